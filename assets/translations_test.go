@@ -1,0 +1,242 @@
+package assets
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sourceKey is a translation key found in the Go sources.
+type sourceKey struct {
+	key, english, where string
+}
+
+// collectKeys finds msg.Def("key", "English") and lang.L/X/N/XN calls in every
+// non-test Go file of the repository, so no key can be used without being
+// translated.
+func collectKeys(t *testing.T) []sourceKey {
+	t.Helper()
+	var keys []sourceKey
+	fset := token.NewFileSet()
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if strings.HasPrefix(name, ".") && name != ".." || name == "testdata" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			pkg, ok := sel.X.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			lit := func(i int) (string, bool) {
+				if i >= len(call.Args) {
+					return "", false
+				}
+				b, ok := call.Args[i].(*ast.BasicLit)
+				if !ok || b.Kind != token.STRING {
+					return "", false
+				}
+				s, err := strconv.Unquote(b.Value)
+				return s, err == nil
+			}
+			where := fset.Position(call.Pos()).String()
+			switch {
+			case pkg.Name == "msg" && sel.Sel.Name == "Def":
+				k, ok1 := lit(0)
+				e, ok2 := lit(1)
+				if !ok1 || !ok2 {
+					t.Errorf("%s: msg.Def needs literal key and text", where)
+					return true
+				}
+				keys = append(keys, sourceKey{k, e, where})
+			case pkg.Name == "lang" && (sel.Sel.Name == "L" || sel.Sel.Name == "N"):
+				if k, ok := lit(0); ok {
+					keys = append(keys, sourceKey{k, k, where})
+				} else {
+					t.Errorf("%s: lang.%s with a non-literal string cannot be checked", where, sel.Sel.Name)
+				}
+			case pkg.Name == "lang" && (sel.Sel.Name == "X" || sel.Sel.Name == "XN"):
+				k, ok1 := lit(0)
+				e, ok2 := lit(1)
+				if ok1 && ok2 {
+					keys = append(keys, sourceKey{k, e, where})
+				} else {
+					t.Errorf("%s: lang.%s with a non-literal key cannot be checked", where, sel.Sel.Name)
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// loadCatalogues merges translations/*.<lang>.json per language.
+func loadCatalogues(t *testing.T) map[string]map[string]any {
+	t.Helper()
+	out := map[string]map[string]any{}
+	entries, err := Translations.ReadDir(TranslationsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		parts := strings.Split(strings.TrimSuffix(name, ".json"), ".")
+		lang := parts[len(parts)-1]
+		data, err := Translations.ReadFile(TranslationsDir + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if out[lang] == nil {
+			out[lang] = map[string]any{}
+		}
+		for k, v := range m {
+			if _, dup := out[lang][k]; dup {
+				t.Errorf("%s: key %q defined in two %s files", name, k, lang)
+			}
+			out[lang][k] = v
+		}
+	}
+	return out
+}
+
+var placeholder = regexp.MustCompile(`{{\s*\.(\w+)\s*}}`)
+
+func placeholders(s string) []string {
+	var out []string
+	for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	sort.Strings(out)
+	return out
+}
+
+func forms(v any) []string {
+	switch x := v.(type) {
+	case string:
+		return []string{x}
+	case map[string]any:
+		var out []string
+		for _, f := range x {
+			if s, ok := f.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// TestEveryKeyTranslated: every key used in the code exists in en, ru and pl,
+// the English file matches the English in the code, and translations keep the
+// template slots of the English text.
+func TestEveryKeyTranslated(t *testing.T) {
+	keys := collectKeys(t)
+	if len(keys) == 0 {
+		t.Fatal("no translation keys found in the sources; the scanner is broken")
+	}
+	cats := loadCatalogues(t)
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if seen[k.key] {
+			continue
+		}
+		seen[k.key] = true
+		for _, lang := range Languages {
+			v, ok := cats[lang][k.key]
+			if !ok {
+				t.Errorf("%s: key %q missing in %s", k.where, k.key, lang)
+				continue
+			}
+			want := strings.Join(placeholders(k.english), ",")
+			for _, f := range forms(v) {
+				got := strings.Join(placeholders(f), ",")
+				// Plural forms may drop the count slot; other slots must stay.
+				if got != want && !(strings.Contains(want, "Count") && subset(placeholders(f), placeholders(k.english))) {
+					t.Errorf("%s: %s translation of %q has slots [%s], English has [%s]", k.where, lang, k.key, got, want)
+				}
+			}
+			if lang == "en" {
+				if s, ok := v.(string); ok && s != k.english {
+					t.Errorf("%s: en.json text of %q differs from the code:\n json: %q\n code: %q", k.where, k.key, s, k.english)
+				}
+			}
+		}
+	}
+	for lang, cat := range cats {
+		for key := range cat {
+			if !seen[key] {
+				t.Errorf("%s: key %q is not used by the code any more", lang, key)
+			}
+		}
+	}
+}
+
+func subset(a, b []string) bool {
+	set := map[string]bool{}
+	for _, x := range b {
+		set[x] = true
+	}
+	for _, x := range a {
+		if !set[x] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestNoStrayLanguageFiles keeps the naming scheme area.lang.json.
+func TestNoStrayLanguageFiles(t *testing.T) {
+	entries, _ := os.ReadDir(TranslationsDir)
+	for _, e := range entries {
+		parts := strings.Split(e.Name(), ".")
+		if len(parts) != 3 || parts[2] != "json" {
+			t.Errorf("%s: want AREA.LANG.json", e.Name())
+			continue
+		}
+		ok := false
+		for _, l := range Languages {
+			ok = ok || parts[1] == l
+		}
+		if !ok {
+			t.Errorf("%s: unknown language %q", e.Name(), parts[1])
+		}
+	}
+}

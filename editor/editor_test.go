@@ -1,0 +1,314 @@
+package editor
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+)
+
+// newTestEditor shows an editor on src in a test window. A '|' in src marks
+// the cursor and is removed.
+func newTestEditor(t testing.TB, src string) *Editor {
+	t.Helper()
+	test.NewTempApp(t)
+	e := New()
+	cur := strings.Index(src, "|")
+	if cur >= 0 {
+		src = src[:cur] + src[cur+1:]
+	}
+	e.SetText([]byte(src))
+	w := test.NewTempWindow(t, e)
+	w.Resize(fyne.NewSize(640, 400))
+	w.Canvas().Focus(e)
+	if cur >= 0 {
+		e.SetSelection(cur, cur)
+	}
+	// Typing grouping depends on time; a fixed clock keeps tests exact.
+	clock := time.Unix(1e9, 0)
+	e.now = func() time.Time { return clock }
+	return e
+}
+
+// state renders the text with '|' at the cursor and '^' at the anchor of a
+// selection.
+func state(e *Editor) string {
+	src := string(e.Bytes())
+	if e.anchor == e.cursor {
+		return src[:e.cursor] + "|" + src[e.cursor:]
+	}
+	if e.anchor < e.cursor {
+		return src[:e.anchor] + "^" + src[e.anchor:e.cursor] + "|" + src[e.cursor:]
+	}
+	return src[:e.cursor] + "|" + src[e.cursor:e.anchor] + "^" + src[e.anchor:]
+}
+
+type action func(e *Editor)
+
+func typ(s string) action       { return func(e *Editor) { test.Type(e, s) } }
+func key(k fyne.KeyName) action { return func(e *Editor) { e.TypedKey(&fyne.KeyEvent{Name: k}) } }
+func sc(s fyne.Shortcut) action { return func(e *Editor) { e.TypedShortcut(s) } }
+func ctrl(k fyne.KeyName) action {
+	return sc(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierControl})
+}
+func ctrlShift(k fyne.KeyName) action {
+	return sc(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift})
+}
+
+// shift presses Shift around a key, as the desktop driver reports it.
+func shift(k fyne.KeyName) action {
+	return func(e *Editor) {
+		e.KeyDown(&fyne.KeyEvent{Name: desktop.KeyShiftLeft})
+		e.TypedKey(&fyne.KeyEvent{Name: k})
+		e.KeyUp(&fyne.KeyEvent{Name: desktop.KeyShiftLeft})
+	}
+}
+
+func TestEditingCommands(t *testing.T) {
+	cases := []struct {
+		name string
+		src  string
+		do   []action
+		want string
+	}{
+		{"typing inserts at the cursor", "Dis|: /", []action{typ("allow")}, "Disallow|: /"},
+		{"typing replaces the selection", "a|", []action{ctrl(fyne.KeyHome), shift(fyne.KeyEnd), typ("b")}, "b|"},
+		{"Backspace deletes one character", "ab|c", []action{key(fyne.KeyBackspace)}, "a|c"},
+		{"Backspace deletes a whole Cyrillic letter", "/ка|т", []action{key(fyne.KeyBackspace)}, "/к|т"},
+		{"Backspace at a line start joins CRLF lines", "a\r\n|b", []action{key(fyne.KeyBackspace)}, "a|b"},
+		{"Delete deletes forward", "a|bc", []action{key(fyne.KeyDelete)}, "a|c"},
+		{"Delete at a line end removes the whole CRLF", "a|\r\nb", []action{key(fyne.KeyDelete)}, "a|b"},
+		{"Delete removes one invalid byte", "|\xff\xfex", []action{key(fyne.KeyDelete)}, "|\xfex"},
+		{"Enter inserts LF in an LF file", "a|b\n", []action{key(fyne.KeyReturn)}, "a\n|b\n"},
+		{"Enter inserts CRLF in a CRLF file", "a\r\nb|\r\n", []action{key(fyne.KeyReturn)}, "a\r\nb\r\n|\r\n"},
+		{"Enter keeps the indentation", "  Disallow: /|", []action{key(fyne.KeyReturn)}, "  Disallow: /\n  |"},
+		{"Tab inserts a tab", "|x", []action{key(fyne.KeyTab)}, "\t|x"},
+		{"Left moves by character over CJK", "/文章|", []action{key(fyne.KeyLeft)}, "/文|章"},
+		{"Right steps over a CRLF in one move", "a|\r\nb", []action{key(fyne.KeyRight)}, "a\r\n|b"},
+		{"Left collapses a selection to its start", "ab|c", []action{shift(fyne.KeyLeft), key(fyne.KeyLeft)}, "a|bc"},
+		{"Up keeps the column", "abcd\nx\nabc|d", []action{key(fyne.KeyUp), key(fyne.KeyUp)}, "abc|d\nx\nabcd"},
+		{"Down on the last line goes to its end", "a|bc", []action{key(fyne.KeyDown)}, "abc|"},
+		{"Home goes to the first non-blank, then the line start", "  ab|c", []action{key(fyne.KeyHome)}, "  |abc"},
+		{"Home twice goes to the line start", "  ab|c", []action{key(fyne.KeyHome), key(fyne.KeyHome)}, "|  abc"},
+		{"End goes to the line end", "a|bc\nd", []action{key(fyne.KeyEnd)}, "abc|\nd"},
+		{"Ctrl+Home goes to the start after a BOM", "\xEF\xBB\xBFa\nb|", []action{ctrl(fyne.KeyHome)}, "\xEF\xBB\xBF|a\nb"},
+		{"Ctrl+End goes to the end", "|a\nb", []action{ctrl(fyne.KeyEnd)}, "a\nb|"},
+		{"Ctrl+Right skips a word", "|Disallow: /a", []action{ctrl(fyne.KeyRight)}, "Disallow|: /a"},
+		{"Ctrl+Right stops at path separators", "Disallow: |/ab/c", []action{ctrl(fyne.KeyRight), ctrl(fyne.KeyRight)}, "Disallow: /ab|/c"},
+		{"Ctrl+Left skips back a word", "User-agent|", []action{ctrl(fyne.KeyLeft)}, "User-|agent"},
+		{"Ctrl+Shift+Left selects a word", "a bcd|", []action{ctrlShift(fyne.KeyLeft)}, "a |bcd^"},
+		{"Shift+Right selects", "|ab", []action{shift(fyne.KeyRight), shift(fyne.KeyRight)}, "^ab|"},
+		{"Shift+Down selects to the next line", "a|b\ncd", []action{shift(fyne.KeyDown)}, "a^b\nc|d"},
+		{"Ctrl+A selects all but the BOM", "\xEF\xBB\xBFa|b", []action{sc(&fyne.ShortcutSelectAll{})}, "\xEF\xBB\xBF^ab|"},
+		{"Ctrl+Backspace deletes a word", "Allow: /abc|", []action{ctrl(fyne.KeyBackspace)}, "Allow: /|"},
+		{"PageDown moves a screen down", "|" + strings.Repeat("x\n", 100), []action{key(fyne.KeyPageDown)}, ""},
+		{"Escape clears the selection", "a|b", []action{shift(fyne.KeyRight), key(fyne.KeyEscape)}, "ab|"},
+		{"control characters are not typed", "a|", []action{typ("\x01")}, "a|"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newTestEditor(t, c.src)
+			for _, a := range c.do {
+				a(e)
+			}
+			if c.want == "" { // PageDown: check the move, not the exact line
+				if e.CursorLine() < 10 || e.topRow == 0 {
+					t.Fatalf("PageDown: cursor line %d, top row %d", e.CursorLine(), e.topRow)
+				}
+				return
+			}
+			if got := state(e); got != c.want {
+				t.Fatalf("got  %q\nwant %q", got, c.want)
+			}
+			checkDoc(t, e)
+		})
+	}
+}
+
+// checkDoc fails when the editor's Document is not the parse of its bytes.
+func checkDoc(t testing.TB, e *Editor) {
+	t.Helper()
+	var b buffer
+	b.set(append([]byte(nil), e.Bytes()...))
+	if len(b.doc.Lines) != len(e.Document().Lines) {
+		t.Fatalf("document has %d lines, a fresh parse %d", len(e.Document().Lines), len(b.doc.Lines))
+	}
+	for i := range b.doc.Lines {
+		if b.doc.Lines[i] != e.Document().Lines[i] {
+			t.Fatalf("line %d: %+v, fresh parse %+v", i+1, e.Document().Lines[i], b.doc.Lines[i])
+		}
+	}
+}
+
+func TestSetTextBytesExact(t *testing.T) {
+	inputs := map[string]string{
+		"CRLF":          "User-agent: *\r\nDisallow: /\r\n",
+		"CR only":       "a\rb\r",
+		"BOM":           "\xEF\xBB\xBFUser-agent: *\n",
+		"NUL":           "Disallow: /a\x00b\n",
+		"invalid UTF-8": "Disallow: /\xff\xfe\xc3\n",
+		"mixed endings": "a\nb\r\nc\rd",
+		"empty":         "",
+	}
+	for name, in := range inputs {
+		t.Run(name, func(t *testing.T) {
+			e := newTestEditor(t, "")
+			e.SetText([]byte(in))
+			if string(e.Bytes()) != in {
+				t.Fatalf("Bytes() = %q, want %q", e.Bytes(), in)
+			}
+			if e.Modified() || e.CanUndo() {
+				t.Fatal("SetText must leave an unmodified text without undo history")
+			}
+		})
+	}
+}
+
+func TestEditChangesOnlyWhatTheUserChanged(t *testing.T) {
+	in := "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /\xff\x00\rAllow: /x"
+	e := newTestEditor(t, in)
+	e.SetSelection(len(in), len(in))
+	test.Type(e, "y")
+	if want := in + "y"; string(e.Bytes()) != want {
+		t.Fatalf("got %q, want %q", e.Bytes(), want)
+	}
+}
+
+func TestUndoRedoGrouping(t *testing.T) {
+	e := newTestEditor(t, "|")
+	var changes int
+	e.SetOnChanged(func() { changes++ })
+	test.Type(e, "Disallow: /private")
+	if changes != len("Disallow: /private") {
+		t.Fatalf("OnChanged called %d times, want once per key", changes)
+	}
+	if !e.Modified() {
+		t.Fatal("typing must mark the text modified")
+	}
+	e.TypedShortcut(&fyne.ShortcutUndo{})
+	if got := state(e); got != "Disallow: |" {
+		t.Fatalf("first undo takes back the last word: got %q", got)
+	}
+	e.Undo()
+	if got := state(e); got != "|" {
+		t.Fatalf("second undo takes back the first word: got %q", got)
+	}
+	if e.Modified() {
+		t.Fatal("undoing everything must clear Modified")
+	}
+	e.TypedShortcut(&fyne.ShortcutRedo{})
+	ctrlShift(fyne.KeyZ)(e) // Ctrl+Shift+Z is redo too
+	if got := state(e); got != "Disallow: /private|" {
+		t.Fatalf("redo twice: got %q", got)
+	}
+	ctrl(fyne.KeyZ)(e)
+	ctrl(fyne.KeyY)(e)
+	if got := state(e); got != "Disallow: /private|" {
+		t.Fatalf("Ctrl+Z then Ctrl+Y: got %q", got)
+	}
+}
+
+func TestUndoGroupBreaksOnPauseAndMove(t *testing.T) {
+	e := newTestEditor(t, "|")
+	now := time.Unix(1e9, 0)
+	e.now = func() time.Time { return now }
+	test.Type(e, "ab")
+	now = now.Add(2 * time.Second)
+	test.Type(e, "cd")
+	e.Undo()
+	if got := state(e); got != "ab|" {
+		t.Fatalf("a pause must start a new step: got %q", got)
+	}
+	test.Type(e, "x")
+	key(fyne.KeyLeft)(e)
+	key(fyne.KeyRight)(e)
+	test.Type(e, "y")
+	e.Undo()
+	if got := state(e); got != "abx|" {
+		t.Fatalf("a cursor move must start a new step: got %q", got)
+	}
+	key(fyne.KeyBackspace)(e)
+	key(fyne.KeyBackspace)(e)
+	e.Undo()
+	if got := state(e); got != "abx|" {
+		t.Fatalf("Backspaces group into one step: got %q", got)
+	}
+}
+
+func TestSetModified(t *testing.T) {
+	e := newTestEditor(t, "a|")
+	test.Type(e, "b")
+	e.SetModified(false)
+	if e.Modified() {
+		t.Fatal("SetModified(false) must clear Modified")
+	}
+	e.Undo()
+	if !e.Modified() {
+		t.Fatal("undoing past the saved state must set Modified")
+	}
+	e.Redo()
+	if e.Modified() {
+		t.Fatal("redoing back to the saved state must clear Modified")
+	}
+	e.SetModified(true)
+	if !e.Modified() {
+		t.Fatal("SetModified(true) must set Modified")
+	}
+}
+
+func TestClipboard(t *testing.T) {
+	e := newTestEditor(t, "User-agent: *\r\n|")
+	cb := fyne.CurrentApp().Clipboard()
+	cb.SetContent("Disallow: /a\nDisallow: /b\n")
+	e.TypedShortcut(&fyne.ShortcutPaste{Clipboard: cb})
+	want := "User-agent: *\r\nDisallow: /a\r\nDisallow: /b\r\n|"
+	if got := state(e); got != want {
+		t.Fatalf("paste converts line endings to the file's: got %q, want %q", got, want)
+	}
+	e.Undo()
+	if got := state(e); got != "User-agent: *\r\n|" {
+		t.Fatalf("a paste undoes in one step: got %q", got)
+	}
+	e.SetSelection(0, 10)
+	e.TypedShortcut(&fyne.ShortcutCopy{Clipboard: cb})
+	if cb.Content() != "User-agent" {
+		t.Fatalf("copy: clipboard %q", cb.Content())
+	}
+	e.TypedShortcut(&fyne.ShortcutCut{Clipboard: cb})
+	if cb.Content() != "User-agent" || state(e) != "|: *\r\n" {
+		t.Fatalf("cut: clipboard %q, text %q", cb.Content(), state(e))
+	}
+	e.Paste()
+	e.Copy()
+	e.Cut() // nothing selected: nothing happens
+	if got := state(e); got != "User-agent|: *\r\n" {
+		t.Fatalf("paste back: got %q", got)
+	}
+}
+
+func TestApplyEdits(t *testing.T) {
+	e := newTestEditor(t, "Dissallow: /a\nHost: x\n|")
+	err := e.ApplyEdits([]Edit{{Start: 14, End: 22, Text: nil}, {Start: 0, End: 9, Text: []byte("Disallow")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := state(e); got != "Disallow: /a\n|" {
+		t.Fatalf("got %q", got)
+	}
+	e.Undo()
+	if got := string(e.Bytes()); got != "Dissallow: /a\nHost: x\n" {
+		t.Fatalf("ApplyEdits must undo in one step: got %q", got)
+	}
+	for _, bad := range [][]Edit{{{Start: 3, End: 2}}, {{Start: 0, End: 99}}, {{Start: 0, End: 4}, {Start: 2, End: 6}}} {
+		if err := e.ApplyEdits(bad); err == nil {
+			t.Fatalf("ApplyEdits(%v) accepted a bad edit", bad)
+		}
+	}
+	if got := string(e.Bytes()); got != "Dissallow: /a\nHost: x\n" {
+		t.Fatalf("a rejected edit must leave the text alone: got %q", got)
+	}
+	checkDoc(t, e)
+}

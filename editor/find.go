@@ -1,0 +1,349 @@
+package editor
+
+import (
+	"bytes"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// barEntry is a one-line entry that reports Escape, so a bar closes from
+// the keyboard and the editor gets the focus back.
+type barEntry struct {
+	widget.Entry
+	onEscape func()
+}
+
+func newBarEntry(onEscape func()) *barEntry {
+	b := &barEntry{onEscape: onEscape}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// TypedKey adds Escape to widget.Entry's keys.
+func (b *barEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape {
+		b.onEscape()
+		return
+	}
+	b.Entry.TypedKey(ev)
+}
+
+// findBar is the Find / Replace bar shown above the text.
+type findBar struct {
+	e          *Editor
+	box        *fyne.Container
+	replaceRow *fyne.Container
+	what, with *barEntry
+	matchCase  *widget.Check
+	count      *widget.Label
+	visible    bool
+	total      int
+	matches    [][2]int // every match, recounted once per edit while shown
+}
+
+func newFindBar(e *Editor) *findBar {
+	f := &findBar{e: e}
+	f.what = newBarEntry(e.hideBars)
+	f.what.SetPlaceHolder(lang.X("editor.find.placeholder", "Find"))
+	f.what.OnChanged = func(string) { f.recount(); f.e.findNext(1, true) }
+	f.what.OnSubmitted = func(string) { f.e.findNext(1, false) }
+	f.with = newBarEntry(e.hideBars)
+	f.with.SetPlaceHolder(lang.X("editor.replace.placeholder", "Replace with"))
+	f.with.OnSubmitted = func(string) { f.e.replaceOne() }
+	f.matchCase = widget.NewCheck(lang.X("editor.find.case", "Match case"), func(bool) { f.recount(); f.e.Refresh() })
+	f.count = widget.NewLabel("")
+	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { f.e.findNext(-1, false) })
+	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { f.e.findNext(1, false) })
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), e.hideBars)
+	findRow := container.NewBorder(nil, nil, nil,
+		container.NewHBox(f.count, prev, next, f.matchCase, closeBtn), f.what)
+	f.replaceRow = container.NewBorder(nil, nil, nil, container.NewHBox(
+		widget.NewButton(lang.X("editor.replace.one", "Replace"), f.e.replaceOne),
+		widget.NewButton(lang.X("editor.replace.all", "Replace all"), f.e.replaceAll)), f.with)
+	f.box = container.NewVBox(findRow, f.replaceRow)
+	return f
+}
+
+// query is the text searched for, nil when the bar is hidden or empty.
+func (f *findBar) query() []byte {
+	if !f.visible || f.what.Text == "" {
+		return nil
+	}
+	return []byte(f.what.Text)
+}
+
+// index finds q in s from the start, honouring Match case.
+func (f *findBar) index(s, q []byte) int {
+	if f.matchCase.Checked {
+		return bytes.Index(s, q)
+	}
+	return indexFold(s, q)
+}
+
+// indexFold is a case-insensitive bytes.Index. Candidates must have the same
+// byte length as the query; that misses a few exotic case pairs (ſ/s) but
+// keeps offsets exact, which replace needs.
+func indexFold(s, q []byte) int {
+	if len(q) == 0 || len(q) > len(s) {
+		return -1
+	}
+	r0, _ := utf8.DecodeRune(q)
+	lo, up := bytes.ToLower(q[:1]), bytes.ToUpper(q[:1])
+	ascii := r0 < utf8.RuneSelf
+	for i := 0; i+len(q) <= len(s); i++ {
+		if ascii && s[i] != lo[0] && s[i] != up[0] {
+			continue
+		}
+		if bytes.EqualFold(s[i:i+len(q)], q) {
+			return i
+		}
+	}
+	return -1
+}
+
+// matchesIn returns the matches inside line l as absolute [start, end).
+func (f *findBar) matchesIn(l *syntax.Line) [][2]int {
+	q := f.query()
+	src := f.e.buf.doc.Src
+	var out [][2]int
+	for at := int(l.Start); at < int(l.End); {
+		i := f.index(src[at:l.End], q)
+		if i < 0 {
+			break
+		}
+		out = append(out, [2]int{at + i, at + i + len(q)})
+		at += i + len(q)
+	}
+	return out
+}
+
+// all returns every match in the text, in order.
+func (f *findBar) all() [][2]int {
+	q := f.query()
+	if q == nil {
+		return nil
+	}
+	src := f.e.buf.doc.Src
+	var out [][2]int
+	for at := 0; at < len(src); {
+		i := f.index(src[at:], q)
+		if i < 0 {
+			break
+		}
+		out = append(out, [2]int{at + i, at + i + len(q)})
+		at += i + len(q)
+	}
+	return out
+}
+
+// recount updates the match counter; it runs only while the bar is shown.
+func (f *findBar) recount() {
+	if !f.visible {
+		return
+	}
+	f.matches = f.all()
+	f.total = len(f.matches)
+	f.showCount()
+}
+
+func (f *findBar) showCount() {
+	switch {
+	case f.query() == nil:
+		f.count.SetText("")
+	case f.total == 0:
+		f.count.SetText(lang.X("editor.find.none", "No results"))
+	default:
+		cur := 0
+		s, t := f.e.Selection()
+		i := sort.Search(len(f.matches), func(i int) bool { return f.matches[i][0] >= s })
+		if i < len(f.matches) && f.matches[i] == [2]int{s, t} {
+			cur = i + 1
+		}
+		if cur == 0 {
+			f.count.SetText(lang.X("editor.find.total", "{{.Total}} found", map[string]any{"Total": f.total}))
+		} else {
+			f.count.SetText(lang.X("editor.find.count", "{{.Current}} of {{.Total}}", map[string]any{"Current": cur, "Total": f.total}))
+		}
+	}
+}
+
+// findNext selects the next (dir 1) or previous (-1) match from the
+// selection, wrapping around the end. again keeps a match that is already
+// selected, so typing into the find field refines the current match.
+func (e *Editor) findNext(dir int, again bool) bool {
+	f := e.find
+	q := f.query()
+	if q == nil {
+		return false
+	}
+	src := e.buf.doc.Src
+	s, t := e.Selection()
+	var at int
+	if dir > 0 {
+		from := t
+		if again {
+			from = s
+		}
+		i := f.index(src[from:], q)
+		if i < 0 {
+			i = f.index(src, q)
+			from = 0
+		}
+		if i < 0 {
+			f.showCount()
+			return false
+		}
+		at = from + i
+	} else {
+		ms := f.matches
+		if len(ms) == 0 {
+			f.showCount()
+			return false
+		}
+		at = ms[len(ms)-1][0]
+		for j := len(ms) - 1; j >= 0; j-- {
+			if ms[j][0] < s {
+				at = ms[j][0]
+				break
+			}
+		}
+	}
+	e.anchor = at
+	e.move(at+len(q), true)
+	f.showCount()
+	return true
+}
+
+// replaceOne replaces the selected match and selects the next one.
+func (e *Editor) replaceOne() {
+	f := e.find
+	q := f.query()
+	if q == nil {
+		return
+	}
+	s, t := e.Selection()
+	if t-s == len(q) && f.index(e.buf.doc.Src[s:t], q) == 0 {
+		with := []byte(f.with.Text)
+		e.edit(stepOther, s, t, with, s+len(with))
+	}
+	e.findNext(1, false)
+}
+
+// replaceAll replaces every match as one undo step.
+func (e *Editor) replaceAll() {
+	f := e.find
+	ms := f.matches
+	if len(ms) == 0 {
+		return
+	}
+	edits := make([]Edit, len(ms))
+	for i, m := range ms {
+		edits[i] = Edit{Start: m[0], End: m[1], Text: []byte(f.with.Text)}
+	}
+	if err := e.ApplyEdits(edits); err != nil {
+		fyne.LogError("replace all", err)
+	}
+}
+
+// gotoBar asks for a line number.
+type gotoBar struct {
+	e     *Editor
+	box   *fyne.Container
+	entry *barEntry
+	shown bool
+}
+
+func newGotoBar(e *Editor) *gotoBar {
+	g := &gotoBar{e: e}
+	g.entry = newBarEntry(e.hideBars)
+	g.entry.OnSubmitted = func(string) { g.submit() }
+	g.box = container.NewBorder(nil, nil, widget.NewLabel(lang.X("editor.goto.label", "Go to line")),
+		container.NewHBox(widget.NewButton(lang.X("editor.goto.go", "Go"), g.submit),
+			widget.NewButtonWithIcon("", theme.CancelIcon(), e.hideBars)), g.entry)
+	return g
+}
+
+func (g *gotoBar) submit() {
+	n, err := strconv.Atoi(strings.TrimSpace(g.entry.Text))
+	if err != nil {
+		return
+	}
+	g.e.GoToLine(n)
+	g.e.hideBars()
+}
+
+// GoToLine puts the cursor at the start of 1-based line n (clamped) and
+// flashes it.
+func (e *Editor) GoToLine(n int) {
+	n = max(1, min(n, len(e.buf.doc.Lines)))
+	s, _ := e.lineRange(n - 1)
+	e.move(s, false)
+	e.ShowLine(n)
+}
+
+// topBar is the bar shown above the text, or nil.
+func (e *Editor) topBar() fyne.CanvasObject {
+	switch {
+	case e.find.visible:
+		return e.find.box
+	case e.jump.shown:
+		return e.jump.box
+	}
+	return nil
+}
+
+func (e *Editor) hideBars() {
+	e.find.visible = false
+	e.jump.shown = false
+	e.Refresh()
+	e.requestFocus()
+}
+
+func (e *Editor) focusBarEntry(w fyne.Focusable) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil {
+		c.Focus(w)
+	}
+}
+
+// ShowFind opens the find bar, seeded with a one-line selection.
+func (e *Editor) ShowFind() { e.showFind(false) }
+
+// ShowReplace opens the find bar with its replace row.
+func (e *Editor) ShowReplace() { e.showFind(true) }
+
+func (e *Editor) showFind(replace bool) {
+	f := e.find
+	e.jump.shown = false
+	f.visible = true
+	if replace {
+		f.replaceRow.Show()
+	} else {
+		f.replaceRow.Hide()
+	}
+	if sel := e.SelectedText(); len(sel) > 0 && !bytes.ContainsAny(sel, "\r\n") {
+		f.what.SetText(string(sel))
+	}
+	f.recount()
+	e.Refresh()
+	e.focusBarEntry(f.what)
+}
+
+// ShowGoToLine opens the go-to-line bar.
+func (e *Editor) ShowGoToLine() {
+	e.find.visible = false
+	e.jump.shown = true
+	e.jump.entry.SetPlaceHolder(lang.X("editor.goto.placeholder", "1–{{.Last}}", map[string]any{"Last": len(e.buf.doc.Lines)}))
+	e.jump.entry.SetText(strconv.Itoa(e.CursorLine()))
+	e.Refresh()
+	e.focusBarEntry(e.jump.entry)
+}

@@ -1,0 +1,403 @@
+package editor
+
+import (
+	"math"
+	"time"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// The Editor takes keyboard focus and handles the keys itself. Fyne's
+// TypedKey carries no modifiers, so Shift is tracked from KeyDown/KeyUp;
+// Ctrl combinations arrive as shortcuts (desktop.CustomShortcut).
+
+var (
+	_ fyne.Focusable         = (*Editor)(nil)
+	_ fyne.Tabbable          = (*Editor)(nil)
+	_ fyne.Shortcutable      = (*Editor)(nil)
+	_ desktop.Keyable        = (*Editor)(nil)
+	_ desktop.Mouseable      = (*Editor)(nil)
+	_ desktop.Hoverable      = (*Editor)(nil)
+	_ desktop.Cursorable     = (*Editor)(nil)
+	_ fyne.Tappable          = (*Editor)(nil)
+	_ fyne.DoubleTappable    = (*Editor)(nil)
+	_ fyne.Draggable         = (*Editor)(nil)
+	_ fyne.Scrollable        = (*Editor)(nil)
+	_ fyne.SecondaryTappable = (*Editor)(nil)
+)
+
+// FocusGained is part of fyne.Focusable.
+func (e *Editor) FocusGained() {
+	e.focused = true
+	e.Refresh()
+}
+
+// FocusLost is part of fyne.Focusable.
+func (e *Editor) FocusLost() {
+	e.focused = false
+	e.shift = false
+	e.Refresh()
+}
+
+// AcceptsTab keeps Tab for indentation instead of focus traversal.
+func (e *Editor) AcceptsTab() bool { return true }
+
+// TypedRune inserts a typed character, replacing the selection.
+func (e *Editor) TypedRune(r rune) {
+	if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
+		return
+	}
+	e.insert(utf8.AppendRune(nil, r), stepTyping)
+}
+
+// KeyDown tracks Shift for selection with the arrow keys.
+func (e *Editor) KeyDown(ev *fyne.KeyEvent) {
+	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
+		e.shift = true
+	}
+}
+
+// KeyUp is part of desktop.Keyable.
+func (e *Editor) KeyUp(ev *fyne.KeyEvent) {
+	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
+		e.shift = false
+	}
+}
+
+// TypedKey handles editing and movement keys.
+func (e *Editor) TypedKey(ev *fyne.KeyEvent) {
+	ext := e.shift
+	s, t := e.Selection()
+	switch ev.Name {
+	case fyne.KeyLeft:
+		if e.hasSelection() && !ext {
+			e.move(s, false)
+		} else {
+			e.move(e.charLeft(e.cursor), ext)
+		}
+	case fyne.KeyRight:
+		if e.hasSelection() && !ext {
+			e.move(t, false)
+		} else {
+			e.move(e.charRight(e.cursor), ext)
+		}
+	case fyne.KeyUp:
+		e.vertical(-1, ext)
+	case fyne.KeyDown:
+		e.vertical(1, ext)
+	case fyne.KeyPageUp:
+		e.page(-1, ext)
+	case fyne.KeyPageDown:
+		e.page(1, ext)
+	case fyne.KeyHome:
+		e.move(e.homeOf(e.cursor), ext)
+	case fyne.KeyEnd:
+		e.move(int(e.line(e.CursorLine()-1).End), ext)
+	case fyne.KeyReturn, fyne.KeyEnter:
+		e.newline()
+	case fyne.KeyBackspace:
+		e.deleteBackward(false)
+	case fyne.KeyDelete:
+		e.deleteForward(false)
+	case fyne.KeyTab:
+		e.insert([]byte{'\t'}, stepTyping)
+	case fyne.KeyEscape:
+		switch {
+		case e.topBar() != nil:
+			e.hideBars()
+		case e.hasSelection():
+			e.move(e.cursor, false)
+		}
+	}
+}
+
+// page moves the cursor and the view by one screen.
+func (e *Editor) page(dir int, extend bool) {
+	rows := 1
+	if e.Size().Height > 0 {
+		rows = max(1, e.view().visRows-1)
+	}
+	e.topRow += dir * rows
+	e.vertical(dir*rows, extend)
+}
+
+// TypedShortcut handles clipboard, undo and Ctrl key combinations.
+func (e *Editor) TypedShortcut(sc fyne.Shortcut) {
+	switch s := sc.(type) {
+	case *fyne.ShortcutCopy:
+		e.copyTo(s.Clipboard)
+	case *fyne.ShortcutCut:
+		e.cutTo(s.Clipboard)
+	case *fyne.ShortcutPaste:
+		e.pasteFrom(s.Clipboard)
+	case *fyne.ShortcutSelectAll:
+		e.SelectAll()
+	case *fyne.ShortcutUndo:
+		e.Undo()
+	case *fyne.ShortcutRedo:
+		e.Redo()
+	case *desktop.CustomShortcut:
+		e.customShortcut(s)
+	}
+}
+
+func (e *Editor) customShortcut(s *desktop.CustomShortcut) {
+	ctrl := s.Modifier&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0
+	ext := s.Modifier&fyne.KeyModifierShift != 0
+	if !ctrl {
+		return
+	}
+	switch s.KeyName {
+	case fyne.KeyZ:
+		if ext {
+			e.Redo()
+		} else {
+			e.Undo()
+		}
+	case fyne.KeyY:
+		e.Redo()
+	case fyne.KeyF:
+		e.ShowFind()
+	case fyne.KeyH:
+		e.ShowReplace()
+	case fyne.KeyG:
+		e.ShowGoToLine()
+	case fyne.KeyHome:
+		e.move(e.textStart(), ext)
+	case fyne.KeyEnd:
+		e.move(len(e.buf.doc.Src), ext)
+	case fyne.KeyLeft:
+		e.move(e.wordLeft(e.cursor), ext)
+	case fyne.KeyRight:
+		e.move(e.wordRight(e.cursor), ext)
+	case fyne.KeyBackspace:
+		e.deleteBackward(true)
+	case fyne.KeyDelete:
+		e.deleteForward(true)
+	}
+}
+
+func clipboard(c fyne.Clipboard) fyne.Clipboard {
+	if c != nil {
+		return c
+	}
+	return fyne.CurrentApp().Clipboard()
+}
+
+// Copy puts the selection on the clipboard.
+func (e *Editor) Copy() { e.copyTo(nil) }
+
+// Cut moves the selection to the clipboard.
+func (e *Editor) Cut() { e.cutTo(nil) }
+
+// Paste inserts the clipboard text with line endings converted to the
+// document's, replacing the selection.
+func (e *Editor) Paste() { e.pasteFrom(nil) }
+
+func (e *Editor) copyTo(c fyne.Clipboard) {
+	if e.hasSelection() {
+		clipboard(c).SetContent(string(e.SelectedText()))
+	}
+}
+
+func (e *Editor) cutTo(c fyne.Clipboard) {
+	if e.hasSelection() {
+		e.copyTo(c)
+		e.insert(nil, stepOther)
+	}
+}
+
+func (e *Editor) pasteFrom(c fyne.Clipboard) {
+	text := clipboard(c).Content()
+	if text == "" {
+		return
+	}
+	e.hist.sealed = true
+	e.insert(normalizeEOL([]byte(text), e.buf.doc.DominantEOL().Bytes()), stepOther)
+}
+
+// pointAt converts a position in the widget to a line index (may lie
+// outside the text, for drags beyond the edges) and a display column.
+func (e *Editor) pointAt(p fyne.Position) (row int, col float32) {
+	v := e.view()
+	row = e.topRow + int(math.Floor(float64((p.Y-v.y0)/v.lineH)))
+	col = float32(e.leftCol) + (p.X-v.x0)/v.cellW
+	return row, max(0, col)
+}
+
+// offsetAt is the character boundary nearest to position p.
+func (e *Editor) offsetAt(p fyne.Position) int {
+	row, col := e.pointAt(p)
+	d := e.buf.doc
+	switch {
+	case row < 0:
+		return e.textStart()
+	case row >= len(d.Lines):
+		return len(d.Src)
+	}
+	return offsetAtCol(d.Src, e.line(row), col)
+}
+
+func (e *Editor) requestFocus() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil && c.Focused() != e {
+		c.Focus(e)
+	}
+}
+
+// clickTime is the longest pause between clicks of a double or triple click.
+const clickTime = 400 * time.Millisecond
+
+// MouseDown places the cursor (1 click), selects a word (2) or a line (3);
+// Shift+click extends the selection. Doing it on press, not on tap, lets a
+// drag start from the right place.
+func (e *Editor) MouseDown(ev *desktop.MouseEvent) {
+	if ev.Button != desktop.MouseButtonPrimary {
+		return
+	}
+	e.requestFocus()
+	now := e.now()
+	d := ev.Position.Subtract(e.lastDownPos)
+	if now.Sub(e.lastDown) < clickTime && d.X*d.X+d.Y*d.Y < 25 {
+		e.clicks = e.clicks%3 + 1
+	} else {
+		e.clicks = 1
+	}
+	e.lastDown, e.lastDownPos = now, ev.Position
+	e.downHandled = true
+	if ev.Position.X < e.view().gutterW && e.clicks == 1 {
+		e.clicks = 3 // a click on a line number selects the line
+	}
+	e.press(ev.Position, e.clicks, ev.Modifier&fyne.KeyModifierShift != 0)
+}
+
+// press starts a selection gesture of the given granularity at p.
+func (e *Editor) press(p fyne.Position, mode int, extend bool) {
+	e.pressed, e.pressMode, e.dragPos = true, mode, p
+	off := e.offsetAt(p)
+	switch mode {
+	case 2:
+		e.pressAnchorA, e.pressAnchorB = e.wordAt(off)
+	case 3:
+		e.pressAnchorA, e.pressAnchorB = e.lineRange(e.buf.doc.LineAt(off) - 1)
+	default:
+		e.move(off, extend)
+		return
+	}
+	e.anchor = e.pressAnchorA
+	e.move(e.pressAnchorB, true)
+}
+
+// MouseUp ends a press.
+func (e *Editor) MouseUp(*desktop.MouseEvent) { e.pressed = false }
+
+// Dragged extends the selection by the press's granularity. The position
+// is tracked from the press plus the deltas, which is right for both the
+// desktop driver and the test driver's Drag.
+func (e *Editor) Dragged(ev *fyne.DragEvent) {
+	if !e.pressed {
+		e.requestFocus()
+		e.press(ev.Position, 1, false)
+	}
+	e.dragPos = e.dragPos.Add(ev.Dragged)
+	off := e.offsetAt(e.dragPos)
+	switch e.pressMode {
+	case 2:
+		s, t := e.wordAt(off)
+		e.extendUnit(off, s, t)
+	case 3:
+		s, t := e.lineRange(e.buf.doc.LineAt(off) - 1)
+		e.extendUnit(off, s, t)
+	default:
+		e.move(off, true)
+	}
+}
+
+// extendUnit extends a word or line selection to the unit [s,t) around off,
+// keeping the unit first pressed selected.
+func (e *Editor) extendUnit(off, s, t int) {
+	if off < e.pressAnchorA {
+		e.anchor = e.pressAnchorB
+		e.move(s, true)
+	} else {
+		e.anchor = e.pressAnchorA
+		e.move(max(t, e.pressAnchorB), true)
+	}
+}
+
+// DragEnd is part of fyne.Draggable.
+func (e *Editor) DragEnd() { e.pressed = false }
+
+// Tapped focuses the editor. A tap without a preceding MouseDown (touch, or
+// the test driver) also places the cursor.
+func (e *Editor) Tapped(ev *fyne.PointEvent) {
+	e.requestFocus()
+	if !e.downHandled {
+		e.move(e.offsetAt(ev.Position), false)
+	}
+	e.downHandled = false
+	e.pressed = false
+}
+
+// TappedSecondary keeps a right click from doing anything surprising; the
+// window owns context menus.
+func (e *Editor) TappedSecondary(*fyne.PointEvent) { e.requestFocus() }
+
+// DoubleTapped selects the word under the pointer.
+func (e *Editor) DoubleTapped(ev *fyne.PointEvent) {
+	e.requestFocus()
+	s, t := e.wordAt(e.offsetAt(ev.Position))
+	e.anchor = s
+	e.move(t, true)
+	e.downHandled = false
+	e.pressed = false
+}
+
+// Scrolled scrolls by whole lines (and columns with Shift or a
+// horizontal wheel), at least one per event.
+func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
+	v := e.view()
+	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
+	if e.shift && dx == 0 {
+		dx, dy = dy, 0
+	}
+	steps := func(d, unit float32) int {
+		n := int(math.Round(float64(-d / unit)))
+		if n == 0 && d != 0 {
+			n = 1
+			if d > 0 {
+				n = -1
+			}
+		}
+		return n
+	}
+	e.topRow += steps(dy, v.lineH) * 3
+	e.leftCol += steps(dx, v.cellW) * 3
+	e.clampScroll(v)
+	e.Refresh()
+}
+
+// MouseIn is part of desktop.Hoverable.
+func (e *Editor) MouseIn(ev *desktop.MouseEvent) { e.MouseMoved(ev) }
+
+// MouseMoved shows the message of a lint mark under the pointer.
+func (e *Editor) MouseMoved(ev *desktop.MouseEvent) {
+	row, col := e.pointAt(ev.Position)
+	msg := e.markAt(row+1, col, ev.Position.X < e.view().gutterW)
+	if msg != e.hoverMsg || msg != "" && ev.Position != e.hoverPos {
+		e.hoverMsg, e.hoverPos = msg, ev.Position
+		e.Refresh()
+	}
+}
+
+// MouseOut hides the mark message.
+func (e *Editor) MouseOut() {
+	if e.hoverMsg != "" {
+		e.hoverMsg = ""
+		e.Refresh()
+	}
+}
+
+// Cursor shows the text cursor over the editor.
+func (e *Editor) Cursor() desktop.Cursor { return desktop.TextCursor }

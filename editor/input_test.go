@@ -1,0 +1,298 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+)
+
+// posOf is the widget position inside the cell of 0-based row and display
+// column (left third of the cell, so it rounds to the cell's start).
+func posOf(e *Editor, row, col int) fyne.Position {
+	v := e.view()
+	return fyne.NewPos(v.x0+(float32(col-e.leftCol)+0.3)*v.cellW, v.y0+(float32(row-e.topRow)+0.5)*v.lineH)
+}
+
+func mouseDown(e *Editor, p fyne.Position, mod fyne.KeyModifier) {
+	ev := &desktop.MouseEvent{Button: desktop.MouseButtonPrimary, Modifier: mod}
+	ev.Position = p
+	e.MouseDown(ev)
+	e.MouseUp(ev)
+}
+
+func TestMouse(t *testing.T) {
+	src := "User-agent: *\nDisallow: /каталог/文章\n"
+	cases := []struct {
+		name string
+		do   func(e *Editor)
+		want string
+	}{
+		{"tap places the cursor", func(e *Editor) { test.TapAt(e, posOf(e, 1, 3)) },
+			"User-agent: *\nDis|allow: /каталог/文章\n"},
+		{"tap right of the text goes to the line end", func(e *Editor) { test.TapAt(e, posOf(e, 0, 40)) },
+			"User-agent: *|\nDisallow: /каталог/文章\n"},
+		{"tap below the text goes to the end", func(e *Editor) { test.TapAt(e, posOf(e, 9, 0)) },
+			"User-agent: *\nDisallow: /каталог/文章\n|"},
+		{"click counts characters, not bytes", func(e *Editor) { mouseDown(e, posOf(e, 1, 13), 0) },
+			"User-agent: *\nDisallow: /ка|талог/文章\n"},
+		{"click on a wide character's right half goes after it", func(e *Editor) { mouseDown(e, posOf(e, 1, 20), 0) },
+			"User-agent: *\nDisallow: /каталог/文|章\n"},
+		{"shift+click extends the selection", func(e *Editor) {
+			mouseDown(e, posOf(e, 0, 2), 0)
+			e.now = func() time.Time { return time.Unix(2e9, 0) }
+			mouseDown(e, posOf(e, 1, 2), fyne.KeyModifierShift)
+		}, "Us^er-agent: *\nDi|sallow: /каталог/文章\n"},
+		{"double tap selects a word", func(e *Editor) { test.DoubleTap(e); e.DoubleTapped(&fyne.PointEvent{Position: posOf(e, 1, 14)}) },
+			"User-agent: *\nDisallow: /^каталог|/文章\n"},
+		{"double click selects a word", func(e *Editor) {
+			mouseDown(e, posOf(e, 0, 1), 0)
+			mouseDown(e, posOf(e, 0, 1), 0)
+		}, "^User|-agent: *\nDisallow: /каталог/文章\n"},
+		{"triple click selects the line with its break", func(e *Editor) {
+			for i := 0; i < 3; i++ {
+				mouseDown(e, posOf(e, 0, 5), 0)
+			}
+		}, "^User-agent: *\n|Disallow: /каталог/文章\n"},
+		{"click on a line number selects the line", func(e *Editor) { mouseDown(e, fyne.NewPos(2, posOf(e, 1, 0).Y), 0) },
+			"User-agent: *\n^Disallow: /каталог/文章\n|"},
+		{"drag selects", func(e *Editor) {
+			from := posOf(e, 0, 5)
+			abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(from)
+			c := fyne.CurrentApp().Driver().CanvasForObject(e)
+			test.Drag(c, abs, 0, e.view().lineH)
+		}, "User-^agent: *\nDisal|low: /каталог/文章\n"},
+		{"drag after a double click extends by words", func(e *Editor) {
+			mouseDown(e, posOf(e, 1, 1), 0)
+			ev := &desktop.MouseEvent{Button: desktop.MouseButtonPrimary}
+			ev.Position = posOf(e, 1, 1)
+			e.MouseDown(ev)
+			e.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(12*e.view().cellW, 0)})
+			e.DragEnd()
+		}, "User-agent: *\n^Disallow: /каталог|/文章\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newTestEditor(t, src)
+			c.do(e)
+			if got := state(e); got != c.want {
+				t.Fatalf("got  %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestScrollAndFollow(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 500; i++ {
+		fmt.Fprintf(&b, "Disallow: /line-%d\n", i)
+	}
+	e := newTestEditor(t, b.String())
+	c := fyne.CurrentApp().Driver().CanvasForObject(e)
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(posOf(e, 2, 2))
+	test.Scroll(c, at, 0, -100)
+	if e.topRow == 0 {
+		t.Fatal("wheel down must scroll")
+	}
+	top := e.topRow
+	test.Scroll(c, at, 0, 100)
+	if e.topRow >= top {
+		t.Fatal("wheel up must scroll back")
+	}
+	ctrl(fyne.KeyEnd)(e)
+	if v := e.view(); e.topRow+v.visRows < 500 {
+		t.Fatalf("Ctrl+End must bring the last line into view: top %d rows %d", e.topRow, v.visRows)
+	}
+	ctrl(fyne.KeyHome)(e)
+	if e.topRow != 0 {
+		t.Fatalf("Ctrl+Home must scroll to the top, top row %d", e.topRow)
+	}
+
+	long := strings.Repeat("a", 300)
+	e.SetText([]byte("x\n" + long + "\n"))
+	e.SetSelection(2+300, 2+300)
+	v := e.view()
+	if e.leftCol == 0 || 300 < e.leftCol || 300 >= e.leftCol+v.visCols {
+		t.Fatalf("the view must follow the cursor horizontally: left col %d, %d columns", e.leftCol, v.visCols)
+	}
+	key(fyne.KeyHome)(e)
+	if e.leftCol != 0 {
+		t.Fatalf("Home must scroll back left, left col %d", e.leftCol)
+	}
+}
+
+func TestScrollBarDrag(t *testing.T) {
+	e := newTestEditor(t, strings.Repeat("Allow: /\n", 1000))
+	r := test.WidgetRenderer(e).(*editorRenderer)
+	r.vbar.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, r.vbar.Size().Height/2)})
+	r.vbar.DragEnd()
+	if e.topRow < 400 || e.topRow > 600 {
+		t.Fatalf("dragging the thumb half way must show the middle, top row %d", e.topRow)
+	}
+	before := e.topRow
+	r.vbar.Tapped(&fyne.PointEvent{Position: fyne.NewPos(1, 1)})
+	if e.topRow >= before {
+		t.Fatalf("a tap above the thumb pages up, top row %d", e.topRow)
+	}
+}
+
+func TestFindReplace(t *testing.T) {
+	e := newTestEditor(t, "|Disallow: /a\ndisallow: /b\nAllow: /c\n")
+	ctrl(fyne.KeyF)(e)
+	if !e.find.visible {
+		t.Fatal("Ctrl+F must open the find bar")
+	}
+	test.Type(e.find.what, "disallow")
+	if got := state(e); got != "^Disallow|: /a\ndisallow: /b\nAllow: /c\n" {
+		t.Fatalf("typing a query selects the first match (case-insensitive): %q", got)
+	}
+	if e.find.count.Text != "1 of 2" {
+		t.Fatalf("count %q", e.find.count.Text)
+	}
+	e.find.what.OnSubmitted(e.find.what.Text)
+	if got := state(e); got != "Disallow: /a\n^disallow|: /b\nAllow: /c\n" {
+		t.Fatalf("Enter finds the next match: %q", got)
+	}
+	e.findNext(1, false)
+	if got := state(e); got != "^Disallow|: /a\ndisallow: /b\nAllow: /c\n" {
+		t.Fatalf("next wraps around: %q", got)
+	}
+	e.findNext(-1, false)
+	if got := state(e); got != "Disallow: /a\n^disallow|: /b\nAllow: /c\n" {
+		t.Fatalf("previous wraps around backwards: %q", got)
+	}
+	e.find.matchCase.SetChecked(true)
+	if e.find.total != 1 {
+		t.Fatalf("Match case: %d matches, want 1", e.find.total)
+	}
+	e.find.matchCase.SetChecked(false)
+
+	ctrl(fyne.KeyH)(e)
+	if !e.find.replaceRow.Visible() {
+		t.Fatal("Ctrl+H must show the replace row")
+	}
+	e.find.with.SetText("Allow")
+	e.replaceOne()
+	if got := string(e.Bytes()); got != "Disallow: /a\nAllow: /b\nAllow: /c\n" {
+		t.Fatalf("replace: %q", got)
+	}
+	e.find.matchCase.SetChecked(true) // or "Allow" also matches inside "Disallow"
+	e.find.what.SetText("Allow")
+	e.find.with.SetText("Disallow")
+	e.replaceAll()
+	if got := string(e.Bytes()); got != "Disallow: /a\nDisallow: /b\nDisallow: /c\n" {
+		t.Fatalf("replace all: %q", got)
+	}
+	e.Undo()
+	if got := string(e.Bytes()); got != "Disallow: /a\nAllow: /b\nAllow: /c\n" {
+		t.Fatalf("replace all undoes in one step: %q", got)
+	}
+	e.find.what.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if e.find.visible || fyne.CurrentApp().Driver().CanvasForObject(e).Focused() != e {
+		t.Fatal("Escape closes the bar and gives the focus back to the text")
+	}
+}
+
+func TestFindNonASCII(t *testing.T) {
+	e := newTestEditor(t, "|Disallow: /КАТАЛОГ\nDisallow: /каталог\n")
+	e.ShowFind()
+	test.Type(e.find.what, "каталог")
+	if e.find.total != 2 {
+		t.Fatalf("case-insensitive Cyrillic: %d matches, want 2", e.find.total)
+	}
+}
+
+func TestGoToLine(t *testing.T) {
+	e := newTestEditor(t, strings.Repeat("Allow: /\n", 300)+"|")
+	ctrl(fyne.KeyG)(e)
+	if !e.jump.shown {
+		t.Fatal("Ctrl+G must open the go-to-line bar")
+	}
+	e.jump.entry.SetText("150")
+	e.jump.entry.OnSubmitted("150")
+	if e.CursorLine() != 150 || e.CursorColumn() != 1 {
+		t.Fatalf("cursor at %d:%d, want 150:1", e.CursorLine(), e.CursorColumn())
+	}
+	if v := e.view(); 149 < e.topRow || 149 >= e.topRow+v.visRows {
+		t.Fatalf("line 150 not visible: top row %d", e.topRow)
+	}
+	if e.jump.shown || e.flash != 150 {
+		t.Fatalf("bar shown %v, flash %d", e.jump.shown, e.flash)
+	}
+}
+
+func TestShowLineFlashesAndScrolls(t *testing.T) {
+	e := newTestEditor(t, strings.Repeat("Allow: /\n", 300))
+	e.ShowLine(200)
+	v := e.view()
+	if 199 < e.topRow || 199 >= e.topRow+v.visRows {
+		t.Fatalf("line 200 not visible: top row %d", e.topRow)
+	}
+	if e.CursorLine() != 1 {
+		t.Fatal("ShowLine must not move the cursor")
+	}
+	r := test.WidgetRenderer(e).(*editorRenderer)
+	if r.nBack == 0 {
+		t.Fatal("the flashed line must be drawn")
+	}
+	time.Sleep(flashTime + 300*time.Millisecond)
+	if e.flash != 0 {
+		t.Fatal("the flash must end")
+	}
+}
+
+func TestMarksHover(t *testing.T) {
+	e := newTestEditor(t, "User-agent: *\nDisalow: /\n")
+	e.SetMarks([]Mark{
+		{Line: 2, Kind: MarkWarning, StartCol: 0, EndCol: 7, Message: "typo"},
+		{Line: 1, Kind: MarkGroup},
+	})
+	ev := &desktop.MouseEvent{}
+	ev.Position = posOf(e, 1, 3)
+	e.MouseMoved(ev)
+	if e.hoverMsg != "typo" {
+		t.Fatalf("hover over the underline: message %q", e.hoverMsg)
+	}
+	ev.Position = posOf(e, 1, 9)
+	e.MouseMoved(ev)
+	if e.hoverMsg != "" {
+		t.Fatalf("hover past the underline: message %q", e.hoverMsg)
+	}
+	ev.Position = fyne.NewPos(3, posOf(e, 1, 0).Y)
+	e.MouseMoved(ev)
+	if e.hoverMsg != "typo" {
+		t.Fatalf("hover over the gutter mark: message %q", e.hoverMsg)
+	}
+	e.MouseOut()
+	if e.hoverMsg != "" {
+		t.Fatal("MouseOut hides the message")
+	}
+}
+
+// TestLongLineDoesNotFreeze types, moves and repaints on a 100 KB line; the
+// renderer must draw only the visible cells.
+func TestLongLineDoesNotFreeze(t *testing.T) {
+	line := "Disallow: /" + strings.Repeat("abcdefghi/", 10_000)
+	e := newTestEditor(t, "User-agent: *\n"+line+"|\n")
+	start := time.Now()
+	test.Type(e, "xyz")
+	key(fyne.KeyHome)(e)
+	key(fyne.KeyEnd)(e)
+	ctrl(fyne.KeyLeft)(e)
+	key(fyne.KeyBackspace)(e)
+	test.TapAt(e, posOf(e, 1, e.leftCol+3))
+	shift(fyne.KeyEnd)(e)
+	elapsed := time.Since(start)
+	r := test.WidgetRenderer(e).(*editorRenderer)
+	if r.lastCellsDn > 2*r.e.view().visCols*r.lastRows {
+		t.Fatalf("drew %d cells for %d rows of %d columns", r.lastCellsDn, r.lastRows, r.e.view().visCols)
+	}
+	if elapsed > time.Second {
+		t.Fatalf("seven commands on a 100 KB line took %v", elapsed)
+	}
+	t.Logf("seven commands on a 100 KB line: %v", elapsed)
+}

@@ -1,0 +1,130 @@
+package editor
+
+import (
+	"image/color"
+	"sort"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// MarkKind is what a line decoration means.
+type MarkKind uint8
+
+// Mark kinds. Group and Rule colour the whole line's background (the tester
+// shows which group and rule decided a verdict); Error, Warning and Info
+// underline columns and put a square in the gutter (lint diagnostics).
+const (
+	MarkGroup MarkKind = iota
+	MarkRule
+	MarkError
+	MarkWarning
+	MarkInfo
+)
+
+// Mark decorates part of one line. Line is 1-based; StartCol and EndCol are
+// rune columns (0-based, end exclusive), and 0,0 means the whole line.
+// Message is shown when the mouse rests on the mark.
+type Mark struct {
+	Line             int
+	Kind             MarkKind
+	StartCol, EndCol int
+	Message          string
+}
+
+// SetMarks replaces all marks.
+func (e *Editor) SetMarks(marks []Mark) {
+	e.marks = append([]Mark(nil), marks...)
+	sort.SliceStable(e.marks, func(i, j int) bool { return e.marks[i].Line < e.marks[j].Line })
+	e.Refresh()
+}
+
+// marksOn returns the marks of 1-based line n.
+func (e *Editor) marksOn(n int) []Mark {
+	i := sort.Search(len(e.marks), func(i int) bool { return e.marks[i].Line >= n })
+	j := i
+	for j < len(e.marks) && e.marks[j].Line == n {
+		j++
+	}
+	return e.marks[i:j]
+}
+
+// cols converts the mark's rune columns to display columns of line l.
+// A whole-line mark on an empty line still gets one cell so it is visible.
+func (m Mark) cols(src []byte, l *syntax.Line) (int, int) {
+	if m.StartCol == 0 && m.EndCol == 0 {
+		return 0, max(1, int(lineWidth(src, l)))
+	}
+	s := colOf(src, l, offsetAtRuneCol(src, l, m.StartCol))
+	t := colOf(src, l, offsetAtRuneCol(src, l, max(m.EndCol, m.StartCol+1)))
+	if t <= s {
+		t = s + 1 // a mark past the line end still shows
+	}
+	return s, t
+}
+
+func markColor(k MarkKind, w fyne.Widget) color.Color {
+	switch k {
+	case MarkError:
+		return theme.ColorForWidget(theme.ColorNameError, w)
+	case MarkWarning:
+		return theme.ColorForWidget(theme.ColorNameWarning, w)
+	}
+	return theme.ColorForWidget(theme.ColorNamePrimary, w)
+}
+
+// flashTime is how long ShowLine highlights its line: long enough to catch
+// the eye after a jump, short enough not to be mistaken for a selection.
+const flashTime = 900 * time.Millisecond
+
+// ShowLine scrolls so 1-based line n is visible (centred when it was off
+// screen) and flashes it briefly. The cursor does not move.
+func (e *Editor) ShowLine(n int) {
+	d := e.buf.doc
+	n = max(1, min(n, len(d.Lines)))
+	if e.Size().Height > 0 {
+		v := e.view()
+		if n-1 < e.topRow || n-1 >= e.topRow+v.visRows {
+			e.topRow = n - 1 - v.visRows/2
+		}
+		e.clampScroll(v)
+	}
+	e.flash = n
+	if e.flashT != nil {
+		e.flashT.Stop()
+	}
+	e.flashT = time.AfterFunc(flashTime, func() {
+		fyne.Do(func() {
+			if e.flash == n {
+				e.flash = 0
+				e.Refresh()
+			}
+		})
+	})
+	e.Refresh()
+}
+
+// markAt returns the message of a lint mark at 1-based line n and display
+// column c; inGutter matches any lint mark of the line.
+func (e *Editor) markAt(n int, c float32, inGutter bool) string {
+	if n < 1 || n > len(e.buf.doc.Lines) {
+		return ""
+	}
+	l := e.line(n - 1)
+	for _, m := range e.marksOn(n) {
+		if m.Kind == MarkGroup || m.Kind == MarkRule || m.Message == "" {
+			continue
+		}
+		if inGutter {
+			return m.Message
+		}
+		s, t := m.cols(e.buf.doc.Src, l)
+		if c >= float32(s) && c < float32(t) {
+			return m.Message
+		}
+	}
+	return ""
+}

@@ -1,0 +1,427 @@
+package editor
+
+import (
+	"image/color"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// The renderer draws only what is on screen: for each visible line, the
+// visible columns, as one canvas.Text per run of one colour. Its cost per
+// frame depends on the window size, not on the file: a 500 KiB file or a
+// 100 KB line repaint like a short one. Objects are pooled and reused; a
+// text object is refreshed (its texture rebuilt) only when its text, colour
+// or size changed.
+
+// metrics are the cell and line sizes of the monospace font.
+type metrics struct {
+	cellW, lineH, textSize float32
+}
+
+func (e *Editor) metrics() metrics {
+	size := theme.SizeForWidget(theme.SizeNameText, e)
+	m := fyne.MeasureText("M", size, fyne.TextStyle{Monospace: true})
+	return metrics{cellW: m.Width, lineH: m.Height, textSize: size}
+}
+
+// view is the layout of the editor's areas for its current size.
+type view struct {
+	metrics
+	barH             float32 // find or go-to bar at the top
+	gutterW          float32
+	x0, y0, w, h     float32 // text area
+	sb               float32 // scrollbar thickness
+	visRows, visCols int
+}
+
+func (e *Editor) view() view {
+	v := view{metrics: e.metrics()}
+	size := e.Size()
+	if b := e.topBar(); b != nil {
+		v.barH = b.MinSize().Height
+	}
+	digits := len(strconv.Itoa(len(e.buf.doc.Lines)))
+	// One cell for gutter marks, one of padding after the numbers.
+	v.gutterW = float32(max(digits, 3)+2) * v.cellW
+	v.sb = theme.SizeForWidget(theme.SizeNameScrollBarSmall, e) * 3
+	v.x0, v.y0 = v.gutterW, v.barH
+	v.w = max(0, size.Width-v.gutterW-v.sb)
+	v.h = max(0, size.Height-v.barH-v.sb)
+	v.visRows = max(1, int(v.h/v.lineH))
+	v.visCols = max(1, int(v.w/v.cellW))
+	return v
+}
+
+// clampScroll keeps the view inside the text; the last line may rise to the
+// bottom of the view, not further.
+func (e *Editor) clampScroll(v view) {
+	e.topRow = max(0, min(e.topRow, len(e.buf.doc.Lines)-v.visRows))
+	e.leftCol = max(0, min(e.leftCol, int(e.buf.maxWidth)+1-v.visCols))
+}
+
+// scrollToCursor makes the view follow the cursor, vertically and
+// horizontally. Before the first layout there is no view to follow.
+func (e *Editor) scrollToCursor() {
+	if e.Size().Height <= 0 {
+		return
+	}
+	v := e.view()
+	d := e.buf.doc
+	row := d.LineAt(e.cursor) - 1
+	if row < e.topRow {
+		e.topRow = row
+	} else if row >= e.topRow+v.visRows {
+		e.topRow = row - v.visRows + 1
+	}
+	col := colOf(d.Src, e.line(row), e.cursor)
+	// A margin of a few cells shows what is next to the cursor after a
+	// horizontal jump instead of pinning it to the edge.
+	margin := min(8, v.visCols/4)
+	if col < e.leftCol {
+		e.leftCol = max(0, col-margin)
+	} else if col >= e.leftCol+v.visCols {
+		e.leftCol = col - v.visCols + 1 + margin
+	}
+	e.clampScroll(v)
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (e *Editor) CreateRenderer() fyne.WidgetRenderer {
+	r := &editorRenderer{e: e}
+	r.bg = canvas.NewRectangle(color.Transparent)
+	r.gutterBg = canvas.NewRectangle(color.Transparent)
+	r.curLine = canvas.NewRectangle(color.Transparent)
+	r.cursor = canvas.NewRectangle(color.Transparent)
+	r.tipBg = canvas.NewRectangle(color.Transparent)
+	r.tip = canvas.NewText("", color.Black)
+	r.vbar = newScrollBar(e, true)
+	r.hbar = newScrollBar(e, false)
+	return r
+}
+
+type editorRenderer struct {
+	e                                   *Editor
+	bg, gutterBg, curLine, cursor       *canvas.Rectangle
+	tipBg                               *canvas.Rectangle
+	tip                                 *canvas.Text
+	vbar, hbar                          *scrollBar
+	texts, nums                         []*canvas.Text
+	backs, fronts                       []*canvas.Rectangle
+	nText, nNum, nBack, nFront          int
+	objects                             []fyne.CanvasObject
+	spans                               []span
+	pal                                 palette
+	cursorX, cursorY                    float32 // last cursor position, for tests
+	lastRows, lastTextObjs, lastCellsDn int     // what the last frame drew, for tests
+}
+
+func (r *editorRenderer) Destroy()                     {}
+func (r *editorRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *editorRenderer) Layout(fyne.Size)             { r.build() }
+func (r *editorRenderer) Refresh()                     { r.build() }
+
+func (r *editorRenderer) MinSize() fyne.Size {
+	m := r.e.metrics()
+	return fyne.NewSize(m.cellW*24, m.lineH*4)
+}
+
+func setRect(o *canvas.Rectangle, c color.Color, pos fyne.Position, size fyne.Size) {
+	if o.FillColor != c {
+		o.FillColor = c
+		o.Refresh()
+	}
+	o.Move(pos)
+	o.Resize(size)
+}
+
+func (r *editorRenderer) back(c color.Color, pos fyne.Position, size fyne.Size) {
+	if r.nBack == len(r.backs) {
+		r.backs = append(r.backs, canvas.NewRectangle(c))
+	}
+	setRect(r.backs[r.nBack], c, pos, size)
+	r.nBack++
+}
+
+func (r *editorRenderer) front(c color.Color, pos fyne.Position, size fyne.Size) {
+	if r.nFront == len(r.fronts) {
+		r.fronts = append(r.fronts, canvas.NewRectangle(c))
+	}
+	setRect(r.fronts[r.nFront], c, pos, size)
+	r.nFront++
+}
+
+// text places pooled text object number *n of pool.
+func text(pool *[]*canvas.Text, n *int, s string, c color.Color, size float32, pos fyne.Position, w, h float32, align fyne.TextAlign) {
+	if *n == len(*pool) {
+		t := canvas.NewText("", c)
+		t.TextStyle = fyne.TextStyle{Monospace: true}
+		*pool = append(*pool, t)
+	}
+	t := (*pool)[*n]
+	*n++
+	if t.Text != s || t.Color != c || t.TextSize != size || t.Alignment != align {
+		t.Text, t.Color, t.TextSize, t.Alignment = s, c, size, align
+		t.Refresh()
+	}
+	t.Move(pos)
+	t.Resize(fyne.NewSize(w, h))
+}
+
+// withAlpha is c with opacity a. Theme colours such as Selection are
+// already translucent; their unpremultiplied hue is kept.
+func withAlpha(c color.Color, a uint8) color.Color {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	n.A = a
+	return n
+}
+
+func (r *editorRenderer) build() {
+	e := r.e
+	size := e.Size()
+	v := e.view()
+	e.clampScroll(v)
+	d := e.buf.doc
+	col := func(n fyne.ThemeColorName) color.Color { return theme.ColorForWidget(n, e) }
+	r.pal.load(e)
+	r.nText, r.nNum, r.nBack, r.nFront = 0, 0, 0, 0
+	r.lastCellsDn = 0
+
+	setRect(r.bg, col(theme.ColorNameInputBackground), fyne.Position{}, size)
+	setRect(r.gutterBg, col(theme.ColorNameBackground), fyne.NewPos(0, v.y0), fyne.NewSize(v.gutterW, size.Height-v.y0))
+
+	curRow := d.LineAt(e.cursor) - 1
+	selS, selE := e.Selection()
+	first, last := e.topRow, min(len(d.Lines), e.topRow+v.visRows)
+	right := e.leftCol + v.visCols
+	xOf := func(c int) float32 { return v.x0 + float32(c-e.leftCol)*v.cellW }
+	r.curLine.Hide()
+	if selS == selE && curRow >= first && curRow < last {
+		r.curLine.Show()
+		setRect(r.curLine, col(theme.ColorNameHover), fyne.NewPos(v.x0, v.y0+float32(curRow-first)*v.lineH), fyne.NewSize(v.w, v.lineH))
+	}
+	selCol := col(theme.ColorNameSelection)
+	matchCol := withAlpha(col(theme.ColorNameWarning), 0x60)
+	query := e.find.query()
+	for row := first; row < last; row++ {
+		l := &d.Lines[row]
+		y := v.y0 + float32(row-first)*v.lineH
+		if row+1 == e.flash {
+			r.back(withAlpha(col(theme.ColorNameFocus), 0x90), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+		}
+		r.drawMarks(v, row, l, y, xOf)
+		if query != nil {
+			for _, m := range e.find.matchesIn(l) {
+				c0, c1 := colOf(d.Src, l, m[0]), colOf(d.Src, l, m[1])
+				r.span(v, c0, c1, y, matchCol, xOf)
+			}
+		}
+		if selS < int(l.Next) && selE > int(l.Start) && selS != selE {
+			c0 := 0
+			if selS > int(l.Start) {
+				c0 = colOf(d.Src, l, selS)
+			}
+			c1 := colOf(d.Src, l, min(selE, int(l.End)))
+			if selE > int(l.End) {
+				c1++ // the selection takes the line break too
+			}
+			r.span(v, c0, c1, y, selCol, xOf)
+		}
+		r.drawLine(v, l, y, right, xOf)
+		numCol := col(theme.ColorNamePlaceHolder)
+		if row == curRow {
+			numCol = col(theme.ColorNameForeground)
+		}
+		text(&r.nums, &r.nNum, strconv.Itoa(row+1), numCol, v.textSize, fyne.NewPos(0, y), v.gutterW-v.cellW, v.lineH, fyne.TextAlignTrailing)
+	}
+	r.lastRows = last - first
+
+	r.cursor.Hide()
+	if e.focused && curRow >= first && curRow < last {
+		c := colOf(d.Src, e.line(curRow), e.cursor)
+		if c >= e.leftCol && c <= right {
+			r.cursorX, r.cursorY = xOf(c), v.y0+float32(curRow-first)*v.lineH
+			r.cursor.Show()
+			setRect(r.cursor, col(theme.ColorNamePrimary), fyne.NewPos(r.cursorX, r.cursorY), fyne.NewSize(2, v.lineH))
+		}
+	}
+
+	r.vbar.set(fyne.NewPos(size.Width-v.sb, v.y0), fyne.NewSize(v.sb, v.h), float32(e.topRow), float32(v.visRows), float32(len(d.Lines)))
+	r.hbar.set(fyne.NewPos(v.x0, v.y0+v.h), fyne.NewSize(v.w, v.sb), float32(e.leftCol), float32(v.visCols), float32(e.buf.maxWidth+1))
+
+	r.tip.Hide()
+	r.tipBg.Hide()
+	if e.hoverMsg != "" {
+		r.drawTip(v, size)
+	}
+
+	o := r.objects[:0]
+	o = append(o, r.bg, r.curLine)
+	for _, b := range r.backs[:r.nBack] {
+		o = append(o, b)
+	}
+	for _, t := range r.texts[:r.nText] {
+		o = append(o, t)
+	}
+	o = append(o, r.gutterBg)
+	for _, t := range r.nums[:r.nNum] {
+		o = append(o, t)
+	}
+	for _, f := range r.fronts[:r.nFront] {
+		o = append(o, f)
+	}
+	o = append(o, r.cursor, r.vbar, r.hbar)
+	if b := e.topBar(); b != nil {
+		b.Move(fyne.Position{})
+		b.Resize(fyne.NewSize(size.Width, v.barH))
+		o = append(o, b)
+	}
+	o = append(o, r.tipBg, r.tip)
+	r.objects = o
+	r.lastTextObjs = r.nText
+	r.bg.Refresh() // new pooled objects are unknown to the canvas: ask for a repaint
+}
+
+// span draws a background from display column c0 to c1 of a row, clipped
+// to the visible columns.
+func (r *editorRenderer) span(v view, c0, c1 int, y float32, c color.Color, xOf func(int) float32) {
+	c0 = max(c0, r.e.leftCol)
+	c1 = min(c1, r.e.leftCol+v.visCols)
+	if c1 > c0 {
+		r.back(c, fyne.NewPos(xOf(c0), y), fyne.NewSize(float32(c1-c0)*v.cellW, v.lineH))
+	}
+}
+
+// drawLine draws the visible columns of line l. Runs of narrow printable
+// characters of one style share a text object; tabs only advance; wide,
+// control and invalid characters get their own object at their own cell,
+// so a fallback font's glyph widths cannot shift the rest of the line.
+func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, right int, xOf func(int) float32) {
+	e := r.e
+	src := e.buf.doc.Src
+	r.spans = lineSpans(r.spans[:0], e.buf.doc, l)
+	end := int(l.End)
+	i, c := int(l.Start), 0
+	// Skip what is left of the view. Chars straddling the edge are skipped.
+	for i < end && c < e.leftCol {
+		ch := src[i]
+		if ch >= 0x20 && ch < 0x7f {
+			c++
+			i++
+			continue
+		}
+		ru, n := runeAt(src, i, end)
+		c += cellWidth(ru, n, c)
+		i += n
+	}
+	si := 0
+	styleAt := func(off int) style {
+		for si < len(r.spans) && int(r.spans[si].end) <= off {
+			si++
+		}
+		if si < len(r.spans) {
+			return r.spans[si].st
+		}
+		return stPlain
+	}
+	runStart, runCol := -1, 0
+	var runStyle style
+	flush := func(to int) {
+		if runStart >= 0 && to > runStart {
+			text(&r.texts, &r.nText, string(src[runStart:to]), r.pal[runStyle], v.textSize, fyne.NewPos(xOf(runCol), y), float32(c-runCol)*v.cellW, v.lineH, fyne.TextAlignLeading)
+		}
+		runStart = -1
+	}
+	for i < end && c < right {
+		ru, n := runeAt(src, i, end)
+		w := cellWidth(ru, n, c)
+		if c+w > right {
+			break
+		}
+		st := styleAt(i)
+		simple := ru >= 0x20 && ru != 0x7f && ru < 0x2000 && !(ru == 0xFFFD && n == 1) && w == 1
+		if simple && ru >= 0x80 && ru < 0xA0 {
+			simple = false // C1 controls
+		}
+		if !simple || st != runStyle || runStart < 0 {
+			flush(i)
+		}
+		switch {
+		case ru == '\t':
+		case simple:
+			if runStart < 0 {
+				runStart, runCol, runStyle = i, c, st
+			}
+		default:
+			glyph, gc := string(ru), r.pal[st]
+			switch {
+			case ru == 0xFFFD && n == 1:
+				glyph, gc = "\uFFFD", r.pal[stInvalid]
+			case ru < 0x20:
+				glyph, gc = string(rune(0x2400+ru)), r.pal[stIgnored]
+			case ru == 0x7f:
+				glyph, gc = "\u2421", r.pal[stIgnored]
+			case ru >= 0x80 && ru < 0xA0:
+				glyph, gc = "\uFFFD", r.pal[stIgnored]
+			}
+			text(&r.texts, &r.nText, glyph, gc, v.textSize, fyne.NewPos(xOf(c), y), float32(w)*v.cellW, v.lineH, fyne.TextAlignLeading)
+		}
+		c += w
+		i += n
+		r.lastCellsDn += w
+	}
+	flush(i)
+}
+
+// drawMarks paints the decorations of one visible line: group and rule
+// backgrounds behind the text, lint underlines and gutter squares in front.
+func (r *editorRenderer) drawMarks(v view, row int, l *syntax.Line, y float32, xOf func(int) float32) {
+	e := r.e
+	src := e.buf.doc.Src
+	for _, m := range e.marksOn(row + 1) {
+		c := markColor(m.Kind, e)
+		switch m.Kind {
+		case MarkGroup:
+			r.back(withAlpha(c, 0x28), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+		case MarkRule:
+			r.back(withAlpha(c, 0x60), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+		default:
+			c0, c1 := m.cols(src, l)
+			c0, c1 = max(c0, e.leftCol), min(c1, e.leftCol+v.visCols)
+			if c1 > c0 {
+				r.front(c, fyne.NewPos(xOf(c0), y+v.lineH-2), fyne.NewSize(float32(c1-c0)*v.cellW, 2))
+			}
+			side := v.cellW * 0.6
+			r.front(c, fyne.NewPos(v.cellW*0.2, y+(v.lineH-side)/2), fyne.NewSize(side, side))
+		}
+	}
+}
+
+// drawTip shows the message of the mark under the mouse in a box near it,
+// kept inside the widget.
+func (r *editorRenderer) drawTip(v view, size fyne.Size) {
+	e := r.e
+	pad := theme.SizeForWidget(theme.SizeNameInnerPadding, e) / 2
+	r.tip.Text = e.hoverMsg
+	r.tip.TextSize = v.textSize
+	r.tip.Color = theme.ColorForWidget(theme.ColorNameForeground, e)
+	ts := r.tip.MinSize()
+	box := fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad)
+	pos := e.hoverPos.Add(fyne.NewPos(0, v.lineH))
+	pos.X = max(0, min(pos.X, size.Width-box.Width))
+	if pos.Y+box.Height > size.Height {
+		pos.Y = e.hoverPos.Y - box.Height - 2
+	}
+	setRect(r.tipBg, theme.ColorForWidget(theme.ColorNameOverlayBackground, e), pos, box)
+	r.tipBg.StrokeColor = theme.ColorForWidget(theme.ColorNameShadow, e)
+	r.tipBg.StrokeWidth = 1
+	r.tip.Move(pos.Add(fyne.NewPos(pad, pad)))
+	r.tip.Resize(ts)
+	r.tip.Refresh()
+	r.tip.Show()
+	r.tipBg.Show()
+}

@@ -1,0 +1,100 @@
+package editor
+
+import (
+	"image/color"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+)
+
+const sample = "# robots.txt for example.com\n" +
+	"User-agent: *\n" +
+	"Disallow: /private/*.php$\n" +
+	"Dissallow: /typo\n" +
+	"Crawl-delay: 10\n" +
+	"X-Unknown: value\n" +
+	"Allow: /a$b # keep\n" +
+	"this line is invalid\n" +
+	"Sitemap: https://example.com/sitemap.xml\n" +
+	"Disallow: /каталог/文章\n" +
+	"Disallow: /a\x00ignored\n"
+
+// findText returns the colour of the drawn text object whose text is s.
+func findText(r *editorRenderer, s string) (color.Color, bool) {
+	for _, t := range r.texts[:r.nText] {
+		if t.Text == s {
+			return t.Color, true
+		}
+	}
+	return nil, false
+}
+
+func TestHighlightColours(t *testing.T) {
+	e := newTestEditor(t, sample)
+	test.ApplyTheme(t, theme.DefaultTheme())
+	e.Refresh()
+	r := test.WidgetRenderer(e).(*editorRenderer)
+	c := func(n fyne.ThemeColorName) color.Color { return theme.ColorForWidget(n, e) }
+	cases := []struct {
+		name, text string
+		want       fyne.ThemeColorName
+	}{
+		{"a comment line", "# robots.txt for example.com", theme.ColorNameSuccess},
+		{"a known field name", "User-agent", theme.ColorNamePrimary},
+		{"a typo Google accepts", "Dissallow", theme.ColorNameWarning},
+		{"an unknown field name", "X-Unknown", theme.ColorNamePlaceHolder},
+		{"a path", "/private/", theme.ColorNameForeground},
+		{"a * wildcard", "*", theme.ColorNameHyperlink},
+		{"a $ that ends a path", "$", theme.ColorNameHyperlink},
+		{"a $ inside a path is literal", "/a$b", theme.ColorNameForeground},
+		{"a trailing comment", "# keep", theme.ColorNameSuccess},
+		{"an invalid line", "this line is invalid", theme.ColorNameError},
+		{"a sitemap URL", "https://example.com/sitemap.xml", theme.ColorNameForeground},
+		{"text after a NUL, which Google ignores", "ignored", theme.ColorNameDisabled},
+		{"a Cyrillic path", "/каталог/", theme.ColorNameForeground},
+		{"a CJK character on its own cell", "文", theme.ColorNameForeground},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := findText(r, tc.text)
+			if !ok {
+				t.Fatalf("no text object %q", tc.text)
+			}
+			if got != c(tc.want) {
+				t.Fatalf("%q drawn in %v, want %s %v", tc.text, got, tc.want, c(tc.want))
+			}
+		})
+	}
+	if _, ok := findText(r, "\u2400"); !ok {
+		t.Fatal("a NUL must be drawn as a visible symbol")
+	}
+}
+
+// TestHighlightImage compares the painted editor with masters in testdata
+// (light and dark), including a selection, a rule mark and a lint underline.
+func TestHighlightImage(t *testing.T) {
+	for _, variant := range []struct {
+		name string
+		th   fyne.Theme
+	}{{"light", theme.LightTheme()}, {"dark", theme.DarkTheme()}} { //nolint:staticcheck // fixed variants for masters
+		t.Run(variant.name, func(t *testing.T) {
+			test.NewTempApp(t)
+			test.ApplyTheme(t, variant.th)
+			e := New()
+			e.SetText([]byte(sample))
+			w := test.NewTempWindow(t, e)
+			w.Resize(fyne.NewSize(560, 300))
+			w.Canvas().Focus(e)
+			e.SetSelection(14, 24)
+			e.SetMarks([]Mark{
+				{Line: 3, Kind: MarkRule},
+				{Line: 2, Kind: MarkGroup},
+				{Line: 4, Kind: MarkWarning, StartCol: 0, EndCol: 9, Message: "typo"},
+				{Line: 8, Kind: MarkError, Message: "invalid"},
+			})
+			test.AssertImageMatches(t, "highlight_"+variant.name+".png", w.Canvas().Capture())
+		})
+	}
+}

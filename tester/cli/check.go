@@ -1,0 +1,199 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textfile"
+)
+
+const checkUsage = "[--engine ID]... [--json] [--fix] ROBOTS_FILE"
+
+// maxFixRounds bounds --fix: fixes that overlap wait for the next round,
+// after the file is parsed and linted again.
+const maxFixRounds = 8
+
+func init() {
+	Register(Command{
+		Name:    "check",
+		Usage:   checkUsage,
+		Summary: msg.Def("lint.check.summary", "lint a robots.txt: every mistake with its line, the crawlers it matters for and a fix; --fix applies the safe fixes"),
+		Run:     runCheck,
+	})
+}
+
+// JSONDiagnostic is the --json form of a diagnostic.
+type JSONDiagnostic struct {
+	Code     string   `json:"code"`
+	Severity string   `json:"severity"`
+	Line     int      `json:"line"`
+	Col      int      `json:"col"`
+	EndLine  int      `json:"end_line"`
+	EndCol   int      `json:"end_col"`
+	Message  string   `json:"message"`
+	Engines  []string `json:"engines"`
+	Fix      *JSONFix `json:"fix"`
+}
+
+// JSONFix is the fix part of JSONDiagnostic; edits are byte ranges of the file.
+type JSONFix struct {
+	Title   string     `json:"title"`
+	Safe    bool       `json:"safe"`
+	Engines []string   `json:"engines"`
+	Edits   []JSONEdit `json:"edits"`
+}
+
+// JSONEdit replaces bytes [start, end) of the file with text.
+type JSONEdit struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Text  string `json:"text"`
+}
+
+// DiagnosticJSON converts a diagnostic to its --json form.
+func DiagnosticJSON(d *lint.Diagnostic) JSONDiagnostic {
+	j := JSONDiagnostic{Code: d.Code, Severity: d.Severity.String(), Line: d.Line, Col: d.Col, EndLine: d.EndLine,
+		EndCol: d.EndCol, Message: d.Message.String(), Engines: d.Engines}
+	if j.Engines == nil {
+		j.Engines = []string{}
+	}
+	if f := d.Fix; f != nil {
+		j.Fix = &JSONFix{Title: f.Title.String(), Safe: f.Safe, Engines: f.Engines, Edits: []JSONEdit{}}
+		if j.Fix.Engines == nil {
+			j.Fix.Engines = []string{}
+		}
+		for _, e := range f.Edits {
+			j.Fix.Edits = append(j.Fix.Edits, JSONEdit{Start: e.Start, End: e.End, Text: string(e.Text)})
+		}
+	}
+	return j
+}
+
+func runCheck(env *Env, args []string) int {
+	fs := NewFlags(env, "check", checkUsage)
+	var engines StringList
+	fs.Var(&engines, "engine", "report only what matters to this engine; repeat for several (default: all)")
+	asJSON := fs.Bool("json", false, "one JSON object per diagnostic")
+	fix := fs.Bool("fix", false, "apply the safe fixes to ROBOTS_FILE (atomically) and report what changed")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) != 1 {
+		return Failf(env, "check: give exactly one ROBOTS_FILE\nusage: robots-studio check %s", checkUsage)
+	}
+	path := pos[0]
+	opts := lint.Options{FileName: path}
+	if path == "-" {
+		opts.FileName = ""
+	}
+	known := lint.EngineIDs()
+	for _, id := range engines {
+		if id == "all" {
+			opts.Engines = nil
+			break
+		}
+		if !contains(known, id) {
+			return Failf(env, "check: unknown engine %q; valid: %s, all", id, strings.Join(known, ", "))
+		}
+		opts.Engines = append(opts.Engines, id)
+	}
+	if *fix && path == "-" {
+		return Failf(env, "check: --fix needs a file, not standard input")
+	}
+	data, code := LoadRobots(env, path)
+	if code >= 0 {
+		return code
+	}
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	if *fix {
+		fixed, changed, err := applySafeFixes(out, path, data, opts)
+		if err != nil {
+			return Failf(env, "check: %v", err)
+		}
+		if changed {
+			if err := textfile.WriteAtomic(path, fixed); err != nil {
+				return Failf(env, "check: %v", err)
+			}
+		}
+		data = fixed
+	}
+	diags := lint.Run(syntax.Parse(data), opts)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	status := ExitOK
+	for i := range diags {
+		d := &diags[i]
+		if d.Severity == lint.Error {
+			status = ExitFailure
+		}
+		if *asJSON {
+			enc.Encode(DiagnosticJSON(d))
+			continue
+		}
+		writeDiagnostic(out, path, d)
+	}
+	return status
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// writeDiagnostic prints FILE:LINE:COL: severity: message [CODE].
+func writeDiagnostic(w io.Writer, path string, d *lint.Diagnostic) {
+	fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", path, d.Line, d.Col, d.Severity, oneLine(d.Message.String()), d.Code)
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+
+// applySafeFixes applies the safe fixes round by round (overlapping ones
+// wait for the next round) and prints each one as FILE:LINE:COL: fixed: …
+func applySafeFixes(w io.Writer, path string, data []byte, opts lint.Options) ([]byte, bool, error) {
+	changed := false
+	for round := 0; round < maxFixRounds; round++ {
+		diags := lint.Run(syntax.Parse(data), opts)
+		var fixes []lint.Fix
+		var from []*lint.Diagnostic
+		for i := range diags {
+			if f := diags[i].Fix; f != nil && f.Safe {
+				fixes = append(fixes, *f)
+				from = append(from, &diags[i])
+			}
+		}
+		kept, _ := lint.Disjoint(fixes)
+		if len(kept) == 0 {
+			break
+		}
+		next, err := lint.ApplyFixes(data, kept)
+		if err != nil {
+			return data, changed, err
+		}
+		k := 0
+		for i, f := range fixes {
+			if k < len(kept) && sameFix(&kept[k], &f) {
+				d := from[i]
+				fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", path, d.Line, d.Col, oneLine(f.Title.String()), d.Code)
+				k++
+			}
+		}
+		data, changed = next, true
+	}
+	return data, changed, nil
+}
+
+func sameFix(a, b *lint.Fix) bool {
+	return len(a.Edits) == len(b.Edits) && (len(a.Edits) == 0 || a.Edits[0].Start == b.Edits[0].Start && a.Edits[0].End == b.Edits[0].End)
+}

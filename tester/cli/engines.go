@@ -1,0 +1,28 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+func init() {
+	Register(Command{
+		Name:    "engines",
+		Usage:   "",
+		Summary: msg.Def("cli.engines.summary", "list the engine ids with a short description"),
+		Run:     runEngines,
+	})
+}
+
+func runEngines(env *Env, args []string) int {
+	if len(args) > 0 {
+		return Failf(env, "engines: takes no arguments")
+	}
+	for _, e := range engine.All() {
+		in := e.Info()
+		fmt.Fprintf(env.Stdout, "%-12s %s\n", in.ID, msg.New(in.Description))
+	}
+	return ExitOK
+}

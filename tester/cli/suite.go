@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// runSuite checks the expectations of the test set at suitePath against the
+// robots file: one line per expectation, a total, exit 1 when any fails. With
+// engines (from --engine) only the expectations for those engines run.
+func runSuite(env *Env, suitePath, robotsPath string, engines []string) int {
+	set, err := testset.Load(suitePath)
+	if err != nil {
+		return Failf(env, "test --suite: %v", err)
+	}
+	data, code := LoadRobots(env, robotsPath)
+	if code >= 0 {
+		return code
+	}
+	var filter []string
+	for _, id := range engines {
+		if id == "all" {
+			filter = nil
+			break
+		}
+		filter = append(filter, id)
+	}
+	results := testset.Evaluate(syntax.Parse(data), set, filter)
+	for _, r := range results {
+		if r.Err != nil {
+			return Failf(env, "test --suite: %s: %v (valid: %s)", suitePath, r.Err, strings.Join(engine.IDs(), ", "))
+		}
+	}
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	for _, r := range results {
+		status := "PASS"
+		if !r.Pass {
+			status = "FAIL"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\texpected %s, got %s\t%s\n", status, r.Engine, quoteEmpty(r.Crawler),
+			quoteEmpty(r.Path), word(r.Allowed), word(r.Verdict.Allowed), deciding(&r.Verdict))
+	}
+	tw.Flush()
+	failed := testset.Failed(results)
+	noun := "expectations"
+	if len(results) == 1 {
+		noun = "expectation"
+	}
+	fmt.Fprintf(out, "%d %s: %d passed, %d failed\n", len(results), noun, len(results)-failed, failed)
+	if failed > 0 {
+		return ExitFailure
+	}
+	return ExitOK
+}
+
+func word(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "blocked"
+}
+
+// deciding names what decided a verdict: the rule's line, or why no rule did.
+func deciding(v *engine.Verdict) string {
+	switch {
+	case v.Reason == engine.ReasonFileError:
+		return "file error: " + v.Error.String()
+	case v.Reason == engine.ReasonRobotsTxt:
+		return "robots.txt is always allowed"
+	case v.Rule != nil:
+		return fmt.Sprintf("line %d: %s", v.Rule.Line, v.Rule.Text)
+	case v.Reason == engine.ReasonNoGroup:
+		return "no group applies"
+	case v.Reason == engine.ReasonEmptyGroup:
+		return fmt.Sprintf("group at line %d has no rules", v.Group.Start())
+	}
+	return "no matching rule"
+}

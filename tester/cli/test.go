@@ -1,0 +1,225 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] ROBOTS_FILE"
+
+func init() {
+	Register(Command{
+		Name:    "test",
+		Usage:   testUsage,
+		Summary: msg.Def("cli.test.summary", "say for each crawler and URL whether the file allows it, which group and rule decided, and why"),
+		Run:     runTest,
+	})
+}
+
+// JSONVerdict is the --json form of a verdict: exactly these fields.
+type JSONVerdict struct {
+	Engine      string     `json:"engine"`
+	Agent       string     `json:"agent"`
+	URL         string     `json:"url"`
+	Path        string     `json:"path"`
+	Allowed     bool       `json:"allowed"`
+	Group       *JSONGroup `json:"group"`
+	Rule        *JSONRule  `json:"rule"`
+	Explanation string     `json:"explanation"`
+}
+
+// JSONGroup is the group part of JSONVerdict.
+type JSONGroup struct {
+	Lines []int  `json:"lines"`
+	Token string `json:"token"`
+	How   string `json:"how"`
+}
+
+// JSONRule is the rule part of JSONVerdict.
+type JSONRule struct {
+	Line  int    `json:"line"`
+	Text  string `json:"text"`
+	Score int    `json:"score"`
+	Why   string `json:"why"`
+}
+
+// ToJSON converts a verdict to its --json form.
+func ToJSON(v *engine.Verdict) JSONVerdict {
+	j := JSONVerdict{Engine: v.Engine, Agent: v.Agent, URL: v.URL, Path: v.Path, Allowed: v.Allowed, Explanation: v.ExplainAll()}
+	if v.Group != nil {
+		j.Group = &JSONGroup{Lines: v.Group.Lines, Token: v.Group.Token, How: string(v.Group.How)}
+	}
+	if v.Rule != nil {
+		j.Rule = &JSONRule{Line: v.Rule.Line, Text: v.Rule.Text, Score: v.Rule.Score, Why: string(v.Why)}
+	}
+	return j
+}
+
+// ResolveEngines turns an --engine value ("google", "all") into engines, or
+// an error listing the valid ids.
+func ResolveEngines(ids []string) ([]engine.Engine, error) {
+	if len(ids) == 0 {
+		ids = []string{engine.Default}
+	}
+	var out []engine.Engine
+	for _, id := range ids {
+		if id == "all" {
+			return engine.All(), nil
+		}
+		e, ok := engine.Get(id)
+		if !ok {
+			return nil, fmt.Errorf("unknown engine %q; valid: %s, all", id, strings.Join(engine.IDs(), ", "))
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func runTest(env *Env, args []string) int {
+	fs := NewFlags(env, "test", testUsage)
+	var agents, engines StringList
+	fs.Var(&engines, "engine", "engine id (google, rfc9309, …) or all; default google")
+	fs.Var(&agents, "agent", "crawler name; repeat for several (\"\" matches only the * group)")
+	asJSON := fs.Bool("json", false, "one JSON object per result")
+	urlsFile := fs.String("urls", "", "read URLs or paths from FILE, one per line (- = stdin)")
+	count := fs.Bool("count", false, "print only the totals")
+	suite := fs.String("suite", "", "run the expectations of a FILENAME.tests.json test set")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) == 0 {
+		return Failf(env, "test: missing ROBOTS_FILE\nusage: robots-studio test %s", testUsage)
+	}
+	engs, err := ResolveEngines(engines)
+	if err != nil {
+		return Failf(env, "test: %v", err)
+	}
+	if *suite != "" {
+		if len(pos) > 1 || len(agents) > 0 || *urlsFile != "" || *asJSON || *count {
+			return Failf(env, "test --suite: the crawlers and URLs come from the test set; give only --engine and ROBOTS_FILE")
+		}
+		return runSuite(env, *suite, pos[0], engines)
+	}
+	if len(agents) == 0 {
+		return Failf(env, "test: give at least one --agent NAME")
+	}
+	urls := pos[1:]
+	if *urlsFile != "" {
+		more, err := readLines(env, *urlsFile, pos[0] == "-")
+		if err != nil {
+			return Failf(env, "test: %v", err)
+		}
+		urls = append(urls, more...)
+	}
+	if len(urls) == 0 {
+		return Failf(env, "test: give at least one URL or path (or --urls FILE)")
+	}
+	data, code := LoadRobots(env, pos[0])
+	if code >= 0 {
+		return code
+	}
+	doc := syntax.Parse(data)
+	compiled := make([]engine.Compiled, len(engs))
+	for i, e := range engs {
+		compiled[i] = e.Compile(doc)
+	}
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	allowed, blocked := 0, 0
+	for _, agent := range agents {
+		for _, url := range urls {
+			for _, c := range compiled {
+				v := c.Query(agent, url)
+				if v.Allowed {
+					allowed++
+				} else {
+					blocked++
+				}
+				switch {
+				case *count:
+				case *asJSON:
+					enc.Encode(ToJSON(&v))
+				default:
+					writeTextVerdict(out, &v, len(compiled) > 1)
+				}
+			}
+		}
+	}
+	if *count {
+		fmt.Fprintf(out, "%d allowed, %d blocked\n", allowed, blocked)
+	}
+	return ExitOK
+}
+
+func quoteEmpty(s string) string {
+	if s == "" {
+		return `""`
+	}
+	return s
+}
+
+// writeTextVerdict prints `allowed|blocked  AGENT  URL  line N: RULE  (group at line M)`.
+func writeTextVerdict(w io.Writer, v *engine.Verdict, withEngine bool) {
+	word := "blocked"
+	if v.Allowed {
+		word = "allowed"
+	}
+	rule := "no matching rule"
+	switch {
+	case v.Reason == engine.ReasonFileError:
+		rule = "file error: " + v.Error.String()
+	case v.Reason == engine.ReasonRobotsTxt:
+		rule = "robots.txt is always allowed"
+	case v.Rule != nil:
+		rule = fmt.Sprintf("line %d: %s", v.Rule.Line, v.Rule.Text)
+	}
+	group := "(no group)"
+	if v.Group != nil {
+		group = fmt.Sprintf("(group at line %d)", v.Group.Start())
+	}
+	if withEngine {
+		fmt.Fprintf(w, "%-12s ", v.Engine)
+	}
+	fmt.Fprintf(w, "%s  %s  %s  %s  %s\n", word, quoteEmpty(v.Agent), quoteEmpty(v.URL), rule, group)
+}
+
+// readLines reads non-empty lines of path ("-" = stdin, unless stdin already
+// carries the robots.txt).
+func readLines(env *Env, path string, stdinTaken bool) ([]string, error) {
+	var r io.Reader
+	if path == "-" {
+		if stdinTaken {
+			return nil, fmt.Errorf("--urls - and ROBOTS_FILE - cannot both read standard input")
+		}
+		r = env.Stdin
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	var lines []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		lines = append(lines, line)
+	}
+	return lines, sc.Err()
+}

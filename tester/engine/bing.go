@@ -1,0 +1,41 @@
+package engine
+
+import "github.com/robots-studio/robots-studio/tester/msg"
+
+var (
+	msgBingName        = msg.Def("engine.bing.name", "Bing")
+	msgBingDesc        = msg.Def("engine.bing.desc", "Bingbot: a bingbot group replaces `*` (except `*`'s Crawl-delay), longest rule wins, Allow wins ties, * and $ wildcards, Crawl-delay honoured")
+	msgDelayFromGlobal = msg.Def("engine.note.delay_from_global", "Crawl-delay {{.Seconds}} s comes from the `*` group (line {{.Line}}): the crawler's own group replaces `*` for rules but not for Crawl-delay")
+	msgDelayClamped    = msg.Def("engine.note.delay_clamped", "line {{.Line}} asks for a Crawl-delay of {{.Asked}} s; this crawler honours {{.Min}}–{{.Max}} s, so it waits {{.Seconds}} s")
+	msgFetch5xxBing    = msg.Def("fetch.5xx_bing", "{{.Status}}: a server error; Bing is assumed to crawl nothing until the file can be read (Bing does not document this)")
+	msgFetchDownBing   = msg.Def("fetch.down_bing", "the server cannot be reached: Bing is assumed to crawl nothing (Bing does not document this)")
+)
+
+// The Bing reading [S]: Google's grouping and longest match, a bingbot group
+// shadowing `*` for rules but inheriting `*`'s Crawl-delay, and Crawl-delay
+// honoured within 1–30 seconds. Bing's parser is closed; what it does with
+// typos, missing colons and /robots.txt itself is unknown, so the strict
+// reading is used.
+func init() {
+	Register(&longestFamily{
+		info:        Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc},
+		normPattern: googleEscape,
+		normPath:    func(p string) string { return p },
+		fetch:       bingFetch,
+		crawlDelay:  true,
+		delayMin:    1,
+		delayMax:    30,
+	})
+}
+
+// bingFetch: 2xx parse; redirects followed (5 hops assumed); 4xx allow all;
+// 5xx, 429 and network errors crawl nothing [U].
+func bingFetch(f Fetch) FetchDecision {
+	switch {
+	case f.Unreachable:
+		return FetchDecision{FetchDisallowAll, msg.New(msgFetchDownBing)}
+	case f.Status == 429 || f.Status >= 500 && f.Status < 600:
+		return FetchDecision{FetchDisallowAll, msg.New(msgFetch5xxBing, "Status", f.Status)}
+	}
+	return modernFetch(f, false)
+}

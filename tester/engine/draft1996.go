@@ -1,0 +1,194 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+var (
+	msgDraftName       = msg.Def("engine.draft1996.name", "1996 draft")
+	msgDraftDesc       = msg.Def("engine.draft1996.desc", "Koster's 1996 Internet-Draft \"A Method for Web Robots Control\": the first record containing the robot's name, the first matching Allow or Disallow wins, %-escapes decoded, /robots.txt always allowed")
+	msgGroupContains   = msg.Def("engine.group.contains", "the group at line {{.Line}}, whose User-agent value contains the robot's name {{.Token}}")
+	msgFetchRestricted = msg.Def("fetch.restricted_draft", "{{.Status}}: access to the server is restricted, so the 1996 draft says to regard the whole site as off limits")
+	msgFetchDeferDraft = msg.Def("fetch.defer_draft", "{{.Status}}: a temporary failure; the 1996 draft says to defer visits until the file can be fetched")
+	msgFetchRedirDraft = msg.Def("fetch.redirect_draft", "a redirect: the 1996 draft says to follow redirects until the file is found")
+	msgFetchMissDraft  = msg.Def("fetch.missing_draft", "{{.Status}}: there is no robots.txt, so the 1996 draft assumes no restrictions")
+)
+
+// HowContains: the group's User-agent value contains the robot's name token
+// (the 1996 draft's direction; the 1994 text and Lycos look the other way).
+const HowContains How = "contains"
+
+// draft1996 is draft-koster-robots-00 (1996): the robot obeys the first
+// record with a User-agent value containing its name token, else the first
+// `*` record; Allow and Disallow are tried in file order and the first match
+// decides; %xx escapes are decoded on both sides except %2F; an empty path
+// matches everything and allows; /robots.txt is always allowed.
+type draft1996 struct{}
+
+func init() { Register(draft1996{}) }
+
+func (draft1996) Info() Info {
+	return Info{ID: "draft1996", Order: 50, Name: msgDraftName, Description: msgDraftDesc}
+}
+
+// FetchPolicy follows section 3.1 of the draft: 401/403 mean the site is
+// off limits, a missing file means no restrictions, redirects are followed,
+// temporary failures defer the visit.
+func (draft1996) FetchPolicy(f Fetch) FetchDecision {
+	switch {
+	case f.Unreachable:
+		return FetchDecision{FetchDisallowAll, msg.New(msgFetchDeferDraft, "Status", msg.New(msgUnreachable))}
+	case f.Status >= 200 && f.Status < 300:
+		return FetchDecision{FetchUseFile, msg.New(msgFetchOK)}
+	case f.Status >= 300 && f.Status < 400:
+		return FetchDecision{FetchFollow, msg.New(msgFetchRedirDraft)}
+	case f.Status == 401 || f.Status == 403:
+		return FetchDecision{FetchDisallowAll, msg.New(msgFetchRestricted, "Status", f.Status)}
+	case f.Status >= 400 && f.Status < 500:
+		return FetchDecision{FetchAllowAll, msg.New(msgFetchMissDraft, "Status", f.Status)}
+	}
+	return FetchDecision{FetchDisallowAll, msg.New(msgFetchDeferDraft, "Status", f.Status)}
+}
+
+type draftRule struct {
+	Rule
+	empty bool // no path: matches everything, and allows
+}
+
+type draftRecord struct {
+	rec    *record
+	group  Group
+	values []string // lower-case User-agent values other than `*`
+	global bool
+	rules  []draftRule
+}
+
+type draftCompiled struct {
+	recs []draftRecord
+}
+
+func (draft1996) Compile(doc *syntax.Document) Compiled {
+	recs, _ := classicRecords{allow: true, extensions: true}.split(doc)
+	c := &draftCompiled{}
+	for _, r := range recs {
+		dr := draftRecord{rec: r, group: Group{Lines: r.lines()}}
+		for _, a := range r.agents {
+			if a.value == "*" {
+				dr.global = true
+			} else {
+				dr.values = append(dr.values, strings.ToLower(a.value))
+			}
+		}
+		for _, rule := range r.rules {
+			p := draftDecode(rule.value)
+			dr.rules = append(dr.rules, draftRule{
+				Rule:  Rule{Line: rule.line, Text: doc.RuleText(rule.line), Allow: rule.allow || rule.value == "", Pattern: p, Score: len(p)},
+				empty: rule.value == "",
+			})
+		}
+		c.recs = append(c.recs, dr)
+	}
+	return c
+}
+
+func (c *draftCompiled) Engine() Engine { return draft1996{} }
+
+// choose: the first record with a User-agent value containing the robot's
+// name token, else the first `*` record.
+func (c *draftCompiled) choose(agent string) (*draftRecord, string, How) {
+	name := strings.ToLower(productName(agent))
+	if name != "" {
+		for i := range c.recs {
+			for _, v := range c.recs[i].values {
+				if strings.Contains(v, name) {
+					return &c.recs[i], name, HowContains
+				}
+			}
+		}
+	}
+	for i := range c.recs {
+		if c.recs[i].global {
+			return &c.recs[i], "*", HowGlobal
+		}
+	}
+	return nil, "", HowNone
+}
+
+func (c *draftCompiled) Query(agent, url string) Verdict {
+	v := Verdict{Engine: "draft1996", Agent: agent, URL: url, Path: draftDecode(PathOf(url))}
+	rec, token, how := c.choose(agent)
+	if rec == nil {
+		v.Allowed, v.Reason = true, ReasonNoGroup
+		return v
+	}
+	g := rec.group
+	g.Token, g.How = token, how
+	v.Group = &g
+	v.Notes = rec.rec.notes(v.Engine)
+	if isRobotsTxt(v.Path) {
+		v.Allowed, v.Reason = true, ReasonRobotsTxt
+		return v
+	}
+	if len(rec.rules) == 0 {
+		v.Allowed, v.Reason = true, ReasonEmptyGroup
+		return v
+	}
+	var win *draftRule
+	others := false
+	for i := range rec.rules {
+		r := &rec.rules[i]
+		if !strings.HasPrefix(v.Path, r.Pattern) {
+			continue
+		}
+		if win == nil {
+			win = r
+			continue
+		}
+		others = true
+		if r.Allow != win.Allow {
+			v.Runner = &r.Rule
+			break
+		}
+	}
+	if win == nil {
+		v.Allowed, v.Reason = true, ReasonNoRule
+		return v
+	}
+	v.Reason, v.Rule, v.Allowed = ReasonRule, &win.Rule, win.Allow
+	switch {
+	case win.empty:
+		v.Why = WhyEmpty
+	case others:
+		v.Why = WhyFirst
+	default:
+		v.Why = WhyOnly
+	}
+	return v
+}
+
+// draftDecode decodes %xx escapes except %2F (a "/" that is data, not a
+// separator), which stays, upper-cased, so it matches %2f too.
+func draftDecode(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); d != '/' {
+				b.WriteByte(d)
+			} else {
+				b.WriteString("%2F")
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}

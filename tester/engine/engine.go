@@ -1,0 +1,210 @@
+// Package engine answers "may this crawler fetch this URL?" the way each
+// standard and crawler reads robots.txt. Every engine compiles a
+// syntax.Document once into its own groups and rules, then answers many
+// queries with a Verdict that names the group and the rule that decided and
+// why. Engines never re-parse text: they read the Document's lines.
+package engine
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// Engine is one reading of robots.txt (google, rfc9309, yandex, …).
+type Engine interface {
+	Info() Info
+	// Compile builds the engine's groups from doc. The result is immutable and
+	// safe for concurrent queries.
+	Compile(doc *syntax.Document) Compiled
+	// FetchPolicy says what the crawler does when fetching /robots.txt
+	// itself ends in f (a 404, a 503, too many redirects…).
+	FetchPolicy(f Fetch) FetchDecision
+}
+
+// Compiled answers queries against one compiled file.
+type Compiled interface {
+	Engine() Engine
+	// Query decides for crawler agent (a product token such as "Googlebot",
+	// or a full User-Agent string) and a URL or path. An empty agent matches
+	// only the `*` group; an empty URL means "/".
+	Query(agent, url string) Verdict
+}
+
+// Info describes an engine for lists, menus and the CLI.
+type Info struct {
+	ID          string
+	Order       int    // position in SPEC §1 order
+	Name        string // msg key: short name ("Google")
+	Description string // msg key: one sentence
+}
+
+var registry = map[string]Engine{}
+
+// Register adds an engine; engines call it from init.
+func Register(e Engine) {
+	id := e.Info().ID
+	if _, dup := registry[id]; dup {
+		panic("engine: registered twice: " + id)
+	}
+	registry[id] = e
+}
+
+// Get returns the engine with id.
+func Get(id string) (Engine, bool) {
+	e, ok := registry[id]
+	return e, ok
+}
+
+// All returns every engine in SPEC §1 order (google first).
+func All() []Engine {
+	out := make([]Engine, 0, len(registry))
+	for _, e := range registry {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Info().Order < out[j].Info().Order })
+	return out
+}
+
+// IDs returns the engine ids in SPEC §1 order.
+func IDs() []string {
+	all := All()
+	ids := make([]string, len(all))
+	for i, e := range all {
+		ids[i] = e.Info().ID
+	}
+	return ids
+}
+
+// Default is the engine the UI and CLI use unless told otherwise.
+const Default = "google"
+
+// ForCrawler picks the engine that reads robots.txt for a crawler: Yandex's
+// robots the Yandex way, bingbot the Bing way, everyone else as Google does.
+func ForCrawler(crawler string) Engine {
+	id := Default
+	switch c := strings.ToLower(crawler); {
+	case strings.Contains(c, "yandex"):
+		id = "yandex"
+	case strings.Contains(c, "bingbot") || strings.Contains(c, "msnbot") || c == "adidxbot":
+		id = "bing"
+	}
+	if e, ok := registry[id]; ok {
+		return e
+	}
+	return registry[Default]
+}
+
+// How says how a group was reached from the crawler's name.
+type How string
+
+// Ways a group is reached.
+const (
+	HowExact     How = "exact"     // the group's token equals the crawler's token
+	HowPrefix    How = "prefix"    // the group's token is a prefix of the crawler's name (temoto)
+	HowSubstring How = "substring" // the group's name occurs inside the crawler's name (1994, 1996, Yandex)
+	HowGlobal    How = "*"         // the `User-agent: *` group, because no group names the crawler
+	HowNone      How = "none"      // no group applies
+)
+
+// Why says why the deciding rule beat the other matching rules.
+type Why string
+
+// Reasons a rule wins.
+const (
+	WhyOnly          Why = "only"            // the only rule that matched
+	WhyLongest       Why = "longest"         // the longest (most specific) match
+	WhyTieAllow      Why = "tie-allow"       // as long as a Disallow that matched; Allow wins ties
+	WhyFirst         Why = "first"           // the first matching rule in file order (1994, 1996)
+	WhyLastAfterSort Why = "last-after-sort" // rules sorted by length, the last match wins (Yandex)
+	WhyFirstOfEqual  Why = "first-of-equal"  // longest, and the first in the file among rules as long (temoto)
+	WhyEmpty         Why = "empty"           // an empty rule value: nothing is disallowed
+	WhyAnyDisallow   Why = "any"             // any matching Disallow blocks (1994, Lycos)
+)
+
+// Group is a group (record) as an engine sees it after merging.
+type Group struct {
+	Lines []int  // line numbers of its User-agent lines (all merged groups)
+	Token string // the token it was reached by ("googlebot", "*")
+	How   How
+}
+
+// Start is the first User-agent line of the group.
+func (g *Group) Start() int {
+	if g == nil || len(g.Lines) == 0 {
+		return 0
+	}
+	return g.Lines[0]
+}
+
+// Rule is one rule as an engine compiled it.
+type Rule struct {
+	Line    int    // 1-based line number
+	Text    string // the line as the user wrote it, without comment ("Disallow: /p")
+	Allow   bool
+	Pattern string // the path pattern after the engine's normalisation
+	Score   int    // the engine's priority (usually the pattern length in bytes)
+}
+
+// Reason is what the Verdict rests on, used to explain it.
+type Reason uint8
+
+// What a verdict rests on.
+const (
+	ReasonRule       Reason = iota // a rule decided (Rule is set)
+	ReasonNoRule                   // a group applies but none of its rules matches
+	ReasonNoGroup                  // no group applies to this crawler
+	ReasonRobotsTxt                // /robots.txt itself is always allowed
+	ReasonEmptyGroup               // the crawler's group has no rules: everything is allowed
+	ReasonFileError                // the engine could not read the file (see Error)
+)
+
+// Delay is a Crawl-delay that applies to the crawler.
+type Delay struct {
+	Seconds float64
+	Line    int
+}
+
+// Verdict is one engine's answer for one (crawler, URL).
+type Verdict struct {
+	Engine  string
+	Agent   string // as asked
+	URL     string // as asked
+	Path    string // what the rules were compared with, after normalisation
+	Allowed bool
+	Reason  Reason
+	Group   *Group // nil when no group applies
+	Rule    *Rule  // the deciding rule; nil when none matched
+	Why     Why    // why Rule won
+	Runner  *Rule  // the strongest rule for the other answer, which lost (nil if none matched)
+	Delay   *Delay // Crawl-delay in force for this crawler, for engines that honour it
+	Notes   []msg.Text
+	Error   msg.Text // set with ReasonFileError
+}
+
+// Fetch is the outcome of fetching /robots.txt.
+type Fetch struct {
+	Status      int  // HTTP status; 0 when Unreachable
+	Redirects   int  // redirects followed so far
+	Unreachable bool // DNS or connection failure, timeout
+}
+
+// FetchOutcome is what a crawler does after fetching /robots.txt.
+type FetchOutcome string
+
+// Outcomes of a robots.txt fetch.
+const (
+	FetchUseFile     FetchOutcome = "use-file"     // parse the body and obey it
+	FetchAllowAll    FetchOutcome = "allow-all"    // as if there were no robots.txt
+	FetchDisallowAll FetchOutcome = "disallow-all" // crawl nothing
+	FetchFollow      FetchOutcome = "follow"       // follow the redirect
+	FetchFail        FetchOutcome = "fail"         // the library returns an error; the crawler decides
+)
+
+// FetchDecision is an engine's policy for one fetch outcome.
+type FetchDecision struct {
+	Outcome FetchOutcome
+	Why     msg.Text
+}

@@ -1,0 +1,48 @@
+package engine
+
+import "testing"
+
+// TestFetchPolicyEveryEngine: what each engine does when fetching
+// /robots.txt ends in a given status (SPEC §2 row 10, §3, §4, §5).
+func TestFetchPolicyEveryEngine(t *testing.T) {
+	const (
+		use  = FetchUseFile
+		all  = FetchAllowAll
+		none = FetchDisallowAll
+		fol  = FetchFollow
+		fail = FetchFail
+	)
+	fetches := []Fetch{
+		{Status: 200}, {Status: 301}, {Status: 301, Redirects: 5}, {Status: 301, Redirects: 10},
+		{Status: 401}, {Status: 403}, {Status: 404}, {Status: 410}, {Status: 429},
+		{Status: 500}, {Status: 503}, {Unreachable: true}, {Status: 100},
+	}
+	table := map[string][]FetchOutcome{
+		//               200  301  301/5 301/10 401   403   404  410  429   500   503   down  100
+		"google":       {use, fol, all, all, all, all, all, all, none, none, none, none, none},
+		"rfc9309":      {use, fol, all, all, all, all, all, all, all, none, none, none, none},
+		"yandex":       {use, fol, all, all, all, all, all, all, all, none, none, none, none},
+		"bing":         {use, fol, all, all, all, all, all, all, none, none, none, none, none},
+		"draft1996":    {use, fol, fol, fol, none, none, all, all, all, none, none, none, none},
+		"lycos1996":    {use, fol, none, none, none, none, all, all, none, none, none, none, none},
+		"original1994": {use, fol, none, none, none, none, all, all, none, none, none, none, none},
+		"temoto":       {use, fol, fol, fail, all, all, all, all, all, none, none, fail, fail},
+	}
+	for _, e := range All() {
+		id := e.Info().ID
+		want, ok := table[id]
+		if !ok {
+			t.Errorf("%s: no fetch policy row", id)
+			continue
+		}
+		for i, f := range fetches {
+			d := e.FetchPolicy(f)
+			if d.Outcome != want[i] {
+				t.Errorf("%s %+v: %s, want %s (%s)", id, f, d.Outcome, want[i], d.Why)
+			}
+			if d.Why.String() == "" {
+				t.Errorf("%s %+v: no explanation", id, f)
+			}
+		}
+	}
+}

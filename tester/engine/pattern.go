@@ -1,0 +1,247 @@
+package engine
+
+import "strings"
+
+// pattern is a compiled path pattern with `*` (any run of bytes) and a final
+// `$` (end of path). It matches without backtracking: the literal prefix is
+// anchored, each later piece is found leftmost-first, and an anchored last
+// piece is checked as a suffix. This is exact for patterns whose only
+// wildcard is `*`, and linear in the path for each piece.
+type pattern struct {
+	lit       string   // literal prefix up to the first `*`
+	pieces    []string // literal pieces after each `*`
+	anchorEnd bool     // the pattern ends with `$`
+	wild      bool     // the pattern has a `*`
+}
+
+// compilePattern compiles p. With wildcards false, `*` and `$` are literal
+// (the 1994 and 1996 readings); a pattern is then a plain prefix.
+func compilePattern(p string, wildcards bool) pattern {
+	if !wildcards {
+		return pattern{lit: p}
+	}
+	var c pattern
+	if strings.HasSuffix(p, "$") {
+		c.anchorEnd = true
+		p = p[:len(p)-1]
+	}
+	i := strings.IndexByte(p, '*')
+	if i < 0 {
+		c.lit = p
+		return c
+	}
+	c.wild = true
+	c.lit = p[:i]
+	rest := p[i+1:]
+	for {
+		j := strings.IndexByte(rest, '*')
+		if j < 0 {
+			c.pieces = append(c.pieces, rest)
+			break
+		}
+		if j > 0 { // `**` is one `*`
+			c.pieces = append(c.pieces, rest[:j])
+		}
+		rest = rest[j+1:]
+	}
+	return c
+}
+
+// match reports whether the pattern matches path from its first byte.
+func (c *pattern) match(path string) bool {
+	if !strings.HasPrefix(path, c.lit) {
+		return false
+	}
+	if !c.wild {
+		return !c.anchorEnd || len(path) == len(c.lit)
+	}
+	pos := len(c.lit)
+	last := len(c.pieces) - 1
+	for i, piece := range c.pieces {
+		if i == last && c.anchorEnd {
+			return len(path)-len(piece) >= pos && strings.HasSuffix(path, piece)
+		}
+		j := strings.Index(path[pos:], piece)
+		if j < 0 {
+			return false
+		}
+		pos += j + len(piece)
+	}
+	return true
+}
+
+// PathOf reduces a URL to what robots.txt rules are matched against: path,
+// params and query; scheme, host and fragment dropped; "/" when empty. It
+// follows Google's reading (GetPathParamsQuery): a leading "//" starts a
+// network path, "://" is a scheme only before the first "/", "?" or ";".
+func PathOf(url string) string {
+	start := 0
+	if strings.HasPrefix(url, "//") {
+		start = 2
+	}
+	early := indexAny(url, "/?;", start)
+	proto := strings.Index(url[start:], "://")
+	if proto >= 0 {
+		proto += start
+	}
+	if proto < 0 || (early >= 0 && early < proto) {
+		proto = start
+	} else {
+		proto += 3
+	}
+	p := indexAny(url, "/?;", proto)
+	if p < 0 {
+		return "/"
+	}
+	end := len(url)
+	if h := strings.IndexByte(url[start:], '#'); h >= 0 {
+		h += start
+		if h < p {
+			return "/"
+		}
+		end = h
+	}
+	if url[p] != '/' {
+		return "/" + url[p:end]
+	}
+	return url[p:end]
+}
+
+func indexAny(s, chars string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	i := strings.IndexAny(s[from:], chars)
+	if i < 0 {
+		return -1
+	}
+	return i + from
+}
+
+const upperHex = "0123456789ABCDEF"
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// googleEscape is Google's normalisation of a rule's pattern: bytes ≥ 0x80
+// are %-encoded and existing %xx escapes are upper-cased. The URL's path is
+// not touched (Google compares it as given).
+func googleEscape(p string) string {
+	need := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c >= 0x80 || c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) && (p[i+1] >= 'a' || p[i+2] >= 'a') {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return p
+	}
+	var b strings.Builder
+	b.Grow(len(p) + 8)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
+			b.WriteByte('%')
+			b.WriteByte(upper(p[i+1]))
+			b.WriteByte(upper(p[i+2]))
+			i += 2
+		case c >= 0x80:
+			b.WriteByte('%')
+			b.WriteByte(upperHex[c>>4])
+			b.WriteByte(upperHex[c&15])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// rfcNormalize brings a path or a pattern to RFC 9309's comparison form:
+// escapes of unreserved characters are decoded, other escapes upper-cased
+// (so %2F stays %2F), bytes outside ASCII %-encoded. In a path, a literal
+// `*` or `$` is written %2A/%24 so that a rule's %2A (a literal star) matches
+// it; in a pattern the same is done for a `$` that is not at the end.
+func rfcNormalize(s string, isPattern bool) string {
+	need := false
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || c == '%' || !isPattern && (c == '*' || c == '$') || isPattern && c == '$' && i != len(s)-1 {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if isUnreserved(v) {
+				b.WriteByte(v)
+			} else {
+				b.WriteByte('%')
+				b.WriteByte(upper(s[i+1]))
+				b.WriteByte(upper(s[i+2]))
+			}
+			i += 2
+		case c >= 0x80:
+			b.WriteByte('%')
+			b.WriteByte(upperHex[c>>4])
+			b.WriteByte(upperHex[c&15])
+		case c == '*' && !isPattern:
+			b.WriteString("%2A")
+		case c == '$' && (!isPattern || i != len(s)-1):
+			b.WriteString("%24")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// Token is the crawler's product token as Google extracts it: the leading run
+// of [A-Za-z_-] ("Googlebot/2.1 (+http://…)" → "Googlebot").
+func Token(agent string) string {
+	i := 0
+	for i < len(agent) && isTokenByte(agent[i]) {
+		i++
+	}
+	return agent[:i]
+}
+
+func isTokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+// ValidToken reports whether s is an RFC 9309 product token: [A-Za-z_-]+.
+func ValidToken(s string) bool {
+	return s != "" && Token(s) == s
+}

@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"net"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var (
+	msgHostEmpty   = msg.Def("engine.yandex.host.empty", "the value is empty")
+	msgHostPort    = msg.Def("engine.yandex.host.bad_port", "the port {{.Port}} is not a number from 1 to 65535")
+	msgHostIP      = msg.Def("engine.yandex.host.ip", "{{.Host}} is an IP address; Host needs a host name")
+	msgHostChar    = msg.Def("engine.yandex.host.bad_char", "the character {{.Char}} cannot appear in a host name (only letters, digits, hyphens and dots; a scheme, a path or a list is not allowed)")
+	msgHostLabel   = msg.Def("engine.yandex.host.bad_label", "the part {{.Label}} of the name is empty, too long, or begins or ends with a hyphen")
+	msgHostTLD     = msg.Def("engine.yandex.host.unknown_tld", "{{.TLD}} is not a top-level domain, so {{.Host}} cannot be a real host name")
+	msgCleanEmpty  = msg.Def("engine.yandex.clean.no_params", "no parameter names before the path prefix")
+	msgCleanFields = msg.Def("engine.yandex.clean.fields", "too many words: the value is `p1&p2 [path-prefix]`")
+	msgCleanChar   = msg.Def("engine.yandex.clean.bad_char", "the path prefix may only contain A–Z, a–z, 0–9, `.`, `-`, `/`, `*` and `_`; it has {{.Char}}")
+	msgCleanLong   = msg.Def("engine.yandex.clean.too_long", "the value is {{.Length}} characters long; Yandex reads at most 500")
+)
+
+// HostDirective is one `Host:` line as Yandex validated it: one RFC 952 host
+// name (not an IP address) with an optional port, 80 by default.
+type HostDirective struct {
+	Line    int
+	Value   string   // as written
+	Host    string   // the host name, lower-case (set when Valid)
+	Port    int      // the port, 80 when not written (set when Valid)
+	HasPort bool     // a port was written
+	Valid   bool     // Yandex would use it
+	Problem msg.Text // why it is ignored, when not Valid
+}
+
+// ParseHostDirective validates the value of a Host line. A name whose last
+// label is not a top-level domain (the seed's `www.mysi.te`) is refused: the
+// seed lists it among the ignored values, and a TLD check is the only rule it
+// breaks.
+func ParseHostDirective(line int, value string) HostDirective {
+	h := HostDirective{Line: line, Value: value}
+	if value == "" {
+		h.Problem = msg.New(msgHostEmpty)
+		return h
+	}
+	for _, c := range value {
+		if !(c == '.' || c == '-' || c == ':' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			h.Problem = msg.New(msgHostChar, "Char", strconv.QuoteRune(c))
+			return h
+		}
+	}
+	name, port := value, ""
+	if i := strings.LastIndexByte(value, ':'); i >= 0 {
+		name, port = value[:i], value[i+1:]
+		h.HasPort = true
+		if strings.IndexByte(name, ':') >= 0 {
+			h.Problem = msg.New(msgHostChar, "Char", strconv.QuoteRune(':'))
+			return h
+		}
+	}
+	h.Port = 80
+	if h.HasPort {
+		p, err := strconv.Atoi(port)
+		if err != nil || p < 1 || p > 65535 || port[0] == '+' {
+			h.Problem = msg.New(msgHostPort, "Port", strconv.Quote(port))
+			return h
+		}
+		h.Port = p
+	}
+	if net.ParseIP(name) != nil {
+		h.Problem = msg.New(msgHostIP, "Host", name)
+		return h
+	}
+	labels := strings.Split(name, ".")
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			h.Problem = msg.New(msgHostLabel, "Label", strconv.Quote(l))
+			return h
+		}
+	}
+	tld := strings.ToLower(labels[len(labels)-1])
+	if _, icann := publicsuffix.PublicSuffix(tld); !icann || len(labels) < 2 {
+		h.Problem = msg.New(msgHostTLD, "TLD", tld, "Host", name)
+		return h
+	}
+	h.Host = strings.ToLower(name)
+	h.Valid = true
+	return h
+}
+
+// Serves reports whether a URL on host:port (scheme "http", "https" or "")
+// belongs to the main mirror h. Host has no scheme: a port left unwritten is
+// 80 for http and matches https's default too.
+func (h HostDirective) Serves(host string, port int, scheme string) bool {
+	if !strings.EqualFold(host, h.Host) {
+		return false
+	}
+	if port == 0 {
+		if scheme == "https" && !h.HasPort {
+			return true
+		}
+		port = 80
+		if scheme == "https" {
+			port = 443
+		}
+	}
+	return port == h.Port
+}
+
+// urlHostPort splits an absolute URL's authority; ok is false for a path.
+// port is 0 when the URL writes none.
+func urlHostPort(url string) (host string, port int, scheme string, ok bool) {
+	i := strings.Index(url, "://")
+	if i < 0 || strings.ContainsAny(url[:i], "/?#") {
+		return "", 0, "", false
+	}
+	scheme = strings.ToLower(url[:i])
+	rest := url[i+3:]
+	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	host = rest
+	if j := strings.LastIndexByte(rest, ':'); j >= 0 && !strings.HasSuffix(rest, "]") {
+		host = rest[:j]
+		port, _ = strconv.Atoi(rest[j+1:])
+	}
+	return strings.ToLower(host), port, scheme, host != ""
+}
+
+// CleanParam is one `Clean-param: p1&p2 [path-prefix]` line: the URL
+// parameters Yandex drops (case-sensitive) on pages whose path starts with
+// Prefix (implicit trailing `*`; empty = the whole site).
+type CleanParam struct {
+	Line    int
+	Params  []string
+	Prefix  string
+	Valid   bool
+	Problem msg.Text
+}
+
+// ParseCleanParam reads the value of a Clean-param line.
+func ParseCleanParam(line int, value string) CleanParam {
+	c := CleanParam{Line: line}
+	if len(value) > 500 {
+		c.Problem = msg.New(msgCleanLong, "Length", len(value))
+		return c
+	}
+	fields := strings.Fields(value)
+	if len(fields) > 2 {
+		c.Problem = msg.New(msgCleanFields)
+		return c
+	}
+	if len(fields) == 0 {
+		c.Problem = msg.New(msgCleanEmpty)
+		return c
+	}
+	for _, p := range strings.Split(fields[0], "&") {
+		if p != "" {
+			c.Params = append(c.Params, p)
+		}
+	}
+	if len(c.Params) == 0 {
+		c.Problem = msg.New(msgCleanEmpty)
+		return c
+	}
+	if len(fields) == 2 {
+		c.Prefix = fields[1]
+		for i := 0; i < len(c.Prefix); i++ {
+			ch := c.Prefix[i]
+			if !(ch == '.' || ch == '-' || ch == '/' || ch == '*' || ch == '_' || '0' <= ch && ch <= '9' || 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z') {
+				c.Problem = msg.New(msgCleanChar, "Char", strconv.QuoteRune(rune(ch)))
+				return c
+			}
+		}
+	}
+	c.Valid = true
+	return c
+}

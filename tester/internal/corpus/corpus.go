@@ -1,0 +1,138 @@
+// Package corpus gives tests and benchmarks their inputs: the real robots.txt
+// files in ../shared/corpus/real beside the repository (never copied into it)
+// and a generated large file.
+package corpus
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Dir finds shared/corpus/real by walking up from this source file.
+func Dir() string {
+	_, file, _, _ := runtime.Caller(0)
+	dir := filepath.Dir(file)
+	for i := 0; i < 8; i++ {
+		cand := filepath.Join(dir, "..", "shared", "corpus", "real")
+		if st, err := os.Stat(cand); err == nil && st.IsDir() {
+			return filepath.Clean(cand)
+		}
+		dir = filepath.Dir(dir)
+	}
+	return ""
+}
+
+// Files returns the corpus files by base name; the test fails when the
+// corpus is missing (it is part of the checkout CI gets).
+func Files(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	dir := Dir()
+	if dir == "" {
+		tb.Fatal("shared/corpus/real not found beside the repository")
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.robots.txt"))
+	if err != nil || len(paths) == 0 {
+		tb.Fatalf("no corpus files in %s: %v", dir, err)
+	}
+	out := map[string][]byte{}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[filepath.Base(p)] = data
+	}
+	return out
+}
+
+// Names returns the keys of Files sorted.
+func Names(files map[string][]byte) []string {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// File returns one corpus file.
+func File(tb testing.TB, name string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join(Dir(), name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// Generated returns a deterministic robots.txt of at least size bytes that
+// looks like a large real one: many named groups, a `*` group, wildcards,
+// `$` anchors, comments, sitemaps and blank lines (about 25 bytes a line, so
+// 500 KiB is about 20,000 lines).
+func Generated(size int) []byte {
+	var b strings.Builder
+	b.Grow(size + 1024)
+	bots := []string{"Googlebot", "Bingbot", "YandexBot", "Slurp", "DuckDuckBot", "Baiduspider", "Applebot", "GPTBot"}
+	words := []string{"admin", "cart", "search", "tmp", "private", "api", "user", "img", "cgi-bin", "login", "feed", "tag"}
+	group := 0
+	for b.Len() < size {
+		if group%10 == 0 {
+			fmt.Fprintf(&b, "# section %d\nUser-agent: *\n", group)
+		} else {
+			fmt.Fprintf(&b, "User-agent: %s\n", bots[group%len(bots)])
+		}
+		for r := 0; r < 40 && b.Len() < size; r++ {
+			w := words[(group*7+r)%len(words)]
+			switch r % 5 {
+			case 0:
+				fmt.Fprintf(&b, "Disallow: /%s/%d/\n", w, r)
+			case 1:
+				fmt.Fprintf(&b, "Allow: /%s/%d/public\n", w, r)
+			case 2:
+				fmt.Fprintf(&b, "Disallow: /*%s=%d\n", w, r)
+			case 3:
+				fmt.Fprintf(&b, "Disallow: /%s*.php$\n", w)
+			default:
+				fmt.Fprintf(&b, "Disallow: /%s?id=%d # old\n", w, group)
+			}
+		}
+		if group%25 == 0 {
+			fmt.Fprintf(&b, "Sitemap: https://example.com/sitemap-%d.xml\n", group)
+		}
+		b.WriteString("\n")
+		group++
+	}
+	return []byte(b.String())
+}
+
+// SideBySide times studio and temoto on the same iterations and reports
+// both costs and the ratio (how many times faster studio is). size > 0 also
+// reports MB/s of input.
+func SideBySide(b *testing.B, size int, studio, temoto func()) {
+	b.Helper()
+	var ts, tt time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		studio()
+		t1 := time.Now()
+		temoto()
+		ts += t1.Sub(t0)
+		tt += time.Since(t1)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(ts.Nanoseconds())/n, "studio-ns/op")
+	b.ReportMetric(float64(tt.Nanoseconds())/n, "temoto-ns/op")
+	if size > 0 {
+		b.ReportMetric(float64(size)*n/ts.Seconds()/1e6, "studio-MB/s")
+		b.ReportMetric(float64(size)*n/tt.Seconds()/1e6, "temoto-MB/s")
+	}
+	if ts > 0 {
+		b.ReportMetric(float64(tt)/float64(ts), "x-temoto")
+	}
+}

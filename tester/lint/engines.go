@@ -1,0 +1,102 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+)
+
+// engineSet is a set of engines as a bit mask over engineIDs.
+type engineSet uint32
+
+// The engines of SPEC §1, in its order. The linter knows how each reads a
+// file, so it can name them even before their matcher is registered; engines
+// registered later that it does not know are appended by ids() and only get
+// the diagnostics that matter to every reader.
+const (
+	eGoogle engineSet = 1 << iota
+	eRFC
+	eYandex
+	eBing
+	eDraft1996
+	eLycos1996
+	eOriginal1994
+	eTemoto
+	knownCount = iota
+)
+
+var knownIDs = [knownCount]string{"google", "rfc9309", "yandex", "bing", "draft1996", "lycos1996", "original1994", "temoto"}
+
+// Families of engines by the reading they share.
+const (
+	// historic engines read `*` and `$` literally, end records at blank lines
+	// and choose rules by file order rather than by length.
+	historic = eDraft1996 | eLycos1996 | eOriginal1994
+	// blankEnds are the engines for which a blank line ends a record.
+	blankEnds = historic | eYandex
+	// noAllow are the engines for which Allow is an unknown field.
+	noAllow = eLycos1996 | eOriginal1994
+	// wildcard engines give `*` and `$` their modern meaning.
+	wildcard = eGoogle | eRFC | eYandex | eBing | eTemoto
+	// longest are the engines whose deciding rule is the longest match,
+	// Allow winning a tie (Yandex's "sorted by length, last wins" is the same).
+	longest = eGoogle | eRFC | eYandex | eBing
+	// mergers merge groups that name the same robot (and several `*` groups).
+	mergers = eGoogle | eRFC | eBing | eTemoto
+	// sitemapReaders read Sitemap lines.
+	sitemapReaders = eGoogle | eBing | eYandex | eTemoto
+)
+
+// ids lists the engine ids the linter reports on: the known ones, then any
+// registered engine it does not know yet.
+func ids() []string {
+	out := append([]string(nil), knownIDs[:]...)
+	for _, id := range engine.IDs() {
+		if indexOf(out, id) < 0 && len(out) < 32 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// everyEngine is the set of every id in all.
+func everyEngine(all []string) engineSet { return engineSet(1)<<len(all) - 1 }
+
+// setOf converts ids to a set over all; unknown ids are ignored.
+func setOf(all []string, list []string) engineSet {
+	var s engineSet
+	for _, id := range list {
+		if i := indexOf(all, id); i >= 0 {
+			s |= 1 << i
+		}
+	}
+	return s
+}
+
+// names lists the ids of s in engine order.
+func (s engineSet) names(all []string) []string {
+	var out []string
+	for i, id := range all {
+		if s&(1<<i) != 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// text is the ids of s for a sentence ("google, rfc9309").
+func (s engineSet) text(all []string) string { return strings.Join(s.names(all), ", ") }
+
+// EngineIDs lists the engine ids the linter can name in diagnostics and
+// accept in Options.Engines: SPEC §1's engines, registered or not yet, then
+// any other registered engine.
+func EngineIDs() []string { return ids() }

@@ -1,0 +1,108 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// ApplyFixes applies every edit of fixes to src and returns the new text.
+// Edits must not overlap (two insertions at one offset are applied in the
+// order given); src is not modified. Fixes never touch line terminators they
+// do not own, so line endings and the BOM stay as they were unless a fix is
+// about them.
+func ApplyFixes(src []byte, fixes []Fix) ([]byte, error) {
+	type indexed struct {
+		Edit
+		order int
+	}
+	var edits []indexed
+	for _, f := range fixes {
+		for _, e := range f.Edits {
+			if e.Start < 0 || e.End < e.Start || e.End > len(src) {
+				return nil, fmt.Errorf("lint: edit [%d,%d) outside the text (%d bytes)", e.Start, e.End, len(src))
+			}
+			edits = append(edits, indexed{e, len(edits)})
+		}
+	}
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].Start != edits[j].Start {
+			return edits[i].Start < edits[j].Start
+		}
+		return edits[i].order < edits[j].order
+	})
+	grow := 0
+	for i, e := range edits {
+		if i > 0 && e.Start < edits[i-1].End {
+			return nil, fmt.Errorf("lint: edits [%d,%d) and [%d,%d) overlap", edits[i-1].Start, edits[i-1].End, e.Start, e.End)
+		}
+		grow += len(e.Text) - (e.End - e.Start)
+	}
+	out := make([]byte, 0, len(src)+max(grow, 0))
+	pos := 0
+	for _, e := range edits {
+		out = append(out, src[pos:e.Start]...)
+		out = append(out, e.Text...)
+		pos = e.End
+	}
+	return append(out, src[pos:]...), nil
+}
+
+// Disjoint returns the fixes of fixes, in order, that overlap no fix taken
+// before them, and the ones left out (apply, re-lint, and apply again).
+func Disjoint(fixes []Fix) (kept, skipped []Fix) {
+	type span struct{ a, b int }
+	var taken []span
+	overlaps := func(e Edit) bool {
+		for _, t := range taken {
+			if e.Start < t.b && t.a < e.End || e.Start == e.End && e.Start == t.a || t.a == t.b && t.a == e.Start {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range fixes {
+		clash := false
+		for _, e := range f.Edits {
+			if overlaps(e) {
+				clash = true
+				break
+			}
+		}
+		if clash {
+			skipped = append(skipped, f)
+			continue
+		}
+		for _, e := range f.Edits {
+			taken = append(taken, span{e.Start, e.End})
+		}
+		kept = append(kept, f)
+	}
+	return kept, skipped
+}
+
+// deleteLine is the edit that removes line n with its terminator. The last
+// line, which has none, takes the previous line's terminator with it so no
+// dangling line end is left (unless the file had a final newline to keep).
+func deleteLine(doc *syntax.Document, n int) Edit {
+	l := &doc.Lines[n-1]
+	if l.EOL == syntax.EOLNone && n > 1 {
+		return Edit{Start: int(doc.Lines[n-2].End), End: int(l.End)}
+	}
+	return Edit{Start: int(l.Start), End: int(l.Next)}
+}
+
+// eolOf is the terminator to use for a line inserted after line n: its own,
+// or the file's dominant one when it has none.
+func eolOf(doc *syntax.Document, n int) []byte {
+	if e := doc.Lines[n-1].EOL; e != syntax.EOLNone {
+		return e.Bytes()
+	}
+	return doc.DominantEOL().Bytes()
+}
+
+func newFix(title msg.Text, safe bool, engines []string, edits ...Edit) *Fix {
+	return &Fix{Title: title, Edits: edits, Safe: safe, Engines: engines}
+}

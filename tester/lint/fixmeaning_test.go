@@ -1,0 +1,228 @@
+package lint
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// probeAgents are crawlers every file is asked about, besides the names the
+// file itself uses.
+var probeAgents = []string{"", "Googlebot", "Googlebot-Image", "bingbot", "Yandex", "YandexBot", "GPTBot", "SomeOtherBot"}
+
+// probes builds the (agent, path) pairs a file is checked with: its own
+// robot names and, for every rule, paths the rule matches, paths that just
+// miss it and paths below it.
+func probes(doc *syntax.Document, limit int) (agents, paths []string) {
+	seenA := map[string]bool{}
+	for _, a := range probeAgents {
+		seenA[a] = true
+		agents = append(agents, a)
+	}
+	seenP := map[string]bool{}
+	add := func(p string) {
+		if !seenP[p] {
+			seenP[p] = true
+			paths = append(paths, p)
+		}
+	}
+	for _, p := range []string{"/", "/robots.txt", "/a", "/index.html", "/%7Ejoe", "/~joe", "/page", "/p"} {
+		add(p)
+	}
+	var values []string
+	for n := 1; n <= len(doc.Lines); n++ {
+		l := &doc.Lines[n-1]
+		v := doc.Value(n)
+		switch {
+		case l.Kind == syntax.UserAgent && len(agents) < 20:
+			for _, w := range strings.Fields(v) {
+				if !seenA[w] {
+					seenA[w] = true
+					agents = append(agents, w)
+				}
+			}
+		case l.Kind.IsRule() || l.Kind == syntax.Unknown || l.Kind == syntax.Invalid:
+			values = append(values, strings.Fields(v)...)
+		}
+	}
+	step := 1
+	if len(values) > limit {
+		step = len(values)/limit + 1
+	}
+	for i := 0; i < len(values); i += step {
+		v := values[i]
+		concrete := strings.ReplaceAll(strings.TrimSuffix(v, "$"), "*", "x")
+		if !strings.HasPrefix(concrete, "/") {
+			concrete = "/" + concrete
+		}
+		add(v)
+		add(concrete)
+		add(concrete + "z")
+		add(concrete + "/index.html")
+		if len(concrete) > 1 {
+			add(concrete[:len(concrete)-1])
+		}
+	}
+	return agents, paths
+}
+
+// verdicts answers every probe with every engine except those in skip, as
+// one string per engine.
+func verdicts(doc *syntax.Document, engines []engine.Engine, skip []string, agents, paths []string) map[string][]byte {
+	out := map[string][]byte{}
+	for _, e := range engines {
+		if indexOf(skip, e.Info().ID) >= 0 {
+			continue
+		}
+		c := e.Compile(doc)
+		b := make([]byte, 0, len(agents)*len(paths))
+		for _, a := range agents {
+			for _, p := range paths {
+				if c.Query(a, p).Allowed {
+					b = append(b, 'A')
+				} else {
+					b = append(b, 'B')
+				}
+			}
+		}
+		out[e.Info().ID] = b
+	}
+	return out
+}
+
+type fixCase struct {
+	file string
+	code string
+	line int
+	fix  Fix
+	src  []byte
+}
+
+// fixCases are all the fixes the linter offers on the corpus and on the rule
+// examples, each to be applied alone.
+func fixCases(t *testing.T) []fixCase {
+	var out []fixCase
+	add := func(name string, src []byte, opts Options) {
+		perCode := map[string]int{}
+		for _, d := range Run(syntax.Parse(src), opts) {
+			// A handful per code and file is enough: the rest repeat them.
+			if perCode[d.Code]++; d.Fix != nil && perCode[d.Code] <= 25 {
+				out = append(out, fixCase{name, d.Code, d.Line, *d.Fix, src})
+			}
+		}
+	}
+	for _, f := range loadCorpus(t) {
+		add(f.name, f.src, Options{})
+	}
+	for _, r := range Rules() {
+		add("example "+r.Code, []byte(r.Example), Options{FileName: r.FileName})
+	}
+	for _, cases := range ruleCases {
+		for _, c := range cases {
+			add("case "+c.name, []byte(c.src), Options{})
+		}
+	}
+	return out
+}
+
+// TestFixesPreserveMeaning applies every fix the linter offers on the
+// corpus (and on the rule examples) alone, and checks that every registered
+// engine the fix does not name gives the same verdict before and after for
+// every probe (agents × paths generated from the file).
+func TestFixesPreserveMeaning(t *testing.T) {
+	engines := engine.All()
+	ids := make([]string, len(engines))
+	for i, e := range engines {
+		ids[i] = e.Info().ID
+	}
+	t.Logf("engines compared: %s", strings.Join(ids, ", "))
+	limit := 60
+	if testing.Short() {
+		limit = 15
+	}
+	before := map[string]map[string][]byte{}
+	probeOf := map[string][2][]string{}
+	checked, byCode := 0, map[string]int{}
+	for _, fc := range fixCases(t) {
+		key := fc.file
+		if strings.HasPrefix(key, "case ") {
+			key += "\x00" + string(fc.src)
+		}
+		if _, ok := probeOf[key]; !ok {
+			doc := syntax.Parse(fc.src)
+			a, p := probes(doc, limit)
+			probeOf[key] = [2][]string{a, p}
+			before[key] = verdicts(doc, engines, nil, a, p)
+		}
+		if os.Getenv("LINT_TRACE") != "" {
+			fmt.Fprintf(os.Stderr, "%s %s:%d %d probes %v\n", time.Now().Format("15:04:05.000"), fc.file, fc.line, len(probeOf[key][0])*len(probeOf[key][1]), fc.code)
+		}
+		for _, id := range fc.fix.Engines {
+			if indexOf(EngineIDs(), id) < 0 {
+				t.Errorf("%s:%d %s: fix names unknown engine %q", fc.file, fc.line, fc.code, id)
+			}
+		}
+		out, err := ApplyFixes(fc.src, []Fix{fc.fix})
+		if err != nil {
+			t.Errorf("%s:%d %s: %v", fc.file, fc.line, fc.code, err)
+			continue
+		}
+		pr := probeOf[key]
+		after := verdicts(syntax.Parse(out), engines, fc.fix.Engines, pr[0], pr[1])
+		for _, id := range ids {
+			if indexOf(fc.fix.Engines, id) >= 0 {
+				continue
+			}
+			if string(before[key][id]) != string(after[id]) {
+				t.Errorf("%s:%d %s fix %q changes verdicts for %s, which it does not name: %s",
+					fc.file, fc.line, fc.code, fc.fix.Title, id, firstDiff(before[key][id], after[id], pr[0], pr[1]))
+			}
+		}
+		checked++
+		byCode[fc.code]++
+	}
+	var parts []string
+	for c, n := range byCode {
+		parts = append(parts, fmt.Sprintf("%s×%d", c, n))
+	}
+	sort.Strings(parts)
+	t.Logf("%d fixes checked: %s", checked, strings.Join(parts, " "))
+}
+
+func firstDiff(a, b []byte, agents, paths []string) string {
+	for i := range a {
+		if i < len(b) && a[i] != b[i] {
+			return fmt.Sprintf("agent %q path %q: %c → %c", agents[i/len(paths)], paths[i%len(paths)], a[i], b[i])
+		}
+	}
+	return "length differs"
+}
+
+// TestCorpusErrors pins the errors the real files produce; each one is a
+// file that really is broken for some crawler (see the final report).
+func TestCorpusErrors(t *testing.T) {
+	want := map[string]bool{
+		"investcab-ru-bitrix.robots.txt:1 RS030": true, // damaged BOM: the first User-agent line is unreadable
+	}
+	for _, f := range loadCorpus(t) {
+		for _, d := range Run(syntax.Parse(f.src), Options{}) {
+			if d.Severity != Error {
+				continue
+			}
+			key := fmt.Sprintf("%s:%d %s", f.name, d.Line, d.Code)
+			if !want[key] {
+				t.Errorf("unexpected error %s: %s", key, d.Message)
+			}
+			delete(want, key)
+		}
+	}
+	for k := range want {
+		t.Errorf("expected error %s not reported", k)
+	}
+}

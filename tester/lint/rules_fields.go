@@ -1,0 +1,280 @@
+package lint
+
+import (
+	"math"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+var (
+	msgTypo          = msg.Def("lint.typo", "`{{.Key}}` is not `{{.Name}}`: Google accepts it, but the other crawlers ignore the line")
+	msgFixKey        = msg.Def("lint.fix.key", "Write `{{.Name}}`")
+	msgMissingColon  = msg.Def("lint.missing_colon", "no colon after `{{.Key}}`: Google and the temoto library read the line anyway, the other crawlers ignore it")
+	msgFixColon      = msg.Def("lint.fix.colon", "Add the colon")
+	msgUnknown       = msg.Def("lint.unknown", "no crawler known to this app reads `{{.Key}}` ({{.Count}} line(s)): the lines are ignored")
+	msgUnknownTypo   = msg.Def("lint.unknown.typo", "`{{.Key}}` looks like a misspelling of `{{.Name}}` that no crawler accepts: the line is ignored")
+	msgInvalid       = msg.Def("lint.invalid", "this line is neither a field (`name: value`) nor a comment: every crawler ignores it")
+	msgHTML          = msg.Def("lint.html", "this looks like an HTML page, not a robots.txt: crawlers find no rules in it (a server answering every URL with a page?)")
+	msgNoindex       = msg.Def("lint.noindex", "`Noindex` in robots.txt is not read by any crawler (Google dropped it on 2019-09-01): use a robots meta tag or an X-Robots-Tag header, on pages that are not blocked")
+	msgCrawlDelay    = msg.Def("lint.crawl_delay", "Crawl-delay is read by Bing only (1 to 30 seconds): Google never read it and Yandex ignores it since 2018")
+	msgCrawlDelayBad = msg.Def("lint.crawl_delay.bad", "Crawl-delay `{{.Value}}` is not a number of seconds: Bing ignores the line and the temoto library rejects the whole file")
+	msgHostOld       = msg.Def("lint.host.deprecated", "Host is read by Yandex only, which ignores it since 2018 (it wants a 301 redirect to the main mirror); Google never read it")
+	msgHostInvalid   = msg.Def("lint.host.invalid", "Yandex would ignore this Host: {{.Reason}}")
+	msgHostMany      = msg.Def("lint.host.many", "another Host line (the first is at line {{.First}}): Yandex takes the first one, the temoto library the last one")
+	msgCleanParam    = msg.Def("lint.clean_param", "Yandex ignores this Clean-param: {{.Reason}}")
+	msgCPEmpty       = msg.Def("lint.clean_param.empty", "it needs parameter names, e.g. `Clean-param: utm_source&utm_medium /catalog/`")
+	msgCPParts       = msg.Def("lint.clean_param.parts", "it takes parameter names joined by `&` and at most one path prefix after a space")
+	msgCPName        = msg.Def("lint.clean_param.name", "`{{.Name}}` is not a parameter name (names only: no `=`, `?`, `/` or `#`)")
+	msgCPPath        = msg.Def("lint.clean_param.path", "the path prefix `{{.Path}}` may use only letters, digits and `.-/*_`")
+	msgCPLong        = msg.Def("lint.clean_param.long", "the line is longer than 500 characters")
+	msgRequestRate   = msg.Def("lint.request_rate", "Request-rate `{{.Value}}` does not follow `pages/seconds` (e.g. `1/5`, `10/1m`) with an optional `HHMM-HHMM` window; only Python's urllib reads this field")
+	msgVisitTime     = msg.Def("lint.visit_time", "Visit-time `{{.Value}}` is not a `HHMM-HHMM` UTC window (e.g. `0600-0845`); no major crawler reads this field")
+	msgSitemapRel    = msg.Def("lint.sitemap.relative", "the sitemap `{{.Value}}` is not a full URL: crawlers ignore it; write it with scheme and host, e.g. `https://example.com/sitemap.xml`")
+	msgSitemapBad    = msg.Def("lint.sitemap.malformed", "the sitemap `{{.Value}}` is not a valid http(s) URL: crawlers ignore it")
+)
+
+// fieldNames are the canonical field names, for misspelling suggestions.
+var fieldNames = []syntax.Kind{syntax.UserAgent, syntax.Allow, syntax.Disallow, syntax.Sitemap, syntax.Host,
+	syntax.CrawlDelay, syntax.CleanParam, syntax.RequestRate, syntax.VisitTime, syntax.Noindex}
+
+// checkKeys: Google's accepted misspellings, missing colons, unknown fields
+// and lines that are not fields at all.
+func checkKeys(s *state) {
+	unknown := map[string]int{}
+	var unknownOrder []string
+	firstUnknown := map[string]int{}
+	if n := s.firstContent(); n > 0 {
+		if a, b := s.lineSpan(n); a < b && s.doc.Src[a] == '<' {
+			// An HTML page served as robots.txt: one finding, not one per line.
+			s.report(finding{code: "RS011", sev: Error, start: a, end: b, engines: s.every, text: msg.New(msgHTML)})
+			return
+		}
+	}
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		l := &s.doc.Lines[n-1]
+		if n == 1 && s.m.damaged > 0 {
+			continue // RS030
+		}
+		switch {
+		case l.Kind == syntax.Invalid:
+			a, b := s.lineSpan(n)
+			s.report(finding{code: "RS011", sev: Warning, start: a, end: b, engines: s.every, text: msg.New(msgInvalid)})
+		case l.Kind == syntax.Unknown:
+			key := s.doc.Text(l.Key)
+			if name := nearField(key); name != "" {
+				a, b := int(l.Key.Start), int(l.Key.End)
+				s.report(finding{code: "RS010", sev: Warning, start: a, end: b, engines: s.every,
+					text: msg.New(msgUnknownTypo, "Key", key, "Name", name),
+					fix:  newFix(msg.New(msgFixKey, "Name", name), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(name)})})
+				continue
+			}
+			lk := strings.ToLower(key)
+			if unknown[lk] == 0 {
+				unknownOrder = append(unknownOrder, lk)
+				firstUnknown[lk] = n
+			}
+			unknown[lk]++
+		case l.Has(syntax.FlagTypo) || l.Has(syntax.FlagKeyPrefix):
+			s.typo(n, l)
+		case l.Has(syntax.FlagMissingColon) && l.Kind.IsField():
+			a, b := int(l.Key.Start), int(l.Key.End)
+			e := s.every &^ (eGoogle | eTemoto)
+			s.report(finding{code: "RS009", sev: Error, start: a, end: b, engines: e,
+				text: msg.New(msgMissingColon, "Key", s.doc.Text(l.Key)),
+				fix:  newFix(msg.New(msgFixColon), true, e.names(s.all), Edit{Start: b, End: b, Text: []byte(":")})})
+		}
+	}
+	for _, k := range unknownOrder {
+		n := firstUnknown[k]
+		l := &s.doc.Lines[n-1]
+		s.report(finding{code: "RS010", sev: Info, start: int(l.Key.Start), end: int(l.Key.End), engines: s.every,
+			text: msg.New(msgUnknown, "Key", s.doc.Text(l.Key), "Count", unknown[k])})
+	}
+}
+
+// firstContent is the first line that is not blank.
+func (s *state) firstContent() int {
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		if s.doc.Lines[n-1].Kind != syntax.Blank {
+			return n
+		}
+	}
+	return 0
+}
+
+func (s *state) typo(n int, l *syntax.Line) {
+	key := s.doc.Text(l.Key)
+	name := syntax.CanonicalName(l.Kind)
+	e := s.every &^ eGoogle
+	if strings.EqualFold(key, "useragent") {
+		e &^= eTemoto
+	}
+	edit := Edit{Start: int(l.Key.Start), End: int(l.Key.End), Text: []byte(name)}
+	if l.Has(syntax.FlagMissingColon) {
+		edit.End = int(l.Value.Start)
+		edit.Text = []byte(name + ": ")
+	}
+	// "Disallowed" or "Sitemaps" is surely the field; a longer tail may be another word.
+	safe := l.Has(syntax.FlagTypo) && !l.Has(syntax.FlagKeyPrefix) || len(key)-len(name) <= 2
+	s.report(finding{code: "RS008", sev: Error, start: int(l.Key.Start), end: int(l.Key.End), engines: e,
+		text: msg.New(msgTypo, "Key", key, "Name", name),
+		fix:  newFix(msg.New(msgFixKey, "Name", name), safe, e.names(s.all), edit)})
+}
+
+// nearField returns the field name key misspells (at most two edits away,
+// for keys of four letters or more), or "".
+func nearField(key string) string {
+	if len(key) < 4 || len(key) > 20 {
+		return ""
+	}
+	lk := strings.ToLower(key)
+	for _, k := range fieldNames {
+		name := syntax.CanonicalName(k)
+		limit := 2
+		if len(name) <= 5 {
+			limit = 1
+		}
+		if d := editDistance(lk, strings.ToLower(name)); d > 0 && d <= limit {
+			return name
+		}
+	}
+	return ""
+}
+
+// editDistance is the Levenshtein distance of two short ASCII strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+var (
+	requestRate = regexp.MustCompile(`^[0-9]+/[0-9]+[smh]?(?:[ \t]+([0-9]{4})-([0-9]{4}))?$`)
+	visitTime   = regexp.MustCompile(`^([0-9]{4})-([0-9]{4})$`)
+	cleanPath   = regexp.MustCompile(`^[A-Za-z0-9.\-/*_]+$`)
+)
+
+// checkFields: the values of Noindex, Crawl-delay, Host, Clean-param,
+// Request-rate, Visit-time and Sitemap lines.
+func checkFields(s *state) {
+	crawlDelay, firstHost := false, 0
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		k := s.kind(n)
+		v := s.doc.Value(n)
+		a, b := s.fieldSpan(n)
+		va, vb := s.valueSpan(n)
+		switch k {
+		case syntax.Noindex:
+			s.report(finding{code: "RS021", sev: Warning, start: a, end: b, engines: s.every, text: msg.New(msgNoindex)})
+		case syntax.CrawlDelay:
+			d, err := strconv.ParseFloat(v, 64)
+			if err != nil || d < 0 || math.IsInf(d, 0) || math.IsNaN(d) {
+				s.report(finding{code: "RS022", sev: Error, start: va, end: vb, engines: eTemoto | eBing,
+					text: msg.New(msgCrawlDelayBad, "Value", v)})
+			} else if !crawlDelay {
+				crawlDelay = true
+				s.report(finding{code: "RS022", sev: Info, start: a, end: b, engines: eGoogle | eYandex | eBing, text: msg.New(msgCrawlDelay)})
+			}
+		case syntax.Host:
+			if firstHost == 0 {
+				firstHost = n
+				s.report(finding{code: "RS023", sev: Info, start: a, end: b, engines: eYandex, text: msg.New(msgHostOld)})
+			} else {
+				s.report(finding{code: "RS025", sev: Warning, start: a, end: b, engines: eYandex | eTemoto,
+					text: msg.New(msgHostMany, "First", firstHost)})
+			}
+			if reason := HostError(v); !reason.IsZero() {
+				s.report(finding{code: "RS024", sev: Warning, start: va, end: vb, engines: eYandex,
+					text: msg.New(msgHostInvalid, "Reason", reason)})
+			}
+		case syntax.CleanParam:
+			if reason := cleanParamError(v); !reason.IsZero() {
+				s.report(finding{code: "RS026", sev: Warning, start: va, end: vb, engines: eYandex,
+					text: msg.New(msgCleanParam, "Reason", reason)})
+			}
+		case syntax.RequestRate:
+			if m := requestRate.FindStringSubmatch(v); m == nil || m[1] != "" && !(validHHMM(m[1]) && validHHMM(m[2])) {
+				s.report(finding{code: "RS027", sev: Warning, start: va, end: vb, text: msg.New(msgRequestRate, "Value", v)})
+			}
+		case syntax.VisitTime:
+			if m := visitTime.FindStringSubmatch(v); m == nil || !validHHMM(m[1]) || !validHHMM(m[2]) {
+				s.report(finding{code: "RS028", sev: Warning, start: va, end: vb, text: msg.New(msgVisitTime, "Value", v)})
+			}
+		case syntax.Sitemap:
+			if sitemapOK(v) {
+				continue
+			}
+			key := msgSitemapBad
+			if u, err := url.Parse(v); v != "" && err == nil && u.Scheme == "" && !strings.ContainsAny(v, " \t") {
+				key = msgSitemapRel
+			}
+			s.report(finding{code: "RS015", sev: Warning, start: va, end: vb, engines: sitemapReaders, text: msg.New(key, "Value", v)})
+		}
+	}
+}
+
+func validHHMM(s string) bool {
+	h, _ := strconv.Atoi(s[:2])
+	m, _ := strconv.Atoi(s[2:])
+	return h < 24 && m < 60
+}
+
+func sitemapOK(v string) bool {
+	if v == "" || strings.ContainsAny(v, " \t") {
+		return false
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")
+}
+
+// cleanParamError checks Yandex's `Clean-param: p0[&p1&…] [path]`.
+func cleanParamError(v string) msg.Text {
+	parts := strings.Fields(v)
+	switch {
+	case len(parts) == 0:
+		return msg.New(msgCPEmpty)
+	case len(parts) > 2:
+		return msg.New(msgCPParts)
+	case len(v) > 500:
+		return msg.New(msgCPLong)
+	}
+	names := 0
+	for _, p := range strings.Split(parts[0], "&") {
+		if p == "" {
+			continue // `&a`, `a&&b`: Yandex splits at `&` and skips empty names
+		}
+		names++
+		if strings.ContainsAny(p, "=?/#") {
+			return msg.New(msgCPName, "Name", p)
+		}
+	}
+	if names == 0 {
+		return msg.New(msgCPEmpty)
+	}
+	if len(parts) == 2 && !cleanPath.MatchString(parts[1]) {
+		return msg.New(msgCPPath, "Path", parts[1])
+	}
+	return msg.Text{}
+}

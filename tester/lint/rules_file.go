@@ -1,0 +1,143 @@
+package lint
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+var (
+	msgBOM         = msg.Def("lint.bom", "the file starts with a byte order mark: Google and the temoto library skip it, but an older parser reads it as part of the first field name and loses that line")
+	msgFixBOM      = msg.Def("lint.fix.bom", "Remove the byte order mark")
+	msgDamagedBOM  = msg.Def("lint.bom.damaged", "the file starts with a damaged byte order mark (bytes C3 AF C2 BB C2 BF, shown as \"ï»¿\"): no crawler recognises the field on this line, so the rules under it belong to no group")
+	msgDamagedBOMC = msg.Def("lint.bom.damaged_harmless", "the file starts with a damaged byte order mark (bytes C3 AF C2 BB C2 BF, shown as \"ï»¿\"); it is harmless on this line, but remove it")
+	msgStrayBOM    = msg.Def("lint.bom.stray", "a byte order mark in the middle of the file (files joined together?): every crawler reads the field on this line as unknown")
+	msgFixDamaged  = msg.Def("lint.fix.damaged_bom", "Remove the damaged byte order mark")
+	msgTooLong     = msg.Def("lint.too_long", "this line is {{.Bytes}} bytes long: Google reads only its first 16,664 bytes and ignores the rest from here")
+	msgTooBig      = msg.Def("lint.too_big", "the file is {{.Size}} bytes: Google reads only the first 500 KiB (512,000 bytes) and stops here; Yandex's limit is 500 KB. Rules after this point are lost")
+	msgTooBigQuiet = msg.Def("lint.too_big.quiet", "the file is {{.Size}} bytes: Google reads only the first 500 KiB (512,000 bytes) and stops here; no rule follows, so nothing is lost")
+	msgCROnly      = msg.Def("lint.cr_only", "{{.Count}} line(s) end with a lone CR (old Mac style): the major crawlers accept it, but tools that split lines at LF see one long line")
+	msgFixCR       = msg.Def("lint.fix.cr", "End the lines with LF")
+	msgNUL         = msg.Def("lint.nul", "a NUL byte: Google stops reading the line here")
+	msgBadUTF8     = msg.Def("lint.bad_utf8", "{{.Count}} line(s) are not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8, and Google %-encodes the raw bytes, so such rules match only URLs encoded the same way")
+	msgFileName    = msg.Def("lint.file_name", "the file is named `{{.Name}}`: crawlers fetch exactly /robots.txt, in lower case, from the root of the host")
+)
+
+var bomBytes = []byte{0xEF, 0xBB, 0xBF}
+
+// checkEncoding: BOM, damaged BOM, BOMs inside the file, NUL bytes, invalid UTF-8.
+func checkEncoding(s *state) {
+	doc := s.doc
+	if doc.BOM {
+		s.report(finding{code: "RS029", sev: Info, start: 0, end: 0, engines: historic, text: msg.New(msgBOM),
+			fix: newFix(msg.New(msgFixBOM), false, historic.names(s.all), Edit{Start: 0, End: len(bomBytes)})})
+	}
+	first := &doc.Lines[0]
+	if bytes.HasPrefix(doc.Src[first.Start:first.End], damagedBOM) {
+		a := int(first.Start)
+		f := finding{code: "RS030", sev: Error, start: a, end: a + len(damagedBOM), engines: s.every, text: msg.New(msgDamagedBOM),
+			fix: newFix(msg.New(msgFixDamaged), true, s.every.names(s.all), Edit{Start: a, End: a + len(damagedBOM)})}
+		if s.m.damaged == 0 {
+			f.sev, f.text = Warning, msg.New(msgDamagedBOMC)
+		}
+		s.report(f)
+	}
+	bad, badFirst, badRule := 0, 0, false
+	for n := 1; n <= len(doc.Lines); n++ {
+		l := &doc.Lines[n-1]
+		if n > 1 && bytes.HasPrefix(doc.Src[l.Start:l.End], bomBytes) {
+			a := int(l.Start)
+			sev := Warning
+			if l.Kind == syntax.Unknown && int(l.Key.End) > a+3 {
+				if k, _ := syntax.KeyKind(doc.Src[a+3 : l.Key.End]); k != syntax.Unknown {
+					sev = Error
+				}
+			}
+			s.report(finding{code: "RS030", sev: sev, start: a, end: a + 3, engines: s.every, text: msg.New(msgStrayBOM),
+				fix: newFix(msg.New(msgFixBOM), true, s.every.names(s.all), Edit{Start: a, End: a + 3})})
+		}
+		if l.Has(syntax.FlagNUL) {
+			i := bytes.IndexByte(doc.Src[l.Start:l.End], 0) + int(l.Start)
+			s.report(finding{code: "RS039", sev: Warning, start: i, end: i + 1, engines: eGoogle, text: msg.New(msgNUL)})
+		}
+		if l.Has(syntax.FlagBadUTF8) {
+			if bad++; badFirst == 0 {
+				badFirst = n
+			}
+			badRule = badRule || l.Kind.IsField() && !l.Value.Empty() && !utf8Valid(doc.Bytes(l.Value))
+		}
+	}
+	if bad > 0 {
+		sev := Info
+		if badRule {
+			sev = Warning
+		}
+		a, b := s.lineSpan(badFirst)
+		s.report(finding{code: "RS040", sev: sev, start: a, end: b, engines: eGoogle | eRFC, text: msg.New(msgBadUTF8, "Count", bad)})
+	}
+}
+
+// checkSize: lines Google cuts, files Google stops reading.
+func checkSize(s *state) {
+	doc := s.doc
+	for n := 1; n <= len(doc.Lines); n++ {
+		l := &doc.Lines[n-1]
+		if !l.Has(syntax.FlagTooLong) || l.Kind == syntax.Comment || !l.Comment.Empty() && l.Comment.Start < l.Cut {
+			continue // only a comment is cut
+		}
+		s.report(finding{code: "RS031", sev: Error, start: int(l.Cut), end: int(l.End), engines: eGoogle,
+			text: msg.New(msgTooLong, "Bytes", int(l.End-l.Start))})
+	}
+	if len(doc.Src) <= syntax.GoogleMaxBytes {
+		return
+	}
+	stop := doc.LineAt(syntax.GoogleMaxBytes)
+	lost := false
+	for n := stop; n <= len(doc.Lines) && !lost; n++ {
+		k := s.kind(n)
+		lost = k == syntax.UserAgent || k.IsRule()
+	}
+	f := finding{code: "RS032", sev: Error, start: syntax.GoogleMaxBytes, end: int(doc.Lines[stop-1].End),
+		engines: eGoogle | eYandex, text: msg.New(msgTooBig, "Size", len(doc.Src))}
+	if !lost {
+		f.sev, f.text = Warning, msg.New(msgTooBigQuiet, "Size", len(doc.Src))
+	}
+	s.report(f)
+}
+
+// checkLineEnds: lone CR line ends.
+func checkLineEnds(s *state) {
+	_, _, cr := s.doc.Endings()
+	if cr == 0 {
+		return
+	}
+	var edits []Edit
+	first := 0
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		if l := &s.doc.Lines[n-1]; l.EOL == syntax.EOLCR {
+			if first == 0 {
+				first = n
+			}
+			edits = append(edits, Edit{Start: int(l.End), End: int(l.Next), Text: []byte{'\n'}})
+		}
+	}
+	l := &s.doc.Lines[first-1]
+	s.report(finding{code: "RS033", sev: Warning, start: int(l.Start), end: int(l.End),
+		text: msg.New(msgCROnly, "Count", cr), fix: newFix(msg.New(msgFixCR), false, nil, edits...)})
+}
+
+// checkFileName: the file must be called robots.txt, in lower case.
+func checkFileName(s *state) {
+	base := filepath.Base(s.opts.FileName)
+	if s.opts.FileName == "" || base == "robots.txt" || !strings.EqualFold(base, "robots.txt") {
+		return
+	}
+	a, b := s.lineSpan(1)
+	s.report(finding{code: "RS042", sev: Warning, start: a, end: b, engines: s.every, text: msg.New(msgFileName, "Name", base)})
+}
+
+func utf8Valid(b []byte) bool { return utf8.Valid(b) }

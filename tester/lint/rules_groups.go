@@ -1,0 +1,391 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+var (
+	msgBeforeUA       = msg.Def("lint.before_ua", "{{.Count}} rule line(s) before the first User-agent line (lines {{.First}}–{{.Last}}) belong to no group: every crawler ignores them, and the temoto library rejects the whole file")
+	msgBlankRules     = msg.Def("lint.blank.rules", "the blank line {{.Blank}} cuts this rule off from its User-agent line: Google reads one group, but the 1994/1996 standards end the record at a blank line (and Yandex's help forbids one there), so for them the rules after it belong to no robot")
+	msgBlankAgents    = msg.Def("lint.blank.agents", "the blank line {{.Blank}} separates User-agent lines of one group: Google gives the rules below to all of them, the 1994/1996 standards end the record at the blank line, leaving the robots above it without rules")
+	msgFixBlank       = msg.Def("lint.fix.delete_blank", "Delete the blank line(s) inside the group")
+	msgEmptyUA        = msg.Def("lint.empty_ua", "empty User-agent: Google and RFC 9309 match no crawler with it, while for the 1994 standard an empty name is part of every robot's name")
+	msgTokenVersion   = msg.Def("lint.token.version", "`{{.Value}}` is not a product token: RFC 9309 allows only letters, `-` and `_` and ignores this line; Google reads it as `{{.Token}}`")
+	msgTokenNone      = msg.Def("lint.token.none", "`{{.Value}}` is not a product token and does not start with one: Google and RFC 9309 match no crawler with this line")
+	msgFixToken       = msg.Def("lint.fix.token", "Write the product token `{{.Token}}` only")
+	msgSeveralAgents  = msg.Def("lint.several_agents", "a space in the User-agent value: Google and most readers take `{{.First}}` only, RFC 9309 ignores the line, and the 1996 Lycos text reads every word as a robot of its own. If these are several robots, write one User-agent line per robot")
+	msgTokenChars     = msg.Def("lint.token.chars", "`{{.Value}}` has characters outside RFC 9309's product-token alphabet (letters, `-` and `_`), so a strict parser skips the line; Google compares only `{{.Token}}`, here and in the crawler's own name")
+	msgFixSplitAgents = msg.Def("lint.fix.split_agents", "One User-agent line per robot")
+	msgSeveralStar    = msg.Def("lint.several_star", "a second `User-agent: *` group (the first is at line {{.First}}): Google and RFC 9309 merge them, Yandex treats it as an error, and first-match readers (1994, 1996) use the first one only")
+	msgSeveralGroups  = msg.Def("lint.several_groups", "{{.Robot}} already has a group at line {{.First}}: Google and RFC 9309 merge the groups, Yandex and the 1994/1996 readers use one of them only. Keep one group per robot")
+	msgDropStarNone   = msg.Def("lint.drop_star.no_rules", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them but has no Allow or Disallow line: these robots may crawl everything")
+	msgDropStarSome   = msg.Def("lint.drop_star.some", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them and does not repeat {{.Count}} of its Disallow rules, e.g. line {{.Line}} `{{.Rule}}`")
+	msgEmptyGroupStar = msg.Def("lint.empty_group.star", "User-agent lines without rules at the end of the file: Google lets {{.Robots}} crawl everything (their empty group still replaces `*`), while the temoto library falls back to the `*` group")
+	msgEmptyGroup     = msg.Def("lint.empty_group.plain", "User-agent lines without rules at the end of the file: they restrict nothing")
+	msgSplitByField   = msg.Def("lint.split_by_field", "this User-agent line follows the Crawl-delay at line {{.Field}}: Google and RFC 9309 still read one group, but the temoto library starts a new group here, and the robots above it ({{.Robots}}) get none of the rules below")
+	msgDisallowAll    = msg.Def("lint.disallow_all", "`Disallow: /` in the `*` group closes the whole site to every crawler that has no group of its own")
+	msgNoRules        = msg.Def("lint.no_rules", "no Allow or Disallow line: every crawler may fetch everything, as with a missing or empty robots.txt")
+)
+
+// checkBeforeUA: rules (and Crawl-delay) before the first User-agent line.
+func checkBeforeUA(s *state) {
+	first, last, count := 0, 0, 0
+	for n := 1; n <= len(s.doc.Lines) && s.m.groupOf[n-1] < 0; n++ {
+		if k := s.kind(n); k.IsRule() || k == syntax.CrawlDelay {
+			if first == 0 {
+				first = n
+			}
+			last = n
+			count++
+		}
+	}
+	if count == 0 {
+		return
+	}
+	a, _ := s.fieldSpan(first)
+	_, b := s.fieldSpan(last)
+	s.report(finding{code: "RS001", sev: Error, start: a, end: b, engines: s.every,
+		text: msg.New(msgBeforeUA, "Count", count, "First", first, "Last", last)})
+}
+
+// checkBlankInGroup: blank lines inside a group, which end the record for
+// Yandex and the historic readers.
+func checkBlankInGroup(s *state) {
+	var blanks []int
+	cur := int32(-1)
+	sawRule := false
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		g := s.m.groupOf[n-1]
+		if g != cur {
+			cur, blanks, sawRule = g, nil, false
+		}
+		if cur < 0 {
+			continue
+		}
+		switch k := s.kind(n); {
+		case k == syntax.Blank:
+			blanks = append(blanks, n)
+		case k == syntax.UserAgent:
+			if len(blanks) > 0 && !sawRule {
+				s.reportBlank(n, blanks, msgBlankAgents, false)
+			}
+			blanks = nil
+		case k.IsRule() || k == syntax.CrawlDelay:
+			if len(blanks) > 0 {
+				s.reportBlank(n, blanks, msgBlankRules, true)
+			}
+			blanks = nil
+			sawRule = sawRule || k.IsRule()
+		}
+	}
+}
+
+func (s *state) reportBlank(n int, blanks []int, key string, safe bool) {
+	edits := make([]Edit, len(blanks))
+	for i, b := range blanks {
+		edits[i] = deleteLine(s.doc, b)
+	}
+	a, b := s.fieldSpan(n)
+	s.report(finding{code: "RS002", sev: Warning, start: a, end: b, engines: blankEnds,
+		text: msg.New(key, "Blank", blanks[0]),
+		fix:  newFix(msg.New(msgFixBlank), safe, blankEnds.names(s.all), edits...)})
+}
+
+// checkUserAgents: empty values, invalid product tokens, several names on one line.
+func checkUserAgents(s *state) {
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		if s.kind(n) != syntax.UserAgent {
+			continue
+		}
+		l := &s.doc.Lines[n-1]
+		v := s.doc.Value(n)
+		switch {
+		case v == "":
+			a, b := s.fieldSpan(n)
+			s.report(finding{code: "RS012", sev: Warning, start: a, end: b, engines: s.every, text: msg.New(msgEmptyUA)})
+		case strings.ContainsAny(v, " \t\v\f"):
+			s.severalAgents(n, l, v)
+		case v == "*" || engine.ValidToken(v):
+		default:
+			tok := engine.Token(v)
+			a, b := s.valueSpan(n)
+			f := finding{code: "RS013", sev: Warning, start: a, end: b, engines: s.every &^ eGoogle,
+				text: msg.New(msgTokenNone, "Value", v)}
+			switch {
+			case tok != "" && v[len(tok)] == '/':
+				// "Googlebot/2.1": a version the author copied from the User-Agent header.
+				f.text = msg.New(msgTokenVersion, "Value", v, "Token", tok)
+				f.fix = newFix(msg.New(msgFixToken, "Token", tok), true, f.engines.names(s.all),
+					Edit{Start: a, End: b, Text: []byte(tok)})
+			case tok != "":
+				// "MJ12bot", "bigsur.ai": the robot's real name; nothing to fix here.
+				f.sev, f.engines = Info, eRFC
+				f.text = msg.New(msgTokenChars, "Value", v, "Token", tok)
+			}
+			s.report(f)
+		}
+	}
+}
+
+func (s *state) severalAgents(n int, l *syntax.Line, v string) {
+	words := strings.Fields(v)
+	first := words[0]
+	if first != "*" {
+		first = engine.Token(first)
+	}
+	a, b := s.valueSpan(n)
+	f := finding{code: "RS014", sev: Info, start: a, end: b, engines: s.every &^ eLycos1996,
+		text: msg.New(msgSeveralAgents, "First", first)}
+	fixable := true
+	for _, w := range words {
+		fixable = fixable && (w == "*" || engine.ValidToken(w))
+	}
+	if fixable {
+		// Unsafe: "Kangaroo Bot" is one robot, "Copernicus Fred" two.
+		f.fix = newFix(msg.New(msgFixSplitAgents), false, f.engines.names(s.all),
+			Edit{Start: a, End: b, Text: s.splitValue(n, words)})
+	}
+	s.report(f)
+}
+
+// splitValue is words as the value of line n followed by one more line with
+// the same key for each further word, using the line's own terminator.
+func (s *state) splitValue(n int, words []string) []byte {
+	l := &s.doc.Lines[n-1]
+	sep := ": "
+	if l.Has(syntax.FlagMissingColon) {
+		sep = " "
+	}
+	eol := eolOf(s.doc, n)
+	key := s.doc.Text(l.Key)
+	var b []byte
+	for i, w := range words {
+		if i > 0 {
+			b = append(b, eol...)
+			b = append(b, key...)
+			b = append(b, sep...)
+		}
+		b = append(b, w...)
+	}
+	return b
+}
+
+// checkGroups: several `*` groups, a robot in several groups, named groups
+// that drop the `*` rules, an empty last group, and a group split by a
+// Crawl-delay line.
+func checkGroups(s *state) {
+	groups := s.m.groups
+	firstStar := 0
+	firstOf := map[string]int{}
+	for gi := range groups {
+		g := &groups[gi]
+		for _, n := range g.ua {
+			v := s.doc.Value(n)
+			if isStar(v) {
+				if firstStar == 0 {
+					firstStar = n
+				} else if s.m.groupOf[firstStar-1] != int32(gi) {
+					a, b := s.fieldSpan(n)
+					s.report(finding{code: "RS016", sev: Warning, start: a, end: b, engines: s.every &^ mergers,
+						text: msg.New(msgSeveralStar, "First", firstStar)})
+				}
+				continue
+			}
+			tok := strings.ToLower(engine.Token(v))
+			if tok == "" {
+				continue
+			}
+			if f, ok := firstOf[tok]; !ok {
+				firstOf[tok] = n
+			} else if s.m.groupOf[f-1] != int32(gi) {
+				a, b := s.fieldSpan(n)
+				s.report(finding{code: "RS017", sev: Warning, start: a, end: b, engines: s.every &^ mergers,
+					text: msg.New(msgSeveralGroups, "Robot", v, "First", f)})
+			}
+		}
+		checkSplitByField(s, g)
+	}
+	checkDropStar(s, firstStar)
+	checkEmptyLastGroup(s, firstStar)
+}
+
+func checkSplitByField(s *state, g *group) {
+	for _, o := range g.other {
+		if s.kind(o) != syntax.CrawlDelay {
+			continue
+		}
+		for i, n := range g.ua {
+			if n > o {
+				a, b := s.fieldSpan(n)
+				s.report(finding{code: "RS038", sev: Warning, start: a, end: b, engines: eTemoto | eDraft1996,
+					text: msg.New(msgSplitByField, "Field", o, "Robots", s.robots(g.ua[:i]))})
+				return
+			}
+		}
+	}
+}
+
+// robots is the User-agent values of lines, for a sentence.
+func (s *state) robots(lines []int) string {
+	names := make([]string, 0, len(lines))
+	for _, n := range lines {
+		names = append(names, s.doc.Value(n))
+	}
+	return strings.Join(names, ", ")
+}
+
+// ruleKey identifies a rule by kind and value.
+func (s *state) ruleKey(n int) string {
+	if s.kind(n) == syntax.Allow {
+		return "A" + s.doc.Value(n)
+	}
+	return "D" + s.doc.Value(n)
+}
+
+func checkDropStar(s *state, firstStar int) {
+	if firstStar == 0 {
+		return
+	}
+	// The `*` Disallow rules a named group may drop. When `*` is shut out
+	// completely, named groups are the exceptions the author made on purpose.
+	var starRules []int
+	for gi := range s.m.groups {
+		g := &s.m.groups[gi]
+		if !g.star {
+			continue
+		}
+		for _, n := range g.rules {
+			v := s.doc.Value(n)
+			if s.kind(n) != syntax.Disallow || v == "" {
+				continue
+			}
+			if v == "/" || v == "*" || v == "/*" {
+				return
+			}
+			starRules = append(starRules, n)
+		}
+	}
+	if len(starRules) == 0 {
+		return
+	}
+	// The rules each token gets from all its groups (Google merges them).
+	byToken := map[string]map[string]bool{}
+	for gi := range s.m.groups {
+		g := &s.m.groups[gi]
+		if g.star {
+			continue
+		}
+		for _, t := range g.tokens {
+			set := byToken[t]
+			if set == nil {
+				set = map[string]bool{}
+				byToken[t] = set
+			}
+			for _, n := range g.rules {
+				set[s.ruleKey(n)] = true
+			}
+		}
+	}
+	reported := map[string]bool{}
+	last := len(s.m.groups) - 1
+	for gi := range s.m.groups {
+		g := &s.m.groups[gi]
+		if g.star || len(g.tokens) == 0 || g.tokens[0] == "" || reported[g.tokens[0]] {
+			continue
+		}
+		reported[g.tokens[0]] = true
+		set := byToken[g.tokens[0]]
+		a, b := s.fieldSpan(g.ua[0])
+		f := finding{code: "RS018", start: a, end: b, engines: s.every}
+		if len(set) == 0 {
+			if gi == last && len(g.other) == 0 {
+				continue // an empty last group: RS037
+			}
+			f.sev, f.text = Warning, msg.New(msgDropStarNone, "Robots", s.robots(g.ua), "Star", firstStar)
+			s.report(f)
+			continue
+		}
+		openOnly := true
+		for k := range set {
+			openOnly = openOnly && k == "D"
+		}
+		if openOnly {
+			continue // `Disallow:` alone: the robot is let in on purpose
+		}
+		missing, example := 0, 0
+		for _, n := range starRules {
+			if !set[s.ruleKey(n)] && !coveredBy(s.doc.Value(n), set) {
+				missing++
+				if example == 0 {
+					example = n
+				}
+			}
+		}
+		if missing > 0 {
+			f.sev = Info
+			f.text = msg.New(msgDropStarSome, "Robots", s.robots(g.ua), "Star", firstStar, "Count", missing,
+				"Line", example, "Rule", s.doc.RuleText(example))
+			s.report(f)
+		}
+	}
+}
+
+func checkEmptyLastGroup(s *state, firstStar int) {
+	if len(s.m.groups) == 0 {
+		return
+	}
+	g := &s.m.groups[len(s.m.groups)-1]
+	if len(g.rules) > 0 || len(g.other) > 0 || g.star {
+		return
+	}
+	a, _ := s.fieldSpan(g.ua[0])
+	_, b := s.fieldSpan(g.ua[len(g.ua)-1])
+	f := finding{code: "RS037", sev: Info, start: a, end: b, engines: s.every, text: msg.New(msgEmptyGroup)}
+	if firstStar != 0 {
+		f.sev, f.text = Warning, msg.New(msgEmptyGroupStar, "Robots", s.robots(g.ua))
+	}
+	s.report(f)
+}
+
+// checkDisallowAll: `Disallow: /` for `*`.
+func checkDisallowAll(s *state) {
+	for gi := range s.m.groups {
+		g := &s.m.groups[gi]
+		if !g.star {
+			continue
+		}
+		for _, n := range g.rules {
+			if s.kind(n) == syntax.Disallow && s.doc.Value(n) == "/" {
+				a, b := s.fieldSpan(n)
+				s.report(finding{code: "RS035", sev: Info, start: a, end: b, engines: s.every, text: msg.New(msgDisallowAll)})
+			}
+		}
+	}
+}
+
+// checkNoRules: a file without a single rule allows everything.
+func checkNoRules(s *state) {
+	if s.m.rules > 0 {
+		return
+	}
+	a, b := s.lineSpan(1)
+	s.report(finding{code: "RS041", sev: Info, start: a, end: b, engines: s.every, text: msg.New(msgNoRules)})
+}
+
+// coveredBy reports whether a Disallow in set (keys from ruleKey) already
+// closes every path v closes: a plain prefix of v.
+func coveredBy(v string, set map[string]bool) bool {
+	if set["D/"] || set["D*"] || set["D/*"] {
+		return true
+	}
+	for i := len(v) - 1; i >= 1; i-- {
+		if set["D"+v[:i]] {
+			return true
+		}
+	}
+	return false
+}

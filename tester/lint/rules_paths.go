@@ -1,0 +1,208 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+var (
+	msgPathURL        = msg.Def("lint.path.url", "`{{.Value}}` is a whole URL, but rules hold paths: it matches nothing; write `{{.Path}}`")
+	msgPathHost       = msg.Def("lint.path.host", "`{{.Value}}` starts with a host name, but rules hold paths: it matches nothing; write `{{.Path}}`")
+	msgPathRelative   = msg.Def("lint.path.relative", "`{{.Value}}` does not start with `/` or `*`: Google and RFC 9309 match rules from the first character of the path, which is always `/`, so it matches nothing (only the temoto library adds the `/`)")
+	msgFixPath        = msg.Def("lint.fix.path", "Write the path `{{.Path}}`")
+	msgSpacePaths     = msg.Def("lint.space.paths", "several paths on one line: only the 1996 Lycos text splits them; Google and RFC 9309 read one path with a space in it, which no URL has, and the temoto library reads only `{{.First}}`")
+	msgFixSplitPaths  = msg.Def("lint.fix.split_paths", "One rule per path")
+	msgSpaceInPath    = msg.Def("lint.space.in_path", "a space inside the path `{{.Value}}`: URLs carry it as %20, so for Google the rule matches nothing, and the temoto library reads only `{{.First}}`")
+	msgFixSpace       = msg.Def("lint.fix.space", "Write the space as %20")
+	msgDollarMid      = msg.Def("lint.dollar_mid", "`$` anchors the end of the URL only as the last character of a rule; here Google and RFC 9309 read it as a literal `$`, and the temoto library as an anchor that never matches (write %24 for a dollar sign)")
+	msgWildLiteral    = msg.Def("lint.wildcard.literal", "`*` and `$` are ordinary characters for the 1994/1996 standards: this rule matches only paths that contain them literally")
+	msgWildLiteralSum = msg.Def("lint.wildcard.summary", "{{.Count}} rules use `*` or `$`, which the 1994/1996 standards read as ordinary characters: for robots following them these rules match only paths that contain those characters (this is the first)")
+	msgStarOnly       = msg.Def("lint.star_only", "`{{.Rule}}` covers every path for Google, Yandex and Bing, but none for the temoto library (it drops a trailing `*`) or the 1994/1996 standards (they read `*` literally); `/` means the same to every reader")
+	msgFixStarOnly    = msg.Def("lint.fix.star_only", "Write `/` instead of `*`")
+	msgNoAllow        = msg.Def("lint.no_allow.line", "there is no Allow in the 1994 standard: robots following it ignore this line")
+	msgNoAllowSum     = msg.Def("lint.no_allow.summary", "there is no Allow in the 1994 standard (nor in the 1996 Lycos text): robots following it ignore the {{.Count}} Allow lines and stay out of everything the Disallow lines close (this is the first)")
+	msgNonASCII       = msg.Def("lint.non_ascii", "non-ASCII characters in the path: Google and RFC 9309 %-encode them before comparing, other readers compare the raw bytes, which a URL never carries; `{{.Encoded}}` works for all")
+	msgFixEncode      = msg.Def("lint.fix.encode", "%-encode the path")
+)
+
+// checkPaths: the value of every Allow/Disallow line.
+func checkPaths(s *state) {
+	wild, wildFirst := 0, 0
+	allows, allowFirst := 0, 0
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		k := s.kind(n)
+		if !k.IsRule() {
+			continue
+		}
+		if k == syntax.Allow {
+			if allows++; allowFirst == 0 {
+				allowFirst = n
+			}
+		}
+		v := s.doc.Value(n)
+		if v == "" {
+			continue
+		}
+		l := &s.doc.Lines[n-1]
+		a, b := int(l.Value.Start), int(l.Value.End)
+		switch {
+		case strings.Trim(v, "*") == "":
+			f := finding{code: "RS007", sev: Warning, start: a, end: b, engines: eTemoto | historic,
+				text: msg.New(msgStarOnly, "Rule", s.doc.RuleText(n))}
+			if v == "*" { // `*` and `/` both score 1 in a longest-match contest
+				f.fix = newFix(msg.New(msgFixStarOnly), true, f.engines.names(s.all), Edit{Start: a, End: b, Text: []byte("/")})
+			}
+			s.report(f)
+			continue
+		case strings.ContainsAny(v, " \t\v\f"):
+			s.spaceInPath(n, v, a, b)
+		case v[0] != '/' && v[0] != '*':
+			s.relativePath(v, a, b)
+		}
+		if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
+			s.report(finding{code: "RS005", sev: Warning, start: a + i, end: a + i + 1, engines: wildcard, text: msg.New(msgDollarMid)})
+		}
+		if strings.ContainsAny(v, "*$") {
+			if wild++; wildFirst == 0 {
+				wildFirst = n
+			}
+			if s.onlyHistoric() {
+				s.report(finding{code: "RS006", sev: Warning, start: a, end: b, engines: historic, text: msg.New(msgWildLiteral)})
+			}
+		}
+		if l.Has(syntax.FlagNonASCII) {
+			enc := percentEncode(v)
+			e := s.every &^ (eGoogle | eRFC)
+			s.report(finding{code: "RS034", sev: Info, start: a, end: b, engines: e,
+				text: msg.New(msgNonASCII, "Encoded", enc),
+				fix:  newFix(msg.New(msgFixEncode), false, e.names(s.all), Edit{Start: a, End: b, Text: []byte(enc)})})
+		}
+		if k == syntax.Allow && s.onlyHistoric() {
+			a, b := s.fieldSpan(n)
+			s.report(finding{code: "RS036", sev: Warning, start: a, end: b, engines: noAllow, text: msg.New(msgNoAllow)})
+		}
+	}
+	if wild > 0 && !s.onlyHistoric() {
+		a, b := s.valueSpan(wildFirst)
+		s.report(finding{code: "RS006", sev: Info, start: a, end: b, engines: historic, text: msg.New(msgWildLiteralSum, "Count", wild)})
+	}
+	if allows > 0 && !s.onlyHistoric() {
+		a, b := s.fieldSpan(allowFirst)
+		s.report(finding{code: "RS036", sev: Info, start: a, end: b, engines: noAllow, text: msg.New(msgNoAllowSum, "Count", allows)})
+	}
+}
+
+func (s *state) spaceInPath(n int, v string, a, b int) {
+	words := strings.Fields(v)
+	paths := true
+	for _, w := range words {
+		paths = paths && (w[0] == '/' || w[0] == '*')
+	}
+	if paths {
+		e := s.every &^ eLycos1996
+		s.report(finding{code: "RS004", sev: Error, start: a, end: b, engines: e,
+			text: msg.New(msgSpacePaths, "First", words[0]),
+			fix:  newFix(msg.New(msgFixSplitPaths), true, e.names(s.all), Edit{Start: a, End: b, Text: s.splitValue(n, words)})})
+		return
+	}
+	enc := strings.NewReplacer(" ", "%20", "\t", "%09", "\v", "%0B", "\f", "%0C").Replace(v)
+	s.report(finding{code: "RS004", sev: Error, start: a, end: b, engines: s.every &^ eLycos1996,
+		text: msg.New(msgSpaceInPath, "Value", v, "First", words[0]),
+		fix:  newFix(msg.New(msgFixSpace), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(enc)})})
+}
+
+func (s *state) relativePath(v string, a, b int) {
+	if i := strings.Index(v, "://"); i > 0 && isScheme(v[:i]) {
+		rest := v[i+3:]
+		path := "/"
+		if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+			path = rest[j:]
+			if path[0] != '/' {
+				path = "/" + path
+			}
+		}
+		s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: s.every,
+			text: msg.New(msgPathURL, "Value", v, "Path", path),
+			fix:  newFix(msg.New(msgFixPath, "Path", path), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(path)})})
+		return
+	}
+	if j := strings.IndexByte(v, '/'); j > 0 && looksLikeHost(v[:j]) {
+		path := v[j:]
+		s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: s.every,
+			text: msg.New(msgPathHost, "Value", v, "Path", path),
+			fix:  newFix(msg.New(msgFixPath, "Path", path), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(path)})})
+		return
+	}
+	e := s.every &^ eTemoto
+	s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: e,
+		text: msg.New(msgPathRelative, "Value", v),
+		fix:  newFix(msg.New(msgFixPath, "Path", "/"+v), false, e.names(s.all), Edit{Start: a, End: a, Text: []byte("/")})})
+}
+
+func isScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// fileExtensions end names that look like host names but are files.
+var fileExtensions = map[string]bool{"php": true, "html": true, "htm": true, "asp": true, "aspx": true, "jsp": true,
+	"cgi": true, "pl": true, "xml": true, "txt": true, "js": true, "css": true, "json": true, "gif": true, "jpg": true,
+	"png": true, "pdf": true, "do": true, "action": true, "shtml": true, "php3": true, "phtml": true}
+
+// looksLikeHost reports whether s is a dotted host name (with an optional
+// port) rather than a file or directory name.
+func looksLikeHost(s string) bool {
+	if i := strings.LastIndexByte(s, ':'); i > 0 {
+		s = s[:i]
+	}
+	labels := strings.Split(s, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" {
+			return false
+		}
+		for i := 0; i < len(l); i++ {
+			c := l[i]
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	tld := strings.ToLower(labels[len(labels)-1])
+	if fileExtensions[tld] || len(tld) < 2 {
+		return false
+	}
+	for i := 0; i < len(tld); i++ {
+		if tld[i] < 'a' || tld[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// percentEncode writes every byte ≥ 0x80 of v as %XX (what Google does to a
+// rule before comparing it).
+func percentEncode(v string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c < 0x80 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
+}

@@ -1,0 +1,132 @@
+package metatag
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var (
+	msgNoDirectives = msg.Def("meta.diag.no_directives", "no robots meta tag and no X-Robots-Tag header: every crawler may index the page and follow its links (the default)")
+	msgRedirects    = msg.Def("meta.diag.redirects", "the headers hold {{.Count}} responses (redirects?); only the last response's X-Robots-Tag lines count")
+	msgNotHeader    = msg.Def("meta.diag.not_header", "line {{.Line}} of the headers is not a “Name: value” header line and was skipped")
+)
+
+// Validate checks one content string as if it stood in
+// <meta name="robots" content="…">. A string that starts with
+// "X-Robots-Tag:" is read as a header line instead (botname prefixes and all).
+// opt.Headers, when given, is analysed along with it.
+func Validate(content string, opt Options) Report {
+	var r Report
+	if name, value, ok := strings.Cut(content, ":"); ok && strings.EqualFold(strings.TrimSpace(name), "X-Robots-Tag") {
+		ds, issues := parseHeaderValue(value, len(name)+1)
+		r.Sources = append(r.Sources, Source{Kind: FromHeader, Name: "X-Robots-Tag", Content: content,
+			Directives: ds, InHead: true, issues: issues})
+	} else {
+		ds, issues := parseContent(content, "robots")
+		r.Sources = append(r.Sources, Source{Kind: FromContent, Name: "robots", Content: content,
+			Directives: ds, InHead: true, issues: issues})
+	}
+	r.addHeaders(opt.Headers)
+	r.finish(opt)
+	return r
+}
+
+// AnalyseHeaders reads response headers alone (opt.Headers), for files
+// that carry no <meta> tag: PDFs, images, feeds.
+func AnalyseHeaders(opt Options) Report {
+	var r Report
+	r.addHeaders(opt.Headers)
+	r.finish(opt)
+	return r
+}
+
+// addHeaders reads pasted response headers into header sources.
+func (r *Report) addHeaders(text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	b := parseHeaders(text)
+	if b.responses > 1 {
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Info, Code: codeRedirects, Source: -1, Offset: -1,
+			Headers: true, Text: msg.New(msgRedirects, "Count", b.responses)})
+	}
+	for _, l := range b.junk {
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Warning, Code: codeNotHeader, Source: -1, Offset: -1,
+			Line: l, Headers: true, Text: msg.New(msgNotHeader, "Line", l)})
+	}
+	for _, h := range b.lines {
+		r.Sources = append(r.Sources, Source{Kind: FromHeader, Name: "X-Robots-Tag", Line: h.Line, Content: h.Value,
+			Directives: h.Directives, InHead: true, issues: h.issues})
+	}
+}
+
+// finish checks every source, resolves the policies and keeps the
+// diagnostics that concern the chosen engines.
+func (r *Report) finish(opt Options) {
+	now := opt.now()
+	for si := range r.Sources {
+		r.check(si, now)
+	}
+	r.checkScopes()
+	if len(r.Sources) == 0 {
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Info, Code: codeNoDirectives, Source: -1, Offset: -1,
+			Text: msg.New(msgNoDirectives)})
+	}
+	engines := opt.engines()
+	seen := map[string]bool{}
+	for _, c := range Crawlers {
+		if !contains(engines, c.Engine) {
+			continue
+		}
+		p := r.resolve(c, now, seen)
+		r.blocked(&p, opt, seen)
+		r.Policies = append(r.Policies, p)
+	}
+	for i, d := range r.Diagnostics {
+		if d.Source >= 0 && d.Source < len(r.Sources) {
+			src := r.Sources[d.Source]
+			if d.Line == 0 {
+				r.Diagnostics[i].Line = src.Line
+			}
+			r.Diagnostics[i].Headers = src.Kind == FromHeader && src.Line > 0
+		}
+	}
+	r.Diagnostics = r.Filter(engines)
+	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
+		a, b := r.Diagnostics[i], r.Diagnostics[j]
+		if (a.Source < 0) != (b.Source < 0) {
+			return b.Source < 0
+		}
+		if a.Source != b.Source {
+			return a.Source < b.Source
+		}
+		return a.Offset < b.Offset
+	})
+}
+
+// checkScopes notes header prefixes and meta names for crawlers this package
+// does not model, and prefixes whose support is undocumented.
+func (r *Report) checkScopes() {
+	reported := map[string]bool{}
+	for si, s := range r.Sources {
+		for _, d := range s.Directives {
+			if d.Scope == "robots" || reported[d.Scope] {
+				continue
+			}
+			reported[d.Scope] = true
+			diag := Diagnostic{Severity: Info, Source: si, Offset: d.Offset, Length: len(d.Raw), Line: s.Line}
+			switch engines := scopeEngines(d.Scope); {
+			case len(engines) == 0:
+				diag.Code, diag.Text = codeOtherCrawler, msg.New(msgOtherCrawler, "Name", d.Scope)
+			case s.Kind == FromHeader && !contains(engines, Google):
+				diag.Code, diag.Engines = codeUnverifiedNote, engines
+				diag.Text = msg.New(msgUnverifiedPrefix, "Name", d.Scope)
+			default:
+				continue
+			}
+			r.Diagnostics = append(r.Diagnostics, diag)
+		}
+	}
+}

@@ -1,0 +1,220 @@
+package mirror
+
+import (
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// Group is a group of records as Yandex and RFC 9309 read a file: one or more
+// User-agent lines, then everything up to the next User-agent line that
+// follows another field. Line numbers are 1-based; 0 means "none".
+type Group struct {
+	Agents    []string // the User-agent values
+	First     int      // the first User-agent line
+	LastAgent int      // the last User-agent line of the head
+	LastRule  int      // the last Allow/Disallow line (0 when the group has none)
+	Last      int      // the last field line of the group
+	Disallows []string // the Disallow values, in file order
+}
+
+// ForYandex reports whether Yandex may read this group: it names Yandex (or
+// one of its robots) or every robot.
+func (g *Group) ForYandex() bool {
+	for _, a := range g.Agents {
+		if a == "*" || strings.Contains(strings.ToLower(a), "yandex") {
+			return true
+		}
+	}
+	return false
+}
+
+// Placement is where a Host line stands relative to the groups.
+type Placement uint8
+
+// Placements of a Host line.
+const (
+	// BeforeGroups: above the first User-agent line, outside every group.
+	BeforeGroups Placement = iota
+	// InGroup: inside a group, no blank line between it and the group's records.
+	InGroup
+	// AfterBlank: after a blank line that follows a group. RFC 9309 and Yandex
+	// still count it in that group; the 1990s readers, for whom a blank line
+	// ends a record, see it outside any group.
+	AfterBlank
+)
+
+// HostLine is a Host line of the document.
+type HostLine struct {
+	Line       int
+	Value      string
+	Seed       Name      // the value read by the seed's rules (Yandex, 2000s)
+	Yandex2017 Name      // the value read as Yandex did in 2017–2018
+	Placement  Placement // where the line stands
+	Group      int       // index in Analysis.Groups; -1 before the first group
+	AfterRules bool      // right after the group's Allow/Disallow lines: the seed's advice
+}
+
+// Valid reports whether some reading of Host accepts the value.
+func (h *HostLine) Valid() bool { return h.Seed.Valid() || h.Yandex2017.Valid() }
+
+// Name is the mirror the line names under the most permissive reading.
+func (h *HostLine) Name() Name {
+	if h.Seed.Valid() {
+		return h.Seed
+	}
+	return h.Yandex2017
+}
+
+// Analysis is what the document already says about mirrors.
+type Analysis struct {
+	Groups []Group
+	Hosts  []HostLine
+	// Effective is the index in Hosts of the line Yandex used: the first
+	// valid one, wherever it stands [S]; -1 when there is none.
+	Effective int
+	EOL       syntax.EOL // the terminator new lines get
+}
+
+var (
+	msgHostNone       = msg.Def("mirror.analysis.none", "The document has no Host line.")
+	msgHostValid      = msg.Def("mirror.analysis.valid", "Line {{.Line}}: Host {{.Value}} names the main mirror {{.Name}}.")
+	msgHostInvalid    = msg.Def("mirror.analysis.invalid", "Line {{.Line}}: Host {{.Value}} is ignored: {{.Reason}}.")
+	msgHost2017Only   = msg.Def("mirror.analysis.only_2017", "Line {{.Line}}: Host {{.Value}} uses Yandex's 2017 form; the seed's rules ignore it: {{.Reason}}.")
+	msgPlaceBefore    = msg.Def("mirror.analysis.before_groups", "Line {{.Line}} stands before the first User-agent line, outside every group.")
+	msgPlaceAfterRule = msg.Def("mirror.analysis.after_rules", "Line {{.Line}} stands in the group of {{.Agents}}, right after its Disallow lines, as the seed advises.")
+	msgPlaceInGroup   = msg.Def("mirror.analysis.in_group", "Line {{.Line}} stands in the group of {{.Agents}}, but not right after its Disallow lines.")
+	msgPlaceBlank     = msg.Def("mirror.analysis.after_blank", "Line {{.Line}} follows a blank line after the group of {{.Agents}}: Yandex counts it in that group, the 1990s robots see it outside any group.")
+	msgSeveralHosts   = msg.Def("mirror.analysis.several", "The document has {{.Count}} Host lines; Yandex used the first valid one (line {{.Line}}).")
+	msgConflictHosts  = msg.Def("mirror.analysis.conflict", "The Host lines name different mirrors: {{.Names}}.")
+)
+
+// Analyse reads the groups and the Host lines of doc.
+func Analyse(doc *syntax.Document) *Analysis {
+	a := &Analysis{Effective: -1, EOL: doc.DominantEOL()}
+	prevField := syntax.Blank // kind of the previous field line
+	blankSinceField := false
+	lastRuleOrHost := false // the previous field line was a rule, or a Host right after rules
+	for i := range doc.Lines {
+		l := &doc.Lines[i]
+		n := i + 1
+		switch {
+		case l.Kind == syntax.Blank:
+			blankSinceField = true
+			continue
+		case !l.Kind.IsField():
+			continue
+		}
+		if l.Kind == syntax.UserAgent {
+			if prevField != syntax.UserAgent || len(a.Groups) == 0 {
+				a.Groups = append(a.Groups, Group{First: n})
+			}
+			g := &a.Groups[len(a.Groups)-1]
+			g.Agents = append(g.Agents, doc.Text(l.Value))
+			g.LastAgent = n
+		}
+		g := (*Group)(nil)
+		if len(a.Groups) > 0 {
+			g = &a.Groups[len(a.Groups)-1]
+			g.Last = n
+		}
+		switch l.Kind {
+		case syntax.Allow, syntax.Disallow:
+			if g != nil {
+				g.LastRule = n
+				if l.Kind == syntax.Disallow {
+					g.Disallows = append(g.Disallows, doc.Text(l.Value))
+				}
+			}
+		case syntax.Host:
+			value := doc.Text(l.Value)
+			h := HostLine{
+				Line:       n,
+				Value:      value,
+				Seed:       ParseName(value, ModeHostSeed),
+				Yandex2017: ParseName(value, ModeHostYandex2017),
+				Group:      len(a.Groups) - 1,
+			}
+			switch {
+			case g == nil:
+				h.Placement = BeforeGroups
+			case blankSinceField:
+				h.Placement = AfterBlank
+			default:
+				h.Placement = InGroup
+				h.AfterRules = lastRuleOrHost && g.LastRule > 0
+			}
+			if a.Effective < 0 && h.Valid() {
+				a.Effective = len(a.Hosts)
+			}
+			a.Hosts = append(a.Hosts, h)
+		}
+		lastRuleOrHost = l.Kind.IsRule() || l.Kind == syntax.Host && lastRuleOrHost && !blankSinceField
+		prevField = l.Kind
+		blankSinceField = false
+	}
+	return a
+}
+
+// Main is the mirror the document's effective Host names, so the wizard can
+// reuse it; ok is false when no Host line is valid.
+func (a *Analysis) Main() (Name, bool) {
+	if a.Effective < 0 {
+		return Name{}, false
+	}
+	n := a.Hosts[a.Effective].Name()
+	// Reparse as input so the name carries the wizard's notes and scheme.
+	in := ParseName(n.HostValue(), ModeInput)
+	return in, in.Valid()
+}
+
+// Report is the analysis as sentences, one fact each.
+func (a *Analysis) Report() []msg.Text {
+	if len(a.Hosts) == 0 {
+		return []msg.Text{msg.New(msgHostNone)}
+	}
+	var out []msg.Text
+	names := map[string]bool{}
+	var order []string
+	for i := range a.Hosts {
+		h := &a.Hosts[i]
+		switch {
+		case h.Seed.Valid():
+			out = append(out, msg.New(msgHostValid, "Line", h.Line, "Value", h.Value, "Name", h.Seed.Display()))
+		case h.Yandex2017.Valid():
+			out = append(out, msg.New(msgHost2017Only, "Line", h.Line, "Value", h.Value, "Reason", h.Seed.Problems[0].Text))
+		default:
+			out = append(out, msg.New(msgHostInvalid, "Line", h.Line, "Value", h.Value, "Reason", h.Yandex2017.Problems[0].Text))
+		}
+		out = append(out, a.placementText(h))
+		if h.Valid() {
+			o := h.Name().Origin()
+			if !names[o] {
+				names[o] = true
+				order = append(order, h.Name().HostValue())
+			}
+		}
+	}
+	if len(a.Hosts) > 1 && a.Effective >= 0 {
+		out = append(out, msg.New(msgSeveralHosts, "Count", len(a.Hosts), "Line", a.Hosts[a.Effective].Line))
+	}
+	if len(order) > 1 {
+		out = append(out, msg.New(msgConflictHosts, "Names", strings.Join(order, ", ")))
+	}
+	return out
+}
+
+func (a *Analysis) placementText(h *HostLine) msg.Text {
+	if h.Placement == BeforeGroups {
+		return msg.New(msgPlaceBefore, "Line", h.Line)
+	}
+	agents := strings.Join(a.Groups[h.Group].Agents, ", ")
+	switch {
+	case h.Placement == AfterBlank:
+		return msg.New(msgPlaceBlank, "Line", h.Line, "Agents", agents)
+	case h.AfterRules:
+		return msg.New(msgPlaceAfterRule, "Line", h.Line, "Agents", agents)
+	}
+	return msg.New(msgPlaceInGroup, "Line", h.Line, "Agents", agents)
+}

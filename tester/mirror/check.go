@@ -1,0 +1,95 @@
+package mirror
+
+import (
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+// Tester answers whether crawler may fetch path on a host that serves robots.
+// The window plugs the engines in (engine.Get(id).Compile(doc).Query), so this
+// package stays free of them; why is the engine's explanation sentence.
+type Tester func(robots []byte, crawler, path string) (allowed bool, why string)
+
+// Strategy is how the mirrors are set up for the Check step.
+type Strategy uint8
+
+// Strategies.
+const (
+	// PerHost: the main name serves the planned document, every mirror its own
+	// robots.txt with Disallow: /.
+	PerHost Strategy = iota
+	// Redirect: every mirror answers 301; a crawler fetching the mirror's
+	// robots.txt follows the redirect and reads the main name's file.
+	Redirect
+)
+
+// CheckRow is one verdict of the Check step.
+type CheckRow struct {
+	Host    string   // the name as displayed
+	Main    bool     // the main mirror
+	Served  msg.Text // which robots.txt that name serves
+	Crawler string
+	Path    string
+	Allowed bool
+	Why     string
+}
+
+var (
+	msgServedMain     = msg.Def("mirror.served.main", "the planned robots.txt")
+	msgServedMirror   = msg.Def("mirror.served.mirror", "robots.txt with Disallow: /")
+	msgServedRedirect = msg.Def("mirror.served.redirect", "301 to the main name, whose robots.txt applies")
+)
+
+// DefaultCrawlers are the crawlers the Check step starts with: the two that
+// matter for mirrors today, Bing, and a 1990s robot from the seeds.
+var DefaultCrawlers = []string{"YandexBot", "Googlebot", "bingbot", "StackRambler"}
+
+// DefaultPaths are a few paths worth checking: the home page, a path the
+// document disallows for every robot, and the encoding directories.
+func (p *Plan) DefaultPaths() []string {
+	paths := []string{"/"}
+	for _, g := range p.Change.Groups {
+		grp := &p.Analysis.Groups[g]
+		for _, d := range grp.Disallows {
+			if strings.HasPrefix(d, "/") && d != "/" && !strings.ContainsAny(d, "*$") {
+				paths = append(paths, d)
+				break
+			}
+		}
+		if len(paths) > 1 {
+			break
+		}
+	}
+	for _, d := range p.Options.EncodingDirs {
+		if !contains(paths, d+"/") {
+			paths = append(paths, d+"/")
+		}
+	}
+	return paths
+}
+
+// Check asks test, for the main name and each mirror × crawler × path, what
+// the crawler may fetch when the names are set up with strategy s.
+func (p *Plan) Check(s Strategy, crawlers, paths []string, test Tester) []CheckRow {
+	var rows []CheckRow
+	names := append([]Name{p.Main}, p.Mirrors...)
+	mirrorFile := p.MirrorRobots()
+	for i, n := range names {
+		robots, served := p.After, msg.New(msgServedMain)
+		if i > 0 {
+			if s == Redirect {
+				served = msg.New(msgServedRedirect)
+			} else {
+				robots, served = mirrorFile, msg.New(msgServedMirror)
+			}
+		}
+		for _, c := range crawlers {
+			for _, path := range paths {
+				ok, why := test(robots, c, path)
+				rows = append(rows, CheckRow{Host: n.Display(), Main: i == 0, Served: served, Crawler: c, Path: path, Allowed: ok, Why: why})
+			}
+		}
+	}
+	return rows
+}

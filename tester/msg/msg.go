@@ -1,0 +1,149 @@
+// Package msg carries user-visible text out of the engine without tying the
+// engine to Fyne: a Text is a translation key, its English template and the
+// data for the template. The UI (and the command line) installs a Translator
+// backed by fyne's lang package; tests and headless code fall back to English.
+package msg
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"text/template"
+)
+
+// Text is a translatable sentence: Key names it in the en/ru/pl catalogues,
+// the English template is registered with Def, and Data fills {{.Field}} slots.
+type Text struct {
+	Key  string
+	Data map[string]any
+}
+
+// Translator renders key with data; fallback is the English template.
+type Translator func(key, fallback string, data map[string]any) string
+
+var (
+	mu         sync.RWMutex
+	catalogue  = map[string]string{}
+	translator Translator
+	tmplCache  sync.Map // fallback template string -> *template.Template
+)
+
+// Def registers the English template of key and returns key, so message keys
+// can be package-level constants: var msgBlocked = msg.Def("engine.blocked", "…").
+// Registering one key twice with different English text is a programming error.
+func Def(key, english string) string {
+	mu.Lock()
+	defer mu.Unlock()
+	if old, ok := catalogue[key]; ok && old != english {
+		panic("msg: key " + key + " registered twice with different text")
+	}
+	catalogue[key] = english
+	return key
+}
+
+// New makes a Text; args are name/value pairs: New(key, "Line", 4, "Rule", "Disallow: /").
+func New(key string, args ...any) Text {
+	t := Text{Key: key}
+	if len(args) > 0 {
+		t.Data = make(map[string]any, len(args)/2)
+		for i := 0; i+1 < len(args); i += 2 {
+			name, _ := args[i].(string)
+			t.Data[name] = args[i+1]
+		}
+	}
+	return t
+}
+
+// SetTranslator installs the function that renders every Text; nil restores English.
+func SetTranslator(t Translator) {
+	mu.Lock()
+	translator = t
+	mu.Unlock()
+}
+
+// English returns the registered English template of key.
+func English(key string) string {
+	mu.RLock()
+	defer mu.RUnlock()
+	return catalogue[key]
+}
+
+// Keys returns every registered key with its English template, sorted by key.
+func Keys() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	keys := make([]string, 0, len(catalogue))
+	for k := range catalogue {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// IsZero reports whether t carries no text.
+func (t Text) IsZero() bool { return t.Key == "" }
+
+// String renders t with the installed Translator (English when none).
+func (t Text) String() string {
+	if t.Key == "" {
+		return ""
+	}
+	mu.RLock()
+	fallback, ok := catalogue[t.Key]
+	tr := translator
+	mu.RUnlock()
+	if !ok {
+		fallback = t.Key
+	}
+	data := t.renderedData()
+	if tr != nil {
+		return tr(t.Key, fallback, data)
+	}
+	return Render(fallback, data)
+}
+
+// renderedData renders nested Texts so a sentence can embed another one.
+func (t Text) renderedData() map[string]any {
+	if t.Data == nil {
+		return nil
+	}
+	var out map[string]any
+	for k, v := range t.Data {
+		if inner, ok := v.(Text); ok {
+			if out == nil {
+				out = make(map[string]any, len(t.Data))
+				for k2, v2 := range t.Data {
+					out[k2] = v2
+				}
+			}
+			out[k] = inner.String()
+		}
+	}
+	if out == nil {
+		return t.Data
+	}
+	return out
+}
+
+// Render executes a Go text/template with data; a broken template is returned as is.
+func Render(tmpl string, data map[string]any) string {
+	if !strings.Contains(tmpl, "{{") {
+		return tmpl
+	}
+	var parsed *template.Template
+	if v, ok := tmplCache.Load(tmpl); ok {
+		parsed = v.(*template.Template)
+	} else {
+		p, err := template.New("").Option("missingkey=zero").Parse(tmpl)
+		if err != nil {
+			return tmpl
+		}
+		tmplCache.Store(tmpl, p)
+		parsed = p
+	}
+	var b strings.Builder
+	if err := parsed.Execute(&b, data); err != nil {
+		return tmpl
+	}
+	return b.String()
+}

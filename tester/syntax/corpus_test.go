@@ -1,0 +1,9 @@
+package syntax
+
+import (
+	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/internal/corpus"
+)
+
+func corpusFiles(t testing.TB) map[string][]byte { return corpus.Files(t) }

@@ -1,0 +1,117 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/tester/lint"
+)
+
+func TestModifiedIsAComparisonWithDisk(t *testing.T) {
+	f := fileState{path: "/x/robots.txt", disk: []byte("User-agent: *\r\n")}
+	if f.modified([]byte("User-agent: *\r\n")) {
+		t.Error("identical bytes are not a modification")
+	}
+	if !f.modified([]byte("User-agent: *\n")) {
+		t.Error("a changed line ending is a modification")
+	}
+	empty := fileState{isNew: true}
+	if empty.modified(nil) || !empty.modified([]byte("x")) {
+		t.Error("a new empty buffer is unmodified until typed into")
+	}
+	if f.name() != "robots.txt" || (&fileState{}).name() != "robots.txt" {
+		t.Error("names")
+	}
+}
+
+func TestUnsavedChangesDecision(t *testing.T) {
+	cases := []struct {
+		name       string
+		choice     unsavedChoice
+		action     pendingAction
+		saveErr    error
+		save, goOn bool
+	}{
+		{"save then close", choiceSave, actionClose, nil, true, true},
+		{"a failed save keeps the window open", choiceSave, actionClose, errors.New("disk full"), true, false},
+		{"discard then open another file", choiceDiscard, actionOpen, nil, false, true},
+		{"cancel stays", choiceCancel, actionNew, nil, false, false},
+		{"revert never saves first", choiceSave, actionRevert, nil, false, false},
+		{"discard then revert", choiceDiscard, actionRevert, nil, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			save, goOn := proceed(c.choice, c.action, c.saveErr)
+			if save != c.save || goOn != c.goOn {
+				t.Errorf("proceed = (%v, %v), want (%v, %v)", save, goOn, c.save, c.goOn)
+			}
+		})
+	}
+}
+
+func TestRecoveryRoundTrip(t *testing.T) {
+	r := newRecovery(t.TempDir())
+	if len(r.pending()) != 0 {
+		t.Fatal("fresh storage has nothing to recover")
+	}
+	text := []byte("User-agent: *\r\nDisallow: /\xff\x00\n")
+	if err := r.save("/sites/a/robots.txt", text); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.save("", []byte("new buffer")); err != nil {
+		t.Fatal(err)
+	}
+	p := r.pending()
+	if len(p) != 2 || p[0].Path != "" || string(p[1].Text) != string(text) {
+		t.Fatalf("pending = %+v", p)
+	}
+	r.drop("/sites/a/robots.txt")
+	r.drop("")
+	if len(r.pending()) != 0 {
+		t.Fatal("dropped copies must be gone")
+	}
+}
+
+func TestRecentFiles(t *testing.T) {
+	a := test.NewTempApp(t)
+	p := a.Preferences()
+	for _, f := range []string{"/a", "/b", "/a", "/c"} {
+		pushRecent(p, f)
+	}
+	got := recentFiles(p)
+	if len(got) != 3 || got[0] != "/c" || got[1] != "/a" || got[2] != "/b" {
+		t.Fatalf("recent = %v", got)
+	}
+	for i := 0; i < 20; i++ {
+		pushRecent(p, filepath.Join("/f", string(rune('a'+i))))
+	}
+	if len(recentFiles(p)) != maxRecent {
+		t.Fatalf("recent list must be capped at %d", maxRecent)
+	}
+}
+
+func TestNonOverlappingEdits(t *testing.T) {
+	edits := []lint.Edit{{Start: 10, End: 12}, {Start: 0, End: 5}, {Start: 3, End: 4}, {Start: 12, End: 12, Text: []byte("x")}}
+	got := nonOverlapping(edits)
+	if len(got) != 3 || got[0].Start != 0 || got[1].Start != 10 || got[2].Start != 12 {
+		t.Fatalf("got %+v", got)
+	}
+}
+
+func TestSetLanguageOverridesTheSystemLocale(t *testing.T) {
+	t.Setenv("LANG", "en_US.UTF-8")
+	t.Setenv("LC_ALL", "")
+	os.Unsetenv("LC_ALL")
+	setLanguage("ru")
+	if os.Getenv("LANGUAGE") != "ru" || os.Getenv("LC_ALL") != "ru_RU.UTF-8" {
+		t.Fatal("language not applied")
+	}
+	setLanguage("")
+	if _, set := os.LookupEnv("LC_ALL"); set {
+		t.Fatal("system locale not restored")
+	}
+}

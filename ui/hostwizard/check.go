@@ -1,0 +1,143 @@
+package hostwizard
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/mirror"
+)
+
+// checkStep is a table: for every name × crawler × path, what the tester
+// says when that name serves the planned robots.txt.
+type checkStep struct {
+	w        *wizard
+	strategy *widget.Select
+	crawlers *widget.Entry
+	paths    *widget.Entry
+	table    *widget.Table
+	rows     []mirror.CheckRow
+	summary  *widget.Label
+}
+
+const checkCols = 6
+
+func newCheckStep(w *wizard) *checkStep {
+	c := &checkStep{w: w, crawlers: widget.NewEntry(), paths: widget.NewEntry(), summary: wrapped("")}
+	c.strategy = widget.NewSelect([]string{
+		lang.X("mirror.ui.strategy_per_host", "Each mirror serves Disallow: /"),
+		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301"),
+	}, func(string) { c.run() })
+	c.table = widget.NewTableWithHeaders(
+		func() (int, int) { return len(c.rows), checkCols },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(c.cell(id.Row, id.Col)) })
+	c.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
+	c.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		l := o.(*widget.Label)
+		if id.Row < 0 {
+			l.SetText(checkHeader(id.Col))
+		} else {
+			l.SetText("")
+		}
+	}
+	c.table.ShowHeaderColumn = false
+	for col, width := range []float32{220, 220, 120, 120, 90, 420} {
+		c.table.SetColumnWidth(col, width)
+	}
+	return c
+}
+
+func checkHeader(col int) string {
+	switch col {
+	case 0:
+		return lang.X("mirror.ui.col_name", "Name")
+	case 1:
+		return lang.X("mirror.ui.col_serves", "Serves")
+	case 2:
+		return lang.X("mirror.ui.col_crawler", "Crawler")
+	case 3:
+		return lang.X("mirror.ui.col_path", "Path")
+	case 4:
+		return lang.X("mirror.ui.col_verdict", "Verdict")
+	}
+	return lang.X("mirror.ui.col_why", "Why")
+}
+
+func (c *checkStep) cell(row, col int) string {
+	if row >= len(c.rows) {
+		return ""
+	}
+	r := c.rows[row]
+	switch col {
+	case 0:
+		if r.Main {
+			return r.Host + " ★"
+		}
+		return r.Host
+	case 1:
+		return r.Served.String()
+	case 2:
+		return r.Crawler
+	case 3:
+		return r.Path
+	case 4:
+		if r.Allowed {
+			return lang.X("mirror.ui.allowed", "allowed")
+		}
+		return lang.X("mirror.ui.blocked", "blocked")
+	}
+	return r.Why
+}
+
+func (c *checkStep) content() fyne.CanvasObject {
+	run := widget.NewButtonWithIcon(lang.X("mirror.ui.run", "Check"), theme.MediaPlayIcon(), c.run)
+	form := widget.NewForm(
+		widget.NewFormItem(lang.X("mirror.ui.strategy", "Set-up"), c.strategy),
+		widget.NewFormItem(lang.X("mirror.ui.crawlers", "Crawlers"), c.crawlers),
+		widget.NewFormItem(lang.X("mirror.ui.paths", "Paths"), c.paths),
+	)
+	return container.NewBorder(container.NewVBox(form, container.NewHBox(run), c.summary), nil, nil, nil, c.table)
+}
+
+// reset fills the inputs for a new plan and runs the check.
+func (c *checkStep) reset() {
+	c.crawlers.SetText(strings.Join(mirror.DefaultCrawlers, " "))
+	c.paths.SetText(strings.Join(c.w.plan.DefaultPaths(), " "))
+	if c.strategy.SelectedIndex() < 0 {
+		c.strategy.SetSelectedIndex(0) // runs the check
+		return
+	}
+	c.run()
+}
+
+func (c *checkStep) run() {
+	p := c.w.plan
+	if p == nil || c.w.test == nil {
+		return
+	}
+	s := mirror.PerHost
+	if c.strategy.SelectedIndex() == 1 {
+		s = mirror.Redirect
+	}
+	crawlers := strings.Fields(strings.ReplaceAll(c.crawlers.Text, ",", " "))
+	paths := strings.Fields(strings.ReplaceAll(c.paths.Text, ",", " "))
+	c.rows = p.Check(s, crawlers, paths, c.w.test)
+	allowed := 0
+	for _, r := range c.rows {
+		if r.Allowed {
+			allowed++
+		}
+	}
+	data := map[string]any{"Allowed": allowed, "Total": len(c.rows)}
+	if s == mirror.Redirect {
+		c.summary.SetText(lang.X("mirror.ui.check_summary_redirect", "{{.Allowed}} of {{.Total}} fetches allowed. A mirror's robots.txt redirects to the main one, and so do its pages: crawlers end up on the main name (★).", data))
+	} else {
+		c.summary.SetText(lang.X("mirror.ui.check_summary", "{{.Allowed}} of {{.Total}} fetches allowed. Only the main name (★) should be crawled.", data))
+	}
+	c.table.Refresh()
+}

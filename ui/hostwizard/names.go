@@ -1,0 +1,215 @@
+package hostwizard
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// nameRow is one host name: the entry, "this is the main mirror", and what
+// the validator says about it.
+type nameRow struct {
+	entry    *widget.Entry
+	main     *widget.Check
+	feedback *widget.Label
+	remove   *widget.Button
+	box      fyne.CanvasObject
+}
+
+type namesStep struct {
+	w         *wizard
+	rows      []*nameRow
+	list      *fyne.Container
+	existing  *widget.Label // what the document already says
+	prefilled bool
+	server    *widget.Select
+	allGroups *widget.Check
+	encDirs   *widget.Entry
+}
+
+func newNamesStep(w *wizard) *namesStep {
+	s := &namesStep{w: w, list: container.NewVBox()}
+	s.existing = wrapped("")
+	s.server = widget.NewSelect(serverLabels(), nil)
+	s.server.SetSelectedIndex(0)
+	s.allGroups = widget.NewCheck(lang.X("mirror.ui.all_groups", "Put Host into every group (not only * and Yandex)"), nil)
+	s.encDirs = widget.NewEntry()
+	s.encDirs.SetPlaceHolder("/dos /mac /koi")
+	return s
+}
+
+func serverLabels() []string {
+	return []string{
+		lang.X("mirror.ui.server_nginx", "nginx"),
+		lang.X("mirror.ui.server_apache", "Apache (mod_rewrite)"),
+		lang.X("mirror.ui.server_apache_ssi", "Apache (server-side include, the seed's way)"),
+	}
+}
+
+// selectedServer maps the select's index to mirror.Servers (same order).
+func (s *namesStep) selectedServer() mirror.Server {
+	i := s.server.SelectedIndex()
+	if i < 0 || i >= len(mirror.Servers) {
+		return mirror.Nginx
+	}
+	return mirror.Servers[i]
+}
+
+func (s *namesStep) content() fyne.CanvasObject {
+	add := widget.NewButtonWithIcon(lang.X("mirror.ui.add_name", "Add a name"), theme.ContentAddIcon(), func() { s.addRow("", false) })
+	form := widget.NewForm(
+		widget.NewFormItem(lang.X("mirror.ui.server", "Web server"), s.server),
+		widget.NewFormItem(lang.X("mirror.ui.encoding_dirs", "Encoding directories"), s.encDirs),
+		widget.NewFormItem("", s.allGroups),
+	)
+	form.Items[1].HintText = lang.X("mirror.ui.encoding_dirs_hint", "Russian Apache serving other encodings from directories: they get Disallow lines")
+	help := wrapped(lang.X("mirror.ui.names_help", "Type every name the site answers to: with www and without, old domains, other ports, http:// and https://. IDN names are fine; their punycode is shown. Tick the main one."))
+	return container.NewVScroll(container.NewVBox(
+		heading(lang.X("mirror.ui.existing", "The open robots.txt")), s.existing,
+		heading(lang.X("mirror.ui.names", "Names")), help, s.list, container.NewHBox(add),
+		heading(lang.X("mirror.ui.options", "Options")), form,
+	))
+}
+
+// reread analyses the open document and, the first time, fills the names
+// from its Host line so an existing choice is reused.
+func (s *namesStep) reread() {
+	a := mirror.Analyse(syntax.Parse(s.w.doc()))
+	var lines []string
+	for _, t := range a.Report() {
+		lines = append(lines, t.String())
+	}
+	s.existing.SetText(strings.Join(lines, "\n"))
+	if s.prefilled {
+		return
+	}
+	s.prefilled = true
+	main, ok := a.Main()
+	if !ok {
+		s.addRow("", true)
+		s.addRow("", false)
+		return
+	}
+	s.addRow(main.Display(), true)
+	for _, twin := range twins(main) {
+		s.addRow(twin, false)
+	}
+}
+
+// twins are the names a site usually also answers to: the other side of
+// www, and plain http for an https site.
+func twins(main mirror.Name) []string {
+	host := main.Unicode
+	other := "www." + host
+	if rest, ok := strings.CutPrefix(host, "www."); ok {
+		other = rest
+	}
+	out := []string{main.EffectiveScheme() + "://" + other}
+	if main.EffectiveScheme() == "https" {
+		out = append(out, "http://"+host)
+	}
+	return out
+}
+
+func (s *namesStep) addRow(text string, main bool) {
+	r := &nameRow{entry: widget.NewEntry(), feedback: wrapped("")}
+	r.entry.SetPlaceHolder(lang.X("mirror.ui.name_placeholder", "www.example.ru, https://example.ru:8443, главное-зеркало.рф"))
+	r.main = widget.NewCheck(lang.X("mirror.ui.main", "main"), func(on bool) { s.setMain(r, on) })
+	r.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { s.removeRow(r) })
+	r.entry.OnChanged = func(string) { s.validate(r) }
+	r.entry.SetText(text)
+	r.box = container.NewBorder(nil, r.feedback, r.main, r.remove, r.entry)
+	s.rows = append(s.rows, r)
+	s.list.Add(r.box)
+	if main || len(s.rows) == 1 {
+		r.main.SetChecked(true)
+	}
+	s.validate(r)
+}
+
+func (s *namesStep) removeRow(r *nameRow) {
+	for i, x := range s.rows {
+		if x == r {
+			s.rows = append(s.rows[:i], s.rows[i+1:]...)
+			s.list.Remove(r.box)
+			break
+		}
+	}
+	if len(s.rows) > 0 && s.mainRow() == nil {
+		s.rows[0].main.SetChecked(true)
+	}
+}
+
+// setMain keeps exactly one row ticked as the main mirror.
+func (s *namesStep) setMain(r *nameRow, on bool) {
+	if !on {
+		if s.mainRow() == nil {
+			r.main.SetChecked(true)
+		}
+		return
+	}
+	for _, x := range s.rows {
+		if x != r && x.main.Checked {
+			x.main.SetChecked(false)
+		}
+	}
+}
+
+func (s *namesStep) mainRow() *nameRow {
+	for _, r := range s.rows {
+		if r.main.Checked {
+			return r
+		}
+	}
+	return nil
+}
+
+// validate shows the validator's verdict under the entry.
+func (s *namesStep) validate(r *nameRow) {
+	text := strings.TrimSpace(r.entry.Text)
+	if text == "" {
+		r.feedback.SetText("")
+		r.feedback.Importance = widget.MediumImportance
+		return
+	}
+	n := mirror.ParseName(text, mirror.ModeInput)
+	var lines []string
+	if n.Valid() {
+		r.feedback.Importance = widget.SuccessImportance
+		lines = append(lines, "✓ "+n.Origin()+"   Host: "+n.HostValue())
+	} else {
+		r.feedback.Importance = widget.DangerImportance
+		for _, p := range n.Problems {
+			lines = append(lines, "✗ "+p.Text.String())
+		}
+	}
+	for _, note := range n.Notes {
+		lines = append(lines, "• "+note.String())
+	}
+	r.feedback.SetText(strings.Join(lines, "\n"))
+}
+
+// request is what the Mirrors step asks the planner for.
+func (s *namesStep) request() (mirror.Name, []mirror.Name, mirror.Options) {
+	var main mirror.Name
+	var mirrors []mirror.Name
+	for _, r := range s.rows {
+		text := strings.TrimSpace(r.entry.Text)
+		if r.main.Checked {
+			main = mirror.ParseName(text, mirror.ModeInput)
+			continue
+		}
+		if text != "" {
+			mirrors = append(mirrors, mirror.ParseName(text, mirror.ModeInput))
+		}
+	}
+	opt := mirror.Options{AllGroups: s.allGroups.Checked, EncodingDirs: strings.Fields(strings.ReplaceAll(s.encDirs.Text, ",", " "))}
+	return main, mirrors, opt
+}

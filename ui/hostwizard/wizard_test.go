@@ -1,0 +1,168 @@
+package hostwizard
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/tester/mirror"
+)
+
+// fakeTester blocks a path when a Disallow value of the served file is its
+// prefix: enough to see which file each name serves.
+func fakeTester(robots []byte, crawler, path string) (bool, string) {
+	for _, line := range strings.Split(string(robots), "\n") {
+		line = strings.TrimSpace(line)
+		if v, ok := strings.CutPrefix(line, "Disallow: "); ok && v != "" && strings.HasPrefix(path, v) {
+			return false, line
+		}
+	}
+	return true, "no rule"
+}
+
+type harness struct {
+	w       *wizard
+	doc     []byte
+	applied [][]mirror.Edit
+}
+
+func newHarness(t *testing.T, doc string) *harness {
+	t.Helper()
+	test.NewTempApp(t)
+	win := test.NewTempWindow(t, nil)
+	h := &harness{doc: []byte(doc)}
+	h.w = newWizard(win, func() []byte { return h.doc },
+		func(edits []mirror.Edit) {
+			h.applied = append(h.applied, edits)
+			out, err := mirror.Apply(h.doc, edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.doc = out
+		}, fakeTester)
+	win.SetContent(h.w.content())
+	win.Resize(fyne.NewSize(1000, 700))
+	return h
+}
+
+func TestExistingHostIsReused(t *testing.T) {
+	h := newHarness(t, "Host: https://www.avito.ru\n\nUser-agent: Yandex\nDisallow: /x\n")
+	rows := h.w.names.rows
+	if len(rows) < 2 || rows[0].entry.Text != "https://www.avito.ru" || !rows[0].main.Checked {
+		t.Fatalf("main not prefilled from the document's Host: %+v", rows)
+	}
+	if rows[1].entry.Text != "https://avito.ru" || rows[2].entry.Text != "http://www.avito.ru" {
+		t.Errorf("twins: %q, %q", rows[1].entry.Text, rows[2].entry.Text)
+	}
+	if !strings.Contains(h.w.names.existing.Text, "Line 1 stands before the first User-agent line") {
+		t.Errorf("analysis not shown: %q", h.w.names.existing.Text)
+	}
+}
+
+func TestValidationFeedback(t *testing.T) {
+	h := newHarness(t, "")
+	r := h.w.names.rows[0]
+	test.Type(r.entry, "www.my_host.ru")
+	if !strings.Contains(r.feedback.Text, "underscore") {
+		t.Errorf("feedback %q", r.feedback.Text)
+	}
+	r.entry.SetText("главное-зеркало.рф")
+	if !strings.Contains(r.feedback.Text, "xn----7sbbgdobp2adirnh0a.xn--p1ai") {
+		t.Errorf("punycode not shown: %q", r.feedback.Text)
+	}
+}
+
+func TestMainStaysUnique(t *testing.T) {
+	h := newHarness(t, "")
+	rows := h.w.names.rows
+	test.Tap(rows[1].main)
+	if rows[0].main.Checked || !rows[1].main.Checked {
+		t.Errorf("ticking row 2 should untick row 1")
+	}
+	test.Tap(rows[1].main) // unticking the only main is refused
+	if !rows[1].main.Checked {
+		t.Errorf("no main left")
+	}
+}
+
+func TestInvalidNameStopsOnMirrors(t *testing.T) {
+	h := newHarness(t, "")
+	h.w.names.rows[0].entry.SetText("www.example.ru")
+	h.w.names.rows[1].entry.SetText("213.180.194.129")
+	test.Tap(h.w.next)
+	if h.w.step != stepMirrors || !h.w.problem.Visible() || !strings.Contains(h.w.problem.Text, "IP address") {
+		t.Errorf("step %d, problem %q", h.w.step, h.w.problem.Text)
+	}
+}
+
+func TestResultInsertAndCheck(t *testing.T) {
+	h := newHarness(t, "User-agent: *\r\nDisallow: /cgi-bin\r\n")
+	h.w.names.rows[0].entry.SetText("https://www.example.ru")
+	h.w.names.rows[1].entry.SetText("example.ru")
+	h.w.names.encDirs.SetText("/koi")
+	test.Tap(h.w.next)
+	if h.w.step != stepResult {
+		t.Fatalf("still on step %d: %q", h.w.step, h.w.problem.Text)
+	}
+	r := h.w.result
+	if r.lines.Text != "Disallow: /koi\nHost: https://www.example.ru" {
+		t.Errorf("lines %q", r.lines.Text)
+	}
+	if !strings.Contains(r.diff.Text, "+Host: https://www.example.ru") || strings.Contains(r.diff.Text, "\r") {
+		t.Errorf("diff %q", r.diff.Text)
+	}
+	if len(r.serve.Objects) == 0 || len(r.redirect.Objects) == 0 || len(r.readers.Objects) == 0 {
+		t.Fatal("empty result panes")
+	}
+
+	test.Tap(r.insert)
+	if len(h.applied) != 1 {
+		t.Fatalf("apply called %d times, want once (one undo step)", len(h.applied))
+	}
+	if want := "User-agent: *\r\nDisallow: /cgi-bin\r\nDisallow: /koi\r\nHost: https://www.example.ru\r\n"; string(h.doc) != want {
+		t.Errorf("document %q, want %q", h.doc, want)
+	}
+	if !r.insert.Disabled() {
+		t.Error("insert should be disabled once nothing is left to change")
+	}
+
+	test.Tap(h.w.next)
+	c := h.w.check
+	if h.w.step != stepCheck || len(c.rows) == 0 {
+		t.Fatalf("step %d, %d rows", h.w.step, len(c.rows))
+	}
+	for _, row := range c.rows {
+		if want := row.Main && (row.Path == "/"); row.Allowed != want {
+			t.Errorf("%s %s %s: allowed %v, want %v", row.Host, row.Crawler, row.Path, row.Allowed, want)
+		}
+	}
+	if got := c.cell(0, 0); !strings.HasSuffix(got, "★") {
+		t.Errorf("main row not starred: %q", got)
+	}
+	c.strategy.SetSelectedIndex(1)
+	for _, row := range c.rows {
+		if !row.Main && row.Path == "/" && !row.Allowed {
+			t.Errorf("redirect strategy: %s reads the main file, / should be allowed", row.Host)
+		}
+	}
+}
+
+func TestCopyButton(t *testing.T) {
+	h := newHarness(t, "")
+	_ = h
+	b := copyButton(func() string { return "Host: example.ru" })
+	test.Tap(b)
+	if got := fyne.CurrentApp().Clipboard().Content(); got != "Host: example.ru" {
+		t.Errorf("clipboard %q", got)
+	}
+}
+
+func TestPublicNew(t *testing.T) {
+	test.NewTempApp(t)
+	win := test.NewTempWindow(t, nil)
+	if New(win, func() []byte { return nil }, func([]mirror.Edit) {}, fakeTester) == nil {
+		t.Fatal("New returned nil")
+	}
+}

@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"os"
+	"sync"
+)
+
+// languages offered in the View menu: code and the language's own name.
+var languages = []struct{ code, name string }{
+	{"en", "English"},
+	{"ru", "Русский"},
+	{"pl", "Polski"},
+}
+
+var (
+	systemEnvOnce sync.Once
+	systemEnv     map[string]*string
+)
+
+var localeVars = []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}
+
+// setLanguage makes fyne's lang (which reads the locale from the
+// environment) speak code; "" restores the system's locale. It reloads the
+// catalogues, which re-reads the environment.
+func setLanguage(code string) {
+	systemEnvOnce.Do(func() {
+		systemEnv = map[string]*string{}
+		for _, k := range localeVars {
+			if v, ok := os.LookupEnv(k); ok {
+				systemEnv[k] = &v
+			} else {
+				systemEnv[k] = nil
+			}
+		}
+	})
+	if code == "" {
+		for k, v := range systemEnv {
+			if v == nil {
+				os.Unsetenv(k)
+			} else {
+				os.Setenv(k, *v)
+			}
+		}
+	} else {
+		full := map[string]string{"en": "en_US.UTF-8", "ru": "ru_RU.UTF-8", "pl": "pl_PL.UTF-8"}[code]
+		os.Setenv("LANGUAGE", code)
+		os.Setenv("LC_ALL", full)
+	}
+	UseTranslations()
+}

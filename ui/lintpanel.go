@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/lint"
+)
+
+// lintPanel lists the diagnostics under the editor: click one to jump to its
+// line, press its button to apply its fix. The header collapses it.
+type lintPanel struct {
+	diags    []lint.Diagnostic
+	list     *widget.List
+	header   *widget.Button
+	body     *fyne.Container
+	box      *fyne.Container
+	open     bool
+	onJump   func(lint.Diagnostic)
+	onFix    func(lint.Diagnostic)
+	selected int
+}
+
+const lintPanelHeight = 150
+
+func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
+	p := &lintPanel{onJump: onJump, onFix: onFix, open: true, selected: -1}
+	p.list = widget.NewList(
+		func() int { return len(p.diags) },
+		func() fyne.CanvasObject {
+			icon := widget.NewIcon(theme.InfoIcon())
+			text := widget.NewLabel("")
+			text.Truncation = fyne.TextTruncateEllipsis
+			fix := widget.NewButton(lang.X("lint.panel.fix", "Fix"), nil)
+			return container.NewBorder(nil, nil, icon, fix, text)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(p.diags) {
+				return
+			}
+			d := p.diags[i]
+			row := o.(*fyne.Container)
+			text := row.Objects[0].(*widget.Label)
+			icon := row.Objects[1].(*widget.Icon)
+			fix := row.Objects[2].(*widget.Button)
+			icon.SetResource(severityIcon(d.Severity))
+			text.SetText(diagnosticLine(d))
+			if d.Fix != nil {
+				fix.SetText(d.Fix.Title.String())
+				fix.OnTapped = func() { p.onFix(d) }
+				fix.Show()
+			} else {
+				fix.Hide()
+			}
+		})
+	p.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(p.diags) {
+			p.selected = i
+			p.onJump(p.diags[i])
+		}
+		p.list.Unselect(i)
+	}
+	p.header = widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), p.toggle)
+	p.header.Alignment = widget.ButtonAlignLeading
+	p.header.Importance = widget.LowImportance
+	p.body = container.New(&fixedHeight{height: lintPanelHeight}, p.list)
+	p.box = container.NewBorder(p.header, nil, nil, nil, p.body)
+	p.set(nil)
+	return p
+}
+
+func (p *lintPanel) object() fyne.CanvasObject { return p.box }
+
+// set shows a new list of diagnostics.
+func (p *lintPanel) set(diags []lint.Diagnostic) {
+	p.diags = diags
+	errors, warnings, infos := 0, 0, 0
+	for _, d := range diags {
+		switch d.Severity {
+		case lint.Error:
+			errors++
+		case lint.Warning:
+			warnings++
+		default:
+			infos++
+		}
+	}
+	p.header.SetText(lang.X("lint.panel.header", "Problems: {{.Errors}} errors, {{.Warnings}} warnings, {{.Infos}} notes",
+		map[string]any{"Errors": errors, "Warnings": warnings, "Infos": infos}))
+	p.list.Refresh()
+}
+
+func (p *lintPanel) toggle() {
+	p.open = !p.open
+	if p.open {
+		p.body.Show()
+		p.header.SetIcon(theme.MenuDropDownIcon())
+	} else {
+		p.body.Hide()
+		p.header.SetIcon(theme.MenuExpandIcon())
+	}
+	p.box.Refresh()
+}
+
+func severityIcon(s lint.Severity) fyne.Resource {
+	switch s {
+	case lint.Error:
+		return theme.ErrorIcon()
+	case lint.Warning:
+		return theme.WarningIcon()
+	}
+	return theme.InfoIcon()
+}
+
+// diagnosticLine is "12:5  error  message [RS012] — google, yandex".
+func diagnosticLine(d lint.Diagnostic) string {
+	s := fmt.Sprintf("%d:%d  %s  %s [%s]", d.Line, d.Col, severityWord(d.Severity), d.Message, d.Code)
+	if len(d.Engines) > 0 {
+		s += " — " + strings.Join(d.Engines, ", ")
+	}
+	return s
+}
+
+func severityWord(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return lang.X("lint.panel.error", "error")
+	case lint.Warning:
+		return lang.X("lint.panel.warning", "warning")
+	}
+	return lang.X("lint.panel.info", "note")
+}
+
+// fixedHeight lays out one object at full width and a fixed height.
+type fixedHeight struct{ height float32 }
+
+func (f *fixedHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Resize(size)
+		o.Move(fyne.NewPos(0, 0))
+	}
+}
+
+func (f *fixedHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := float32(0)
+	for _, o := range objs {
+		if m := o.MinSize(); m.Width > w {
+			w = m.Width
+		}
+	}
+	return fyne.NewSize(w, f.height)
+}

@@ -1,0 +1,80 @@
+// Package metatab is the window's "Meta tags" tab: a builder that turns
+// ticked directives into a robots <meta> tag, an X-Robots-Tag header and
+// server snippets, and an analyser that reads a pasted or opened HTML page
+// (with its headers) and shows what each crawler will do. The logic is in
+// tester/metatag; this package only binds it to widgets.
+package metatab
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/metatag"
+)
+
+// New builds the tab. check is called before every analysis and returns the
+// robots.txt verdicts of the document open in the editor (or nil), so the
+// analyser can warn about a noindex that robots.txt hides.
+func New(win fyne.Window, check func() metatag.RobotsCheck) fyne.CanvasObject {
+	return newTab(win, check, time.Now).content
+}
+
+// tab holds the widgets; tests drive them directly.
+type tab struct {
+	win     fyne.Window
+	check   func() metatag.RobotsCheck
+	now     func() time.Time
+	b       *builder
+	a       *analyser
+	content fyne.CanvasObject
+}
+
+func newTab(win fyne.Window, check func() metatag.RobotsCheck, now func() time.Time) *tab {
+	t := &tab{win: win, check: check, now: now}
+	t.b = newBuilder(t)
+	t.a = newAnalyser(t)
+	t.content = container.NewAppTabs(
+		container.NewTabItem(lang.X("meta.ui.tab.build", "Build"), t.b.content),
+		container.NewTabItem(lang.X("meta.ui.tab.analyse", "Analyse"), t.a.content),
+	)
+	return t
+}
+
+// copyText puts s on the clipboard and says so in a short-lived way.
+func (t *tab) copyText(s string) {
+	if app := fyne.CurrentApp(); app != nil {
+		app.Clipboard().SetContent(s)
+	}
+}
+
+// diagnosticLabel shows one finding with its severity and the engines it
+// concerns.
+func diagnosticLabel(d metatag.Diagnostic) *widget.Label {
+	text := d.Severity.Label().String()
+	if d.Engines != nil && len(d.Engines) < len(metatag.Engines) {
+		text += " ["
+		for i, e := range d.Engines {
+			if i > 0 {
+				text += ", "
+			}
+			text += e.Label().String()
+		}
+		text += "]"
+	}
+	if d.Line > 0 {
+		text += " " + lang.X("meta.ui.line", "line {{.Line}}", map[string]any{"Line": d.Line})
+	}
+	l := widget.NewLabel(text + ": " + d.Text.String())
+	l.Wrapping = fyne.TextWrapWord
+	switch d.Severity {
+	case metatag.Error:
+		l.Importance = widget.DangerImportance
+	case metatag.Warning:
+		l.Importance = widget.WarningImportance
+	}
+	return l
+}

@@ -1,0 +1,219 @@
+package metatab
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/metatag"
+)
+
+var testNow = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func newTestTab(t *testing.T, check func() metatag.RobotsCheck) *tab {
+	t.Helper()
+	test.NewTempApp(t)
+	tb := newTab(nil, check, func() time.Time { return testNow })
+	tb.win = test.NewTempWindow(t, tb.content)
+	tb.win.Resize(fyne.NewSize(1100, 800))
+	return tb
+}
+
+// texts joins the text of every label in c, one per line.
+func texts(c *fyne.Container) string {
+	var b strings.Builder
+	for _, o := range c.Objects {
+		if l, ok := o.(*widget.Label); ok {
+			b.WriteString(l.Text)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func TestNewIsBuildAndAnalyseTabs(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	tabs, ok := New(w, nil).(*container.AppTabs)
+	if !ok || len(tabs.Items) != 2 {
+		t.Fatalf("New should return two tabs, got %T", tabs)
+	}
+}
+
+func TestBuilderOutputsFollowTheTicks(t *testing.T) {
+	tb := newTestTab(t, nil)
+	b := tb.b
+	if b.meta.text.Text != "" || !b.meta.copy.Disabled() {
+		t.Fatalf("nothing ticked should give no tag and a disabled copy button, got %q", b.meta.text.Text)
+	}
+	test.Tap(b.checks["noindex"])
+	test.Tap(b.checks["nofollow"])
+	for _, c := range []struct{ got, want string }{
+		{b.meta.text.Text, `<meta name="robots" content="noindex, nofollow">`},
+		{b.header.text.Text, `X-Robots-Tag: noindex, nofollow`},
+		{b.apache.text.Text, `Header set X-Robots-Tag "noindex, nofollow"`},
+		{b.nginx.text.Text, `add_header X-Robots-Tag "noindex, nofollow" always;`},
+		{b.htaccess.text.Text, "<IfModule mod_headers.c>\n  <Files \"*.pdf\">\n    Header set X-Robots-Tag \"noindex, nofollow\"\n  </Files>\n</IfModule>"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+	test.Tap(b.nginx.copy)
+	if got := fyne.CurrentApp().Clipboard().Content(); got != `add_header X-Robots-Tag "noindex, nofollow" always;` {
+		t.Errorf("copy put %q on the clipboard", got)
+	}
+}
+
+func TestBuilderTargetPrefixesTheHeader(t *testing.T) {
+	tb := newTestTab(t, nil)
+	b := tb.b
+	b.target.SetText("googlebot")
+	test.Tap(b.checks["nosnippet"])
+	test.Type(b.maxVideo, "0")
+	if got, want := b.meta.text.Text, `<meta name="googlebot" content="nosnippet, max-video-preview:0">`; got != want {
+		t.Errorf("meta %q, want %q", got, want)
+	}
+	if got, want := b.header.text.Text, "X-Robots-Tag: googlebot: nosnippet, max-video-preview:0"; got != want {
+		t.Errorf("header %q, want %q", got, want)
+	}
+}
+
+func TestBuilderExplainsInvalidCombinations(t *testing.T) {
+	cases := []struct {
+		name  string
+		ticks []string
+		want  string
+		error bool
+	}{
+		{"indexifembedded needs noindex", []string{"indexifembedded"}, "only together with noindex", false},
+		{"all with noindex contradicts", []string{"all", "noindex"}, "contradicts", true},
+		{"none with nofollow repeats", []string{"none", "nofollow"}, "repeats", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newTestTab(t, nil)
+			for _, n := range tc.ticks {
+				test.Tap(tb.b.checks[n])
+			}
+			got := texts(tb.b.problems)
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("problems lack %q:\n%s", tc.want, got)
+			}
+			if tc.error != strings.Contains(got, "fix them before") {
+				t.Errorf("error banner shown = %v, want %v:\n%s", !tc.error, tc.error, got)
+			}
+			if tb.b.meta.text.Text == "" {
+				t.Error("the outputs must stay visible so the user sees what is wrong")
+			}
+		})
+	}
+}
+
+func TestBuilderValuesAndDate(t *testing.T) {
+	tb := newTestTab(t, nil)
+	b := tb.b
+	test.Type(b.maxSnippet, "abc")
+	if !strings.Contains(texts(b.problems), "not a valid value for max-snippet") {
+		t.Errorf("a bad number must be explained:\n%s", texts(b.problems))
+	}
+	b.maxSnippet.SetText("50")
+	b.imagePreview.SetSelected("large")
+	d := time.Date(2030, 12, 31, 0, 0, 0, 0, time.UTC)
+	b.unavailable.SetDate(&d)
+	want := `<meta name="robots" content="max-snippet:50, max-image-preview:large, unavailable_after: 2030-12-31">`
+	if b.meta.text.Text != want {
+		t.Errorf("meta %q, want %q", b.meta.text.Text, want)
+	}
+	if strings.Contains(texts(b.problems), "fix them before") {
+		t.Errorf("valid values reported as errors:\n%s", texts(b.problems))
+	}
+}
+
+const testPage = `<html><head>
+<meta name="robots" content="noindex">
+<meta name="googlebot" content="max-snippet:20">
+<meta name="keywords" content="a, b">
+</head><body><a href="/x" rel="nofollow">x</a></body></html>`
+
+func TestAnalyserShowsPolicyPerCrawler(t *testing.T) {
+	tb := newTestTab(t, nil)
+	a := tb.a
+	a.input.SetText(testPage)
+	grid := texts(a.policies)
+	if !strings.Contains(grid, "Googlebot\nno\nyes\nup to 20 characters\n") {
+		t.Errorf("Googlebot row wrong:\n%s", grid)
+	}
+	if !strings.Contains(grid, "YandexBot\nno\nyes\nyes\nyes\n") {
+		t.Errorf("YandexBot row wrong:\n%s", grid)
+	}
+	if !strings.Contains(a.summary.Text, "rel=nofollow 1") {
+		t.Errorf("summary %q lacks the nofollow link count", a.summary.Text)
+	}
+	if !strings.Contains(texts(a.historical), "KEYWORDS") {
+		t.Errorf("historical keywords tag not explained:\n%s", texts(a.historical))
+	}
+}
+
+func TestAnalyserWarnsNoindexBehindDisallow(t *testing.T) {
+	calls := 0
+	check := func() metatag.RobotsCheck {
+		calls++
+		return func(crawler, url string) (bool, string) {
+			return crawler != "Googlebot", "Disallow: /private/ (line 2)"
+		}
+	}
+	tb := newTestTab(t, check)
+	a := tb.a
+	a.url.SetText("https://example.com/private/page.html")
+	a.input.SetText(testPage)
+	got := texts(a.findings)
+	if !strings.Contains(got, "never sees the noindex") || !strings.Contains(got, "Disallow: /private/ (line 2)") {
+		t.Errorf("findings lack the noindex-behind-Disallow error:\n%s", got)
+	}
+	if strings.Contains(got, "for YandexBot") {
+		t.Errorf("YandexBot is allowed and must not be warned about:\n%s", got)
+	}
+	if calls == 0 {
+		t.Error("the robots.txt check was never asked")
+	}
+}
+
+func TestAnalyserTakesABareContentString(t *testing.T) {
+	tb := newTestTab(t, nil)
+	a := tb.a
+	a.input.SetText("none, nofollow")
+	if !strings.Contains(a.summary.Text, "2") {
+		t.Errorf("summary %q should count 2 directives", a.summary.Text)
+	}
+	if !strings.Contains(texts(a.findings), "1996 rules forbid repeated") {
+		t.Errorf("findings lack the 1996 repeat error:\n%s", texts(a.findings))
+	}
+	a.input.SetText("")
+	a.headers.SetText("X-Robots-Tag: googlebot: noindex")
+	if !strings.Contains(texts(a.policies), "Googlebot\nno\n") {
+		t.Errorf("headers alone should be analysed:\n%s", texts(a.policies))
+	}
+}
+
+func TestAnalyserBigPageIsNamedNotShown(t *testing.T) {
+	tb := newTestTab(t, nil)
+	a := tb.a
+	big := testPage + strings.Repeat("<p>filler</p>\n", maxShown/14+1)
+	a.loadPage([]byte(big), "big.html")
+	if a.input.Text != "" || !strings.Contains(a.source.Text, "big.html") {
+		t.Errorf("big page should be named, not shown: entry %d bytes, label %q", len(a.input.Text), a.source.Text)
+	}
+	if !strings.Contains(texts(a.policies), "Googlebot\nno\n") {
+		t.Errorf("big page not analysed:\n%s", texts(a.policies))
+	}
+	a.input.SetText("noindex")
+	if a.page != nil || a.source.Text != "" {
+		t.Error("typing should replace the opened page")
+	}
+}

@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+)
+
+// Preference keys.
+const (
+	prefRecent   = "recent"   // newline-separated paths, newest first
+	prefLast     = "lastFile" // reopened at start
+	prefLanguage = "language" // "", "en", "ru", "pl"
+	prefTheme    = "theme"    // "system", "light", "dark"
+	prefEngine   = "engine"   // engine id in the tester
+	prefFirstRun = "seenSample"
+)
+
+const maxRecent = 10
+
+// recentFiles returns the recent list from preferences.
+func recentFiles(p fyne.Preferences) []string {
+	var out []string
+	for _, s := range strings.Split(p.String(prefRecent), "\n") {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// pushRecent puts path first in the recent list, without duplicates.
+func pushRecent(p fyne.Preferences, path string) []string {
+	list := []string{path}
+	for _, s := range recentFiles(p) {
+		if s != path && len(list) < maxRecent {
+			list = append(list, s)
+		}
+	}
+	p.SetString(prefRecent, strings.Join(list, "\n"))
+	return list
+}

@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"encoding/json"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/textfile"
+)
+
+// statusFile is how the real-window test reads what the window shows: when
+// ROBOTS_STUDIO_STATUS names a file, the window writes its title and the
+// tester results there after every change.
+type statusFile struct{ path string }
+
+type statusResult struct {
+	Crawler string `json:"crawler"`
+	Path    string `json:"path"`
+	Engine  string `json:"engine"`
+	Allowed bool   `json:"allowed"`
+	Line    int    `json:"line"`
+}
+
+type statusDoc struct {
+	Title    string         `json:"title"`
+	File     string         `json:"file"`
+	Modified bool           `json:"modified"`
+	Results  []statusResult `json:"results"`
+}
+
+func newStatusFile(path string) *statusFile { return &statusFile{path: path} }
+
+// refreshStatus writes the status file (only when the test asked for one).
+func (s *studio) refreshStatus() {
+	if s.status == nil || s.status.path == "" {
+		return
+	}
+	set := s.pane.TestSet()
+	e, ok := engine.Get(s.pane.Engine())
+	if !ok || set == nil {
+		return
+	}
+	c := e.Compile(s.ed.Document())
+	doc := statusDoc{Title: s.title, File: s.file.path, Modified: s.file.modified(s.ed.Bytes())}
+	for _, crawler := range set.Crawlers {
+		for _, path := range set.Paths {
+			v := c.Query(crawler, path)
+			r := statusResult{Crawler: crawler, Path: path, Engine: v.Engine, Allowed: v.Allowed}
+			if v.Rule != nil {
+				r.Line = v.Rule.Line
+			}
+			doc.Results = append(doc.Results, r)
+		}
+	}
+	data, _ := json.MarshalIndent(doc, "", "  ")
+	_ = textfile.WriteAtomic(s.status.path, data)
+}

@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+
+	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/metatag"
+	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/hostwizard"
+	"github.com/robots-studio/robots-studio/ui/metatab"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
+)
+
+// newPane makes a tester pane wired to the window, carrying over the engine,
+// the compare switch and the rows of a previous one.
+func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *testerpane.Pane {
+	p := testerpane.New(s.win)
+	p.SetEngine(engineID)
+	p.SetCompare(compare)
+	if set != nil {
+		p.SetTestSet(set)
+	}
+	p.SetOnSelect(s.selectVerdict)
+	p.SetOnTestSetChanged(s.refreshStatus)
+	p.SetOnEngineChanged(func(id string) {
+		s.app.Preferences().SetString(prefEngine, id)
+		s.win.SetMainMenu(s.menu())
+		s.refreshStatus()
+	})
+	p.SetOnCompareChanged(func(bool) { s.win.SetMainMenu(s.menu()) })
+	return p
+}
+
+// robotsCheck lets the meta tag analyser ask whether the open robots.txt
+// blocks a page for a crawler (then the crawler never sees the page's tags).
+func (s *studio) robotsCheck() metatag.RobotsCheck {
+	return metatag.RobotsFromDocument(s.ed.Document())
+}
+
+func (s *studio) metaTab() fyne.CanvasObject {
+	return metatab.New(s.win, s.robotsCheck)
+}
+
+func (s *studio) hostTab() fyne.CanvasObject {
+	return hostwizard.New(s.win,
+		func() []byte { return s.ed.Bytes() },
+		func(edits []mirror.Edit) {
+			out := make([]editor.Edit, len(edits))
+			for i, e := range edits {
+				out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
+			}
+			s.ed.ApplyEdits(out)
+			s.tabs.SelectIndex(0)
+		},
+		func(robots []byte, crawler, path string) (bool, string) {
+			v := engine.ForCrawler(crawler).Compile(syntax.Parse(robots)).Query(crawler, path)
+			return v.Allowed, v.ExplainAll()
+		})
+}

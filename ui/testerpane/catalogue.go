@@ -1,0 +1,128 @@
+package testerpane
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/assets"
+)
+
+// noteLanguage is the catalogue language matching the UI's translation
+// ("en", "ru" or "pl"); it is itself a translated string so it follows
+// whatever language fyne's lang currently uses.
+func noteLanguage() string { return lang.X("testerpane.catalogue.language", "en") }
+
+// filterCrawlers returns the catalogue entries whose name, token or owner
+// contain q (case-insensitive).
+func filterCrawlers(all []assets.Crawler, q string) []assets.Crawler {
+	q = strings.ToLower(strings.TrimSpace(q))
+	if q == "" {
+		return all
+	}
+	var out []assets.Crawler
+	for _, c := range all {
+		if strings.Contains(strings.ToLower(c.Name+" "+c.Token+" "+c.Owner), q) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// catalogueView is the crawler picker: a filter and the catalogue list,
+// each entry with its owner, a note and a mark on the seeds' historical
+// robots.
+type catalogueView struct {
+	filter *widget.Entry
+	list   *widget.List
+	shown  []assets.Crawler
+}
+
+func newCatalogueView(pick func(assets.Crawler)) *catalogueView {
+	v := &catalogueView{shown: assets.Crawlers()}
+	language := noteLanguage()
+	v.list = widget.NewList(
+		func() int { return len(v.shown) },
+		func() fyne.CanvasObject {
+			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			owner := widget.NewLabel("")
+			owner.Truncation = fyne.TextTruncateEllipsis
+			note := widget.NewLabel("")
+			note.Truncation = fyne.TextTruncateEllipsis
+			note.SizeName = theme.SizeNameCaptionText
+			return container.New(&tightVBox{}, container.NewBorder(nil, nil, name, nil, owner), note)
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			c := v.shown[id]
+			rows := o.(*fyne.Container).Objects
+			line := rows[0].(*fyne.Container).Objects
+			note := rows[1].(*widget.Label)
+			owner := c.Owner
+			if c.Token != c.Name {
+				owner = c.Token + " · " + owner
+			}
+			if c.Historical {
+				owner += " · " + lang.X("testerpane.catalogue.historical", "historical")
+			}
+			line[1].(*widget.Label).SetText(c.Name)
+			line[0].(*widget.Label).SetText(owner)
+			rows[0].(*fyne.Container).Refresh() // the name's width changed
+			note.SetText(c.Note.In(language))
+		})
+	v.list.OnSelected = func(id widget.ListItemID) {
+		if id < len(v.shown) {
+			pick(v.shown[id])
+		}
+	}
+	v.filter = widget.NewEntry()
+	v.filter.SetPlaceHolder(lang.X("testerpane.catalogue.filter", "Filter by name or owner"))
+	v.filter.OnChanged = func(q string) {
+		v.shown = filterCrawlers(assets.Crawlers(), q)
+		v.list.UnselectAll()
+		v.list.Refresh()
+		v.list.ScrollToTop()
+	}
+	return v
+}
+
+// showCatalogue opens the picker under anchor (or centred when anchor is
+// nil); pick receives the chosen crawler's token.
+func (p *Pane) showCatalogue(anchor fyne.CanvasObject, pick func(token string)) {
+	var c fyne.Canvas
+	if p.win != nil {
+		c = p.win.Canvas()
+	} else if anchor != nil {
+		c = fyne.CurrentApp().Driver().CanvasForObject(anchor)
+	}
+	if c == nil {
+		return
+	}
+	var pop *widget.PopUp
+	view := newCatalogueView(func(cr assets.Crawler) {
+		pop.Hide()
+		pick(cr.Token)
+	})
+	title := widget.NewLabelWithStyle(lang.X("testerpane.catalogue.title", "Crawler catalogue"),
+		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
+	closeBtn.Importance = widget.LowImportance
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title), view.filter)
+	pop = widget.NewPopUp(container.NewBorder(top, nil, nil, nil, view.list), c)
+	size := fyne.NewSize(440, 420).Min(c.Size())
+	pop.Resize(size)
+	pos := fyne.NewPos((c.Size().Width-size.Width)/2, (c.Size().Height-size.Height)/2)
+	if anchor != nil {
+		at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
+		pos = fyne.NewPos(min(at.X, c.Size().Width-size.Width), at.Y+anchor.Size().Height)
+		if pos.Y+size.Height > c.Size().Height {
+			pos.Y = max(0, c.Size().Height-size.Height)
+		}
+	}
+	pop.ShowAtPosition(pos)
+	c.Focus(view.filter)
+	p.lastCatalogue = view
+}

@@ -1,0 +1,146 @@
+package testerpane
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+)
+
+// detailView explains the selected result in full: the verdict, the rule,
+// the group, the engine's whole explanation with its notes, and buttons to
+// pin the verdict as an expectation.
+type detailView struct {
+	p *Pane
+
+	icon     *widget.Icon
+	title    *widget.Label
+	rule     *widget.Label
+	group    *widget.Label
+	explain  *widget.Label
+	delay    *widget.Label
+	check    *widget.Label
+	hint     *widget.Label
+	expectOK *widget.Button
+	expectNo *widget.Button
+	clear    *widget.Button
+	body     *fyne.Container
+	root     fyne.CanvasObject
+}
+
+func newDetailView(p *Pane) *detailView {
+	d := &detailView{p: p}
+	wrap := func(bold bool) *widget.Label {
+		l := widget.NewLabel("")
+		l.Wrapping = fyne.TextWrapWord
+		l.TextStyle.Bold = bold
+		return l
+	}
+	d.icon = widget.NewIcon(nil)
+	d.title = wrap(true)
+	d.rule = wrap(false)
+	d.group = wrap(false)
+	d.explain = wrap(false)
+	d.delay = wrap(false)
+	d.check = wrap(true)
+	d.hint = wrap(false)
+	d.hint.SetText(lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why."))
+	d.expectOK = widget.NewButtonWithIcon(lang.X("testerpane.detail.expect_allowed", "Expect allowed"),
+		theme.ConfirmIcon(), func() { d.pin(true, false) })
+	d.expectNo = widget.NewButtonWithIcon(lang.X("testerpane.detail.expect_blocked", "Expect blocked"),
+		theme.CancelIcon(), func() { d.pin(false, false) })
+	d.clear = widget.NewButton(lang.X("testerpane.detail.no_expectation", "No expectation"), func() { d.pin(false, true) })
+	buttons := container.NewHBox(d.expectOK, d.expectNo, d.clear)
+	d.body = container.NewVBox(container.NewBorder(nil, nil, d.icon, nil, d.title), d.rule, d.group, d.explain, d.delay,
+		d.check, buttons)
+	d.root = container.NewVScroll(container.NewStack(d.hint, d.body))
+	return d
+}
+
+func (d *detailView) object() fyne.CanvasObject { return d.root }
+
+func (d *detailView) pin(allowed, clear bool) {
+	if d.p.selected != nil {
+		d.p.setExpectation(*d.p.selected, allowed, clear)
+	}
+}
+
+// current is the selected cell if it is still a result row.
+func (d *detailView) current() (cell, bool) {
+	s := d.p.selected
+	if s == nil {
+		return cell{}, false
+	}
+	for _, pr := range d.p.pairs {
+		if pr == s.pair {
+			return *s, true
+		}
+	}
+	return cell{}, false
+}
+
+func (d *detailView) update() {
+	c, ok := d.current()
+	var v *engine.Verdict
+	if ok {
+		v = d.p.verdict(c)
+	}
+	if v == nil {
+		d.body.Hide()
+		d.hint.Show()
+		return
+	}
+	d.hint.Hide()
+	d.body.Show()
+	if icon := verdictIcon(v); d.icon.Resource == nil || d.icon.Resource.Name() != icon.Name() {
+		d.icon.SetResource(icon)
+	}
+	setLabel(d.title, lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
+		"Word": verdictWord(v), "Crawler": c.crawler, "Path": c.path, "Engine": d.p.engineName(c.engine)}), verdictImportance(v))
+	setLabel(d.rule, lang.X("testerpane.detail.rule", "Deciding rule: {{.Rule}}", map[string]any{"Rule": decidingText(v)}), widget.MediumImportance)
+	if g := v.GroupText(); !g.IsZero() {
+		setLabel(d.group, lang.X("testerpane.detail.group", "Group: {{.Group}}", map[string]any{"Group": g.String()}), widget.MediumImportance)
+	} else {
+		setLabel(d.group, lang.X("testerpane.detail.no_group", "Group: none applies to this crawler"), widget.MediumImportance)
+	}
+	setLabel(d.explain, v.ExplainAll(), widget.MediumImportance)
+	if v.Delay != nil {
+		setLabel(d.delay, lang.X("testerpane.detail.delay", "Crawl-delay: {{.Seconds}} s (line {{.Line}})",
+			map[string]any{"Seconds": fmt.Sprint(v.Delay.Seconds), "Line": v.Delay.Line}), widget.MediumImportance)
+		d.delay.Show()
+	} else {
+		d.delay.Hide()
+	}
+	want, has := d.p.expectation(c)
+	if has {
+		text, imp, _ := checkText(v, want)
+		setLabel(d.check, text, imp)
+		d.check.Show()
+	} else {
+		d.check.Hide()
+	}
+	setImportance(d.expectOK, has && want)
+	setImportance(d.expectNo, has && !want)
+	if has {
+		d.clear.Enable()
+	} else {
+		d.clear.Disable()
+	}
+}
+
+// setImportance highlights the button of the current expectation.
+func setImportance(b *widget.Button, on bool) {
+	imp := widget.MediumImportance
+	if on {
+		imp = widget.HighImportance
+	}
+	if b.Importance != imp {
+		b.Importance = imp
+		b.Refresh()
+	}
+}

@@ -1,0 +1,229 @@
+package testerpane
+
+import (
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// rowEntry is a one-line entry that turns a multi-line paste into several
+// rows instead of squashing the lines into one.
+type rowEntry struct {
+	widget.Entry
+	onPasteLines func(lines []string)
+}
+
+func newRowEntry() *rowEntry {
+	e := &rowEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedShortcut intercepts a paste of several lines.
+func (e *rowEntry) TypedShortcut(s fyne.Shortcut) {
+	if paste, ok := s.(*fyne.ShortcutPaste); ok && paste.Clipboard != nil && e.onPasteLines != nil {
+		if lines := splitLines(paste.Clipboard.Content()); len(lines) > 1 {
+			e.onPasteLines(lines)
+			return
+		}
+	}
+	e.Entry.TypedShortcut(s)
+}
+
+// splitLines returns the non-blank lines of s, trimmed.
+func splitLines(s string) []string {
+	var out []string
+	for _, l := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// rowKind tells the two row lists apart.
+type rowKind int
+
+const (
+	crawlerRows rowKind = iota
+	pathRows
+)
+
+func (p *Pane) rows(k rowKind) *[]string {
+	if k == crawlerRows {
+		return &p.set.Crawlers
+	}
+	return &p.set.Paths
+}
+
+func (p *Pane) box(k rowKind) *fyne.Container {
+	if k == crawlerRows {
+		return p.ui.crawlerBox
+	}
+	return p.ui.pathBox
+}
+
+// rowSection is a titled list of rows with add buttons under it.
+func (p *Pane) rowSection(title string, box *fyne.Container, add string, onAdd func(), extra string, onExtra func()) fyne.CanvasObject {
+	buttons := container.NewHBox(widget.NewButtonWithIcon(add, theme.ContentAddIcon(), onAdd))
+	if onExtra != nil {
+		buttons.Add(widget.NewButtonWithIcon(extra, theme.SearchIcon(), onExtra))
+	}
+	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	return container.NewVBox(heading, box, buttons)
+}
+
+// buildRows recreates the row entries from the test set; typing only
+// updates the set, so this runs when rows are added or removed.
+func (p *Pane) buildRows() {
+	for _, k := range []rowKind{crawlerRows, pathRows} {
+		box := p.box(k)
+		box.RemoveAll()
+		for i, text := range *p.rows(k) {
+			box.Add(p.rowWidget(k, i, text))
+		}
+	}
+}
+
+func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
+	e := newRowEntry()
+	if k == crawlerRows {
+		e.SetPlaceHolder(lang.X("testerpane.crawler_placeholder", "crawler, e.g. Googlebot"))
+	} else {
+		e.SetPlaceHolder(lang.X("testerpane.path_placeholder", "/path or https://host/path"))
+	}
+	e.SetText(text)
+	e.OnChanged = func(s string) { p.editRow(k, i, s) }
+	e.onPasteLines = func(lines []string) { p.pasteRows(k, i, lines) }
+	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { p.removeRow(k, i) })
+	remove.Importance = widget.LowImportance
+	right := container.NewHBox(remove)
+	if k == crawlerRows {
+		pick := widget.NewButtonWithIcon("", theme.SearchIcon(), nil)
+		pick.Importance = widget.LowImportance
+		pick.OnTapped = func() {
+			p.showCatalogue(pick, func(token string) { e.SetText(token) })
+		}
+		right.Objects = append([]fyne.CanvasObject{pick}, right.Objects...)
+	}
+	return container.NewBorder(nil, nil, nil, right, e)
+}
+
+// entry returns the entry of row i (for tests and focus).
+func (p *Pane) entry(k rowKind, i int) *rowEntry {
+	return p.box(k).Objects[i].(*fyne.Container).Objects[0].(*rowEntry)
+}
+
+// usedElsewhere reports whether another row than i holds value.
+func (p *Pane) usedElsewhere(k rowKind, i int, value string) bool {
+	for j, v := range *p.rows(k) {
+		if j != i && v == value {
+			return true
+		}
+	}
+	return false
+}
+
+// editRow follows typing in row i; the row's expectations follow its text.
+func (p *Pane) editRow(k rowKind, i int, text string) {
+	rows := *p.rows(k)
+	if i >= len(rows) || rows[i] == text {
+		return
+	}
+	old := rows[i]
+	rows[i] = text
+	if old != "" && !p.usedElsewhere(k, i, old) {
+		if k == crawlerRows {
+			p.set.RenameCrawler(old, text)
+		} else {
+			p.set.RenamePath(old, text)
+		}
+	}
+	p.rowsChanged(true)
+}
+
+// pasteRows puts pasted lines into rows: the first into row i when it is
+// empty, the rest into new rows right after it.
+func (p *Pane) pasteRows(k rowKind, i int, lines []string) {
+	rows := p.rows(k)
+	if (*rows)[i] == "" {
+		(*rows)[i] = lines[0]
+		lines = lines[1:]
+	}
+	*rows = slices.Insert(*rows, i+1, lines...)
+	p.buildRows()
+	p.rowsChanged(true)
+}
+
+// addRow appends a row with text and focuses it.
+func (p *Pane) addRow(k rowKind, text string) {
+	rows := p.rows(k)
+	*rows = append(*rows, text)
+	p.buildRows()
+	p.rowsChanged(text != "")
+	if p.win != nil {
+		p.win.Canvas().Focus(p.entry(k, len(*rows)-1))
+	}
+}
+
+func (p *Pane) addCrawlerRow() { p.addRow(crawlerRows, "") }
+func (p *Pane) addPathRow()    { p.addRow(pathRows, "") }
+
+// addFromCatalogue adds a crawler row with a token picked from the catalogue.
+func (p *Pane) addFromCatalogue() {
+	p.showCatalogue(nil, func(token string) {
+		rows := p.rows(crawlerRows)
+		if n := len(*rows); n > 0 && (*rows)[n-1] == "" {
+			p.entry(crawlerRows, n-1).SetText(token)
+			return
+		}
+		p.addRow(crawlerRows, token)
+	})
+}
+
+// removeRow deletes row i with its expectations (unless another row shows
+// the same text). The last row is emptied rather than removed, so there is
+// always a place to type.
+func (p *Pane) removeRow(k rowKind, i int) {
+	rows := p.rows(k)
+	if i >= len(*rows) {
+		return
+	}
+	old := (*rows)[i]
+	if old != "" && !p.usedElsewhere(k, i, old) {
+		if k == crawlerRows {
+			p.set.DropCrawler(old)
+		} else {
+			p.set.DropPath(old)
+		}
+	}
+	*rows = slices.Delete(*rows, i, i+1)
+	p.ensureEmptyRows()
+	p.buildRows()
+	p.rowsChanged(true)
+}
+
+// AddCrawler focuses an empty crawler row, adding one if there is none, so
+// a keyboard user can type a crawler name at once.
+func (p *Pane) AddCrawler() { p.focusEmptyRow(crawlerRows) }
+
+// AddPath focuses an empty path row, adding one if there is none.
+func (p *Pane) AddPath() { p.focusEmptyRow(pathRows) }
+
+func (p *Pane) focusEmptyRow(k rowKind) {
+	rows := p.rows(k)
+	for i, r := range *rows {
+		if r == "" {
+			if p.win != nil {
+				p.win.Canvas().Focus(p.entry(k, i))
+			}
+			return
+		}
+	}
+	p.addRow(k, "")
+}

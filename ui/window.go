@@ -1,0 +1,473 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
+)
+
+// studio is one main window and its state.
+type studio struct {
+	app    fyne.App
+	win    fyne.Window
+	ed     *editor.Editor
+	pane   *testerpane.Pane
+	lint   *lintPanel
+	tabs   *container.AppTabs
+	file   fileState
+	rec    *recovery
+	status *statusFile
+
+	diags    []lint.Diagnostic
+	selected *engine.Verdict // the result whose group and rule are marked in the editor
+	title    string
+	autoText []byte // what the last autosave wrote
+}
+
+// Start opens the main window: on the file named in args, else the file of
+// the last session, else (first run) the sample. It offers to recover
+// buffers a crash left unsaved.
+func Start(a fyne.App, args []string) fyne.Window {
+	p := a.Preferences()
+	setLanguage(p.String(prefLanguage))
+	applyTheme(a, p.StringWithFallback(prefTheme, "system"))
+	s := newStudio(a, storageDir(a))
+	switch {
+	case len(args) > 0:
+		s.openPath(args[0])
+	case p.String(prefLast) != "" && fileExists(p.String(prefLast)):
+		s.openPath(p.String(prefLast))
+	default:
+		s.openSample()
+	}
+	s.win.Show()
+	s.offerRecovery()
+	go s.autosaveLoop()
+	return s.win
+}
+
+func storageDir(a fyne.App) string {
+	if root := a.Storage().RootURI(); root != nil && root.Scheme() == "file" {
+		return root.Path()
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "robots-studio")
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
+// newStudio builds the window and its parts; it shows nothing yet.
+func newStudio(a fyne.App, storage string) *studio {
+	s := &studio{app: a, rec: newRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS"))}
+	s.win = a.NewWindow("Robots Studio")
+	s.win.SetIcon(assets.Icon)
+	s.ed = editor.New()
+	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, engine.Default), false, nil)
+	s.lint = newLintPanel(s.jumpTo, s.applyFix)
+	s.ed.SetOnChanged(s.documentChanged)
+	s.buildContent()
+	s.win.SetMainMenu(s.menu())
+	s.win.SetCloseIntercept(func() { s.whenSafe(actionClose, s.quit) })
+	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
+		if len(uris) > 0 && uris[0].Scheme() == "file" {
+			path := uris[0].Path()
+			s.whenSafe(actionOpen, func() { s.openPath(path) })
+		}
+	})
+	s.win.Resize(fyne.NewSize(1280, 800))
+	return s
+}
+
+// buildContent lays out the window: editor over lint panel on the left,
+// tester pane on the right; meta tags and mirrors in their own tabs.
+func (s *studio) buildContent() {
+	left := container.NewBorder(nil, s.lint.object(), nil, nil, s.ed)
+	split := container.NewHSplit(left, s.pane.Object())
+	split.Offset = 0.55
+	s.tabs = container.NewAppTabs(
+		container.NewTabItem(lang.X("window.tab.robots", "robots.txt"), split),
+		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
+		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
+	)
+	s.win.SetContent(s.tabs)
+}
+
+// documentChanged runs after every edit: title, lint, marks, results.
+func (s *studio) documentChanged() {
+	doc := s.ed.Document()
+	s.diags = lint.Run(doc, lint.Options{})
+	s.lint.set(s.diags)
+	s.selected = nil
+	s.updateMarks()
+	s.pane.SetDocument(doc)
+	s.updateTitle()
+	s.refreshStatus()
+}
+
+func (s *studio) updateTitle() {
+	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.file.name()})
+	if s.file.modified(s.ed.Bytes()) {
+		t += " •"
+	}
+	if t != s.title {
+		s.title = t
+		s.win.SetTitle(t)
+	}
+}
+
+// updateMarks shows lint diagnostics and the selected result in the editor.
+func (s *studio) updateMarks() {
+	marks := make([]editor.Mark, 0, len(s.diags)+4)
+	for _, d := range s.diags {
+		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " [" + d.Code + "]"}
+		if d.EndLine == d.Line && d.EndCol > d.Col {
+			m.StartCol, m.EndCol = d.Col-1, d.EndCol-1
+		}
+		marks = append(marks, m)
+	}
+	if v := s.selected; v != nil {
+		if v.Group != nil {
+			for _, n := range v.Group.Lines {
+				marks = append(marks, editor.Mark{Line: n, Kind: editor.MarkGroup, Message: v.GroupText().String()})
+			}
+		}
+		if v.Rule != nil {
+			marks = append(marks, editor.Mark{Line: v.Rule.Line, Kind: editor.MarkRule, Message: v.Explain().String()})
+		}
+	}
+	s.ed.SetMarks(marks)
+}
+
+func markKind(sev lint.Severity) editor.MarkKind {
+	switch sev {
+	case lint.Error:
+		return editor.MarkError
+	case lint.Warning:
+		return editor.MarkWarning
+	}
+	return editor.MarkInfo
+}
+
+// selectVerdict marks the group and rule of a result and scrolls there.
+func (s *studio) selectVerdict(v engine.Verdict) {
+	s.selected = &v
+	s.updateMarks()
+	switch {
+	case v.Rule != nil:
+		s.ed.ShowLine(v.Rule.Line)
+	case v.Group != nil:
+		s.ed.ShowLine(v.Group.Start())
+	}
+}
+
+func (s *studio) jumpTo(d lint.Diagnostic) {
+	s.tabs.SelectIndex(0)
+	s.ed.ShowLine(d.Line)
+	s.win.Canvas().Focus(s.ed)
+}
+
+// applyFix applies one diagnostic's fix as one undo step.
+func (s *studio) applyFix(d lint.Diagnostic) {
+	if d.Fix == nil {
+		return
+	}
+	s.applyEdits(d.Fix.Edits)
+}
+
+func (s *studio) applyEdits(edits []lint.Edit) {
+	out := make([]editor.Edit, len(edits))
+	for i, e := range edits {
+		out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
+	}
+	if err := s.ed.ApplyEdits(out); err != nil {
+		dialog.ShowError(err, s.win)
+	}
+}
+
+// applySafeFixes applies every safe fix at once (one undo step).
+func (s *studio) applySafeFixes() {
+	var edits []lint.Edit
+	taken := 0
+	for _, d := range s.diags {
+		if d.Fix != nil && d.Fix.Safe {
+			edits = append(edits, d.Fix.Edits...)
+			taken++
+		}
+	}
+	if taken == 0 {
+		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
+		return
+	}
+	edits = nonOverlapping(edits)
+	s.applyEdits(edits)
+}
+
+// openSample shows the seeds' example 1 with its tester rows, as a new file.
+func (s *studio) openSample() {
+	s.file = fileState{isNew: true, disk: assets.SampleRobots}
+	s.ed.SetText(assets.SampleRobots)
+	if set, err := testset.Parse(assets.SampleTests); err == nil {
+		s.pane.SetTestSet(set)
+	}
+	s.documentChanged()
+}
+
+// newFile starts an empty buffer.
+func (s *studio) newFile() {
+	s.rec.drop(s.file.path)
+	s.file = fileState{isNew: true}
+	s.ed.SetText(nil)
+	s.pane.SetTestSet(testset.New())
+	s.documentChanged()
+}
+
+// openPath loads a file; on error the editor keeps its text and a dialog
+// says why in plain words.
+func (s *studio) openPath(path string) bool {
+	data, err := textfile.Load(path, nil)
+	if err != nil {
+		s.showFileError(err)
+		return false
+	}
+	s.rec.drop(s.file.path)
+	abs, _ := filepath.Abs(path)
+	s.file = fileState{path: abs, disk: data}
+	s.ed.SetText(data)
+	set, err := testset.Load(testset.PathFor(abs))
+	if err != nil {
+		set = testset.New()
+	}
+	s.pane.SetTestSet(set)
+	p := s.app.Preferences()
+	p.SetString(prefLast, abs)
+	pushRecent(p, abs)
+	s.win.SetMainMenu(s.menu())
+	s.documentChanged()
+	return true
+}
+
+// save writes the buffer to its file (asking for a name for a new one).
+func (s *studio) save(then func()) {
+	if s.file.path == "" {
+		s.saveAs(then)
+		return
+	}
+	if err := s.writeTo(s.file.path); err != nil {
+		s.showFileError(err)
+		return
+	}
+	if then != nil {
+		then()
+	}
+}
+
+// writeTo saves atomically, with the test set beside the file.
+func (s *studio) writeTo(path string) error {
+	text := append([]byte(nil), s.ed.Bytes()...)
+	if err := textfile.WriteAtomic(path, text); err != nil {
+		return err
+	}
+	if set := s.pane.TestSet(); set != nil && (len(set.Crawlers) > 0 || len(set.Paths) > 0) {
+		if err := testset.Save(testset.PathFor(path), set); err != nil {
+			return err
+		}
+	}
+	old := s.file.path
+	abs, _ := filepath.Abs(path)
+	s.file = fileState{path: abs, disk: text}
+	s.rec.drop(old)
+	s.rec.drop(abs)
+	s.autoText = nil
+	p := s.app.Preferences()
+	p.SetString(prefLast, abs)
+	pushRecent(p, abs)
+	s.win.SetMainMenu(s.menu())
+	s.updateTitle()
+	s.refreshStatus()
+	return nil
+}
+
+func (s *studio) saveAs(then func()) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close() // the dialog created the file; writeTo replaces it atomically
+		if err := s.writeTo(path); err != nil {
+			s.showFileError(err)
+			return
+		}
+		if then != nil {
+			then()
+		}
+	}, s.win)
+	d.SetFileName(s.file.name())
+	d.Show()
+}
+
+func (s *studio) openDialog() {
+	s.whenSafe(actionOpen, func() {
+		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+			if err != nil || r == nil {
+				return
+			}
+			path := r.URI().Path()
+			r.Close()
+			s.openPath(path)
+		}, s.win)
+		d.Show()
+	})
+}
+
+// revert reloads the file from disk after confirming.
+func (s *studio) revert() {
+	if s.file.path == "" {
+		return
+	}
+	if !s.file.modified(s.ed.Bytes()) {
+		s.openPath(s.file.path)
+		return
+	}
+	dialog.ShowConfirm(lang.X("window.revert.title", "Revert"),
+		lang.X("window.revert.ask", "Discard your changes to {{.File}} and reload it from disk?", map[string]any{"File": s.file.name()}),
+		func(ok bool) {
+			if ok {
+				s.openPath(s.file.path)
+			}
+		}, s.win)
+}
+
+// whenSafe runs action now if nothing is unsaved; otherwise it asks to save,
+// discard or cancel, and a failed save cancels.
+func (s *studio) whenSafe(a pendingAction, action func()) {
+	if !s.file.modified(s.ed.Bytes()) {
+		action()
+		return
+	}
+	var d *dialog.CustomDialog
+	answer := func(c unsavedChoice) func() {
+		return func() {
+			d.Hide()
+			save, goOn := proceed(c, a, nil)
+			if save {
+				s.save(action)
+				return
+			}
+			if goOn {
+				s.rec.drop(s.file.path)
+				action()
+			}
+		}
+	}
+	msgText := lang.X("window.unsaved.ask", "{{.File}} has unsaved changes. Save them first?", map[string]any{"File": s.file.name()})
+	buttons := container.NewHBox(
+		newButton(lang.X("window.unsaved.cancel", "Cancel"), answer(choiceCancel)),
+		newButton(lang.X("window.unsaved.discard", "Don't save"), answer(choiceDiscard)),
+		newImportantButton(lang.X("window.unsaved.save", "Save"), answer(choiceSave)),
+	)
+	d = dialog.NewCustomWithoutButtons(lang.X("window.unsaved.title", "Unsaved changes"),
+		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(buttons)), s.win)
+	d.Show()
+}
+
+func (s *studio) quit() {
+	s.rec.drop(s.file.path)
+	s.app.Quit()
+}
+
+// showFileError says in plain words why a file could not be opened or saved.
+func (s *studio) showFileError(err error) {
+	text := err.Error()
+	if fe, ok := err.(*textfile.Error); ok {
+		text = fe.Path + "\n\n" + fe.Text.String()
+	}
+	dialog.ShowError(fmt.Errorf("%s", text), s.win)
+}
+
+// autosaveLoop copies an unsaved buffer to storage every few seconds.
+func (s *studio) autosaveLoop() {
+	for range time.Tick(autosaveEvery) {
+		fyne.Do(s.autosave)
+	}
+}
+
+func (s *studio) autosave() {
+	text := s.ed.Bytes()
+	if !s.file.modified(text) || string(text) == string(s.autoText) {
+		return
+	}
+	if err := s.rec.save(s.file.path, text); err == nil {
+		s.autoText = append(s.autoText[:0], text...)
+	}
+}
+
+// offerRecovery asks, for the newest buffer a previous run left unsaved,
+// whether to restore it.
+func (s *studio) offerRecovery() {
+	pending := s.rec.pending()
+	if len(pending) == 0 {
+		return
+	}
+	rec := pending[0]
+	name := rec.Path
+	if name == "" {
+		name = lang.X("window.recover.new", "a new file")
+	}
+	dialog.ShowConfirm(lang.X("window.recover.title", "Recover unsaved work"),
+		lang.X("window.recover.ask", "Robots Studio closed without saving {{.File}} ({{.Time}}). Restore that text?",
+			map[string]any{"File": name, "Time": rec.Saved.Local().Format("2006-01-02 15:04:05")}),
+		func(ok bool) {
+			if !ok {
+				s.rec.drop(rec.Path)
+				return
+			}
+			if rec.Path != "" && fileExists(rec.Path) {
+				s.openPath(rec.Path)
+			} else {
+				s.file = fileState{path: rec.Path, isNew: rec.Path == ""}
+			}
+			s.ed.SetText(rec.Text)
+			s.documentChanged()
+		}, s.win)
+}
+
+// nonOverlapping sorts edits and drops any that overlaps an earlier one, so
+// a batch of fixes applies cleanly; the dropped ones come back on the next
+// lint run.
+func nonOverlapping(edits []lint.Edit) []lint.Edit {
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+	out := edits[:0]
+	end := -1
+	for _, e := range edits {
+		if e.Start < end || (e.Start == end && e.Start == e.End && len(out) > 0 && out[len(out)-1].Start == e.Start) {
+			continue
+		}
+		out = append(out, e)
+		if e.End > end {
+			end = e.End
+		}
+	}
+	return out
+}
