@@ -1,41 +1,15 @@
-package cli
+package cli_test
 
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/cli"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/check")
-
-func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = Run(args, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
-	return out.String(), errb.String(), code
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", "check", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tester/cli -run TestCheck -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
 
 // TestCheckGolden: the text and JSON output of `check` on files with many
 // mistakes and on a clean file, and the exit codes.
@@ -47,25 +21,25 @@ func TestCheckGolden(t *testing.T) {
 		args         []string
 		code         int
 	}{
-		{"text", "mistakes.golden", []string{"check", mistakes}, ExitFailure},
-		{"json", "mistakes.json.golden", []string{"check", "--json", mistakes}, ExitFailure},
-		{"google only", "mistakes.google.golden", []string{"check", "--engine", "google", mistakes}, ExitFailure},
-		{"two engines, flag after file", "mistakes.yandex-temoto.golden", []string{"check", mistakes, "--engine", "yandex", "--engine", "temoto"}, ExitFailure},
-		{"clean", "clean.golden", []string{"check", clean}, ExitOK},
+		{"text", "mistakes.golden", []string{"check", mistakes}, cli.ExitFailure},
+		{"json", "mistakes.json.golden", []string{"check", "--json", mistakes}, cli.ExitFailure},
+		{"google only", "mistakes.google.golden", []string{"check", "--engine", "google", mistakes}, cli.ExitFailure},
+		{"two engines, flag after file", "mistakes.yandex-temoto.golden", []string{"check", mistakes, "--engine", "yandex", "--engine", "temoto"}, cli.ExitFailure},
+		{"clean", "clean.golden", []string{"check", clean}, cli.ExitOK},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out, errs, code := runCLI(t, c.args...)
+			out, errs, code := runCheck(t, c.args...)
 			if code != c.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, c.code, errs)
 			}
-			golden(t, c.golden, out)
+			golden(t, filepath.Join("check", c.golden), out)
 		})
 	}
 }
 
 func TestCheckJSONFields(t *testing.T) {
-	out, _, _ := runCLI(t, "check", "--json", filepath.Join("testdata", "check", "mistakes.robots.txt"))
+	out, _, _ := runCheck(t, "check", "--json", filepath.Join("testdata", "check", "mistakes.robots.txt"))
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) < 5 {
 		t.Fatalf("only %d lines", len(lines))
@@ -93,16 +67,16 @@ func TestCheckUsage(t *testing.T) {
 		{"check", "--fix", "-"},
 		{"check", "--bogus", "testdata/check/clean.robots.txt"},
 	} {
-		if _, errs, code := runCLI(t, args...); code != ExitUsage || errs == "" {
-			t.Errorf("%v: exit %d, stderr %q; want %d and a reason", args, code, errs, ExitUsage)
+		if _, errs, code := runCheck(t, args...); code != cli.ExitUsage || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q; want %d and a reason", args, code, errs, cli.ExitUsage)
 		}
 	}
 }
 
 func TestCheckStdin(t *testing.T) {
 	var out bytes.Buffer
-	code := Run([]string{"check", "-"}, Env{Stdin: strings.NewReader("User-agent: *\nDissallow: /x\n"), Stdout: &out, Stderr: &out})
-	if code != ExitFailure || !strings.Contains(out.String(), "-:2:1: error:") {
+	code := cli.Run([]string{"check", "-"}, cli.Env{Stdin: strings.NewReader("User-agent: *\nDissallow: /x\n"), Stdout: &out, Stderr: &out})
+	if code != cli.ExitFailure || !strings.Contains(out.String(), "-:2:1: error:") {
 		t.Errorf("exit %d: %s", code, out.String())
 	}
 }
@@ -119,16 +93,16 @@ func TestCheckFix(t *testing.T) {
 	if err := os.WriteFile(path, src, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, errs, code := runCLI(t, "check", "--fix", path)
+	out, errs, code := runCheck(t, "check", "--fix", path)
 	if errs != "" {
 		t.Fatalf("stderr: %s", errs)
 	}
-	if code != ExitOK {
+	if code != cli.ExitOK {
 		t.Errorf("exit %d after fixing, want 0", code)
 	}
-	golden(t, "fix.golden", strings.ReplaceAll(out, path, "FILE"))
+	golden(t, "check/fix.golden", strings.ReplaceAll(out, path, "FILE"))
 	fixed, _ := os.ReadFile(path)
-	golden(t, "fix.fixed.robots.txt", string(fixed))
+	golden(t, "check/fix.fixed.robots.txt", string(fixed))
 	if !bytes.HasPrefix(fixed, []byte("\xEF\xBB\xBF")) {
 		t.Error("BOM lost")
 	}
@@ -138,8 +112,14 @@ func TestCheckFix(t *testing.T) {
 	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want 0600 kept", st.Mode().Perm())
 	}
-	again, _, _ := runCLI(t, "check", "--fix", path)
+	again, _, _ := runCheck(t, "check", "--fix", path)
 	if strings.Contains(again, "fixed:") {
 		t.Errorf("second --fix still fixes:\n%s", again)
 	}
+}
+
+func runCheck(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	code, stdout, stderr = runCmd(t, "", args...)
+	return stdout, stderr, code
 }

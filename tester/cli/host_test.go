@@ -1,21 +1,16 @@
 package cli_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/robots-studio/robots-studio/tester/cli"
 )
 
 func runHostCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	code := cli.Run(append([]string{"host"}, args...), cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut})
-	return code, out.String(), errOut.String()
+	return runCmd(t, stdin, append([]string{"host"}, args...)...)
 }
 
 func TestHostCommand(t *testing.T) {

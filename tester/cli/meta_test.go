@@ -1,45 +1,23 @@
 package cli_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/robots-studio/robots-studio/tester/cli"
 )
-
-var updateMeta = flag.Bool("update-meta", false, "rewrite testdata/meta/*.golden")
 
 // metaNow pins "today" so unavailable_after output does not age.
 const metaNow = "2026-01-01"
 
 func runMeta(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	code := cli.Run(append([]string{"meta"}, args...), cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut})
-	return code, out.String(), errOut.String()
+	return runCmd(t, stdin, append([]string{"meta"}, args...)...)
 }
 
 func metaGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "meta", name+".golden")
-	if *updateMeta {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tester/cli -run Meta -update-meta to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
-	}
+	golden(t, filepath.Join("meta", name+".golden"), got)
 }
 
 func metaFile(name string) string { return filepath.Join("testdata", "meta", name) }

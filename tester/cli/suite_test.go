@@ -1,17 +1,11 @@
 package cli_test
 
 import (
-	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/robots-studio/robots-studio/tester/cli"
 )
-
-var updateSuite = flag.Bool("update-suite", false, "rewrite testdata/suite/*.golden")
 
 // suiteRobots is SPEC §2 scenario 8 plus a Googlebot group, so google and
 // rfc9309 disagree about /robots.txt.
@@ -49,32 +43,6 @@ func writeFiles(t *testing.T, files map[string]string) string {
 		}
 	}
 	return dir
-}
-
-func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	code = cli.Run(args, cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut})
-	return code, out.String(), errOut.String()
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", "suite", name+".golden")
-	if *updateSuite {
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run Suite -update-suite to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
-	}
 }
 
 func TestSuite(t *testing.T) {
@@ -115,12 +83,12 @@ func TestSuite(t *testing.T) {
 		{name: "unknown --engine", args: []string{"test", "--engine", "nosuch", "--suite", suite("robots.txt.tests.json"), robots}, code: 2, stderrHas: "unknown engine"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := run(t, tc.stdin, tc.args...)
+			code, stdout, stderr := runCmd(t, tc.stdin, tc.args...)
 			if code != tc.code {
 				t.Errorf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
 			}
 			if tc.golden != "" {
-				golden(t, tc.golden, stdout)
+				golden(t, "suite/"+tc.golden+".golden", stdout)
 			}
 			if tc.stderrHas != "" && !strings.Contains(stderr, tc.stderrHas) {
 				t.Errorf("stderr %q does not contain %q", stderr, tc.stderrHas)
