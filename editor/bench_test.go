@@ -2,12 +2,12 @@ package editor
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/tester/corpus"
 )
 
 // generated is a ~500 KiB, ~20,000-line robots.txt with the mix real files
@@ -46,13 +46,7 @@ func benchEditor(b *testing.B) *Editor {
 	return e
 }
 
-func linkedin(b *testing.B) []byte {
-	src, err := os.ReadFile("../../shared/corpus/real/linkedin.robots.txt")
-	if err != nil {
-		b.Skipf("corpus not found: %v", err)
-	}
-	return src
-}
+func linkedin(b *testing.B) []byte { return corpus.File(b, "linkedin.robots.txt") }
 
 // BenchmarkOpen measures SetText: parse, line widths and the first
 // highlighted layout of the visible rows.

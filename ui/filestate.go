@@ -11,6 +11,7 @@ import (
 type fileState struct {
 	path  string // "" for a new, never-saved buffer
 	disk  []byte // the bytes on disk as of the last open/save
+	tests []byte // the test set as last loaded or saved (testset.Marshal)
 	isNew bool
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -53,7 +54,13 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 			text.SetText(diagnosticLine(d))
 			if d.Fix != nil {
 				fix.SetText(d.Fix.Title.String())
-				fix.OnTapped = func() { p.onFix(d) }
+				// Look the diagnostic up when tapped: rows are not redrawn while
+				// the findings stay the same, but their offsets move with edits.
+				fix.OnTapped = func() {
+					if i < len(p.diags) {
+						p.onFix(p.diags[i])
+					}
+				}
 				fix.Show()
 			} else {
 				fix.Hide()
@@ -79,6 +86,10 @@ func (p *lintPanel) object() fyne.CanvasObject { return p.box }
 
 // set shows a new list of diagnostics.
 func (p *lintPanel) set(diags []lint.Diagnostic) {
+	if p.header.Text != "" && sameDiagnostics(p.diags, diags) {
+		p.diags = diags // same findings: keep the rows, take the new fixes' offsets
+		return
+	}
 	p.diags = diags
 	errors, warnings, infos := 0, 0, 0
 	for _, d := range diags {
@@ -94,6 +105,22 @@ func (p *lintPanel) set(diags []lint.Diagnostic) {
 	p.header.SetText(lang.X("lint.panel.header", "Problems: {{.Errors}} errors, {{.Warnings}} warnings, {{.Infos}} notes",
 		map[string]any{"Errors": errors, "Warnings": warnings, "Infos": infos}))
 	p.list.Refresh()
+}
+
+// sameDiagnostics reports whether two lint runs found the same things at the
+// same places, so the list need not be redrawn (typing inside a line).
+func sameDiagnostics(a, b []lint.Diagnostic) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Code != y.Code || x.Line != y.Line || x.Col != y.Col || x.EndLine != y.EndLine || x.EndCol != y.EndCol ||
+			x.Severity != y.Severity || !reflect.DeepEqual(x.Message, y.Message) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *lintPanel) toggle() {

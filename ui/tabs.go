@@ -24,7 +24,7 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 		p.SetTestSet(set)
 	}
 	p.SetOnSelect(s.selectVerdict)
-	p.SetOnTestSetChanged(s.refreshStatus)
+	p.SetOnTestSetChanged(func() { s.updateTitle(); s.refreshStatus() })
 	p.SetOnEngineChanged(func(id string) {
 		s.app.Preferences().SetString(prefEngine, id)
 		s.win.SetMainMenu(s.menu())

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
@@ -34,6 +36,9 @@ type studio struct {
 	status *statusFile
 
 	diags    []lint.Diagnostic
+	lintDoc  *syntax.Document // the document s.diags belong to
+	lints    *lintJob
+	syncLint bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
 	selected *engine.Verdict // the result whose group and rule are marked in the editor
 	title    string
 	autoText []byte // what the last autosave wrote
@@ -85,6 +90,9 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.ed = editor.New()
 	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, engine.Default), false, nil)
 	s.lint = newLintPanel(s.jumpTo, s.applyFix)
+	s.lints = &lintJob{deliver: func(doc *syntax.Document, diags []lint.Diagnostic) {
+		fyne.Do(func() { s.applyLint(doc, diags) })
+	}}
 	s.ed.SetOnChanged(s.documentChanged)
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
@@ -113,21 +121,54 @@ func (s *studio) buildContent() {
 	s.win.SetContent(s.tabs)
 }
 
-// documentChanged runs after every edit: title, lint, marks, results.
+// documentChanged runs after every edit: results and title now, lint
+// diagnostics as soon as the background linter has them.
 func (s *studio) documentChanged() {
 	doc := s.ed.Document()
-	s.diags = lint.Run(doc, lint.Options{})
-	s.lint.set(s.diags)
 	s.selected = nil
-	s.updateMarks()
 	s.pane.SetDocument(doc)
 	s.updateTitle()
 	s.refreshStatus()
+	if s.syncLint {
+		s.applyLint(doc, lint.Run(doc, lint.Options{}))
+	} else {
+		s.lints.submit(doc)
+	}
+}
+
+// applyLint shows diagnostics, unless the text has changed since they were
+// computed (a newer run is on its way).
+func (s *studio) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
+	if doc != s.ed.Document() {
+		return
+	}
+	s.diags, s.lintDoc = diags, doc
+	s.lint.set(diags)
+	s.updateMarks()
+}
+
+// setTests shows a test set and remembers it as the saved one.
+func (s *studio) setTests(set *testset.Set) {
+	s.pane.SetTestSet(set)
+	s.file.tests = s.testsBytes()
+}
+
+// testsBytes is the tester's rows and expectations as they would be saved.
+func (s *studio) testsBytes() []byte {
+	if set := s.pane.TestSet(); set != nil {
+		return set.Marshal()
+	}
+	return nil
+}
+
+// modified reports unsaved changes to the text or to the test set.
+func (s *studio) modified() bool {
+	return s.file.modified(s.ed.Bytes()) || !bytes.Equal(s.testsBytes(), s.file.tests)
 }
 
 func (s *studio) updateTitle() {
 	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.file.name()})
-	if s.file.modified(s.ed.Bytes()) {
+	if s.modified() {
 		t += " •"
 	}
 	if t != s.title {
@@ -187,8 +228,31 @@ func (s *studio) jumpTo(d lint.Diagnostic) {
 	s.win.Canvas().Focus(s.ed)
 }
 
+// currentDiags are the diagnostics of the text as it is now: fixes carry
+// byte offsets, so they must never come from an older version of the text.
+func (s *studio) currentDiags() []lint.Diagnostic {
+	if doc := s.ed.Document(); s.lintDoc != doc {
+		s.applyLint(doc, lint.Run(doc, lint.Options{}))
+	}
+	return s.diags
+}
+
 // applyFix applies one diagnostic's fix as one undo step.
 func (s *studio) applyFix(d lint.Diagnostic) {
+	if s.lintDoc != s.ed.Document() {
+		// The text changed after the panel was drawn: use the same finding
+		// of the current text, or nothing.
+		found := false
+		for _, cur := range s.currentDiags() {
+			if cur.Code == d.Code && cur.Line == d.Line && cur.Col == d.Col {
+				d, found = cur, true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+	}
 	if d.Fix == nil {
 		return
 	}
@@ -209,7 +273,7 @@ func (s *studio) applyEdits(edits []lint.Edit) {
 func (s *studio) applySafeFixes() {
 	var edits []lint.Edit
 	taken := 0
-	for _, d := range s.diags {
+	for _, d := range s.currentDiags() {
 		if d.Fix != nil && d.Fix.Safe {
 			edits = append(edits, d.Fix.Edits...)
 			taken++
@@ -227,9 +291,11 @@ func (s *studio) applySafeFixes() {
 func (s *studio) openSample() {
 	s.file = fileState{isNew: true, disk: assets.SampleRobots}
 	s.ed.SetText(assets.SampleRobots)
-	if set, err := testset.Parse(assets.SampleTests); err == nil {
-		s.pane.SetTestSet(set)
+	set, err := testset.Parse(assets.SampleTests)
+	if err != nil {
+		set = testset.New()
 	}
+	s.setTests(set)
 	s.documentChanged()
 }
 
@@ -238,7 +304,7 @@ func (s *studio) newFile() {
 	s.rec.drop(s.file.path)
 	s.file = fileState{isNew: true}
 	s.ed.SetText(nil)
-	s.pane.SetTestSet(testset.New())
+	s.setTests(testset.New())
 	s.documentChanged()
 }
 
@@ -258,7 +324,7 @@ func (s *studio) openPath(path string) bool {
 	if err != nil {
 		set = testset.New()
 	}
-	s.pane.SetTestSet(set)
+	s.setTests(set)
 	p := s.app.Preferences()
 	p.SetString(prefLast, abs)
 	pushRecent(p, abs)
@@ -295,7 +361,7 @@ func (s *studio) writeTo(path string) error {
 	}
 	old := s.file.path
 	abs, _ := filepath.Abs(path)
-	s.file = fileState{path: abs, disk: text}
+	s.file = fileState{path: abs, disk: text, tests: s.testsBytes()}
 	s.rec.drop(old)
 	s.rec.drop(abs)
 	s.autoText = nil
@@ -346,7 +412,7 @@ func (s *studio) revert() {
 	if s.file.path == "" {
 		return
 	}
-	if !s.file.modified(s.ed.Bytes()) {
+	if !s.modified() {
 		s.openPath(s.file.path)
 		return
 	}
@@ -362,7 +428,7 @@ func (s *studio) revert() {
 // whenSafe runs action now if nothing is unsaved; otherwise it asks to save,
 // discard or cancel, and a failed save cancels.
 func (s *studio) whenSafe(a pendingAction, action func()) {
-	if !s.file.modified(s.ed.Bytes()) {
+	if !s.modified() {
 		action()
 		return
 	}
@@ -415,7 +481,7 @@ func (s *studio) autosaveLoop() {
 
 func (s *studio) autosave() {
 	text := s.ed.Bytes()
-	if !s.file.modified(text) || string(text) == string(s.autoText) {
+	if !s.modified() || string(text) == string(s.autoText) {
 		return
 	}
 	if err := s.rec.save(s.file.path, text); err == nil {

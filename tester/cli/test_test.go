@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/internal/corpus"
 )
 
 const sample = "../../assets/sample/robots.txt"

@@ -3,17 +3,13 @@ package lint
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
-
-// corpusDir holds the real robots.txt files shared by the project; they are
-// read in place, never copied into the repository.
-const corpusDir = "../../../shared/corpus/real"
 
 type corpusFile struct {
 	name string
@@ -22,18 +18,10 @@ type corpusFile struct {
 
 func loadCorpus(t testing.TB) []corpusFile {
 	t.Helper()
-	paths, _ := filepath.Glob(filepath.Join(corpusDir, "*.robots.txt"))
-	if len(paths) == 0 {
-		t.Skipf("no corpus at %s", corpusDir)
-	}
-	sort.Strings(paths)
+	files := corpus.Files(t)
 	var out []corpusFile
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, corpusFile{filepath.Base(p), src})
+	for _, name := range corpus.Names(files) {
+		out = append(out, corpusFile{name, files[name]})
 	}
 	return out
 }

@@ -1,10 +1,9 @@
 package lint
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -16,9 +15,8 @@ func FuzzLint(f *testing.F) {
 			f.Add([]byte(r.Example))
 		}
 	}
-	paths, _ := filepath.Glob(filepath.Join(corpusDir, "*.robots.txt"))
-	for _, p := range paths {
-		if src, err := os.ReadFile(p); err == nil && len(src) < 8192 {
+	for _, src := range corpus.Files(f) {
+		if len(src) < 8192 {
 			f.Add(src)
 		}
 	}
@@ -50,10 +48,7 @@ func FuzzLint(f *testing.F) {
 // BenchmarkLint lints the largest real file (107 KB, 4,250 rules): the
 // editor runs the linter on every keystroke.
 func BenchmarkLint(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(corpusDir, "linkedin.robots.txt"))
-	if err != nil {
-		b.Skip(err)
-	}
+	src := corpus.File(b, "linkedin.robots.txt")
 	doc := syntax.Parse(src)
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
@@ -64,10 +59,7 @@ func BenchmarkLint(b *testing.B) {
 
 // BenchmarkLint500KiB lints a file at Google's size limit.
 func BenchmarkLint500KiB(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(corpusDir, "linkedin.robots.txt"))
-	if err != nil {
-		b.Skip(err)
-	}
+	src := corpus.File(b, "linkedin.robots.txt")
 	big := make([]byte, 0, syntax.GoogleMaxBytes+len(src))
 	for len(big) < syntax.GoogleMaxBytes {
 		big = append(big, src...)

@@ -239,11 +239,15 @@ func (s *state) robots(lines []int) string {
 }
 
 // ruleKey identifies a rule by kind and value.
-func (s *state) ruleKey(n int) string {
-	if s.kind(n) == syntax.Allow {
-		return "A" + s.doc.Value(n)
-	}
-	return "D" + s.doc.Value(n)
+// ruleSetKey identifies a rule by its kind and value, without copying the
+// value (valid within one Run).
+type ruleSetKey struct {
+	allow bool
+	value string
+}
+
+func (s *state) ruleKey(n int) ruleSetKey {
+	return ruleSetKey{s.kind(n) == syntax.Allow, s.val(n)}
 }
 
 func checkDropStar(s *state, firstStar int) {
@@ -259,7 +263,7 @@ func checkDropStar(s *state, firstStar int) {
 			continue
 		}
 		for _, n := range g.rules {
-			v := s.doc.Value(n)
+			v := s.val(n)
 			if s.kind(n) != syntax.Disallow || v == "" {
 				continue
 			}
@@ -273,7 +277,7 @@ func checkDropStar(s *state, firstStar int) {
 		return
 	}
 	// The rules each token gets from all its groups (Google merges them).
-	byToken := map[string]map[string]bool{}
+	byToken := map[string]map[ruleSetKey]bool{}
 	for gi := range s.m.groups {
 		g := &s.m.groups[gi]
 		if g.star {
@@ -282,7 +286,7 @@ func checkDropStar(s *state, firstStar int) {
 		for _, t := range g.tokens {
 			set := byToken[t]
 			if set == nil {
-				set = map[string]bool{}
+				set = map[ruleSetKey]bool{}
 				byToken[t] = set
 			}
 			for _, n := range g.rules {
@@ -311,14 +315,15 @@ func checkDropStar(s *state, firstStar int) {
 		}
 		openOnly := true
 		for k := range set {
-			openOnly = openOnly && k == "D"
+			openOnly = openOnly && k == ruleSetKey{}
 		}
 		if openOnly {
 			continue // `Disallow:` alone: the robot is let in on purpose
 		}
+		lengths := disallowLengths(set)
 		missing, example := 0, 0
 		for _, n := range starRules {
-			if !set[s.ruleKey(n)] && !coveredBy(s.doc.Value(n), set) {
+			if !set[s.ruleKey(n)] && !coveredBy(s.val(n), set, lengths) {
 				missing++
 				if example == 0 {
 					example = n
@@ -378,14 +383,29 @@ func checkNoRules(s *state) {
 
 // coveredBy reports whether a Disallow in set (keys from ruleKey) already
 // closes every path v closes: a plain prefix of v.
-func coveredBy(v string, set map[string]bool) bool {
-	if set["D/"] || set["D*"] || set["D/*"] {
+// lengths lists the lengths of the set's Disallow values, so only prefixes
+// that could be in the set are looked up.
+func coveredBy(v string, set map[ruleSetKey]bool, lengths []int) bool {
+	if set[ruleSetKey{value: "/"}] || set[ruleSetKey{value: "*"}] || set[ruleSetKey{value: "/*"}] {
 		return true
 	}
-	for i := len(v) - 1; i >= 1; i-- {
-		if set["D"+v[:i]] {
+	for _, i := range lengths {
+		if i >= 1 && i < len(v) && set[ruleSetKey{value: v[:i]}] {
 			return true
 		}
 	}
 	return false
+}
+
+// disallowLengths is the distinct lengths of the Disallow values in set.
+func disallowLengths(set map[ruleSetKey]bool) []int {
+	seen := map[int]bool{}
+	var out []int
+	for k := range set {
+		if !k.allow && !seen[len(k.value)] {
+			seen[len(k.value)] = true
+			out = append(out, len(k.value))
+		}
+	}
+	return out
 }

@@ -1,0 +1,311 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// newTestStudio builds the real window on the fyne test driver.
+func newTestStudio(t testing.TB) *studio {
+	t.Helper()
+	a := test.NewTempApp(t)
+	s := newStudio(a, t.TempDir())
+	s.syncLint = true
+	s.win.Resize(fyne.NewSize(1280, 800))
+	return s
+}
+
+func writeFile(t testing.TB, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func hasDialog(s *studio) bool { return s.win.Canvas().Overlays().Top() != nil }
+
+func TestUnchangedFileResavesByteIdentical(t *testing.T) {
+	data := []byte("\xEF\xBB\xBFUser-agent: *\r\nDisallow: /a\x00b\rAllow: /\xff\r\n# no final newline")
+	p := writeFile(t, "robots.txt", data)
+	s := newTestStudio(t)
+	if !s.openPath(p) {
+		t.Fatal("open failed")
+	}
+	if s.modified() || strings.Contains(s.win.Title(), "•") {
+		t.Fatalf("freshly opened file shows as modified: %q", s.win.Title())
+	}
+	if got := s.win.Title(); got != "Robots Studio — robots.txt" {
+		t.Errorf("title = %q", got)
+	}
+	s.save(nil)
+	if got, _ := os.ReadFile(p); string(got) != string(data) {
+		t.Fatalf("re-save changed the bytes:\n%q\n%q", got, data)
+	}
+}
+
+func TestTypingMarksModifiedAndSaveWritesExactlyTheEdit(t *testing.T) {
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\r\nDisallow: /\r\n"))
+	s := newTestStudio(t)
+	s.openPath(p)
+	s.win.Canvas().Focus(s.ed)
+	s.ed.SetSelection(0, 0)
+	test.Type(s.ed, "# hi")
+	s.ed.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if !strings.HasSuffix(s.win.Title(), "•") {
+		t.Fatalf("title %q lacks the modified mark", s.win.Title())
+	}
+	s.save(nil)
+	if got, _ := os.ReadFile(p); string(got) != "# hi\r\nUser-agent: *\r\nDisallow: /\r\n" {
+		t.Fatalf("saved %q", got)
+	}
+	if strings.HasSuffix(s.win.Title(), "•") {
+		t.Fatal("still marked modified after save")
+	}
+}
+
+func TestTestSetIsSavedBesideTheFileAndCountsAsAChange(t *testing.T) {
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
+	s := newTestStudio(t)
+	s.openPath(p)
+	set := testset.New()
+	set.Crawlers = []string{"Googlebot"}
+	set.Paths = []string{"/x"}
+	set.SetExpected("Googlebot", "/x", "google", false)
+	s.pane.SetTestSet(set)
+	if !s.modified() {
+		t.Fatal("new tester rows must count as unsaved work")
+	}
+	s.save(nil)
+	loaded, err := testset.Load(testset.PathFor(p))
+	if err != nil || len(loaded.Expect) != 1 || loaded.Crawlers[0] != "Googlebot" {
+		t.Fatalf("test set not saved: %+v %v", loaded, err)
+	}
+	s2 := newTestStudio(t)
+	s2.openPath(p)
+	if got := s2.pane.TestSet(); len(got.Paths) != 1 || got.Paths[0] != "/x" || s2.modified() {
+		t.Fatalf("test set not reopened: %+v", got)
+	}
+}
+
+func TestOpenErrorsKeepTheText(t *testing.T) {
+	s := newTestStudio(t)
+	s.openSample()
+	before := string(s.ed.Bytes())
+	for _, p := range []string{
+		writeFile(t, "logo.png", []byte("\x89PNG\r\n\x1a\n\x00\x00")),
+		t.TempDir(),
+		filepath.Join(t.TempDir(), "gone.txt"),
+	} {
+		if s.openPath(p) {
+			t.Fatalf("%s opened", p)
+		}
+		if !hasDialog(s) {
+			t.Fatalf("%s: no error dialog", p)
+		}
+		s.win.Canvas().Overlays().Top().Hide()
+		if string(s.ed.Bytes()) != before {
+			t.Fatalf("%s: the editor text changed", p)
+		}
+	}
+}
+
+func TestUnsavedChangesAsk(t *testing.T) {
+	s := newTestStudio(t)
+	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\n")))
+	ran := 0
+	s.whenSafe(actionNew, func() { ran++ })
+	if ran != 1 || hasDialog(s) {
+		t.Fatal("nothing unsaved: the action must run without asking")
+	}
+	test.Type(s.ed, "x")
+	s.whenSafe(actionClose, func() { ran++ })
+	if ran != 1 || !hasDialog(s) {
+		t.Fatal("unsaved text: must ask before closing")
+	}
+}
+
+func TestApplyAllSafeFixes(t *testing.T) {
+	s := newTestStudio(t)
+	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDissallow: /x\nDisallow /y\n")))
+	s.applySafeFixes()
+	if got := string(s.ed.Bytes()); got != "User-agent: *\nDisallow: /x\nDisallow: /y\n" {
+		t.Fatalf("after fixes: %q", got)
+	}
+	s.ed.Undo()
+	if got := string(s.ed.Bytes()); got != "User-agent: *\nDissallow: /x\nDisallow /y\n" {
+		t.Fatalf("all fixes must be one undo step: %q", got)
+	}
+}
+
+func TestAutosaveAndRecovery(t *testing.T) {
+	a := test.NewTempApp(t)
+	storage := t.TempDir()
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := newStudio(a, storage)
+	s.syncLint = true
+	s.openPath(p)
+	test.Type(s.ed, "Disallow: /unsaved")
+	s.autosave()
+	// A second window on the same storage stands for the next start after a crash.
+	s2 := newStudio(a, storage)
+	s2.syncLint = true
+	s2.openPath(p)
+	s2.offerRecovery()
+	if !hasDialog(s2) {
+		t.Fatal("no recovery offer")
+	}
+	recs := s2.rec.pending()
+	if len(recs) != 1 || !strings.Contains(string(recs[0].Text), "Disallow: /unsaved") {
+		t.Fatalf("recovery copy = %+v", recs)
+	}
+	s.save(nil)
+	if len(s.rec.pending()) != 0 {
+		t.Fatal("saving must drop the recovery copy")
+	}
+}
+
+func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
+	s := newTestStudio(t)
+	m := s.menu()
+	want := map[string][]string{
+		"File":   {"New", "Open…", "Open Recent", "Save", "Save As…", "Revert", "Quit"},
+		"Edit":   {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
+		"Tester": {"Add Crawler Row", "Add Path Row"},
+		"View":   {"Engine", "Compare All Engines", "Theme", "Language"},
+		"Help":   {"Keyboard Shortcuts", "About Robots Studio"},
+	}
+	for _, menu := range m.Items {
+		var labels []string
+		for _, it := range menu.Items {
+			if !it.IsSeparator {
+				labels = append(labels, it.Label)
+			}
+		}
+		if got, exp := strings.Join(labels, ","), strings.Join(want[menu.Label], ","); got != exp {
+			t.Errorf("%s menu = %s, want %s", menu.Label, got, exp)
+		}
+	}
+	if len(m.Items) != len(want) {
+		t.Errorf("%d menus, want %d", len(m.Items), len(want))
+	}
+	save := m.Items[0].Items[4]
+	if sc, ok := save.Shortcut.(fyne.KeyboardShortcut); !ok || sc.Key() != fyne.KeyS {
+		t.Errorf("Save has no Ctrl+S: %#v", save.Shortcut)
+	}
+	engines := m.Items[3].Items[0].ChildMenu.Items
+	if len(engines) != 8 || !engines[0].Checked {
+		t.Errorf("engine menu: %d items, first checked %v", len(engines), engines[0].Checked)
+	}
+}
+
+func TestLanguageSwitchRebuildsTheTexts(t *testing.T) {
+	s := newTestStudio(t)
+	s.openSample()
+	t.Cleanup(func() { setLanguage("") })
+	s.switchLanguage("ru")
+	if got := s.menu().Items[0].Label; got != "Файл" {
+		t.Errorf("File menu in Russian = %q", got)
+	}
+	if got := s.app.Preferences().String(prefLanguage); got != "ru" {
+		t.Errorf("language not remembered: %q", got)
+	}
+	s.switchLanguage("pl")
+	if got := s.menu().Items[0].Label; got != "Plik" {
+		t.Errorf("File menu in Polish = %q", got)
+	}
+	if len(s.pane.TestSet().Crawlers) == 0 {
+		t.Error("the tester rows must survive a language switch")
+	}
+}
+
+// cycleStudio opens src with 5 crawlers × 10 paths = 50 result rows and puts
+// the cursor in the middle of the file.
+func cycleStudio(b *testing.B, src []byte) *studio {
+	s := newTestStudio(b)
+	s.openPath(writeFile(b, "robots.txt", src))
+	set := testset.New()
+	set.Crawlers = []string{"Googlebot", "Bingbot", "YandexBot", "GPTBot", "Slurp"}
+	for i := range 10 {
+		set.Paths = append(set.Paths, fmt.Sprintf("/admin/%d/page?id=%d", i, i))
+	}
+	s.pane.SetTestSet(set)
+	s.win.Canvas().Focus(s.ed)
+	mid := int(s.ed.Document().Lines[len(s.ed.Document().Lines)/2].Start) + 10
+	s.ed.SetSelection(mid, mid)
+	return s
+}
+
+func typeOrErase(s *studio, i int) {
+	if i%2 == 0 {
+		s.ed.TypedRune('x')
+	} else {
+		s.ed.TypedKey(&fyne.KeyEvent{Name: fyne.KeyBackspace})
+	}
+}
+
+// BenchmarkKeystrokeCycle is one keystroke with 50 result rows, on the
+// generated 500 KiB file and on linkedin.robots.txt:
+//   - results: what the keystroke itself costs the UI goroutine — the
+//     editor's edit and repaint, the re-parse, the engine compile and the 50
+//     verdicts; lint runs on the other core meanwhile;
+//   - all-current: until the lint diagnostics are shown too;
+//   - one-core: everything on the UI goroutine, nothing in parallel.
+func BenchmarkKeystrokeCycle(b *testing.B) {
+	for _, in := range []struct {
+		name string
+		src  []byte
+	}{
+		{"generated-500KiB", corpus.Generated(500 * 1024)},
+		{"linkedin", corpus.File(b, "linkedin.robots.txt")},
+	} {
+		b.Run(in.name+"/results", func(b *testing.B) {
+			s := cycleStudio(b, in.src)
+			s.syncLint = false
+			s.lints.deliver = func(*syntax.Document, []lint.Diagnostic) {}
+			b.ResetTimer()
+			for i := range b.N {
+				typeOrErase(s, i)
+			}
+		})
+		b.Run(in.name+"/all-current", func(b *testing.B) {
+			s := cycleStudio(b, in.src)
+			type result struct {
+				doc   *syntax.Document
+				diags []lint.Diagnostic
+			}
+			done := make(chan result, 1)
+			s.syncLint = false
+			s.lints.deliver = func(doc *syntax.Document, diags []lint.Diagnostic) { done <- result{doc, diags} }
+			b.ResetTimer()
+			for i := range b.N {
+				typeOrErase(s, i)
+				r := <-done
+				s.applyLint(r.doc, r.diags)
+			}
+			b.StopTimer()
+			if s.lintDoc != s.ed.Document() {
+				b.Fatal("diagnostics are not current")
+			}
+		})
+		b.Run(in.name+"/one-core", func(b *testing.B) {
+			s := cycleStudio(b, in.src)
+			b.ResetTimer()
+			for i := range b.N {
+				typeOrErase(s, i)
+			}
+		})
+	}
+}
