@@ -47,7 +47,7 @@ bench:
 
 package: deps
 	$(GO) install fyne.io/fyne/v2/cmd/fyne@v2.7.1
-	$$($(GO) env GOPATH)/bin/fyne package --os linux --release --name "Robots Studio" --app-id io.github.robots_studio.robots_studio --icon assets/icon.png
+	$$($(GO) env GOPATH)/bin/fyne package --os linux --release
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -10,6 +10,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/cli"
 	"github.com/robots-studio/robots-studio/ui"
+	_ "github.com/robots-studio/robots-studio/ui/cleanlocale" // before fyne's lang reads the locale
 )
 
 func main() {

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -265,7 +267,10 @@ func (s *studio) applyEdits(edits []lint.Edit) {
 		out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
 	}
 	if err := s.ed.ApplyEdits(out); err != nil {
-		dialog.ShowError(err, s.win)
+		// Only possible if the fix was computed for another version of the
+		// text; the text is left as it was.
+		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"),
+			lang.X("window.fixes.stale", "The text changed while the fix was being prepared; nothing was changed. Try again."), s.win)
 	}
 }
 
@@ -358,6 +363,9 @@ func (s *studio) writeTo(path string) error {
 		if err := testset.Save(testset.PathFor(path), set); err != nil {
 			return err
 		}
+	} else if err := os.Remove(testset.PathFor(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// The user removed every row: an old test set must not come back.
+		return err
 	}
 	old := s.file.path
 	abs, _ := filepath.Abs(path)
@@ -380,7 +388,16 @@ func (s *studio) saveAs(then func()) {
 			return
 		}
 		path := w.URI().Path()
-		w.Close() // the dialog created the file; writeTo replaces it atomically
+		// The dialog has already opened (and so emptied) the chosen file:
+		// fill it at once, then replace it atomically and durably.
+		_, werr := w.Write(s.ed.Bytes())
+		if cerr := w.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			s.showFileError(werr)
+			return
+		}
 		if err := s.writeTo(path); err != nil {
 			s.showFileError(err)
 			return

@@ -98,6 +98,17 @@ func TestTestSetIsSavedBesideTheFileAndCountsAsAChange(t *testing.T) {
 	if got := s2.pane.TestSet(); len(got.Paths) != 1 || got.Paths[0] != "/x" || s2.modified() {
 		t.Fatalf("test set not reopened: %+v", got)
 	}
+	// Removing every row and saving must not let the old rows come back.
+	s2.pane.SetTestSet(testset.New())
+	s2.save(nil)
+	if _, err := os.Stat(testset.PathFor(p)); !os.IsNotExist(err) {
+		t.Fatalf("the emptied test set is still on disk: %v", err)
+	}
+	s3 := newTestStudio(t)
+	s3.openPath(p)
+	if got := s3.pane.TestSet(); len(got.Crawlers)+len(got.Paths)+len(got.Expect) != 0 {
+		t.Fatalf("old rows came back: %+v", got)
+	}
 }
 
 func TestOpenErrorsKeepTheText(t *testing.T) {

@@ -183,22 +183,31 @@ func isUnreserved(c byte) bool {
 
 // rfcNormalize brings a path or a pattern to RFC 9309's comparison form:
 // escapes of unreserved characters are decoded, other escapes upper-cased
-// (so %2F stays %2F), bytes outside ASCII %-encoded. In a path, a literal
-// `*` or `$` is written %2A/%24 so that a rule's %2A (a literal star) matches
-// it; in a pattern the same is done for a `$` that is not at the end.
+// (so %2F stays %2F), bytes outside ASCII %-encoded. In the query (after the
+// first '?') the characters RFC 3986 lets a query carry either raw or
+// encoded — ':', '/', '?', '@' — compare encoded, so the RFC's example rule
+// `/foo/bar?baz=https://foo.bar` matches `/foo/bar?baz=https%3A%2F%2Ffoo.bar`.
+// In a path, a literal `*` or `$` is written %2A/%24 so that a rule's %2A (a
+// literal star) matches it; in a pattern the same is done for a `$` that is
+// not at the end.
 func rfcNormalize(s string, isPattern bool) string {
 	need := false
+	inQuery := false
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x80 || c == '%' || !isPattern && (c == '*' || c == '$') || isPattern && c == '$' && i != len(s)-1 {
+		c := s[i]
+		if c >= 0x80 || c == '%' || !isPattern && (c == '*' || c == '$') || isPattern && c == '$' && i != len(s)-1 ||
+			inQuery && (c == ':' || c == '/' || c == '?' || c == '@') {
 			need = true
 			break
 		}
+		inQuery = inQuery || c == '?'
 	}
 	if !need {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
+	inQuery = false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -212,7 +221,7 @@ func rfcNormalize(s string, isPattern bool) string {
 				b.WriteByte(upper(s[i+2]))
 			}
 			i += 2
-		case c >= 0x80:
+		case c >= 0x80 || inQuery && (c == ':' || c == '/' || c == '?' || c == '@'):
 			b.WriteByte('%')
 			b.WriteByte(upperHex[c>>4])
 			b.WriteByte(upperHex[c&15])
@@ -222,6 +231,7 @@ func rfcNormalize(s string, isPattern bool) string {
 			b.WriteString("%24")
 		default:
 			b.WriteByte(c)
+			inQuery = inQuery || c == '?'
 		}
 	}
 	return b.String()

@@ -34,6 +34,28 @@ func TestRFC9309(t *testing.T) {
 	}
 }
 
+// TestRFC9309ExampleTable is RFC 9309 §2.2.2's table of paths and the
+// encoded URIs they must match.
+func TestRFC9309ExampleTable(t *testing.T) {
+	cases := []struct{ rule, uri string }{
+		{"/foo/bar?baz=quz", "/foo/bar?baz=quz"},
+		{"/foo/bar?baz=https://foo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar"},
+		{"/foo/bar/ツ", "/foo/bar/%E3%83%84"},
+		{"/foo/bar/%E3%83%84", "/foo/bar/%E3%83%84"},
+		{"/foo/bar/%62%61%7A", "/foo/bar/baz"},
+	}
+	for _, c := range cases {
+		v := query(t, "rfc9309", "User-agent: *\nDisallow: "+c.rule+"\n", "X", c.uri)
+		if v.Allowed || v.Rule == nil {
+			t.Errorf("rule %q must match %q (path %q)", c.rule, c.uri, v.Path)
+		}
+	}
+	// The query's own delimiters keep their meaning.
+	if v := query(t, "rfc9309", "User-agent: *\nDisallow: /a?x=1&y\n", "X", "/a?x=1%26y"); !v.Allowed {
+		t.Error("an encoded & in a query is data, not the & delimiter")
+	}
+}
+
 func TestFetchPolicyGoogleAndRFC(t *testing.T) {
 	cases := []struct {
 		name   string

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -139,32 +140,11 @@ func nearField(key string) string {
 		if len(name) <= 5 {
 			limit = 1
 		}
-		if d := editDistance(lk, strings.ToLower(name)); d > 0 && d <= limit {
+		if d := textdist.Levenshtein(lk, strings.ToLower(name)); d > 0 && d <= limit {
 			return name
 		}
 	}
 	return ""
-}
-
-// editDistance is the Levenshtein distance of two short ASCII strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 var (

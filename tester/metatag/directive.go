@@ -9,6 +9,7 @@ package metatag
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -205,7 +206,7 @@ func suggest(word string) string {
 		if squash.Replace(w) == squash.Replace(s.name) {
 			return s.name
 		}
-		if d := editDistance(w, s.name); d < bestDist {
+		if d := textdist.Levenshtein(w, s.name); d < bestDist {
 			best, bestDist = s.name, d
 		}
 	}
@@ -217,27 +218,3 @@ func suggest(word string) string {
 
 // squash drops the separators people vary: no-index, max_snippet.
 var squash = strings.NewReplacer("-", "", "_", "", " ", "")
-
-// editDistance is the Levenshtein distance, enough for typo suggestions.
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 64
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}

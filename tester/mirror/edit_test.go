@@ -1,11 +1,10 @@
 package mirror
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -198,16 +197,6 @@ func TestRemovalReasons(t *testing.T) {
 	}
 }
 
-func corpus(t *testing.T, name string) []byte {
-	t.Helper()
-	path := filepath.Join("/work/shared/corpus/real", name)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("corpus file %s not available here: %v", path, err)
-	}
-	return data
-}
-
 func TestAnalyseCorpus(t *testing.T) {
 	cases := []struct {
 		file       string
@@ -223,7 +212,7 @@ func TestAnalyseCorpus(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			a := Analyse(syntax.Parse(corpus(t, c.file)))
+			a := Analyse(syntax.Parse(corpus.File(t, c.file)))
 			if len(a.Hosts) != 1 {
 				t.Fatalf("%d Host lines, want 1", len(a.Hosts))
 			}
@@ -255,7 +244,7 @@ func TestAnalyseCorpus(t *testing.T) {
 func TestPlanHostCorpusInvariants(t *testing.T) {
 	for _, file := range []string{"avito-ru.robots.txt", "gazeta-ru.robots.txt", "hh-ru.robots.txt", "ok-ru.robots.txt"} {
 		t.Run(file, func(t *testing.T) {
-			src := corpus(t, file)
+			src := corpus.File(t, file)
 			main := mustName(t, "https://www.example.ru")
 			doc := syntax.Parse(src)
 			ch := PlanHost(doc, main, Options{})

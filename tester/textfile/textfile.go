@@ -100,28 +100,31 @@ func Check(path string, data []byte) error {
 		return fail(path, msg.New(msgTooBig, "Size", len(data)), ErrTooBig)
 	}
 	if what := binaryKind(data); what != "" {
-		return fail(path, msg.New(msgBinary, "What", what), ErrBinary)
+		return fail(path, msg.New(msgBinary, "What", msg.New(what)), ErrBinary)
 	}
 	return nil
 }
 
 var magics = []struct {
 	prefix []byte
-	what   string
+	what   string // msg key
 }{
-	{[]byte("\x89PNG\r\n\x1a\n"), "PNG image"},
-	{[]byte("GIF8"), "GIF image"},
-	{[]byte("\xFF\xD8\xFF"), "JPEG image"},
-	{[]byte("%PDF-"), "PDF document"},
-	{[]byte("PK\x03\x04"), "ZIP archive"},
-	{[]byte("\x1F\x8B"), "gzip archive"},
-	{[]byte("\x7FELF"), "executable"},
-	{[]byte("BZh"), "bzip2 archive"},
-	{[]byte("\xFD7zXZ\x00"), "xz archive"},
-	{[]byte("\x00\x00\x01\x00"), "icon"},
+	{[]byte("\x89PNG\r\n\x1a\n"), msg.Def("file.kind.png", "a PNG image")},
+	{[]byte("GIF8"), msg.Def("file.kind.gif", "a GIF image")},
+	{[]byte("\xFF\xD8\xFF"), msg.Def("file.kind.jpeg", "a JPEG image")},
+	{[]byte("%PDF-"), msg.Def("file.kind.pdf", "a PDF document")},
+	{[]byte("PK\x03\x04"), msg.Def("file.kind.zip", "a ZIP archive")},
+	{[]byte("\x1F\x8B"), msg.Def("file.kind.gzip", "a gzip archive")},
+	{[]byte("\x7FELF"), msg.Def("file.kind.elf", "a program")},
+	{[]byte("BZh"), msg.Def("file.kind.bzip2", "a bzip2 archive")},
+	{[]byte("\xFD7zXZ\x00"), msg.Def("file.kind.xz", "an xz archive")},
+	{[]byte("\x00\x00\x01\x00"), msg.Def("file.kind.icon", "an icon")},
 }
 
-// binaryKind names what data looks like when it is not text, or returns "".
+var msgKindControl = msg.Def("file.kind.control", "mostly control bytes")
+
+// binaryKind names (as a msg key) what data looks like when it is not text,
+// or returns "".
 func binaryKind(data []byte) string {
 	for _, m := range magics {
 		if bytes.HasPrefix(data, m.prefix) {
@@ -143,16 +146,20 @@ func binaryKind(data []byte) string {
 	}
 	// Text with a stray NUL stays text; a tenth of control bytes is not text.
 	if control*10 > len(head) {
-		return "control bytes"
+		return msgKindControl
 	}
 	return ""
 }
 
 // WriteAtomic replaces path with data: it writes a temporary file in the same
-// folder, syncs it, keeps the old file's permissions, and renames it over
-// path. On any failure the original file is untouched and the temporary file
-// removed.
+// folder, syncs it, keeps the old file's permissions, renames it over path
+// and syncs the folder. On any failure the original file is untouched and
+// the temporary file removed. A symbolic link is followed: its target is
+// replaced and the link stays a link.
 func WriteAtomic(path string, data []byte) (err error) {
+	if target, linkErr := filepath.EvalSymlinks(path); linkErr == nil {
+		path = target
+	}
 	dir := filepath.Dir(path)
 	mode := fs.FileMode(0o644)
 	if st, statErr := os.Stat(path); statErr == nil {

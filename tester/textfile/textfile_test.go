@@ -92,6 +92,25 @@ func TestWriteAtomicReplacesAndKeepsMode(t *testing.T) {
 	}
 }
 
+func TestWriteAtomicFollowsASymlink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "deployed.txt")
+	link := filepath.Join(dir, "robots.txt")
+	os.WriteFile(real, []byte("old"), 0o644)
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAtomic(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(real); string(got) != "new" {
+		t.Fatalf("the link's target was not updated: %q", got)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the link was replaced by a plain file")
+	}
+}
+
 func TestWriteAtomicFailureLeavesTheOriginal(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-folder", "robots.txt")
 	if err := WriteAtomic(missing, []byte("x")); err == nil {
