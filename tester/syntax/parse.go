@@ -13,17 +13,24 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 func Parse(src []byte) *Document {
 	d := &Document{Src: src}
 	// Counting terminators (SIMD) sizes the table exactly: no regrowth.
-	d.Lines = make([]Line, 0, bytes.Count(src, []byte{'\n'})+bytes.Count(src, []byte{'\r'})+1)
+	crs := bytes.Count(src, []byte{'\r'})
+	d.Lines = make([]Line, 0, bytes.Count(src, []byte{'\n'})+crs+1)
 	pos := 0
 	if len(src) >= 3 && src[0] == bom[0] && src[1] == bom[1] && src[2] == bom[2] {
 		d.BOM = true
 		pos = 3
 	}
 	n := len(src)
+	// Whole-file checks let the per-line loop skip searches that cannot
+	// succeed: most files have no CR, no NUL and no byte above 0x7F.
+	anyCR := crs > 0
+	anyNUL := bytes.IndexByte(src, 0) >= 0
+	anyHigh := hasHigh(src)
 	for {
-		var l Line
+		d.Lines = d.Lines[:len(d.Lines)+1]
+		l := &d.Lines[len(d.Lines)-1]
 		l.Start = int32(pos)
-		if d.BOM && len(d.Lines) == 0 {
+		if d.BOM && len(d.Lines) == 1 {
 			l.Flags |= FlagBOM
 		}
 		// Find the end of the line, then the first '#', ':' and NUL in it,
@@ -32,8 +39,10 @@ func Parse(src []byte) *Document {
 		if nl := bytes.IndexByte(src[pos:], '\n'); nl >= 0 {
 			i = pos + nl
 		}
-		if cr := bytes.IndexByte(src[pos:i], '\r'); cr >= 0 {
-			i = pos + cr
+		if anyCR {
+			if cr := bytes.IndexByte(src[pos:i], '\r'); cr >= 0 {
+				i = pos + cr
+			}
 		}
 		line := src[pos:i]
 		hash := bytes.IndexByte(line, '#')
@@ -46,11 +55,13 @@ func Parse(src []byte) *Document {
 		if colon >= 0 {
 			colon += pos
 		}
-		nul := bytes.IndexByte(line, 0)
-		if nul >= 0 {
-			nul += pos
+		nul := -1
+		if anyNUL {
+			if nul = bytes.IndexByte(line, 0); nul >= 0 {
+				nul += pos
+			}
 		}
-		high := hasHigh(line)
+		high := anyHigh && hasHigh(line)
 		l.End = int32(i)
 		switch {
 		case i >= n:
@@ -65,8 +76,7 @@ func Parse(src []byte) *Document {
 		if high && !utf8.Valid(src[pos:i]) {
 			l.Flags |= FlagBadUTF8
 		}
-		classify(src, &l, hash, colon, nul)
-		d.Lines = append(d.Lines, l)
+		classify(src, l, hash, colon, nul)
 		if l.EOL == EOLNone {
 			break
 		}
