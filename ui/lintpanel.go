@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -51,7 +52,9 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 			icon := row.Objects[1].(*widget.Icon)
 			fix := row.Objects[2].(*widget.Button)
 			icon.SetResource(severityIcon(d.Severity))
-			text.SetText(diagnosticLine(d))
+			if line := diagnosticLine(d); line != text.Text {
+				text.SetText(line)
+			}
 			if d.Fix != nil {
 				fix.SetText(d.Fix.Title.String())
 				// Look the diagnostic up when tapped: rows are not redrawn while
@@ -145,11 +148,18 @@ func severityIcon(s lint.Severity) fyne.Resource {
 	return theme.InfoIcon()
 }
 
-// diagnosticLine is "12:5  error  message [RS012] — google, yandex".
+// diagnosticLine is "12:5  error  message [RS012] — google, yandex", cut to
+// what a row can show (shaping a long hidden tail costs milliseconds per
+// keystroke); the whole message is in the editor's mark tooltip.
 func diagnosticLine(d lint.Diagnostic) string {
 	s := fmt.Sprintf("%d:%d  %s  %s [%s]", d.Line, d.Col, severityWord(d.Severity), d.Message, d.Code)
 	if len(d.Engines) > 0 {
 		s += " — " + strings.Join(d.Engines, ", ")
+	}
+	const maxRunes = 180
+	if utf8.RuneCountInString(s) > maxRunes {
+		r := []rune(s)
+		s = string(r[:maxRunes-1]) + "…"
 	}
 	return s
 }
