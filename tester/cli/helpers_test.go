@@ -3,12 +3,12 @@ package cli_test
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/cli"
+	"github.com/robots-studio/robots-studio/tester/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -25,21 +25,5 @@ func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 // golden compares got with testdata/PATH, or rewrites it with -update.
 func golden(t *testing.T, path, got string) {
 	t.Helper()
-	path = filepath.Join("testdata", path)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tester/cli -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
-	}
+	corpus.Golden(t, filepath.Join("testdata", path), got, *update)
 }

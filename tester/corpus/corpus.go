@@ -136,3 +136,25 @@ func SideBySide(b *testing.B, size int, studio, temoto func()) {
 		b.ReportMetric(float64(tt)/float64(ts), "x-temoto")
 	}
 }
+
+// Golden compares got with the file at path, or rewrites the file when
+// update is set (each test package's -update flag).
+func Golden(tb testing.TB, path, got string, update bool) {
+	tb.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatalf("%v (run the test with -update to create it)", err)
+	}
+	if got != string(want) {
+		tb.Errorf("output differs from %s (-update rewrites it):\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}

@@ -3,10 +3,11 @@ package mirror
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -38,20 +39,7 @@ func render(snippets []Snippet) string {
 
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n%s", name, got)
-	}
+	corpus.Golden(t, filepath.Join("testdata", name), got, *update)
 }
 
 func TestGoldenConfigs(t *testing.T) {
