@@ -45,7 +45,7 @@ func (s *studio) metaTab() fyne.CanvasObject {
 }
 
 func (s *studio) hostTab() fyne.CanvasObject {
-	return hostwizard.New(s.win,
+	s.wizard = hostwizard.New(s.win,
 		func() []byte { return s.ed.Bytes() },
 		func(edits []mirror.Edit) {
 			out := make([]editor.Edit, len(edits))
@@ -59,4 +59,5 @@ func (s *studio) hostTab() fyne.CanvasObject {
 			v := engine.ForCrawler(crawler).Compile(syntax.Parse(robots)).Query(crawler, path)
 			return v.Allowed, v.ExplainAll()
 		})
+	return s.wizard.Object()
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
@@ -33,6 +34,7 @@ type studio struct {
 	pane   *testerpane.Pane
 	lint   *lintPanel
 	tabs   *container.AppTabs
+	wizard *hostwizard.Wizard
 	file   fileState
 	rec    *recovery
 	status *statusFile
@@ -120,6 +122,11 @@ func (s *studio) buildContent() {
 		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
 		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
 	)
+	s.tabs.OnSelected = func(t *container.TabItem) {
+		if t == s.tabs.Items[2] {
+			s.wizard.DocumentChanged()
+		}
+	}
 	s.win.SetContent(s.tabs)
 }
 

@@ -78,8 +78,8 @@ func (s *namesStep) content() fyne.CanvasObject {
 	))
 }
 
-// reread analyses the open document and, the first time, fills the names
-// from its Host line so an existing choice is reused.
+// reread analyses the open document and, while the user has typed no name,
+// fills the names from its Host line so an existing choice is reused.
 func (s *namesStep) reread() {
 	a := mirror.Analyse(syntax.Parse(s.w.doc()))
 	var lines []string
@@ -87,10 +87,13 @@ func (s *namesStep) reread() {
 		lines = append(lines, t.String())
 	}
 	s.existing.SetText(strings.Join(lines, "\n"))
-	if s.prefilled {
+	if s.prefilled && !s.untouched() {
 		return
 	}
 	s.prefilled = true
+	for len(s.rows) > 0 {
+		s.removeRow(s.rows[0])
+	}
 	main, ok := a.Main()
 	if !ok {
 		s.addRow("", true)
@@ -116,6 +119,16 @@ func twins(main mirror.Name) []string {
 		out = append(out, "http://"+host)
 	}
 	return out
+}
+
+// untouched reports whether every name row is empty.
+func (s *namesStep) untouched() bool {
+	for _, r := range s.rows {
+		if strings.TrimSpace(r.entry.Text) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *namesStep) addRow(text string, main bool) {

@@ -43,11 +43,29 @@ type wizard struct {
 	problem *widget.Label // why the wizard cannot go on
 }
 
+// Wizard is the mirror/Host wizard as the window holds it.
+type Wizard struct {
+	w   *wizard
+	obj fyne.CanvasObject
+}
+
 // New builds the wizard. doc returns the open robots.txt, apply inserts the
 // planned edits into it (as one undo step), test answers for the Check step.
-func New(win fyne.Window, doc func() []byte, apply func(edits []mirror.Edit), test mirror.Tester) fyne.CanvasObject {
+func New(win fyne.Window, doc func() []byte, apply func(edits []mirror.Edit), test mirror.Tester) *Wizard {
 	w := newWizard(win, doc, apply, test)
-	return w.content()
+	return &Wizard{w: w, obj: w.content()}
+}
+
+// Object is the wizard's widget tree.
+func (x *Wizard) Object() fyne.CanvasObject { return x.obj }
+
+// DocumentChanged re-reads the open robots.txt (call it when the wizard's
+// tab is shown): its Host lines are analysed again, and the names are
+// filled from them unless the user has typed some.
+func (x *Wizard) DocumentChanged() {
+	if x.w.step == stepMirrors {
+		x.w.names.reread()
+	}
 }
 
 func newWizard(win fyne.Window, doc func() []byte, apply func(edits []mirror.Edit), test mirror.Tester) *wizard {

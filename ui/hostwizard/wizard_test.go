@@ -166,3 +166,28 @@ func TestPublicNew(t *testing.T) {
 		t.Fatal("New returned nil")
 	}
 }
+
+// TestDocumentOpenedLaterIsRead: the wizard is built with the window, before
+// a file is opened; showing its tab must read the file's Host then, and
+// must not overwrite names the user has typed.
+func TestDocumentOpenedLaterIsRead(t *testing.T) {
+	h := newHarness(t, "")
+	if h.w.names.rows[0].entry.Text != "" {
+		t.Fatal("an empty document prefills nothing")
+	}
+	h.doc = []byte("User-agent: Yandex\nDisallow: /x\nHost: www.avito.ru\n")
+	x := &Wizard{w: h.w}
+	x.DocumentChanged()
+	if got := h.w.names.rows[0].entry.Text; got != "www.avito.ru" {
+		t.Fatalf("main = %q, want the Host of the newly opened file", got)
+	}
+	h.w.names.rows[0].entry.SetText("mysite.ru")
+	h.doc = []byte("User-agent: *\nHost: other.ru\n")
+	x.DocumentChanged()
+	if got := h.w.names.rows[0].entry.Text; got != "mysite.ru" {
+		t.Fatalf("a typed name was replaced: %q", got)
+	}
+	if !strings.Contains(h.w.names.existing.Text, "other.ru") {
+		t.Errorf("the analysis must follow the document: %q", h.w.names.existing.Text)
+	}
+}
