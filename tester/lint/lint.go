@@ -206,8 +206,9 @@ func (s *state) valueSpan(n int) (int, int) {
 	return int(l.Value.Start), int(l.Value.End)
 }
 
-// val is line n's value as a string that shares the document's bytes: for
-// comparisons inside one Run only, never for a message.
+// val is line n's value as a string that shares the document's bytes
+// instead of copying them. That is safe because a Document is never changed
+// once parsed (the editor makes a new one per edit).
 func (s *state) val(n int) string {
 	l := &s.doc.Lines[n-1]
 	if l.Value.Empty() {

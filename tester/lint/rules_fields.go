@@ -159,7 +159,7 @@ func checkFields(s *state) {
 	crawlDelay, firstHost := false, 0
 	for n := 1; n <= len(s.doc.Lines); n++ {
 		k := s.kind(n)
-		v := s.doc.Value(n)
+		v := s.val(n)
 		a, b := s.fieldSpan(n)
 		va, vb := s.valueSpan(n)
 		switch k {

@@ -102,7 +102,7 @@ func checkUserAgents(s *state) {
 			continue
 		}
 		l := &s.doc.Lines[n-1]
-		v := s.doc.Value(n)
+		v := s.val(n)
 		switch {
 		case v == "":
 			a, b := s.fieldSpan(n)
@@ -184,7 +184,7 @@ func checkGroups(s *state) {
 	for gi := range groups {
 		g := &groups[gi]
 		for _, n := range g.ua {
-			v := s.doc.Value(n)
+			v := s.val(n)
 			if isStar(v) {
 				if firstStar == 0 {
 					firstStar = n
@@ -233,7 +233,7 @@ func checkSplitByField(s *state, g *group) {
 func (s *state) robots(lines []int) string {
 	names := make([]string, 0, len(lines))
 	for _, n := range lines {
-		names = append(names, s.doc.Value(n))
+		names = append(names, s.val(n))
 	}
 	return strings.Join(names, ", ")
 }
@@ -364,7 +364,7 @@ func checkDisallowAll(s *state) {
 			continue
 		}
 		for _, n := range g.rules {
-			if s.kind(n) == syntax.Disallow && s.doc.Value(n) == "/" {
+			if s.kind(n) == syntax.Disallow && s.val(n) == "/" {
 				a, b := s.fieldSpan(n)
 				s.report(finding{code: "RS035", sev: Info, start: a, end: b, engines: s.every, text: msg.New(msgDisallowAll)})
 			}

@@ -41,7 +41,7 @@ func checkPaths(s *state) {
 				allowFirst = n
 			}
 		}
-		v := s.doc.Value(n)
+		v := s.val(n)
 		if v == "" {
 			continue
 		}

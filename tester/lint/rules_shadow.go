@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,12 +56,12 @@ func checkShadowAndDuplicates(s *state) {
 		for i := range rs {
 			order = append(order, i)
 		}
-		sort.Slice(order, func(i, j int) bool {
-			a, b := &rs[order[i]], &rs[order[j]]
-			if a.value != b.value {
-				return a.value < b.value
+		slices.SortFunc(order, func(i, j int) int {
+			a, b := &rs[i], &rs[j]
+			if c := strings.Compare(a.value, b.value); c != 0 {
+				return c
 			}
-			return a.line < b.line
+			return a.line - b.line
 		})
 		s.duplicates(rs, order, shaky)
 		if hasAllow && hasDisallow {
@@ -118,7 +119,7 @@ func (s *state) duplicate(n, first, shaky int) {
 	if shaky > 0 && shaky < n {
 		engines = eTemoto // its token stream may pair the words differently once a line goes
 	}
-	safe := l.Comment.Empty() && !strings.ContainsAny(s.doc.Value(n), " \t\v\f")
+	safe := l.Comment.Empty() && !strings.ContainsAny(s.val(n), " \t\v\f")
 	a, b := s.fieldSpan(n)
 	s.report(finding{code: "RS020", sev: Info, start: a, end: b, engines: s.every,
 		text: msg.New(msgDuplicate, "First", first),
@@ -258,7 +259,7 @@ func (s *state) temotoShakyFrom() int {
 		switch {
 		case l.Kind == syntax.Invalid:
 			return n
-		case l.Kind.IsField() && (l.Value.Empty() || strings.ContainsAny(s.doc.Value(n), " \t\v\f")):
+		case l.Kind.IsField() && (l.Value.Empty() || strings.ContainsAny(s.val(n), " \t\v\f")):
 			return n
 		}
 	}
