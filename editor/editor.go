@@ -64,6 +64,8 @@ type Editor struct {
 	jump *gotoBar
 
 	now func() time.Time // replaced in tests to control undo grouping
+
+	menuMessages map[*fyne.MenuItem]string // the whole message behind each cut menu label
 }
 
 // New returns an empty editor.

@@ -312,3 +312,37 @@ func TestApplyEdits(t *testing.T) {
 	}
 	checkDoc(t, e)
 }
+
+// TestContextMenu: a right click shows the clicked line's mark messages and
+// the editing commands, enabled as the state allows.
+func TestContextMenu(t *testing.T) {
+	test.NewTempApp(t)
+	e := New()
+	w := test.NewTempWindow(t, e)
+	w.Resize(fyne.NewSize(600, 300))
+	e.SetText([]byte("User-agent: *\nDissallow: /x\n"))
+	e.SetMarks([]Mark{{Line: 2, Kind: MarkError, Message: "misspelt field [RS008]"}})
+	v := e.view()
+	m := e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5)) // the middle of line 2
+	labels := map[string]bool{}
+	for _, it := range m.Items {
+		labels[it.Label] = !it.Disabled
+	}
+	if enabled, ok := labels["misspelt field [RS008]"]; !ok || !enabled {
+		t.Fatalf("the mark's message is missing: %v", labels)
+	}
+	if labels["Undo"] || labels["Cut"] || !labels["Paste"] || !labels["Select All"] {
+		t.Errorf("enabled states wrong: %v", labels)
+	}
+	e.SelectAll()
+	test.Type(e, "x")
+	m = e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH/2))
+	for _, it := range m.Items {
+		if it.Label == "Undo" && it.Disabled {
+			t.Error("Undo must be enabled after typing")
+		}
+		if it.Label == "misspelt field [RS008]" {
+			t.Error("line 1 has no mark")
+		}
+	}
+}

@@ -340,10 +340,6 @@ func (e *Editor) Tapped(ev *fyne.PointEvent) {
 	e.pressed = false
 }
 
-// TappedSecondary keeps a right click from doing anything surprising; the
-// window owns context menus.
-func (e *Editor) TappedSecondary(*fyne.PointEvent) { e.requestFocus() }
-
 // DoubleTapped selects the word under the pointer.
 func (e *Editor) DoubleTapped(ev *fyne.PointEvent) {
 	e.requestFocus()

@@ -105,7 +105,7 @@ func (p *lintPanel) set(diags []lint.Diagnostic) {
 			infos++
 		}
 	}
-	p.header.SetText(lang.X("lint.panel.header", "Problems: {{.Errors}} errors, {{.Warnings}} warnings, {{.Infos}} notes",
+	p.header.SetText(lang.X("lint.panel.header", "Problems — errors: {{.Errors}}, warnings: {{.Warnings}}, notes: {{.Infos}}",
 		map[string]any{"Errors": errors, "Warnings": warnings, "Infos": infos}))
 	p.list.Refresh()
 }

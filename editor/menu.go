@@ -1,0 +1,84 @@
+package editor
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// TappedSecondary opens the context menu: the messages of the marks on the
+// clicked line (lint findings, the deciding rule), then the editing commands.
+func (e *Editor) TappedSecondary(ev *fyne.PointEvent) {
+	e.requestFocus()
+	c := fyne.CurrentApp().Driver().CanvasForObject(e)
+	if c == nil {
+		return
+	}
+	m := e.contextMenu(ev.Position)
+	for _, it := range m.Items {
+		if it.Action == nil && !it.IsSeparator && !it.Disabled {
+			full := it.Label
+			if msg, ok := e.menuMessages[it]; ok {
+				full = msg
+			}
+			it.Action = func() { showMessage(c, full, ev.AbsolutePosition) }
+		}
+	}
+	widget.ShowPopUpMenuAtPosition(m, c, ev.AbsolutePosition)
+}
+
+// showMessage shows a mark's whole message, wrapped, at pos.
+func showMessage(c fyne.Canvas, text string, pos fyne.Position) {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	p := widget.NewPopUp(l, c)
+	p.ShowAtPosition(pos)
+	// A wrapped label knows its height only once it has a width.
+	l.Resize(fyne.NewSize(480, l.MinSize().Height))
+	p.Resize(fyne.NewSize(480, l.MinSize().Height+theme.Padding()*2))
+}
+
+// menuLabelRunes is how much of a mark's message a menu item shows; the
+// item opens the whole message.
+const menuLabelRunes = 72
+
+// contextMenu builds the menu for a right click at pos.
+func (e *Editor) contextMenu(pos fyne.Position) *fyne.Menu {
+	var items []*fyne.MenuItem
+	e.menuMessages = map[*fyne.MenuItem]string{}
+	line := e.buf.doc.LineAt(e.offsetAt(pos))
+	for _, m := range e.marksOn(line) {
+		if m.Message == "" {
+			continue
+		}
+		label := m.Message
+		if r := []rune(label); len(r) > menuLabelRunes {
+			label = string(r[:menuLabelRunes-1]) + "…"
+		}
+		it := fyne.NewMenuItem(label, nil)
+		e.menuMessages[it] = m.Message
+		items = append(items, it)
+	}
+	if len(items) > 0 {
+		items = append(items, fyne.NewMenuItemSeparator())
+	}
+	start, end := e.Selection()
+	selected := start != end
+	add := func(label string, enabled bool, action func()) {
+		it := fyne.NewMenuItem(label, action)
+		it.Disabled = !enabled
+		items = append(items, it)
+	}
+	add(lang.X("editor.menu.undo", "Undo"), e.CanUndo(), e.Undo)
+	add(lang.X("editor.menu.redo", "Redo"), e.CanRedo(), e.Redo)
+	items = append(items, fyne.NewMenuItemSeparator())
+	add(lang.X("editor.menu.cut", "Cut"), selected, e.Cut)
+	add(lang.X("editor.menu.copy", "Copy"), selected, e.Copy)
+	add(lang.X("editor.menu.paste", "Paste"), true, e.Paste)
+	add(lang.X("editor.menu.selectall", "Select All"), true, e.SelectAll)
+	items = append(items, fyne.NewMenuItemSeparator())
+	add(lang.X("editor.menu.find", "Find…"), true, e.ShowFind)
+	add(lang.X("editor.menu.goto", "Go to Line…"), true, e.ShowGoToLine)
+	return fyne.NewMenu("", items...)
+}
