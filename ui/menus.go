@@ -76,7 +76,7 @@ func (s *studio) menu() *fyne.MainMenu {
 	compare.Checked = s.pane.Compare()
 	compare.Action = func() {
 		s.pane.SetCompare(!s.pane.Compare())
-		s.win.SetMainMenu(s.menu())
+		s.compareChanged(s.pane.Compare())
 	}
 	themes := fyne.NewMenuItem(lang.X("menu.view.theme", "Theme"), nil)
 	for _, t := range []struct{ id, label string }{

@@ -30,7 +30,7 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 		s.win.SetMainMenu(s.menu())
 		s.refreshStatus()
 	})
-	p.SetOnCompareChanged(func(bool) { s.win.SetMainMenu(s.menu()) })
+	p.SetOnCompareChanged(s.compareChanged)
 	return p
 }
 

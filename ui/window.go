@@ -34,6 +34,7 @@ type studio struct {
 	pane   *testerpane.Pane
 	lint   *lintPanel
 	tabs   *container.AppTabs
+	split  *container.Split
 	wizard *hostwizard.Wizard
 	file   fileState
 	rec    *recovery
@@ -115,10 +116,10 @@ func newStudio(a fyne.App, storage string) *studio {
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
 	left := container.NewBorder(nil, s.lint.object(), nil, nil, s.ed)
-	split := container.NewHSplit(left, s.pane.Object())
-	split.Offset = 0.55
+	s.split = container.NewHSplit(left, s.pane.Object())
+	s.split.Offset = splitOffset(s.pane.Compare())
 	s.tabs = container.NewAppTabs(
-		container.NewTabItem(lang.X("window.tab.robots", "robots.txt"), split),
+		container.NewTabItem(lang.X("window.tab.robots", "robots.txt"), s.split),
 		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
 		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
 	)
@@ -128,6 +129,20 @@ func (s *studio) buildContent() {
 		}
 	}
 	s.win.SetContent(s.tabs)
+}
+
+// splitOffset gives the compare matrix (eight engine columns) more room.
+func splitOffset(compare bool) float64 {
+	if compare {
+		return 0.36
+	}
+	return 0.55
+}
+
+// compareChanged follows the compare switch, from the pane or the menu.
+func (s *studio) compareChanged(on bool) {
+	s.split.SetOffset(splitOffset(on))
+	s.win.SetMainMenu(s.menu())
 }
 
 // documentChanged runs after every edit: results and title now, lint
