@@ -2,9 +2,9 @@ package ui
 
 import (
 	"encoding/json"
+	"os"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // statusFile is how the real-window test reads what the window shows: when
@@ -52,5 +52,10 @@ func (s *studio) refreshStatus() {
 		}
 	}
 	data, _ := json.MarshalIndent(doc, "", "  ")
-	_ = textfile.WriteAtomic(s.status.path, data)
+	// Written on every change while a test watches: a rename keeps readers
+	// from seeing half a file; no fsync, which would cost more than the edit.
+	tmp := s.status.path + ".tmp"
+	if os.WriteFile(tmp, data, 0o644) == nil {
+		os.Rename(tmp, s.status.path)
+	}
 }
