@@ -102,14 +102,20 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
 	s.win.SetCloseIntercept(func() { s.whenSafe(actionClose, s.quit) })
-	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
-		if len(uris) > 0 && uris[0].Scheme() == "file" {
-			path := uris[0].Path()
-			s.whenSafe(actionOpen, func() { s.openPath(path) })
-		}
-	})
+	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })
 	s.win.Resize(fyne.NewSize(1280, 800))
 	return s
+}
+
+// dropped opens the first local file dropped on the window.
+func (s *studio) dropped(uris []fyne.URI) {
+	for _, u := range uris {
+		if u.Scheme() == "file" {
+			path := u.Path()
+			s.whenSafe(actionOpen, func() { s.openPath(path) })
+			return
+		}
+	}
 }
 
 // buildContent lays out the window: editor over lint panel on the left,

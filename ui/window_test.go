@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/tester/corpus"
@@ -130,6 +131,16 @@ func TestOpenErrorsKeepTheText(t *testing.T) {
 		if string(s.ed.Bytes()) != before {
 			t.Fatalf("%s: the editor text changed", p)
 		}
+	}
+}
+
+func TestDroppedFileOpens(t *testing.T) {
+	s := newTestStudio(t)
+	s.openSample()
+	p := writeFile(t, "dropped.txt", []byte("User-agent: *\nDisallow: /dropped\n"))
+	s.dropped([]fyne.URI{storage.NewURI("https://example.com/robots.txt"), storage.NewFileURI(p)})
+	if s.file.name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
+		t.Fatalf("dropped file not opened: %s %q", s.file.name(), s.ed.Bytes())
 	}
 }
 
