@@ -10,6 +10,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/textfile"
@@ -93,16 +94,38 @@ func usage(w io.Writer) {
 	}
 }
 
-// NewFlags makes a FlagSet for a subcommand that reports errors on env.Stderr
-// and does not exit.
+// NewFlags makes a FlagSet for a subcommand. It prints nothing itself:
+// ParseFlags reports a bad flag in one line on stderr and prints the full
+// usage on stdout for -h; UsageError prints the full usage on stderr.
 func NewFlags(env *Env, name, usageLine string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(env.Stderr, "usage: robots-studio %s %s\n", name, usageLine)
-		fs.PrintDefaults()
-	}
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	flagUsage.Store(fs, flagInfo{env, usageLine})
 	return fs
+}
+
+// UsageError prints the command's full usage on stderr and returns ExitUsage.
+func UsageError(fs *flag.FlagSet) int {
+	v, _ := flagUsage.Load(fs)
+	info := v.(flagInfo)
+	printUsage(info.env.Stderr, fs, info.usage)
+	return ExitUsage
+}
+
+type flagInfo struct {
+	env   *Env
+	usage string
+}
+
+// flagUsage maps each FlagSet made by NewFlags to its command's usage.
+var flagUsage sync.Map
+
+func printUsage(w io.Writer, fs *flag.FlagSet, usageLine string) {
+	fmt.Fprintf(w, "usage: robots-studio %s %s\n", fs.Name(), usageLine)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
 }
 
 // ParseFlags parses args with flags allowed anywhere (Go's flag package stops
@@ -112,9 +135,14 @@ func ParseFlags(fs *flag.FlagSet, args []string) ([]string, int) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			v, _ := flagUsage.Load(fs)
+			info := v.(flagInfo)
 			if errors.Is(err, flag.ErrHelp) {
+				printUsage(info.env.Stdout, fs, info.usage)
 				return nil, ExitOK
 			}
+			usage, _, _ := strings.Cut(info.usage, "\n")
+			fmt.Fprintf(info.env.Stderr, "robots-studio %s: %v (usage: robots-studio %s %s)\n", fs.Name(), err, fs.Name(), usage)
 			return nil, ExitUsage
 		}
 		rest := fs.Args()

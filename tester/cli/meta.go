@@ -109,8 +109,7 @@ func runMeta(env *Env, args []string) int {
 		report = metatag.AnalyseHeaders(opt)
 		title = *headersFile
 	default:
-		fs.Usage()
-		return ExitUsage
+		return UsageError(fs)
 	}
 
 	if *asJSON {

@@ -141,6 +141,9 @@ func TestTestUsageAndFileErrors(t *testing.T) {
 			if code != 2 || out != "" || !strings.Contains(errs, c.want) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, out, errs, c.want)
 			}
+			if n := strings.Count(strings.TrimSuffix(errs, "\n"), "\n"); n > 0 && c.name != "no file" {
+				t.Errorf("stderr has %d lines, want one: %q", n+1, errs)
+			}
 		})
 	}
 }
