@@ -1,22 +1,14 @@
 package engine
 
 import (
-	"net"
 	"strconv"
 	"strings"
 
-	"golang.org/x/net/publicsuffix"
-
+	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 var (
-	msgHostEmpty   = msg.Def("engine.yandex.host.empty", "the value is empty")
-	msgHostPort    = msg.Def("engine.yandex.host.bad_port", "the port {{.Port}} is not a number from 1 to 65535")
-	msgHostIP      = msg.Def("engine.yandex.host.ip", "{{.Host}} is an IP address; Host needs a host name")
-	msgHostChar    = msg.Def("engine.yandex.host.bad_char", "the character {{.Char}} cannot appear in a host name (only letters, digits, hyphens and dots; a scheme, a path or a list is not allowed)")
-	msgHostLabel   = msg.Def("engine.yandex.host.bad_label", "the part {{.Label}} of the name is empty, too long, or begins or ends with a hyphen")
-	msgHostTLD     = msg.Def("engine.yandex.host.unknown_tld", "{{.TLD}} is not a top-level domain, so {{.Host}} cannot be a real host name")
 	msgCleanEmpty  = msg.Def("engine.yandex.clean.no_params", "no parameter names before the path prefix")
 	msgCleanFields = msg.Def("engine.yandex.clean.fields", "too many words: the value is `p1&p2 [path-prefix]`")
 	msgCleanChar   = msg.Def("engine.yandex.clean.bad_char", "the path prefix may only contain A–Z, a–z, 0–9, `.`, `-`, `/`, `*` and `_`; it has {{.Char}}")
@@ -35,57 +27,19 @@ type HostDirective struct {
 	Problem msg.Text // why it is ignored, when not Valid
 }
 
-// ParseHostDirective validates the value of a Host line. A name whose last
-// label is not a top-level domain (the seed's `www.mysi.te`) is refused: the
-// seed lists it among the ignored values, and a TLD check is the only rule it
-// breaks.
+// ParseHostDirective validates the value of a Host line the way seed 002
+// describes Yandex reading it (one RFC 952 host name, not an IP address, an
+// optional port, no scheme). The rules live in tester/mirror, which the
+// mirror wizard and the linter use too; a name whose last label is not a
+// top-level domain (the seed's `www.mysi.te`) is refused there.
 func ParseHostDirective(line int, value string) HostDirective {
 	h := HostDirective{Line: line, Value: value}
-	if value == "" {
-		h.Problem = msg.New(msgHostEmpty)
+	n := mirror.ParseName(value, mirror.ModeHostSeed)
+	if !n.Valid() {
+		h.Problem = n.Problems[0].Text
 		return h
 	}
-	for _, c := range value {
-		if !(c == '.' || c == '-' || c == ':' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
-			h.Problem = msg.New(msgHostChar, "Char", strconv.QuoteRune(c))
-			return h
-		}
-	}
-	name, port := value, ""
-	if i := strings.LastIndexByte(value, ':'); i >= 0 {
-		name, port = value[:i], value[i+1:]
-		h.HasPort = true
-		if strings.IndexByte(name, ':') >= 0 {
-			h.Problem = msg.New(msgHostChar, "Char", strconv.QuoteRune(':'))
-			return h
-		}
-	}
-	h.Port = 80
-	if h.HasPort {
-		p, err := strconv.Atoi(port)
-		if err != nil || p < 1 || p > 65535 || port[0] == '+' {
-			h.Problem = msg.New(msgHostPort, "Port", strconv.Quote(port))
-			return h
-		}
-		h.Port = p
-	}
-	if net.ParseIP(name) != nil {
-		h.Problem = msg.New(msgHostIP, "Host", name)
-		return h
-	}
-	labels := strings.Split(name, ".")
-	for _, l := range labels {
-		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
-			h.Problem = msg.New(msgHostLabel, "Label", strconv.Quote(l))
-			return h
-		}
-	}
-	tld := strings.ToLower(labels[len(labels)-1])
-	if _, icann := publicsuffix.PublicSuffix(tld); !icann || len(labels) < 2 {
-		h.Problem = msg.New(msgHostTLD, "TLD", tld, "Host", name)
-		return h
-	}
-	h.Host = strings.ToLower(name)
+	h.Host, h.HasPort, h.Port = n.ASCII, n.Port != 0, n.EffectivePort()
 	h.Valid = true
 	return h
 }
