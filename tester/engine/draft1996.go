@@ -53,56 +53,40 @@ func (draft1996) FetchPolicy(f Fetch) FetchDecision {
 	return FetchDecision{FetchDisallowAll, msg.New(msgFetchDeferDraft, "Status", f.Status)}
 }
 
-type draftRule struct {
-	Rule
-	empty bool // no path: matches everything, and allows
-}
-
-type draftRecord struct {
-	rec    *record
-	group  Group
-	values []string // lower-case User-agent values other than `*`
-	global bool
-	rules  []draftRule
-}
-
 type draftCompiled struct {
-	recs []draftRecord
+	recs []classicRecord
 }
 
 func (draft1996) Compile(doc *syntax.Document) Compiled {
-	recs, _ := classicRecords{allow: true, extensions: true}.split(doc)
-	c := &draftCompiled{}
-	for _, r := range recs {
-		dr := draftRecord{rec: r, group: Group{Lines: r.lines()}}
-		for _, a := range r.agents {
-			if a.value == "*" {
-				dr.global = true
-			} else {
-				dr.values = append(dr.values, strings.ToLower(a.value))
-			}
-		}
-		for _, rule := range r.rules {
-			p := draftDecode(rule.value)
-			dr.rules = append(dr.rules, draftRule{
-				Rule:  Rule{Line: rule.line, Text: doc.RuleText(rule.line), Allow: rule.allow || rule.value == "", Pattern: p, Score: len(p)},
-				empty: rule.value == "",
-			})
-		}
-		c.recs = append(c.recs, dr)
+	recs, _ := classicRecords{allow: true, extensions: true}.read(doc, draftAgent, draftRuleOf)
+	return &draftCompiled{recs: recs}
+}
+
+// draftAgent: the whole value, which the robot's name must occur in.
+func draftAgent(value string) (values []string, global bool) {
+	if value == "*" {
+		return nil, true
 	}
-	return c
+	return []string{strings.ToLower(value)}, false
+}
+
+// draftRuleOf: every line is a rule; an empty path (the only one that decodes
+// to "") matches everything, and allows.
+func draftRuleOf(doc *syntax.Document, r recordRule) []Rule {
+	rule := pathRule(doc, r.line, draftDecode(r.value))
+	rule.Allow = r.allow || r.value == ""
+	return []Rule{rule}
 }
 
 func (c *draftCompiled) Engine() Engine { return draft1996{} }
 
 // choose: the first record with a User-agent value containing the robot's
 // name token, else the first `*` record.
-func (c *draftCompiled) choose(agent string) (*draftRecord, string, How) {
+func (c *draftCompiled) choose(agent string) (*classicRecord, string, How) {
 	name := strings.ToLower(productName(agent))
 	if name != "" {
 		for i := range c.recs {
-			for _, v := range c.recs[i].values {
+			for _, v := range c.recs[i].names {
 				if strings.Contains(v, name) {
 					return &c.recs[i], name, HowContains
 				}
@@ -124,9 +108,7 @@ func (c *draftCompiled) Query(agent, url string) Verdict {
 		v.Allowed, v.Reason = true, ReasonNoGroup
 		return v
 	}
-	g := rec.group
-	g.Token, g.How = token, how
-	v.Group = &g
+	v.Group = rec.reached(token, how)
 	v.Notes = rec.rec.notes(v.Engine)
 	if isRobotsTxt(v.Path) {
 		v.Allowed, v.Reason = true, ReasonRobotsTxt
@@ -136,7 +118,7 @@ func (c *draftCompiled) Query(agent, url string) Verdict {
 		v.Allowed, v.Reason = true, ReasonEmptyGroup
 		return v
 	}
-	var win *draftRule
+	var win *Rule
 	others := false
 	for i := range rec.rules {
 		r := &rec.rules[i]
@@ -149,7 +131,7 @@ func (c *draftCompiled) Query(agent, url string) Verdict {
 		}
 		others = true
 		if r.Allow != win.Allow {
-			v.Runner = &r.Rule
+			v.Runner = r
 			break
 		}
 	}
@@ -157,9 +139,9 @@ func (c *draftCompiled) Query(agent, url string) Verdict {
 		v.Allowed, v.Reason = true, ReasonNoRule
 		return v
 	}
-	v.Reason, v.Rule, v.Allowed = ReasonRule, &win.Rule, win.Allow
+	v.Reason, v.Rule, v.Allowed = ReasonRule, win, win.Allow
 	switch {
-	case win.empty:
+	case win.Pattern == "":
 		v.Why = WhyEmpty
 	case others:
 		v.Why = WhyFirst

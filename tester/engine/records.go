@@ -95,6 +95,167 @@ func (cr classicRecords) split(doc *syntax.Document) (recs []*record, orphans []
 	return recs, orphans
 }
 
+// classicRecord is a record as an engine reads it. The classic engines
+// differ in what they take from a User-agent value and from a rule line, not
+// in how a record holds together, so one type serves them all.
+type classicRecord struct {
+	rec    *record
+	group  Group
+	names  []string // lower-case robot names, as the engine cuts them; `*` is global instead
+	global bool
+	rules  []Rule // in file order
+	empty  int    // the first Disallow line the engine read no rule from (0 = none)
+}
+
+// reached is the record's group as one query reached it; the compiled record
+// is left alone, so queries may run concurrently.
+func (r *classicRecord) reached(token string, how How) *Group {
+	g := r.group
+	g.Token, g.How = token, how
+	return &g
+}
+
+// read splits doc and reads each record with the engine's hooks: agent gives
+// the names in one User-agent value and whether it stands for every robot;
+// rule gives the rules of one rule line, none when the engine's text makes an
+// empty Disallow no rule at all.
+func (cr classicRecords) read(doc *syntax.Document, agent func(value string) (names []string, global bool),
+	rule func(doc *syntax.Document, r recordRule) []Rule) (recs []classicRecord, orphans []int) {
+	split, orphans := cr.split(doc)
+	recs = make([]classicRecord, 0, len(split))
+	for _, r := range split {
+		rec := classicRecord{rec: r, group: Group{Lines: r.lines()}}
+		for _, a := range r.agents {
+			names, global := agent(a.value)
+			rec.names = append(rec.names, names...)
+			rec.global = rec.global || global
+		}
+		for _, rr := range r.rules {
+			rules := rule(doc, rr)
+			if len(rules) == 0 && rec.empty == 0 {
+				rec.empty = rr.line
+			}
+			rec.rules = append(rec.rules, rules...)
+		}
+		recs = append(recs, rec)
+	}
+	return recs, orphans
+}
+
+// pathRule is a rule whose pattern is a literal path prefix.
+func pathRule(doc *syntax.Document, line int, path string) Rule {
+	return Rule{Line: line, Text: doc.RuleText(line), Pattern: path, Score: len(path)}
+}
+
+// anyDisallowFamily is what the 1994 standard and the Lycos grammar share
+// once their records are read: the robot obeys the first record with a name
+// occurring in its User-Agent, else the first `*` record; any matching
+// Disallow prefix blocks; Allow is an unknown line. The hooks say how each
+// text reads a User-agent value and a Disallow line.
+type anyDisallowFamily struct {
+	info  Info
+	agent func(value string) (names []string, global bool)
+	rule  func(doc *syntax.Document, r recordRule) []Rule
+}
+
+func (f *anyDisallowFamily) Info() Info                        { return f.info }
+func (f *anyDisallowFamily) FetchPolicy(x Fetch) FetchDecision { return classicFetch(f.info.ID, x) }
+
+func (f *anyDisallowFamily) Compile(doc *syntax.Document) Compiled {
+	recs, orphans := classicRecords{}.read(doc, f.agent, f.rule)
+	return &anyDisallow{family: f, recs: recs, orphans: orphans, doc: doc}
+}
+
+type anyDisallow struct {
+	family  *anyDisallowFamily
+	recs    []classicRecord
+	orphans []int
+	doc     *syntax.Document
+}
+
+func (c *anyDisallow) Engine() Engine { return c.family }
+
+// choose returns the record for agent; matched lists every record naming the
+// robot, since the texts do not say which of them it obeys.
+func (c *anyDisallow) choose(agent string) (rec *classicRecord, token string, how How, matched []int) {
+	lower := strings.ToLower(agent)
+	for i := range c.recs {
+		for _, n := range c.recs[i].names {
+			if n != "" && strings.Contains(lower, n) {
+				if rec == nil {
+					rec, token, how = &c.recs[i], n, HowSubstring
+				}
+				matched = append(matched, c.recs[i].group.Start())
+				break
+			}
+		}
+	}
+	if rec != nil {
+		return
+	}
+	for i := range c.recs {
+		if c.recs[i].global {
+			return &c.recs[i], "*", HowGlobal, nil
+		}
+	}
+	return nil, "", HowNone, nil
+}
+
+func (c *anyDisallow) Query(agent, url string) Verdict {
+	v := Verdict{Engine: c.family.info.ID, Agent: agent, URL: url, Path: PathOf(url)}
+	v.Notes = orphanNotes(c.doc, c.orphans, &v)
+	rec, token, how, matched := c.choose(agent)
+	if rec == nil {
+		v.Allowed, v.Reason = true, ReasonNoGroup
+		return v
+	}
+	v.Group = rec.reached(token, how)
+	v.Notes = append(v.Notes, rec.rec.notes(v.Engine)...)
+	if len(matched) > 1 {
+		v.Notes = append(v.Notes, msg.New(msgNoteSeveral, "Lines", joinLines(matched), "Agent", v.agentText(), "Engine", engineNameOf(v.Engine)))
+	}
+	v.Notes = append(v.Notes, ignoredAllowNotes(c.doc, rec.rec, &v)...)
+	for i := range rec.rules {
+		if r := &rec.rules[i]; strings.HasPrefix(v.Path, r.Pattern) {
+			v.Allowed, v.Reason, v.Why, v.Rule = false, ReasonRule, WhyAnyDisallow, r
+			return v
+		}
+	}
+	v.Allowed = true
+	switch {
+	case rec.empty != 0 && len(rec.rules) == 0:
+		v.Reason, v.Why = ReasonRule, WhyEmpty
+		v.Rule = &Rule{Line: rec.empty, Text: c.doc.RuleText(rec.empty)}
+	case len(rec.rec.rules) == 0:
+		v.Reason = ReasonEmptyGroup
+	default:
+		v.Reason = ReasonNoRule
+	}
+	return v
+}
+
+// ignoredAllowNotes tells, for an engine without Allow, about the first
+// Allow line of the record that would have matched the path.
+func ignoredAllowNotes(doc *syntax.Document, r *record, v *Verdict) []msg.Text {
+	for _, n := range r.ignored {
+		if p := doc.Value(n); p != "" && strings.HasPrefix(v.Path, p) {
+			return []msg.Text{msg.New(msgNoteNoAllow, "Engine", engineNameOf(v.Engine), "Line", n, "Rule", doc.RuleText(n), "Path", v.Path)}
+		}
+	}
+	return nil
+}
+
+// orphanNotes tells about the first rule line outside any record that would
+// match the path: the user may think it applies.
+func orphanNotes(doc *syntax.Document, orphans []int, v *Verdict) []msg.Text {
+	for _, n := range orphans {
+		if p := doc.Value(n); p != "" && strings.HasPrefix(v.Path, p) {
+			return []msg.Text{msg.New(msgNoteOrphan, "Line", n, "Rule", doc.RuleText(n), "Engine", engineNameOf(v.Engine))}
+		}
+	}
+	return nil
+}
+
 func (r *record) lines() []int {
 	out := make([]int, len(r.agents))
 	for i, a := range r.agents {
