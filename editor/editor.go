@@ -64,8 +64,6 @@ type Editor struct {
 	jump *gotoBar
 
 	now func() time.Time // replaced in tests to control undo grouping
-
-	menuMessages map[*fyne.MenuItem]string // the whole message behind each cut menu label
 }
 
 // New returns an empty editor.

@@ -323,7 +323,8 @@ func TestContextMenu(t *testing.T) {
 	e.SetText([]byte("User-agent: *\nDissallow: /x\n"))
 	e.SetMarks([]Mark{{Line: 2, Kind: MarkError, Message: "misspelt field [RS008]"}})
 	v := e.view()
-	m := e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5)) // the middle of line 2
+	shown := ""
+	m := e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5), func(s string) { shown = s }) // the middle of line 2
 	labels := map[string]bool{}
 	for _, it := range m.Items {
 		labels[it.Label] = !it.Disabled
@@ -331,12 +332,16 @@ func TestContextMenu(t *testing.T) {
 	if enabled, ok := labels["misspelt field [RS008]"]; !ok || !enabled {
 		t.Fatalf("the mark's message is missing: %v", labels)
 	}
+	m.Items[0].Action()
+	if shown != "misspelt field [RS008]" {
+		t.Errorf("choosing the message showed %q", shown)
+	}
 	if labels["Undo"] || labels["Cut"] || !labels["Paste"] || !labels["Select All"] {
 		t.Errorf("enabled states wrong: %v", labels)
 	}
 	e.SelectAll()
 	test.Type(e, "x")
-	m = e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH/2))
+	m = e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH/2), func(string) {})
 	for _, it := range m.Items {
 		if it.Label == "Undo" && it.Disabled {
 			t.Error("Undo must be enabled after typing")

@@ -15,16 +15,7 @@ func (e *Editor) TappedSecondary(ev *fyne.PointEvent) {
 	if c == nil {
 		return
 	}
-	m := e.contextMenu(ev.Position)
-	for _, it := range m.Items {
-		if it.Action == nil && !it.IsSeparator && !it.Disabled {
-			full := it.Label
-			if msg, ok := e.menuMessages[it]; ok {
-				full = msg
-			}
-			it.Action = func() { showMessage(c, full, ev.AbsolutePosition) }
-		}
-	}
+	m := e.contextMenu(ev.Position, func(text string) { showMessage(c, text, ev.AbsolutePosition) })
 	widget.ShowPopUpMenuAtPosition(m, c, ev.AbsolutePosition)
 }
 
@@ -43,22 +34,20 @@ func showMessage(c fyne.Canvas, text string, pos fyne.Position) {
 // item opens the whole message.
 const menuLabelRunes = 72
 
-// contextMenu builds the menu for a right click at pos.
-func (e *Editor) contextMenu(pos fyne.Position) *fyne.Menu {
+// contextMenu builds the menu for a right click at pos; choosing a mark's
+// message calls show with the whole message.
+func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne.Menu {
 	var items []*fyne.MenuItem
-	e.menuMessages = map[*fyne.MenuItem]string{}
 	line := e.buf.doc.LineAt(e.offsetAt(pos))
 	for _, m := range e.marksOn(line) {
 		if m.Message == "" {
 			continue
 		}
-		label := m.Message
+		label, full := m.Message, m.Message
 		if r := []rune(label); len(r) > menuLabelRunes {
 			label = string(r[:menuLabelRunes-1]) + "…"
 		}
-		it := fyne.NewMenuItem(label, nil)
-		e.menuMessages[it] = m.Message
-		items = append(items, it)
+		items = append(items, fyne.NewMenuItem(label, func() { show(full) }))
 	}
 	if len(items) > 0 {
 		items = append(items, fyne.NewMenuItemSeparator())
