@@ -11,6 +11,24 @@ import (
 //go:embed sample/robots.txt
 var SampleRobots []byte
 
+//go:embed sample/robots.ru.txt
+var sampleRU []byte
+
+//go:embed sample/robots.pl.txt
+var samplePL []byte
+
+// Sample is the sample with its comments in language (en, ru, pl); the
+// rules are the same in every language, so the sample's test set fits all.
+func Sample(language string) []byte {
+	switch language {
+	case "ru":
+		return sampleRU
+	case "pl":
+		return samplePL
+	}
+	return SampleRobots
+}
+
 // SampleTests is the sample's test set (crawler and path rows).
 //
 //go:embed sample/robots.txt.tests.json

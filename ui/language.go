@@ -3,6 +3,9 @@ package ui
 import (
 	"os"
 	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 )
 
 // languages offered in the View menu: code and the language's own name.
@@ -47,4 +50,17 @@ func setLanguage(code string) {
 		os.Setenv("LC_ALL", full)
 	}
 	UseTranslations()
+}
+
+// currentLanguage is the two-letter code the window speaks: the View menu's
+// choice, else the system's.
+func currentLanguage(p fyne.Preferences) string {
+	if code := p.String(prefLanguage); code != "" {
+		return code
+	}
+	loc := string(lang.SystemLocale())
+	if len(loc) >= 2 {
+		return loc[:2]
+	}
+	return "en"
 }

@@ -322,8 +322,9 @@ func (s *studio) applySafeFixes() {
 
 // openSample shows the seeds' example 1 with its tester rows, as a new file.
 func (s *studio) openSample() {
-	s.file = fileState{isNew: true, disk: assets.SampleRobots}
-	s.ed.SetText(assets.SampleRobots)
+	sample := assets.Sample(currentLanguage(s.app.Preferences()))
+	s.file = fileState{isNew: true, disk: sample}
+	s.ed.SetText(sample)
 	set, err := testset.Parse(assets.SampleTests)
 	if err != nil {
 		set = testset.New()
