@@ -2,6 +2,7 @@ package engine
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -54,7 +55,8 @@ func (draft1996) FetchPolicy(f Fetch) FetchDecision {
 }
 
 type draftCompiled struct {
-	recs []classicRecord
+	recs   []classicRecord
+	chosen sync.Map // agent → choice
 }
 
 func (draft1996) Compile(doc *syntax.Document) Compiled {
@@ -103,12 +105,19 @@ func (c *draftCompiled) choose(agent string) (*classicRecord, string, How) {
 
 func (c *draftCompiled) Query(agent, url string) Verdict {
 	v := Verdict{Engine: "draft1996", Agent: agent, URL: url, Path: draftDecode(PathOf(url))}
-	rec, token, how := c.choose(agent)
+	var ch choice
+	if cached, ok := c.chosen.Load(agent); ok {
+		ch = cached.(choice)
+	} else {
+		ch.rec, ch.token, ch.how = c.choose(agent)
+		c.chosen.Store(agent, ch)
+	}
+	rec := ch.rec
 	if rec == nil {
 		v.Allowed, v.Reason = true, ReasonNoGroup
 		return v
 	}
-	v.Group = rec.reached(token, how)
+	v.Group = rec.reached(ch.token, ch.how)
 	v.Notes = rec.rec.notes(v.Engine)
 	if isRobotsTxt(v.Path) {
 		v.Allowed, v.Reason = true, ReasonRobotsTxt

@@ -3,6 +3,7 @@ package engine
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -171,6 +172,15 @@ type anyDisallow struct {
 	recs    []classicRecord
 	orphans []int
 	doc     *syntax.Document
+	chosen  sync.Map // agent → choice: a tester asks about few crawlers, many paths
+}
+
+// choice is what choose found for one agent.
+type choice struct {
+	rec     *classicRecord
+	token   string
+	how     How
+	matched []int
 }
 
 func (c *anyDisallow) Engine() Engine { return c.family }
@@ -204,7 +214,14 @@ func (c *anyDisallow) choose(agent string) (rec *classicRecord, token string, ho
 func (c *anyDisallow) Query(agent, url string) Verdict {
 	v := Verdict{Engine: c.family.info.ID, Agent: agent, URL: url, Path: PathOf(url)}
 	v.Notes = orphanNotes(c.doc, c.orphans, &v)
-	rec, token, how, matched := c.choose(agent)
+	var ch choice
+	if v, ok := c.chosen.Load(agent); ok {
+		ch = v.(choice)
+	} else {
+		ch.rec, ch.token, ch.how, ch.matched = c.choose(agent)
+		c.chosen.Store(agent, ch)
+	}
+	rec, token, how, matched := ch.rec, ch.token, ch.how, ch.matched
 	if rec == nil {
 		v.Allowed, v.Reason = true, ReasonNoGroup
 		return v
@@ -238,7 +255,7 @@ func (c *anyDisallow) Query(agent, url string) Verdict {
 // Allow line of the record that would have matched the path.
 func ignoredAllowNotes(doc *syntax.Document, r *record, v *Verdict) []msg.Text {
 	for _, n := range r.ignored {
-		if p := doc.Value(n); p != "" && strings.HasPrefix(v.Path, p) {
+		if p := doc.Bytes(doc.Line(n).Value); hasPrefixBytes(v.Path, p) {
 			return []msg.Text{msg.New(msgNoteNoAllow, "Engine", engineNameOf(v.Engine), "Line", n, "Rule", doc.RuleText(n), "Path", v.Path)}
 		}
 	}
@@ -249,11 +266,17 @@ func ignoredAllowNotes(doc *syntax.Document, r *record, v *Verdict) []msg.Text {
 // match the path: the user may think it applies.
 func orphanNotes(doc *syntax.Document, orphans []int, v *Verdict) []msg.Text {
 	for _, n := range orphans {
-		if p := doc.Value(n); p != "" && strings.HasPrefix(v.Path, p) {
+		if p := doc.Bytes(doc.Line(n).Value); hasPrefixBytes(v.Path, p) {
 			return []msg.Text{msg.New(msgNoteOrphan, "Line", n, "Rule", doc.RuleText(n), "Engine", engineNameOf(v.Engine))}
 		}
 	}
 	return nil
+}
+
+// hasPrefixBytes is strings.HasPrefix for a non-empty prefix held as bytes,
+// without converting (and so copying) them.
+func hasPrefixBytes(s string, p []byte) bool {
+	return len(p) > 0 && len(p) <= len(s) && s[:len(p)] == string(p)
 }
 
 func (r *record) lines() []int {
