@@ -38,9 +38,10 @@ type Editor struct {
 	onChanged func()
 	savedID   int
 
-	marks  []Mark // sorted by line
-	flash  int    // 1-based line being flashed by ShowLine, 0 for none
-	flashT *time.Timer
+	marks []Mark // sorted by line
+	flash int    // 1-based line being flashed by ShowLine, 0 for none
+	// unflash cancels the pending end of a ShowLine flash.
+	unflash func()
 
 	topRow, leftCol int // first visible line (0-based) and display column
 
@@ -64,11 +65,14 @@ type Editor struct {
 	jump *gotoBar
 
 	now func() time.Time // replaced in tests to control undo grouping
+	// after runs f on the UI goroutine after d and returns a cancel
+	// function; tests replace it to run the timer by hand.
+	after func(d time.Duration, f func()) (cancel func())
 }
 
 // New returns an empty editor.
 func New() *Editor {
-	e := &Editor{now: time.Now}
+	e := &Editor{now: time.Now, after: afterOnUI}
 	e.buf.set(nil)
 	e.hist.clear()
 	e.find = newFindBar(e)

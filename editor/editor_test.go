@@ -16,6 +16,8 @@ func newTestEditor(t testing.TB, src string) *Editor {
 	t.Helper()
 	test.NewTempApp(t)
 	e := New()
+	// The test driver runs fyne.Do on the calling goroutine: no timers.
+	e.after = func(time.Duration, func()) func() { return func() {} }
 	cur := strings.Index(src, "|")
 	if cur >= 0 {
 		src = src[:cur] + src[cur+1:]
@@ -335,6 +337,11 @@ func TestContextMenu(t *testing.T) {
 	m.Items[0].Action()
 	if shown != "misspelt field [RS008]" {
 		t.Errorf("choosing the message showed %q", shown)
+	}
+	for _, it := range e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*8.5), func(string) {}).Items {
+		if it.Label == "misspelt field [RS008]" {
+			t.Error("a click below the text must not show the last line's findings")
+		}
 	}
 	if labels["Undo"] || labels["Cut"] || !labels["Paste"] || !labels["Select All"] {
 		t.Errorf("enabled states wrong: %v", labels)

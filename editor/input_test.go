@@ -227,6 +227,9 @@ func TestGoToLine(t *testing.T) {
 
 func TestShowLineFlashesAndScrolls(t *testing.T) {
 	e := newTestEditor(t, strings.Repeat("Allow: /\n", 300))
+	var end func()
+	var after time.Duration
+	e.after = func(d time.Duration, f func()) func() { after, end = d, f; return func() {} }
 	e.ShowLine(200)
 	v := e.view()
 	if 199 < e.topRow || 199 >= e.topRow+v.visRows {
@@ -239,7 +242,10 @@ func TestShowLineFlashesAndScrolls(t *testing.T) {
 	if r.nBack == 0 {
 		t.Fatal("the flashed line must be drawn")
 	}
-	time.Sleep(flashTime + 300*time.Millisecond)
+	if after != flashTime || end == nil {
+		t.Fatalf("the flash must end after %v (got %v)", flashTime, after)
+	}
+	end()
 	if e.flash != 0 {
 		t.Fatal("the flash must end")
 	}

@@ -80,6 +80,13 @@ func markColor(k MarkKind, w fyne.Widget) color.Color {
 // the eye after a jump, short enough not to be mistaken for a selection.
 const flashTime = 900 * time.Millisecond
 
+// afterOnUI is Editor.after outside tests: a timer that hands f to the UI
+// goroutine.
+func afterOnUI(d time.Duration, f func()) func() {
+	t := time.AfterFunc(d, func() { fyne.Do(f) })
+	return func() { t.Stop() }
+}
+
 // ShowLine scrolls so 1-based line n is visible (centred when it was off
 // screen) and flashes it briefly. The cursor does not move.
 func (e *Editor) ShowLine(n int) {
@@ -93,16 +100,14 @@ func (e *Editor) ShowLine(n int) {
 		e.clampScroll(v)
 	}
 	e.flash = n
-	if e.flashT != nil {
-		e.flashT.Stop()
+	if e.unflash != nil {
+		e.unflash()
 	}
-	e.flashT = time.AfterFunc(flashTime, func() {
-		fyne.Do(func() {
-			if e.flash == n {
-				e.flash = 0
-				e.Refresh()
-			}
-		})
+	e.unflash = e.after(flashTime, func() {
+		if e.flash == n {
+			e.flash = 0
+			e.Refresh()
+		}
 	})
 	e.Refresh()
 }

@@ -38,7 +38,10 @@ const menuLabelRunes = 72
 // message calls show with the whole message.
 func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne.Menu {
 	var items []*fyne.MenuItem
-	line := e.buf.doc.LineAt(e.offsetAt(pos))
+	line := 0 // below the last line: no line's findings
+	if row, _ := e.pointAt(pos); row >= 0 && row < len(e.buf.doc.Lines) {
+		line = row + 1
+	}
 	for _, m := range e.marksOn(line) {
 		if m.Message == "" {
 			continue

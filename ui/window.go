@@ -40,13 +40,16 @@ type studio struct {
 	rec    *recovery
 	status *statusFile
 
-	diags    []lint.Diagnostic
-	lintDoc  *syntax.Document // the document s.diags belong to
-	lints    *lintJob
-	syncLint bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
-	selected *engine.Verdict // the result whose group and rule are marked in the editor
-	title    string
-	autoText []byte // what the last autosave wrote
+	diags   []lint.Diagnostic
+	lintDoc *syntax.Document // the document s.diags belong to
+	// testsUnreadable: FILENAME.tests.json exists but could not be read; it
+	// is never overwritten or deleted then.
+	testsUnreadable bool
+	lints           *lintJob
+	syncLint        bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
+	selected        *engine.Verdict // the result whose group and rule are marked in the editor
+	title           string
+	autoText        []byte // what the last autosave wrote
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -159,6 +162,9 @@ func (s *studio) documentChanged() {
 	s.pane.SetDocument(doc)
 	s.updateTitle()
 	s.refreshStatus()
+	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
+		s.wizard.DocumentChanged()
+	}
 	if s.syncLint {
 		s.applyLint(doc, lint.Run(doc, lint.Options{}))
 	} else {
@@ -324,6 +330,7 @@ func (s *studio) applySafeFixes() {
 func (s *studio) openSample() {
 	sample := assets.Sample(currentLanguage(s.app.Preferences()))
 	s.file = fileState{isNew: true, disk: sample}
+	s.testsUnreadable = false
 	s.ed.SetText(sample)
 	set, err := testset.Parse(assets.SampleTests)
 	if err != nil {
@@ -337,6 +344,7 @@ func (s *studio) openSample() {
 func (s *studio) newFile() {
 	s.rec.drop(s.file.path)
 	s.file = fileState{isNew: true}
+	s.testsUnreadable = false
 	s.ed.SetText(nil)
 	s.setTests(testset.New())
 	s.documentChanged()
@@ -355,8 +363,18 @@ func (s *studio) openPath(path string) bool {
 	s.file = fileState{path: abs, disk: data}
 	s.ed.SetText(data)
 	set, err := testset.Load(testset.PathFor(abs))
-	if err != nil {
-		set = testset.New()
+	switch {
+	case err == nil:
+		s.testsUnreadable = false
+	case errors.Is(err, fs.ErrNotExist):
+		set, s.testsUnreadable = testset.New(), false
+	default:
+		// Keep the file on disk: saving must neither delete nor overwrite
+		// rows the user can still repair by hand.
+		set, s.testsUnreadable = testset.New(), true
+		dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.unreadable",
+			"The test set {{.File}} could not be read, so the tester starts empty; the file is left as it is and will not be overwritten. ({{.Error}})",
+			map[string]any{"File": filepath.Base(testset.PathFor(abs)), "Error": err.Error()})), s.win)
 	}
 	s.setTests(set)
 	p := s.app.Preferences()
@@ -388,7 +406,9 @@ func (s *studio) writeTo(path string) error {
 	if err := textfile.WriteAtomic(path, text); err != nil {
 		return err
 	}
-	if set := s.pane.TestSet(); set != nil && (len(set.Crawlers) > 0 || len(set.Paths) > 0) {
+	if s.testsUnreadable && path == s.file.path {
+		// The test set on disk could not be read: leave it alone.
+	} else if set := s.pane.TestSet(); set != nil && (len(set.Crawlers) > 0 || len(set.Paths) > 0) {
 		if err := testset.Save(testset.PathFor(path), set); err != nil {
 			return err
 		}
@@ -399,6 +419,9 @@ func (s *studio) writeTo(path string) error {
 	old := s.file.path
 	abs, _ := filepath.Abs(path)
 	s.file = fileState{path: abs, disk: text, tests: s.testsBytes()}
+	if abs != old {
+		s.testsUnreadable = false // Save As: the new name's test set was just written
+	}
 	s.rec.drop(old)
 	s.rec.drop(abs)
 	s.autoText = nil

@@ -112,6 +112,22 @@ func TestTestSetIsSavedBesideTheFileAndCountsAsAChange(t *testing.T) {
 	}
 }
 
+func TestUnreadableTestSetIsNeverOverwritten(t *testing.T) {
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	broken := []byte(`{"version": 1, "crawlers": ["Googlebot"],}`)
+	os.WriteFile(testset.PathFor(p), broken, 0o644)
+	s := newTestStudio(t)
+	s.openPath(p)
+	if !hasDialog(s) {
+		t.Fatal("an unreadable test set must be reported")
+	}
+	test.Type(s.ed, "# x\n")
+	s.save(nil)
+	if got, _ := os.ReadFile(testset.PathFor(p)); string(got) != string(broken) {
+		t.Fatalf("the unreadable test set was changed: %q", got)
+	}
+}
+
 func TestOpenErrorsKeepTheText(t *testing.T) {
 	s := newTestStudio(t)
 	s.openSample()

@@ -29,6 +29,7 @@ type namesStep struct {
 	list      *fyne.Container
 	existing  *widget.Label // what the document already says
 	prefilled bool
+	filled    []string // what reread put in the rows, to tell it from typing
 	server    *widget.Select
 	allGroups *widget.Check
 	encDirs   *widget.Entry
@@ -94,6 +95,12 @@ func (s *namesStep) reread() {
 	for len(s.rows) > 0 {
 		s.removeRow(s.rows[0])
 	}
+	defer func() {
+		s.filled = s.filled[:0]
+		for _, r := range s.rows {
+			s.filled = append(s.filled, strings.TrimSpace(r.entry.Text))
+		}
+	}()
 	main, ok := a.Main()
 	if !ok {
 		s.addRow("", true)
@@ -121,10 +128,19 @@ func twins(main mirror.Name) []string {
 	return out
 }
 
-// untouched reports whether every name row is empty.
+// untouched reports whether the rows still hold only what reread filled in
+// (or nothing): then a newly opened file may replace them.
 func (s *namesStep) untouched() bool {
-	for _, r := range s.rows {
-		if strings.TrimSpace(r.entry.Text) != "" {
+	if len(s.rows) != len(s.filled) {
+		for _, r := range s.rows {
+			if strings.TrimSpace(r.entry.Text) != "" {
+				return false
+			}
+		}
+		return true
+	}
+	for i, r := range s.rows {
+		if strings.TrimSpace(r.entry.Text) != s.filled[i] {
 			return false
 		}
 	}

@@ -181,6 +181,12 @@ func TestDocumentOpenedLaterIsRead(t *testing.T) {
 	if got := h.w.names.rows[0].entry.Text; got != "www.avito.ru" {
 		t.Fatalf("main = %q, want the Host of the newly opened file", got)
 	}
+	// Another file: the names filled in from the first one are replaced.
+	h.doc = []byte("User-agent: *\nDisallow: /x\nHost: www.other.ru\n")
+	x.DocumentChanged()
+	if got := h.w.names.rows[0].entry.Text; got != "www.other.ru" {
+		t.Fatalf("main = %q, want the second file's Host", got)
+	}
 	h.w.names.rows[0].entry.SetText("mysite.ru")
 	h.doc = []byte("User-agent: *\nHost: other.ru\n")
 	x.DocumentChanged()

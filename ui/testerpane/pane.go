@@ -54,8 +54,9 @@ type Pane struct {
 	gen      int
 	next     *compileJob
 	busy     bool
-	syncOnly bool   // compile on the calling goroutine always (benchmarks)
-	onIdle   func() // called when background compiling stops (tests)
+	syncOnly bool         // compile on the calling goroutine always (benchmarks)
+	toUI     func(func()) // hands a background result to the UI goroutine: fyne.Do (tests replace it)
+	onIdle   func()       // called when background compiling stops (tests)
 
 	selected *cell // the result shown in the detail area
 
@@ -93,6 +94,7 @@ var emptyDoc = syntax.Parse(nil)
 func New(win fyne.Window) *Pane {
 	p := &Pane{
 		win:      win,
+		toUI:     fyne.Do,
 		doc:      emptyDoc,
 		engines:  engine.All(),
 		engineID: engine.Default,
@@ -160,7 +162,7 @@ func (p *Pane) startNext() {
 	p.busy = true
 	go func() {
 		compiled, costs := compileAll(job.doc, job.ids)
-		fyne.Do(func() {
+		p.toUI(func() {
 			p.busy = false
 			maps.Copy(p.cost, costs)
 			if job.gen == p.gen {
