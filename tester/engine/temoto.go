@@ -262,7 +262,6 @@ func (c *temotoCompiled) emulate(toks []temotoToken) {
 		}
 	}
 	uaLinesOf := map[string][]int{}
-	var pendingUA []int
 	for pos < len(toks) {
 		t1 := toks[pos]
 		pos++
@@ -281,14 +280,13 @@ func (c *temotoCompiled) emulate(toks []temotoToken) {
 		switch key {
 		case "user-agent", "useragent":
 			if !isEmpty {
-				agents, pendingUA = nil, nil
+				agents = nil
 			}
 			if len(agents) == 0 {
 				isEmpty = true
 			}
 			a := strings.ToLower(t2.text)
 			agents = append(agents, a)
-			pendingUA = append(pendingUA, t1.line)
 			if _, ok := c.uaLines[a]; !ok {
 				c.uaLines[a] = t1.line
 			}
