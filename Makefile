@@ -8,7 +8,7 @@ DEPS     := gcc libc6-dev libgl1-mesa-dev xorg-dev
 # configs the mirror wizard writes.
 TESTDEPS := xvfb xdotool imagemagick nginx apache2
 
-.PHONY: all run build deps test-deps test suite unit e2e check-fresh bench package fmt clean
+.PHONY: all run build headless deps test-deps test suite unit e2e check-fresh bench package fmt clean
 
 all: build
 
@@ -55,10 +55,17 @@ suite:
 	$(GO) vet ./...
 	CGO_ENABLED=0 $(GO) test ./tester/...
 	$(GO) test ./...
+	$(MAKE) --no-print-directory headless
+	bash .ci/headless-check ./$(BIN)-headless
 	$(MAKE) --no-print-directory e2e
 
 e2e: build
 	bash ui/e2e/run.sh ./$(BIN)
+
+# headless: the command line alone, static, without cgo or X11 (for servers
+# and CI). Same subcommands and translations; no window.
+headless:
+	CGO_ENABLED=0 $(GO) build -tags headless -o $(BIN)-headless .
 
 # check-fresh: what CI runs. `make test` here (with ../shared beside the
 # checkout when it is there), then `make test` in a fresh clone of the
@@ -81,4 +88,4 @@ fmt:
 	gofmt -w $$(git ls-files '*.go')
 
 clean:
-	rm -f $(BIN)
+	rm -f $(BIN) $(BIN)-headless

@@ -33,6 +33,16 @@ wait_for() {
 }
 go build -o "$TMP/statusq" "$ROOT/ui/e2e/statusq" || { echo "e2e: FAIL: cannot build ui/e2e/statusq" >&2; exit 1; }
 status_has() { "$TMP/statusq" "$ROBOTS_STUDIO_STATUS" "$@"; }
+# 0. Without a display the window binary says so in one line (no GLFW stack
+# trace), and a mistyped command is a usage error, not a file to open.
+set +e
+err=$(env -u DISPLAY -u WAYLAND_DISPLAY "$BIN" "$TMP/none.txt" 2>&1 >/dev/null); code=$?
+[ $code = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || { echo "e2e: FAIL: without a display: exit $code: $err" >&2; exit 1; }
+err=$("$BIN" tset 2>&1 >/dev/null); code=$?
+[ $code = 2 ] && printf '%s' "$err" | grep -q 'unknown command' || { echo "e2e: FAIL: a typo: exit $code: $err" >&2; exit 1; }
+set -e
+echo "e2e: without a display: one line, exit 2; a mistyped command: usage error"
+
 Xvfb ":$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 XVFB_PID=$!
 wait_for 10 xdpyinfo -display ":$DISPLAY_NUM" || wait_for 10 xdotool getmouselocation || fail "Xvfb did not start"
@@ -50,7 +60,7 @@ ready=$(date +%s%N)
 echo "e2e: window ready in $(( (ready - start) / 1000000 )) ms"
 WID=$(xdotool search --name "^Robots Studio" | head -1)
 status_has "title_has=Robots Studio — robots.txt" || fail "title is not 'Robots Studio — robots.txt'"
-xdotool windowfocus --sync "$WID" 2>/dev/null || xdotool windowfocus "$WID"
+wait_for 10 xdotool windowfocus --sync "$WID" || fail "cannot focus the window"
 sleep 0.5
 
 # 2. Type a crawler and a path; the verdict must appear: blocked by line 10.
