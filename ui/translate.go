@@ -5,4 +5,3 @@ package ui
 
 // AppID identifies the app for preferences and storage.
 const AppID = "io.github.robots_studio.robots_studio"
-
