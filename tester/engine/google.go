@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -15,14 +17,13 @@ var (
 
 func init() {
 	Register(&longestFamily{
-		info:         Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc},
-		acceptTypos:  true,
-		missingColon: true,
-		readLimit:    syntax.GoogleMaxBytes,
-		indexHTML:    true,
-		normPattern:  googleEscape,
-		normPath:     func(p string) string { return p },
-		fetch:        googleFetch,
+		info:        Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc},
+		keys:        googleKeys,
+		readLimit:   syntax.GoogleMaxBytes,
+		indexHTML:   true,
+		normPattern: googleEscape,
+		normPath:    googlePath,
+		fetch:       googleFetch,
 	})
 	Register(&longestFamily{
 		info:          Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc},
@@ -32,4 +33,40 @@ func init() {
 		normPath:      func(p string) string { return rfcNormalize(p, false) },
 		fetch:         rfcFetch,
 	})
+}
+
+// googleKeys is Google's lenient reading of field names: misspellings
+// ("Dissallow"), longer words ("Disallowed"), a missing colon, and on the
+// first line a cut-off UTF-8 byte order mark (EF, or EF BB) before the key,
+// which its parser skips as it skips a whole one.
+func googleKeys(doc *syntax.Document, i int) (syntax.Kind, int) {
+	l := &doc.Lines[i]
+	if i == 0 && l.Kind == syntax.Unknown && !doc.BOM {
+		if n := partialBOM(doc.Src); n > 0 && l.Key.Start == 0 && l.Key.Len() > n {
+			k, _ := syntax.KeyKind(doc.Src[n:l.Key.End])
+			return k, n
+		}
+	}
+	return l.Kind, 0
+}
+
+// partialBOM is the length of a byte order mark cut short at the start of
+// src: 1 for EF, 2 for EF BB (a whole one, EF BB BF, is the parser's).
+func partialBOM(src []byte) int {
+	switch {
+	case len(src) >= 2 && src[0] == 0xEF && src[1] == 0xBB && (len(src) == 2 || src[2] != 0xBF):
+		return 2
+	case len(src) >= 1 && src[0] == 0xEF && (len(src) == 1 || src[1] != 0xBB):
+		return 1
+	}
+	return 0
+}
+
+// googlePath is the path as Google's matcher compares it: a NUL byte ends it
+// (the library reads the URL as a C string there).
+func googlePath(p string) string {
+	if i := strings.IndexByte(p, 0); i >= 0 {
+		return p[:i]
+	}
+	return p
 }

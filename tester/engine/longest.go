@@ -16,9 +16,9 @@ import (
 // named group replaces `*`, and the longest matching pattern wins with Allow
 // winning ties. The options say where the engines differ.
 type longestFamily struct {
-	info          Info
-	acceptTypos   bool // Google's typos and "Disallowed:"-style keys
-	missingColon  bool // "Disallow /x" without a colon
+	info Info
+	// keys reads a line's field name (nil: standardKeys).
+	keys          keyReading
 	readLimit     int  // ignore bytes past this offset (Google: 500 KiB); 0 = none
 	indexHTML     bool // Allow: /d/index.html also allows /d/ (Google)
 	robotsTxtFree bool // /robots.txt itself is always allowed (RFC 9309)
@@ -145,14 +145,17 @@ type uaEntry struct {
 	display string // the token as written, for the user
 }
 
-func (f *longestFamily) accept(l *syntax.Line) bool {
-	if !f.acceptTypos && l.Flags&(syntax.FlagTypo|syntax.FlagKeyPrefix) != 0 {
-		return false
+// keyReading is how an engine reads line i's field name: the field the line
+// is for that engine (syntax.Unknown: not a field it reads) and how many
+// bytes before the key are skipped (a cut-off byte order mark).
+type keyReading func(doc *syntax.Document, i int) (kind syntax.Kind, skip int)
+
+// standardKeys reads only field names spelt as the standards write them.
+func standardKeys(doc *syntax.Document, i int) (syntax.Kind, int) {
+	if l := &doc.Lines[i]; l.Standard() {
+		return l.Kind, 0
 	}
-	if !f.missingColon && l.Has(syntax.FlagMissingColon) {
-		return false
-	}
-	return true
+	return syntax.Unknown, 0
 }
 
 // Compile builds the groups: consecutive User-agent lines open a group, rules
@@ -171,6 +174,10 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 		}
 	}
 	c.rules = make([]compiledRule, 0, nRules)
+	keys := f.keys
+	if keys == nil {
+		keys = standardKeys
+	}
 	// One copy of the text; values and rule texts are substrings of it.
 	src := string(doc.Src)
 	var (
@@ -197,7 +204,11 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 					c.global = &ruleSet{group: Group{Token: "*", How: HowGlobal}}
 				}
 				rs = c.global
-			case a.token != "":
+			case a.token != "" || !f.strictTokens:
+				// Without strict tokens a value with no leading
+				// [A-Za-z_-] run ("008") is the token "": Google's
+				// matcher compares it with the crawler's name, so it
+				// names a crawler whose name is empty.
 				rs = c.specific[a.token]
 				if rs == nil {
 					rs = &ruleSet{group: Group{Token: a.display, How: HowExact}}
@@ -221,14 +232,15 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 		if f.readLimit > 0 && int(l.Start) >= f.readLimit {
 			break
 		}
-		if !l.Kind.IsField() || !f.accept(l) {
+		kind, skip := keys(doc, i)
+		if !kind.IsField() {
 			continue
 		}
 		value := src[l.Value.Start:l.Value.End]
 		if f.readLimit > 0 && int(l.Value.End) > f.readLimit {
 			value = src[l.Value.Start:max(int(l.Value.Start), f.readLimit)]
 		}
-		switch l.Kind {
+		switch kind {
 		case syntax.UserAgent:
 			if sawRule {
 				flush()
@@ -239,12 +251,12 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			if len(agents) == 0 {
 				continue // a rule before any User-agent belongs to no group
 			}
-			if l.Kind == syntax.Allow && value == "" && f.ignoreEmptyAllow {
+			if kind == syntax.Allow && value == "" && f.ignoreEmptyAllow {
 				continue
 			}
 			sawRule = true
 			rules = append(rules, int32(len(c.rules)))
-			c.rules = append(c.rules, compiledRule{Rule: Rule{Line: i + 1, Text: ruleText(src, l), Allow: l.Kind == syntax.Allow}, value: value})
+			c.rules = append(c.rules, compiledRule{Rule: Rule{Line: i + 1, Text: ruleText(src, l, skip), Allow: kind == syntax.Allow}, value: value})
 		case syntax.CrawlDelay:
 			// The first readable Crawl-delay of a group counts; it does not end
 			// the group (only a User-agent after a rule does).
@@ -260,12 +272,14 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 }
 
 // ruleText is the line as quoted to the user ("Disallow: /p"): a substring
-// of the file when it is written that way, else rebuilt.
-func ruleText(src string, l *syntax.Line) string {
+// of the file when it is written that way, else rebuilt. skip bytes of the
+// key (a cut-off byte order mark) are left out.
+func ruleText(src string, l *syntax.Line, skip int) string {
+	start := int(l.Key.Start) + skip
 	if l.Value.Start-l.Key.End == 2 && src[l.Key.End] == ':' && src[l.Key.End+1] == ' ' {
-		return src[l.Key.Start:l.Value.End]
+		return src[start:l.Value.End]
 	}
-	return src[l.Key.Start:l.Key.End] + ": " + src[l.Value.Start:l.Value.End]
+	return src[start:l.Key.End] + ": " + src[l.Value.Start:l.Value.End]
 }
 
 func (f *longestFamily) uaEntry(line int, value string) uaEntry {
@@ -328,7 +342,7 @@ func (f *longestFamily) compileRule(r *compiledRule) {
 // lookup finds the merged rules for the crawler's token without allocating.
 func (c *longestCompiled) lookup(token string) *ruleSet {
 	if token == "" {
-		return nil
+		return c.specific[""]
 	}
 	var buf [64]byte
 	if len(token) <= len(buf) {

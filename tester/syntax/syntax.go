@@ -120,6 +120,15 @@ type Line struct {
 // Has reports whether all flags f are set.
 func (l *Line) Has(f Flags) bool { return l.Flags&f == f }
 
+// Lenient are the flags of a key that only Google's lenient parser reads as
+// its field: a misspelling, a longer word, a missing colon.
+const Lenient = FlagTypo | FlagKeyPrefix | FlagMissingColon
+
+// Standard reports whether the line's field name is written the way the
+// standards write it (none of Lenient): what every reading but Google's
+// requires before it reads the line as its field.
+func (l *Line) Standard() bool { return l.Flags&Lenient == 0 }
+
 // Content is the line without its terminator.
 func (l *Line) Content() Span { return Span{l.Start, l.End} }
 
