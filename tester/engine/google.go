@@ -27,6 +27,7 @@ func init() {
 	})
 	Register(&longestFamily{
 		info:          Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc},
+		keys:          rfcKeys,
 		robotsTxtFree: true,
 		strictTokens:  true,
 		normPattern:   func(p string) string { return rfcNormalize(p, true) },
@@ -39,15 +40,31 @@ func init() {
 // ("Dissallow"), longer words ("Disallowed"), a missing colon, and on the
 // first line a cut-off UTF-8 byte order mark (EF, or EF BB) before the key,
 // which its parser skips as it skips a whole one.
-func googleKeys(doc *syntax.Document, i int) (syntax.Kind, int) {
+func googleKeys(doc *syntax.Document, i int) field {
 	l := &doc.Lines[i]
 	if i == 0 && l.Kind == syntax.Unknown && !doc.BOM {
 		if n := partialBOM(doc.Src); n > 0 && l.Key.Start == 0 && l.Key.Len() > n {
 			k, _ := syntax.KeyKind(doc.Src[n:l.Key.End])
-			return k, n
+			return field{k, int32(n), l.Value}
 		}
 	}
-	return l.Kind, 0
+	return field{l.Kind, l.Key.Start, l.Value}
+}
+
+// rfcKeys is RFC 9309's reading of a line: field names as the standard
+// spells them (§2.2), whole lines, since the RFC sets no line length (Google
+// stops at 16,664 bytes), and a line with a NUL ignored, since its grammar
+// allows no control character in a value (Google reads up to the NUL).
+func rfcKeys(doc *syntax.Document, i int) field {
+	l := &doc.Lines[i]
+	if !l.Standard() || l.Has(syntax.FlagNUL) {
+		return field{}
+	}
+	fd := field{l.Kind, l.Key.Start, l.Value}
+	if l.Has(syntax.FlagTooLong) {
+		fd.value = doc.WholeValue(i + 1)
+	}
+	return fd
 }
 
 // partialBOM is the length of a byte order mark cut short at the start of

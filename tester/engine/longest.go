@@ -145,17 +145,25 @@ type uaEntry struct {
 	display string // the token as written, for the user
 }
 
-// keyReading is how an engine reads line i's field name: the field the line
-// is for that engine (syntax.Unknown: not a field it reads) and how many
-// bytes before the key are skipped (a cut-off byte order mark).
-type keyReading func(doc *syntax.Document, i int) (kind syntax.Kind, skip int)
+// field is how an engine reads one line: the field it is for that engine
+// (syntax.Unknown: a line it ignores), where the key starts (after a
+// cut-off byte order mark) and the value.
+type field struct {
+	kind     syntax.Kind
+	keyStart int32
+	value    syntax.Span
+}
 
-// standardKeys reads only field names spelt as the standards write them.
-func standardKeys(doc *syntax.Document, i int) (syntax.Kind, int) {
+// keyReading is how an engine reads line i of doc.
+type keyReading func(doc *syntax.Document, i int) field
+
+// standardKeys reads only field names spelt as the standards write them;
+// the line is read as the parser cut it (at Google's line limit and at a NUL).
+func standardKeys(doc *syntax.Document, i int) field {
 	if l := &doc.Lines[i]; l.Standard() {
-		return l.Kind, 0
+		return field{l.Kind, l.Key.Start, l.Value}
 	}
-	return syntax.Unknown, 0
+	return field{}
 }
 
 // Compile builds the groups: consecutive User-agent lines open a group, rules
@@ -232,13 +240,14 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 		if f.readLimit > 0 && int(l.Start) >= f.readLimit {
 			break
 		}
-		kind, skip := keys(doc, i)
+		fd := keys(doc, i)
+		kind := fd.kind
 		if !kind.IsField() {
 			continue
 		}
-		value := src[l.Value.Start:l.Value.End]
-		if f.readLimit > 0 && int(l.Value.End) > f.readLimit {
-			value = src[l.Value.Start:max(int(l.Value.Start), f.readLimit)]
+		value := src[fd.value.Start:fd.value.End]
+		if f.readLimit > 0 && int(fd.value.End) > f.readLimit {
+			value = src[fd.value.Start:max(int(fd.value.Start), f.readLimit)]
 		}
 		switch kind {
 		case syntax.UserAgent:
@@ -256,7 +265,7 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			}
 			sawRule = true
 			rules = append(rules, int32(len(c.rules)))
-			c.rules = append(c.rules, compiledRule{Rule: Rule{Line: i + 1, Text: ruleText(src, l, skip), Allow: kind == syntax.Allow}, value: value})
+			c.rules = append(c.rules, compiledRule{Rule: Rule{Line: i + 1, Text: ruleText(src, l, fd), Allow: kind == syntax.Allow}, value: value})
 		case syntax.CrawlDelay:
 			// The first readable Crawl-delay of a group counts; it does not end
 			// the group (only a User-agent after a rule does).
@@ -271,15 +280,14 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 	return c
 }
 
-// ruleText is the line as quoted to the user ("Disallow: /p"): a substring
-// of the file when it is written that way, else rebuilt. skip bytes of the
-// key (a cut-off byte order mark) are left out.
-func ruleText(src string, l *syntax.Line, skip int) string {
-	start := int(l.Key.Start) + skip
-	if l.Value.Start-l.Key.End == 2 && src[l.Key.End] == ':' && src[l.Key.End+1] == ' ' {
-		return src[start:l.Value.End]
+// ruleText is the line as quoted to the user ("Disallow: /p"), as the engine
+// read it (fd): a substring of the file when it is written that way, else
+// rebuilt.
+func ruleText(src string, l *syntax.Line, fd field) string {
+	if fd.value.Start-l.Key.End == 2 && src[l.Key.End] == ':' && src[l.Key.End+1] == ' ' {
+		return src[fd.keyStart:fd.value.End]
 	}
-	return src[start:l.Key.End] + ": " + src[l.Value.Start:l.Value.End]
+	return src[fd.keyStart:l.Key.End] + ": " + src[fd.value.Start:fd.value.End]
 }
 
 func (f *longestFamily) uaEntry(line int, value string) uaEntry {
@@ -488,9 +496,6 @@ func (c *longestCompiled) applyDelay(v *Verdict, rs *ruleSet) {
 	}
 }
 
-func isRobotsTxt(path string) bool {
-	if i := strings.IndexAny(path, "?;"); i >= 0 {
-		path = path[:i]
-	}
-	return path == "/robots.txt"
-}
+// isRobotsTxt: RFC 9309 §2.2.2 implicitly allows the URI "/robots.txt"; a
+// query or parameters make another URI, which the rules decide.
+func isRobotsTxt(path string) bool { return path == "/robots.txt" }

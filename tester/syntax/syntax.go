@@ -6,6 +6,8 @@
 // robots.txt text.
 package syntax
 
+import "bytes"
+
 // Kind is what a line is, as far as the text alone can tell.
 type Kind uint8
 
@@ -159,6 +161,24 @@ func (d *Document) Key(n int) string { return d.Text(d.Lines[n-1].Key) }
 
 // Value returns line n's value.
 func (d *Document) Value(n int) string { return d.Text(d.Lines[n-1].Value) }
+
+// WholeValue is line n's value read past Google's line limit (MaxLineBytes):
+// up to its comment or its end, blanks trimmed. Within the limit it is the
+// Value span.
+func (d *Document) WholeValue(n int) Span {
+	l := &d.Lines[n-1]
+	if !l.Has(FlagTooLong) || l.Value.End < l.Value.Start {
+		return l.Value
+	}
+	end := int(l.End)
+	if h := bytes.IndexByte(d.Src[l.Value.Start:end], '#'); h >= 0 {
+		end = int(l.Value.Start) + h
+	}
+	for end > int(l.Value.Start) && isBlank(d.Src[end-1]) {
+		end--
+	}
+	return Span{l.Value.Start, int32(end)}
+}
 
 // RuleText is line n as a rule is quoted to a user: key, colon, value, without
 // comment or surrounding blanks ("Disallow: /p").
