@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -138,9 +139,13 @@ func runTest(env *Env, args []string) int {
 	enc.SetEscapeHTML(false)
 	allowed, blocked := 0, 0
 	for _, agent := range agents {
+		res := crawlers.Resolve(agent)
+		if res.Matched && !*count && !*asJSON {
+			fmt.Fprintf(out, "note: %s\n", ResolvedNote(res))
+		}
 		for _, url := range urls {
 			for _, c := range compiled {
-				v := c.Query(agent, url)
+				v := QueryResolved(c, res, url)
 				if v.Allowed {
 					allowed++
 				} else {
@@ -160,6 +165,32 @@ func runTest(env *Env, args []string) int {
 		fmt.Fprintf(out, "%d allowed, %d blocked\n", allowed, blocked)
 	}
 	return ExitOK
+}
+
+var msgResolved = msg.Def("crawlers.resolved", "the User-Agent is the catalogue's {{.Name}} ({{.Operator}}), which obeys the robots.txt token {{.Token}}: tested as {{.Token}}")
+
+// ResolvedNote says which catalogue crawler a full User-Agent string was
+// read as, and the token it was tested with.
+func ResolvedNote(r crawlers.Resolution) msg.Text {
+	return msg.New(msgResolved, "Name", r.Entry.Name, "Operator", r.Entry.Operator, "Token", r.Token)
+}
+
+// readsFullUserAgent are the 1990s readings, which look for a record's name
+// inside whatever name the robot gives: they get the User-Agent as typed.
+var readsFullUserAgent = map[string]bool{"draft1996": true, "lycos1996": true, "original1994": true}
+
+// QueryResolved asks c about url for the agent the user typed: a full
+// User-Agent that names a catalogue crawler is asked with that crawler's
+// token (the verdict keeps the agent as typed and says what it did), except
+// under the 1990s readings, which read names inside User-Agent strings.
+func QueryResolved(c engine.Compiled, r crawlers.Resolution, url string) engine.Verdict {
+	if !r.Matched || readsFullUserAgent[c.Engine().Info().ID] {
+		return c.Query(r.Agent, url)
+	}
+	v := c.Query(r.Token, url)
+	v.Agent = r.Agent
+	v.Notes = append([]msg.Text{ResolvedNote(r)}, v.Notes...)
+	return v
 }
 
 func quoteEmpty(s string) string {

@@ -26,7 +26,7 @@ func filterCrawlers(all []assets.Crawler, q string) []assets.Crawler {
 	}
 	var out []assets.Crawler
 	for _, c := range all {
-		if strings.Contains(strings.ToLower(c.Name+" "+c.Token+" "+c.Owner), q) {
+		if strings.Contains(strings.ToLower(c.Name+" "+c.Token+" "+c.Operator), q) {
 			out = append(out, c)
 		}
 	}
@@ -61,7 +61,7 @@ func newCatalogueView(pick func(assets.Crawler)) *catalogueView {
 			rows := o.(*fyne.Container).Objects
 			line := rows[0].(*fyne.Container).Objects
 			note := rows[1].(*widget.Label)
-			owner := c.Owner
+			owner := c.Operator
 			if c.Token != c.Name {
 				owner = c.Token + " · " + owner
 			}
