@@ -83,3 +83,15 @@ func TestTestResolvesAFullUserAgent(t *testing.T) {
 		t.Errorf("got %+v; want the agent as typed, blocked by the GPTBot group, and an explanation naming the token", v)
 	}
 }
+
+// TestTestShowsUsagePreference: a crawler with a purpose that may fetch the
+// URL gets the preference in force beside the verdict; a blocked URL gets
+// none, since preferences apply only to what may be crawled.
+func TestTestShowsUsagePreference(t *testing.T) {
+	robots := "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /blog/ train-ai=y\nAllow: /\nDisallow: /private/\n"
+	code, out, errs := runCmd(t, robots, "test", "--agent", "GPTBot", "--agent", "Googlebot", "--agent", "Unlisted", "-", "/page", "/private/x")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	golden(t, "test/usage.golden", out)
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -129,6 +130,7 @@ func runTest(env *Env, args []string) int {
 		return code
 	}
 	doc := syntax.Parse(data)
+	prefs := aipref.Read(doc)
 	compiled := make([]engine.Compiled, len(engs))
 	for i, e := range engs {
 		compiled[i] = e.Compile(doc)
@@ -146,6 +148,7 @@ func runTest(env *Env, args []string) int {
 		for _, url := range urls {
 			for _, c := range compiled {
 				v := QueryResolved(c, res, url)
+				AddUsage(&v, prefs, res)
 				if v.Allowed {
 					allowed++
 				} else {
@@ -193,6 +196,24 @@ func QueryResolved(c engine.Compiled, r crawlers.Resolution, url string) engine.
 	return v
 }
 
+// AddUsage notes the usage preferences in force (Content-Signal,
+// Content-Usage) that matter to the crawler's purpose, when the crawler is in
+// the catalogue and may fetch the URL: preferences apply only to what may be
+// crawled.
+func AddUsage(v *engine.Verdict, prefs *aipref.File, r crawlers.Resolution) {
+	if !v.Allowed || v.Group == nil || len(prefs.Lines) == 0 {
+		return
+	}
+	entry, ok := r.Entry, r.Matched
+	if !ok {
+		entry, ok = crawlers.ByToken(r.Agent)
+	}
+	if !ok {
+		return
+	}
+	v.Notes = append(v.Notes, aipref.Asks(entry.Purpose, prefs.InForce(v.Group.Lines, v.Path))...)
+}
+
 func quoteEmpty(s string) string {
 	if s == "" {
 		return `""`
@@ -221,6 +242,15 @@ func writeTextVerdict(w io.Writer, v *engine.Verdict, withEngine bool) {
 	}
 	if withEngine {
 		fmt.Fprintf(w, "%-12s ", v.Engine)
+	}
+	var asks []string
+	for _, n := range v.Notes {
+		if strings.HasPrefix(n.Key, "aipref.") {
+			asks = append(asks, n.String())
+		}
+	}
+	if len(asks) > 0 {
+		group += "  " + strings.Join(asks, "; ")
 	}
 	fmt.Fprintf(w, "%s  %s  %s  %s  %s\n", word, quoteEmpty(v.Agent), quoteEmpty(v.URL), rule, group)
 }
