@@ -95,3 +95,52 @@ func TestTestShowsUsagePreference(t *testing.T) {
 	}
 	golden(t, "test/usage.golden", out)
 }
+
+func TestAIText(t *testing.T) {
+	code, out, errs := runCmd(t, "", "ai", "--path", "/private/x", "testdata/ai/robots.txt")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	golden(t, "ai/robots.golden", out)
+}
+
+func TestAIJSON(t *testing.T) {
+	code, out, _ := runCmd(t, "", "ai", "--json", "testdata/ai/robots.txt")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var r struct {
+		Crawlers []struct {
+			Name  string `json:"name"`
+			Paths []struct {
+				Allowed bool     `json:"allowed"`
+				Asks    []string `json:"asks"`
+			} `json:"paths"`
+		} `json:"crawlers"`
+		Preferences []struct{ Line, Group int }      `json:"preferences"`
+		CannotStop  []struct{ Name, Instead string } `json:"cannot_stop"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, c := range r.Crawlers {
+		got[c.Name] = c.Paths[0].Allowed
+		if c.Name == "ClaudeBot" && (len(c.Paths[0].Asks) != 1 || !strings.Contains(c.Paths[0].Asks[0], "no AI training")) {
+			t.Errorf("ClaudeBot asks %v", c.Paths[0].Asks)
+		}
+	}
+	if got["GPTBot"] || got["CCBot"] || !got["ClaudeBot"] || !got["Googlebot"] {
+		t.Errorf("allowed at /: %v", got)
+	}
+	if len(r.Preferences) != 2 || r.Preferences[0].Group != 5 || len(r.CannotStop) == 0 || r.CannotStop[0].Instead == "" {
+		t.Errorf("preferences %+v, cannot stop %+v", r.Preferences, r.CannotStop)
+	}
+}
+
+func TestAIMissingFile(t *testing.T) {
+	code, _, errs := runCmd(t, "", "ai", "testdata/ai/nope.txt")
+	if code != 2 || strings.Count(errs, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
