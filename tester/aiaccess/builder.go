@@ -3,9 +3,11 @@ package aiaccess
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -104,7 +106,7 @@ var (
 	msgTrapGooglebot = msg.Def("aiaccess.trap.googlebot", "this refuses Googlebot: the site leaves Google Search. Google-Extended is the token for Gemini training; AI Overviews come from Googlebot's crawl")
 	msgTrapExtended  = msg.Def("aiaccess.trap.extended", "Google-Extended does not control AI Overviews or AI Mode: they are built from what Googlebot crawls for Search; only nosnippet or leaving Search keeps pages out of them")
 	msgTrapMisspelt  = msg.Def("aiaccess.trap.misspelt", "line {{.Line}}: `{{.Token}}` names no known crawler, so that group matches nobody; did you mean `{{.Suggest}}`?")
-	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "line {{.Line}} already has a group for {{.Token}}: Google and RFC 9309 merge it with the new one, so its Allow lines still open what they name")
+	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: Google and RFC 9309 merge that group with the new one, so the Allow still opens what it names")
 	msgTrapSubstring = msg.Def("aiaccess.trap.substring", "{{.Kept}} is let in, but the refused {{.Refused}} contains its name: Koster's 1996 draft matches names inside User-agent values, so a crawler reading it that way would take the refusing group (today's crawlers compare whole tokens)")
 	msgTrapUnstopped = msg.Def("aiaccess.trap.unstopped", "refused crawlers that fetch on a user's request or ignore robots.txt: {{.Count}}; see “cannot stop” for what would keep them out")
 )
@@ -138,18 +140,48 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	signal, usage := p.signals()
 	prefLines := "Content-Signal: " + signal + eol + "Content-Usage: " + usage + eol
 
-	// Where the `*` group's User-agent lines end, if there is one.
+	// Where the `*` group's User-agent lines end, if there is one; and the
+	// named groups that open something with an Allow line.
 	starEnd := -1
 	existing := map[string]int{}
+	var current []string // lower-case tokens of the group being read
+	sawRule := false
+	inStar, starDone := false, false
+	signalLine, usageLine := 0, 0 // the * group's own Content-Signal and path-less Content-Usage
 	for i := range doc.Lines {
 		l := &doc.Lines[i]
-		if l.Kind != syntax.UserAgent {
+		if inStar && !starDone {
+			switch {
+			case l.Kind == syntax.UserAgent && sawRule:
+				starDone = true
+			case l.Kind == syntax.ContentSignal && signalLine == 0:
+				signalLine = i + 1
+			case l.Kind == syntax.ContentUsage && usageLine == 0 && aipref.ParseUsage(doc.Value(i+1)).Path == "":
+				usageLine = i + 1
+			}
+		}
+		switch {
+		case l.Kind.IsRule():
+			sawRule = true
+			if l.Kind == syntax.Allow && doc.Value(i+1) != "" {
+				for _, t := range current {
+					if _, seen := existing[t]; !seen {
+						existing[t] = i + 1
+					}
+				}
+			}
 			continue
+		case l.Kind != syntax.UserAgent:
+			continue
+		}
+		if sawRule {
+			current, sawRule = nil, false
 		}
 		v := doc.Value(i + 1)
 		tok := engine.Token(v)
 		if strings.HasPrefix(v, "*") {
 			if starEnd < 0 {
+				inStar = true
 				starEnd = int(l.Next)
 				for j := i + 1; j < len(doc.Lines) && doc.Lines[j].Kind == syntax.UserAgent; j++ {
 					starEnd = int(doc.Lines[j].Next)
@@ -160,9 +192,7 @@ func Build(doc *syntax.Document, p Policy) Plan {
 		if tok == "" {
 			continue
 		}
-		if _, seen := existing[strings.ToLower(tok)]; !seen {
-			existing[strings.ToLower(tok)] = i + 1
-		}
+		current = append(current, strings.ToLower(tok))
 		if s := crawlers.Suggest(tok); s != "" {
 			plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", i+1, "Token", tok, "Suggest", s))
 		}
@@ -177,8 +207,17 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	}
 	tail.WriteString("# " + msg.New(msgHeader, "Stance", StanceName(p.Stance)).String() + eol)
 	unstopped := 0
+	google, _ := engine.Get("google")
+	before := google.Compile(doc)
+	listed := 0
 	if len(plan.Blocked) > 0 {
 		for _, c := range plan.Blocked {
+			if v := before.Query(c.Tokens[0], "/"); !v.Allowed && v.Group != nil && v.Group.How == engine.HowExact {
+				if _, opens := existing[strings.ToLower(c.Tokens[0])]; !opens {
+					continue // its own group already refuses everything
+				}
+			}
+			listed++
 			note := c.Operator + ", " + string(c.Purpose)
 			if c.RobotsTxt == catalogue.TokenOnly {
 				note += ", token only"
@@ -198,12 +237,31 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				plan.Warnings = append(plan.Warnings, msg.New(msgTrapExtended))
 			}
 		}
+	}
+	if listed > 0 {
 		tail.WriteString("Disallow: /" + eol)
 	}
-	if starEnd < 0 {
+	switch {
+	case starEnd < 0:
 		tail.WriteString(eol + "User-agent: *" + eol + prefLines + "Allow: /" + eol)
-	} else {
-		plan.Edits = append(plan.Edits, Edit{Start: starEnd, End: starEnd, Text: []byte(prefLines)})
+	default:
+		// Replace the * group's own signal lines; add the missing ones.
+		var insert string
+		for _, x := range []struct {
+			line  int
+			value string
+			field string
+		}{{signalLine, signal, "Content-Signal: "}, {usageLine, usage, "Content-Usage: "}} {
+			if x.line > 0 {
+				l := &doc.Lines[x.line-1]
+				plan.Edits = append(plan.Edits, Edit{Start: int(l.Value.Start), End: int(l.Value.End), Text: []byte(x.value)})
+			} else {
+				insert += x.field + x.value + eol
+			}
+		}
+		if insert != "" {
+			plan.Edits = append(plan.Edits, Edit{Start: starEnd, End: starEnd, Text: []byte(insert)})
+		}
 	}
 	for _, c := range catalogue.All() {
 		if c.Historical || p.Blocks(c) {
@@ -220,6 +278,7 @@ func Build(doc *syntax.Document, p Policy) Plan {
 		plan.Warnings = append(plan.Warnings, msg.New(msgTrapUnstopped, "Count", unstopped))
 	}
 	plan.Edits = append(plan.Edits, Edit{Start: len(doc.Src), End: len(doc.Src), Text: tail.Bytes()})
+	sort.SliceStable(plan.Edits, func(i, j int) bool { return plan.Edits[i].Start < plan.Edits[j].Start })
 	return plan
 }
 

@@ -106,7 +106,7 @@ func TestBuilderTraps(t *testing.T) {
 		got = append(got, w.String())
 	}
 	all := strings.Join(got, "\n")
-	for _, want := range []string{"`GPT-Bot` names no known crawler", "did you mean `GPTBot`", "refuses Googlebot", "Google-Extended does not control AI Overviews", "line 4 already has a group for ClaudeBot"} {
+	for _, want := range []string{"`GPT-Bot` names no known crawler", "did you mean `GPTBot`", "refuses Googlebot", "Google-Extended does not control AI Overviews", "the Allow at line 5 is in a group for ClaudeBot"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no warning %q in\n%s", want, all)
 		}
@@ -147,5 +147,27 @@ func TestAnalyse(t *testing.T) {
 	}
 	if !names["ChatGPT-User"] || !names["Bytespider"] || names["GPTBot"] {
 		t.Errorf("cannot stop: %v", names)
+	}
+}
+
+// TestBuilderReplacesSignalsAndSkipsRefusedCrawlers: the `*` group's own
+// Content-Signal and Content-Usage are rewritten, not doubled, and a crawler
+// whose group already refuses everything is not listed again.
+func TestBuilderReplacesSignalsAndSkipsRefusedCrawlers(t *testing.T) {
+	src := "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: search=yes\nContent-Usage: /blog/ train-ai=y\nContent-Usage: train-ai=y\nDisallow: /private/\n"
+	out := string(Apply([]byte(src), Build(syntax.Parse([]byte(src)), Policy{Stance: NoAI}).Edits))
+	if strings.Count(out, "Content-Signal:") != 1 || !strings.Contains(out, "Content-Signal: search=yes, ai-input=no, ai-train=no\n") {
+		t.Errorf("signal line not replaced:\n%s", out)
+	}
+	if !strings.Contains(out, "Content-Usage: /blog/ train-ai=y\nContent-Usage: train-ai=n, search=y\n") {
+		t.Errorf("the path-less usage line is replaced, the /blog/ one kept:\n%s", out)
+	}
+	if strings.Count(out, "User-agent: GPTBot") != 1 {
+		t.Errorf("GPTBot listed twice:\n%s", out)
+	}
+	for _, d := range lint.Run(syntax.Parse([]byte(out)), lint.Options{}) {
+		if d.Code == "RS017" || d.Code == "RS047" {
+			t.Errorf("lint finds a robot in several groups: %s", d.Message)
+		}
 	}
 }

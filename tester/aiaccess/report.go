@@ -59,7 +59,7 @@ func Analyse(doc *syntax.Document, paths []string) Report {
 	prefs := aipref.Read(doc)
 	compiled := map[string]engine.Compiled{}
 	var r Report
-	for _, p := range catalogue.Purposes {
+	for _, p := range aiFirst() {
 		sec := Section{Purpose: p}
 		for _, c := range catalogue.ByPurpose(p) {
 			if c.Historical {
@@ -106,6 +106,19 @@ func Analyse(doc *syntax.Document, paths []string) Report {
 		r.Preferences = append(r.Preferences, pl)
 	}
 	return r
+}
+
+// aiFirst is the purposes with the AI ones first: the view is about them.
+func aiFirst() []catalogue.Purpose {
+	var ai, rest []catalogue.Purpose
+	for _, p := range catalogue.Purposes {
+		if p.IsAI() {
+			ai = append(ai, p)
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	return append(ai, rest...)
 }
 
 var (

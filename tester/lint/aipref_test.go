@@ -35,6 +35,7 @@ func init() {
 			{"usage yes where nothing may be fetched", "User-agent: GPTBot\nDisallow: /\nContent-Usage: train-ai=y\n", nil, []string{"3:warning"}},
 			{"yes and no in one group", "User-agent: *\nContent-Signal: ai-train=yes\nContent-Usage: train-ai=n\nAllow: /\n", nil, []string{"2:warning"}},
 			{"an Allow reopens part of the site", "User-agent: GPTBot\nDisallow: /\nAllow: /blog/\nContent-Signal: ai-train=yes\n", nil, nil},
+			{"a yes for some paths beside a no for all is no conflict", "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y\nAllow: /\n", nil, nil},
 			{"no is never a contradiction", "User-agent: GPTBot\nDisallow: /\nContent-Signal: ai-train=no\n", nil, nil},
 			{"yes in one group, no in another", "User-agent: a\nContent-Signal: ai-train=yes\nAllow: /\n\nUser-agent: b\nContent-Signal: ai-train=no\nAllow: /\n", nil, nil},
 		},

@@ -39,7 +39,10 @@ func checkAIPref(s *state) {
 		text: msg.New(msgPrefGoogle, "Drafts", aipref.SignalsPolicy+"; "+aipref.AttachDraft+"; "+aipref.VocabDraft)})
 
 	// yes and no per group and use, for contradictions
-	type said struct{ line, start, end int }
+	type said struct {
+		line, start, end int
+		path             bool // a Content-Usage line for some paths only: the longest path decides, no conflict
+	}
 	yes := map[[2]int]said{}
 	no := map[[2]int]int{}
 	useIndex := func(u string) int {
@@ -139,18 +142,19 @@ func checkAIPref(s *state) {
 				continue
 			}
 			k := [2]int{l.Group, u}
+			pathful := usage && l.Usage.Path != ""
 			if p.Yes {
-				if _, dup := yes[k]; !dup {
-					yes[k] = said{l.N, vstart + p.Off, vstart + p.Off + len(p.Key) + 1 + len(p.Value)}
+				if y, dup := yes[k]; !dup || y.path && !pathful {
+					yes[k] = said{l.N, vstart + p.Off, vstart + p.Off + len(p.Key) + 1 + len(p.Value), pathful}
 				}
-			} else if _, dup := no[k]; !dup {
+			} else if _, dup := no[k]; !dup && !pathful {
 				no[k] = l.N
 			}
 		}
 	}
 	for k, y := range yes {
 		use := aipref.UseName(aipref.SignalKeys[k[1]])
-		if other, ok := no[k]; ok {
+		if other, ok := no[k]; ok && !y.path {
 			s.report(finding{code: "RS047", sev: Warning, start: y.start, end: y.end, text: msg.New(msgPrefConflict, "Other", other, "Use", use)})
 			continue
 		}

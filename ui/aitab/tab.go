@@ -2,11 +2,13 @@ package aitab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
@@ -41,8 +43,8 @@ type Tab struct {
 func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *Tab {
 	t := &Tab{doc: doc, apply: apply, purposes: map[catalogue.Purpose]*widget.Check{}}
 	t.paths = widget.NewEntry()
-	t.paths.SetPlaceHolder(lang.X("aitab.paths.placeholder", "More paths to ask about, separated by spaces: /blog/ /private/"))
-	t.paths.OnChanged = func(string) { t.Refresh() }
+	t.paths.SetPlaceHolder(lang.X("aitab.paths.placeholder", "More paths to ask about, separated by spaces, then Enter: /blog/ /private/"))
+	t.paths.OnSubmitted = func(string) { t.Refresh() }
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.report = container.NewVBox()
@@ -78,12 +80,12 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
 		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
 	drafts.Wrapping = fyne.TextWrapWord
-	drafts.Importance = widget.LowImportance
+	drafts.SizeName = theme.SizeNameCaptionText
 	right := container.NewBorder(
 		container.NewVBox(widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			drafts, t.stance, t.custom),
 		t.insert, nil, nil,
-		container.NewVScroll(container.NewVBox(t.warnings, t.preview)))
+		container.NewVSplit(container.NewVScroll(t.warnings), container.NewScroll(t.preview)))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.58
 	t.Content = split
@@ -95,7 +97,12 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 // Refresh recomputes the access view for the current document.
 func (t *Tab) Refresh() {
 	doc := t.doc()
-	paths := append([]string{"/"}, strings.Fields(t.paths.Text)...)
+	paths := []string{"/"}
+	for _, f := range strings.Fields(t.paths.Text) {
+		if !slices.Contains(paths, f) {
+			paths = append(paths, f)
+		}
+	}
 	r := aiaccess.Analyse(doc, paths)
 	t.report.RemoveAll()
 	blockedAI, allowedAI := 0, 0

@@ -44,6 +44,7 @@ func labels(c *fyne.Container) string {
 func TestAccessView(t *testing.T) {
 	tab, _ := newTestTab(t, "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: ai-train=no\nDisallow: /private/\n")
 	test.Type(tab.paths, "/private/x")
+	tab.paths.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	got := labels(tab.report)
 	for _, want := range []string{
 		"✘ GPTBot (OpenAI) · obeys · rfc9309 — / blocked (line 2); /private/x blocked (line 2)",
