@@ -153,6 +153,16 @@ func Resolve(agent string) Resolution {
 // catalogue crawler ("GPT-Bot" → "GPTBot"), or "" when none is close. Case
 // and the characters "-" and "_" count for little: they are the usual slips.
 func Suggest(token string) string {
+	limit := 2
+	if len(token) <= 5 {
+		limit = 1
+	}
+	return SuggestWithin(token, limit)
+}
+
+// SuggestWithin is Suggest with at most max edits after case, "-" and "_"
+// are set aside: SuggestWithin("GPT-Bot", 0) is "GPTBot".
+func SuggestWithin(token string, max int) string {
 	ix := load()
 	if _, known := ix.tokens[strings.ToLower(token)]; known || token == "*" || token == "" {
 		return ""
@@ -161,15 +171,11 @@ func Suggest(token string) string {
 		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(s))
 	}
 	want := squash(token)
-	best, bestDist := "", 3
-	limit := 2
-	if len(want) <= 5 {
-		limit = 1
-	}
+	best, bestDist := "", max+1
 	for _, c := range ix.all {
 		for _, t := range c.Tokens {
 			d := textdist.Levenshtein(want, squash(t))
-			if d < bestDist && d <= limit {
+			if d < bestDist {
 				best, bestDist = t, d
 			}
 		}

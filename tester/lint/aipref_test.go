@@ -44,6 +44,15 @@ func init() {
 			{"only google cares", "User-agent: *\nContent-Usage: train-ai=n\n", []string{"bing"}, nil},
 			{"no such lines", "User-agent: *\nDisallow: /a\n", nil, nil},
 		},
+		"RS049_misspelt-crawler-token": {
+			{"an inner hyphen", "User-agent: GPT-Bot\nDisallow: /\n", nil, []string{"1:warning"}},
+			{"case and underscore", "User-agent: claude_bot\nDisallow: /\n", nil, []string{"1:warning"}},
+			{"one letter off may be another crawler (SemrushBot-SA is Semrush's site audit)", "User-agent: SemrushBot-SA\nDisallow: /\n", nil, nil},
+			{"a known token in any case", "User-agent: gptbot\nDisallow: /\n", nil, nil},
+			{"two slips away is someone else", "User-agent: YandexBlogs\nDisallow: /\n", nil, nil},
+			{"an unknown crawler far from any", "User-agent: MyOwnCrawler\nDisallow: /\n", nil, nil},
+			{"the global group", "User-agent: *\nDisallow: /\n", nil, nil},
+		},
 	} {
 		ruleCases[name] = cases
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -161,6 +163,40 @@ func checkAIPref(s *state) {
 		if rule := s.disallowsAll(f.Groups[k[0]]); rule > 0 {
 			s.report(finding{code: "RS047", sev: Warning, start: y.start, end: y.end, text: msg.New(msgPrefDisallowed, "Use", use, "Rule", rule)})
 		}
+	}
+}
+
+var (
+	msgTokenMisspelt = msg.Def("lint.crawler_token.misspelt", "`{{.Token}}` names no crawler in the catalogue, so this group may match nobody; did you mean `{{.Suggest}}`?")
+	msgFixCrawler    = msg.Def("lint.crawler_token.fix", "Write `{{.Suggest}}`")
+)
+
+// checkCrawlerTokens: a User-agent token that differs from a catalogue
+// token only in case, "-" or "_" ("GPT-Bot", "claude_bot") most likely meant
+// that crawler, which the group then misses. A letter more or less is not
+// reported: real crawlers have names that close (SemrushBot-SA, DotBot).
+func checkCrawlerTokens(s *state) {
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		if s.kind(n) != syntax.UserAgent {
+			continue
+		}
+		// the token as Google reads it: the leading letters, "-" and "_"
+		tok := engine.Token(s.doc.Value(n))
+		if tok == "" {
+			continue
+		}
+		if _, known := crawlers.ByToken(tok); known {
+			continue
+		}
+		sug := crawlers.SuggestWithin(tok, 0)
+		if sug == "" {
+			continue
+		}
+		a := int(s.doc.Lines[n-1].Value.Start)
+		b := a + len(tok)
+		s.report(finding{code: "RS049", sev: Warning, start: a, end: b, engines: s.every,
+			text: msg.New(msgTokenMisspelt, "Token", tok, "Suggest", sug),
+			fix:  newFix(msg.New(msgFixCrawler, "Suggest", sug), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(sug)})})
 	}
 }
 

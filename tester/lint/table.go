@@ -137,6 +137,8 @@ var table = []RuleInfo{
 		"User-agent: GPTBot\nDisallow: /\nContent-Signal: ai-train=yes\n", "User-agent: GPTBot\nDisallow: /\nContent-Signal: ai-train=no\n"),
 	ri("RS048", "content-preference-unused-by-google", Info, msg.Def("lint.title.RS048", "Content-Signal and Content-Usage, which Google reports as unused"),
 		"User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n", ""),
+	ri("RS049", "misspelt-crawler-token", Warning, msg.Def("lint.title.RS049", "User-agent that differs from a known crawler's token only in case, - or _"),
+		"User-agent: GPT-Bot\nDisallow: /\n", "User-agent: GPTBot\nDisallow: /\n"),
 }
 
 // rules are the checks, each run once per Run.
@@ -156,4 +158,5 @@ var rules = []rule{
 	{check: checkLineEnds},
 	{check: checkFileName},
 	{check: checkAIPref},
+	{check: checkCrawlerTokens},
 }
