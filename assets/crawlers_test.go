@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestCrawlers: the catalogue keeps today's main crawlers and the robots the
-// seed articles name, each asked for with the token the tester used before
+// TestCrawlers: the catalogue keeps today's main crawlers and the robots of the
+// 1990s, each asked for with the token the tester used before
 // the catalogue grew (the full schema is checked in assets/catalogue and
 // tester/crawlers).
 func TestCrawlers(t *testing.T) {

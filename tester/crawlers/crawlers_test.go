@@ -135,7 +135,7 @@ func TestMatchRealUserAgents(t *testing.T) {
 		{"YandexBot, not the Yandex umbrella token", "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)", "YandexBot"},
 		{"Common Crawl", "CCBot/2.0 (https://commoncrawl.org/faq/)", "CCBot"},
 		{"meta-externalagent", "meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)", "meta-externalagent"},
-		{"Lycos of the seed articles", "Lycos_Spider_(Rex)/1.0 libwww/3.1", "Lycos"},
+		{"Lycos of 1996", "Lycos_Spider_(Rex)/1.0 libwww/3.1", "Lycos"},
 	}
 	for _, c := range cases {
 		got, _, ok := Match(c.ua)
