@@ -260,3 +260,12 @@ func isTokenByte(c byte) bool {
 func ValidToken(s string) bool {
 	return s != "" && Token(s) == s
 }
+
+// MatchPattern reports whether a robots.txt path pattern (with `*` and a
+// final `$`) matches path from its first byte, as Allow and Disallow do.
+// Content-Usage lines use it: the IETF AI Preferences attachment draft
+// matches their paths the way RFC 9309 matches rules.
+func MatchPattern(p, path string) bool {
+	c := compilePattern(p, true)
+	return c.match(path)
+}

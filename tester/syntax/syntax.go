@@ -15,24 +15,27 @@ type Kind uint8
 // typos and "key starts with the field name" lines carry FlagTypo / FlagKeyPrefix
 // so that stricter engines can refuse them.
 const (
-	Blank       Kind = iota // empty or whitespace only
-	Comment                 // only a comment
-	UserAgent               // User-agent
-	Allow                   // Allow
-	Disallow                // Disallow
-	Sitemap                 // Sitemap
-	Host                    // Host (Yandex)
-	CrawlDelay              // Crawl-delay
-	CleanParam              // Clean-param (Yandex)
-	RequestRate             // Request-rate
-	VisitTime               // Visit-time
-	Noindex                 // Noindex (Google until 2019)
-	Unknown                 // a key/value line with a field no engine reads
-	Invalid                 // text that is neither a comment nor key/value
+	Blank         Kind = iota // empty or whitespace only
+	Comment                   // only a comment
+	UserAgent                 // User-agent
+	Allow                     // Allow
+	Disallow                  // Disallow
+	Sitemap                   // Sitemap
+	Host                      // Host (Yandex)
+	CrawlDelay                // Crawl-delay
+	CleanParam                // Clean-param (Yandex)
+	RequestRate               // Request-rate
+	VisitTime                 // Visit-time
+	Noindex                   // Noindex (Google until 2019)
+	ContentSignal             // Content-Signal (Cloudflare's Content Signals Policy)
+	ContentUsage              // Content-Usage (IETF AI Preferences drafts)
+	Unknown                   // a key/value line with a field no engine reads
+	Invalid                   // text that is neither a comment nor key/value
 )
 
 var kindNames = [...]string{"blank", "comment", "user-agent", "allow", "disallow", "sitemap", "host",
-	"crawl-delay", "clean-param", "request-rate", "visit-time", "noindex", "unknown", "invalid"}
+	"crawl-delay", "clean-param", "request-rate", "visit-time", "noindex", "content-signal", "content-usage",
+	"unknown", "invalid"}
 
 // String returns the kind's stable lower-case name (used in JSON and tests).
 func (k Kind) String() string {
