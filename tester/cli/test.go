@@ -115,6 +115,9 @@ func runTest(env *Env, args []string) int {
 	if len(agents) == 0 {
 		return Failf(env, "test: give at least one --agent NAME")
 	}
+	if *count && *urlsFile != "" {
+		return runCountURLs(env, engs, agents, pos, *urlsFile)
+	}
 	urls := pos[1:]
 	if *urlsFile != "" {
 		more, err := readLines(env, *urlsFile, pos[0] == "-")

@@ -1,0 +1,292 @@
+package accesslog
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+)
+
+// Sizes of the reading buffers: a chunk is whole lines, about chunkSize
+// bytes; a line longer than maxLine is counted as malformed and skipped, so
+// memory stays bounded whatever the input.
+const (
+	chunkSize = 1 << 20
+	maxLine   = 1 << 20
+)
+
+// Chunk is a run of whole lines from one file.
+type Chunk struct {
+	File      int    // index into the reader's names
+	FirstLine int    // line number of the first line in Data (1-based)
+	Data      []byte // whole lines; the last one may lack its "\n" at the end of a file
+	Overlong  bool   // Data is empty: line FirstLine was longer than the limit and was skipped
+	Format    *Format
+	buf       *[]byte
+}
+
+var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, chunkSize+maxLine); return &b }}
+
+// Release gives the chunk's buffer back for reuse; Data must not be used
+// after it.
+func (c *Chunk) Release() {
+	if c.buf != nil {
+		chunkPool.Put(c.buf)
+		c.buf = nil
+		c.Data = nil
+	}
+}
+
+// Reader reads many log files ("-" is standard input; gzip is recognised
+// by its content) as chunks of whole lines with their line numbers. A UTF-8
+// BOM at the start of a file is dropped. The format is detected per file
+// from its first lines unless one was given.
+type Reader struct {
+	Names  []string
+	Format *Format // nil: detect per file
+	Stdin  io.Reader
+
+	file    int
+	line    int
+	in      io.Reader
+	closer  io.Closer
+	carry   []byte
+	format  *Format
+	skip    bool // inside an overlong line: drop bytes up to the next "\n"
+	started bool // the file's first bytes were looked at (for a BOM)
+	bytes   int64
+	counter *countingReader
+}
+
+// ErrNoFormat means no known log format fits the first lines of a file.
+var ErrNoFormat = errors.New("no known log format fits its first lines")
+
+// BytesRead is how many bytes were read so far (compressed size for gzip
+// files), for progress.
+func (r *Reader) BytesRead() int64 {
+	n := r.bytes
+	if r.counter != nil {
+		n += r.counter.n
+	}
+	return n
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// open starts file r.file.
+func (r *Reader) open() error {
+	name := r.Names[r.file]
+	var src io.Reader
+	if name == "-" {
+		if r.Stdin == nil {
+			return fmt.Errorf("%s: no standard input", name)
+		}
+		src = r.Stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			f.Close()
+			return fmt.Errorf("%s: is a folder, not a log file", name)
+		}
+		src, r.closer = f, f
+	}
+	r.counter = &countingReader{r: src}
+	br := bufio.NewReaderSize(r.counter, 64<<10)
+	magic, _ := br.Peek(2)
+	r.in = br
+	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			r.close()
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		r.in = zr
+	}
+	r.line = 1
+	r.carry = r.carry[:0]
+	r.skip = false
+	r.started = false
+	r.format = r.Format
+	return nil
+}
+
+func (r *Reader) close() {
+	if r.closer != nil {
+		r.closer.Close()
+		r.closer = nil
+	}
+	if r.counter != nil {
+		r.bytes += r.counter.n
+		r.counter = nil
+	}
+	r.in = nil
+}
+
+// Next returns the next chunk, or io.EOF after the last file. An error
+// names the file; reading stops there.
+func (r *Reader) Next() (*Chunk, error) {
+	for {
+		if r.in == nil {
+			if r.file >= len(r.Names) {
+				return nil, io.EOF
+			}
+			if err := r.open(); err != nil {
+				return nil, err
+			}
+		}
+		c, err := r.read()
+		if err != nil {
+			name := r.Names[r.file]
+			r.close()
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if c != nil {
+			return c, nil
+		}
+		r.close()
+		r.file++
+	}
+}
+
+// read returns the next chunk of the current file, or nil at its end.
+func (r *Reader) read() (*Chunk, error) {
+	bp := chunkPool.Get().(*[]byte)
+	buf := append((*bp)[:0], r.carry...)
+	r.carry = r.carry[:0]
+	for {
+		n, err := io.ReadFull(r.in, buf[len(buf):len(buf)+chunkSize])
+		buf = buf[:len(buf)+n]
+		eof := errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+		if err != nil && !eof {
+			chunkPool.Put(bp)
+			return nil, err
+		}
+		if !r.started && (len(buf) >= 3 || eof) {
+			r.started = true
+			if bytes.HasPrefix(buf, []byte("\xEF\xBB\xBF")) {
+				buf = append(buf[:0], buf[3:]...)
+			}
+		}
+		if r.skip {
+			i := bytes.IndexByte(buf, '\n')
+			if i < 0 {
+				buf = buf[:0]
+				if eof {
+					r.skip = false
+					chunkPool.Put(bp)
+					return nil, nil
+				}
+				continue
+			}
+			r.skip = false
+			buf = append(buf[:0], buf[i+1:]...)
+			r.line++
+		}
+		cut := len(buf)
+		if !eof {
+			cut = bytes.LastIndexByte(buf, '\n') + 1
+			if cut == 0 {
+				if len(buf) < maxLine {
+					continue
+				}
+				// One line longer than the limit: report it, drop the rest of it.
+				r.skip = true
+				c := &Chunk{File: r.file, FirstLine: r.line, Overlong: true, Format: r.format}
+				chunkPool.Put(bp)
+				return c, nil
+			}
+		}
+		if cut == 0 {
+			chunkPool.Put(bp)
+			return nil, nil
+		}
+		r.carry = append(r.carry, buf[cut:]...)
+		data := buf[:cut]
+		if r.format == nil {
+			f, err := Detect(data)
+			if err != nil {
+				chunkPool.Put(bp)
+				return nil, err
+			}
+			r.format = f
+		}
+		c := &Chunk{File: r.file, FirstLine: r.line, Data: data, Format: r.format, buf: bp}
+		*bp = buf
+		r.line += bytes.Count(data, []byte{'\n'})
+		return c, nil
+	}
+}
+
+// Detect picks the built-in format that reads the most of the first
+// hundred non-empty lines of data.
+func Detect(data []byte) (*Format, error) {
+	var lines [][]byte
+	for len(data) > 0 && len(lines) < 100 {
+		i := bytes.IndexByte(data, '\n')
+		var l []byte
+		if i < 0 {
+			l, data = data, nil
+		} else {
+			l, data = data[:i], data[i+1:]
+		}
+		l = bytes.TrimRight(l, "\r")
+		if len(bytes.TrimSpace(l)) > 0 {
+			lines = append(lines, l)
+		}
+	}
+	var best *Format
+	bestN := 0
+	var h Hit
+	for _, b := range builtin {
+		f, _ := Builtin(b.name)
+		n := 0
+		for _, l := range lines {
+			if f.Parse(l, &h) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = f, n
+		}
+	}
+	if best == nil {
+		return nil, ErrNoFormat
+	}
+	return best, nil
+}
+
+// Lines calls fn for every line of the chunk with its number; the line has
+// no line end ("\n" or "\r\n").
+func (c *Chunk) Lines(fn func(n int, line []byte)) {
+	data, n := c.Data, c.FirstLine
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		var l []byte
+		if i < 0 {
+			l, data = data, nil
+		} else {
+			l, data = data[:i], data[i+1:]
+		}
+		if len(l) > 0 && l[len(l)-1] == '\r' {
+			l = l[:len(l)-1]
+		}
+		fn(n, l)
+		n++
+	}
+}

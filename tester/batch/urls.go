@@ -1,0 +1,135 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// Lines reads r as blocks of whole lines (about size bytes each), each block
+// one string so its lines cost no allocation. The last line may lack "\n".
+type Lines struct {
+	r     io.Reader
+	size  int
+	carry []byte
+	done  bool
+}
+
+// NewLines reads r in blocks of about size bytes (0 means 1 MiB).
+func NewLines(r io.Reader, size int) *Lines {
+	if size <= 0 {
+		size = 1 << 20
+	}
+	return &Lines{r: r, size: size}
+}
+
+// Next returns the next block, or io.EOF.
+func (l *Lines) Next() (string, error) {
+	if l.done {
+		return "", io.EOF
+	}
+	buf := make([]byte, len(l.carry), len(l.carry)+l.size)
+	copy(buf, l.carry)
+	l.carry = l.carry[:0]
+	for {
+		n, err := io.ReadFull(l.r, buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			l.done = true
+			if len(buf) == 0 {
+				return "", io.EOF
+			}
+			return string(buf), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if cut := bytes.LastIndexByte(buf, '\n') + 1; cut > 0 {
+			l.carry = append(l.carry, buf[cut:]...)
+			return string(buf[:cut]), nil
+		}
+		// A line longer than the block: grow and read on.
+		grown := make([]byte, len(buf), 2*cap(buf))
+		copy(grown, buf)
+		buf = grown
+	}
+}
+
+// Count is the total of a --count run.
+type Count struct{ Allowed, Blocked int }
+
+// CountURLs answers every (agent, URL, engine) of `robots-studio test
+// --count`: the URLs given as arguments, then those read from r (one per
+// line, blank lines skipped; r may be nil), the way the test command asks
+// (aiaccess.QueryResolved: a full User-Agent of a catalogue crawler is asked
+// with the token it obeys).
+func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, agents, urls []string, r io.Reader) (Count, error) {
+	res := make(map[string]crawlers.Resolution, len(agents))
+	for _, a := range agents {
+		res[a] = crawlers.Resolve(a)
+	}
+	ev := New(func(c engine.Compiled, agent, url string) engine.Verdict {
+		return aiaccess.QueryResolved(c, res[agent], url)
+	}, doc)
+	workers := Workers()
+	caches := make([]*Cache, workers)
+	for i := range caches {
+		caches[i] = ev.NewCache()
+	}
+	tables := func(w int, agent string) []*Table {
+		t := make([]*Table, len(engs))
+		for i, e := range engs {
+			t[i] = caches[w].Table(e.Info().ID, agent)
+		}
+		return t
+	}
+	count := func(n *Count, tables []*Table, url string) {
+		for _, t := range tables {
+			if t.Get(url).Results[0].Allowed {
+				n.Allowed++
+			} else {
+				n.Blocked++
+			}
+		}
+	}
+	countBlock := func(w int, block string) Count {
+		var n Count
+		for _, agent := range agents {
+			tt := tables(w, agent)
+			for rest := block; rest != ""; {
+				line, tail, _ := strings.Cut(rest, "\n")
+				rest = tail
+				line = strings.TrimRight(line, "\r")
+				if strings.TrimSpace(line) != "" {
+					count(&n, tt, line)
+				}
+			}
+		}
+		return n
+	}
+	var total Count
+	for _, agent := range agents {
+		tt := tables(0, agent)
+		for _, url := range urls {
+			count(&total, tt, url)
+		}
+	}
+	add := func(n Count) error {
+		total.Allowed += n.Allowed
+		total.Blocked += n.Blocked
+		return nil
+	}
+	if r == nil {
+		return total, nil
+	}
+	lines := NewLines(r, 0)
+	err := Run(ctx, workers, lines.Next, countBlock, add)
+	return total, err
+}

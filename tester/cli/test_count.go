@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/robots-studio/robots-studio/tester/batch"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// runCountURLs is `test --count --urls FILE`: the URLs are streamed through
+// the batch evaluator (all cores, a verdict cache) instead of being read
+// into memory first.
+func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile string) int {
+	var r io.Reader
+	if urlsFile == "-" {
+		if pos[0] == "-" {
+			return Failf(env, "test: --urls - and ROBOTS_FILE - cannot both read standard input")
+		}
+		r = env.Stdin
+	} else {
+		f, err := os.Open(urlsFile)
+		if err != nil {
+			return Failf(env, "test: %v", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	data, code := LoadRobots(env, pos[0])
+	if code >= 0 {
+		return code
+	}
+	n, err := batch.CountURLs(context.Background(), engs, syntax.Parse(data), agents, pos[1:], r)
+	if err != nil {
+		return Failf(env, "test: %s: %v", urlsFile, err)
+	}
+	if n.Allowed+n.Blocked == 0 {
+		return Failf(env, "test: give at least one URL or path (or --urls FILE)")
+	}
+	fmt.Fprintf(env.Stdout, "%d allowed, %d blocked\n", n.Allowed, n.Blocked)
+	return ExitOK
+}
