@@ -193,7 +193,7 @@ func (f *Format) add(lit string) {
 }
 
 func (f *Format) addField(fl field, name string) error {
-	if n := len(f.elems); n > 0 && f.elems[n-1].lit == "" {
+	if n := len(f.elems); n > 0 && f.elems[n-1].lit == "" && !(f.elems[n-1].field == fPath && fl == fQuery) {
 		return fmt.Errorf("format: %s follows %s with nothing between them, so a line cannot be split", name, f.elems[n-1].name)
 	}
 	f.elems = append(f.elems, element{field: fl, name: name})
@@ -268,6 +268,15 @@ func parseApache(s string) (*Format, error) {
 			case "host":
 				fl = fVHost
 			}
+		}
+		if fl == fTime {
+			// %t writes its own brackets: [17/May/2015:10:05:03 +0000].
+			f.add("[")
+			if err := f.addField(fl, s[start:i]); err != nil {
+				return nil, err
+			}
+			f.add("]")
+			continue
 		}
 		if err := f.addField(fl, s[start:i]); err != nil {
 			return nil, err

@@ -62,7 +62,8 @@ func (f *Format) Parse(line []byte, h *Hit) bool {
 			if end < 0 {
 				return false
 			}
-		} else if !f.strict {
+		} else if !quoted {
+			// A bare last field is one word; the rest is extra fields.
 			if j := bytes.IndexByte(line[pos:], ' '); j >= 0 {
 				end = pos + j
 			}

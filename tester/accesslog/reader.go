@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 )
 
 // Sizes of the reading buffers: a chunk is whole lines, about chunkSize
@@ -56,10 +57,9 @@ type Reader struct {
 	closer  io.Closer
 	carry   []byte
 	format  *Format
-	skip    bool // inside an overlong line: drop bytes up to the next "\n"
-	started bool // the file's first bytes were looked at (for a BOM)
-	bytes   int64
-	counter *countingReader
+	skip    bool         // inside an overlong line: drop bytes up to the next "\n"
+	started bool         // the file's first bytes were looked at (for a BOM)
+	total   atomic.Int64 // bytes read from every file so far
 }
 
 // ErrNoFormat means no known log format fits the first lines of a file.
@@ -67,22 +67,16 @@ var ErrNoFormat = errors.New("no known log format fits its first lines")
 
 // BytesRead is how many bytes were read so far (compressed size for gzip
 // files), for progress.
-func (r *Reader) BytesRead() int64 {
-	n := r.bytes
-	if r.counter != nil {
-		n += r.counter.n
-	}
-	return n
-}
+func (r *Reader) BytesRead() int64 { return r.total.Load() }
 
 type countingReader struct {
 	r io.Reader
-	n int64
+	n *atomic.Int64
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
+func (c countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n += int64(n)
+	c.n.Add(int64(n))
 	return n, err
 }
 
@@ -106,8 +100,7 @@ func (r *Reader) open() error {
 		}
 		src, r.closer = f, f
 	}
-	r.counter = &countingReader{r: src}
-	br := bufio.NewReaderSize(r.counter, 64<<10)
+	br := bufio.NewReaderSize(countingReader{src, &r.total}, 64<<10)
 	magic, _ := br.Peek(2)
 	r.in = br
 	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -130,10 +123,6 @@ func (r *Reader) close() {
 	if r.closer != nil {
 		r.closer.Close()
 		r.closer = nil
-	}
-	if r.counter != nil {
-		r.bytes += r.counter.n
-		r.counter = nil
 	}
 	r.in = nil
 }
@@ -250,25 +239,31 @@ func Detect(data []byte) (*Format, error) {
 			lines = append(lines, l)
 		}
 	}
-	var best *Format
-	bestN := 0
+	// A format that reads lines whole beats one that leaves extra fields
+	// at their ends (common reads combined lines that way).
 	var h Hit
-	for _, b := range builtin {
-		f, _ := Builtin(b.name)
-		n := 0
-		for _, l := range lines {
-			if f.Parse(l, &h) {
-				n++
+	for _, strict := range []bool{true, false} {
+		var best *Format
+		bestN := 0
+		for _, b := range builtin {
+			f, _ := Builtin(b.name)
+			probe := *f
+			probe.strict = strict
+			n := 0
+			for _, l := range lines {
+				if probe.Parse(l, &h) {
+					n++
+				}
+			}
+			if n > bestN {
+				best, bestN = f, n
 			}
 		}
-		if n > bestN {
-			best, bestN = f, n
+		if best != nil {
+			return best, nil
 		}
 	}
-	if best == nil {
-		return nil, ErrNoFormat
-	}
-	return best, nil
+	return nil, ErrNoFormat
 }
 
 // Lines calls fn for every line of the chunk with its number; the line has

@@ -1,0 +1,486 @@
+package accesslog
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"sort"
+
+	"github.com/robots-studio/robots-studio/tester/batch"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// Options say what Analyze reads and replays.
+type Options struct {
+	Names  []string  // log files; "-" is Stdin
+	Stdin  io.Reader // for "-"
+	Format *Format   // nil: detect per file
+	// Robots is the robots.txt in force; nil means none (everything is
+	// allowed, and no hit is reported as disallowed).
+	Robots *syntax.Document
+	// Draft, when set, is compared with Robots hit by hit.
+	Draft    *syntax.Document
+	Verifier *Verifier // nil: every identity stays unverified
+	Workers  int       // 0: one per core
+	// OnViolation, when set, gets every hit the robots.txt disallows, in
+	// log order.
+	OnViolation func(Violation)
+	// OnProgress, when set, is called after each chunk of lines.
+	OnProgress func(Progress)
+}
+
+// Progress is how far Analyze has read.
+type Progress struct {
+	Bytes int64 // bytes read (compressed size for gzip files)
+	Lines int64
+}
+
+// LineRef is a line of a log file.
+type LineRef struct {
+	File int // index into Report.Files
+	Line int
+}
+
+// Violation is one hit on a URL the robots.txt disallows for its crawler.
+type Violation struct {
+	At      LineRef
+	Crawler string
+	Path    string
+	Rule    *engine.Rule // nil when the crawler was refused without a rule (a file error)
+}
+
+// Keep this many of a crawler's disallowed paths, line references per
+// path, malformed line references and site paths: the report stays the
+// same size whatever the log's.
+const (
+	keepDisallowed = 500
+	keepLineRefs   = 5
+	keepMalformed  = 20
+	keepPaths      = 2000
+	bucketSeconds  = 3600
+)
+
+// event is one crawler hit as a worker hands it to the aggregator.
+type event struct {
+	line   int
+	who    *who
+	ver    Verification
+	path   string
+	status int
+	robots bool // a fetch of /robots.txt
+	time   Stamp
+	res    [2]batch.Result
+}
+
+// who is a worker's cached reading of one User-Agent.
+type who struct {
+	Identity
+	table *batch.Table
+}
+
+type chunkResult struct {
+	file      int
+	lines     int64
+	blank     int64
+	other     int64
+	noRequest int64
+	malformed []LineRef
+	badCount  int64
+	events    []event
+	bytes     int64
+}
+
+// Analyze reads the logs and replays every crawler hit. It returns what it
+// found so far and the error that stopped it (a file that cannot be read,
+// or ctx cancelled); malformed lines are counted, never an error.
+func Analyze(ctx context.Context, o Options) (*Report, error) {
+	rep := newReport(o)
+	docs := []*syntax.Document{o.Robots}
+	if o.Robots == nil {
+		docs[0] = syntax.Parse(nil)
+	}
+	if o.Draft != nil {
+		docs = append(docs, o.Draft)
+	}
+	ev := batch.New(nil, docs...)
+	workers := o.Workers
+	if workers <= 0 {
+		workers = batch.Workers()
+	}
+	type state struct {
+		cache *batch.Cache
+		whos  map[string]*who
+		hit   Hit
+	}
+	states := make([]*state, workers)
+	for i := range states {
+		states[i] = &state{cache: ev.NewCache(), whos: map[string]*who{}}
+	}
+	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin}
+	work := func(w int, c *Chunk) *chunkResult {
+		st := states[w]
+		res := &chunkResult{file: c.File, bytes: int64(len(c.Data))}
+		if c.Overlong {
+			res.lines, res.badCount = 1, 1
+			res.malformed = append(res.malformed, LineRef{c.File, c.FirstLine})
+			return res
+		}
+		f := c.Format
+		c.Lines(func(n int, line []byte) {
+			res.lines++
+			if len(bytes.TrimSpace(line)) == 0 {
+				res.blank++
+				return
+			}
+			h := &st.hit
+			if !f.Parse(line, h) {
+				res.badCount++
+				if len(res.malformed) < keepMalformed {
+					res.malformed = append(res.malformed, LineRef{c.File, n})
+				}
+				return
+			}
+			if len(h.Target) == 0 {
+				res.noRequest++
+				return
+			}
+			wh, ok := st.whos[string(h.UA)]
+			if !ok {
+				id := Identify(string(h.UA))
+				wh = &who{Identity: id}
+				if id.IsCrawler() {
+					wh.table = st.cache.Table(id.Engine, id.Token)
+				}
+				if len(st.whos) > 1<<14 {
+					st.whos = map[string]*who{}
+				}
+				st.whos[string(h.UA)] = wh
+			}
+			if !wh.IsCrawler() {
+				res.other++
+				return
+			}
+			e := event{line: n, who: wh, status: h.Status, time: h.Time}
+			e.ver = o.Verifier.Verify(&wh.Identity, string(h.Host))
+			var a batch.Answer
+			if plainPath(h.Target) {
+				a = wh.table.GetBytes(h.Target)
+			} else {
+				a = wh.table.Get(engine.PathOf(string(h.Target)))
+			}
+			e.path = a.URL
+			copy(e.res[:], a.Results)
+			e.robots = e.path == "/robots.txt"
+			res.events = append(res.events, e)
+		})
+		c.Release()
+		return res
+	}
+	var lines int64
+	emit := func(r *chunkResult) error {
+		rep.add(r, o.OnViolation)
+		lines += r.lines
+		if o.OnProgress != nil {
+			o.OnProgress(Progress{Bytes: rd.BytesRead(), Lines: lines})
+		}
+		return nil
+	}
+	next := func() (*Chunk, error) {
+		c, err := rd.Next()
+		if err == nil && c.File >= len(rep.Formats) {
+			rep.Formats = append(rep.Formats, c.Format.Name)
+			if !c.Format.HasUserAgent() {
+				rep.NoUserAgent = true
+			}
+		}
+		return c, err
+	}
+	err := batch.Run(ctx, workers, next, work, emit)
+	rep.Bytes = rd.BytesRead()
+	rep.finish()
+	return rep, err
+}
+
+// plainPath reports whether a request target is already what PathOf would
+// make of it (an origin-form path without a fragment), so it can be looked
+// up without a copy.
+func plainPath(t []byte) bool {
+	return len(t) > 0 && t[0] == '/' && (len(t) == 1 || t[1] != '/') && bytes.IndexByte(t, '#') < 0
+}
+
+// Report is what Analyze found.
+type Report struct {
+	Files       []string
+	Formats     []string // the format of each file, by name
+	NoUserAgent bool     // a file's format does not record the User-Agent
+	HasRobots   bool
+	HasDraft    bool
+	Bytes       int64
+	Lines       int64
+	Blank       int64
+	Malformed   int64
+	MalformedAt []LineRef // the first few
+	NoRequest   int64     // lines whose request was "-" or garbled
+	OtherHits   int64     // hits by browsers and tools
+	CrawlerHits int64
+	Crawlers    []*CrawlerStats // by hits, most first
+	TopPaths    []PathCount     // the paths crawlers fetched most
+
+	rows  map[rowKey]*CrawlerStats
+	paths *topCounter[struct{}]
+}
+
+type rowKey struct {
+	name string
+	ver  Verification
+}
+
+// PathCount is a path and how many hits it had.
+type PathCount struct {
+	Path string
+	Hits int64
+}
+
+// CrawlerStats is one crawler's part of the report (a claimed identity
+// that failed verification is a row of its own).
+type CrawlerStats struct {
+	Identity
+	Verified      Verification
+	Hits          int64
+	DistinctPaths int64
+	Exact         bool // DistinctPaths is exact (else estimated)
+	First, Last   Stamp
+	RobotsFetches map[int]int64 // status → fetches of /robots.txt
+	Disallowed    int64
+	TopDisallowed []DisallowedPath
+	NewlyBlocked  int64
+	NewlyAllowed  int64
+	// DraftRules are the draft rules that change verdicts, with how many
+	// hits each would newly block or allow.
+	DraftRules []RuleCount
+	Timeline   []Bucket // hits per hour, in time order
+
+	distinct   distinct
+	disallowed *topCounter[*disallowedVal]
+	draft      map[ruleKey]*RuleCount
+	buckets    map[int64]*Bucket
+}
+
+// DisallowedPath is a path the robots.txt disallows that the crawler
+// fetched anyway.
+type DisallowedPath struct {
+	Path  string
+	Hits  int64
+	Rule  *engine.Rule
+	Lines []LineRef // the first few hits
+}
+
+type disallowedVal struct {
+	rule  *engine.Rule
+	lines []LineRef
+}
+
+// RuleCount is a rule and the hits whose verdict the draft changes
+// through it: a draft rule that newly blocks (or, an Allow, newly allows),
+// or a robots.txt rule the draft drops (InRobots), whose hits are newly
+// allowed.
+type RuleCount struct {
+	Rule     *engine.Rule
+	InRobots bool
+	Blocked  int64
+	Allowed  int64
+}
+
+type ruleKey struct {
+	rule     *engine.Rule
+	inRobots bool
+}
+
+// Bucket is one hour of a crawler's hits.
+type Bucket struct {
+	Start      int64 // Unix seconds
+	Hits       int64
+	Disallowed int64
+}
+
+// FetchConclusion is what the crawler's engine does after a robots.txt
+// fetch with Status.
+type FetchConclusion struct {
+	Status   int
+	Fetches  int64
+	Decision engine.FetchDecision
+}
+
+// NeverFetchedRobots reports whether the crawler fetched no /robots.txt in
+// the log.
+func (c *CrawlerStats) NeverFetchedRobots() bool { return len(c.RobotsFetches) == 0 }
+
+// FetchConclusions lists the robots.txt fetches by status with the
+// crawler's engine's policy for each.
+func (c *CrawlerStats) FetchConclusions() []FetchConclusion {
+	eng, ok := engine.Get(c.Engine)
+	if !ok {
+		eng, _ = engine.Get(engine.Default)
+	}
+	var out []FetchConclusion
+	for st, n := range c.RobotsFetches {
+		out = append(out, FetchConclusion{Status: st, Fetches: n, Decision: eng.FetchPolicy(engine.Fetch{Status: st, Unreachable: st == 0})})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Status < out[j].Status })
+	return out
+}
+
+func newReport(o Options) *Report {
+	return &Report{Files: append([]string(nil), o.Names...), HasRobots: o.Robots != nil, HasDraft: o.Draft != nil,
+		rows: map[rowKey]*CrawlerStats{}, paths: newTop[struct{}](keepPaths)}
+}
+
+func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
+	r.Lines += c.lines
+	r.Blank += c.blank
+	r.Malformed += c.badCount
+	r.NoRequest += c.noRequest
+	r.OtherHits += c.other
+	for _, m := range c.malformed {
+		if len(r.MalformedAt) < keepMalformed {
+			r.MalformedAt = append(r.MalformedAt, m)
+		}
+	}
+	for i := range c.events {
+		e := &c.events[i]
+		r.CrawlerHits++
+		k := rowKey{e.who.Name, e.ver}
+		s, ok := r.rows[k]
+		if !ok {
+			s = &CrawlerStats{Identity: e.who.Identity, Verified: e.ver, RobotsFetches: map[int]int64{},
+				disallowed: newTop[*disallowedVal](keepDisallowed), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
+			r.rows[k] = s
+		}
+		s.Hits++
+		s.distinct.add(hashPath(e.path))
+		r.paths.add(e.path)
+		if e.time.Valid {
+			if !s.First.Valid || e.time.Unix < s.First.Unix {
+				s.First = e.time
+			}
+			if !s.Last.Valid || e.time.Unix >= s.Last.Unix {
+				s.Last = e.time
+			}
+		}
+		var b *Bucket
+		if e.time.Valid {
+			start := e.time.Unix - mod(e.time.Unix, bucketSeconds)
+			if b = s.buckets[start]; b == nil {
+				b = &Bucket{Start: start}
+				s.buckets[start] = b
+			}
+			b.Hits++
+		}
+		if e.robots {
+			s.RobotsFetches[e.status]++
+			continue
+		}
+		at := LineRef{c.file, e.line}
+		robots := e.res[0]
+		if r.HasRobots && !robots.Allowed {
+			s.Disallowed++
+			if b != nil {
+				b.Disallowed++
+			}
+			it := s.disallowed.add(e.path)
+			if it.Val == nil {
+				it.Val = &disallowedVal{rule: robots.Rule}
+			}
+			if len(it.Val.lines) < keepLineRefs {
+				it.Val.lines = append(it.Val.lines, at)
+			}
+			if onViolation != nil {
+				onViolation(Violation{At: at, Crawler: s.Name, Path: e.path, Rule: robots.Rule})
+			}
+		}
+		if r.HasDraft {
+			draft := e.res[1]
+			if draft.Allowed != robots.Allowed {
+				k := ruleKey{draft.Rule, false}
+				if draft.Allowed && (draft.Rule == nil || !draft.Rule.Allow) {
+					k = ruleKey{robots.Rule, true}
+				}
+				rc := s.draft[k]
+				if rc == nil {
+					rc = &RuleCount{Rule: k.rule, InRobots: k.inRobots}
+					s.draft[k] = rc
+				}
+				if draft.Allowed {
+					s.NewlyAllowed++
+					rc.Allowed++
+				} else {
+					s.NewlyBlocked++
+					rc.Blocked++
+				}
+			}
+		}
+	}
+}
+
+func mod(a, b int64) int64 {
+	m := a % b
+	if m < 0 {
+		m += b
+	}
+	return m
+}
+
+// finish turns the running counters into the report's lists.
+func (r *Report) finish() {
+	r.Crawlers = r.Crawlers[:0]
+	for _, s := range r.rows {
+		s.DistinctPaths = s.distinct.Count()
+		s.Exact = s.distinct.Exact()
+		s.TopDisallowed = s.TopDisallowed[:0]
+		for _, it := range s.disallowed.top(keepDisallowed) {
+			s.TopDisallowed = append(s.TopDisallowed, DisallowedPath{Path: it.Key, Hits: it.Count, Rule: it.Val.rule, Lines: it.Val.lines})
+		}
+		s.DraftRules = s.DraftRules[:0]
+		for _, rc := range s.draft {
+			s.DraftRules = append(s.DraftRules, *rc)
+		}
+		sort.Slice(s.DraftRules, func(i, j int) bool {
+			a, b := s.DraftRules[i], s.DraftRules[j]
+			if a.Blocked+a.Allowed != b.Blocked+b.Allowed {
+				return a.Blocked+a.Allowed > b.Blocked+b.Allowed
+			}
+			if a.InRobots != b.InRobots {
+				return !a.InRobots
+			}
+			return ruleLine(a.Rule) < ruleLine(b.Rule)
+		})
+		s.Timeline = s.Timeline[:0]
+		for _, b := range s.buckets {
+			s.Timeline = append(s.Timeline, *b)
+		}
+		sort.Slice(s.Timeline, func(i, j int) bool { return s.Timeline[i].Start < s.Timeline[j].Start })
+		r.Crawlers = append(r.Crawlers, s)
+	}
+	sort.Slice(r.Crawlers, func(i, j int) bool {
+		a, b := r.Crawlers[i], r.Crawlers[j]
+		if a.Hits != b.Hits {
+			return a.Hits > b.Hits
+		}
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		return a.Verified < b.Verified
+	})
+	r.TopPaths = r.TopPaths[:0]
+	for _, it := range r.paths.top(keepPaths) {
+		r.TopPaths = append(r.TopPaths, PathCount{it.Key, it.Count})
+	}
+}
+
+func ruleLine(r *engine.Rule) int {
+	if r == nil {
+		return 0
+	}
+	return r.Line
+}

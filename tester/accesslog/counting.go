@@ -1,0 +1,151 @@
+package accesslog
+
+import (
+	"math"
+	"math/bits"
+	"sort"
+)
+
+// hashPath is FNV-1a with a final mix (so every bit depends on every
+// byte, which the sketch needs): the same path always gets the same hash,
+// so an estimate does not change from one run to the next.
+func hashPath(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}
+
+// distinct counts distinct 64-bit hashes in bounded memory: exactly up to
+// exactLimit, then with a HyperLogLog sketch of 2^hllBits registers
+// (about 1% standard error), so a log with millions of distinct paths costs
+// a few kilobytes per crawler.
+type distinct struct {
+	exact map[uint64]struct{}
+	regs  []uint8
+}
+
+const (
+	exactLimit = 4096
+	hllBits    = 14
+)
+
+func (d *distinct) add(h uint64) {
+	if d.regs == nil {
+		if d.exact == nil {
+			d.exact = map[uint64]struct{}{}
+		}
+		d.exact[h] = struct{}{}
+		if len(d.exact) <= exactLimit {
+			return
+		}
+		d.regs = make([]uint8, 1<<hllBits)
+		for x := range d.exact {
+			d.addHLL(x)
+		}
+		d.exact = nil
+		return
+	}
+	d.addHLL(h)
+}
+
+func (d *distinct) addHLL(h uint64) {
+	i := h >> (64 - hllBits)
+	rank := uint8(bits.LeadingZeros64(h<<hllBits|1<<(hllBits-1)) + 1)
+	if rank > d.regs[i] {
+		d.regs[i] = rank
+	}
+}
+
+// Exact reports whether Count is exact.
+func (d *distinct) Exact() bool { return d.regs == nil }
+
+func (d *distinct) Count() int64 {
+	if d.regs == nil {
+		return int64(len(d.exact))
+	}
+	m := float64(len(d.regs))
+	sum, zeros := 0.0, 0
+	for _, r := range d.regs {
+		sum += math.Ldexp(1, -int(r))
+		if r == 0 {
+			zeros++
+		}
+	}
+	est := 0.7213 / (1 + 1.079/m) * m * m / sum
+	if est <= 2.5*m && zeros > 0 {
+		est = m * math.Log(m/float64(zeros))
+	}
+	return int64(est + 0.5)
+}
+
+// topCounter keeps the most frequent keys in bounded memory: when it holds
+// more than 2×keep keys it drops all but the keep largest (a key dropped
+// early and seen again later starts from zero, so the counts of keys beyond
+// the top few are lower bounds on a huge log with very many distinct keys).
+type topCounter[V any] struct {
+	keep  int
+	items map[string]*topItem[V]
+}
+
+type topItem[V any] struct {
+	Key   string
+	Count int64
+	Val   V
+}
+
+func newTop[V any](keep int) *topCounter[V] {
+	return &topCounter[V]{keep: keep, items: map[string]*topItem[V]{}}
+}
+
+// add counts key once and returns its item (for the caller's value).
+func (t *topCounter[V]) add(key string) *topItem[V] {
+	it, ok := t.items[key]
+	if !ok {
+		if len(t.items) >= 2*t.keep {
+			t.prune()
+		}
+		it = &topItem[V]{Key: key}
+		t.items[key] = it
+	}
+	it.Count++
+	return it
+}
+
+func (t *topCounter[V]) prune() {
+	all := t.sorted()
+	for _, it := range all[t.keep:] {
+		delete(t.items, it.Key)
+	}
+}
+
+// sorted returns the items by count, then key.
+func (t *topCounter[V]) sorted() []*topItem[V] {
+	all := make([]*topItem[V], 0, len(t.items))
+	for _, it := range t.items {
+		all = append(all, it)
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].Count != all[j].Count {
+			return all[i].Count > all[j].Count
+		}
+		return all[i].Key < all[j].Key
+	})
+	return all
+}
+
+// top returns at most n items by count.
+func (t *topCounter[V]) top(n int) []*topItem[V] {
+	all := t.sorted()
+	if len(all) > n {
+		all = all[:n]
+	}
+	return all
+}

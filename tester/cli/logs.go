@@ -1,0 +1,338 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+const logsUsage = "[--robots ROBOTS_FILE] [--draft ROBOTS_FILE] [--format F] [--ip-ranges FILE]... [--verify-dns] [--json] [--violations] LOG..."
+
+func init() {
+	Register(Command{
+		Name:    "logs",
+		Usage:   logsUsage,
+		Summary: msg.Def("cli.logs.summary", "read access logs: what each crawler fetched, whether it obeyed robots.txt, and what a draft would change"),
+		Run:     runLogs,
+	})
+}
+
+var (
+	msgLogsFiles       = msg.Def("logs.files", "{{.Lines}} lines in {{.Files}} file(s) ({{.Formats}}): {{.Crawler}} crawler hits, {{.Other}} other hits, {{.Malformed}} malformed")
+	msgLogsMalformedAt = msg.Def("logs.malformed_at", "malformed: {{.Where}}")
+	msgLogsNoUA        = msg.Def("logs.no_user_agent", "the log format records no User-Agent, so no hit can be attributed to a crawler")
+	msgLogsNoCrawlers  = msg.Def("logs.no_crawlers", "no crawler hits")
+	msgLogsCrawler     = msg.Def("logs.crawler", "{{.Name}} ({{.Verified}}): {{.Hits}} hits, {{.Paths}} distinct paths, {{.First}} – {{.Last}}; tested as {{.Token}} with the {{.Engine}} engine")
+	msgLogsFetch       = msg.Def("logs.fetch", "robots.txt {{.Status}} ×{{.Count}}: {{.Why}}")
+	msgLogsNoFetch     = msg.Def("logs.no_fetch", "never fetched robots.txt")
+	msgLogsDisallowed  = msg.Def("logs.disallowed", "{{.Count}} hits on disallowed URLs")
+	msgLogsDisPath     = msg.Def("logs.disallowed_path", "{{.Path}}  ×{{.Hits}}  {{.Rule}}  (log lines {{.Lines}})")
+	msgLogsDraft       = msg.Def("logs.draft", "the draft would newly block {{.Blocked}} hits and newly allow {{.Allowed}}")
+	msgLogsDraftBlocks = msg.Def("logs.draft_blocks", "draft {{.Rule}}: would newly block {{.Count}}")
+	msgLogsDraftAllows = msg.Def("logs.draft_allows", "draft {{.Rule}}: would newly allow {{.Count}}")
+	msgLogsDraftDrops  = msg.Def("logs.draft_drops", "robots.txt {{.Rule}} no longer applies: {{.Count}} newly allowed")
+	msgLogsNoRule      = msg.Def("logs.no_rule", "no rule")
+	msgLogsTopPaths    = msg.Def("logs.top_paths", "Paths crawlers fetched most:")
+	msgLogsNeverRobots = msg.Def("logs.never_robots", "Crawlers that never fetched robots.txt: {{.Names}}")
+	msgLogsEstimated   = msg.Def("logs.estimated", "about {{.Count}}")
+)
+
+// JSONLogCrawler is one crawler's object in `logs --json`.
+type JSONLogCrawler struct {
+	Crawler        string             `json:"crawler"`
+	Token          string             `json:"token"`
+	Verified       string             `json:"verified"`
+	Engine         string             `json:"engine"`
+	Hits           int64              `json:"hits"`
+	DistinctPaths  int64              `json:"distinct_paths"`
+	FirstSeen      string             `json:"first_seen"`
+	LastSeen       string             `json:"last_seen"`
+	RobotsFetches  map[string]int64   `json:"robots_fetches"`
+	DisallowedHits int64              `json:"disallowed_hits"`
+	TopDisallowed  []JSONDisallowed   `json:"top_disallowed"`
+	NewlyBlocked   *int64             `json:"newly_blocked,omitempty"`
+	NewlyAllowed   *int64             `json:"newly_allowed,omitempty"`
+	FetchOutcomes  map[string]string  `json:"robots_fetch_outcomes"`
+	DraftRules     []JSONDraftRule    `json:"draft_rules,omitempty"`
+	Timeline       []accesslog.Bucket `json:"-"`
+}
+
+// JSONDisallowed is one entry of top_disallowed.
+type JSONDisallowed struct {
+	Path string        `json:"path"`
+	Hits int64         `json:"hits"`
+	Rule *JSONRuleLine `json:"rule"`
+}
+
+// JSONRuleLine is a rule by line and text.
+type JSONRuleLine struct {
+	Line int    `json:"line"`
+	Text string `json:"text"`
+}
+
+// JSONDraftRule is a rule with the hits whose verdict the draft changes
+// through it; file says whose line it is ("draft", or "robots" for a rule
+// the draft drops).
+type JSONDraftRule struct {
+	File    string        `json:"file"`
+	Rule    *JSONRuleLine `json:"rule"`
+	Blocked int64         `json:"newly_blocked"`
+	Allowed int64         `json:"newly_allowed"`
+}
+
+const topDisallowedJSON = 10
+
+func ruleJSON(r *engine.Rule) *JSONRuleLine {
+	if r == nil {
+		return nil
+	}
+	return &JSONRuleLine{Line: r.Line, Text: r.Text}
+}
+
+// LogsJSON converts one crawler's statistics to its --json object.
+func LogsJSON(rep *accesslog.Report, c *accesslog.CrawlerStats) JSONLogCrawler {
+	j := JSONLogCrawler{Crawler: c.Name, Token: c.Token, Verified: c.Verified.String(), Engine: c.Engine, Hits: c.Hits,
+		DistinctPaths: c.DistinctPaths, FirstSeen: c.First.String(), LastSeen: c.Last.String(),
+		RobotsFetches: map[string]int64{}, FetchOutcomes: map[string]string{}, DisallowedHits: c.Disallowed,
+		TopDisallowed: []JSONDisallowed{}}
+	for _, f := range c.FetchConclusions() {
+		j.RobotsFetches[strconv.Itoa(f.Status)] = f.Fetches
+		j.FetchOutcomes[strconv.Itoa(f.Status)] = string(f.Decision.Outcome)
+	}
+	for i, d := range c.TopDisallowed {
+		if i == topDisallowedJSON {
+			break
+		}
+		j.TopDisallowed = append(j.TopDisallowed, JSONDisallowed{Path: d.Path, Hits: d.Hits, Rule: ruleJSON(d.Rule)})
+	}
+	if rep.HasDraft {
+		b, a := c.NewlyBlocked, c.NewlyAllowed
+		j.NewlyBlocked, j.NewlyAllowed = &b, &a
+		for _, r := range c.DraftRules {
+			file := "draft"
+			if r.InRobots {
+				file = "robots"
+			}
+			j.DraftRules = append(j.DraftRules, JSONDraftRule{File: file, Rule: ruleJSON(r.Rule), Blocked: r.Blocked, Allowed: r.Allowed})
+		}
+	}
+	return j
+}
+
+func runLogs(env *Env, args []string) int {
+	fs := NewFlags(env, "logs", logsUsage)
+	robotsFile := fs.String("robots", "", "the robots.txt in force (- = stdin)")
+	draftFile := fs.String("draft", "", "a draft robots.txt to compare with it")
+	format := fs.String("format", "", "log format: combined, common, vhost_combined, combined_vhost, vhost_common, or a LogFormat / log_format string (default: detected per file)")
+	var ranges StringList
+	fs.Var(&ranges, "ip-ranges", "IP ranges of crawlers (JSON or text); repeat for several files")
+	verifyDNS := fs.Bool("verify-dns", false, "check claimed identities by reverse DNS and a forward lookup")
+	asJSON := fs.Bool("json", false, "one JSON object per crawler")
+	violations := fs.Bool("violations", false, "print one line per hit on a disallowed URL")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) == 0 {
+		return Failf(env, "logs: missing LOG\nusage: robots-studio logs %s", logsUsage)
+	}
+	stdinUsers := 0
+	for _, p := range append(append([]string{}, pos...), *robotsFile, *draftFile) {
+		if p == "-" {
+			stdinUsers++
+		}
+	}
+	if stdinUsers > 1 {
+		return Failf(env, "logs: only one of LOG, --robots and --draft can read standard input")
+	}
+	if *violations && *asJSON {
+		return Failf(env, "logs: --violations and --json cannot be combined")
+	}
+	opts := accesslog.Options{Names: pos, Stdin: env.Stdin}
+	if *format != "" {
+		f, err := accesslog.ParseFormat(*format)
+		if err != nil {
+			return Failf(env, "logs: --format: %v", err)
+		}
+		opts.Format = f
+	}
+	for _, p := range []struct {
+		name string
+		dst  **syntax.Document
+	}{{*robotsFile, &opts.Robots}, {*draftFile, &opts.Draft}} {
+		if p.name == "" {
+			continue
+		}
+		data, code := LoadRobots(env, p.name)
+		if code >= 0 {
+			return code
+		}
+		*p.dst = syntax.Parse(data)
+	}
+	if len(ranges) > 0 || *verifyDNS {
+		opts.Verifier = &accesslog.Verifier{}
+		for _, r := range ranges {
+			if err := opts.Verifier.LoadRanges(r); err != nil {
+				return Failf(env, "logs: --ip-ranges: %v", err)
+			}
+		}
+		if *verifyDNS {
+			opts.Verifier.Resolver = net.DefaultResolver
+		}
+	}
+	out := bufio.NewWriterSize(env.Stdout, 64<<10)
+	defer out.Flush()
+	disallowed := false
+	if *violations {
+		opts.OnViolation = func(v accesslog.Violation) {
+			disallowed = true
+			fmt.Fprintf(out, "%s:%d %s %s %s\n", pos[v.At.File], v.At.Line, v.Crawler, v.Path, ruleText(v.Rule))
+		}
+	}
+	rep, err := accesslog.Analyze(context.Background(), opts)
+	if err != nil {
+		out.Flush()
+		return Failf(env, "logs: %v", err)
+	}
+	for _, c := range rep.Crawlers {
+		if c.Disallowed > 0 {
+			disallowed = true
+		}
+	}
+	switch {
+	case *violations:
+	case *asJSON:
+		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
+		for _, c := range rep.Crawlers {
+			enc.Encode(LogsJSON(rep, c))
+		}
+		if rep.Malformed > 0 {
+			fmt.Fprintln(env.Stderr, msg.New(msgLogsMalformedAt, "Where", malformedList(rep)))
+		}
+	default:
+		WriteLogsReport(out, rep)
+	}
+	if disallowed {
+		return ExitFailure
+	}
+	return ExitOK
+}
+
+func ruleText(r *engine.Rule) string {
+	if r == nil {
+		return msg.New(msgLogsNoRule).String()
+	}
+	return fmt.Sprintf("line %d: %s", r.Line, r.Text)
+}
+
+func malformedList(rep *accesslog.Report) string {
+	var parts []string
+	for _, m := range rep.MalformedAt {
+		parts = append(parts, fmt.Sprintf("%s:%d", rep.Files[m.File], m.Line))
+	}
+	s := strings.Join(parts, ", ")
+	if rep.Malformed > int64(len(rep.MalformedAt)) {
+		s += ", …"
+	}
+	return s
+}
+
+// topPathsText is how many of the most fetched paths the text report lists.
+const topPathsText = 10
+
+// WriteLogsReport prints the text report of `robots-studio logs`.
+func WriteLogsReport(w io.Writer, rep *accesslog.Report) {
+	fmt.Fprintln(w, msg.New(msgLogsFiles, "Lines", rep.Lines, "Files", len(rep.Files), "Formats", strings.Join(uniq(rep.Formats), ", "),
+		"Crawler", rep.CrawlerHits, "Other", rep.OtherHits, "Malformed", rep.Malformed))
+	if rep.Malformed > 0 {
+		fmt.Fprintln(w, msg.New(msgLogsMalformedAt, "Where", malformedList(rep)))
+	}
+	if rep.NoUserAgent {
+		fmt.Fprintln(w, msg.New(msgLogsNoUA))
+	}
+	if len(rep.Crawlers) == 0 {
+		fmt.Fprintln(w, msg.New(msgLogsNoCrawlers))
+		return
+	}
+	var never []string
+	for _, c := range rep.Crawlers {
+		fmt.Fprintln(w)
+		paths := any(c.DistinctPaths)
+		if !c.Exact {
+			paths = msg.New(msgLogsEstimated, "Count", c.DistinctPaths).String()
+		}
+		fmt.Fprintln(w, msg.New(msgLogsCrawler, "Name", c.Name, "Verified", c.Verified.String(), "Hits", c.Hits, "Paths", paths,
+			"First", c.First.String(), "Last", c.Last.String(), "Token", c.Token, "Engine", c.Engine))
+		if c.NeverFetchedRobots() {
+			fmt.Fprintln(w, "  "+msg.New(msgLogsNoFetch).String())
+			never = append(never, c.Name)
+		}
+		for _, f := range c.FetchConclusions() {
+			fmt.Fprintln(w, "  "+msg.New(msgLogsFetch, "Status", f.Status, "Count", f.Fetches, "Why", f.Decision.Why.String()).String())
+		}
+		if c.Disallowed > 0 {
+			fmt.Fprintln(w, "  "+msg.New(msgLogsDisallowed, "Count", c.Disallowed).String())
+			for i, d := range c.TopDisallowed {
+				if i == topDisallowedJSON {
+					break
+				}
+				var lines []string
+				for _, l := range d.Lines {
+					lines = append(lines, fmt.Sprintf("%s:%d", rep.Files[l.File], l.Line))
+				}
+				if d.Hits > int64(len(d.Lines)) {
+					lines = append(lines, "…")
+				}
+				fmt.Fprintln(w, "    "+msg.New(msgLogsDisPath, "Path", d.Path, "Hits", d.Hits, "Rule", ruleText(d.Rule), "Lines", strings.Join(lines, ", ")).String())
+			}
+		}
+		if rep.HasDraft && (c.NewlyBlocked > 0 || c.NewlyAllowed > 0) {
+			fmt.Fprintln(w, "  "+msg.New(msgLogsDraft, "Blocked", c.NewlyBlocked, "Allowed", c.NewlyAllowed).String())
+			for _, r := range c.DraftRules {
+				key, n := msgLogsDraftBlocks, r.Blocked
+				switch {
+				case r.InRobots:
+					key, n = msgLogsDraftDrops, r.Allowed
+				case r.Allowed > 0:
+					key, n = msgLogsDraftAllows, r.Allowed
+				}
+				fmt.Fprintln(w, "    "+msg.New(key, "Rule", ruleText(r.Rule), "Count", n).String())
+			}
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, msg.New(msgLogsTopPaths))
+	for i, p := range rep.TopPaths {
+		if i == topPathsText {
+			break
+		}
+		fmt.Fprintf(w, "  %8d  %s\n", p.Hits, p.Path)
+	}
+	if len(never) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, msg.New(msgLogsNeverRobots, "Names", strings.Join(uniq(never), ", ")))
+	}
+}
+
+func uniq(list []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
