@@ -167,7 +167,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			if plainPath(h.Target) {
 				a = wh.table.GetBytes(h.Target)
 			} else {
-				a = wh.table.Get(engine.PathOf(string(h.Target)))
+				a = wh.table.Get(RequestPath(h.Target))
 			}
 			e.path = a.URL
 			copy(e.res[:], a.Results)
@@ -206,7 +206,59 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 // make of it (an origin-form path without a fragment), so it can be looked
 // up without a copy.
 func plainPath(t []byte) bool {
-	return len(t) > 0 && t[0] == '/' && (len(t) == 1 || t[1] != '/') && bytes.IndexByte(t, '#') < 0
+	return len(t) > 0 && t[0] == '/' && (len(t) == 1 || t[1] != '/') && bytes.IndexByte(t, '#') < 0 && bytes.IndexByte(t, '\\') < 0
+}
+
+// RequestPath reduces a logged request target to what robots.txt rules are
+// matched against (engine.PathOf: path and query, no scheme, host or
+// fragment), after undoing the log's escapes.
+func RequestPath(target []byte) string {
+	if plainPath(target) {
+		return string(target)
+	}
+	return engine.PathOf(unescape(target))
+}
+
+// unescape undoes the backslash escapes Apache writes inside quoted fields
+// (\" for a quote, \\ for a backslash, \xhh for other bytes) and nginx's
+// \xhh, so the path is the one the client sent.
+func unescape(t []byte) string {
+	if bytes.IndexByte(t, '\\') < 0 {
+		return string(t)
+	}
+	out := make([]byte, 0, len(t))
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c != '\\' || i+1 == len(t) {
+			out = append(out, c)
+			continue
+		}
+		i++
+		switch n := t[i]; {
+		case n == 'x' && i+2 < len(t) && isHex(t[i+1]) && isHex(t[i+2]):
+			out = append(out, unhex(t[i+1])<<4|unhex(t[i+2]))
+			i += 2
+		case n == 'n':
+			out = append(out, '\n')
+		case n == 't':
+			out = append(out, '\t')
+		default:
+			out = append(out, n)
+		}
+	}
+	return string(out)
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }
 
 // Report is what Analyze found.

@@ -147,3 +147,21 @@ func trimBOM(b []byte) []byte {
 	}
 	return b
 }
+
+// TestRequestPath: the logged target becomes what the engines match.
+func TestRequestPath(t *testing.T) {
+	for _, c := range []struct{ name, target, want string }{
+		{"origin form stays as it is", "/a/b?c=d", "/a/b?c=d"},
+		{"absolute form loses scheme and host", "https://www.example.org/shop?x=1", "/shop?x=1"},
+		{"the fragment is dropped", "/a#top", "/a"},
+		{"Apache's \\\" is a quote", `/s?q=\"x\"`, `/s?q="x"`},
+		{"nginx's \\x22 is a quote", `/s?q=\x22x\x22`, `/s?q="x"`},
+		{"a doubled backslash is one", `/a\\b`, `/a\b`},
+		{"a network path loses its host", "//cdn.example.org/x", "/x"},
+		{"the asterisk form of OPTIONS is no path: /", "*", "/"},
+	} {
+		if got := RequestPath([]byte(c.target)); got != c.want {
+			t.Errorf("%s: RequestPath(%q) = %q, want %q", c.name, c.target, got, c.want)
+		}
+	}
+}

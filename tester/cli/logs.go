@@ -28,16 +28,16 @@ func init() {
 }
 
 var (
-	msgLogsFiles       = msg.Def("logs.files", "{{.Lines}} lines in {{.Files}} file(s) ({{.Formats}}): {{.Crawler}} crawler hits, {{.Other}} other hits, {{.Malformed}} malformed")
+	msgLogsFiles       = msg.Def("logs.files", "{{.Lines}} lines in {{.Files}} file(s) ({{.Formats}}); crawler hits: {{.Crawler}}, other hits: {{.Other}}, malformed lines: {{.Malformed}}")
 	msgLogsMalformedAt = msg.Def("logs.malformed_at", "malformed: {{.Where}}")
 	msgLogsNoUA        = msg.Def("logs.no_user_agent", "the log format records no User-Agent, so no hit can be attributed to a crawler")
 	msgLogsNoCrawlers  = msg.Def("logs.no_crawlers", "no crawler hits")
-	msgLogsCrawler     = msg.Def("logs.crawler", "{{.Name}} ({{.Verified}}): {{.Hits}} hits, {{.Paths}} distinct paths, {{.First}} – {{.Last}}; tested as {{.Token}} with the {{.Engine}} engine")
+	msgLogsCrawler     = msg.Def("logs.crawler", "{{.Name}} ({{.Verified}}): hits: {{.Hits}}, distinct paths: {{.Paths}}, seen {{.First}} – {{.Last}}; tested as {{.Token}} with the {{.Engine}} engine")
 	msgLogsFetch       = msg.Def("logs.fetch", "robots.txt {{.Status}} ×{{.Count}}: {{.Why}}")
 	msgLogsNoFetch     = msg.Def("logs.no_fetch", "never fetched robots.txt")
-	msgLogsDisallowed  = msg.Def("logs.disallowed", "{{.Count}} hits on disallowed URLs")
+	msgLogsDisallowed  = msg.Def("logs.disallowed", "hits on disallowed URLs: {{.Count}}")
 	msgLogsDisPath     = msg.Def("logs.disallowed_path", "{{.Path}}  ×{{.Hits}}  {{.Rule}}  (log lines {{.Lines}})")
-	msgLogsDraft       = msg.Def("logs.draft", "the draft would newly block {{.Blocked}} hits and newly allow {{.Allowed}}")
+	msgLogsDraft       = msg.Def("logs.draft", "the draft would change hits: newly blocked {{.Blocked}}, newly allowed {{.Allowed}}")
 	msgLogsDraftBlocks = msg.Def("logs.draft_blocks", "draft {{.Rule}}: would newly block {{.Count}}")
 	msgLogsDraftAllows = msg.Def("logs.draft_allows", "draft {{.Rule}}: would newly allow {{.Count}}")
 	msgLogsDraftDrops  = msg.Def("logs.draft_drops", "robots.txt {{.Rule}} no longer applies: {{.Count}} newly allowed")
@@ -276,7 +276,11 @@ func WriteLogsReport(w io.Writer, rep *accesslog.Report) {
 			"First", c.First.String(), "Last", c.Last.String(), "Token", c.Token, "Engine", c.Engine))
 		if c.NeverFetchedRobots() {
 			fmt.Fprintln(w, "  "+msg.New(msgLogsNoFetch).String())
-			never = append(never, c.Name)
+			name := c.Name
+			if c.Verified != accesslog.Unverified {
+				name += " (" + c.Verified.String() + ")"
+			}
+			never = append(never, name)
 		}
 		for _, f := range c.FetchConclusions() {
 			fmt.Fprintln(w, "  "+msg.New(msgLogsFetch, "Status", f.Status, "Count", f.Fetches, "Why", f.Decision.Why.String()).String())
