@@ -54,12 +54,17 @@ type Violation struct {
 // path, malformed line references and site paths: the report stays the
 // same size whatever the log's.
 const (
-	keepDisallowed = 500
+	keepDisallowed = 200
 	keepLineRefs   = 5
 	keepMalformed  = 20
-	keepPaths      = 2000
-	bucketSeconds  = 3600
+	keepPaths      = 1000
+	maxBuckets     = 1024
 )
+
+// bucketWidths are the widths a timeline may have: an hour while a
+// crawler's hits span less than maxBuckets of them, then coarser, so the
+// timeline of years of log stays small.
+var bucketWidths = []int64{3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600, 28 * 24 * 3600, 364 * 24 * 3600}
 
 // event is one crawler hit as a worker hands it to the aggregator.
 type event struct {
@@ -104,6 +109,9 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		docs = append(docs, o.Draft)
 	}
 	ev := batch.New(nil, docs...)
+	// A log has dozens of crawlers, each with a table per worker: small
+	// tables keep the whole cache to a few megabytes.
+	ev.Slots = 1024
 	workers := o.Workers
 	if workers <= 0 {
 		workers = batch.Workers()
@@ -118,9 +126,16 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		states[i] = &state{cache: ev.NewCache(), whos: map[string]*who{}}
 	}
 	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin}
+	// Event slices go round between the workers and the aggregator, so a
+	// long run makes no new ones.
+	spare := make(chan []event, 4*workers)
 	work := func(w int, c *Chunk) *chunkResult {
 		st := states[w]
 		res := &chunkResult{file: c.File, bytes: int64(len(c.Data))}
+		select {
+		case res.events = <-spare:
+		default:
+		}
 		if c.Overlong {
 			res.lines, res.badCount = 1, 1
 			res.malformed = append(res.malformed, LineRef{c.File, c.FirstLine})
@@ -181,6 +196,11 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	emit := func(r *chunkResult) error {
 		rep.add(r, o.OnViolation)
 		lines += r.lines
+		clear(r.events)
+		select {
+		case spare <- r.events[:0]:
+		default:
+		}
 		if o.OnProgress != nil {
 			o.OnProgress(Progress{Bytes: rd.BytesRead(), Lines: lines})
 		}
@@ -278,6 +298,9 @@ type Report struct {
 	CrawlerHits int64
 	Crawlers    []*CrawlerStats // by hits, most first
 	TopPaths    []PathCount     // the paths crawlers fetched most
+	// BucketSeconds is the width of the timelines' buckets (an hour, or
+	// coarser for a log that spans a long time).
+	BucketSeconds int64
 
 	rows  map[rowKey]*CrawlerStats
 	paths *topCounter[struct{}]
@@ -349,7 +372,7 @@ type ruleKey struct {
 	inRobots bool
 }
 
-// Bucket is one hour of a crawler's hits.
+// Bucket is one stretch of time (Report.BucketSeconds) of a crawler's hits.
 type Bucket struct {
 	Start      int64 // Unix seconds
 	Hits       int64
@@ -385,7 +408,7 @@ func (c *CrawlerStats) FetchConclusions() []FetchConclusion {
 
 func newReport(o Options) *Report {
 	return &Report{Files: append([]string(nil), o.Names...), HasRobots: o.Robots != nil, HasDraft: o.Draft != nil,
-		rows: map[rowKey]*CrawlerStats{}, paths: newTop[struct{}](keepPaths)}
+		rows: map[rowKey]*CrawlerStats{}, paths: newTop[struct{}](keepPaths), BucketSeconds: bucketWidths[0]}
 }
 
 func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
@@ -422,10 +445,15 @@ func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
 		}
 		var b *Bucket
 		if e.time.Valid {
-			start := e.time.Unix - mod(e.time.Unix, bucketSeconds)
+			start := e.time.Unix - mod(e.time.Unix, r.BucketSeconds)
 			if b = s.buckets[start]; b == nil {
 				b = &Bucket{Start: start}
 				s.buckets[start] = b
+				if len(s.buckets) > maxBuckets {
+					r.coarsen()
+					start = e.time.Unix - mod(e.time.Unix, r.BucketSeconds)
+					b = s.buckets[start]
+				}
 			}
 			b.Hits++
 		}
@@ -472,6 +500,30 @@ func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
 				}
 			}
 		}
+	}
+}
+
+// coarsen moves every timeline to the next bucket width.
+func (r *Report) coarsen() {
+	for i, w := range bucketWidths {
+		if w == r.BucketSeconds && i+1 < len(bucketWidths) {
+			r.BucketSeconds = bucketWidths[i+1]
+			break
+		}
+	}
+	for _, s := range r.rows {
+		merged := make(map[int64]*Bucket, len(s.buckets)/2)
+		for _, b := range s.buckets {
+			start := b.Start - mod(b.Start, r.BucketSeconds)
+			m := merged[start]
+			if m == nil {
+				m = &Bucket{Start: start}
+				merged[start] = m
+			}
+			m.Hits += b.Hits
+			m.Disallowed += b.Disallowed
+		}
+		s.buckets = merged
 	}
 }
 

@@ -33,7 +33,7 @@ type distinct struct {
 }
 
 const (
-	exactLimit = 4096
+	exactLimit = 1024
 	hllBits    = 14
 )
 

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sync"
 	"sync/atomic"
 )
 
@@ -30,7 +29,31 @@ type Chunk struct {
 	buf       *[]byte
 }
 
-var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, chunkSize+maxLine); return &b }}
+// chunkPool holds the read buffers. Unlike a sync.Pool it survives garbage
+// collections, so a long run reuses the same few buffers instead of making
+// new ones after every collection: memory stays flat however big the log.
+type bufferPool chan *[]byte
+
+var chunkPool = make(bufferPool, 64)
+
+// Get returns a free buffer or a new one.
+func (p bufferPool) Get() any {
+	select {
+	case b := <-p:
+		return b
+	default:
+		b := make([]byte, 0, chunkSize+maxLine)
+		return &b
+	}
+}
+
+// Put keeps b for reuse, unless enough are kept already.
+func (p bufferPool) Put(b *[]byte) {
+	select {
+	case p <- b:
+	default:
+	}
+}
 
 // Release gives the chunk's buffer back for reuse; Data must not be used
 // after it.
