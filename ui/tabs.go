@@ -12,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/ui/aitab"
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
+	"github.com/robots-studio/robots-studio/ui/logtab"
 	"github.com/robots-studio/robots-studio/ui/metatab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
@@ -75,4 +76,49 @@ func (s *studio) aiTab() fyne.CanvasObject {
 		return s.ed.ApplyEdits(out)
 	})
 	return s.ai.Content
+}
+
+// logsTab reads access logs; hits are replayed against the saved file, and
+// unsaved edits in the editor count as a draft.
+func (s *studio) logsTab() fyne.CanvasObject {
+	s.logs = logtab.New(s.win, s.logSource, s.testFromLogs)
+	return s.logs.Content
+}
+
+func (s *studio) logSource() logtab.Source {
+	doc := s.ed.Document()
+	if s.file.path != "" && s.file.modified(s.ed.Bytes()) {
+		return logtab.Source{Robots: syntax.Parse(s.file.disk), Draft: doc}
+	}
+	return logtab.Source{Robots: doc}
+}
+
+// testFromLogs puts a crawler and paths from the Logs tab into the tester
+// and, for one path, marks the rule that decides it in the editor.
+func (s *studio) testFromLogs(sel logtab.Selection) {
+	s.tabs.SelectIndex(0)
+	s.pane.AddRows([]string{sel.Crawler}, sel.Paths)
+	if len(sel.Paths) != 1 {
+		return
+	}
+	e, ok := engine.Get(sel.Engine)
+	if !ok {
+		e = engine.ForCrawler(sel.Crawler)
+	}
+	s.selectVerdict(e.Compile(s.ed.Document()).Query(sel.Crawler, sel.Paths[0]))
+}
+
+// logsDropped gives files dropped while the Logs tab is shown to it.
+func (s *studio) logsDropped(uris []fyne.URI) bool {
+	if s.tabs == nil || s.logs == nil || s.tabs.Selected() != s.tabs.Items[len(s.tabs.Items)-1] {
+		return false
+	}
+	var paths []string
+	for _, u := range uris {
+		if u.Scheme() == "file" {
+			paths = append(paths, u.Path())
+		}
+	}
+	s.logs.AddFiles(paths)
+	return true
 }

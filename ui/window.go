@@ -24,6 +24,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/aitab"
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
+	"github.com/robots-studio/robots-studio/ui/logtab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
@@ -38,6 +39,7 @@ type studio struct {
 	split  *container.Split
 	wizard *hostwizard.Wizard
 	ai     *aitab.Tab
+	logs   *logtab.Tab
 	file   fileState
 	rec    *recovery
 	status *statusFile
@@ -114,6 +116,9 @@ func newStudio(a fyne.App, storage string) *studio {
 
 // dropped opens the first local file dropped on the window.
 func (s *studio) dropped(uris []fyne.URI) {
+	if s.logsDropped(uris) {
+		return
+	}
 	for _, u := range uris {
 		if u.Scheme() == "file" {
 			path := u.Path()
@@ -134,6 +139,7 @@ func (s *studio) buildContent() {
 		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
 		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
 		container.NewTabItem(lang.X("aitab.tab", "AI access"), s.aiTab()),
+		container.NewTabItem(lang.X("logtab.tab", "Logs"), s.logsTab()),
 	)
 	s.tabs.OnSelected = func(t *container.TabItem) {
 		if t == s.tabs.Items[2] {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/logtab"
 )
 
 // newTestStudio builds the real window on the fyne test driver.
@@ -345,5 +347,30 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 				typeOrErase(s, i)
 			}
 		})
+	}
+}
+
+// TestLogsTabTestsAHit: a hit sent from the Logs tab lands in the tester
+// rows and marks its deciding rule in the editor; log files dropped on the
+// Logs tab are added to it instead of being opened.
+func TestLogsTabTestsAHit(t *testing.T) {
+	s := newTestStudio(t)
+	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /shop/cart\n")))
+	s.tabs.SelectIndex(len(s.tabs.Items) - 1)
+	log := writeFile(t, "access.log", []byte(`66.249.66.1 - - [03/Feb/2025:08:00:03 +0100] "GET /shop/cart HTTP/1.1" 200 1 "-" "Googlebot/2.1"`+"\n"))
+	s.dropped([]fyne.URI{storage.NewFileURI(log)})
+	if s.file.name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
+		t.Fatalf("a log dropped on the Logs tab: file %s, logs %q", s.file.name(), s.logs.Files())
+	}
+	s.testFromLogs(logtab.Selection{Crawler: "Googlebot", Engine: "google", Paths: []string{"/shop/cart"}, Line: 2})
+	if s.tabs.SelectedIndex() != 0 {
+		t.Error("the tester tab is not shown")
+	}
+	set := s.pane.TestSet()
+	if !slices.Contains(set.Crawlers, "Googlebot") || !slices.Contains(set.Paths, "/shop/cart") {
+		t.Errorf("tester rows: %v %v", set.Crawlers, set.Paths)
+	}
+	if s.selected == nil || s.selected.Rule == nil || s.selected.Rule.Line != 2 {
+		t.Errorf("selected verdict %+v", s.selected)
 	}
 }

@@ -58,6 +58,7 @@ const (
 	keepLineRefs   = 5
 	keepMalformed  = 20
 	keepPaths      = 1000
+	keepOwnPaths   = 50
 	maxBuckets     = 1024
 )
 
@@ -334,9 +335,11 @@ type CrawlerStats struct {
 	// DraftRules are the draft rules that change verdicts, with how many
 	// hits each would newly block or allow.
 	DraftRules []RuleCount
-	Timeline   []Bucket // hits per hour, in time order
+	Timeline   []Bucket    // hits per bucket of time, in time order
+	TopPaths   []PathCount // the paths it fetched most
 
 	distinct   distinct
+	ownPaths   *topCounter[struct{}]
 	disallowed *topCounter[*disallowedVal]
 	draft      map[ruleKey]*RuleCount
 	buckets    map[int64]*Bucket
@@ -429,12 +432,13 @@ func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
 		s, ok := r.rows[k]
 		if !ok {
 			s = &CrawlerStats{Identity: e.who.Identity, Verified: e.ver, RobotsFetches: map[int]int64{},
-				disallowed: newTop[*disallowedVal](keepDisallowed), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
+				disallowed: newTop[*disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
 			r.rows[k] = s
 		}
 		s.Hits++
 		s.distinct.add(hashPath(e.path))
 		r.paths.add(e.path)
+		s.ownPaths.add(e.path)
 		if e.time.Valid {
 			if !s.First.Valid || e.time.Unix < s.First.Unix {
 				s.First = e.time
@@ -544,6 +548,10 @@ func (r *Report) finish() {
 		s.TopDisallowed = s.TopDisallowed[:0]
 		for _, it := range s.disallowed.top(keepDisallowed) {
 			s.TopDisallowed = append(s.TopDisallowed, DisallowedPath{Path: it.Key, Hits: it.Count, Rule: it.Val.rule, Lines: it.Val.lines})
+		}
+		s.TopPaths = s.TopPaths[:0]
+		for _, it := range s.ownPaths.top(keepOwnPaths) {
+			s.TopPaths = append(s.TopPaths, PathCount{it.Key, it.Count})
 		}
 		s.DraftRules = s.DraftRules[:0]
 		for _, rc := range s.draft {

@@ -1,0 +1,165 @@
+package logtab
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/accesslog"
+)
+
+// column is one column of the summary: its title, its width and how a row
+// shows and compares in it.
+type column struct {
+	key, title string
+	width      float32
+	text       func(c *accesslog.CrawlerStats) string
+	less       func(a, b *accesslog.CrawlerStats) bool
+}
+
+func num(f func(c *accesslog.CrawlerStats) int64) (func(*accesslog.CrawlerStats) string, func(a, b *accesslog.CrawlerStats) bool) {
+	return func(c *accesslog.CrawlerStats) string { return fmt.Sprint(f(c)) },
+		func(a, b *accesslog.CrawlerStats) bool { return f(a) < f(b) }
+}
+
+func columns() []column {
+	cols := []column{
+		{key: "crawler", title: lang.X("logtab.col.crawler", "Crawler"), width: 170,
+			text: func(c *accesslog.CrawlerStats) string { return c.Name },
+			less: func(a, b *accesslog.CrawlerStats) bool { return strings.ToLower(a.Name) < strings.ToLower(b.Name) }},
+		{key: "verified", title: lang.X("logtab.col.verified", "Identity"), width: 90,
+			text: func(c *accesslog.CrawlerStats) string { return verifiedText(c.Verified) },
+			less: func(a, b *accesslog.CrawlerStats) bool { return a.Verified < b.Verified }},
+	}
+	add := func(key, title string, width float32, f func(c *accesslog.CrawlerStats) int64) {
+		text, less := num(f)
+		cols = append(cols, column{key: key, title: title, width: width, text: text, less: less})
+	}
+	add("hits", lang.X("logtab.col.hits", "Hits"), 70, func(c *accesslog.CrawlerStats) int64 { return c.Hits })
+	add("paths", lang.X("logtab.col.paths", "Paths"), 70, func(c *accesslog.CrawlerStats) int64 { return c.DistinctPaths })
+	add("disallowed", lang.X("logtab.col.disallowed", "Disallowed"), 90, func(c *accesslog.CrawlerStats) int64 { return c.Disallowed })
+	add("blocked", lang.X("logtab.col.newly_blocked", "Draft blocks"), 95, func(c *accesslog.CrawlerStats) int64 { return c.NewlyBlocked })
+	add("allowed", lang.X("logtab.col.newly_allowed", "Draft allows"), 95, func(c *accesslog.CrawlerStats) int64 { return c.NewlyAllowed })
+	cols = append(cols, column{key: "robots", title: lang.X("logtab.col.robots", "robots.txt"), width: 120,
+		text: robotsText,
+		less: func(a, b *accesslog.CrawlerStats) bool { return robotsFetches(a) < robotsFetches(b) }})
+	return cols
+}
+
+func verifiedText(v accesslog.Verification) string {
+	switch v {
+	case accesslog.Verified:
+		return lang.X("logtab.verified", "verified")
+	case accesslog.Failed:
+		return lang.X("logtab.failed", "failed")
+	}
+	return lang.X("logtab.unverified", "unverified")
+}
+
+func robotsFetches(c *accesslog.CrawlerStats) int64 {
+	var n int64
+	for _, v := range c.RobotsFetches {
+		n += v
+	}
+	return n
+}
+
+// robotsText is the statuses a crawler's robots.txt fetches got ("200×3
+// 404×1"), or "never".
+func robotsText(c *accesslog.CrawlerStats) string {
+	if c.NeverFetchedRobots() {
+		return lang.X("logtab.never", "never")
+	}
+	var parts []string
+	for _, f := range c.FetchConclusions() {
+		parts = append(parts, fmt.Sprintf("%d×%d", f.Status, f.Fetches))
+	}
+	return strings.Join(parts, " ")
+}
+
+// sortRows orders rows by column col, descending when desc; ties keep the
+// report's order (most hits first).
+func sortRows(rows []*accesslog.CrawlerStats, col column, desc bool) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		if desc {
+			return col.less(rows[j], rows[i])
+		}
+		return col.less(rows[i], rows[j])
+	})
+}
+
+// summaryTable is the per-crawler table; a header click sorts by that
+// column (again: the other way), a row click selects the crawler.
+type summaryTable struct {
+	table    *widget.Table
+	cols     []column
+	rows     []*accesslog.CrawlerStats
+	sortCol  int
+	desc     bool
+	onSelect func(*accesslog.CrawlerStats)
+}
+
+func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
+	s := &summaryTable{cols: columns(), sortCol: 2, desc: true, onSelect: onSelect}
+	s.table = widget.NewTable(
+		func() (int, int) { return len(s.rows), len(s.cols) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			if id.Row < len(s.rows) {
+				o.(*widget.Label).SetText(s.cols[id.Col].text(s.rows[id.Row]))
+			}
+		})
+	s.table.ShowHeaderRow = true
+	s.table.CreateHeader = func() fyne.CanvasObject {
+		b := widget.NewButton("", nil)
+		b.Importance = widget.LowImportance
+		return b
+	}
+	s.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		b := o.(*widget.Button)
+		if id.Col < 0 || id.Col >= len(s.cols) {
+			b.SetText("")
+			return
+		}
+		title := s.cols[id.Col].title
+		if id.Col == s.sortCol {
+			title += map[bool]string{true: " ▼", false: " ▲"}[s.desc]
+		}
+		b.SetText(title)
+		col := id.Col
+		b.OnTapped = func() { s.sortBy(col) }
+	}
+	s.table.OnSelected = func(id widget.TableCellID) {
+		if id.Row >= 0 && id.Row < len(s.rows) && s.onSelect != nil {
+			s.onSelect(s.rows[id.Row])
+		}
+	}
+	for i, c := range s.cols {
+		s.table.SetColumnWidth(i, c.width)
+	}
+	return s
+}
+
+// sortBy sorts by column col: a new column starts descending for numbers
+// and ascending for names; the same column again flips the order.
+func (s *summaryTable) sortBy(col int) {
+	if col == s.sortCol {
+		s.desc = !s.desc
+	} else {
+		s.sortCol, s.desc = col, col >= 2
+	}
+	sortRows(s.rows, s.cols[s.sortCol], s.desc)
+	s.table.UnselectAll()
+	s.table.Refresh()
+}
+
+func (s *summaryTable) setReport(rep *accesslog.Report) {
+	s.rows = append([]*accesslog.CrawlerStats(nil), rep.Crawlers...)
+	sortRows(s.rows, s.cols[s.sortCol], s.desc)
+	s.table.UnselectAll()
+	s.table.Refresh()
+}
