@@ -122,3 +122,11 @@ func (s *studio) logsDropped(uris []fyne.URI) bool {
 	s.logs.AddFiles(paths)
 	return true
 }
+
+// openLogs reads log files named on the command line after the robots.txt
+// (`robots-studio robots.txt access.log…`) in the Logs tab.
+func (s *studio) openLogs(paths []string) {
+	s.logs.AddFiles(paths)
+	s.tabs.SelectIndex(len(s.tabs.Items) - 1)
+	s.logs.Start()
+}

@@ -67,6 +67,9 @@ func Start(a fyne.App, args []string) fyne.Window {
 	switch {
 	case len(args) > 0:
 		s.openPath(args[0])
+		if len(args) > 1 {
+			s.openLogs(args[1:])
+		}
 	case p.String(prefLast) != "" && fileExists(p.String(prefLast)):
 		s.openPath(p.String(prefLast))
 	default:

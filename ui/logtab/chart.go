@@ -42,7 +42,8 @@ type chart struct {
 	width  int64 // seconds per bucket
 	from   int64
 	to     int64
-	max    int64
+	max    int64 // the busiest stretch of all series
+	scale  int64 // the top of the y axis: max, or the selected crawler's busiest stretch
 }
 
 func newChart() *chart {
@@ -62,6 +63,7 @@ func (c *chart) setReport(rep *accesslog.Report) {
 		c.series = append(c.series, series{name: s.Name + verifiedSuffix(s.Verified), color: palette[i%len(palette)], buckets: s.Timeline})
 	}
 	c.bounds()
+	c.scale = c.max
 	c.Refresh()
 }
 
@@ -89,8 +91,19 @@ func (c *chart) bounds() {
 }
 
 // highlight draws the selected crawler's line thicker (and adds it when it
-// is not among the busiest).
+// is not among the busiest), and scales the y axis to it, so a quiet
+// crawler is not flattened by a busy one (the others are cut at the top).
 func (c *chart) highlight(sel *accesslog.CrawlerStats) {
+	c.scale = c.max
+	if sel != nil {
+		var top int64
+		for _, b := range sel.Timeline {
+			top = max(top, b.Hits)
+		}
+		if top > 0 {
+			c.scale = top
+		}
+	}
 	found := false
 	for i := range c.series {
 		c.series[i].bold = sel != nil && c.series[i].name == sel.Name+verifiedSuffix(sel.Verified)
@@ -147,7 +160,7 @@ func (r *chartRenderer) Layout(size fyne.Size) {
 		return
 	}
 	x := func(t int64) float32 { return left + w*float32(t-c.from)/float32(c.to-c.from) }
-	y := func(n int64) float32 { return top + h - h*float32(n)/float32(c.max) }
+	y := func(n int64) float32 { return top + h - h*float32(min(n, c.scale))/float32(c.scale) }
 	axis := func(x1, y1, x2, y2 float32) {
 		l := canvas.NewLine(fg)
 		l.StrokeWidth = 1
@@ -162,7 +175,7 @@ func (r *chartRenderer) Layout(size fyne.Size) {
 		t.Move(fyne.NewPos(px, py))
 		r.objects = append(r.objects, t)
 	}
-	label(fmt.Sprint(c.max), 4, top-2, fg)
+	label(fmt.Sprint(c.scale), 4, top-2, fg)
 	label("0", 4, top+h-textSize, fg)
 	layout := "2006-01-02 15:04"
 	label(time.Unix(c.from, 0).UTC().Format(layout)+" UTC", left, top+h+4, fg)

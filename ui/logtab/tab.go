@@ -97,11 +97,10 @@ func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 		t.status,
 	)
 	right := container.NewBorder(container.NewVBox(t.detail, t.testTop), nil, nil, nil, t.hits.list)
-	body := container.NewVSplit(
-		container.NewHSplit(t.summary.table, right),
-		t.chart,
-	)
-	body.Offset = 0.6
+	tables := container.NewHSplit(t.summary.table, right)
+	tables.Offset = 0.62
+	body := container.NewVSplit(tables, t.chart)
+	body.Offset = 0.55
 	t.Content = container.NewBorder(top, nil, nil, nil, body)
 	return t
 }

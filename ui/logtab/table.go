@@ -26,7 +26,8 @@ func num(f func(c *accesslog.CrawlerStats) int64) (func(*accesslog.CrawlerStats)
 		func(a, b *accesslog.CrawlerStats) bool { return f(a) < f(b) }
 }
 
-func columns() []column {
+// columns are the table's columns; the draft's only when there is one.
+func columns(draft bool) []column {
 	cols := []column{
 		{key: "crawler", title: lang.X("logtab.col.crawler", "Crawler"), width: 170,
 			text: func(c *accesslog.CrawlerStats) string { return c.Name },
@@ -42,8 +43,10 @@ func columns() []column {
 	add("hits", lang.X("logtab.col.hits", "Hits"), 70, func(c *accesslog.CrawlerStats) int64 { return c.Hits })
 	add("paths", lang.X("logtab.col.paths", "Paths"), 70, func(c *accesslog.CrawlerStats) int64 { return c.DistinctPaths })
 	add("disallowed", lang.X("logtab.col.disallowed", "Disallowed"), 90, func(c *accesslog.CrawlerStats) int64 { return c.Disallowed })
-	add("blocked", lang.X("logtab.col.newly_blocked", "Draft blocks"), 95, func(c *accesslog.CrawlerStats) int64 { return c.NewlyBlocked })
-	add("allowed", lang.X("logtab.col.newly_allowed", "Draft allows"), 95, func(c *accesslog.CrawlerStats) int64 { return c.NewlyAllowed })
+	if draft {
+		add("blocked", lang.X("logtab.col.newly_blocked", "Draft blocks"), 95, func(c *accesslog.CrawlerStats) int64 { return c.NewlyBlocked })
+		add("allowed", lang.X("logtab.col.newly_allowed", "Draft allows"), 95, func(c *accesslog.CrawlerStats) int64 { return c.NewlyAllowed })
+	}
 	cols = append(cols, column{key: "robots", title: lang.X("logtab.col.robots", "robots.txt"), width: 120,
 		text: robotsText,
 		less: func(a, b *accesslog.CrawlerStats) bool { return robotsFetches(a) < robotsFetches(b) }})
@@ -104,7 +107,7 @@ type summaryTable struct {
 }
 
 func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
-	s := &summaryTable{cols: columns(), sortCol: 2, desc: true, onSelect: onSelect}
+	s := &summaryTable{cols: columns(false), sortCol: 2, desc: true, onSelect: onSelect}
 	s.table = widget.NewTable(
 		func() (int, int) { return len(s.rows), len(s.cols) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
@@ -138,10 +141,14 @@ func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 			s.onSelect(s.rows[id.Row])
 		}
 	}
+	s.setWidths()
+	return s
+}
+
+func (s *summaryTable) setWidths() {
 	for i, c := range s.cols {
 		s.table.SetColumnWidth(i, c.width)
 	}
-	return s
 }
 
 // sortBy sorts by column col: a new column starts descending for numbers
@@ -158,6 +165,17 @@ func (s *summaryTable) sortBy(col int) {
 }
 
 func (s *summaryTable) setReport(rep *accesslog.Report) {
+	if draft := len(s.cols) > len(columns(false)); draft != rep.HasDraft {
+		key := s.cols[s.sortCol].key
+		s.cols = columns(rep.HasDraft)
+		s.sortCol = 2
+		for i, c := range s.cols {
+			if c.key == key {
+				s.sortCol = i
+			}
+		}
+		s.setWidths()
+	}
 	s.rows = append([]*accesslog.CrawlerStats(nil), rep.Crawlers...)
 	sortRows(s.rows, s.cols[s.sortCol], s.desc)
 	s.table.UnselectAll()
