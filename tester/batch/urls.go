@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"unsafe"
 
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
@@ -15,6 +16,8 @@ import (
 
 // Lines reads r as blocks of whole lines (about size bytes each), each block
 // one string so its lines cost no allocation. The last line may lack "\n".
+// Each block is read into a buffer of its own that is never written again,
+// so it becomes the string without a copy.
 type Lines struct {
 	r     io.Reader
 	size  int
@@ -46,14 +49,14 @@ func (l *Lines) Next() (string, error) {
 			if len(buf) == 0 {
 				return "", io.EOF
 			}
-			return string(buf), nil
+			return unsafe.String(&buf[0], len(buf)), nil
 		}
 		if err != nil {
 			return "", err
 		}
 		if cut := bytes.LastIndexByte(buf, '\n') + 1; cut > 0 {
 			l.carry = append(l.carry, buf[cut:]...)
-			return string(buf[:cut]), nil
+			return unsafe.String(&buf[0], cut), nil
 		}
 		// A line longer than the block: grow and read on.
 		grown := make([]byte, len(buf), 2*cap(buf))
@@ -71,13 +74,17 @@ type Count struct{ Allowed, Blocked int }
 // (aiaccess.QueryResolved: a full User-Agent of a catalogue crawler is asked
 // with the token it obeys).
 func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, agents, urls []string, r io.Reader) (Count, error) {
-	res := make(map[string]crawlers.Resolution, len(agents))
+	// Each agent is asked as QueryResolved would ask it, decided once per
+	// (engine, agent) instead of on every query; the verdict's Allowed is
+	// the same.
+	askAs := make(map[string][]string, len(agents))
 	for _, a := range agents {
-		res[a] = crawlers.Resolve(a)
+		r := crawlers.Resolve(a)
+		for _, e := range engs {
+			askAs[a] = append(askAs[a], aiaccess.AskedAs(e.Info().ID, r))
+		}
 	}
-	ev := New(func(c engine.Compiled, agent, url string) engine.Verdict {
-		return aiaccess.QueryResolved(c, res[agent], url)
-	}, doc)
+	ev := New(nil, doc)
 	workers := Workers()
 	caches := make([]*Cache, workers)
 	for i := range caches {
@@ -86,7 +93,7 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	tables := func(w int, agent string) []*Table {
 		t := make([]*Table, len(engs))
 		for i, e := range engs {
-			t[i] = caches[w].Table(e.Info().ID, agent)
+			t[i] = caches[w].Table(e.Info().ID, askAs[agent][i])
 		}
 		return t
 	}
