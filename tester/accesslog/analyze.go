@@ -8,6 +8,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -59,6 +60,7 @@ const (
 	keepMalformed  = 20
 	keepPaths      = 1000
 	keepOwnPaths   = 50
+	maxUnknownBots = 500 // rows for bots outside the catalogue; the rest share one
 	maxBuckets     = 1024
 )
 
@@ -303,9 +305,12 @@ type Report struct {
 	// coarser for a log that spans a long time).
 	BucketSeconds int64
 
-	rows  map[rowKey]*CrawlerStats
-	paths *topCounter[struct{}]
+	rows        map[rowKey]*CrawlerStats
+	unknownRows int
+	paths       *topCounter[struct{}]
 }
+
+var msgOtherBots = msg.Def("logs.other_bots", "other bots")
 
 type rowKey struct {
 	name string
@@ -428,10 +433,23 @@ func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
 	for i := range c.events {
 		e := &c.events[i]
 		r.CrawlerHits++
-		k := rowKey{e.who.Name, e.ver}
+		id := e.who.Identity
+		k := rowKey{id.Name, e.ver}
 		s, ok := r.rows[k]
+		if !ok && id.Kind == KindUnknownBot {
+			if r.unknownRows >= maxUnknownBots {
+				// A log with endless made-up bot names still gets a
+				// report of bounded size.
+				id = Identity{Kind: KindUnknownBot, Name: msg.New(msgOtherBots).String(), Engine: id.Engine}
+				k = rowKey{id.Name, e.ver}
+				s, ok = r.rows[k]
+			}
+			if !ok {
+				r.unknownRows++
+			}
+		}
 		if !ok {
-			s = &CrawlerStats{Identity: e.who.Identity, Verified: e.ver, RobotsFetches: map[int]int64{},
+			s = &CrawlerStats{Identity: id, Verified: e.ver, RobotsFetches: map[int]int64{},
 				disallowed: newTop[*disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
 			r.rows[k] = s
 		}

@@ -398,3 +398,19 @@ func TestCancel(t *testing.T) {
 		t.Error("a cancelled run reported no error")
 	}
 }
+
+// TestEndlessBotNamesShareARow: past a bound, bots outside the catalogue
+// share one row, so made-up names cannot grow the report without end.
+func TestEndlessBotNamesShareARow(t *testing.T) {
+	var b bytes.Buffer
+	for i := 0; i < maxUnknownBots+50; i++ {
+		fmt.Fprintf(&b, "1.2.3.4 - - [03/Feb/2025:08:00:01 +0000] \"GET /p HTTP/1.1\" 200 1 \"-\" \"Made%dBot/1.0\"\n", i)
+	}
+	rep := analyze(t, Options{Names: []string{"-"}, Stdin: &b})
+	if len(rep.Crawlers) != maxUnknownBots+1 {
+		t.Fatalf("%d rows", len(rep.Crawlers))
+	}
+	if other := row(t, rep, "other bots", Unverified); other.Hits != 50 {
+		t.Errorf("other bots: %d hits", other.Hits)
+	}
+}
