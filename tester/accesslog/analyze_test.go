@@ -414,3 +414,19 @@ func TestEndlessBotNamesShareARow(t *testing.T) {
 		t.Errorf("other bots: %d hits", other.Hits)
 	}
 }
+
+// TestTruncatedGzipIsAnError: a gzip file cut short is an I/O error with
+// the file's name, not a quietly shorter log.
+func TestTruncatedGzipIsAnError(t *testing.T) {
+	plain, _ := os.ReadFile(testdata("combined.log"))
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(bytes.Repeat(plain, 50))
+	zw.Close()
+	p := filepath.Join(t.TempDir(), "cut.log.gz")
+	os.WriteFile(p, gz.Bytes()[:gz.Len()/2], 0o644)
+	_, err := Analyze(context.Background(), Options{Names: []string{p}})
+	if err == nil || !strings.Contains(err.Error(), "cut.log.gz") {
+		t.Errorf("truncated gzip: %v", err)
+	}
+}

@@ -182,9 +182,9 @@ func (r *Reader) read() (*Chunk, error) {
 	buf := append((*bp)[:0], r.carry...)
 	r.carry = r.carry[:0]
 	for {
-		n, err := io.ReadFull(r.in, buf[len(buf):len(buf)+chunkSize])
+		n, err := fill(r.in, buf[len(buf):len(buf)+chunkSize])
 		buf = buf[:len(buf)+n]
-		eof := errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+		eof := err == io.EOF
 		if err != nil && !eof {
 			chunkPool.Put(bp)
 			return nil, err
@@ -243,6 +243,21 @@ func (r *Reader) read() (*Chunk, error) {
 		r.line += bytes.Count(data, []byte{'\n'})
 		return c, nil
 	}
+}
+
+// fill reads until buf is full or the reader fails; unlike io.ReadFull it
+// passes a reader's own io.ErrUnexpectedEOF on (a truncated gzip file says
+// so that way) instead of taking it for the end of the data.
+func fill(r io.Reader, buf []byte) (int, error) {
+	n := 0
+	for n < len(buf) {
+		m, err := r.Read(buf[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // Detect picks the built-in format that reads the most of the first
