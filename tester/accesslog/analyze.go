@@ -76,7 +76,8 @@ type event struct {
 	ver    Verification
 	path   string
 	status int
-	robots bool // a fetch of /robots.txt
+	robots bool   // a fetch of /robots.txt
+	host   string // the client, for hits without a User-Agent
 	time   Stamp
 	res    [2]batch.Result
 }
@@ -122,11 +123,13 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	type state struct {
 		cache *batch.Cache
 		whos  map[string]*who
+		anon  *who
 		hit   Hit
 	}
 	states := make([]*state, workers)
 	for i := range states {
-		states[i] = &state{cache: ev.NewCache(), whos: map[string]*who{}}
+		c := ev.NewCache()
+		states[i] = &state{cache: c, whos: map[string]*who{}, anon: &who{Identity: hostIdentity, table: c.Table(hostIdentity.Engine, hostIdentity.Token)}}
 	}
 	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin}
 	// Event slices go round between the workers and the aggregator, so a
@@ -163,7 +166,13 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 				res.noRequest++
 				return
 			}
-			wh, ok := st.whos[string(h.UA)]
+			var wh *who
+			ok := false
+			if len(h.UA) == 0 {
+				wh, ok = st.anon, true
+			} else {
+				wh, ok = st.whos[string(h.UA)]
+			}
 			if !ok {
 				id := Identify(string(h.UA))
 				wh = &who{Identity: id}
@@ -180,7 +189,11 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 				return
 			}
 			e := event{line: n, who: wh, status: h.Status, time: h.Time}
-			e.ver = o.Verifier.Verify(&wh.Identity, string(h.Host))
+			if wh.Kind == KindHost {
+				e.host = string(h.Host)
+			} else {
+				e.ver = o.Verifier.Verify(&wh.Identity, string(h.Host))
+			}
 			var a batch.Answer
 			if plainPath(h.Target) {
 				a = wh.table.GetBytes(h.Target)
@@ -288,7 +301,7 @@ func unhex(c byte) byte {
 type Report struct {
 	Files       []string
 	Formats     []string // the format of each file, by name
-	NoUserAgent bool     // a file's format does not record the User-Agent
+	NoUserAgent bool     // a file's format does not record the User-Agent (its robots are named by host)
 	HasRobots   bool
 	HasDraft    bool
 	Bytes       int64
@@ -432,15 +445,25 @@ func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
 	}
 	for i := range c.events {
 		e := &c.events[i]
-		r.CrawlerHits++
 		id := e.who.Identity
+		if id.Kind == KindHost {
+			id.Name = e.host
+			if id.Name == "" {
+				id.Name = "-"
+			}
+		}
 		k := rowKey{id.Name, e.ver}
 		s, ok := r.rows[k]
-		if !ok && id.Kind == KindUnknownBot {
+		if !ok && id.Kind == KindHost && !e.robots {
+			r.OtherHits++ // not (yet) known as a robot
+			continue
+		}
+		r.CrawlerHits++
+		if !ok && (id.Kind == KindUnknownBot || id.Kind == KindHost) {
 			if r.unknownRows >= maxUnknownBots {
 				// A log with endless made-up bot names still gets a
 				// report of bounded size.
-				id = Identity{Kind: KindUnknownBot, Name: msg.New(msgOtherBots).String(), Engine: id.Engine}
+				id = Identity{Kind: id.Kind, Name: msg.New(msgOtherBots).String(), Engine: id.Engine}
 				k = rowKey{id.Name, e.ver}
 				s, ok = r.rows[k]
 			}

@@ -191,12 +191,28 @@ func TestAnalyzeWithoutRobots(t *testing.T) {
 	}
 }
 
-// TestCommonFormatHasNoCrawlers: common format has no User-Agent; the
-// report says so instead of guessing.
-func TestCommonFormatHasNoCrawlers(t *testing.T) {
-	rep := analyze(t, Options{Names: []string{testdata("common.log")}})
-	if !rep.NoUserAgent || len(rep.Crawlers) != 0 || rep.OtherHits != 2 {
-		t.Errorf("NoUserAgent %v crawlers %d other %d", rep.NoUserAgent, len(rep.Crawlers), rep.OtherHits)
+// TestCommonFormatNamesRobotsByHost: a common log records no User-Agent;
+// a client that asks for /robots.txt is a robot, named by its host, from
+// that request on (the 1997 story: robots.txt 404, then the home page).
+func TestCommonFormatNamesRobotsByHost(t *testing.T) {
+	rep := analyze(t, Options{Names: []string{testdata("common.log")}, Robots: readDoc(t, "robots.txt")})
+	if !rep.NoUserAgent || len(rep.Crawlers) != 1 || rep.OtherHits != 0 {
+		t.Fatalf("NoUserAgent %v crawlers %d other %d", rep.NoUserAgent, len(rep.Crawlers), rep.OtherHits)
+	}
+	c := rep.Crawlers[0]
+	if c.Name != "spider.lycos.example" || c.Kind != KindHost || c.Hits != 2 || c.RobotsFetches[404] != 1 || c.Engine != "rfc9309" {
+		t.Errorf("row %+v", c)
+	}
+	if fc := c.FetchConclusions(); fc[0].Decision.Outcome != "allow-all" {
+		t.Errorf("a 404 for robots.txt: %+v", fc)
+	}
+	before := "198.51.100.7 - - [01/Mar/1997:21:27:30 -0500] \"GET /shop/cart HTTP/1.0\" 200 10\n" +
+		"198.51.100.7 - - [01/Mar/1997:21:27:32 -0500] \"GET /robots.txt HTTP/1.0\" 200 40\n" +
+		"198.51.100.7 - - [01/Mar/1997:21:27:39 -0500] \"GET /shop/cart HTTP/1.0\" 200 10\n" +
+		"203.0.113.5 - - [01/Mar/1997:21:28:00 -0500] \"GET /shop/cart HTTP/1.0\" 200 10\n"
+	rep = analyze(t, Options{Names: []string{"-"}, Stdin: strings.NewReader(before), Robots: readDoc(t, "robots.txt")})
+	if len(rep.Crawlers) != 1 || rep.OtherHits != 2 || rep.Crawlers[0].Hits != 2 || rep.Crawlers[0].Disallowed != 1 {
+		t.Errorf("crawlers %d other %d first %+v", len(rep.Crawlers), rep.OtherHits, rep.Crawlers[0])
 	}
 }
 

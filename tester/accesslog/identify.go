@@ -16,7 +16,15 @@ const (
 	KindOther      Kind = iota // a browser, a tool, or no User-Agent at all
 	KindCatalogue              // a crawler of the catalogue
 	KindUnknownBot             // calls itself a bot, crawler or spider, but is not in the catalogue
+	// KindHost sent no User-Agent (or the log does not record it): it is
+	// named by its address or host name, and counted as a robot from its
+	// first /robots.txt fetch on — asking for that file is what robots do.
+	KindHost
 )
+
+// hostIdentity is how hits without a User-Agent are tested: the `*` group
+// (an empty agent), read as RFC 9309 says.
+var hostIdentity = Identity{Kind: KindHost, Engine: "rfc9309"}
 
 // Identity is who a User-Agent string says it is.
 type Identity struct {

@@ -30,7 +30,7 @@ func init() {
 var (
 	msgLogsFiles       = msg.Def("logs.files", "{{.Lines}} lines in {{.Files}} file(s) ({{.Formats}}); crawler hits: {{.Crawler}}, other hits: {{.Other}}, malformed lines: {{.Malformed}}")
 	msgLogsMalformedAt = msg.Def("logs.malformed_at", "malformed: {{.Where}}")
-	msgLogsNoUA        = msg.Def("logs.no_user_agent", "the log format records no User-Agent, so no hit can be attributed to a crawler")
+	msgLogsNoUA        = msg.Def("logs.no_user_agent", "the log format records no User-Agent: a client that fetched robots.txt is listed by its host from that request on, tested as any robot (the * group)")
 	msgLogsNoCrawlers  = msg.Def("logs.no_crawlers", "no crawler hits")
 	msgLogsCrawler     = msg.Def("logs.crawler", "{{.Name}} ({{.Verified}}): hits: {{.Hits}}, distinct paths: {{.Paths}}, seen {{.First}} – {{.Last}}; tested as {{.Token}} with the {{.Engine}} engine")
 	msgLogsFetch       = msg.Def("logs.fetch", "robots.txt {{.Status}} ×{{.Count}}: {{.Why}}")
@@ -273,7 +273,7 @@ func WriteLogsReport(w io.Writer, rep *accesslog.Report) {
 			paths = msg.New(msgLogsEstimated, "Count", c.DistinctPaths).String()
 		}
 		fmt.Fprintln(w, msg.New(msgLogsCrawler, "Name", c.Name, "Verified", c.Verified.String(), "Hits", c.Hits, "Paths", paths,
-			"First", c.First.String(), "Last", c.Last.String(), "Token", c.Token, "Engine", c.Engine))
+			"First", c.First.String(), "Last", c.Last.String(), "Token", quoteEmpty(c.Token), "Engine", c.Engine))
 		if c.NeverFetchedRobots() {
 			fmt.Fprintln(w, "  "+msg.New(msgLogsNoFetch).String())
 			name := c.Name

@@ -241,7 +241,7 @@ func (t *Tab) finish(rep *accesslog.Report, err error, elapsed time.Duration, ca
 		t.status.SetText(lang.X("logtab.done", "{{.Lines}} lines in {{.Seconds}} s ({{.Rate}} lines/s): {{.Hits}} crawler hits by {{.Crawlers}} crawlers, {{.Malformed}} malformed lines.", data))
 	}
 	if rep.NoUserAgent {
-		t.status.SetText(t.status.Text + " " + lang.X("logtab.no_user_agent", "This log records no User-Agent, so no hit can be attributed to a crawler."))
+		t.status.SetText(t.status.Text + " " + lang.X("logtab.no_user_agent", "This log records no User-Agent: a client that fetched robots.txt is listed by its host from that request on."))
 	}
 	t.report = rep
 	t.summary.setReport(rep)
