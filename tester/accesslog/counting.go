@@ -1,9 +1,11 @@
 package accesslog
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
-	"sort"
+	"slices"
+	"strings"
 )
 
 // hashPath is FNV-1a with a final mix (so every bit depends on every
@@ -87,7 +89,7 @@ func (d *distinct) Count() int64 {
 }
 
 // topCounter keeps the most frequent keys in bounded memory: when it holds
-// more than 2×keep keys it drops all but the keep largest (a key dropped
+// more than 4×keep keys it drops all but the keep largest (a key dropped
 // early and seen again later starts from zero, so the counts of keys beyond
 // the top few are lower bounds on a huge log with very many distinct keys).
 type topCounter[V any] struct {
@@ -109,7 +111,7 @@ func newTop[V any](keep int) *topCounter[V] {
 func (t *topCounter[V]) add(key string) *topItem[V] {
 	it, ok := t.items[key]
 	if !ok {
-		if len(t.items) >= 2*t.keep {
+		if len(t.items) >= 4*t.keep {
 			t.prune()
 		}
 		it = &topItem[V]{Key: key}
@@ -132,11 +134,11 @@ func (t *topCounter[V]) sorted() []*topItem[V] {
 	for _, it := range t.items {
 		all = append(all, it)
 	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].Count != all[j].Count {
-			return all[i].Count > all[j].Count
+	slices.SortFunc(all, func(a, b *topItem[V]) int {
+		if a.Count != b.Count {
+			return cmp.Compare(b.Count, a.Count)
 		}
-		return all[i].Key < all[j].Key
+		return strings.Compare(a.Key, b.Key)
 	})
 	return all
 }

@@ -118,26 +118,27 @@ func (f *Format) Parse(line []byte, h *Hit) bool {
 }
 
 // findLiteral finds lit in line from pos. Inside a quoted field a
-// backslash escapes the next byte (Apache writes \" and \\ there).
+// backslash escapes the next byte (Apache writes \" and \\ there): an
+// occurrence after an odd run of backslashes is part of the value.
 func findLiteral(line []byte, pos int, lit string, quoted bool) int {
-	if !quoted {
-		j := bytes.Index(line[pos:], []byte(lit))
+	for from := pos; ; {
+		j := bytes.Index(line[from:], []byte(lit))
 		if j < 0 {
 			return -1
 		}
-		return pos + j
-	}
-	for j := pos; j < len(line); j++ {
-		switch line[j] {
-		case '\\':
-			j++
-		case lit[0]:
-			if bytes.HasPrefix(line[j:], []byte(lit)) {
-				return j
-			}
+		j += from
+		if !quoted {
+			return j
 		}
+		k := j
+		for k > pos && line[k-1] == '\\' {
+			k--
+		}
+		if (j-k)%2 == 0 {
+			return j
+		}
+		from = j + 1
 	}
-	return -1
 }
 
 // splitRequest splits "GET /a b HTTP/1.1" into the method and the target
