@@ -401,11 +401,18 @@ type Bucket struct {
 }
 
 // FetchConclusion is what the crawler's engine does after a robots.txt
-// fetch with Status.
+// fetch with Status, and which other readings would do otherwise.
 type FetchConclusion struct {
 	Status   int
 	Fetches  int64
 	Decision engine.FetchDecision
+	Others   []EngineOutcome // engines whose outcome differs from Decision's, in engine order
+}
+
+// EngineOutcome is one engine's outcome for a fetch status.
+type EngineOutcome struct {
+	Engine  string
+	Outcome engine.FetchOutcome
 }
 
 // NeverFetchedRobots reports whether the crawler fetched no /robots.txt in
@@ -421,7 +428,14 @@ func (c *CrawlerStats) FetchConclusions() []FetchConclusion {
 	}
 	var out []FetchConclusion
 	for st, n := range c.RobotsFetches {
-		out = append(out, FetchConclusion{Status: st, Fetches: n, Decision: eng.FetchPolicy(engine.Fetch{Status: st, Unreachable: st == 0})})
+		f := engine.Fetch{Status: st, Unreachable: st == 0}
+		fc := FetchConclusion{Status: st, Fetches: n, Decision: eng.FetchPolicy(f)}
+		for _, other := range engine.All() {
+			if d := other.FetchPolicy(f); d.Outcome != fc.Decision.Outcome {
+				fc.Others = append(fc.Others, EngineOutcome{other.Info().ID, d.Outcome})
+			}
+		}
+		out = append(out, fc)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Status < out[j].Status })
 	return out

@@ -446,3 +446,24 @@ func TestTruncatedGzipIsAnError(t *testing.T) {
 		t.Errorf("truncated gzip: %v", err)
 	}
 }
+
+// TestFetchConclusionsNameOtherReadings: a 401 for robots.txt means "no
+// restrictions" to Google but "fully restricted" to Koster's 1996 draft;
+// the conclusion says which readings differ.
+func TestFetchConclusionsNameOtherReadings(t *testing.T) {
+	c := &CrawlerStats{Identity: Identity{Engine: "google"}, RobotsFetches: map[int]int64{401: 2, 200: 1}}
+	fc := c.FetchConclusions()
+	if len(fc) != 2 || fc[0].Status != 200 || len(fc[0].Others) != 0 {
+		t.Fatalf("conclusions %+v", fc)
+	}
+	if fc[1].Decision.Outcome != "allow-all" {
+		t.Errorf("google on 401: %s", fc[1].Decision.Outcome)
+	}
+	found := false
+	for _, o := range fc[1].Others {
+		found = found || (o.Engine == "draft1996" && o.Outcome == "disallow-all")
+	}
+	if !found {
+		t.Errorf("401: other readings %+v, want draft1996 disallow-all", fc[1].Others)
+	}
+}

@@ -34,6 +34,7 @@ var (
 	msgLogsNoCrawlers  = msg.Def("logs.no_crawlers", "no crawler hits")
 	msgLogsCrawler     = msg.Def("logs.crawler", "{{.Name}} ({{.Verified}}): hits: {{.Hits}}, distinct paths: {{.Paths}}, seen {{.First}} – {{.Last}}; tested as {{.Token}} with the {{.Engine}} engine")
 	msgLogsFetch       = msg.Def("logs.fetch", "robots.txt {{.Status}} ×{{.Count}}: {{.Why}}")
+	msgLogsFetchOthers = msg.Def("logs.fetch_others", "other readings conclude otherwise: {{.List}}")
 	msgLogsNoFetch     = msg.Def("logs.no_fetch", "never fetched robots.txt")
 	msgLogsDisallowed  = msg.Def("logs.disallowed", "hits on disallowed URLs: {{.Count}}")
 	msgLogsDisPath     = msg.Def("logs.disallowed_path", "{{.Path}}  ×{{.Hits}}  {{.Rule}}  (log lines {{.Lines}})")
@@ -284,6 +285,13 @@ func WriteLogsReport(w io.Writer, rep *accesslog.Report) {
 		}
 		for _, f := range c.FetchConclusions() {
 			fmt.Fprintln(w, "  "+msg.New(msgLogsFetch, "Status", f.Status, "Count", f.Fetches, "Why", f.Decision.Why.String()).String())
+			if len(f.Others) > 0 {
+				var list []string
+				for _, o := range f.Others {
+					list = append(list, o.Engine+" "+string(o.Outcome))
+				}
+				fmt.Fprintln(w, "    "+msg.New(msgLogsFetchOthers, "List", strings.Join(list, ", ")).String())
+			}
 		}
 		if c.Disallowed > 0 {
 			fmt.Fprintln(w, "  "+msg.New(msgLogsDisallowed, "Count", c.Disallowed).String())
