@@ -18,7 +18,8 @@ var (
 // reading is used.
 func init() {
 	Register(&longestFamily{
-		info:        Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc},
+		info: Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc,
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
 		normPattern: googleEscape,
 		normPath:    func(p string) string { return p },
 		fetch:       bingFetch,

@@ -36,9 +36,23 @@ type Compiled interface {
 // Info describes an engine for lists, menus and the CLI.
 type Info struct {
 	ID          string
-	Order       int    // position in SPEC §1 order
+	Order       int    // position in the list of readings: modern first, then by date, temoto last
 	Name        string // msg key: short name ("Google")
 	Description string // msg key: one sentence
+	Traits      Traits
+}
+
+// Traits are the facts about a reading that other parts (lint) state about
+// it; they are published here, beside the code that has them, so the two
+// cannot drift apart (a test checks each against the engine's verdicts).
+type Traits struct {
+	Wildcards      bool // `*` and `$` have their modern meaning (else they are ordinary characters)
+	Allow          bool // Allow lines are read (the 1994 text and the Lycos revision have none)
+	BlankEndsGroup bool // a blank line ends a group (the records of the 1994 and 1996 texts)
+	LongestMatch   bool // the longest matching rule decides (else the first in the file)
+	AllowWinsTie   bool // of two matching rules as long, the Allow decides
+	MergesGroups   bool // groups naming the same crawler, and several `*` groups, are read as one
+	Sitemaps       bool // Sitemap lines are read
 }
 
 var registry = map[string]Engine{}

@@ -17,7 +17,8 @@ var (
 
 func init() {
 	Register(&longestFamily{
-		info:        Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc},
+		info: Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc,
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
 		keys:        googleKeys,
 		readLimit:   syntax.GoogleMaxBytes,
 		indexHTML:   true,
@@ -26,7 +27,8 @@ func init() {
 		fetch:       googleFetch,
 	})
 	Register(&longestFamily{
-		info:          Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc},
+		info: Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc,
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true}},
 		keys:          rfcKeys,
 		robotsTxtFree: true,
 		strictTokens:  true,

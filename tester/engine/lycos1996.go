@@ -21,7 +21,8 @@ var (
 // and this reading takes the first and says so.
 func init() {
 	Register(&anyDisallowFamily{
-		info:  Info{ID: "lycos1996", Order: 60, Name: msgLycosName, Description: msgLycosDesc},
+		info: Info{ID: "lycos1996", Order: 60, Name: msgLycosName, Description: msgLycosDesc,
+			Traits: Traits{BlankEndsGroup: true}},
 		agent: lycosAgentIDs,
 		rule:  lycosPathRoots,
 	})

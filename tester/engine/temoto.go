@@ -50,7 +50,8 @@ type temoto struct{}
 func init() { Register(temoto{}) }
 
 func (temoto) Info() Info {
-	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc}
+	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc,
+		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true}}
 }
 
 // FetchPolicy is FromStatusAndBytes behind Go's http.Client: 2xx parse, 4xx

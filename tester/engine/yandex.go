@@ -32,7 +32,8 @@ type yandexEngine struct {
 func init() {
 	y := &yandexEngine{}
 	y.longestFamily = longestFamily{
-		info:                Info{ID: "yandex", Order: 30, Name: msgYandexName, Description: msgYandexDesc},
+		info: Info{ID: "yandex", Order: 30, Name: msgYandexName, Description: msgYandexDesc,
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
 		readLimit:           500 * 1024,
 		normPattern:         googleEscape,
 		normPath:            func(p string) string { return p },

@@ -77,7 +77,8 @@ var ruleCases = map[string][]ruleCase{
 		{"blank between agents", "User-agent: a\n\nUser-agent: b\nDisallow: /\n", nil, []string{"3:warning"}},
 		{"blank between groups", "User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /\n", nil, nil},
 		{"google only does not care", "User-agent: *\n\nDisallow: /a\n", []string{"google"}, nil},
-		{"yandex cares", "User-agent: *\n\nDisallow: /a\n", []string{"yandex"}, []string{"3:warning"}},
+		{"yandex reads on past the blank line, as its engine does", "User-agent: *\n\nDisallow: /a\n", []string{"yandex"}, nil},
+		{"the 1994 reading ends the record there", "User-agent: *\n\nDisallow: /a\n", []string{"original1994"}, []string{"3:warning"}},
 	},
 	"RS003_path-not-absolute": {
 		{"host name", "User-agent: *\nDisallow: www.myhost.ru/cgi-bin\n", nil, []string{"2:error"}},
