@@ -304,11 +304,11 @@ type element struct {
 	name      string
 	line, col int
 	// for url and sitemap: the child elements seen and the <loc> text
-	seen     map[string]bool
+	seen     uint8 // childBit of each child seen
 	loc      string
 	locLine  int
 	locCol   int
-	text     strings.Builder // for loc, lastmod, changefreq, priority
+	text     []byte // for loc, lastmod, changefreq, priority
 	textLine int
 	textCol  int
 }
@@ -319,6 +319,9 @@ var parents = map[string]string{
 	"loc": "url", "lastmod": "url", "changefreq": "url", "priority": "url",
 }
 
+// childBit marks the children of url and sitemap that may appear once.
+var childBit = map[string]uint8{"loc": 1, "lastmod": 2, "changefreq": 4, "priority": 8}
+
 // readXML reads a urlset or sitemapindex token by token.
 func (s *state) readXML(br *bufio.Reader) error {
 	d := xml.NewDecoder(br)
@@ -328,7 +331,17 @@ func (s *state) readXML(br *bufio.Reader) error {
 		}
 		return in, nil
 	}
-	var stack []*element
+	// Protocol elements nest three deep at most (urlset, url, loc): deeper
+	// ones are reported and skipped, so three reused slots hold the stack.
+	var slots [3]element
+	stack := make([]*element, 0, len(slots))
+	push := func(name string) *element {
+		e := &slots[len(stack)]
+		text := e.text[:0]
+		*e = element{name: name, line: s.line, col: s.col, text: text}
+		stack = append(stack, e)
+		return e
+	}
 	for {
 		s.line, s.col = d.InputPos()
 		tok, err := d.Token()
@@ -363,7 +376,7 @@ func (s *state) readXML(br *bufio.Reader) error {
 				if !s.root(t) {
 					return nil
 				}
-				stack = append(stack, &element{name: t.Name.Local, line: s.line, col: s.col})
+				push(t.Name.Local)
 				continue
 			}
 			if t.Name.Space != Namespace && t.Name.Space != s.rootSpace {
@@ -380,12 +393,11 @@ func (s *state) readXML(br *bufio.Reader) error {
 				}
 				continue
 			}
-			e := &element{name: t.Name.Local, line: s.line, col: s.col}
+			e := push(t.Name.Local)
 			e.textLine, e.textCol = d.InputPos()
-			stack = append(stack, e)
 		case xml.CharData:
-			if len(stack) == 3 && stack[2].text.Len() < 8*MaxLocLen {
-				stack[2].text.Write(t)
+			if len(stack) == 3 && len(stack[2].text) < 8*MaxLocLen {
+				stack[2].text = append(stack[2].text, t...)
 			}
 		case xml.EndElement:
 			e := stack[len(stack)-1]
@@ -448,14 +460,12 @@ func (s *state) placed(name string, parent *element) bool {
 	if parent.name != "url" && parent.name != "sitemap" {
 		return true
 	}
-	if parent.seen == nil {
-		parent.seen = map[string]bool{}
-	}
-	if parent.seen[name] {
+	bit := childBit[name]
+	if parent.seen&bit != 0 {
 		s.add(CodeRepeated, s.line, s.col, msg.New(msgRepeated, "Name", name, "Parent", parent.name))
 		return false
 	}
-	parent.seen[name] = true
+	parent.seen |= bit
 	return true
 }
 
@@ -463,11 +473,12 @@ var msgUnknownElem = msg.Def("sitemap.unknown_element", "<{{.Name}}> is not an e
 
 // value checks a closed loc, lastmod, changefreq or priority element.
 func (s *state) value(e, parent *element) {
-	v := strings.TrimSpace(e.text.String())
+	raw := string(e.text)
+	v := strings.TrimSpace(raw)
 	line, col := e.textLine, e.textCol
-	if lead := len(e.text.String()) - len(strings.TrimLeft(e.text.String(), " \t\r\n")); lead > 0 {
+	if lead := len(raw) - len(strings.TrimLeft(raw, " \t\r\n")); lead > 0 {
 		// Point at the value, not at the white space before it.
-		lines := strings.Split(e.text.String()[:lead], "\n")
+		lines := strings.Split(raw[:lead], "\n")
 		if len(lines) > 1 {
 			line += len(lines) - 1
 			col = 1 + len(lines[len(lines)-1])

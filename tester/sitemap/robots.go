@@ -322,6 +322,28 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	if j.Progress != nil {
 		opt.Progress = func(n int64) { j.Progress(src.Name, n) }
 	}
+	// The robots.txt queries run on a second goroutine while the XML is
+	// read, in batches, so the two halves of the work overlap.
+	const batchSize = 512
+	var batch []Entry
+	var queue chan []Entry
+	var tested chan struct{}
+	if j.Robots != nil {
+		queue, tested = make(chan []Entry, 8), make(chan struct{})
+		go func() {
+			defer close(tested)
+			for b := range queue {
+				for _, e := range b {
+					for _, f := range j.Robots.Test(src.Name, e) {
+						rep.Blocked++
+						if perAgent[f.Agent]++; perAgent[f.Agent] <= maxFindingsCode {
+							blocked = append(blocked, f)
+						}
+					}
+				}
+			}
+		}()
+	}
 	opt.OnEntry = func(e Entry) {
 		if e.Index && len(entries) < MaxSitemaps {
 			entries = append(entries, e)
@@ -336,14 +358,19 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 				return
 			}
 		}
-		for _, f := range j.Robots.Test(src.Name, e) {
-			rep.Blocked++
-			if perAgent[f.Agent]++; perAgent[f.Agent] <= maxFindingsCode {
-				blocked = append(blocked, f)
-			}
+		if batch = append(batch, e); len(batch) == batchSize {
+			queue <- batch
+			batch = make([]Entry, 0, batchSize)
 		}
 	}
 	got, err := Read(rc, opt)
+	if queue != nil {
+		if len(batch) > 0 {
+			queue <- batch
+		}
+		close(queue)
+		<-tested
+	}
 	if err != nil {
 		return rep, nil, err
 	}

@@ -1,0 +1,104 @@
+package sitemap
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/corpus"
+)
+
+// benchSections mix paths linkedin.robots.txt allows with ones it blocks
+// for some crawlers.
+var benchSections = []string{"in", "company", "pulse", "jobs/view", "feed/update", "groups", "school", "learning",
+	"posts", "showcase", "events", "directory/people", "answers", "jobs-guest", "legal", "help"}
+
+// generateSitemap writes a urlset of n entries of about 100 bytes each
+// (50,000 ≈ 5 MB) on https://www.linkedin.com.
+func generateSitemap(n int) []byte {
+	var b bytes.Buffer
+	b.Grow(n*104 + 200)
+	b.WriteString(head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	freqs := []string{"daily", "weekly", "monthly"}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "<url><loc>https://www.linkedin.com/%s/item-%d</loc><lastmod>2024-%02d-%02d</lastmod><changefreq>%s</changefreq></url>\n",
+			benchSections[i%len(benchSections)], i, 1+i%12, 1+i%28, freqs[i%3])
+	}
+	b.WriteString("</urlset>\n")
+	return b.Bytes()
+}
+
+// linkedin returns the corpus file, or skips with one line when the corpus
+// is not beside the checkout.
+func linkedin(tb testing.TB) []byte {
+	tb.Helper()
+	dir := corpus.Dir()
+	if dir == "" {
+		tb.Skip("shared/corpus/real not found beside the repository; skipping the linkedin benchmark")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "linkedin.robots.txt"))
+	if err != nil {
+		tb.Skip("linkedin.robots.txt not in the corpus: ", err)
+	}
+	return data
+}
+
+// BenchmarkCheckLinkedin: a 50,000-URL (≈5 MB) sitemap read, validated and
+// every URL tested for Googlebot, bingbot and YandexBot against
+// linkedin.robots.txt, each under its own engine.
+func BenchmarkCheckLinkedin(b *testing.B) {
+	robotsData := linkedin(b)
+	data := generateSitemap(MaxURLs)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	blocked := 0
+	for b.Loop() {
+		robots, err := NewRobots("linkedin.robots.txt", robotsData, nil, "", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		job := &Job{Robots: robots}
+		_, reps, err := job.Run([]Source{{Name: "sitemap.xml", Open: openBytes(data)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		blocked = reps[0].Blocked
+	}
+	b.ReportMetric(float64(blocked), "blocked")
+}
+
+// BenchmarkRead: reading and validating alone, no robots.txt.
+func BenchmarkRead(b *testing.B) {
+	data := generateSitemap(MaxURLs)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Read(bytes.NewReader(data), Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestWriteBenchFiles writes the benchmark's sitemaps for the whole-process
+// comparison (testdata/bench/run.sh) when SITEMAP_BENCH_DIR is set:
+// 50,000 URLs (≈5 MB) and 500,000 URLs (≈50 MB).
+func TestWriteBenchFiles(t *testing.T) {
+	dir := os.Getenv("SITEMAP_BENCH_DIR")
+	if dir == "" {
+		t.Skip("set SITEMAP_BENCH_DIR to write the benchmark sitemaps")
+	}
+	for _, n := range []int{MaxURLs, 10 * MaxURLs} {
+		p := filepath.Join(dir, "sitemap-"+strconv.Itoa(n)+".xml")
+		if err := os.WriteFile(p, generateSitemap(n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func openBytes(data []byte) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+}
