@@ -37,12 +37,13 @@ type studio struct {
 	tabs   *container.AppTabs
 	split  *container.Split
 	wizard *hostwizard.Wizard
+	file   fileState
+	rec    *recovery
+	status *statusFile
+
 	// sitemaps is the Sitemaps tab; sitemapItem its tab item.
 	sitemaps    *sitemaptab.Tab
 	sitemapItem *container.TabItem
-	file        fileState
-	rec         *recovery
-	status      *statusFile
 
 	diags   []lint.Diagnostic
 	lintDoc *syntax.Document // the document s.diags belong to
