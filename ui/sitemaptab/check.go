@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -91,6 +92,7 @@ func newCheckView(t *Tab) *checkView {
 		v.list.Unselect(i)
 	}
 	v.crawler = widget.NewSelect(nil, func(string) { v.showBlocked() })
+	v.crawler.PlaceHolder = lang.X("sitemap.ui.none_blocked", "no URL is blocked")
 	v.blockedL = widget.NewList(func() int { return len(v.shown) }, newRow, func(i widget.ListItemID, o fyne.CanvasObject) {
 		if i < len(v.shown) {
 			setRow(o, lint.Error, blockedLine(&v.shown[i]))
@@ -107,19 +109,24 @@ func newCheckView(t *Tab) *checkView {
 	v.setRunning(false)
 
 	form := container.NewBorder(nil, nil, widget.NewLabel(lang.X("sitemap.ui.crawlers", "Crawlers:")), nil, v.agents)
+	// The engine names are short but the first choice is a phrase: give the
+	// list room for it instead of its own minimum width.
+	engineBox := container.New(layout.NewGridWrapLayout(fyne.NewSize(300, v.engineID.MinSize().Height)), v.engineID)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, v.open, nil, v.pick),
-		container.NewBorder(nil, nil, nil, v.engineID, form),
+		container.NewBorder(nil, nil, nil, engineBox, form),
 		container.NewBorder(nil, nil, nil, v.cancel, v.progress),
 		v.status,
 	)
+	detail := container.NewVScroll(v.detail)
+	detail.SetMinSize(fyne.NewSize(0, 110))
 	findings := container.NewBorder(widget.NewLabelWithStyle(lang.X("sitemap.ui.findings", "Findings"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewVScroll(v.detail), nil, nil, v.list)
+		detail, nil, nil, v.list)
 	blocked := container.NewBorder(
 		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.X("sitemap.ui.blocked", "Blocked by robots.txt for"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, v.crawler),
 		v.add, nil, nil, v.blockedL)
 	split := container.NewVSplit(findings, blocked)
-	split.Offset = 0.55
+	split.Offset = 0.62
 	v.content = container.NewBorder(top, nil, nil, nil, split)
 	return v
 }
@@ -426,7 +433,7 @@ func (v *checkView) showFinding(f *sitemap.Finding) {
 		v.detail.SetText(err.Error())
 		return
 	}
-	v.detail.SetText(fmt.Sprintf("%s:%d:%d\n%s\n%s", filepath.Base(f.File), f.Line, f.Col, cut(text), f.Message))
+	v.detail.SetText(fmt.Sprintf("%s:%d:%d  %s\n%s", filepath.Base(f.File), f.Line, f.Col, cut(strings.TrimSpace(text)), f.Message))
 }
 
 // addToTester puts the shown crawler and the paths of its blocked URLs
