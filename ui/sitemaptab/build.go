@@ -1,7 +1,9 @@
 package sitemaptab
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -19,6 +21,11 @@ import (
 // previewLines bounds the preview of a built sitemap.
 const previewLines = 60
 
+// maxEntryLines is the longest list put into the text field: a multi-line
+// Entry gets slow with thousands of lines, so a longer loaded list is kept
+// aside and built as it is.
+const maxEntryLines = 2000
+
 // buildView turns a list of URLs into sitemap files.
 type buildView struct {
 	t       *Tab
@@ -27,8 +34,11 @@ type buildView struct {
 	status  *widget.Label
 	preview *widget.Label
 	save    *widget.Button
+	clear   *widget.Button
 	content fyne.CanvasObject
 	files   []sitemap.BuiltFile
+	loaded  []byte // a loaded list too long for the text field
+	name    string // its file name
 }
 
 func newBuildView(t *Tab) *buildView {
@@ -38,6 +48,7 @@ func newBuildView(t *Tab) *buildView {
 	b.urls = widget.NewMultiLineEntry()
 	b.urls.SetPlaceHolder(lang.X("sitemap.ui.build.placeholder", "One URL or /path a line; optional columns after a tab: lastmod (2007-11-02), changefreq (daily), priority (0.8)"))
 	b.urls.OnChanged = func(string) { b.files = nil; b.save.Disable() }
+	b.clear = widget.NewButtonWithIcon(lang.X("sitemap.ui.build.clear", "Clear"), theme.ContentClearIcon(), b.clearList)
 	b.status = widget.NewLabel("")
 	b.status.Wrapping = fyne.TextWrapWord
 	b.preview = widget.NewLabel("")
@@ -50,7 +61,7 @@ func newBuildView(t *Tab) *buildView {
 	b.save.Disable()
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel(lang.X("sitemap.ui.build.host", "Site address:")), nil, b.host),
-		container.NewHBox(load, fromTester, build, b.save),
+		container.NewHBox(load, fromTester, b.clear, build, b.save),
 		b.status,
 	)
 	split := container.NewVSplit(b.urls, container.NewScroll(b.preview))
@@ -77,7 +88,31 @@ func (b *buildView) load(path string) {
 		b.status.SetText(err.Error())
 		return
 	}
+	b.clearList()
+	if n := bytes.Count(data, []byte("\n")); n > maxEntryLines {
+		b.loaded, b.name = data, filepath.Base(path)
+		b.urls.Disable()
+		b.status.SetText(lang.X("sitemap.ui.build.loaded", "{{.File}} is loaded ({{.Lines}} lines) and is built as it is; Clear to type a list instead.",
+			map[string]any{"File": b.name, "Lines": n}))
+		return
+	}
 	b.urls.SetText(string(data))
+}
+
+// clearList forgets a loaded list and empties the text field.
+func (b *buildView) clearList() {
+	b.loaded, b.name = nil, ""
+	b.urls.Enable()
+	b.urls.SetText("")
+	b.status.SetText("")
+}
+
+// list is the text the builder reads: the loaded file or the field.
+func (b *buildView) list() (io.Reader, string) {
+	if b.loaded != nil {
+		return bytes.NewReader(b.loaded), b.name
+	}
+	return strings.NewReader(b.urls.Text), lang.X("sitemap.ui.build.list", "list")
 }
 
 // useTesterPaths fills the list with the tester's paths (made absolute with
@@ -86,6 +121,7 @@ func (b *buildView) useTesterPaths() {
 	if b.t.host.TesterPaths == nil {
 		return
 	}
+	b.clearList()
 	b.urls.SetText(strings.Join(b.t.host.TesterPaths(), "\n"))
 	if strings.TrimSpace(b.host.Text) == "" {
 		b.status.SetText(lang.X("sitemap.ui.build.need_host", "Give the site's address above: the tester's paths become full URLs with it."))
@@ -95,7 +131,8 @@ func (b *buildView) useTesterPaths() {
 // build parses the list and makes the files; problems are listed and
 // nothing is built while there is an error.
 func (b *buildView) build() {
-	entries, findings := sitemap.ParseURLList(strings.NewReader(b.urls.Text), lang.X("sitemap.ui.build.list", "list"), strings.TrimSpace(b.host.Text))
+	list, name := b.list()
+	entries, findings := sitemap.ParseURLList(list, name, strings.TrimSpace(b.host.Text))
 	var msgs []string
 	for _, f := range findings {
 		if f.Line > 0 {

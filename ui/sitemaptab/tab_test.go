@@ -239,3 +239,36 @@ func TestBuilder(t *testing.T) {
 		t.Errorf("without a host: %q", b.status.Text)
 	}
 }
+
+// TestBuilderBigList: a loaded list longer than the text field takes is
+// kept aside and built into parts and an index, saved into a folder.
+func TestBuilderBigList(t *testing.T) {
+	tab, _, dir := newTestTab(t)
+	b := tab.build
+	var list strings.Builder
+	for i := 0; i <= sitemap.MaxURLs; i++ {
+		fmt.Fprintf(&list, "/p/%d\n", i)
+	}
+	p := filepath.Join(dir, "urls.txt")
+	write(t, p, list.String())
+	b.load(p)
+	if !b.urls.Disabled() || b.urls.Text != "" || !strings.Contains(b.status.Text, "urls.txt") {
+		t.Fatalf("big list: disabled %v, status %q", b.urls.Disabled(), b.status.Text)
+	}
+	b.host.SetText("https://www.example.com")
+	b.build()
+	if len(b.files) != 3 || b.save.Disabled() {
+		t.Fatalf("%d files, status %q", len(b.files), b.status.Text)
+	}
+	out := t.TempDir()
+	b.saveTo("", out)
+	for _, name := range []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap.xml"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	test.Tap(b.clear)
+	if b.urls.Disabled() || b.loaded != nil {
+		t.Error("Clear should give the text field back")
+	}
+}
