@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -101,4 +103,50 @@ func TestWriteBenchFiles(t *testing.T) {
 
 func openBytes(data []byte) func() (io.ReadCloser, error) {
 	return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+}
+
+// TestMemoryStaysFlat streams 500,000 URLs (≈61 MB, generated on the fly,
+// never held whole) through Read while testing each URL against a
+// robots.txt, and measures the live heap (after a collection) every 50,000
+// URLs: it must not grow with the file.
+func TestMemoryStaysFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams 61 MB")
+	}
+	robots, err := NewRobots("robots.txt", []byte("User-agent: *\nDisallow: /groups/\nDisallow: /*/item-1\n"), nil, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte(head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"))
+		var line []byte
+		for i := 0; i < 10*MaxURLs; i++ {
+			line = fmt.Appendf(line[:0], "<url><loc>https://www.example.com/%s/item-%d</loc><lastmod>2024-01-02</lastmod></url>\n", benchSections[i%len(benchSections)], i)
+			pw.Write(line)
+		}
+		pw.Write([]byte("</urlset>\n"))
+		pw.Close()
+	}()
+	var live []uint64
+	var ms runtime.MemStats
+	n := 0
+	res, err := Read(pr, Options{File: "big.xml", OnEntry: func(e Entry) {
+		if n++; n%MaxURLs == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			live = append(live, ms.HeapAlloc)
+		}
+		robots.Test("big.xml", e)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.URLs != 10*MaxURLs || len(live) != 10 {
+		t.Fatalf("%d URLs, %d samples", res.URLs, len(live))
+	}
+	t.Logf("live heap every 50,000 URLs (bytes): %v", live)
+	if most := slices.Max(live[1:]); most > live[0]+2<<20 {
+		t.Errorf("the live heap grew with the file: %d bytes after 50,000 URLs, %d later", live[0], most)
+	}
 }
