@@ -17,7 +17,10 @@ import (
 const Namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
 // Limits of the sitemaps.org protocol, and the older ones many tutorials
-// still teach (10 MB per file and 1,000 sitemaps per index, until 2016).
+// still teach: 10 MB (10,485,760 bytes) per file until November 2016, when
+// Bing and Google raised it to 50 MB (Bing Webmaster blog, "Increasing the
+// size limit of Sitemaps file"), and 1,000 sitemaps per index in Google's
+// early guidelines.
 const (
 	MaxURLs         = 50000
 	MaxBytes        = 50 * 1024 * 1024
