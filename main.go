@@ -1,25 +1,46 @@
+//go:build !headless
+
 // Command robots-studio is a robots.txt editor and tester. With no arguments
 // or a file path it opens the window; with a subcommand (test, check, …) it
-// runs the same engine headless.
+// runs the same engine headless. `go build -tags headless` (no cgo needed)
+// leaves the window out: see main_headless.go.
 package main
 
 import (
 	"os"
+	"runtime"
 
 	"fyne.io/fyne/v2/app"
 
 	"github.com/robots-studio/robots-studio/tester/cli"
 	"github.com/robots-studio/robots-studio/ui"
 	_ "github.com/robots-studio/robots-studio/ui/cleanlocale" // before fyne's lang reads the locale
+	"github.com/robots-studio/robots-studio/ui/i18n"
 )
 
 func main() {
 	args := os.Args[1:]
-	if len(args) > 0 && cli.IsCommand(args[0]) {
-		ui.UseTranslations()
-		os.Exit(cli.Run(args, cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
+	env := cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
+	switch cli.RouteOf(args) {
+	case cli.RouteCommand, cli.RouteUnknown:
+		i18n.Use()
+		os.Exit(cli.Run(args, env))
+	}
+	if needsDisplay() && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		i18n.Use()
+		os.Exit(cli.NoDisplay(env))
 	}
 	a := app.NewWithID(ui.AppID)
 	ui.Start(a, args)
 	a.Run()
+}
+
+// needsDisplay: on these systems the window is an X11 or Wayland client,
+// and without a server GLFW fails with a stack trace.
+func needsDisplay() bool {
+	switch runtime.GOOS {
+	case "linux", "freebsd", "openbsd", "netbsd", "dragonfly":
+		return true
+	}
+	return false
 }

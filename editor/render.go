@@ -156,6 +156,20 @@ func (r *editorRenderer) front(c color.Color, pos fyne.Position, size fyne.Size)
 }
 
 // text places pooled text object number *n of pool.
+const (
+	hexDigits    = "0123456789ABCDEF"
+	controlScale = 0.55 // a control character's hex digits: two fit one above the other in a cell
+)
+
+// hexNames holds each hex digit as a string, so drawing one allocates nothing.
+var hexNames = func() map[byte]string {
+	m := make(map[byte]string, len(hexDigits))
+	for i := range len(hexDigits) {
+		m[hexDigits[i]] = hexDigits[i : i+1]
+	}
+	return m
+}()
+
 func text(pool *[]*canvas.Text, n *int, s string, c color.Color, size float32, pos fyne.Position, w, h float32, align fyne.TextAlign) {
 	if *n == len(*pool) {
 		t := canvas.NewText("", c)
@@ -361,12 +375,20 @@ func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, right int, 
 			switch {
 			case ru == 0xFFFD && n == 1:
 				glyph, gc = "\uFFFD", r.pal[stInvalid]
-			case ru < 0x20:
-				glyph, gc = string(rune(0x2400+ru)), r.pal[stIgnored]
-			case ru == 0x7f:
-				glyph, gc = "\u2421", r.pal[stIgnored]
-			case ru >= 0x80 && ru < 0xA0:
-				glyph, gc = "\uFFFD", r.pal[stIgnored]
+			case ru < 0x20 || ru == 0x7f || ru >= 0x80 && ru < 0xA0:
+				// A control character shows its code as two small hex
+				// digits stacked in its cell (0 over 0 for NUL), as a hex
+				// box does. The Control Pictures (U+2400…) are not in the
+				// embedded fonts, so they would be painted with whatever the
+				// machine has, or as an empty box.
+				half := v.lineH / 2
+				for k, d := range [2]byte{hexDigits[ru>>4], hexDigits[ru&0xf]} {
+					text(&r.texts, &r.nText, hexNames[d], r.pal[stIgnored], v.textSize*controlScale, fyne.NewPos(xOf(c), y+float32(k)*half), v.cellW, half, fyne.TextAlignCenter)
+				}
+				c += w
+				i += n
+				r.lastCellsDn += w
+				continue
 			}
 			text(&r.texts, &r.nText, glyph, gc, v.textSize, fyne.NewPos(xOf(c), y), float32(w)*v.cellW, v.lineH, fyne.TextAlignLeading)
 		}

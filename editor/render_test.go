@@ -1,8 +1,12 @@
 package editor
 
 import (
+	"bytes"
 	"image/color"
+	"strings"
 	"testing"
+
+	"github.com/go-text/typesetting/font"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -67,8 +71,56 @@ func TestHighlightColours(t *testing.T) {
 			}
 		})
 	}
-	if _, ok := findText(r, "\u2400"); !ok {
-		t.Fatal("a NUL must be drawn as a visible symbol")
+	zeros := 0
+	for _, tx := range r.texts[:r.nText] {
+		if tx.Text == "0" && tx.Color == c(theme.ColorNameDisabled) {
+			zeros++
+		}
+	}
+	if zeros != 2 {
+		t.Fatalf("a NUL must be drawn as its code, 0 over 0, in the ignored colour; found %d zeros", zeros)
+	}
+}
+
+// imageSample is what the pixel test paints: sample with its CJK line made
+// Cyrillic. Fyne paints a glyph its embedded fonts lack with whatever system
+// font has it (none, Droid, Noto CJK…), so a master that contains one matches
+// only the machine it was made on. CJK stays proven through the drawn text
+// objects (TestHighlightColours); TestImageSampleGlyphsAreEmbedded keeps
+// this sample inside the embedded fonts.
+var imageSample = strings.Replace(sample, "/каталог/文章", "/каталог/статья", 1)
+
+// TestImageSampleGlyphsAreEmbedded: every character the pixel test paints is
+// in a font the app ships (the theme's monospace font or Fyne's fallbacks
+// before the system's), so the masters do not depend on installed fonts.
+func TestImageSampleGlyphsAreEmbedded(t *testing.T) {
+	if strings.ContainsAny(imageSample, "文章") {
+		t.Fatal("the pixel sample still holds CJK")
+	}
+	var faces []*font.Face
+	for _, th := range []fyne.Theme{theme.LightTheme(), theme.DarkTheme()} { //nolint:staticcheck // the variants the masters use
+		for _, res := range []fyne.Resource{th.Font(fyne.TextStyle{Monospace: true}), theme.DefaultTextMonospaceFont(), theme.DefaultEmojiFont()} {
+			f, err := font.ParseTTF(bytes.NewReader(res.Content()))
+			if err != nil {
+				t.Fatalf("%s: %v", res.Name(), err)
+			}
+			faces = append(faces, f)
+		}
+	}
+	for _, r := range imageSample {
+		if r < ' ' || r == 0 {
+			continue
+		}
+		found := false
+		for _, f := range faces {
+			if _, ok := f.NominalGlyph(r); ok {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%q (U+%04X) is not in the embedded fonts: its pixels would come from the machine's fonts", r, r)
+		}
 	}
 }
 
@@ -83,7 +135,7 @@ func TestHighlightImage(t *testing.T) {
 			test.NewTempApp(t)
 			test.ApplyTheme(t, variant.th)
 			e := New()
-			e.SetText([]byte(sample))
+			e.SetText([]byte(imageSample))
 			w := test.NewTempWindow(t, e)
 			w.Resize(fyne.NewSize(560, 300))
 			w.Canvas().Focus(e)

@@ -6,6 +6,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/ui/i18n"
 )
 
 // languages offered in the View menu: code and the language's own name.
@@ -49,7 +51,7 @@ func setLanguage(code string) {
 		os.Setenv("LANGUAGE", code)
 		os.Setenv("LC_ALL", full)
 	}
-	UseTranslations()
+	i18n.Use()
 }
 
 // currentLanguage is the two-letter code the window speaks: the View menu's

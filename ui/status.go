@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
@@ -43,7 +45,7 @@ func (s *studio) refreshStatus() {
 	doc := statusDoc{Title: s.title, File: s.file.path, Modified: s.file.modified(s.ed.Bytes())}
 	for _, crawler := range set.Crawlers {
 		for _, path := range set.Paths {
-			v := c.Query(crawler, path)
+			v := aiaccess.QueryResolved(c, crawlers.Resolve(crawler), path)
 			r := statusResult{Crawler: crawler, Path: path, Engine: v.Engine, Allowed: v.Allowed}
 			if v.Rule != nil {
 				r.Line = v.Rule.Line

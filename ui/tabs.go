@@ -6,11 +6,13 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/aitab"
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/ui/metatab"
 	"github.com/robots-studio/robots-studio/ui/sitemaptab"
@@ -63,6 +65,19 @@ func (s *studio) hostTab() fyne.CanvasObject {
 			return v.Allowed, v.ExplainAll()
 		})
 	return s.wizard.Object()
+}
+
+// aiTab is the AI access view and policy builder; its edits go into the
+// editor as one undo step.
+func (s *studio) aiTab() fyne.CanvasObject {
+	s.ai = aitab.New(s.ed.Document, func(edits []aiaccess.Edit) error {
+		out := make([]editor.Edit, len(edits))
+		for i, e := range edits {
+			out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
+		}
+		return s.ed.ApplyEdits(out)
+	})
+	return s.ai.Content
 }
 
 // sitemapTab checks sitemaps against the robots.txt in the editor: a

@@ -22,6 +22,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/ui/aitab"
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
@@ -37,6 +38,7 @@ type studio struct {
 	tabs   *container.AppTabs
 	split  *container.Split
 	wizard *hostwizard.Wizard
+	ai     *aitab.Tab
 	file   fileState
 	rec    *recovery
 	status *statusFile
@@ -143,6 +145,7 @@ func (s *studio) buildContent() {
 		container.NewTabItem(lang.X("window.tab.robots", "robots.txt"), s.split),
 		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
 		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
+		container.NewTabItem(lang.X("aitab.tab", "AI access"), s.aiTab()),
 	)
 	s.sitemapItem = container.NewTabItem(lang.X("sitemap.ui.tab", "Sitemaps"), s.sitemapTab())
 	s.tabs.Append(s.sitemapItem)
@@ -150,6 +153,8 @@ func (s *studio) buildContent() {
 		switch t {
 		case s.tabs.Items[2]:
 			s.wizard.DocumentChanged()
+		case s.tabs.Items[3]:
+			s.ai.Refresh()
 		case s.sitemapItem:
 			s.sitemaps.DocumentChanged()
 		}
@@ -181,6 +186,9 @@ func (s *studio) documentChanged() {
 	s.refreshStatus()
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
 		s.wizard.DocumentChanged()
+	}
+	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[3] {
+		s.ai.Refresh()
 	}
 	if s.syncLint {
 		s.applyLint(doc, lint.Run(doc, lint.Options{}))

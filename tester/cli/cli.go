@@ -58,6 +58,8 @@ func IsCommand(name string) bool {
 	return ok
 }
 
+var msgUnknown = msg.Def("cli.unknown_command", "robots-studio: unknown command \"{{.Name}}\", and no file of that name")
+
 var msgUsageHead = msg.Def("cli.usage_head", "Usage: robots-studio [FILE]          open the window\n       robots-studio COMMAND [ARGS]  run headless\n\nCommands:")
 
 // Run executes args[0] with the rest of args and returns the exit code.
@@ -74,7 +76,7 @@ func Run(args []string, env Env) int {
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(env.Stderr, "robots-studio: unknown command %q\n", args[0])
+		fmt.Fprintln(env.Stderr, msg.New(msgUnknown, "Name", args[0]))
 		usage(env.Stderr)
 		return ExitUsage
 	}

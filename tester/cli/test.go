@@ -8,6 +8,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -128,6 +131,7 @@ func runTest(env *Env, args []string) int {
 		return code
 	}
 	doc := syntax.Parse(data)
+	prefs := aipref.Read(doc)
 	compiled := make([]engine.Compiled, len(engs))
 	for i, e := range engs {
 		compiled[i] = e.Compile(doc)
@@ -138,9 +142,14 @@ func runTest(env *Env, args []string) int {
 	enc.SetEscapeHTML(false)
 	allowed, blocked := 0, 0
 	for _, agent := range agents {
+		res := crawlers.Resolve(agent)
+		if res.Matched && !*count && !*asJSON {
+			fmt.Fprintf(out, "note: %s\n", aiaccess.ResolvedNote(res))
+		}
 		for _, url := range urls {
 			for _, c := range compiled {
-				v := c.Query(agent, url)
+				v := aiaccess.QueryResolved(c, res, url)
+				aiaccess.AddUsage(&v, prefs, res)
 				if v.Allowed {
 					allowed++
 				} else {
@@ -190,6 +199,15 @@ func writeTextVerdict(w io.Writer, v *engine.Verdict, withEngine bool) {
 	}
 	if withEngine {
 		fmt.Fprintf(w, "%-12s ", v.Engine)
+	}
+	var asks []string
+	for _, n := range v.Notes {
+		if strings.HasPrefix(n.Key, "aipref.") {
+			asks = append(asks, n.String())
+		}
+	}
+	if len(asks) > 0 {
+		group += "  " + strings.Join(asks, "; ")
 	}
 	fmt.Fprintf(w, "%s  %s  %s  %s  %s\n", word, quoteEmpty(v.Agent), quoteEmpty(v.URL), rule, group)
 }

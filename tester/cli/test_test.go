@@ -76,12 +76,18 @@ func TestTestJSONHasExactlyTheFields(t *testing.T) {
 	}
 }
 
-func TestTestEmptyAgentMatchesOnlyStar(t *testing.T) {
+func TestTestEmptyAgent(t *testing.T) {
 	robots := "User-agent: \nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n"
-	_, out, _ := runCmd(t, robots, "test", "--agent", "", "-", "/a", "/b")
-	want := "allowed  \"\"  /a  no matching rule  (group at line 4)\nblocked  \"\"  /b  line 5: Disallow: /b  (group at line 4)\n"
-	if out != want {
-		t.Errorf("got\n%s\nwant\n%s", out, want)
+	cases := []struct{ rule, engine, want string }{
+		{"Google compares the empty name with the empty token of `User-agent:`", "google",
+			"blocked  \"\"  /a  line 2: Disallow: /a  (group at line 1)\nallowed  \"\"  /b  no matching rule  (group at line 1)\n"},
+		{"RFC 9309 has no empty product token: only * applies", "rfc9309",
+			"allowed  \"\"  /a  no matching rule  (group at line 4)\nblocked  \"\"  /b  line 5: Disallow: /b  (group at line 4)\n"},
+	}
+	for _, c := range cases {
+		if _, out, _ := runCmd(t, robots, "test", "--engine", c.engine, "--agent", "", "-", "/a", "/b"); out != c.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", c.rule, out, c.want)
+		}
 	}
 }
 
@@ -157,10 +163,9 @@ func TestTestNULAndInvalidUTF8AreNotBinary(t *testing.T) {
 
 // TestTestEveryEngineOnTheCorpus is `test --engine all` on every real file.
 func TestTestEveryEngineOnTheCorpus(t *testing.T) {
-	dir := corpus.Dir()
 	for _, name := range corpus.Names(corpus.Files(t)) {
 		code, out, errs := runCmd(t, "", "test", "--engine", "all", "--json", "--agent", "Googlebot", "--agent", "YandexBot",
-			"--agent", "bingbot", "--agent", "", filepath.Join(dir, name), "/", "/search?q=1", "/admin/", "https://example.com/ü/%7Ex")
+			"--agent", "bingbot", "--agent", "", corpus.Path(t, name), "/", "/search?q=1", "/admin/", "https://example.com/ü/%7Ex")
 		if code != 0 || errs != "" {
 			t.Errorf("%s: exit %d: %s", name, code, errs)
 		}

@@ -1,6 +1,7 @@
-// Package corpus gives tests and benchmarks their inputs: the real robots.txt
-// files in ../shared/corpus/real beside the repository (never copied into it)
-// and a generated large file.
+// Package corpus gives tests and benchmarks their inputs: the repository's
+// own robots.txt files (testdata), the real ones in ../shared/corpus/real
+// beside the repository when it is there (never copied into it), and a
+// generated large file.
 package corpus
 
 import (
@@ -14,7 +15,8 @@ import (
 	"time"
 )
 
-// Dir finds shared/corpus/real by walking up from this source file.
+// Dir finds shared/corpus/real by walking up from this source file; "" when
+// it is not there (a clone on its own has no ../shared beside it).
 func Dir() string {
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Dir(file)
@@ -28,17 +30,55 @@ func Dir() string {
 	return ""
 }
 
-// Files returns the corpus files by base name; the test fails when the
-// corpus is missing (it is part of the checkout CI gets).
-func Files(tb testing.TB) map[string][]byte {
+// OwnDir is the repository's own robots.txt files (tester/corpus/testdata):
+// written for this project to cover every behaviour the corpus tests prove,
+// so a clone without ../shared tests the same things.
+func OwnDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "testdata")
+}
+
+// Absent is the one line a test prints when it runs without ../shared.
+const Absent = "../shared/corpus/real is not beside the repository: ran on the repository's own testdata only"
+
+// Own returns the repository's own robots.txt files by base name.
+func Own(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	return readDir(tb, OwnDir())
+}
+
+// Real returns the real files in ../shared/corpus/real by base name, or nil
+// (after logging Absent) when the folder is not there.
+func Real(tb testing.TB) map[string][]byte {
 	tb.Helper()
 	dir := Dir()
 	if dir == "" {
-		tb.Fatal("shared/corpus/real not found beside the repository")
+		tb.Log(Absent)
+		return nil
 	}
+	return readDir(tb, dir)
+}
+
+// Files returns the repository's own files and, when ../shared is beside
+// the repository, the real ones too, by base name (the two sets use
+// different names).
+func Files(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	out := Own(tb)
+	for name, data := range Real(tb) {
+		if _, dup := out[name]; dup {
+			tb.Fatalf("corpus: %s is both in testdata and in ../shared", name)
+		}
+		out[name] = data
+	}
+	return out
+}
+
+func readDir(tb testing.TB, dir string) map[string][]byte {
+	tb.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "*.robots.txt"))
 	if err != nil || len(paths) == 0 {
-		tb.Fatalf("no corpus files in %s: %v", dir, err)
+		tb.Fatalf("no robots.txt files in %s: %v", dir, err)
 	}
 	out := map[string][]byte{}
 	for _, p := range paths {
@@ -61,10 +101,26 @@ func Names(files map[string][]byte) []string {
 	return names
 }
 
-// File returns one corpus file.
+// Path returns where the file name is: the repository's testdata first,
+// then ../shared/corpus/real. A real file that is absent skips the test
+// with Absent: tests that name one also cover the behaviour on own files.
+func Path(tb testing.TB, name string) string {
+	tb.Helper()
+	own := filepath.Join(OwnDir(), name)
+	if _, err := os.Stat(own); err == nil {
+		return own
+	}
+	dir := Dir()
+	if dir == "" {
+		tb.Skip(Absent)
+	}
+	return filepath.Join(dir, name)
+}
+
+// File returns one file by name (see Path).
 func File(tb testing.TB, name string) []byte {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join(Dir(), name))
+	data, err := os.ReadFile(Path(tb, name))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -16,9 +16,9 @@ import (
 // named group replaces `*`, and the longest matching pattern wins with Allow
 // winning ties. The options say where the engines differ.
 type longestFamily struct {
-	info          Info
-	acceptTypos   bool // Google's typos and "Disallowed:"-style keys
-	missingColon  bool // "Disallow /x" without a colon
+	info Info
+	// keys reads a line's field name (nil: standardKeys).
+	keys          keyReading
 	readLimit     int  // ignore bytes past this offset (Google: 500 KiB); 0 = none
 	indexHTML     bool // Allow: /d/index.html also allows /d/ (Google)
 	robotsTxtFree bool // /robots.txt itself is always allowed (RFC 9309)
@@ -145,14 +145,25 @@ type uaEntry struct {
 	display string // the token as written, for the user
 }
 
-func (f *longestFamily) accept(l *syntax.Line) bool {
-	if !f.acceptTypos && l.Flags&(syntax.FlagTypo|syntax.FlagKeyPrefix) != 0 {
-		return false
+// field is how an engine reads one line: the field it is for that engine
+// (syntax.Unknown: a line it ignores), where the key starts (after a
+// cut-off byte order mark) and the value.
+type field struct {
+	kind     syntax.Kind
+	keyStart int32
+	value    syntax.Span
+}
+
+// keyReading is how an engine reads line i of doc.
+type keyReading func(doc *syntax.Document, i int) field
+
+// standardKeys reads only field names spelt as the standards write them;
+// the line is read as the parser cut it (at Google's line limit and at a NUL).
+func standardKeys(doc *syntax.Document, i int) field {
+	if l := &doc.Lines[i]; l.Standard() {
+		return field{l.Kind, l.Key.Start, l.Value}
 	}
-	if !f.missingColon && l.Has(syntax.FlagMissingColon) {
-		return false
-	}
-	return true
+	return field{}
 }
 
 // Compile builds the groups: consecutive User-agent lines open a group, rules
@@ -171,6 +182,10 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 		}
 	}
 	c.rules = make([]compiledRule, 0, nRules)
+	keys := f.keys
+	if keys == nil {
+		keys = standardKeys
+	}
 	// One copy of the text; values and rule texts are substrings of it.
 	src := string(doc.Src)
 	var (
@@ -197,7 +212,11 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 					c.global = &ruleSet{group: Group{Token: "*", How: HowGlobal}}
 				}
 				rs = c.global
-			case a.token != "":
+			case a.token != "" || !f.strictTokens:
+				// Without strict tokens a value with no leading
+				// [A-Za-z_-] run ("008") is the token "": Google's
+				// matcher compares it with the crawler's name, so it
+				// names a crawler whose name is empty.
 				rs = c.specific[a.token]
 				if rs == nil {
 					rs = &ruleSet{group: Group{Token: a.display, How: HowExact}}
@@ -221,14 +240,16 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 		if f.readLimit > 0 && int(l.Start) >= f.readLimit {
 			break
 		}
-		if !l.Kind.IsField() || !f.accept(l) {
+		fd := keys(doc, i)
+		kind := fd.kind
+		if !kind.IsField() {
 			continue
 		}
-		value := src[l.Value.Start:l.Value.End]
-		if f.readLimit > 0 && int(l.Value.End) > f.readLimit {
-			value = src[l.Value.Start:max(int(l.Value.Start), f.readLimit)]
+		value := src[fd.value.Start:fd.value.End]
+		if f.readLimit > 0 && int(fd.value.End) > f.readLimit {
+			value = src[fd.value.Start:max(int(fd.value.Start), f.readLimit)]
 		}
-		switch l.Kind {
+		switch kind {
 		case syntax.UserAgent:
 			if sawRule {
 				flush()
@@ -239,12 +260,12 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			if len(agents) == 0 {
 				continue // a rule before any User-agent belongs to no group
 			}
-			if l.Kind == syntax.Allow && value == "" && f.ignoreEmptyAllow {
+			if kind == syntax.Allow && value == "" && f.ignoreEmptyAllow {
 				continue
 			}
 			sawRule = true
 			rules = append(rules, int32(len(c.rules)))
-			c.rules = append(c.rules, compiledRule{Rule: Rule{Line: i + 1, Text: ruleText(src, l), Allow: l.Kind == syntax.Allow}, value: value})
+			c.rules = append(c.rules, compiledRule{Rule: Rule{Line: i + 1, Text: ruleText(src, l, fd), Allow: kind == syntax.Allow}, value: value})
 		case syntax.CrawlDelay:
 			// The first readable Crawl-delay of a group counts; it does not end
 			// the group (only a User-agent after a rule does).
@@ -259,13 +280,14 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 	return c
 }
 
-// ruleText is the line as quoted to the user ("Disallow: /p"): a substring
-// of the file when it is written that way, else rebuilt.
-func ruleText(src string, l *syntax.Line) string {
-	if l.Value.Start-l.Key.End == 2 && src[l.Key.End] == ':' && src[l.Key.End+1] == ' ' {
-		return src[l.Key.Start:l.Value.End]
+// ruleText is the line as quoted to the user ("Disallow: /p"), as the engine
+// read it (fd): a substring of the file when it is written that way, else
+// rebuilt.
+func ruleText(src string, l *syntax.Line, fd field) string {
+	if fd.value.Start-l.Key.End == 2 && src[l.Key.End] == ':' && src[l.Key.End+1] == ' ' {
+		return src[fd.keyStart:fd.value.End]
 	}
-	return src[l.Key.Start:l.Key.End] + ": " + src[l.Value.Start:l.Value.End]
+	return src[fd.keyStart:l.Key.End] + ": " + src[fd.value.Start:fd.value.End]
 }
 
 func (f *longestFamily) uaEntry(line int, value string) uaEntry {
@@ -328,7 +350,7 @@ func (f *longestFamily) compileRule(r *compiledRule) {
 // lookup finds the merged rules for the crawler's token without allocating.
 func (c *longestCompiled) lookup(token string) *ruleSet {
 	if token == "" {
-		return nil
+		return c.specific[""]
 	}
 	var buf [64]byte
 	if len(token) <= len(buf) {
@@ -474,9 +496,6 @@ func (c *longestCompiled) applyDelay(v *Verdict, rs *ruleSet) {
 	}
 }
 
-func isRobotsTxt(path string) bool {
-	if i := strings.IndexAny(path, "?;"); i >= 0 {
-		path = path[:i]
-	}
-	return path == "/robots.txt"
-}
+// isRobotsTxt: RFC 9309 §2.2.2 implicitly allows the URI "/robots.txt"; a
+// query or parameters make another URI, which the rules decide.
+func isRobotsTxt(path string) bool { return path == "/robots.txt" }

@@ -187,22 +187,27 @@ func isUnreserved(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }
 
-// rfcNormalize brings a path or a pattern to RFC 9309's comparison form:
-// escapes of unreserved characters are decoded, other escapes upper-cased
-// (so %2F stays %2F), bytes outside ASCII %-encoded. In the query (after the
-// first '?') the characters RFC 3986 lets a query carry either raw or
-// encoded — ':', '/', '?', '@' — compare encoded, so the RFC's example rule
-// `/foo/bar?baz=https://foo.bar` matches `/foo/bar?baz=https%3A%2F%2Ffoo.bar`.
-// In a path, a literal `*` or `$` is written %2A/%24 so that a rule's %2A (a
-// literal star) matches it; in a pattern the same is done for a `$` that is
-// not at the end.
+// rfcNormalize brings a path or a pattern to RFC 9309's comparison form
+// (§2.2.2: reserved characters and bytes outside ASCII are compared
+// %-encoded, escapes of other ASCII characters decoded): escapes of
+// unreserved characters are decoded, other escapes upper-cased (so %2F stays
+// %2F), bytes outside ASCII %-encoded, and ':' and '@', which delimit nothing
+// in a path or a query, compare encoded everywhere (`/e:f` matches
+// `/e%3Af`). '/' delimits path segments and compares as written in the path;
+// in the query (after the first '?') it compares encoded, so the RFC's
+// example rule `/foo/bar?baz=https://foo.bar` matches
+// `/foo/bar?baz=https%3A%2F%2Ffoo.bar`. '?' always compares as written: a
+// rule cannot say whether its '?' is the URL's first, and `/*?sle=` must
+// reach `/u?a=1?sle=1` as it does at Google. In a path, a literal `*` or `$`
+// is written %2A/%24 so that a rule's %2A (a literal star) matches it; in a
+// pattern the same is done for a `$` that is not at the end.
 func rfcNormalize(s string, isPattern bool) string {
 	need := false
 	inQuery := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c >= 0x80 || c == '%' || !isPattern && (c == '*' || c == '$') || isPattern && c == '$' && i != len(s)-1 ||
-			inQuery && (c == ':' || c == '/' || c == '?' || c == '@') {
+		if c >= 0x80 || c == '%' || c == ':' || c == '@' || !isPattern && (c == '*' || c == '$') || isPattern && c == '$' && i != len(s)-1 ||
+			inQuery && c == '/' {
 			need = true
 			break
 		}
@@ -227,7 +232,7 @@ func rfcNormalize(s string, isPattern bool) string {
 				b.WriteByte(upper(s[i+2]))
 			}
 			i += 2
-		case c >= 0x80 || inQuery && (c == ':' || c == '/' || c == '?' || c == '@'):
+		case c >= 0x80 || c == ':' || c == '@' || inQuery && c == '/':
 			b.WriteByte('%')
 			b.WriteByte(upperHex[c>>4])
 			b.WriteByte(upperHex[c&15])
@@ -260,4 +265,13 @@ func isTokenByte(c byte) bool {
 // ValidToken reports whether s is an RFC 9309 product token: [A-Za-z_-]+.
 func ValidToken(s string) bool {
 	return s != "" && Token(s) == s
+}
+
+// MatchPattern reports whether a robots.txt path pattern (with `*` and a
+// final `$`) matches path from its first byte, as Allow and Disallow do.
+// Content-Usage lines use it: the IETF AI Preferences attachment draft
+// matches their paths the way RFC 9309 matches rules.
+func MatchPattern(p, path string) bool {
+	c := compilePattern(p, true)
+	return c.match(path)
 }

@@ -62,7 +62,8 @@ func TestRFCNormalize(t *testing.T) {
 		{"/a*b$", true, "/a*b$"},
 		{"/a$b", true, "/a%24b"},
 		{"/%41", true, "/A"},
-		{"/p?u=https://h/x?y@z", false, "/p?u=https%3A%2F%2Fh%2Fx%3Fy%40z"},
+		{"/p?u=https://h/x?y@z", false, "/p?u=https%3A%2F%2Fh%2Fx?y%40z"},
+		{"/e:f@g", false, "/e%3Af%40g"},
 		{"/p?u=https%3a//h", true, "/p?u=https%3A%2F%2Fh"},
 	}
 	for _, c := range cases {

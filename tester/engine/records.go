@@ -54,7 +54,7 @@ type recordRule struct {
 // isField reports whether l is field k spelt exactly (no typo, no missing
 // colon, no longer key): the old texts know no leniency.
 func isField(l *syntax.Line, k syntax.Kind) bool {
-	return l.Kind == k && l.Flags&(syntax.FlagTypo|syntax.FlagKeyPrefix|syntax.FlagMissingColon) == 0
+	return l.Kind == k && l.Standard()
 }
 
 // split reads doc into records, and the rule lines that came before any

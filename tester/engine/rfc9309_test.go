@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRFC9309(t *testing.T) {
 	cases := []struct {
@@ -8,8 +11,18 @@ func TestRFC9309(t *testing.T) {
 		robots string
 		checks []allowedCase
 	}{
-		{"/robots.txt is always allowed", "User-agent: *\nDisallow: /\n",
-			[]allowedCase{{"X", "/robots.txt", true}, {"X", "/robots.txt?x=1", true}, {"X", "/robots.txt.bak", false}}},
+		{"/robots.txt is always allowed (§2.2.2 names that one URI: a query or parameters make another)", "User-agent: *\nDisallow: /\n",
+			[]allowedCase{{"X", "/robots.txt", true}, {"X", "/robots.txt?x=1", false}, {"X", "/robots.txt;p", false}, {"X", "/robots.txt.bak", false}}},
+		{"a ? in a rule meets any ? of the URL, not only the first (§2.2.2 compares characters; Google agrees)", "User-agent: *\nDisallow: /*?sle=\n",
+			[]allowedCase{{"X", "/u?a=1?sle=1", false}, {"X", "/u?sle=1", false}, {"X", "/u?a=1", true}}},
+		{"a : or @ compares encoded in the path too (§2.2.2: reserved characters are compared %-encoded)", "User-agent: *\nDisallow: /e:f\nDisallow: /m%40n\n",
+			[]allowedCase{{"X", "/e%3Af", false}, {"X", "/e:f", false}, {"X", "/m@n", false}, {"X", "/e", true}}},
+		{"a / compares as written in the path: %2F is not a segment break", "User-agent: *\nDisallow: /a/b\n",
+			[]allowedCase{{"X", "/a%2Fb", true}, {"X", "/a/b/c", false}}},
+		{"lines are read whole: the RFC sets no line length (Google stops at 16,664 bytes)", "User-agent: *\nDisallow: /" + strings.Repeat("x", 17000) + "$\n",
+			[]allowedCase{{"X", "/" + strings.Repeat("x", 17000), false}, {"X", "/" + strings.Repeat("x", 17001), true}}},
+		{"a line with a NUL is ignored: the grammar allows no control character (Google reads up to the NUL)", "User-agent: *\nDisallow: /a\x00b\n",
+			[]allowedCase{{"X", "/ab", true}, {"X", "/a", true}}},
 		{"%-escapes of unreserved characters are decoded on both sides", "User-agent: *\nDisallow: /%7Ejoe\nDisallow: /foo/bar/%62%61%7A\n",
 			[]allowedCase{{"X", "/~joe", false}, {"X", "/%7ejoe/x", false}, {"X", "/foo/bar/baz", false}}},
 		{"%2F stays encoded and does not match /", "User-agent: *\nDisallow: /a%2Fb\n",

@@ -50,7 +50,9 @@ func init() {
 // the `Yandex` group; else `*`.
 func yandexChoose(c *longestCompiled, agent string) (*ruleSet, How) {
 	name := Token(agent)
-	if rs := c.lookup(name); rs != nil {
+	// A group keyed "" (its User-agent has no leading token) names only
+	// Google's empty crawler name; Yandex's documentation says nothing of it.
+	if rs := c.lookup(name); rs != nil && name != "" {
 		return rs, HowExact
 	}
 	if yandexMustBeNamed[strings.ToLower(name)] {
@@ -73,7 +75,7 @@ func (y *yandexEngine) Compile(doc *syntax.Document) Compiled {
 	c.owner = y
 	for i := range doc.Lines {
 		l := &doc.Lines[i]
-		if int(l.Start) >= y.readLimit || l.Flags&(syntax.FlagTypo|syntax.FlagKeyPrefix|syntax.FlagMissingColon) != 0 {
+		if int(l.Start) >= y.readLimit || !l.Standard() {
 			continue
 		}
 		switch l.Kind {

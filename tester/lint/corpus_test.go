@@ -1,8 +1,10 @@
 package lint
 
 import (
+	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -30,23 +32,37 @@ func format(file string, d Diagnostic) string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s [%s] %v", file, d.Line, d.Col, d.Severity, d.Message, d.Code, d.Engines)
 }
 
-// TestCorpusSummary logs what the linter says about each real file (run
-// with -v to read it).
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestCorpusSummary pins what the linter finds in each file (the codes and
+// severities, counted) against testdata/corpus-summary.*.txt, so a change of
+// a rule that moves its findings on real files is seen and reviewed
+// (-update rewrites them). LINT_CORPUS_ALL=1 logs every finding.
 func TestCorpusSummary(t *testing.T) {
-	for _, f := range loadCorpus(t) {
-		diags := Run(syntax.Parse(f.src), Options{})
-		count := map[string]int{}
-		for _, d := range diags {
-			count[d.Code+" "+d.Severity.String()]++
-			if os.Getenv("LINT_CORPUS_ALL") != "" {
-				t.Log(format(f.name, d))
+	for _, set := range []struct {
+		name  string
+		files map[string][]byte
+	}{{"own", corpus.Own(t)}, {"real", corpus.Real(t)}} {
+		if set.files == nil {
+			continue
+		}
+		var b strings.Builder
+		for _, name := range corpus.Names(set.files) {
+			diags := Run(syntax.Parse(set.files[name]), Options{})
+			count := map[string]int{}
+			for _, d := range diags {
+				count[d.Code+" "+d.Severity.String()]++
+				if os.Getenv("LINT_CORPUS_ALL") != "" {
+					t.Log(format(name, d))
+				}
 			}
+			var parts []string
+			for k, v := range count {
+				parts = append(parts, fmt.Sprintf("%s×%d", k, v))
+			}
+			sort.Strings(parts)
+			fmt.Fprintf(&b, "%s: %d diagnostics: %s\n", name, len(diags), strings.Join(parts, ", "))
 		}
-		var parts []string
-		for k, v := range count {
-			parts = append(parts, fmt.Sprintf("%s×%d", k, v))
-		}
-		sort.Strings(parts)
-		t.Logf("%s: %d diagnostics: %s", f.name, len(diags), strings.Join(parts, ", "))
+		corpus.Golden(t, filepath.Join("testdata", "corpus-summary."+set.name+".txt"), b.String(), *update)
 	}
 }

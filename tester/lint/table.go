@@ -125,6 +125,20 @@ var table = []RuleInfo{
 		"Sitemap: https://example.com/sitemap.xml\n", ""),
 	{Code: "RS042", Name: "file-name", Severity: Warning, Title: msg.New(msg.Def("lint.title.RS042", "File not named robots.txt in lower case")),
 		Example: "User-agent: *\nDisallow: /tmp/\n", FileName: "Robots.txt"},
+	ri("RS043", "content-signal-syntax", Warning, msg.Def("lint.title.RS043", "Malformed Content-Signal value"),
+		"User-agent: *\nContent-Signal: search=yes, ai-train=maybe\nAllow: /\n", "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n"),
+	ri("RS044", "content-preference-unknown-key", Warning, msg.Def("lint.title.RS044", "Unknown Content-Signal key or Content-Usage label"),
+		"User-agent: *\nContent-Signal: ai_train=no\nAllow: /\n", "User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n"),
+	ri("RS045", "content-usage-syntax", Warning, msg.Def("lint.title.RS045", "Malformed Content-Usage value"),
+		"User-agent: *\nAllow: /\nContent-Usage: train-ai=no\n", "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n"),
+	ri("RS046", "content-preference-outside-group", Warning, msg.Def("lint.title.RS046", "Content-Usage or Content-Signal outside any group"),
+		"Content-Usage: train-ai=n\n\nUser-agent: *\nAllow: /\n", "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n"),
+	ri("RS047", "content-preference-contradiction", Warning, msg.Def("lint.title.RS047", "Usage preference that contradicts the rules or another line"),
+		"User-agent: GPTBot\nDisallow: /\nContent-Signal: ai-train=yes\n", "User-agent: GPTBot\nDisallow: /\nContent-Signal: ai-train=no\n"),
+	ri("RS048", "content-preference-unused-by-google", Info, msg.Def("lint.title.RS048", "Content-Signal and Content-Usage, which Google reports as unused"),
+		"User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n", ""),
+	ri("RS049", "misspelt-crawler-token", Warning, msg.Def("lint.title.RS049", "User-agent that differs from a known crawler's token only in case, - or _"),
+		"User-agent: GPT-Bot\nDisallow: /\n", "User-agent: GPTBot\nDisallow: /\n"),
 }
 
 // rules are the checks, each run once per Run.
@@ -143,4 +157,6 @@ var rules = []rule{
 	{check: checkSize},
 	{check: checkLineEnds},
 	{check: checkFileName},
+	{check: checkAIPref},
+	{check: checkCrawlerTokens},
 }

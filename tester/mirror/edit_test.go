@@ -206,6 +206,9 @@ func TestAnalyseCorpus(t *testing.T) {
 		seedValid  bool
 		main       string
 	}{
+		{"host-first.robots.txt", BeforeGroups, "", false, false, "https://www.example-shop.ru"},
+		{"host-in-yandex-group.robots.txt", InGroup, "Yandex", false, false, "https://www.example-news.ru"},
+		{"host-after-blank.robots.txt", AfterBlank, "*", false, false, "https://jobs.example.ru"},
 		{"avito-ru.robots.txt", BeforeGroups, "", false, false, "https://www.avito.ru"},
 		{"gazeta-ru.robots.txt", InGroup, "Yandex", false, false, "https://www.gazeta.ru"},
 		{"hh-ru.robots.txt", AfterBlank, "*", false, false, "https://hh.ru"},
@@ -242,7 +245,8 @@ func TestAnalyseCorpus(t *testing.T) {
 // and blank lines, and afterwards every Yandex group has exactly one
 // Host, right after its rules.
 func TestPlanHostCorpusInvariants(t *testing.T) {
-	for _, file := range []string{"avito-ru.robots.txt", "gazeta-ru.robots.txt", "hh-ru.robots.txt", "ok-ru.robots.txt"} {
+	for _, file := range []string{"host-first.robots.txt", "host-in-yandex-group.robots.txt", "host-after-blank.robots.txt", "news-crlf.robots.txt",
+		"avito-ru.robots.txt", "gazeta-ru.robots.txt", "hh-ru.robots.txt", "ok-ru.robots.txt"} {
 		t.Run(file, func(t *testing.T) {
 			src := corpus.File(t, file)
 			main := mustName(t, "https://www.example.ru")

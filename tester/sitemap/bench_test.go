@@ -34,19 +34,11 @@ func generateSitemap(n int) []byte {
 	return b.Bytes()
 }
 
-// linkedin returns the corpus file, or skips with one line when the corpus
-// is not beside the checkout.
+// linkedin returns linkedin.robots.txt from the corpus (skipping with one
+// line when ../shared is not beside the checkout).
 func linkedin(tb testing.TB) []byte {
 	tb.Helper()
-	dir := corpus.Dir()
-	if dir == "" {
-		tb.Skip("shared/corpus/real not found beside the repository; skipping the linkedin benchmark")
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "linkedin.robots.txt"))
-	if err != nil {
-		tb.Skip("linkedin.robots.txt not in the corpus: ", err)
-	}
-	return data
+	return corpus.File(tb, "linkedin.robots.txt")
 }
 
 // BenchmarkCheckLinkedin: a 50,000-URL (≈5 MB) sitemap read, validated and

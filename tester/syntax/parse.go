@@ -216,6 +216,7 @@ var exactFields = []struct {
 }{
 	{Host, "host"}, {CrawlDelay, "crawl-delay"}, {CleanParam, "clean-param"},
 	{RequestRate, "request-rate"}, {VisitTime, "visit-time"}, {Noindex, "noindex"},
+	{ContentSignal, "content-signal"}, {ContentUsage, "content-usage"},
 }
 
 // KeyKind classifies a field name: Google's four fields by case-insensitive
@@ -292,6 +293,10 @@ func CanonicalName(k Kind) string {
 		return "Visit-time"
 	case Noindex:
 		return "Noindex"
+	case ContentSignal:
+		return "Content-Signal"
+	case ContentUsage:
+		return "Content-Usage"
 	}
 	return ""
 }

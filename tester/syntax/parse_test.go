@@ -41,6 +41,8 @@ func TestLineKinds(t *testing.T) {
 		{"request-rate", "Request-rate: 1/5", want{RequestRate, "Request-rate", "1/5", "", 0, 0}},
 		{"visit-time", "Visit-time: 0600-0845", want{VisitTime, "Visit-time", "0600-0845", "", 0, 0}},
 		{"noindex", "Noindex: /x", want{Noindex, "Noindex", "/x", "", 0, 0}},
+		{"content-signal", "Content-Signal: search=yes, ai-train=no", want{ContentSignal, "Content-Signal", "search=yes, ai-train=no", "", 0, 0}},
+		{"content-usage with a path", "content-usage: /blog/ train-ai=n", want{ContentUsage, "content-usage", "/blog/ train-ai=n", "", 0, 0}},
 		{"exact-only fields are not matched by prefix", "Hostname: x", want{Unknown, "Hostname", "x", "", 0, 0}},
 		{"unknown field", "Foo: bar", want{Unknown, "Foo", "bar", "", 0, 0}},
 		{"non-ASCII value", "Disallow: /каталог", want{Disallow, "Disallow", "/каталог", "", FlagNonASCII, FlagBadUTF8}},

@@ -6,6 +6,8 @@
 // robots.txt text.
 package syntax
 
+import "bytes"
+
 // Kind is what a line is, as far as the text alone can tell.
 type Kind uint8
 
@@ -13,24 +15,27 @@ type Kind uint8
 // typos and "key starts with the field name" lines carry FlagTypo / FlagKeyPrefix
 // so that stricter engines can refuse them.
 const (
-	Blank       Kind = iota // empty or whitespace only
-	Comment                 // only a comment
-	UserAgent               // User-agent
-	Allow                   // Allow
-	Disallow                // Disallow
-	Sitemap                 // Sitemap
-	Host                    // Host (Yandex)
-	CrawlDelay              // Crawl-delay
-	CleanParam              // Clean-param (Yandex)
-	RequestRate             // Request-rate
-	VisitTime               // Visit-time
-	Noindex                 // Noindex (Google until 2019)
-	Unknown                 // a key/value line with a field no engine reads
-	Invalid                 // text that is neither a comment nor key/value
+	Blank         Kind = iota // empty or whitespace only
+	Comment                   // only a comment
+	UserAgent                 // User-agent
+	Allow                     // Allow
+	Disallow                  // Disallow
+	Sitemap                   // Sitemap
+	Host                      // Host (Yandex)
+	CrawlDelay                // Crawl-delay
+	CleanParam                // Clean-param (Yandex)
+	RequestRate               // Request-rate
+	VisitTime                 // Visit-time
+	Noindex                   // Noindex (Google until 2019)
+	ContentSignal             // Content-Signal (Cloudflare's Content Signals Policy)
+	ContentUsage              // Content-Usage (IETF AI Preferences drafts)
+	Unknown                   // a key/value line with a field no engine reads
+	Invalid                   // text that is neither a comment nor key/value
 )
 
 var kindNames = [...]string{"blank", "comment", "user-agent", "allow", "disallow", "sitemap", "host",
-	"crawl-delay", "clean-param", "request-rate", "visit-time", "noindex", "unknown", "invalid"}
+	"crawl-delay", "clean-param", "request-rate", "visit-time", "noindex", "content-signal", "content-usage",
+	"unknown", "invalid"}
 
 // String returns the kind's stable lower-case name (used in JSON and tests).
 func (k Kind) String() string {
@@ -120,6 +125,15 @@ type Line struct {
 // Has reports whether all flags f are set.
 func (l *Line) Has(f Flags) bool { return l.Flags&f == f }
 
+// Lenient are the flags of a key that only Google's lenient parser reads as
+// its field: a misspelling, a longer word, a missing colon.
+const Lenient = FlagTypo | FlagKeyPrefix | FlagMissingColon
+
+// Standard reports whether the line's field name is written the way the
+// standards write it (none of Lenient): what every reading but Google's
+// requires before it reads the line as its field.
+func (l *Line) Standard() bool { return l.Flags&Lenient == 0 }
+
 // Content is the line without its terminator.
 func (l *Line) Content() Span { return Span{l.Start, l.End} }
 
@@ -150,6 +164,24 @@ func (d *Document) Key(n int) string { return d.Text(d.Lines[n-1].Key) }
 
 // Value returns line n's value.
 func (d *Document) Value(n int) string { return d.Text(d.Lines[n-1].Value) }
+
+// WholeValue is line n's value read past Google's line limit (MaxLineBytes):
+// up to its comment or its end, blanks trimmed. Within the limit it is the
+// Value span.
+func (d *Document) WholeValue(n int) Span {
+	l := &d.Lines[n-1]
+	if !l.Has(FlagTooLong) || l.Value.End < l.Value.Start {
+		return l.Value
+	}
+	end := int(l.End)
+	if h := bytes.IndexByte(d.Src[l.Value.Start:end], '#'); h >= 0 {
+		end = int(l.Value.Start) + h
+	}
+	for end > int(l.Value.Start) && isBlank(d.Src[end-1]) {
+		end--
+	}
+	return Span{l.Value.Start, int32(end)}
+}
 
 // RuleText is line n as a rule is quoted to a user: key, colon, value, without
 // comment or surrounding blanks ("Disallow: /p").

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -38,7 +40,8 @@ func Evaluate(doc *syntax.Document, s *Set, engineIDs []string) []Result {
 			c = eng.Compile(doc)
 			compiled[e.Engine] = c
 		}
-		r.Verdict = c.Query(e.Crawler, e.Path)
+		// as the tester asks: a full User-Agent with its crawler's token
+		r.Verdict = aiaccess.QueryResolved(c, crawlers.Resolve(e.Crawler), e.Path)
 		r.Pass = r.Verdict.Allowed == e.Allowed
 		out = append(out, r)
 	}

@@ -3,12 +3,15 @@ package textfile
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/testenv"
 )
 
 func TestLoadRefusesWhatIsNotARobotsTxt(t *testing.T) {
@@ -132,11 +135,11 @@ func TestWriteAtomicFailureLeavesTheOriginal(t *testing.T) {
 // original must be intact with no temporary file left.
 func TestWriteAtomicOnAFullDisk(t *testing.T) {
 	if os.Geteuid() != 0 {
-		t.Skip("needs root to mount a small tmpfs")
+		testenv.Need(t, "needs root to mount a small tmpfs")
 	}
 	dir := t.TempDir()
 	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount tmpfs here: %v %s", err, out)
+		testenv.Need(t, fmt.Sprintf("cannot mount tmpfs here: %v %s", err, out))
 	}
 	defer exec.Command("umount", dir).Run()
 	p := filepath.Join(dir, "robots.txt")

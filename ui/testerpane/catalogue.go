@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/ui/aitab"
 )
 
 // noteLanguage is the catalogue language matching the UI's translation
@@ -26,7 +28,7 @@ func filterCrawlers(all []assets.Crawler, q string) []assets.Crawler {
 	}
 	var out []assets.Crawler
 	for _, c := range all {
-		if strings.Contains(strings.ToLower(c.Name+" "+c.Token+" "+c.Owner), q) {
+		if strings.Contains(strings.ToLower(c.Name+" "+c.Token+" "+c.Operator), q) {
 			out = append(out, c)
 		}
 	}
@@ -37,12 +39,29 @@ func filterCrawlers(all []assets.Crawler, q string) []assets.Crawler {
 // each entry with its owner, a note and a mark on the seeds' historical
 // robots.
 type catalogueView struct {
-	filter *widget.Entry
-	list   *widget.List
-	shown  []assets.Crawler
+	filter  *widget.Entry
+	purpose *widget.Select // the first option shows every purpose
+	addAll  *widget.Button // adds every crawler of the chosen purpose
+	list    *widget.List
+	shown   []assets.Crawler
 }
 
-func newCatalogueView(pick func(assets.Crawler)) *catalogueView {
+// refilter applies the text filter and the purpose choice.
+func (v *catalogueView) refilter() {
+	all := assets.Crawlers()
+	if p, ok := aitab.PurposeByLabel(v.purpose.Selected); ok {
+		all = catalogue.ByPurpose(p)
+		v.addAll.Enable()
+	} else {
+		v.addAll.Disable()
+	}
+	v.shown = filterCrawlers(all, v.filter.Text)
+	v.list.UnselectAll()
+	v.list.Refresh()
+	v.list.ScrollToTop()
+}
+
+func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) *catalogueView {
 	v := &catalogueView{shown: assets.Crawlers()}
 	language := noteLanguage()
 	v.list = widget.NewList(
@@ -61,7 +80,7 @@ func newCatalogueView(pick func(assets.Crawler)) *catalogueView {
 			rows := o.(*fyne.Container).Objects
 			line := rows[0].(*fyne.Container).Objects
 			note := rows[1].(*widget.Label)
-			owner := c.Owner
+			owner := c.Operator
 			if c.Token != c.Name {
 				owner = c.Token + " · " + owner
 			}
@@ -80,12 +99,19 @@ func newCatalogueView(pick func(assets.Crawler)) *catalogueView {
 	}
 	v.filter = widget.NewEntry()
 	v.filter.SetPlaceHolder(lang.X("testerpane.catalogue.filter", "Filter by name or owner"))
-	v.filter.OnChanged = func(q string) {
-		v.shown = filterCrawlers(assets.Crawlers(), q)
-		v.list.UnselectAll()
-		v.list.Refresh()
-		v.list.ScrollToTop()
-	}
+	v.addAll = widget.NewButtonWithIcon(lang.X("testerpane.catalogue.add_purpose", "Add all of this purpose"), theme.ContentAddIcon(), func() {
+		if p, ok := aitab.PurposeByLabel(v.purpose.Selected); ok && pickAll != nil {
+			var tokens []string
+			for _, c := range catalogue.ByPurpose(p) {
+				tokens = append(tokens, c.Token)
+			}
+			pickAll(tokens)
+		}
+	})
+	v.addAll.Disable()
+	v.purpose = widget.NewSelect(append([]string{lang.X("testerpane.catalogue.every_purpose", "Every purpose")}, aitab.PurposeLabels()...), func(string) { v.refilter() })
+	v.purpose.SetSelectedIndex(0)
+	v.filter.OnChanged = func(string) { v.refilter() }
 	return v
 }
 
@@ -105,12 +131,16 @@ func (p *Pane) showCatalogue(anchor fyne.CanvasObject, pick func(token string)) 
 	view := newCatalogueView(func(cr assets.Crawler) {
 		pop.Hide()
 		pick(cr.Token)
+	}, func(tokens []string) {
+		pop.Hide()
+		p.addCrawlers(tokens)
 	})
 	title := widget.NewLabelWithStyle(lang.X("testerpane.catalogue.title", "Crawler catalogue"),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
 	closeBtn.Importance = widget.LowImportance
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title), view.filter)
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title), view.filter,
+		container.NewBorder(nil, nil, nil, view.addAll, view.purpose))
 	pop = widget.NewPopUp(container.NewBorder(top, nil, nil, nil, view.list), c)
 	size := fyne.NewSize(440, 420).Min(c.Size())
 	pop.Resize(size)

@@ -14,6 +14,9 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -34,6 +37,7 @@ type Pane struct {
 	win fyne.Window
 
 	doc      *syntax.Document
+	prefs    *aipref.File    // the document's Content-Signal and Content-Usage lines
 	engines  []engine.Engine // every engine, in SPEC order
 	engineID string
 	compare  bool
@@ -195,6 +199,7 @@ func compileAll(doc *syntax.Document, ids []string) (map[string]engine.Compiled,
 // already compiled for it (the rest compile when a row asks).
 func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled) {
 	p.doc = doc
+	p.prefs = aipref.Read(doc)
 	p.compiled = compiled
 	clear(p.verdicts)
 	p.refreshResults()
@@ -337,7 +342,12 @@ func (p *Pane) verdict(c cell) *engine.Verdict {
 		p.cost[c.engine] = time.Since(start)
 		p.compiled[c.engine] = comp
 	}
-	v := comp.Query(c.crawler, c.path)
+	// A full User-Agent is tested with the token its crawler obeys, and a
+	// catalogue crawler that may fetch the path gets the usage preferences in
+	// force beside the verdict.
+	res := crawlers.Resolve(c.crawler)
+	v := aiaccess.QueryResolved(comp, res, c.path)
+	aiaccess.AddUsage(&v, p.prefs, res)
 	p.verdicts[c] = &v
 	return &v
 }

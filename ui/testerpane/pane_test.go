@@ -19,6 +19,10 @@ import (
 func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
+	// These tests read the English words; the translations are loaded
+	// with the locale pinned, or a Polish or Russian developer's LANG
+	// would make them fail.
+	t.Setenv("LC_ALL", "en_US.UTF-8")
 	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
 		t.Fatal(err)
 	}

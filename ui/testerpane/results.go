@@ -2,6 +2,7 @@ package testerpane
 
 import (
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -162,7 +163,7 @@ func (r *resultRow) show(c cell) {
 	}
 	setLabel(r.word, verdictWord(v), verdictImportance(v))
 	setLabel(r.who, c.crawler+"  →  "+c.path, widget.MediumImportance)
-	setLabel(r.rule, decidingText(v), widget.MediumImportance)
+	setLabel(r.rule, decidingText(v)+usageText(v), widget.MediumImportance)
 	hadCheck := r.check.Visible()
 	if want, ok := r.p.expectation(c); ok {
 		text, imp, icon := checkText(v, want)
@@ -180,6 +181,18 @@ func (r *resultRow) show(c cell) {
 	if hadCheck != r.check.Visible() {
 		r.top.Refresh()
 	}
+}
+
+// usageText is the usage preference in force that matters to the crawler's
+// purpose ("  ·  asks: no AI training (line 3)"), or "".
+func usageText(v *engine.Verdict) string {
+	out := ""
+	for _, n := range v.Notes {
+		if strings.HasPrefix(n.Key, "aipref.") {
+			out += "  ·  " + n.String()
+		}
+	}
+	return out
 }
 
 // maxRowExplanation is more than a row can show even on a wide screen; the

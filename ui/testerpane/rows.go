@@ -186,6 +186,33 @@ func (p *Pane) addFromCatalogue() {
 	})
 }
 
+// addCrawlers adds a crawler row for each token not already in a row (the
+// picker's "add all of this purpose"), filling an empty last row first.
+func (p *Pane) addCrawlers(tokens []string) {
+	rows := p.rows(crawlerRows)
+	have := map[string]bool{}
+	for _, r := range *rows {
+		have[r] = true
+	}
+	added := false
+	for _, t := range tokens {
+		if have[t] {
+			continue
+		}
+		have[t] = true
+		if n := len(*rows); n > 0 && (*rows)[n-1] == "" {
+			(*rows)[n-1] = t
+		} else {
+			*rows = append(*rows, t)
+		}
+		added = true
+	}
+	if added {
+		p.buildRows()
+		p.rowsChanged(true)
+	}
+}
+
 // removeRow deletes row i with its expectations (unless another row shows
 // the same text). The last row is emptied rather than removed, so there is
 // always a place to type.

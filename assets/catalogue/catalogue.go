@@ -1,0 +1,155 @@
+// Package catalogue is the crawler catalogue as data: every crawler's
+// robots.txt tokens, the User-Agent patterns that identify it in a log, its
+// operator, purpose, the engine that reads robots.txt for it, what is
+// documented about how it treats robots.txt, and the sources for those
+// claims. It imports nothing from Fyne, so the engine side (tester/) and the
+// window (ui/) read the same embedded crawlers.json.
+package catalogue
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sync"
+)
+
+//go:embed crawlers.json
+var crawlersJSON []byte
+
+// Purpose is what a crawler fetches for.
+type Purpose string
+
+// Purposes, in the order lists show them.
+const (
+	Search      Purpose = "search"       // a search engine's index
+	AITraining  Purpose = "ai-training"  // data to train AI models
+	AISearch    Purpose = "ai-search"    // an index for AI answers and AI search
+	AIAssistant Purpose = "ai-assistant" // fetches for one user's request to an AI assistant or agent
+	AIData      Purpose = "ai-data"      // data providers and scrapers selling or feeding content to AI applications
+	Ads         Purpose = "ads"          // ad checks and ad matching
+	SEO         Purpose = "seo"          // SEO and backlink tools
+	Archive     Purpose = "archive"      // web archives
+	Monitor     Purpose = "monitor"      // uptime, speed, validation and safety checks
+	Preview     Purpose = "preview"      // link previews in social networks and chats
+	Copier      Purpose = "copier"       // site copiers, downloaders and scraping tools
+	Other       Purpose = "other"
+)
+
+// Purposes lists every purpose in display order.
+var Purposes = []Purpose{Search, AITraining, AISearch, AIAssistant, AIData, Ads, SEO, Archive, Monitor, Preview, Copier, Other}
+
+// IsAI reports whether p is one of the AI purposes.
+func (p Purpose) IsAI() bool {
+	return p == AITraining || p == AISearch || p == AIAssistant || p == AIData
+}
+
+// Behaviour is what is documented about a crawler and robots.txt.
+type Behaviour string
+
+// Behaviours.
+const (
+	Obeys         Behaviour = "obeys"          // documented to follow robots.txt
+	TokenOnly     Behaviour = "token-only"     // a robots.txt token no request carries (Google-Extended)
+	UserTriggered Behaviour = "user-triggered" // fetches on a user's request and may ignore robots.txt
+	Ignores       Behaviour = "ignores"        // documented or reported to ignore robots.txt
+	Unknown       Behaviour = "unknown"        // nothing reliable is documented
+)
+
+// Behaviours lists every behaviour word.
+var Behaviours = []Behaviour{Obeys, TokenOnly, UserTriggered, Ignores, Unknown}
+
+// Stoppable reports whether a robots.txt group can keep the crawler out.
+func (b Behaviour) Stoppable() bool { return b == Obeys || b == TokenOnly }
+
+// Source is where a claim was checked, and when.
+type Source struct {
+	URL     string `json:"url"`
+	Checked string `json:"checked"` // YYYY-MM-DD
+}
+
+// Localized is a short text in each UI language ("en", "ru", "pl").
+type Localized map[string]string
+
+// In returns the text in language lang, English when there is none.
+func (l Localized) In(lang string) string {
+	if s, ok := l[lang]; ok && s != "" {
+		return s
+	}
+	return l["en"]
+}
+
+// Crawler is one catalogue entry.
+type Crawler struct {
+	Name string `json:"name"` // what lists show ("AltaVista")
+	// Token is what the tester asks with: the first robots.txt token, or the
+	// full User-Agent where the 1990s readings need one (Lycos), because they
+	// look for a record's name anywhere in it.
+	Token      string    `json:"token,omitempty"`
+	Tokens     []string  `json:"tokens"`      // robots.txt product tokens it obeys, most specific first
+	UAPatterns []string  `json:"ua_patterns"` // case-insensitive words that identify it in a User-Agent
+	Samples    []string  `json:"samples"`     // real User-Agent strings it sends
+	Operator   string    `json:"operator"`
+	Purpose    Purpose   `json:"purpose"`
+	Engine     string    `json:"engine"` // google, bing, yandex or rfc9309
+	RobotsTxt  Behaviour `json:"robots_txt"`
+	Sources    []Source  `json:"sources"`
+	Unverified bool      `json:"unverified,omitempty"` // a claim could not be confirmed from a source
+	Historical bool      `json:"historical,omitempty"` // a robot of the 1990s or since retired
+	Note       Localized `json:"note"`
+}
+
+// File is the whole catalogue file.
+type File struct {
+	Version int `json:"version"`
+	// CheckedAgainst are the open catalogues the entries were compared with.
+	CheckedAgainst []struct {
+		URL     string `json:"url"`
+		License string `json:"license"`
+		Checked string `json:"checked"`
+	} `json:"checked_against"`
+	Crawlers []Crawler `json:"crawlers"`
+}
+
+var loaded = sync.OnceValue(func() []Crawler {
+	list, err := Parse(crawlersJSON)
+	if err != nil {
+		panic("catalogue: " + err.Error()) // the embedded file is checked by its tests
+	}
+	return list
+})
+
+// All returns the catalogue in display order (by operator, the 1990s robots
+// last). The slice is shared: do not modify it.
+func All() []Crawler { return loaded() }
+
+// Parse reads a catalogue file.
+func Parse(data []byte) ([]Crawler, error) {
+	var file File
+	if err := json.Unmarshal(data, &file); err != nil {
+		return nil, fmt.Errorf("crawlers.json: %w", err)
+	}
+	if file.Version != 2 {
+		return nil, fmt.Errorf("crawlers.json: version %d, want 2", file.Version)
+	}
+	for i := range file.Crawlers {
+		c := &file.Crawlers[i]
+		if len(c.Tokens) == 0 {
+			return nil, fmt.Errorf("crawlers.json: %s has no token", c.Name)
+		}
+		if c.Token == "" {
+			c.Token = c.Tokens[0]
+		}
+	}
+	return file.Crawlers, nil
+}
+
+// ByPurpose returns the entries with purpose p, in catalogue order.
+func ByPurpose(p Purpose) []Crawler {
+	var out []Crawler
+	for _, c := range All() {
+		if c.Purpose == p {
+			out = append(out, c)
+		}
+	}
+	return out
+}

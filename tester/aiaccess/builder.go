@@ -1,0 +1,295 @@
+package aiaccess
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// Stance is a ready-made policy.
+type Stance string
+
+// Stances.
+const (
+	AllowAll         Stance = "allow-all"          // every crawler, every use
+	SearchNoTraining Stance = "search-no-training" // search and AI answers, no AI training
+	NoAI             Stance = "no-ai"              // search only: no AI crawler, no AI use
+	Custom           Stance = "custom"             // per purpose and per crawler
+)
+
+// Stances lists the stances in menu order.
+var Stances = []Stance{AllowAll, SearchNoTraining, NoAI, Custom}
+
+// Policy is what the user picked.
+type Policy struct {
+	Stance Stance
+	// Block are the purposes to refuse (Custom only).
+	Block map[catalogue.Purpose]bool
+	// Crawlers override the purpose for single crawlers, by name: true
+	// refuses it, false lets it in (Custom only).
+	Crawlers map[string]bool
+}
+
+// Blocks reports whether the policy refuses c.
+func (p Policy) Blocks(c catalogue.Crawler) bool {
+	if c.Historical {
+		return false
+	}
+	if b, ok := p.Crawlers[c.Name]; ok && p.Stance == Custom {
+		return b
+	}
+	switch p.Stance {
+	case SearchNoTraining:
+		return c.Purpose == catalogue.AITraining || c.Purpose == catalogue.AIData
+	case NoAI:
+		return c.Purpose.IsAI()
+	case Custom:
+		return p.Block[c.Purpose]
+	}
+	return false
+}
+
+// signals is the Content-Signal and Content-Usage the policy states.
+func (p Policy) signals() (signal, usage string) {
+	yn := func(refuse bool) string {
+		if refuse {
+			return "no"
+		}
+		return "yes"
+	}
+	var trainNo, inputNo, searchNo bool
+	switch p.Stance {
+	case SearchNoTraining:
+		trainNo = true
+	case NoAI:
+		trainNo, inputNo = true, true
+	case Custom:
+		trainNo = p.Block[catalogue.AITraining]
+		inputNo = p.Block[catalogue.AISearch] || p.Block[catalogue.AIAssistant]
+		searchNo = p.Block[catalogue.Search]
+	}
+	signal = fmt.Sprintf("search=%s, ai-input=%s, ai-train=%s", yn(searchNo), yn(inputNo), yn(trainNo))
+	usage = "train-ai=y, search=y"
+	if trainNo {
+		usage = strings.Replace(usage, "train-ai=y", "train-ai=n", 1)
+	}
+	if searchNo {
+		usage = strings.Replace(usage, "search=y", "search=n", 1)
+	}
+	return signal, usage
+}
+
+// Edit replaces Src[Start:End] with Text.
+type Edit struct {
+	Start, End int
+	Text       []byte
+}
+
+// Plan is the builder's result: edits to apply as one undo step, the
+// crawlers it refuses, and the traps it found.
+type Plan struct {
+	Edits    []Edit
+	Blocked  []catalogue.Crawler
+	Warnings []msg.Text
+}
+
+var (
+	msgHeader        = msg.Def("aiaccess.build.header", "AI policy: {{.Stance}} (Robots Studio). Content-Signal follows Cloudflare's Content Signals Policy, Content-Usage the IETF AI Preferences drafts; both vocabularies are still drafts.")
+	msgTrapGooglebot = msg.Def("aiaccess.trap.googlebot", "this refuses Googlebot: the site leaves Google Search. Google-Extended is the token for Gemini training; AI Overviews come from Googlebot's crawl")
+	msgTrapExtended  = msg.Def("aiaccess.trap.extended", "Google-Extended does not control AI Overviews or AI Mode: they are built from what Googlebot crawls for Search; only nosnippet or leaving Search keeps pages out of them")
+	msgTrapMisspelt  = msg.Def("aiaccess.trap.misspelt", "line {{.Line}}: `{{.Token}}` names no known crawler, so that group matches nobody; did you mean `{{.Suggest}}`?")
+	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: Google and RFC 9309 merge that group with the new one, so the Allow still opens what it names")
+	msgTrapSubstring = msg.Def("aiaccess.trap.substring", "{{.Kept}} is let in, but the refused {{.Refused}} contains its name: Koster's 1996 draft matches names inside User-agent values, so a crawler reading it that way would take the refusing group (today's crawlers compare whole tokens)")
+	msgTrapUnstopped = msg.Def("aiaccess.trap.unstopped", "refused crawlers that fetch on a user's request or ignore robots.txt: {{.Count}}; see “cannot stop” for what would keep them out")
+)
+
+// StanceName is the translatable name of a stance.
+func StanceName(s Stance) msg.Text {
+	switch s {
+	case AllowAll:
+		return msg.New(msg.Def("aiaccess.stance.allow-all", "allow everything"))
+	case SearchNoTraining:
+		return msg.New(msg.Def("aiaccess.stance.search-no-training", "keep search, refuse AI training"))
+	case NoAI:
+		return msg.New(msg.Def("aiaccess.stance.no-ai", "refuse all AI use"))
+	}
+	return msg.New(msg.Def("aiaccess.stance.custom", "per purpose and per crawler"))
+}
+
+// Build plans the edits that put policy p into doc: one group refusing every
+// crawler the policy blocks (each User-agent line after a comment naming the
+// crawler's operator), appended at the end, and the Content-Signal and
+// Content-Usage lines in the `*` group (a new `User-agent: *` group with
+// `Allow: /` when the file has none, which changes nothing for any crawler).
+func Build(doc *syntax.Document, p Policy) Plan {
+	var plan Plan
+	for _, c := range catalogue.All() {
+		if p.Blocks(c) {
+			plan.Blocked = append(plan.Blocked, c)
+		}
+	}
+	eol := string(doc.DominantEOL().Bytes())
+	signal, usage := p.signals()
+	prefLines := "Content-Signal: " + signal + eol + "Content-Usage: " + usage + eol
+
+	// Where the `*` group's User-agent lines end, if there is one; and the
+	// named groups that open something with an Allow line.
+	starEnd := -1
+	existing := map[string]int{}
+	var current []string // lower-case tokens of the group being read
+	sawRule := false
+	inStar, starDone := false, false
+	signalLine, usageLine := 0, 0 // the * group's own Content-Signal and path-less Content-Usage
+	for i := range doc.Lines {
+		l := &doc.Lines[i]
+		if inStar && !starDone {
+			switch {
+			case l.Kind == syntax.UserAgent && sawRule:
+				starDone = true
+			case l.Kind == syntax.ContentSignal && signalLine == 0:
+				signalLine = i + 1
+			case l.Kind == syntax.ContentUsage && usageLine == 0 && aipref.ParseUsage(doc.Value(i+1)).Path == "":
+				usageLine = i + 1
+			}
+		}
+		switch {
+		case l.Kind.IsRule():
+			sawRule = true
+			if l.Kind == syntax.Allow && doc.Value(i+1) != "" {
+				for _, t := range current {
+					if _, seen := existing[t]; !seen {
+						existing[t] = i + 1
+					}
+				}
+			}
+			continue
+		case l.Kind != syntax.UserAgent:
+			continue
+		}
+		if sawRule {
+			current, sawRule = nil, false
+		}
+		v := doc.Value(i + 1)
+		tok := engine.Token(v)
+		if strings.HasPrefix(v, "*") {
+			if starEnd < 0 {
+				inStar = true
+				starEnd = int(l.Next)
+				for j := i + 1; j < len(doc.Lines) && doc.Lines[j].Kind == syntax.UserAgent; j++ {
+					starEnd = int(doc.Lines[j].Next)
+				}
+			}
+			continue
+		}
+		if tok == "" {
+			continue
+		}
+		current = append(current, strings.ToLower(tok))
+		if s := crawlers.Suggest(tok); s != "" {
+			plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", i+1, "Token", tok, "Suggest", s))
+		}
+	}
+
+	var tail bytes.Buffer
+	if len(doc.Src) > 0 && doc.Lines[len(doc.Lines)-1].End != doc.Lines[len(doc.Lines)-1].Start {
+		tail.WriteString(eol) // the last line has no terminator
+	}
+	if len(doc.Src) > 0 {
+		tail.WriteString(eol)
+	}
+	tail.WriteString("# " + msg.New(msgHeader, "Stance", StanceName(p.Stance)).String() + eol)
+	unstopped := 0
+	google, _ := engine.Get("google")
+	before := google.Compile(doc)
+	listed := 0
+	if len(plan.Blocked) > 0 {
+		for _, c := range plan.Blocked {
+			if v := before.Query(c.Tokens[0], "/"); !v.Allowed && v.Group != nil && v.Group.How == engine.HowExact {
+				if _, opens := existing[strings.ToLower(c.Tokens[0])]; !opens {
+					continue // its own group already refuses everything
+				}
+			}
+			listed++
+			note := c.Operator + ", " + string(c.Purpose)
+			if c.RobotsTxt == catalogue.TokenOnly {
+				note += ", token only"
+			}
+			tail.WriteString("# " + note + eol)
+			tail.WriteString("User-agent: " + c.Tokens[0] + eol)
+			if line, ok := existing[strings.ToLower(c.Tokens[0])]; ok {
+				plan.Warnings = append(plan.Warnings, msg.New(msgTrapExisting, "Line", line, "Token", c.Tokens[0]))
+			}
+			if !c.RobotsTxt.Stoppable() {
+				unstopped++
+			}
+			if c.Name == "Googlebot" {
+				plan.Warnings = append(plan.Warnings, msg.New(msgTrapGooglebot))
+			}
+			if c.Name == "Google-Extended" {
+				plan.Warnings = append(plan.Warnings, msg.New(msgTrapExtended))
+			}
+		}
+	}
+	if listed > 0 {
+		tail.WriteString("Disallow: /" + eol)
+	}
+	switch {
+	case starEnd < 0:
+		tail.WriteString(eol + "User-agent: *" + eol + prefLines + "Allow: /" + eol)
+	default:
+		// Replace the * group's own signal lines; add the missing ones.
+		var insert string
+		for _, x := range []struct {
+			line  int
+			value string
+			field string
+		}{{signalLine, signal, "Content-Signal: "}, {usageLine, usage, "Content-Usage: "}} {
+			if x.line > 0 {
+				l := &doc.Lines[x.line-1]
+				plan.Edits = append(plan.Edits, Edit{Start: int(l.Value.Start), End: int(l.Value.End), Text: []byte(x.value)})
+			} else {
+				insert += x.field + x.value + eol
+			}
+		}
+		if insert != "" {
+			plan.Edits = append(plan.Edits, Edit{Start: starEnd, End: starEnd, Text: []byte(insert)})
+		}
+	}
+	for _, c := range catalogue.All() {
+		if c.Historical || p.Blocks(c) {
+			continue
+		}
+		for _, b := range plan.Blocked {
+			if len(b.Tokens[0]) > len(c.Tokens[0]) && strings.Contains(strings.ToLower(b.Tokens[0]), strings.ToLower(c.Tokens[0])) {
+				plan.Warnings = append(plan.Warnings, msg.New(msgTrapSubstring, "Kept", c.Tokens[0], "Refused", b.Tokens[0]))
+				break
+			}
+		}
+	}
+	if unstopped > 0 {
+		plan.Warnings = append(plan.Warnings, msg.New(msgTrapUnstopped, "Count", unstopped))
+	}
+	plan.Edits = append(plan.Edits, Edit{Start: len(doc.Src), End: len(doc.Src), Text: tail.Bytes()})
+	sort.SliceStable(plan.Edits, func(i, j int) bool { return plan.Edits[i].Start < plan.Edits[j].Start })
+	return plan
+}
+
+// Apply returns src with the plan's edits (which never overlap) applied.
+func Apply(src []byte, edits []Edit) []byte {
+	out := make([]byte, 0, len(src)+256)
+	pos := 0
+	for _, e := range edits {
+		out = append(out, src[pos:e.Start]...)
+		out = append(out, e.Text...)
+		pos = e.End
+	}
+	return append(out, src[pos:]...)
+}

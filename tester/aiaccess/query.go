@@ -1,0 +1,52 @@
+package aiaccess
+
+import (
+	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var msgResolved = msg.Def("crawlers.resolved", "the User-Agent is the catalogue's {{.Name}} ({{.Operator}}), which obeys the robots.txt token {{.Token}}: tested as {{.Token}}")
+
+// ResolvedNote says which catalogue crawler a full User-Agent string was
+// read as, and the token it was tested with.
+func ResolvedNote(r crawlers.Resolution) msg.Text {
+	return msg.New(msgResolved, "Name", r.Entry.Name, "Operator", r.Entry.Operator, "Token", r.Token)
+}
+
+// readsFullUserAgent are the 1990s readings, which look for a record's name
+// inside whatever name the robot gives: they get the User-Agent as typed.
+var readsFullUserAgent = map[string]bool{"draft1996": true, "lycos1996": true, "original1994": true}
+
+// QueryResolved asks c about url for the agent the user typed: a full
+// User-Agent that names a catalogue crawler is asked with that crawler's
+// token (the verdict keeps the agent as typed and says what it did), except
+// under the 1990s readings, which read names inside User-Agent strings.
+func QueryResolved(c engine.Compiled, r crawlers.Resolution, url string) engine.Verdict {
+	if !r.Matched || readsFullUserAgent[c.Engine().Info().ID] {
+		return c.Query(r.Agent, url)
+	}
+	v := c.Query(r.Token, url)
+	v.Agent = r.Agent
+	v.Notes = append([]msg.Text{ResolvedNote(r)}, v.Notes...)
+	return v
+}
+
+// AddUsage notes the usage preferences in force (Content-Signal,
+// Content-Usage) that matter to the crawler's purpose, when the crawler is in
+// the catalogue and may fetch the URL: preferences apply only to what may be
+// crawled.
+func AddUsage(v *engine.Verdict, prefs *aipref.File, r crawlers.Resolution) {
+	if prefs == nil || !v.Allowed || v.Group == nil || len(prefs.Lines) == 0 {
+		return
+	}
+	entry, ok := r.Entry, r.Matched
+	if !ok {
+		entry, ok = crawlers.ByToken(r.Agent)
+	}
+	if !ok {
+		return
+	}
+	v.Notes = append(v.Notes, aipref.Asks(entry.Purpose, prefs.InForce(v.Group.Lines, v.Path))...)
+}

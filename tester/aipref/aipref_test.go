@@ -1,0 +1,114 @@
+package aipref
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+func prefsString(ps []Pref) string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, fmt.Sprintf("%s=%v/%v", p.Key, p.Set, p.Yes))
+	}
+	return strings.Join(out, " ")
+}
+
+func kinds(ps []Problem) string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, fmt.Sprintf("%d:%s", p.Kind, p.Detail))
+	}
+	return strings.Join(out, " ")
+}
+
+func TestParseSignal(t *testing.T) {
+	cases := []struct{ rule, in, prefs, probs string }{
+		{"Cloudflare's default line", "search=yes, ai-train=no", "search=true/true ai-train=true/false", ""},
+		{"no spaces, any case", "Search=YES,ai-input=no", "Search=true/true ai-input=true/false", ""},
+		{"a value that is neither yes nor no", "ai-train=maybe", "ai-train=false/false", "2:ai-train=maybe"},
+		{"a member without =", "search", "", "1:search"},
+		{"an unknown key", "ai-training=no", "ai-training=true/false", "3:ai-training"},
+		{"a key twice", "search=yes, search=no", "search=true/true search=true/false", "5:search"},
+		{"empty", "", "", "0:"},
+	}
+	for _, c := range cases {
+		s := ParseSignal(c.in)
+		if got := prefsString(s.Prefs); got != c.prefs {
+			t.Errorf("%s: prefs %q, want %q", c.rule, got, c.prefs)
+		}
+		if got := kinds(s.Problems); got != c.probs {
+			t.Errorf("%s: problems %q, want %q", c.rule, got, c.probs)
+		}
+	}
+}
+
+func TestParseUsage(t *testing.T) {
+	cases := []struct{ rule, in, path, prefs, probs string }{
+		{"the draft's example", "train-ai=n", "", "train-ai=true/false", ""},
+		{"a path first", "/blog/ train-ai=y", "/blog/", "train-ai=true/true", ""},
+		{"a pattern path", "/*.pdf$ train-ai=n, search=y", "/*.pdf$", "train-ai=true/false search=true/true", ""},
+		{"parameters are dropped", "train-ai=n;why=1", "", "train-ai=true/false", ""},
+		{"yes is no y", "train-ai=yes", "", "train-ai=false/false", "2:train-ai=yes"},
+		{"a dictionary key is lower case", "Train-AI=n", "", "", "1:Train-AI=n"},
+		{"a label from an earlier draft", "train-genai=n", "", "train-genai=true/false", "4:train-genai"},
+		{"a path without its slash", "blog/ train-ai=n", "", "", "6:blog/"},
+		{"a path and nothing else", "/blog/", "/blog/", "", "0:"},
+	}
+	for _, c := range cases {
+		u := ParseUsage(c.in)
+		if u.Path != c.path {
+			t.Errorf("%s: path %q, want %q", c.rule, u.Path, c.path)
+		}
+		if got := prefsString(u.Prefs); got != c.prefs {
+			t.Errorf("%s: prefs %q, want %q", c.rule, got, c.prefs)
+		}
+		if got := kinds(u.Problems); got != c.probs {
+			t.Errorf("%s: problems %q, want %q", c.rule, got, c.probs)
+		}
+	}
+}
+
+func TestInForce(t *testing.T) {
+	src := "Content-Usage: train-ai=y\n" + // outside any group: applies to nobody
+		"User-agent: *\n" +
+		"Content-Usage: train-ai=n\n" +
+		"Content-Usage: /blog/ train-ai=y\n" +
+		"Allow: /\n" +
+		"\n" +
+		"User-agent: GPTBot\n" +
+		"Content-Signal: search=yes, ai-train=no\n" +
+		"Content-Usage: /blog/ train-ai=y\n" +
+		"Disallow: /private/\n"
+	f := Read(syntax.Parse([]byte(src)))
+	cases := []struct {
+		rule string
+		ua   []int
+		path string
+		want string
+	}{
+		{"the line without a path covers every path", []int{2}, "/page", "ai-train=false@3"},
+		{"the longest matching path wins", []int{2}, "/blog/post", "ai-train=true@4"},
+		{"no wins over yes: the signal's no beats the usage's yes", []int{7}, "/blog/post", "search=true@8 ai-train=false@8"},
+		{"no group, nothing in force", nil, "/page", ""},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, a := range f.InForce(c.ua, c.path) {
+			got = append(got, fmt.Sprintf("%s=%v@%d", a.Use, a.Yes, a.Line))
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s: %q, want %q", c.rule, g, c.want)
+		}
+	}
+	asks := Asks(catalogue.AITraining, f.InForce([]int{2}, "/page"))
+	if len(asks) != 1 || asks[0].String() != "asks: no AI training (line 3)" {
+		t.Errorf("Asks = %v", asks)
+	}
+	if asks := Asks(catalogue.Search, f.InForce([]int{2}, "/page")); len(asks) != 0 {
+		t.Errorf("a search crawler is not asked about training: %v", asks)
+	}
+}

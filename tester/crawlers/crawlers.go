@@ -1,0 +1,184 @@
+// Package crawlers answers questions about the crawler catalogue
+// (assets/catalogue) for the engine side: which entry a User-Agent string
+// from a log or the tester belongs to, which token that crawler obeys, and
+// which catalogue token a misspelt one was meant to be.
+package crawlers
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/internal/textdist"
+)
+
+// pattern is one UA pattern in lower case with its entry.
+type pattern struct {
+	text  string // lower case
+	entry int    // index into catalogue.All()
+}
+
+// index holds every UA pattern, longest first, so the first hit is the most
+// specific one.
+type index struct {
+	all      []catalogue.Crawler
+	patterns []pattern
+	tokens   map[string]int // lower-case token -> entry
+}
+
+var load = sync.OnceValue(func() *index { return build(catalogue.All()) })
+
+func build(all []catalogue.Crawler) *index {
+	ix := &index{all: all, tokens: map[string]int{}}
+	for i, c := range all {
+		for _, p := range c.UAPatterns {
+			ix.patterns = append(ix.patterns, pattern{strings.ToLower(p), i})
+		}
+		for _, t := range c.Tokens {
+			if _, dup := ix.tokens[strings.ToLower(t)]; !dup {
+				ix.tokens[strings.ToLower(t)] = i
+			}
+		}
+	}
+	sort.SliceStable(ix.patterns, func(a, b int) bool { return len(ix.patterns[a].text) > len(ix.patterns[b].text) })
+	return ix
+}
+
+// Match returns the catalogue entry a User-Agent string belongs to and the
+// pattern that identified it. A pattern counts only as a whole word: the
+// characters on either side of it, if any, are not letters or digits (so
+// "Daum" does not match "Daumoa", while "Googlebot" matches
+// "Googlebot/2.1"). When several patterns occur, the longest wins:
+// "AdsBot-Google-Mobile" beats "AdsBot-Google", "GoogleOther-Image" beats
+// "GoogleOther".
+func Match(ua string) (catalogue.Crawler, string, bool) {
+	ix := load()
+	lower := strings.ToLower(ua)
+	for _, p := range ix.patterns {
+		if containsWord(lower, p.text) {
+			return ix.all[p.entry], ix.all[p.entry].UAPatterns[patternIndex(ix.all[p.entry], p.text)], true
+		}
+	}
+	return catalogue.Crawler{}, "", false
+}
+
+func patternIndex(c catalogue.Crawler, lower string) int {
+	for i, p := range c.UAPatterns {
+		if strings.ToLower(p) == lower {
+			return i
+		}
+	}
+	return 0
+}
+
+// containsWord reports whether w occurs in s with no letter or digit right
+// before or after it.
+func containsWord(s, w string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], w)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(w)
+		if (i == 0 || !isAlnum(s[i-1])) && (end == len(s) || !isAlnum(s[end])) {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// ByToken returns the entry that lists token (case-insensitive) among the
+// tokens it obeys; the first such entry in catalogue order.
+func ByToken(token string) (catalogue.Crawler, bool) {
+	ix := load()
+	i, ok := ix.tokens[strings.ToLower(strings.TrimSpace(token))]
+	if !ok {
+		return catalogue.Crawler{}, false
+	}
+	return ix.all[i], true
+}
+
+// IsProductToken reports whether s is a product token as RFC 9309 §2.2.1
+// defines it: one or more of a-z, A-Z, "_" and "-".
+func IsProductToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// Resolution says how the tester reads an agent the user typed.
+type Resolution struct {
+	Agent   string            // as typed
+	Token   string            // what to test with
+	Entry   catalogue.Crawler // the catalogue entry, when Matched
+	Pattern string            // the UA pattern that identified it
+	Matched bool              // Agent was a full User-Agent string that names a catalogue crawler
+}
+
+// Resolve reads an agent typed into the tester or the CLI. A product token
+// (or an empty agent) is tested as it is. A full User-Agent string that a
+// catalogue pattern identifies is tested with the token that crawler obeys
+// (its first token), because that is what the crawler looks for in
+// robots.txt; the caller says so to the user. Anything else is tested as
+// typed.
+func Resolve(agent string) Resolution {
+	r := Resolution{Agent: agent, Token: agent}
+	a := strings.TrimSpace(agent)
+	if a == "" || IsProductToken(a) {
+		return r
+	}
+	c, p, ok := Match(a)
+	if !ok {
+		return r
+	}
+	r.Entry, r.Pattern, r.Matched = c, p, true
+	r.Token = c.Tokens[0]
+	return r
+}
+
+// Suggest returns the catalogue token closest to a token that names no
+// catalogue crawler ("GPT-Bot" → "GPTBot"), or "" when none is close. Case
+// and the characters "-" and "_" count for little: they are the usual slips.
+func Suggest(token string) string {
+	limit := 2
+	if len(token) <= 5 {
+		limit = 1
+	}
+	return SuggestWithin(token, limit)
+}
+
+// SuggestWithin is Suggest with at most max edits after case, "-" and "_"
+// are set aside: SuggestWithin("GPT-Bot", 0) is "GPTBot".
+func SuggestWithin(token string, max int) string {
+	ix := load()
+	if _, known := ix.tokens[strings.ToLower(token)]; known || token == "*" || token == "" {
+		return ""
+	}
+	squash := func(s string) string {
+		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(s))
+	}
+	want := squash(token)
+	best, bestDist := "", max+1
+	for _, c := range ix.all {
+		for _, t := range c.Tokens {
+			d := textdist.Levenshtein(want, squash(t))
+			if d < bestDist {
+				best, bestDist = t, d
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// TestVerdictDump writes every engine's verdict on the corpus (own and, when
+// present, real files) and the fuzz seeds to the file named by
+// VERDICT_DUMP, one line per (file, engine, agent, URL): the answer, the
+// group's lines, the deciding line and why. A structural change of the
+// engines runs it before and after and compares the two files (`cmp`);
+// without VERDICT_DUMP it only checks that the dump can be made.
+func TestVerdictDump(t *testing.T) {
+	path := os.Getenv("VERDICT_DUMP")
+	out := bufio.NewWriter(devNullOr(t, path))
+	defer out.Flush()
+	inputs := map[string][]byte{}
+	for name, data := range corpus.Files(t) {
+		inputs[name] = data
+	}
+	for i, s := range readingSeeds() {
+		inputs[fmt.Sprintf("seed-%02d", i)] = []byte(s)
+	}
+	agents := []string{"Googlebot", "googlebot/2.1", "Googlebot-Image", "bingbot", "YandexBot", "Yandex", "StackRambler",
+		"Lycos_Spider_(Rex)/1.0 libwww/3.1", "GPTBot", "a", "b", "e", "cybermapper", ""}
+	lines := 0
+	for _, name := range corpus.Names(inputs) {
+		doc := syntax.Parse(inputs[name])
+		rng := rand.New(rand.NewSource(7))
+		urls := append(agreementPaths(doc, 120, rng), "https://example.com/", "/a\x00b", "/u?a=1?sle=1", "/e%3Af", "/robots.txt?x=1", "/robots.txt;p")
+		for _, e := range All() {
+			c := e.Compile(doc)
+			for _, agent := range agents {
+				for _, u := range urls {
+					v := c.Query(agent, u)
+					fmt.Fprintf(out, "%s\t%s\t%q\t%q\t%v\t%s\t%s\t%v\n", name, e.Info().ID, agent, u, v.Allowed, groupLines(v.Group), ruleLine(v.Rule), v.Why)
+					lines++
+				}
+			}
+		}
+	}
+	if lines < 10000 {
+		t.Fatalf("only %d verdicts", lines)
+	}
+}
+
+func devNullOr(t *testing.T, path string) *os.File {
+	if path == "" {
+		path = os.DevNull
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func groupLines(g *Group) string {
+	if g == nil {
+		return "-"
+	}
+	parts := make([]string, len(g.Lines))
+	for i, n := range g.Lines {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ",")
+}
+
+func ruleLine(r *Rule) string {
+	if r == nil {
+		return "-"
+	}
+	return strconv.Itoa(r.Line)
+}

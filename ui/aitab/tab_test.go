@@ -1,0 +1,106 @@
+package aitab
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
+	t.Helper()
+	test.NewTempApp(t)
+	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+		t.Fatal(err)
+	}
+	text := []byte(src)
+	tab := New(func() *syntax.Document { return syntax.Parse(text) }, func(edits []aiaccess.Edit) error {
+		text = aiaccess.Apply(text, edits)
+		return nil
+	})
+	w := test.NewTempWindow(t, tab.Content)
+	w.Resize(fyne.NewSize(1200, 800))
+	return tab, &text
+}
+
+func labels(c *fyne.Container) string {
+	var out []string
+	for _, o := range c.Objects {
+		if l, ok := o.(*widget.Label); ok {
+			out = append(out, l.Text)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestAccessView(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: ai-train=no\nDisallow: /private/\n")
+	test.Type(tab.paths, "/private/x")
+	tab.paths.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	got := labels(tab.report)
+	for _, want := range []string{
+		"✘ GPTBot (OpenAI) · obeys · rfc9309 — / blocked (line 2); /private/x blocked (line 2)",
+		"✔ ClaudeBot (Anthropic) · obeys · rfc9309 — / allowed, asks: no AI training (line 5); /private/x blocked (line 6)",
+		"5: Content-Signal: ai-train=no  (group at line 4)",
+		"ChatGPT-User (OpenAI): fetches when a user asks",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
+
+// TestBuilderInsertsOneStepAndEnginesAgree: the builder's edits go in with
+// one apply call, and afterwards the engines give the stance.
+func TestBuilderInsertsOneStepAndEnginesAgree(t *testing.T) {
+	tab, text := newTestTab(t, "User-agent: GPT-Bot\nDisallow: /\n")
+	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
+	if !strings.Contains(labels(tab.warnings), "did you mean `GPTBot`") {
+		t.Errorf("warnings: %s", labels(tab.warnings))
+	}
+	if !strings.Contains(tab.preview.Text, "User-agent: PerplexityBot") {
+		t.Errorf("preview: %s", tab.preview.Text)
+	}
+	calls := 0
+	apply := tab.apply
+	tab.apply = func(e []aiaccess.Edit) error { calls++; return apply(e) }
+	test.Tap(tab.insert)
+	if calls != 1 {
+		t.Errorf("%d apply calls, want one undo step", calls)
+	}
+	doc := syntax.Parse(*text)
+	for _, id := range []string{"google", "rfc9309", "bing"} {
+		e, _ := engine.Get(id)
+		c := e.Compile(doc)
+		if c.Query("PerplexityBot", "/").Allowed || !c.Query("Googlebot", "/").Allowed {
+			t.Errorf("%s: PerplexityBot must be refused and Googlebot let in\n%s", id, *text)
+		}
+	}
+}
+
+func TestCustomStanceShowsPurposes(t *testing.T) {
+	tab, _ := newTestTab(t, "")
+	if tab.custom.Visible() {
+		t.Error("purpose choices shown for a ready-made stance")
+	}
+	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.Custom).String())
+	if !tab.custom.Visible() {
+		t.Fatal("purpose choices hidden for the custom stance")
+	}
+	tab.purposes["search"].SetChecked(true)
+	if !strings.Contains(labels(tab.warnings), "refuses Googlebot") {
+		t.Errorf("no Googlebot trap: %s", labels(tab.warnings))
+	}
+	test.Type(tab.refuse, "CCBot")
+	if !strings.Contains(tab.preview.Text, "User-agent: CCBot") {
+		t.Errorf("per-crawler refusal missing: %s", tab.preview.Text)
+	}
+}

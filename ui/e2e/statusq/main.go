@@ -1,0 +1,81 @@
+// Command statusq answers the real-window test's questions about the status
+// file the window writes (ROBOTS_STUDIO_STATUS) and about its recovery
+// copies, so the test needs nothing beyond Go, Xvfb and xdotool.
+//
+//	statusq STATUS_FILE CHECK...    exit 0 when every check holds
+//	statusq --recovery FILE TEXT    exit 0 when the recovery record holds TEXT
+//
+// A CHECK is title_has=TEXT, modified=true|false, or
+// result=CRAWLER|PATH|ALLOWED|LINE.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+type status struct {
+	Title    string `json:"title"`
+	Modified bool   `json:"modified"`
+	Results  []struct {
+		Crawler string `json:"crawler"`
+		Path    string `json:"path"`
+		Allowed bool   `json:"allowed"`
+		Line    int    `json:"line"`
+	} `json:"results"`
+}
+
+func main() {
+	if len(os.Args) == 4 && os.Args[1] == "--recovery" {
+		var rec struct {
+			Text []byte `json:"text"` // base64 in the file
+		}
+		data, err := os.ReadFile(os.Args[2])
+		if err != nil || json.Unmarshal(data, &rec) != nil || !bytes.Contains(rec.Text, []byte(os.Args[3])) {
+			os.Exit(1)
+		}
+		return
+	}
+	if len(os.Args) < 3 {
+		fmt.Fprintln(os.Stderr, "usage: statusq STATUS_FILE CHECK... | statusq --recovery FILE TEXT")
+		os.Exit(2)
+	}
+	data, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		os.Exit(1)
+	}
+	var s status
+	if json.Unmarshal(data, &s) != nil {
+		os.Exit(1)
+	}
+	for _, check := range os.Args[2:] {
+		if !holds(&s, check) {
+			os.Exit(1)
+		}
+	}
+}
+
+func holds(s *status, check string) bool {
+	key, want, _ := strings.Cut(check, "=")
+	switch key {
+	case "title_has":
+		return strings.Contains(s.Title, want)
+	case "modified":
+		return strconv.FormatBool(s.Modified) == want
+	case "result":
+		f := strings.Split(want, "|")
+		if len(f) != 4 {
+			return false
+		}
+		for _, r := range s.Results {
+			if r.Crawler == f[0] && r.Path == f[1] && strconv.FormatBool(r.Allowed) == f[2] && strconv.Itoa(r.Line) == f[3] {
+				return true
+			}
+		}
+	}
+	return false
+}
