@@ -37,6 +37,7 @@ type fakeHost struct {
 // sitemap on disk.
 func newTestTab(t *testing.T) (*Tab, *fakeHost, string) {
 	t.Helper()
+	t.Setenv("LC_ALL", "en_US.UTF-8") // the tests read the English words
 	test.NewTempApp(t)
 	dir := t.TempDir()
 	h := &fakeHost{robotsPath: filepath.Join(dir, "robots.txt")}
