@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 
 	"github.com/robots-studio/robots-studio/editor"
@@ -13,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/aitab"
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/ui/metatab"
+	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
@@ -75,4 +78,48 @@ func (s *studio) aiTab() fyne.CanvasObject {
 		return s.ed.ApplyEdits(out)
 	})
 	return s.ai.Content
+}
+
+// sitemapTab checks sitemaps against the robots.txt in the editor: a
+// finding of the robots.txt selects its line, blocked URLs can become tester
+// rows, and the builder can start from the tester's paths.
+func (s *studio) sitemapTab() fyne.CanvasObject {
+	s.sitemaps = sitemaptab.New(sitemaptab.Host{
+		Window:      s.win,
+		Robots:      func() (string, []byte) { return s.file.path, s.ed.Bytes() },
+		SelectRule:  s.selectLine,
+		AddToTester: s.addToTester,
+		TesterPaths: func() []string { return s.pane.TestSet().Paths },
+	})
+	return s.sitemaps.Object()
+}
+
+// selectLine shows the robots.txt tab with line n selected in the editor.
+func (s *studio) selectLine(n int) {
+	doc := s.ed.Document()
+	if n < 1 || n > len(doc.Lines) {
+		return
+	}
+	s.tabs.SelectIndex(0)
+	l := doc.Line(n)
+	s.ed.SetSelection(int(l.Start), int(l.End))
+	s.ed.ShowLine(n)
+	s.win.Canvas().Focus(s.ed)
+}
+
+// addToTester adds a crawler row and path rows the tester does not have yet.
+func (s *studio) addToTester(crawler string, paths []string) {
+	set := s.pane.TestSet()
+	if crawler != "" && !slices.Contains(set.Crawlers, crawler) {
+		set.Crawlers = append(set.Crawlers, crawler)
+	}
+	for _, p := range paths {
+		if !slices.Contains(set.Paths, p) {
+			set.Paths = append(set.Paths, p)
+		}
+	}
+	s.pane.SetTestSet(set)
+	s.updateTitle()
+	s.refreshStatus()
+	s.tabs.SelectIndex(0)
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/aitab"
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
+	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
@@ -41,6 +42,10 @@ type studio struct {
 	file   fileState
 	rec    *recovery
 	status *statusFile
+
+	// sitemaps is the Sitemaps tab; sitemapItem its tab item.
+	sitemaps    *sitemaptab.Tab
+	sitemapItem *container.TabItem
 
 	diags   []lint.Diagnostic
 	lintDoc *syntax.Document // the document s.diags belong to
@@ -112,11 +117,18 @@ func newStudio(a fyne.App, storage string) *studio {
 	return s
 }
 
-// dropped opens the first local file dropped on the window.
+// dropped opens the first local file dropped on the window: a sitemap
+// (dropped on the Sitemaps tab, or named *.xml / *.gz) in the Sitemaps tab,
+// anything else in the editor.
 func (s *studio) dropped(uris []fyne.URI) {
 	for _, u := range uris {
 		if u.Scheme() == "file" {
 			path := u.Path()
+			if s.tabs.Selected() == s.sitemapItem || sitemaptab.LooksLikeSitemap(path) {
+				s.tabs.Select(s.sitemapItem)
+				s.sitemaps.Open(path)
+				return
+			}
 			s.whenSafe(actionOpen, func() { s.openPath(path) })
 			return
 		}
@@ -135,12 +147,16 @@ func (s *studio) buildContent() {
 		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
 		container.NewTabItem(lang.X("aitab.tab", "AI access"), s.aiTab()),
 	)
+	s.sitemapItem = container.NewTabItem(lang.X("sitemap.ui.tab", "Sitemaps"), s.sitemapTab())
+	s.tabs.Append(s.sitemapItem)
 	s.tabs.OnSelected = func(t *container.TabItem) {
-		if t == s.tabs.Items[2] {
+		switch t {
+		case s.tabs.Items[2]:
 			s.wizard.DocumentChanged()
-		}
-		if t == s.tabs.Items[3] {
+		case s.tabs.Items[3]:
 			s.ai.Refresh()
+		case s.sitemapItem:
+			s.sitemaps.DocumentChanged()
 		}
 	}
 	s.win.SetContent(s.tabs)
