@@ -60,7 +60,7 @@ func googleKeys(doc *syntax.Document, i int) field {
 func rfcKeys(doc *syntax.Document, i int) field {
 	l := &doc.Lines[i]
 	if !l.Standard() || l.Has(syntax.FlagNUL) {
-		return field{}
+		return field{kind: syntax.Unknown}
 	}
 	fd := field{l.Kind, l.Key.Start, l.Value}
 	if l.Has(syntax.FlagTooLong) {

@@ -35,9 +35,8 @@ type longestFamily struct {
 	// by length, the last match wins (the answer is the same).
 	sortedLast bool
 	// emptyDisallowAllows reads `Disallow:` with no path as `Allow: /`
-	// (Yandex); ignoreEmptyAllow drops `Allow:` with no path (Yandex).
+	// (Yandex).
 	emptyDisallowAllows bool
-	ignoreEmptyAllow    bool
 	// crawlDelay reads Crawl-delay lines into the group (Bing); a named
 	// group without one inherits the `*` group's. delayMin/delayMax clamp the
 	// value to the window the crawler honours (0 = no bound).
@@ -163,48 +162,70 @@ func standardKeys(doc *syntax.Document, i int) field {
 	if l := &doc.Lines[i]; l.Standard() {
 		return field{l.Kind, l.Key.Start, l.Value}
 	}
-	return field{}
+	return field{kind: syntax.Unknown}
 }
 
-// Compile builds the groups: consecutive User-agent lines open a group, rules
-// join it, and a User-agent line after a rule opens the next one. Blank lines
-// and other fields (Sitemap, Crawl-delay…) never end a group.
+// Compile builds the groups (Document.Groups: consecutive User-agent lines
+// open a group, rules join it, and a User-agent line after a rule opens the
+// next one; blank lines and other fields never end one) and merges the
+// groups that name the same token.
 func (f *longestFamily) Compile(doc *syntax.Document) Compiled {
 	return f.compile(doc)
 }
 
 func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 	c := &longestCompiled{eng: f, specific: map[string]*ruleSet{}}
-	nRules := 0
-	for i := range doc.Lines {
-		if doc.Lines[i].Kind.IsRule() {
-			nRules++
-		}
-	}
-	c.rules = make([]compiledRule, 0, nRules)
 	keys := f.keys
 	if keys == nil {
 		keys = standardKeys
 	}
+	// Each line is read once; the grouping and the loop below share it.
+	fds := make([]field, len(doc.Lines))
+	groups := doc.Groups(syntax.GroupRule{
+		Kind: func(d *syntax.Document, i int) syntax.Kind {
+			fds[i] = keys(d, i)
+			return fds[i].kind
+		},
+		Limit: f.readLimit,
+	})
+	nRules := 0
+	for _, g := range groups.Groups {
+		nRules += len(g.Fields)
+	}
+	c.rules = make([]compiledRule, 0, nRules)
 	// One copy of the text; values and rule texts are substrings of it.
 	src := string(doc.Src)
-	var (
-		agents  []uaEntry
-		rules   []int32
-		sawRule bool
-		delay   *Delay
-		flushes int
-	)
-	flush := func() {
-		if len(agents) == 0 {
-			return
+	value := func(fd field) string {
+		if f.readLimit > 0 && int(fd.value.End) > f.readLimit {
+			return src[fd.value.Start:max(int(fd.value.Start), f.readLimit)]
 		}
-		flushes++
-		lines := make([]int, len(agents))
-		for i, a := range agents {
-			lines[i] = a.line
+		return src[fd.value.Start:fd.value.End]
+	}
+	for gi := range groups.Groups {
+		g := &groups.Groups[gi]
+		lines := make([]int, len(g.Agents))
+		for i, n := range g.Agents {
+			lines[i] = int(n)
 		}
-		for _, a := range agents {
+		var rules []int32
+		var delay *Delay
+		for _, n := range g.Fields {
+			fd := fds[n-1]
+			switch fd.kind {
+			case syntax.Allow, syntax.Disallow:
+				rules = append(rules, int32(len(c.rules)))
+				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, &doc.Lines[n-1], fd), Allow: fd.kind == syntax.Allow}, value: value(fd)})
+			case syntax.CrawlDelay:
+				// The first readable Crawl-delay of a group counts.
+				if f.crawlDelay && delay == nil {
+					if s, err := strconv.ParseFloat(value(fd), 64); err == nil && s >= 0 && !math.IsInf(s, 0) {
+						delay = &Delay{Seconds: s, Line: int(n)}
+					}
+				}
+			}
+		}
+		for _, n := range g.Agents {
+			a := f.uaEntry(int(n), value(fds[n-1]))
 			var rs *ruleSet
 			switch {
 			case a.global:
@@ -225,7 +246,7 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			default:
 				continue
 			}
-			rs.addGroup(flushes, lines, rules)
+			rs.addGroup(gi+1, lines, rules)
 			if delay != nil && rs.delay == nil {
 				d := *delay
 				rs.asked = d.Seconds
@@ -233,50 +254,7 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 				rs.delay = &d
 			}
 		}
-		agents, rules, delay = agents[:0], nil, nil
 	}
-	for i := range doc.Lines {
-		l := &doc.Lines[i]
-		if f.readLimit > 0 && int(l.Start) >= f.readLimit {
-			break
-		}
-		fd := keys(doc, i)
-		kind := fd.kind
-		if !kind.IsField() {
-			continue
-		}
-		value := src[fd.value.Start:fd.value.End]
-		if f.readLimit > 0 && int(fd.value.End) > f.readLimit {
-			value = src[fd.value.Start:max(int(fd.value.Start), f.readLimit)]
-		}
-		switch kind {
-		case syntax.UserAgent:
-			if sawRule {
-				flush()
-				sawRule = false
-			}
-			agents = append(agents, f.uaEntry(i+1, value))
-		case syntax.Allow, syntax.Disallow:
-			if len(agents) == 0 {
-				continue // a rule before any User-agent belongs to no group
-			}
-			if kind == syntax.Allow && value == "" && f.ignoreEmptyAllow {
-				continue
-			}
-			sawRule = true
-			rules = append(rules, int32(len(c.rules)))
-			c.rules = append(c.rules, compiledRule{Rule: Rule{Line: i + 1, Text: ruleText(src, l, fd), Allow: kind == syntax.Allow}, value: value})
-		case syntax.CrawlDelay:
-			// The first readable Crawl-delay of a group counts; it does not end
-			// the group (only a User-agent after a rule does).
-			if f.crawlDelay && len(agents) > 0 && delay == nil {
-				if s, err := strconv.ParseFloat(value, 64); err == nil && s >= 0 && !math.IsInf(s, 0) {
-					delay = &Delay{Seconds: s, Line: i + 1}
-				}
-			}
-		}
-	}
-	flush()
 	return c
 }
 
@@ -303,7 +281,7 @@ func (f *longestFamily) uaEntry(line int, value string) uaEntry {
 	}
 	// Google: "*" alone or followed by a blank is the global group; otherwise
 	// the leading [A-Za-z_-] run is the token ("Googlebot/2.1" → googlebot).
-	if value != "" && value[0] == '*' && (len(value) == 1 || value[1] == ' ' || value[1] == '\t') {
+	if syntax.IsStar(value) {
 		e.global = true
 		return e
 	}

@@ -37,7 +37,6 @@ type record struct {
 	// boundary is the User-agent line where a record began without a blank
 	// line before it: this record's, or the next one's (0 = none).
 	boundary int
-	sawRule  bool
 }
 
 type recordAgent struct {
@@ -51,46 +50,51 @@ type recordRule struct {
 	value string
 }
 
-// isField reports whether l is field k spelt exactly (no typo, no missing
-// colon, no longer key): the old texts know no leniency.
-func isField(l *syntax.Line, k syntax.Kind) bool {
-	return l.Kind == k && l.Standard()
-}
-
-// split reads doc into records, and the rule lines that came before any
-// User-agent line.
+// split reads doc into records (Document.Groups with the old texts' rule:
+// field names spelt exactly, a blank line ends a record), and the rule lines
+// that came before any User-agent line.
 func (cr classicRecords) split(doc *syntax.Document) (recs []*record, orphans []int) {
-	var cur *record
-	for i := range doc.Lines {
-		l := &doc.Lines[i]
-		n := i + 1
-		switch {
-		case l.Kind == syntax.Blank:
-			cur = nil
-		case l.Kind == syntax.Comment:
-		case isField(l, syntax.UserAgent):
-			if cur == nil || cur.sawRule {
-				next := &record{}
-				if cur != nil {
-					cur.boundary, next.boundary = n, n
-				}
-				cur = next
-				recs = append(recs, cur)
+	isRule := func(k syntax.Kind) bool { return k == syntax.Disallow || cr.allow && k == syntax.Allow }
+	gr := doc.Groups(syntax.GroupRule{
+		Kind: func(d *syntax.Document, i int) syntax.Kind {
+			if l := &d.Lines[i]; l.Standard() {
+				return l.Kind
 			}
-			cur.agents = append(cur.agents, recordAgent{line: n, value: doc.Value(n)})
-		case isField(l, syntax.Disallow) || cr.allow && isField(l, syntax.Allow):
-			if cur == nil {
-				orphans = append(orphans, n)
+			return syntax.Unknown // the old texts know no leniency
+		},
+		BlankEnds: true,
+		EndsAgents: func(k syntax.Kind) bool {
+			return isRule(k) || cr.extensions && k != syntax.UserAgent
+		},
+	})
+	for _, n := range gr.Before {
+		if l := &doc.Lines[n-1]; l.Standard() && isRule(l.Kind) {
+			orphans = append(orphans, int(n))
+		}
+	}
+	recs = make([]*record, len(gr.Groups))
+	for gi := range gr.Groups {
+		g := &gr.Groups[gi]
+		rec := &record{}
+		recs[gi] = rec
+		if g.NoBlankBefore {
+			rec.boundary = g.First()
+			recs[gi-1].boundary = g.First()
+		}
+		for _, n := range g.Agents {
+			rec.agents = append(rec.agents, recordAgent{line: int(n), value: doc.Value(int(n))})
+		}
+		for _, n := range g.Fields {
+			l := &doc.Lines[n-1]
+			if !l.Standard() {
 				continue
 			}
-			cur.sawRule = true
-			cur.rules = append(cur.rules, recordRule{line: n, allow: l.Kind == syntax.Allow, value: doc.Value(n)})
-		case isField(l, syntax.Allow):
-			if cur != nil {
-				cur.ignored = append(cur.ignored, n)
+			switch {
+			case isRule(l.Kind):
+				rec.rules = append(rec.rules, recordRule{line: int(n), allow: l.Kind == syntax.Allow, value: doc.Value(int(n))})
+			case l.Kind == syntax.Allow:
+				rec.ignored = append(rec.ignored, int(n))
 			}
-		case cr.extensions && l.Kind.IsField() && cur != nil:
-			cur.sawRule = true
 		}
 	}
 	return recs, orphans

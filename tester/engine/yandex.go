@@ -41,10 +41,21 @@ func init() {
 		choose:              yandexChoose,
 		sortedLast:          true,
 		emptyDisallowAllows: true,
-		ignoreEmptyAllow:    true,
+		keys:                yandexKeys,
 		crawlDelay:          true, // read only to tell the user it is ignored
 	}
 	Register(y)
+}
+
+// yandexKeys reads field names as the standards spell them and drops an
+// `Allow:` with no path: Yandex's help reads an empty Allow as nothing, so it
+// is no rule and does not end the User-agent lines above it.
+func yandexKeys(doc *syntax.Document, i int) field {
+	fd := standardKeys(doc, i)
+	if fd.kind == syntax.Allow && fd.value.Len() == 0 {
+		return field{kind: syntax.Unknown}
+	}
+	return fd
 }
 
 // yandexChoose: a group naming the robot exactly; else, for a Yandex robot,

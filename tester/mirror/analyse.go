@@ -90,15 +90,35 @@ var (
 	msgConflictHosts  = msg.Def("mirror.analysis.conflict", "The Host lines name different mirrors: {{.Names}}.")
 )
 
-// Analyse reads the groups and the Host lines of doc.
+// Analyse reads the groups (as RFC 9309 and Yandex build them:
+// Document.Groups) and the Host lines of doc.
 func Analyse(doc *syntax.Document) *Analysis {
 	a := &Analysis{Effective: -1, EOL: doc.DominantEOL()}
-	prevField := syntax.Blank // kind of the previous field line
+	gr := doc.Groups(syntax.GroupRule{})
+	a.Groups = make([]Group, len(gr.Groups))
+	for gi := range gr.Groups {
+		g, out := &gr.Groups[gi], &a.Groups[gi]
+		out.First = g.First()
+		for _, n := range g.Agents {
+			out.Agents = append(out.Agents, doc.Value(int(n)))
+		}
+		out.LastAgent = int(g.Agents[len(g.Agents)-1])
+		out.Last = out.LastAgent
+		for _, n := range g.Fields {
+			out.Last = max(out.Last, int(n))
+			switch doc.Lines[n-1].Kind {
+			case syntax.Allow:
+				out.LastRule = int(n)
+			case syntax.Disallow:
+				out.LastRule = int(n)
+				out.Disallows = append(out.Disallows, doc.Value(int(n)))
+			}
+		}
+	}
 	blankSinceField := false
 	lastRuleOrHost := false // the previous field line was a rule, or a Host right after rules
 	for i := range doc.Lines {
 		l := &doc.Lines[i]
-		n := i + 1
 		switch {
 		case l.Kind == syntax.Blank:
 			blankSinceField = true
@@ -106,44 +126,23 @@ func Analyse(doc *syntax.Document) *Analysis {
 		case !l.Kind.IsField():
 			continue
 		}
-		if l.Kind == syntax.UserAgent {
-			if prevField != syntax.UserAgent || len(a.Groups) == 0 {
-				a.Groups = append(a.Groups, Group{First: n})
-			}
-			g := &a.Groups[len(a.Groups)-1]
-			g.Agents = append(g.Agents, doc.Text(l.Value))
-			g.LastAgent = n
-		}
-		g := (*Group)(nil)
-		if len(a.Groups) > 0 {
-			g = &a.Groups[len(a.Groups)-1]
-			g.Last = n
-		}
-		switch l.Kind {
-		case syntax.Allow, syntax.Disallow:
-			if g != nil {
-				g.LastRule = n
-				if l.Kind == syntax.Disallow {
-					g.Disallows = append(g.Disallows, doc.Text(l.Value))
-				}
-			}
-		case syntax.Host:
+		if l.Kind == syntax.Host {
 			value := doc.Text(l.Value)
 			h := HostLine{
-				Line:       n,
+				Line:       i + 1,
 				Value:      value,
 				Seed:       ParseName(value, ModeHostSeed),
 				Yandex2017: ParseName(value, ModeHostYandex2017),
-				Group:      len(a.Groups) - 1,
+				Group:      int(gr.Of[i]),
 			}
 			switch {
-			case g == nil:
+			case h.Group < 0:
 				h.Placement = BeforeGroups
 			case blankSinceField:
 				h.Placement = AfterBlank
 			default:
 				h.Placement = InGroup
-				h.AfterRules = lastRuleOrHost && g.LastRule > 0
+				h.AfterRules = lastRuleOrHost && a.Groups[h.Group].LastRule > 0
 			}
 			if a.Effective < 0 && h.Valid() {
 				a.Effective = len(a.Hosts)
@@ -151,7 +150,6 @@ func Analyse(doc *syntax.Document) *Analysis {
 			a.Hosts = append(a.Hosts, h)
 		}
 		lastRuleOrHost = l.Kind.IsRule() || l.Kind == syntax.Host && lastRuleOrHost && !blankSinceField
-		prevField = l.Kind
 		blankSinceField = false
 	}
 	return a

@@ -354,3 +354,16 @@ func TestDiff(t *testing.T) {
 		t.Errorf("want two hunks, the second at -18,3 +19,4:\n%s", got)
 	}
 }
+
+// TestAnalyseGroupsAsTheEnginesDo: a Crawl-delay between two User-agent
+// lines does not split the group (RFC 9309 §2.1; the engines and lint read
+// one group there, and so must the wizard).
+func TestAnalyseGroupsAsTheEnginesDo(t *testing.T) {
+	a := Analyse(syntax.Parse([]byte("User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\nHost: example.ru\n")))
+	if len(a.Groups) != 1 || strings.Join(a.Groups[0].Agents, ",") != "a,b" || a.Groups[0].LastRule != 4 {
+		t.Fatalf("groups %+v, want one group of a and b", a.Groups)
+	}
+	if len(a.Hosts) != 1 || a.Hosts[0].Group != 0 || a.Hosts[0].Placement != InGroup || !a.Hosts[0].AfterRules {
+		t.Errorf("host %+v", a.Hosts)
+	}
+}
