@@ -97,8 +97,8 @@ func Compare(in Input) *Report {
 
 	// Distinct paths, each asked with the first URL that has it.
 	pathIndex := make(map[string]int, len(urls))
-	var reps []string     // representative URL per path
-	var paths []string    // path per index
+	var reps []string  // representative URL per path
+	var paths []string // path per index
 	urlPath := make([]int, len(urls))
 	for i, u := range urls {
 		p := engine.PathOf(u)
