@@ -130,7 +130,7 @@ func runTest(env *Env, args []string) int {
 	doc := syntax.Parse(data)
 	compiled := make([]engine.Compiled, len(engs))
 	for i, e := range engs {
-		compiled[i] = e.Compile(doc)
+		compiled[i] = env.Compile(e, doc)
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
