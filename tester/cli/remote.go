@@ -74,26 +74,6 @@ func OutcomeWord(o engine.FetchOutcome) msg.Text {
 	return msg.New(msgWordFollow)
 }
 
-// disallowAll is the file that means "crawl nothing".
-var disallowAll = syntax.Parse([]byte("User-agent: *\nDisallow: /\n"))
-
-// DocFor is the document engine e obeys after a fetch: the body for
-// use-file, an empty file for allow-all, and `Disallow: /` for everything
-// else. A nil fetch result means the file came from disk.
-func DocFor(res *fetch.Result, id string, doc *syntax.Document) *syntax.Document {
-	if res == nil {
-		return doc
-	}
-	o, _ := res.Outcome(id)
-	switch o.Outcome {
-	case engine.FetchUseFile:
-		return doc
-	case engine.FetchAllowAll:
-		return syntax.Parse(nil)
-	}
-	return disallowAll
-}
-
 // Compile compiles doc for e, applying the fetch outcome when the
 // ROBOTS_FILE was a URL.
 func (env *Env) Compile(e engine.Engine, doc *syntax.Document) engine.Compiled {
@@ -101,5 +81,5 @@ func (env *Env) Compile(e engine.Engine, doc *syntax.Document) engine.Compiled {
 	if env.remote != nil {
 		res = env.remote.res
 	}
-	return e.Compile(DocFor(res, e.Info().ID, doc))
+	return e.Compile(res.DocFor(e.Info().ID, doc))
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 var (
@@ -130,4 +131,25 @@ func maxAge(header string) (secs int, directive string, ok bool) {
 		}
 	}
 	return secs, directive, ok
+}
+
+// disallowAll is the file that means "crawl nothing".
+var disallowAll = syntax.Parse([]byte("User-agent: *\nDisallow: /\n"))
+
+// DocFor is the document engine id obeys after this fetch: doc (the body)
+// for use-file, an empty file for allow-all, and `Disallow: /` for every
+// other outcome (crawl nothing; an unresolved or failed fetch counts as
+// that). A nil Result means the file did not come from the network.
+func (r *Result) DocFor(id string, doc *syntax.Document) *syntax.Document {
+	if r == nil {
+		return doc
+	}
+	o, _ := r.Outcome(id)
+	switch o.Outcome {
+	case engine.FetchUseFile:
+		return doc
+	case engine.FetchAllowAll:
+		return syntax.Parse(nil)
+	}
+	return disallowAll
 }
