@@ -202,8 +202,8 @@ func compareVersions(oldV, newV version, engines []engine.Engine, agents, urls [
 	var changes [][]diff.Change
 	for _, j := range jobs {
 		r := diff.Compare(diff.Input{Old: oldV.doc, New: newV.doc,
-			OldFor: func(id string) *syntax.Document { return oldV.res.DocFor(id, oldV.doc) },
-			NewFor: func(id string) *syntax.Document { return newV.res.DocFor(id, newV.doc) },
+			OldFor:  func(id string) *syntax.Document { return oldV.res.DocFor(id, oldV.doc) },
+			NewFor:  func(id string) *syntax.Document { return newV.res.DocFor(id, newV.doc) },
 			Engines: []engine.Engine{j.e}, Agents: j.agents, URLs: urls})
 		merged.Queries += r.Queries
 		for _, s := range r.Summaries {
