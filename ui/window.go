@@ -50,6 +50,9 @@ type studio struct {
 	selected        *engine.Verdict // the result whose group and rule are marked in the editor
 	title           string
 	autoText        []byte // what the last autosave wrote
+	storageRoot     string // the app's storage folder
+	live            liveState
+	changes         *changesView
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -92,7 +95,7 @@ func fileExists(path string) bool {
 
 // newStudio builds the window and its parts; it shows nothing yet.
 func newStudio(a fyne.App, storage string) *studio {
-	s := &studio{app: a, rec: newRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS"))}
+	s := &studio{app: a, rec: newRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(assets.Icon)
 	s.ed = editor.New()
@@ -124,8 +127,9 @@ func (s *studio) dropped(uris []fyne.URI) {
 // buildContent lays out the window: editor over lint panel on the left,
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
-	left := container.NewBorder(nil, s.lint.object(), nil, nil, s.ed)
-	s.split = container.NewHSplit(left, s.pane.Object())
+	s.live.banner = container.NewVBox()
+	left := container.NewBorder(s.live.banner, s.lint.object(), nil, nil, s.ed)
+	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset(s.pane.Compare())
 	s.tabs = container.NewAppTabs(
 		container.NewTabItem(lang.X("window.tab.robots", "robots.txt"), s.split),
@@ -160,6 +164,8 @@ func (s *studio) documentChanged() {
 	doc := s.ed.Document()
 	s.selected = nil
 	s.pane.SetDocument(doc)
+	s.syncBanner()
+	s.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
@@ -458,7 +464,7 @@ func (s *studio) saveAs(then func()) {
 			then()
 		}
 	}, s.win)
-	d.SetFileName(s.file.name())
+	d.SetFileName(s.file.saveName())
 	d.Show()
 }
 

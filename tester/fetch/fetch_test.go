@@ -400,7 +400,7 @@ func TestSimulate(t *testing.T) {
 	for _, c := range []struct {
 		status int
 		google engine.FetchOutcome
-	}{{503, engine.FetchDisallowAll}, {404, engine.FetchAllowAll}, {0, engine.FetchDisallowAll}, {200, engine.FetchUseFile}} {
+	}{{503, engine.FetchDisallowAll}, {404, engine.FetchAllowAll}, {0, engine.FetchDisallowAll}, {200, engine.FetchUseFile}, {301, engine.FetchAllowAll}} {
 		got := Simulate(c.status)
 		if got[0].Engine != "google" || got[0].Outcome != c.google {
 			t.Errorf("Simulate(%d): %+v", c.status, got[0])

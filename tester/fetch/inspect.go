@@ -39,9 +39,16 @@ type Outcome struct {
 }
 
 // Simulate is what every engine concludes if the server answered status
-// (0: the server cannot be reached), without touching the network.
+// (0: the server cannot be reached; a 3xx: redirects past the five a
+// crawler follows), without touching the network.
 func Simulate(status int) []Outcome {
 	r := &Result{MaxRedirects: DefaultMaxRedirects, Hops: []Hop{{Status: status}}}
+	if status >= 300 && status < 400 {
+		r.Hops = make([]Hop, DefaultMaxRedirects+1)
+		for i := range r.Hops {
+			r.Hops[i].Status = status
+		}
+	}
 	r.Unreachable = status == 0
 	return Conclude(r)
 }
