@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
@@ -29,6 +30,7 @@ type liveState struct {
 	res      *fetch.Result // the fetch behind the document; nil for a file
 	simulate int           // a status the banner simulates; -1 = as fetched
 	banner   *fyne.Container
+	left     *fyne.Container // the editor side, laid out again when the banner changes
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // the running fetch
@@ -158,6 +160,7 @@ func (s *studio) syncBanner() {
 		if len(s.live.banner.Objects) > 0 {
 			s.live.banner.Objects = nil
 			s.live.banner.Refresh()
+			s.relayoutLeft()
 		}
 		return
 	}
@@ -180,21 +183,15 @@ func (s *studio) renderBanner() {
 	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), func() {
 		b.Objects = nil
 		b.Refresh()
+		s.relayoutLeft()
 	})
 	closeBtn.Importance = widget.LowImportance
 	facts := widget.NewLabel(fetchFacts(res))
-	facts.Truncation = fyne.TextTruncateEllipsis
 
 	outcomes := res.Outcomes
 	simulated := s.live.simulate >= 0
 	if simulated {
 		outcomes = fetch.Simulate(s.live.simulate)
-	}
-	grid := container.NewGridWithColumns(2)
-	for _, o := range outcomes {
-		l := widget.NewLabel(engineLabel(o.Engine) + ": " + outcomeText(o))
-		l.Truncation = fyne.TextTruncateEllipsis
-		grid.Add(l)
 	}
 	choices, statuses := simulationChoices()
 	pick := widget.NewSelect(choices, nil)
@@ -203,12 +200,15 @@ func (s *studio) renderBanner() {
 		s.live.simulate = statuses[pick.SelectedIndex()]
 		s.renderBanner()
 	}
-	whatIf := container.NewBorder(nil, nil, widget.NewLabel(lang.X("live.banner.what_if", "What if it answered:")), nil, pick)
-	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, widget.NewIcon(theme.DownloadIcon()), closeBtn, title), facts}
+	whatIf := container.NewHBox(widget.NewLabel(lang.X("live.banner.what_if", "What if it answered:")), pick)
+	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, widget.NewIcon(theme.DownloadIcon()), container.NewHBox(facts, closeBtn), title)}
 	if simulated {
 		rows = append(rows, widget.NewLabelWithStyle(lang.X("live.banner.simulated", "Simulated offline — nothing was fetched:"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
 	}
-	rows = append(rows, grid, whatIf)
+	for _, line := range groupOutcomes(outcomes) {
+		rows = append(rows, newWrappedLabel(line))
+	}
+	rows = append(rows, whatIf)
 	for _, w := range res.Warnings {
 		rows = append(rows, warnLabel(w.String()))
 	}
@@ -218,8 +218,36 @@ func (s *studio) renderBanner() {
 	if !res.OK() {
 		rows = append(rows, newWrappedLabel(lang.X("live.banner.no_file", "The server gave no robots.txt, so the editor is empty; the lines above say what each crawler does instead.")))
 	}
-	b.Objects = []fyne.CanvasObject{container.NewVBox(rows...), widget.NewSeparator()}
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+	b.Objects = []fyne.CanvasObject{container.NewStack(bg, container.NewVBox(rows...)), widget.NewSeparator()}
 	b.Refresh()
+	s.relayoutLeft()
+}
+
+// relayoutLeft lays the editor side out again after the banner changed size.
+func (s *studio) relayoutLeft() {
+	if s.live.left != nil {
+		s.live.left.Refresh()
+	}
+}
+
+// groupOutcomes is one line per conclusion with the engines that draw it:
+// "uses the file: Google, RFC 9309, …".
+func groupOutcomes(outcomes []fetch.Outcome) []string {
+	var order []string
+	byText := map[string][]string{}
+	for _, o := range outcomes {
+		t := outcomeText(o)
+		if _, ok := byText[t]; !ok {
+			order = append(order, t)
+		}
+		byText[t] = append(byText[t], engineLabel(o.Engine))
+	}
+	out := make([]string, len(order))
+	for i, t := range order {
+		out[i] = lang.X("live.banner.outcome_line", "{{.Outcome}}: {{.Engines}}", map[string]any{"Outcome": t, "Engines": strings.Join(byText[t], ", ")})
+	}
+	return out
 }
 
 func warnLabel(text string) fyne.CanvasObject {

@@ -89,7 +89,7 @@ func TestOpenFromSiteShowsTheFileAndTheBanner(t *testing.T) {
 		t.Errorf("title %q", s.win.Title())
 	}
 	banner := texts(s.live.banner)
-	for _, want := range []string{srv.URL + "/robots.txt", "200 · 1 redirect", "bytes", "Google: uses the file", "1996 draft: uses the file"} {
+	for _, want := range []string{srv.URL + "/robots.txt", "200 · 1 redirect", "bytes", "uses the file: Google, RFC 9309, Yandex, Bing, 1996 draft"} {
 		if !strings.Contains(banner, want) {
 			t.Errorf("banner lacks %q:\n%s", want, banner)
 		}
@@ -101,7 +101,7 @@ func TestOpenFromSiteShowsTheFileAndTheBanner(t *testing.T) {
 	}
 	sel.SetSelected("503 Service Unavailable")
 	banner = texts(s.live.banner)
-	if !strings.Contains(banner, "Google: 503 → stays out of everything") || !strings.Contains(banner, "Simulated offline") {
+	if !strings.Contains(banner, "503 → stays out of everything: Google, RFC 9309") || !strings.Contains(banner, "Simulated offline") {
 		t.Errorf("simulated 503:\n%s", banner)
 	}
 	if string(s.ed.Bytes()) != siteRobots {
@@ -126,7 +126,7 @@ func TestOpenFromSiteNotFound(t *testing.T) {
 		t.Errorf("a 404 should open an empty document, got %q", s.ed.Bytes())
 	}
 	banner := texts(s.live.banner)
-	if !strings.Contains(banner, "Google: 404 → no robots.txt: everything allowed") || !strings.Contains(banner, "gave no robots.txt") {
+	if !strings.Contains(banner, "404 → no robots.txt: everything allowed: Google, RFC 9309") || !strings.Contains(banner, "gave no robots.txt") {
 		t.Errorf("banner:\n%s", banner)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -64,6 +65,12 @@ func Start(a fyne.App, args []string) fyne.Window {
 	applyTheme(a, p.StringWithFallback(prefTheme, "system"))
 	s := newStudio(a, storageDir(a))
 	switch {
+	case len(args) > 0 && fetch.IsURL(args[0]):
+		// The user named a site on the command line: fetch it, as File ▸
+		// Open from Site… would.
+		s.openSample()
+		s.win.Show()
+		s.fetchSite(args[0], s.openFetched)
 	case len(args) > 0:
 		s.openPath(args[0])
 	case p.String(prefLast) != "" && fileExists(p.String(prefLast)):
@@ -129,6 +136,7 @@ func (s *studio) dropped(uris []fyne.URI) {
 func (s *studio) buildContent() {
 	s.live.banner = container.NewVBox()
 	left := container.NewBorder(s.live.banner, s.lint.object(), nil, nil, s.ed)
+	s.live.left = left
 	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset(s.pane.Compare())
 	s.tabs = container.NewAppTabs(
