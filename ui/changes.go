@@ -52,7 +52,7 @@ func (s *studio) rightSide() fyne.CanvasObject {
 	}
 	s.changes.build()
 	split := container.NewVSplit(s.pane.Object(), s.changes.root)
-	split.Offset = 0.45
+	split.Offset = 0.5
 	return split
 }
 
