@@ -178,8 +178,12 @@ func Compare(in Input) *Report {
 	for ai, agent := range in.Agents {
 		for ei := range engines {
 			todo := all
-			if !in.Exhaustive && !comp[ei].own && sc.sameGroup(comp[ei].old, comp[ei].new, agent) {
+			switch {
+			case in.Exhaustive || comp[ei].own:
+			case sc.sameGroup(comp[ei].old, comp[ei].new, agent):
 				todo = candidates
+			case sc.sameRules(comp[ei].old, comp[ei].new, agent):
+				todo = nil
 			}
 			for s := 0; s < len(todo); s += chunk {
 				tasks = append(tasks, task{ei, ai, todo[s:min(s+chunk, len(todo))]})

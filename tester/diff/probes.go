@@ -77,18 +77,29 @@ func combine(values []string, add func(string)) {
 		}
 		lit, rest := w[:star], w[star:]
 		for _, other := range values {
+			if other == w {
+				continue
+			}
+			// The other rule made concrete: its literal prefix, and with
+			// its own wildcards filled (two wildcard rules meet too).
 			prefix := other
 			if i := strings.IndexAny(other, "*$"); i >= 0 {
 				prefix = other[:i]
 			}
-			if len(prefix) <= len(lit) || !strings.HasPrefix(prefix, lit) {
-				continue
+			filled := strings.ReplaceAll(strings.TrimSuffix(other, "$"), "*", "x")
+			for _, p := range []string{prefix, filled} {
+				if len(p) <= len(lit) || !strings.HasPrefix(p, lit) {
+					continue
+				}
+				if n++; n > maxCombos {
+					return
+				}
+				add(p + rest)
+				add(below(p) + rest)
+				if p == filled {
+					break
+				}
 			}
-			if n++; n > maxCombos {
-				return
-			}
-			add(prefix + rest)
-			add(below(prefix) + rest)
 		}
 	}
 }

@@ -130,6 +130,54 @@ func (sc *scope) sameGroup(a, b engine.Compiled, agent string) bool {
 	return true
 }
 
+// sameRules reports whether agent's group, even if it moved, has the same
+// body in both versions: block by block, the same lines between its
+// User-agent lines and the end of its rules. An engine reads a group's
+// rules from those lines alone, so every verdict is the same and the
+// crawler needs no query at all.
+func (sc *scope) sameRules(a, b engine.Compiled, agent string) bool {
+	if !sc.usable {
+		return false
+	}
+	va, vb := a.Query(agent, "/"), b.Query(agent, "/")
+	if va.Reason == engine.ReasonFileError || vb.Reason == engine.ReasonFileError || va.Group == nil || vb.Group == nil {
+		return false
+	}
+	ba, bb := groupBodies(sc.a, va.Group.Lines), groupBodies(sc.b, vb.Group.Lines)
+	if len(ba) != len(bb) {
+		return false
+	}
+	for i := range ba {
+		if ba[i] != bb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// groupBodies is the text of each block of a group's User-agent lines.
+func groupBodies(d *syntax.Document, uaLines []int) []string {
+	var out []string
+	last := 0
+	for _, n := range uaLines {
+		if n <= 0 || n > len(d.Lines) {
+			return nil
+		}
+		run := uaRun(d, n)
+		if run[0] == last {
+			continue
+		}
+		last = run[0]
+		var b strings.Builder
+		for i := run[len(run)-1] + 1; i < blockEnd(d, run[len(run)-1]); i++ {
+			b.WriteString(d.Text(d.Line(i).Content()))
+			b.WriteByte('\n')
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
 // sameBlock compares the block of User-agent line na (old) and nb (new):
 // the run of User-agent lines around it (only comments between), the line
 // where its rules end (the next User-agent line after another field), and
