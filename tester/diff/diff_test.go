@@ -266,8 +266,8 @@ func TestProbesCoverURLLists(t *testing.T) {
 			rng := rand.New(rand.NewSource(int64(len(src))))
 			oldDoc := syntax.Parse(src)
 			agents := Agents(oldDoc)
-			if len(agents) > 4 {
-				agents = agents[:4]
+			if len(agents) > 3 {
+				agents = agents[:3]
 			}
 			urls := urlsFor(rng, oldDoc, 400)
 			for e := 0; e < edits; e++ {
