@@ -182,8 +182,10 @@ func Compare(in Input) *Report {
 			case in.Exhaustive || comp[ei].own:
 			case sc.sameGroup(comp[ei].old, comp[ei].new, agent):
 				todo = candidates
-			case sc.sameRules(comp[ei].old, comp[ei].new, agent):
-				todo = nil
+			default:
+				if needles, ok := sc.groupDelta(comp[ei].old, comp[ei].new, agent); ok {
+					todo = sc.candidatesFor(needles, paths)
+				}
 			}
 			for s := 0; s < len(todo); s += chunk {
 				tasks = append(tasks, task{ei, ai, todo[s:min(s+chunk, len(todo))]})

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -23,6 +24,7 @@ type scope struct {
 	added    []bool // new lines that changed
 	needles  []needle
 	newToOld []int
+	cache    map[string][]int // candidatesFor by needles
 }
 
 // needle is a literal every path a rule matches must contain (raw or with
@@ -34,7 +36,7 @@ type needle struct {
 
 func newScope(a, b *syntax.Document, al alignment) *scope {
 	sc := &scope{a: a, b: b, al: al, usable: al.complete && a.BOM == b.BOM,
-		removed: make([]bool, len(a.Lines)+2), added: make([]bool, len(b.Lines)+2), newToOld: make([]int, len(b.Lines)+2)}
+		removed: make([]bool, len(a.Lines)+2), added: make([]bool, len(b.Lines)+2), newToOld: make([]int, len(b.Lines)+2), cache: map[string][]int{}}
 	// A file past the smallest read limit shifts what Google and Yandex see.
 	if len(a.Src) > syntax.GoogleMaxBytes || len(b.Src) > syntax.GoogleMaxBytes {
 		sc.usable = false
@@ -86,10 +88,35 @@ func needlesOf(value string) []needle {
 	return out
 }
 
+// candidatesFor is the indices of paths that one of needles might match.
+func (sc *scope) candidatesFor(needles []needle, paths []string) []int {
+	var out []int
+	if len(needles) == 0 {
+		return out
+	}
+	var key strings.Builder
+	for _, n := range needles {
+		fmt.Fprintf(&key, "%v%q,", n.all, n.raw)
+	}
+	if c, ok := sc.cache[key.String()]; ok {
+		return c
+	}
+	defer func() { sc.cache[key.String()] = out }()
+	for k, p := range paths {
+		if reaches(needles, p) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // reaches reports whether a changed rule might match path.
-func (sc *scope) reaches(path string) bool {
+func (sc *scope) reaches(path string) bool { return reaches(sc.needles, path) }
+
+// reaches reports whether one of needles might match path.
+func reaches(needles []needle, path string) bool {
 	dec := ""
-	for _, n := range sc.needles {
+	for _, n := range needles {
 		if n.all || strings.Contains(path, n.raw) {
 			return true
 		}
@@ -130,34 +157,50 @@ func (sc *scope) sameGroup(a, b engine.Compiled, agent string) bool {
 	return true
 }
 
-// sameRules reports whether agent's group, even if it moved, has the same
-// body in both versions: block by block, the same lines between its
-// User-agent lines and the end of its rules. An engine reads a group's
-// rules from those lines alone, so every verdict is the same and the
-// crawler needs no query at all.
-func (sc *scope) sameRules(a, b engine.Compiled, agent string) bool {
+// groupDelta compares agent's group in both versions when it moved or
+// changed in other ways than sameGroup allows: block by block, the lines
+// between its User-agent lines and the end of its rules. If, after taking
+// out the rule lines one version has and the other has not, both are the
+// same lines in the same order, an engine (which reads a group's rules
+// from those lines alone) sees the same rules but for those; a path none of
+// them can match keeps its verdict. It returns their needles (none: the
+// crawler needs no query at all).
+func (sc *scope) groupDelta(a, b engine.Compiled, agent string) ([]needle, bool) {
 	if !sc.usable {
-		return false
+		return nil, false
 	}
 	va, vb := a.Query(agent, "/"), b.Query(agent, "/")
 	if va.Reason == engine.ReasonFileError || vb.Reason == engine.ReasonFileError || va.Group == nil || vb.Group == nil {
-		return false
+		return nil, false
 	}
 	ba, bb := groupBodies(sc.a, va.Group.Lines), groupBodies(sc.b, vb.Group.Lines)
-	if len(ba) != len(bb) {
-		return false
+	if ba == nil || bb == nil || len(ba) != len(bb) {
+		return nil, false
 	}
+	var needles []needle
 	for i := range ba {
-		if ba[i] != bb[i] {
-			return false
+		onlyA, onlyB := ruleDelta(ba[i], bb[i])
+		if !sameWithout(ba[i], onlyA) || !sameWithout(bb[i], onlyB) || !equalLines(without(ba[i], onlyA), without(bb[i], onlyB)) {
+			return nil, false
+		}
+		for _, l := range append(onlyA, onlyB...) {
+			needles = append(needles, needlesOf(l.value)...)
 		}
 	}
-	return true
+	return needles, true
 }
 
-// groupBodies is the text of each block of a group's User-agent lines.
-func groupBodies(d *syntax.Document, uaLines []int) []string {
-	var out []string
+// bodyLine is one non-comment line of a group's block.
+type bodyLine struct {
+	text  string
+	rule  bool
+	value string
+}
+
+// groupBodies is, per block of a group's User-agent lines, the lines after
+// them up to the end of the block's rules (comments left out).
+func groupBodies(d *syntax.Document, uaLines []int) [][]bodyLine {
+	var out [][]bodyLine
 	last := 0
 	for _, n := range uaLines {
 		if n <= 0 || n > len(d.Lines) {
@@ -168,14 +211,86 @@ func groupBodies(d *syntax.Document, uaLines []int) []string {
 			continue
 		}
 		last = run[0]
-		var b strings.Builder
+		var body []bodyLine
 		for i := run[len(run)-1] + 1; i < blockEnd(d, run[len(run)-1]); i++ {
-			b.WriteString(d.Text(d.Line(i).Content()))
-			b.WriteByte('\n')
+			l := d.Line(i)
+			if l.Kind == syntax.Comment {
+				continue
+			}
+			body = append(body, bodyLine{text: d.Text(l.Content()), rule: l.Kind.IsRule(), value: d.Value(i)})
 		}
-		out = append(out, b.String())
+		out = append(out, body)
 	}
 	return out
+}
+
+// ruleDelta is the rule lines one body has and the other has not (by text,
+// counting repeats).
+func ruleDelta(a, b []bodyLine) (onlyA, onlyB []bodyLine) {
+	count := map[string]int{}
+	for _, l := range b {
+		if l.rule {
+			count[l.text]++
+		}
+	}
+	for _, l := range a {
+		if !l.rule {
+			continue
+		}
+		if count[l.text] > 0 {
+			count[l.text]--
+		} else {
+			onlyA = append(onlyA, l)
+		}
+	}
+	count = map[string]int{}
+	for _, l := range a {
+		if l.rule {
+			count[l.text]++
+		}
+	}
+	for _, l := range b {
+		if !l.rule {
+			continue
+		}
+		if count[l.text] > 0 {
+			count[l.text]--
+		} else {
+			onlyB = append(onlyB, l)
+		}
+	}
+	return onlyA, onlyB
+}
+
+// without drops the lines of drop (by text, as many times as listed).
+func without(body, drop []bodyLine) []bodyLine {
+	n := map[string]int{}
+	for _, l := range drop {
+		n[l.text]++
+	}
+	out := make([]bodyLine, 0, len(body))
+	for _, l := range body {
+		if l.rule && n[l.text] > 0 {
+			n[l.text]--
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func sameWithout(body, drop []bodyLine) bool { return len(without(body, drop)) == len(body)-len(drop) }
+
+func equalLines(a, b []bodyLine) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].text != b[i].text {
+			return false
+		}
+	}
+	return true
 }
 
 // sameBlock compares the block of User-agent line na (old) and nb (new):
