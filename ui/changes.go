@@ -291,7 +291,11 @@ func (c *changesView) selectItem(i int) {
 	var b strings.Builder
 	b.WriteString(lang.X("live.changes.detail_head", "{{.Agent}} · {{.URL}} · {{.Engine}}", map[string]any{"Agent": ch.Agent, "URL": ch.URL, "Engine": engineLabel(ch.Engine)}))
 	b.WriteString("\n")
-	b.WriteString(lang.X("live.changes.before", "Before ({{.Source}}): {{.Verdict}} — {{.Why}}", map[string]any{"Source": c.source, "Verdict": word(ch.Old), "Why": ch.Old.Explain().String()}))
+	why := ch.Old.Explain().String()
+	if o, ok := c.oldRes.Outcome(ch.Engine); ok && o.Outcome != engine.FetchUseFile {
+		why = outcomeText(o) // no file was served: the fetch outcome decided
+	}
+	b.WriteString(lang.X("live.changes.before", "Before ({{.Source}}): {{.Verdict}} — {{.Why}}", map[string]any{"Source": c.source, "Verdict": word(ch.Old), "Why": why}))
 	b.WriteString("\n")
 	b.WriteString(lang.X("live.changes.after", "Now (the editor): {{.Verdict}} — {{.Why}}", map[string]any{"Verdict": word(ch.New), "Why": ch.New.Explain().String()}))
 	c.detail.SetText(b.String())

@@ -234,6 +234,10 @@ func compareVersions(oldV, newV version, engines []engine.Engine, agents, urls [
 		s := sums[i]
 		s.Changes = s.Changes[:0]
 		for _, c := range changes[i] {
+			// A version the server did not serve has no lines: its
+			// verdicts come from the fetch outcome, not from a rule.
+			c.Old = withoutSyntheticRule(c.Old, oldV.res)
+			c.New = withoutSyntheticRule(c.New, newV.res)
 			s.Changes = append(s.Changes, len(merged.Changes))
 			merged.Changes = append(merged.Changes, c)
 		}
@@ -292,4 +296,16 @@ func deciderText(c *diff.Change) string {
 		return msg.New(msgDiffWasLine, "Line", r.Line, "Rule", r.Text).String()
 	}
 	return msg.New(msgDiffLine, "Line", r.Line, "Rule", r.Text).String()
+}
+
+func withoutSyntheticRule(v *engine.Verdict, res *fetch.Result) *engine.Verdict {
+	if res == nil {
+		return v
+	}
+	if o, _ := res.Outcome(v.Engine); o.Outcome == engine.FetchUseFile {
+		return v
+	}
+	c := *v
+	c.Rule, c.Group = nil, nil
+	return &c
 }

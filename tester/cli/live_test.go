@@ -211,6 +211,13 @@ func TestDiff(t *testing.T) {
 		t.Errorf("live vs draft: exit %d\n%s\n%s", code, out, errOut)
 	}
 
+	// A live file that answers 503: every Google-like crawler stays out.
+	down := statusServer(t, 503)
+	code, out, _ = runCmd(t, "", "diff", "--json", "--agent", "Googlebot", "--urls", urls, down.URL, oldFile)
+	if code != cli.ExitFailure || !strings.Contains(out, `"url":"/zzz","old":{"allowed":false,"rule":null},"new":{"allowed":true,"rule":null}`) {
+		t.Errorf("503 vs file: exit %d\n%s", code, out)
+	}
+
 	for _, args := range [][]string{{"diff", oldFile}, {"diff", "--fail-on", "some", oldFile, newFile}, {"diff", "-", "-"}, {"diff", "--engine", "nope", oldFile, newFile}} {
 		if code, _, _ := runCmd(t, "", args...); code != cli.ExitUsage {
 			t.Errorf("%v: exit %d, want 2", args, code)

@@ -96,8 +96,11 @@ func (r *Result) FinalURL() string {
 	return r.Hops[len(r.Hops)-1].URL
 }
 
-// Outcome returns engine id's conclusion.
+// Outcome returns engine id's conclusion (none for a nil Result).
 func (r *Result) Outcome(id string) (Outcome, bool) {
+	if r == nil {
+		return Outcome{}, false
+	}
 	for _, o := range r.Outcomes {
 		if o.Engine == id {
 			return o, true
