@@ -151,6 +151,13 @@ func TestURLAsRobotsFile(t *testing.T) {
 		t.Errorf("403 stderr: %s", errOut)
 	}
 
+	// --suite too: the 1996 draft expects to stay out after a 403.
+	suite := filepath.Join(t.TempDir(), "robots.txt.tests.json")
+	os.WriteFile(suite, []byte(`{"version":1,"expect":[{"crawler":"Googlebot","path":"/x","engine":"draft1996","allowed":false},{"crawler":"Googlebot","path":"/x","engine":"google","allowed":true}]}`), 0o644)
+	if code, out, _ = runCmd(t, "", "test", "--suite", suite, forbidden.URL); code != cli.ExitOK {
+		t.Errorf("suite against a 403: exit %d\n%s", code, out)
+	}
+
 	if code, _, errOut = runCmd(t, "", "check", srv.URL); code != cli.ExitOK || !strings.Contains(errOut, "fetched") {
 		t.Errorf("check: exit %d %s", code, errOut)
 	}

@@ -77,9 +77,14 @@ func OutcomeWord(o engine.FetchOutcome) msg.Text {
 // Compile compiles doc for e, applying the fetch outcome when the
 // ROBOTS_FILE was a URL.
 func (env *Env) Compile(e engine.Engine, doc *syntax.Document) engine.Compiled {
-	var res *fetch.Result
-	if env.remote != nil {
-		res = env.remote.res
+	return e.Compile(env.docFor(e.Info().ID, doc))
+}
+
+// docFor is the document engine id obeys: doc, or what the fetch outcome
+// makes of it when the ROBOTS_FILE was a URL.
+func (env *Env) docFor(id string, doc *syntax.Document) *syntax.Document {
+	if env.remote == nil {
+		return doc
 	}
-	return e.Compile(res.DocFor(e.Info().ID, doc))
+	return env.remote.res.DocFor(id, doc)
 }
