@@ -35,8 +35,7 @@ type liveState struct {
 	mu     sync.Mutex
 	cancel context.CancelFunc // the running fetch
 
-	transport http.RoundTripper // tests: nil = the default transport
-	history   *fetchHistory
+	history *fetchHistory
 }
 
 // liveSpinner is the dialog shown while a fetch runs.
@@ -90,7 +89,7 @@ func (s *studio) fetchSite(input string, done func(*fetch.Result)) {
 	sp.d.Resize(fyne.NewSize(460, 160))
 	sp.d.Show()
 	run := func() {
-		res, err := fetch.Get(ctx, input, fetch.Options{Transport: s.live.transport})
+		res, err := fetch.Get(ctx, input, fetch.Options{})
 		finish := func() {
 			bar.Stop()
 			sp.d.Hide()
@@ -200,7 +199,8 @@ func (s *studio) renderBanner() {
 		s.live.simulate = statuses[pick.SelectedIndex()]
 		s.renderBanner()
 	}
-	whatIf := container.NewHBox(widget.NewLabel(lang.X("live.banner.what_if", "What if it answered:")), pick)
+	whatIf := container.NewHBox(widget.NewLabel(lang.X("live.banner.what_if", "What if it answered:")),
+		container.NewGridWrap(fyne.NewSize(280, pick.MinSize().Height), pick))
 	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, widget.NewIcon(theme.DownloadIcon()), container.NewHBox(facts, closeBtn), title)}
 	if simulated {
 		rows = append(rows, widget.NewLabelWithStyle(lang.X("live.banner.simulated", "Simulated offline — nothing was fetched:"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
