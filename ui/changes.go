@@ -28,6 +28,7 @@ type changesView struct {
 	source  string           // what the buffer is compared with, for the header
 	old     *syntax.Document // that version
 	oldRes  *fetch.Result    // its fetch, when it came from the site
+	urls    []string         // a pasted or loaded URL list; nil = the tester's paths
 	rep     *diff.Report
 	items   []changeItem
 	header  *widget.Label
@@ -161,7 +162,10 @@ func (c *changesView) compute(doc *syntax.Document) {
 		agents = diff.Agents(c.old, doc)
 	}
 	var urls []string
-	if len(set.Paths) > 0 {
+	switch {
+	case c.urls != nil:
+		urls = c.urls
+	case len(set.Paths) > 0:
 		urls = set.Paths
 	}
 	engines := engine.All()
@@ -244,7 +248,9 @@ func (c *changesView) build() {
 	c.list.OnSelected = func(i widget.ListItemID) { c.selectItem(i) }
 	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), c.s.closeChanges)
 	closeBtn.Importance = widget.LowImportance
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, c.header), c.summary)
+	urlsBtn := widget.NewButtonWithIcon(lang.X("live.changes.urls", "URLs…"), theme.ListIcon(), c.askURLs)
+	urlsBtn.Importance = widget.LowImportance
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(urlsBtn, closeBtn), c.header), c.summary)
 	c.root = container.NewBorder(top, container.NewVBox(widget.NewSeparator(), c.detail), nil, nil, c.list)
 	c.refresh()
 }
@@ -300,4 +306,49 @@ func (c *changesView) selectItem(i int) {
 	b.WriteString(lang.X("live.changes.after", "Now (the editor): {{.Verdict}} — {{.Why}}", map[string]any{"Verdict": word(ch.New), "Why": ch.New.Explain().String()}))
 	c.detail.SetText(b.String())
 	c.s.selectVerdict(*ch.New)
+}
+
+// askURLs lets the user paste a URL list or load one from a file (one URL
+// or path per line); an empty list goes back to the tester's paths.
+func (c *changesView) askURLs() {
+	entry := widget.NewMultiLineEntry()
+	entry.SetPlaceHolder(lang.X("live.changes.urls_placeholder", "One URL or path per line; leave empty to use the tester's paths"))
+	entry.SetText(strings.Join(c.urls, "\n"))
+	entry.SetMinRowsVisible(10)
+	load := newButton(lang.X("live.changes.urls_file", "Load from file…"), func() {
+		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+			if err != nil || r == nil {
+				return
+			}
+			path := r.URI().Path()
+			r.Close()
+			data, err := textfile.Load(path, nil)
+			if err != nil {
+				c.s.showFileError(err)
+				return
+			}
+			entry.SetText(string(data))
+		}, c.s.win)
+		fd.Show()
+	})
+	d := dialog.NewCustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),
+		container.NewBorder(nil, load, nil, nil, entry), func(ok bool) {
+			if ok {
+				c.setURLs(entry.Text)
+			}
+		}, c.s.win)
+	d.Resize(fyne.NewSize(620, 420))
+	d.Show()
+}
+
+// setURLs takes a pasted list (blank lines skipped) and compares again.
+func (c *changesView) setURLs(text string) {
+	c.urls = nil
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r", "\n"), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			c.urls = append(c.urls, line)
+		}
+	}
+	c.compute(c.s.ed.Document())
+	c.refresh()
 }

@@ -205,6 +205,15 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	if d := s.changes.detail.Text; !strings.Contains(d, "Before (live") || !strings.Contains(d, "Now (the editor): blocked") {
 		t.Errorf("detail %q", d)
 	}
+	// A pasted URL list replaces the tester's paths.
+	s.changes.setURLs("https://shop.example/catalog/9\r\n\n/zzz\n")
+	if n := len(s.changes.rep.Changes); n != 2 || s.changes.rep.URLs != 2 {
+		t.Errorf("pasted list: %d changes over %d URLs", n, s.changes.rep.URLs)
+	}
+	s.changes.setURLs("")
+	if s.changes.rep.URLs != 3 {
+		t.Errorf("an empty list should go back to the tester's 3 paths, got %d", s.changes.rep.URLs)
+	}
 	// Editing keeps the comparison current.
 	s.ed.SetText([]byte(siteRobots))
 	s.documentChanged() // as after a keystroke
