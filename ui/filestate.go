@@ -13,10 +13,23 @@ type fileState struct {
 	disk  []byte // the bytes on disk as of the last open/save
 	tests []byte // the test set as last loaded or saved (testset.Marshal)
 	isNew bool
+	// remote is the URL a fetched, not yet saved, document came from.
+	remote string
 }
 
 // name is the file name shown in the title.
 func (f *fileState) name() string {
+	if f.path == "" && f.remote != "" {
+		return f.remote
+	}
+	if f.path == "" {
+		return "robots.txt"
+	}
+	return filepath.Base(f.path)
+}
+
+// saveName is the name a Save As dialog proposes.
+func (f *fileState) saveName() string {
 	if f.path == "" {
 		return "robots.txt"
 	}

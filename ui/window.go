@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -57,6 +58,9 @@ type studio struct {
 	selected        *engine.Verdict // the result whose group and rule are marked in the editor
 	title           string
 	autoText        []byte // what the last autosave wrote
+	storageRoot     string // the app's storage folder
+	live            liveState
+	changes         *changesView
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -68,6 +72,12 @@ func Start(a fyne.App, args []string) fyne.Window {
 	applyTheme(a, p.StringWithFallback(prefTheme, "system"))
 	s := newStudio(a, storageDir(a))
 	switch {
+	case len(args) > 0 && fetch.IsURL(args[0]):
+		// The user named a site on the command line: fetch it, as File ▸
+		// Open from Site… would.
+		s.openSample()
+		s.win.Show()
+		s.fetchSite(args[0], s.openFetched)
 	case len(args) > 0:
 		s.openPath(args[0])
 	case p.String(prefLast) != "" && fileExists(p.String(prefLast)):
@@ -99,7 +109,7 @@ func fileExists(path string) bool {
 
 // newStudio builds the window and its parts; it shows nothing yet.
 func newStudio(a fyne.App, storage string) *studio {
-	s := &studio{app: a, rec: newRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS"))}
+	s := &studio{app: a, rec: newRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(assets.Icon)
 	s.ed = editor.New()
@@ -138,8 +148,10 @@ func (s *studio) dropped(uris []fyne.URI) {
 // buildContent lays out the window: editor over lint panel on the left,
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
-	left := container.NewBorder(nil, s.lint.object(), nil, nil, s.ed)
-	s.split = container.NewHSplit(left, s.pane.Object())
+	s.live.banner = container.NewVBox()
+	left := container.NewBorder(s.live.banner, s.lint.object(), nil, nil, s.ed)
+	s.live.left = left
+	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset(s.pane.Compare())
 	s.tabs = container.NewAppTabs(
 		container.NewTabItem(lang.X("window.tab.robots", "robots.txt"), s.split),
@@ -182,6 +194,8 @@ func (s *studio) documentChanged() {
 	doc := s.ed.Document()
 	s.selected = nil
 	s.pane.SetDocument(doc)
+	s.syncBanner()
+	s.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
@@ -483,7 +497,7 @@ func (s *studio) saveAs(then func()) {
 			then()
 		}
 	}, s.win)
-	d.SetFileName(s.file.name())
+	d.SetFileName(s.file.saveName())
 	d.Show()
 }
 

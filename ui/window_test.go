@@ -219,9 +219,9 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	s := newTestStudio(t)
 	m := s.menu()
 	want := map[string][]string{
-		"File":   {"New", "Open…", "Open Recent", "Save", "Save As…", "Revert", "Quit"},
+		"File":   {"New", "Open…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Quit"},
 		"Edit":   {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
-		"Tester": {"Add Crawler Row", "Add Path Row"},
+		"Tester": {"Add Crawler Row", "Add Path Row", "Compare with…"},
 		"View":   {"Engine", "Compare All Engines", "Theme", "Language"},
 		"Help":   {"Keyboard Shortcuts", "About Robots Studio"},
 	}
@@ -239,7 +239,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	if len(m.Items) != len(want) {
 		t.Errorf("%d menus, want %d", len(m.Items), len(want))
 	}
-	save := m.Items[0].Items[4]
+	save := m.Items[0].Items[5]
 	if sc, ok := save.Shortcut.(fyne.KeyboardShortcut); !ok || sc.Key() != fyne.KeyS {
 		t.Errorf("Save has no Ctrl+S: %#v", save.Shortcut)
 	}

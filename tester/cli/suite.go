@@ -31,7 +31,8 @@ func runSuite(env *Env, suitePath, robotsPath string, engines []string) int {
 		}
 		filter = append(filter, id)
 	}
-	results := testset.Evaluate(syntax.Parse(data), set, filter)
+	doc := syntax.Parse(data)
+	results := testset.EvaluateFor(func(id string) *syntax.Document { return env.docFor(id, doc) }, set, filter)
 	for _, r := range results {
 		if r.Err != nil {
 			return Failf(env, "test --suite: %s: %v (valid: %s)", suitePath, r.Err, strings.Join(engine.IDs(), ", "))

@@ -134,7 +134,7 @@ func runTest(env *Env, args []string) int {
 	prefs := aipref.Read(doc)
 	compiled := make([]engine.Compiled, len(engs))
 	for i, e := range engs {
-		compiled[i] = e.Compile(doc)
+		compiled[i] = env.Compile(e, doc)
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()

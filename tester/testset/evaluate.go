@@ -22,6 +22,12 @@ type Result struct {
 // engineIDs is not empty only expectations for those engines are checked.
 // Each engine compiles doc once.
 func Evaluate(doc *syntax.Document, s *Set, engineIDs []string) []Result {
+	return EvaluateFor(func(string) *syntax.Document { return doc }, s, engineIDs)
+}
+
+// EvaluateFor is Evaluate with a document per engine (a robots.txt fetched
+// from a site means another file to each engine when it was not served).
+func EvaluateFor(docFor func(engineID string) *syntax.Document, s *Set, engineIDs []string) []Result {
 	compiled := map[string]engine.Compiled{}
 	var out []Result
 	for _, e := range s.Expect {
@@ -37,7 +43,7 @@ func Evaluate(doc *syntax.Document, s *Set, engineIDs []string) []Result {
 				out = append(out, r)
 				continue
 			}
-			c = eng.Compile(doc)
+			c = eng.Compile(docFor(e.Engine))
 			compiled[e.Engine] = c
 		}
 		// as the tester asks: a full User-Agent with its crawler's token
