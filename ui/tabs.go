@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/metatag"
@@ -53,11 +52,7 @@ func (s *studio) hostTab() fyne.CanvasObject {
 	s.wizard = hostwizard.New(s.win,
 		func() []byte { return s.ed.Bytes() },
 		func(edits []mirror.Edit) {
-			out := make([]editor.Edit, len(edits))
-			for i, e := range edits {
-				out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
-			}
-			s.ed.ApplyEdits(out)
+			s.ed.ApplyEdits(edits)
 			s.tabs.SelectIndex(0)
 		},
 		func(robots []byte, crawler, path string) (bool, string) {
@@ -71,11 +66,7 @@ func (s *studio) hostTab() fyne.CanvasObject {
 // editor as one undo step.
 func (s *studio) aiTab() fyne.CanvasObject {
 	s.ai = aitab.New(s.ed.Document, func(edits []aiaccess.Edit) error {
-		out := make([]editor.Edit, len(edits))
-		for i, e := range edits {
-			out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
-		}
-		return s.ed.ApplyEdits(out)
+		return s.ed.ApplyEdits(edits)
 	})
 	return s.ai.Content
 }

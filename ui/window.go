@@ -335,11 +335,7 @@ func (s *studio) applyFix(d lint.Diagnostic) {
 }
 
 func (s *studio) applyEdits(edits []lint.Edit) {
-	out := make([]editor.Edit, len(edits))
-	for i, e := range edits {
-		out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
-	}
-	if err := s.ed.ApplyEdits(out); err != nil {
+	if err := s.ed.ApplyEdits(edits); err != nil {
 		// Only possible if the fix was computed for another version of the
 		// text; the text is left as it was.
 		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"),

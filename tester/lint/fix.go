@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -14,40 +13,15 @@ import (
 // do not own, so line endings and the BOM stay as they were unless a fix is
 // about them.
 func ApplyFixes(src []byte, fixes []Fix) ([]byte, error) {
-	type indexed struct {
-		Edit
-		order int
-	}
-	var edits []indexed
+	var edits []Edit
 	for _, f := range fixes {
-		for _, e := range f.Edits {
-			if e.Start < 0 || e.End < e.Start || e.End > len(src) {
-				return nil, fmt.Errorf("lint: edit [%d,%d) outside the text (%d bytes)", e.Start, e.End, len(src))
-			}
-			edits = append(edits, indexed{e, len(edits)})
-		}
+		edits = append(edits, f.Edits...)
 	}
-	sort.SliceStable(edits, func(i, j int) bool {
-		if edits[i].Start != edits[j].Start {
-			return edits[i].Start < edits[j].Start
-		}
-		return edits[i].order < edits[j].order
-	})
-	grow := 0
-	for i, e := range edits {
-		if i > 0 && e.Start < edits[i-1].End {
-			return nil, fmt.Errorf("lint: edits [%d,%d) and [%d,%d) overlap", edits[i-1].Start, edits[i-1].End, e.Start, e.End)
-		}
-		grow += len(e.Text) - (e.End - e.Start)
+	out, err := syntax.ApplyEdits(src, edits)
+	if err != nil {
+		return nil, fmt.Errorf("lint: %w", err)
 	}
-	out := make([]byte, 0, len(src)+max(grow, 0))
-	pos := 0
-	for _, e := range edits {
-		out = append(out, src[pos:e.Start]...)
-		out = append(out, e.Text...)
-		pos = e.End
-	}
-	return append(out, src[pos:]...), nil
+	return out, nil
 }
 
 // Disjoint returns the fixes of fixes, in order, that overlap no fix taken

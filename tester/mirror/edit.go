@@ -2,39 +2,18 @@ package mirror
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-// Edit replaces the bytes [Start, End) of the document with Text. An insertion
-// has Start == End. Edits returned by this package are sorted, do not overlap,
-// and are meant to be applied together as one undo step.
-type Edit struct {
-	Start, End int
-	Text       []byte
-}
+// Edit is syntax.Edit. Edits returned by this package are sorted, do not
+// overlap, and are meant to be applied together as one undo step.
+type Edit = syntax.Edit
 
-// Apply returns src with edits applied. Edits must be sorted by Start and must
-// not overlap; an insertion may share its offset with the start of a deletion
-// that follows it.
-func Apply(src []byte, edits []Edit) ([]byte, error) {
-	var out bytes.Buffer
-	out.Grow(len(src))
-	pos := 0
-	for _, e := range edits {
-		if e.Start < pos || e.End < e.Start || e.End > len(src) {
-			return nil, fmt.Errorf("edit [%d,%d) overlaps or leaves the document (%d bytes, at %d)", e.Start, e.End, len(src), pos)
-		}
-		out.Write(src[pos:e.Start])
-		out.Write(e.Text)
-		pos = e.End
-	}
-	out.Write(src[pos:])
-	return out.Bytes(), nil
-}
+// Apply returns src with edits applied (syntax.ApplyEdits).
+func Apply(src []byte, edits []Edit) ([]byte, error) { return syntax.ApplyEdits(src, edits) }
 
 // Options shape the robots.txt change.
 type Options struct {

@@ -23,7 +23,11 @@ func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
 	}
 	text := []byte(src)
 	tab := New(func() *syntax.Document { return syntax.Parse(text) }, func(edits []aiaccess.Edit) error {
-		text = aiaccess.Apply(text, edits)
+		out, err := syntax.ApplyEdits(text, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = out
 		return nil
 	})
 	w := test.NewTempWindow(t, tab.Content)
