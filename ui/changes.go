@@ -203,7 +203,7 @@ func summaryText(s diff.Summary) string {
 		agent = "*"
 	}
 	t := lang.X("live.changes.summary", "{{.Agent}} ({{.Engine}}): {{.Blocked}} newly blocked, {{.Allowed}} newly allowed",
-		map[string]any{"Agent": agent, "Engine": engineLabel(s.Engine), "Blocked": s.Blocked, "Allowed": s.Allowed})
+		map[string]any{"Agent": agent, "Engine": engine.NameOf(s.Engine).String(), "Blocked": s.Blocked, "Allowed": s.Allowed})
 	if len(s.BlockedBy) > 0 && s.BlockedBy[0].Line > 0 {
 		t += " — " + lang.X("live.changes.by_line", "by line {{.Line}} `{{.Rule}}`", map[string]any{"Line": s.BlockedBy[0].Line, "Rule": s.BlockedBy[0].Text})
 	}
@@ -295,7 +295,7 @@ func (c *changesView) selectItem(i int) {
 		return lang.X("live.changes.blocked", "blocked")
 	}
 	var b strings.Builder
-	b.WriteString(lang.X("live.changes.detail_head", "{{.Agent}} · {{.URL}} · {{.Engine}}", map[string]any{"Agent": ch.Agent, "URL": ch.URL, "Engine": engineLabel(ch.Engine)}))
+	b.WriteString(lang.X("live.changes.detail_head", "{{.Agent}} · {{.URL}} · {{.Engine}}", map[string]any{"Agent": ch.Agent, "URL": ch.URL, "Engine": engine.NameOf(ch.Engine).String()}))
 	b.WriteString("\n")
 	why := ch.Old.Explain().String()
 	if o, ok := c.oldRes.Outcome(ch.Engine); ok && o.Outcome != engine.FetchUseFile {

@@ -19,7 +19,6 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
-	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // liveState is the window's link to the live site: the fetch behind the
@@ -241,7 +240,7 @@ func groupOutcomes(outcomes []fetch.Outcome) []string {
 		if _, ok := byText[t]; !ok {
 			order = append(order, t)
 		}
-		byText[t] = append(byText[t], engineLabel(o.Engine))
+		byText[t] = append(byText[t], engine.NameOf(o.Engine).String())
 	}
 	out := make([]string, len(order))
 	for i, t := range order {
@@ -269,13 +268,6 @@ func fetchFacts(res *fetch.Result) string {
 		lang.X("live.banner.fetched_at", "fetched {{.Time}}", map[string]any{"Time": res.Started.Local().Format("2006-01-02 15:04")}),
 	}
 	return strings.Join(parts, " · ")
-}
-
-func engineLabel(id string) string {
-	if e, ok := engine.Get(id); ok {
-		return msg.New(e.Info().Name).String()
-	}
-	return id
 }
 
 // outcomeText is the short conclusion, with where the engine stops reading.

@@ -1,10 +1,10 @@
 package diff
 
 import (
-	"net/url"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -29,7 +29,7 @@ func Probes(docs ...*syntax.Document) []string {
 	addAll := func(pattern string) {
 		for _, p := range concrete(pattern) {
 			add(p)
-			if enc := escapeNonASCII(p); enc != p {
+			if enc := engine.EscapeNonASCII(p); enc != p {
 				add(enc)
 			}
 			if dec := decodeAll(p); dec != p && utf8.ValidString(dec) {
@@ -137,22 +137,4 @@ func below(p string) string {
 		return p + "x"
 	}
 	return p + "/x"
-}
-
-// escapeNonASCII %-encodes bytes ≥ 0x80, as Google encodes rule paths.
-func escapeNonASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			var b strings.Builder
-			for j := 0; j < len(s); j++ {
-				if s[j] >= 0x80 {
-					b.WriteString(url.PathEscape(string(s[j : j+1])))
-				} else {
-					b.WriteByte(s[j])
-				}
-			}
-			return b.String()
-		}
-	}
-	return s
 }

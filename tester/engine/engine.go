@@ -6,6 +6,7 @@
 package engine
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -56,6 +57,19 @@ type Traits struct {
 }
 
 var registry = map[string]Engine{}
+
+// NameOf is engine id's short name ("Google"), translated when it is shown;
+// an id no engine has stands for itself.
+func NameOf(id string) fmt.Stringer {
+	if e, ok := Get(id); ok {
+		return msg.New(e.Info().Name)
+	}
+	return plainName(id)
+}
+
+type plainName string
+
+func (p plainName) String() string { return string(p) }
 
 // Register adds an engine; engines call it from init.
 func Register(e Engine) {

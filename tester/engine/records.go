@@ -233,7 +233,7 @@ func (c *anyDisallow) Query(agent, url string) Verdict {
 	v.Group = rec.reached(token, how)
 	v.Notes = append(v.Notes, rec.rec.notes(v.Engine)...)
 	if len(matched) > 1 {
-		v.Notes = append(v.Notes, msg.New(msgNoteSeveral, "Lines", joinLines(matched), "Agent", v.agentText(), "Engine", engineNameOf(v.Engine)))
+		v.Notes = append(v.Notes, msg.New(msgNoteSeveral, "Lines", joinLines(matched), "Agent", v.agentText(), "Engine", NameOf(v.Engine)))
 	}
 	v.Notes = append(v.Notes, ignoredAllowNotes(c.doc, rec.rec, &v)...)
 	for i := range rec.rules {
@@ -260,7 +260,7 @@ func (c *anyDisallow) Query(agent, url string) Verdict {
 func ignoredAllowNotes(doc *syntax.Document, r *record, v *Verdict) []msg.Text {
 	for _, n := range r.ignored {
 		if p := doc.Bytes(doc.Line(n).Value); hasPrefixBytes(v.Path, p) {
-			return []msg.Text{msg.New(msgNoteNoAllow, "Engine", engineNameOf(v.Engine), "Line", n, "Rule", doc.RuleText(n), "Path", v.Path)}
+			return []msg.Text{msg.New(msgNoteNoAllow, "Engine", NameOf(v.Engine), "Line", n, "Rule", doc.RuleText(n), "Path", v.Path)}
 		}
 	}
 	return nil
@@ -271,7 +271,7 @@ func ignoredAllowNotes(doc *syntax.Document, r *record, v *Verdict) []msg.Text {
 func orphanNotes(doc *syntax.Document, orphans []int, v *Verdict) []msg.Text {
 	for _, n := range orphans {
 		if p := doc.Bytes(doc.Line(n).Value); hasPrefixBytes(v.Path, p) {
-			return []msg.Text{msg.New(msgNoteOrphan, "Line", n, "Rule", doc.RuleText(n), "Engine", engineNameOf(v.Engine))}
+			return []msg.Text{msg.New(msgNoteOrphan, "Line", n, "Rule", doc.RuleText(n), "Engine", NameOf(v.Engine))}
 		}
 	}
 	return nil
@@ -296,16 +296,10 @@ func (r *record) notes(engine string) []msg.Text {
 	if r == nil || r.boundary == 0 {
 		return nil
 	}
-	return []msg.Text{msg.New(msgNoteNoBlank, "Line", r.boundary, "Engine", engineNameOf(engine))}
+	return []msg.Text{msg.New(msgNoteNoBlank, "Line", r.boundary, "Engine", NameOf(engine))}
 }
 
 // engineNameOf is an engine's translated short name, for sentences.
-func engineNameOf(id string) any {
-	if e, ok := Get(id); ok {
-		return msg.New(e.Info().Name)
-	}
-	return id
-}
 
 // joinLines writes line numbers as "3, 7, 9".
 func joinLines(lines []int) string {
@@ -341,7 +335,7 @@ func classicFetch(engine string, f Fetch) FetchDecision {
 	if f.Unreachable {
 		status = msg.New(msgUnreachable)
 	}
-	return FetchDecision{FetchDisallowAll, msg.New(msgRecordsFetch, "Engine", engineNameOf(engine), "Status", status)}
+	return FetchDecision{FetchDisallowAll, msg.New(msgRecordsFetch, "Engine", NameOf(engine), "Status", status)}
 }
 
 var msgUnreachable = msg.Def("fetch.word.unreachable", "“server unreachable”")

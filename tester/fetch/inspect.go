@@ -79,7 +79,7 @@ func (r *Result) inspect() {
 	for _, o := range r.Outcomes {
 		if o.TruncatedAt >= 0 && (limit == 0 || o.TruncatedAt == limit) {
 			limit, line = o.TruncatedAt, o.TruncatedLine
-			cut = append(cut, engineName(o.Engine))
+			cut = append(cut, engine.NameOf(o.Engine).String())
 		}
 	}
 	if limit > 0 {
@@ -105,13 +105,6 @@ func (r *Result) TruncatedAt() int {
 		return o.TruncatedAt
 	}
 	return -1
-}
-
-func engineName(id string) string {
-	if e, ok := engine.Get(id); ok {
-		return msg.New(e.Info().Name).String()
-	}
-	return id
 }
 
 // looksHTML reports whether body starts like an HTML page.

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -73,7 +74,7 @@ func checkPaths(s *state) {
 			}
 		}
 		if l.Has(syntax.FlagNonASCII) {
-			enc := percentEncode(v)
+			enc := engine.EscapeNonASCII(v)
 			e := s.every &^ (eGoogle | eRFC)
 			s.report(finding{code: "RS034", sev: Info, start: a, end: b, engines: e,
 				text: msg.New(msgNonASCII, "Encoded", enc),
@@ -187,22 +188,4 @@ func looksLikeHost(s string) bool {
 		}
 	}
 	return true
-}
-
-// percentEncode writes every byte ≥ 0x80 of v as %XX (what Google does to a
-// rule before comparing it).
-func percentEncode(v string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c < 0x80 {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
-	}
-	return b.String()
 }

@@ -497,7 +497,7 @@ func (p *Pane) pinAllEngines(pr pair) {
 
 // expectMenu is the menu to pin the verdict of c.
 func (p *Pane) expectMenu(c cell) *fyne.Menu {
-	name := p.engineName(c.engine)
+	name := engine.NameOf(c.engine).String()
 	allowed, has := p.expectation(c)
 	items := []*fyne.MenuItem{
 		fyne.NewMenuItem(lang.X("testerpane.expect.allowed", "Expect allowed ({{.Engine}})", map[string]any{"Engine": name}),
@@ -513,13 +513,6 @@ func (p *Pane) expectMenu(c cell) *fyne.Menu {
 	items[1].Checked = has && !allowed
 	items[3].Disabled = !has
 	return fyne.NewMenu("", items...)
-}
-
-func (p *Pane) engineName(id string) string {
-	if e, ok := engine.Get(id); ok {
-		return msg.New(e.Info().Name).String()
-	}
-	return id
 }
 
 func (p *Pane) build() {

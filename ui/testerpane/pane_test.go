@@ -252,7 +252,7 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	if !strings.Contains(p.ui.detail.explain.Text, got[0].ExplainAll()) || !p.ui.detail.body.Visible() {
 		t.Errorf("detail shows %q", p.ui.detail.explain.Text)
 	}
-	if !strings.Contains(p.ui.detail.title.Text, p.engineName(blockedBy)) {
+	if !strings.Contains(p.ui.detail.title.Text, engine.NameOf(blockedBy).String()) {
 		t.Errorf("detail title %q does not name the engine", p.ui.detail.title.Text)
 	}
 	if len(p.compiled) != len(engine.All()) {
