@@ -143,8 +143,8 @@ func (c *YandexCompiled) Query(agent, url string) Verdict {
 		v.Notes = append(v.Notes, msg.New(msgYandexMustName, "Agent", v.agentText()))
 	}
 	if h, ok := c.Host(); ok {
-		if host, port, scheme, ok := urlHostPort(url); ok && !h.Serves(host, port, scheme) {
-			v.Notes = append(v.Notes, msg.New(msgYandexHostOther, "Line", h.Line, "Host", h.Value, "URLHost", host))
+		if u, ok := SplitAbsolute(url); ok && !h.Serves(u.Host, u.Port, u.Scheme) {
+			v.Notes = append(v.Notes, msg.New(msgYandexHostOther, "Line", h.Line, "Host", h.Value, "URLHost", u.Host))
 		}
 	}
 	return v

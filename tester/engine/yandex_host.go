@@ -63,29 +63,6 @@ func (h HostDirective) Serves(host string, port int, scheme string) bool {
 	return port == h.Port
 }
 
-// urlHostPort splits an absolute URL's authority; ok is false for a path.
-// port is 0 when the URL writes none.
-func urlHostPort(url string) (host string, port int, scheme string, ok bool) {
-	i := strings.Index(url, "://")
-	if i < 0 || strings.ContainsAny(url[:i], "/?#") {
-		return "", 0, "", false
-	}
-	scheme = strings.ToLower(url[:i])
-	rest := url[i+3:]
-	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
-		rest = rest[:j]
-	}
-	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
-		rest = rest[at+1:]
-	}
-	host = rest
-	if j := strings.LastIndexByte(rest, ':'); j >= 0 && !strings.HasSuffix(rest, "]") {
-		host = rest[:j]
-		port, _ = strconv.Atoi(rest[j+1:])
-	}
-	return strings.ToLower(host), port, scheme, host != ""
-}
-
 // CleanParam is one `Clean-param: p1&p2 [path-prefix]` line: the URL
 // parameters Yandex drops (case-sensitive) on pages whose path starts with
 // Prefix (implicit trailing `*`; empty = the whole site).

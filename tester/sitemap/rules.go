@@ -76,50 +76,21 @@ func (s *state) checkLoc(loc string, line, col int) bool {
 	return true
 }
 
-// splitURL returns an absolute http(s)-style URL's scheme://host[:port]
-// (lower-case, default port dropped) and its path ("/" when empty).
+// splitURL returns an absolute URL's origin (engine.AbsoluteURL.Origin) and
+// its path without query or fragment ("/" when empty).
 func splitURL(u string) (host, p string, ok bool) {
-	i := strings.Index(u, "://")
-	if i <= 0 || !isScheme(u[:i]) {
+	a, ok := engine.SplitAbsolute(u)
+	if !ok || strings.ContainsAny(a.Host, " \t") {
 		return "", "", false
 	}
-	scheme := strings.ToLower(u[:i])
-	rest := u[i+3:]
-	end := strings.IndexAny(rest, "/?#")
-	if end < 0 {
-		end = len(rest)
-	}
-	auth := rest[:end]
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
-		auth = auth[at+1:]
-	}
-	auth = strings.ToLower(auth)
-	if scheme == "http" {
-		auth = strings.TrimSuffix(auth, ":80")
-	} else if scheme == "https" {
-		auth = strings.TrimSuffix(auth, ":443")
-	}
-	if auth == "" || strings.ContainsAny(auth, " \t") {
-		return "", "", false
-	}
-	p = rest[end:]
+	p = a.Rest
 	if q := strings.IndexAny(p, "?#"); q >= 0 {
 		p = p[:q]
 	}
 	if p == "" {
 		p = "/"
 	}
-	return scheme + "://" + auth, p, true
-}
-
-func isScheme(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return false
-		}
-	}
-	return s != ""
+	return a.Origin(), p, true
 }
 
 // isAbsolute reports whether u starts with a scheme and a host.
