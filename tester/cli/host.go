@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -67,7 +68,7 @@ func runHost(env *Env, args []string) int {
 		if len(rest) == 0 {
 			return Failf(env, "%s", msg.New(msgHostNeedNames))
 		}
-		mode, ok := map[string]mirror.Mode{"input": mirror.ModeInput, "seed": mirror.ModeHostSeed, "yandex2017": mirror.ModeHostYandex2017}[*as]
+		mode, ok := map[string]hostname.Mode{"input": hostname.ModeInput, "seed": hostname.ModeHostSeed, "yandex2017": hostname.ModeHostYandex2017}[*as]
 		if !ok {
 			return Failf(env, "host: --as %q: use input, seed or yandex2017", *as)
 		}
@@ -91,12 +92,12 @@ func runHost(env *Env, args []string) int {
 		}
 		robots = data
 	}
-	names := make([]mirror.Name, len(mirrors))
+	names := make([]hostname.Name, len(mirrors))
 	for i, m := range mirrors {
-		names[i] = mirror.ParseName(m, mirror.ModeInput)
+		names[i] = hostname.ParseName(m, hostname.ModeInput)
 	}
 	opt := mirror.Options{AllGroups: *allGroups, EncodingDirs: encDirs}
-	plan, err := mirror.NewPlan(robots, mirror.ParseName(*mainName, mirror.ModeInput), names, opt)
+	plan, err := mirror.NewPlan(robots, hostname.ParseName(*mainName, hostname.ModeInput), names, opt)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "robots-studio: host: %v\n", err)
 		return ExitFailure
@@ -124,11 +125,11 @@ type problemJSON struct {
 	Message string `json:"message"`
 }
 
-func validateHosts(env *Env, inputs []string, mode mirror.Mode, asJSON bool) int {
+func validateHosts(env *Env, inputs []string, mode hostname.Mode, asJSON bool) int {
 	exit := ExitOK
 	var out []hostJSON
 	for _, in := range inputs {
-		n := mirror.ParseName(in, mode)
+		n := hostname.ParseName(in, mode)
 		if !n.Valid() {
 			exit = ExitFailure
 		}

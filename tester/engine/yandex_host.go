@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -34,7 +34,7 @@ type HostDirective struct {
 // top-level domain (the seed's `www.mysi.te`) is refused there.
 func ParseHostDirective(line int, value string) HostDirective {
 	h := HostDirective{Line: line, Value: value}
-	n := mirror.ParseName(value, mirror.ModeHostSeed)
+	n := hostname.ParseName(value, hostname.ModeHostSeed)
 	if !n.Valid() {
 		h.Problem = n.Problems[0].Text
 		return h

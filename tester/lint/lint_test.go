@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -276,21 +276,21 @@ func TestFileName(t *testing.T) {
 // reason (the reasons are tester/mirror's, shared with the wizard).
 func TestHostVectors(t *testing.T) {
 	invalid := map[string]string{
-		"www.myhost-.ru":                     mirror.CodeTrailingHyphen,
-		"www.-myhost.ru":                     mirror.CodeLeadingHyphen,
-		"www.myhost.ru:0":                    mirror.CodePortRange,
-		"www.my_host.ru":                     mirror.CodeUnderscore,
-		".my-host.ru:8000":                   mirror.CodeLeadingDot,
-		"my-host.ru.":                        mirror.CodeTrailingDot,
-		"my..host.ru":                        mirror.CodeEmptyLabel,
-		"www.myhost.ru/":                     mirror.CodePath,
-		"www.myhost.ru:8080/":                mirror.CodePath,
-		"http://www.myhost.ru":               mirror.CodeSchemeHTTP,
-		"www.mysi.te":                        mirror.CodeUnknownTLD,
-		"213.180.194.129":                    mirror.CodeIP,
-		"www.firsthost.ru,www.secondhost.ru": mirror.CodeSeveral,
-		"":                                   mirror.CodeEmpty,
-		"localhost":                          mirror.CodeSingleLabel,
+		"www.myhost-.ru":                     hostname.CodeTrailingHyphen,
+		"www.-myhost.ru":                     hostname.CodeLeadingHyphen,
+		"www.myhost.ru:0":                    hostname.CodePortRange,
+		"www.my_host.ru":                     hostname.CodeUnderscore,
+		".my-host.ru:8000":                   hostname.CodeLeadingDot,
+		"my-host.ru.":                        hostname.CodeTrailingDot,
+		"my..host.ru":                        hostname.CodeEmptyLabel,
+		"www.myhost.ru/":                     hostname.CodePath,
+		"www.myhost.ru:8080/":                hostname.CodePath,
+		"http://www.myhost.ru":               hostname.CodeSchemeHTTP,
+		"www.mysi.te":                        hostname.CodeUnknownTLD,
+		"213.180.194.129":                    hostname.CodeIP,
+		"www.firsthost.ru,www.secondhost.ru": hostname.CodeSeveral,
+		"":                                   hostname.CodeEmpty,
+		"localhost":                          hostname.CodeSingleLabel,
 	}
 	for v, code := range invalid {
 		if p, bad := hostProblem(v); !bad || p.Code != code {

@@ -3,6 +3,7 @@ package mirror
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -49,18 +50,18 @@ const (
 type HostLine struct {
 	Line       int
 	Value      string
-	Seed       Name      // the value read by the seed's rules (Yandex, 2000s)
-	Yandex2017 Name      // the value read as Yandex did in 2017–2018
-	Placement  Placement // where the line stands
-	Group      int       // index in Analysis.Groups; -1 before the first group
-	AfterRules bool      // right after the group's Allow/Disallow lines: the seed's advice
+	Seed       hostname.Name // the value read by the seed's rules (Yandex, 2000s)
+	Yandex2017 hostname.Name // the value read as Yandex did in 2017–2018
+	Placement  Placement     // where the line stands
+	Group      int           // index in Analysis.Groups; -1 before the first group
+	AfterRules bool          // right after the group's Allow/Disallow lines: the seed's advice
 }
 
 // Valid reports whether some reading of Host accepts the value.
 func (h *HostLine) Valid() bool { return h.Seed.Valid() || h.Yandex2017.Valid() }
 
 // Name is the mirror the line names under the most permissive reading.
-func (h *HostLine) Name() Name {
+func (h *HostLine) Name() hostname.Name {
 	if h.Seed.Valid() {
 		return h.Seed
 	}
@@ -131,8 +132,8 @@ func Analyse(doc *syntax.Document) *Analysis {
 			h := HostLine{
 				Line:       i + 1,
 				Value:      value,
-				Seed:       ParseName(value, ModeHostSeed),
-				Yandex2017: ParseName(value, ModeHostYandex2017),
+				Seed:       hostname.ParseName(value, hostname.ModeHostSeed),
+				Yandex2017: hostname.ParseName(value, hostname.ModeHostYandex2017),
 				Group:      int(gr.Of[i]),
 			}
 			switch {
@@ -157,13 +158,13 @@ func Analyse(doc *syntax.Document) *Analysis {
 
 // Main is the mirror the document's effective Host names, so the wizard can
 // reuse it; ok is false when no Host line is valid.
-func (a *Analysis) Main() (Name, bool) {
+func (a *Analysis) Main() (hostname.Name, bool) {
 	if a.Effective < 0 {
-		return Name{}, false
+		return hostname.Name{}, false
 	}
 	n := a.Hosts[a.Effective].Name()
 	// Reparse as input so the name carries the wizard's notes and scheme.
-	in := ParseName(n.HostValue(), ModeInput)
+	in := hostname.ParseName(n.HostValue(), hostname.ModeInput)
 	return in, in.Valid()
 }
 

@@ -3,6 +3,7 @@ package mirror
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -73,7 +74,7 @@ func (p *Plan) DefaultPaths() []string {
 // the crawler may fetch when the names are set up with strategy s.
 func (p *Plan) Check(s Strategy, crawlers, paths []string, test Tester) []CheckRow {
 	var rows []CheckRow
-	names := append([]Name{p.Main}, p.Mirrors...)
+	names := append([]hostname.Name{p.Main}, p.Mirrors...)
 	mirrorFile := p.MirrorRobots()
 	for i, n := range names {
 		robots, served := p.After, msg.New(msgServedMain)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sort"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -56,7 +57,7 @@ var (
 // with the file's own line terminators. Existing Host lines that are
 // invalid, name another mirror, stand elsewhere or repeat are removed; a Host
 // line already in the right place with the right value is kept.
-func PlanHost(doc *syntax.Document, main Name, opt Options) Change {
+func PlanHost(doc *syntax.Document, main hostname.Name, opt Options) Change {
 	a := Analyse(doc)
 	ch := Change{Value: main.HostValue()}
 	eol := a.EOL.Bytes()

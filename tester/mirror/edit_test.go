@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-func mustName(t testing.TB, s string) Name {
+func mustName(t testing.TB, s string) hostname.Name {
 	t.Helper()
-	n := ParseName(s, ModeInput)
+	n := hostname.ParseName(s, hostname.ModeInput)
 	if !n.Valid() {
 		t.Fatalf("%q: %v", s, n.Problems)
 	}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -115,7 +116,7 @@ func (s *namesStep) reread() {
 
 // twins are the names a site usually also answers to: the other side of
 // www, and plain http for an https site.
-func twins(main mirror.Name) []string {
+func twins(main hostname.Name) []string {
 	host := main.Unicode
 	other := "www." + host
 	if rest, ok := strings.CutPrefix(host, "www."); ok {
@@ -208,7 +209,7 @@ func (s *namesStep) validate(r *nameRow) {
 		r.feedback.Importance = widget.MediumImportance
 		return
 	}
-	n := mirror.ParseName(text, mirror.ModeInput)
+	n := hostname.ParseName(text, hostname.ModeInput)
 	var lines []string
 	if n.Valid() {
 		r.feedback.Importance = widget.SuccessImportance
@@ -226,17 +227,17 @@ func (s *namesStep) validate(r *nameRow) {
 }
 
 // request is what the Mirrors step asks the planner for.
-func (s *namesStep) request() (mirror.Name, []mirror.Name, mirror.Options) {
-	var main mirror.Name
-	var mirrors []mirror.Name
+func (s *namesStep) request() (hostname.Name, []hostname.Name, mirror.Options) {
+	var main hostname.Name
+	var mirrors []hostname.Name
 	for _, r := range s.rows {
 		text := strings.TrimSpace(r.entry.Text)
 		if r.main.Checked {
-			main = mirror.ParseName(text, mirror.ModeInput)
+			main = hostname.ParseName(text, hostname.ModeInput)
 			continue
 		}
 		if text != "" {
-			mirrors = append(mirrors, mirror.ParseName(text, mirror.ModeInput))
+			mirrors = append(mirrors, hostname.ParseName(text, hostname.ModeInput))
 		}
 	}
 	opt := mirror.Options{AllGroups: s.allGroups.Checked, EncodingDirs: strings.Fields(strings.ReplaceAll(s.encDirs.Text, ",", " "))}
