@@ -11,7 +11,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
-const hostUsage = "[--json] [--as input|seed|yandex2017] NAME... | --main NAME [--mirror NAME]... [--server nginx|apache|apache-ssi] [--robots FILE] [--encoding-dir DIR]... [--all-groups]"
+const hostUsage = "[--json] [--as input|classic|yandex2017] NAME... | --main NAME [--mirror NAME]... [--server nginx|apache|apache-ssi] [--robots FILE] [--encoding-dir DIR]... [--all-groups]"
 
 func init() {
 	Register(Command{
@@ -24,7 +24,7 @@ func init() {
 
 var (
 	msgHostFlagJSON     = msg.Def("cli.host.flag_json", "print the validation as JSON")
-	msgHostFlagAs       = msg.Def("cli.host.flag_as", "rules: input (a name for the wizard), seed (a Host value as seed 002 defines it) or yandex2017 (also https://)")
+	msgHostFlagAs       = msg.Def("cli.host.flag_as", "rules: input (a name for the wizard), classic (a Host value as Yandex's help of the 2000s defined it) or yandex2017 (also https://)")
 	msgHostFlagMain     = msg.Def("cli.host.flag_main", "the main mirror: the name to be indexed")
 	msgHostFlagMirror   = msg.Def("cli.host.flag_mirror", "another name of the site (repeatable)")
 	msgHostFlagServer   = msg.Def("cli.host.flag_server", "web server configs to print: nginx, apache, apache-ssi (default: nginx and apache)")
@@ -68,9 +68,9 @@ func runHost(env *Env, args []string) int {
 		if len(rest) == 0 {
 			return Failf(env, "%s", msg.New(msgHostNeedNames))
 		}
-		mode, ok := map[string]hostname.Mode{"input": hostname.ModeInput, "seed": hostname.ModeHostSeed, "yandex2017": hostname.ModeHostYandex2017}[*as]
+		mode, ok := map[string]hostname.Mode{"input": hostname.ModeInput, "classic": hostname.ModeHostClassic, "yandex2017": hostname.ModeHostYandex2017}[*as]
 		if !ok {
-			return Failf(env, "host: --as %q: use input, seed or yandex2017", *as)
+			return Failf(env, "host: --as %q: use input, classic or yandex2017", *as)
 		}
 		return validateHosts(env, rest, mode, *asJSON)
 	}

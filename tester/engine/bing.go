@@ -11,7 +11,7 @@ var (
 	msgFetchDownBing   = msg.Def("fetch.down_bing", "the server cannot be reached: Bing is assumed to crawl nothing (Bing does not document this)")
 )
 
-// The Bing reading [S]: Google's grouping and longest match, a bingbot group
+// The Bing reading: Google's grouping and longest match, a bingbot group
 // shadowing `*` for rules but inheriting `*`'s Crawl-delay, and Crawl-delay
 // honoured within 1–30 seconds. Bing's parser is closed; what it does with
 // typos, missing colons and /robots.txt itself is unknown, so the strict
@@ -30,7 +30,7 @@ func init() {
 }
 
 // bingFetch: 2xx parse; redirects followed (5 hops assumed); 4xx allow all;
-// 5xx, 429 and network errors crawl nothing [U].
+// 5xx, 429 and network errors crawl nothing (not documented: assumed).
 func bingFetch(f Fetch) FetchDecision {
 	switch {
 	case f.Unreachable:

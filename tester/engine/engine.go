@@ -86,7 +86,7 @@ func Get(id string) (Engine, bool) {
 	return e, ok
 }
 
-// All returns every engine in SPEC §1 order (google first).
+// All returns every engine in their Order (google first).
 func All() []Engine {
 	out := make([]Engine, 0, len(registry))
 	for _, e := range registry {
@@ -96,7 +96,7 @@ func All() []Engine {
 	return out
 }
 
-// IDs returns the engine ids in SPEC §1 order.
+// IDs returns the engine ids in their Order.
 func IDs() []string {
 	all := All()
 	ids := make([]string, len(all))

@@ -19,10 +19,10 @@ var (
 	msgFetchRedirYandex = msg.Def("fetch.redirect_yandex", "a redirect: Yandex follows it (up to {{.Max}} hops, an assumption) and uses the file it leads to")
 )
 
-// yandexMustBeNamed are robots that skip the `*` and `Yandex` groups [S].
+// yandexMustBeNamed are robots that skip the `*` and `Yandex` groups.
 var yandexMustBeNamed = map[string]bool{"yandexdirect": true}
 
-// yandexEngine is Yandex's reading [S]: the longest-match family with the
+// yandexEngine is Yandex's reading: the longest-match family with the
 // YandexBot → Yandex → `*` ladder, `Disallow:` meaning `Allow: /`, an empty
 // Allow dropped, and Host and Clean-param read into the compiled file.
 type yandexEngine struct {
@@ -155,7 +155,7 @@ func containsFold(s, lowerSub string) bool {
 }
 
 // yandexFetch: 200 parse; redirects followed; any other 4xx allows all;
-// 5xx and network errors are assumed to stop crawling [U].
+// 5xx and network errors are assumed to stop crawling (not documented: assumed).
 func yandexFetch(f Fetch) FetchDecision {
 	const maxHops = 5
 	switch {

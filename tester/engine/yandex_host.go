@@ -27,14 +27,14 @@ type HostDirective struct {
 	Problem msg.Text // why it is ignored, when not Valid
 }
 
-// ParseHostDirective validates the value of a Host line the way seed 002
+// ParseHostDirective validates the value of a Host line the way Yandex's help
 // describes Yandex reading it (one RFC 952 host name, not an IP address, an
 // optional port, no scheme). The rules live in tester/mirror, which the
 // mirror wizard and the linter use too; a name whose last label is not a
-// top-level domain (the seed's `www.mysi.te`) is refused there.
+// top-level domain (`www.mysi.te`) is refused there.
 func ParseHostDirective(line int, value string) HostDirective {
 	h := HostDirective{Line: line, Value: value}
-	n := hostname.ParseName(value, hostname.ModeHostSeed)
+	n := hostname.ParseName(value, hostname.ModeHostClassic)
 	if !n.Valid() {
 		h.Problem = n.Problems[0].Text
 		return h

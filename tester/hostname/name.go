@@ -25,11 +25,11 @@ const (
 	// an http:// or https:// scheme and a final "/" (a URL pasted from the
 	// address bar) are accepted and noted; Unicode (IDN) names are welcome.
 	ModeInput Mode = iota
-	// ModeHostSeed is the value of a Host line as seed 002 (Yandex, 2000s)
+	// ModeHostClassic is the value of a Host line as Yandex's help of the 2000s
 	// defines it: one host name with an optional port, nothing else.
-	ModeHostSeed
+	ModeHostClassic
 	// ModeHostYandex2017 is the value of a Host line as Yandex read it from
-	// 2017 until it dropped Host in 2018 [S]: also "https://name" for a site
+	// 2017 until it dropped Host in 2018: also "https://name" for a site
 	// served over HTTPS.
 	ModeHostYandex2017
 )

@@ -50,20 +50,20 @@ const (
 type HostLine struct {
 	Line       int
 	Value      string
-	Seed       hostname.Name // the value read by the seed's rules (Yandex, 2000s)
+	Classic    hostname.Name // the value read by the classic rules (Yandex's help, 2000s)
 	Yandex2017 hostname.Name // the value read as Yandex did in 2017–2018
 	Placement  Placement     // where the line stands
 	Group      int           // index in Analysis.Groups; -1 before the first group
-	AfterRules bool          // right after the group's Allow/Disallow lines: the seed's advice
+	AfterRules bool          // right after the group's Allow/Disallow lines, as Yandex's help advised
 }
 
 // Valid reports whether some reading of Host accepts the value.
-func (h *HostLine) Valid() bool { return h.Seed.Valid() || h.Yandex2017.Valid() }
+func (h *HostLine) Valid() bool { return h.Classic.Valid() || h.Yandex2017.Valid() }
 
 // Name is the mirror the line names under the most permissive reading.
 func (h *HostLine) Name() hostname.Name {
-	if h.Seed.Valid() {
-		return h.Seed
+	if h.Classic.Valid() {
+		return h.Classic
 	}
 	return h.Yandex2017
 }
@@ -73,7 +73,7 @@ type Analysis struct {
 	Groups []Group
 	Hosts  []HostLine
 	// Effective is the index in Hosts of the line Yandex used: the first
-	// valid one, wherever it stands [S]; -1 when there is none.
+	// valid one, wherever it stands; -1 when there is none.
 	Effective int
 	EOL       syntax.EOL // the terminator new lines get
 }
@@ -82,9 +82,9 @@ var (
 	msgHostNone       = msg.Def("mirror.analysis.none", "The document has no Host line.")
 	msgHostValid      = msg.Def("mirror.analysis.valid", "Line {{.Line}}: Host {{.Value}} names the main mirror {{.Name}}.")
 	msgHostInvalid    = msg.Def("mirror.analysis.invalid", "Line {{.Line}}: Host {{.Value}} is ignored: {{.Reason}}.")
-	msgHost2017Only   = msg.Def("mirror.analysis.only_2017", "Line {{.Line}}: Host {{.Value}} uses Yandex's 2017 form; the seed's rules ignore it: {{.Reason}}.")
+	msgHost2017Only   = msg.Def("mirror.analysis.only_2017", "Line {{.Line}}: Host {{.Value}} uses Yandex's 2017 form; the classic rules (Yandex's help before 2017) ignore it: {{.Reason}}.")
 	msgPlaceBefore    = msg.Def("mirror.analysis.before_groups", "Line {{.Line}} stands before the first User-agent line, outside every group.")
-	msgPlaceAfterRule = msg.Def("mirror.analysis.after_rules", "Line {{.Line}} stands in the group of {{.Agents}}, right after its Disallow lines, as the seed advises.")
+	msgPlaceAfterRule = msg.Def("mirror.analysis.after_rules", "Line {{.Line}} stands in the group of {{.Agents}}, right after its Disallow lines, as Yandex's help advised.")
 	msgPlaceInGroup   = msg.Def("mirror.analysis.in_group", "Line {{.Line}} stands in the group of {{.Agents}}, but not right after its Disallow lines.")
 	msgPlaceBlank     = msg.Def("mirror.analysis.after_blank", "Line {{.Line}} follows a blank line after the group of {{.Agents}}: Yandex counts it in that group, the 1990s robots see it outside any group.")
 	msgSeveralHosts   = msg.Def("mirror.analysis.several", "The document has {{.Count}} Host lines; Yandex used the first valid one (line {{.Line}}).")
@@ -132,7 +132,7 @@ func Analyse(doc *syntax.Document) *Analysis {
 			h := HostLine{
 				Line:       i + 1,
 				Value:      value,
-				Seed:       hostname.ParseName(value, hostname.ModeHostSeed),
+				Classic:    hostname.ParseName(value, hostname.ModeHostClassic),
 				Yandex2017: hostname.ParseName(value, hostname.ModeHostYandex2017),
 				Group:      int(gr.Of[i]),
 			}
@@ -179,10 +179,10 @@ func (a *Analysis) Report() []msg.Text {
 	for i := range a.Hosts {
 		h := &a.Hosts[i]
 		switch {
-		case h.Seed.Valid():
-			out = append(out, msg.New(msgHostValid, "Line", h.Line, "Value", h.Value, "Name", h.Seed.Display()))
+		case h.Classic.Valid():
+			out = append(out, msg.New(msgHostValid, "Line", h.Line, "Value", h.Value, "Name", h.Classic.Display()))
 		case h.Yandex2017.Valid():
-			out = append(out, msg.New(msgHost2017Only, "Line", h.Line, "Value", h.Value, "Reason", h.Seed.Problems[0].Text))
+			out = append(out, msg.New(msgHost2017Only, "Line", h.Line, "Value", h.Value, "Reason", h.Classic.Problems[0].Text))
 		default:
 			out = append(out, msg.New(msgHostInvalid, "Line", h.Line, "Value", h.Value, "Reason", h.Yandex2017.Problems[0].Text))
 		}

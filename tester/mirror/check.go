@@ -43,7 +43,7 @@ var (
 )
 
 // DefaultCrawlers are the crawlers the Check step starts with: the two that
-// matter for mirrors today, Bing, and a 1990s robot from the seeds.
+// matter for mirrors today, Bing, and a 1990s robot.
 var DefaultCrawlers = []string{"YandexBot", "Googlebot", "bingbot", "StackRambler"}
 
 // DefaultPaths are a few paths worth checking: the home page, a path the

@@ -227,8 +227,8 @@ func TestAnalyseCorpus(t *testing.T) {
 			if c.agents != "" && strings.Join(a.Groups[h.Group].Agents, ",") != c.agents {
 				t.Errorf("group %v, want %s", a.Groups[h.Group].Agents, c.agents)
 			}
-			if h.Seed.Valid() != c.seedValid || !h.Yandex2017.Valid() {
-				t.Errorf("seed valid %v, 2017 valid %v", h.Seed.Valid(), h.Yandex2017.Valid())
+			if h.Classic.Valid() != c.seedValid || !h.Yandex2017.Valid() {
+				t.Errorf("seed valid %v, 2017 valid %v", h.Classic.Valid(), h.Yandex2017.Valid())
 			}
 			main, ok := a.Main()
 			if !ok || main.Origin() != c.main {

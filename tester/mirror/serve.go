@@ -18,7 +18,7 @@ type Server string
 // Servers and their styles.
 const (
 	Apache    Server = "apache"     // mod_rewrite (virtual host or .htaccess)
-	ApacheSSI Server = "apache-ssi" // a server-side include in robots.txt, the seed's method
+	ApacheSSI Server = "apache-ssi" // a server-side include in robots.txt, the classic method
 	Nginx     Server = "nginx"
 )
 

@@ -51,7 +51,7 @@ func serverLabels() []string {
 	return []string{
 		lang.X("mirror.ui.server_nginx", "nginx"),
 		lang.X("mirror.ui.server_apache", "Apache (mod_rewrite)"),
-		lang.X("mirror.ui.server_apache_ssi", "Apache (server-side include, the seed's way)"),
+		lang.X("mirror.ui.server_apache_ssi", "Apache (server-side include, the classic way)"),
 	}
 }
 
