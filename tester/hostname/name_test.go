@@ -7,7 +7,7 @@ import (
 )
 
 // TestSeedIgnoredHostValues: every Host value seed 002 lists as ignored is
-// refused under the seed's rules, each for its own reason.
+// refused under the classic rules (Yandex's old help), each for its own reason.
 func TestSeedIgnoredHostValues(t *testing.T) {
 	cases := []struct {
 		name, value, code string
@@ -44,12 +44,12 @@ func TestSeedIgnoredHostValues(t *testing.T) {
 	}
 }
 
-// TestSeedEquivalentHostValues: the seed's valid examples and their equivalence.
-func TestSeedEquivalentHostValues(t *testing.T) {
+// TestClassicEquivalentHostValues: the valid examples of Yandex's old help and their equivalence.
+func TestClassicEquivalentHostValues(t *testing.T) {
 	a := ParseName("www.myhost.ru", ModeHostClassic)
 	b := ParseName("www.myhost.ru:80", ModeHostClassic)
 	if !a.Valid() || !b.Valid() {
-		t.Fatalf("seed's valid Host values refused: %v / %v", a.Problems, b.Problems)
+		t.Fatalf("the classic valid Host values refused: %v / %v", a.Problems, b.Problems)
 	}
 	if !a.SameMirror(b) {
 		t.Errorf("www.myhost.ru and www.myhost.ru:80 should be one mirror: %s vs %s", a.Origin(), b.Origin())
@@ -158,7 +158,7 @@ func TestIDN(t *testing.T) {
 			}
 		})
 	}
-	// The seed's own IDN example has an underscore: refused, for that reason.
+	// The classic IDN example has an underscore: refused, for that reason.
 	if n := ParseName("www.главное_имя.ru", ModeInput); n.Valid() || n.Problems[0].Code != CodeUnderscore {
 		t.Errorf("www.главное_имя.ru: %v, want underscore", n.Problems)
 	}

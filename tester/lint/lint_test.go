@@ -135,7 +135,7 @@ var ruleCases = map[string][]ruleCase{
 		{"valid", "User-agent: Googlebot-Image\nDisallow: /\n", nil, nil},
 	},
 	"RS014_several-agents-on-line": {
-		{"seed example", "User-Agent: Copernicus Fred\nDisallow:\n", nil, []string{"1:info"}},
+		{"Lycos example 2", "User-Agent: Copernicus Fred\nDisallow:\n", nil, []string{"1:info"}},
 		{"star and rex", "User-Agent: * Rex\nDisallow: /t\n", nil, []string{"1:info"}},
 	},
 	"RS015_sitemap-url": {
@@ -272,7 +272,7 @@ func TestFileName(t *testing.T) {
 	}
 }
 
-// TestHostVectors: the seed's invalid Host values (SPEC §0), each for its
+// TestHostVectors: the Host values Yandex's old help called invalid, each for its
 // reason (the reasons are tester/mirror's, shared with the wizard).
 func TestHostVectors(t *testing.T) {
 	invalid := map[string]string{

@@ -148,7 +148,7 @@ func TestPositions(t *testing.T) {
 	}
 }
 
-// TestUmlautSuggestion: the encoded form of the seed's example is given:
+// TestUmlautSuggestion: the encoded form of the classic example is given:
 // ü in UTF-8 is C3 BC, and & stays (it is XML's business, not the URL's).
 func TestUmlautSuggestion(t *testing.T) {
 	if got, want := EncodeURL("http://www.example.com/ümlat.php&q=name"), "http://www.example.com/%C3%BCmlat.php&q=name"; got != want {

@@ -190,7 +190,7 @@ func TestRemoveRow(t *testing.T) {
 	}
 }
 
-// divergence picks a SPEC §2 scenario two registered engines disagree on.
+// divergence picks a divergence scenario two registered engines disagree on.
 func divergence(t *testing.T) (robots, path, allowedBy, blockedBy string) {
 	if _, ok := engine.Get("draft1996"); ok {
 		// Scenario 1: longest match against first match.
