@@ -20,12 +20,10 @@ func init() {
 	Register(&longestFamily{
 		info: Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
-		normPattern: googleEscape,
-		normPath:    func(p string) string { return p },
-		fetch:       bingFetch,
-		crawlDelay:  true,
-		delayMin:    1,
-		delayMax:    30,
+		fetch: bingFetch,
+		rules: ruleReading{pattern: googleEscape},
+		path:  func(p string) string { return p },
+		delay: &delayReading{min: 1, max: 30},
 	})
 }
 

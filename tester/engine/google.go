@@ -19,22 +19,21 @@ func init() {
 	Register(&longestFamily{
 		info: Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
-		keys:        googleKeys,
-		readLimit:   syntax.GoogleMaxBytes,
-		indexHTML:   true,
-		normPattern: googleEscape,
-		normPath:    googlePath,
-		fetch:       googleFetch,
+		fetch:     googleFetch,
+		readLimit: syntax.GoogleMaxBytes,
+		keys:      googleKeys,
+		rules:     ruleReading{pattern: googleEscape, indexHTML: true},
+		path:      googlePath,
 	})
 	Register(&longestFamily{
 		info: Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true}},
-		keys:          rfcKeys,
-		robotsTxtFree: true,
-		strictTokens:  true,
-		normPattern:   func(p string) string { return rfcNormalize(p, true) },
-		normPath:      func(p string) string { return rfcNormalize(p, false) },
-		fetch:         rfcFetch,
+		fetch:  rfcFetch,
+		keys:   rfcKeys,
+		agents: productToken,
+		rules:  ruleReading{pattern: func(p string) string { return rfcNormalize(p, true) }},
+		path:   func(p string) string { return rfcNormalize(p, false) },
+		exempt: isRobotsTxt,
 	})
 }
 

@@ -34,17 +34,30 @@ func init() {
 	y.longestFamily = longestFamily{
 		info: Info{ID: "yandex", Order: 30, Name: msgYandexName, Description: msgYandexDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
-		readLimit:           500 * 1024,
-		normPattern:         googleEscape,
-		normPath:            func(p string) string { return p },
-		fetch:               yandexFetch,
-		choose:              yandexChoose,
-		sortedLast:          true,
-		emptyDisallowAllows: true,
-		keys:                yandexKeys,
-		crawlDelay:          true, // read only to tell the user it is ignored
+		fetch:     yandexFetch,
+		readLimit: yandexMaxBytes,
+		keys:      yandexKeys,
+		choose:    yandexChoose,
+		rules:     ruleReading{pattern: googleEscape, emptyDisallowAllows: true},
+		path:      func(p string) string { return p },
+		why:       yandexWhy,
+		delay:     &delayReading{ignored: msgYandexDelay},
 	}
 	Register(y)
+}
+
+// yandexMaxBytes is how much of a robots.txt Yandex reads: 500 KB (its
+// help: a larger file is read as allowing everything).
+const yandexMaxBytes = 500 * 1024
+
+// yandexWhy words a longest-match win as Yandex's help does: the rules are
+// sorted by length and the last one that matches wins (the answer is
+// Google's).
+func yandexWhy(win, lose *best, matches int) Why {
+	if w := longestWhy(win, lose, matches); w != WhyLongest {
+		return w
+	}
+	return WhyLastAfterSort
 }
 
 // yandexKeys reads field names as the standards spell them and drops an
@@ -128,17 +141,6 @@ func (c *YandexCompiled) CleanParams() []CleanParam { return c.clean }
 // robots that must be named, and a URL on a host other than the main mirror.
 func (c *YandexCompiled) Query(agent, url string) Verdict {
 	v := c.longestCompiled.Query(agent, url)
-	if v.Delay != nil {
-		line := v.Delay.Line
-		v.Delay = nil
-		kept := v.Notes[:0]
-		for _, n := range v.Notes {
-			if n.Key != msgDelayFromGlobal {
-				kept = append(kept, n)
-			}
-		}
-		v.Notes = append(kept, msg.New(msgYandexDelay, "Line", line))
-	}
 	if v.Reason == ReasonNoGroup && yandexMustBeNamed[strings.ToLower(Token(agent))] {
 		v.Notes = append(v.Notes, msg.New(msgYandexMustName, "Agent", v.agentText()))
 	}
