@@ -159,6 +159,7 @@ const (
 	ReasonRobotsTxt                // /robots.txt itself is always allowed
 	ReasonEmptyGroup               // the crawler's group has no rules: everything is allowed
 	ReasonFileError                // the engine could not read the file (see Error)
+	ReasonTimeout                  // the query took longer than its limit (see WithTimeout, Error)
 )
 
 // Delay is a Crawl-delay that applies to the crawler.
@@ -181,7 +182,7 @@ type Verdict struct {
 	Runner  *Rule  // the strongest rule for the other answer, which lost (nil if none matched)
 	Delay   *Delay // Crawl-delay in force for this crawler, for engines that honour it
 	Notes   []msg.Text
-	Error   msg.Text // set with ReasonFileError
+	Error   msg.Text // set with ReasonFileError and ReasonTimeout
 }
 
 // Fetch is the outcome of fetching /robots.txt.

@@ -478,7 +478,9 @@ func findTemotoRule(rules []*temotoRule, path string) (win *temotoRule, at int, 
 	return
 }
 
-func (c *temotoCompiled) Query(agent, url string) Verdict {
+func (c *temotoCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
+
+func (c *temotoCompiled) query(agent, url string) Verdict {
 	v := Verdict{Engine: "temoto", Agent: agent, URL: url, Path: PathOf(url)}
 	if c.err != nil {
 		problem := c.problem

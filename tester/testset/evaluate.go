@@ -3,6 +3,7 @@ package testset
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -20,6 +21,12 @@ type Result struct {
 // engineIDs is not empty only expectations for those engines are checked.
 // Each engine compiles doc once.
 func Evaluate(doc *syntax.Document, s *Set, engineIDs []string) []Result {
+	return EvaluateWithin(doc, s, engineIDs, 0)
+}
+
+// EvaluateWithin is Evaluate with a time limit per query (0: none); a query
+// over the limit fails its expectation with a timeout verdict.
+func EvaluateWithin(doc *syntax.Document, s *Set, engineIDs []string, limit time.Duration) []Result {
 	compiled := map[string]engine.Compiled{}
 	var out []Result
 	for _, e := range s.Expect {
@@ -35,11 +42,11 @@ func Evaluate(doc *syntax.Document, s *Set, engineIDs []string) []Result {
 				out = append(out, r)
 				continue
 			}
-			c = eng.Compile(doc)
+			c = engine.WithTimeout(eng.Compile(doc), limit)
 			compiled[e.Engine] = c
 		}
 		r.Verdict = c.Query(e.Crawler, e.Path)
-		r.Pass = r.Verdict.Allowed == e.Allowed
+		r.Pass = r.Verdict.Allowed == e.Allowed && !r.Verdict.TimedOut()
 		out = append(out, r)
 	}
 	return out

@@ -5,6 +5,7 @@
 package textfile
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -102,6 +104,22 @@ func Load(path string, stdin io.Reader) ([]byte, error) {
 		}
 		return data, Check("-", data)
 	}
+	f, err := open(path, true)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, fail(path, msg.New(msgReadErr), err)
+	}
+	return data, Check(path, data)
+}
+
+// open opens a file to read with Load's checks: it exists, is a regular
+// file (a named pipe with no writer would block for ever, a device may never
+// end) and is at most MaxSize bytes.
+func open(path string, sizeLimit bool) (*os.File, error) {
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -114,9 +132,14 @@ func Load(path string, stdin io.Reader) ([]byte, error) {
 		return nil, fail(path, msg.New(msgIsDir), ErrIsDir)
 	case !st.Mode().IsRegular():
 		return nil, fail(path, msg.New(msgNotRegular, "What", msg.New(notRegular(st.Mode()))), ErrNotRegular)
-	case st.Size() > MaxSize:
+	case sizeLimit && st.Size() > MaxSize:
 		return nil, fail(path, msg.New(msgTooBig, "Size", st.Size()), ErrTooBig)
 	}
+	return openRegular(path)
+}
+
+// openRegular opens a file for reading and makes sure it is a regular file.
+func openRegular(path string) (*os.File, error) {
 	// Non-blocking: if the path was swapped for a pipe after the Stat, the
 	// open still returns at once and the check below refuses it.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
@@ -126,15 +149,47 @@ func Load(path string, stdin io.Reader) ([]byte, error) {
 		}
 		return nil, fail(path, msg.New(msgReadErr), err)
 	}
-	defer f.Close()
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
 		return nil, fail(path, msg.New(msgNotRegular, "What", msg.New(kindSpecial)), ErrNotRegular)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err != nil {
-		return nil, fail(path, msg.New(msgReadErr), err)
+	return f, nil
+}
+
+// MaxLine is the longest line Lines accepts (1 MiB).
+const MaxLine = 1 << 20
+
+var msgLineTooLong = msg.Def("file.line_too_long", "line {{.Line}} is longer than 1 MiB")
+
+// Lines calls fn with each line of path (standard input for "-"), without
+// its line ending, as it is read: memory stays constant however long the
+// input is. A path must be a regular file; a line over MaxLine is an error.
+func Lines(path string, stdin io.Reader, fn func(line string) error) error {
+	r := stdin
+	if path != "-" {
+		f, err := open(path, false)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
 	}
-	return data, Check(path, data)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), MaxLine)
+	n := 0
+	for sc.Scan() {
+		n++
+		if err := fn(strings.TrimSuffix(sc.Text(), "\r")); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fail(path, msg.New(msgLineTooLong, "Line", n+1), err)
+		}
+		return fail(path, msg.New(msgReadErr), err)
+	}
+	return nil
 }
 
 // Check refuses data that is too large or binary. A few NUL bytes or invalid

@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"strings"
+	"time"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var (
+	msgBadURL  = msg.Def("engine.note.bad_url", "{{.URL}} is not a URL or path (no path could be found in it), so it was read as /")
+	msgTimeout = msg.Def("engine.explain.timeout", "no answer: this reading took longer than {{.Limit}} and was stopped")
+)
+
+// BadURLNote says when a URL has no path a reader could find and was read
+// as "/" only for want of one (`::::`, `%zz`, `http://`, `#frag`): the
+// verdict is then about "/", which the user did not ask for.
+func BadURLNote(url string) (msg.Text, bool) {
+	if url == "" || strings.HasPrefix(url, "/") && !strings.HasPrefix(url, "//") || PathOf(url) != "/" {
+		return msg.Text{}, false
+	}
+	rest, netPath := strings.CutPrefix(url, "//")
+	if !netPath {
+		scheme, after, ok := strings.Cut(url, "://")
+		if !ok || scheme == "" || strings.ContainsAny(scheme, "/?;#") {
+			return msg.New(msgBadURL, "URL", url), true
+		}
+		rest = after
+	}
+	host := rest
+	if i := strings.IndexAny(host, "/?;#"); i >= 0 {
+		host = host[:i]
+	}
+	if host == "" || strings.Trim(host, ":") == "" {
+		return msg.New(msgBadURL, "URL", url), true
+	}
+	return msg.Text{}, false
+}
+
+// withURLNote adds BadURLNote to a verdict.
+func withURLNote(v Verdict) Verdict {
+	if n, ok := BadURLNote(v.URL); ok {
+		v.Notes = append(v.Notes, n)
+	}
+	return v
+}
+
+// TimedOut reports whether v is WithTimeout's answer for a query that took
+// too long.
+func (v *Verdict) TimedOut() bool { return v.Reason == ReasonTimeout }
+
+// WithTimeout wraps c so that a query taking longer than limit gives up and
+// returns a verdict with ReasonTimeout (not allowed, no group, no rule) at
+// once; the abandoned query finishes on its own goroutine. Some readings
+// (temoto's regular expressions on a long path full of `*`) can take tens of
+// seconds, and a command or a window must not hang on them.
+func WithTimeout(c Compiled, limit time.Duration) Compiled {
+	if limit <= 0 {
+		return c
+	}
+	return &timeLimited{Compiled: c, limit: limit}
+}
+
+type timeLimited struct {
+	Compiled
+	limit time.Duration
+}
+
+func (t *timeLimited) Query(agent, url string) Verdict {
+	done := make(chan Verdict, 1)
+	go func() { done <- t.Compiled.Query(agent, url) }()
+	timer := time.NewTimer(t.limit)
+	defer timer.Stop()
+	select {
+	case v := <-done:
+		return v
+	case <-timer.C:
+		v := Verdict{Engine: t.Engine().Info().ID, Agent: agent, URL: url, Path: PathOf(url), Reason: ReasonTimeout}
+		v.Error = msg.New(msgTimeout, "Limit", t.limit.String())
+		return v
+	}
+}
