@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/temoto/robotstxt"
@@ -97,7 +98,17 @@ type temotoGroup struct {
 	group Group
 	rules []*temotoRule
 	delay *Delay
-	lib   *robotstxt.Group // the library's group for the same key
+	// The library's group for the same key, looked up on first use: the
+	// library only offers FindGroup, which walks every group, so looking
+	// all of them up at compile time made compiling quadratic.
+	libOnce sync.Once
+	lib     *robotstxt.Group
+}
+
+// libGroup is the library's group for g's key.
+func (c *temotoCompiled) libGroup(g *temotoGroup) *robotstxt.Group {
+	g.libOnce.Do(func() { g.lib = c.data.FindGroup(g.group.Token) })
+	return g.lib
 }
 
 // uaOnly is a User-agent value the library made no group for.
@@ -126,9 +137,6 @@ func (temoto) Compile(doc *syntax.Document) Compiled {
 	for key, g := range c.groups {
 		if key != "*" {
 			c.byLength = append(c.byLength, g)
-		}
-		if c.data != nil {
-			g.lib = c.data.FindGroup(key)
 		}
 	}
 	sort.Slice(c.byLength, func(i, j int) bool {
@@ -499,7 +507,7 @@ func (c *temotoCompiled) query(agent, url string) Verdict {
 	libGroup := c.data.FindGroup(agent)
 	lower := strings.ToLower(agent)
 	g := c.findGroupLower(lower)
-	if g == nil && libGroup != c.libEmpty || g != nil && g.lib != libGroup {
+	if g == nil && libGroup != c.libEmpty || g != nil && c.libGroup(g) != libGroup {
 		v.Notes = append(v.Notes, msg.New(msgTemotoDisGroup))
 	}
 	c.noteUAOnly(&v, lower, g)
