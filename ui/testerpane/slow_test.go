@@ -1,0 +1,86 @@
+package testerpane
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// slowForTemoto is a file of wildcard rules on which the temoto library
+// needs about two seconds (many more under -race) for one long path.
+func slowForTemoto() string {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; i < 200; i++ {
+		b.WriteString("Disallow: /" + strings.Repeat("*a", 60) + "*b\n")
+	}
+	return b.String()
+}
+
+// drain plays the UI goroutine for the pane's background work until cond.
+func drain(t *testing.T, ui chan func(), cond func() bool) {
+	t.Helper()
+	deadline := time.After(120 * time.Second)
+	for !cond() {
+		select {
+		case f := <-ui:
+			f()
+		case <-deadline:
+			t.Fatal("the background query never finished")
+		}
+	}
+}
+
+func TestASlowQueryNeverHoldsTheWindow(t *testing.T) {
+	p, _ := newTestPane(t, slowForTemoto())
+	ui := make(chan func(), 16)
+	p.toUI = func(f func()) { ui <- f }
+	p.SetEngine("temoto")
+	long := "/" + strings.Repeat("a", 4096)
+	start := time.Now()
+	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{long, "/b"}})
+	if d := time.Since(start); d > time.Second { // the query alone takes seconds
+		t.Fatalf("showing the rows held the UI goroutine %v", d)
+	}
+	slow := cell{pair{"x", long}, "temoto"}
+	r := rowFor(t, p, "x", long)
+	if r.rule.Text != "still working…" || !r.cancel.Visible() {
+		t.Fatalf("the slow row says %q (cancel shown: %v)", r.rule.Text, r.cancel.Visible())
+	}
+	// The newest document wins: the answer for the old one is dropped and
+	// the slow path is asked again about the new text.
+	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /a\n")))
+	drain(t, ui, func() bool { return p.verdicts[slow] != nil })
+	if v := p.verdicts[slow]; v.Allowed || v.Rule == nil || v.Rule.Line != 2 {
+		t.Fatalf("verdict for the new document: %+v", v)
+	}
+	if r := rowFor(t, p, "x", long); r.cancel.Visible() || !strings.Contains(r.rule.Text, "line 2") {
+		t.Fatalf("row after the answer: %q, cancel %v", r.rule.Text, r.cancel.Visible())
+	}
+}
+
+func TestCancelStopsWaitingForASlowQuery(t *testing.T) {
+	p, _ := newTestPane(t, slowForTemoto())
+	ui := make(chan func(), 16)
+	p.toUI = func(f func()) { ui <- f }
+	p.SetEngine("temoto")
+	long := "/" + strings.Repeat("a", 4096)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{long}})
+	r := rowFor(t, p, "x", long)
+	if !r.cancel.Visible() {
+		t.Fatal("no Cancel button on a slow row")
+	}
+	test.Tap(r.cancel)
+	if r := rowFor(t, p, "x", long); r.rule.Text != "cancelled" || r.cancel.Visible() {
+		t.Fatalf("after Cancel the row says %q", r.rule.Text)
+	}
+	drain(t, ui, func() bool { return !p.anyRunning() })
+	if p.verdicts[cell{pair{"x", long}, "temoto"}] != nil {
+		t.Fatal("a cancelled query's late answer was shown")
+	}
+}
