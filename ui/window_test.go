@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
@@ -419,5 +421,48 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	s2.offerRecovery()
 	if hasDialog(s2) {
 		t.Fatal("recovery offered the bytes already on disk")
+	}
+}
+
+// Ctrl+S on a read-only file refuses with a dialog and writes nothing; the
+// editor keeps the text.
+func TestSavingAReadOnlyFileIsRefused(t *testing.T) {
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	os.Chmod(p, 0o444)
+	s := newTestStudio(t)
+	s.openPath(p)
+	test.Type(s.ed, "Disallow: /x\n")
+	if hasDialog(s) {
+		t.Fatal("a dialog before saving")
+	}
+	s.save(nil)
+	if !hasDialog(s) {
+		t.Fatal("no dialog for a read-only file")
+	}
+	if got, _ := os.ReadFile(p); string(got) != "User-agent: *\n" {
+		t.Fatalf("read-only file written: %q", got)
+	}
+	if !s.modified() || !strings.Contains(string(s.ed.Bytes()), "Disallow: /x") {
+		t.Fatal("the editor lost the unsaved text")
+	}
+}
+
+// A named pipe (here with no writer) is refused at once, with a dialog.
+func TestOpeningAPipeDoesNotHang(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "robots.txt")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	s := newTestStudio(t)
+	s.openSample()
+	done := make(chan bool, 1)
+	go func() { done <- s.openPath(fifo) }()
+	select {
+	case ok := <-done:
+		if ok || !hasDialog(s) {
+			t.Fatalf("a pipe opened (%v) or no dialog", ok)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("opening a pipe blocked the window")
 	}
 }
