@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -82,5 +84,49 @@ func TestCancelStopsWaitingForASlowQuery(t *testing.T) {
 	drain(t, ui, func() bool { return !p.anyRunning() })
 	if p.verdicts[cell{pair{"x", long}, "temoto"}] != nil {
 		t.Fatal("a cancelled query's late answer was shown")
+	}
+}
+
+// widestText is the widest piece of text drawn under o.
+func widestText(o fyne.CanvasObject) float32 {
+	w := float32(0)
+	walk(o, func(o fyne.CanvasObject) {
+		if t, ok := o.(*canvas.Text); ok && t.Text != "" {
+			w = max(w, t.MinSize().Width)
+		}
+	})
+	return w
+}
+
+// A 4 KB path is drawn as lines a graphics card can hold (one 30,000-pixel
+// line of text became a black box), and stays one path.
+func TestALongPathIsDrawnInLinesThatFit(t *testing.T) {
+	p, w := newTestPane(t, privateRobots)
+	long := "/" + strings.Repeat("a", 4095)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{long}})
+	e := p.entry(pathRows, 0)
+	w.Canvas().Refresh(e)
+	if got := widestText(e); got > 4000 {
+		t.Fatalf("the path field draws a line of text %.0f px wide", got)
+	}
+	test.Type(e, "b")
+	if got := p.set.Paths[0]; strings.Contains(got, "\n") || len(got) != 4097 {
+		t.Fatalf("path after typing: %d bytes, newline %v", len(got), strings.Contains(got, "\n"))
+	}
+	// Typing inside keeps the cursor on its character across re-flowed lines.
+	e.CursorRow, e.CursorColumn = 1, 5
+	test.Type(e, "ZY")
+	if got := p.set.Paths[0]; got[rowLine+5:rowLine+7] != "ZY" || len(got) != 4099 {
+		t.Fatalf("typed text landed at %d", strings.Index(got, "ZY"))
+	}
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if strings.Contains(p.set.Paths[0], "\n") {
+		t.Fatal("Return put a newline into a path")
+	}
+	if d := widestText(p.ui.detail.object()); d > 4000 {
+		t.Fatalf("the detail area draws a line %.0f px wide", d)
+	}
+	if r := widestText(rowFor(t, p, "x", p.set.Paths[0])); r > 4000 {
+		t.Fatalf("the result row draws a line %.0f px wide", r)
 	}
 }
