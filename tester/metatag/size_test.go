@@ -40,3 +40,29 @@ func BenchmarkParseFoldedHeaders1MB(b *testing.B) {
 		ParseHeaders(text)
 	}
 }
+
+// FuzzFoldedHeaderSize: a header folded over up to 200,000 continuation
+// lines of any piece is read within a budget proportional to its size.
+func FuzzFoldedHeaderSize(f *testing.F) {
+	f.Add(uint32(80_000), "\t, nofollow", "noindex")
+	f.Add(uint32(200_000), " x", "")
+	f.Fuzz(func(t *testing.T, lines uint32, piece, first string) {
+		if piece == "" || len(piece) > 32 || len(first) > 64 || strings.ContainsAny(piece+first, "\r\n") {
+			return
+		}
+		if piece[0] != ' ' && piece[0] != '\t' {
+			piece = " " + piece
+		}
+		var b strings.Builder
+		b.WriteString("X-Robots-Tag: " + first + "\n")
+		for i := uint32(0); i < lines%200_001; i++ {
+			b.WriteString(piece + "\n")
+		}
+		text := b.String()
+		start := time.Now()
+		ParseHeaders(text)
+		if d, limit := time.Since(start), 500*time.Millisecond+time.Duration(len(text))*2*time.Microsecond; d > limit {
+			t.Fatalf("%d folded lines (%d bytes): %v, budget %v", lines%200_001, len(text), d, limit)
+		}
+	})
+}
