@@ -246,3 +246,24 @@ func TestAQueryOverTheTimeLimitIsReportedNotWaitedFor(t *testing.T) {
 		t.Fatalf("--json: exit %d, %.300q", code, out)
 	}
 }
+
+func TestMetaAndHostOutputCannotDriveTheTerminal(t *testing.T) {
+	for _, args := range [][]string{
+		{"meta", "noindex\x1b]0;owned\x07, nofollow\nforged: line"},
+		{"host", "www.\x1b[2Jexample.ru"},
+	} {
+		_, out, _ := runCmd(t, "", args...)
+		if strings.ContainsAny(out, "\x1b\x07") || strings.Contains(out, "\nforged") {
+			t.Errorf("%q: control characters reached the output: %q", args, out)
+		}
+	}
+}
+
+func TestTerminalSafeKeepsCRLFButEscapesALoneCR(t *testing.T) {
+	for _, args := range [][]string{{"meta", "noindex\rforged"}, {"host", "a.ru\rforged"}} {
+		_, out, _ := runCmd(t, "", args...)
+		if strings.Contains(out, "\rforged") {
+			t.Errorf("%q: a lone CR reached the output: %q", args, out)
+		}
+	}
+}

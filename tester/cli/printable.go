@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"strconv"
 	"strings"
 	"unicode"
@@ -36,3 +37,44 @@ func printable(s string) string {
 func needsEscape(r rune) bool {
 	return r == utf8.RuneError || unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
 }
+
+// terminalSafe wraps a text output whose lines carry text from the input
+// (meta, host): control characters other than line feed, tab and a CRLF
+// line ending are shown escaped, so no page or name can move the cursor, clear the screen or
+// retitle the terminal. Values that could hold a line break are passed
+// through printable where they are printed.
+type terminalSafe struct{ w io.Writer }
+
+func (t terminalSafe) Write(p []byte) (int, error) {
+	s := string(p)
+	if !strings.ContainsFunc(s, unsafeInTerminal) && strings.Count(s, "\r") == strings.Count(s, "\r\n") {
+		return t.w.Write(p)
+	}
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		body, nl := strings.CutSuffix(line, "\n")
+		body, cr := strings.CutSuffix(body, "\r") // a CRLF line ending (a diff of a CRLF file) stays as it is
+		if cr && !nl {
+			body += "\r"
+		}
+		for _, field := range strings.SplitAfter(body, "\t") {
+			f, tab := strings.CutSuffix(field, "\t")
+			b.WriteString(printable(f))
+			if tab {
+				b.WriteByte('\t')
+			}
+		}
+		if cr && nl {
+			b.WriteByte('\r')
+		}
+		if nl {
+			b.WriteByte('\n')
+		}
+	}
+	if _, err := io.WriteString(t.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func unsafeInTerminal(r rune) bool { return r != '\n' && r != '\t' && r != '\r' && needsEscape(r) }
