@@ -267,3 +267,16 @@ func TestTerminalSafeKeepsCRLFButEscapesALoneCR(t *testing.T) {
 		}
 	}
 }
+
+func TestSuiteReportsATimedOutExpectation(t *testing.T) {
+	robots := wildcardFile(t)
+	long := "/" + strings.Repeat("a", 4000)
+	suite := filepath.Join(t.TempDir(), "robots.txt.tests.json")
+	os.WriteFile(suite, []byte(`{"version":1,"crawlers":["x"],"paths":["`+long+`","/b"],"expect":[`+
+		`{"crawler":"x","path":"`+long+`","engine":"temoto","allowed":true},`+
+		`{"crawler":"x","path":"/b","engine":"temoto","allowed":true}]}`), 0o644)
+	code, out, errs := runWithin(t, 20*time.Second, nil, "test", "--suite", suite, "--timeout", "100ms", robots)
+	if code != cli.ExitTimeout || !strings.Contains(out, "got timeout") || !strings.Contains(out, "1 passed, 1 failed") {
+		t.Fatalf("exit %d, stderr %q, output %.400q", code, errs, out)
+	}
+}
