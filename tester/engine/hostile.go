@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"strings"
 	"time"
 
@@ -51,32 +52,44 @@ func (v *Verdict) TimedOut() bool { return v.Reason == ReasonTimeout }
 
 // WithTimeout wraps c so that a query taking longer than limit gives up and
 // returns a verdict with ReasonTimeout (not allowed, no group, no rule) at
-// once; the abandoned query finishes on its own goroutine. Some readings
-// (temoto's regular expressions on a long path full of `*`) can take tens of
-// seconds, and a command or a window must not hang on them.
+// once. Some readings (temoto's regular expressions on a long path full of
+// `*`) can take tens of seconds, and a command must not hang on them.
+//
+// An abandoned query finishes on its own goroutine. At most one query per
+// CPU (two at least) runs at a time, abandoned ones included, and the limit
+// counts from the call: a list of slow URLs cannot pile up goroutines that
+// all burn CPU, and a fast query after one slow one is still answered.
 func WithTimeout(c Compiled, limit time.Duration) Compiled {
 	if limit <= 0 {
 		return c
 	}
-	return &timeLimited{Compiled: c, limit: limit}
+	return &timeLimited{Compiled: c, limit: limit, slots: make(chan struct{}, max(2, runtime.NumCPU()))}
 }
 
 type timeLimited struct {
 	Compiled
 	limit time.Duration
+	slots chan struct{} // one token per running query
 }
 
 func (t *timeLimited) Query(agent, url string) Verdict {
-	done := make(chan Verdict, 1)
-	go func() { done <- t.Compiled.Query(agent, url) }()
 	timer := time.NewTimer(t.limit)
 	defer timer.Stop()
 	select {
-	case v := <-done:
-		return v
+	case t.slots <- struct{}{}:
+		answer := make(chan Verdict, 1)
+		go func() {
+			defer func() { <-t.slots }()
+			answer <- t.Compiled.Query(agent, url)
+		}()
+		select {
+		case v := <-answer:
+			return v
+		case <-timer.C:
+		}
 	case <-timer.C:
-		v := Verdict{Engine: t.Engine().Info().ID, Agent: agent, URL: url, Path: PathOf(url), Reason: ReasonTimeout}
-		v.Error = msg.New(msgTimeout, "Limit", t.limit.String())
-		return v
 	}
+	v := Verdict{Engine: t.Engine().Info().ID, Agent: agent, URL: url, Path: PathOf(url), Reason: ReasonTimeout}
+	v.Error = msg.New(msgTimeout, "Limit", t.limit.String())
+	return v
 }

@@ -33,26 +33,20 @@ func fastest(fn func()) time.Duration {
 	return best
 }
 
-// TestTemotoCompileIsLinearInGroups: four times the groups may cost about
-// four times as much (8× allowed for noise), not sixteen. The library's own
-// parse is left out: it is what it is.
+// TestTemotoCompileIsLinearInGroups: on a file of 12,000 groups the
+// engine's compile (the library's parse plus the emulation that names the
+// lines) costs a small multiple of the library's own parse, which is linear;
+// looking every group up with the library's FindGroup made it 60 times that.
+// Both are timed side by side, so a busy machine slows both alike.
 func TestTemotoCompileIsLinearInGroups(t *testing.T) {
-	const small = 3000
-	costs := make([]time.Duration, 2)
-	for i, n := range []int{small, 4 * small} {
+	for _, n := range []int{3000, 12000} {
 		doc := syntax.Parse(manyGroups(n))
-		if _, err := robotstxt.FromBytes(doc.Src); err != nil {
-			t.Fatal(err)
-		}
 		lib := fastest(func() { robotstxt.FromBytes(doc.Src) })
 		all := fastest(func() { temoto{}.Compile(doc) })
-		costs[i] = all - lib
-		if costs[i] < time.Millisecond {
-			costs[i] = time.Millisecond
+		t.Logf("%d groups: compile %v, library parse %v", n, all, lib)
+		if ratio := float64(all) / float64(lib); ratio > 10 {
+			t.Fatalf("%d groups: compile %v is %.0f× the library's parse (%v): not linear", n, all, ratio, lib)
 		}
-	}
-	if ratio := float64(costs[1]) / float64(costs[0]); ratio > 8 {
-		t.Fatalf("compile beyond the library's parse: %v for %d groups, %v for %d (×%.1f): not linear", costs[0], small, costs[1], 4*small, ratio)
 	}
 }
 

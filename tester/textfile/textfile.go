@@ -166,6 +166,9 @@ var msgLineTooLong = msg.Def("file.line_too_long", "line {{.Line}} is longer tha
 // input is. A path must be a regular file; a line over MaxLine is an error.
 func Lines(path string, stdin io.Reader, fn func(line string) error) error {
 	r := stdin
+	if r == nil {
+		r = strings.NewReader("")
+	}
 	if path != "-" {
 		f, err := open(path, false)
 		if err != nil {
