@@ -39,6 +39,11 @@ type Info struct {
 	Order       int    // position in SPEC §1 order
 	Name        string // msg key: short name ("Google")
 	Description string // msg key: one sentence
+	// SlowQueries: one query's cost is not bounded by this project (the
+	// temoto library's regular expressions can take seconds on a long path);
+	// callers that must stay responsive run it with a time limit. The other
+	// engines match in time linear in path × pattern (fuzzed with budgets).
+	SlowQueries bool
 }
 
 var registry = map[string]Engine{}

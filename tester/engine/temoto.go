@@ -51,7 +51,7 @@ type temoto struct{}
 func init() { Register(temoto{}) }
 
 func (temoto) Info() Info {
-	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc}
+	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc, SlowQueries: true}
 }
 
 // FetchPolicy is FromStatusAndBytes behind Go's http.Client: 2xx parse, 4xx
