@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -119,7 +120,10 @@ func runMeta(env *Env, args []string) int {
 			return Failf(env, "meta: %v", err)
 		}
 	} else {
-		printMeta(terminalSafe{env.Stdout}, report, title, *headersFile, engines)
+		// Buffered: a page can carry tens of thousands of directives.
+		out := bufio.NewWriter(env.Stdout)
+		printMeta(terminalSafe{out}, report, title, *headersFile, engines)
+		out.Flush()
 	}
 	if report.HasError(engines) {
 		return ExitFailure

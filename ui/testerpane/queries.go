@@ -9,11 +9,9 @@ import (
 // Queries never hold the window. Most take microseconds and are answered on
 // the UI goroutine at once; but a reading can be slow on hostile input (the
 // temoto library's regular expressions need seconds for a 4 KB path against
-// a file of wildcard rules), so such a query (an engine with SlowQueries, or
-// a long crawler or path) runs on its own goroutine and the UI goroutine
-// waits for it only while a small time budget lasts. (Handing every query to
-// another goroutine would cost a thread wake-up each: a third more per
-// keystroke on a 500 KiB file.) A query
+// a file of wildcard rules), so a query that engine.MayBeSlow runs on its own
+// goroutine and the UI goroutine waits for it only while a small time budget
+// lasts. A query
 // that outlives the budget finishes in the background: its row says "still
 // working…" with a Cancel button, and its verdict is shown when it arrives,
 // unless the document changed meanwhile (the newest document wins) or the
@@ -80,7 +78,7 @@ func (p *Pane) runner(id string) *queryRunner {
 // query answers c with comp: at once when that fits the budget, else in the
 // background (then it returns nil and c is cellWorking).
 func (p *Pane) query(c cell, comp engine.Compiled) *engine.Verdict {
-	if p.syncOnly || !mayBeSlow(c, comp) {
+	if p.syncOnly || !engine.MayBeSlow(comp, c.crawler, c.path) {
 		v := comp.Query(c.crawler, c.path)
 		return &v
 	}
@@ -112,15 +110,6 @@ func (p *Pane) query(c cell, comp engine.Compiled) *engine.Verdict {
 		}()
 		return nil
 	}
-}
-
-// longInput is the crawler or path length from which any engine's query
-// goes through the budgeted path: this project's engines are linear, but a
-// long input times many rules is still work.
-const longInput = 256
-
-func mayBeSlow(c cell, comp engine.Compiled) bool {
-	return comp.Engine().Info().SlowQueries || len(c.path) > longInput || len(c.crawler) > longInput
 }
 
 // runNext starts the engine's next waiting query that still matters.
