@@ -44,6 +44,8 @@ func TestASlowQueryNeverHoldsTheWindow(t *testing.T) {
 	p.toUI = func(f func()) { ui <- f }
 	p.SetEngine("temoto")
 	long := "/" + strings.Repeat("a", 4096)
+	// The engine compiles for the first row; only the query is timed below.
+	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{"/b"}})
 	start := time.Now()
 	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{long, "/b"}})
 	if d := time.Since(start); d > time.Second { // the query alone takes seconds
