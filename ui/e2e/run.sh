@@ -55,6 +55,7 @@ XVFB_PID=$!
 wait_for 10 xdpyinfo -display ":$DISPLAY_NUM" || wait_for 10 xdotool getmouselocation || fail "Xvfb did not start"
 
 cp "$CORPUS/ok-ru.robots.txt" "$TMP/site/robots.txt"
+chmod 0644 "$TMP/site/robots.txt" # the corpus is read-only, and the app refuses to overwrite a read-only file
 cp "$TMP/site/robots.txt" "$TMP/original.txt"
 
 # 1. Start-up time: from exec to a window showing the file with its results.
