@@ -198,6 +198,12 @@ func (s *studio) documentChanged() {
 	s.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
+	if s.autoText != nil && !s.file.modified(s.ed.Bytes()) {
+		// Back to the saved bytes (undo, or typed back): the recovery copy
+		// would offer an edit the user no longer wants.
+		s.rec.drop(s.file.path)
+		s.autoText = nil
+	}
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
 		s.wizard.DocumentChanged()
 	}
@@ -585,7 +591,7 @@ func (s *studio) autosaveLoop() {
 
 func (s *studio) autosave() {
 	text := s.ed.Bytes()
-	if !s.modified() || string(text) == string(s.autoText) {
+	if !s.file.modified(text) || string(text) == string(s.autoText) {
 		return
 	}
 	if err := s.rec.save(s.file.path, text); err == nil {
@@ -596,11 +602,22 @@ func (s *studio) autosave() {
 // offerRecovery asks, for the newest buffer a previous run left unsaved,
 // whether to restore it.
 func (s *studio) offerRecovery() {
-	pending := s.rec.pending()
-	if len(pending) == 0 {
+	var rec recoveryRecord
+	found := false
+	for _, r := range s.rec.pending() {
+		if r.Path != "" {
+			if disk, err := textfile.Load(r.Path, nil); err == nil && bytes.Equal(disk, r.Text) {
+				// Nothing was lost: the file already holds this text.
+				s.rec.drop(r.Path)
+				continue
+			}
+		}
+		rec, found = r, true
+		break
+	}
+	if !found {
 		return
 	}
-	rec := pending[0]
 	name := rec.Path
 	if name == "" {
 		name = lang.X("window.recover.new", "a new file")
@@ -613,14 +630,59 @@ func (s *studio) offerRecovery() {
 				s.rec.drop(rec.Path)
 				return
 			}
-			if rec.Path != "" && fileExists(rec.Path) {
-				s.openPath(rec.Path)
-			} else {
-				s.file = fileState{path: rec.Path, isNew: rec.Path == ""}
-			}
-			s.ed.SetText(rec.Text)
-			s.documentChanged()
+			s.restore(rec)
 		}, s.win)
+}
+
+// restore puts a recovered buffer back in the editor, under its own file
+// only. When that file exists but can no longer be opened (it became a
+// folder, a binary, unreadable…), the text comes back as a new unsaved
+// document and a dialog says why: it is never attached to another file.
+func (s *studio) restore(rec recoveryRecord) {
+	var why error
+	switch {
+	case rec.Path == "":
+		s.file = fileState{isNew: true}
+	case !pathExists(rec.Path):
+		// The file was deleted: saving recreates it where it was.
+		s.file = fileState{path: rec.Path}
+	default:
+		if _, err := textfile.Load(rec.Path, nil); err != nil {
+			why = err
+			s.file = fileState{isNew: true}
+		} else if !s.openPath(rec.Path) {
+			s.file = fileState{isNew: true}
+		}
+	}
+	if s.file.path != rec.Path {
+		s.testsUnreadable = false
+		s.setTests(testset.New())
+	}
+	s.ed.SetText(rec.Text)
+	s.documentChanged()
+	if s.file.path != rec.Path {
+		// Keep the copy under its new identity until the user saves it.
+		if s.rec.save("", rec.Text) == nil {
+			s.rec.drop(rec.Path)
+			s.autoText = append([]byte(nil), rec.Text...)
+		}
+		reason := ""
+		if why != nil {
+			reason = why.Error()
+			if fe, ok := why.(*textfile.Error); ok {
+				reason = fe.Text.String()
+			}
+		}
+		dialog.ShowInformation(lang.X("window.recover.title", "Recover unsaved work"),
+			lang.X("window.recover.detached", "{{.File}} could not be opened ({{.Reason}}), so the recovered text is shown as a new, unsaved document. Use File ▸ Save As… to keep it; {{.File}} itself was not changed.",
+				map[string]any{"File": rec.Path, "Reason": reason}), s.win)
+	}
+}
+
+// pathExists reports whether anything (file, folder, device) is at path.
+func pathExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil || !errors.Is(err, fs.ErrNotExist)
 }
 
 // nonOverlapping sorts edits and drops any that overlaps an earlier one, so

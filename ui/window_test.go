@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
@@ -345,5 +347,122 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 				typeOrErase(s, i)
 			}
 		})
+	}
+}
+
+// A recovery copy belongs to its own file: when that file can no longer be
+// opened (here it became a program), the text comes back as a new unsaved
+// document, never under the name of the file that is open.
+func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
+	a := test.NewTempApp(t)
+	storage := t.TempDir()
+	pa := writeFile(t, "A.txt", []byte("User-agent: *\n"))
+	pb := writeFile(t, "B.txt", []byte("User-agent: B\n"))
+	s := newStudio(a, storage)
+	s.syncLint = true
+	s.openPath(pa)
+	test.Type(s.ed, "Disallow: /recovered-a")
+	s.autosave()
+	if err := os.WriteFile(pa, []byte("\x7FELF\x02\x01\x01\x00binary"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s2 := newStudio(a, storage)
+	s2.syncLint = true
+	s2.openPath(pb)
+	recs := s2.rec.pending()
+	if len(recs) != 1 {
+		t.Fatalf("recovery copies = %d", len(recs))
+	}
+	s2.restore(recs[0])
+	if s2.file.path == pb || strings.Contains(s2.win.Title(), "B.txt") {
+		t.Fatalf("A's text was attached to B: path %q title %q", s2.file.path, s2.win.Title())
+	}
+	if !strings.Contains(string(s2.ed.Bytes()), "/recovered-a") {
+		t.Fatalf("the recovered text is not in the editor: %q", s2.ed.Bytes())
+	}
+	if !hasDialog(s2) {
+		t.Fatal("no dialog says why the text is a new document")
+	}
+	if err := s2.writeTo(pb + ".other"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(pb); string(got) != "User-agent: B\n" {
+		t.Fatalf("B.txt changed: %q", got)
+	}
+}
+
+// Undoing back to the saved bytes removes the recovery copy at once, and a
+// copy equal to the file on disk is never offered.
+func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
+	a := test.NewTempApp(t)
+	storage := t.TempDir()
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := newStudio(a, storage)
+	s.syncLint = true
+	s.openPath(p)
+	test.Type(s.ed, "Q")
+	s.autosave()
+	if len(s.rec.pending()) != 1 {
+		t.Fatal("no recovery copy after typing")
+	}
+	for s.modified() {
+		s.ed.Undo()
+	}
+	if recs := s.rec.pending(); len(recs) != 0 {
+		t.Fatalf("undone edit still offered: %q", recs[0].Text)
+	}
+	// A copy whose text is what the file holds now is not worth a question.
+	if err := s.rec.save(p, []byte("User-agent: *\n")); err != nil {
+		t.Fatal(err)
+	}
+	s2 := newStudio(a, storage)
+	s2.syncLint = true
+	s2.openPath(p)
+	s2.offerRecovery()
+	if hasDialog(s2) {
+		t.Fatal("recovery offered the bytes already on disk")
+	}
+}
+
+// Ctrl+S on a read-only file refuses with a dialog and writes nothing; the
+// editor keeps the text.
+func TestSavingAReadOnlyFileIsRefused(t *testing.T) {
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	os.Chmod(p, 0o444)
+	s := newTestStudio(t)
+	s.openPath(p)
+	test.Type(s.ed, "Disallow: /x\n")
+	if hasDialog(s) {
+		t.Fatal("a dialog before saving")
+	}
+	s.save(nil)
+	if !hasDialog(s) {
+		t.Fatal("no dialog for a read-only file")
+	}
+	if got, _ := os.ReadFile(p); string(got) != "User-agent: *\n" {
+		t.Fatalf("read-only file written: %q", got)
+	}
+	if !s.modified() || !strings.Contains(string(s.ed.Bytes()), "Disallow: /x") {
+		t.Fatal("the editor lost the unsaved text")
+	}
+}
+
+// A named pipe (here with no writer) is refused at once, with a dialog.
+func TestOpeningAPipeDoesNotHang(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "robots.txt")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	s := newTestStudio(t)
+	s.openSample()
+	done := make(chan bool, 1)
+	go func() { done <- s.openPath(fifo) }()
+	select {
+	case ok := <-done:
+		if ok || !hasDialog(s) {
+			t.Fatalf("a pipe opened (%v) or no dialog", ok)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("opening a pipe blocked the window")
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -114,7 +115,10 @@ func runCheck(env *Env, args []string) int {
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	if *fix {
-		fixed, changed, err := applySafeFixes(out, path, data, opts)
+		// The "fixed:" lines are held back until the file is written: a
+		// failed save must not report fixes that never reached the disk.
+		var report bytes.Buffer
+		fixed, changed, err := applySafeFixes(&report, path, data, opts)
 		if err != nil {
 			return Failf(env, "check: %v", err)
 		}
@@ -123,6 +127,7 @@ func runCheck(env *Env, args []string) int {
 				return Failf(env, "check: %v", err)
 			}
 		}
+		report.WriteTo(out)
 		data = fixed
 	}
 	diags := lint.Run(syntax.Parse(data), opts)
@@ -154,10 +159,11 @@ func contains(list []string, s string) bool {
 
 // writeDiagnostic prints FILE:LINE:COL: severity: message [CODE].
 func writeDiagnostic(w io.Writer, path string, d *lint.Diagnostic) {
-	fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", path, d.Line, d.Col, d.Severity, oneLine(d.Message.String()), d.Code)
+	fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", printable(path), d.Line, d.Col, d.Severity, oneLine(d.Message.String()), d.Code)
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+// oneLine makes a message safe for one line of text output.
+func oneLine(s string) string { return printable(strings.ReplaceAll(s, "\n", " ")) }
 
 // applySafeFixes applies the safe fixes round by round (overlapping ones
 // wait for the next round) and prints each one as FILE:LINE:COL: fixed: …
@@ -185,7 +191,7 @@ func applySafeFixes(w io.Writer, path string, data []byte, opts lint.Options) ([
 		for i, f := range fixes {
 			if k < len(kept) && sameFix(&kept[k], &f) {
 				d := from[i]
-				fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", path, d.Line, d.Col, oneLine(f.Title.String()), d.Code)
+				fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", printable(path), d.Line, d.Col, oneLine(f.Title.String()), d.Code)
 				k++
 			}
 		}

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 const diffUsage = "[--engine ID|all] [--agent NAME]... [--urls FILE] [--json] [--fail-on any|blocked|allowed] OLD NEW"
@@ -308,4 +310,20 @@ func withoutSyntheticRule(v *engine.Verdict, res *fetch.Result) *engine.Verdict 
 	c := *v
 	c.Rule, c.Group = nil, nil
 	return &c
+}
+
+// readLines reads the non-empty lines of path ("-" = stdin, unless stdin
+// already carries a robots.txt).
+func readLines(env *Env, path string, stdinTaken bool) ([]string, error) {
+	if path == "-" && stdinTaken {
+		return nil, fmt.Errorf("--urls - and ROBOTS_FILE - cannot both read standard input")
+	}
+	var lines []string
+	err := textfile.Lines(path, env.Stdin, func(line string) error {
+		if strings.TrimSpace(line) != "" {
+			lines = append(lines, line)
+		}
+		return nil
+	})
+	return lines, err
 }

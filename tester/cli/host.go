@@ -102,7 +102,7 @@ func runHost(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "robots-studio: host: %v\n", err)
 		return ExitFailure
 	}
-	printPlan(env.Stdout, plan, *robotsFile, servers)
+	printPlan(terminalSafe{env.Stdout}, plan, *robotsFile, servers)
 	return ExitOK
 }
 
@@ -149,15 +149,15 @@ func validateHosts(env *Env, inputs []string, mode hostname.Mode, asJSON bool) i
 			continue
 		}
 		if n.Valid() {
-			fmt.Fprintln(env.Stdout, msg.New(msgHostValid, "Input", in, "Origin", n.Origin(), "Value", n.HostValue()))
+			fmt.Fprintln(terminalSafe{env.Stdout}, msg.New(msgHostValid, "Input", printable(in), "Origin", n.Origin(), "Value", n.HostValue()))
 		} else {
-			fmt.Fprintln(env.Stdout, msg.New(msgHostInvalid, "Input", in, "Reason", n.Problems[0].Text))
+			fmt.Fprintln(terminalSafe{env.Stdout}, msg.New(msgHostInvalid, "Input", printable(in), "Reason", n.Problems[0].Text))
 			for _, p := range n.Problems[1:] {
-				fmt.Fprintf(env.Stdout, "  - %s\n", p.Text)
+				fmt.Fprintf(terminalSafe{env.Stdout}, "  - %s\n", p.Text)
 			}
 		}
 		for _, t := range n.Notes {
-			fmt.Fprintf(env.Stdout, "  %s: %s\n", msg.New(msgHostNote), t)
+			fmt.Fprintf(terminalSafe{env.Stdout}, "  %s: %s\n", msg.New(msgHostNote), t)
 		}
 	}
 	if asJSON {

@@ -104,7 +104,9 @@ func (c *draftCompiled) choose(agent string) (*classicRecord, string, How) {
 	return nil, "", HowNone
 }
 
-func (c *draftCompiled) Query(agent, url string) Verdict {
+func (c *draftCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
+
+func (c *draftCompiled) query(agent, url string) Verdict {
 	v := Verdict{Engine: "draft1996", Agent: agent, URL: url, Path: draftDecode(PathOf(url))}
 	var ch choice
 	if cached, ok := c.chosen.Load(agent); ok {

@@ -41,6 +41,11 @@ type Info struct {
 	Name        string // msg key: short name ("Google")
 	Description string // msg key: one sentence
 	Traits      Traits
+	// SlowQueries: one query's cost is not bounded by this project (the
+	// temoto library's regular expressions can take seconds on a long path);
+	// callers that must stay responsive run it with a time limit. The other
+	// engines match in time linear in path × pattern (fuzzed with budgets).
+	SlowQueries bool
 }
 
 // Traits are the facts about a reading that other parts (lint) state about
@@ -187,6 +192,7 @@ const (
 	ReasonRobotsTxt                // /robots.txt itself is always allowed
 	ReasonEmptyGroup               // the crawler's group has no rules: everything is allowed
 	ReasonFileError                // the engine could not read the file (see Error)
+	ReasonTimeout                  // the query took longer than its limit (see WithTimeout, Error)
 )
 
 // Delay is a Crawl-delay that applies to the crawler.
@@ -209,7 +215,7 @@ type Verdict struct {
 	Runner  *Rule  // the strongest rule for the other answer, which lost (nil if none matched)
 	Delay   *Delay // Crawl-delay in force for this crawler, for engines that honour it
 	Notes   []msg.Text
-	Error   msg.Text // set with ReasonFileError
+	Error   msg.Text // set with ReasonFileError and ReasonTimeout
 }
 
 // Fetch is the outcome of fetching /robots.txt.

@@ -364,7 +364,9 @@ func (b *best) offer(r *compiledRule, score int) {
 }
 
 // Query implements Compiled.
-func (c *longestCompiled) Query(agent, url string) Verdict {
+func (c *longestCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
+
+func (c *longestCompiled) query(agent, url string) Verdict {
 	f := c.eng
 	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.path(PathOf(url))}
 	// Like Google's matcher, the crawler's name is compared whole with each

@@ -215,7 +215,9 @@ func (c *anyDisallow) choose(agent string) (rec *classicRecord, token string, ho
 	return nil, "", HowNone, nil
 }
 
-func (c *anyDisallow) Query(agent, url string) Verdict {
+func (c *anyDisallow) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
+
+func (c *anyDisallow) query(agent, url string) Verdict {
 	v := Verdict{Engine: c.family.info.ID, Agent: agent, URL: url, Path: PathOf(url)}
 	v.Notes = orphanNotes(c.doc, c.orphans, &v)
 	var ch choice

@@ -12,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // nameRow is one host name: the entry, "this is the main mirror", and what
@@ -31,7 +32,7 @@ type namesStep struct {
 	existing  *widget.Label // what the document already says
 	prefilled bool
 	filled    []string // what reread put in the rows, to tell it from typing
-	server    *widget.Select
+	server    *safewidget.Select
 	allGroups *widget.Check
 	encDirs   *widget.Entry
 }
@@ -39,7 +40,7 @@ type namesStep struct {
 func newNamesStep(w *wizard) *namesStep {
 	s := &namesStep{w: w, list: container.NewVBox()}
 	s.existing = wrapped("")
-	s.server = widget.NewSelect(serverLabels(), nil)
+	s.server = safewidget.NewSelect(serverLabels(), nil)
 	s.server.SetSelectedIndex(0)
 	s.allGroups = widget.NewCheck(lang.X("mirror.ui.all_groups", "Put Host into every group (not only * and Yandex)"), nil)
 	s.encDirs = widget.NewEntry()

@@ -92,6 +92,13 @@ func (d *detailView) update() {
 	}
 	if v == nil {
 		d.body.Hide()
+		hint := lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why.")
+		if ok && d.p.state(c) == cellWorking {
+			hint = lang.X("testerpane.working.why", "This reading is slow on this path; the window stays usable. Press Cancel to stop waiting.")
+		}
+		if d.hint.Text != hint {
+			d.hint.SetText(hint)
+		}
 		d.hint.Show()
 		return
 	}

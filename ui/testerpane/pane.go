@@ -14,13 +14,12 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
-	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // pair is one result row: a crawler asking for a path.
@@ -62,6 +61,14 @@ type Pane struct {
 	toUI     func(func()) // hands a background result to the UI goroutine: fyne.Do (tests replace it)
 	onIdle   func()       // called when background compiling stops (tests)
 
+	// Queries (see queries.go): per-engine background lanes, the cells
+	// waiting for one or cancelled, and the UI goroutine's time budget.
+	runners    map[string]*queryRunner
+	pending    map[cell]bool
+	cancelled  map[cell]bool
+	budget     time.Duration
+	budgetFrom time.Time
+
 	selected *cell // the result shown in the detail area
 
 	onSelect          func(engine.Verdict)
@@ -78,7 +85,7 @@ type Pane struct {
 // paneUI holds the widgets.
 type paneUI struct {
 	root        fyne.CanvasObject
-	engineSel   *widget.Select
+	engineSel   *safewidget.Select
 	compareChk  *widget.Check
 	summary     *widget.Label
 	crawlerBox  *fyne.Container
@@ -97,15 +104,18 @@ var emptyDoc = syntax.Parse(nil)
 // Google as the engine). win is used to place pop-ups.
 func New(win fyne.Window) *Pane {
 	p := &Pane{
-		win:      win,
-		toUI:     fyne.Do,
-		doc:      emptyDoc,
-		engines:  engine.All(),
-		engineID: engine.Default,
-		set:      testset.New(),
-		compiled: map[string]engine.Compiled{},
-		verdicts: map[cell]*engine.Verdict{},
-		cost:     map[string]time.Duration{},
+		win:       win,
+		toUI:      fyne.Do,
+		doc:       emptyDoc,
+		engines:   engine.All(),
+		engineID:  engine.Default,
+		set:       testset.New(),
+		compiled:  map[string]engine.Compiled{},
+		verdicts:  map[cell]*engine.Verdict{},
+		cost:      map[string]time.Duration{},
+		runners:   map[string]*queryRunner{},
+		pending:   map[cell]bool{},
+		cancelled: map[cell]bool{},
 	}
 	p.ensureEmptyRows()
 	p.build()
@@ -202,6 +212,7 @@ func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled
 	p.prefs = aipref.Read(doc)
 	p.compiled = compiled
 	clear(p.verdicts)
+	p.forgetQueries()
 	p.refreshResults()
 }
 
@@ -331,6 +342,9 @@ func (p *Pane) verdict(c cell) *engine.Verdict {
 	if v, ok := p.verdicts[c]; ok {
 		return v
 	}
+	if p.state(c) != cellReady {
+		return nil
+	}
 	comp, ok := p.compiled[c.engine]
 	if !ok {
 		e, found := engine.Get(c.engine)
@@ -342,14 +356,15 @@ func (p *Pane) verdict(c cell) *engine.Verdict {
 		p.cost[c.engine] = time.Since(start)
 		p.compiled[c.engine] = comp
 	}
-	// A full User-Agent is tested with the token its crawler obeys, and a
-	// catalogue crawler that may fetch the path gets the usage preferences in
-	// force beside the verdict.
-	res := crawlers.Resolve(c.crawler)
-	v := aiaccess.QueryResolved(comp, res, c.path)
-	aiaccess.AddUsage(&v, p.prefs, res)
-	p.verdicts[c] = &v
-	return &v
+	// A full User-Agent is tested with the token its crawler obeys (answer),
+	// and a catalogue crawler that may fetch the path gets the usage
+	// preferences in force beside the verdict.
+	v := p.query(c, comp)
+	if v != nil {
+		p.withUsage(c, v)
+		p.verdicts[c] = v
+	}
+	return v
 }
 
 // recomputePairs rebuilds the result rows from the crawler and path rows:
@@ -433,7 +448,11 @@ func (p *Pane) updateSummary() {
 			other++
 			continue
 		}
-		v := p.verdict(cell{pr, e.Engine})
+		c := cell{pr, e.Engine}
+		v := p.verdict(c)
+		if v == nil && p.state(c) != cellReady {
+			continue // not known yet: neither passed nor failed
+		}
 		if v != nil && v.Allowed == e.Allowed {
 			pass++
 		} else {
@@ -520,7 +539,7 @@ func (p *Pane) build() {
 	for _, e := range p.engines {
 		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
 	}
-	ui.engineSel = widget.NewSelect(ui.engineNames, func(string) {
+	ui.engineSel = safewidget.NewSelect(ui.engineNames, func(string) {
 		i := ui.engineSel.SelectedIndex()
 		if i < 0 {
 			return
