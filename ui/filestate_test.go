@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 func TestModifiedIsAComparisonWithDisk(t *testing.T) {
@@ -94,11 +96,21 @@ func TestRecentFiles(t *testing.T) {
 	}
 }
 
-func TestNonOverlappingEdits(t *testing.T) {
-	edits := []lint.Edit{{Start: 10, End: 12}, {Start: 0, End: 5}, {Start: 3, End: 4}, {Start: 12, End: 12, Text: []byte("x")}}
-	got := nonOverlapping(edits)
-	if len(got) != 3 || got[0].Start != 0 || got[1].Start != 10 || got[2].Start != 12 {
-		t.Fatalf("got %+v", got)
+func TestChangedSpanIsOneEdit(t *testing.T) {
+	cases := []struct{ rule, a, b, want string }{
+		{"a change in the middle", "User-agent: *\nDissallow: /x\n", "User-agent: *\nDisallow: /x\n", "[17,18) \"\""},
+		{"several changes become one span", "aXbYc", "a1b2c", "[1,4) \"1b2\""},
+		{"an insertion at the end", "ab", "abc", "[2,2) \"c\""},
+		{"no change", "ab", "ab", "[2,2) \"\""},
+	}
+	for _, c := range cases {
+		e := changedSpan([]byte(c.a), []byte(c.b))
+		if got := fmt.Sprintf("[%d,%d) %q", e.Start, e.End, e.Text); got != c.want {
+			t.Errorf("%s: %s, want %s", c.rule, got, c.want)
+		}
+		if out, _ := syntax.ApplyEdits([]byte(c.a), []lint.Edit{e}); string(out) != c.b {
+			t.Errorf("%s: applying gives %q", c.rule, out)
+		}
 	}
 }
 

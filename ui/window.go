@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -349,22 +348,30 @@ func (s *studio) applyEdits(edits []lint.Edit) {
 	}
 }
 
-// applySafeFixes applies every safe fix at once (one undo step).
+// applySafeFixes applies every safe fix (lint.ApplySafe, as check --fix
+// does) as one undo step.
 func (s *studio) applySafeFixes() {
-	var edits []lint.Edit
-	taken := 0
-	for _, d := range s.currentDiags() {
-		if d.Fix != nil && d.Fix.Safe {
-			edits = append(edits, d.Fix.Edits...)
-			taken++
-		}
-	}
-	if taken == 0 {
+	before := s.ed.Bytes()
+	after, applied, err := lint.ApplySafe(before, lint.Options{})
+	if err != nil || len(applied) == 0 {
 		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
 		return
 	}
-	edits = nonOverlapping(edits)
-	s.applyEdits(edits)
+	s.applyEdits([]lint.Edit{changedSpan(before, after)})
+}
+
+// changedSpan is the one edit that turns a into b: the bytes between their
+// common start and common end.
+func changedSpan(a, b []byte) lint.Edit {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return lint.Edit{Start: pre, End: len(a) - suf, Text: b[pre : len(b)-suf]}
 }
 
 // openSample shows the seeds' example 1 with its tester rows, as a new file.
@@ -683,23 +690,4 @@ func (s *studio) restore(rec recoveryRecord) {
 func pathExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil || !errors.Is(err, fs.ErrNotExist)
-}
-
-// nonOverlapping sorts edits and drops any that overlaps an earlier one, so
-// a batch of fixes applies cleanly; the dropped ones come back on the next
-// lint run.
-func nonOverlapping(edits []lint.Edit) []lint.Edit {
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
-	out := edits[:0]
-	end := -1
-	for _, e := range edits {
-		if e.Start < end || (e.Start == end && e.Start == e.End && len(out) > 0 && out[len(out)-1].Start == e.Start) {
-			continue
-		}
-		out = append(out, e)
-		if e.End > end {
-			end = e.End
-		}
-	}
-	return out
 }

@@ -466,3 +466,18 @@ func TestOpeningAPipeDoesNotHang(t *testing.T) {
 		t.Fatal("opening a pipe blocked the window")
 	}
 }
+
+// TestApplyAllSafeFixesLeavesNoSafeFix: fixes that overlap are applied in
+// rounds, as check --fix does, so none is left for a second press.
+func TestApplyAllSafeFixesLeavesNoSafeFix(t *testing.T) {
+	for _, name := range []string{"odd-bytes.robots.txt", "groups-and-gaps.robots.txt", "news-crlf.robots.txt"} {
+		s := newTestStudio(t)
+		s.openPath(writeFile(t, "robots.txt", corpus.File(t, name)))
+		s.applySafeFixes()
+		for _, d := range lint.Run(syntax.Parse(s.ed.Bytes()), lint.Options{}) {
+			if d.Fix != nil && d.Fix.Safe {
+				t.Errorf("%s: a safe fix is left after Apply All Safe Fixes: %s line %d", name, d.Code, d.Line)
+			}
+		}
+	}
+}

@@ -16,10 +16,6 @@ import (
 
 const checkUsage = "[--engine ID]... [--json] [--fix] ROBOTS_FILE"
 
-// maxFixRounds bounds --fix: fixes that overlap wait for the next round,
-// after the file is parsed and linted again.
-const maxFixRounds = 8
-
 func init() {
 	Register(Command{
 		Name:    "check",
@@ -165,41 +161,13 @@ func writeDiagnostic(w io.Writer, path string, d *lint.Diagnostic) {
 // oneLine makes a message safe for one line of text output.
 func oneLine(s string) string { return printable(strings.ReplaceAll(s, "\n", " ")) }
 
-// applySafeFixes applies the safe fixes round by round (overlapping ones
-// wait for the next round) and prints each one as FILE:LINE:COL: fixed: …
+// applySafeFixes applies the safe fixes (lint.ApplySafe) and prints each
+// one as FILE:LINE:COL: fixed: …
 func applySafeFixes(w io.Writer, path string, data []byte, opts lint.Options) ([]byte, bool, error) {
-	changed := false
-	for round := 0; round < maxFixRounds; round++ {
-		diags := lint.Run(syntax.Parse(data), opts)
-		var fixes []lint.Fix
-		var from []*lint.Diagnostic
-		for i := range diags {
-			if f := diags[i].Fix; f != nil && f.Safe {
-				fixes = append(fixes, *f)
-				from = append(from, &diags[i])
-			}
-		}
-		kept, _ := lint.Disjoint(fixes)
-		if len(kept) == 0 {
-			break
-		}
-		next, err := lint.ApplyFixes(data, kept)
-		if err != nil {
-			return data, changed, err
-		}
-		k := 0
-		for i, f := range fixes {
-			if k < len(kept) && sameFix(&kept[k], &f) {
-				d := from[i]
-				fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", printable(path), d.Line, d.Col, oneLine(f.Title.String()), d.Code)
-				k++
-			}
-		}
-		data, changed = next, true
+	out, applied, err := lint.ApplySafe(data, opts)
+	for i := range applied {
+		d := &applied[i]
+		fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", printable(path), d.Line, d.Col, oneLine(d.Fix.Title.String()), d.Code)
 	}
-	return data, changed, nil
-}
-
-func sameFix(a, b *lint.Fix) bool {
-	return len(a.Edits) == len(b.Edits) && (len(a.Edits) == 0 || a.Edits[0].Start == b.Edits[0].Start && a.Edits[0].End == b.Edits[0].End)
+	return out, len(applied) > 0, err
 }

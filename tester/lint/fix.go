@@ -80,3 +80,51 @@ func eolOf(doc *syntax.Document, n int) []byte {
 func newFix(title msg.Text, safe bool, engines []string, edits ...Edit) *Fix {
 	return &Fix{Title: title, Edits: edits, Safe: safe, Engines: engines}
 }
+
+// SafeRounds bounds ApplySafe: overlapping fixes wait for the next round,
+// and a round can uncover a fix (the fixed line reads differently).
+const SafeRounds = 8
+
+// ApplySafe applies every safe fix to src: each round lints the text as it
+// is then, applies the safe fixes that overlap none taken before them
+// (Disjoint) and lints again, until no safe fix is left or SafeRounds have
+// run. It returns the new text and the diagnostics whose fixes were applied,
+// round after round (their positions refer to the text of their round).
+// The window's Apply All Safe Fixes and `check --fix` both use it.
+func ApplySafe(src []byte, opts Options) ([]byte, []Diagnostic, error) {
+	var applied []Diagnostic
+	for round := 0; round < SafeRounds; round++ {
+		diags := Run(syntax.Parse(src), opts)
+		var fixes []Fix
+		var from []int
+		for i := range diags {
+			if f := diags[i].Fix; f != nil && f.Safe {
+				fixes = append(fixes, *f)
+				from = append(from, i)
+			}
+		}
+		kept, _ := Disjoint(fixes)
+		if len(kept) == 0 {
+			break
+		}
+		next, err := ApplyFixes(src, kept)
+		if err != nil {
+			return src, applied, err
+		}
+		k := 0
+		for i := range fixes {
+			if k < len(kept) && sameFix(&kept[k], &fixes[i]) {
+				applied = append(applied, diags[from[i]])
+				k++
+			}
+		}
+		src = next
+	}
+	return src, applied, nil
+}
+
+// sameFix tells the kept fixes from the skipped ones (Disjoint keeps the
+// order; the first edit identifies a fix).
+func sameFix(a, b *Fix) bool {
+	return len(a.Edits) == len(b.Edits) && (len(a.Edits) == 0 || a.Edits[0].Start == b.Edits[0].Start && a.Edits[0].End == b.Edits[0].End)
+}
