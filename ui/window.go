@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -52,7 +53,7 @@ type studio struct {
 	// testsUnreadable: FILENAME.tests.json exists but could not be read; it
 	// is never overwritten or deleted then.
 	testsUnreadable bool
-	lints           *lintJob
+	lints           *latest.Worker[*syntax.Document, []lint.Diagnostic]
 	syncLint        bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
 	selected        *engine.Verdict // the result whose group and rule are marked in the editor
 	title           string
@@ -114,9 +115,14 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.ed = editor.New()
 	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, engine.Default), false, nil)
 	s.lint = newLintPanel(s.jumpTo, s.applyFix)
-	s.lints = &lintJob{deliver: func(doc *syntax.Document, diags []lint.Diagnostic) {
-		fyne.Do(func() { s.applyLint(doc, diags) })
-	}}
+	// Lint runs off the keystroke path, on the other core: the editor and
+	// the results update at once and the findings follow; if the user typed
+	// meanwhile, only the newest document is linted.
+	s.lints = &latest.Worker[*syntax.Document, []lint.Diagnostic]{
+		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, lint.Options{}) },
+		Deliver: s.applyLint,
+		Hand:    fyne.Do,
+	}
 	s.ed.SetOnChanged(s.documentChanged)
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
@@ -212,7 +218,7 @@ func (s *studio) documentChanged() {
 	if s.syncLint {
 		s.applyLint(doc, lint.Run(doc, lint.Options{}))
 	} else {
-		s.lints.submit(doc)
+		s.lints.Submit(doc)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -55,11 +56,10 @@ type Pane struct {
 	// compile time, gen counts documents, next waits while busy.
 	cost     map[string]time.Duration
 	gen      int
-	next     *compileJob
-	busy     bool
-	syncOnly bool         // compile on the calling goroutine always (benchmarks)
-	toUI     func(func()) // hands a background result to the UI goroutine: fyne.Do (tests replace it)
-	onIdle   func()       // called when background compiling stops (tests)
+	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
+	syncOnly bool                                    // compile on the calling goroutine always (benchmarks)
+	toUI     func(func())                            // hands a background result to the UI goroutine: fyne.Do (tests replace it)
+	onIdle   func()                                  // called when background compiling stops (tests)
 
 	// Queries (see queries.go): per-engine background lanes, the cells
 	// waiting for one or cancelled, and the UI goroutine's time budget.
@@ -117,6 +117,11 @@ func New(win fyne.Window) *Pane {
 		pending:   map[cell]bool{},
 		cancelled: map[cell]bool{},
 	}
+	p.compiler = &latest.Worker[compileJob, compiledSet]{
+		Work:    func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
+		Deliver: p.installCompiled,
+		Hand:    func(f func()) { p.toUI(f) },
+	}
 	p.ensureEmptyRows()
 	p.build()
 	p.rowsChanged(false)
@@ -143,10 +148,7 @@ func (p *Pane) SetDocument(doc *syntax.Document) {
 		p.install(doc, map[string]engine.Compiled{})
 		return
 	}
-	p.next = &compileJob{doc: doc, ids: ids, gen: p.gen}
-	if !p.busy {
-		p.startNext()
-	}
+	p.compiler.Submit(compileJob{doc: doc, ids: ids, gen: p.gen})
 }
 
 // asyncAbove is the compile time above which SetDocument stops compiling
@@ -168,41 +170,38 @@ func (p *Pane) estimate(ids []string) time.Duration {
 	return sum
 }
 
-// startNext compiles the newest waiting document in the background; one
-// job at a time, and documents superseded while it ran are skipped.
-func (p *Pane) startNext() {
-	job := p.next
-	p.next = nil
-	p.busy = true
-	go func() {
-		compiled, costs := compileAll(job.doc, job.ids)
-		p.toUI(func() {
-			p.busy = false
-			maps.Copy(p.cost, costs)
-			if job.gen == p.gen {
-				p.install(job.doc, compiled)
-			}
-			if p.next != nil {
-				p.startNext()
-			} else if p.onIdle != nil {
-				p.onIdle()
-			}
-		})
-	}()
+// installCompiled receives a background compile on the UI goroutine: it
+// shows the document unless a newer one came meanwhile (that one is on its
+// way: the worker always takes the newest).
+func (p *Pane) installCompiled(job compileJob, c compiledSet) {
+	maps.Copy(p.cost, c.costs)
+	if job.gen != p.gen {
+		return
+	}
+	p.install(job.doc, c.compiled)
+	if p.onIdle != nil {
+		p.onIdle()
+	}
+}
+
+// compiledSet is a document compiled by several engines, with the time each
+// took.
+type compiledSet struct {
+	compiled map[string]engine.Compiled
+	costs    map[string]time.Duration
 }
 
 // compileAll compiles doc with each engine; it touches no pane state.
-func compileAll(doc *syntax.Document, ids []string) (map[string]engine.Compiled, map[string]time.Duration) {
-	compiled := make(map[string]engine.Compiled, len(ids))
-	costs := make(map[string]time.Duration, len(ids))
+func compileAll(doc *syntax.Document, ids []string) compiledSet {
+	c := compiledSet{make(map[string]engine.Compiled, len(ids)), make(map[string]time.Duration, len(ids))}
 	for _, id := range ids {
 		if e, ok := engine.Get(id); ok {
 			start := time.Now()
-			compiled[id] = e.Compile(doc)
-			costs[id] = time.Since(start)
+			c.compiled[id] = e.Compile(doc)
+			c.costs[id] = time.Since(start)
 		}
 	}
-	return compiled, costs
+	return c
 }
 
 // install makes doc the document on screen, with whatever engines are

@@ -170,7 +170,7 @@ func (p *Pane) anyRunning() bool {
 			return true
 		}
 	}
-	return p.busy
+	return p.compiler.Busy()
 }
 
 // cancel gives up on c for this document: its row says so, and a late
