@@ -215,9 +215,9 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				}
 			}
 			listed++
-			note := c.Operator + ", " + string(c.Purpose)
+			note := c.Operator + ", " + PurposeText(c.Purpose).String()
 			if c.RobotsTxt == catalogue.TokenOnly {
-				note += ", token only"
+				note += ", " + BehaviourText(c.RobotsTxt).String()
 			}
 			tail.WriteString("# " + note + eol)
 			tail.WriteString("User-agent: " + c.Tokens[0] + eol)

@@ -112,7 +112,7 @@ func TestBuilderTraps(t *testing.T) {
 		}
 	}
 	out := string(applied([]byte(src), plan.Edits))
-	if !strings.Contains(out, "# OpenAI, ai-training\nUser-agent: GPTBot\n") {
+	if !strings.Contains(out, "# OpenAI, AI training\nUser-agent: GPTBot\n") {
 		t.Errorf("each User-agent line follows a comment naming the operator:\n%s", out)
 	}
 }
