@@ -53,26 +53,13 @@ const (
 	choiceCancel                       // stay
 )
 
-// pendingAction is what the user asked for while the buffer has changes.
-type pendingAction int
-
-const (
-	actionClose pendingAction = iota
-	actionNew
-	actionOpen
-	actionRevert
-)
-
 // proceed says what to do after the user's answer: whether to save first
-// and whether the action goes ahead. A failed save stops the action so no
-// text is lost.
-func proceed(choice unsavedChoice, a pendingAction, saveErr error) (save, goOn bool) {
+// (the action then runs only if the save succeeds, see studio.save) and
+// whether to go on without saving.
+func proceed(choice unsavedChoice) (save, goOn bool) {
 	switch choice {
 	case choiceSave:
-		if a == actionRevert {
-			return false, false
-		}
-		return true, saveErr == nil
+		return true, false
 	case choiceDiscard:
 		return false, true
 	}

@@ -67,7 +67,7 @@ func (s *studio) askSite(title string, then func(input string)) {
 func (s *studio) openFromSite() {
 	s.askSite(lang.X("live.open.title", "Open from Site"), func(input string) {
 		s.fetchSite(input, func(res *fetch.Result) {
-			s.whenSafe(actionOpen, func() { s.openFetched(res) })
+			s.whenSafe(func() { s.openFetched(res) })
 		})
 	})
 }

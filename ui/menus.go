@@ -27,16 +27,16 @@ func (s *studio) menu() *fyne.MainMenu {
 	for _, path := range recentFiles(p) {
 		path := path
 		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(path, func() {
-			s.whenSafe(actionOpen, func() { s.openPath(path) })
+			s.whenSafe(func() { s.openPath(path) })
 		}))
 	}
 	if recent.ChildMenu == nil {
 		recent.Disabled = true
 	}
-	quit := item(lang.X("menu.file.quit", "Quit"), shortcut(fyne.KeyQ, 0), func() { s.whenSafe(actionClose, s.quit) })
+	quit := item(lang.X("menu.file.quit", "Quit"), shortcut(fyne.KeyQ, 0), func() { s.whenSafe(s.quit) })
 	quit.IsQuit = true
 	file := fyne.NewMenu(lang.X("menu.file", "File"),
-		item(lang.X("menu.file.new", "New"), shortcut(fyne.KeyN, 0), func() { s.whenSafe(actionNew, s.newFile) }),
+		item(lang.X("menu.file.new", "New"), shortcut(fyne.KeyN, 0), func() { s.whenSafe(s.newFile) }),
 		item(lang.X("menu.file.open", "Open…"), shortcut(fyne.KeyO, 0), s.openDialog),
 		recent,
 		fyne.NewMenuItem(lang.X("live.menu.open_site", "Open from Site…"), s.openFromSite),

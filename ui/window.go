@@ -126,7 +126,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.ed.SetOnChanged(s.documentChanged)
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
-	s.win.SetCloseIntercept(func() { s.whenSafe(actionClose, s.quit) })
+	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })
 	s.win.Resize(fyne.NewSize(1280, 800))
 	return s
@@ -144,7 +144,7 @@ func (s *studio) dropped(uris []fyne.URI) {
 				s.sitemaps.Open(path)
 				return
 			}
-			s.whenSafe(actionOpen, func() { s.openPath(path) })
+			s.whenSafe(func() { s.openPath(path) })
 			return
 		}
 	}
@@ -517,7 +517,7 @@ func (s *studio) saveAs(then func()) {
 }
 
 func (s *studio) openDialog() {
-	s.whenSafe(actionOpen, func() {
+	s.whenSafe(func() {
 		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
 				return
@@ -550,7 +550,7 @@ func (s *studio) revert() {
 
 // whenSafe runs action now if nothing is unsaved; otherwise it asks to save,
 // discard or cancel, and a failed save cancels.
-func (s *studio) whenSafe(a pendingAction, action func()) {
+func (s *studio) whenSafe(action func()) {
 	if !s.modified() {
 		action()
 		return
@@ -559,7 +559,7 @@ func (s *studio) whenSafe(a pendingAction, action func()) {
 	answer := func(c unsavedChoice) func() {
 		return func() {
 			d.Hide()
-			save, goOn := proceed(c, a, nil)
+			save, goOn := proceed(c)
 			if save {
 				s.save(action)
 				return

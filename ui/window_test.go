@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/lint"
@@ -166,12 +167,12 @@ func TestUnsavedChangesAsk(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\n")))
 	ran := 0
-	s.whenSafe(actionNew, func() { ran++ })
+	s.whenSafe(func() { ran++ })
 	if ran != 1 || hasDialog(s) {
 		t.Fatal("nothing unsaved: the action must run without asking")
 	}
 	test.Type(s.ed, "x")
-	s.whenSafe(actionClose, func() { ran++ })
+	s.whenSafe(func() { ran++ })
 	if ran != 1 || !hasDialog(s) {
 		t.Fatal("unsaved text: must ask before closing")
 	}
@@ -481,4 +482,53 @@ func TestApplyAllSafeFixesLeavesNoSafeFix(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAFailedSaveStopsTheAction: answering Save when the save fails (a
+// read-only file) shows why and does not run the action (close, open…), so
+// the text stays.
+func TestAFailedSaveStopsTheAction(t *testing.T) {
+	s := newTestStudio(t)
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s.openPath(p)
+	test.Type(s.ed, "x")
+	if err := os.Chmod(p, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	s.whenSafe(func() { ran++ })
+	save := findButton(s.win.Canvas().Overlays().Top(), "Save")
+	if save == nil {
+		t.Fatal("no Save button in the unsaved-changes dialog")
+	}
+	test.Tap(save)
+	if ran != 0 {
+		t.Fatal("the action ran although the save failed")
+	}
+	if !strings.HasPrefix(string(s.ed.Bytes()), "x") || !s.modified() {
+		t.Fatalf("the text was lost: %q", s.ed.Bytes())
+	}
+}
+
+// findButton is the button labelled text under o, or nil.
+func findButton(o fyne.CanvasObject, text string) *widget.Button {
+	switch x := o.(type) {
+	case *widget.Button:
+		if x.Text == text {
+			return x
+		}
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if b := findButton(c, text); b != nil {
+				return b
+			}
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			if b := findButton(c, text); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
 }
