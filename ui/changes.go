@@ -80,9 +80,9 @@ func (s *studio) compareWith() {
 		fd.Show()
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
-		s.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.file.disk), nil)
+		s.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.file.Disk), nil)
 	}))
-	if s.file.path == "" && s.file.remote == "" {
+	if s.file.Path == "" && s.file.Remote == "" {
 		saved.Disable()
 	}
 	rows := []fyne.CanvasObject{live, other, saved}
@@ -107,8 +107,8 @@ func (s *studio) compareWith() {
 
 // currentURL is the site the document came from (or was last fetched).
 func (s *studio) currentURL() string {
-	if s.file.remote != "" {
-		return s.file.remote
+	if s.file.Remote != "" {
+		return s.file.Remote
 	}
 	if s.live.res != nil {
 		return s.live.res.Target.RobotsURL

@@ -12,23 +12,6 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-func TestModifiedIsAComparisonWithDisk(t *testing.T) {
-	f := fileState{path: "/x/robots.txt", disk: []byte("User-agent: *\r\n")}
-	if f.modified([]byte("User-agent: *\r\n")) {
-		t.Error("identical bytes are not a modification")
-	}
-	if !f.modified([]byte("User-agent: *\n")) {
-		t.Error("a changed line ending is a modification")
-	}
-	empty := fileState{isNew: true}
-	if empty.modified(nil) || !empty.modified([]byte("x")) {
-		t.Error("a new empty buffer is unmodified until typed into")
-	}
-	if f.name() != "robots.txt" || (&fileState{}).name() != "robots.txt" {
-		t.Error("names")
-	}
-}
-
 func TestUnsavedChangesDecision(t *testing.T) {
 	cases := []struct {
 		name       string
@@ -43,29 +26,6 @@ func TestUnsavedChangesDecision(t *testing.T) {
 		if save, goOn := proceed(c.choice); save != c.save || goOn != c.goOn {
 			t.Errorf("%s: proceed = (%v, %v), want (%v, %v)", c.name, save, goOn, c.save, c.goOn)
 		}
-	}
-}
-
-func TestRecoveryRoundTrip(t *testing.T) {
-	r := newRecovery(t.TempDir())
-	if len(r.pending()) != 0 {
-		t.Fatal("fresh storage has nothing to recover")
-	}
-	text := []byte("User-agent: *\r\nDisallow: /\xff\x00\n")
-	if err := r.save("/sites/a/robots.txt", text); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.save("", []byte("new buffer")); err != nil {
-		t.Fatal(err)
-	}
-	p := r.pending()
-	if len(p) != 2 || p[0].Path != "" || string(p[1].Text) != string(text) {
-		t.Fatalf("pending = %+v", p)
-	}
-	r.drop("/sites/a/robots.txt")
-	r.drop("")
-	if len(r.pending()) != 0 {
-		t.Fatal("dropped copies must be gone")
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/session"
 )
 
 // liveState is the window's link to the live site: the fetch behind the
@@ -139,9 +140,9 @@ func (s *studio) openFetched(res *fetch.Result) {
 		body = res.Body
 	}
 	set := s.pane.TestSet()
-	s.rec.drop(s.file.path)
-	s.file = fileState{isNew: true, disk: body, remote: res.Target.RobotsURL}
-	s.testsUnreadable = false
+	s.rec.Drop(s.file.Path)
+	s.file = session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}
+	s.file.TestsUnreadable = false
 	s.live.res, s.live.simulate = res, -1
 	s.ed.SetText(body)
 	s.setTests(set)
@@ -153,7 +154,7 @@ func (s *studio) syncBanner() {
 	if s.live.banner == nil {
 		return
 	}
-	if s.file.remote == "" || s.live.res == nil {
+	if s.file.Remote == "" || s.live.res == nil {
 		s.live.res = nil
 		if len(s.live.banner.Objects) > 0 {
 			s.live.banner.Objects = nil

@@ -77,7 +77,7 @@ func (s *studio) aiTab() fyne.CanvasObject {
 func (s *studio) sitemapTab() fyne.CanvasObject {
 	s.sitemaps = sitemaptab.New(sitemaptab.Host{
 		Window:      s.win,
-		Robots:      func() (string, []byte) { return s.file.path, s.ed.Bytes() },
+		Robots:      func() (string, []byte) { return s.file.Path, s.ed.Bytes() },
 		SelectRule:  s.selectLine,
 		AddToTester: s.addToTester,
 		TesterPaths: func() []string { return s.pane.TestSet().Paths },

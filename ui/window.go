@@ -20,6 +20,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/session"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/tester/textfile"
@@ -40,27 +41,24 @@ type studio struct {
 	split  *container.Split
 	wizard *hostwizard.Wizard
 	ai     *aitab.Tab
-	file   fileState
-	rec    *recovery
+	file   session.File
+	rec    *session.Recovery
 	status *statusFile
 
 	// sitemaps is the Sitemaps tab; sitemapItem its tab item.
 	sitemaps    *sitemaptab.Tab
 	sitemapItem *container.TabItem
 
-	diags   []lint.Diagnostic
-	lintDoc *syntax.Document // the document s.diags belong to
-	// testsUnreadable: FILENAME.tests.json exists but could not be read; it
-	// is never overwritten or deleted then.
-	testsUnreadable bool
-	lints           *latest.Worker[*syntax.Document, []lint.Diagnostic]
-	syncLint        bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
-	selected        *engine.Verdict // the result whose group and rule are marked in the editor
-	title           string
-	autoText        []byte // what the last autosave wrote
-	storageRoot     string // the app's storage folder
-	live            liveState
-	changes         *changesView
+	diags       []lint.Diagnostic
+	lintDoc     *syntax.Document // the document s.diags belong to
+	lints       *latest.Worker[*syntax.Document, []lint.Diagnostic]
+	syncLint    bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
+	selected    *engine.Verdict // the result whose group and rule are marked in the editor
+	title       string
+	autoText    []byte // what the last autosave wrote
+	storageRoot string // the app's storage folder
+	live        liveState
+	changes     *changesView
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -109,7 +107,7 @@ func fileExists(path string) bool {
 
 // newStudio builds the window and its parts; it shows nothing yet.
 func newStudio(a fyne.App, storage string) *studio {
-	s := &studio{app: a, rec: newRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage}
+	s := &studio{app: a, rec: session.NewRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(assets.Icon)
 	s.ed = editor.New()
@@ -203,10 +201,10 @@ func (s *studio) documentChanged() {
 	s.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
-	if s.autoText != nil && !s.file.modified(s.ed.Bytes()) {
+	if s.autoText != nil && !s.file.TextModified(s.ed.Bytes()) {
 		// Back to the saved bytes (undo, or typed back): the recovery copy
 		// would offer an edit the user no longer wants.
-		s.rec.drop(s.file.path)
+		s.rec.Drop(s.file.Path)
 		s.autoText = nil
 	}
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
@@ -236,7 +234,7 @@ func (s *studio) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
 // setTests shows a test set and remembers it as the saved one.
 func (s *studio) setTests(set *testset.Set) {
 	s.pane.SetTestSet(set)
-	s.file.tests = s.testsBytes()
+	s.file.Tests = s.testsBytes()
 }
 
 // testsBytes is the tester's rows and expectations as they would be saved.
@@ -249,11 +247,11 @@ func (s *studio) testsBytes() []byte {
 
 // modified reports unsaved changes to the text or to the test set.
 func (s *studio) modified() bool {
-	return s.file.modified(s.ed.Bytes()) || !bytes.Equal(s.testsBytes(), s.file.tests)
+	return s.file.Modified(s.ed.Bytes(), s.testsBytes())
 }
 
 func (s *studio) updateTitle() {
-	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.file.name()})
+	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.file.Name()})
 	if s.modified() {
 		t += " •"
 	}
@@ -380,11 +378,12 @@ func changedSpan(a, b []byte) lint.Edit {
 	return lint.Edit{Start: pre, End: len(a) - suf, Text: b[pre : len(b)-suf]}
 }
 
-// openSample shows the seeds' example 1 with its tester rows, as a new file.
+// openSample shows the sample (example 1 of the Lycos 1996 text) with its
+// tester rows, as a new file.
 func (s *studio) openSample() {
 	sample := assets.Sample(currentLanguage(s.app.Preferences()))
-	s.file = fileState{isNew: true, disk: sample}
-	s.testsUnreadable = false
+	s.file = session.File{IsNew: true, Disk: sample}
+	s.file.TestsUnreadable = false
 	s.ed.SetText(sample)
 	set, err := testset.Parse(assets.SampleTests)
 	if err != nil {
@@ -396,9 +395,9 @@ func (s *studio) openSample() {
 
 // newFile starts an empty buffer.
 func (s *studio) newFile() {
-	s.rec.drop(s.file.path)
-	s.file = fileState{isNew: true}
-	s.testsUnreadable = false
+	s.rec.Drop(s.file.Path)
+	s.file = session.File{IsNew: true}
+	s.file.TestsUnreadable = false
 	s.ed.SetText(nil)
 	s.setTests(testset.New())
 	s.documentChanged()
@@ -407,33 +406,25 @@ func (s *studio) newFile() {
 // openPath loads a file; on error the editor keeps its text and a dialog
 // says why in plain words.
 func (s *studio) openPath(path string) bool {
-	data, err := textfile.Load(path, nil)
+	o, err := session.Open(path)
 	if err != nil {
 		s.showFileError(err)
 		return false
 	}
-	s.rec.drop(s.file.path)
-	abs, _ := filepath.Abs(path)
-	s.file = fileState{path: abs, disk: data}
-	s.ed.SetText(data)
-	set, err := testset.Load(testset.PathFor(abs))
-	switch {
-	case err == nil:
-		s.testsUnreadable = false
-	case errors.Is(err, fs.ErrNotExist):
-		set, s.testsUnreadable = testset.New(), false
-	default:
-		// Keep the file on disk: saving must neither delete nor overwrite
+	s.rec.Drop(s.file.Path)
+	s.file = o.File
+	s.ed.SetText(o.Text)
+	if o.TestsErr != nil {
+		// The file on disk is kept: saving neither deletes nor overwrites
 		// rows the user can still repair by hand.
-		set, s.testsUnreadable = testset.New(), true
 		dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.unreadable",
 			"The test set {{.File}} could not be read, so the tester starts empty; the file is left as it is and will not be overwritten. ({{.Error}})",
-			map[string]any{"File": filepath.Base(testset.PathFor(abs)), "Error": err.Error()})), s.win)
+			map[string]any{"File": filepath.Base(testset.PathFor(o.File.Path)), "Error": o.TestsErr.Error()})), s.win)
 	}
-	s.setTests(set)
+	s.setTests(o.Tests)
 	p := s.app.Preferences()
-	p.SetString(prefLast, abs)
-	pushRecent(p, abs)
+	p.SetString(prefLast, o.File.Path)
+	pushRecent(p, o.File.Path)
 	s.win.SetMainMenu(s.menu())
 	s.documentChanged()
 	return true
@@ -441,11 +432,11 @@ func (s *studio) openPath(path string) bool {
 
 // save writes the buffer to its file (asking for a name for a new one).
 func (s *studio) save(then func()) {
-	if s.file.path == "" {
+	if s.file.Path == "" {
 		s.saveAs(then)
 		return
 	}
-	if err := s.writeTo(s.file.path); err != nil {
+	if err := s.writeTo(s.file.Path); err != nil {
 		s.showFileError(err)
 		return
 	}
@@ -454,34 +445,19 @@ func (s *studio) save(then func()) {
 	}
 }
 
-// writeTo saves atomically, with the test set beside the file.
+// writeTo saves the text and the test set (session.File.Save's rules).
 func (s *studio) writeTo(path string) error {
-	text := append([]byte(nil), s.ed.Bytes()...)
-	if err := textfile.WriteAtomic(path, text); err != nil {
+	old := s.file.Path
+	if err := s.file.Save(path, s.ed.Bytes(), s.pane.TestSet()); err != nil {
 		return err
 	}
-	if s.testsUnreadable && path == s.file.path {
-		// The test set on disk could not be read: leave it alone.
-	} else if set := s.pane.TestSet(); set != nil && (len(set.Crawlers) > 0 || len(set.Paths) > 0) {
-		if err := testset.Save(testset.PathFor(path), set); err != nil {
-			return err
-		}
-	} else if err := os.Remove(testset.PathFor(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		// The user removed every row: an old test set must not come back.
-		return err
-	}
-	old := s.file.path
-	abs, _ := filepath.Abs(path)
-	s.file = fileState{path: abs, disk: text, tests: s.testsBytes()}
-	if abs != old {
-		s.testsUnreadable = false // Save As: the new name's test set was just written
-	}
-	s.rec.drop(old)
-	s.rec.drop(abs)
+	s.file.Tests = s.testsBytes()
+	s.rec.Drop(old)
+	s.rec.Drop(s.file.Path)
 	s.autoText = nil
 	p := s.app.Preferences()
-	p.SetString(prefLast, abs)
-	pushRecent(p, abs)
+	p.SetString(prefLast, s.file.Path)
+	pushRecent(p, s.file.Path)
 	s.win.SetMainMenu(s.menu())
 	s.updateTitle()
 	s.refreshStatus()
@@ -512,7 +488,7 @@ func (s *studio) saveAs(then func()) {
 			then()
 		}
 	}, s.win)
-	d.SetFileName(s.file.saveName())
+	d.SetFileName(s.file.SaveName())
 	d.Show()
 }
 
@@ -532,18 +508,18 @@ func (s *studio) openDialog() {
 
 // revert reloads the file from disk after confirming.
 func (s *studio) revert() {
-	if s.file.path == "" {
+	if s.file.Path == "" {
 		return
 	}
 	if !s.modified() {
-		s.openPath(s.file.path)
+		s.openPath(s.file.Path)
 		return
 	}
 	dialog.ShowConfirm(lang.X("window.revert.title", "Revert"),
-		lang.X("window.revert.ask", "Discard your changes to {{.File}} and reload it from disk?", map[string]any{"File": s.file.name()}),
+		lang.X("window.revert.ask", "Discard your changes to {{.File}} and reload it from disk?", map[string]any{"File": s.file.Name()}),
 		func(ok bool) {
 			if ok {
-				s.openPath(s.file.path)
+				s.openPath(s.file.Path)
 			}
 		}, s.win)
 }
@@ -565,12 +541,12 @@ func (s *studio) whenSafe(action func()) {
 				return
 			}
 			if goOn {
-				s.rec.drop(s.file.path)
+				s.rec.Drop(s.file.Path)
 				action()
 			}
 		}
 	}
-	msgText := lang.X("window.unsaved.ask", "{{.File}} has unsaved changes. Save them first?", map[string]any{"File": s.file.name()})
+	msgText := lang.X("window.unsaved.ask", "{{.File}} has unsaved changes. Save them first?", map[string]any{"File": s.file.Name()})
 	buttons := container.NewHBox(
 		newButton(lang.X("window.unsaved.cancel", "Cancel"), answer(choiceCancel)),
 		newButton(lang.X("window.unsaved.discard", "Don't save"), answer(choiceDiscard)),
@@ -582,7 +558,7 @@ func (s *studio) whenSafe(action func()) {
 }
 
 func (s *studio) quit() {
-	s.rec.drop(s.file.path)
+	s.rec.Drop(s.file.Path)
 	s.app.Quit()
 }
 
@@ -597,17 +573,17 @@ func (s *studio) showFileError(err error) {
 
 // autosaveLoop copies an unsaved buffer to storage every few seconds.
 func (s *studio) autosaveLoop() {
-	for range time.Tick(autosaveEvery) {
+	for range time.Tick(session.AutosaveEvery) {
 		fyne.Do(s.autosave)
 	}
 }
 
 func (s *studio) autosave() {
 	text := s.ed.Bytes()
-	if !s.file.modified(text) || string(text) == string(s.autoText) {
+	if !s.file.TextModified(text) || string(text) == string(s.autoText) {
 		return
 	}
-	if err := s.rec.save(s.file.path, text); err == nil {
+	if err := s.rec.Save(s.file.Path, text); err == nil {
 		s.autoText = append(s.autoText[:0], text...)
 	}
 }
@@ -615,13 +591,13 @@ func (s *studio) autosave() {
 // offerRecovery asks, for the newest buffer a previous run left unsaved,
 // whether to restore it.
 func (s *studio) offerRecovery() {
-	var rec recoveryRecord
+	var rec session.RecoveryRecord
 	found := false
-	for _, r := range s.rec.pending() {
+	for _, r := range s.rec.Pending() {
 		if r.Path != "" {
 			if disk, err := textfile.Load(r.Path, nil); err == nil && bytes.Equal(disk, r.Text) {
 				// Nothing was lost: the file already holds this text.
-				s.rec.drop(r.Path)
+				s.rec.Drop(r.Path)
 				continue
 			}
 		}
@@ -640,7 +616,7 @@ func (s *studio) offerRecovery() {
 			map[string]any{"File": name, "Time": rec.Saved.Local().Format("2006-01-02 15:04:05")}),
 		func(ok bool) {
 			if !ok {
-				s.rec.drop(rec.Path)
+				s.rec.Drop(rec.Path)
 				return
 			}
 			s.restore(rec)
@@ -651,32 +627,32 @@ func (s *studio) offerRecovery() {
 // only. When that file exists but can no longer be opened (it became a
 // folder, a binary, unreadable…), the text comes back as a new unsaved
 // document and a dialog says why: it is never attached to another file.
-func (s *studio) restore(rec recoveryRecord) {
+func (s *studio) restore(rec session.RecoveryRecord) {
 	var why error
 	switch {
 	case rec.Path == "":
-		s.file = fileState{isNew: true}
+		s.file = session.File{IsNew: true}
 	case !pathExists(rec.Path):
 		// The file was deleted: saving recreates it where it was.
-		s.file = fileState{path: rec.Path}
+		s.file = session.File{Path: rec.Path}
 	default:
 		if _, err := textfile.Load(rec.Path, nil); err != nil {
 			why = err
-			s.file = fileState{isNew: true}
+			s.file = session.File{IsNew: true}
 		} else if !s.openPath(rec.Path) {
-			s.file = fileState{isNew: true}
+			s.file = session.File{IsNew: true}
 		}
 	}
-	if s.file.path != rec.Path {
-		s.testsUnreadable = false
+	if s.file.Path != rec.Path {
+		s.file.TestsUnreadable = false
 		s.setTests(testset.New())
 	}
 	s.ed.SetText(rec.Text)
 	s.documentChanged()
-	if s.file.path != rec.Path {
+	if s.file.Path != rec.Path {
 		// Keep the copy under its new identity until the user saves it.
-		if s.rec.save("", rec.Text) == nil {
-			s.rec.drop(rec.Path)
+		if s.rec.Save("", rec.Text) == nil {
+			s.rec.Drop(rec.Path)
 			s.autoText = append([]byte(nil), rec.Text...)
 		}
 		reason := ""

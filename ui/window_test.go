@@ -158,8 +158,8 @@ func TestDroppedFileOpens(t *testing.T) {
 	s.openSample()
 	p := writeFile(t, "dropped.txt", []byte("User-agent: *\nDisallow: /dropped\n"))
 	s.dropped([]fyne.URI{storage.NewURI("https://example.com/robots.txt"), storage.NewFileURI(p)})
-	if s.file.name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
-		t.Fatalf("dropped file not opened: %s %q", s.file.name(), s.ed.Bytes())
+	if s.file.Name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
+		t.Fatalf("dropped file not opened: %s %q", s.file.Name(), s.ed.Bytes())
 	}
 }
 
@@ -208,12 +208,12 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	if !hasDialog(s2) {
 		t.Fatal("no recovery offer")
 	}
-	recs := s2.rec.pending()
+	recs := s2.rec.Pending()
 	if len(recs) != 1 || !strings.Contains(string(recs[0].Text), "Disallow: /unsaved") {
 		t.Fatalf("recovery copy = %+v", recs)
 	}
 	s.save(nil)
-	if len(s.rec.pending()) != 0 {
+	if len(s.rec.Pending()) != 0 {
 		t.Fatal("saving must drop the recovery copy")
 	}
 }
@@ -371,13 +371,13 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 	s2 := newStudio(a, storage)
 	s2.syncLint = true
 	s2.openPath(pb)
-	recs := s2.rec.pending()
+	recs := s2.rec.Pending()
 	if len(recs) != 1 {
 		t.Fatalf("recovery copies = %d", len(recs))
 	}
 	s2.restore(recs[0])
-	if s2.file.path == pb || strings.Contains(s2.win.Title(), "B.txt") {
-		t.Fatalf("A's text was attached to B: path %q title %q", s2.file.path, s2.win.Title())
+	if s2.file.Path == pb || strings.Contains(s2.win.Title(), "B.txt") {
+		t.Fatalf("A's text was attached to B: path %q title %q", s2.file.Path, s2.win.Title())
 	}
 	if !strings.Contains(string(s2.ed.Bytes()), "/recovered-a") {
 		t.Fatalf("the recovered text is not in the editor: %q", s2.ed.Bytes())
@@ -404,17 +404,17 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	s.openPath(p)
 	test.Type(s.ed, "Q")
 	s.autosave()
-	if len(s.rec.pending()) != 1 {
+	if len(s.rec.Pending()) != 1 {
 		t.Fatal("no recovery copy after typing")
 	}
 	for s.modified() {
 		s.ed.Undo()
 	}
-	if recs := s.rec.pending(); len(recs) != 0 {
+	if recs := s.rec.Pending(); len(recs) != 0 {
 		t.Fatalf("undone edit still offered: %q", recs[0].Text)
 	}
 	// A copy whose text is what the file holds now is not worth a question.
-	if err := s.rec.save(p, []byte("User-agent: *\n")); err != nil {
+	if err := s.rec.Save(p, []byte("User-agent: *\n")); err != nil {
 		t.Fatal(err)
 	}
 	s2 := newStudio(a, storage)

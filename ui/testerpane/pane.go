@@ -38,7 +38,7 @@ type Pane struct {
 
 	doc      *syntax.Document
 	prefs    *aipref.File    // the document's Content-Signal and Content-Usage lines
-	engines  []engine.Engine // every engine, in SPEC order
+	engines  []engine.Engine // every engine, in their Order
 	engineID string
 	compare  bool
 
