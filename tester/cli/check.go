@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -103,6 +104,9 @@ func runCheck(env *Env, args []string) int {
 	}
 	if *fix && path == "-" {
 		return Failf(env, "check: --fix needs a file, not standard input")
+	}
+	if *fix && fetch.IsURL(path) {
+		return Failf(env, "check: --fix needs a local file, not a URL: save the site's file first (robots-studio fetch -o FILE URL)")
 	}
 	data, code := LoadRobots(env, path)
 	if code >= 0 {
