@@ -23,6 +23,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
+	"github.com/robots-studio/robots-studio/ui/severity"
 )
 
 // maxTesterRows bounds "Add these URLs to the tester": the tester is for
@@ -142,33 +143,13 @@ func setRow(o fyne.CanvasObject, sev lint.Severity, s string) {
 	if l := row.Objects[0].(*widget.Label); l.Text != s {
 		l.SetText(s)
 	}
-	row.Objects[1].(*widget.Icon).SetResource(severityIcon(sev))
-}
-
-func severityIcon(s lint.Severity) fyne.Resource {
-	switch s {
-	case lint.Error:
-		return theme.ErrorIcon()
-	case lint.Warning:
-		return theme.WarningIcon()
-	}
-	return theme.InfoIcon()
-}
-
-func severityWord(s lint.Severity) string {
-	switch s {
-	case lint.Error:
-		return lang.X("sitemap.ui.error", "error")
-	case lint.Warning:
-		return lang.X("sitemap.ui.warning", "warning")
-	}
-	return lang.X("sitemap.ui.info", "note")
+	row.Objects[1].(*widget.Icon).SetResource(severity.Icon(sev))
 }
 
 // findingLine is "file.xml 12:5  error  message [SM010]", cut to what a
 // row shows.
 func (v *checkView) findingLine(f *sitemap.Finding) string {
-	return cut(fmt.Sprintf("%s %d:%d  %s  %s [%s]", filepath.Base(f.File), f.Line, f.Col, severityWord(f.Severity), f.Message, f.Code))
+	return cut(fmt.Sprintf("%s %d:%d  %s  %s [%s]", filepath.Base(f.File), f.Line, f.Col, severity.Word(f.Severity), f.Message, f.Code))
 }
 
 func blockedLine(f *sitemap.Finding) string {
