@@ -146,11 +146,9 @@ func (e *Editor) SetSelection(start, end int) {
 	e.move(e.snap(end), true)
 }
 
-// Edit replaces the byte range [Start, End) of Bytes() with Text.
-type Edit struct {
-	Start, End int
-	Text       []byte
-}
+// Edit replaces the byte range [Start, End) of Bytes() with Text: the
+// project's one edit type, so lint fixes and wizard changes apply as they are.
+type Edit = syntax.Edit
 
 // ErrBadEdit is returned by ApplyEdits for ranges outside the text or
 // overlapping each other.

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,70 +9,23 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 )
-
-func TestModifiedIsAComparisonWithDisk(t *testing.T) {
-	f := fileState{path: "/x/robots.txt", disk: []byte("User-agent: *\r\n")}
-	if f.modified([]byte("User-agent: *\r\n")) {
-		t.Error("identical bytes are not a modification")
-	}
-	if !f.modified([]byte("User-agent: *\n")) {
-		t.Error("a changed line ending is a modification")
-	}
-	empty := fileState{isNew: true}
-	if empty.modified(nil) || !empty.modified([]byte("x")) {
-		t.Error("a new empty buffer is unmodified until typed into")
-	}
-	if f.name() != "robots.txt" || (&fileState{}).name() != "robots.txt" {
-		t.Error("names")
-	}
-}
 
 func TestUnsavedChangesDecision(t *testing.T) {
 	cases := []struct {
 		name       string
 		choice     unsavedChoice
-		action     pendingAction
-		saveErr    error
 		save, goOn bool
 	}{
-		{"save then close", choiceSave, actionClose, nil, true, true},
-		{"a failed save keeps the window open", choiceSave, actionClose, errors.New("disk full"), true, false},
-		{"discard then open another file", choiceDiscard, actionOpen, nil, false, true},
-		{"cancel stays", choiceCancel, actionNew, nil, false, false},
-		{"revert never saves first", choiceSave, actionRevert, nil, false, false},
-		{"discard then revert", choiceDiscard, actionRevert, nil, false, true},
+		{"save first (the action follows a successful save)", choiceSave, true, false},
+		{"don't save goes on", choiceDiscard, false, true},
+		{"cancel stays", choiceCancel, false, false},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			save, goOn := proceed(c.choice, c.action, c.saveErr)
-			if save != c.save || goOn != c.goOn {
-				t.Errorf("proceed = (%v, %v), want (%v, %v)", save, goOn, c.save, c.goOn)
-			}
-		})
-	}
-}
-
-func TestRecoveryRoundTrip(t *testing.T) {
-	r := newRecovery(t.TempDir())
-	if len(r.pending()) != 0 {
-		t.Fatal("fresh storage has nothing to recover")
-	}
-	text := []byte("User-agent: *\r\nDisallow: /\xff\x00\n")
-	if err := r.save("/sites/a/robots.txt", text); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.save("", []byte("new buffer")); err != nil {
-		t.Fatal(err)
-	}
-	p := r.pending()
-	if len(p) != 2 || p[0].Path != "" || string(p[1].Text) != string(text) {
-		t.Fatalf("pending = %+v", p)
-	}
-	r.drop("/sites/a/robots.txt")
-	r.drop("")
-	if len(r.pending()) != 0 {
-		t.Fatal("dropped copies must be gone")
+		if save, goOn := proceed(c.choice); save != c.save || goOn != c.goOn {
+			t.Errorf("%s: proceed = (%v, %v), want (%v, %v)", c.name, save, goOn, c.save, c.goOn)
+		}
 	}
 }
 
@@ -94,11 +47,21 @@ func TestRecentFiles(t *testing.T) {
 	}
 }
 
-func TestNonOverlappingEdits(t *testing.T) {
-	edits := []lint.Edit{{Start: 10, End: 12}, {Start: 0, End: 5}, {Start: 3, End: 4}, {Start: 12, End: 12, Text: []byte("x")}}
-	got := nonOverlapping(edits)
-	if len(got) != 3 || got[0].Start != 0 || got[1].Start != 10 || got[2].Start != 12 {
-		t.Fatalf("got %+v", got)
+func TestChangedSpanIsOneEdit(t *testing.T) {
+	cases := []struct{ rule, a, b, want string }{
+		{"a change in the middle", "User-agent: *\nDissallow: /x\n", "User-agent: *\nDisallow: /x\n", "[17,18) \"\""},
+		{"several changes become one span", "aXbYc", "a1b2c", "[1,4) \"1b2\""},
+		{"an insertion at the end", "ab", "abc", "[2,2) \"c\""},
+		{"no change", "ab", "ab", "[2,2) \"\""},
+	}
+	for _, c := range cases {
+		e := changedSpan([]byte(c.a), []byte(c.b))
+		if got := fmt.Sprintf("[%d,%d) %q", e.Start, e.End, e.Text); got != c.want {
+			t.Errorf("%s: %s, want %s", c.rule, got, c.want)
+		}
+		if out, _ := syntax.ApplyEdits([]byte(c.a), []lint.Edit{e}); string(out) != c.b {
+			t.Errorf("%s: applying gives %q", c.rule, out)
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/ui/severity"
 )
 
 // lintPanel lists the diagnostics under the editor: click one to jump to its
@@ -51,7 +52,7 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 			text := row.Objects[0].(*widget.Label)
 			icon := row.Objects[1].(*widget.Icon)
 			fix := row.Objects[2].(*widget.Button)
-			icon.SetResource(severityIcon(d.Severity))
+			icon.SetResource(severity.Icon(d.Severity))
 			if line := diagnosticLine(d); line != text.Text {
 				text.SetText(line)
 			}
@@ -138,21 +139,11 @@ func (p *lintPanel) toggle() {
 	p.box.Refresh()
 }
 
-func severityIcon(s lint.Severity) fyne.Resource {
-	switch s {
-	case lint.Error:
-		return theme.ErrorIcon()
-	case lint.Warning:
-		return theme.WarningIcon()
-	}
-	return theme.InfoIcon()
-}
-
 // diagnosticLine is "12:5  error  message [RS012] — google, yandex", cut to
 // what a row can show (shaping a long hidden tail costs milliseconds per
 // keystroke); the whole message is in the editor's mark tooltip.
 func diagnosticLine(d lint.Diagnostic) string {
-	s := fmt.Sprintf("%d:%d  %s  %s [%s]", d.Line, d.Col, severityWord(d.Severity), d.Message, d.Code)
+	s := fmt.Sprintf("%d:%d  %s  %s [%s]", d.Line, d.Col, severity.Word(d.Severity), d.Message, d.Code)
 	if len(d.Engines) > 0 {
 		s += " — " + strings.Join(d.Engines, ", ")
 	}
@@ -162,16 +153,6 @@ func diagnosticLine(d lint.Diagnostic) string {
 		s = string(r[:maxRunes-1]) + "…"
 	}
 	return s
-}
-
-func severityWord(s lint.Severity) string {
-	switch s {
-	case lint.Error:
-		return lang.X("lint.panel.error", "error")
-	case lint.Warning:
-		return lang.X("lint.panel.warning", "warning")
-	}
-	return lang.X("lint.panel.info", "note")
 }
 
 // fixedHeight lays out one object at full width and a fixed height.

@@ -27,18 +27,19 @@ func (s *studio) menu() *fyne.MainMenu {
 	for _, path := range recentFiles(p) {
 		path := path
 		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(path, func() {
-			s.whenSafe(actionOpen, func() { s.openPath(path) })
+			s.whenSafe(func() { s.openPath(path) })
 		}))
 	}
 	if recent.ChildMenu == nil {
 		recent.Disabled = true
 	}
-	quit := item(lang.X("menu.file.quit", "Quit"), shortcut(fyne.KeyQ, 0), func() { s.whenSafe(actionClose, s.quit) })
+	quit := item(lang.X("menu.file.quit", "Quit"), shortcut(fyne.KeyQ, 0), func() { s.whenSafe(s.quit) })
 	quit.IsQuit = true
 	file := fyne.NewMenu(lang.X("menu.file", "File"),
-		item(lang.X("menu.file.new", "New"), shortcut(fyne.KeyN, 0), func() { s.whenSafe(actionNew, s.newFile) }),
+		item(lang.X("menu.file.new", "New"), shortcut(fyne.KeyN, 0), func() { s.whenSafe(s.newFile) }),
 		item(lang.X("menu.file.open", "Open…"), shortcut(fyne.KeyO, 0), s.openDialog),
 		recent,
+		fyne.NewMenuItem(lang.X("live.menu.open_site", "Open from Site…"), s.openFromSite),
 		fyne.NewMenuItemSeparator(),
 		item(lang.X("menu.file.save", "Save"), shortcut(fyne.KeyS, 0), func() { s.save(nil) }),
 		item(lang.X("menu.file.saveas", "Save As…"), shortcut(fyne.KeyS, fyne.KeyModifierShift), func() { s.saveAs(nil) }),
@@ -106,6 +107,8 @@ func (s *studio) menu() *fyne.MainMenu {
 	tester := fyne.NewMenu(lang.X("menu.tester", "Tester"),
 		item(lang.X("menu.tester.crawler", "Add Crawler Row"), shortcut(fyne.KeyA, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddCrawler() }),
 		item(lang.X("menu.tester.path", "Add Path Row"), shortcut(fyne.KeyP, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddPath() }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
 	)
 	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator(), themes, langs)
 	help := fyne.NewMenu(lang.X("menu.help", "Help"),

@@ -42,7 +42,7 @@ func (s *studio) refreshStatus() {
 		return
 	}
 	c := e.Compile(s.ed.Document())
-	doc := statusDoc{Title: s.title, File: s.file.path, Modified: s.file.modified(s.ed.Bytes())}
+	doc := statusDoc{Title: s.title, File: s.file.Path, Modified: s.file.TextModified(s.ed.Bytes())}
 	for _, crawler := range set.Crawlers {
 		for _, path := range set.Paths {
 			v := aiaccess.QueryResolved(c, crawlers.Resolve(crawler), path)

@@ -1,9 +1,10 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 
-	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/metatag"
@@ -14,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/ui/logtab"
 	"github.com/robots-studio/robots-studio/ui/metatab"
+	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
@@ -51,11 +53,7 @@ func (s *studio) hostTab() fyne.CanvasObject {
 	s.wizard = hostwizard.New(s.win,
 		func() []byte { return s.ed.Bytes() },
 		func(edits []mirror.Edit) {
-			out := make([]editor.Edit, len(edits))
-			for i, e := range edits {
-				out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
-			}
-			s.ed.ApplyEdits(out)
+			s.ed.ApplyEdits(edits)
 			s.tabs.SelectIndex(0)
 		},
 		func(robots []byte, crawler, path string) (bool, string) {
@@ -69,13 +67,53 @@ func (s *studio) hostTab() fyne.CanvasObject {
 // editor as one undo step.
 func (s *studio) aiTab() fyne.CanvasObject {
 	s.ai = aitab.New(s.ed.Document, func(edits []aiaccess.Edit) error {
-		out := make([]editor.Edit, len(edits))
-		for i, e := range edits {
-			out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
-		}
-		return s.ed.ApplyEdits(out)
+		return s.ed.ApplyEdits(edits)
 	})
 	return s.ai.Content
+}
+
+// sitemapTab checks sitemaps against the robots.txt in the editor: a
+// finding of the robots.txt selects its line, blocked URLs can become tester
+// rows, and the builder can start from the tester's paths.
+func (s *studio) sitemapTab() fyne.CanvasObject {
+	s.sitemaps = sitemaptab.New(sitemaptab.Host{
+		Window:      s.win,
+		Robots:      func() (string, []byte) { return s.file.Path, s.ed.Bytes() },
+		SelectRule:  s.selectLine,
+		AddToTester: s.addToTester,
+		TesterPaths: func() []string { return s.pane.TestSet().Paths },
+	})
+	return s.sitemaps.Object()
+}
+
+// selectLine shows the robots.txt tab with line n selected in the editor.
+func (s *studio) selectLine(n int) {
+	doc := s.ed.Document()
+	if n < 1 || n > len(doc.Lines) {
+		return
+	}
+	s.tabs.SelectIndex(0)
+	l := doc.Line(n)
+	s.ed.SetSelection(int(l.Start), int(l.End))
+	s.ed.ShowLine(n)
+	s.win.Canvas().Focus(s.ed)
+}
+
+// addToTester adds a crawler row and path rows the tester does not have yet.
+func (s *studio) addToTester(crawler string, paths []string) {
+	set := s.pane.TestSet()
+	if crawler != "" && !slices.Contains(set.Crawlers, crawler) {
+		set.Crawlers = append(set.Crawlers, crawler)
+	}
+	for _, p := range paths {
+		if !slices.Contains(set.Paths, p) {
+			set.Paths = append(set.Paths, p)
+		}
+	}
+	s.pane.SetTestSet(set)
+	s.updateTitle()
+	s.refreshStatus()
+	s.tabs.SelectIndex(0)
 }
 
 // logsTab reads access logs; hits are replayed against the saved file, and
@@ -87,8 +125,8 @@ func (s *studio) logsTab() fyne.CanvasObject {
 
 func (s *studio) logSource() logtab.Source {
 	doc := s.ed.Document()
-	if s.file.path != "" && s.file.modified(s.ed.Bytes()) {
-		return logtab.Source{Robots: syntax.Parse(s.file.disk), Draft: doc}
+	if s.file.Path != "" && s.file.TextModified(s.ed.Bytes()) {
+		return logtab.Source{Robots: syntax.Parse(s.file.Disk), Draft: doc}
 	}
 	return logtab.Source{Robots: doc}
 }
@@ -96,8 +134,7 @@ func (s *studio) logSource() logtab.Source {
 // testFromLogs puts a crawler and paths from the Logs tab into the tester
 // and, for one path, marks the rule that decides it in the editor.
 func (s *studio) testFromLogs(sel logtab.Selection) {
-	s.tabs.SelectIndex(0)
-	s.pane.AddRows([]string{sel.Crawler}, sel.Paths)
+	s.addToTester(sel.Crawler, sel.Paths)
 	if len(sel.Paths) != 1 {
 		return
 	}
@@ -110,7 +147,7 @@ func (s *studio) testFromLogs(sel logtab.Selection) {
 
 // logsDropped gives files dropped while the Logs tab is shown to it.
 func (s *studio) logsDropped(uris []fyne.URI) bool {
-	if s.tabs == nil || s.logs == nil || s.tabs.Selected() != s.tabs.Items[len(s.tabs.Items)-1] {
+	if s.tabs == nil || s.logs == nil || s.tabs.Selected() != s.logsItem {
 		return false
 	}
 	var paths []string
@@ -127,6 +164,6 @@ func (s *studio) logsDropped(uris []fyne.URI) bool {
 // (`robots-studio robots.txt access.log…`) in the Logs tab.
 func (s *studio) openLogs(paths []string) {
 	s.logs.AddFiles(paths)
-	s.tabs.SelectIndex(len(s.tabs.Items) - 1)
+	s.tabs.Select(s.logsItem)
 	s.logs.Start()
 }

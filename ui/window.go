@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -18,13 +17,17 @@ import (
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/session"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/aitab"
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/ui/logtab"
+	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
@@ -39,21 +42,27 @@ type studio struct {
 	split  *container.Split
 	wizard *hostwizard.Wizard
 	ai     *aitab.Tab
-	logs   *logtab.Tab
-	file   fileState
-	rec    *recovery
+	file   session.File
+	rec    *session.Recovery
 	status *statusFile
 
-	diags   []lint.Diagnostic
-	lintDoc *syntax.Document // the document s.diags belong to
-	// testsUnreadable: FILENAME.tests.json exists but could not be read; it
-	// is never overwritten or deleted then.
-	testsUnreadable bool
-	lints           *lintJob
-	syncLint        bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
-	selected        *engine.Verdict // the result whose group and rule are marked in the editor
-	title           string
-	autoText        []byte // what the last autosave wrote
+	// sitemaps is the Sitemaps tab; sitemapItem its tab item.
+	sitemaps    *sitemaptab.Tab
+	sitemapItem *container.TabItem
+	// logs is the Logs tab; logsItem its tab item.
+	logs     *logtab.Tab
+	logsItem *container.TabItem
+
+	diags       []lint.Diagnostic
+	lintDoc     *syntax.Document // the document s.diags belong to
+	lints       *latest.Worker[*syntax.Document, []lint.Diagnostic]
+	syncLint    bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
+	selected    *engine.Verdict // the result whose group and rule are marked in the editor
+	title       string
+	autoText    []byte // what the last autosave wrote
+	storageRoot string // the app's storage folder
+	live        liveState
+	changes     *changesView
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -65,6 +74,12 @@ func Start(a fyne.App, args []string) fyne.Window {
 	applyTheme(a, p.StringWithFallback(prefTheme, "system"))
 	s := newStudio(a, storageDir(a))
 	switch {
+	case len(args) > 0 && fetch.IsURL(args[0]):
+		// The user named a site on the command line: fetch it, as File ▸
+		// Open from Site… would.
+		s.openSample()
+		s.win.Show()
+		s.fetchSite(args[0], s.openFetched)
 	case len(args) > 0:
 		s.openPath(args[0])
 		if len(args) > 1 {
@@ -99,25 +114,32 @@ func fileExists(path string) bool {
 
 // newStudio builds the window and its parts; it shows nothing yet.
 func newStudio(a fyne.App, storage string) *studio {
-	s := &studio{app: a, rec: newRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS"))}
+	s := &studio{app: a, rec: session.NewRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(assets.Icon)
 	s.ed = editor.New()
 	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, engine.Default), false, nil)
 	s.lint = newLintPanel(s.jumpTo, s.applyFix)
-	s.lints = &lintJob{deliver: func(doc *syntax.Document, diags []lint.Diagnostic) {
-		fyne.Do(func() { s.applyLint(doc, diags) })
-	}}
+	// Lint runs off the keystroke path, on the other core: the editor and
+	// the results update at once and the findings follow; if the user typed
+	// meanwhile, only the newest document is linted.
+	s.lints = &latest.Worker[*syntax.Document, []lint.Diagnostic]{
+		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, lint.Options{}) },
+		Deliver: s.applyLint,
+		Hand:    fyne.Do,
+	}
 	s.ed.SetOnChanged(s.documentChanged)
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
-	s.win.SetCloseIntercept(func() { s.whenSafe(actionClose, s.quit) })
+	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })
 	s.win.Resize(fyne.NewSize(1280, 800))
 	return s
 }
 
-// dropped opens the first local file dropped on the window.
+// dropped opens the first local file dropped on the window: a sitemap
+// (dropped on the Sitemaps tab, or named *.xml / *.gz) in the Sitemaps tab,
+// anything else in the editor.
 func (s *studio) dropped(uris []fyne.URI) {
 	if s.logsDropped(uris) {
 		return
@@ -125,7 +147,12 @@ func (s *studio) dropped(uris []fyne.URI) {
 	for _, u := range uris {
 		if u.Scheme() == "file" {
 			path := u.Path()
-			s.whenSafe(actionOpen, func() { s.openPath(path) })
+			if s.tabs.Selected() == s.sitemapItem || sitemaptab.LooksLikeSitemap(path) {
+				s.tabs.Select(s.sitemapItem)
+				s.sitemaps.Open(path)
+				return
+			}
+			s.whenSafe(func() { s.openPath(path) })
 			return
 		}
 	}
@@ -134,22 +161,29 @@ func (s *studio) dropped(uris []fyne.URI) {
 // buildContent lays out the window: editor over lint panel on the left,
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
-	left := container.NewBorder(nil, s.lint.object(), nil, nil, s.ed)
-	s.split = container.NewHSplit(left, s.pane.Object())
+	s.live.banner = container.NewVBox()
+	left := container.NewBorder(s.live.banner, s.lint.object(), nil, nil, s.ed)
+	s.live.left = left
+	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset(s.pane.Compare())
 	s.tabs = container.NewAppTabs(
 		container.NewTabItem(lang.X("window.tab.robots", "robots.txt"), s.split),
 		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
 		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
 		container.NewTabItem(lang.X("aitab.tab", "AI access"), s.aiTab()),
-		container.NewTabItem(lang.X("logtab.tab", "Logs"), s.logsTab()),
 	)
+	s.sitemapItem = container.NewTabItem(lang.X("sitemap.ui.tab", "Sitemaps"), s.sitemapTab())
+	s.tabs.Append(s.sitemapItem)
+	s.logsItem = container.NewTabItem(lang.X("logtab.tab", "Logs"), s.logsTab())
+	s.tabs.Append(s.logsItem)
 	s.tabs.OnSelected = func(t *container.TabItem) {
-		if t == s.tabs.Items[2] {
+		switch t {
+		case s.tabs.Items[2]:
 			s.wizard.DocumentChanged()
-		}
-		if t == s.tabs.Items[3] {
+		case s.tabs.Items[3]:
 			s.ai.Refresh()
+		case s.sitemapItem:
+			s.sitemaps.DocumentChanged()
 		}
 	}
 	s.win.SetContent(s.tabs)
@@ -175,8 +209,16 @@ func (s *studio) documentChanged() {
 	doc := s.ed.Document()
 	s.selected = nil
 	s.pane.SetDocument(doc)
+	s.syncBanner()
+	s.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
+	if s.autoText != nil && !s.file.TextModified(s.ed.Bytes()) {
+		// Back to the saved bytes (undo, or typed back): the recovery copy
+		// would offer an edit the user no longer wants.
+		s.rec.Drop(s.file.Path)
+		s.autoText = nil
+	}
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
 		s.wizard.DocumentChanged()
 	}
@@ -186,7 +228,7 @@ func (s *studio) documentChanged() {
 	if s.syncLint {
 		s.applyLint(doc, lint.Run(doc, lint.Options{}))
 	} else {
-		s.lints.submit(doc)
+		s.lints.Submit(doc)
 	}
 }
 
@@ -204,7 +246,7 @@ func (s *studio) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
 // setTests shows a test set and remembers it as the saved one.
 func (s *studio) setTests(set *testset.Set) {
 	s.pane.SetTestSet(set)
-	s.file.tests = s.testsBytes()
+	s.file.Tests = s.testsBytes()
 }
 
 // testsBytes is the tester's rows and expectations as they would be saved.
@@ -217,11 +259,11 @@ func (s *studio) testsBytes() []byte {
 
 // modified reports unsaved changes to the text or to the test set.
 func (s *studio) modified() bool {
-	return s.file.modified(s.ed.Bytes()) || !bytes.Equal(s.testsBytes(), s.file.tests)
+	return s.file.Modified(s.ed.Bytes(), s.testsBytes())
 }
 
 func (s *studio) updateTitle() {
-	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.file.name()})
+	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.file.Name()})
 	if s.modified() {
 		t += " •"
 	}
@@ -314,11 +356,7 @@ func (s *studio) applyFix(d lint.Diagnostic) {
 }
 
 func (s *studio) applyEdits(edits []lint.Edit) {
-	out := make([]editor.Edit, len(edits))
-	for i, e := range edits {
-		out[i] = editor.Edit{Start: e.Start, End: e.End, Text: e.Text}
-	}
-	if err := s.ed.ApplyEdits(out); err != nil {
+	if err := s.ed.ApplyEdits(edits); err != nil {
 		// Only possible if the fix was computed for another version of the
 		// text; the text is left as it was.
 		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"),
@@ -326,29 +364,38 @@ func (s *studio) applyEdits(edits []lint.Edit) {
 	}
 }
 
-// applySafeFixes applies every safe fix at once (one undo step).
+// applySafeFixes applies every safe fix (lint.ApplySafe, as check --fix
+// does) as one undo step.
 func (s *studio) applySafeFixes() {
-	var edits []lint.Edit
-	taken := 0
-	for _, d := range s.currentDiags() {
-		if d.Fix != nil && d.Fix.Safe {
-			edits = append(edits, d.Fix.Edits...)
-			taken++
-		}
-	}
-	if taken == 0 {
+	before := s.ed.Bytes()
+	after, applied, err := lint.ApplySafe(before, lint.Options{})
+	if err != nil || len(applied) == 0 {
 		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
 		return
 	}
-	edits = nonOverlapping(edits)
-	s.applyEdits(edits)
+	s.applyEdits([]lint.Edit{changedSpan(before, after)})
 }
 
-// openSample shows the seeds' example 1 with its tester rows, as a new file.
+// changedSpan is the one edit that turns a into b: the bytes between their
+// common start and common end.
+func changedSpan(a, b []byte) lint.Edit {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return lint.Edit{Start: pre, End: len(a) - suf, Text: b[pre : len(b)-suf]}
+}
+
+// openSample shows the sample (example 1 of the Lycos 1996 text) with its
+// tester rows, as a new file.
 func (s *studio) openSample() {
 	sample := assets.Sample(currentLanguage(s.app.Preferences()))
-	s.file = fileState{isNew: true, disk: sample}
-	s.testsUnreadable = false
+	s.file = session.File{IsNew: true, Disk: sample}
+	s.file.TestsUnreadable = false
 	s.ed.SetText(sample)
 	set, err := testset.Parse(assets.SampleTests)
 	if err != nil {
@@ -360,9 +407,9 @@ func (s *studio) openSample() {
 
 // newFile starts an empty buffer.
 func (s *studio) newFile() {
-	s.rec.drop(s.file.path)
-	s.file = fileState{isNew: true}
-	s.testsUnreadable = false
+	s.rec.Drop(s.file.Path)
+	s.file = session.File{IsNew: true}
+	s.file.TestsUnreadable = false
 	s.ed.SetText(nil)
 	s.setTests(testset.New())
 	s.documentChanged()
@@ -371,33 +418,25 @@ func (s *studio) newFile() {
 // openPath loads a file; on error the editor keeps its text and a dialog
 // says why in plain words.
 func (s *studio) openPath(path string) bool {
-	data, err := textfile.Load(path, nil)
+	o, err := session.Open(path)
 	if err != nil {
 		s.showFileError(err)
 		return false
 	}
-	s.rec.drop(s.file.path)
-	abs, _ := filepath.Abs(path)
-	s.file = fileState{path: abs, disk: data}
-	s.ed.SetText(data)
-	set, err := testset.Load(testset.PathFor(abs))
-	switch {
-	case err == nil:
-		s.testsUnreadable = false
-	case errors.Is(err, fs.ErrNotExist):
-		set, s.testsUnreadable = testset.New(), false
-	default:
-		// Keep the file on disk: saving must neither delete nor overwrite
+	s.rec.Drop(s.file.Path)
+	s.file = o.File
+	s.ed.SetText(o.Text)
+	if o.TestsErr != nil {
+		// The file on disk is kept: saving neither deletes nor overwrites
 		// rows the user can still repair by hand.
-		set, s.testsUnreadable = testset.New(), true
 		dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.unreadable",
 			"The test set {{.File}} could not be read, so the tester starts empty; the file is left as it is and will not be overwritten. ({{.Error}})",
-			map[string]any{"File": filepath.Base(testset.PathFor(abs)), "Error": err.Error()})), s.win)
+			map[string]any{"File": filepath.Base(testset.PathFor(o.File.Path)), "Error": o.TestsErr.Error()})), s.win)
 	}
-	s.setTests(set)
+	s.setTests(o.Tests)
 	p := s.app.Preferences()
-	p.SetString(prefLast, abs)
-	pushRecent(p, abs)
+	p.SetString(prefLast, o.File.Path)
+	pushRecent(p, o.File.Path)
 	s.win.SetMainMenu(s.menu())
 	s.documentChanged()
 	return true
@@ -405,11 +444,11 @@ func (s *studio) openPath(path string) bool {
 
 // save writes the buffer to its file (asking for a name for a new one).
 func (s *studio) save(then func()) {
-	if s.file.path == "" {
+	if s.file.Path == "" {
 		s.saveAs(then)
 		return
 	}
-	if err := s.writeTo(s.file.path); err != nil {
+	if err := s.writeTo(s.file.Path); err != nil {
 		s.showFileError(err)
 		return
 	}
@@ -418,34 +457,19 @@ func (s *studio) save(then func()) {
 	}
 }
 
-// writeTo saves atomically, with the test set beside the file.
+// writeTo saves the text and the test set (session.File.Save's rules).
 func (s *studio) writeTo(path string) error {
-	text := append([]byte(nil), s.ed.Bytes()...)
-	if err := textfile.WriteAtomic(path, text); err != nil {
+	old := s.file.Path
+	if err := s.file.Save(path, s.ed.Bytes(), s.pane.TestSet()); err != nil {
 		return err
 	}
-	if s.testsUnreadable && path == s.file.path {
-		// The test set on disk could not be read: leave it alone.
-	} else if set := s.pane.TestSet(); set != nil && (len(set.Crawlers) > 0 || len(set.Paths) > 0) {
-		if err := testset.Save(testset.PathFor(path), set); err != nil {
-			return err
-		}
-	} else if err := os.Remove(testset.PathFor(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		// The user removed every row: an old test set must not come back.
-		return err
-	}
-	old := s.file.path
-	abs, _ := filepath.Abs(path)
-	s.file = fileState{path: abs, disk: text, tests: s.testsBytes()}
-	if abs != old {
-		s.testsUnreadable = false // Save As: the new name's test set was just written
-	}
-	s.rec.drop(old)
-	s.rec.drop(abs)
+	s.file.Tests = s.testsBytes()
+	s.rec.Drop(old)
+	s.rec.Drop(s.file.Path)
 	s.autoText = nil
 	p := s.app.Preferences()
-	p.SetString(prefLast, abs)
-	pushRecent(p, abs)
+	p.SetString(prefLast, s.file.Path)
+	pushRecent(p, s.file.Path)
 	s.win.SetMainMenu(s.menu())
 	s.updateTitle()
 	s.refreshStatus()
@@ -476,12 +500,12 @@ func (s *studio) saveAs(then func()) {
 			then()
 		}
 	}, s.win)
-	d.SetFileName(s.file.name())
+	d.SetFileName(s.file.SaveName())
 	d.Show()
 }
 
 func (s *studio) openDialog() {
-	s.whenSafe(actionOpen, func() {
+	s.whenSafe(func() {
 		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
 				return
@@ -496,25 +520,25 @@ func (s *studio) openDialog() {
 
 // revert reloads the file from disk after confirming.
 func (s *studio) revert() {
-	if s.file.path == "" {
+	if s.file.Path == "" {
 		return
 	}
 	if !s.modified() {
-		s.openPath(s.file.path)
+		s.openPath(s.file.Path)
 		return
 	}
 	dialog.ShowConfirm(lang.X("window.revert.title", "Revert"),
-		lang.X("window.revert.ask", "Discard your changes to {{.File}} and reload it from disk?", map[string]any{"File": s.file.name()}),
+		lang.X("window.revert.ask", "Discard your changes to {{.File}} and reload it from disk?", map[string]any{"File": s.file.Name()}),
 		func(ok bool) {
 			if ok {
-				s.openPath(s.file.path)
+				s.openPath(s.file.Path)
 			}
 		}, s.win)
 }
 
 // whenSafe runs action now if nothing is unsaved; otherwise it asks to save,
 // discard or cancel, and a failed save cancels.
-func (s *studio) whenSafe(a pendingAction, action func()) {
+func (s *studio) whenSafe(action func()) {
 	if !s.modified() {
 		action()
 		return
@@ -523,18 +547,18 @@ func (s *studio) whenSafe(a pendingAction, action func()) {
 	answer := func(c unsavedChoice) func() {
 		return func() {
 			d.Hide()
-			save, goOn := proceed(c, a, nil)
+			save, goOn := proceed(c)
 			if save {
 				s.save(action)
 				return
 			}
 			if goOn {
-				s.rec.drop(s.file.path)
+				s.rec.Drop(s.file.Path)
 				action()
 			}
 		}
 	}
-	msgText := lang.X("window.unsaved.ask", "{{.File}} has unsaved changes. Save them first?", map[string]any{"File": s.file.name()})
+	msgText := lang.X("window.unsaved.ask", "{{.File}} has unsaved changes. Save them first?", map[string]any{"File": s.file.Name()})
 	buttons := container.NewHBox(
 		newButton(lang.X("window.unsaved.cancel", "Cancel"), answer(choiceCancel)),
 		newButton(lang.X("window.unsaved.discard", "Don't save"), answer(choiceDiscard)),
@@ -546,7 +570,7 @@ func (s *studio) whenSafe(a pendingAction, action func()) {
 }
 
 func (s *studio) quit() {
-	s.rec.drop(s.file.path)
+	s.rec.Drop(s.file.Path)
 	s.app.Quit()
 }
 
@@ -561,17 +585,17 @@ func (s *studio) showFileError(err error) {
 
 // autosaveLoop copies an unsaved buffer to storage every few seconds.
 func (s *studio) autosaveLoop() {
-	for range time.Tick(autosaveEvery) {
+	for range time.Tick(session.AutosaveEvery) {
 		fyne.Do(s.autosave)
 	}
 }
 
 func (s *studio) autosave() {
 	text := s.ed.Bytes()
-	if !s.modified() || string(text) == string(s.autoText) {
+	if !s.file.TextModified(text) || string(text) == string(s.autoText) {
 		return
 	}
-	if err := s.rec.save(s.file.path, text); err == nil {
+	if err := s.rec.Save(s.file.Path, text); err == nil {
 		s.autoText = append(s.autoText[:0], text...)
 	}
 }
@@ -579,11 +603,22 @@ func (s *studio) autosave() {
 // offerRecovery asks, for the newest buffer a previous run left unsaved,
 // whether to restore it.
 func (s *studio) offerRecovery() {
-	pending := s.rec.pending()
-	if len(pending) == 0 {
+	var rec session.RecoveryRecord
+	found := false
+	for _, r := range s.rec.Pending() {
+		if r.Path != "" {
+			if disk, err := textfile.Load(r.Path, nil); err == nil && bytes.Equal(disk, r.Text) {
+				// Nothing was lost: the file already holds this text.
+				s.rec.Drop(r.Path)
+				continue
+			}
+		}
+		rec, found = r, true
+		break
+	}
+	if !found {
 		return
 	}
-	rec := pending[0]
 	name := rec.Path
 	if name == "" {
 		name = lang.X("window.recover.new", "a new file")
@@ -593,34 +628,60 @@ func (s *studio) offerRecovery() {
 			map[string]any{"File": name, "Time": rec.Saved.Local().Format("2006-01-02 15:04:05")}),
 		func(ok bool) {
 			if !ok {
-				s.rec.drop(rec.Path)
+				s.rec.Drop(rec.Path)
 				return
 			}
-			if rec.Path != "" && fileExists(rec.Path) {
-				s.openPath(rec.Path)
-			} else {
-				s.file = fileState{path: rec.Path, isNew: rec.Path == ""}
-			}
-			s.ed.SetText(rec.Text)
-			s.documentChanged()
+			s.restore(rec)
 		}, s.win)
 }
 
-// nonOverlapping sorts edits and drops any that overlaps an earlier one, so
-// a batch of fixes applies cleanly; the dropped ones come back on the next
-// lint run.
-func nonOverlapping(edits []lint.Edit) []lint.Edit {
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
-	out := edits[:0]
-	end := -1
-	for _, e := range edits {
-		if e.Start < end || (e.Start == end && e.Start == e.End && len(out) > 0 && out[len(out)-1].Start == e.Start) {
-			continue
-		}
-		out = append(out, e)
-		if e.End > end {
-			end = e.End
+// restore puts a recovered buffer back in the editor, under its own file
+// only. When that file exists but can no longer be opened (it became a
+// folder, a binary, unreadable…), the text comes back as a new unsaved
+// document and a dialog says why: it is never attached to another file.
+func (s *studio) restore(rec session.RecoveryRecord) {
+	var why error
+	switch {
+	case rec.Path == "":
+		s.file = session.File{IsNew: true}
+	case !pathExists(rec.Path):
+		// The file was deleted: saving recreates it where it was.
+		s.file = session.File{Path: rec.Path}
+	default:
+		if _, err := textfile.Load(rec.Path, nil); err != nil {
+			why = err
+			s.file = session.File{IsNew: true}
+		} else if !s.openPath(rec.Path) {
+			s.file = session.File{IsNew: true}
 		}
 	}
-	return out
+	if s.file.Path != rec.Path {
+		s.file.TestsUnreadable = false
+		s.setTests(testset.New())
+	}
+	s.ed.SetText(rec.Text)
+	s.documentChanged()
+	if s.file.Path != rec.Path {
+		// Keep the copy under its new identity until the user saves it.
+		if s.rec.Save("", rec.Text) == nil {
+			s.rec.Drop(rec.Path)
+			s.autoText = append([]byte(nil), rec.Text...)
+		}
+		reason := ""
+		if why != nil {
+			reason = why.Error()
+			if fe, ok := why.(*textfile.Error); ok {
+				reason = fe.Text.String()
+			}
+		}
+		dialog.ShowInformation(lang.X("window.recover.title", "Recover unsaved work"),
+			lang.X("window.recover.detached", "{{.File}} could not be opened ({{.Reason}}), so the recovered text is shown as a new, unsaved document. Use File ▸ Save As… to keep it; {{.File}} itself was not changed.",
+				map[string]any{"File": rec.Path, "Reason": reason}), s.win)
+	}
+}
+
+// pathExists reports whether anything (file, folder, device) is at path.
+func pathExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil || !errors.Is(err, fs.ErrNotExist)
 }

@@ -6,11 +6,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/lint"
@@ -157,8 +160,8 @@ func TestDroppedFileOpens(t *testing.T) {
 	s.openSample()
 	p := writeFile(t, "dropped.txt", []byte("User-agent: *\nDisallow: /dropped\n"))
 	s.dropped([]fyne.URI{storage.NewURI("https://example.com/robots.txt"), storage.NewFileURI(p)})
-	if s.file.name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
-		t.Fatalf("dropped file not opened: %s %q", s.file.name(), s.ed.Bytes())
+	if s.file.Name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
+		t.Fatalf("dropped file not opened: %s %q", s.file.Name(), s.ed.Bytes())
 	}
 }
 
@@ -166,12 +169,12 @@ func TestUnsavedChangesAsk(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\n")))
 	ran := 0
-	s.whenSafe(actionNew, func() { ran++ })
+	s.whenSafe(func() { ran++ })
 	if ran != 1 || hasDialog(s) {
 		t.Fatal("nothing unsaved: the action must run without asking")
 	}
 	test.Type(s.ed, "x")
-	s.whenSafe(actionClose, func() { ran++ })
+	s.whenSafe(func() { ran++ })
 	if ran != 1 || !hasDialog(s) {
 		t.Fatal("unsaved text: must ask before closing")
 	}
@@ -207,12 +210,12 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	if !hasDialog(s2) {
 		t.Fatal("no recovery offer")
 	}
-	recs := s2.rec.pending()
+	recs := s2.rec.Pending()
 	if len(recs) != 1 || !strings.Contains(string(recs[0].Text), "Disallow: /unsaved") {
 		t.Fatalf("recovery copy = %+v", recs)
 	}
 	s.save(nil)
-	if len(s.rec.pending()) != 0 {
+	if len(s.rec.Pending()) != 0 {
 		t.Fatal("saving must drop the recovery copy")
 	}
 }
@@ -221,9 +224,9 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	s := newTestStudio(t)
 	m := s.menu()
 	want := map[string][]string{
-		"File":   {"New", "Open…", "Open Recent", "Save", "Save As…", "Revert", "Quit"},
+		"File":   {"New", "Open…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Quit"},
 		"Edit":   {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
-		"Tester": {"Add Crawler Row", "Add Path Row"},
+		"Tester": {"Add Crawler Row", "Add Path Row", "Compare with…"},
 		"View":   {"Engine", "Compare All Engines", "Theme", "Language"},
 		"Help":   {"Keyboard Shortcuts", "About Robots Studio"},
 	}
@@ -241,7 +244,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	if len(m.Items) != len(want) {
 		t.Errorf("%d menus, want %d", len(m.Items), len(want))
 	}
-	save := m.Items[0].Items[4]
+	save := m.Items[0].Items[5]
 	if sc, ok := save.Shortcut.(fyne.KeyboardShortcut); !ok || sc.Key() != fyne.KeyS {
 		t.Errorf("Save has no Ctrl+S: %#v", save.Shortcut)
 	}
@@ -314,7 +317,7 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 		b.Run(in.name+"/results", func(b *testing.B) {
 			s := cycleStudio(b, in.src)
 			s.syncLint = false
-			s.lints.deliver = func(*syntax.Document, []lint.Diagnostic) {}
+			s.lints.Deliver = func(*syntax.Document, []lint.Diagnostic) {}
 			b.ResetTimer()
 			for i := range b.N {
 				typeOrErase(s, i)
@@ -328,7 +331,8 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 			}
 			done := make(chan result, 1)
 			s.syncLint = false
-			s.lints.deliver = func(doc *syntax.Document, diags []lint.Diagnostic) { done <- result{doc, diags} }
+			s.lints.Deliver = func(doc *syntax.Document, diags []lint.Diagnostic) { done <- result{doc, diags} }
+			s.lints.Hand = nil
 			b.ResetTimer()
 			for i := range b.N {
 				typeOrErase(s, i)
@@ -356,11 +360,11 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 func TestLogsTabTestsAHit(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /shop/cart\n")))
-	s.tabs.SelectIndex(len(s.tabs.Items) - 1)
+	s.tabs.Select(s.logsItem)
 	log := writeFile(t, "access.log", []byte(`66.249.66.1 - - [03/Feb/2025:08:00:03 +0100] "GET /shop/cart HTTP/1.1" 200 1 "-" "Googlebot/2.1"`+"\n"))
 	s.dropped([]fyne.URI{storage.NewFileURI(log)})
-	if s.file.name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
-		t.Fatalf("a log dropped on the Logs tab: file %s, logs %q", s.file.name(), s.logs.Files())
+	if s.file.Name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
+		t.Fatalf("a log dropped on the Logs tab: file %s, logs %q", s.file.Name(), s.logs.Files())
 	}
 	s.testFromLogs(logtab.Selection{Crawler: "Googlebot", Engine: "google", Paths: []string{"/shop/cart"}, Line: 2})
 	if s.tabs.SelectedIndex() != 0 {
@@ -373,4 +377,185 @@ func TestLogsTabTestsAHit(t *testing.T) {
 	if s.selected == nil || s.selected.Rule == nil || s.selected.Rule.Line != 2 {
 		t.Errorf("selected verdict %+v", s.selected)
 	}
+}
+
+// A recovery copy belongs to its own file: when that file can no longer be
+// opened (here it became a program), the text comes back as a new unsaved
+// document, never under the name of the file that is open.
+func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
+	a := test.NewTempApp(t)
+	storage := t.TempDir()
+	pa := writeFile(t, "A.txt", []byte("User-agent: *\n"))
+	pb := writeFile(t, "B.txt", []byte("User-agent: B\n"))
+	s := newStudio(a, storage)
+	s.syncLint = true
+	s.openPath(pa)
+	test.Type(s.ed, "Disallow: /recovered-a")
+	s.autosave()
+	if err := os.WriteFile(pa, []byte("\x7FELF\x02\x01\x01\x00binary"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s2 := newStudio(a, storage)
+	s2.syncLint = true
+	s2.openPath(pb)
+	recs := s2.rec.Pending()
+	if len(recs) != 1 {
+		t.Fatalf("recovery copies = %d", len(recs))
+	}
+	s2.restore(recs[0])
+	if s2.file.Path == pb || strings.Contains(s2.win.Title(), "B.txt") {
+		t.Fatalf("A's text was attached to B: path %q title %q", s2.file.Path, s2.win.Title())
+	}
+	if !strings.Contains(string(s2.ed.Bytes()), "/recovered-a") {
+		t.Fatalf("the recovered text is not in the editor: %q", s2.ed.Bytes())
+	}
+	if !hasDialog(s2) {
+		t.Fatal("no dialog says why the text is a new document")
+	}
+	if err := s2.writeTo(pb + ".other"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(pb); string(got) != "User-agent: B\n" {
+		t.Fatalf("B.txt changed: %q", got)
+	}
+}
+
+// Undoing back to the saved bytes removes the recovery copy at once, and a
+// copy equal to the file on disk is never offered.
+func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
+	a := test.NewTempApp(t)
+	storage := t.TempDir()
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := newStudio(a, storage)
+	s.syncLint = true
+	s.openPath(p)
+	test.Type(s.ed, "Q")
+	s.autosave()
+	if len(s.rec.Pending()) != 1 {
+		t.Fatal("no recovery copy after typing")
+	}
+	for s.modified() {
+		s.ed.Undo()
+	}
+	if recs := s.rec.Pending(); len(recs) != 0 {
+		t.Fatalf("undone edit still offered: %q", recs[0].Text)
+	}
+	// A copy whose text is what the file holds now is not worth a question.
+	if err := s.rec.Save(p, []byte("User-agent: *\n")); err != nil {
+		t.Fatal(err)
+	}
+	s2 := newStudio(a, storage)
+	s2.syncLint = true
+	s2.openPath(p)
+	s2.offerRecovery()
+	if hasDialog(s2) {
+		t.Fatal("recovery offered the bytes already on disk")
+	}
+}
+
+// Ctrl+S on a read-only file refuses with a dialog and writes nothing; the
+// editor keeps the text.
+func TestSavingAReadOnlyFileIsRefused(t *testing.T) {
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	os.Chmod(p, 0o444)
+	s := newTestStudio(t)
+	s.openPath(p)
+	test.Type(s.ed, "Disallow: /x\n")
+	if hasDialog(s) {
+		t.Fatal("a dialog before saving")
+	}
+	s.save(nil)
+	if !hasDialog(s) {
+		t.Fatal("no dialog for a read-only file")
+	}
+	if got, _ := os.ReadFile(p); string(got) != "User-agent: *\n" {
+		t.Fatalf("read-only file written: %q", got)
+	}
+	if !s.modified() || !strings.Contains(string(s.ed.Bytes()), "Disallow: /x") {
+		t.Fatal("the editor lost the unsaved text")
+	}
+}
+
+// A named pipe (here with no writer) is refused at once, with a dialog.
+func TestOpeningAPipeDoesNotHang(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "robots.txt")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	s := newTestStudio(t)
+	s.openSample()
+	done := make(chan bool, 1)
+	go func() { done <- s.openPath(fifo) }()
+	select {
+	case ok := <-done:
+		if ok || !hasDialog(s) {
+			t.Fatalf("a pipe opened (%v) or no dialog", ok)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("opening a pipe blocked the window")
+	}
+}
+
+// TestApplyAllSafeFixesLeavesNoSafeFix: fixes that overlap are applied in
+// rounds, as check --fix does, so none is left for a second press.
+func TestApplyAllSafeFixesLeavesNoSafeFix(t *testing.T) {
+	for _, name := range []string{"odd-bytes.robots.txt", "groups-and-gaps.robots.txt", "news-crlf.robots.txt"} {
+		s := newTestStudio(t)
+		s.openPath(writeFile(t, "robots.txt", corpus.File(t, name)))
+		s.applySafeFixes()
+		for _, d := range lint.Run(syntax.Parse(s.ed.Bytes()), lint.Options{}) {
+			if d.Fix != nil && d.Fix.Safe {
+				t.Errorf("%s: a safe fix is left after Apply All Safe Fixes: %s line %d", name, d.Code, d.Line)
+			}
+		}
+	}
+}
+
+// TestAFailedSaveStopsTheAction: answering Save when the save fails (a
+// read-only file) shows why and does not run the action (close, open…), so
+// the text stays.
+func TestAFailedSaveStopsTheAction(t *testing.T) {
+	s := newTestStudio(t)
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s.openPath(p)
+	test.Type(s.ed, "x")
+	if err := os.Chmod(p, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	s.whenSafe(func() { ran++ })
+	save := findButton(s.win.Canvas().Overlays().Top(), "Save")
+	if save == nil {
+		t.Fatal("no Save button in the unsaved-changes dialog")
+	}
+	test.Tap(save)
+	if ran != 0 {
+		t.Fatal("the action ran although the save failed")
+	}
+	if !strings.HasPrefix(string(s.ed.Bytes()), "x") || !s.modified() {
+		t.Fatalf("the text was lost: %q", s.ed.Bytes())
+	}
+}
+
+// findButton is the button labelled text under o, or nil.
+func findButton(o fyne.CanvasObject, text string) *widget.Button {
+	switch x := o.(type) {
+	case *widget.Button:
+		if x.Text == text {
+			return x
+		}
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if b := findButton(c, text); b != nil {
+				return b
+			}
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			if b := findButton(c, text); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
 }

@@ -87,11 +87,8 @@ func (p Policy) signals() (signal, usage string) {
 	return signal, usage
 }
 
-// Edit replaces Src[Start:End] with Text.
-type Edit struct {
-	Start, End int
-	Text       []byte
-}
+// Edit is syntax.Edit, the one edit type.
+type Edit = syntax.Edit
 
 // Plan is the builder's result: edits to apply as one undo step, the
 // crawlers it refuses, and the traps it found.
@@ -218,9 +215,9 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				}
 			}
 			listed++
-			note := c.Operator + ", " + string(c.Purpose)
+			note := c.Operator + ", " + PurposeText(c.Purpose).String()
 			if c.RobotsTxt == catalogue.TokenOnly {
-				note += ", token only"
+				note += ", " + BehaviourText(c.RobotsTxt).String()
 			}
 			tail.WriteString("# " + note + eol)
 			tail.WriteString("User-agent: " + c.Tokens[0] + eol)
@@ -280,16 +277,4 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	plan.Edits = append(plan.Edits, Edit{Start: len(doc.Src), End: len(doc.Src), Text: tail.Bytes()})
 	sort.SliceStable(plan.Edits, func(i, j int) bool { return plan.Edits[i].Start < plan.Edits[j].Start })
 	return plan
-}
-
-// Apply returns src with the plan's edits (which never overlap) applied.
-func Apply(src []byte, edits []Edit) []byte {
-	out := make([]byte, 0, len(src)+256)
-	pos := 0
-	for _, e := range edits {
-		out = append(out, src[pos:e.Start]...)
-		out = append(out, e.Text...)
-		pos = e.End
-	}
-	return append(out, src[pos:]...)
 }

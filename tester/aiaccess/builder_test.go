@@ -32,7 +32,7 @@ func TestBuilderStanceHoldsUnderEveryEngine(t *testing.T) {
 	for name, src := range files {
 		for _, p := range policies {
 			plan := Build(syntax.Parse([]byte(src)), p)
-			out := Apply([]byte(src), plan.Edits)
+			out := applied([]byte(src), plan.Edits)
 			doc := syntax.Parse(out)
 			for _, e := range engine.All() {
 				comp := e.Compile(doc)
@@ -86,7 +86,7 @@ func TestBuilderSignals(t *testing.T) {
 		{NoAI, "search=yes, ai-input=no, ai-train=no", "train-ai=n, search=y"},
 	}
 	for _, c := range cases {
-		out := string(Apply(nil, Build(syntax.Parse(nil), Policy{Stance: c.stance}).Edits))
+		out := string(applied(nil, Build(syntax.Parse(nil), Policy{Stance: c.stance}).Edits))
 		if !strings.Contains(out, "Content-Signal: "+c.signal+"\n") || !strings.Contains(out, "Content-Usage: "+c.usage+"\n") {
 			t.Errorf("%s: got\n%s", c.stance, out)
 		}
@@ -111,8 +111,8 @@ func TestBuilderTraps(t *testing.T) {
 			t.Errorf("no warning %q in\n%s", want, all)
 		}
 	}
-	out := string(Apply([]byte(src), plan.Edits))
-	if !strings.Contains(out, "# OpenAI, ai-training\nUser-agent: GPTBot\n") {
+	out := string(applied([]byte(src), plan.Edits))
+	if !strings.Contains(out, "# OpenAI, AI training\nUser-agent: GPTBot\n") {
 		t.Errorf("each User-agent line follows a comment naming the operator:\n%s", out)
 	}
 }
@@ -155,7 +155,7 @@ func TestAnalyse(t *testing.T) {
 // whose group already refuses everything is not listed again.
 func TestBuilderReplacesSignalsAndSkipsRefusedCrawlers(t *testing.T) {
 	src := "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: search=yes\nContent-Usage: /blog/ train-ai=y\nContent-Usage: train-ai=y\nDisallow: /private/\n"
-	out := string(Apply([]byte(src), Build(syntax.Parse([]byte(src)), Policy{Stance: NoAI}).Edits))
+	out := string(applied([]byte(src), Build(syntax.Parse([]byte(src)), Policy{Stance: NoAI}).Edits))
 	if strings.Count(out, "Content-Signal:") != 1 || !strings.Contains(out, "Content-Signal: search=yes, ai-input=no, ai-train=no\n") {
 		t.Errorf("signal line not replaced:\n%s", out)
 	}
@@ -170,4 +170,13 @@ func TestBuilderReplacesSignalsAndSkipsRefusedCrawlers(t *testing.T) {
 			t.Errorf("lint finds a robot in several groups: %s", d.Message)
 		}
 	}
+}
+
+// applied is src with edits applied; the builder's edits must always apply.
+func applied(src []byte, edits []Edit) []byte {
+	out, err := syntax.ApplyEdits(src, edits)
+	if err != nil {
+		panic(err)
+	}
+	return out
 }

@@ -31,6 +31,9 @@ type Evaluator struct {
 	// Slots is the size of each cache table (the answers of one crawler
 	// under one engine, per worker); 0 means 8192.
 	Slots int
+	// Compile compiles a document for an engine; nil means e.Compile(doc).
+	// The command line sets it to apply a fetch outcome or a time limit.
+	Compile func(e engine.Engine, doc *syntax.Document) engine.Compiled
 
 	mu       sync.Mutex
 	compiled map[string][]engine.Compiled
@@ -61,7 +64,11 @@ func (e *Evaluator) Compiled(id string) []engine.Compiled {
 	}
 	c := make([]engine.Compiled, len(e.docs))
 	for i, d := range e.docs {
-		c[i] = eng.Compile(d)
+		if e.Compile != nil {
+			c[i] = e.Compile(eng, d)
+		} else {
+			c[i] = eng.Compile(d)
+		}
 	}
 	e.compiled[id] = c
 	return c

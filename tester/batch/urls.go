@@ -65,15 +65,18 @@ func (l *Lines) Next() (string, error) {
 	}
 }
 
-// Count is the total of a --count run.
-type Count struct{ Allowed, Blocked int }
+// Count is the total of a --count run; TimedOut are the queries that hit a
+// time limit (engine.WithTimeout), counted neither allowed nor blocked.
+type Count struct{ Allowed, Blocked, TimedOut int }
 
 // CountURLs answers every (agent, URL, engine) of `robots-studio test
 // --count`: the URLs given as arguments, then those read from r (one per
 // line, blank lines skipped; r may be nil), the way the test command asks
 // (aiaccess.QueryResolved: a full User-Agent of a catalogue crawler is asked
-// with the token it obeys).
-func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, agents, urls []string, r io.Reader) (Count, error) {
+// with the token it obeys). compile, when not nil, compiles doc for each
+// engine (see Evaluator.Compile).
+func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, agents, urls []string, r io.Reader,
+	compile func(engine.Engine, *syntax.Document) engine.Compiled) (Count, error) {
 	// Each agent is asked as QueryResolved would ask it, decided once per
 	// (engine, agent) instead of on every query; the verdict's Allowed is
 	// the same.
@@ -85,6 +88,7 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 		}
 	}
 	ev := New(nil, doc)
+	ev.Compile = compile
 	workers := Workers()
 	caches := make([]*Cache, workers)
 	for i := range caches {
@@ -99,9 +103,12 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	}
 	count := func(n *Count, tables []*Table, url string) {
 		for _, t := range tables {
-			if t.Get(url).Results[0].Allowed {
+			switch r := t.Get(url).Results[0]; {
+			case r.Reason == engine.ReasonTimeout:
+				n.TimedOut++
+			case r.Allowed:
 				n.Allowed++
-			} else {
+			default:
 				n.Blocked++
 			}
 		}
@@ -131,6 +138,7 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	add := func(n Count) error {
 		total.Allowed += n.Allowed
 		total.Blocked += n.Blocked
+		total.TimedOut += n.TimedOut
 		return nil
 	}
 	if r == nil {

@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -14,10 +16,6 @@ import (
 )
 
 const checkUsage = "[--engine ID]... [--json] [--fix] ROBOTS_FILE"
-
-// maxFixRounds bounds --fix: fixes that overlap wait for the next round,
-// after the file is parsed and linted again.
-const maxFixRounds = 8
 
 func init() {
 	Register(Command{
@@ -107,6 +105,9 @@ func runCheck(env *Env, args []string) int {
 	if *fix && path == "-" {
 		return Failf(env, "check: --fix needs a file, not standard input")
 	}
+	if *fix && fetch.IsURL(path) {
+		return Failf(env, "check: --fix needs a local file, not a URL: save the site's file first (robots-studio fetch -o FILE URL)")
+	}
 	data, code := LoadRobots(env, path)
 	if code >= 0 {
 		return code
@@ -114,7 +115,10 @@ func runCheck(env *Env, args []string) int {
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	if *fix {
-		fixed, changed, err := applySafeFixes(out, path, data, opts)
+		// The "fixed:" lines are held back until the file is written: a
+		// failed save must not report fixes that never reached the disk.
+		var report bytes.Buffer
+		fixed, changed, err := applySafeFixes(&report, path, data, opts)
 		if err != nil {
 			return Failf(env, "check: %v", err)
 		}
@@ -123,6 +127,7 @@ func runCheck(env *Env, args []string) int {
 				return Failf(env, "check: %v", err)
 			}
 		}
+		report.WriteTo(out)
 		data = fixed
 	}
 	diags := lint.Run(syntax.Parse(data), opts)
@@ -154,46 +159,19 @@ func contains(list []string, s string) bool {
 
 // writeDiagnostic prints FILE:LINE:COL: severity: message [CODE].
 func writeDiagnostic(w io.Writer, path string, d *lint.Diagnostic) {
-	fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", path, d.Line, d.Col, d.Severity, oneLine(d.Message.String()), d.Code)
+	fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", printable(path), d.Line, d.Col, d.Severity, oneLine(d.Message.String()), d.Code)
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+// oneLine makes a message safe for one line of text output.
+func oneLine(s string) string { return printable(strings.ReplaceAll(s, "\n", " ")) }
 
-// applySafeFixes applies the safe fixes round by round (overlapping ones
-// wait for the next round) and prints each one as FILE:LINE:COL: fixed: …
+// applySafeFixes applies the safe fixes (lint.ApplySafe) and prints each
+// one as FILE:LINE:COL: fixed: …
 func applySafeFixes(w io.Writer, path string, data []byte, opts lint.Options) ([]byte, bool, error) {
-	changed := false
-	for round := 0; round < maxFixRounds; round++ {
-		diags := lint.Run(syntax.Parse(data), opts)
-		var fixes []lint.Fix
-		var from []*lint.Diagnostic
-		for i := range diags {
-			if f := diags[i].Fix; f != nil && f.Safe {
-				fixes = append(fixes, *f)
-				from = append(from, &diags[i])
-			}
-		}
-		kept, _ := lint.Disjoint(fixes)
-		if len(kept) == 0 {
-			break
-		}
-		next, err := lint.ApplyFixes(data, kept)
-		if err != nil {
-			return data, changed, err
-		}
-		k := 0
-		for i, f := range fixes {
-			if k < len(kept) && sameFix(&kept[k], &f) {
-				d := from[i]
-				fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", path, d.Line, d.Col, oneLine(f.Title.String()), d.Code)
-				k++
-			}
-		}
-		data, changed = next, true
+	out, applied, err := lint.ApplySafe(data, opts)
+	for i := range applied {
+		d := &applied[i]
+		fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", printable(path), d.Line, d.Col, oneLine(d.Fix.Title.String()), d.Code)
 	}
-	return data, changed, nil
-}
-
-func sameFix(a, b *lint.Fix) bool {
-	return len(a.Edits) == len(b.Edits) && (len(a.Edits) == 0 || a.Edits[0].Start == b.Edits[0].Start && a.Edits[0].End == b.Edits[0].End)
+	return out, len(applied) > 0, err
 }

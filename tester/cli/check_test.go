@@ -123,3 +123,12 @@ func runCheck(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	code, stdout, stderr = runCmd(t, "", args...)
 	return stdout, stderr, code
 }
+
+// TestCheckFixRefusesAURL: a fetched file cannot be written back; --fix says
+// so before fetching anything.
+func TestCheckFixRefusesAURL(t *testing.T) {
+	code, out, errs := runCmd(t, "", "check", "--fix", "http://127.0.0.1:1/robots.txt")
+	if code != cli.ExitUsage || out != "" || !strings.Contains(errs, "--fix needs a local file") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 )
@@ -28,6 +29,8 @@ type Env struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+
+	remote *remote // set by LoadRobots when ROBOTS_FILE was an http(s) URL
 }
 
 // Command is one subcommand.
@@ -173,9 +176,15 @@ func Failf(env *Env, format string, args ...any) int {
 	return ExitUsage
 }
 
-// LoadRobots reads a robots.txt (or stdin for "-") with the checks every
-// subcommand wants; on error it prints the reason and returns ExitUsage.
+// LoadRobots reads a robots.txt (or stdin for "-", or fetches an http(s)
+// URL) with the checks every subcommand wants; on error it prints the
+// reason and returns ExitUsage.
 func LoadRobots(env *Env, path string) ([]byte, int) {
+	if fetch.IsURL(path) {
+		data, r, code := loadRemote(env, path)
+		env.remote = r
+		return data, code
+	}
 	data, err := textfile.Load(path, env.Stdin)
 	if err != nil {
 		return nil, Failf(env, "%v", err)

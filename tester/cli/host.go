@@ -6,11 +6,12 @@ import (
 	"io"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
-const hostUsage = "[--json] [--as input|seed|yandex2017] NAME... | --main NAME [--mirror NAME]... [--server nginx|apache|apache-ssi] [--robots FILE] [--encoding-dir DIR]... [--all-groups]"
+const hostUsage = "[--json] [--as input|classic|yandex2017] NAME... | --main NAME [--mirror NAME]... [--server nginx|apache|apache-ssi] [--robots FILE] [--encoding-dir DIR]... [--all-groups]"
 
 func init() {
 	Register(Command{
@@ -23,7 +24,7 @@ func init() {
 
 var (
 	msgHostFlagJSON     = msg.Def("cli.host.flag_json", "print the validation as JSON")
-	msgHostFlagAs       = msg.Def("cli.host.flag_as", "rules: input (a name for the wizard), seed (a Host value as seed 002 defines it) or yandex2017 (also https://)")
+	msgHostFlagAs       = msg.Def("cli.host.flag_as", "rules: input (a name for the wizard), classic (a Host value as Yandex's help of the 2000s defined it) or yandex2017 (also https://)")
 	msgHostFlagMain     = msg.Def("cli.host.flag_main", "the main mirror: the name to be indexed")
 	msgHostFlagMirror   = msg.Def("cli.host.flag_mirror", "another name of the site (repeatable)")
 	msgHostFlagServer   = msg.Def("cli.host.flag_server", "web server configs to print: nginx, apache, apache-ssi (default: nginx and apache)")
@@ -67,9 +68,9 @@ func runHost(env *Env, args []string) int {
 		if len(rest) == 0 {
 			return Failf(env, "%s", msg.New(msgHostNeedNames))
 		}
-		mode, ok := map[string]mirror.Mode{"input": mirror.ModeInput, "seed": mirror.ModeHostSeed, "yandex2017": mirror.ModeHostYandex2017}[*as]
+		mode, ok := map[string]hostname.Mode{"input": hostname.ModeInput, "classic": hostname.ModeHostClassic, "yandex2017": hostname.ModeHostYandex2017}[*as]
 		if !ok {
-			return Failf(env, "host: --as %q: use input, seed or yandex2017", *as)
+			return Failf(env, "host: --as %q: use input, classic or yandex2017", *as)
 		}
 		return validateHosts(env, rest, mode, *asJSON)
 	}
@@ -91,17 +92,17 @@ func runHost(env *Env, args []string) int {
 		}
 		robots = data
 	}
-	names := make([]mirror.Name, len(mirrors))
+	names := make([]hostname.Name, len(mirrors))
 	for i, m := range mirrors {
-		names[i] = mirror.ParseName(m, mirror.ModeInput)
+		names[i] = hostname.ParseName(m, hostname.ModeInput)
 	}
 	opt := mirror.Options{AllGroups: *allGroups, EncodingDirs: encDirs}
-	plan, err := mirror.NewPlan(robots, mirror.ParseName(*mainName, mirror.ModeInput), names, opt)
+	plan, err := mirror.NewPlan(robots, hostname.ParseName(*mainName, hostname.ModeInput), names, opt)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "robots-studio: host: %v\n", err)
 		return ExitFailure
 	}
-	printPlan(env.Stdout, plan, *robotsFile, servers)
+	printPlan(terminalSafe{env.Stdout}, plan, *robotsFile, servers)
 	return ExitOK
 }
 
@@ -124,11 +125,11 @@ type problemJSON struct {
 	Message string `json:"message"`
 }
 
-func validateHosts(env *Env, inputs []string, mode mirror.Mode, asJSON bool) int {
+func validateHosts(env *Env, inputs []string, mode hostname.Mode, asJSON bool) int {
 	exit := ExitOK
 	var out []hostJSON
 	for _, in := range inputs {
-		n := mirror.ParseName(in, mode)
+		n := hostname.ParseName(in, mode)
 		if !n.Valid() {
 			exit = ExitFailure
 		}
@@ -148,15 +149,15 @@ func validateHosts(env *Env, inputs []string, mode mirror.Mode, asJSON bool) int
 			continue
 		}
 		if n.Valid() {
-			fmt.Fprintln(env.Stdout, msg.New(msgHostValid, "Input", in, "Origin", n.Origin(), "Value", n.HostValue()))
+			fmt.Fprintln(terminalSafe{env.Stdout}, msg.New(msgHostValid, "Input", printable(in), "Origin", n.Origin(), "Value", n.HostValue()))
 		} else {
-			fmt.Fprintln(env.Stdout, msg.New(msgHostInvalid, "Input", in, "Reason", n.Problems[0].Text))
+			fmt.Fprintln(terminalSafe{env.Stdout}, msg.New(msgHostInvalid, "Input", printable(in), "Reason", n.Problems[0].Text))
 			for _, p := range n.Problems[1:] {
-				fmt.Fprintf(env.Stdout, "  - %s\n", p.Text)
+				fmt.Fprintf(terminalSafe{env.Stdout}, "  - %s\n", p.Text)
 			}
 		}
 		for _, t := range n.Notes {
-			fmt.Fprintf(env.Stdout, "  %s: %s\n", msg.New(msgHostNote), t)
+			fmt.Fprintf(terminalSafe{env.Stdout}, "  %s: %s\n", msg.New(msgHostNote), t)
 		}
 	}
 	if asJSON {

@@ -75,12 +75,6 @@ type JSONDisallowed struct {
 	Rule *JSONRuleLine `json:"rule"`
 }
 
-// JSONRuleLine is a rule by line and text.
-type JSONRuleLine struct {
-	Line int    `json:"line"`
-	Text string `json:"text"`
-}
-
 // JSONDraftRule is a rule with the hits whose verdict the draft changes
 // through it; file says whose line it is ("draft", or "robots" for a rule
 // the draft drops).

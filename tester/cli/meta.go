@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -119,7 +120,10 @@ func runMeta(env *Env, args []string) int {
 			return Failf(env, "meta: %v", err)
 		}
 	} else {
-		printMeta(env.Stdout, report, title, *headersFile, engines)
+		// Buffered: a page can carry tens of thousands of directives.
+		out := bufio.NewWriter(env.Stdout)
+		printMeta(terminalSafe{out}, report, title, *headersFile, engines)
+		out.Flush()
 	}
 	if report.HasError(engines) {
 		return ExitFailure
@@ -161,14 +165,14 @@ func printMeta(w io.Writer, r metatag.Report, title, headersFile string, engines
 	for _, s := range r.Sources {
 		switch s.Kind {
 		case metatag.FromContent:
-			fmt.Fprintln(w, msg.New(msgMetaContent, "Content", s.Content))
+			fmt.Fprintln(w, msg.New(msgMetaContent, "Content", printable(s.Content)))
 		case metatag.FromMeta:
 			fmt.Fprintf(w, "%s:%d: <meta name=%q content=%q>\n", title, s.Line, s.Name, s.Content)
 		case metatag.FromHeader:
 			if s.Line > 0 {
-				fmt.Fprintf(w, "%s:%d: X-Robots-Tag: %s\n", headersFile, s.Line, s.Content)
+				fmt.Fprintf(w, "%s:%d: X-Robots-Tag: %s\n", headersFile, s.Line, printable(s.Content))
 			} else {
-				fmt.Fprintln(w, s.Content)
+				fmt.Fprintln(w, printable(s.Content))
 			}
 		}
 		for _, d := range s.Directives {
@@ -180,7 +184,7 @@ func printMeta(w io.Writer, r metatag.Report, title, headersFile string, engines
 			if s.Kind == metatag.FromHeader && d.Scope != "robots" {
 				scope = d.Scope + ": "
 			}
-			fmt.Fprintf(w, "  %-28s %s\n", scope+d.Raw+" ", desc)
+			fmt.Fprintf(w, "  %-28s %s\n", printable(scope+d.Raw)+" ", desc)
 		}
 	}
 	if r.HTML {
@@ -209,7 +213,7 @@ func printMeta(w io.Writer, r metatag.Report, title, headersFile string, engines
 				fmt.Fprintf(w, " [%s]", strings.Join(names, ", "))
 			}
 		}
-		fmt.Fprintf(w, ": %s\n", d.Text)
+		fmt.Fprintf(w, ": %s\n", printable(d.Text.String()))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, msg.New(msgMetaPolicy))

@@ -32,7 +32,7 @@ func TestMetaCommand(t *testing.T) {
 		contains []string // or look for these in stdout
 		stderr   string   // and this in stderr
 	}{
-		{name: "seed's bad example (repeated and contradictory) exits 1",
+		{name: "the 1996 guide's bad example (repeated and contradictory) exits 1",
 			args: []string{"--now", metaNow, "INDEX,NOINDEX,NOFOLLOW,FOLLOW,FOLLOW"}, code: 1, golden: "seed-bad"},
 		{name: "none, nofollow breaks the 1996 rules: exit 1",
 			args: []string{"--now", metaNow, "none, nofollow"}, code: 1, golden: "none-nofollow"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -14,7 +15,7 @@ import (
 // runSuite checks the expectations of the test set at suitePath against the
 // robots file: one line per expectation, a total, exit 1 when any fails. With
 // engines (from --engine) only the expectations for those engines run.
-func runSuite(env *Env, suitePath, robotsPath string, engines []string) int {
+func runSuite(env *Env, suitePath, robotsPath string, engines []string, timeout time.Duration) int {
 	set, err := testset.Load(suitePath)
 	if err != nil {
 		return Failf(env, "test --suite: %v", err)
@@ -31,7 +32,8 @@ func runSuite(env *Env, suitePath, robotsPath string, engines []string) int {
 		}
 		filter = append(filter, id)
 	}
-	results := testset.Evaluate(syntax.Parse(data), set, filter)
+	doc := syntax.Parse(data)
+	results := testset.EvaluateFor(func(id string) *syntax.Document { return env.docFor(id, doc) }, set, filter, timeout)
 	for _, r := range results {
 		if r.Err != nil {
 			return Failf(env, "test --suite: %s: %v (valid: %s)", suitePath, r.Err, strings.Join(engine.IDs(), ", "))
@@ -40,13 +42,17 @@ func runSuite(env *Env, suitePath, robotsPath string, engines []string) int {
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	timedOut := 0
 	for _, r := range results {
 		status := "PASS"
 		if !r.Pass {
 			status = "FAIL"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\texpected %s, got %s\t%s\n", status, r.Engine, quoteEmpty(r.Crawler),
-			quoteEmpty(r.Path), word(r.Allowed), word(r.Verdict.Allowed), deciding(&r.Verdict))
+		if r.Verdict.TimedOut() {
+			timedOut++
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\texpected %s, got %s\t%s\n", status, r.Engine, printable(quoteEmpty(r.Crawler)),
+			printable(quoteEmpty(r.Path)), word(r.Allowed), got(&r.Verdict), printable(deciding(&r.Verdict)))
 	}
 	tw.Flush()
 	failed := testset.Failed(results)
@@ -55,10 +61,21 @@ func runSuite(env *Env, suitePath, robotsPath string, engines []string) int {
 		noun = "expectation"
 	}
 	fmt.Fprintf(out, "%d %s: %d passed, %d failed\n", len(results), noun, len(results)-failed, failed)
+	if timedOut > 0 {
+		return ExitTimeout
+	}
 	if failed > 0 {
 		return ExitFailure
 	}
 	return ExitOK
+}
+
+// got is the answer a verdict gave: allowed, blocked or timeout.
+func got(v *engine.Verdict) string {
+	if v.TimedOut() {
+		return "timeout"
+	}
+	return word(v.Allowed)
 }
 
 func word(allowed bool) string {
@@ -71,6 +88,8 @@ func word(allowed bool) string {
 // deciding names what decided a verdict: the rule's line, or why no rule did.
 func deciding(v *engine.Verdict) string {
 	switch {
+	case v.Reason == engine.ReasonTimeout:
+		return v.Error.String()
 	case v.Reason == engine.ReasonFileError:
 		return "file error: " + v.Error.String()
 	case v.Reason == engine.ReasonRobotsTxt:

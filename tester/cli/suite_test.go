@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// suiteRobots is SPEC §2 scenario 8 plus a Googlebot group, so google and
+// suiteRobots is divergence scenario 8 plus a Googlebot group, so google and
 // rfc9309 disagree about /robots.txt.
 const suiteRobots = "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\nAllow: /private/ok\n"
 

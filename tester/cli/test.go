@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+	"time"
 
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
@@ -14,9 +14,17 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
-const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] ROBOTS_FILE"
+const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] [--timeout D] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] [--timeout D] ROBOTS_FILE"
+
+// ExitTimeout: at least one query took longer than --timeout; its result
+// says so and the others are printed as usual.
+const ExitTimeout = 3
+
+// DefaultTimeout is the time limit of one query.
+const DefaultTimeout = 10 * time.Second
 
 func init() {
 	Register(Command{
@@ -95,6 +103,7 @@ func runTest(env *Env, args []string) int {
 	urlsFile := fs.String("urls", "", "read URLs or paths from FILE, one per line (- = stdin)")
 	count := fs.Bool("count", false, "print only the totals")
 	suite := fs.String("suite", "", "run the expectations of a FILENAME.tests.json test set")
+	timeout := fs.Duration("timeout", DefaultTimeout, "time limit of one query (exit 3 when one is reached; 0 = none)")
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -108,26 +117,22 @@ func runTest(env *Env, args []string) int {
 	}
 	if *suite != "" {
 		if len(pos) > 1 || len(agents) > 0 || *urlsFile != "" || *asJSON || *count {
-			return Failf(env, "test --suite: the crawlers and URLs come from the test set; give only --engine and ROBOTS_FILE")
+			return Failf(env, "test --suite: the crawlers and URLs come from the test set; give only --engine, --timeout and ROBOTS_FILE")
 		}
-		return runSuite(env, *suite, pos[0], engines)
+		return runSuite(env, *suite, pos[0], engines, *timeout)
 	}
 	if len(agents) == 0 {
 		return Failf(env, "test: give at least one --agent NAME")
 	}
 	if *count && *urlsFile != "" {
-		return runCountURLs(env, engs, agents, pos, *urlsFile)
+		return runCountURLs(env, engs, agents, pos, *urlsFile, *timeout)
 	}
 	urls := pos[1:]
-	if *urlsFile != "" {
-		more, err := readLines(env, *urlsFile, pos[0] == "-")
-		if err != nil {
-			return Failf(env, "test: %v", err)
-		}
-		urls = append(urls, more...)
-	}
-	if len(urls) == 0 {
+	if len(urls) == 0 && *urlsFile == "" {
 		return Failf(env, "test: give at least one URL or path (or --urls FILE)")
+	}
+	if *urlsFile == "-" && pos[0] == "-" {
+		return Failf(env, "test: --urls - and ROBOTS_FILE - cannot both read standard input")
 	}
 	data, code := LoadRobots(env, pos[0])
 	if code >= 0 {
@@ -137,39 +142,74 @@ func runTest(env *Env, args []string) int {
 	prefs := aipref.Read(doc)
 	compiled := make([]engine.Compiled, len(engs))
 	for i, e := range engs {
-		compiled[i] = e.Compile(doc)
+		compiled[i] = engine.WithTimeout(env.Compile(e, doc), *timeout)
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	allowed, blocked := 0, 0
-	for _, agent := range agents {
-		res := crawlers.Resolve(agent)
-		if res.Matched && !*count && !*asJSON {
-			fmt.Fprintf(out, "note: %s\n", aiaccess.ResolvedNote(res))
+	allowed, blocked, timedOut := 0, 0, 0
+	// A full User-Agent is asked with the token its crawler obeys, and says so.
+	resolved := make([]crawlers.Resolution, len(agents))
+	for i, agent := range agents {
+		resolved[i] = crawlers.Resolve(agent)
+		if resolved[i].Matched && !*count && !*asJSON {
+			fmt.Fprintf(out, "note: %s\n", printable(aiaccess.ResolvedNote(resolved[i]).String()))
 		}
-		for _, url := range urls {
-			for _, c := range compiled {
-				v := aiaccess.QueryResolved(c, res, url)
-				aiaccess.AddUsage(&v, prefs, res)
-				if v.Allowed {
-					allowed++
-				} else {
-					blocked++
-				}
-				switch {
-				case *count:
-				case *asJSON:
-					enc.Encode(ToJSON(&v))
-				default:
-					writeTextVerdict(out, &v, len(compiled) > 1)
-				}
+	}
+	query := func(agent int, url string) {
+		res := resolved[agent]
+		for _, c := range compiled {
+			v := aiaccess.QueryResolved(c, res, url)
+			aiaccess.AddUsage(&v, prefs, res)
+			switch {
+			case v.TimedOut():
+				timedOut++
+			case v.Allowed:
+				allowed++
+			default:
+				blocked++
+			}
+			switch {
+			case *count:
+			case *asJSON:
+				enc.Encode(ToJSON(&v))
+			default:
+				writeTextVerdict(out, &v, len(compiled) > 1)
 			}
 		}
 	}
+	for i := range agents {
+		for _, url := range urls {
+			query(i, url)
+		}
+	}
+	if *urlsFile != "" {
+		// Streamed: each URL is answered (for every agent) as it is read,
+		// so a list of any length runs in constant memory.
+		err := textfile.Lines(*urlsFile, env.Stdin, func(line string) error {
+			if strings.TrimSpace(line) == "" {
+				return nil
+			}
+			for i := range agents {
+				query(i, line)
+			}
+			return nil
+		})
+		if err != nil {
+			out.Flush()
+			return Failf(env, "test: --urls %v", err)
+		}
+	}
 	if *count {
-		fmt.Fprintf(out, "%d allowed, %d blocked\n", allowed, blocked)
+		if timedOut > 0 {
+			fmt.Fprintf(out, "%d allowed, %d blocked, %d timed out\n", allowed, blocked, timedOut)
+		} else {
+			fmt.Fprintf(out, "%d allowed, %d blocked\n", allowed, blocked)
+		}
+	}
+	if timedOut > 0 {
+		return ExitTimeout
 	}
 	return ExitOK
 }
@@ -181,7 +221,10 @@ func quoteEmpty(s string) string {
 	return s
 }
 
-// writeTextVerdict prints `allowed|blocked  AGENT  URL  line N: RULE  (group at line M)`.
+// writeTextVerdict prints `allowed|blocked  AGENT  URL  line N: RULE  (group at line M)`,
+// or `timeout  AGENT  URL  REASON` for a query over the time limit. Text
+// from the command line or the file is escaped (see printable), so no value
+// can start a line of its own.
 func writeTextVerdict(w io.Writer, v *engine.Verdict, withEngine bool) {
 	word := "blocked"
 	if v.Allowed {
@@ -189,6 +232,8 @@ func writeTextVerdict(w io.Writer, v *engine.Verdict, withEngine bool) {
 	}
 	rule := "no matching rule"
 	switch {
+	case v.Reason == engine.ReasonTimeout:
+		word, rule = "timeout", v.Error.String()
 	case v.Reason == engine.ReasonFileError:
 		rule = "file error: " + v.Error.String()
 	case v.Reason == engine.ReasonRobotsTxt:
@@ -212,35 +257,9 @@ func writeTextVerdict(w io.Writer, v *engine.Verdict, withEngine bool) {
 	if len(asks) > 0 {
 		group += "  " + strings.Join(asks, "; ")
 	}
-	fmt.Fprintf(w, "%s  %s  %s  %s  %s\n", word, quoteEmpty(v.Agent), quoteEmpty(v.URL), rule, group)
-}
-
-// readLines reads non-empty lines of path ("-" = stdin, unless stdin already
-// carries the robots.txt).
-func readLines(env *Env, path string, stdinTaken bool) ([]string, error) {
-	var r io.Reader
-	if path == "-" {
-		if stdinTaken {
-			return nil, fmt.Errorf("--urls - and ROBOTS_FILE - cannot both read standard input")
-		}
-		r = env.Stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+	note := ""
+	if n, ok := engine.BadURLNote(v.URL); ok {
+		note = "  [" + n.String() + "]"
 	}
-	var lines []string
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		lines = append(lines, line)
-	}
-	return lines, sc.Err()
+	fmt.Fprintf(w, "%s  %s  %s  %s  %s%s\n", word, printable(quoteEmpty(v.Agent)), printable(quoteEmpty(v.URL)), printable(rule), group, printable(note))
 }

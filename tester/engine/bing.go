@@ -11,25 +11,24 @@ var (
 	msgFetchDownBing   = msg.Def("fetch.down_bing", "the server cannot be reached: Bing is assumed to crawl nothing (Bing does not document this)")
 )
 
-// The Bing reading [S]: Google's grouping and longest match, a bingbot group
+// The Bing reading: Google's grouping and longest match, a bingbot group
 // shadowing `*` for rules but inheriting `*`'s Crawl-delay, and Crawl-delay
 // honoured within 1–30 seconds. Bing's parser is closed; what it does with
 // typos, missing colons and /robots.txt itself is unknown, so the strict
 // reading is used.
 func init() {
 	Register(&longestFamily{
-		info:        Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc},
-		normPattern: googleEscape,
-		normPath:    func(p string) string { return p },
-		fetch:       bingFetch,
-		crawlDelay:  true,
-		delayMin:    1,
-		delayMax:    30,
+		info: Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc,
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
+		fetch: bingFetch,
+		rules: ruleReading{pattern: googleEscape},
+		path:  func(p string) string { return p },
+		delay: &delayReading{min: 1, max: 30},
 	})
 }
 
 // bingFetch: 2xx parse; redirects followed (5 hops assumed); 4xx allow all;
-// 5xx, 429 and network errors crawl nothing [U].
+// 5xx, 429 and network errors crawl nothing (not documented: assumed).
 func bingFetch(f Fetch) FetchDecision {
 	switch {
 	case f.Unreachable:

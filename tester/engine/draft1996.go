@@ -32,7 +32,8 @@ type draft1996 struct{}
 func init() { Register(draft1996{}) }
 
 func (draft1996) Info() Info {
-	return Info{ID: "draft1996", Order: 50, Name: msgDraftName, Description: msgDraftDesc}
+	return Info{ID: "draft1996", Order: 50, Name: msgDraftName, Description: msgDraftDesc,
+		Traits: Traits{Allow: true, BlankEndsGroup: true}}
 }
 
 // FetchPolicy follows section 3.1 of the draft: 401/403 mean the site is
@@ -103,7 +104,9 @@ func (c *draftCompiled) choose(agent string) (*classicRecord, string, How) {
 	return nil, "", HowNone
 }
 
-func (c *draftCompiled) Query(agent, url string) Verdict {
+func (c *draftCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
+
+func (c *draftCompiled) query(agent, url string) Verdict {
 	v := Verdict{Engine: "draft1996", Agent: agent, URL: url, Path: draftDecode(PathOf(url))}
 	var ch choice
 	if cached, ok := c.chosen.Load(agent); ok {

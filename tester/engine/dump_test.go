@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -42,7 +43,7 @@ func TestVerdictDump(t *testing.T) {
 			for _, agent := range agents {
 				for _, u := range urls {
 					v := c.Query(agent, u)
-					fmt.Fprintf(out, "%s\t%s\t%q\t%q\t%v\t%s\t%s\t%v\n", name, e.Info().ID, agent, u, v.Allowed, groupLines(v.Group), ruleLine(v.Rule), v.Why)
+					fmt.Fprintf(out, "%s\t%s\t%q\t%q\t%v\t%s\t%s\t%v\t%s\t%s\n", name, e.Info().ID, agent, u, v.Allowed, groupLines(v.Group), ruleLine(v.Rule), v.Why, delayOf(v.Delay), notesOf(v.Notes))
 					lines++
 				}
 			}
@@ -81,4 +82,20 @@ func ruleLine(r *Rule) string {
 		return "-"
 	}
 	return strconv.Itoa(r.Line)
+}
+
+func delayOf(d *Delay) string {
+	if d == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%g@%d", d.Seconds, d.Line)
+}
+
+// notesOf is the notes as rendered in English, in order.
+func notesOf(notes []msg.Text) string {
+	parts := make([]string, len(notes))
+	for i, n := range notes {
+		parts[i] = n.String()
+	}
+	return strings.Join(parts, " | ")
 }

@@ -6,6 +6,7 @@
 package engine
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -36,12 +37,44 @@ type Compiled interface {
 // Info describes an engine for lists, menus and the CLI.
 type Info struct {
 	ID          string
-	Order       int    // position in SPEC §1 order
+	Order       int    // position in the list of readings: modern first, then by date, temoto last
 	Name        string // msg key: short name ("Google")
 	Description string // msg key: one sentence
+	Traits      Traits
+	// SlowQueries: one query's cost is not bounded by this project (the
+	// temoto library's regular expressions can take seconds on a long path);
+	// callers that must stay responsive run it with a time limit. The other
+	// engines match in time linear in path × pattern (fuzzed with budgets).
+	SlowQueries bool
+}
+
+// Traits are the facts about a reading that other parts (lint) state about
+// it; they are published here, beside the code that has them, so the two
+// cannot drift apart (a test checks each against the engine's verdicts).
+type Traits struct {
+	Wildcards      bool // `*` and `$` have their modern meaning (else they are ordinary characters)
+	Allow          bool // Allow lines are read (the 1994 text and the Lycos revision have none)
+	BlankEndsGroup bool // a blank line ends a group (the records of the 1994 and 1996 texts)
+	LongestMatch   bool // the longest matching rule decides (else the first in the file)
+	AllowWinsTie   bool // of two matching rules as long, the Allow decides
+	MergesGroups   bool // groups naming the same crawler, and several `*` groups, are read as one
+	Sitemaps       bool // Sitemap lines are read
 }
 
 var registry = map[string]Engine{}
+
+// NameOf is engine id's short name ("Google"), translated when it is shown;
+// an id no engine has stands for itself.
+func NameOf(id string) fmt.Stringer {
+	if e, ok := Get(id); ok {
+		return msg.New(e.Info().Name)
+	}
+	return plainName(id)
+}
+
+type plainName string
+
+func (p plainName) String() string { return string(p) }
 
 // Register adds an engine; engines call it from init.
 func Register(e Engine) {
@@ -58,7 +91,7 @@ func Get(id string) (Engine, bool) {
 	return e, ok
 }
 
-// All returns every engine in SPEC §1 order (google first).
+// All returns every engine in their Order (google first).
 func All() []Engine {
 	out := make([]Engine, 0, len(registry))
 	for _, e := range registry {
@@ -68,7 +101,7 @@ func All() []Engine {
 	return out
 }
 
-// IDs returns the engine ids in SPEC §1 order.
+// IDs returns the engine ids in their Order.
 func IDs() []string {
 	all := All()
 	ids := make([]string, len(all))
@@ -159,6 +192,7 @@ const (
 	ReasonRobotsTxt                // /robots.txt itself is always allowed
 	ReasonEmptyGroup               // the crawler's group has no rules: everything is allowed
 	ReasonFileError                // the engine could not read the file (see Error)
+	ReasonTimeout                  // the query took longer than its limit (see WithTimeout, Error)
 )
 
 // Delay is a Crawl-delay that applies to the crawler.
@@ -181,7 +215,7 @@ type Verdict struct {
 	Runner  *Rule  // the strongest rule for the other answer, which lost (nil if none matched)
 	Delay   *Delay // Crawl-delay in force for this crawler, for engines that honour it
 	Notes   []msg.Text
-	Error   msg.Text // set with ReasonFileError
+	Error   msg.Text // set with ReasonFileError and ReasonTimeout
 }
 
 // Fetch is the outcome of fetching /robots.txt.

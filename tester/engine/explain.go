@@ -83,7 +83,7 @@ func (v *Verdict) Word() msg.Text {
 // and line that decided, the one it beat, and the group it came from.
 func (v *Verdict) Explain() msg.Text {
 	switch v.Reason {
-	case ReasonFileError:
+	case ReasonFileError, ReasonTimeout:
 		return v.Error
 	case ReasonNoGroup:
 		return msg.New(msgNoGroup, "Agent", v.agentText())

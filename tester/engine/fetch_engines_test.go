@@ -3,7 +3,7 @@ package engine
 import "testing"
 
 // TestFetchPolicyEveryEngine: what each engine does when fetching
-// /robots.txt ends in a given status (SPEC §2 row 10, §3, §4, §5).
+// /robots.txt ends in a given status (as each crawler's documentation and RFC 9309 §2.3.1 say).
 func TestFetchPolicyEveryEngine(t *testing.T) {
 	const (
 		use  = FetchUseFile

@@ -9,10 +9,10 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-// readingSeeds are files where the readings differ: the seeds' examples, the
-// SPEC §2 scenarios and the scanner's corner cases.
+// readingSeeds are files where the readings differ: the Lycos examples, the
+// divergence scenarios and the scanner's corner cases.
 func readingSeeds() []string {
-	seeds := []string{seedExample1, seedExample2, seedExample3, seedRambler, fictOrg,
+	seeds := []string{lycosExample1, lycosExample2, lycosExample3, ramblerExample, fictOrg,
 		"User-agent: Yandex\nDisallow:\nHost: www.myhost.ru:80\nClean-param: ref&sid /forum/*.php\nCrawl-delay: 4\n",
 		"User-agent: *\nCrawl-delay: 40\nDisallow: /p\n\nUser-agent: bingbot\nAllow: /page\n",
 		"Disallow: /x\nUser-agent: *\nCrawl-delay: soon\n",

@@ -17,22 +17,23 @@ var (
 
 func init() {
 	Register(&longestFamily{
-		info:        Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc},
-		keys:        googleKeys,
-		readLimit:   syntax.GoogleMaxBytes,
-		indexHTML:   true,
-		normPattern: googleEscape,
-		normPath:    googlePath,
-		fetch:       googleFetch,
+		info: Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc,
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
+		fetch:     googleFetch,
+		readLimit: syntax.GoogleMaxBytes,
+		keys:      googleKeys,
+		rules:     ruleReading{pattern: googleEscape, indexHTML: true},
+		path:      googlePath,
 	})
 	Register(&longestFamily{
-		info:          Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc},
-		keys:          rfcKeys,
-		robotsTxtFree: true,
-		strictTokens:  true,
-		normPattern:   func(p string) string { return rfcNormalize(p, true) },
-		normPath:      func(p string) string { return rfcNormalize(p, false) },
-		fetch:         rfcFetch,
+		info: Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc,
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true}},
+		fetch:  rfcFetch,
+		keys:   rfcKeys,
+		agents: productToken,
+		rules:  ruleReading{pattern: func(p string) string { return rfcNormalize(p, true) }},
+		path:   func(p string) string { return rfcNormalize(p, false) },
+		exempt: isRobotsTxt,
 	})
 }
 
@@ -58,7 +59,7 @@ func googleKeys(doc *syntax.Document, i int) field {
 func rfcKeys(doc *syntax.Document, i int) field {
 	l := &doc.Lines[i]
 	if !l.Standard() || l.Has(syntax.FlagNUL) {
-		return field{}
+		return field{kind: syntax.Unknown}
 	}
 	fd := field{l.Kind, l.Key.Start, l.Value}
 	if l.Has(syntax.FlagTooLong) {

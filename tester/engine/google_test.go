@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The cases below restate, in our own tables, the behaviours SPEC §4 and
+// The cases below restate, in our own tables, the behaviours Google's documentation and
 // Google's robots.txt documentation describe for Google's parser.
 
 func TestGoogleGrouping(t *testing.T) {

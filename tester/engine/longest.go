@@ -14,35 +14,72 @@ import (
 // robots.txt the modern way (Google, RFC 9309, Bing): groups end only at a
 // User-agent line that follows a rule, groups naming the same token merge, a
 // named group replaces `*`, and the longest matching pattern wins with Allow
-// winning ties. The options say where the engines differ.
+// winning ties. Each engine is this family with its own parts: a small file
+// of choices (google.go, bing.go, yandex.go).
 type longestFamily struct {
-	info Info
-	// keys reads a line's field name (nil: standardKeys).
-	keys          keyReading
-	readLimit     int  // ignore bytes past this offset (Google: 500 KiB); 0 = none
-	indexHTML     bool // Allow: /d/index.html also allows /d/ (Google)
-	robotsTxtFree bool // /robots.txt itself is always allowed (RFC 9309)
-	strictTokens  bool // a User-agent value must be exactly a valid token (RFC 9309) instead of its leading token
-	normPattern   func(string) string
-	normPath      func(string) string
-	fetch         func(Fetch) FetchDecision
+	info      Info
+	fetch     func(Fetch) FetchDecision
+	readLimit int // bytes read (Google: 500 KiB); 0 = all
 
+	keys   keyReading   // how a line's field is read (nil: standardKeys)
+	agents agentReading // how a User-agent value names a crawler (nil: leadingToken)
 	// choose picks the merged rules for a crawler and says how they were
 	// reached; nil is Google's choice (exact token, else `*`). Yandex's
 	// YandexBot → Yandex → `*` ladder plugs in here.
 	choose func(c *longestCompiled, agent string) (*ruleSet, How)
-	// sortedLast explains a longest-match win as Yandex words it: rules sorted
-	// by length, the last match wins (the answer is the same).
-	sortedLast bool
+	rules  ruleReading         // how a rule's value becomes a pattern
+	path   func(string) string // how the URL's path is brought to the rules' form
+	exempt func(string) bool   // paths always allowed, whatever the rules (nil: none)
+	// why names the reason the winning rule won; the winner itself is the
+	// family's (longest, Allow on a tie). nil: longestWhy.
+	why   func(win, lose *best, matches int) Why
+	delay *delayReading // how Crawl-delay is read (nil: not at all)
+}
+
+// agentReading reads one User-agent value: the global `*`, a token, or
+// nothing the crawler can be called (named false).
+type agentReading func(value string) (token, display string, global, named bool)
+
+// leadingToken is Google's reading: `*` alone or before a blank is global;
+// otherwise the leading [A-Za-z_-] run is the token ("Googlebot/2.1" →
+// googlebot), "" when there is none, which names only a crawler called "".
+func leadingToken(value string) (token, display string, global, named bool) {
+	if syntax.IsStar(value) {
+		return "", "", true, true
+	}
+	display = Token(value)
+	return strings.ToLower(display), display, false, true
+}
+
+// productToken is RFC 9309's reading (§2.2.1): the value must be exactly `*`
+// or a product token; anything else names no one.
+func productToken(value string) (token, display string, global, named bool) {
+	switch {
+	case value == "*":
+		return "", "", true, true
+	case ValidToken(value):
+		return strings.ToLower(value), value, false, true
+	}
+	return "", "", false, false
+}
+
+// ruleReading turns a rule's value into its pattern.
+type ruleReading struct {
+	pattern func(string) string // the value normalised for comparison
 	// emptyDisallowAllows reads `Disallow:` with no path as `Allow: /`
-	// (Yandex); ignoreEmptyAllow drops `Allow:` with no path (Yandex).
+	// (Yandex's help).
 	emptyDisallowAllows bool
-	ignoreEmptyAllow    bool
-	// crawlDelay reads Crawl-delay lines into the group (Bing); a named
-	// group without one inherits the `*` group's. delayMin/delayMax clamp the
-	// value to the window the crawler honours (0 = no bound).
-	crawlDelay         bool
-	delayMin, delayMax float64
+	// indexHTML: `Allow: /d/index.html` also allows `/d/` (Google's parser).
+	indexHTML bool
+}
+
+// delayReading is how an engine reads Crawl-delay: the first readable one of
+// a group counts, and a named group without one inherits the `*` group's.
+type delayReading struct {
+	min, max float64 // the window the crawler honours (0 = no bound)
+	// ignored, when set, is the note said instead of applying the delay
+	// (Yandex has ignored Crawl-delay since 2018).
+	ignored string
 }
 
 func (f *longestFamily) Info() Info                        { return f.info }
@@ -138,13 +175,6 @@ func (c *longestCompiled) Engine() Engine {
 	return c.eng
 }
 
-type uaEntry struct {
-	line    int
-	global  bool
-	token   string // lower-case; "" never matches
-	display string // the token as written, for the user
-}
-
 // field is how an engine reads one line: the field it is for that engine
 // (syntax.Unknown: a line it ignores), where the key starts (after a
 // cut-off byte order mark) and the value.
@@ -163,120 +193,98 @@ func standardKeys(doc *syntax.Document, i int) field {
 	if l := &doc.Lines[i]; l.Standard() {
 		return field{l.Kind, l.Key.Start, l.Value}
 	}
-	return field{}
+	return field{kind: syntax.Unknown}
 }
 
-// Compile builds the groups: consecutive User-agent lines open a group, rules
-// join it, and a User-agent line after a rule opens the next one. Blank lines
-// and other fields (Sitemap, Crawl-delay…) never end a group.
+// Compile builds the groups (Document.Groups: consecutive User-agent lines
+// open a group, rules join it, and a User-agent line after a rule opens the
+// next one; blank lines and other fields never end one) and merges the
+// groups that name the same token.
 func (f *longestFamily) Compile(doc *syntax.Document) Compiled {
 	return f.compile(doc)
 }
 
 func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 	c := &longestCompiled{eng: f, specific: map[string]*ruleSet{}}
-	nRules := 0
-	for i := range doc.Lines {
-		if doc.Lines[i].Kind.IsRule() {
-			nRules++
-		}
-	}
-	c.rules = make([]compiledRule, 0, nRules)
-	keys := f.keys
+	keys, agents := f.keys, f.agents
 	if keys == nil {
 		keys = standardKeys
 	}
+	if agents == nil {
+		agents = leadingToken
+	}
+	// Each line is read once; the grouping and the loop below share it.
+	fds := make([]field, len(doc.Lines))
+	groups := doc.Groups(syntax.GroupRule{
+		Kind: func(d *syntax.Document, i int) syntax.Kind {
+			fds[i] = keys(d, i)
+			return fds[i].kind
+		},
+		Limit: f.readLimit,
+	})
+	nRules := 0
+	for _, g := range groups.Groups {
+		nRules += len(g.Fields)
+	}
+	c.rules = make([]compiledRule, 0, nRules)
 	// One copy of the text; values and rule texts are substrings of it.
 	src := string(doc.Src)
-	var (
-		agents  []uaEntry
-		rules   []int32
-		sawRule bool
-		delay   *Delay
-		flushes int
-	)
-	flush := func() {
-		if len(agents) == 0 {
-			return
+	value := func(fd field) string {
+		if f.readLimit > 0 && int(fd.value.End) > f.readLimit {
+			return src[fd.value.Start:max(int(fd.value.Start), f.readLimit)]
 		}
-		flushes++
-		lines := make([]int, len(agents))
-		for i, a := range agents {
-			lines[i] = a.line
+		return src[fd.value.Start:fd.value.End]
+	}
+	for gi := range groups.Groups {
+		g := &groups.Groups[gi]
+		lines := make([]int, len(g.Agents))
+		for i, n := range g.Agents {
+			lines[i] = int(n)
 		}
-		for _, a := range agents {
+		var rules []int32
+		var delay *Delay
+		for _, n := range g.Fields {
+			fd := fds[n-1]
+			switch fd.kind {
+			case syntax.Allow, syntax.Disallow:
+				rules = append(rules, int32(len(c.rules)))
+				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, &doc.Lines[n-1], fd), Allow: fd.kind == syntax.Allow}, value: value(fd)})
+			case syntax.CrawlDelay:
+				// The first readable Crawl-delay of a group counts.
+				if f.delay != nil && delay == nil {
+					if s, err := strconv.ParseFloat(value(fd), 64); err == nil && s >= 0 && !math.IsInf(s, 0) {
+						delay = &Delay{Seconds: s, Line: int(n)}
+					}
+				}
+			}
+		}
+		for _, n := range g.Agents {
+			token, display, global, named := agents(value(fds[n-1]))
 			var rs *ruleSet
 			switch {
-			case a.global:
+			case global:
 				if c.global == nil {
 					c.global = &ruleSet{group: Group{Token: "*", How: HowGlobal}}
 				}
 				rs = c.global
-			case a.token != "" || !f.strictTokens:
-				// Without strict tokens a value with no leading
-				// [A-Za-z_-] run ("008") is the token "": Google's
-				// matcher compares it with the crawler's name, so it
-				// names a crawler whose name is empty.
-				rs = c.specific[a.token]
+			case named:
+				rs = c.specific[token]
 				if rs == nil {
-					rs = &ruleSet{group: Group{Token: a.display, How: HowExact}}
-					c.specific[a.token] = rs
+					rs = &ruleSet{group: Group{Token: display, How: HowExact}}
+					c.specific[token] = rs
 				}
 			default:
 				continue
 			}
-			rs.addGroup(flushes, lines, rules)
+			rs.addGroup(gi+1, lines, rules)
 			if delay != nil && rs.delay == nil {
 				d := *delay
 				rs.asked = d.Seconds
-				d.Seconds = f.clampDelay(d.Seconds)
+				d.Seconds = f.delay.clamp(d.Seconds)
 				rs.delay = &d
 			}
 		}
-		agents, rules, delay = agents[:0], nil, nil
 	}
-	for i := range doc.Lines {
-		l := &doc.Lines[i]
-		if f.readLimit > 0 && int(l.Start) >= f.readLimit {
-			break
-		}
-		fd := keys(doc, i)
-		kind := fd.kind
-		if !kind.IsField() {
-			continue
-		}
-		value := src[fd.value.Start:fd.value.End]
-		if f.readLimit > 0 && int(fd.value.End) > f.readLimit {
-			value = src[fd.value.Start:max(int(fd.value.Start), f.readLimit)]
-		}
-		switch kind {
-		case syntax.UserAgent:
-			if sawRule {
-				flush()
-				sawRule = false
-			}
-			agents = append(agents, f.uaEntry(i+1, value))
-		case syntax.Allow, syntax.Disallow:
-			if len(agents) == 0 {
-				continue // a rule before any User-agent belongs to no group
-			}
-			if kind == syntax.Allow && value == "" && f.ignoreEmptyAllow {
-				continue
-			}
-			sawRule = true
-			rules = append(rules, int32(len(c.rules)))
-			c.rules = append(c.rules, compiledRule{Rule: Rule{Line: i + 1, Text: ruleText(src, l, fd), Allow: kind == syntax.Allow}, value: value})
-		case syntax.CrawlDelay:
-			// The first readable Crawl-delay of a group counts; it does not end
-			// the group (only a User-agent after a rule does).
-			if f.crawlDelay && len(agents) > 0 && delay == nil {
-				if s, err := strconv.ParseFloat(value, 64); err == nil && s >= 0 && !math.IsInf(s, 0) {
-					delay = &Delay{Seconds: s, Line: i + 1}
-				}
-			}
-		}
-	}
-	flush()
 	return c
 }
 
@@ -290,34 +298,12 @@ func ruleText(src string, l *syntax.Line, fd field) string {
 	return src[fd.keyStart:l.Key.End] + ": " + src[fd.value.Start:fd.value.End]
 }
 
-func (f *longestFamily) uaEntry(line int, value string) uaEntry {
-	e := uaEntry{line: line}
-	if f.strictTokens {
-		switch {
-		case value == "*":
-			e.global = true
-		case ValidToken(value):
-			e.token, e.display = strings.ToLower(value), value
-		}
-		return e
+func (d *delayReading) clamp(s float64) float64 {
+	if d.min > 0 && s < d.min {
+		return d.min
 	}
-	// Google: "*" alone or followed by a blank is the global group; otherwise
-	// the leading [A-Za-z_-] run is the token ("Googlebot/2.1" → googlebot).
-	if value != "" && value[0] == '*' && (len(value) == 1 || value[1] == ' ' || value[1] == '\t') {
-		e.global = true
-		return e
-	}
-	e.display = Token(value)
-	e.token = strings.ToLower(e.display)
-	return e
-}
-
-func (f *longestFamily) clampDelay(s float64) float64 {
-	if f.delayMin > 0 && s < f.delayMin {
-		return f.delayMin
-	}
-	if f.delayMax > 0 && s > f.delayMax {
-		return f.delayMax
+	if d.max > 0 && s > d.max {
+		return d.max
 	}
 	return s
 }
@@ -325,16 +311,16 @@ func (f *longestFamily) clampDelay(s float64) float64 {
 // compileRule normalises and compiles r's pattern.
 func (f *longestFamily) compileRule(r *compiledRule) {
 	r.ready = true
-	if !r.Allow && r.value == "" && f.emptyDisallowAllows {
+	if !r.Allow && r.value == "" && f.rules.emptyDisallowAllows {
 		r.Allow, r.emptyAllow = true, true
 		r.Pattern, r.Score = "/", 1
 		r.pat = compilePattern("/", true)
 		return
 	}
-	norm := f.normPattern(r.value)
+	norm := f.rules.pattern(r.value)
 	r.Pattern, r.Score = norm, len(norm)
 	r.pat = compilePattern(norm, true)
-	if r.Allow && f.indexHTML {
+	if r.Allow && f.rules.indexHTML {
 		if slash := strings.LastIndexByte(norm, '/'); slash >= 0 && strings.HasPrefix(norm[slash:], "/index.htm") {
 			fb := norm[:slash+1] + "$"
 			r.fallback = &compiledRule{
@@ -378,9 +364,11 @@ func (b *best) offer(r *compiledRule, score int) {
 }
 
 // Query implements Compiled.
-func (c *longestCompiled) Query(agent, url string) Verdict {
+func (c *longestCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
+
+func (c *longestCompiled) query(agent, url string) Verdict {
 	f := c.eng
-	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.normPath(PathOf(url))}
+	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.path(PathOf(url))}
 	// Like Google's matcher, the crawler's name is compared whole with each
 	// group's token: "Googlebot" finds `User-agent: Googlebot/2.1`, but a
 	// crawler called "Foo Bar" is not "Foo".
@@ -408,10 +396,10 @@ func (c *longestCompiled) Query(agent, url string) Verdict {
 		g.How = how
 		v.Group = &g
 	}
-	if f.crawlDelay {
+	if f.delay != nil {
 		c.applyDelay(&v, rs)
 	}
-	if f.robotsTxtFree && isRobotsTxt(v.Path) {
+	if f.exempt != nil && f.exempt(v.Path) {
 		v.Allowed, v.Reason = true, ReasonRobotsTxt
 		return v
 	}
@@ -459,40 +447,54 @@ func (c *longestCompiled) Query(agent, url string) Verdict {
 	if lose.r != nil {
 		v.Runner = &lose.r.Rule
 	}
-	switch {
-	case win.score == 0 || win.r.emptyAllow:
-		v.Why = WhyEmpty
-	case win.r.Allow && lose.r != nil && lose.score == win.score:
-		v.Why = WhyTieAllow
-	case matches == 1:
-		v.Why = WhyOnly
-	case f.sortedLast:
-		v.Why = WhyLastAfterSort
-	default:
-		v.Why = WhyLongest
+	why := f.why
+	if why == nil {
+		why = longestWhy
 	}
+	v.Why = why(win, lose, matches)
 	if win.r.isFallback {
 		v.Notes = append(v.Notes, msg.New(msgIndexHTML, "Line", win.r.Line, "Pattern", win.r.Pattern))
 	}
 	return v
 }
 
+// longestWhy is Google's account of a win: the only match, the longest, or
+// the Allow of a tie; an empty rule allows everything.
+func longestWhy(win, lose *best, matches int) Why {
+	switch {
+	case win.score == 0 || win.r.emptyAllow:
+		return WhyEmpty
+	case win.r.Allow && lose.r != nil && lose.score == win.score:
+		return WhyTieAllow
+	case matches == 1:
+		return WhyOnly
+	}
+	return WhyLongest
+}
+
 // applyDelay puts the Crawl-delay in force into v: the group's own, else the
 // `*` group's (Bing reads `*`'s Crawl-delay even when its own group shadows
 // the rest of `*`), with notes when it was inherited or clamped.
 func (c *longestCompiled) applyDelay(v *Verdict, rs *ruleSet) {
+	d := c.eng.delay
 	from := rs
 	if from.delay == nil && rs != c.global && c.global != nil && c.global.delay != nil {
 		from = c.global
-		v.Notes = append(v.Notes, msg.New(msgDelayFromGlobal, "Line", from.delay.Line, "Seconds", from.asked))
 	}
 	if from.delay == nil {
 		return
 	}
+	if d.ignored != "" {
+		v.Notes = append(v.Notes, msg.New(d.ignored, "Line", from.delay.Line))
+		return
+	}
+	if from != rs {
+		v.Notes = append(v.Notes, msg.New(msgDelayFromGlobal, "Line", from.delay.Line, "Seconds", from.asked))
+	}
 	v.Delay = from.delay
 	if from.asked != from.delay.Seconds {
 		v.Notes = append(v.Notes, msg.New(msgDelayClamped, "Line", from.delay.Line, "Asked", from.asked,
-			"Seconds", from.delay.Seconds, "Min", c.eng.delayMin, "Max", c.eng.delayMax))
+			"Seconds", from.delay.Seconds, "Min", d.min, "Max", d.max))
 	}
 }
 

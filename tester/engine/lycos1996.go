@@ -9,19 +9,20 @@ import (
 
 var (
 	msgLycosName = msg.Def("engine.lycos1996.name", "Lycos 1996")
-	msgLycosDesc = msg.Def("engine.lycos1996.desc", "\"Robot Exclusion Standard Revisited\" (Lycos, 1996) as the seed articles teach it: several robot names and several paths per line, a name is a substring of the robot's User-Agent, any matching path blocks, no Allow")
+	msgLycosDesc = msg.Def("engine.lycos1996.desc", "\"Robot Exclusion Standard Revisited\" (Lycos, 1996) as its text writes it: several robot names and several paths per line, a name is a substring of the robot's User-Agent, any matching path blocks, no Allow")
 )
 
 // The Lycos reading: the grammar of Kollar, Leavitt and Mauldin's "Revisited"
-// (1996) as the seed articles give it: a User-Agent line carries one or more
+// (1996) as its text gives it: a User-Agent line carries one or more
 // whitespace-separated agent_ids, a Disallow line zero or more path_roots.
 // An agent_id applies when it occurs in the robot's User-Agent string
-// (case-insensitively); a record naming the robot beats a `*` record (seed
-// example 1); when several records name it the text lets the robot choose,
+// (case-insensitively); a record naming the robot beats a `*` record (the
+// sample file); when several records name it the text lets the robot choose,
 // and this reading takes the first and says so.
 func init() {
 	Register(&anyDisallowFamily{
-		info:  Info{ID: "lycos1996", Order: 60, Name: msgLycosName, Description: msgLycosDesc},
+		info: Info{ID: "lycos1996", Order: 60, Name: msgLycosName, Description: msgLycosDesc,
+			Traits: Traits{BlankEndsGroup: true}},
 		agent: lycosAgentIDs,
 		rule:  lycosPathRoots,
 	})

@@ -141,6 +141,12 @@ func upper(c byte) byte {
 	return c
 }
 
+// EscapeNonASCII %-encodes every byte of s at or above 0x80 and upper-cases
+// existing %xx escapes, leaving everything else alone: Google's normalisation
+// of a rule, and the form sitemaps.org asks a <loc> URL to take
+// (/ümlat.php → /%C3%BCmlat.php).
+func EscapeNonASCII(s string) string { return googleEscape(s) }
+
 // googleEscape is Google's normalisation of a rule's pattern: bytes ≥ 0x80
 // are %-encoded and existing %xx escapes are upper-cased. The URL's path is
 // not touched (Google compares it as given).

@@ -37,7 +37,6 @@ type record struct {
 	// boundary is the User-agent line where a record began without a blank
 	// line before it: this record's, or the next one's (0 = none).
 	boundary int
-	sawRule  bool
 }
 
 type recordAgent struct {
@@ -51,46 +50,51 @@ type recordRule struct {
 	value string
 }
 
-// isField reports whether l is field k spelt exactly (no typo, no missing
-// colon, no longer key): the old texts know no leniency.
-func isField(l *syntax.Line, k syntax.Kind) bool {
-	return l.Kind == k && l.Standard()
-}
-
-// split reads doc into records, and the rule lines that came before any
-// User-agent line.
+// split reads doc into records (Document.Groups with the old texts' rule:
+// field names spelt exactly, a blank line ends a record), and the rule lines
+// that came before any User-agent line.
 func (cr classicRecords) split(doc *syntax.Document) (recs []*record, orphans []int) {
-	var cur *record
-	for i := range doc.Lines {
-		l := &doc.Lines[i]
-		n := i + 1
-		switch {
-		case l.Kind == syntax.Blank:
-			cur = nil
-		case l.Kind == syntax.Comment:
-		case isField(l, syntax.UserAgent):
-			if cur == nil || cur.sawRule {
-				next := &record{}
-				if cur != nil {
-					cur.boundary, next.boundary = n, n
-				}
-				cur = next
-				recs = append(recs, cur)
+	isRule := func(k syntax.Kind) bool { return k == syntax.Disallow || cr.allow && k == syntax.Allow }
+	gr := doc.Groups(syntax.GroupRule{
+		Kind: func(d *syntax.Document, i int) syntax.Kind {
+			if l := &d.Lines[i]; l.Standard() {
+				return l.Kind
 			}
-			cur.agents = append(cur.agents, recordAgent{line: n, value: doc.Value(n)})
-		case isField(l, syntax.Disallow) || cr.allow && isField(l, syntax.Allow):
-			if cur == nil {
-				orphans = append(orphans, n)
+			return syntax.Unknown // the old texts know no leniency
+		},
+		BlankEnds: true,
+		EndsAgents: func(k syntax.Kind) bool {
+			return isRule(k) || cr.extensions && k != syntax.UserAgent
+		},
+	})
+	for _, n := range gr.Before {
+		if l := &doc.Lines[n-1]; l.Standard() && isRule(l.Kind) {
+			orphans = append(orphans, int(n))
+		}
+	}
+	recs = make([]*record, len(gr.Groups))
+	for gi := range gr.Groups {
+		g := &gr.Groups[gi]
+		rec := &record{}
+		recs[gi] = rec
+		if g.NoBlankBefore {
+			rec.boundary = g.First()
+			recs[gi-1].boundary = g.First()
+		}
+		for _, n := range g.Agents {
+			rec.agents = append(rec.agents, recordAgent{line: int(n), value: doc.Value(int(n))})
+		}
+		for _, n := range g.Fields {
+			l := &doc.Lines[n-1]
+			if !l.Standard() {
 				continue
 			}
-			cur.sawRule = true
-			cur.rules = append(cur.rules, recordRule{line: n, allow: l.Kind == syntax.Allow, value: doc.Value(n)})
-		case isField(l, syntax.Allow):
-			if cur != nil {
-				cur.ignored = append(cur.ignored, n)
+			switch {
+			case isRule(l.Kind):
+				rec.rules = append(rec.rules, recordRule{line: int(n), allow: l.Kind == syntax.Allow, value: doc.Value(int(n))})
+			case l.Kind == syntax.Allow:
+				rec.ignored = append(rec.ignored, int(n))
 			}
-		case cr.extensions && l.Kind.IsField() && cur != nil:
-			cur.sawRule = true
 		}
 	}
 	return recs, orphans
@@ -211,7 +215,9 @@ func (c *anyDisallow) choose(agent string) (rec *classicRecord, token string, ho
 	return nil, "", HowNone, nil
 }
 
-func (c *anyDisallow) Query(agent, url string) Verdict {
+func (c *anyDisallow) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
+
+func (c *anyDisallow) query(agent, url string) Verdict {
 	v := Verdict{Engine: c.family.info.ID, Agent: agent, URL: url, Path: PathOf(url)}
 	v.Notes = orphanNotes(c.doc, c.orphans, &v)
 	var ch choice
@@ -229,7 +235,7 @@ func (c *anyDisallow) Query(agent, url string) Verdict {
 	v.Group = rec.reached(token, how)
 	v.Notes = append(v.Notes, rec.rec.notes(v.Engine)...)
 	if len(matched) > 1 {
-		v.Notes = append(v.Notes, msg.New(msgNoteSeveral, "Lines", joinLines(matched), "Agent", v.agentText(), "Engine", engineNameOf(v.Engine)))
+		v.Notes = append(v.Notes, msg.New(msgNoteSeveral, "Lines", joinLines(matched), "Agent", v.agentText(), "Engine", NameOf(v.Engine)))
 	}
 	v.Notes = append(v.Notes, ignoredAllowNotes(c.doc, rec.rec, &v)...)
 	for i := range rec.rules {
@@ -256,7 +262,7 @@ func (c *anyDisallow) Query(agent, url string) Verdict {
 func ignoredAllowNotes(doc *syntax.Document, r *record, v *Verdict) []msg.Text {
 	for _, n := range r.ignored {
 		if p := doc.Bytes(doc.Line(n).Value); hasPrefixBytes(v.Path, p) {
-			return []msg.Text{msg.New(msgNoteNoAllow, "Engine", engineNameOf(v.Engine), "Line", n, "Rule", doc.RuleText(n), "Path", v.Path)}
+			return []msg.Text{msg.New(msgNoteNoAllow, "Engine", NameOf(v.Engine), "Line", n, "Rule", doc.RuleText(n), "Path", v.Path)}
 		}
 	}
 	return nil
@@ -267,7 +273,7 @@ func ignoredAllowNotes(doc *syntax.Document, r *record, v *Verdict) []msg.Text {
 func orphanNotes(doc *syntax.Document, orphans []int, v *Verdict) []msg.Text {
 	for _, n := range orphans {
 		if p := doc.Bytes(doc.Line(n).Value); hasPrefixBytes(v.Path, p) {
-			return []msg.Text{msg.New(msgNoteOrphan, "Line", n, "Rule", doc.RuleText(n), "Engine", engineNameOf(v.Engine))}
+			return []msg.Text{msg.New(msgNoteOrphan, "Line", n, "Rule", doc.RuleText(n), "Engine", NameOf(v.Engine))}
 		}
 	}
 	return nil
@@ -292,16 +298,10 @@ func (r *record) notes(engine string) []msg.Text {
 	if r == nil || r.boundary == 0 {
 		return nil
 	}
-	return []msg.Text{msg.New(msgNoteNoBlank, "Line", r.boundary, "Engine", engineNameOf(engine))}
+	return []msg.Text{msg.New(msgNoteNoBlank, "Line", r.boundary, "Engine", NameOf(engine))}
 }
 
 // engineNameOf is an engine's translated short name, for sentences.
-func engineNameOf(id string) any {
-	if e, ok := Get(id); ok {
-		return msg.New(e.Info().Name)
-	}
-	return id
-}
 
 // joinLines writes line numbers as "3, 7, 9".
 func joinLines(lines []int) string {
@@ -337,7 +337,7 @@ func classicFetch(engine string, f Fetch) FetchDecision {
 	if f.Unreachable {
 		status = msg.New(msgUnreachable)
 	}
-	return FetchDecision{FetchDisallowAll, msg.New(msgRecordsFetch, "Engine", engineNameOf(engine), "Status", status)}
+	return FetchDecision{FetchDisallowAll, msg.New(msgRecordsFetch, "Engine", NameOf(engine), "Status", status)}
 }
 
 var msgUnreachable = msg.Def("fetch.word.unreachable", "“server unreachable”")

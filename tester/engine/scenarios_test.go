@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// scenario is one row of SPEC §2: the same file, crawler and URL, and what
+// scenario is one divergence scenario: the same file, crawler and URL, and what
 // each engine must answer ('A' allowed, 'B' blocked). skip names the engines
 // whose cell has no defined answer, with the reason.
 type scenario struct {
@@ -14,9 +14,9 @@ type scenario struct {
 	skip                     map[string]string
 }
 
-// specScenarios are SPEC §2 rows 1–9 (row 10 is about fetching, see
-// TestScenario10FetchStatus). The lycos1996 column is not in the SPEC table;
-// its answers follow from the seeds' grammar (no Allow, literal prefixes,
+// specScenarios are divergence scenarios 1–9 (row 10 is about fetching, see
+// TestScenario10FetchStatus). The lycos1996 column is not in the scenario table;
+// its answers follow from the Lycos grammar (no Allow, literal prefixes,
 // agent_id a substring of the robot's User-Agent).
 var specScenarios = []scenario{
 	{
@@ -54,7 +54,7 @@ var specScenarios = []scenario{
 		agent:  "Googlebot", url: "/",
 		want: map[string]byte{"original1994": 'B', "lycos1996": 'A', "draft1996": 'B', "google": 'B', "rfc9309": 'A',
 			"temoto": 'A'},
-		skip: map[string]string{"yandex": "n/a in SPEC §2", "bing": "[U] in SPEC §2"},
+		skip: map[string]string{"yandex": "not applicable", "bing": "not documented"},
 	},
 	{
 		name:   "6 blank lines end records in the old texts, not in the modern ones",
@@ -62,15 +62,15 @@ var specScenarios = []scenario{
 		agent:  "a", url: "/x",
 		want: map[string]byte{"original1994": 'A', "lycos1996": 'A', "draft1996": 'A', "google": 'B', "rfc9309": 'B',
 			"temoto": 'B'},
-		skip: map[string]string{"yandex": "undefined in SPEC §2", "bing": "[U] in SPEC §2"},
+		skip: map[string]string{"yandex": "undefined", "bing": "not documented"},
 	},
 	{
 		name:   "7 other fields: Crawl-delay between two User-agent lines",
 		robots: "User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n",
 		agent:  "a", url: "/x",
 		want: map[string]byte{"original1994": 'B', "lycos1996": 'B', "google": 'B', "rfc9309": 'B', "temoto": 'A'},
-		skip: map[string]string{"draft1996": "malformed in SPEC §2 (TestDraftMalformedRecordIsNoted)",
-			"yandex": "[U] in SPEC §2", "bing": "[U] in SPEC §2"},
+		skip: map[string]string{"draft1996": "malformed (TestDraftMalformedRecordIsNoted)",
+			"yandex": "not documented", "bing": "not documented"},
 	},
 	{
 		name:   "8 /robots.txt itself is exempt only in the 1996 draft and RFC 9309",
@@ -78,7 +78,7 @@ var specScenarios = []scenario{
 		agent:  "ExampleBot", url: "/robots.txt",
 		want: map[string]byte{"original1994": 'B', "lycos1996": 'B', "draft1996": 'A', "google": 'B', "rfc9309": 'A',
 			"temoto": 'B'},
-		skip: map[string]string{"yandex": "[U] in SPEC §2", "bing": "[U] in SPEC §2"},
+		skip: map[string]string{"yandex": "not documented", "bing": "not documented"},
 	},
 	{
 		name:   "9 percent-encoding: /%7Ejoe equals /~joe only where escapes are decoded",
@@ -86,7 +86,7 @@ var specScenarios = []scenario{
 		agent:  "ExampleBot", url: "/~joe",
 		want: map[string]byte{"original1994": 'A', "lycos1996": 'A', "draft1996": 'B', "google": 'A', "rfc9309": 'B',
 			"temoto": 'A'},
-		skip: map[string]string{"yandex": "[U] in SPEC §2", "bing": "[U] in SPEC §2"},
+		skip: map[string]string{"yandex": "not documented", "bing": "not documented"},
 	},
 }
 
@@ -121,9 +121,9 @@ func verdictLetter(v Verdict) byte {
 	return 'B'
 }
 
-// TestScenario10FetchStatus is SPEC §2 row 10: robots.txt answers 401/403,
+// TestScenario10FetchStatus is divergence scenario 10: robots.txt answers 401/403,
 // and 5xx. The 1994 text and the Lycos grammar define no answer ("—"),
-// Bing's is [U].
+// Bing's is not documented.
 func TestScenario10FetchStatus(t *testing.T) {
 	cases := []struct {
 		id                 string
@@ -145,7 +145,7 @@ func TestScenario10FetchStatus(t *testing.T) {
 	}
 }
 
-// TestDraftMalformedRecordIsNoted: SPEC §2 row 7 calls the file malformed
+// TestDraftMalformedRecordIsNoted: divergence scenario 7 calls the file malformed
 // for the 1996 draft (an extension line is a rule line, so a User-agent after
 // it needs a blank line first); the engine reads a new record there and
 // must say so.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/temoto/robotstxt"
@@ -50,7 +51,8 @@ type temoto struct{}
 func init() { Register(temoto{}) }
 
 func (temoto) Info() Info {
-	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc}
+	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc, SlowQueries: true,
+		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true}}
 }
 
 // FetchPolicy is FromStatusAndBytes behind Go's http.Client: 2xx parse, 4xx
@@ -97,7 +99,17 @@ type temotoGroup struct {
 	group Group
 	rules []*temotoRule
 	delay *Delay
-	lib   *robotstxt.Group // the library's group for the same key
+	// The library's group for the same key, looked up on first use: the
+	// library only offers FindGroup, which walks every group, so looking
+	// all of them up at compile time made compiling quadratic.
+	libOnce sync.Once
+	lib     *robotstxt.Group
+}
+
+// libGroup is the library's group for g's key.
+func (c *temotoCompiled) libGroup(g *temotoGroup) *robotstxt.Group {
+	g.libOnce.Do(func() { g.lib = c.data.FindGroup(g.group.Token) })
+	return g.lib
 }
 
 // uaOnly is a User-agent value the library made no group for.
@@ -126,9 +138,6 @@ func (temoto) Compile(doc *syntax.Document) Compiled {
 	for key, g := range c.groups {
 		if key != "*" {
 			c.byLength = append(c.byLength, g)
-		}
-		if c.data != nil {
-			g.lib = c.data.FindGroup(key)
 		}
 	}
 	sort.Slice(c.byLength, func(i, j int) bool {
@@ -478,7 +487,9 @@ func findTemotoRule(rules []*temotoRule, path string) (win *temotoRule, at int, 
 	return
 }
 
-func (c *temotoCompiled) Query(agent, url string) Verdict {
+func (c *temotoCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
+
+func (c *temotoCompiled) query(agent, url string) Verdict {
 	v := Verdict{Engine: "temoto", Agent: agent, URL: url, Path: PathOf(url)}
 	if c.err != nil {
 		problem := c.problem
@@ -497,7 +508,7 @@ func (c *temotoCompiled) Query(agent, url string) Verdict {
 	libGroup := c.data.FindGroup(agent)
 	lower := strings.ToLower(agent)
 	g := c.findGroupLower(lower)
-	if g == nil && libGroup != c.libEmpty || g != nil && g.lib != libGroup {
+	if g == nil && libGroup != c.libEmpty || g != nil && c.libGroup(g) != libGroup {
 		v.Notes = append(v.Notes, msg.New(msgTemotoDisGroup))
 	}
 	c.noteUAOnly(&v, lower, g)

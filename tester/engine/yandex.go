@@ -19,10 +19,10 @@ var (
 	msgFetchRedirYandex = msg.Def("fetch.redirect_yandex", "a redirect: Yandex follows it (up to {{.Max}} hops, an assumption) and uses the file it leads to")
 )
 
-// yandexMustBeNamed are robots that skip the `*` and `Yandex` groups [S].
+// yandexMustBeNamed are robots that skip the `*` and `Yandex` groups.
 var yandexMustBeNamed = map[string]bool{"yandexdirect": true}
 
-// yandexEngine is Yandex's reading [S]: the longest-match family with the
+// yandexEngine is Yandex's reading: the longest-match family with the
 // YandexBot → Yandex → `*` ladder, `Disallow:` meaning `Allow: /`, an empty
 // Allow dropped, and Host and Clean-param read into the compiled file.
 type yandexEngine struct {
@@ -32,18 +32,43 @@ type yandexEngine struct {
 func init() {
 	y := &yandexEngine{}
 	y.longestFamily = longestFamily{
-		info:                Info{ID: "yandex", Order: 30, Name: msgYandexName, Description: msgYandexDesc},
-		readLimit:           500 * 1024,
-		normPattern:         googleEscape,
-		normPath:            func(p string) string { return p },
-		fetch:               yandexFetch,
-		choose:              yandexChoose,
-		sortedLast:          true,
-		emptyDisallowAllows: true,
-		ignoreEmptyAllow:    true,
-		crawlDelay:          true, // read only to tell the user it is ignored
+		info: Info{ID: "yandex", Order: 30, Name: msgYandexName, Description: msgYandexDesc,
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
+		fetch:     yandexFetch,
+		readLimit: yandexMaxBytes,
+		keys:      yandexKeys,
+		choose:    yandexChoose,
+		rules:     ruleReading{pattern: googleEscape, emptyDisallowAllows: true},
+		path:      func(p string) string { return p },
+		why:       yandexWhy,
+		delay:     &delayReading{ignored: msgYandexDelay},
 	}
 	Register(y)
+}
+
+// yandexMaxBytes is how much of a robots.txt Yandex reads: 500 KB (its
+// help: a larger file is read as allowing everything).
+const yandexMaxBytes = 500 * 1024
+
+// yandexWhy words a longest-match win as Yandex's help does: the rules are
+// sorted by length and the last one that matches wins (the answer is
+// Google's).
+func yandexWhy(win, lose *best, matches int) Why {
+	if w := longestWhy(win, lose, matches); w != WhyLongest {
+		return w
+	}
+	return WhyLastAfterSort
+}
+
+// yandexKeys reads field names as the standards spell them and drops an
+// `Allow:` with no path: Yandex's help reads an empty Allow as nothing, so it
+// is no rule and does not end the User-agent lines above it.
+func yandexKeys(doc *syntax.Document, i int) field {
+	fd := standardKeys(doc, i)
+	if fd.kind == syntax.Allow && fd.value.Len() == 0 {
+		return field{kind: syntax.Unknown}
+	}
+	return fd
 }
 
 // yandexChoose: a group naming the robot exactly; else, for a Yandex robot,
@@ -116,23 +141,12 @@ func (c *YandexCompiled) CleanParams() []CleanParam { return c.clean }
 // robots that must be named, and a URL on a host other than the main mirror.
 func (c *YandexCompiled) Query(agent, url string) Verdict {
 	v := c.longestCompiled.Query(agent, url)
-	if v.Delay != nil {
-		line := v.Delay.Line
-		v.Delay = nil
-		kept := v.Notes[:0]
-		for _, n := range v.Notes {
-			if n.Key != msgDelayFromGlobal {
-				kept = append(kept, n)
-			}
-		}
-		v.Notes = append(kept, msg.New(msgYandexDelay, "Line", line))
-	}
 	if v.Reason == ReasonNoGroup && yandexMustBeNamed[strings.ToLower(Token(agent))] {
 		v.Notes = append(v.Notes, msg.New(msgYandexMustName, "Agent", v.agentText()))
 	}
 	if h, ok := c.Host(); ok {
-		if host, port, scheme, ok := urlHostPort(url); ok && !h.Serves(host, port, scheme) {
-			v.Notes = append(v.Notes, msg.New(msgYandexHostOther, "Line", h.Line, "Host", h.Value, "URLHost", host))
+		if u, ok := SplitAbsolute(url); ok && !h.Serves(u.Host, u.Port, u.Scheme) {
+			v.Notes = append(v.Notes, msg.New(msgYandexHostOther, "Line", h.Line, "Host", h.Value, "URLHost", u.Host))
 		}
 	}
 	return v
@@ -143,7 +157,7 @@ func containsFold(s, lowerSub string) bool {
 }
 
 // yandexFetch: 200 parse; redirects followed; any other 4xx allows all;
-// 5xx and network errors are assumed to stop crawling [U].
+// 5xx and network errors are assumed to stop crawling (not documented: assumed).
 func yandexFetch(f Fetch) FetchDecision {
 	const maxHops = 5
 	switch {

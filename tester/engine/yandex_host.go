@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -27,14 +27,14 @@ type HostDirective struct {
 	Problem msg.Text // why it is ignored, when not Valid
 }
 
-// ParseHostDirective validates the value of a Host line the way seed 002
+// ParseHostDirective validates the value of a Host line the way Yandex's help
 // describes Yandex reading it (one RFC 952 host name, not an IP address, an
 // optional port, no scheme). The rules live in tester/mirror, which the
 // mirror wizard and the linter use too; a name whose last label is not a
-// top-level domain (the seed's `www.mysi.te`) is refused there.
+// top-level domain (`www.mysi.te`) is refused there.
 func ParseHostDirective(line int, value string) HostDirective {
 	h := HostDirective{Line: line, Value: value}
-	n := mirror.ParseName(value, mirror.ModeHostSeed)
+	n := hostname.ParseName(value, hostname.ModeHostClassic)
 	if !n.Valid() {
 		h.Problem = n.Problems[0].Text
 		return h
@@ -61,29 +61,6 @@ func (h HostDirective) Serves(host string, port int, scheme string) bool {
 		}
 	}
 	return port == h.Port
-}
-
-// urlHostPort splits an absolute URL's authority; ok is false for a path.
-// port is 0 when the URL writes none.
-func urlHostPort(url string) (host string, port int, scheme string, ok bool) {
-	i := strings.Index(url, "://")
-	if i < 0 || strings.ContainsAny(url[:i], "/?#") {
-		return "", 0, "", false
-	}
-	scheme = strings.ToLower(url[:i])
-	rest := url[i+3:]
-	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
-		rest = rest[:j]
-	}
-	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
-		rest = rest[at+1:]
-	}
-	host = rest
-	if j := strings.LastIndexByte(rest, ':'); j >= 0 && !strings.HasSuffix(rest, "]") {
-		host = rest[:j]
-		port, _ = strconv.Atoi(rest[j+1:])
-	}
-	return strings.ToLower(host), port, scheme, host != ""
 }
 
 // CleanParam is one `Clean-param: p1&p2 [path-prefix]` line: the URL

@@ -75,7 +75,7 @@ func TestYandexRules(t *testing.T) {
 	})
 }
 
-// TestYandexHostVectors are seed 002's Host examples: the two valid forms
+// TestYandexHostVectors are the Host examples of Yandex's old help: the two valid forms
 // and every value it lists as ignored.
 func TestYandexHostVectors(t *testing.T) {
 	for _, x := range []struct {

@@ -9,10 +9,9 @@ import (
 // engineSet is a set of engines as a bit mask over engineIDs.
 type engineSet uint32
 
-// The engines of SPEC §1, in its order. The linter knows how each reads a
-// file, so it can name them even before their matcher is registered; engines
-// registered later that it does not know are appended by ids() and only get
-// the diagnostics that matter to every reader.
+// The engines the linter names in its findings, in the engines' order.
+// Engines registered later that it does not know are appended by ids() and
+// only get the diagnostics that matter to every reader.
 const (
 	eGoogle engineSet = 1 << iota
 	eRFC
@@ -27,25 +26,38 @@ const (
 
 var knownIDs = [knownCount]string{"google", "rfc9309", "yandex", "bing", "draft1996", "lycos1996", "original1994", "temoto"}
 
-// Families of engines by the reading they share.
-const (
-	// historic engines read `*` and `$` literally, end records at blank lines
-	// and choose rules by file order rather than by length.
-	historic = eDraft1996 | eLycos1996 | eOriginal1994
+// Families of engines by the reading they share, read from the traits each
+// engine publishes (engine.Traits), so lint cannot describe an engine
+// otherwise than it reads.
+var (
+	// historic engines read `*` and `$` as ordinary characters (the 1994 and
+	// 1996 texts).
+	historic = withTrait(func(t engine.Traits) bool { return !t.Wildcards })
 	// blankEnds are the engines for which a blank line ends a record.
-	blankEnds = historic | eYandex
+	blankEnds = withTrait(func(t engine.Traits) bool { return t.BlankEndsGroup })
 	// noAllow are the engines for which Allow is an unknown field.
-	noAllow = eLycos1996 | eOriginal1994
+	noAllow = withTrait(func(t engine.Traits) bool { return !t.Allow })
 	// wildcard engines give `*` and `$` their modern meaning.
-	wildcard = eGoogle | eRFC | eYandex | eBing | eTemoto
+	wildcard = withTrait(func(t engine.Traits) bool { return t.Wildcards })
 	// longest are the engines whose deciding rule is the longest match,
 	// Allow winning a tie (Yandex's "sorted by length, last wins" is the same).
-	longest = eGoogle | eRFC | eYandex | eBing
+	longest = withTrait(func(t engine.Traits) bool { return t.LongestMatch && t.AllowWinsTie })
 	// mergers merge groups that name the same robot (and several `*` groups).
-	mergers = eGoogle | eRFC | eBing | eTemoto
+	mergers = withTrait(func(t engine.Traits) bool { return t.MergesGroups })
 	// sitemapReaders read Sitemap lines.
-	sitemapReaders = eGoogle | eBing | eYandex | eTemoto
+	sitemapReaders = withTrait(func(t engine.Traits) bool { return t.Sitemaps })
 )
+
+// withTrait is the set of known engines whose traits satisfy has.
+func withTrait(has func(engine.Traits) bool) engineSet {
+	var s engineSet
+	for i, id := range knownIDs {
+		if e, ok := engine.Get(id); ok && has(e.Info().Traits) {
+			s |= 1 << i
+		}
+	}
+	return s
+}
 
 // ids lists the engine ids the linter reports on: the known ones, then any
 // registered engine it does not know yet.
@@ -97,6 +109,6 @@ func (s engineSet) names(all []string) []string {
 func (s engineSet) text(all []string) string { return strings.Join(s.names(all), ", ") }
 
 // EngineIDs lists the engine ids the linter can name in diagnostics and
-// accept in Options.Engines: SPEC §1's engines, registered or not yet, then
-// any other registered engine.
+// accept in Options.Engines: the known engines, then any other registered
+// engine.
 func EngineIDs() []string { return ids() }

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -14,40 +13,15 @@ import (
 // do not own, so line endings and the BOM stay as they were unless a fix is
 // about them.
 func ApplyFixes(src []byte, fixes []Fix) ([]byte, error) {
-	type indexed struct {
-		Edit
-		order int
-	}
-	var edits []indexed
+	var edits []Edit
 	for _, f := range fixes {
-		for _, e := range f.Edits {
-			if e.Start < 0 || e.End < e.Start || e.End > len(src) {
-				return nil, fmt.Errorf("lint: edit [%d,%d) outside the text (%d bytes)", e.Start, e.End, len(src))
-			}
-			edits = append(edits, indexed{e, len(edits)})
-		}
+		edits = append(edits, f.Edits...)
 	}
-	sort.SliceStable(edits, func(i, j int) bool {
-		if edits[i].Start != edits[j].Start {
-			return edits[i].Start < edits[j].Start
-		}
-		return edits[i].order < edits[j].order
-	})
-	grow := 0
-	for i, e := range edits {
-		if i > 0 && e.Start < edits[i-1].End {
-			return nil, fmt.Errorf("lint: edits [%d,%d) and [%d,%d) overlap", edits[i-1].Start, edits[i-1].End, e.Start, e.End)
-		}
-		grow += len(e.Text) - (e.End - e.Start)
+	out, err := syntax.ApplyEdits(src, edits)
+	if err != nil {
+		return nil, fmt.Errorf("lint: %w", err)
 	}
-	out := make([]byte, 0, len(src)+max(grow, 0))
-	pos := 0
-	for _, e := range edits {
-		out = append(out, src[pos:e.Start]...)
-		out = append(out, e.Text...)
-		pos = e.End
-	}
-	return append(out, src[pos:]...), nil
+	return out, nil
 }
 
 // Disjoint returns the fixes of fixes, in order, that overlap no fix taken
@@ -105,4 +79,52 @@ func eolOf(doc *syntax.Document, n int) []byte {
 
 func newFix(title msg.Text, safe bool, engines []string, edits ...Edit) *Fix {
 	return &Fix{Title: title, Edits: edits, Safe: safe, Engines: engines}
+}
+
+// SafeRounds bounds ApplySafe: overlapping fixes wait for the next round,
+// and a round can uncover a fix (the fixed line reads differently).
+const SafeRounds = 8
+
+// ApplySafe applies every safe fix to src: each round lints the text as it
+// is then, applies the safe fixes that overlap none taken before them
+// (Disjoint) and lints again, until no safe fix is left or SafeRounds have
+// run. It returns the new text and the diagnostics whose fixes were applied,
+// round after round (their positions refer to the text of their round).
+// The window's Apply All Safe Fixes and `check --fix` both use it.
+func ApplySafe(src []byte, opts Options) ([]byte, []Diagnostic, error) {
+	var applied []Diagnostic
+	for round := 0; round < SafeRounds; round++ {
+		diags := Run(syntax.Parse(src), opts)
+		var fixes []Fix
+		var from []int
+		for i := range diags {
+			if f := diags[i].Fix; f != nil && f.Safe {
+				fixes = append(fixes, *f)
+				from = append(from, i)
+			}
+		}
+		kept, _ := Disjoint(fixes)
+		if len(kept) == 0 {
+			break
+		}
+		next, err := ApplyFixes(src, kept)
+		if err != nil {
+			return src, applied, err
+		}
+		k := 0
+		for i := range fixes {
+			if k < len(kept) && sameFix(&kept[k], &fixes[i]) {
+				applied = append(applied, diags[from[i]])
+				k++
+			}
+		}
+		src = next
+	}
+	return src, applied, nil
+}
+
+// sameFix tells the kept fixes from the skipped ones (Disjoint keeps the
+// order; the first edit identifies a fix).
+func sameFix(a, b *Fix) bool {
+	return len(a.Edits) == len(b.Edits) && (len(a.Edits) == 0 || a.Edits[0].Start == b.Edits[0].Start && a.Edits[0].End == b.Edits[0].End)
 }

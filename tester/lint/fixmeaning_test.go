@@ -150,6 +150,7 @@ func TestFixesPreserveMeaning(t *testing.T) {
 	before := map[string]map[string][]byte{}
 	probeOf := map[string][2][]string{}
 	checked, byCode := 0, map[string]int{}
+	namedFixes, changedFixes := map[string]int{}, map[string]int{}
 	for _, fc := range fixCases(t) {
 		key := fc.file
 		if strings.HasPrefix(key, "case ") {
@@ -176,17 +177,36 @@ func TestFixesPreserveMeaning(t *testing.T) {
 		}
 		pr := probeOf[key]
 		after := verdicts(syntax.Parse(out), engines, fc.fix.Engines, pr[0], pr[1])
+		changedNamed := false
 		for _, id := range ids {
-			if indexOf(fc.fix.Engines, id) >= 0 {
+			named := indexOf(fc.fix.Engines, id) >= 0
+			same := string(before[key][id]) == string(after[id])
+			if named {
+				changedNamed = changedNamed || !same
 				continue
 			}
-			if string(before[key][id]) != string(after[id]) {
+			if !same {
 				t.Errorf("%s:%d %s fix %q changes verdicts for %s, which it does not name: %s",
 					fc.file, fc.line, fc.code, fc.fix.Title, id, firstDiff(before[key][id], after[id], pr[0], pr[1]))
 			}
 		}
+		if len(fc.fix.Engines) > 0 {
+			namedFixes[fc.code]++
+			if changedNamed {
+				changedFixes[fc.code]++
+			}
+		}
 		checked++
 		byCode[fc.code]++
+	}
+	// The other direction: a fix that names engines changes what at least
+	// one of them answers, somewhere on the probes, for at least one of the
+	// places it is offered (a fix whose named engines never notice it names
+	// the wrong engines).
+	for code, n := range namedFixes {
+		if changedFixes[code] == 0 {
+			t.Errorf("%s: its fix names engines, but in %d places it changed none of their verdicts", code, n)
+		}
 	}
 	var parts []string
 	for c, n := range byCode {

@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -18,10 +18,10 @@ func HostError(value string) msg.Text {
 	return msg.Text{}
 }
 
-func hostProblem(value string) (mirror.Problem, bool) {
-	n := mirror.ParseName(value, mirror.ModeHostYandex2017)
+func hostProblem(value string) (hostname.Problem, bool) {
+	n := hostname.ParseName(value, hostname.ModeHostYandex2017)
 	if n.Valid() {
-		return mirror.Problem{}, false
+		return hostname.Problem{}, false
 	}
 	return n.Problems[0], true
 }

@@ -36,11 +36,8 @@ func (s Severity) String() string {
 	return "severity?"
 }
 
-// Edit replaces Src[Start:End] with Text.
-type Edit struct {
-	Start, End int
-	Text       []byte
-}
+// Edit is syntax.Edit, the one edit type.
+type Edit = syntax.Edit
 
 // Fix is a proposed change. Engines are the engines whose reading of the
 // file the fix changes; every other engine gives the same verdicts before and

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -77,7 +77,8 @@ var ruleCases = map[string][]ruleCase{
 		{"blank between agents", "User-agent: a\n\nUser-agent: b\nDisallow: /\n", nil, []string{"3:warning"}},
 		{"blank between groups", "User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /\n", nil, nil},
 		{"google only does not care", "User-agent: *\n\nDisallow: /a\n", []string{"google"}, nil},
-		{"yandex cares", "User-agent: *\n\nDisallow: /a\n", []string{"yandex"}, []string{"3:warning"}},
+		{"yandex reads on past the blank line, as its engine does", "User-agent: *\n\nDisallow: /a\n", []string{"yandex"}, nil},
+		{"the 1994 reading ends the record there", "User-agent: *\n\nDisallow: /a\n", []string{"original1994"}, []string{"3:warning"}},
 	},
 	"RS003_path-not-absolute": {
 		{"host name", "User-agent: *\nDisallow: www.myhost.ru/cgi-bin\n", nil, []string{"2:error"}},
@@ -134,7 +135,7 @@ var ruleCases = map[string][]ruleCase{
 		{"valid", "User-agent: Googlebot-Image\nDisallow: /\n", nil, nil},
 	},
 	"RS014_several-agents-on-line": {
-		{"seed example", "User-Agent: Copernicus Fred\nDisallow:\n", nil, []string{"1:info"}},
+		{"Lycos example 2", "User-Agent: Copernicus Fred\nDisallow:\n", nil, []string{"1:info"}},
 		{"star and rex", "User-Agent: * Rex\nDisallow: /t\n", nil, []string{"1:info"}},
 	},
 	"RS015_sitemap-url": {
@@ -271,25 +272,25 @@ func TestFileName(t *testing.T) {
 	}
 }
 
-// TestHostVectors: the seed's invalid Host values (SPEC §0), each for its
+// TestHostVectors: the Host values Yandex's old help called invalid, each for its
 // reason (the reasons are tester/mirror's, shared with the wizard).
 func TestHostVectors(t *testing.T) {
 	invalid := map[string]string{
-		"www.myhost-.ru":                     mirror.CodeTrailingHyphen,
-		"www.-myhost.ru":                     mirror.CodeLeadingHyphen,
-		"www.myhost.ru:0":                    mirror.CodePortRange,
-		"www.my_host.ru":                     mirror.CodeUnderscore,
-		".my-host.ru:8000":                   mirror.CodeLeadingDot,
-		"my-host.ru.":                        mirror.CodeTrailingDot,
-		"my..host.ru":                        mirror.CodeEmptyLabel,
-		"www.myhost.ru/":                     mirror.CodePath,
-		"www.myhost.ru:8080/":                mirror.CodePath,
-		"http://www.myhost.ru":               mirror.CodeSchemeHTTP,
-		"www.mysi.te":                        mirror.CodeUnknownTLD,
-		"213.180.194.129":                    mirror.CodeIP,
-		"www.firsthost.ru,www.secondhost.ru": mirror.CodeSeveral,
-		"":                                   mirror.CodeEmpty,
-		"localhost":                          mirror.CodeSingleLabel,
+		"www.myhost-.ru":                     hostname.CodeTrailingHyphen,
+		"www.-myhost.ru":                     hostname.CodeLeadingHyphen,
+		"www.myhost.ru:0":                    hostname.CodePortRange,
+		"www.my_host.ru":                     hostname.CodeUnderscore,
+		".my-host.ru:8000":                   hostname.CodeLeadingDot,
+		"my-host.ru.":                        hostname.CodeTrailingDot,
+		"my..host.ru":                        hostname.CodeEmptyLabel,
+		"www.myhost.ru/":                     hostname.CodePath,
+		"www.myhost.ru:8080/":                hostname.CodePath,
+		"http://www.myhost.ru":               hostname.CodeSchemeHTTP,
+		"www.mysi.te":                        hostname.CodeUnknownTLD,
+		"213.180.194.129":                    hostname.CodeIP,
+		"www.firsthost.ru,www.secondhost.ru": hostname.CodeSeveral,
+		"":                                   hostname.CodeEmpty,
+		"localhost":                          hostname.CodeSingleLabel,
 	}
 	for v, code := range invalid {
 		if p, bad := hostProblem(v); !bad || p.Code != code {

@@ -32,7 +32,7 @@ type model struct {
 }
 
 func buildModel(doc *syntax.Document) *model {
-	m := &model{kinds: make([]syntax.Kind, len(doc.Lines)), groupOf: make([]int32, len(doc.Lines))}
+	m := &model{kinds: make([]syntax.Kind, len(doc.Lines))}
 	for i := range doc.Lines {
 		m.kinds[i] = doc.Lines[i].Kind
 	}
@@ -43,45 +43,34 @@ func buildModel(doc *syntax.Document) *model {
 			m.damaged = len(damagedBOM)
 		}
 	}
-	cur := -1
-	sawRule := false
-	for i := range doc.Lines {
-		switch m.kinds[i] {
-		case syntax.UserAgent:
-			if cur < 0 || sawRule {
-				m.groups = append(m.groups, group{})
-				cur = len(m.groups) - 1
-				sawRule = false
-			}
-			g := &m.groups[cur]
-			g.ua = append(g.ua, i+1)
-			v := doc.Value(i + 1)
-			if isStar(v) {
-				g.star = true
+	gr := doc.Groups(syntax.GroupRule{Kind: func(_ *syntax.Document, i int) syntax.Kind { return m.kinds[i] }})
+	m.groupOf = gr.Of
+	m.groups = make([]group, len(gr.Groups))
+	for gi := range gr.Groups {
+		g, out := &gr.Groups[gi], &m.groups[gi]
+		for _, n := range g.Agents {
+			out.ua = append(out.ua, int(n))
+			v := doc.Value(int(n))
+			if syntax.IsStar(v) {
+				out.star = true
 			} else {
-				g.tokens = append(g.tokens, strings.ToLower(engine.Token(v)))
-			}
-		case syntax.Allow, syntax.Disallow:
-			m.rules++
-			if cur >= 0 {
-				m.groups[cur].rules = append(m.groups[cur].rules, i+1)
-				sawRule = true
-			}
-		case syntax.Blank, syntax.Comment, syntax.Invalid:
-		default:
-			if cur >= 0 {
-				m.groups[cur].other = append(m.groups[cur].other, i+1)
+				out.tokens = append(out.tokens, strings.ToLower(engine.Token(v)))
 			}
 		}
-		m.groupOf[i] = int32(cur)
+		for _, n := range g.Fields {
+			if m.kinds[n-1].IsRule() {
+				out.rules = append(out.rules, int(n))
+			} else {
+				out.other = append(out.other, int(n))
+			}
+		}
+	}
+	for i := range m.kinds {
+		if m.kinds[i].IsRule() {
+			m.rules++
+		}
 	}
 	return m
-}
-
-// isStar reports whether a User-agent value is the global `*` the way Google
-// reads it: `*` alone or followed by a blank.
-func isStar(v string) bool {
-	return v != "" && v[0] == '*' && (len(v) == 1 || isBlank(v[1]))
 }
 
 // kind is line n's effective kind.

@@ -185,7 +185,7 @@ func checkGroups(s *state) {
 		g := &groups[gi]
 		for _, n := range g.ua {
 			v := s.val(n)
-			if isStar(v) {
+			if syntax.IsStar(v) {
 				if firstStar == 0 {
 					firstStar = n
 				} else if s.m.groupOf[firstStar-1] != int32(gi) {

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -73,7 +74,7 @@ func checkPaths(s *state) {
 			}
 		}
 		if l.Has(syntax.FlagNonASCII) {
-			enc := percentEncode(v)
+			enc := engine.EscapeNonASCII(v)
 			e := s.every &^ (eGoogle | eRFC)
 			s.report(finding{code: "RS034", sev: Info, start: a, end: b, engines: e,
 				text: msg.New(msgNonASCII, "Encoded", enc),
@@ -114,15 +115,8 @@ func (s *state) spaceInPath(n int, v string, a, b int) {
 }
 
 func (s *state) relativePath(v string, a, b int) {
-	if i := strings.Index(v, "://"); i > 0 && isScheme(v[:i]) {
-		rest := v[i+3:]
-		path := "/"
-		if j := strings.IndexAny(rest, "/?#"); j >= 0 {
-			path = rest[j:]
-			if path[0] != '/' {
-				path = "/" + path
-			}
-		}
+	if _, ok := engine.SplitAbsolute(v); ok {
+		path := engine.PathOf(v)
 		s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: s.every,
 			text: msg.New(msgPathURL, "Value", v, "Path", path),
 			fix:  newFix(msg.New(msgFixPath, "Path", path), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(path)})})
@@ -139,16 +133,6 @@ func (s *state) relativePath(v string, a, b int) {
 	s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: e,
 		text: msg.New(msgPathRelative, "Value", v),
 		fix:  newFix(msg.New(msgFixPath, "Path", "/"+v), false, e.names(s.all), Edit{Start: a, End: a, Text: []byte("/")})})
-}
-
-func isScheme(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // fileExtensions end names that look like host names but are files.
@@ -187,22 +171,4 @@ func looksLikeHost(s string) bool {
 		}
 	}
 	return true
-}
-
-// percentEncode writes every byte ≥ 0x80 of v as %XX (what Google does to a
-// rule before comparing it).
-func percentEncode(v string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c < 0x80 {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
-	}
-	return b.String()
 }

@@ -19,9 +19,9 @@ type Engine string
 // The engines a content string is checked against.
 const (
 	Google     Engine = "google"     // most restrictive wins [V]
-	Yandex     Engine = "yandex"     // positive value wins [S]
-	Bing       Engine = "bing"       // most restrictive assumed [U]
-	Strict1996 Engine = "strict1996" // the 1996 grammar of the seeds: no repeats, no contradictions
+	Yandex     Engine = "yandex"     // positive value wins
+	Bing       Engine = "bing"       // most restrictive assumed (not documented: assumed)
+	Strict1996 Engine = "strict1996" // the 1996 grammar (the HTML 4 robots meta tag): no repeats, no contradictions
 )
 
 // Engines lists every engine in display order.

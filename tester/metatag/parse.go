@@ -240,8 +240,9 @@ func parseHeaders(text string) headerBlock {
 	var b headerBlock
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	type field struct {
-		line        int
-		name, value string
+		line  int
+		name  string
+		parts []string // the value and its continuation lines, joined once at the end
 	}
 	var fields []field
 	for i, l := range lines {
@@ -255,7 +256,10 @@ func parseHeaders(text string) headerBlock {
 			continue
 		}
 		if (raw[0] == ' ' || raw[0] == '\t') && len(fields) > 0 {
-			fields[len(fields)-1].value += " " + strings.TrimSpace(raw)
+			// Appending keeps folding linear; `value += …` copied the whole
+			// value for every continuation line.
+			f := &fields[len(fields)-1]
+			f.parts = append(f.parts, strings.TrimSpace(raw))
 			continue
 		}
 		name, value, ok := strings.Cut(raw, ":")
@@ -263,14 +267,15 @@ func parseHeaders(text string) headerBlock {
 			b.junk = append(b.junk, i+1)
 			continue
 		}
-		fields = append(fields, field{line: i + 1, name: name, value: strings.TrimSpace(value)})
+		fields = append(fields, field{line: i + 1, name: name, parts: []string{strings.TrimSpace(value)}})
 	}
 	for _, f := range fields {
 		if !strings.EqualFold(f.name, "X-Robots-Tag") {
 			continue
 		}
-		ds, issues := parseHeaderValue(f.value, 0)
-		b.lines = append(b.lines, HeaderLine{Line: f.line, Value: f.value, Directives: ds, issues: issues})
+		value := strings.Join(f.parts, " ")
+		ds, issues := parseHeaderValue(value, 0)
+		b.lines = append(b.lines, HeaderLine{Line: f.line, Value: value, Directives: ds, issues: issues})
 	}
 	return b
 }

@@ -33,7 +33,7 @@ func (c Crawler) reads(scope string) bool {
 }
 
 // Crawlers are the robots every analysis reports on. Googlebot-News obeying
-// "googlebot" too, and bingbot obeying "msnbot", are [S].
+// "googlebot" too, and bingbot obeying "msnbot", are.
 var Crawlers = []Crawler{
 	{Name: "Googlebot", Token: "Googlebot", Engine: Google, Names: []string{"googlebot"}},
 	{Name: "Googlebot-News", Token: "Googlebot-News", Engine: Google, Names: []string{"googlebot", "googlebot-news"}},

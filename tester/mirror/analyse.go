@@ -3,6 +3,7 @@ package mirror
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -49,20 +50,20 @@ const (
 type HostLine struct {
 	Line       int
 	Value      string
-	Seed       Name      // the value read by the seed's rules (Yandex, 2000s)
-	Yandex2017 Name      // the value read as Yandex did in 2017–2018
-	Placement  Placement // where the line stands
-	Group      int       // index in Analysis.Groups; -1 before the first group
-	AfterRules bool      // right after the group's Allow/Disallow lines: the seed's advice
+	Classic    hostname.Name // the value read by the classic rules (Yandex's help, 2000s)
+	Yandex2017 hostname.Name // the value read as Yandex did in 2017–2018
+	Placement  Placement     // where the line stands
+	Group      int           // index in Analysis.Groups; -1 before the first group
+	AfterRules bool          // right after the group's Allow/Disallow lines, as Yandex's help advised
 }
 
 // Valid reports whether some reading of Host accepts the value.
-func (h *HostLine) Valid() bool { return h.Seed.Valid() || h.Yandex2017.Valid() }
+func (h *HostLine) Valid() bool { return h.Classic.Valid() || h.Yandex2017.Valid() }
 
 // Name is the mirror the line names under the most permissive reading.
-func (h *HostLine) Name() Name {
-	if h.Seed.Valid() {
-		return h.Seed
+func (h *HostLine) Name() hostname.Name {
+	if h.Classic.Valid() {
+		return h.Classic
 	}
 	return h.Yandex2017
 }
@@ -72,7 +73,7 @@ type Analysis struct {
 	Groups []Group
 	Hosts  []HostLine
 	// Effective is the index in Hosts of the line Yandex used: the first
-	// valid one, wherever it stands [S]; -1 when there is none.
+	// valid one, wherever it stands; -1 when there is none.
 	Effective int
 	EOL       syntax.EOL // the terminator new lines get
 }
@@ -81,24 +82,44 @@ var (
 	msgHostNone       = msg.Def("mirror.analysis.none", "The document has no Host line.")
 	msgHostValid      = msg.Def("mirror.analysis.valid", "Line {{.Line}}: Host {{.Value}} names the main mirror {{.Name}}.")
 	msgHostInvalid    = msg.Def("mirror.analysis.invalid", "Line {{.Line}}: Host {{.Value}} is ignored: {{.Reason}}.")
-	msgHost2017Only   = msg.Def("mirror.analysis.only_2017", "Line {{.Line}}: Host {{.Value}} uses Yandex's 2017 form; the seed's rules ignore it: {{.Reason}}.")
+	msgHost2017Only   = msg.Def("mirror.analysis.only_2017", "Line {{.Line}}: Host {{.Value}} uses Yandex's 2017 form; the classic rules (Yandex's help before 2017) ignore it: {{.Reason}}.")
 	msgPlaceBefore    = msg.Def("mirror.analysis.before_groups", "Line {{.Line}} stands before the first User-agent line, outside every group.")
-	msgPlaceAfterRule = msg.Def("mirror.analysis.after_rules", "Line {{.Line}} stands in the group of {{.Agents}}, right after its Disallow lines, as the seed advises.")
+	msgPlaceAfterRule = msg.Def("mirror.analysis.after_rules", "Line {{.Line}} stands in the group of {{.Agents}}, right after its Disallow lines, as Yandex's help advised.")
 	msgPlaceInGroup   = msg.Def("mirror.analysis.in_group", "Line {{.Line}} stands in the group of {{.Agents}}, but not right after its Disallow lines.")
 	msgPlaceBlank     = msg.Def("mirror.analysis.after_blank", "Line {{.Line}} follows a blank line after the group of {{.Agents}}: Yandex counts it in that group, the 1990s robots see it outside any group.")
 	msgSeveralHosts   = msg.Def("mirror.analysis.several", "The document has {{.Count}} Host lines; Yandex used the first valid one (line {{.Line}}).")
 	msgConflictHosts  = msg.Def("mirror.analysis.conflict", "The Host lines name different mirrors: {{.Names}}.")
 )
 
-// Analyse reads the groups and the Host lines of doc.
+// Analyse reads the groups (as RFC 9309 and Yandex build them:
+// Document.Groups) and the Host lines of doc.
 func Analyse(doc *syntax.Document) *Analysis {
 	a := &Analysis{Effective: -1, EOL: doc.DominantEOL()}
-	prevField := syntax.Blank // kind of the previous field line
+	gr := doc.Groups(syntax.GroupRule{})
+	a.Groups = make([]Group, len(gr.Groups))
+	for gi := range gr.Groups {
+		g, out := &gr.Groups[gi], &a.Groups[gi]
+		out.First = g.First()
+		for _, n := range g.Agents {
+			out.Agents = append(out.Agents, doc.Value(int(n)))
+		}
+		out.LastAgent = int(g.Agents[len(g.Agents)-1])
+		out.Last = out.LastAgent
+		for _, n := range g.Fields {
+			out.Last = max(out.Last, int(n))
+			switch doc.Lines[n-1].Kind {
+			case syntax.Allow:
+				out.LastRule = int(n)
+			case syntax.Disallow:
+				out.LastRule = int(n)
+				out.Disallows = append(out.Disallows, doc.Value(int(n)))
+			}
+		}
+	}
 	blankSinceField := false
 	lastRuleOrHost := false // the previous field line was a rule, or a Host right after rules
 	for i := range doc.Lines {
 		l := &doc.Lines[i]
-		n := i + 1
 		switch {
 		case l.Kind == syntax.Blank:
 			blankSinceField = true
@@ -106,44 +127,23 @@ func Analyse(doc *syntax.Document) *Analysis {
 		case !l.Kind.IsField():
 			continue
 		}
-		if l.Kind == syntax.UserAgent {
-			if prevField != syntax.UserAgent || len(a.Groups) == 0 {
-				a.Groups = append(a.Groups, Group{First: n})
-			}
-			g := &a.Groups[len(a.Groups)-1]
-			g.Agents = append(g.Agents, doc.Text(l.Value))
-			g.LastAgent = n
-		}
-		g := (*Group)(nil)
-		if len(a.Groups) > 0 {
-			g = &a.Groups[len(a.Groups)-1]
-			g.Last = n
-		}
-		switch l.Kind {
-		case syntax.Allow, syntax.Disallow:
-			if g != nil {
-				g.LastRule = n
-				if l.Kind == syntax.Disallow {
-					g.Disallows = append(g.Disallows, doc.Text(l.Value))
-				}
-			}
-		case syntax.Host:
+		if l.Kind == syntax.Host {
 			value := doc.Text(l.Value)
 			h := HostLine{
-				Line:       n,
+				Line:       i + 1,
 				Value:      value,
-				Seed:       ParseName(value, ModeHostSeed),
-				Yandex2017: ParseName(value, ModeHostYandex2017),
-				Group:      len(a.Groups) - 1,
+				Classic:    hostname.ParseName(value, hostname.ModeHostClassic),
+				Yandex2017: hostname.ParseName(value, hostname.ModeHostYandex2017),
+				Group:      int(gr.Of[i]),
 			}
 			switch {
-			case g == nil:
+			case h.Group < 0:
 				h.Placement = BeforeGroups
 			case blankSinceField:
 				h.Placement = AfterBlank
 			default:
 				h.Placement = InGroup
-				h.AfterRules = lastRuleOrHost && g.LastRule > 0
+				h.AfterRules = lastRuleOrHost && a.Groups[h.Group].LastRule > 0
 			}
 			if a.Effective < 0 && h.Valid() {
 				a.Effective = len(a.Hosts)
@@ -151,7 +151,6 @@ func Analyse(doc *syntax.Document) *Analysis {
 			a.Hosts = append(a.Hosts, h)
 		}
 		lastRuleOrHost = l.Kind.IsRule() || l.Kind == syntax.Host && lastRuleOrHost && !blankSinceField
-		prevField = l.Kind
 		blankSinceField = false
 	}
 	return a
@@ -159,13 +158,13 @@ func Analyse(doc *syntax.Document) *Analysis {
 
 // Main is the mirror the document's effective Host names, so the wizard can
 // reuse it; ok is false when no Host line is valid.
-func (a *Analysis) Main() (Name, bool) {
+func (a *Analysis) Main() (hostname.Name, bool) {
 	if a.Effective < 0 {
-		return Name{}, false
+		return hostname.Name{}, false
 	}
 	n := a.Hosts[a.Effective].Name()
 	// Reparse as input so the name carries the wizard's notes and scheme.
-	in := ParseName(n.HostValue(), ModeInput)
+	in := hostname.ParseName(n.HostValue(), hostname.ModeInput)
 	return in, in.Valid()
 }
 
@@ -180,10 +179,10 @@ func (a *Analysis) Report() []msg.Text {
 	for i := range a.Hosts {
 		h := &a.Hosts[i]
 		switch {
-		case h.Seed.Valid():
-			out = append(out, msg.New(msgHostValid, "Line", h.Line, "Value", h.Value, "Name", h.Seed.Display()))
+		case h.Classic.Valid():
+			out = append(out, msg.New(msgHostValid, "Line", h.Line, "Value", h.Value, "Name", h.Classic.Display()))
 		case h.Yandex2017.Valid():
-			out = append(out, msg.New(msgHost2017Only, "Line", h.Line, "Value", h.Value, "Reason", h.Seed.Problems[0].Text))
+			out = append(out, msg.New(msgHost2017Only, "Line", h.Line, "Value", h.Value, "Reason", h.Classic.Problems[0].Text))
 		default:
 			out = append(out, msg.New(msgHostInvalid, "Line", h.Line, "Value", h.Value, "Reason", h.Yandex2017.Problems[0].Text))
 		}

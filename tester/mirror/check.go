@@ -3,6 +3,7 @@ package mirror
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -42,7 +43,7 @@ var (
 )
 
 // DefaultCrawlers are the crawlers the Check step starts with: the two that
-// matter for mirrors today, Bing, and a 1990s robot from the seeds.
+// matter for mirrors today, Bing, and a 1990s robot.
 var DefaultCrawlers = []string{"YandexBot", "Googlebot", "bingbot", "StackRambler"}
 
 // DefaultPaths are a few paths worth checking: the home page, a path the
@@ -73,7 +74,7 @@ func (p *Plan) DefaultPaths() []string {
 // the crawler may fetch when the names are set up with strategy s.
 func (p *Plan) Check(s Strategy, crawlers, paths []string, test Tester) []CheckRow {
 	var rows []CheckRow
-	names := append([]Name{p.Main}, p.Mirrors...)
+	names := append([]hostname.Name{p.Main}, p.Mirrors...)
 	mirrorFile := p.MirrorRobots()
 	for i, n := range names {
 		robots, served := p.After, msg.New(msgServedMain)

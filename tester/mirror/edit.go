@@ -2,39 +2,19 @@ package mirror
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-// Edit replaces the bytes [Start, End) of the document with Text. An insertion
-// has Start == End. Edits returned by this package are sorted, do not overlap,
-// and are meant to be applied together as one undo step.
-type Edit struct {
-	Start, End int
-	Text       []byte
-}
+// Edit is syntax.Edit. Edits returned by this package are sorted, do not
+// overlap, and are meant to be applied together as one undo step.
+type Edit = syntax.Edit
 
-// Apply returns src with edits applied. Edits must be sorted by Start and must
-// not overlap; an insertion may share its offset with the start of a deletion
-// that follows it.
-func Apply(src []byte, edits []Edit) ([]byte, error) {
-	var out bytes.Buffer
-	out.Grow(len(src))
-	pos := 0
-	for _, e := range edits {
-		if e.Start < pos || e.End < e.Start || e.End > len(src) {
-			return nil, fmt.Errorf("edit [%d,%d) overlaps or leaves the document (%d bytes, at %d)", e.Start, e.End, len(src), pos)
-		}
-		out.Write(src[pos:e.Start])
-		out.Write(e.Text)
-		pos = e.End
-	}
-	out.Write(src[pos:])
-	return out.Bytes(), nil
-}
+// Apply returns src with edits applied (syntax.ApplyEdits).
+func Apply(src []byte, edits []Edit) ([]byte, error) { return syntax.ApplyEdits(src, edits) }
 
 // Options shape the robots.txt change.
 type Options struct {
@@ -77,7 +57,7 @@ var (
 // with the file's own line terminators. Existing Host lines that are
 // invalid, name another mirror, stand elsewhere or repeat are removed; a Host
 // line already in the right place with the right value is kept.
-func PlanHost(doc *syntax.Document, main Name, opt Options) Change {
+func PlanHost(doc *syntax.Document, main hostname.Name, opt Options) Change {
 	a := Analyse(doc)
 	ch := Change{Value: main.HostValue()}
 	eol := a.EOL.Bytes()

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-func mustName(t testing.TB, s string) Name {
+func mustName(t testing.TB, s string) hostname.Name {
 	t.Helper()
-	n := ParseName(s, ModeInput)
+	n := hostname.ParseName(s, hostname.ModeInput)
 	if !n.Valid() {
 		t.Fatalf("%q: %v", s, n.Problems)
 	}
@@ -226,8 +227,8 @@ func TestAnalyseCorpus(t *testing.T) {
 			if c.agents != "" && strings.Join(a.Groups[h.Group].Agents, ",") != c.agents {
 				t.Errorf("group %v, want %s", a.Groups[h.Group].Agents, c.agents)
 			}
-			if h.Seed.Valid() != c.seedValid || !h.Yandex2017.Valid() {
-				t.Errorf("seed valid %v, 2017 valid %v", h.Seed.Valid(), h.Yandex2017.Valid())
+			if h.Classic.Valid() != c.seedValid || !h.Yandex2017.Valid() {
+				t.Errorf("seed valid %v, 2017 valid %v", h.Classic.Valid(), h.Yandex2017.Valid())
 			}
 			main, ok := a.Main()
 			if !ok || main.Origin() != c.main {
@@ -352,5 +353,18 @@ func TestDiff(t *testing.T) {
 	got := Diff("a", "b", []byte(src), []Edit{ins(0, "Host: x.ru\n"), ins(len(src), "Host: x.ru\n")})
 	if strings.Count(got, "@@ -") != 2 || !strings.Contains(got, "@@ -18,3 +19,4 @@") {
 		t.Errorf("want two hunks, the second at -18,3 +19,4:\n%s", got)
+	}
+}
+
+// TestAnalyseGroupsAsTheEnginesDo: a Crawl-delay between two User-agent
+// lines does not split the group (RFC 9309 §2.1; the engines and lint read
+// one group there, and so must the wizard).
+func TestAnalyseGroupsAsTheEnginesDo(t *testing.T) {
+	a := Analyse(syntax.Parse([]byte("User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\nHost: example.ru\n")))
+	if len(a.Groups) != 1 || strings.Join(a.Groups[0].Agents, ",") != "a,b" || a.Groups[0].LastRule != 4 {
+		t.Fatalf("groups %+v, want one group of a and b", a.Groups)
+	}
+	if len(a.Hosts) != 1 || a.Hosts[0].Group != 0 || a.Hosts[0].Placement != InGroup || !a.Hosts[0].AfterRules {
+		t.Errorf("host %+v", a.Hosts)
 	}
 }

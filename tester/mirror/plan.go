@@ -3,6 +3,7 @@ package mirror
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -10,8 +11,8 @@ import (
 // Plan is everything the wizard's Result step shows for one main mirror and
 // its other names.
 type Plan struct {
-	Main     Name
-	Mirrors  []Name // the other names: valid, distinct, none equal to Main
+	Main     hostname.Name
+	Mirrors  []hostname.Name // the other names: valid, distinct, none equal to Main
 	Options  Options
 	Analysis *Analysis
 	Change   Change
@@ -34,12 +35,12 @@ var (
 
 // NewPlan checks the names and computes the robots.txt change for robots (the
 // open document, possibly empty).
-func NewPlan(robots []byte, main Name, mirrors []Name, opt Options) (*Plan, error) {
+func NewPlan(robots []byte, main hostname.Name, mirrors []hostname.Name, opt Options) (*Plan, error) {
 	if !main.Valid() {
 		return nil, &PlanError{msg.New(msgMainInvalid, "Name", main.Input, "Reason", main.Problems[0].Text)}
 	}
 	seen := map[string]bool{main.Origin(): true}
-	var others []Name
+	var others []hostname.Name
 	for _, m := range mirrors {
 		switch {
 		case !m.Valid():
@@ -88,7 +89,7 @@ func (p *Plan) MirrorRobots() []byte {
 	return []byte(mirrorRobots(p.Main, "\n"))
 }
 
-func mirrorRobots(main Name, eol string) string {
+func mirrorRobots(main hostname.Name, eol string) string {
 	return "# This host mirrors " + main.Origin() + "; only the main name is indexed." + eol +
 		"User-agent: *" + eol +
 		"Disallow: /" + eol

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -17,7 +18,7 @@ type Server string
 // Servers and their styles.
 const (
 	Apache    Server = "apache"     // mod_rewrite (virtual host or .htaccess)
-	ApacheSSI Server = "apache-ssi" // a server-side include in robots.txt, the seed's method
+	ApacheSSI Server = "apache-ssi" // a server-side include in robots.txt, the classic method
 	Nginx     Server = "nginx"
 )
 
@@ -87,7 +88,7 @@ func (p *Plan) mirrorList() string {
 }
 
 // nginxKey is the map key of a name: scheme, host and listening port.
-func nginxKey(n Name) string {
+func nginxKey(n hostname.Name) string {
 	return fmt.Sprintf("%q", n.EffectiveScheme()+"://"+n.ASCII+":"+strconv.Itoa(n.EffectivePort()))
 }
 
@@ -164,9 +165,9 @@ func (p *Plan) nginxRedirect() string {
 
 // apacheHostRegex matches HTTP_HOST of the main mirror, with its default port
 // optional (clients may send it).
-func apacheHostRegex(n Name) string {
+func apacheHostRegex(n hostname.Name) string {
 	re := "^" + regexp.QuoteMeta(n.ASCII)
-	if n.EffectivePort() == defaultPort(n.EffectiveScheme()) {
+	if n.EffectivePort() == hostname.DefaultPort(n.EffectiveScheme()) {
 		re += "(:" + strconv.Itoa(n.EffectivePort()) + ")?"
 	} else {
 		re += ":" + strconv.Itoa(n.EffectivePort())

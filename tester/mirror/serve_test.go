@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/tester/hostname"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -17,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 func goldenPlan(t testing.TB, opt Options) *Plan {
 	t.Helper()
 	robots := []byte("User-agent: *\nDisallow: /cgi-bin\n\nUser-agent: Googlebot\nDisallow: /tmp\n")
-	var mirrors []Name
+	var mirrors []hostname.Name
 	for _, s := range []string{"http://www.example.ru", "example.ru", "https://example.ru", "www.example.ru:8080", "главное-зеркало.рф"} {
 		mirrors = append(mirrors, mustName(t, s))
 	}
@@ -68,7 +69,7 @@ func TestApacheSchemeCondition(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := NewPlan(nil, mustName(t, c.main), []Name{mustName(t, c.mirror)}, Options{})
+			p, err := NewPlan(nil, mustName(t, c.main), []hostname.Name{mustName(t, c.mirror)}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,15 +85,15 @@ func TestNewPlanRefuses(t *testing.T) {
 	main := mustName(t, "www.example.ru")
 	cases := []struct {
 		name    string
-		main    Name
-		mirrors []Name
+		main    hostname.Name
+		mirrors []hostname.Name
 		opt     Options
 		want    string
 	}{
-		{"invalid main", ParseName("www.my_host.ru", ModeInput), nil, Options{}, "underscore"},
-		{"invalid mirror", main, []Name{ParseName("213.180.194.129", ModeInput)}, Options{}, "IP address"},
-		{"mirror equal to main (default port)", main, []Name{mustName(t, "www.example.ru:80")}, Options{}, "main mirror itself"},
-		{"mirror listed twice", main, []Name{mustName(t, "example.ru"), mustName(t, "EXAMPLE.ru")}, Options{}, "twice"},
+		{"invalid main", hostname.ParseName("www.my_host.ru", hostname.ModeInput), nil, Options{}, "underscore"},
+		{"invalid mirror", main, []hostname.Name{hostname.ParseName("213.180.194.129", hostname.ModeInput)}, Options{}, "IP address"},
+		{"mirror equal to main (default port)", main, []hostname.Name{mustName(t, "www.example.ru:80")}, Options{}, "main mirror itself"},
+		{"mirror listed twice", main, []hostname.Name{mustName(t, "example.ru"), mustName(t, "EXAMPLE.ru")}, Options{}, "twice"},
 		{"encoding directory without slash", main, nil, Options{EncodingDirs: []string{"koi"}}, "start with /"},
 	}
 	for _, c := range cases {
@@ -106,7 +107,7 @@ func TestNewPlanRefuses(t *testing.T) {
 }
 
 func TestSSIKeepsCRLF(t *testing.T) {
-	p, err := NewPlan([]byte("User-agent: *\r\nDisallow: /a\r\n"), mustName(t, "example.ru"), []Name{mustName(t, "www.example.ru")}, Options{})
+	p, err := NewPlan([]byte("User-agent: *\r\nDisallow: /a\r\n"), mustName(t, "example.ru"), []hostname.Name{mustName(t, "www.example.ru")}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

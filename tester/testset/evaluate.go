@@ -3,6 +3,7 @@ package testset
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
@@ -22,6 +23,14 @@ type Result struct {
 // engineIDs is not empty only expectations for those engines are checked.
 // Each engine compiles doc once.
 func Evaluate(doc *syntax.Document, s *Set, engineIDs []string) []Result {
+	return EvaluateFor(func(string) *syntax.Document { return doc }, s, engineIDs, 0)
+}
+
+// EvaluateFor is Evaluate with a document per engine (a robots.txt fetched
+// from a site means another file to each engine when it was not served) and
+// a time limit per query (0: none); a query over the limit fails its
+// expectation with a timeout verdict.
+func EvaluateFor(docFor func(engineID string) *syntax.Document, s *Set, engineIDs []string, limit time.Duration) []Result {
 	compiled := map[string]engine.Compiled{}
 	var out []Result
 	for _, e := range s.Expect {
@@ -37,12 +46,12 @@ func Evaluate(doc *syntax.Document, s *Set, engineIDs []string) []Result {
 				out = append(out, r)
 				continue
 			}
-			c = eng.Compile(doc)
+			c = engine.WithTimeout(eng.Compile(docFor(e.Engine)), limit)
 			compiled[e.Engine] = c
 		}
 		// as the tester asks: a full User-Agent with its crawler's token
 		r.Verdict = aiaccess.QueryResolved(c, crawlers.Resolve(e.Crawler), e.Path)
-		r.Pass = r.Verdict.Allowed == e.Allowed
+		r.Pass = r.Verdict.Allowed == e.Allowed && !r.Verdict.TimedOut()
 		out = append(out, r)
 	}
 	return out

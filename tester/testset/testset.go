@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 
@@ -78,7 +77,8 @@ func Parse(data []byte) (*Set, error) {
 
 // Load reads the test set at path.
 func Load(path string) (*Set, error) {
-	data, err := os.ReadFile(path)
+	// The same limits as a robots.txt: no pipes, devices or unbounded reads.
+	data, err := textfile.Load(path, nil)
 	if err != nil {
 		return nil, fmt.Errorf("read test set: %w", err)
 	}

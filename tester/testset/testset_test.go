@@ -229,7 +229,7 @@ func TestCloneIsDeep(t *testing.T) {
 }
 
 func TestEvaluate(t *testing.T) {
-	// SPEC §2 scenario 8: the RFC always allows /robots.txt, Google's library does not.
+	// divergence scenario 8: the RFC always allows /robots.txt, Google's library does not.
 	doc := syntax.Parse([]byte("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n"))
 	s := New()
 	for _, e := range []Expectation{

@@ -14,6 +14,7 @@ import (
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -171,7 +172,7 @@ func rowText(row aiaccess.Row) string {
 	if !row.Paths[0].Allowed {
 		mark = "✘"
 	}
-	return fmt.Sprintf("%s %s (%s) · %s · %s — %s", mark, c.Name, c.Operator, c.RobotsTxt, c.Engine, strings.Join(parts, "; "))
+	return fmt.Sprintf("%s %s (%s) · %s · %s — %s", mark, c.Name, c.Operator, aiaccess.BehaviourText(c.RobotsTxt), engine.NameOf(c.Engine), strings.Join(parts, "; "))
 }
 
 // policy reads the builder's widgets.

@@ -23,7 +23,11 @@ func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
 	}
 	text := []byte(src)
 	tab := New(func() *syntax.Document { return syntax.Parse(text) }, func(edits []aiaccess.Edit) error {
-		text = aiaccess.Apply(text, edits)
+		out, err := syntax.ApplyEdits(text, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = out
 		return nil
 	})
 	w := test.NewTempWindow(t, tab.Content)
@@ -47,8 +51,8 @@ func TestAccessView(t *testing.T) {
 	tab.paths.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	got := labels(tab.report)
 	for _, want := range []string{
-		"✘ GPTBot (OpenAI) · obeys · rfc9309 — / blocked (line 2); /private/x blocked (line 2)",
-		"✔ ClaudeBot (Anthropic) · obeys · rfc9309 — / allowed, asks: no AI training (line 5); /private/x blocked (line 6)",
+		"✘ GPTBot (OpenAI) · obeys robots.txt · RFC 9309 — / blocked (line 2); /private/x blocked (line 2)",
+		"✔ ClaudeBot (Anthropic) · obeys robots.txt · RFC 9309 — / allowed, asks: no AI training (line 5); /private/x blocked (line 6)",
 		"5: Content-Signal: ai-train=no  (group at line 4)",
 		"ChatGPT-User (OpenAI): fetches when a user asks",
 	} {

@@ -48,6 +48,7 @@ XVFB_PID=$!
 wait_for 10 xdpyinfo -display ":$DISPLAY_NUM" || wait_for 10 xdotool getmouselocation || fail "Xvfb did not start"
 
 cp "$ROOT/tester/corpus/testdata/news-crlf.robots.txt" "$TMP/site/robots.txt"
+chmod 0644 "$TMP/site/robots.txt" # a read-only checkout gives a read-only copy, and the app refuses to overwrite a read-only file
 cp "$TMP/site/robots.txt" "$TMP/original.txt"
 
 # 1. Start-up time: from exec to a window showing the file with its results.

@@ -10,13 +10,14 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // checkStep is a table: for every name × crawler × path, what the tester
 // says when that name serves the planned robots.txt.
 type checkStep struct {
 	w        *wizard
-	strategy *widget.Select
+	strategy *safewidget.Select
 	crawlers *widget.Entry
 	paths    *widget.Entry
 	table    *widget.Table
@@ -28,7 +29,7 @@ const checkCols = 6
 
 func newCheckStep(w *wizard) *checkStep {
 	c := &checkStep{w: w, crawlers: widget.NewEntry(), paths: widget.NewEntry(), summary: wrapped("")}
-	c.strategy = widget.NewSelect([]string{
+	c.strategy = safewidget.NewSelect([]string{
 		lang.X("mirror.ui.strategy_per_host", "Each mirror serves Disallow: /"),
 		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301"),
 	}, func(string) { c.run() })

@@ -9,8 +9,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // nameRow is one host name: the entry, "this is the main mirror", and what
@@ -30,7 +32,7 @@ type namesStep struct {
 	existing  *widget.Label // what the document already says
 	prefilled bool
 	filled    []string // what reread put in the rows, to tell it from typing
-	server    *widget.Select
+	server    *safewidget.Select
 	allGroups *widget.Check
 	encDirs   *widget.Entry
 }
@@ -38,7 +40,7 @@ type namesStep struct {
 func newNamesStep(w *wizard) *namesStep {
 	s := &namesStep{w: w, list: container.NewVBox()}
 	s.existing = wrapped("")
-	s.server = widget.NewSelect(serverLabels(), nil)
+	s.server = safewidget.NewSelect(serverLabels(), nil)
 	s.server.SetSelectedIndex(0)
 	s.allGroups = widget.NewCheck(lang.X("mirror.ui.all_groups", "Put Host into every group (not only * and Yandex)"), nil)
 	s.encDirs = widget.NewEntry()
@@ -50,7 +52,7 @@ func serverLabels() []string {
 	return []string{
 		lang.X("mirror.ui.server_nginx", "nginx"),
 		lang.X("mirror.ui.server_apache", "Apache (mod_rewrite)"),
-		lang.X("mirror.ui.server_apache_ssi", "Apache (server-side include, the seed's way)"),
+		lang.X("mirror.ui.server_apache_ssi", "Apache (server-side include, the classic way)"),
 	}
 }
 
@@ -115,7 +117,7 @@ func (s *namesStep) reread() {
 
 // twins are the names a site usually also answers to: the other side of
 // www, and plain http for an https site.
-func twins(main mirror.Name) []string {
+func twins(main hostname.Name) []string {
 	host := main.Unicode
 	other := "www." + host
 	if rest, ok := strings.CutPrefix(host, "www."); ok {
@@ -208,7 +210,7 @@ func (s *namesStep) validate(r *nameRow) {
 		r.feedback.Importance = widget.MediumImportance
 		return
 	}
-	n := mirror.ParseName(text, mirror.ModeInput)
+	n := hostname.ParseName(text, hostname.ModeInput)
 	var lines []string
 	if n.Valid() {
 		r.feedback.Importance = widget.SuccessImportance
@@ -226,17 +228,17 @@ func (s *namesStep) validate(r *nameRow) {
 }
 
 // request is what the Mirrors step asks the planner for.
-func (s *namesStep) request() (mirror.Name, []mirror.Name, mirror.Options) {
-	var main mirror.Name
-	var mirrors []mirror.Name
+func (s *namesStep) request() (hostname.Name, []hostname.Name, mirror.Options) {
+	var main hostname.Name
+	var mirrors []hostname.Name
 	for _, r := range s.rows {
 		text := strings.TrimSpace(r.entry.Text)
 		if r.main.Checked {
-			main = mirror.ParseName(text, mirror.ModeInput)
+			main = hostname.ParseName(text, hostname.ModeInput)
 			continue
 		}
 		if text != "" {
-			mirrors = append(mirrors, mirror.ParseName(text, mirror.ModeInput))
+			mirrors = append(mirrors, hostname.ParseName(text, hostname.ModeInput))
 		}
 	}
 	opt := mirror.Options{AllGroups: s.allGroups.Checked, EncodingDirs: strings.Fields(strings.ReplaceAll(s.encDirs.Text, ",", " "))}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/metatag"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // output is one generated snippet with its copy button.
@@ -26,7 +27,7 @@ type builder struct {
 	checks       map[string]*widget.Check
 	maxSnippet   *widget.Entry
 	maxVideo     *widget.Entry
-	imagePreview *widget.Select
+	imagePreview *safewidget.Select
 	unavailable  *widget.DateEntry
 	files        *widget.Entry
 
@@ -62,7 +63,7 @@ func newBuilder(t *tab) *builder {
 	b.maxVideo.SetPlaceHolder(lang.X("meta.ui.number_placeholder", "not set (number, -1 = no limit)"))
 	b.maxVideo.OnChanged = func(string) { b.rebuild() }
 	notSet := lang.X("meta.ui.not_set", "not set")
-	b.imagePreview = widget.NewSelect([]string{notSet, "none", "standard", "large"}, func(string) { b.rebuild() })
+	b.imagePreview = safewidget.NewSelect([]string{notSet, "none", "standard", "large"}, func(string) { b.rebuild() })
 	b.imagePreview.SetSelected(notSet)
 	b.unavailable = widget.NewDateEntry()
 	b.unavailable.OnChanged = func(*time.Time) { b.rebuild() }

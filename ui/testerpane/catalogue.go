@@ -36,7 +36,7 @@ func filterCrawlers(all []assets.Crawler, q string) []assets.Crawler {
 }
 
 // catalogueView is the crawler picker: a filter and the catalogue list,
-// each entry with its owner, a note and a mark on the seeds' historical
+// each entry with its owner, a note and a mark on the historical
 // robots.
 type catalogueView struct {
 	filter  *widget.Entry

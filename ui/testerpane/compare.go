@@ -118,6 +118,12 @@ func (p *Pane) updateMatrixCell(id widget.TableCellID, m *matrixCell) {
 	c := cell{pr, p.engines[i].Info().ID}
 	v := p.verdict(c)
 	if v == nil {
+		switch p.state(c) {
+		case cellWorking:
+			m.set(theme.HistoryIcon(), lang.X("testerpane.working", "still working…"), widget.LowImportance, false, nil)
+		case cellCancelled:
+			m.set(nil, lang.X("testerpane.working.cancelled", "cancelled"), widget.WarningImportance, false, nil)
+		}
 		return
 	}
 	text := v.Word().String()

@@ -92,6 +92,13 @@ func (d *detailView) update() {
 	}
 	if v == nil {
 		d.body.Hide()
+		hint := lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why.")
+		if ok && d.p.state(c) == cellWorking {
+			hint = lang.X("testerpane.working.why", "This reading is slow on this path; the window stays usable. Press Cancel to stop waiting.")
+		}
+		if d.hint.Text != hint {
+			d.hint.SetText(hint)
+		}
 		d.hint.Show()
 		return
 	}
@@ -101,7 +108,7 @@ func (d *detailView) update() {
 		d.icon.SetResource(icon)
 	}
 	setLabel(d.title, lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
-		"Word": verdictWord(v), "Crawler": c.crawler, "Path": c.path, "Engine": d.p.engineName(c.engine)}), verdictImportance(v))
+		"Word": verdictWord(v), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}), verdictImportance(v))
 	setLabel(d.rule, lang.X("testerpane.detail.rule", "Deciding rule: {{.Rule}}", map[string]any{"Rule": decidingText(v)}), widget.MediumImportance)
 	if g := v.GroupText(); !g.IsZero() {
 		setLabel(d.group, lang.X("testerpane.detail.group", "Group: {{.Group}}", map[string]any{"Group": g.String()}), widget.MediumImportance)

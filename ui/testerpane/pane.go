@@ -14,13 +14,13 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
-	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // pair is one result row: a crawler asking for a path.
@@ -38,7 +38,7 @@ type Pane struct {
 
 	doc      *syntax.Document
 	prefs    *aipref.File    // the document's Content-Signal and Content-Usage lines
-	engines  []engine.Engine // every engine, in SPEC order
+	engines  []engine.Engine // every engine, in their Order
 	engineID string
 	compare  bool
 
@@ -56,11 +56,18 @@ type Pane struct {
 	// compile time, gen counts documents, next waits while busy.
 	cost     map[string]time.Duration
 	gen      int
-	next     *compileJob
-	busy     bool
-	syncOnly bool         // compile on the calling goroutine always (benchmarks)
-	toUI     func(func()) // hands a background result to the UI goroutine: fyne.Do (tests replace it)
-	onIdle   func()       // called when background compiling stops (tests)
+	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
+	syncOnly bool                                    // compile on the calling goroutine always (benchmarks)
+	toUI     func(func())                            // hands a background result to the UI goroutine: fyne.Do (tests replace it)
+	onIdle   func()                                  // called when background compiling stops (tests)
+
+	// Queries (see queries.go): per-engine background lanes, the cells
+	// waiting for one or cancelled, and the UI goroutine's time budget.
+	runners    map[string]*queryRunner
+	pending    map[cell]bool
+	cancelled  map[cell]bool
+	budget     time.Duration
+	budgetFrom time.Time
 
 	selected *cell // the result shown in the detail area
 
@@ -78,7 +85,7 @@ type Pane struct {
 // paneUI holds the widgets.
 type paneUI struct {
 	root        fyne.CanvasObject
-	engineSel   *widget.Select
+	engineSel   *safewidget.Select
 	compareChk  *widget.Check
 	summary     *widget.Label
 	crawlerBox  *fyne.Container
@@ -97,15 +104,23 @@ var emptyDoc = syntax.Parse(nil)
 // Google as the engine). win is used to place pop-ups.
 func New(win fyne.Window) *Pane {
 	p := &Pane{
-		win:      win,
-		toUI:     fyne.Do,
-		doc:      emptyDoc,
-		engines:  engine.All(),
-		engineID: engine.Default,
-		set:      testset.New(),
-		compiled: map[string]engine.Compiled{},
-		verdicts: map[cell]*engine.Verdict{},
-		cost:     map[string]time.Duration{},
+		win:       win,
+		toUI:      fyne.Do,
+		doc:       emptyDoc,
+		engines:   engine.All(),
+		engineID:  engine.Default,
+		set:       testset.New(),
+		compiled:  map[string]engine.Compiled{},
+		verdicts:  map[cell]*engine.Verdict{},
+		cost:      map[string]time.Duration{},
+		runners:   map[string]*queryRunner{},
+		pending:   map[cell]bool{},
+		cancelled: map[cell]bool{},
+	}
+	p.compiler = &latest.Worker[compileJob, compiledSet]{
+		Work:    func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
+		Deliver: p.installCompiled,
+		Hand:    func(f func()) { p.toUI(f) },
 	}
 	p.ensureEmptyRows()
 	p.build()
@@ -133,10 +148,7 @@ func (p *Pane) SetDocument(doc *syntax.Document) {
 		p.install(doc, map[string]engine.Compiled{})
 		return
 	}
-	p.next = &compileJob{doc: doc, ids: ids, gen: p.gen}
-	if !p.busy {
-		p.startNext()
-	}
+	p.compiler.Submit(compileJob{doc: doc, ids: ids, gen: p.gen})
 }
 
 // asyncAbove is the compile time above which SetDocument stops compiling
@@ -158,41 +170,38 @@ func (p *Pane) estimate(ids []string) time.Duration {
 	return sum
 }
 
-// startNext compiles the newest waiting document in the background; one
-// job at a time, and documents superseded while it ran are skipped.
-func (p *Pane) startNext() {
-	job := p.next
-	p.next = nil
-	p.busy = true
-	go func() {
-		compiled, costs := compileAll(job.doc, job.ids)
-		p.toUI(func() {
-			p.busy = false
-			maps.Copy(p.cost, costs)
-			if job.gen == p.gen {
-				p.install(job.doc, compiled)
-			}
-			if p.next != nil {
-				p.startNext()
-			} else if p.onIdle != nil {
-				p.onIdle()
-			}
-		})
-	}()
+// installCompiled receives a background compile on the UI goroutine: it
+// shows the document unless a newer one came meanwhile (that one is on its
+// way: the worker always takes the newest).
+func (p *Pane) installCompiled(job compileJob, c compiledSet) {
+	maps.Copy(p.cost, c.costs)
+	if job.gen != p.gen {
+		return
+	}
+	p.install(job.doc, c.compiled)
+	if p.onIdle != nil {
+		p.onIdle()
+	}
+}
+
+// compiledSet is a document compiled by several engines, with the time each
+// took.
+type compiledSet struct {
+	compiled map[string]engine.Compiled
+	costs    map[string]time.Duration
 }
 
 // compileAll compiles doc with each engine; it touches no pane state.
-func compileAll(doc *syntax.Document, ids []string) (map[string]engine.Compiled, map[string]time.Duration) {
-	compiled := make(map[string]engine.Compiled, len(ids))
-	costs := make(map[string]time.Duration, len(ids))
+func compileAll(doc *syntax.Document, ids []string) compiledSet {
+	c := compiledSet{make(map[string]engine.Compiled, len(ids)), make(map[string]time.Duration, len(ids))}
 	for _, id := range ids {
 		if e, ok := engine.Get(id); ok {
 			start := time.Now()
-			compiled[id] = e.Compile(doc)
-			costs[id] = time.Since(start)
+			c.compiled[id] = e.Compile(doc)
+			c.costs[id] = time.Since(start)
 		}
 	}
-	return compiled, costs
+	return c
 }
 
 // install makes doc the document on screen, with whatever engines are
@@ -202,6 +211,7 @@ func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled
 	p.prefs = aipref.Read(doc)
 	p.compiled = compiled
 	clear(p.verdicts)
+	p.forgetQueries()
 	p.refreshResults()
 }
 
@@ -331,6 +341,9 @@ func (p *Pane) verdict(c cell) *engine.Verdict {
 	if v, ok := p.verdicts[c]; ok {
 		return v
 	}
+	if p.state(c) != cellReady {
+		return nil
+	}
 	comp, ok := p.compiled[c.engine]
 	if !ok {
 		e, found := engine.Get(c.engine)
@@ -342,14 +355,15 @@ func (p *Pane) verdict(c cell) *engine.Verdict {
 		p.cost[c.engine] = time.Since(start)
 		p.compiled[c.engine] = comp
 	}
-	// A full User-Agent is tested with the token its crawler obeys, and a
-	// catalogue crawler that may fetch the path gets the usage preferences in
-	// force beside the verdict.
-	res := crawlers.Resolve(c.crawler)
-	v := aiaccess.QueryResolved(comp, res, c.path)
-	aiaccess.AddUsage(&v, p.prefs, res)
-	p.verdicts[c] = &v
-	return &v
+	// A full User-Agent is tested with the token its crawler obeys (answer),
+	// and a catalogue crawler that may fetch the path gets the usage
+	// preferences in force beside the verdict.
+	v := p.query(c, comp)
+	if v != nil {
+		p.withUsage(c, v)
+		p.verdicts[c] = v
+	}
+	return v
 }
 
 // recomputePairs rebuilds the result rows from the crawler and path rows:
@@ -433,7 +447,11 @@ func (p *Pane) updateSummary() {
 			other++
 			continue
 		}
-		v := p.verdict(cell{pr, e.Engine})
+		c := cell{pr, e.Engine}
+		v := p.verdict(c)
+		if v == nil && p.state(c) != cellReady {
+			continue // not known yet: neither passed nor failed
+		}
 		if v != nil && v.Allowed == e.Allowed {
 			pass++
 		} else {
@@ -497,7 +515,7 @@ func (p *Pane) pinAllEngines(pr pair) {
 
 // expectMenu is the menu to pin the verdict of c.
 func (p *Pane) expectMenu(c cell) *fyne.Menu {
-	name := p.engineName(c.engine)
+	name := engine.NameOf(c.engine).String()
 	allowed, has := p.expectation(c)
 	items := []*fyne.MenuItem{
 		fyne.NewMenuItem(lang.X("testerpane.expect.allowed", "Expect allowed ({{.Engine}})", map[string]any{"Engine": name}),
@@ -515,19 +533,12 @@ func (p *Pane) expectMenu(c cell) *fyne.Menu {
 	return fyne.NewMenu("", items...)
 }
 
-func (p *Pane) engineName(id string) string {
-	if e, ok := engine.Get(id); ok {
-		return msg.New(e.Info().Name).String()
-	}
-	return id
-}
-
 func (p *Pane) build() {
 	ui := &p.ui
 	for _, e := range p.engines {
 		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
 	}
-	ui.engineSel = widget.NewSelect(ui.engineNames, func(string) {
+	ui.engineSel = safewidget.NewSelect(ui.engineNames, func(string) {
 		i := ui.engineSel.SelectedIndex()
 		if i < 0 {
 			return

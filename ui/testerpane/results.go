@@ -109,6 +109,7 @@ type resultRow struct {
 	checkIcon *widget.Icon
 	check     *widget.Label
 	menu      *widget.Button
+	cancel    *widget.Button // shown while the verdict is still being worked out
 	explain   *widget.Label
 	top       *fyne.Container
 	content   fyne.CanvasObject
@@ -128,13 +129,15 @@ func newResultRow(p *Pane) *resultRow {
 	r.check = widget.NewLabel("")
 	r.menu = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), r.openMenu)
 	r.menu.Importance = widget.LowImportance
+	r.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() { r.p.cancel(r.cell) })
+	r.cancel.Hide()
 	r.explain = widget.NewLabel("")
 	r.explain.Truncation = fyne.TextTruncateEllipsis
 	r.explain.SizeName = theme.SizeNameCaptionText
 
 	r.top = container.NewBorder(nil, nil,
 		container.NewHBox(r.icon, r.word),
-		container.NewHBox(r.checkIcon, r.check, r.menu),
+		container.NewHBox(r.checkIcon, r.check, r.cancel, r.menu),
 		container.NewGridWithColumns(2, r.who, r.rule))
 	r.content = container.NewBorder(nil, nil, r.bar, nil,
 		container.New(&tightVBox{}, r.top, r.explain))
@@ -151,7 +154,12 @@ func (r *resultRow) show(c cell) {
 	r.cell = c
 	v := r.p.verdict(c)
 	if v == nil {
+		r.showWaiting(c)
 		return
+	}
+	if r.cancel.Visible() {
+		r.cancel.Hide()
+		r.top.Refresh()
 	}
 	if col := verdictColor(v); r.bar.FillColor != col {
 		r.bar.FillColor = col
@@ -193,6 +201,33 @@ func usageText(v *engine.Verdict) string {
 		}
 	}
 	return out
+}
+
+// showWaiting fills the row of a verdict that is not there: still being
+// worked out in the background (with Cancel), or cancelled.
+func (r *resultRow) showWaiting(c cell) {
+	state := r.p.state(c)
+	if state == cellReady {
+		return // an unknown engine: nothing to show
+	}
+	r.bar.FillColor = color.Transparent
+	r.bar.Refresh()
+	r.icon.SetResource(theme.HistoryIcon())
+	r.allowed = false
+	setLabel(r.word, "…", widget.LowImportance)
+	setLabel(r.who, c.crawler+"  →  "+c.path, widget.MediumImportance)
+	r.check.Hide()
+	r.checkIcon.Hide()
+	if state == cellWorking {
+		setLabel(r.rule, lang.X("testerpane.working", "still working…"), widget.MediumImportance)
+		setLabel(r.explain, lang.X("testerpane.working.why", "This reading is slow on this path; the window stays usable. Press Cancel to stop waiting."), widget.MediumImportance)
+		r.cancel.Show()
+	} else {
+		setLabel(r.rule, lang.X("testerpane.working.cancelled", "cancelled"), widget.WarningImportance)
+		setLabel(r.explain, lang.X("testerpane.working.cancelled_why", "You stopped waiting for this answer; edit the file or the row to ask again."), widget.MediumImportance)
+		r.cancel.Hide()
+	}
+	r.top.Refresh()
 }
 
 // maxRowExplanation is more than a row can show even on a wide screen; the

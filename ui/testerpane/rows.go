@@ -24,6 +24,97 @@ func newRowEntry() *rowEntry {
 	return e
 }
 
+// A long row is shown in lines of rowLine characters. One line of text is
+// drawn as one texture, and a few thousand characters are wider than a
+// graphics card's largest: a 4 KB path showed as a black box. Fyne's own
+// wrapping of such a line took seconds, so the entry shows the text with
+// line breaks of its own, which are never part of the row's value.
+const (
+	longRow = 512
+	rowLine = 128
+)
+
+// chunked puts a line break after every rowLine characters of a long row.
+func chunked(text string) string {
+	if len(text) <= longRow {
+		return text
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range text {
+		if n == rowLine {
+			b.WriteByte('\n')
+			n = 0
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
+
+// rowValue is a row's text without the display line breaks.
+func rowValue(shown string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(shown, "\r", ""), "\n", "")
+}
+
+// setRowText shows text, in lines when it is long.
+func (e *rowEntry) setRowText(text string) {
+	e.fitText(text)
+	e.SetText(chunked(text))
+}
+
+// fitText makes the entry multi-line for a long row, single-line otherwise.
+func (e *rowEntry) fitText(text string) {
+	long := len(text) > longRow
+	if long == e.MultiLine {
+		return
+	}
+	e.MultiLine = long
+	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	e.Refresh()
+}
+
+// rechunk runs after an edit: it re-flows a long row's display lines (or
+// joins a row that became short) and keeps the cursor on the same character.
+// It returns the row's value.
+func (e *rowEntry) rechunk(shown string) string {
+	value := rowValue(shown)
+	want := chunked(value)
+	if want == shown && (len(value) > longRow) == e.MultiLine {
+		return value
+	}
+	// The cursor as a character offset into the value.
+	at, row := 0, 0
+	for _, line := range strings.Split(shown, "\n") {
+		if row == e.CursorRow {
+			at += min(e.CursorColumn, len([]rune(line)))
+			break
+		}
+		at += len([]rune(line))
+		row++
+	}
+	e.fitText(value)
+	e.SetText(want)
+	if e.MultiLine {
+		e.CursorRow, e.CursorColumn = at/rowLine, at%rowLine
+		if at > 0 && at%rowLine == 0 {
+			e.CursorRow, e.CursorColumn = at/rowLine-1, rowLine
+		}
+	} else {
+		e.CursorRow, e.CursorColumn = 0, at
+	}
+	e.Refresh()
+	return value
+}
+
+// TypedKey keeps a long row one value: Return does not break it.
+func (e *rowEntry) TypedKey(k *fyne.KeyEvent) {
+	if e.MultiLine && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) {
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
 // TypedShortcut intercepts a paste of several lines.
 func (e *rowEntry) TypedShortcut(s fyne.Shortcut) {
 	if paste, ok := s.(*fyne.ShortcutPaste); ok && paste.Clipboard != nil && e.onPasteLines != nil {
@@ -97,8 +188,17 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 	} else {
 		e.SetPlaceHolder(lang.X("testerpane.path_placeholder", "/path or https://host/path"))
 	}
-	e.SetText(text)
-	e.OnChanged = func(s string) { p.editRow(k, i, s) }
+	e.setRowText(text)
+	changing := false
+	e.OnChanged = func(s string) {
+		if changing {
+			return
+		}
+		changing = true
+		value := e.rechunk(s)
+		changing = false
+		p.editRow(k, i, value)
+	}
 	e.onPasteLines = func(lines []string) { p.pasteRows(k, i, lines) }
 	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { p.removeRow(k, i) })
 	remove.Importance = widget.LowImportance
@@ -107,7 +207,7 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 		pick := widget.NewButtonWithIcon("", theme.SearchIcon(), nil)
 		pick.Importance = widget.LowImportance
 		pick.OnTapped = func() {
-			p.showCatalogue(pick, func(token string) { e.SetText(token) })
+			p.showCatalogue(pick, func(token string) { e.setRowText(token) })
 		}
 		right.Objects = append([]fyne.CanvasObject{pick}, right.Objects...)
 	}
@@ -179,7 +279,7 @@ func (p *Pane) addFromCatalogue() {
 	p.showCatalogue(nil, func(token string) {
 		rows := p.rows(crawlerRows)
 		if n := len(*rows); n > 0 && (*rows)[n-1] == "" {
-			p.entry(crawlerRows, n-1).SetText(token)
+			p.entry(crawlerRows, n-1).setRowText(token)
 			return
 		}
 		p.addRow(crawlerRows, token)

@@ -1,4 +1,4 @@
-package mirror
+package hostname
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 )
 
 // TestSeedIgnoredHostValues: every Host value seed 002 lists as ignored is
-// refused under the seed's rules, each for its own reason.
+// refused under the classic rules (Yandex's old help), each for its own reason.
 func TestSeedIgnoredHostValues(t *testing.T) {
 	cases := []struct {
 		name, value, code string
@@ -30,7 +30,7 @@ func TestSeedIgnoredHostValues(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			n := ParseName(c.value, ModeHostSeed)
+			n := ParseName(c.value, ModeHostClassic)
 			if n.Valid() {
 				t.Fatalf("%q accepted, the seed lists it as ignored", c.value)
 			}
@@ -44,18 +44,18 @@ func TestSeedIgnoredHostValues(t *testing.T) {
 	}
 }
 
-// TestSeedEquivalentHostValues: the seed's valid examples and their equivalence.
-func TestSeedEquivalentHostValues(t *testing.T) {
-	a := ParseName("www.myhost.ru", ModeHostSeed)
-	b := ParseName("www.myhost.ru:80", ModeHostSeed)
+// TestClassicEquivalentHostValues: the valid examples of Yandex's old help and their equivalence.
+func TestClassicEquivalentHostValues(t *testing.T) {
+	a := ParseName("www.myhost.ru", ModeHostClassic)
+	b := ParseName("www.myhost.ru:80", ModeHostClassic)
 	if !a.Valid() || !b.Valid() {
-		t.Fatalf("seed's valid Host values refused: %v / %v", a.Problems, b.Problems)
+		t.Fatalf("the classic valid Host values refused: %v / %v", a.Problems, b.Problems)
 	}
 	if !a.SameMirror(b) {
 		t.Errorf("www.myhost.ru and www.myhost.ru:80 should be one mirror: %s vs %s", a.Origin(), b.Origin())
 	}
 	for _, other := range []string{"www.otherhost.ru", "www.myhost.ru:8080"} {
-		if a.SameMirror(ParseName(other, ModeHostSeed)) {
+		if a.SameMirror(ParseName(other, ModeHostClassic)) {
 			t.Errorf("%s should be a different mirror from www.myhost.ru", other)
 		}
 	}
@@ -101,9 +101,9 @@ func TestParseNameInput(t *testing.T) {
 		{"broken punycode", "xn--zz.ru", ModeInput, false, CodeBadIDN, "", ""},
 		{"https accepted by Yandex 2017", "https://www.gazeta.ru", ModeHostYandex2017, true, "", "https://www.gazeta.ru", "https://www.gazeta.ru"},
 		{"http refused by Yandex 2017", "http://www.gazeta.ru", ModeHostYandex2017, false, CodeSchemeHTTP, "", ""},
-		{"https refused by the seed", "https://www.gazeta.ru", ModeHostSeed, false, CodeScheme, "", ""},
-		{"Unicode Host value wants punycode", "главное-зеркало.рф", ModeHostSeed, false, CodeUnicodeInHost, "", ""},
-		{"punycode Host value is fine", "xn----7sbbgdobp2adirnh0a.xn--p1ai", ModeHostSeed, true, "", "http://xn----7sbbgdobp2adirnh0a.xn--p1ai", "xn----7sbbgdobp2adirnh0a.xn--p1ai"},
+		{"https refused by the seed", "https://www.gazeta.ru", ModeHostClassic, false, CodeScheme, "", ""},
+		{"Unicode Host value wants punycode", "главное-зеркало.рф", ModeHostClassic, false, CodeUnicodeInHost, "", ""},
+		{"punycode Host value is fine", "xn----7sbbgdobp2adirnh0a.xn--p1ai", ModeHostClassic, true, "", "http://xn----7sbbgdobp2adirnh0a.xn--p1ai", "xn----7sbbgdobp2adirnh0a.xn--p1ai"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -158,7 +158,7 @@ func TestIDN(t *testing.T) {
 			}
 		})
 	}
-	// The seed's own IDN example has an underscore: refused, for that reason.
+	// The classic IDN example has an underscore: refused, for that reason.
 	if n := ParseName("www.главное_имя.ru", ModeInput); n.Valid() || n.Problems[0].Code != CodeUnderscore {
 		t.Errorf("www.главное_имя.ru: %v, want underscore", n.Problems)
 	}
@@ -183,7 +183,7 @@ func FuzzParseName(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, mode := range []Mode{ModeInput, ModeHostSeed, ModeHostYandex2017} {
+		for _, mode := range []Mode{ModeInput, ModeHostClassic, ModeHostYandex2017} {
 			n := ParseName(s, mode)
 			if !n.Valid() {
 				if n.Problems[0].Text.String() == "" {

@@ -1,4 +1,8 @@
-package mirror
+// Package hostname checks and normalises the host names a robots.txt names:
+// Yandex's Host directive (under the rules of its 1990s help text and of its
+// 2017 form), the mirrors the wizard compares, and IDN names with their
+// punycode. The Yandex engine, lint and the mirror wizard share it.
+package hostname
 
 import (
 	"net"
@@ -21,11 +25,11 @@ const (
 	// an http:// or https:// scheme and a final "/" (a URL pasted from the
 	// address bar) are accepted and noted; Unicode (IDN) names are welcome.
 	ModeInput Mode = iota
-	// ModeHostSeed is the value of a Host line as seed 002 (Yandex, 2000s)
+	// ModeHostClassic is the value of a Host line as Yandex's help of the 2000s
 	// defines it: one host name with an optional port, nothing else.
-	ModeHostSeed
+	ModeHostClassic
 	// ModeHostYandex2017 is the value of a Host line as Yandex read it from
-	// 2017 until it dropped Host in 2018 [S]: also "https://name" for a site
+	// 2017 until it dropped Host in 2018: also "https://name" for a site
 	// served over HTTPS.
 	ModeHostYandex2017
 )
@@ -128,10 +132,10 @@ func (n Name) EffectivePort() int {
 	if n.Port != 0 {
 		return n.Port
 	}
-	return defaultPort(n.EffectiveScheme())
+	return DefaultPort(n.EffectiveScheme())
 }
 
-func defaultPort(scheme string) int {
+func DefaultPort(scheme string) int {
 	if scheme == "https" {
 		return 443
 	}
@@ -141,7 +145,7 @@ func defaultPort(scheme string) int {
 // Authority is host[:port] in ASCII, with the port only when it is not the
 // scheme's default (www.myhost.ru:80 and www.myhost.ru are one mirror).
 func (n Name) Authority() string {
-	if p := n.EffectivePort(); p != defaultPort(n.EffectiveScheme()) {
+	if p := n.EffectivePort(); p != DefaultPort(n.EffectiveScheme()) {
 		return n.ASCII + ":" + strconv.Itoa(p)
 	}
 	return n.ASCII
@@ -154,7 +158,7 @@ func (n Name) Origin() string { return n.EffectiveScheme() + "://" + n.Authority
 // host and non-default port.
 func (n Name) Display() string {
 	s := n.Unicode
-	if p := n.EffectivePort(); p != defaultPort(n.EffectiveScheme()) {
+	if p := n.EffectivePort(); p != DefaultPort(n.EffectiveScheme()) {
 		s += ":" + strconv.Itoa(p)
 	}
 	if n.Scheme != "" {
@@ -219,7 +223,7 @@ func ParseName(s string, mode Mode) Name {
 		return n
 	}
 	n.parseHost(host, mode)
-	if n.Port != 0 && n.Port == defaultPort(n.EffectiveScheme()) && n.Valid() {
+	if n.Port != 0 && n.Port == DefaultPort(n.EffectiveScheme()) && n.Valid() {
 		n.Notes = append(n.Notes, msg.New(msgNoteDefaultPt, "Port", n.Port, "Scheme", n.EffectiveScheme(), "Host", n.Unicode))
 	}
 	return n

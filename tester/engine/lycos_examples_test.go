@@ -2,23 +2,23 @@ package engine
 
 import "testing"
 
-// The seed articles' examples (SPEC §0), with the answers the seeds give.
+// The examples of the Lycos 1996 text and the classic robots.txt guides, with the answers those texts give.
 const (
 	lycosUA = "Lycos_Spider_(Rex)/1.0 libwww/3.1"
 
-	seedExample1 = "User-Agent: *\nDisallow: /\nUser-Agent: Lycos\nDisallow: /cgi-bin/ /tmp/\n"
-	seedExample2 = "User-Agent: Copernicus Fred\nDisallow:\nUser-Agent: * Rex\nDisallow: /t\n"
-	seedExample3 = "# This is for every spider!\nUser-Agent: *\n# stay away from this\nDisallow: /spiders/not/here/\n" +
+	lycosExample1 = "User-Agent: *\nDisallow: /\nUser-Agent: Lycos\nDisallow: /cgi-bin/ /tmp/\n"
+	lycosExample2 = "User-Agent: Copernicus Fred\nDisallow:\nUser-Agent: * Rex\nDisallow: /t\n"
+	lycosExample3 = "# This is for every spider!\nUser-Agent: *\n# stay away from this\nDisallow: /spiders/not/here/\n" +
 		"#and everything in it\nDisallow: # a little nothing\nDisallow: #This could be habit forming!\n" +
 		"# Don't comments make code much more readable!!!\n"
-	seedRambler = "# for every robot\nUser-agent: *\nDisallow: /\n# for Rambler's robot\nUser-agent: StackRambler\nDisallow:\n"
+	ramblerExample = "# for every robot\nUser-agent: *\nDisallow: /\n# for Rambler's robot\nUser-agent: StackRambler\nDisallow:\n"
 )
 
 // TestLycosSeedExamples: several agent_ids per User-Agent line, several
 // path_roots per Disallow line, a specific record beats `*`.
 func TestLycosSeedExamples(t *testing.T) {
 	t.Run("example 1: a record naming Lycos beats * and its two path_roots both count", func(t *testing.T) {
-		checkAllowed(t, "lycos1996", seedExample1, []allowedCase{
+		checkAllowed(t, "lycos1996", lycosExample1, []allowedCase{
 			{lycosUA, "/", true},
 			{lycosUA, "/index.html", true},
 			{lycosUA, "/cgi-bin/counter.cgi", false},
@@ -28,7 +28,7 @@ func TestLycosSeedExamples(t *testing.T) {
 		})
 	})
 	t.Run("example 2: two agent_ids on one line share the record; * and Rex share the other", func(t *testing.T) {
-		checkAllowed(t, "lycos1996", seedExample2, []allowedCase{
+		checkAllowed(t, "lycos1996", lycosExample2, []allowedCase{
 			{"Copernicus", "/tmp/", true},
 			{"Fred/2.0", "/top-cat.txt", true},
 			{lycosUA, "/tmp/", false},
@@ -39,13 +39,13 @@ func TestLycosSeedExamples(t *testing.T) {
 			{"Googlebot", "/tmp/", false},
 			{"Googlebot", "/about", true},
 		})
-		v := query(t, "lycos1996", seedExample2, lycosUA, "/tmp/")
+		v := query(t, "lycos1996", lycosExample2, lycosUA, "/tmp/")
 		if v.Group == nil || v.Group.How != HowSubstring || v.Group.Token != "rex" {
 			t.Errorf("Rex should reach line 3 by its own name, got %+v", v.Group)
 		}
 	})
 	t.Run("example 3: empty Disallow lines with comments add nothing; a prefix closes only what starts with it", func(t *testing.T) {
-		checkAllowed(t, "lycos1996", seedExample3, []allowedCase{
+		checkAllowed(t, "lycos1996", lycosExample3, []allowedCase{
 			{"AnyBot", "/spiders/not/here/", false},
 			{"AnyBot", "/spiders/not/here/really/", false},
 			{"AnyBot", "/spiders/not/here/yes/even/me.html", false},
@@ -54,7 +54,7 @@ func TestLycosSeedExamples(t *testing.T) {
 		})
 	})
 	t.Run("Rambler: only StackRambler may crawl", func(t *testing.T) {
-		checkAllowed(t, "lycos1996", seedRambler, []allowedCase{
+		checkAllowed(t, "lycos1996", ramblerExample, []allowedCase{
 			{"StackRambler", "/", true},
 			{"StackRambler/2.0", "/news/", true},
 			{"Yandex", "/", false},
@@ -67,14 +67,14 @@ func TestSeedExamplesEveryEngine(t *testing.T) {
 	for _, e := range All() {
 		id := e.Info().ID
 		t.Run(id+": Rambler: an empty Disallow in a named group opens everything to that robot", func(t *testing.T) {
-			checkAllowed(t, id, seedRambler, []allowedCase{
+			checkAllowed(t, id, ramblerExample, []allowedCase{
 				{"StackRambler", "/", true},
 				{"StackRambler", "/news/today.html", true},
 				{"Googlebot", "/", false},
 			})
 		})
 		t.Run(id+": example 3: a prefix closes the directory, not its siblings", func(t *testing.T) {
-			checkAllowed(t, id, seedExample3, []allowedCase{
+			checkAllowed(t, id, lycosExample3, []allowedCase{
 				{"AnyBot", "/spiders/not/here/yes/even/me.html", false},
 				{"AnyBot", "/spiders/not/", true},
 				{"AnyBot", "/spiders/not/her", true},

@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"crypto/sha256"
@@ -13,56 +13,58 @@ import (
 	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
-// recovery keeps a copy of an unsaved buffer in the app's storage so a crash
+// Recovery keeps a copy of an unsaved buffer in the app's storage so a crash
 // or a kill loses nothing: the window writes it every few seconds while the
 // buffer differs from disk and removes it once saved or discarded. On the
 // next start the copy is offered back.
-type recovery struct {
+type Recovery struct {
 	dir string // app storage folder for recovery files
 }
 
-// recoveryRecord is one saved buffer.
-type recoveryRecord struct {
+// RecoveryRecord is one saved buffer.
+type RecoveryRecord struct {
 	Path  string    `json:"path"` // the file the buffer belongs to; "" for a new buffer
 	Text  []byte    `json:"text"` // exact bytes (JSON base64)
 	Saved time.Time `json:"saved"`
 }
 
-const autosaveEvery = 3 * time.Second
+// AutosaveEvery is how often the window copies an unsaved buffer.
+const AutosaveEvery = 3 * time.Second
 
-func newRecovery(dir string) *recovery { return &recovery{dir: filepath.Join(dir, "recovery")} }
+// NewRecovery keeps its copies in dir/recovery.
+func NewRecovery(dir string) *Recovery { return &Recovery{dir: filepath.Join(dir, "recovery")} }
 
-func (r *recovery) file(path string) string {
+func (r *Recovery) file(path string) string {
 	sum := sha256.Sum256([]byte(path))
 	return filepath.Join(r.dir, hex.EncodeToString(sum[:8])+".json")
 }
 
-// save writes the buffer's copy atomically.
-func (r *recovery) save(path string, text []byte) error {
+// Save writes the buffer's copy atomically.
+func (r *Recovery) Save(path string, text []byte) error {
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return err
 	}
-	data, err := json.Marshal(recoveryRecord{Path: path, Text: text, Saved: time.Now()})
+	data, err := json.Marshal(RecoveryRecord{Path: path, Text: text, Saved: time.Now()})
 	if err != nil {
 		return err
 	}
 	return textfile.WriteAtomic(r.file(path), data)
 }
 
-// drop removes the copy for path (after a save or a discard).
-func (r *recovery) drop(path string) {
+// Drop removes the copy for path (after a save or a discard).
+func (r *Recovery) Drop(path string) {
 	if err := os.Remove(r.file(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return
 	}
 }
 
-// pending lists the copies left by a previous run, newest first.
-func (r *recovery) pending() []recoveryRecord {
+// Pending lists the copies left by a previous run, newest first.
+func (r *Recovery) Pending() []RecoveryRecord {
 	entries, err := os.ReadDir(r.dir)
 	if err != nil {
 		return nil
 	}
-	var out []recoveryRecord
+	var out []RecoveryRecord
 	for _, e := range entries {
 		if filepath.Ext(e.Name()) != ".json" {
 			continue
@@ -71,7 +73,7 @@ func (r *recovery) pending() []recoveryRecord {
 		if err != nil {
 			continue
 		}
-		var rec recoveryRecord
+		var rec RecoveryRecord
 		if json.Unmarshal(data, &rec) == nil {
 			out = append(out, rec)
 		}

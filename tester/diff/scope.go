@@ -1,0 +1,396 @@
+package diff
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// scope is what a change can reach. A crawler's group is unchanged when
+// its User-agent lines are the same, each in the same run of User-agent
+// lines, its rules end at the same line, and only Allow/Disallow lines (or
+// comments) changed between. Then its rules differ only by those lines, and
+// a path none of them can match keeps every matching rule and so its
+// verdict, under every engine's precedence (longest, first,
+// last-after-sort, any). Only the paths a changed rule might match are asked
+// again; a crawler whose group changed in any other way is asked every path.
+type scope struct {
+	a, b     *syntax.Document
+	al       alignment
+	usable   bool   // the shortcut applies at all
+	removed  []bool // old lines that changed
+	added    []bool // new lines that changed
+	needles  []needle
+	newToOld []int
+	cache    map[string][]int // candidatesFor by needles
+}
+
+// needle is a literal every path a rule matches must contain (raw or with
+// %-escapes decoded), under any engine's reading.
+type needle struct {
+	raw, dec string
+	all      bool // the rule may match every path
+}
+
+func newScope(a, b *syntax.Document, al alignment) *scope {
+	sc := &scope{a: a, b: b, al: al, usable: al.complete && a.BOM == b.BOM,
+		removed: make([]bool, len(a.Lines)+2), added: make([]bool, len(b.Lines)+2), newToOld: make([]int, len(b.Lines)+2), cache: map[string][]int{}}
+	// A file past the smallest read limit shifts what Google and Yandex see.
+	if len(a.Src) > syntax.GoogleMaxBytes || len(b.Src) > syntax.GoogleMaxBytes {
+		sc.usable = false
+	}
+	for o, n := range al.oldToNew {
+		if n > 0 {
+			sc.newToOld[n] = o
+		}
+	}
+	add := func(d *syntax.Document, lines []int, mark []bool) {
+		for _, n := range lines {
+			mark[n] = true
+			if d.Line(n).Kind.IsRule() {
+				sc.needles = append(sc.needles, needlesOf(d.Value(n))...)
+			}
+		}
+	}
+	add(a, al.removed, sc.removed)
+	add(b, al.added, sc.added)
+	return sc
+}
+
+// needlesOf is one needle per whitespace-separated word of a rule value
+// (the 1996 readings take several paths per line; the others need the
+// whole value, which contains every word).
+func needlesOf(value string) []needle {
+	words := strings.Fields(value)
+	if len(words) == 0 || len(value) > syntax.MaxLineBytes/2 {
+		return []needle{{all: true}}
+	}
+	out := make([]needle, 0, len(words))
+	for _, w := range words {
+		longest := ""
+		for _, seg := range strings.FieldsFunc(w, func(r rune) bool { return r == '*' || r == '$' }) {
+			if len(seg) > len(longest) {
+				longest = seg
+			}
+		}
+		// Google reads Allow: /d/index.html as allowing /d/ too.
+		if i := strings.LastIndex(longest, "/index.htm"); i >= 0 {
+			longest = longest[:i+1]
+		}
+		longest = strings.TrimPrefix(longest, "/") // temoto adds a missing leading slash
+		if longest == "" {
+			return []needle{{all: true}}
+		}
+		out = append(out, needle{raw: longest, dec: decodeAll(longest)})
+	}
+	return out
+}
+
+// candidatesFor is the indices of paths that one of needles might match.
+func (sc *scope) candidatesFor(needles []needle, paths []string) []int {
+	var out []int
+	if len(needles) == 0 {
+		return out
+	}
+	var key strings.Builder
+	for _, n := range needles {
+		fmt.Fprintf(&key, "%v%q,", n.all, n.raw)
+	}
+	if c, ok := sc.cache[key.String()]; ok {
+		return c
+	}
+	defer func() { sc.cache[key.String()] = out }()
+	for k, p := range paths {
+		if reaches(needles, p) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// reaches reports whether a changed rule might match path.
+func (sc *scope) reaches(path string) bool { return reaches(sc.needles, path) }
+
+// reaches reports whether one of needles might match path.
+func reaches(needles []needle, path string) bool {
+	dec := ""
+	for _, n := range needles {
+		if n.all || strings.Contains(path, n.raw) {
+			return true
+		}
+		if dec == "" {
+			dec = decodeAll(path)
+		}
+		if strings.Contains(dec, n.dec) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameGroup reports whether agent's group is unchanged in the sense of
+// scope, and both files compiled.
+func (sc *scope) sameGroup(a, b engine.Compiled, agent string) bool {
+	if !sc.usable {
+		return false
+	}
+	va, vb := a.Query(agent, "/"), b.Query(agent, "/")
+	if va.Reason == engine.ReasonFileError || vb.Reason == engine.ReasonFileError {
+		return false
+	}
+	if (va.Group == nil) != (vb.Group == nil) {
+		return false
+	}
+	if va.Group == nil {
+		return true
+	}
+	if len(va.Group.Lines) != len(vb.Group.Lines) || va.Group.How != vb.Group.How {
+		return false
+	}
+	for i, n := range va.Group.Lines {
+		if n <= 0 || n >= len(sc.al.oldToNew) || sc.al.oldToNew[n] != vb.Group.Lines[i] || !sc.sameBlock(n, vb.Group.Lines[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupDelta compares agent's group in both versions when it moved or
+// changed in other ways than sameGroup allows: block by block, the lines
+// between its User-agent lines and the end of its rules. If, after taking
+// out the rule lines one version has and the other has not, both are the
+// same lines in the same order, an engine (which reads a group's rules
+// from those lines alone) sees the same rules but for those; a path none of
+// them can match keeps its verdict. It returns their needles (none: the
+// crawler needs no query at all).
+func (sc *scope) groupDelta(a, b engine.Compiled, agent string) ([]needle, bool) {
+	if !sc.usable {
+		return nil, false
+	}
+	va, vb := a.Query(agent, "/"), b.Query(agent, "/")
+	if va.Reason == engine.ReasonFileError || vb.Reason == engine.ReasonFileError || va.Group == nil || vb.Group == nil {
+		return nil, false
+	}
+	ba, bb := groupBodies(sc.a, va.Group.Lines), groupBodies(sc.b, vb.Group.Lines)
+	if ba == nil || bb == nil || len(ba) != len(bb) {
+		return nil, false
+	}
+	var needles []needle
+	for i := range ba {
+		onlyA, onlyB := ruleDelta(ba[i], bb[i])
+		if !sameWithout(ba[i], onlyA) || !sameWithout(bb[i], onlyB) || !equalLines(without(ba[i], onlyA), without(bb[i], onlyB)) {
+			return nil, false
+		}
+		for _, l := range append(onlyA, onlyB...) {
+			needles = append(needles, needlesOf(l.value)...)
+		}
+	}
+	return needles, true
+}
+
+// bodyLine is one non-comment line of a group's block.
+type bodyLine struct {
+	text  string
+	rule  bool
+	value string
+}
+
+// groupBodies is, per block of a group's User-agent lines, the lines after
+// them up to the end of the block's rules (comments left out).
+func groupBodies(d *syntax.Document, uaLines []int) [][]bodyLine {
+	var out [][]bodyLine
+	last := 0
+	for _, n := range uaLines {
+		if n <= 0 || n > len(d.Lines) {
+			return nil
+		}
+		run := uaRun(d, n)
+		if run[0] == last {
+			continue
+		}
+		last = run[0]
+		var body []bodyLine
+		for i := run[len(run)-1] + 1; i < blockEnd(d, run[len(run)-1]); i++ {
+			l := d.Line(i)
+			if l.Kind == syntax.Comment {
+				continue
+			}
+			body = append(body, bodyLine{text: d.Text(l.Content()), rule: l.Kind.IsRule(), value: d.Value(i)})
+		}
+		out = append(out, body)
+	}
+	return out
+}
+
+// ruleDelta is the rule lines one body has and the other has not (by text,
+// counting repeats).
+func ruleDelta(a, b []bodyLine) (onlyA, onlyB []bodyLine) {
+	count := map[string]int{}
+	for _, l := range b {
+		if l.rule {
+			count[l.text]++
+		}
+	}
+	for _, l := range a {
+		if !l.rule {
+			continue
+		}
+		if count[l.text] > 0 {
+			count[l.text]--
+		} else {
+			onlyA = append(onlyA, l)
+		}
+	}
+	count = map[string]int{}
+	for _, l := range a {
+		if l.rule {
+			count[l.text]++
+		}
+	}
+	for _, l := range b {
+		if !l.rule {
+			continue
+		}
+		if count[l.text] > 0 {
+			count[l.text]--
+		} else {
+			onlyB = append(onlyB, l)
+		}
+	}
+	return onlyA, onlyB
+}
+
+// without drops the lines of drop (by text, as many times as listed).
+func without(body, drop []bodyLine) []bodyLine {
+	n := map[string]int{}
+	for _, l := range drop {
+		n[l.text]++
+	}
+	out := make([]bodyLine, 0, len(body))
+	for _, l := range body {
+		if l.rule && n[l.text] > 0 {
+			n[l.text]--
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func sameWithout(body, drop []bodyLine) bool { return len(without(body, drop)) == len(body)-len(drop) }
+
+func equalLines(a, b []bodyLine) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].text != b[i].text {
+			return false
+		}
+	}
+	return true
+}
+
+// sameBlock compares the block of User-agent line na (old) and nb (new):
+// the run of User-agent lines around it (only comments between), the line
+// where its rules end (the next User-agent line after another field), and
+// that only rule or comment lines changed in between.
+func (sc *scope) sameBlock(na, nb int) bool {
+	ra, rb := uaRun(sc.a, na), uaRun(sc.b, nb)
+	if len(ra) != len(rb) {
+		return false
+	}
+	for i, n := range ra {
+		if sc.al.oldToNew[n] != rb[i] {
+			return false
+		}
+	}
+	ea, eb := blockEnd(sc.a, ra[len(ra)-1]), blockEnd(sc.b, rb[len(rb)-1])
+	endA := ea == len(sc.a.Lines)+1
+	endB := eb == len(sc.b.Lines)+1
+	if endA != endB || !endA && sc.al.oldToNew[ea] != eb {
+		return false
+	}
+	onlyRules := func(d *syntax.Document, from, to int, changed []bool) bool {
+		for n := from; n < to; n++ {
+			if k := d.Line(n).Kind; changed[n] && !k.IsRule() && k != syntax.Comment {
+				return false
+			}
+		}
+		return true
+	}
+	return onlyRules(sc.a, ra[0], ea, sc.removed) && onlyRules(sc.b, rb[0], eb, sc.added)
+}
+
+// uaRun is the User-agent lines around line n with nothing but comments
+// between them.
+func uaRun(d *syntax.Document, n int) []int {
+	first := n
+	for i := n - 1; i >= 1; i-- {
+		k := d.Line(i).Kind
+		if k == syntax.UserAgent {
+			first = i
+		} else if k != syntax.Comment {
+			break
+		}
+	}
+	var run []int
+	for i := first; i <= len(d.Lines); i++ {
+		k := d.Line(i).Kind
+		if k == syntax.UserAgent {
+			run = append(run, i)
+		} else if k != syntax.Comment {
+			break
+		}
+	}
+	return run
+}
+
+// blockEnd is the first User-agent line after line last that follows some
+// other field, or len(Lines)+1.
+func blockEnd(d *syntax.Document, last int) int {
+	field := false
+	for i := last + 1; i <= len(d.Lines); i++ {
+		k := d.Line(i).Kind
+		switch {
+		case k == syntax.UserAgent && field:
+			return i
+		case k != syntax.UserAgent && k != syntax.Comment && k != syntax.Blank:
+			field = true
+		}
+	}
+	return len(d.Lines) + 1
+}
+
+// decodeAll replaces every %XX escape with its byte.
+func decodeAll(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}

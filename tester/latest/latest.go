@@ -1,0 +1,80 @@
+// Package latest runs background work where only the newest input matters:
+// the linter and the engines' compile on every keystroke. One input is
+// worked on at a time; inputs submitted meanwhile replace each other, so a
+// burst of typing costs one more run, not one run per key.
+package latest
+
+import "sync"
+
+// Worker works on the newest submitted input in the background and hands
+// each result over through Hand (fyne.Do in the window, so results reach
+// the UI goroutine in order).
+type Worker[In, Out any] struct {
+	Work    func(In) Out         // runs on the worker goroutine; must not touch UI state
+	Deliver func(in In, out Out) // runs through Hand
+	Hand    func(func())         // how Deliver reaches its goroutine (nil: call it directly)
+
+	mu      sync.Mutex
+	next    In
+	waiting bool
+	running bool
+	idle    *sync.Cond
+}
+
+// Submit asks for in to be worked on, replacing any input still waiting.
+func (w *Worker[In, Out]) Submit(in In) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.next, w.waiting = in, true
+	if !w.running {
+		w.running = true
+		go w.loop()
+	}
+}
+
+// Busy reports whether work is running or waiting.
+func (w *Worker[In, Out]) Busy() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.running
+}
+
+// Wait blocks until nothing is running or waiting (Deliver of the last
+// result has been handed over).
+func (w *Worker[In, Out]) Wait() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for w.running {
+		w.cond().Wait()
+	}
+}
+
+func (w *Worker[In, Out]) cond() *sync.Cond {
+	if w.idle == nil {
+		w.idle = sync.NewCond(&w.mu)
+	}
+	return w.idle
+}
+
+func (w *Worker[In, Out]) loop() {
+	for {
+		w.mu.Lock()
+		if !w.waiting {
+			w.running = false
+			w.cond().Broadcast()
+			w.mu.Unlock()
+			return
+		}
+		in := w.next
+		var zero In
+		w.next, w.waiting = zero, false
+		w.mu.Unlock()
+		out := w.Work(in)
+		deliver := func() { w.Deliver(in, out) }
+		if w.Hand != nil {
+			w.Hand(deliver)
+		} else {
+			deliver()
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package latest
+
+import (
+	"sync"
+	"testing"
+)
+
+// TestOnlyTheNewestWaitingInputIsWorkedOn: inputs submitted while one runs
+// replace each other; the last one is always worked on.
+func TestOnlyTheNewestWaitingInputIsWorkedOn(t *testing.T) {
+	started, release := make(chan struct{}), make(chan struct{})
+	var mu sync.Mutex
+	var worked, delivered []int
+	w := &Worker[int, int]{
+		Work: func(in int) int {
+			if in == 1 {
+				close(started)
+				<-release // hold the first run until the others are queued
+			}
+			mu.Lock()
+			worked = append(worked, in)
+			mu.Unlock()
+			return in * 10
+		},
+		Deliver: func(in, out int) {
+			mu.Lock()
+			delivered = append(delivered, out)
+			mu.Unlock()
+		},
+	}
+	w.Submit(1)
+	<-started
+	for i := 2; i <= 5; i++ {
+		w.Submit(i)
+	}
+	close(release)
+	w.Wait()
+	if len(worked) != 2 || worked[0] != 1 || worked[1] != 5 {
+		t.Fatalf("worked on %v, want [1 5]", worked)
+	}
+	if len(delivered) != 2 || delivered[1] != 50 {
+		t.Fatalf("delivered %v", delivered)
+	}
+	if w.Busy() {
+		t.Fatal("busy after Wait")
+	}
+}
+
+func TestHandCarriesDelivery(t *testing.T) {
+	handed := 0
+	w := &Worker[string, int]{
+		Work:    func(s string) int { return len(s) },
+		Deliver: func(string, int) {},
+		Hand:    func(f func()) { handed++; f() },
+	}
+	w.Submit("abc")
+	w.Wait()
+	if handed != 1 {
+		t.Fatalf("Hand called %d times", handed)
+	}
+}

@@ -1,0 +1,126 @@
+// Package session is the document behind a window, without the window: the
+// file and its test set as they are on disk, opening and saving them by the
+// rules that keep a user's work safe, and the recovery copies of unsaved
+// text. ui/ shows it; nothing here needs Fyne.
+package session
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/tester/textfile"
+)
+
+// File is what is known about the file behind the editor: where it lives
+// and the bytes last read from or written to disk, so "modified" is a
+// comparison, not a flag that can drift.
+type File struct {
+	Path  string // "" for a new, never-saved buffer
+	Disk  []byte // the bytes on disk as of the last open/save
+	Tests []byte // the test set as last loaded or saved (testset.Marshal)
+	IsNew bool
+	// Remote is the URL a fetched, not yet saved, document came from.
+	Remote string
+	// TestsUnreadable: the test set beside the file could not be read; it is
+	// left as it is on disk and never overwritten or removed by a save.
+	TestsUnreadable bool
+}
+
+// Name is the file name shown in the title.
+func (f *File) Name() string {
+	if f.Path == "" && f.Remote != "" {
+		return f.Remote
+	}
+	if f.Path == "" {
+		return "robots.txt"
+	}
+	return filepath.Base(f.Path)
+}
+
+// SaveName is the name a Save As dialog proposes.
+func (f *File) SaveName() string {
+	if f.Path == "" {
+		return "robots.txt"
+	}
+	return filepath.Base(f.Path)
+}
+
+// Modified reports whether text or the test set (as Marshal gives it)
+// differs from what is on disk.
+func (f *File) Modified(text, tests []byte) bool {
+	return f.TextModified(text) || !bytes.Equal(tests, f.Tests)
+}
+
+// TextModified reports whether text differs from what is on disk; an empty
+// new buffer is not modified.
+func (f *File) TextModified(text []byte) bool {
+	if f.Path == "" {
+		return len(text) > 0 && !bytes.Equal(text, f.Disk)
+	}
+	return !bytes.Equal(text, f.Disk)
+}
+
+// Opened is a file read from disk with its test set.
+type Opened struct {
+	File  File
+	Text  []byte
+	Tests *testset.Set // empty when there is none or it is unreadable
+	// TestsErr says why an existing test set could not be read (then
+	// File.TestsUnreadable is set and the set on disk is kept).
+	TestsErr error
+}
+
+// Open reads path (textfile.Load's checks) and the test set beside it.
+func Open(path string) (Opened, error) {
+	data, err := textfile.Load(path, nil)
+	if err != nil {
+		return Opened{}, err
+	}
+	abs, _ := filepath.Abs(path)
+	o := Opened{File: File{Path: abs, Disk: data}, Text: data}
+	set, err := testset.Load(testset.PathFor(abs))
+	switch {
+	case err == nil:
+		o.Tests = set
+	case errors.Is(err, fs.ErrNotExist):
+		o.Tests = testset.New()
+	default:
+		o.Tests, o.TestsErr, o.File.TestsUnreadable = testset.New(), err, true
+	}
+	o.File.Tests = o.Tests.Marshal()
+	return o, nil
+}
+
+// Save writes text to path atomically (textfile.WriteAtomic) and the test set
+// beside it: written when it has rows, removed when the user removed every
+// row (an old set must not come back), and left alone when it could not be
+// read. On success f describes the saved file.
+func (f *File) Save(path string, text []byte, set *testset.Set) error {
+	text = append([]byte(nil), text...)
+	if err := textfile.WriteAtomic(path, text); err != nil {
+		return err
+	}
+	abs, _ := filepath.Abs(path)
+	keepTests := f.TestsUnreadable && abs == f.Path
+	switch {
+	case keepTests:
+	case set != nil && (len(set.Crawlers) > 0 || len(set.Paths) > 0):
+		if err := testset.Save(testset.PathFor(path), set); err != nil {
+			return err
+		}
+	default:
+		if err := os.Remove(testset.PathFor(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	var tests []byte
+	if set != nil {
+		tests = set.Marshal()
+	}
+	*f = File{Path: abs, Disk: text, Tests: tests, TestsUnreadable: keepTests}
+	return nil
+}

@@ -1,0 +1,537 @@
+package sitemap
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/xml"
+	"errors"
+	"hash/maphash"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+// Options say where a sitemap lives and what to do with its URLs.
+type Options struct {
+	File string // the name findings carry (a path, "-", a URL)
+	// URL is the sitemap's own address; its host and directory bound what
+	// it may list. Empty when unknown: then the URLs must share the host
+	// of the first one.
+	URL string
+	// RobotsHosts are the hosts (scheme://host[:port]) whose robots.txt
+	// names this sitemap: their URLs may be listed wherever the sitemap is.
+	RobotsHosts []string
+	// OnEntry receives every URL as it is read (pages for a urlset,
+	// sitemaps for an index).
+	OnEntry func(Entry)
+	// Progress receives the number of input bytes read so far, about every
+	// 256 KiB.
+	Progress func(read int64)
+	// Context stops the reading when it is cancelled.
+	Context context.Context
+}
+
+// Result is what reading a sitemap found.
+type Result struct {
+	Kind     Kind
+	Gzip     bool
+	URLs     int   // entries listed (pages, or sitemaps for an index)
+	Size     int64 // bytes after decompression
+	Findings []Finding
+}
+
+// errStopped ends reading past hardLimit.
+var errStopped = errors.New("sitemap: read limit reached")
+
+// Read checks the sitemap in r as it streams by. Problems of the file are
+// findings in the Result; the error is for reading failures and
+// cancellation only.
+func Read(r io.Reader, opt Options) (*Result, error) {
+	ctx := opt.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	raw := &counter{r: r, ctx: ctx, progress: opt.Progress, limit: -1}
+	br := bufio.NewReaderSize(raw, 64*1024)
+	s := newState(opt)
+	var in io.Reader = br
+	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return nil, ctxErr
+			}
+			s.add(CodeMalformed, 1, 1, msg.New(msgMalformed, "Error", err.Error()))
+			return s.finish(), nil
+		}
+		zr.Multistream(true)
+		s.res.Gzip = true
+		in = zr
+	}
+	un := &counter{r: in, ctx: ctx, limit: hardLimit}
+	s.size = un
+	ub := bufio.NewReaderSize(un, 64*1024)
+	// A BOM is allowed before the XML declaration; skip it for both kinds.
+	if b, _ := ub.Peek(3); bytes.Equal(b, []byte("\xEF\xBB\xBF")) {
+		ub.Discard(3)
+	}
+	var err error
+	if isXML(ub) {
+		err = s.readXML(ub)
+	} else {
+		s.res.Kind = KindText
+		err = s.readText(ub)
+	}
+	switch {
+	case errors.Is(err, errStopped):
+		s.add(CodeStopped, s.line, s.col, msg.New(msgStopped, "Size", un.n))
+	case err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
+		return nil, err
+	case err != nil && raw.err != nil:
+		return nil, raw.err
+	case err != nil:
+		// A broken gzip stream or a read error inside it.
+		s.add(CodeMalformed, s.line, s.col, msg.New(msgMalformed, "Error", err.Error()))
+	}
+	return s.finish(), nil
+}
+
+// isXML looks past leading white space: a sitemap whose first character is
+// '<' is XML, anything else a text sitemap.
+func isXML(br *bufio.Reader) bool {
+	for n := 1; n <= 4096; n *= 2 {
+		b, err := br.Peek(n)
+		if t := bytes.TrimLeft(b, " \t\r\n"); len(t) > 0 {
+			return t[0] == '<'
+		}
+		if err != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// counter counts the bytes read through it, reports progress, stops at
+// limit and when the context is cancelled.
+type counter struct {
+	r        io.Reader
+	ctx      context.Context
+	progress func(int64)
+	n        int64
+	limit    int64 // -1: none
+	next     int64 // next progress report
+	err      error // the underlying reader's error, other than EOF
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if c.limit >= 0 {
+		if c.n >= c.limit {
+			return 0, errStopped
+		}
+		if rest := c.limit - c.n; int64(len(p)) > rest {
+			p = p[:rest]
+		}
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF {
+		c.err = err
+	}
+	if c.progress != nil && c.n >= c.next {
+		c.progress(c.n)
+		c.next = c.n + 256*1024
+	}
+	return n, err
+}
+
+// state is one file being read.
+type state struct {
+	opt       Options
+	res       Result
+	size      *counter
+	scope     scope
+	line      int // position of the token being handled
+	col       int
+	perCode   map[string]int
+	seen      map[uint64]int32 // URL hash → line of its first listing
+	seed      maphash.Seed
+	over      struct{ line, col int } // where the entry limit was passed
+	oldOver   struct{ line, col int }
+	big       struct{ line, col int } // where the file passed 50 MB
+	rootLine  int
+	rootCol   int
+	rootSpace string                  // the root's namespace: its children share it, even a wrong one
+	oldBig    struct{ line, col int } // where it passed 10 MB
+}
+
+func newState(opt Options) *state {
+	return &state{opt: opt, scope: newScope(opt.URL, opt.RobotsHosts), perCode: map[string]int{},
+		seen: map[uint64]int32{}, seed: maphash.MakeSeed(), line: 1, col: 1, rootLine: 1, rootCol: 1, size: &counter{}}
+}
+
+// add records a finding; past maxFindingsCode of one code it only counts.
+func (s *state) add(code string, line, col int, text msg.Text) *Finding {
+	s.perCode[code]++
+	if s.perCode[code] > maxFindingsCode {
+		return nil
+	}
+	line, col = max(line, 1), max(col, 1)
+	s.res.Findings = append(s.res.Findings, Finding{Code: code, Severity: SeverityOf(code), File: s.opt.File,
+		Line: line, Col: col, Message: text})
+	return &s.res.Findings[len(s.res.Findings)-1]
+}
+
+// finish adds the findings only known at the end: limits, emptiness, and
+// how many findings were counted but not listed.
+func (s *state) finish() *Result {
+	s.res.Size = s.size.n
+	limit, oldLimit := MaxURLs, 0
+	code, oldCode, text, oldText := CodeTooManyURLs, "", msgTooManyURLs, ""
+	if s.res.Kind == KindIndex {
+		limit, oldLimit = MaxSitemaps, OldMaxSitemaps
+		code, oldCode, text, oldText = CodeTooManyMaps, CodeOldMaps, msgTooManyMaps, msgOldMaps
+	}
+	if s.res.URLs > limit {
+		s.add(code, s.over.line, s.over.col, msg.New(text, "Count", s.res.URLs))
+	} else if oldLimit > 0 && s.res.URLs > oldLimit {
+		s.add(oldCode, s.oldOver.line, s.oldOver.col, msg.New(oldText, "Count", s.res.URLs))
+	}
+	switch {
+	case s.big.line > 0:
+		s.add(CodeTooBig, s.big.line, s.big.col, msg.New(msgTooBig, "Size", s.size.n))
+	case s.oldBig.line > 0:
+		s.add(CodeOldSize, s.oldBig.line, s.oldBig.col, msg.New(msgOldSize, "Size", s.size.n))
+	}
+	broken := s.perCode[CodeMalformed] + s.perCode[CodeUnescaped] + s.perCode[CodeNotUTF8] + s.perCode[CodeStopped]
+	if s.res.URLs == 0 && s.res.Kind != KindUnknown && broken == 0 {
+		s.add(CodeEmpty, s.rootLine, s.rootCol, msg.New(msgEmpty))
+	}
+	for _, c := range Codes() {
+		if n := s.perCode[c]; n > maxFindingsCode {
+			s.res.Findings = append(s.res.Findings, Finding{Code: CodeMore, Severity: SeverityOf(CodeMore),
+				File: s.opt.File, Line: s.line, Col: s.col, Message: msg.New(msgMore, "Count", n-maxFindingsCode, "Code", c)})
+		}
+	}
+	sortFindings(s.res.Findings)
+	return &s.res
+}
+
+// sizeCheck notes where the file passes the old and the current size
+// limit; finish reports the one that applies.
+func (s *state) sizeCheck() {
+	n := s.size.n
+	if s.oldBig.line == 0 && n > OldMaxBytes {
+		s.oldBig.line, s.oldBig.col = s.line, s.col
+	}
+	if s.big.line == 0 && n > MaxBytes {
+		s.big.line, s.big.col = s.line, s.col
+	}
+}
+
+// entry handles one listed URL: counts it, checks it, reports duplicates
+// and passes it on.
+func (s *state) entry(loc string, line, col int) {
+	s.res.URLs++
+	switch s.res.URLs {
+	case MaxURLs + 1:
+		s.over.line, s.over.col = line, col
+	case OldMaxSitemaps + 1:
+		s.oldOver.line, s.oldOver.col = line, col
+	}
+	if !s.checkLoc(loc, line, col) {
+		return
+	}
+	h := maphash.String(s.seed, loc)
+	if first, dup := s.seen[h]; dup {
+		s.add(CodeDuplicate, line, col, msg.New(msgDuplicate, "URL", loc, "Line", int(first)))
+	} else if len(s.seen) < MaxURLs {
+		// Past the limit the file is in error anyway; keeping memory flat
+		// matters more than finding duplicates there.
+		s.seen[h] = int32(line)
+	}
+	if s.opt.OnEntry != nil {
+		s.opt.OnEntry(Entry{Loc: loc, Line: line, Col: col, Index: s.res.Kind == KindIndex})
+	}
+}
+
+// readText reads a text sitemap: one URL a line, UTF-8.
+func (s *state) readText(br *bufio.Reader) error {
+	const maxLine = 64 * 1024
+	var long []byte
+	for line := 1; ; line++ {
+		s.line, s.col = line, 1
+		b, err := br.ReadSlice('\n')
+		for errors.Is(err, bufio.ErrBufferFull) {
+			if len(long) < maxLine {
+				long = append(long, b...)
+			}
+			b, err = br.ReadSlice('\n')
+		}
+		if long != nil {
+			b = append(long, b...)
+			long = nil
+		}
+		if err != nil && err != io.EOF {
+			return err
+		}
+		s.sizeCheck()
+		text := strings.TrimSpace(string(b))
+		if text != "" {
+			if !utf8.ValidString(text) {
+				s.add(CodeNotUTF8, line, 1, msg.New(msgNotUTF8))
+			} else if !isAbsolute(text) {
+				s.res.URLs++
+				s.add(CodeNotAbsolute, line, 1, msg.New(msgTextNotURL, "URL", clip(text)))
+			} else {
+				s.entry(text, line, 1)
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}
+
+// element is an open sitemap-protocol element.
+type element struct {
+	name      string
+	line, col int
+	// for url and sitemap: the child elements seen and the <loc> text
+	seen     uint8 // childBit of each child seen
+	loc      string
+	locLine  int
+	locCol   int
+	text     []byte // for loc, lastmod, changefreq, priority
+	textLine int
+	textCol  int
+}
+
+// parents says where each protocol element may stand.
+var parents = map[string]string{
+	"url": "urlset", "sitemap": "sitemapindex",
+	"loc": "url", "lastmod": "url", "changefreq": "url", "priority": "url",
+}
+
+// childBit marks the children of url and sitemap that may appear once.
+var childBit = map[string]uint8{"loc": 1, "lastmod": 2, "changefreq": 4, "priority": 8}
+
+// readXML reads a urlset or sitemapindex token by token.
+func (s *state) readXML(br *bufio.Reader) error {
+	d := xml.NewDecoder(br)
+	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
+		if !strings.EqualFold(label, "utf-8") && !strings.EqualFold(label, "utf8") {
+			s.add(CodeEncodingDecl, 1, 1, msg.New(msgEncodingDecl, "Encoding", clip(label)))
+		}
+		return in, nil
+	}
+	// Protocol elements nest three deep at most (urlset, url, loc): deeper
+	// ones are reported and skipped, so three reused slots hold the stack.
+	var slots [3]element
+	stack := make([]*element, 0, len(slots))
+	push := func(name string) *element {
+		e := &slots[len(stack)]
+		text := e.text[:0]
+		*e = element{name: name, line: s.line, col: s.col, text: text}
+		stack = append(stack, e)
+		return e
+	}
+	for {
+		s.line, s.col = d.InputPos()
+		tok, err := d.Token()
+		if s.size.n > OldMaxBytes {
+			s.sizeCheck()
+		}
+		if err == io.EOF {
+			if len(stack) > 0 {
+				s.add(CodeMalformed, s.line, s.col, msg.New(msgMalformed, "Error", "unexpected end of file"))
+			}
+			return nil
+		}
+		if err != nil {
+			var syn *xml.SyntaxError
+			if !errors.As(err, &syn) {
+				return err
+			}
+			line, col := d.InputPos()
+			switch {
+			case strings.Contains(syn.Msg, "UTF-8"):
+				s.add(CodeNotUTF8, line, col, msg.New(msgNotUTF8))
+			case strings.Contains(syn.Msg, "entity"):
+				s.add(CodeUnescaped, line, col, msg.New(msgUnescaped, "Error", syn.Msg))
+			default:
+				s.add(CodeMalformed, line, col, msg.New(msgMalformed, "Error", syn.Msg))
+			}
+			return nil
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) == 0 {
+				if !s.root(t) {
+					return nil
+				}
+				push(t.Name.Local)
+				continue
+			}
+			if t.Name.Space != Namespace && t.Name.Space != s.rootSpace {
+				// An extension (image:, news:, xhtml:…): not ours to check.
+				if err := d.Skip(); err != nil {
+					continue // the next Token reports the error with its position
+				}
+				continue
+			}
+			parent := stack[len(stack)-1]
+			if !s.placed(t.Name.Local, parent) {
+				if err := d.Skip(); err != nil {
+					continue
+				}
+				continue
+			}
+			e := push(t.Name.Local)
+			e.textLine, e.textCol = d.InputPos()
+		case xml.CharData:
+			if len(stack) == 3 && len(stack[2].text) < 8*MaxLocLen {
+				stack[2].text = append(stack[2].text, t...)
+			}
+		case xml.EndElement:
+			e := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			switch len(stack) {
+			case 2:
+				s.value(e, stack[1])
+			case 1:
+				s.closeEntry(e)
+			}
+		}
+	}
+}
+
+// root checks the root element; false when the file is no sitemap.
+func (s *state) root(t xml.StartElement) bool {
+	switch t.Name.Local {
+	case "urlset":
+		s.res.Kind = KindURLSet
+	case "sitemapindex":
+		s.res.Kind = KindIndex
+	default:
+		s.add(CodeRoot, s.line, s.col, msg.New(msgRoot, "Name", clip(t.Name.Local)))
+		return false
+	}
+	s.scope.index = s.res.Kind == KindIndex
+	s.rootSpace = t.Name.Space
+	s.rootLine, s.rootCol = s.line, s.col
+	if t.Name.Space != Namespace {
+		s.add(CodeNamespace, s.line, s.col, msg.New(msgNamespace, "Name", t.Name.Local, "Space", clip(t.Name.Space)))
+	}
+	return true
+}
+
+// placed reports whether an element of the protocol may stand in parent,
+// and reports it when not.
+func (s *state) placed(name string, parent *element) bool {
+	if name == "sitemapindex" || name == "urlset" {
+		if name == "sitemapindex" {
+			s.add(CodeNestedIndex, s.line, s.col, msg.New(msgNestedIndex))
+		} else {
+			s.add(CodeMisplaced, s.line, s.col, msg.New(msgMisplaced, "Name", name, "Parent", parent.name, "Want", "—"))
+		}
+		return false
+	}
+	want, known := parents[name]
+	if name == "loc" || name == "lastmod" {
+		if parent.name == "url" || parent.name == "sitemap" {
+			want = parent.name
+		}
+	}
+	if !known {
+		s.add(CodeMisplaced, s.line, s.col, msg.New(msgUnknownElem, "Name", clip(name)))
+		return false
+	}
+	if want != parent.name {
+		s.add(CodeMisplaced, s.line, s.col, msg.New(msgMisplaced, "Name", name, "Parent", parent.name, "Want", want))
+		return false
+	}
+	if parent.name != "url" && parent.name != "sitemap" {
+		return true
+	}
+	bit := childBit[name]
+	if parent.seen&bit != 0 {
+		s.add(CodeRepeated, s.line, s.col, msg.New(msgRepeated, "Name", name, "Parent", parent.name))
+		return false
+	}
+	parent.seen |= bit
+	return true
+}
+
+var msgUnknownElem = msg.Def("sitemap.unknown_element", "<{{.Name}}> is not an element of the sitemap protocol; extensions (images, news, hreflang) use their own namespace")
+
+// value checks a closed loc, lastmod, changefreq or priority element.
+func (s *state) value(e, parent *element) {
+	raw := string(e.text)
+	v := strings.TrimSpace(raw)
+	line, col := e.textLine, e.textCol
+	if lead := len(raw) - len(strings.TrimLeft(raw, " \t\r\n")); lead > 0 {
+		// Point at the value, not at the white space before it.
+		lines := strings.Split(raw[:lead], "\n")
+		if len(lines) > 1 {
+			line += len(lines) - 1
+			col = 1 + len(lines[len(lines)-1])
+		} else {
+			col += lead
+		}
+	}
+	switch e.name {
+	case "loc":
+		parent.loc, parent.locLine, parent.locCol = v, line, col
+		if v == "" {
+			parent.locLine = -1
+		}
+	case "lastmod":
+		switch checkW3C(v) {
+		case w3cBad:
+			s.add(CodeLastmod, line, col, msg.New(msgLastmod, "Value", clip(v)))
+		case w3cNoZone:
+			s.add(CodeLastmodZone, line, col, msg.New(msgLastmodZone, "Value", clip(v)))
+		}
+	case "changefreq":
+		if !changefreqs[v] {
+			s.add(CodeChangefreq, line, col, msg.New(msgChangefreq, "Value", clip(v)))
+		}
+	case "priority":
+		if !validPriority(v) {
+			s.add(CodePriority, line, col, msg.New(msgPriority, "Value", clip(v)))
+		}
+	}
+}
+
+// closeEntry finishes a <url> or <sitemap>.
+func (s *state) closeEntry(e *element) {
+	if e.name != "url" && e.name != "sitemap" {
+		return
+	}
+	if e.loc == "" {
+		s.res.URLs++
+		s.add(CodeNoLoc, e.line, e.col, msg.New(msgNoLoc, "Name", e.name))
+		return
+	}
+	s.entry(e.loc, e.locLine, e.locCol)
+}
+
+// clip shortens a value quoted in a message.
+func clip(v string) string {
+	const max = 120
+	if len(v) <= max {
+		return v
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return v[:cut] + "…"
+}

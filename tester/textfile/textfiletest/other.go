@@ -1,0 +1,25 @@
+//go:build !linux
+
+package textfiletest
+
+import (
+	"os"
+	"testing"
+)
+
+// Nobody is the unprivileged user and group id the helpers switch to.
+const Nobody = 65534
+
+// AsNobody skips: switching users in a test is done on Linux only.
+func AsNobody(t *testing.T, fn func()) {
+	t.Helper()
+	t.Skip("needs root on Linux to run a step as an unprivileged user")
+}
+
+// SharedDir is a folder the unprivileged user may create files in.
+func SharedDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	os.Chmod(dir, 0o777)
+	return dir
+}
