@@ -18,6 +18,9 @@ import (
 func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
 	t.Helper()
 	test.NewTempApp(t)
+	// The assertions read English: pin the locale, or a Polish or Russian
+	// LANG makes them fail.
+	t.Setenv("LC_ALL", "en_US.UTF-8")
 	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
 		t.Fatal(err)
 	}
