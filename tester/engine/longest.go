@@ -213,13 +213,8 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 	if agents == nil {
 		agents = leadingToken
 	}
-	// Each line is read once; the grouping and the loop below share it.
-	fds := make([]field, len(doc.Lines))
 	groups := doc.Groups(syntax.GroupRule{
-		Kind: func(d *syntax.Document, i int) syntax.Kind {
-			fds[i] = keys(d, i)
-			return fds[i].kind
-		},
+		Kind:  func(d *syntax.Document, i int) syntax.Kind { return keys(d, i).kind },
 		Limit: f.readLimit,
 	})
 	nRules := 0
@@ -244,7 +239,7 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 		var rules []int32
 		var delay *Delay
 		for _, n := range g.Fields {
-			fd := fds[n-1]
+			fd := keys(doc, int(n)-1)
 			switch fd.kind {
 			case syntax.Allow, syntax.Disallow:
 				rules = append(rules, int32(len(c.rules)))
@@ -259,7 +254,7 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			}
 		}
 		for _, n := range g.Agents {
-			token, display, global, named := agents(value(fds[n-1]))
+			token, display, global, named := agents(value(keys(doc, int(n)-1)))
 			var rs *ruleSet
 			switch {
 			case global:

@@ -25,7 +25,7 @@ type group struct {
 // model is the document's lines with their effective kinds and groups.
 type model struct {
 	kinds   []syntax.Kind // per line (index n-1): the kind, with line 1 read past a damaged BOM
-	groupOf []int32       // per line: index into groups, -1 before the first User-agent
+	grouping *syntax.Grouping // the groups as lines (groupOf)
 	groups  []group
 	damaged int // length of the damaged BOM at the start of line 1, 0 if none
 	rules   int // number of Allow/Disallow lines
@@ -44,7 +44,7 @@ func buildModel(doc *syntax.Document) *model {
 		}
 	}
 	gr := doc.Groups(syntax.GroupRule{Kind: func(_ *syntax.Document, i int) syntax.Kind { return m.kinds[i] }})
-	m.groupOf = gr.Of
+	m.grouping = gr
 	m.groups = make([]group, len(gr.Groups))
 	for gi := range gr.Groups {
 		g, out := &gr.Groups[gi], &m.groups[gi]
@@ -75,3 +75,7 @@ func buildModel(doc *syntax.Document) *model {
 
 // kind is line n's effective kind.
 func (s *state) kind(n int) syntax.Kind { return s.m.kinds[n-1] }
+
+// groupOf is the group line n is in (index into groups), -1 before the first
+// User-agent line.
+func (m *model) groupOf(n int) int { return m.grouping.Of(n) }

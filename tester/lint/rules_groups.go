@@ -34,7 +34,7 @@ var (
 // checkBeforeUA: rules (and Crawl-delay) before the first User-agent line.
 func checkBeforeUA(s *state) {
 	first, last, count := 0, 0, 0
-	for n := 1; n <= len(s.doc.Lines) && s.m.groupOf[n-1] < 0; n++ {
+	for n := 1; n <= len(s.doc.Lines) && s.m.groupOf(n) < 0; n++ {
 		if k := s.kind(n); k.IsRule() || k == syntax.CrawlDelay {
 			if first == 0 {
 				first = n
@@ -59,7 +59,7 @@ func checkBlankInGroup(s *state) {
 	cur := int32(-1)
 	sawRule := false
 	for n := 1; n <= len(s.doc.Lines); n++ {
-		g := s.m.groupOf[n-1]
+		g := int32(s.m.groupOf(n))
 		if g != cur {
 			cur, blanks, sawRule = g, nil, false
 		}
@@ -188,7 +188,7 @@ func checkGroups(s *state) {
 			if syntax.IsStar(v) {
 				if firstStar == 0 {
 					firstStar = n
-				} else if s.m.groupOf[firstStar-1] != int32(gi) {
+				} else if s.m.groupOf(firstStar) != gi {
 					a, b := s.fieldSpan(n)
 					s.report(finding{code: "RS016", sev: Warning, start: a, end: b, engines: s.every &^ mergers,
 						text: msg.New(msgSeveralStar, "First", firstStar)})
@@ -201,7 +201,7 @@ func checkGroups(s *state) {
 			}
 			if f, ok := firstOf[tok]; !ok {
 				firstOf[tok] = n
-			} else if s.m.groupOf[f-1] != int32(gi) {
+			} else if s.m.groupOf(f) != gi {
 				a, b := s.fieldSpan(n)
 				s.report(finding{code: "RS017", sev: Warning, start: a, end: b, engines: s.every &^ mergers,
 					text: msg.New(msgSeveralGroups, "Robot", v, "First", f)})

@@ -134,7 +134,7 @@ func Analyse(doc *syntax.Document) *Analysis {
 				Value:      value,
 				Classic:    hostname.ParseName(value, hostname.ModeHostClassic),
 				Yandex2017: hostname.ParseName(value, hostname.ModeHostYandex2017),
-				Group:      int(gr.Of[i]),
+				Group:      gr.Of(i + 1),
 			}
 			switch {
 			case h.Group < 0:

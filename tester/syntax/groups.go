@@ -1,5 +1,7 @@
 package syntax
 
+import "sort"
+
 // GroupRule says how one reading of robots.txt holds lines together into
 // groups (the 1994 and 1996 texts say "records"). Every reading builds its
 // groups with Document.Groups and one of these; they differ only here.
@@ -25,6 +27,10 @@ type GroupRule struct {
 type Group struct {
 	Agents []int32
 	Fields []int32
+	// End is the group's last line: the one before the line that ended it
+	// (a blank line with BlankEnds, the next group's first line) or the
+	// last line read. Blank and comment lines up to End are in the group.
+	End int32
 	// NoBlankBefore: with BlankEnds, the group began at a User-agent line
 	// right after another group's rules, without the blank line the old texts
 	// put between records.
@@ -41,10 +47,17 @@ type Grouping struct {
 	// BlankEnds, between a blank line and the next User-agent line): they
 	// belong to no group.
 	Before []int32
-	// Of is, per line (index n-1), the group the line is in (its index in
-	// Groups), or -1 outside every group. Blank and comment lines inside a
-	// group count as in it, as long as it has not ended.
-	Of []int32
+}
+
+// Of is the index in Groups of the group line n is in, or -1 outside every
+// group (before the first User-agent line, or after a blank line with
+// BlankEnds until the next one).
+func (gr *Grouping) Of(n int) int {
+	i := sort.Search(len(gr.Groups), func(i int) bool { return int(gr.Groups[i].Agents[0]) > n }) - 1
+	if i >= 0 && n <= int(gr.Groups[i].End) {
+		return i
+	}
+	return -1
 }
 
 // IsStar reports whether a User-agent value names every robot: `*` alone,
@@ -57,7 +70,7 @@ func IsStar(v string) bool {
 // (r.Kind gives Unknown, Invalid, a comment) neither join nor end a group.
 func (d *Document) Groups(r GroupRule) *Grouping {
 	n := len(d.Lines)
-	gr := &Grouping{Of: make([]int32, n)}
+	gr := &Grouping{}
 	agents := make([]int32, 0, n)
 	fields := make([]int32, 0, n)
 	ends := r.EndsAgents
@@ -67,21 +80,21 @@ func (d *Document) Groups(r GroupRule) *Grouping {
 	cur := -1
 	aStart, fStart := 0, 0
 	sawRule := false
-	closeGroup := func() {
+	closeGroup := func(end int) {
 		if cur >= 0 {
 			g := &gr.Groups[cur]
 			g.Agents = agents[aStart:len(agents):len(agents)]
 			g.Fields = fields[fStart:len(fields):len(fields)]
+			g.End = int32(end)
 		}
 	}
+	last := 0 // the last line read
 	for i := 0; i < n; i++ {
 		l := &d.Lines[i]
 		if r.Limit > 0 && int(l.Start) >= r.Limit {
-			for ; i < n; i++ {
-				gr.Of[i] = -1
-			}
 			break
 		}
+		last = i + 1
 		k := l.Kind
 		if r.Kind != nil && k != Blank && k != Comment {
 			k = r.Kind(d, i)
@@ -89,14 +102,14 @@ func (d *Document) Groups(r GroupRule) *Grouping {
 		switch {
 		case k == Blank:
 			if r.BlankEnds && cur >= 0 {
-				closeGroup()
+				closeGroup(i)
 				cur = -1
 				sawRule = false
 			}
 		case k == UserAgent:
 			if cur < 0 || sawRule {
 				noBlank := cur >= 0 && r.BlankEnds
-				closeGroup()
+				closeGroup(i)
 				gr.Groups = append(gr.Groups, Group{NoBlankBefore: noBlank})
 				cur = len(gr.Groups) - 1
 				aStart, fStart = len(agents), len(fields)
@@ -111,8 +124,7 @@ func (d *Document) Groups(r GroupRule) *Grouping {
 			fields = append(fields, int32(i+1))
 			sawRule = sawRule || ends(k)
 		}
-		gr.Of[i] = int32(cur)
 	}
-	closeGroup()
+	closeGroup(last)
 	return gr
 }
