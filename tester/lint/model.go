@@ -24,11 +24,11 @@ type group struct {
 
 // model is the document's lines with their effective kinds and groups.
 type model struct {
-	kinds   []syntax.Kind // per line (index n-1): the kind, with line 1 read past a damaged BOM
+	kinds    []syntax.Kind    // per line (index n-1): the kind, with line 1 read past a damaged BOM
 	grouping *syntax.Grouping // the groups as lines (groupOf)
-	groups  []group
-	damaged int // length of the damaged BOM at the start of line 1, 0 if none
-	rules   int // number of Allow/Disallow lines
+	groups   []group
+	damaged  int // length of the damaged BOM at the start of line 1, 0 if none
+	rules    int // number of Allow/Disallow lines
 }
 
 func buildModel(doc *syntax.Document) *model {
