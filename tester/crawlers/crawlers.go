@@ -25,12 +25,22 @@ type index struct {
 	all      []catalogue.Crawler
 	patterns []pattern
 	tokens   map[string]int // lower-case token -> entry
+	squashed []squashedToken
+	bySquash map[string]string // squash(token) -> the first token written so
 }
+
+// squashedToken is a catalogue token with its squash form.
+type squashedToken struct{ token, squashed string }
+
+var squasher = strings.NewReplacer("-", "", "_", "", " ", "")
+
+// squash sets aside case, "-", "_" and spaces ("GPT-Bot" → "gptbot").
+func squash(s string) string { return squasher.Replace(strings.ToLower(s)) }
 
 var load = sync.OnceValue(func() *index { return build(catalogue.All()) })
 
 func build(all []catalogue.Crawler) *index {
-	ix := &index{all: all, tokens: map[string]int{}}
+	ix := &index{all: all, tokens: map[string]int{}, bySquash: map[string]string{}}
 	for i, c := range all {
 		for _, p := range c.UAPatterns {
 			ix.patterns = append(ix.patterns, pattern{strings.ToLower(p), i})
@@ -38,6 +48,11 @@ func build(all []catalogue.Crawler) *index {
 		for _, t := range c.Tokens {
 			if _, dup := ix.tokens[strings.ToLower(t)]; !dup {
 				ix.tokens[strings.ToLower(t)] = i
+			}
+			sq := squash(t)
+			ix.squashed = append(ix.squashed, squashedToken{t, sq})
+			if _, dup := ix.bySquash[sq]; !dup {
+				ix.bySquash[sq] = t
 			}
 		}
 	}
@@ -167,17 +182,17 @@ func SuggestWithin(token string, max int) string {
 	if _, known := ix.tokens[strings.ToLower(token)]; known || token == "*" || token == "" {
 		return ""
 	}
-	squash := func(s string) string {
-		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(s))
-	}
 	want := squash(token)
+	if t, ok := ix.bySquash[want]; ok || max == 0 {
+		return t // lint asks for exactly this, once per unknown User-agent line
+	}
 	best, bestDist := "", max+1
-	for _, c := range ix.all {
-		for _, t := range c.Tokens {
-			d := textdist.Levenshtein(want, squash(t))
-			if d < bestDist {
-				best, bestDist = t, d
-			}
+	for _, t := range ix.squashed {
+		if d := len(t.squashed) - len(want); d > max || -d > max {
+			continue // the lengths alone are further apart than max
+		}
+		if d := textdist.Levenshtein(want, t.squashed); d < bestDist {
+			best, bestDist = t.token, d
 		}
 	}
 	return best
