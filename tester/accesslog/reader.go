@@ -7,8 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync/atomic"
+
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Sizes of the reading buffers: a chunk is whole lines, about chunkSize
@@ -113,7 +114,7 @@ func (r *Reader) open() error {
 		}
 		src = r.Stdin
 	} else {
-		f, err := os.Open(name)
+		f, err := textfile.OpenStream(name)
 		if err != nil {
 			return err
 		}

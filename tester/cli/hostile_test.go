@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/robots-studio/robots-studio/tester/cli"
+	"github.com/robots-studio/robots-studio/tester/testenv"
 	"github.com/robots-studio/robots-studio/tester/textfile/textfiletest"
 )
 
@@ -42,7 +44,7 @@ func TestAPipeWithNoWriterIsRefusedNotWaitedFor(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "p")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("cannot make a FIFO here: %v", err)
+		testenv.Need(t, fmt.Sprintf("cannot make a FIFO here: %v", err))
 	}
 	robots := filepath.Join(dir, "robots.txt")
 	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /x\n"), 0o644)
@@ -53,6 +55,12 @@ func TestAPipeWithNoWriterIsRefusedNotWaitedFor(t *testing.T) {
 		{"meta", "--html", robots, "--headers", fifo},
 		{"test", "--suite", fifo, robots},
 		{"test", "--agent", "x", "--urls", fifo, robots},
+		{"test", "--count", "--agent", "x", "--urls", fifo, robots},
+		{"logs", fifo},
+		{"logs", "--robots", robots, fifo},
+		{"sitemap", fifo},
+		{"sitemap", "--robots", robots, fifo},
+		{"diff", "--urls", fifo, robots, robots},
 	} {
 		code, _, errs := runWithin(t, 5*time.Second, strings.NewReader(""), args...)
 		if code != cli.ExitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "not a regular file") {

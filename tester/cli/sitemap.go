@@ -160,7 +160,7 @@ func sitemapSources(env *Env, files []string) ([]sitemap.Source, int) {
 		st, err := os.Stat(f)
 		if err == nil && !st.IsDir() {
 			var fh *os.File
-			if fh, err = os.Open(f); err == nil {
+			if fh, err = textfile.OpenStream(f); err == nil {
 				fh.Close()
 			}
 		}

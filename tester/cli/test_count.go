@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"time"
 
 	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // runCountURLs is `test --count --urls FILE`: the URLs are streamed through
@@ -24,7 +24,7 @@ func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile
 		}
 		r = env.Stdin
 	} else {
-		f, err := os.Open(urlsFile)
+		f, err := textfile.OpenStream(urlsFile)
 		if err != nil {
 			return Failf(env, "test: %v", err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // DefaultAgents are the crawlers checked when the user names none.
@@ -220,7 +221,7 @@ type Source struct {
 
 // FileSource reads the file at path.
 func FileSource(p string) Source {
-	s := Source{Name: p, Open: func() (io.ReadCloser, error) { return os.Open(p) }}
+	s := Source{Name: p, Open: func() (io.ReadCloser, error) { return textfile.OpenStream(p) }}
 	if st, err := os.Stat(p); err == nil {
 		s.Size = st.Size()
 	}

@@ -138,6 +138,11 @@ func open(path string, sizeLimit bool) (*os.File, error) {
 	return openRegular(path)
 }
 
+// OpenStream opens a file to read as a stream, of any size (access logs,
+// sitemaps, URL lists), with Load's other checks: it exists and is a regular
+// file, so a named pipe with no writer is refused instead of waited on.
+func OpenStream(path string) (*os.File, error) { return open(path, false) }
+
 // openRegular opens a file for reading and makes sure it is a regular file.
 func openRegular(path string) (*os.File, error) {
 	// Non-blocking: if the path was swapped for a pipe after the Stat, the
