@@ -122,7 +122,10 @@ func runAI(env *Env, args []string) int {
 		enc.Encode(j)
 		return ExitOK
 	}
-	tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', 0)
+	// Paths and rules come from the user and the file: nothing in them may
+	// drive the terminal.
+	text := terminalSafe{out}
+	tw := tabwriter.NewWriter(text, 2, 8, 2, ' ', 0)
 	for _, sec := range r.Sections {
 		fmt.Fprintf(tw, "== %s\n", sec.Purpose)
 		for _, row := range sec.Rows {
@@ -148,21 +151,21 @@ func runAI(env *Env, args []string) int {
 	}
 	tw.Flush()
 	if len(r.Preferences) == 0 {
-		fmt.Fprintln(out, msg.New(msgAINoPrefs))
+		fmt.Fprintln(text, msg.New(msgAINoPrefs))
 	} else {
-		fmt.Fprintln(out, msg.New(msgAIPrefs, "Drafts", strings.Join(drafts, "; ")))
+		fmt.Fprintln(text, msg.New(msgAIPrefs, "Drafts", strings.Join(drafts, "; ")))
 		for _, p := range r.Preferences {
 			where := msg.New(msgAINoGroup)
 			if p.Group > 0 {
 				where = msg.New(msgAIGroup, "Line", p.Group)
 			}
-			fmt.Fprintf(out, "  line %d: %s  (%s)\n", p.Line, p.Text, where)
+			fmt.Fprintf(text, "  line %d: %s  (%s)\n", p.Line, p.Text, where)
 		}
 	}
-	fmt.Fprintln(out)
-	fmt.Fprintln(out, msg.New(msgAICannot))
+	fmt.Fprintln(text)
+	fmt.Fprintln(text, msg.New(msgAICannot))
 	for _, c := range r.CannotStop {
-		fmt.Fprintf(out, "  %s (%s), %s: %s\n", c.Name, c.Operator, c.RobotsTxt, aiaccess.Instead(c))
+		fmt.Fprintf(text, "  %s (%s), %s: %s\n", c.Name, c.Operator, c.RobotsTxt, aiaccess.Instead(c))
 	}
 	return ExitOK
 }

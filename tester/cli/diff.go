@@ -153,7 +153,7 @@ func runDiff(env *Env, args []string) int {
 			enc.Encode(JSONChange{Engine: c.Engine, Agent: c.Agent, URL: c.URL, Old: versionJSON(c.Old), New: versionJSON(c.New)})
 		}
 	} else {
-		writeDiff(w, rep)
+		writeDiff(terminalSafe{w}, rep)
 	}
 	for _, s := range rep.Summaries {
 		if *failOn == "any" || *failOn == "blocked" && s.Blocked > 0 || *failOn == "allowed" && s.Allowed > 0 {
@@ -262,7 +262,7 @@ func writeDiff(w io.Writer, rep *diff.Report) {
 			if !c.NewlyBlocked() {
 				from, to = to, from
 			}
-			fmt.Fprintf(w, "  %s  %s  %s → %s  (%s)\n", quoteEmpty(c.Agent), quoteEmpty(c.URL), from, to, deciderText(c))
+			fmt.Fprintf(w, "  %s  %s  %s → %s  (%s)\n", printable(quoteEmpty(c.Agent)), printable(quoteEmpty(c.URL)), from, to, deciderText(c))
 		}
 	}
 	if len(rep.Changes) == 0 {

@@ -123,7 +123,7 @@ func runFetch(env *Env, args []string) int {
 		enc.SetEscapeHTML(false)
 		enc.Encode(FetchJSON(res))
 	} else {
-		writeFetch(w, res)
+		writeFetch(terminalSafe{w}, res)
 	}
 	if *out != "" {
 		if !res.OK() {

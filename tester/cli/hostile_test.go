@@ -288,3 +288,26 @@ func TestSuiteReportsATimedOutExpectation(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q, output %.400q", code, errs, out)
 	}
 }
+
+// TestNewCommandsCannotDriveTheTerminal: what diff, logs, ai and fetch print
+// comes from files, logs and servers anyone can write to; a control
+// character in it is shown escaped, never obeyed.
+func TestNewCommandsCannotDriveTheTerminal(t *testing.T) {
+	dir := t.TempDir()
+	oldR, newR := filepath.Join(dir, "old.txt"), filepath.Join(dir, "new.txt")
+	os.WriteFile(oldR, []byte("User-agent: *\nDisallow: /a\n"), 0o644)
+	os.WriteFile(newR, []byte("User-agent: *\nDisallow: /\n"), 0o644)
+	log := filepath.Join(dir, "access.log")
+	os.WriteFile(log, []byte("1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] \"GET /a\x1b]0;pwned\x07b HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"), 0o644)
+	for _, args := range [][]string{
+		{"diff", "--agent", "Google\x1b[2Jbot", oldR, newR},
+		{"logs", "--robots", newR, log},
+		{"logs", "--robots", newR, "--violations", log},
+		{"ai", "--path", "/x\x1b[2J", newR},
+	} {
+		_, out, errs := runCmd(t, "", args...)
+		if strings.ContainsAny(out+errs, "\x1b\x07") {
+			t.Errorf("%q: a control character reached the output: %q", args[0], out)
+		}
+	}
+}

@@ -191,7 +191,7 @@ func runLogs(env *Env, args []string) int {
 	if *violations {
 		opts.OnViolation = func(v accesslog.Violation) {
 			disallowed = true
-			fmt.Fprintf(out, "%s:%d %s %s %s\n", pos[v.At.File], v.At.Line, v.Crawler, v.Path, ruleText(v.Rule))
+			fmt.Fprintf(out, "%s:%d %s %s %s\n", printable(pos[v.At.File]), v.At.Line, printable(v.Crawler), printable(v.Path), printable(ruleText(v.Rule)))
 		}
 	}
 	rep, err := accesslog.Analyze(context.Background(), opts)
@@ -216,7 +216,7 @@ func runLogs(env *Env, args []string) int {
 			fmt.Fprintln(env.Stderr, msg.New(msgLogsMalformedAt, "Where", malformedList(rep)))
 		}
 	default:
-		WriteLogsReport(out, rep)
+		WriteLogsReport(terminalSafe{out}, rep)
 	}
 	if disallowed {
 		return ExitFailure
