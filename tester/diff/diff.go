@@ -6,11 +6,12 @@
 package diff
 
 import (
-	"runtime"
+	"context"
+	"io"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -270,34 +271,24 @@ func sortCounts(list []RuleCount) {
 	sort.SliceStable(list, func(i, j int) bool { return list[i].Count > list[j].Count })
 }
 
-// parallel runs f(0..n-1) on workers goroutines (0 = GOMAXPROCS).
+// parallel runs f(0..n-1) on workers goroutines (0 = one per core), with
+// the project's one worker pool (batch.Run).
 func parallel(n, workers int, f func(i int)) {
 	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+		workers = batch.Workers()
 	}
-	workers = min(workers, n)
-	if workers <= 1 {
-		for i := 0; i < n; i++ {
-			f(i)
+	i := 0
+	next := func() (int, error) {
+		if i == n {
+			return 0, io.EOF
 		}
-		return
+		i++
+		return i - 1, nil
 	}
-	var wg sync.WaitGroup
-	next := make(chan int, n)
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
+	// f's results are written in place; nothing is emitted, nothing fails.
+	_ = batch.Run(context.Background(), min(workers, max(n, 1)), next,
+		func(_, job int) struct{} { f(job); return struct{}{} },
+		func(struct{}) error { return nil })
 }
 
 // Agents is a default crawler list for a diff: the big three plus every
