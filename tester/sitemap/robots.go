@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	batchpkg "github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -323,8 +324,9 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	if j.Progress != nil {
 		opt.Progress = func(n int64) { j.Progress(src.Name, n) }
 	}
-	// The robots.txt queries run on a second goroutine while the XML is
-	// read, in batches, so the two halves of the work overlap.
+	// The robots.txt queries run on the other cores while the XML is read
+	// (batch.Run, the project's one worker pool), in batches, and their
+	// findings come back in the order of the file.
 	const batchSize = 512
 	var batch []Entry
 	var queue chan []Entry
@@ -333,14 +335,31 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 		queue, tested = make(chan []Entry, 8), make(chan struct{})
 		go func() {
 			defer close(tested)
-			for b := range queue {
+			next := func() ([]Entry, error) {
+				b, ok := <-queue
+				if !ok {
+					return nil, io.EOF
+				}
+				return b, nil
+			}
+			test := func(_ int, b []Entry) []Finding {
+				var out []Finding
 				for _, e := range b {
-					for _, f := range j.Robots.Test(src.Name, e) {
-						rep.Blocked++
-						if perAgent[f.Agent]++; perAgent[f.Agent] <= maxFindingsCode {
-							blocked = append(blocked, f)
-						}
+					out = append(out, j.Robots.Test(src.Name, e)...)
+				}
+				return out
+			}
+			emit := func(fs []Finding) error {
+				for _, f := range fs {
+					rep.Blocked++
+					if perAgent[f.Agent]++; perAgent[f.Agent] <= maxFindingsCode {
+						blocked = append(blocked, f)
 					}
+				}
+				return nil
+			}
+			if err := batchpkg.Run(context.Background(), batchpkg.Workers(), next, test, emit); err != nil {
+				for range queue { // drain, so the reader never blocks
 				}
 			}
 		}()
