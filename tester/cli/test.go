@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -146,9 +149,6 @@ func runTest(env *Env, args []string) int {
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	allowed, blocked, timedOut := 0, 0, 0
 	// A full User-Agent is asked with the token its crawler obeys, and says so.
 	resolved := make([]crawlers.Resolution, len(agents))
 	for i, agent := range agents {
@@ -157,50 +157,99 @@ func runTest(env *Env, args []string) int {
 			fmt.Fprintf(out, "note: %s\n", printable(aiaccess.ResolvedNote(resolved[i]).String()))
 		}
 	}
-	query := func(agent int, url string) {
+	// answer asks one agent about one URL under every engine and writes the
+	// results to w; it touches nothing shared, so the URLs of --urls are
+	// answered on every core.
+	answer := func(w io.Writer, agent int, url string) (t tally) {
 		res := resolved[agent]
+		var enc *json.Encoder
+		if *asJSON {
+			enc = json.NewEncoder(w)
+			enc.SetEscapeHTML(false)
+		}
 		for _, c := range compiled {
 			v := aiaccess.QueryResolved(c, res, url)
 			aiaccess.AddUsage(&v, prefs, res)
-			switch {
-			case v.TimedOut():
-				timedOut++
-			case v.Allowed:
-				allowed++
-			default:
-				blocked++
-			}
+			t.add(&v)
 			switch {
 			case *count:
 			case *asJSON:
 				enc.Encode(ToJSON(&v))
 			default:
-				writeTextVerdict(out, &v, len(compiled) > 1)
+				writeTextVerdict(w, &v, len(compiled) > 1)
 			}
 		}
+		return t
 	}
+	var total tally
 	for i := range agents {
 		for _, url := range urls {
-			query(i, url)
+			total.plus(answer(out, i, url))
 		}
 	}
 	if *urlsFile != "" {
-		// Streamed: each URL is answered (for every agent) as it is read,
-		// so a list of any length runs in constant memory.
-		err := textfile.Lines(*urlsFile, env.Stdin, func(line string) error {
-			if strings.TrimSpace(line) == "" {
+		// Streamed: the URLs are answered as they are read (every agent for
+		// one URL, then the next), on batch.Run's workers, and printed in
+		// the order of the file, so a list of any length runs in constant
+		// memory.
+		// Lines go to the workers in blocks: one URL is a microsecond of work,
+		// too little to hand over on its own.
+		const block = 256
+		blocks := make(chan []string, 8)
+		var readErr error
+		go func() {
+			defer close(blocks)
+			cur := make([]string, 0, block)
+			readErr = textfile.Lines(*urlsFile, env.Stdin, func(line string) error {
+				if strings.TrimSpace(line) == "" {
+					return nil
+				}
+				if cur = append(cur, line); len(cur) == block {
+					blocks <- cur
+					cur = make([]string, 0, block)
+				}
 				return nil
+			})
+			if len(cur) > 0 {
+				blocks <- cur
 			}
-			for i := range agents {
-				query(i, line)
+		}()
+		type answered struct {
+			text []byte
+			t    tally
+		}
+		next := func() ([]string, error) {
+			if b, ok := <-blocks; ok {
+				return b, nil
 			}
-			return nil
+			return nil, io.EOF
+		}
+		work := func(_ int, urls []string) answered {
+			var b bytes.Buffer
+			var t tally
+			for _, url := range urls {
+				for i := range agents {
+					t.plus(answer(&b, i, url))
+				}
+			}
+			return answered{b.Bytes(), t}
+		}
+		err := batch.Run(context.Background(), batch.Workers(), next, work, func(a answered) error {
+			total.plus(a.t)
+			_, err := out.Write(a.text)
+			return err
 		})
+		for range blocks { // the reader stops only at the end of its input
+		}
+		if err == nil {
+			err = readErr
+		}
 		if err != nil {
 			out.Flush()
 			return Failf(env, "test: --urls %v", err)
 		}
 	}
+	allowed, blocked, timedOut := total.allowed, total.blocked, total.timedOut
 	if *count {
 		if timedOut > 0 {
 			fmt.Fprintf(out, "%d allowed, %d blocked, %d timed out\n", allowed, blocked, timedOut)
@@ -262,4 +311,24 @@ func writeTextVerdict(w io.Writer, v *engine.Verdict, withEngine bool) {
 		note = "  [" + n.String() + "]"
 	}
 	fmt.Fprintf(w, "%s  %s  %s  %s  %s%s\n", word, printable(quoteEmpty(v.Agent)), printable(quoteEmpty(v.URL)), printable(rule), group, printable(note))
+}
+
+// tally counts the answers of test.
+type tally struct{ allowed, blocked, timedOut int }
+
+func (t *tally) add(v *engine.Verdict) {
+	switch {
+	case v.TimedOut():
+		t.timedOut++
+	case v.Allowed:
+		t.allowed++
+	default:
+		t.blocked++
+	}
+}
+
+func (t *tally) plus(o tally) {
+	t.allowed += o.allowed
+	t.blocked += o.blocked
+	t.timedOut += o.timedOut
 }
