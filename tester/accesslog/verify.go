@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/robots-studio/robots-studio/tester/crawlers"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // Verification says whether a hit's claimed crawler identity was checked.
@@ -25,6 +27,23 @@ const (
 	Verified                       // the address is the operator's
 	Failed                         // the address is not the operator's: someone borrows the name
 )
+
+var (
+	msgVerified   = msg.Def("logtab.verified", "verified")
+	msgFailed     = msg.Def("logtab.failed", "failed")
+	msgUnverified = msg.Def("logtab.unverified", "unverified")
+)
+
+// Text is v in the user's language (String is the JSON word).
+func (v Verification) Text() msg.Text {
+	switch v {
+	case Verified:
+		return msg.New(msgVerified)
+	case Failed:
+		return msg.New(msgFailed)
+	}
+	return msg.New(msgUnverified)
+}
 
 func (v Verification) String() string {
 	switch v {

@@ -267,13 +267,13 @@ func WriteLogsReport(w io.Writer, rep *accesslog.Report) {
 		if !c.Exact {
 			paths = msg.New(msgLogsEstimated, "Count", c.DistinctPaths).String()
 		}
-		fmt.Fprintln(w, msg.New(msgLogsCrawler, "Name", c.Name, "Verified", c.Verified.String(), "Hits", c.Hits, "Paths", paths,
+		fmt.Fprintln(w, msg.New(msgLogsCrawler, "Name", c.Name, "Verified", c.Verified.Text(), "Hits", c.Hits, "Paths", paths,
 			"First", c.First.String(), "Last", c.Last.String(), "Token", quoteEmpty(c.Token), "Engine", c.Engine))
 		if c.NeverFetchedRobots() {
 			fmt.Fprintln(w, "  "+msg.New(msgLogsNoFetch).String())
 			name := c.Name
 			if c.Verified != accesslog.Unverified {
-				name += " (" + c.Verified.String() + ")"
+				name += " (" + c.Verified.Text().String() + ")"
 			}
 			never = append(never, name)
 		}

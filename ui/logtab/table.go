@@ -53,15 +53,7 @@ func columns(draft bool) []column {
 	return cols
 }
 
-func verifiedText(v accesslog.Verification) string {
-	switch v {
-	case accesslog.Verified:
-		return lang.X("logtab.verified", "verified")
-	case accesslog.Failed:
-		return lang.X("logtab.failed", "failed")
-	}
-	return lang.X("logtab.unverified", "unverified")
-}
+func verifiedText(v accesslog.Verification) string { return v.Text().String() }
 
 func robotsFetches(c *accesslog.CrawlerStats) int64 {
 	var n int64
