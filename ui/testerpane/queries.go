@@ -6,6 +6,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 // Queries never hold the window. Most take microseconds and are answered on
@@ -32,6 +33,11 @@ type queryJob struct {
 	c    cell
 	gen  int
 	comp engine.Compiled
+	// doc is the document comp was compiled from: while a big document
+	// compiles in the background, gen is already the new one's but p.doc
+	// and comp are still the old one's, so an answer is kept only if doc is
+	// still the one on screen.
+	doc *syntax.Document
 }
 
 // queryRunner is one engine's background lane.
@@ -88,7 +94,7 @@ func (p *Pane) query(c cell, comp engine.Compiled) *engine.Verdict {
 	budget := p.spend()
 	if r.running || budget <= 0 {
 		p.pending[c] = true
-		r.queue = append(r.queue, queryJob{c, p.gen, comp})
+		r.queue = append(r.queue, queryJob{c, p.gen, comp, p.doc})
 		p.runNext(c.engine)
 		return nil
 	}
@@ -105,10 +111,10 @@ func (p *Pane) query(c cell, comp engine.Compiled) *engine.Verdict {
 		p.budget = 0
 		p.pending[c] = true
 		r.running = true
-		gen := p.gen
+		gen, doc := p.gen, p.doc
 		go func() {
 			v := <-done
-			p.toUI(func() { p.delivered(c, gen, v) })
+			p.toUI(func() { p.delivered(c, gen, doc, v) })
 		}()
 		return nil
 	}
@@ -136,13 +142,13 @@ func (p *Pane) runNext(id string) {
 	for len(r.queue) > 0 {
 		job := r.queue[0]
 		r.queue = r.queue[1:]
-		if job.gen != p.gen || !p.pending[job.c] {
+		if job.gen != p.gen || job.doc != p.doc || !p.pending[job.c] {
 			continue // superseded by a newer document, or cancelled
 		}
 		r.running = true
 		go func() {
 			v := answer(job.comp, job.c)
-			p.toUI(func() { p.delivered(job.c, job.gen, v) })
+			p.toUI(func() { p.delivered(job.c, job.gen, job.doc, v) })
 		}()
 		return
 	}
@@ -150,9 +156,9 @@ func (p *Pane) runNext(id string) {
 }
 
 // delivered receives a background verdict on the UI goroutine.
-func (p *Pane) delivered(c cell, gen int, v engine.Verdict) {
+func (p *Pane) delivered(c cell, gen int, doc *syntax.Document, v engine.Verdict) {
 	p.runner(c.engine).running = false
-	if gen == p.gen && p.pending[c] {
+	if gen == p.gen && doc == p.doc && p.pending[c] {
 		delete(p.pending, c)
 		p.withUsage(c, &v)
 		p.verdicts[c] = &v

@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// Start opens the last file before offerRecovery; openPath drops the
+// recovery copy of s.file.Path, which is "" at that moment.
+func TestReviewStartupOpenDropsNewBufferRecovery(t *testing.T) {
+	a := test.NewTempApp(t)
+	storage := t.TempDir()
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := newStudio(a, storage)
+	s.syncLint = true
+	s.newFile()
+	test.Type(s.ed, "Disallow: /precious")
+	s.autosave()
+	if n := len(s.rec.Pending()); n != 1 {
+		t.Fatalf("setup: %d copies", n)
+	}
+	s2 := newStudio(a, storage)
+	s2.syncLint = true
+	s2.openPath(p) // what Start does for prefLast / args[0]
+	if n := len(s2.rec.Pending()); n != 1 {
+		t.Fatalf("the unsaved new buffer's recovery copy was deleted before offerRecovery ran (%d left)", n)
+	}
+}
+
+// Rows typed into the tester after an unreadable set was reported are
+// neither written nor reported as unsaved after Save.
+func TestReviewRowsLostWhenTestsUnreadable(t *testing.T) {
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	broken := []byte(`{"version": 1, "crawlers": ["Googlebot"],}`)
+	os.WriteFile(testset.PathFor(p), broken, 0o644)
+	s := newTestStudio(t)
+	s.openPath(p)
+	set := testset.New()
+	set.Crawlers = []string{"Bingbot"}
+	set.Paths = []string{"/new"}
+	s.pane.SetTestSet(set) // stands for the user adding rows
+	if !s.modified() {
+		t.Fatal("setup: rows should count as a change")
+	}
+	s.save(nil)
+	got, _ := os.ReadFile(testset.PathFor(p))
+	if !strings.Contains(string(got), "Bingbot") && !s.modified() {
+		t.Fatalf("rows not written and window says saved: %q, modified=%v", got, s.modified())
+	}
+}
+
+// Restoring the copy of the file Start already opened deletes the copy
+// (openPath drops s.file.Path's) while the restored text is still unsaved.
+func TestReviewRestoreDeletesItsOwnCopy(t *testing.T) {
+	a := test.NewTempApp(t)
+	storage := t.TempDir()
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := newStudio(a, storage)
+	s.syncLint = true
+	s.openPath(p)
+	test.Type(s.ed, "Disallow: /precious")
+	s.autosave()
+	s2 := newStudio(a, storage)
+	s2.syncLint = true
+	s2.openPath(p) // Start: prefLast
+	recs := s2.rec.Pending()
+	if len(recs) != 1 {
+		t.Fatalf("setup: %d", len(recs))
+	}
+	s2.restore(recs[0])
+	if !s2.modified() {
+		t.Fatal("setup: restored text should be unsaved")
+	}
+	if n := len(s2.rec.Pending()); n != 1 {
+		t.Fatalf("restored, unsaved text has no recovery copy (%d) until the next autosave", n)
+	}
+}
