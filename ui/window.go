@@ -369,7 +369,11 @@ func (s *studio) applyEdits(edits []lint.Edit) {
 func (s *studio) applySafeFixes() {
 	before := s.ed.Bytes()
 	after, applied, err := lint.ApplySafe(before, lint.Options{})
-	if err != nil || len(applied) == 0 {
+	if err != nil {
+		dialog.ShowError(err, s.win)
+		return
+	}
+	if len(applied) == 0 {
 		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
 		return
 	}
@@ -405,9 +409,18 @@ func (s *studio) openSample() {
 	s.documentChanged()
 }
 
+// dropRecovery removes the recovery copy of the document being replaced
+// (the user saved or discarded it). At start-up nothing is being replaced:
+// the copies left by a crash must stay until they are offered.
+func (s *studio) dropRecovery() {
+	if s.file.Path != "" || s.file.IsNew {
+		s.rec.Drop(s.file.Path)
+	}
+}
+
 // newFile starts an empty buffer.
 func (s *studio) newFile() {
-	s.rec.Drop(s.file.Path)
+	s.dropRecovery()
 	s.file = session.File{IsNew: true}
 	s.file.TestsUnreadable = false
 	s.ed.SetText(nil)
@@ -423,7 +436,7 @@ func (s *studio) openPath(path string) bool {
 		s.showFileError(err)
 		return false
 	}
-	s.rec.Drop(s.file.Path)
+	s.dropRecovery()
 	s.file = o.File
 	s.ed.SetText(o.Text)
 	if o.TestsErr != nil {
@@ -463,7 +476,9 @@ func (s *studio) writeTo(path string) error {
 	if err := s.file.Save(path, s.ed.Bytes(), s.pane.TestSet()); err != nil {
 		return err
 	}
-	s.file.Tests = s.testsBytes()
+	if !s.file.TestsUnreadable {
+		s.file.Tests = s.testsBytes()
+	}
 	s.rec.Drop(old)
 	s.rec.Drop(s.file.Path)
 	s.autoText = nil
@@ -661,6 +676,13 @@ func (s *studio) restore(rec session.RecoveryRecord) {
 	}
 	s.ed.SetText(rec.Text)
 	s.documentChanged()
+	if s.file.Path == rec.Path {
+		// Opening the file dropped its copy: write it again at once, so a
+		// second crash before the next autosave loses nothing.
+		if s.rec.Save(rec.Path, rec.Text) == nil {
+			s.autoText = append([]byte(nil), rec.Text...)
+		}
+	}
 	if s.file.Path != rec.Path {
 		// Keep the copy under its new identity until the user saves it.
 		if s.rec.Save("", rec.Text) == nil {

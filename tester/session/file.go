@@ -117,9 +117,12 @@ func (f *File) Save(path string, text []byte, set *testset.Set) error {
 			return err
 		}
 	}
-	var tests []byte
-	if set != nil {
-		tests = set.Marshal()
+	tests := f.Tests // an unreadable set on disk was not replaced: the rows stay unsaved
+	if !keepTests {
+		tests = nil
+		if set != nil {
+			tests = set.Marshal()
+		}
 	}
 	*f = File{Path: abs, Disk: text, Tests: tests, TestsUnreadable: keepTests}
 	return nil

@@ -11,7 +11,7 @@ import (
 
 // Start opens the last file before offerRecovery; openPath drops the
 // recovery copy of s.file.Path, which is "" at that moment.
-func TestReviewStartupOpenDropsNewBufferRecovery(t *testing.T) {
+func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
 	a := test.NewTempApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
@@ -33,7 +33,7 @@ func TestReviewStartupOpenDropsNewBufferRecovery(t *testing.T) {
 
 // Rows typed into the tester after an unreadable set was reported are
 // neither written nor reported as unsaved after Save.
-func TestReviewRowsLostWhenTestsUnreadable(t *testing.T) {
+func TestRowsAddedToAnUnreadableTestSetStayUnsaved(t *testing.T) {
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	broken := []byte(`{"version": 1, "crawlers": ["Googlebot"],}`)
 	os.WriteFile(testset.PathFor(p), broken, 0o644)
@@ -55,7 +55,7 @@ func TestReviewRowsLostWhenTestsUnreadable(t *testing.T) {
 
 // Restoring the copy of the file Start already opened deletes the copy
 // (openPath drops s.file.Path's) while the restored text is still unsaved.
-func TestReviewRestoreDeletesItsOwnCopy(t *testing.T) {
+func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
 	a := test.NewTempApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
