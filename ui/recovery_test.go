@@ -9,8 +9,8 @@ import (
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
-// Start opens the last file before offerRecovery; openPath drops the
-// recovery copy of s.file.Path, which is "" at that moment.
+// Start opens the last file before offerRecovery: opening it must not drop
+// the recovery copy of a crashed new buffer (its key is the empty path).
 func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
 	a := test.NewTempApp(t)
 	storage := t.TempDir()
@@ -31,8 +31,8 @@ func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
 	}
 }
 
-// Rows typed into the tester after an unreadable set was reported are
-// neither written nor reported as unsaved after Save.
+// Rows typed into the tester after an unreadable set was reported cannot be
+// written over it; after Save they must still count as unsaved.
 func TestRowsAddedToAnUnreadableTestSetStayUnsaved(t *testing.T) {
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	broken := []byte(`{"version": 1, "crawlers": ["Googlebot"],}`)
@@ -53,8 +53,8 @@ func TestRowsAddedToAnUnreadableTestSetStayUnsaved(t *testing.T) {
 	}
 }
 
-// Restoring the copy of the file Start already opened deletes the copy
-// (openPath drops s.file.Path's) while the restored text is still unsaved.
+// Restoring the copy of the file Start already opened must keep a copy
+// while the restored text is unsaved.
 func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
 	a := test.NewTempApp(t)
 	storage := t.TempDir()

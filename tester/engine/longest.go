@@ -224,10 +224,16 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 	c.rules = make([]compiledRule, 0, nRules)
 	// One copy of the text; values and rule texts are substrings of it.
 	src := string(doc.Src)
-	value := func(fd field) string {
+	// limited is fd as far as the engine reads it: a value the read limit
+	// cuts is cut, in the rule's quoted text too.
+	limited := func(fd field) field {
 		if f.readLimit > 0 && int(fd.value.End) > f.readLimit {
-			return src[fd.value.Start:max(int(fd.value.Start), f.readLimit)]
+			fd.value.End = int32(max(int(fd.value.Start), f.readLimit))
 		}
+		return fd
+	}
+	value := func(fd field) string {
+		fd = limited(fd)
 		return src[fd.value.Start:fd.value.End]
 	}
 	for gi := range groups.Groups {
@@ -243,7 +249,7 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			switch fd.kind {
 			case syntax.Allow, syntax.Disallow:
 				rules = append(rules, int32(len(c.rules)))
-				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, &doc.Lines[n-1], fd), Allow: fd.kind == syntax.Allow}, value: value(fd)})
+				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, &doc.Lines[n-1], limited(fd)), Allow: fd.kind == syntax.Allow}, value: value(fd)})
 			case syntax.CrawlDelay:
 				// The first readable Crawl-delay of a group counts.
 				if f.delay != nil && delay == nil {

@@ -11,8 +11,8 @@ import (
 
 // A background query started while a newer document is still compiling
 // (SetDocument's async path: p.gen is already new, p.compiled still old)
-// carries the new gen; after install re-queues the cell, the old answer is
-// accepted as the new document's verdict.
+// carries the new gen; after install re-queues the cell, the old answer
+// must not be taken for the new document's verdict.
 func TestAnAnswerForAnOlderDocumentIsNeverShown(t *testing.T) {
 	p, _ := newTestPane(t, slowForTemoto())
 	ui := make(chan func(), 16)
