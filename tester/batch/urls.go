@@ -12,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Lines reads r as blocks of whole lines (about size bytes each), each block
@@ -23,6 +24,10 @@ type Lines struct {
 	size  int
 	carry []byte
 	done  bool
+	// Name is the input's name for errors; lines is how many whole lines
+	// came before the block being read.
+	Name  string
+	lines int
 }
 
 // NewLines reads r in blocks of about size bytes (0 means 1 MiB).
@@ -56,7 +61,12 @@ func (l *Lines) Next() (string, error) {
 		}
 		if cut := bytes.LastIndexByte(buf, '\n') + 1; cut > 0 {
 			l.carry = append(l.carry, buf[cut:]...)
+			l.lines += bytes.Count(buf[:cut], []byte{'\n'})
 			return unsafe.String(&buf[0], cut), nil
+		}
+		if len(buf) > textfile.MaxLine {
+			// The same limit as every other line reader (textfile.Lines).
+			return "", textfile.LineTooLong(l.Name, l.lines+1)
 		}
 		// A line longer than the block: grow and read on.
 		grown := make([]byte, len(buf), 2*cap(buf))

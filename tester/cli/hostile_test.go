@@ -311,3 +311,15 @@ func TestNewCommandsCannotDriveTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestCountURLsKeepsTheLineLimit: test --count --urls reads through its own
+// fast reader; a line over 1 MiB is an error there too, not one long URL.
+func TestCountURLsKeepsTheLineLimit(t *testing.T) {
+	robots := filepath.Join(t.TempDir(), "robots.txt")
+	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /x\n"), 0o644)
+	long := strings.Repeat("a", 3<<20) + "\n"
+	code, out, errs := runCmd(t, long, "test", "--count", "--agent", "G", "--urls", "-", robots)
+	if code != cli.ExitUsage || out != "" || !strings.Contains(errs, "longer than 1 MiB") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -43,6 +44,10 @@ func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile
 	}
 	n, err := batch.CountURLs(context.Background(), engs, syntax.Parse(data), agents, pos[1:], r, compile)
 	if err != nil {
+		var fe *textfile.Error
+		if errors.As(err, &fe) {
+			return Failf(env, "test: --urls %s: %s", urlsFile, fe.Text)
+		}
 		return Failf(env, "test: %s: %v", urlsFile, err)
 	}
 	if n.Allowed+n.Blocked+n.TimedOut == 0 {

@@ -166,6 +166,12 @@ const MaxLine = 1 << 20
 
 var msgLineTooLong = msg.Def("file.line_too_long", "line {{.Line}} is longer than 1 MiB")
 
+// LineTooLong is the error for line n of path being over MaxLine, for
+// readers of their own (tester/batch) that keep Lines' limit.
+func LineTooLong(path string, n int) error {
+	return fail(path, msg.New(msgLineTooLong, "Line", n), bufio.ErrTooLong)
+}
+
 // Lines calls fn with each line of path (standard input for "-"), without
 // its line ending, as it is read: memory stays constant however long the
 // input is. A path must be a regular file; a line over MaxLine is an error.
