@@ -61,10 +61,12 @@ var Behaviours = []Behaviour{Obeys, TokenOnly, UserTriggered, Ignores, Unknown}
 // Stoppable reports whether a robots.txt group can keep the crawler out.
 func (b Behaviour) Stoppable() bool { return b == Obeys || b == TokenOnly }
 
-// Source is where a claim was checked, and when.
+// Source is where a claim comes from, and when it was checked there.
 type Source struct {
-	URL     string `json:"url"`
-	Checked string `json:"checked"` // YYYY-MM-DD
+	URL string `json:"url"`
+	// Checked is the day the page was read (YYYY-MM-DD); "" when it is
+	// cited but was not read, and then the entry is marked unverified.
+	Checked string `json:"checked"`
 }
 
 // Localized is a short text in each UI language ("en", "ru", "pl").

@@ -56,13 +56,18 @@ func TestCatalogueSchema(t *testing.T) {
 		if len(c.Sources) == 0 {
 			t.Errorf("%s: no source", c.Name)
 		}
+		read := false
 		for _, s := range c.Sources {
 			if u, err := url.Parse(s.URL); err != nil || u.Scheme != "https" || u.Host == "" {
 				t.Errorf("%s: source %q is not an https address", c.Name, s.URL)
 			}
-			if !datePattern.MatchString(s.Checked) {
-				t.Errorf("%s: source %s checked %q, want YYYY-MM-DD", c.Name, s.URL, s.Checked)
+			if s.Checked != "" && !datePattern.MatchString(s.Checked) {
+				t.Errorf("%s: source %s checked %q, want YYYY-MM-DD or \"\" (not read)", c.Name, s.URL, s.Checked)
 			}
+			read = read || s.Checked != ""
+		}
+		if !read && !c.Unverified {
+			t.Errorf("%s: no source was read, so the entry must be marked unverified", c.Name)
 		}
 		for _, lang := range []string{"en", "ru", "pl"} {
 			if strings.TrimSpace(c.Note[lang]) == "" {
