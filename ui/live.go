@@ -19,6 +19,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/session"
 )
 
@@ -88,37 +89,56 @@ func (s *studio) fetchSite(input string, done func(*fetch.Result)) {
 		container.NewVBox(widget.NewLabel(input), bar, container.NewCenter(sp.cancel)), s.win)
 	sp.d.Resize(fyne.NewSize(460, 160))
 	sp.d.Show()
-	run := func() {
-		res, err := fetch.Get(ctx, input, fetch.Options{})
-		finish := func() {
-			bar.Stop()
-			sp.d.Hide()
-			s.live.mu.Lock()
-			s.live.cancel = nil
-			s.live.mu.Unlock()
-			cancel()
-			var ie *fetch.InputError
-			switch {
-			case errors.Is(err, context.Canceled):
-			case errors.As(err, &ie):
-				dialog.ShowError(fmt.Errorf("%s", ie.Text.String()), s.win)
-			case err != nil:
-				dialog.ShowError(err, s.win)
-			default:
-				s.live.historyFor(s).add(res)
-				done(res)
-			}
-		}
-		if s.syncLint {
-			finish()
-		} else {
-			fyne.Do(finish)
-		}
+	s.fetcher.Submit(fetchJob{ctx: ctx, cancel: cancel, input: input, done: done, sp: sp, bar: bar})
+}
+
+// fetchJob is one Open from Site / Compare with live fetch.
+type fetchJob struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	input  string
+	done   func(*fetch.Result)
+	sp     *liveSpinner
+	bar    *widget.ProgressBarInfinite
+}
+
+// fetchOutcome is what fetch.Get gave.
+type fetchOutcome struct {
+	res *fetch.Result
+	err error
+}
+
+// newFetcher runs fetches off the UI goroutine (the network may take
+// seconds) and shows their outcome on it.
+func (s *studio) newFetcher() *latest.Worker[fetchJob, fetchOutcome] {
+	return &latest.Worker[fetchJob, fetchOutcome]{
+		Work: func(j fetchJob) fetchOutcome {
+			res, err := fetch.Get(j.ctx, j.input, fetch.Options{})
+			return fetchOutcome{res, err}
+		},
+		Deliver: s.fetched,
+		Hand:    fyne.Do,
 	}
-	if s.syncLint {
-		run() // the test driver has no UI thread: run in place
-	} else {
-		go run()
+}
+
+// fetched closes the spinner and says what the fetch gave.
+func (s *studio) fetched(j fetchJob, o fetchOutcome) {
+	j.bar.Stop()
+	j.sp.d.Hide()
+	s.live.mu.Lock()
+	s.live.cancel = nil
+	s.live.mu.Unlock()
+	j.cancel()
+	var ie *fetch.InputError
+	switch {
+	case errors.Is(o.err, context.Canceled):
+	case errors.As(o.err, &ie):
+		dialog.ShowError(fmt.Errorf("%s", ie.Text.String()), s.win)
+	case o.err != nil:
+		dialog.ShowError(o.err, s.win)
+	default:
+		s.live.historyFor(s).add(o.res)
+		j.done(o.res)
 	}
 }
 

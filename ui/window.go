@@ -56,7 +56,7 @@ type studio struct {
 	diags       []lint.Diagnostic
 	lintDoc     *syntax.Document // the document s.diags belong to
 	lints       *latest.Worker[*syntax.Document, []lint.Diagnostic]
-	syncLint    bool            // lint on the UI goroutine (tests: the test driver has no UI thread)
+	fetcher     *latest.Worker[fetchJob, fetchOutcome]
 	selected    *engine.Verdict // the result whose group and rule are marked in the editor
 	title       string
 	autoText    []byte // what the last autosave wrote
@@ -123,6 +123,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	// Lint runs off the keystroke path, on the other core: the editor and
 	// the results update at once and the findings follow; if the user typed
 	// meanwhile, only the newest document is linted.
+	s.fetcher = s.newFetcher()
 	s.lints = &latest.Worker[*syntax.Document, []lint.Diagnostic]{
 		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, lint.Options{}) },
 		Deliver: s.applyLint,
@@ -225,11 +226,7 @@ func (s *studio) documentChanged() {
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[3] {
 		s.ai.Refresh()
 	}
-	if s.syncLint {
-		s.applyLint(doc, lint.Run(doc, lint.Options{}))
-	} else {
-		s.lints.Submit(doc)
-	}
+	s.lints.Submit(doc)
 }
 
 // applyLint shows diagnostics, unless the text has changed since they were

@@ -27,7 +27,7 @@ func newTestStudio(t testing.TB) *studio {
 	t.Helper()
 	a := test.NewTempApp(t)
 	s := newStudio(a, t.TempDir())
-	s.syncLint = true
+	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
 	s.win.Resize(fyne.NewSize(1280, 800))
 	return s
 }
@@ -198,13 +198,13 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := newStudio(a, storage)
-	s.syncLint = true
+	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
 	s.openPath(p)
 	test.Type(s.ed, "Disallow: /unsaved")
 	s.autosave()
 	// A second window on the same storage stands for the next start after a crash.
 	s2 := newStudio(a, storage)
-	s2.syncLint = true
+	s2.lints.Inline, s2.fetcher.Inline = true, true // the test driver has no UI goroutine
 	s2.openPath(p)
 	s2.offerRecovery()
 	if !hasDialog(s2) {
@@ -316,7 +316,7 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 	} {
 		b.Run(in.name+"/results", func(b *testing.B) {
 			s := cycleStudio(b, in.src)
-			s.syncLint = false
+			s.lints.Inline = false
 			s.lints.Deliver = func(*syntax.Document, []lint.Diagnostic) {}
 			b.ResetTimer()
 			for i := range b.N {
@@ -330,7 +330,7 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 				diags []lint.Diagnostic
 			}
 			done := make(chan result, 1)
-			s.syncLint = false
+			s.lints.Inline = false
 			s.lints.Deliver = func(doc *syntax.Document, diags []lint.Diagnostic) { done <- result{doc, diags} }
 			s.lints.Hand = nil
 			b.ResetTimer()
@@ -388,7 +388,7 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 	pa := writeFile(t, "A.txt", []byte("User-agent: *\n"))
 	pb := writeFile(t, "B.txt", []byte("User-agent: B\n"))
 	s := newStudio(a, storage)
-	s.syncLint = true
+	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
 	s.openPath(pa)
 	test.Type(s.ed, "Disallow: /recovered-a")
 	s.autosave()
@@ -396,7 +396,7 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	s2 := newStudio(a, storage)
-	s2.syncLint = true
+	s2.lints.Inline, s2.fetcher.Inline = true, true // the test driver has no UI goroutine
 	s2.openPath(pb)
 	recs := s2.rec.Pending()
 	if len(recs) != 1 {
@@ -427,7 +427,7 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := newStudio(a, storage)
-	s.syncLint = true
+	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
 	s.openPath(p)
 	test.Type(s.ed, "Q")
 	s.autosave()
@@ -445,7 +445,7 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	s2 := newStudio(a, storage)
-	s2.syncLint = true
+	s2.lints.Inline, s2.fetcher.Inline = true, true // the test driver has no UI goroutine
 	s2.openPath(p)
 	s2.offerRecovery()
 	if hasDialog(s2) {

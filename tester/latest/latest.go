@@ -13,6 +13,10 @@ type Worker[In, Out any] struct {
 	Work    func(In) Out         // runs on the worker goroutine; must not touch UI state
 	Deliver func(in In, out Out) // runs through Hand
 	Hand    func(func())         // how Deliver reaches its goroutine (nil: call it directly)
+	// Inline runs Work and Deliver at once in Submit, on the caller: for
+	// callers that have no second goroutine to wait on (a test driver with
+	// no UI goroutine).
+	Inline bool
 
 	mu      sync.Mutex
 	next    In
@@ -23,6 +27,10 @@ type Worker[In, Out any] struct {
 
 // Submit asks for in to be worked on, replacing any input still waiting.
 func (w *Worker[In, Out]) Submit(in In) {
+	if w.Inline {
+		w.Deliver(in, w.Work(in))
+		return
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.next, w.waiting = in, true

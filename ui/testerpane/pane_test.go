@@ -502,16 +502,17 @@ func TestSlowEnginesCompileInTheBackground(t *testing.T) {
 	// running what the background compile hands over.
 	ui := make(chan func(), 4)
 	p.toUI = func(f func()) { ui <- f }
-	idle := false
-	p.onIdle = func() { idle = true }
 	old := p.doc
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /nothing\n")))
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nAllow: /\n"))) // supersedes the first
-	for !idle {
+	// Run what the worker hands over until it is quiet and nothing waits.
+	deadline := time.After(10 * time.Second)
+	for p.compiler.Busy() || len(ui) > 0 {
 		select {
 		case f := <-ui:
 			f()
-		case <-time.After(10 * time.Second):
+		case <-time.After(time.Millisecond):
+		case <-deadline:
 			t.Fatal("the background compile never finished")
 		}
 	}

@@ -86,7 +86,7 @@ func (p *Pane) runner(id string) *queryRunner {
 // query answers c with comp: at once when that fits the budget, else in the
 // background (then it returns nil and c is cellWorking).
 func (p *Pane) query(c cell, comp engine.Compiled) *engine.Verdict {
-	if p.syncOnly || !engine.MayBeSlow(comp, c.crawler, c.path) {
+	if !engine.MayBeSlow(comp, c.crawler, c.path) {
 		v := answer(comp, c)
 		return &v
 	}
@@ -165,9 +165,6 @@ func (p *Pane) delivered(c cell, gen int, doc *syntax.Document, v engine.Verdict
 		p.refreshResults()
 	}
 	p.runNext(c.engine)
-	if p.onIdle != nil && !p.anyRunning() {
-		p.onIdle()
-	}
 }
 
 func (p *Pane) anyRunning() bool {
