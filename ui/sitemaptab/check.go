@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 	"github.com/robots-studio/robots-studio/ui/severity"
@@ -57,14 +58,14 @@ type checkView struct {
 	lines       []sitemap.SitemapLine
 	robotsPath  string
 	stop        context.CancelFunc
-	run         int    // increases with every check; late results of older runs are dropped
-	onDone      func() // tests: called when a check has been shown
-	sync        bool   // tests: check on the calling goroutine (the test driver has no UI thread)
+	run         int // increases with every check; late results of older runs are dropped
+	checker     *latest.Worker[checkJob, checkResult]
 	engineNames []string
 }
 
 func newCheckView(t *Tab) *checkView {
 	v := &checkView{t: t, blocked: map[string][]sitemap.Finding{}, blockedN: map[string]int{}}
+	v.checker = v.newChecker()
 	v.open = widget.NewButtonWithIcon(lang.X("sitemap.ui.open", "Open Sitemap…"), theme.FolderOpenIcon(), v.openDialog)
 	v.pick = widget.NewSelect(nil, v.picked)
 	v.pick.PlaceHolder = lang.X("sitemap.ui.pick", "Sitemap: lines of the robots.txt")
@@ -301,26 +302,44 @@ func (v *checkView) start(path, ownURL string) {
 			}
 		})
 	}
-	work := func() {
-		rf, reps, err := job.Run([]sitemap.Source{src})
-		cancel()
-		fyne.Do(func() {
-			if run != v.run {
+	v.checker.Submit(checkJob{run: run, path: path, job: job, src: src, cancel: cancel})
+}
+
+// checkJob is one sitemap check run off the UI goroutine.
+type checkJob struct {
+	run    int
+	path   string
+	job    *sitemap.Job
+	src    sitemap.Source
+	cancel context.CancelFunc
+}
+
+// checkResult is what a check found.
+type checkResult struct {
+	robots  []sitemap.Finding
+	reports []sitemap.Report
+	err     error
+}
+
+// newChecker reads sitemaps off the UI goroutine (a 50 MB file takes
+// seconds) and shows each result on it, unless a newer check started.
+func (v *checkView) newChecker() *latest.Worker[checkJob, checkResult] {
+	return &latest.Worker[checkJob, checkResult]{
+		Work: func(j checkJob) checkResult {
+			rf, reps, err := j.job.Run([]sitemap.Source{j.src})
+			j.cancel()
+			return checkResult{rf, reps, err}
+		},
+		Deliver: func(j checkJob, r checkResult) {
+			if j.run != v.run {
 				return
 			}
 			v.stop = nil
 			v.setRunning(false)
-			v.show(path, rf, reps, err)
-			if v.onDone != nil {
-				v.onDone()
-			}
-		})
+			v.show(j.path, r.robots, r.reports, r.err)
+		},
+		Hand: fyne.Do,
 	}
-	if v.sync {
-		work()
-		return
-	}
-	go work()
 }
 
 // show puts a finished check on screen.

@@ -73,7 +73,7 @@ func LooksLikeSitemap(path string) bool {
 
 // SetSynchronous makes checks run on the calling goroutine: the fyne test
 // driver has no UI thread to come back to.
-func (t *Tab) SetSynchronous(on bool) { t.check.sync = on }
+func (t *Tab) SetSynchronous(on bool) { t.check.checker.Inline = on }
 
 // Status is the check's one-line summary as shown.
 func (t *Tab) Status() string { return t.check.status.Text }

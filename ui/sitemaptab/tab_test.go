@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -52,7 +51,7 @@ func newTestTab(t *testing.T) (*Tab, *fakeHost, string) {
 	w := test.NewTempWindow(t, tab.Object())
 	w.Resize(fyne.NewSize(1280, 800))
 	tab.host.Window = w
-	tab.check.sync = true
+	tab.check.checker.Inline = true // the test driver has no UI goroutine
 	return tab, h, dir
 }
 
@@ -66,14 +65,8 @@ func write(t *testing.T, p, text string) {
 // wait runs start and waits until the check is on screen.
 func wait(t *testing.T, v *checkView, start func()) {
 	t.Helper()
-	done := make(chan struct{}, 1)
-	v.onDone = func() { done <- struct{}{} }
 	start()
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the check did not finish")
-	}
+	v.checker.Wait()
 }
 
 func listTexts(v *checkView) string {
@@ -192,20 +185,14 @@ func TestCancelBigFile(t *testing.T) {
 	p := filepath.Join(dir, "big.xml")
 	write(t, p, b.String())
 	v := tab.check
-	v.sync = false
-	done := make(chan struct{}, 1)
-	v.onDone = func() { done <- struct{}{} }
+	v.checker.Inline = false
 	tab.Open(p)
 	if !v.cancel.Visible() || !v.progress.Visible() || !v.open.Disabled() {
 		t.Error("no progress bar and Cancel while reading")
 	}
 	test.Type(v.agents, "x") // the UI thread is free while the file is read
 	test.Tap(v.cancel)
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("cancel did not stop the check")
-	}
+	v.checker.Wait()
 	if v.cancel.Visible() || !strings.Contains(v.status.Text, "Cancelled") {
 		t.Errorf("after cancel: visible %v, status %q", v.cancel.Visible(), v.status.Text)
 	}
