@@ -1,12 +1,9 @@
 package ui
 
 import (
-	"os"
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
-	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
 // Start opens the last file before offerRecovery: opening it must not drop
@@ -28,28 +25,6 @@ func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
 	s2.openPath(p)                                  // what Start does for prefLast / args[0]
 	if n := len(s2.rec.Pending()); n != 1 {
 		t.Fatalf("the unsaved new buffer's recovery copy was deleted before offerRecovery ran (%d left)", n)
-	}
-}
-
-// Rows typed into the tester after an unreadable set was reported cannot be
-// written over it; after Save they must still count as unsaved.
-func TestRowsAddedToAnUnreadableTestSetStayUnsaved(t *testing.T) {
-	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
-	broken := []byte(`{"version": 1, "crawlers": ["Googlebot"],}`)
-	os.WriteFile(testset.PathFor(p), broken, 0o644)
-	s := newTestStudio(t)
-	s.openPath(p)
-	set := testset.New()
-	set.Crawlers = []string{"Bingbot"}
-	set.Paths = []string{"/new"}
-	s.pane.SetTestSet(set) // stands for the user adding rows
-	if !s.modified() {
-		t.Fatal("setup: rows should count as a change")
-	}
-	s.save(nil)
-	got, _ := os.ReadFile(testset.PathFor(p))
-	if !strings.Contains(string(got), "Bingbot") && !s.modified() {
-		t.Fatalf("rows not written and window says saved: %q, modified=%v", got, s.modified())
 	}
 }
 

@@ -131,6 +131,15 @@ func TestUnreadableTestSetIsNeverOverwritten(t *testing.T) {
 	if got, _ := os.ReadFile(testset.PathFor(p)); string(got) != string(broken) {
 		t.Fatalf("the unreadable test set was changed: %q", got)
 	}
+	// Rows added now cannot be written over it, so after Save they must
+	// still count as unsaved (the close prompt warns).
+	set := testset.New()
+	set.Crawlers, set.Paths = []string{"Bingbot"}, []string{"/new"}
+	s.pane.SetTestSet(set)
+	s.save(nil)
+	if got, _ := os.ReadFile(testset.PathFor(p)); string(got) != string(broken) || !s.modified() {
+		t.Fatalf("after Save with new rows: file %q, modified %v", got, s.modified())
+	}
 }
 
 func TestOpenErrorsKeepTheText(t *testing.T) {

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/corpus"
 )
 
 // TestIdentify: catalogue crawlers by their UA patterns, unknown bots by
@@ -39,30 +40,13 @@ func TestIdentify(t *testing.T) {
 	}
 }
 
-// sharedLogs returns ../shared/corpus/logs when it is beside the
-// repository, or "" after one logged line.
-func sharedLogs(tb testing.TB) string {
-	tb.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Dir(file)
-	for i := 0; i < 8; i++ {
-		cand := filepath.Join(dir, "..", "shared", "corpus", "logs")
-		if st, err := os.Stat(cand); err == nil && st.IsDir() {
-			return filepath.Clean(cand)
-		}
-		dir = filepath.Dir(dir)
-	}
-	tb.Log("../shared/corpus/logs is not beside the repository: ran on the package's own samples only")
-	return ""
-}
-
 // TestRecognitionOnLogs: every line whose User-Agent names a catalogue
 // crawler's pattern is attributed to a crawler, on the own samples and,
 // when present, the real logs (whose sources list how many lines carry each
 // token).
 func TestRecognitionOnLogs(t *testing.T) {
 	files := []string{testdata("combined.log"), testdata("vhost.log"), testdata("vhost_combined.log")}
-	if dir := sharedLogs(t); dir != "" {
+	if dir := corpus.LogsDir(t); dir != "" {
 		more, _ := filepath.Glob(filepath.Join(dir, "*.log"))
 		files = append(files, more...)
 	}

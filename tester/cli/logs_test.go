@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
@@ -168,22 +168,6 @@ func sortedSums(m map[string]*sums) []string {
 	return out
 }
 
-// sharedLogsDir is ../shared/corpus/logs beside the repository, or "".
-func sharedLogsDir(tb testing.TB) string {
-	tb.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Dir(file)
-	for i := 0; i < 8; i++ {
-		cand := filepath.Join(dir, "..", "shared", "corpus", "logs")
-		if st, err := os.Stat(cand); err == nil && st.IsDir() {
-			return filepath.Clean(cand)
-		}
-		dir = filepath.Dir(dir)
-	}
-	tb.Log("../shared/corpus/logs is not beside the repository: replayed the package's own sample only")
-	return ""
-}
-
 // TestLogsReplayMatchesTest: for every distinct (crawler, path) of a log,
 // `robots-studio logs --violations` reports it disallowed exactly when
 // `robots-studio test` with that crawler's engine and User-Agent (an
@@ -191,7 +175,7 @@ func sharedLogsDir(tb testing.TB) string {
 func TestLogsReplayMatchesTest(t *testing.T) {
 	robots := logsDir + "replay.robots.txt"
 	files := []string{logsDir + "combined.log", logsDir + "vhost.log"}
-	if dir := sharedLogsDir(t); dir != "" {
+	if dir := corpus.LogsDir(t); dir != "" {
 		files = append(files, filepath.Join(dir, "elastic-apache_logs.log"), filepath.Join(dir, "timberwinr-redlug-sample-apache.log"))
 	}
 	for _, file := range files {

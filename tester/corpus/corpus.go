@@ -17,17 +17,31 @@ import (
 
 // Dir finds shared/corpus/real by walking up from this source file; "" when
 // it is not there (a clone on its own has no ../shared beside it).
-func Dir() string {
+func Dir() string { return sharedDir("real") }
+
+// sharedDir finds shared/corpus/sub beside the repository, or "".
+func sharedDir(sub string) string {
 	_, file, _, _ := runtime.Caller(0)
 	dir := filepath.Dir(file)
 	for i := 0; i < 8; i++ {
-		cand := filepath.Join(dir, "..", "shared", "corpus", "real")
+		cand := filepath.Join(dir, "..", "shared", "corpus", sub)
 		if st, err := os.Stat(cand); err == nil && st.IsDir() {
 			return filepath.Clean(cand)
 		}
 		dir = filepath.Dir(dir)
 	}
 	return ""
+}
+
+// LogsDir is ../shared/corpus/logs (the real access logs), or "" after one
+// logged line saying the test ran on its package's own samples only.
+func LogsDir(tb testing.TB) string {
+	tb.Helper()
+	dir := sharedDir("logs")
+	if dir == "" {
+		tb.Log("../shared/corpus/logs is not beside the repository: ran on the package's own samples only")
+	}
+	return dir
 }
 
 // OwnDir is the repository's own robots.txt files (tester/corpus/testdata):
