@@ -4,6 +4,11 @@
 package i18n
 
 import (
+	"encoding/json"
+	"io/fs"
+	"path"
+	"sync"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
@@ -21,6 +26,60 @@ func Use() {
 		if data == nil {
 			return lang.LocalizeKey(key, fallback)
 		}
+		// A message whose catalogue entry is an object of plural forms
+		// (ru and pl have one, few and many) takes the form of its Count.
+		if n, ok := count(data["Count"]); ok && pluralKeys()[key] {
+			return lang.LocalizePluralKey(key, fallback, n, data)
+		}
 		return lang.LocalizeKey(key, fallback, data)
 	})
+}
+
+var (
+	pluralOnce sync.Once
+	plural     map[string]bool
+)
+
+// pluralKeys lists the keys whose entry, in any language, is an object of
+// plural forms rather than one string.
+func pluralKeys() map[string]bool {
+	pluralOnce.Do(func() {
+		plural = map[string]bool{}
+		files, _ := fs.Glob(assets.Translations, path.Join(assets.TranslationsDir, "*.json"))
+		for _, f := range files {
+			b, err := fs.ReadFile(assets.Translations, f)
+			if err != nil {
+				continue
+			}
+			var m map[string]json.RawMessage
+			if json.Unmarshal(b, &m) != nil {
+				continue
+			}
+			for k, v := range m {
+				if len(v) > 0 && v[0] == '{' {
+					plural[k] = true
+				}
+			}
+		}
+	})
+	return plural
+}
+
+// count reads a Count slot of any integer type.
+func count(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case int32:
+		return int(n), true
+	case uint:
+		return int(n), true
+	case uint64:
+		return int(n), true
+	case uint32:
+		return int(n), true
+	}
+	return 0, false
 }
