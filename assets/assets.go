@@ -1,9 +1,13 @@
 // Package assets embeds what the app ships besides code: translations (en, ru,
-// pl), the sample robots.txt opened on first run, the crawler catalogue and
-// the icon.
+// pl), the sample robots.txt opened on first run, the crawler catalogue, the
+// lessons and the icon.
 package assets
 
-import "embed"
+import (
+	"embed"
+
+	"github.com/robots-studio/robots-studio/assets/lessons"
+)
 
 // Translations holds translations/<area>.<lang>.json for fyne's lang package.
 //
@@ -15,3 +19,8 @@ const TranslationsDir = "translations"
 
 // Languages the app is translated into; every key must exist in each.
 var Languages = []string{"en", "ru", "pl"}
+
+// Lessons holds the built-in lessons, one NN-slug/ folder each (the same
+// files tester/lessons.Builtin reads; they live in assets/lessons, a package
+// without Fyne, so the engine side can embed them too).
+var Lessons embed.FS = lessons.FS

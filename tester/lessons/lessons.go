@@ -1,0 +1,117 @@
+// Package lessons reads, checks and writes the app's lessons: a lesson is a
+// folder (or a .zip of one) with lesson.json, an example robots.txt and its
+// text in every language. Questions ask what an engine answers on the
+// example; exercises carry expectations that a student's file must meet,
+// checked by the same code as a test set's expectations. Verify proves that
+// a lesson never teaches something the engines contradict.
+package lessons
+
+import (
+	"regexp"
+	"sort"
+
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// FormatVersion is the lesson.json format this package reads and writes.
+const FormatVersion = 1
+
+// Languages every lesson is written in; the first is the fallback.
+var Languages = []string{"en", "ru", "pl"}
+
+// Text is a short text in several languages: language code → text.
+type Text map[string]string
+
+// In returns the text in lang, or the English one when lang has none.
+func (t Text) In(lang string) string {
+	if s := t[lang]; s != "" {
+		return s
+	}
+	return t["en"]
+}
+
+// Source is a public source the lesson rests on.
+type Source struct {
+	Title string `json:"title"`
+	URL   string `json:"url,omitempty"`
+}
+
+// Answers a question may state.
+const (
+	Allowed = "allowed"
+	Blocked = "blocked"
+)
+
+// Question asks what Engine answers for Crawler fetching Path on the
+// lesson's example. Answer is "allowed" or "blocked".
+type Question struct {
+	Crawler string `json:"crawler"`
+	Path    string `json:"path"`
+	Engine  string `json:"engine"`
+	Answer  string `json:"answer"`
+	Ask     Text   `json:"ask,omitempty"` // optional: the UI has a default question
+	Why     Text   `json:"why"`
+}
+
+// Check is one expectation of an exercise with the hint shown while it fails.
+type Check struct {
+	testset.Expectation
+	Hint Text `json:"hint"`
+}
+
+// Exercise is a task checked live: the student edits Start until every
+// expectation passes; Solution is a model answer.
+type Exercise struct {
+	Task     Text    `json:"task"`
+	Start    string  `json:"start"`
+	Solution string  `json:"solution"`
+	Expect   []Check `json:"expect"`
+}
+
+// Lesson is one lesson as read from its folder.
+type Lesson struct {
+	Format    int        `json:"format"`
+	ID        string     `json:"id"`
+	Order     int        `json:"order"`
+	Title     Text       `json:"title"`
+	Summary   Text       `json:"summary"`
+	Example   string     `json:"example"`
+	Readings  []string   `json:"readings"`
+	Sources   []Source   `json:"sources"`
+	Questions []Question `json:"questions"`
+	Exercises []Exercise `json:"exercises"`
+
+	Robots []byte            `json:"-"` // the example file's bytes
+	Body   map[string]string `json:"-"` // language → Markdown (text.LL.md)
+	Origin string            `json:"-"` // "" for a built-in lesson, else the folder or zip it was opened from
+	Dir    string            `json:"-"` // the lesson folder's name ("01-what-it-is")
+}
+
+// Name is how messages name the lesson: its folder's name, else its id.
+func (l *Lesson) Name() string {
+	if l.Dir != "" {
+		return l.Dir
+	}
+	return l.ID
+}
+
+// Expectations returns the exercise's expectations as a test set, in order.
+func (ex Exercise) Expectations() *testset.Set {
+	s := testset.New()
+	for _, c := range ex.Expect {
+		s.Expect = append(s.Expect, c.Expectation)
+	}
+	return s
+}
+
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// sortLessons orders lessons by Order, then folder name.
+func sortLessons(ls []*Lesson) {
+	sort.SliceStable(ls, func(i, j int) bool {
+		if ls[i].Order != ls[j].Order {
+			return ls[i].Order < ls[j].Order
+		}
+		return ls[i].Name() < ls[j].Name()
+	})
+}
