@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -297,4 +298,26 @@ func TestBuiltinLessonsPassTheirCheck(t *testing.T) {
 
 func expect(crawler, path, engineID string, allowed bool) testset.Expectation {
 	return testset.Expectation{Crawler: crawler, Path: path, Engine: engineID, Allowed: allowed}
+}
+
+// TestOpenRefusesSpecialFiles: a named pipe or a folder in place of a
+// lesson file is refused at once, never waited on.
+func TestOpenRefusesSpecialFiles(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	files := goodFiles()
+	delete(files, "text.ru.md")
+	delete(files, "lesson.json")
+	dir := writeLesson(t, files)
+	if err := syscall.Mkfifo(filepath.Join(dir, "lesson.json"), 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "lesson.json is not a regular file") {
+		t.Errorf("a pipe as lesson.json: %v", err)
+	}
+	os.Remove(filepath.Join(dir, "lesson.json"))
+	os.WriteFile(filepath.Join(dir, "lesson.json"), []byte(goodJSON), 0o644)
+	os.Mkdir(filepath.Join(dir, "text.ru.md"), 0o755)
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "text.ru.md is not a regular file") {
+		t.Errorf("a folder as text.ru.md: %v", err)
+	}
 }
