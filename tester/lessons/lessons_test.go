@@ -321,3 +321,17 @@ func TestOpenRefusesSpecialFiles(t *testing.T) {
 		t.Errorf("a folder as text.ru.md: %v", err)
 	}
 }
+
+// TestAskTextDefaultsToASentence: a question without its own wording is
+// asked with the crawler, the path and the engine's name.
+func TestAskTextDefaultsToASentence(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	q := Question{Crawler: "Googlebot", Path: "/a", Engine: "google"}
+	if got := q.AskText("ru"); got != "Googlebot asks for /a under the reading “Google”: allowed or blocked?" {
+		t.Errorf("default question: %q", got)
+	}
+	q.Ask = Text{"en": "Own words?", "ru": "Своими словами?"}
+	if q.AskText("ru") != "Своими словами?" || q.AskText("pl") != "Own words?" {
+		t.Errorf("own wording: %q, %q (pl falls back to en)", q.AskText("ru"), q.AskText("pl"))
+	}
+}
