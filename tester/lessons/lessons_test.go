@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -272,6 +273,10 @@ func TestCheckExerciseMeansTheTestersExpectations(t *testing.T) {
 	}
 }
 
+// internalNote finds references to the project's own notes, which lessons
+// must not cite.
+var internalNote = regexp.MustCompile(`(?i)\bseeds?\b|SPEC §|\[[SUV]\]`)
+
 // TestBuiltinLessonsPassTheirCheck: every lesson the app ships reads, names
 // its sources, asks questions, has an exercise and passes Verify.
 func TestBuiltinLessonsPassTheirCheck(t *testing.T) {
@@ -289,6 +294,15 @@ func TestBuiltinLessonsPassTheirCheck(t *testing.T) {
 		}
 		if l.Origin != "" || len(l.Sources) == 0 || len(l.Questions) == 0 || len(l.Exercises) == 0 {
 			t.Errorf("%s: origin %q, %d sources, %d questions, %d exercises", l.Name(), l.Origin, len(l.Sources), len(l.Questions), len(l.Exercises))
+		}
+		for lang, body := range l.Body {
+			// a short read for a learner, not a stub and not a chapter
+			if n := len(strings.Fields(body)); n < 200 || n > 700 {
+				t.Errorf("%s: text.%s.md has %d words, want 200-700", l.Name(), lang, n)
+			}
+			if internalNote.MatchString(body) {
+				t.Errorf("%s: text.%s.md cites internal notes (%q); cite public sources", l.Name(), lang, internalNote.FindString(body))
+			}
 		}
 	}
 	for _, p := range VerifyAll(ls) {
