@@ -23,15 +23,17 @@ type checkStep struct {
 	table    *widget.Table
 	rows     []mirror.CheckRow
 	summary  *widget.Label
+	detail   *widget.Label // the selected row in full: the Why column is cut
 }
 
 const checkCols = 6
 
 func newCheckStep(w *wizard) *checkStep {
-	c := &checkStep{w: w, crawlers: widget.NewEntry(), paths: widget.NewEntry(), summary: wrapped("")}
+	c := &checkStep{w: w, crawlers: widget.NewEntry(), paths: widget.NewEntry(), summary: wrapped(""), detail: wrapped("")}
+	// The order follows mirror.Strategy: the recommended set-up first.
 	c.strategy = safewidget.NewSelect([]string{
-		lang.X("mirror.ui.strategy_per_host", "Each mirror serves Disallow: /"),
-		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301"),
+		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301 to the main name (recommended)"),
+		lang.X("mirror.ui.strategy_per_host", "Each mirror serves its own robots.txt with Disallow: / (classic; hides the 301s from Google)"),
 	}, func(string) { c.run() })
 	c.table = widget.NewTableWithHeaders(
 		func() (int, int) { return len(c.rows), checkCols },
@@ -47,6 +49,7 @@ func newCheckStep(w *wizard) *checkStep {
 		}
 	}
 	c.table.ShowHeaderColumn = false
+	c.table.OnSelected = func(id widget.TableCellID) { c.showDetail(id.Row) }
 	for col, width := range []float32{220, 220, 120, 120, 90, 420} {
 		c.table.SetColumnWidth(col, width)
 	}
@@ -102,7 +105,18 @@ func (c *checkStep) content() fyne.CanvasObject {
 		widget.NewFormItem(lang.X("mirror.ui.crawlers", "Crawlers"), c.crawlers),
 		widget.NewFormItem(lang.X("mirror.ui.paths", "Paths"), c.paths),
 	)
-	return container.NewBorder(container.NewVBox(form, container.NewHBox(run), c.summary), nil, nil, nil, c.table)
+	return container.NewBorder(container.NewVBox(form, container.NewHBox(run), c.summary), c.detail, nil, nil, c.table)
+}
+
+// showDetail writes the selected row in full under the table.
+func (c *checkStep) showDetail(row int) {
+	if row < 0 || row >= len(c.rows) {
+		c.detail.SetText("")
+		return
+	}
+	r := c.rows[row]
+	c.detail.SetText(lang.X("mirror.ui.check_detail", "{{.Name}} ({{.Serves}}), {{.Crawler}}, {{.Path}}: {{.Why}}",
+		map[string]any{"Name": c.cell(row, 0), "Serves": r.Served.String(), "Crawler": r.Crawler, "Path": r.Path, "Why": r.Why}))
 }
 
 // reset fills the inputs for a new plan and runs the check.
@@ -121,13 +135,12 @@ func (c *checkStep) run() {
 	if p == nil || c.w.test == nil {
 		return
 	}
-	s := mirror.PerHost
-	if c.strategy.SelectedIndex() == 1 {
-		s = mirror.Redirect
-	}
+	s := mirror.Strategy(max(c.strategy.SelectedIndex(), 0))
 	crawlers := strings.Fields(strings.ReplaceAll(c.crawlers.Text, ",", " "))
 	paths := strings.Fields(strings.ReplaceAll(c.paths.Text, ",", " "))
 	c.rows = p.Check(s, crawlers, paths, c.w.test)
+	c.table.UnselectAll()
+	c.detail.SetText(lang.X("mirror.ui.check_detail_hint", "Select a row to read it in full."))
 	allowed := 0
 	for _, r := range c.rows {
 		if r.Allowed {
@@ -138,7 +151,7 @@ func (c *checkStep) run() {
 	if s == mirror.Redirect {
 		c.summary.SetText(lang.X("mirror.ui.check_summary_redirect", "{{.Allowed}} of {{.Total}} fetches allowed. A mirror's robots.txt redirects to the main one, and so do its pages: crawlers end up on the main name (★).", data))
 	} else {
-		c.summary.SetText(lang.X("mirror.ui.check_summary", "{{.Allowed}} of {{.Total}} fetches allowed. Only the main name (★) should be crawled.", data))
+		c.summary.SetText(lang.X("mirror.ui.check_summary", "{{.Allowed}} of {{.Total}} fetches allowed. Only the main name (★) may be crawled, but a crawler that may not fetch a mirror's pages never sees their 301 or canonical link either: Google keeps the mirrors' addresses as they are.", data))
 	}
 	c.table.Refresh()
 }

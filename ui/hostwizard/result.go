@@ -43,9 +43,10 @@ func (r *resultStep) content() fyne.CanvasObject {
 			r.removed,
 		), nil, nil, nil,
 		container.NewScroll(r.diff))
+	// The recommended set-up comes first; the classic per-host files after.
 	tabs := container.NewAppTabs(
-		container.NewTabItem(lang.X("mirror.ui.tab_per_host", "Per-host robots.txt"), container.NewScroll(r.serve)),
 		container.NewTabItem(lang.X("mirror.ui.tab_redirect", "301 and canonical"), container.NewScroll(r.redirect)),
+		container.NewTabItem(lang.X("mirror.ui.tab_per_host", "Per-host robots.txt (classic)"), container.NewScroll(r.serve)),
 		container.NewTabItem(lang.X("mirror.ui.tab_readers", "Who honours what"), container.NewScroll(r.readers)),
 	)
 	split := container.NewHSplit(left, tabs)

@@ -1,0 +1,54 @@
+package textfit
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// TestCutFindsWhatTheWindowCuts: a truncated label, a check box squeezed
+// in a grid and a label past the window's edge are found; the same texts
+// with room, a wrapping label and a label in a sideways scroll are not.
+func TestCutFindsWhatTheWindowCuts(t *testing.T) {
+	test.NewTempApp(t)
+	long := "zablokowane przez regułę Disallow w grupie"
+	for _, c := range []struct {
+		name    string
+		content func() fyne.CanvasObject
+		cut     string
+	}{
+		{"a truncated label is cut", func() fyne.CanvasObject {
+			l := widget.NewLabel(long)
+			l.Truncation = fyne.TextTruncateEllipsis
+			return container.NewGridWithColumns(4, l, widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""))
+		}, "label"},
+		{"a squeezed check box is cut", func() fyne.CanvasObject {
+			return container.NewGridWithColumns(4, widget.NewCheck(long, nil), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""))
+		}, "check box"},
+		{"a label past the window edge is cut", func() fyne.CanvasObject {
+			return container.NewHBox(widget.NewLabel(long), widget.NewLabel(long))
+		}, "past the window edge"},
+		{"a label with room is whole", func() fyne.CanvasObject { return widget.NewLabel(long) }, ""},
+		{"a wrapping label is whole", func() fyne.CanvasObject {
+			l := widget.NewLabel(long + " " + long)
+			l.Wrapping = fyne.TextWrapWord
+			return container.NewGridWithColumns(3, l, widget.NewLabel(""), widget.NewLabel(""))
+		}, ""},
+		{"a label in a sideways scroll is whole", func() fyne.CanvasObject {
+			return container.NewHScroll(container.NewHBox(widget.NewLabel(long), widget.NewLabel(long)))
+		}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			win := test.NewTempWindow(t, c.content())
+			win.Resize(fyne.NewSize(500, 200))
+			got := Cut(win, Options{})
+			if c.cut == "" && len(got) > 0 || c.cut != "" && (len(got) == 0 || !strings.Contains(got[0], c.cut)) {
+				t.Errorf("Cut = %q, want %q", got, c.cut)
+			}
+		})
+	}
+}
