@@ -190,13 +190,19 @@ func (a *analyser) show() {
 			lang.X("meta.ui.col.crawler", "Crawler"), lang.X("meta.ui.col.index", "Index?"), lang.X("meta.ui.col.follow", "Follow links?"),
 			lang.X("meta.ui.col.snippet", "Snippet?"), lang.X("meta.ui.col.archive", "Cached copy?"),
 		} {
-			a.policies.Add(widget.NewLabelWithStyle(h, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+			// Headings and cells wrap: five columns of Russian or Polish
+			// headings are wider than the pane.
+			head := widget.NewLabelWithStyle(h, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			head.Wrapping = fyne.TextWrapWord
+			a.policies.Add(head)
 		}
 	}
 	for _, p := range r.Policies {
 		ans := p.Answers()
 		for _, s := range []string{p.Crawler.Label(), ans.Index.String(), ans.Follow.String(), ans.Snippet.String(), ans.Archive.String()} {
-			a.policies.Add(widget.NewLabel(s))
+			cell := widget.NewLabel(s)
+			cell.Wrapping = fyne.TextWrapWord
+			a.policies.Add(cell)
 		}
 		for _, why := range p.Reasons {
 			l := widget.NewLabel(p.Crawler.Label() + ": " + why.String())
