@@ -37,7 +37,14 @@ func newCheckStep(w *wizard) *checkStep {
 	}, func(string) { c.run() })
 	c.table = widget.NewTableWithHeaders(
 		func() (int, int) { return len(c.rows), checkCols },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject {
+			// A cell never spills over its neighbour: the long Why text
+			// ends in "…", and the selected row is written out in full
+			// under the table.
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
 		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(c.cell(id.Row, id.Col)) })
 	c.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
 	c.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
@@ -50,10 +57,26 @@ func newCheckStep(w *wizard) *checkStep {
 	}
 	c.table.ShowHeaderColumn = false
 	c.table.OnSelected = func(id widget.TableCellID) { c.showDetail(id.Row) }
-	for col, width := range []float32{220, 220, 120, 120, 90, 420} {
-		c.table.SetColumnWidth(col, width)
-	}
+	c.setWidths()
 	return c
+}
+
+// whyWidth is the width of the last column, whose text is cut with "…".
+const whyWidth = 520
+
+// setWidths gives every column but the last room for its heading and its
+// widest cell in the language shown ("301 to the main name, whose
+// robots.txt applies" is longer than the English headings).
+func (c *checkStep) setWidths() {
+	pad := 2 * theme.InnerPadding()
+	for col := 0; col < checkCols-1; col++ {
+		w := fyne.MeasureText(checkHeader(col), theme.TextSize(), fyne.TextStyle{}).Width + pad
+		for row := range c.rows {
+			w = max(w, fyne.MeasureText(c.cell(row, col), theme.TextSize(), fyne.TextStyle{}).Width+pad)
+		}
+		c.table.SetColumnWidth(col, min(w+1, 400))
+	}
+	c.table.SetColumnWidth(checkCols-1, whyWidth)
 }
 
 func checkHeader(col int) string {
@@ -139,6 +162,7 @@ func (c *checkStep) run() {
 	crawlers := strings.Fields(strings.ReplaceAll(c.crawlers.Text, ",", " "))
 	paths := strings.Fields(strings.ReplaceAll(c.paths.Text, ",", " "))
 	c.rows = p.Check(s, crawlers, paths, c.w.test)
+	c.setWidths()
 	c.table.UnselectAll()
 	c.detail.SetText(lang.X("mirror.ui.check_detail_hint", "Select a row to read it in full."))
 	allowed := 0

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -178,7 +179,9 @@ func (s *namesStep) addRow(text string, main bool) *nameRow {
 	r.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { s.removeRow(r) })
 	r.entry.OnChanged = func(string) { s.validate(r) }
 	r.entry.SetText(text)
-	r.box = container.NewBorder(nil, container.NewVBox(r.feedback, r.notes), r.main, r.remove, r.entry)
+	// The verdict and its notes read as one block under the entry.
+	feedback := container.New(layout.NewCustomPaddedVBoxLayout(-theme.Padding()), r.feedback, r.notes)
+	r.box = container.NewBorder(nil, feedback, r.main, r.remove, r.entry)
 	s.rows = append(s.rows, r)
 	s.list.Add(r.box)
 	if main || len(s.rows) == 1 {
