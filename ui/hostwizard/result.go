@@ -45,9 +45,9 @@ func (r *resultStep) content() fyne.CanvasObject {
 		container.NewScroll(r.diff))
 	// The recommended set-up comes first; the classic per-host files after.
 	tabs := container.NewAppTabs(
-		container.NewTabItem(lang.X("mirror.ui.tab_redirect", "301 and canonical"), container.NewScroll(r.redirect)),
-		container.NewTabItem(lang.X("mirror.ui.tab_per_host", "Per-host robots.txt (classic)"), container.NewScroll(r.serve)),
-		container.NewTabItem(lang.X("mirror.ui.tab_readers", "Who honours what"), container.NewScroll(r.readers)),
+		container.NewTabItem(lang.X("mirror.ui.tab_redirect", "301 and canonical"), container.NewVScroll(r.redirect)),
+		container.NewTabItem(lang.X("mirror.ui.tab_per_host", "Per-host robots.txt (classic)"), container.NewVScroll(r.serve)),
+		container.NewTabItem(lang.X("mirror.ui.tab_readers", "Who honours what"), container.NewVScroll(r.readers)),
 	)
 	split := container.NewHSplit(left, tabs)
 	split.Offset = 0.45
@@ -98,7 +98,9 @@ func snippetViews(snippets []mirror.Snippet) []fyne.CanvasObject {
 		out = append(out,
 			container.NewBorder(nil, nil, nil, copyButton(func() string { return text }), heading(s.Title.String())),
 			wrapped(s.Where.String()),
-			codeLabel(strings.ReplaceAll(strings.TrimRight(text, "\r\n"), "\r", "")),
+			// Only the code scrolls sideways: the title and its Copy
+			// button stay in view however long a configuration line is.
+			container.NewHScroll(codeLabel(strings.ReplaceAll(strings.TrimRight(text, "\r\n"), "\r", ""))),
 			widget.NewSeparator())
 	}
 	return out
