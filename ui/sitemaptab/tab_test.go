@@ -287,5 +287,7 @@ func TestNoTextCut(t *testing.T) {
 		check("before a check")
 		wait(t, tab.check, func() { tab.check.pick.SetSelectedIndex(0) })
 		check("a sitemap checked")
+		tab.content.SelectIndex(1)
+		check("build")
 	})
 }
