@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/metatag"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/ui/i18n"
 	"github.com/robots-studio/robots-studio/ui/textfit"
 )
 
@@ -311,4 +313,25 @@ func TestNoTextCut(t *testing.T) {
 		tb.a.headers.SetText("X-Robots-Tag: noarchive\n")
 		check("analyser")
 	})
+}
+
+// TestRedirectCountTakesPluralForm: the note on headers holding several
+// responses uses the Russian plural form of its count, not "ответа(ов)".
+func TestRedirectCountTakesPluralForm(t *testing.T) {
+	t.Setenv("LANGUAGE", "ru")
+	t.Setenv("LC_ALL", "ru_RU.UTF-8")
+	tb := newTestTab(t, nil)
+	i18n.Use()
+	t.Cleanup(func() { msg.SetTranslator(nil) })
+	var headers strings.Builder
+	for range 4 {
+		headers.WriteString("HTTP/1.1 301 Moved Permanently\nLocation: /next\n\n")
+	}
+	headers.WriteString("HTTP/1.1 200 OK\nX-Robots-Tag: noindex\n")
+	tb.a.input.SetText("noindex")
+	tb.a.headers.SetText(headers.String())
+	got := texts(tb.a.findings)
+	if !strings.Contains(got, "5 ответов") || strings.Contains(got, "(ов)") {
+		t.Errorf("want the plural form «5 ответов»:\n%s", got)
+	}
 }
