@@ -268,8 +268,12 @@ func TestAnalyserTakesABareContentString(t *testing.T) {
 	if !strings.Contains(a.summary.Text, "2") {
 		t.Errorf("summary %q should count 2 directives", a.summary.Text)
 	}
+	if got := texts(a.findings); strings.Contains(got, "1996") {
+		t.Errorf("1996 notes without being asked:\n%s", got)
+	}
+	test.Tap(a.with1996)
 	if !strings.Contains(texts(a.findings), "1996 rules forbid repeated") {
-		t.Errorf("findings lack the 1996 repeat error:\n%s", texts(a.findings))
+		t.Errorf("asked for the 1996 rules, findings lack their repeat error:\n%s", texts(a.findings))
 	}
 	a.input.SetText("")
 	a.headers.SetText("X-Robots-Tag: googlebot: noindex")
