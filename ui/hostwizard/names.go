@@ -130,6 +130,20 @@ func (s *namesStep) reread() {
 	}
 }
 
+// next moves the cursor to the row after r (Enter in a name), adding an
+// empty row when r is the last one, so names are typed one after another.
+func (s *namesStep) next(r *nameRow) {
+	for i, x := range s.rows {
+		if x == r && i+1 < len(s.rows) {
+			if c := s.w.win.Canvas(); c != nil {
+				c.Focus(s.rows[i+1].entry)
+			}
+			return
+		}
+	}
+	s.addAndFocus()
+}
+
 // addAndFocus adds an empty row and puts the cursor in it, so the user can
 // type the next name at once.
 func (s *namesStep) addAndFocus() {
@@ -178,6 +192,7 @@ func (s *namesStep) addRow(text string, main bool) *nameRow {
 	r.main = widget.NewCheck(lang.X("mirror.ui.main", "main"), func(on bool) { s.setMain(r, on) })
 	r.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { s.removeRow(r) })
 	r.entry.OnChanged = func(string) { s.validate(r) }
+	r.entry.OnSubmitted = func(string) { s.next(r) }
 	r.entry.SetText(text)
 	// The verdict and its notes read as one block under the entry.
 	feedback := container.New(layout.NewCustomPaddedVBoxLayout(-theme.Padding()), r.feedback, r.notes)

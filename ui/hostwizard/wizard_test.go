@@ -346,3 +346,26 @@ func TestNoTextCut(t *testing.T) {
 		check("check, classic set-up")
 	})
 }
+
+// TestEnterMovesToTheNextName: Enter in a name moves to the next row, and
+// from the last row adds one, so names typed with Enter between them land
+// in rows of their own.
+func TestEnterMovesToTheNextName(t *testing.T) {
+	h := newHarness(t, "")
+	c := h.w.win.Canvas()
+	enter := func() { c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
+	c.Focus(h.w.names.rows[0].entry)
+	for i, name := range []string{"www.shop.ru", "shop.ru", "old-shop.ru"} {
+		test.Type(c.Focused(), name)
+		if i < 2 {
+			enter()
+		}
+	}
+	var got []string
+	for _, r := range h.w.names.rows {
+		got = append(got, r.entry.Text)
+	}
+	if strings.Join(got, " ") != "www.shop.ru shop.ru old-shop.ru" {
+		t.Errorf("rows %q", got)
+	}
+}
