@@ -15,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/look"
 )
 
 // Tab is the AI access view and the policy builder.
@@ -113,13 +114,14 @@ func (t *Tab) Refresh() {
 	for _, sec := range r.Sections {
 		t.report.Add(widget.NewLabelWithStyle(PurposeLabel(sec.Purpose), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		for _, row := range sec.Rows {
-			l := widget.NewLabel(rowText(row))
-			l.Wrapping = fyne.TextWrapWord
-			if row.Paths[0].Allowed {
-				l.Importance = widget.SuccessImportance
-			} else {
-				l.Importance = widget.DangerImportance
+			// The verdict colours are the theme's allowed and blocked
+			// colours, checked for contrast in light and dark.
+			colour := look.ColorNameAllowed
+			if !row.Paths[0].Allowed {
+				colour = look.ColorNameBlocked
 			}
+			l := widget.NewRichText(&widget.TextSegment{Text: rowText(row), Style: widget.RichTextStyle{ColorName: colour}})
+			l.Wrapping = fyne.TextWrapWord
 			if sec.Purpose.IsAI() {
 				if row.Paths[0].Allowed {
 					allowedAI++

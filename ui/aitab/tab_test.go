@@ -13,6 +13,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/textfit"
 )
 
@@ -42,8 +43,11 @@ func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
 func labels(c *fyne.Container) string {
 	var out []string
 	for _, o := range c.Objects {
-		if l, ok := o.(*widget.Label); ok {
+		switch l := o.(type) {
+		case *widget.Label:
 			out = append(out, l.Text)
+		case *widget.RichText:
+			out = append(out, l.String())
 		}
 	}
 	return strings.Join(out, "\n")
@@ -54,6 +58,17 @@ func TestAccessView(t *testing.T) {
 	test.Type(tab.paths, "/private/x")
 	tab.paths.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	got := labels(tab.report)
+	for _, o := range tab.report.Objects {
+		if r, ok := o.(*widget.RichText); ok {
+			want := look.ColorNameAllowed
+			if strings.HasPrefix(r.String(), "✘") {
+				want = look.ColorNameBlocked
+			}
+			if c := r.Segments[0].(*widget.TextSegment).Style.ColorName; c != want {
+				t.Errorf("%q coloured %q, want the theme's %q", r.String(), c, want)
+			}
+		}
+	}
 	for _, want := range []string{
 		"✘ GPTBot (OpenAI) · obeys robots.txt · RFC 9309 — / blocked (line 2); /private/x blocked (line 2)",
 		"✔ ClaudeBot (Anthropic) · obeys robots.txt · RFC 9309 — / allowed, asks: no AI training (line 5); /private/x blocked (line 6)",

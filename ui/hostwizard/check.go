@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
@@ -41,11 +42,17 @@ func newCheckStep(w *wizard) *checkStep {
 			// A cell never spills over its neighbour: the long Why text
 			// ends in "…", and the selected row is written out in full
 			// under the table.
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
+			r := widget.NewRichText(&widget.TextSegment{Style: widget.RichTextStyleInline})
+			r.Truncation = fyne.TextTruncateEllipsis
+			return r
 		},
-		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(c.cell(id.Row, id.Col)) })
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			r := o.(*widget.RichText)
+			seg := r.Segments[0].(*widget.TextSegment)
+			seg.Text = c.cell(id.Row, id.Col)
+			seg.Style.ColorName = c.cellColour(id.Row, id.Col)
+			r.Refresh()
+		})
 	c.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
 	c.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		l := o.(*widget.Label)
@@ -119,6 +126,18 @@ func (c *checkStep) cell(row, col int) string {
 		return lang.X("mirror.ui.blocked", "blocked")
 	}
 	return r.Why
+}
+
+// cellColour colours the verdict with the theme's allowed and blocked
+// colours; every other cell has the ordinary text colour.
+func (c *checkStep) cellColour(row, col int) fyne.ThemeColorName {
+	if col != 4 || row >= len(c.rows) {
+		return theme.ColorNameForeground
+	}
+	if c.rows[row].Allowed {
+		return look.ColorNameAllowed
+	}
+	return look.ColorNameBlocked
 }
 
 func (c *checkStep) content() fyne.CanvasObject {

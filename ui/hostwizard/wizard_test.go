@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/textfit"
 )
 
@@ -143,6 +144,15 @@ func TestResultInsertAndCheck(t *testing.T) {
 	for _, row := range c.rows {
 		if !row.Main && row.Path == "/" && !row.Allowed {
 			t.Errorf("redirect set-up (default): %s reads the main file, / should be allowed", row.Host)
+		}
+	}
+	for i, row := range c.rows {
+		want := look.ColorNameBlocked
+		if row.Allowed {
+			want = look.ColorNameAllowed
+		}
+		if got := c.cellColour(i, 4); got != want {
+			t.Errorf("row %d verdict coloured %q, want the theme's %q", i, got, want)
 		}
 	}
 	if got := c.cell(0, 0); !strings.HasSuffix(got, "★") {
@@ -315,12 +325,12 @@ func TestNoTextCut(t *testing.T) {
 	var w *wizard
 	// The Why cells end in "…" by design; every other cell must fit.
 	whyCells := textfit.Options{Skip: func(o fyne.CanvasObject) bool {
-		l, ok := o.(*widget.Label)
+		l, ok := o.(*widget.RichText)
 		if !ok || w == nil {
 			return false
 		}
 		for _, r := range w.check.rows {
-			if l.Text == r.Why {
+			if l.String() == r.Why {
 				return true
 			}
 		}

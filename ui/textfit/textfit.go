@@ -50,7 +50,10 @@ func (f *finder) walk(o fyne.CanvasObject, hScroll bool) {
 	}
 	switch x := o.(type) {
 	case *widget.Label:
-		f.label(x, hScroll)
+		f.text(textOf{x, x.Text, x.Wrapping, x.Truncation, x.TextStyle, x.SizeName}, hScroll)
+		return
+	case *widget.RichText:
+		f.text(textOf{x, x.String(), x.Wrapping, x.Truncation, richStyle(x), ""}, hScroll)
 		return
 	case *widget.Check:
 		f.minSize(o, "check box", x.Text)
@@ -85,11 +88,32 @@ func (f *finder) walk(o fyne.CanvasObject, hScroll bool) {
 	}
 }
 
-func (f *finder) label(l *widget.Label, hScroll bool) {
+// textOf is what a label or a rich text shows and how.
+type textOf struct {
+	obj        fyne.CanvasObject
+	Text       string
+	Wrapping   fyne.TextWrap
+	Truncation fyne.TextTruncation
+	TextStyle  fyne.TextStyle
+	SizeName   fyne.ThemeSizeName
+}
+
+// richStyle is the style of a rich text's first text segment, the one
+// measure uses for the whole text.
+func richStyle(r *widget.RichText) fyne.TextStyle {
+	for _, s := range r.Segments {
+		if t, ok := s.(*widget.TextSegment); ok {
+			return t.Style.TextStyle
+		}
+	}
+	return fyne.TextStyle{}
+}
+
+func (f *finder) text(l textOf, hScroll bool) {
 	if l.Text == "" {
 		return
 	}
-	size := l.Size()
+	size := l.obj.Size()
 	inner := theme.InnerPadding()
 	if l.Wrapping != fyne.TextWrapOff && l.Truncation == fyne.TextTruncateOff {
 		// A wrapping label breaks lines; it is cut only when it is too
@@ -112,14 +136,14 @@ func (f *finder) label(l *widget.Label, hScroll bool) {
 		return
 	}
 	if !hScroll {
-		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(l)
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(l.obj)
 		if right := pos.X + inner + widest; right > f.width+tolerance {
 			f.report("label past the window edge", l.Text, right, f.width)
 		}
 	}
 }
 
-func (f *finder) measure(l *widget.Label, text string) float32 {
+func (f *finder) measure(l textOf, text string) float32 {
 	name := l.SizeName
 	if name == "" {
 		name = theme.SizeNameText

@@ -26,6 +26,11 @@ func TestCutFindsWhatTheWindowCuts(t *testing.T) {
 			l.Truncation = fyne.TextTruncateEllipsis
 			return container.NewGridWithColumns(4, l, widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""))
 		}, "label"},
+		{"a truncated rich text is cut", func() fyne.CanvasObject {
+			r := widget.NewRichTextWithText(long)
+			r.Truncation = fyne.TextTruncateEllipsis
+			return container.NewGridWithColumns(4, r, widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""))
+		}, "label"},
 		{"a squeezed check box is cut", func() fyne.CanvasObject {
 			return container.NewGridWithColumns(4, widget.NewCheck(long, nil), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""))
 		}, "check box"},
