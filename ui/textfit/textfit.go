@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -64,6 +65,9 @@ func (f *finder) walk(o fyne.CanvasObject, hScroll bool) {
 	case *widget.Select:
 		f.minSize(o, "select", x.Selected)
 		return
+	case *canvas.Text:
+		f.canvasText(x, hScroll)
+		return
 	case *widget.Entry, *widget.SelectEntry:
 		return // an entry scrolls its own text
 	case *container.Scroll:
@@ -115,6 +119,12 @@ func (f *finder) text(l textOf, hScroll bool) {
 	}
 	size := l.obj.Size()
 	inner := theme.InnerPadding()
+	if min := l.obj.MinSize(); size.Height+tolerance < min.Height {
+		// A wrapped text laid out before its width was known keeps the
+		// height of fewer lines, and what follows covers the rest.
+		f.report("text cut at the bottom", l.Text, min.Height, size.Height)
+		return
+	}
 	if l.Wrapping != fyne.TextWrapOff && l.Truncation == fyne.TextTruncateOff {
 		// A wrapping label breaks lines; it is cut only when it is too
 		// narrow for a single word.
@@ -140,6 +150,19 @@ func (f *finder) text(l textOf, hScroll bool) {
 		if right := pos.X + inner + widest; right > f.width+tolerance {
 			f.report("label past the window edge", l.Text, right, f.width)
 		}
+	}
+}
+
+// canvasText checks text a custom widget draws (a chart's legend): it must
+// end inside the window.
+func (f *finder) canvasText(t *canvas.Text, hScroll bool) {
+	if t.Text == "" || hScroll {
+		return
+	}
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(t)
+	width := fyne.MeasureText(t.Text, t.TextSize, t.TextStyle).Width
+	if right := pos.X + width; right > f.width+tolerance {
+		f.report("drawn text past the window edge", t.Text, right, f.width)
 	}
 }
 
