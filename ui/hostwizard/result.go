@@ -37,7 +37,7 @@ func (r *resultStep) content() fyne.CanvasObject {
 	left := container.NewBorder(
 		container.NewVBox(
 			heading(lang.X("mirror.ui.robots_change", "robots.txt of the main name")),
-			wrapped(lang.X("mirror.ui.robots_change_help", "Host goes inside the group, right after the Disallow lines: Yandex's old advice for robots that do not follow the standard to the letter.")),
+			wrapped(lang.X("mirror.ui.robots_change_help", "Optional today: Yandex has picked the main mirror from 301 redirects since 2018. If you keep a Host line, it goes inside the group, right after the Disallow lines, as Yandex Webmaster help advised for robots that do not follow the standard to the letter.")),
 			container.NewBorder(nil, nil, nil, copyButton(func() string { return r.lines.Text }), r.lines),
 			container.NewHBox(r.insert, copyButton(func() string { return r.diff.Text })),
 			r.removed,
