@@ -68,8 +68,10 @@ func newCheckStep(w *wizard) *checkStep {
 	return c
 }
 
-// whyWidth is the width of the last column, whose text is cut with "…".
-const whyWidth = 520
+// The last column, whose text may end in "…", is as wide as its longest
+// text between these bounds: it fills the window without making the table
+// scroll far sideways.
+const whyWidth, maxWhyWidth = 520, 900
 
 // setWidths gives every column but the last room for its heading and its
 // widest cell in the language shown ("301 to the main name, whose
@@ -83,7 +85,11 @@ func (c *checkStep) setWidths() {
 		}
 		c.table.SetColumnWidth(col, min(w+1, 400))
 	}
-	c.table.SetColumnWidth(checkCols-1, whyWidth)
+	why := float32(whyWidth)
+	for row := range c.rows {
+		why = max(why, fyne.MeasureText(c.rows[row].Why, theme.TextSize(), fyne.TextStyle{}).Width+pad)
+	}
+	c.table.SetColumnWidth(checkCols-1, min(why, maxWhyWidth))
 }
 
 func checkHeader(col int) string {
