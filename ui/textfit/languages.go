@@ -1,11 +1,14 @@
 package textfit
 
 import (
+	"os"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/ui/i18n"
 	"github.com/robots-studio/robots-studio/ui/look"
@@ -28,6 +31,22 @@ var WindowSize = fyne.NewSize(1280, 720)
 // tab with results), and every cut text there fails the test.
 func InEachLanguage(t *testing.T, opt Options, fill func(t *testing.T, win fyne.Window, check func(state string))) {
 	t.Helper()
+	// fyne's lang keeps the last catalogue loaded: leave English behind,
+	// so later tests of the package that read English are not handed Polish.
+	t.Cleanup(func() {
+		for _, kv := range [][2]string{{"LANGUAGE", "en"}, {"LC_ALL", "en_US.UTF-8"}} {
+			old, had := os.LookupEnv(kv[0])
+			os.Setenv(kv[0], kv[1])
+			defer func() {
+				if had {
+					os.Setenv(kv[0], old)
+				} else {
+					os.Unsetenv(kv[0])
+				}
+			}()
+		}
+		_ = lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir)
+	})
 	for _, l := range Languages {
 		t.Run(l.Code, func(t *testing.T) {
 			t.Setenv("LANGUAGE", l.Code)

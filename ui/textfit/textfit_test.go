@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
@@ -55,5 +56,25 @@ func TestCutFindsWhatTheWindowCuts(t *testing.T) {
 				t.Errorf("Cut = %q, want %q", got, c.cut)
 			}
 		})
+	}
+}
+
+// TestInEachLanguageLeavesEnglish: after the languages are rendered, the
+// catalogue in force is English again, so the package's next test reading
+// English text is not handed Polish.
+func TestInEachLanguageLeavesEnglish(t *testing.T) {
+	var seen []string
+	t.Run("languages", func(t *testing.T) {
+		InEachLanguage(t, Options{}, func(t *testing.T, win fyne.Window, check func(string)) {
+			seen = append(seen, lang.X("mirror.ui.next", "Next"))
+			win.SetContent(widget.NewLabel(lang.X("mirror.ui.next", "Next")))
+			check("a label")
+		})
+	})
+	if strings.Join(seen, " ") != "Next Далее Dalej" {
+		t.Errorf("rendered %q, want each language's word", seen)
+	}
+	if got := lang.X("mirror.ui.next", "fallback"); got != "Next" {
+		t.Errorf("after the run lang gives %q, want English", got)
 	}
 }
