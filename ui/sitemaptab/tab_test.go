@@ -129,6 +129,10 @@ func TestPickSitemapLine(t *testing.T) {
 	if len(h.selected) != 2 || h.selected[1] != 8 {
 		t.Errorf("selected lines %v, want 8 last", h.selected)
 	}
+	// Its row may end in "…"; the message is written out in full below.
+	if !strings.Contains(v.detail.Text, "robots.txt:8:10") || !strings.Contains(v.detail.Text, "missing.xml") {
+		t.Errorf("a robots.txt finding's message not shown in full: %q", v.detail.Text)
+	}
 	// A sitemap finding shows its line below the list.
 	for i := range v.findings {
 		if v.findings[i].Code == sitemap.CodePriority {
