@@ -34,7 +34,7 @@ var (
 	msgMetaFlagRobots  = msg.Def("cli.meta.flag_robots", "robots.txt of the site: say which crawlers it keeps away from the page (they never see its tags); needs --url")
 	msgMetaFlagNow     = msg.Def("cli.meta.flag_now", "pretend today is DATE (for unavailable_after; reproducible output)")
 	msgMetaContent     = msg.Def("cli.meta.content", "content: {{.Content}}")
-	msgMetaPage        = msg.Def("cli.meta.page", "{{.File}}: {{.Tags}} robots meta tag(s), {{.Headers}} X-Robots-Tag header(s)")
+	msgMetaPage        = msg.Def("cli.meta.page", "{{.File}}: robots meta tags: {{.Tags}}, X-Robots-Tag headers: {{.Headers}}")
 	msgMetaLinks       = msg.Def("cli.meta.links", "links: {{.Total}} (rel=nofollow {{.Nofollow}}, ugc {{.UGC}}, sponsored {{.Sponsored}})")
 	msgMetaHistorical  = msg.Def("cli.meta.historical", "historical meta tags:")
 	msgMetaPolicy      = msg.Def("cli.meta.policy", "effective policy:")

@@ -94,7 +94,7 @@ var (
 	msgNumericTLD     = msg.Def("mirror.name.numeric_tld", "the last label {{.Label}} is all digits; no top-level domain is numeric (RFC 1123 2.1)")
 	msgUnknownTLD     = msg.Def("mirror.name.unknown_tld", ".{{.TLD}} is not a top-level domain (it is not in the ICANN part of the Public Suffix List), so no crawler can resolve this name")
 
-	msgNoteScheme     = msg.Def("mirror.note.scheme", "scheme {{.Scheme}} noted: this name is served over {{.Scheme}}")
+	msgNoteScheme     = msg.Def("mirror.note.scheme", "this name is served over {{.Scheme}}")
 	msgNoteSlash      = msg.Def("mirror.note.slash", "the final / was dropped")
 	msgNoteDefaultPt  = msg.Def("mirror.note.default_port", "{{.Port}} is the default port of {{.Scheme}}: {{.Host}} and {{.Host}}:{{.Port}} are the same mirror")
 	msgNoteIDN        = msg.Def("mirror.note.idn", "internationalised name {{.Unicode}}: robots.txt and server configs use its punycode {{.ASCII}}")

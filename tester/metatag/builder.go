@@ -24,8 +24,15 @@ type Spec struct {
 	MaxVideoPreview  string // "" = not set
 	UnavailableAfter string // "" = not set; any date ParseDate accepts
 
-	// Files is the file pattern of the .htaccess <Files> block; "" = "*.pdf".
+	// Files is the file pattern of the .htaccess <Files> block (the form
+	// starts it at *.pdf, in view); "" leaves the block out, so the header
+	// goes on every file the .htaccess covers.
 	Files string
+
+	// With1996 also judges the choice by the 1996 rules (the HTML 4.01
+	// robots meta tag). Off, the notes about what a 1996 robot skips are
+	// left out: nobody asked about those robots.
+	With1996 bool
 }
 
 // Built is the builder's output. Content is empty when nothing is chosen.
@@ -55,6 +62,7 @@ var (
 	msgNothingChosen = msg.Def("meta.build.nothing", "nothing chosen: crawlers index the page and follow its links by default, no tag is needed")
 	msgBadTarget     = msg.Def("meta.build.bad_target", "“{{.Target}}” cannot be a crawler name: use letters, digits, “-” and “_” only")
 	msgBadFiles      = msg.Def("meta.build.bad_files", "“{{.Files}}” cannot be a <Files> pattern: give a file name or a wildcard such as *.pdf, without quotes or slashes")
+	msgEveryFile     = msg.Def("meta.build.every_file", "no file pattern: the .htaccess snippet sets the header on every file of its folder, pages included")
 	msgUnknownTarget = msg.Def("meta.build.unknown_target", "{{.Target}} is not a crawler this tool models: check its documentation for the directives it reads")
 )
 
@@ -74,9 +82,6 @@ func Build(spec Spec, now time.Time) Built {
 		target = "robots"
 	}
 	files := strings.TrimSpace(spec.Files)
-	if files == "" {
-		files = "*.pdf"
-	}
 	if !isToken(target) || strings.Contains(target, ".") {
 		b.Problems = append(b.Problems, Diagnostic{Severity: Error, Code: codeBadTarget, Source: -1, Offset: -1,
 			Text: msg.New(msgBadTarget, "Target", spec.Target)})
@@ -85,7 +90,7 @@ func Build(spec Spec, now time.Time) Built {
 	if strings.ContainsAny(files, "\"/\\\n\r<>") {
 		b.Problems = append(b.Problems, Diagnostic{Severity: Error, Code: codeBadFiles, Source: -1, Offset: -1,
 			Text: msg.New(msgBadFiles, "Files", spec.Files)})
-		files = "*.pdf"
+		files = ""
 	}
 
 	chosen := map[string]string{
@@ -121,6 +126,9 @@ func Build(spec Spec, now time.Time) Built {
 		b.Problems = append(b.Problems, Diagnostic{Severity: Info, Code: codeOtherCrawler, Source: -1, Offset: -1,
 			Text: msg.New(msgUnknownTarget, "Target", target)})
 	}
+	if !spec.With1996 {
+		engines = without(engines, Strict1996)
+	}
 	ds, issues := parseContent(b.Content, target)
 	r := Report{Sources: []Source{{Kind: FromMeta, Name: target, Content: b.Content, Directives: ds, InHead: true, issues: issues}}}
 	r.finish(Options{Now: now, Engines: engines})
@@ -138,7 +146,13 @@ func Build(spec Spec, now time.Time) Built {
 	b.Header = "X-Robots-Tag: " + value
 	b.Apache = `Header set X-Robots-Tag "` + value + `"`
 	b.Nginx = `add_header X-Robots-Tag "` + value + `" always;`
-	b.Htaccess = "<IfModule mod_headers.c>\n  <Files \"" + files + "\">\n    " + b.Apache + "\n  </Files>\n</IfModule>"
+	if files == "" {
+		b.Htaccess = "<IfModule mod_headers.c>\n  " + b.Apache + "\n</IfModule>"
+		b.Problems = append(b.Problems, Diagnostic{Severity: Info, Code: codeEveryFile, Source: -1, Offset: -1,
+			Text: msg.New(msgEveryFile)})
+	} else {
+		b.Htaccess = "<IfModule mod_headers.c>\n  <Files \"" + files + "\">\n    " + b.Apache + "\n  </Files>\n</IfModule>"
+	}
 	return b
 }
 

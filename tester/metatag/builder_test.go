@@ -34,7 +34,8 @@ func TestBuildExplainsInvalidCombinations(t *testing.T) {
 		{"all alone only states the default", Spec{All: true}, codeDefault, true},
 		{"indexifembedded needs noindex", Spec{IndexIfEmbedded: true}, codeNeedsNoindex, true},
 		{"all with noindex contradicts", Spec{All: true, NoIndex: true}, codeContradictory, false},
-		{"none with nofollow repeats (an error under the 1996 rules)", Spec{None: true, NoFollow: true}, codeRepeated, false},
+		{"none with nofollow repeats (an error under the 1996 rules, when asked for)", Spec{None: true, NoFollow: true, With1996: true}, codeRepeated, false},
+		{"none with nofollow for today's crawlers is a warning", Spec{None: true, NoFollow: true}, codeRepeated, true},
 		{"none with nofollow for Google only is a warning", Spec{Target: "googlebot", None: true, NoFollow: true}, codeRepeated, true},
 		{"yandex does not read nosnippet", Spec{Target: "yandex", NoSnippet: true}, codeIgnored, true},
 		{"a bad number", Spec{MaxVideoPreview: "ten"}, codeBadValue, false},
@@ -71,5 +72,46 @@ func TestBuildEscapesAndNeverBreaksTheSnippets(t *testing.T) {
 	}
 	if b.OK() {
 		t.Error("the malformed values must be reported")
+	}
+}
+
+// TestBuild1996NotesOnlyWhenAsked: a modern directive gets no "a 1996 robot
+// skips it" note unless the user asked for the 1996 reading.
+func TestBuild1996NotesOnlyWhenAsked(t *testing.T) {
+	spec := Spec{NoIndex: true, NoArchive: true, NoSnippet: true}
+	concerns1996 := func(b Built) bool {
+		for _, d := range b.Problems {
+			if slices.Contains(d.Engines, Strict1996) {
+				return true
+			}
+		}
+		return false
+	}
+	if b := Build(spec, testNow); concerns1996(b) {
+		t.Errorf("1996 notes without being asked: %v", b.Problems)
+	}
+	spec.With1996 = true
+	if b := Build(spec, testNow); !concerns1996(b) {
+		t.Errorf("asked for the 1996 reading, got no note about it: %v", b.Problems)
+	}
+}
+
+// TestBuildHtaccessPattern: the .htaccess snippet uses the pattern the user
+// typed, and without one it has no <Files> block at all (no placeholder the
+// user never filled in) and says the header then covers every file.
+func TestBuildHtaccessPattern(t *testing.T) {
+	b := Build(Spec{NoIndex: true, Files: "*.docx"}, testNow)
+	if !strings.Contains(b.Htaccess, `<Files "*.docx">`) {
+		t.Errorf("typed pattern not used: %q", b.Htaccess)
+	}
+	b = Build(Spec{NoIndex: true}, testNow)
+	if strings.Contains(b.Htaccess, "<Files") || strings.Contains(b.Htaccess, "pdf") {
+		t.Errorf("no pattern typed, yet a <Files> block: %q", b.Htaccess)
+	}
+	if want := "<IfModule mod_headers.c>\n  Header set X-Robots-Tag \"noindex\"\n</IfModule>"; b.Htaccess != want {
+		t.Errorf("htaccess %q, want %q", b.Htaccess, want)
+	}
+	if !slices.ContainsFunc(b.Problems, func(d Diagnostic) bool { return d.Code == codeEveryFile }) {
+		t.Errorf("no note that the header covers every file: %v", b.Problems)
 	}
 }

@@ -34,7 +34,7 @@ var (
 	msgMissingComma     = msg.Def("meta.diag.missing_comma", "“{{.Text}}” lists directives without commas; it was read as several directives, but a crawler may read it as one unknown word")
 	msgEmptyScope       = msg.Def("meta.diag.empty_scope", "“{{.Text}}” names a crawler but gives no directive after the colon")
 	msgOtherCrawler     = msg.Def("meta.diag.other_crawler", "“{{.Name}}” is addressed to a crawler this analysis does not model; it is shown but not resolved")
-	msgUnverifiedPrefix = msg.Def("meta.diag.unverified_prefix", "whether {{.Name}} reads an X-Robots-Tag “{{.Name}}:” prefix is not documented [unverified]; a prefix-free header reaches every crawler")
+	msgUnverifiedPrefix = msg.Def("meta.diag.unverified_prefix", "whether {{.Name}} reads an X-Robots-Tag “{{.Name}}:” prefix is not documented, so this is a guess; a prefix-free header reaches every crawler")
 )
 
 // check reports the problems of one source taken on its own.

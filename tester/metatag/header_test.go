@@ -113,9 +113,9 @@ func TestValidateReadsAHeaderLine(t *testing.T) {
 	}
 	y := Validate("X-Robots-Tag: yandex: noarchive", Options{Now: testNow})
 	if !slices.Contains(codes(y, nil), "info:unverified-prefix") {
-		t.Errorf("a yandex: prefix is [unverified]: %v", codes(y, nil))
+		t.Errorf("a yandex: prefix is a guess: %v", codes(y, nil))
 	}
-	if !strings.Contains(y.Filter([]Engine{Yandex})[0].Text.String(), "[unverified]") {
-		t.Error("the note must say unverified")
+	if !strings.Contains(y.Filter([]Engine{Yandex})[0].Text.String(), "not documented") {
+		t.Error("the note must say it is not documented")
 	}
 }

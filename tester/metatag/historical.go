@@ -20,8 +20,8 @@ type Historical struct {
 var (
 	msgHistKeywords    = msg.Def("meta.hist.keywords", "KEYWORDS: phrases meant to help indexing. Google has ignored it since 2009 (Google Search Central blog, September 2009), other major engines give it little or no weight, and a long list can look like spam")
 	msgHistDescription = msg.Def("meta.hist.description", "DESCRIPTION: the page summary; still read, and search engines may show it as the snippet (nosnippet and max-snippet limit that)")
-	msgHistDocState    = msg.Def("meta.hist.document-state", "DOCUMENT-STATE: proposed in 1996 [unverified] to mark a page STATIC (the default) or DYNAMIC so robots would revisit it; no crawler reads it today")
-	msgHistURL         = msg.Def("meta.hist.url", "URL: proposed in 1996 [unverified] to give a page's main address, for mirrors and generated pages; no crawler reads it: use <link rel=\"canonical\" href=\"…\"> today")
+	msgHistDocState    = msg.Def("meta.hist.document-state", "DOCUMENT-STATE: proposed in the 1990s guides (no original specification survives) to mark a page STATIC (the default) or DYNAMIC so robots would revisit it; no crawler reads it today")
+	msgHistURL         = msg.Def("meta.hist.url", "URL: proposed in the 1990s guides (no original specification survives) to give a page's main address, for mirrors and generated pages; no crawler reads it: use <link rel=\"canonical\" href=\"…\"> today")
 	msgHistRevisit     = msg.Def("meta.hist.revisit-after", "REVISIT-AFTER: asks robots to come back after some days; major engines ignore it and set their own crawl schedule")
 	msgBadDocState     = msg.Def("meta.diag.bad_document_state", "DOCUMENT-STATE is STATIC or DYNAMIC, not “{{.Value}}”")
 	msgBadURL          = msg.Def("meta.diag.bad_url", "the URL meta tag was meant to hold an absolute address (http://…), not “{{.Value}}”")

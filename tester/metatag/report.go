@@ -69,6 +69,7 @@ const (
 	codeOutsideHead    = "outside-head"      // robots meta in <body>
 	codeHTTPEquiv      = "http-equiv"        // <meta http-equiv="X-Robots-Tag">
 	codeOtherCrawler   = "other-crawler"     // meta for a crawler we do not model
+	codeEveryFile      = "every-file"        // a .htaccess snippet without a <Files> pattern
 	codeNoindexBlock   = "noindex-block"     // Yandex <noindex> text block
 	codeUnclosedBlock  = "unclosed-noindex"  // <noindex> without </noindex>
 	codeHistorical     = "historical"        // keywords, revisit-after…

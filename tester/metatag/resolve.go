@@ -74,7 +74,7 @@ type Policy struct {
 
 var (
 	msgWinsRestrictive = msg.Def("meta.why.restrictive", "“{{.Negative}}” and “{{.Positive}}” both apply: {{.Crawler}} obeys the most restrictive, “{{.Negative}}”")
-	msgWinsBingGuess   = msg.Def("meta.why.bing_guess", "“{{.Negative}}” and “{{.Positive}}” both apply: {{.Crawler}} is assumed to obey the most restrictive, “{{.Negative}}” [unverified]")
+	msgWinsBingGuess   = msg.Def("meta.why.bing_guess", "“{{.Negative}}” and “{{.Positive}}” both apply: {{.Crawler}} is assumed to obey the most restrictive, “{{.Negative}}” (Bing does not document this case)")
 	msgWinsPositive    = msg.Def("meta.why.positive", "“{{.Negative}}” and “{{.Positive}}” both apply: {{.Crawler}} takes the positive value, “{{.Positive}}”")
 	msgWins1996        = msg.Def("meta.why.1996", "“{{.Negative}}” and “{{.Positive}}” both apply: the 1996 rules leave this undefined; the revision by Kollar, Leavitt and Mauldin lets ALL override everything and a robot pick the permissive value, “{{.Positive}}”")
 	msgWhyNoIndex      = msg.Def("meta.why.noindex", "“{{.Name}}” keeps the page out of the index")

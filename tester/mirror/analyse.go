@@ -82,9 +82,9 @@ var (
 	msgHostNone       = msg.Def("mirror.analysis.none", "The document has no Host line.")
 	msgHostValid      = msg.Def("mirror.analysis.valid", "Line {{.Line}}: Host {{.Value}} names the main mirror {{.Name}}.")
 	msgHostInvalid    = msg.Def("mirror.analysis.invalid", "Line {{.Line}}: Host {{.Value}} is ignored: {{.Reason}}.")
-	msgHost2017Only   = msg.Def("mirror.analysis.only_2017", "Line {{.Line}}: Host {{.Value}} uses Yandex's 2017 form; the classic rules (Yandex's help before 2017) ignore it: {{.Reason}}.")
+	msgHost2017Only   = msg.Def("mirror.analysis.only_2017", "Line {{.Line}}: Host {{.Value}} uses Yandex's 2017 form; the classic rules (Yandex Webmaster help before 2017) ignore it: {{.Reason}}.")
 	msgPlaceBefore    = msg.Def("mirror.analysis.before_groups", "Line {{.Line}} stands before the first User-agent line, outside every group.")
-	msgPlaceAfterRule = msg.Def("mirror.analysis.after_rules", "Line {{.Line}} stands in the group of {{.Agents}}, right after its Disallow lines, as Yandex's help advised.")
+	msgPlaceAfterRule = msg.Def("mirror.analysis.after_rules", "Line {{.Line}} stands in the group of {{.Agents}}, right after its Disallow lines, as Yandex Webmaster help advised.")
 	msgPlaceInGroup   = msg.Def("mirror.analysis.in_group", "Line {{.Line}} stands in the group of {{.Agents}}, but not right after its Disallow lines.")
 	msgPlaceBlank     = msg.Def("mirror.analysis.after_blank", "Line {{.Line}} follows a blank line after the group of {{.Agents}}: Yandex counts it in that group, the 1990s robots see it outside any group.")
 	msgSeveralHosts   = msg.Def("mirror.analysis.several", "The document has {{.Count}} Host lines; Yandex used the first valid one (line {{.Line}}).")
@@ -166,6 +166,30 @@ func (a *Analysis) Main() (hostname.Name, bool) {
 	// Reparse as input so the name carries the wizard's notes and scheme.
 	in := hostname.ParseName(n.HostValue(), hostname.ModeInput)
 	return in, in.Valid()
+}
+
+// Others are the names the document's other valid Host lines give, when
+// they differ from Main: a file edited over the years often names old
+// mirrors, and the wizard lists them as names of the same site.
+func (a *Analysis) Others() []hostname.Name {
+	main, ok := a.Main()
+	if !ok {
+		return nil
+	}
+	seen := map[string]bool{main.Origin(): true}
+	var out []hostname.Name
+	for i := range a.Hosts {
+		h := &a.Hosts[i]
+		if !h.Valid() {
+			continue
+		}
+		n := hostname.ParseName(h.Name().HostValue(), hostname.ModeInput)
+		if n.Valid() && !seen[n.Origin()] {
+			seen[n.Origin()] = true
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Report is the analysis as sentences, one fact each.

@@ -15,14 +15,19 @@ type Tester func(robots []byte, crawler, path string) (allowed bool, why string)
 // Strategy is how the mirrors are set up for the Check step.
 type Strategy uint8
 
-// Strategies.
+// Strategies. The zero value is the one to recommend today: Yandex has
+// picked the main mirror from 301 redirects since 2018 (Yandex Webmaster
+// help, "Site mirrors"), and Google treats a redirect as a strong canonical
+// signal (Google Search Central, "Redirects and Google Search").
 const (
-	// PerHost: the main name serves the planned document, every mirror its own
-	// robots.txt with Disallow: /.
-	PerHost Strategy = iota
 	// Redirect: every mirror answers 301; a crawler fetching the mirror's
 	// robots.txt follows the redirect and reads the main name's file.
-	Redirect
+	Redirect Strategy = iota
+	// PerHost, the classic set-up: the main name serves the planned
+	// document, every mirror its own robots.txt with Disallow: /. A crawler
+	// that may not fetch a mirror's pages never sees their redirects or
+	// canonical links, so this hides the 301s from Google.
+	PerHost
 )
 
 // CheckRow is one verdict of the Check step.

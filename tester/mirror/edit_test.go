@@ -368,3 +368,37 @@ func TestAnalyseGroupsAsTheEnginesDo(t *testing.T) {
 		t.Errorf("host %+v", a.Hosts)
 	}
 }
+
+// TestOthersAreTheOtherHostNames: the first valid Host line is the main
+// mirror; the names other valid Host lines give are the site's other
+// mirrors, each once, invalid ones skipped.
+func TestOthersAreTheOtherHostNames(t *testing.T) {
+	src := "User-agent: *\nDisallow: /a\nHost: www.my_host.ru\nHost: https://www.shop.ru\nHost: shop.ru\nHost: https://www.shop.ru\nHost: old-shop.ru\n"
+	a := Analyse(syntax.Parse([]byte(src)))
+	main, ok := a.Main()
+	if !ok || main.Display() != "https://www.shop.ru" {
+		t.Fatalf("main %q, %v", main.Display(), ok)
+	}
+	var got []string
+	for _, n := range a.Others() {
+		got = append(got, n.Display())
+	}
+	if strings.Join(got, " ") != "shop.ru old-shop.ru" {
+		t.Errorf("others %q, want shop.ru old-shop.ru", got)
+	}
+	if others := Analyse(syntax.Parse([]byte("User-agent: *\nHost: a.ru\n"))).Others(); len(others) != 0 {
+		t.Errorf("one Host line has no other names: %v", others)
+	}
+}
+
+// TestRedirectIsTheDefaultStrategy: the zero Strategy is the 301 set-up the
+// "who honours what" advice recommends, not Disallow: / on every mirror.
+func TestRedirectIsTheDefaultStrategy(t *testing.T) {
+	var s Strategy
+	if s != Redirect {
+		t.Fatal("the zero Strategy must be Redirect")
+	}
+	if !strings.Contains(Advice().String(), "do not also serve Disallow: /") {
+		t.Error("the advice no longer warns against Disallow: / on mirrors; revisit the default")
+	}
+}

@@ -35,7 +35,7 @@ var (
 	msgOldCanon    = msg.Def("mirror.old.canonical", "did not exist yet (2009)")
 	msgOldPer      = msg.Def("mirror.old.per_host", "the only way: robots.txt is read per host name and port")
 
-	msgAdvice = msg.Def("mirror.advice", "Today: answer every mirror with a 301 to the main name and put a canonical link on each page. Then do not also serve Disallow: / on the mirrors: a crawler that may not fetch a page never sees its redirect. A Host line is harmless but only Yandex read it, and it stopped in 2018. The per-host robots.txt is for mirrors you cannot redirect.")
+	msgAdvice = msg.Def("mirror.advice", "Today: answer every mirror with a 301 to the main name and put a canonical link on each page (Yandex Webmaster help, “Site mirrors”; Google Search Central, “Consolidate duplicate URLs”). Then do not also serve Disallow: / on the mirrors: a crawler that may not fetch a page never sees its redirect. A Host line is harmless but only Yandex read it, and it stopped in 2018. The per-host robots.txt is for mirrors you cannot redirect.")
 )
 
 // Readers is who honours what today, one row per crawler family.

@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
@@ -16,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/look"
 )
 
 // Tab is the AI access view and the policy builder.
@@ -74,19 +74,23 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.custom.Add(t.admit)
 	t.custom.Hide()
 	t.warnings = container.NewVBox()
+	// The preview wraps at word boundaries: its comment lines are long, and
+	// a sideways scroll in a narrow pane hides half of each.
 	t.preview = widget.NewLabel("")
 	t.preview.TextStyle = fyne.TextStyle{Monospace: true}
+	t.preview.Wrapping = fyne.TextWrapWord
 	t.insert = widget.NewButton(lang.X("aitab.build.insert", "Insert into robots.txt"), t.Insert)
 	t.insert.Importance = widget.HighImportance
 	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
 		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
 	drafts.Wrapping = fyne.TextWrapWord
-	drafts.SizeName = theme.SizeNameCaptionText
-	right := container.NewBorder(
-		container.NewVBox(widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-			drafts, t.stance, t.custom),
-		t.insert, nil, nil,
-		container.NewVSplit(container.NewVScroll(t.warnings), container.NewScroll(t.preview)))
+	// One scroll for the whole builder: a split between the warnings and
+	// the preview cut both in the middle of a sentence.
+	right := container.NewBorder(nil, t.insert, nil, nil, container.NewVScroll(container.NewVBox(
+		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		drafts, t.stance, t.custom, t.warnings,
+		widget.NewLabelWithStyle(lang.X("aitab.build.preview", "Lines to add"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.preview)))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.58
 	t.Content = split
@@ -110,13 +114,14 @@ func (t *Tab) Refresh() {
 	for _, sec := range r.Sections {
 		t.report.Add(widget.NewLabelWithStyle(PurposeLabel(sec.Purpose), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		for _, row := range sec.Rows {
-			l := widget.NewLabel(rowText(row))
-			l.Truncation = fyne.TextTruncateEllipsis
-			if row.Paths[0].Allowed {
-				l.Importance = widget.SuccessImportance
-			} else {
-				l.Importance = widget.DangerImportance
+			// The verdict colours are the theme's allowed and blocked
+			// colours, checked for contrast in light and dark.
+			colour := look.ColorNameAllowed
+			if !row.Paths[0].Allowed {
+				colour = look.ColorNameBlocked
 			}
+			l := widget.NewRichText(&widget.TextSegment{Text: rowText(row), Style: widget.RichTextStyle{ColorName: colour}})
+			l.Wrapping = fyne.TextWrapWord
 			if sec.Purpose.IsAI() {
 				if row.Paths[0].Allowed {
 					allowedAI++
@@ -224,7 +229,8 @@ func (t *Tab) replan() {
 	for _, e := range t.plan.Edits {
 		added = append(added, strings.TrimRight(string(e.Text), "\r\n"))
 	}
-	t.preview.SetText(strings.Join(added, "\n…\n"))
+	// Each insertion is a block of its own; a blank line parts them.
+	t.preview.SetText(strings.Join(added, "\n\n"))
 }
 
 // Insert applies the plan to the document as one undo step.

@@ -13,6 +13,8 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/look"
+	"github.com/robots-studio/robots-studio/ui/textfit"
 )
 
 func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
@@ -41,8 +43,11 @@ func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
 func labels(c *fyne.Container) string {
 	var out []string
 	for _, o := range c.Objects {
-		if l, ok := o.(*widget.Label); ok {
+		switch l := o.(type) {
+		case *widget.Label:
 			out = append(out, l.Text)
+		case *widget.RichText:
+			out = append(out, l.String())
 		}
 	}
 	return strings.Join(out, "\n")
@@ -53,6 +58,17 @@ func TestAccessView(t *testing.T) {
 	test.Type(tab.paths, "/private/x")
 	tab.paths.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	got := labels(tab.report)
+	for _, o := range tab.report.Objects {
+		if r, ok := o.(*widget.RichText); ok {
+			want := look.ColorNameAllowed
+			if strings.HasPrefix(r.String(), "✘") {
+				want = look.ColorNameBlocked
+			}
+			if c := r.Segments[0].(*widget.TextSegment).Style.ColorName; c != want {
+				t.Errorf("%q coloured %q, want the theme's %q", r.String(), c, want)
+			}
+		}
+	}
 	for _, want := range []string{
 		"✘ GPTBot (OpenAI) · obeys robots.txt · RFC 9309 — / blocked (line 2); /private/x blocked (line 2)",
 		"✔ ClaudeBot (Anthropic) · obeys robots.txt · RFC 9309 — / allowed, asks: no AI training (line 5); /private/x blocked (line 6)",
@@ -109,5 +125,35 @@ func TestCustomStanceShowsPurposes(t *testing.T) {
 	test.Type(tab.refuse, "CCBot")
 	if !strings.Contains(tab.preview.Text, "User-agent: CCBot") {
 		t.Errorf("per-crawler refusal missing: %s", tab.preview.Text)
+	}
+}
+
+// TestNoTextCut renders the tab at 1280×800 in English, Russian and Polish,
+// with a second path asked about (longer rows) and the per-purpose builder
+// open, and fails on any text the window cuts.
+func TestNoTextCut(t *testing.T) {
+	textfit.InEachLanguage(t, textfit.Options{}, func(t *testing.T, win fyne.Window, check func(string)) {
+		text := []byte("User-agent: GPTBot\nDisallow: /private/\n\nUser-agent: *\nDisallow: /cart\n")
+		tab := New(func() *syntax.Document { return syntax.Parse(text) }, func([]aiaccess.Edit) error { return nil })
+		win.SetContent(tab.Content)
+		check("keep search")
+		tab.paths.SetText("/private/ /blog/")
+		tab.Refresh()
+		tab.stance.SetSelected(tab.stance.Options[len(tab.stance.Options)-1])
+		check("per purpose, two paths")
+	})
+}
+
+// TestPreviewHasNoEllipsisLine: the builder's preview parts its blocks with a
+// blank line, not a line holding only "…", and uses the ordinary text size.
+func TestPreviewHasNoEllipsisLine(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: *\nDisallow: /cart\n")
+	for _, line := range strings.Split(tab.preview.Text, "\n") {
+		if strings.TrimSpace(line) == "…" {
+			t.Fatalf("a stray … line in the preview:\n%s", tab.preview.Text)
+		}
+	}
+	if tab.preview.Wrapping == fyne.TextWrapOff {
+		t.Error("the preview must wrap at word boundaries")
 	}
 }

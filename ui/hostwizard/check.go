@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
@@ -23,20 +24,35 @@ type checkStep struct {
 	table    *widget.Table
 	rows     []mirror.CheckRow
 	summary  *widget.Label
+	detail   *widget.Label // the selected row in full: the Why column is cut
 }
 
 const checkCols = 6
 
 func newCheckStep(w *wizard) *checkStep {
-	c := &checkStep{w: w, crawlers: widget.NewEntry(), paths: widget.NewEntry(), summary: wrapped("")}
+	c := &checkStep{w: w, crawlers: widget.NewEntry(), paths: widget.NewEntry(), summary: wrapped(""), detail: wrapped("")}
+	// The order follows mirror.Strategy: the recommended set-up first.
 	c.strategy = safewidget.NewSelect([]string{
-		lang.X("mirror.ui.strategy_per_host", "Each mirror serves Disallow: /"),
-		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301"),
+		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301 to the main name (recommended)"),
+		lang.X("mirror.ui.strategy_per_host", "Each mirror serves its own robots.txt with Disallow: / (classic; hides the 301s from Google)"),
 	}, func(string) { c.run() })
 	c.table = widget.NewTableWithHeaders(
 		func() (int, int) { return len(c.rows), checkCols },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
-		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(c.cell(id.Row, id.Col)) })
+		func() fyne.CanvasObject {
+			// A cell never spills over its neighbour: the long Why text
+			// ends in "…", and the selected row is written out in full
+			// under the table.
+			r := widget.NewRichText(&widget.TextSegment{Style: widget.RichTextStyleInline})
+			r.Truncation = fyne.TextTruncateEllipsis
+			return r
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			r := o.(*widget.RichText)
+			seg := r.Segments[0].(*widget.TextSegment)
+			seg.Text = c.cell(id.Row, id.Col)
+			seg.Style.ColorName = c.cellColour(id.Row, id.Col)
+			r.Refresh()
+		})
 	c.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
 	c.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		l := o.(*widget.Label)
@@ -47,10 +63,33 @@ func newCheckStep(w *wizard) *checkStep {
 		}
 	}
 	c.table.ShowHeaderColumn = false
-	for col, width := range []float32{220, 220, 120, 120, 90, 420} {
-		c.table.SetColumnWidth(col, width)
-	}
+	c.table.OnSelected = func(id widget.TableCellID) { c.showDetail(id.Row) }
+	c.setWidths()
 	return c
+}
+
+// The last column, whose text may end in "…", is as wide as its longest
+// text between these bounds: it fills the window without making the table
+// scroll far sideways.
+const whyWidth, maxWhyWidth = 520, 900
+
+// setWidths gives every column but the last room for its heading and its
+// widest cell in the language shown ("301 to the main name, whose
+// robots.txt applies" is longer than the English headings).
+func (c *checkStep) setWidths() {
+	pad := 2 * theme.InnerPadding()
+	for col := 0; col < checkCols-1; col++ {
+		w := fyne.MeasureText(checkHeader(col), theme.TextSize(), fyne.TextStyle{}).Width + pad
+		for row := range c.rows {
+			w = max(w, fyne.MeasureText(c.cell(row, col), theme.TextSize(), fyne.TextStyle{}).Width+pad)
+		}
+		c.table.SetColumnWidth(col, min(w+1, 400))
+	}
+	why := float32(whyWidth)
+	for row := range c.rows {
+		why = max(why, fyne.MeasureText(c.rows[row].Why, theme.TextSize(), fyne.TextStyle{}).Width+pad)
+	}
+	c.table.SetColumnWidth(checkCols-1, min(why, maxWhyWidth))
 }
 
 func checkHeader(col int) string {
@@ -95,6 +134,18 @@ func (c *checkStep) cell(row, col int) string {
 	return r.Why
 }
 
+// cellColour colours the verdict with the theme's allowed and blocked
+// colours; every other cell has the ordinary text colour.
+func (c *checkStep) cellColour(row, col int) fyne.ThemeColorName {
+	if col != 4 || row >= len(c.rows) {
+		return theme.ColorNameForeground
+	}
+	if c.rows[row].Allowed {
+		return look.ColorNameAllowed
+	}
+	return look.ColorNameBlocked
+}
+
 func (c *checkStep) content() fyne.CanvasObject {
 	run := widget.NewButtonWithIcon(lang.X("mirror.ui.run", "Check"), theme.MediaPlayIcon(), c.run)
 	form := widget.NewForm(
@@ -102,7 +153,18 @@ func (c *checkStep) content() fyne.CanvasObject {
 		widget.NewFormItem(lang.X("mirror.ui.crawlers", "Crawlers"), c.crawlers),
 		widget.NewFormItem(lang.X("mirror.ui.paths", "Paths"), c.paths),
 	)
-	return container.NewBorder(container.NewVBox(form, container.NewHBox(run), c.summary), nil, nil, nil, c.table)
+	return container.NewBorder(container.NewVBox(form, container.NewHBox(run), c.summary), c.detail, nil, nil, c.table)
+}
+
+// showDetail writes the selected row in full under the table.
+func (c *checkStep) showDetail(row int) {
+	if row < 0 || row >= len(c.rows) {
+		c.detail.SetText("")
+		return
+	}
+	r := c.rows[row]
+	c.detail.SetText(lang.X("mirror.ui.check_detail", "{{.Name}} ({{.Serves}}), {{.Crawler}}, {{.Path}}: {{.Why}}",
+		map[string]any{"Name": c.cell(row, 0), "Serves": r.Served.String(), "Crawler": r.Crawler, "Path": r.Path, "Why": r.Why}))
 }
 
 // reset fills the inputs for a new plan and runs the check.
@@ -121,13 +183,13 @@ func (c *checkStep) run() {
 	if p == nil || c.w.test == nil {
 		return
 	}
-	s := mirror.PerHost
-	if c.strategy.SelectedIndex() == 1 {
-		s = mirror.Redirect
-	}
+	s := mirror.Strategy(max(c.strategy.SelectedIndex(), 0))
 	crawlers := strings.Fields(strings.ReplaceAll(c.crawlers.Text, ",", " "))
 	paths := strings.Fields(strings.ReplaceAll(c.paths.Text, ",", " "))
 	c.rows = p.Check(s, crawlers, paths, c.w.test)
+	c.setWidths()
+	c.table.UnselectAll()
+	c.detail.SetText(lang.X("mirror.ui.check_detail_hint", "Select a row to read it in full."))
 	allowed := 0
 	for _, r := range c.rows {
 		if r.Allowed {
@@ -138,7 +200,7 @@ func (c *checkStep) run() {
 	if s == mirror.Redirect {
 		c.summary.SetText(lang.X("mirror.ui.check_summary_redirect", "{{.Allowed}} of {{.Total}} fetches allowed. A mirror's robots.txt redirects to the main one, and so do its pages: crawlers end up on the main name (★).", data))
 	} else {
-		c.summary.SetText(lang.X("mirror.ui.check_summary", "{{.Allowed}} of {{.Total}} fetches allowed. Only the main name (★) should be crawled.", data))
+		c.summary.SetText(lang.X("mirror.ui.check_summary", "{{.Allowed}} of {{.Total}} fetches allowed. Only the main name (★) may be crawled, but a crawler that may not fetch a mirror's pages never sees their 301 or canonical link either: Google keeps the mirrors' addresses as they are.", data))
 	}
 	c.table.Refresh()
 }

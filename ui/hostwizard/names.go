@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -16,11 +17,13 @@ import (
 )
 
 // nameRow is one host name: the entry, "this is the main mirror", and what
-// the validator says about it.
+// the validator says about it: the verdict in the success or error colour,
+// the neutral notes (scheme, punycode) in the ordinary text colour.
 type nameRow struct {
 	entry    *widget.Entry
 	main     *widget.Check
 	feedback *widget.Label
+	notes    *widget.Label
 	remove   *widget.Button
 	box      fyne.CanvasObject
 }
@@ -66,7 +69,7 @@ func (s *namesStep) selectedServer() mirror.Server {
 }
 
 func (s *namesStep) content() fyne.CanvasObject {
-	add := widget.NewButtonWithIcon(lang.X("mirror.ui.add_name", "Add a name"), theme.ContentAddIcon(), func() { s.addRow("", false) })
+	add := widget.NewButtonWithIcon(lang.X("mirror.ui.add_name", "Add a name"), theme.ContentAddIcon(), s.addAndFocus)
 	form := widget.NewForm(
 		widget.NewFormItem(lang.X("mirror.ui.server", "Web server"), s.server),
 		widget.NewFormItem(lang.X("mirror.ui.encoding_dirs", "Encoding directories"), s.encDirs),
@@ -105,13 +108,48 @@ func (s *namesStep) reread() {
 	}()
 	main, ok := a.Main()
 	if !ok {
+		// One row for the main name and one for another name: their
+		// placeholders say which is which.
 		s.addRow("", true)
 		s.addRow("", false)
 		return
 	}
 	s.addRow(main.Display(), true)
+	listed := map[string]bool{main.Origin(): true}
+	add := func(text string) {
+		if n := hostname.ParseName(text, hostname.ModeInput); n.Valid() && !listed[n.Origin()] {
+			listed[n.Origin()] = true
+			s.addRow(text, false)
+		}
+	}
+	for _, other := range a.Others() {
+		add(other.Display())
+	}
 	for _, twin := range twins(main) {
-		s.addRow(twin, false)
+		add(twin)
+	}
+}
+
+// next moves the cursor to the row after r (Enter in a name), adding an
+// empty row when r is the last one, so names are typed one after another.
+func (s *namesStep) next(r *nameRow) {
+	for i, x := range s.rows {
+		if x == r && i+1 < len(s.rows) {
+			if c := s.w.win.Canvas(); c != nil {
+				c.Focus(s.rows[i+1].entry)
+			}
+			return
+		}
+	}
+	s.addAndFocus()
+}
+
+// addAndFocus adds an empty row and puts the cursor in it, so the user can
+// type the next name at once.
+func (s *namesStep) addAndFocus() {
+	r := s.addRow("", false)
+	if c := s.w.win.Canvas(); c != nil {
+		c.Focus(r.entry)
 	}
 }
 
@@ -149,20 +187,33 @@ func (s *namesStep) untouched() bool {
 	return true
 }
 
-func (s *namesStep) addRow(text string, main bool) {
-	r := &nameRow{entry: widget.NewEntry(), feedback: wrapped("")}
-	r.entry.SetPlaceHolder(lang.X("mirror.ui.name_placeholder", "www.example.ru, https://example.ru:8443, главное-зеркало.рф"))
+func (s *namesStep) addRow(text string, main bool) *nameRow {
+	r := &nameRow{entry: widget.NewEntry(), feedback: wrapped(""), notes: wrapped("")}
 	r.main = widget.NewCheck(lang.X("mirror.ui.main", "main"), func(on bool) { s.setMain(r, on) })
 	r.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { s.removeRow(r) })
 	r.entry.OnChanged = func(string) { s.validate(r) }
+	r.entry.OnSubmitted = func(string) { s.next(r) }
 	r.entry.SetText(text)
-	r.box = container.NewBorder(nil, r.feedback, r.main, r.remove, r.entry)
+	// The verdict and its notes read as one block under the entry.
+	feedback := container.New(layout.NewCustomPaddedVBoxLayout(-theme.Padding()), r.feedback, r.notes)
+	r.box = container.NewBorder(nil, feedback, r.main, r.remove, r.entry)
 	s.rows = append(s.rows, r)
 	s.list.Add(r.box)
 	if main || len(s.rows) == 1 {
 		r.main.SetChecked(true)
 	}
+	s.setPlaceholder(r)
 	s.validate(r)
+	return r
+}
+
+// setPlaceholder tells an empty main row from the others.
+func (s *namesStep) setPlaceholder(r *nameRow) {
+	if r.main.Checked {
+		r.entry.SetPlaceHolder(lang.X("mirror.ui.main_placeholder", "the main name, e.g. https://www.example.ru"))
+		return
+	}
+	r.entry.SetPlaceHolder(lang.X("mirror.ui.other_placeholder", "another name of the site, e.g. example.ru, http://www.example.ru:8080, пример.рф"))
 }
 
 func (s *namesStep) removeRow(r *nameRow) {
@@ -184,6 +235,7 @@ func (s *namesStep) setMain(r *nameRow, on bool) {
 		if s.mainRow() == nil {
 			r.main.SetChecked(true)
 		}
+		s.setPlaceholder(r)
 		return
 	}
 	for _, x := range s.rows {
@@ -191,6 +243,7 @@ func (s *namesStep) setMain(r *nameRow, on bool) {
 			x.main.SetChecked(false)
 		}
 	}
+	s.setPlaceholder(r)
 }
 
 func (s *namesStep) mainRow() *nameRow {
@@ -207,11 +260,13 @@ func (s *namesStep) validate(r *nameRow) {
 	text := strings.TrimSpace(r.entry.Text)
 	if text == "" {
 		r.feedback.SetText("")
-		r.feedback.Importance = widget.MediumImportance
+		r.feedback.Hide()
+		r.notes.SetText("")
+		r.notes.Hide()
 		return
 	}
 	n := hostname.ParseName(text, hostname.ModeInput)
-	var lines []string
+	var lines, notes []string
 	if n.Valid() {
 		r.feedback.Importance = widget.SuccessImportance
 		lines = append(lines, "✓ "+n.Origin()+"   Host: "+n.HostValue())
@@ -222,9 +277,13 @@ func (s *namesStep) validate(r *nameRow) {
 		}
 	}
 	for _, note := range n.Notes {
-		lines = append(lines, "• "+note.String())
+		notes = append(notes, "• "+note.String())
 	}
 	r.feedback.SetText(strings.Join(lines, "\n"))
+	r.feedback.Show()
+	r.notes.SetText(strings.Join(notes, "\n"))
+	r.notes.Hidden = len(notes) == 0
+	r.notes.Refresh()
 }
 
 // request is what the Mirrors step asks the planner for.

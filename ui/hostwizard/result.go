@@ -37,16 +37,17 @@ func (r *resultStep) content() fyne.CanvasObject {
 	left := container.NewBorder(
 		container.NewVBox(
 			heading(lang.X("mirror.ui.robots_change", "robots.txt of the main name")),
-			wrapped(lang.X("mirror.ui.robots_change_help", "Host goes inside the group, right after the Disallow lines: Yandex's old advice for robots that do not follow the standard to the letter.")),
+			wrapped(lang.X("mirror.ui.robots_change_help", "Optional today: Yandex has picked the main mirror from 301 redirects since 2018. If you keep a Host line, it goes inside the group, right after the Disallow lines, as Yandex Webmaster help advised for robots that do not follow the standard to the letter.")),
 			container.NewBorder(nil, nil, nil, copyButton(func() string { return r.lines.Text }), r.lines),
 			container.NewHBox(r.insert, copyButton(func() string { return r.diff.Text })),
 			r.removed,
 		), nil, nil, nil,
 		container.NewScroll(r.diff))
+	// The recommended set-up comes first; the classic per-host files after.
 	tabs := container.NewAppTabs(
-		container.NewTabItem(lang.X("mirror.ui.tab_per_host", "Per-host robots.txt"), container.NewScroll(r.serve)),
-		container.NewTabItem(lang.X("mirror.ui.tab_redirect", "301 and canonical"), container.NewScroll(r.redirect)),
-		container.NewTabItem(lang.X("mirror.ui.tab_readers", "Who honours what"), container.NewScroll(r.readers)),
+		container.NewTabItem(lang.X("mirror.ui.tab_redirect", "301 and canonical"), container.NewVScroll(r.redirect)),
+		container.NewTabItem(lang.X("mirror.ui.tab_per_host", "Per-host robots.txt (classic)"), container.NewVScroll(r.serve)),
+		container.NewTabItem(lang.X("mirror.ui.tab_readers", "Who honours what"), container.NewVScroll(r.readers)),
 	)
 	split := container.NewHSplit(left, tabs)
 	split.Offset = 0.45
@@ -97,7 +98,9 @@ func snippetViews(snippets []mirror.Snippet) []fyne.CanvasObject {
 		out = append(out,
 			container.NewBorder(nil, nil, nil, copyButton(func() string { return text }), heading(s.Title.String())),
 			wrapped(s.Where.String()),
-			codeLabel(strings.ReplaceAll(strings.TrimRight(text, "\r\n"), "\r", "")),
+			// Only the code scrolls sideways: the title and its Copy
+			// button stay in view however long a configuration line is.
+			container.NewHScroll(codeLabel(strings.ReplaceAll(strings.TrimRight(text, "\r\n"), "\r", ""))),
 			widget.NewSeparator())
 	}
 	return out

@@ -5,9 +5,13 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/ui/look"
+	"github.com/robots-studio/robots-studio/ui/textfit"
 )
 
 // fakeTester blocks a path when a Disallow value of the served file is its
@@ -30,6 +34,7 @@ type harness struct {
 
 func newHarness(t *testing.T, doc string) *harness {
 	t.Helper()
+	t.Setenv("LC_ALL", "en_US.UTF-8")
 	test.NewTempApp(t)
 	win := test.NewTempWindow(t, nil)
 	h := &harness{doc: []byte(doc)}
@@ -133,19 +138,39 @@ func TestResultInsertAndCheck(t *testing.T) {
 	if h.w.step != stepCheck || len(c.rows) == 0 {
 		t.Fatalf("step %d, %d rows", h.w.step, len(c.rows))
 	}
+	if c.strategy.SelectedIndex() != 0 || !strings.Contains(c.strategy.Selected, "301") {
+		t.Errorf("the default set-up must be the 301 redirect, got %q", c.strategy.Selected)
+	}
 	for _, row := range c.rows {
-		if want := row.Main && (row.Path == "/"); row.Allowed != want {
-			t.Errorf("%s %s %s: allowed %v, want %v", row.Host, row.Crawler, row.Path, row.Allowed, want)
+		if !row.Main && row.Path == "/" && !row.Allowed {
+			t.Errorf("redirect set-up (default): %s reads the main file, / should be allowed", row.Host)
+		}
+	}
+	for i, row := range c.rows {
+		want := look.ColorNameBlocked
+		if row.Allowed {
+			want = look.ColorNameAllowed
+		}
+		if got := c.cellColour(i, 4); got != want {
+			t.Errorf("row %d verdict coloured %q, want the theme's %q", i, got, want)
 		}
 	}
 	if got := c.cell(0, 0); !strings.HasSuffix(got, "★") {
 		t.Errorf("main row not starred: %q", got)
 	}
 	c.strategy.SetSelectedIndex(1)
+	if !strings.Contains(c.summary.Text, "never sees their 301") {
+		t.Errorf("the classic set-up must say it hides the 301s: %q", c.summary.Text)
+	}
 	for _, row := range c.rows {
-		if !row.Main && row.Path == "/" && !row.Allowed {
-			t.Errorf("redirect strategy: %s reads the main file, / should be allowed", row.Host)
+		if want := row.Main && (row.Path == "/"); row.Allowed != want {
+			t.Errorf("per-host set-up: %s %s %s: allowed %v, want %v", row.Host, row.Crawler, row.Path, row.Allowed, want)
 		}
+	}
+	c.table.Select(widget.TableCellID{Row: len(c.rows) - 1, Col: 5})
+	last := c.rows[len(c.rows)-1]
+	if !strings.Contains(c.detail.Text, last.Why) || !strings.Contains(c.detail.Text, last.Host) {
+		t.Errorf("the selected row is not shown in full: %q", c.detail.Text)
 	}
 }
 
@@ -195,5 +220,162 @@ func TestDocumentOpenedLaterIsRead(t *testing.T) {
 	}
 	if !strings.Contains(h.w.names.existing.Text, "other.ru") {
 		t.Errorf("the analysis must follow the document: %q", h.w.names.existing.Text)
+	}
+}
+
+// TestEmptyStartHasTwoDistinctRows: with no Host line the wizard starts with
+// a row for the main name and a row for another name, and their
+// placeholders tell them apart.
+func TestEmptyStartHasTwoDistinctRows(t *testing.T) {
+	h := newHarness(t, "User-agent: *\nDisallow: /x\n")
+	rows := h.w.names.rows
+	if len(rows) != 2 {
+		t.Fatalf("%d rows at start, want 2", len(rows))
+	}
+	if rows[0].entry.PlaceHolder == rows[1].entry.PlaceHolder {
+		t.Errorf("the two empty rows look the same: %q", rows[0].entry.PlaceHolder)
+	}
+	if !strings.Contains(rows[0].entry.PlaceHolder, "main") || !strings.Contains(rows[1].entry.PlaceHolder, "another") {
+		t.Errorf("placeholders %q / %q", rows[0].entry.PlaceHolder, rows[1].entry.PlaceHolder)
+	}
+	test.Tap(rows[1].main)
+	if !strings.Contains(rows[1].entry.PlaceHolder, "main") || strings.Contains(rows[0].entry.PlaceHolder, "main name") {
+		t.Errorf("placeholders must follow the main tick: %q / %q", rows[0].entry.PlaceHolder, rows[1].entry.PlaceHolder)
+	}
+}
+
+// TestAddNameFocusesTheNewRow: "Add a name" puts the cursor into the new
+// row, so typing goes there.
+func TestAddNameFocusesTheNewRow(t *testing.T) {
+	h := newHarness(t, "")
+	before := len(h.w.names.rows)
+	add := findButton(h.w.steps[stepMirrors], "Add a name")
+	if add == nil {
+		t.Fatal("no Add a name button")
+	}
+	test.Tap(add)
+	rows := h.w.names.rows
+	if len(rows) != before+1 {
+		t.Fatalf("%d rows, want %d", len(rows), before+1)
+	}
+	if got := h.w.win.Canvas().Focused(); got != rows[len(rows)-1].entry {
+		t.Fatalf("focus is on %T, want the new row's entry", got)
+	}
+	test.Type(h.w.win.Canvas().Focused(), "old-shop.ru")
+	if rows[len(rows)-1].entry.Text != "old-shop.ru" {
+		t.Errorf("typing went elsewhere: %q", rows[len(rows)-1].entry.Text)
+	}
+}
+
+func findButton(o fyne.CanvasObject, text string) *widget.Button {
+	switch x := o.(type) {
+	case *widget.Button:
+		if x.Text == text {
+			return x
+		}
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if b := findButton(c, text); b != nil {
+				return b
+			}
+		}
+	case *container.Scroll:
+		return findButton(x.Content, text)
+	}
+	return nil
+}
+
+// TestNotesAreNeutral: what the validator notes about a valid name (scheme,
+// punycode) is information, drawn in the ordinary text colour; only the
+// verdict of an invalid name is drawn as an error.
+func TestNotesAreNeutral(t *testing.T) {
+	h := newHarness(t, "")
+	r := h.w.names.rows[0]
+	r.entry.SetText("https://главное-зеркало.рф")
+	if r.feedback.Importance != widget.SuccessImportance {
+		t.Errorf("a valid name's verdict: importance %v", r.feedback.Importance)
+	}
+	if r.notes.Text == "" || r.notes.Importance != widget.MediumImportance || strings.Contains(r.feedback.Text, "•") {
+		t.Errorf("notes %q (importance %v) must be apart from the verdict %q", r.notes.Text, r.notes.Importance, r.feedback.Text)
+	}
+	r.entry.SetText("www.my_host.ru")
+	if r.feedback.Importance != widget.DangerImportance || r.notes.Importance == widget.DangerImportance {
+		t.Errorf("invalid name: verdict %v, notes %v", r.feedback.Importance, r.notes.Importance)
+	}
+}
+
+// TestOtherHostLinesBecomeMirrors: a file naming old mirrors in further
+// Host lines has them prefilled as other names, before the usual twins.
+func TestOtherHostLinesBecomeMirrors(t *testing.T) {
+	h := newHarness(t, "User-agent: Yandex\nDisallow: /x\nHost: https://www.shop.ru\n\nUser-agent: *\nDisallow: /x\nHost: old-shop.ru\n")
+	var got []string
+	for _, r := range h.w.names.rows {
+		got = append(got, r.entry.Text)
+	}
+	if want := "https://www.shop.ru old-shop.ru https://shop.ru http://www.shop.ru"; strings.Join(got, " ") != want {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+}
+
+// TestNoTextCut renders every step of the wizard at 1280×800 in English,
+// Russian and Polish and fails on any label, check box or button whose text
+// does not fit. Only the check table's Why cells may end in "…": the
+// selected row is shown in full under the table.
+func TestNoTextCut(t *testing.T) {
+	var w *wizard
+	// The Why cells end in "…" by design; every other cell must fit.
+	whyCells := textfit.Options{Skip: func(o fyne.CanvasObject) bool {
+		l, ok := o.(*widget.RichText)
+		if !ok || w == nil {
+			return false
+		}
+		for _, r := range w.check.rows {
+			if l.String() == r.Why {
+				return true
+			}
+		}
+		return false
+	}}
+	textfit.InEachLanguage(t, whyCells, func(t *testing.T, win fyne.Window, check func(string)) {
+		doc := []byte("User-agent: *\nDisallow: /cart\n\nUser-agent: Yandex\nDisallow: /cart\nHost: https://www.example-shop.ru\n")
+		w = newWizard(win, func() []byte { return doc }, func([]mirror.Edit) {}, fakeTester)
+		win.SetContent(w.content())
+		w.names.rows[1].entry.SetText("www.my_host.ru")
+		check("mirrors")
+		w.names.rows[1].entry.SetText("example-shop.ru")
+		test.Tap(w.next)
+		if w.step != stepResult {
+			t.Fatalf("still on step %d: %s", w.step, w.problem.Text)
+		}
+		check("result")
+		test.Tap(w.next)
+		check("check, 301 set-up")
+		w.check.table.Select(widget.TableCellID{Row: 0, Col: 5})
+		check("check, a row selected")
+		w.check.strategy.SetSelectedIndex(1)
+		check("check, classic set-up")
+	})
+}
+
+// TestEnterMovesToTheNextName: Enter in a name moves to the next row, and
+// from the last row adds one, so names typed with Enter between them land
+// in rows of their own.
+func TestEnterMovesToTheNextName(t *testing.T) {
+	h := newHarness(t, "")
+	c := h.w.win.Canvas()
+	enter := func() { c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
+	c.Focus(h.w.names.rows[0].entry)
+	for i, name := range []string{"www.shop.ru", "shop.ru", "old-shop.ru"} {
+		test.Type(c.Focused(), name)
+		if i < 2 {
+			enter()
+		}
+	}
+	var got []string
+	for _, r := range h.w.names.rows {
+		got = append(got, r.entry.Text)
+	}
+	if strings.Join(got, " ") != "www.shop.ru shop.ru old-shop.ru" {
+		t.Errorf("rows %q", got)
 	}
 }

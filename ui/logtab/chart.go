@@ -145,7 +145,8 @@ func (r *chartRenderer) Layout(size fyne.Size) {
 	c := r.c
 	fg := theme.Color(theme.ColorNameForeground)
 	errC := theme.Color(theme.ColorNameError)
-	textSize := theme.TextSize() * 0.85
+	// The theme's text size: the chart forces no smaller text of its own.
+	textSize := theme.TextSize()
 	r.objects = r.objects[:0]
 	if len(c.series) == 0 || c.to <= c.from || c.max == 0 {
 		t := canvas.NewText(lang.X("logtab.chart.empty", "Hits over time appear here after a run."), fg)
@@ -154,7 +155,15 @@ func (r *chartRenderer) Layout(size fyne.Size) {
 		r.objects = append(r.objects, t)
 		return
 	}
-	const left, right, top, bottom = 56, 150, 10, 26
+	// The legend on the right is as wide as its longest entry in the
+	// language shown ("запрещённые обращения" is twice "disallowed hits").
+	disallowedText := lang.X("logtab.chart.disallowed", "disallowed hits")
+	legend := fyne.MeasureText(disallowedText, textSize, fyne.TextStyle{}).Width
+	for _, s := range c.series {
+		legend = max(legend, fyne.MeasureText(s.name, textSize, fyne.TextStyle{}).Width)
+	}
+	const left, top, bottom = 56, 10, 26
+	right := min(legend+26+8, size.Width/3)
 	w, h := size.Width-left-right, size.Height-top-bottom
 	if w < 20 || h < 20 {
 		return
@@ -230,7 +239,7 @@ func (r *chartRenderer) Layout(size fyne.Size) {
 	dot.Resize(fyne.NewSize(6, 6))
 	dot.Move(fyne.NewPos(left+w+13, ly+textSize/2-1))
 	r.objects = append(r.objects, dot)
-	label(lang.X("logtab.chart.disallowed", "disallowed hits"), left+w+26, ly, fg)
+	label(disallowedText, left+w+26, ly, fg)
 }
 
 func (r *chartRenderer) segment(x1, y1, x2, y2 float32, col color.Color, width float32) {

@@ -56,6 +56,7 @@ type Tab struct {
 	chart    *chart
 	hits     *hitList
 	detail   *widget.Label
+	right    *fyne.Container // the detail line, the button and the hit list
 	testTop  *widget.Button
 
 	mu       sync.Mutex
@@ -96,8 +97,8 @@ func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 		t.progress,
 		t.status,
 	)
-	right := container.NewBorder(container.NewVBox(t.detail, t.testTop), nil, nil, nil, t.hits.list)
-	tables := container.NewHSplit(t.summary.table, right)
+	t.right = container.NewBorder(container.NewVBox(t.detail, t.testTop), nil, nil, nil, t.hits.list)
+	tables := container.NewHSplit(t.summary.table, t.right)
 	tables.Offset = 0.62
 	body := container.NewVSplit(tables, t.chart)
 	body.Offset = 0.55
@@ -254,7 +255,7 @@ func (t *Tab) selectCrawler(c *accesslog.CrawlerStats) {
 	t.selected = c
 	t.chart.highlight(c)
 	if c == nil {
-		t.detail.SetText(lang.X("logtab.pick", "Pick a crawler to see the URLs it fetched although the robots.txt disallows them."))
+		t.setDetail(lang.X("logtab.pick", "Pick a crawler to see the URLs it fetched although the robots.txt disallows them."))
 		t.hits.set(nil, nil)
 		t.testTop.Disable()
 		return
@@ -263,13 +264,21 @@ func (t *Tab) selectCrawler(c *accesslog.CrawlerStats) {
 	data := map[string]any{"Name": c.Name, "Count": c.Disallowed}
 	switch {
 	case t.report != nil && !t.report.HasRobots:
-		t.detail.SetText(lang.X("logtab.no_robots", "No robots.txt to replay against."))
+		t.setDetail(lang.X("logtab.no_robots", "No robots.txt to replay against."))
 	case c.Disallowed == 0:
-		t.detail.SetText(lang.X("logtab.obeyed", "{{.Name}} fetched nothing the robots.txt disallows.", data))
+		t.setDetail(lang.X("logtab.obeyed", "{{.Name}} fetched nothing the robots.txt disallows.", data))
 	default:
-		t.detail.SetText(lang.XN("logtab.disallowed", "{{.Name}}: {{.Count}} hits on disallowed URLs. Click one to test it.", int(c.Disallowed), data))
+		t.setDetail(lang.XN("logtab.disallowed", "{{.Name}}: {{.Count}} hits on disallowed URLs. Click one to test it.", int(c.Disallowed), data))
 	}
 	t.hits.set(t.report, c)
+}
+
+// setDetail writes the line above the hit list and lays the pane out
+// again: the wrapped line is two lines high in Russian and Polish, and a
+// stale height would put the button over its second line.
+func (t *Tab) setDetail(text string) {
+	t.detail.SetText(text)
+	t.right.Refresh()
 }
 
 // hitTapped puts a disallowed hit's path into the tester and selects the

@@ -15,6 +15,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/textfit"
 )
 
 func doc(t *testing.T, name string) *syntax.Document {
@@ -164,3 +165,26 @@ func TestMissingFileSaysWhy(t *testing.T) {
 }
 
 func fyneCell(row, col int) widget.TableCellID { return widget.TableCellID{Row: row, Col: col} }
+
+// TestNoTextCut renders the tab at 1280×800 in English, Russian and Polish,
+// empty and after a run with a crawler selected, and fails on any text the
+// window cuts. The summary table's cells and the hit list are left out:
+// rows are one line by design and the selection is written out in full.
+func TestNoTextCut(t *testing.T) {
+	skip := textfit.Options{Skip: func(o fyne.CanvasObject) bool {
+		switch o.(type) {
+		case *widget.List:
+			return true
+		}
+		return false
+	}}
+	textfit.InEachLanguage(t, skip, func(t *testing.T, win fyne.Window, check func(string)) {
+		robots, draft := doc(t, "robots.txt"), doc(t, "draft.txt")
+		tab := New(win, func() Source { return Source{Robots: robots, Draft: draft} }, func(Selection) {})
+		win.SetContent(tab.Content)
+		check("empty")
+		run(t, tab, filepath.Join("testdata", "combined.log"))
+		tab.summary.table.Select(widget.TableCellID{Row: 0, Col: 0})
+		check("after a run, a crawler selected")
+	})
+}

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
@@ -137,9 +138,24 @@ func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 	return s
 }
 
+// maxColumnWidth keeps one long crawler name from pushing the other columns
+// out of view; such a name is written out in full when its row is selected.
+const maxColumnWidth = 280
+
+// setWidths gives each column room for its heading with the sort arrow and
+// for its widest cell, in the language shown: Russian and Polish headings
+// are longer than the English ones the base widths were made for.
 func (s *summaryTable) setWidths() {
+	pad := 2 * theme.InnerPadding()
+	measure := func(text string, bold bool) float32 {
+		return fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{Bold: bold}).Width + pad
+	}
 	for i, c := range s.cols {
-		s.table.SetColumnWidth(i, c.width)
+		w := max(c.width, measure(c.title+" ▼", true)+pad)
+		for _, r := range s.rows {
+			w = max(w, measure(c.text(r), false))
+		}
+		s.table.SetColumnWidth(i, min(w, max(c.width, maxColumnWidth)))
 	}
 }
 
@@ -169,6 +185,7 @@ func (s *summaryTable) setReport(rep *accesslog.Report) {
 		s.setWidths()
 	}
 	s.rows = append([]*accesslog.CrawlerStats(nil), rep.Crawlers...)
+	s.setWidths()
 	sortRows(s.rows, s.cols[s.sortCol], s.desc)
 	s.table.UnselectAll()
 	s.table.Refresh()

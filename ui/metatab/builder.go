@@ -30,6 +30,7 @@ type builder struct {
 	imagePreview *safewidget.Select
 	unavailable  *widget.DateEntry
 	files        *widget.Entry
+	with1996     *widget.Check
 
 	meta, header, apache, nginx, htaccess output
 	problems                              *fyne.Container
@@ -67,20 +68,28 @@ func newBuilder(t *tab) *builder {
 	b.imagePreview.SetSelected(notSet)
 	b.unavailable = widget.NewDateEntry()
 	b.unavailable.OnChanged = func(*time.Time) { b.rebuild() }
+	// The pattern starts filled in and in view: the snippet never carries a
+	// value the user did not see. Emptied, the snippet has no <Files> block.
 	b.files = widget.NewEntry()
-	b.files.SetPlaceHolder("*.pdf")
+	b.files.SetText("*.pdf")
+	b.files.SetPlaceHolder(lang.X("meta.ui.files_placeholder", "empty: every file of the folder"))
 	b.files.OnChanged = func(string) { b.rebuild() }
+	b.with1996 = widget.NewCheck(lang.X("meta.ui.with1996", "Also judge by the 1996 rules (the HTML 4.01 robots meta tag)"), func(bool) { b.rebuild() })
+	sources := widget.NewLabel(lang.X("meta.ui.sources", "The directives are those of Google Search Central, “Robots meta tag, data-nosnippet, and X-Robots-Tag specifications”; Yandex Webmaster help and Bing Webmaster Guidelines list the ones their crawlers read."))
+	sources.Wrapping = fyne.TextWrapWord
 
 	form := widget.NewForm(
 		widget.NewFormItem(lang.X("meta.ui.target", "For"), b.target),
-		widget.NewFormItem(lang.X("meta.ui.set1996", "1996 set"), grid1996),
+		widget.NewFormItem(lang.X("meta.ui.set1996", "Basic (1996)"), grid1996),
 		widget.NewFormItem(lang.X("meta.ui.modern", "Modern"), gridModern),
 		widget.NewFormItem("max-snippet", b.maxSnippet),
 		widget.NewFormItem("max-image-preview", b.imagePreview),
 		widget.NewFormItem("max-video-preview", b.maxVideo),
 		widget.NewFormItem("unavailable_after", b.unavailable),
 		widget.NewFormItem(lang.X("meta.ui.files", "<Files> pattern"), b.files),
+		widget.NewFormItem("", b.with1996),
 	)
+	form.Items[len(form.Items)-2].HintText = lang.X("meta.ui.files_hint", "Which files of the folder the .htaccess header goes on, e.g. *.pdf or report-*.docx")
 
 	b.meta = b.newOutput()
 	b.header = b.newOutput()
@@ -96,7 +105,7 @@ func newBuilder(t *tab) *builder {
 		widget.NewFormItem(".htaccess", b.htaccess.row()),
 	)
 	right := container.NewVBox(outputs, widget.NewSeparator(), b.problems)
-	split := container.NewHSplit(container.NewVScroll(form), container.NewVScroll(right))
+	split := container.NewHSplit(container.NewVScroll(container.NewVBox(form, sources)), container.NewVScroll(right))
 	split.Offset = 0.45
 	b.content = split
 	b.rebuild()
@@ -110,11 +119,14 @@ func (b *builder) newCheck(name string) *widget.Check {
 }
 
 func (b *builder) newOutput() output {
+	// Snippets wrap between words (after ", "), never inside one: a
+	// directive split as "noarchiv/e" reads as two. Copy takes the text
+	// as generated, without the wrapping.
 	o := output{text: widget.NewLabel("")}
 	o.text.TextStyle.Monospace = true
-	o.text.Wrapping = fyne.TextWrapBreak
+	o.text.Wrapping = fyne.TextWrapWord
 	o.text.Selectable = true
-	o.copy = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() { b.t.copyText(o.text.Text) })
+	o.copy = widget.NewButtonWithIcon(lang.X("meta.ui.copy", "Copy"), theme.ContentCopyIcon(), func() { b.t.copyText(o.text.Text) })
 	return o
 }
 
@@ -132,7 +144,7 @@ func (b *builder) spec() metatag.Spec {
 		NoArchive: on("noarchive"), NoSnippet: on("nosnippet"), NoTranslate: on("notranslate"),
 		NoImageIndex: on("noimageindex"), IndexIfEmbedded: on("indexifembedded"),
 		MaxSnippet: b.maxSnippet.Text, MaxVideoPreview: b.maxVideo.Text,
-		Files: b.files.Text,
+		Files: b.files.Text, With1996: b.with1996.Checked,
 	}
 	if b.imagePreview.SelectedIndex() > 0 {
 		s.MaxImagePreview = b.imagePreview.Selected

@@ -6,11 +6,15 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/metatag"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/textfit"
 )
 
 var testNow = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -68,6 +72,74 @@ func TestBuilderOutputsFollowTheTicks(t *testing.T) {
 	if got := fyne.CurrentApp().Clipboard().Content(); got != `add_header X-Robots-Tag "noindex, nofollow" always;` {
 		t.Errorf("copy put %q on the clipboard", got)
 	}
+	if b.files.Text != "*.pdf" {
+		t.Errorf("the <Files> pattern must start filled in and in view, got %q", b.files.Text)
+	}
+	b.files.SetText("")
+	if want := "<IfModule mod_headers.c>\n  Header set X-Robots-Tag \"noindex, nofollow\"\n</IfModule>"; b.htaccess.text.Text != want {
+		t.Errorf("an emptied pattern: htaccess %q, want %q", b.htaccess.text.Text, want)
+	}
+	b.files.SetText("report-*.docx")
+	if !strings.Contains(b.htaccess.text.Text, `<Files "report-*.docx">`) {
+		t.Errorf("typed pattern not used: %q", b.htaccess.text.Text)
+	}
+}
+
+// TestBuilderNo1996NotesUnlessAsked: modern directives get no "1996 robots
+// skip it" note until the user asks for the 1996 reading.
+func TestBuilderNo1996NotesUnlessAsked(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	tb := newTestTab(t, nil)
+	b := tb.b
+	for _, n := range []string{"noindex", "noarchive", "nosnippet", "notranslate"} {
+		test.Tap(b.checks[n])
+	}
+	if got := texts(b.problems); strings.Contains(got, "1996") {
+		t.Errorf("1996 notes without being asked:\n%s", got)
+	}
+	test.Tap(b.with1996)
+	if got := texts(b.problems); !strings.Contains(got, "1996") {
+		t.Errorf("asked for the 1996 reading, no note:\n%s", got)
+	}
+}
+
+// TestSnippetsWrapBetweenWords: a long content value wraps after a comma,
+// never inside a directive (the old layout showed "noarchiv" / "e").
+func TestSnippetsWrapBetweenWords(t *testing.T) {
+	tb := newTestTab(t, nil)
+	b := tb.b
+	for _, n := range checkNamesModern {
+		test.Tap(b.checks[n])
+	}
+	test.Tap(b.checks["noindex"])
+	tb.win.Content().Refresh()
+	wrappedSome := false
+	for _, o := range []output{b.meta, b.header, b.apache, b.nginx, b.htaccess} {
+		whole := map[string]bool{}
+		for _, f := range strings.Fields(o.text.Text) {
+			whole[f] = true
+		}
+		lines := 0
+		for _, obj := range test.LaidOutObjects(o.text) {
+			txt, ok := obj.(*canvas.Text)
+			if !ok || strings.TrimSpace(txt.Text) == "" {
+				continue
+			}
+			lines++
+			for _, f := range strings.Fields(txt.Text) {
+				if !whole[f] {
+					t.Errorf("a line of %q is cut inside a word: %q", o.text.Text, txt.Text)
+				}
+			}
+		}
+		wrappedSome = wrappedSome || lines > strings.Count(o.text.Text, "\n")+1
+		if o.copy.Text == "" {
+			t.Error("the copy button must say Copy")
+		}
+	}
+	if !wrappedSome {
+		t.Error("no snippet wrapped: the test proves nothing at this width")
+	}
 }
 
 func TestBuilderTargetPrefixesTheHeader(t *testing.T) {
@@ -93,12 +165,17 @@ func TestBuilderExplainsInvalidCombinations(t *testing.T) {
 	}{
 		{"indexifembedded needs noindex", []string{"indexifembedded"}, "only together with noindex", false},
 		{"all with noindex contradicts", []string{"all", "noindex"}, "contradicts", true},
-		{"none with nofollow repeats", []string{"none", "nofollow"}, "repeats", true},
+		{"none with nofollow repeats: a warning for today's crawlers", []string{"none", "nofollow"}, "repeats", false},
+		{"none with nofollow repeats: an error by the 1996 rules, when asked", []string{"none", "nofollow", "1996"}, "1996 rules", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := newTestTab(t, nil)
 			for _, n := range tc.ticks {
+				if n == "1996" {
+					test.Tap(tb.b.with1996)
+					continue
+				}
 				test.Tap(tb.b.checks[n])
 			}
 			got := texts(tb.b.problems)
@@ -191,8 +268,12 @@ func TestAnalyserTakesABareContentString(t *testing.T) {
 	if !strings.Contains(a.summary.Text, "2") {
 		t.Errorf("summary %q should count 2 directives", a.summary.Text)
 	}
+	if got := texts(a.findings); strings.Contains(got, "1996") {
+		t.Errorf("1996 notes without being asked:\n%s", got)
+	}
+	test.Tap(a.with1996)
 	if !strings.Contains(texts(a.findings), "1996 rules forbid repeated") {
-		t.Errorf("findings lack the 1996 repeat error:\n%s", texts(a.findings))
+		t.Errorf("asked for the 1996 rules, findings lack their repeat error:\n%s", texts(a.findings))
 	}
 	a.input.SetText("")
 	a.headers.SetText("X-Robots-Tag: googlebot: noindex")
@@ -215,5 +296,46 @@ func TestAnalyserBigPageIsNamedNotShown(t *testing.T) {
 	a.input.SetText("noindex")
 	if a.page != nil || a.source.Text != "" {
 		t.Error("typing should replace the opened page")
+	}
+}
+
+// TestNoTextCut renders the builder (every directive ticked, the 1996
+// reading on) and the analyser (a page with tags and a header) at 1280×800
+// in English, Russian and Polish, and fails on any text the window cuts.
+func TestNoTextCut(t *testing.T) {
+	textfit.InEachLanguage(t, textfit.Options{}, func(t *testing.T, win fyne.Window, check func(string)) {
+		tb := newTab(win, nil, func() time.Time { return testNow })
+		win.SetContent(tb.content)
+		check("builder, nothing ticked")
+		for _, n := range append(append([]string{}, checkNames1996...), checkNamesModern...) {
+			test.Tap(tb.b.checks[n])
+		}
+		test.Tap(tb.b.with1996)
+		check("builder, everything ticked")
+		tb.content.(*container.AppTabs).SelectIndex(1)
+		tb.a.input.SetText(`<html><head><meta name="robots" content="noindex, nofollow"><meta name="googlebot" content="nosnippet"><meta name="keywords" content="a, b"></head><body><a href="/x" rel="nofollow">x</a></body></html>`)
+		tb.a.headers.SetText("X-Robots-Tag: noarchive\n")
+		check("analyser")
+	})
+}
+
+// TestRedirectCountTakesPluralForm: the note on headers holding several
+// responses uses the Russian plural form of its count, not "ответа(ов)".
+func TestRedirectCountTakesPluralForm(t *testing.T) {
+	t.Setenv("LANGUAGE", "ru")
+	t.Setenv("LC_ALL", "ru_RU.UTF-8")
+	tb := newTestTab(t, nil)
+	i18n.Use()
+	t.Cleanup(func() { msg.SetTranslator(nil) })
+	var headers strings.Builder
+	for range 4 {
+		headers.WriteString("HTTP/1.1 301 Moved Permanently\nLocation: /next\n\n")
+	}
+	headers.WriteString("HTTP/1.1 200 OK\nX-Robots-Tag: noindex\n")
+	tb.a.input.SetText("noindex")
+	tb.a.headers.SetText(headers.String())
+	got := texts(tb.a.findings)
+	if !strings.Contains(got, "5 ответов") || strings.Contains(got, "(ов)") {
+		t.Errorf("want the plural form «5 ответов»:\n%s", got)
 	}
 }

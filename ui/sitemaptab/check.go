@@ -423,6 +423,8 @@ func (v *checkView) showFinding(f *sitemap.Finding) {
 		if f.Rule != nil {
 			line = f.Rule.Line // a blocked sitemap: show the rule that blocks it
 		}
+		// The row may end in "…": the message is written out in full here.
+		v.detail.SetText(fmt.Sprintf("%s:%d:%d  %s", filepath.Base(f.File), f.Line, f.Col, f.Message))
 		if v.t.host.SelectRule != nil {
 			v.t.host.SelectRule(line)
 		}

@@ -11,8 +11,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/sitemap"
+	"github.com/robots-studio/robots-studio/ui/textfit"
 )
 
 const robotsText = "User-agent: *\nDisallow: /art/new/a\n\nUser-agent: Yandex\nDisallow: /art/\n\nSitemap: http://www.example.net/art/new/sitemap.xml\nSitemap: http://www.example.net/missing.xml\n"
@@ -126,6 +128,10 @@ func TestPickSitemapLine(t *testing.T) {
 	}
 	if len(h.selected) != 2 || h.selected[1] != 8 {
 		t.Errorf("selected lines %v, want 8 last", h.selected)
+	}
+	// Its row may end in "…"; the message is written out in full below.
+	if !strings.Contains(v.detail.Text, "robots.txt:8:10") || !strings.Contains(v.detail.Text, "missing.xml") {
+		t.Errorf("a robots.txt finding's message not shown in full: %q", v.detail.Text)
 	}
 	// A sitemap finding shows its line below the list.
 	for i := range v.findings {
@@ -259,4 +265,33 @@ func TestBuilderBigList(t *testing.T) {
 	if b.urls.Disabled() || b.loaded != nil {
 		t.Error("Clear should give the text field back")
 	}
+}
+
+// TestNoTextCut renders the tab at 1280×800 in English, Russian and Polish,
+// before and after a check, and fails on any text the window cuts. The rows
+// of the two lists are left out: a row is one line by design, and the
+// selected finding is shown in full, wrapped, under the list.
+func TestNoTextCut(t *testing.T) {
+	skipLists := textfit.Options{Skip: func(o fyne.CanvasObject) bool { _, ok := o.(*widget.List); return ok }}
+	textfit.InEachLanguage(t, skipLists, func(t *testing.T, win fyne.Window, check func(string)) {
+		dir := t.TempDir()
+		h := &fakeHost{robotsPath: filepath.Join(dir, "robots.txt")}
+		write(t, h.robotsPath, robotsText)
+		write(t, filepath.Join(dir, "sitemap.xml"), sitemapText)
+		tab := New(Host{
+			Robots:      func() (string, []byte) { return h.robotsPath, []byte(robotsText) },
+			SelectRule:  func(n int) {},
+			AddToTester: func(string, []string) {},
+			TesterPaths: func() []string { return []string{"/"} },
+		})
+		tab.host.Window = win
+		tab.check.checker.Inline = true
+		win.SetContent(tab.Object())
+		tab.DocumentChanged()
+		check("before a check")
+		wait(t, tab.check, func() { tab.check.pick.SetSelectedIndex(0) })
+		check("a sitemap checked")
+		tab.content.SelectIndex(1)
+		check("build")
+	})
 }

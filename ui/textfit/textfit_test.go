@@ -1,0 +1,80 @@
+package textfit
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// TestCutFindsWhatTheWindowCuts: a truncated label, a check box squeezed
+// in a grid and a label past the window's edge are found; the same texts
+// with room, a wrapping label and a label in a sideways scroll are not.
+func TestCutFindsWhatTheWindowCuts(t *testing.T) {
+	test.NewTempApp(t)
+	long := "zablokowane przez regułę Disallow w grupie"
+	for _, c := range []struct {
+		name    string
+		content func() fyne.CanvasObject
+		cut     string
+	}{
+		{"a truncated label is cut", func() fyne.CanvasObject {
+			l := widget.NewLabel(long)
+			l.Truncation = fyne.TextTruncateEllipsis
+			return container.NewGridWithColumns(4, l, widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""))
+		}, "label"},
+		{"a truncated rich text is cut", func() fyne.CanvasObject {
+			r := widget.NewRichTextWithText(long)
+			r.Truncation = fyne.TextTruncateEllipsis
+			return container.NewGridWithColumns(4, r, widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""))
+		}, "label"},
+		{"a squeezed check box is cut", func() fyne.CanvasObject {
+			return container.NewGridWithColumns(4, widget.NewCheck(long, nil), widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel(""))
+		}, "check box"},
+		{"a label past the window edge is cut", func() fyne.CanvasObject {
+			return container.NewHBox(widget.NewLabel(long), widget.NewLabel(long))
+		}, "past the window edge"},
+		{"a label with room is whole", func() fyne.CanvasObject { return widget.NewLabel(long) }, ""},
+		{"a wrapping label is whole", func() fyne.CanvasObject {
+			l := widget.NewLabel(long + " " + long)
+			l.Wrapping = fyne.TextWrapWord
+			return container.NewGridWithColumns(3, l, widget.NewLabel(""), widget.NewLabel(""))
+		}, ""},
+		{"a label in a sideways scroll is whole", func() fyne.CanvasObject {
+			return container.NewHScroll(container.NewHBox(widget.NewLabel(long), widget.NewLabel(long)))
+		}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			win := test.NewTempWindow(t, c.content())
+			win.Resize(fyne.NewSize(500, 200))
+			got := Cut(win, Options{})
+			if c.cut == "" && len(got) > 0 || c.cut != "" && (len(got) == 0 || !strings.Contains(got[0], c.cut)) {
+				t.Errorf("Cut = %q, want %q", got, c.cut)
+			}
+		})
+	}
+}
+
+// TestInEachLanguageLeavesEnglish: after the languages are rendered, the
+// catalogue in force is English again, so the package's next test reading
+// English text is not handed Polish.
+func TestInEachLanguageLeavesEnglish(t *testing.T) {
+	var seen []string
+	t.Run("languages", func(t *testing.T) {
+		InEachLanguage(t, Options{}, func(t *testing.T, win fyne.Window, check func(string)) {
+			seen = append(seen, lang.X("mirror.ui.next", "Next"))
+			win.SetContent(widget.NewLabel(lang.X("mirror.ui.next", "Next")))
+			check("a label")
+		})
+	})
+	if strings.Join(seen, " ") != "Next Далее Dalej" {
+		t.Errorf("rendered %q, want each language's word", seen)
+	}
+	if got := lang.X("mirror.ui.next", "fallback"); got != "Next" {
+		t.Errorf("after the run lang gives %q, want English", got)
+	}
+}
