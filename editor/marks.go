@@ -25,6 +25,15 @@ const (
 	MarkInfo
 )
 
+// Opacities of the backgrounds the editor lays under text, over the
+// theme's Primary (group and rule marks) and Warning (find matches)
+// colours. ui/look's contrast test checks every highlight colour on them.
+const (
+	GroupMarkAlpha = 0x1c
+	RuleMarkAlpha  = 0x38
+	FindMatchAlpha = 0x34
+)
+
 // Mark decorates part of one line. Line is 1-based; StartCol and EndCol are
 // rune columns (0-based, end exclusive), and 0,0 means the whole line.
 // Message is shown when the mouse rests on the mark.

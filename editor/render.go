@@ -219,7 +219,7 @@ func (r *editorRenderer) build() {
 		setRect(r.curLine, col(theme.ColorNameHover), fyne.NewPos(v.x0, v.y0+float32(curRow-first)*v.lineH), fyne.NewSize(v.w, v.lineH))
 	}
 	selCol := col(theme.ColorNameSelection)
-	matchCol := withAlpha(col(theme.ColorNameWarning), 0x60)
+	matchCol := withAlpha(col(theme.ColorNameWarning), FindMatchAlpha)
 	query := e.find.query()
 	for row := first; row < last; row++ {
 		l := &d.Lines[row]
@@ -408,9 +408,9 @@ func (r *editorRenderer) drawMarks(v view, row int, l *syntax.Line, y float32, x
 		c := markColor(m.Kind, e)
 		switch m.Kind {
 		case MarkGroup:
-			r.back(withAlpha(c, 0x28), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+			r.back(withAlpha(c, GroupMarkAlpha), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		case MarkRule:
-			r.back(withAlpha(c, 0x60), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+			r.back(withAlpha(c, RuleMarkAlpha), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		default:
 			c0, c1 := m.cols(src, l)
 			c0, c1 = max(c0, e.leftCol), min(c1, e.leftCol+v.visCols)
