@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/robots-studio/robots-studio/ui/look"
@@ -71,5 +72,43 @@ func TestCaptionAtLeast12px(t *testing.T) {
 		if got := look.New(v).Size(theme.SizeNameCaptionText); got < 12 {
 			t.Errorf("%s caption size = %v, want ≥ 12", v, got)
 		}
+	}
+}
+
+// Ctrl++ (Shift+= or the keypad plus) reaches the zoom from the editor,
+// which passes on the Ctrl shortcuts it does not use.
+func TestCtrlPlusZoomsFromTheEditor(t *testing.T) {
+	s := newTestStudio(t)
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
+	if s.zoom() != 110 {
+		t.Fatalf("Ctrl+Shift+= zoom = %d, want 110", s.zoom())
+	}
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault})
+	if s.zoom() != 125 {
+		t.Fatalf("Ctrl+keypad + zoom = %d, want 125", s.zoom())
+	}
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault})
+	if s.zoom() != 125 {
+		t.Fatalf("Ctrl+K changed the zoom to %d", s.zoom())
+	}
+}
+
+// View ▸ Word Wrap toggles the editor's wrap and a new window starts with
+// the remembered setting.
+func TestWordWrapToggleIsRemembered(t *testing.T) {
+	s := newTestStudio(t)
+	if s.ed.Wrap() {
+		t.Fatal("wrap is on in a fresh window")
+	}
+	s.wrapItem().Action()
+	if !s.ed.Wrap() || !s.app.Preferences().Bool(prefWrap) {
+		t.Fatalf("after the toggle wrap=%v, remembered=%v", s.ed.Wrap(), s.app.Preferences().Bool(prefWrap))
+	}
+	if !s.wrapItem().Checked {
+		t.Error("the menu item is not checked while wrap is on")
+	}
+	again := newStudio(s.app, t.TempDir())
+	if !again.ed.Wrap() {
+		t.Error("a new window did not start with wrap on")
 	}
 }
