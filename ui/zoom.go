@@ -10,15 +10,53 @@ import (
 
 // zoom is the window's zoom in percent (100 when never changed).
 func (s *studio) zoom() int {
-	return look.ClampZoom(s.app.Preferences().IntWithFallback(prefZoom, look.DefaultZoom))
+	return s.themeZoom()
 }
 
 // setZoom scales the whole window (editor, tables, tabs) to percent,
 // clamped to look.MinZoom..look.MaxZoom, and remembers it. The theme
 // carries the zoom, so every widget re-measures on the theme change.
+// Zooming in stops at the largest stop whose layout still fits the window:
+// a window whose content outgrows it would grow past the screen.
 func (s *studio) setZoom(percent int) {
-	s.app.Preferences().SetInt(prefZoom, look.ClampZoom(percent))
-	applyTheme(s.app, s.app.Preferences().StringWithFallback(prefTheme, "system"))
+	percent = look.ClampZoom(percent)
+	prev := s.themeZoom()
+	s.applyZoom(percent)
+	for percent > prev && !s.fits() {
+		percent = max(prev, look.ZoomOut(percent))
+		s.applyZoom(percent)
+	}
+	s.app.Preferences().SetInt(prefZoom, percent)
+	// A new menu bar makes the window lay out again under the menu's new
+	// height; without it a zoom by key repaints only at the next event.
+	s.win.SetMainMenu(s.menu())
+}
+
+// applyZoom sets the theme at percent.
+func (s *studio) applyZoom(percent int) {
+	t := look.New(s.app.Preferences().StringWithFallback(prefTheme, "system"))
+	t.Zoom = percent
+	s.app.Settings().SetTheme(t)
+}
+
+// themeZoom is the zoom of the theme in use.
+func (s *studio) themeZoom() int {
+	if t, ok := s.app.Settings().Theme().(*look.Theme); ok {
+		return look.ClampZoom(t.Zoom)
+	}
+	return look.DefaultZoom
+}
+
+// fits reports whether the window's content, at the theme in use, fits
+// the window's current size.
+func (s *studio) fits() bool {
+	c := s.win.Canvas()
+	have := c.Size()
+	need := s.win.Content().MinSize()
+	if m, ok := c.(interface{ MinSize() fyne.Size }); ok {
+		need = m.MinSize() // the desktop canvas adds its menu bar and padding
+	}
+	return have.Width <= 0 || need.Width <= have.Width+0.5 && need.Height <= have.Height+0.5
 }
 
 // zoomItems are the View menu's zoom entries: Ctrl+= in, Ctrl+- out,

@@ -36,9 +36,38 @@ func TestZoomScalesTextAndIsRemembered(t *testing.T) {
 	if got := theme.Size(theme.SizeNameText); got != base*1.5 {
 		t.Errorf("text size after restart = %v, want %v", got, base*1.5)
 	}
-	s.setZoom(1000)
-	if s.zoom() != look.MaxZoom {
-		t.Errorf("zoom 1000 clamped to %d, want %d", s.zoom(), look.MaxZoom)
+	if look.ClampZoom(1000) != look.MaxZoom || look.ClampZoom(1) != look.MinZoom {
+		t.Errorf("zoom limits: 1000 → %d, 1 → %d", look.ClampZoom(1000), look.ClampZoom(1))
+	}
+}
+
+// Zooming in stops at the largest stop whose layout fits the window, so
+// the window never grows past its size (and off the screen).
+func TestZoomInStopsWhereTheWindowIsFull(t *testing.T) {
+	s := newTestStudio(t)
+	applyTheme(s.app, "light")
+	s.setZoom(look.MaxZoom)
+	got := s.zoom()
+	if got >= look.MaxZoom || got < 125 {
+		t.Fatalf("zoom %d at 1280×800, want the largest stop that fits (below %d)", got, look.MaxZoom)
+	}
+	if min, size := s.win.Content().MinSize(), s.win.Canvas().Size(); min.Width > size.Width || min.Height > size.Height {
+		t.Errorf("at %d%% the content needs %v, the window has %v", got, min, size)
+	}
+	if s.app.Preferences().Int(prefZoom) != got {
+		t.Errorf("remembered %d, in use %d", s.app.Preferences().Int(prefZoom), got)
+	}
+	// In a bigger window the same request goes further.
+	s.win.Resize(fyne.NewSize(2560, 1600))
+	s.setZoom(look.MaxZoom)
+	if s.zoom() <= got {
+		t.Errorf("in a 2560×1600 window zoom stopped at %d, no further than at 1280×800 (%d)", s.zoom(), got)
+	}
+	// Zooming out is never refused.
+	s.win.Resize(fyne.NewSize(1280, 800))
+	s.setZoom(look.DefaultZoom)
+	if s.zoom() != look.DefaultZoom {
+		t.Errorf("zoom out to 100 gave %d", s.zoom())
 	}
 }
 
