@@ -156,6 +156,9 @@ func (e *Editor) clampWrapped(v view) {
 	last := len(e.buf.doc.Lines) - 1
 	e.topRow = max(0, min(e.topRow, last))
 	e.topSub = max(0, min(e.topSub, len(e.rows(e.topRow, v.visCols))-1))
+	if e.topRow+v.visRows <= last {
+		return // at least a screen of lines, so of rows, follows the top
+	}
 	ll := len(e.rows(last, v.visCols)) - 1
 	l, s, _ := e.stepRows(last, ll, -(v.visRows - 1), v.visCols)
 	if before(l, s, e.topRow, e.topSub) {
