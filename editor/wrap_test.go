@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 )
 
@@ -82,7 +83,7 @@ func TestWrapDrawsRowsAndOneLineNumber(t *testing.T) {
 	if got := strings.Join(nums, ","); got != "1,2,3" {
 		t.Errorf("line numbers %s, want 1,2,3 (a wrapped line shows its number once)", got)
 	}
-	if e.hbarShown(r) {
+	if r.hbar.Visible() {
 		t.Error("the horizontal scroll bar must hide with wrap on")
 	}
 	// Turning wrap off brings back one row per line.
@@ -91,8 +92,6 @@ func TestWrapDrawsRowsAndOneLineNumber(t *testing.T) {
 		t.Errorf("wrap off: %d rows, want 3", r.lastRows)
 	}
 }
-
-func (e *Editor) hbarShown(r *editorRenderer) bool { return r.hbar.Visible() }
 
 func TestWrapCursorMovesByVisualRow(t *testing.T) {
 	e, r := wrapEditor(t, strings.Repeat("a", 300)+"\nshort\n", 80)
@@ -178,5 +177,35 @@ func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
 	cl, cs = e.cursorRow(v.visCols)
 	if before(cl, cs, e.topRow, e.topSub) || cs < 5 {
 		t.Fatalf("the match on row %d is not in view (top %d.%d)", cs, e.topRow, e.topSub)
+	}
+}
+
+func TestWrapSelectionAndMarksOnEveryRow(t *testing.T) {
+	e, r := wrapEditor(t, strings.Repeat("a", 300)+"\n", 80)
+	v := e.view()
+	e.SetSelection(70, 170) // rows 0 (70–80), 1 (all of it) and 2 (160–170)
+	if r.nBack != 3 {
+		t.Fatalf("selection over three rows painted %d backgrounds, want 3", r.nBack)
+	}
+	for i, want := range []struct{ x, w, y float32 }{
+		{v.x0 + 70*v.cellW, 10 * v.cellW, v.y0},
+		{v.x0, 80 * v.cellW, v.y0 + v.lineH},
+		{v.x0, 10 * v.cellW, v.y0 + 2*v.lineH},
+	} {
+		b := r.backs[i]
+		if b.Position().X != want.x || b.Size().Width != want.w || b.Position().Y != want.y {
+			t.Errorf("selection row %d at %v size %v, want x %v y %v width %v", i, b.Position(), b.Size(), want.x, want.y, want.w)
+		}
+	}
+	e.SetSelection(0, 0)
+	e.SetMarks([]Mark{{Line: 1, Kind: MarkWarning, Message: "whole line"}})
+	// One underline per row of the line, one square in the gutter.
+	if r.nFront != 4+1 {
+		t.Errorf("a lint mark on a 4-row line drew %d marks, want 4 underlines and 1 gutter square", r.nFront)
+	}
+	// Hovering the third row finds the mark's message.
+	e.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: wrapPos(e, 2, 5)}})
+	if e.hoverMsg != "whole line" {
+		t.Errorf("hover on a wrapped row shows %q", e.hoverMsg)
 	}
 }

@@ -74,7 +74,7 @@ func (s *studio) zoomItems() []*fyne.MenuItem {
 // the editor or, when nothing has focus, from the window.
 func (s *studio) initView() {
 	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
-	s.ed.SetOnShortcut(func(sc *desktop.CustomShortcut) { s.zoomShortcut(sc) })
+	s.ed.SetOnShortcut(s.zoomShortcut)
 	for _, sc := range zoomInAliases() {
 		s.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { s.setZoom(look.ZoomIn(s.zoom())) })
 	}
@@ -89,31 +89,12 @@ func zoomInAliases() []*desktop.CustomShortcut {
 	}
 }
 
-// zoomShortcut zooms in on a Ctrl++ the editor passed on; it reports
-// whether sc was one.
-func (s *studio) zoomShortcut(sc *desktop.CustomShortcut) bool {
+// zoomShortcut zooms in when sc, passed on by the editor, is a Ctrl++.
+func (s *studio) zoomShortcut(sc *desktop.CustomShortcut) {
 	for _, a := range zoomInAliases() {
 		if sc.ShortcutName() == a.ShortcutName() {
 			s.setZoom(look.ZoomIn(s.zoom()))
-			return true
+			return
 		}
 	}
-	return false
-}
-
-// wrapItem is View ▸ Word Wrap, a remembered toggle for the editor.
-func (s *studio) wrapItem() *fyne.MenuItem {
-	it := fyne.NewMenuItem(lang.X("editor.menu.wrap", "Word Wrap"), nil)
-	it.Checked = s.ed.Wrap()
-	it.Action = func() {
-		s.setWrap(!s.ed.Wrap())
-	}
-	return it
-}
-
-// setWrap turns the editor's word wrap on or off and remembers it.
-func (s *studio) setWrap(on bool) {
-	s.ed.SetWrap(on)
-	s.app.Preferences().SetBool(prefWrap, on)
-	s.win.SetMainMenu(s.menu())
 }

@@ -141,7 +141,7 @@ func pairs() []pair {
 		{"wildcards", theme.ColorNameHyperlink},
 		{"comments", theme.ColorNameSuccess},
 		{"invalid lines", theme.ColorNameError},
-		{"text past the cut", theme.ColorNameDisabled},
+		{"text past the cut", theme.ColorNamePlaceHolder},
 	} {
 		for _, where := range []string{"editor", "current line", "selection", "find match", "group mark", "rule mark"} {
 			ps = append(ps, pair{"editor " + h.what + " on " + where, h.name, editorBgs[where]})
