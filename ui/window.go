@@ -130,6 +130,7 @@ func newStudio(a fyne.App, storage string) *studio {
 		Hand:    fyne.Do,
 	}
 	s.ed.SetOnChanged(s.documentChanged)
+	s.initView()
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
 	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
