@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -198,6 +199,9 @@ func TestEveryKeyTranslated(t *testing.T) {
 					t.Errorf("%s: en.json text of %q differs from the code:\n json: %q\n code: %q", k.where, k.key, s, k.english)
 				}
 			}
+			if forms, ok := v.(map[string]any); ok {
+				checkPluralEntry(t, k, lang, forms)
+			}
 		}
 	}
 	for lang, cat := range cats {
@@ -206,6 +210,35 @@ func TestEveryKeyTranslated(t *testing.T) {
 				t.Errorf("%s: key %q is not used by the code any more", lang, key)
 			}
 		}
+	}
+}
+
+// pluralForms are the CLDR plural categories each language's entries must
+// give (go-i18n picks one by the Count).
+var pluralForms = map[string][]string{"en": {"one", "other"}, "ru": {"one", "few", "many", "other"}, "pl": {"one", "few", "many", "other"}}
+
+// checkPluralEntry: an entry of plural forms belongs to a text with a Count
+// slot, has exactly its language's forms, each a string, and in English its
+// "other" form is the code's text (the fallback used when no catalogue is
+// loaded).
+func checkPluralEntry(t *testing.T, k sourceKey, lang string, forms map[string]any) {
+	t.Helper()
+	if !slices.Contains(placeholders(k.english), "Count") {
+		t.Errorf("%s: %s entry of %q has plural forms, but the text has no Count slot", k.where, lang, k.key)
+	}
+	want := pluralForms[lang]
+	for _, f := range want {
+		if s, ok := forms[f].(string); !ok || s == "" {
+			t.Errorf("%s: %s entry of %q lacks the plural form %q", k.where, lang, k.key, f)
+		}
+	}
+	for f := range forms {
+		if !slices.Contains(want, f) {
+			t.Errorf("%s: %s entry of %q has the form %q, which %s does not use", k.where, lang, k.key, f, lang)
+		}
+	}
+	if lang == "en" && forms["other"] != k.english {
+		t.Errorf("%s: en.json \"other\" form of %q differs from the code:\n json: %q\n code: %q", k.where, k.key, forms["other"], k.english)
 	}
 }
 

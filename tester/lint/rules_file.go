@@ -20,10 +20,10 @@ var (
 	msgTooLong     = msg.Def("lint.too_long", "this line is {{.Bytes}} bytes long: Google reads only its first 16,664 bytes and ignores the rest from here")
 	msgTooBig      = msg.Def("lint.too_big", "the file is {{.Size}} bytes: Google reads only the first 500 KiB (512,000 bytes) and stops here; Yandex's limit is 500 KB. Rules after this point are lost")
 	msgTooBigQuiet = msg.Def("lint.too_big.quiet", "the file is {{.Size}} bytes: Google reads only the first 500 KiB (512,000 bytes) and stops here; no rule follows, so nothing is lost")
-	msgCROnly      = msg.Def("lint.cr_only", "{{.Count}} line(s) end with a lone CR (old Mac style): the major crawlers accept it, but tools that split lines at LF see one long line")
+	msgCROnly      = msg.Def("lint.cr_only", "{{.Count}} lines end with a lone CR (old Mac style): the major crawlers accept it, but tools that split lines at LF see one long line")
 	msgFixCR       = msg.Def("lint.fix.cr", "End the lines with LF")
 	msgNUL         = msg.Def("lint.nul", "a NUL byte: Google stops reading the line here")
-	msgBadUTF8     = msg.Def("lint.bad_utf8", "{{.Count}} line(s) are not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8, and Google %-encodes the raw bytes, so such rules match only URLs encoded the same way")
+	msgBadUTF8     = msg.Def("lint.bad_utf8", "{{.Count}} lines are not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8, and Google %-encodes the raw bytes, so such rules match only URLs encoded the same way")
 	msgFileName    = msg.Def("lint.file_name", "the file is named `{{.Name}}`: crawlers fetch exactly /robots.txt, in lower case, from the root of the host")
 )
 
