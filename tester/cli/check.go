@@ -61,7 +61,7 @@ type JSONEdit struct {
 // DiagnosticJSON converts a diagnostic to its --json form.
 func DiagnosticJSON(d *lint.Diagnostic) JSONDiagnostic {
 	j := JSONDiagnostic{Code: d.Code, Severity: d.Severity.String(), Line: d.Line, Col: d.Col, EndLine: d.EndLine,
-		EndCol: d.EndCol, Message: d.Message.String(), Engines: d.Engines, Lines: d.AllLines(), Count: 1 + len(d.Also)}
+		EndCol: d.EndCol, Message: d.Message.String(), Engines: d.Engines, Lines: d.AllLines(), Count: max(1, len(d.Members))}
 	if j.Engines == nil {
 		j.Engines = []string{}
 	}

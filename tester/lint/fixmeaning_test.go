@@ -125,7 +125,7 @@ func fixCases(t *testing.T) []fixCase {
 		// point where Google and Yandex stop reading (a rule cut in two
 		// there becomes whole), which no single fix does noticeably.
 		for _, d := range Group(diags) {
-			if len(src) <= syntax.GoogleMaxBytes && len(d.Also) > 0 && d.Fix != nil && perCode[d.Code+" all"] < 5 {
+			if len(src) <= syntax.GoogleMaxBytes && len(d.Members) > 0 && d.Fix != nil && perCode[d.Code+" all"] < 5 {
 				perCode[d.Code+" all"]++
 				out = append(out, fixCase{name, d.Code + " all", d.Line, *d.Fix, src})
 			}

@@ -21,7 +21,7 @@ const listedLines = 12
 // with the same code, severity and kind of message (the same sentence about
 // other lines, names or values) become the first of them, whose message
 // counts them and lists their lines, whose Lines has every line and whose
-// Also holds the others as they were. Findings that occur once are returned
+// Members holds them all as they were (the first too, with its own fix). Findings that occur once are returned
 // unchanged. When every folded finding has a fix and their edits do not
 // overlap, the group gets one fix that applies them all (safe when each is).
 // The order is the order of each group's first finding. Run's output is per
@@ -34,28 +34,30 @@ func Group(diags []Diagnostic) []Diagnostic {
 	}
 	index := map[key]int{}
 	var out []Diagnostic
+	var members [][]Diagnostic
 	for _, d := range diags {
 		k := key{d.Code, d.Severity, d.Message.Key}
 		if i, ok := index[k]; ok {
-			out[i].Also = append(out[i].Also, d)
+			members[i] = append(members[i], d)
 			continue
 		}
 		index[k] = len(out)
 		out = append(out, d)
+		members = append(members, []Diagnostic{d})
 	}
 	for i := range out {
-		if len(out[i].Also) > 0 {
-			out[i] = folded(out[i])
+		if len(members[i]) > 1 {
+			out[i] = folded(members[i])
 		}
 	}
 	return out
 }
 
-// folded is first with the findings in first.Also folded into it.
-func folded(first Diagnostic) Diagnostic {
-	all := append([]Diagnostic{first}, first.Also...)
+// folded is one diagnostic for all, the findings of one rule.
+func folded(all []Diagnostic) Diagnostic {
+	first := all[0]
 	g := first
-	g.Also = append([]Diagnostic(nil), first.Also...)
+	g.Members = all
 	g.Lines = make([]int, 0, len(all))
 	var engines []string
 	for _, d := range all {

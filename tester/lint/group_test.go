@@ -56,8 +56,8 @@ func TestGroupFoldsRepeats(t *testing.T) {
 		t.Fatalf("Group: %d RS013 diagnostics, want 1", len(tokens))
 	}
 	g := tokens[0]
-	if !slices.Equal(g.Lines, []int{1, 4, 7}) || len(g.Also) != 2 || g.Line != 1 {
-		t.Errorf("lines %v, also %d, line %d; want [1 4 7], 2, 1", g.Lines, len(g.Also), g.Line)
+	if !slices.Equal(g.Lines, []int{1, 4, 7}) || len(g.Members) != 3 || g.Line != 1 {
+		t.Errorf("lines %v, members %d, line %d; want [1 4 7], 3, 1", g.Lines, len(g.Members), g.Line)
 	}
 	text := g.Message.String()
 	if !strings.Contains(text, "3 lines (1, 4, 7)") || !strings.Contains(text, "Googlebot/2.1") {
@@ -74,7 +74,7 @@ func TestGroupFoldsRepeats(t *testing.T) {
 		t.Errorf("after the fix for all, %d RS013 remain", len(codes))
 	}
 	single := codesOf(grouped, "RS050")
-	if len(single) != 1 || single[0].Lines != nil || single[0].Also != nil || strings.Contains(single[0].Message.String(), "the same on") {
+	if len(single) != 1 || single[0].Lines != nil || single[0].Members != nil || strings.Contains(single[0].Message.String(), "the same on") {
 		t.Errorf("a single finding was changed by Group: %+v", single)
 	}
 }

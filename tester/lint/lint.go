@@ -67,11 +67,11 @@ type Diagnostic struct {
 	Message  msg.Text
 	Engines  []string
 	Fix      *Fix
-	// Lines and Also are set by Group on a diagnostic that stands for
-	// several findings of one rule: every line, in order, and the findings
-	// after the first, each as Run reported it.
-	Lines []int
-	Also  []Diagnostic
+	// Lines and Members are set by Group on a diagnostic that stands for
+	// several findings of one rule: every line, in order, and every
+	// finding (the first too), each as Run reported it, with its own fix.
+	Lines   []int
+	Members []Diagnostic
 }
 
 // Options select what to report.
