@@ -19,6 +19,7 @@ import (
 // sourceKey is a translation key found in the Go sources.
 type sourceKey struct {
 	key, english, where string
+	one                 bool // msg.One: the English for a Count of 1
 }
 
 // collectKeys finds msg.Def("key", "English") and lang.L/X/N/XN calls in every
@@ -79,10 +80,18 @@ func collectKeys(t *testing.T) []sourceKey {
 					t.Errorf("%s: msg.Def needs literal key and text", where)
 					return true
 				}
-				keys = append(keys, sourceKey{k, e, where})
+				keys = append(keys, sourceKey{k, e, where, false})
+			case pkg.Name == "msg" && sel.Sel.Name == "One":
+				k, ok1 := lit(0)
+				e, ok2 := lit(1)
+				if !ok1 || !ok2 {
+					t.Errorf("%s: msg.One needs literal key and text", where)
+					return true
+				}
+				keys = append(keys, sourceKey{k, e, where, true})
 			case pkg.Name == "lang" && (sel.Sel.Name == "L" || sel.Sel.Name == "N"):
 				if k, ok := lit(0); ok {
-					keys = append(keys, sourceKey{k, k, where})
+					keys = append(keys, sourceKey{k, k, where, false})
 				} else {
 					t.Errorf("%s: lang.%s with a non-literal string cannot be checked", where, sel.Sel.Name)
 				}
@@ -90,7 +99,7 @@ func collectKeys(t *testing.T) []sourceKey {
 				k, ok1 := lit(0)
 				e, ok2 := lit(1)
 				if ok1 && ok2 {
-					keys = append(keys, sourceKey{k, e, where})
+					keys = append(keys, sourceKey{k, e, where, false})
 				} else {
 					t.Errorf("%s: lang.%s with a non-literal key cannot be checked", where, sel.Sel.Name)
 				}
@@ -176,6 +185,14 @@ func TestEveryKeyTranslated(t *testing.T) {
 	cats := loadCatalogues(t)
 	seen := map[string]bool{}
 	for _, k := range keys {
+		if k.one {
+			// msg.One: the English catalogue's "one" form says the same.
+			forms, ok := cats["en"][k.key].(map[string]any)
+			if !ok || forms["one"] != k.english {
+				t.Errorf("%s: msg.One text of %q is not the en.json \"one\" form:\n json: %v\n code: %q", k.where, k.key, cats["en"][k.key], k.english)
+			}
+			continue
+		}
 		if seen[k.key] {
 			continue
 		}

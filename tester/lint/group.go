@@ -9,8 +9,11 @@ import (
 
 var (
 	msgGrouped = msg.Def("lint.grouped", "the same on {{.Count}} lines ({{.Lines}}). Line {{.Line}}: {{.First}}")
+	_          = msg.One("lint.grouped", "the same on {{.Count}} line ({{.Lines}}). Line {{.Line}}: {{.First}}")
 	msgFixAll  = msg.Def("lint.fix.all", "Fix all {{.Count}} the same way")
+	_          = msg.One("lint.fix.all", "Fix this one")
 	msgMore    = msg.Def("lint.grouped.more", "{{.List}} and {{.Count}} more")
+	_          = msg.One("lint.grouped.more", "{{.List}} and {{.Count}} more")
 )
 
 // listedLines is how many line numbers a grouped message spells out; the

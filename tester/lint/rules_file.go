@@ -11,20 +11,22 @@ import (
 )
 
 var (
-	msgBOM         = msg.Def("lint.bom", "the file starts with a byte order mark: Google and the temoto library skip it, but an older parser reads it as part of the first field name and loses that line")
+	msgBOM         = msg.Def("lint.bom", "the file starts with a byte order mark: Google and the temoto library skip it, but an older parser reads it as part of the first field name and loses that line (google/robotstxt on GitHub skips it; RFC 9309 does not mention it)")
 	msgFixBOM      = msg.Def("lint.fix.bom", "Remove the byte order mark")
 	msgDamagedBOM  = msg.Def("lint.bom.damaged", "the file starts with a damaged byte order mark (bytes C3 AF C2 BB C2 BF, shown as \"ï»¿\"): no crawler recognises the field on this line, so the rules under it belong to no group")
 	msgDamagedBOMC = msg.Def("lint.bom.damaged_harmless", "the file starts with a damaged byte order mark (bytes C3 AF C2 BB C2 BF, shown as \"ï»¿\"); it is harmless on this line, but remove it")
 	msgStrayBOM    = msg.Def("lint.bom.stray", "a byte order mark in the middle of the file (files joined together?): every crawler reads the field on this line as unknown")
 	msgFixDamaged  = msg.Def("lint.fix.damaged_bom", "Remove the damaged byte order mark")
-	msgTooLong     = msg.Def("lint.too_long", "this line is {{.Bytes}} bytes long: Google reads only its first 16,664 bytes and ignores the rest from here")
-	msgTooBig      = msg.Def("lint.too_big", "the file is {{.Size}} bytes: Google reads only the first 500 KiB (512,000 bytes) and stops here; Yandex's limit is 500 KB. Rules after this point are lost")
-	msgTooBigQuiet = msg.Def("lint.too_big.quiet", "the file is {{.Size}} bytes: Google reads only the first 500 KiB (512,000 bytes) and stops here; no rule follows, so nothing is lost")
+	msgTooLong     = msg.Def("lint.too_long", "this line is {{.Bytes}} bytes long: Google reads only its first 16,664 bytes and ignores the rest from here (google/robotstxt on GitHub)")
+	msgTooBig      = msg.Def("lint.too_big", "the file is {{.Size}} bytes: Google reads only the first 500 KiB (512,000 bytes) and stops here; Yandex's limit is 500 KB. Rules after this point are lost (Google Search Central: robots.txt specification; RFC 9309 §2.5)")
+	msgTooBigQuiet = msg.Def("lint.too_big.quiet", "the file is {{.Size}} bytes: Google reads only the first 500 KiB (512,000 bytes) and stops here; no rule follows, so nothing is lost (Google Search Central: robots.txt specification; RFC 9309 §2.5)")
 	msgCROnly      = msg.Def("lint.cr_only", "{{.Count}} lines end with a lone CR (old Mac style): the major crawlers accept it, but tools that split lines at LF see one long line")
+	_              = msg.One("lint.cr_only", "{{.Count}} line ends with a lone CR (old Mac style): the major crawlers accept it, but tools that split lines at LF see one long line")
 	msgFixCR       = msg.Def("lint.fix.cr", "End the lines with LF")
 	msgNUL         = msg.Def("lint.nul", "a NUL byte: Google stops reading the line here")
-	msgBadUTF8     = msg.Def("lint.bad_utf8", "{{.Count}} lines are not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8, and Google %-encodes the raw bytes, so such rules match only URLs encoded the same way")
-	msgFileName    = msg.Def("lint.file_name", "the file is named `{{.Name}}`: crawlers fetch exactly /robots.txt, in lower case, from the root of the host")
+	msgBadUTF8     = msg.Def("lint.bad_utf8", "{{.Count}} lines are not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8, and Google %-encodes the raw bytes, so such rules match only URLs encoded the same way (RFC 9309 §2.2)")
+	_              = msg.One("lint.bad_utf8", "{{.Count}} line is not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8, and Google %-encodes the raw bytes, so such rules match only URLs encoded the same way (RFC 9309 §2.2)")
+	msgFileName    = msg.Def("lint.file_name", "the file is named `{{.Name}}`: crawlers fetch exactly /robots.txt, in lower case, from the root of the host (RFC 9309 §2.3)")
 )
 
 var bomBytes = []byte{0xEF, 0xBB, 0xBF}
