@@ -56,7 +56,10 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 			icon := widget.NewIcon(theme.InfoIcon())
 			text := widget.NewLabel("")
 			text.Truncation = fyne.TextTruncateEllipsis
-			fix := widget.NewButton(lang.X("lint.panel.fix", "Fix"), nil)
+			// Icon only: the row's text needs the width, and the detail
+			// beside the list names the fix in words.
+			fix := widget.NewButtonWithIcon("", theme.DocumentCreateIcon(), nil)
+			fix.Importance = widget.LowImportance
 			return container.NewBorder(nil, nil, icon, fix, text)
 		},
 		p.updateRow)
@@ -78,12 +81,12 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	p.detail.Wrapping = fyne.TextWrapWord
 	p.fix = widget.NewButtonWithIcon("", theme.ConfirmIcon(), func() { p.applySelected(false) })
 	p.fixOne = widget.NewButton("", func() { p.applySelected(true) })
-	p.next = widget.NewButtonWithIcon(lang.X("lintpanel.next", "Next line"), theme.MoveDownIcon(), p.nextLine)
-	actions := container.NewHBox(p.fix, p.fixOne, p.next)
+	p.next = widget.NewButtonWithIcon(lang.X("lintpanel.next", "Next"), theme.MoveDownIcon(), p.nextLine)
+	actions := container.NewVBox(container.NewHBox(p.fix), container.NewHBox(p.fixOne, p.next))
 	text := container.NewVScroll(container.NewVBox(p.where, p.detail))
 	detailBox := container.NewBorder(nil, container.NewHScroll(actions), nil, nil, text)
 	p.body = container.NewHSplit(p.list, detailBox)
-	p.body.Offset = 0.55
+	p.body.Offset = 0.45
 	p.box = container.NewBorder(p.header, nil, nil, nil, p.body)
 	p.set(nil)
 	return p
@@ -197,17 +200,26 @@ func (p *lintPanel) showDetail() {
 	p.where.SetText(where)
 	p.where.Show()
 	text := d.Message.String()
-	if d.Fix != nil {
-		text += "\n\n" + lang.X("lintpanel.fix_is", "Fix: {{.Title}}", map[string]any{"Title": d.Fix.Title.String()})
+	fix := d.Fix
+	if m := p.memberDiag(); len(d.Members) > 0 && m != nil {
+		fix = m.Fix // a group's fix is "all of them": say what each does
+	}
+	if fix != nil {
+		text += "\n\n" + lang.X("lintpanel.fix_is", "Fix: {{.Title}}", map[string]any{"Title": fix.Title.String()})
 	}
 	p.detail.SetText(text)
 	if d.Fix != nil {
-		p.fix.SetText(d.Fix.Title.String())
+		// The fix's own title is in the text above; the button stays short.
+		label := lang.X("lint.panel.fix", "Fix")
+		if len(d.Members) > 0 {
+			label = d.Fix.Title.String()
+		}
+		p.fix.SetText(label)
 		p.fix.Show()
 	}
 	if len(d.Members) > 0 {
 		if m := p.memberDiag(); m != nil && m.Fix != nil {
-			p.fixOne.SetText(lang.X("lintpanel.fix_line", "Fix line {{.Line}} only", map[string]any{"Line": m.Line}))
+			p.fixOne.SetText(lang.X("lintpanel.fix_line", "Line {{.Line}} only", map[string]any{"Line": m.Line}))
 			p.fixOne.Show()
 		}
 		p.next.Show()
@@ -307,12 +319,17 @@ func (p *lintPanel) toggle() {
 	p.box.Refresh()
 }
 
-// diagnosticLine is "12:5  error  message [RS012]", cut to what a row can
+// diagnosticLine is "12:5  message [RS012]" ("12:5  ×3  …" for a group; the
+// row's icon and the detail give the severity), cut to what a row can
 // show (shaping a long hidden tail costs milliseconds per keystroke); the
 // whole message is in the detail beside the list and in the editor's mark
 // tooltip.
 func diagnosticLine(d lint.Diagnostic) string {
-	s := fmt.Sprintf("%d:%d  %s  %s [%s]", d.Line, d.Col, severity.Word(d.Severity), d.Message, d.Code)
+	s := fmt.Sprintf("%d:%d  %s [%s]", d.Line, d.Col, d.Message, d.Code)
+	if len(d.Members) > 0 {
+		// A group: its count, then what its first finding says.
+		s = fmt.Sprintf("%d:%d  ×%d  %s [%s]", d.Line, d.Col, len(d.Members), d.Members[0].Message, d.Code)
+	}
 	const maxRunes = 180
 	if utf8.RuneCountInString(s) > maxRunes {
 		r := []rune(s)

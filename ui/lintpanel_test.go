@@ -31,14 +31,14 @@ func TestProblemsPanelGroupsRepeatsAndShowsOneInFull(t *testing.T) {
 	if !strings.Contains(p.detail.Text, full) || !strings.Contains(full, "the same on 3 lines (1, 4, 7)") {
 		t.Errorf("detail %q does not hold the whole message %q", p.detail.Text, full)
 	}
-	if !p.fix.Visible() || p.fix.Text != "Fix all 3 the same way" {
+	if !p.fix.Visible() || p.fix.Text != "Fix all 3" {
 		t.Errorf("fix button %q (visible %v)", p.fix.Text, p.fix.Visible())
 	}
-	if !p.fixOne.Visible() || p.fixOne.Text != "Fix line 1 only" || !p.next.Visible() {
+	if !p.fixOne.Visible() || p.fixOne.Text != "Line 1 only" || !p.next.Visible() {
 		t.Errorf("fix-one %q (visible %v), next visible %v", p.fixOne.Text, p.fixOne.Visible(), p.next.Visible())
 	}
 	test.Tap(p.next)
-	if p.fixOne.Text != "Fix line 4 only" {
+	if p.fixOne.Text != "Line 4 only" {
 		t.Errorf("after Next the line in view is not 4: %q", p.fixOne.Text)
 	}
 	test.Tap(p.fixOne)

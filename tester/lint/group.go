@@ -10,7 +10,7 @@ import (
 var (
 	msgGrouped = msg.Def("lint.grouped", "the same on {{.Count}} lines ({{.Lines}}). Line {{.Line}}: {{.First}}")
 	_          = msg.One("lint.grouped", "the same on {{.Count}} line ({{.Lines}}). Line {{.Line}}: {{.First}}")
-	msgFixAll  = msg.Def("lint.fix.all", "Fix all {{.Count}} the same way")
+	msgFixAll  = msg.Def("lint.fix.all", "Fix all {{.Count}}")
 	_          = msg.One("lint.fix.all", "Fix this one")
 	msgMore    = msg.Def("lint.grouped.more", "{{.List}} and {{.Count}} more")
 	_          = msg.One("lint.grouped.more", "{{.List}} and {{.Count}} more")

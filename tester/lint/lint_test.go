@@ -135,6 +135,7 @@ var ruleCases = map[string][]ruleCase{
 		{"digits are the robot's name (AI2Bot, MJ12bot)", "User-agent: AI2Bot\nDisallow: /\nUser-agent: MJ12bot\nDisallow: /\n", nil, nil},
 		{"a name of digits is the robot's name (80legs' 008)", "User-agent: 008\nDisallow: /\n", nil, nil},
 		{"two names Google and RFC 9309 cut to one", "User-agent: MJ12bot\nDisallow: /a\n\nUser-agent: MJ13bot\nDisallow: /b\n", nil, []string{"4:warning"}},
+		{"names cut to one in one group mix nothing up", "User-agent: AI2Bot\nUser-agent: AI2Bot-Dolma\nDisallow: /\n", nil, nil},
 		{"no token", "User-agent: (compatible)\nDisallow: /\n", nil, []string{"1:warning"}},
 		{"valid", "User-agent: Googlebot-Image\nDisallow: /\n", nil, nil},
 	},

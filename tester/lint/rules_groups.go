@@ -175,8 +175,9 @@ func checkCutTokens(s *state) {
 			first[tok] = seen{n, v}
 			continue
 		}
-		if strings.EqualFold(f.value, v) || engine.ValidToken(v) && engine.ValidToken(f.value) {
-			continue
+		if strings.EqualFold(f.value, v) || engine.ValidToken(v) && engine.ValidToken(f.value) ||
+			s.m.groupOf(n) == s.m.groupOf(f.line) {
+			continue // one name, or one group: nothing is mixed up
 		}
 		a, b := s.valueSpan(n)
 		s.report(finding{code: "RS013", sev: Warning, start: a, end: b, engines: eGoogle | eRFC,
