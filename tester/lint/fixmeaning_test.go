@@ -347,3 +347,51 @@ func TestCorpusErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFileTypeFixMeaning says exactly what the RS050 fix (`Disallow: *.doc`
+// → `Disallow: /*.doc$`) does to each reading. The readings with wildcards
+// keep closing the URLs that end in .doc and stop closing the ones that
+// only contain it (.docx, .doc/…, .doc?…); the 1994/1996 readings close
+// none of these URLs before or after: for them the fix only moves which
+// literal path no server serves (`*.doc…` before, `/*.doc$…` after), the
+// reason the fix names every engine.
+func TestFileTypeFixMeaning(t *testing.T) {
+	src := []byte("User-agent: *\nDisallow: *.doc\n")
+	d := codesOf(Run(syntax.Parse(src), Options{Engines: EngineIDs()}), "RS050")
+	if len(d) != 1 || d[0].Fix == nil || d[0].Fix.Safe {
+		t.Fatalf("want one unsafe RS050 fix, got %+v", d)
+	}
+	if !slices.Equal(d[0].Fix.Engines, EngineIDs()) {
+		t.Errorf("fix names %v, want every engine", d[0].Fix.Engines)
+	}
+	out, err := ApplyFixes(src, []Fix{*d[0].Fix})
+	if err != nil || string(out) != "User-agent: *\nDisallow: /*.doc$\n" {
+		t.Fatalf("fixed to %q (%v)", out, err)
+	}
+	kept := []string{"/a.doc", "/dir/report.doc"}
+	opened := []string{"/a.docx", "/old.doc/list", "/a.doc?page=2", "/x.document"}
+	others := []string{"/", "/a.pdf", "/doc", "/docs/"}
+	for _, e := range engine.All() {
+		id := e.Info().ID
+		before, after := e.Compile(syntax.Parse(src)), e.Compile(syntax.Parse(out))
+		wild := e.Info().Traits.Wildcards
+		check := func(paths []string, wantBefore, wantAfter bool) {
+			for _, p := range paths {
+				b, a := !before.Query("Bot", p).Allowed, !after.Query("Bot", p).Allowed
+				if b != wantBefore || a != wantAfter {
+					t.Errorf("%s %s: blocked before %v after %v, want %v then %v", id, p, b, a, wantBefore, wantAfter)
+				}
+			}
+		}
+		switch {
+		case wild:
+			check(kept, true, true)
+			check(opened, true, false)
+			check(others, false, false)
+		default:
+			check(kept, false, false)
+			check(opened, false, false)
+			check(others, false, false)
+		}
+	}
+}
