@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 // sourceKey is a translation key found in the Go sources.
 type sourceKey struct {
 	key, english, where string
+	one                 bool // msg.One: the English for a Count of 1
 }
 
 // collectKeys finds msg.Def("key", "English") and lang.L/X/N/XN calls in every
@@ -78,10 +80,18 @@ func collectKeys(t *testing.T) []sourceKey {
 					t.Errorf("%s: msg.Def needs literal key and text", where)
 					return true
 				}
-				keys = append(keys, sourceKey{k, e, where})
+				keys = append(keys, sourceKey{k, e, where, false})
+			case pkg.Name == "msg" && sel.Sel.Name == "One":
+				k, ok1 := lit(0)
+				e, ok2 := lit(1)
+				if !ok1 || !ok2 {
+					t.Errorf("%s: msg.One needs literal key and text", where)
+					return true
+				}
+				keys = append(keys, sourceKey{k, e, where, true})
 			case pkg.Name == "lang" && (sel.Sel.Name == "L" || sel.Sel.Name == "N"):
 				if k, ok := lit(0); ok {
-					keys = append(keys, sourceKey{k, k, where})
+					keys = append(keys, sourceKey{k, k, where, false})
 				} else {
 					t.Errorf("%s: lang.%s with a non-literal string cannot be checked", where, sel.Sel.Name)
 				}
@@ -89,7 +99,7 @@ func collectKeys(t *testing.T) []sourceKey {
 				k, ok1 := lit(0)
 				e, ok2 := lit(1)
 				if ok1 && ok2 {
-					keys = append(keys, sourceKey{k, e, where})
+					keys = append(keys, sourceKey{k, e, where, false})
 				} else {
 					t.Errorf("%s: lang.%s with a non-literal key cannot be checked", where, sel.Sel.Name)
 				}
@@ -175,6 +185,14 @@ func TestEveryKeyTranslated(t *testing.T) {
 	cats := loadCatalogues(t)
 	seen := map[string]bool{}
 	for _, k := range keys {
+		if k.one {
+			// msg.One: the English catalogue's "one" form says the same.
+			forms, ok := cats["en"][k.key].(map[string]any)
+			if !ok || forms["one"] != k.english {
+				t.Errorf("%s: msg.One text of %q is not the en.json \"one\" form:\n json: %v\n code: %q", k.where, k.key, cats["en"][k.key], k.english)
+			}
+			continue
+		}
 		if seen[k.key] {
 			continue
 		}
@@ -198,6 +216,9 @@ func TestEveryKeyTranslated(t *testing.T) {
 					t.Errorf("%s: en.json text of %q differs from the code:\n json: %q\n code: %q", k.where, k.key, s, k.english)
 				}
 			}
+			if forms, ok := v.(map[string]any); ok {
+				checkPluralEntry(t, k, lang, forms)
+			}
 		}
 	}
 	for lang, cat := range cats {
@@ -206,6 +227,35 @@ func TestEveryKeyTranslated(t *testing.T) {
 				t.Errorf("%s: key %q is not used by the code any more", lang, key)
 			}
 		}
+	}
+}
+
+// pluralForms are the CLDR plural categories each language's entries must
+// give (go-i18n picks one by the Count).
+var pluralForms = map[string][]string{"en": {"one", "other"}, "ru": {"one", "few", "many", "other"}, "pl": {"one", "few", "many", "other"}}
+
+// checkPluralEntry: an entry of plural forms belongs to a text with a Count
+// slot, has exactly its language's forms, each a string, and in English its
+// "other" form is the code's text (the fallback used when no catalogue is
+// loaded).
+func checkPluralEntry(t *testing.T, k sourceKey, lang string, forms map[string]any) {
+	t.Helper()
+	if !slices.Contains(placeholders(k.english), "Count") {
+		t.Errorf("%s: %s entry of %q has plural forms, but the text has no Count slot", k.where, lang, k.key)
+	}
+	want := pluralForms[lang]
+	for _, f := range want {
+		if s, ok := forms[f].(string); !ok || s == "" {
+			t.Errorf("%s: %s entry of %q lacks the plural form %q", k.where, lang, k.key, f)
+		}
+	}
+	for f := range forms {
+		if !slices.Contains(want, f) {
+			t.Errorf("%s: %s entry of %q has the form %q, which %s does not use", k.where, lang, k.key, f, lang)
+		}
+	}
+	if lang == "en" && forms["other"] != k.english {
+		t.Errorf("%s: en.json \"other\" form of %q differs from the code:\n json: %q\n code: %q", k.where, k.key, forms["other"], k.english)
 	}
 }
 

@@ -109,7 +109,7 @@ func (e *Editor) CreateRenderer() fyne.WidgetRenderer {
 	r.gutterBg = canvas.NewRectangle(color.Transparent)
 	r.cursor = canvas.NewRectangle(color.Transparent)
 	r.tipBg = canvas.NewRectangle(color.Transparent)
-	r.tip = canvas.NewText("", color.Black)
+	r.tip = &tipText{}
 	r.vbar = newScrollBar(e, true)
 	r.hbar = newScrollBar(e, false)
 	return r
@@ -119,7 +119,7 @@ type editorRenderer struct {
 	e                                   *Editor
 	bg, gutterBg, cursor                *canvas.Rectangle
 	tipBg                               *canvas.Rectangle
-	tip                                 *canvas.Text
+	tip                                 *tipText
 	vbar, hbar                          *scrollBar
 	texts, nums                         []*canvas.Text
 	backs, fronts                       []*canvas.Rectangle
@@ -330,7 +330,7 @@ func (r *editorRenderer) build() {
 		b.Resize(fyne.NewSize(size.Width, v.barH))
 		o = append(o, b)
 	}
-	o = append(o, r.tipBg, r.tip)
+	o = r.tip.appendTo(append(o, r.tipBg))
 	r.objects = o
 	r.lastTextObjs = r.nText
 	r.bg.Refresh() // new pooled objects are unknown to the canvas: ask for a repaint
@@ -502,26 +502,21 @@ func (r *editorRenderer) drawMarks(v view, vr vrow, l *syntax.Line, y float32) {
 }
 
 // drawTip shows the message of the mark under the mouse in a box near it,
-// kept inside the widget.
+// wrapped to at most 72 columns and kept inside the widget.
 func (r *editorRenderer) drawTip(v view, size fyne.Size) {
 	e := r.e
 	pad := theme.SizeForWidget(theme.SizeNameInnerPadding, e) / 2
-	r.tip.Text = e.hoverMsg
-	r.tip.TextSize = v.textSize
-	r.tip.Color = theme.ColorForWidget(theme.ColorNameForeground, e)
-	ts := r.tip.MinSize()
+	maxW := max(v.cellW*8, min(size.Width-2*pad-2, v.cellW*72))
+	ts := r.tip.set(e.hoverMsg, v.textSize, theme.ColorForWidget(theme.ColorNameForeground, e), maxW)
 	box := fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad)
 	pos := e.hoverPos.Add(fyne.NewPos(0, v.lineH))
 	pos.X = max(0, min(pos.X, size.Width-box.Width))
 	if pos.Y+box.Height > size.Height {
-		pos.Y = e.hoverPos.Y - box.Height - 2
+		pos.Y = max(0, e.hoverPos.Y-box.Height-2)
 	}
 	setRect(r.tipBg, theme.ColorForWidget(theme.ColorNameOverlayBackground, e), pos, box)
 	r.tipBg.StrokeColor = theme.ColorForWidget(theme.ColorNameShadow, e)
 	r.tipBg.StrokeWidth = 1
-	r.tip.Move(pos.Add(fyne.NewPos(pad, pad)))
-	r.tip.Resize(ts)
-	r.tip.Refresh()
-	r.tip.Show()
+	r.tip.move(pos.Add(fyne.NewPos(pad, pad)))
 	r.tipBg.Show()
 }

@@ -32,10 +32,12 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 	p.SetOnTestSetChanged(func() { s.updateTitle(); s.refreshStatus() })
 	p.SetOnEngineChanged(func(id string) {
 		s.app.Preferences().SetString(prefEngine, id)
+		s.readingsChanged()
 		s.win.SetMainMenu(s.menu())
 		s.refreshStatus()
 	})
 	p.SetOnCompareChanged(s.compareChanged)
+	s.lintReadings.set(lintChosen(engineID, compare))
 	return p
 }
 

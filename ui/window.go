@@ -53,6 +53,9 @@ type studio struct {
 	logs     *logtab.Tab
 	logsItem *container.TabItem
 
+	// lintReadings are the engines lint reports on (lintpanel.go).
+	lintReadings lintReadings
+
 	diags       []lint.Diagnostic
 	lintDoc     *syntax.Document // the document s.diags belong to
 	lints       *latest.Worker[*syntax.Document, []lint.Diagnostic]
@@ -125,7 +128,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	// meanwhile, only the newest document is linted.
 	s.fetcher = s.newFetcher()
 	s.lints = &latest.Worker[*syntax.Document, []lint.Diagnostic]{
-		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, lint.Options{}) },
+		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, s.lintReadings.options()) },
 		Deliver: s.applyLint,
 		Hand:    fyne.Do,
 	}
@@ -164,7 +167,7 @@ func (s *studio) dropped(uris []fyne.URI) {
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
 	s.live.banner = container.NewVBox()
-	left := container.NewBorder(s.live.banner, s.lint.object(), nil, nil, s.ed)
+	left := container.NewBorder(s.live.banner, nil, nil, nil, s.lint.withEditor(s.ed))
 	s.live.left = left
 	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset(s.pane.Compare())
@@ -202,6 +205,7 @@ func splitOffset(compare bool) float64 {
 // compareChanged follows the compare switch, from the pane or the menu.
 func (s *studio) compareChanged(on bool) {
 	s.split.SetOffset(splitOffset(on))
+	s.readingsChanged()
 	s.win.SetMainMenu(s.menu())
 }
 
@@ -326,7 +330,7 @@ func (s *studio) jumpTo(d lint.Diagnostic) {
 // byte offsets, so they must never come from an older version of the text.
 func (s *studio) currentDiags() []lint.Diagnostic {
 	if doc := s.ed.Document(); s.lintDoc != doc {
-		s.applyLint(doc, lint.Run(doc, lint.Options{}))
+		s.applyLint(doc, lint.Run(doc, s.lintReadings.options()))
 	}
 	return s.diags
 }
@@ -366,7 +370,7 @@ func (s *studio) applyEdits(edits []lint.Edit) {
 // does) as one undo step.
 func (s *studio) applySafeFixes() {
 	before := s.ed.Bytes()
-	after, applied, err := lint.ApplySafe(before, lint.Options{})
+	after, applied, err := lint.ApplySafe(before, s.lintReadings.options())
 	if err != nil {
 		dialog.ShowError(err, s.win)
 		return

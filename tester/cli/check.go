@@ -15,13 +15,13 @@ import (
 	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
-const checkUsage = "[--engine ID]... [--json] [--fix] ROBOTS_FILE"
+const checkUsage = "[--engine ID|all]... [--history] [--each] [--json] [--fix] ROBOTS_FILE"
 
 func init() {
 	Register(Command{
 		Name:    "check",
 		Usage:   checkUsage,
-		Summary: msg.Def("lint.check.summary", "lint a robots.txt: every mistake with its line, the crawlers it matters for and a fix; --fix applies the safe fixes"),
+		Summary: msg.Def("lint.check.summary", "lint a robots.txt for the crawlers of today (Google, Yandex, Bing, RFC 9309): every mistake with its lines, the crawlers it matters for and a fix; --history adds the 1994/1996 readings and temoto; --fix applies the safe fixes"),
 		Run:     runCheck,
 	})
 }
@@ -37,6 +37,10 @@ type JSONDiagnostic struct {
 	Message  string   `json:"message"`
 	Engines  []string `json:"engines"`
 	Fix      *JSONFix `json:"fix"`
+	// Lines lists every line of a finding repeated on several lines (one
+	// entry otherwise); Count is how many findings it stands for.
+	Lines []int `json:"lines"`
+	Count int   `json:"count"`
 }
 
 // JSONFix is the fix part of JSONDiagnostic; edits are byte ranges of the file.
@@ -57,7 +61,7 @@ type JSONEdit struct {
 // DiagnosticJSON converts a diagnostic to its --json form.
 func DiagnosticJSON(d *lint.Diagnostic) JSONDiagnostic {
 	j := JSONDiagnostic{Code: d.Code, Severity: d.Severity.String(), Line: d.Line, Col: d.Col, EndLine: d.EndLine,
-		EndCol: d.EndCol, Message: d.Message.String(), Engines: d.Engines}
+		EndCol: d.EndCol, Message: d.Message.String(), Engines: d.Engines, Lines: d.AllLines(), Count: max(1, len(d.Members))}
 	if j.Engines == nil {
 		j.Engines = []string{}
 	}
@@ -76,7 +80,9 @@ func DiagnosticJSON(d *lint.Diagnostic) JSONDiagnostic {
 func runCheck(env *Env, args []string) int {
 	fs := NewFlags(env, "check", checkUsage)
 	var engines StringList
-	fs.Var(&engines, "engine", "report only what matters to this engine; repeat for several (default: all)")
+	fs.Var(&engines, "engine", "report only what matters to this engine; repeat for several, or all (default: "+strings.Join(lint.DefaultEngines, ", ")+")")
+	history := fs.Bool("history", false, "also report what matters only to the 1994/1996 readings and the temoto library (as --engine all)")
+	each := fs.Bool("each", false, "one diagnostic per line, repeated findings not grouped")
 	asJSON := fs.Bool("json", false, "one JSON object per diagnostic")
 	fix := fs.Bool("fix", false, "apply the safe fixes to ROBOTS_FILE (atomically) and report what changed")
 	pos, code := ParseFlags(fs, args)
@@ -94,13 +100,16 @@ func runCheck(env *Env, args []string) int {
 	known := lint.EngineIDs()
 	for _, id := range engines {
 		if id == "all" {
-			opts.Engines = nil
+			opts.Engines = known
 			break
 		}
 		if !contains(known, id) {
 			return Failf(env, "check: unknown engine %q; valid: %s, all", id, strings.Join(known, ", "))
 		}
 		opts.Engines = append(opts.Engines, id)
+	}
+	if *history {
+		opts.Engines = known
 	}
 	if *fix && path == "-" {
 		return Failf(env, "check: --fix needs a file, not standard input")
@@ -131,6 +140,9 @@ func runCheck(env *Env, args []string) int {
 		data = fixed
 	}
 	diags := lint.Run(syntax.Parse(data), opts)
+	if !*each {
+		diags = lint.Group(diags)
+	}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	status := ExitOK

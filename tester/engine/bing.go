@@ -4,7 +4,7 @@ import "github.com/robots-studio/robots-studio/tester/msg"
 
 var (
 	msgBingName        = msg.Def("engine.bing.name", "Bing")
-	msgBingDesc        = msg.Def("engine.bing.desc", "Bingbot: a bingbot group replaces `*` (except `*`'s Crawl-delay), longest rule wins, Allow wins ties, * and $ wildcards, Crawl-delay honoured")
+	msgBingDesc        = msg.Def("engine.bing.desc", "Bingbot, as the Bing Webmaster Guidelines and the Bing Webmaster blog describe it: a bingbot group replaces `*` (except `*`'s Crawl-delay), longest rule wins, Allow wins ties, * and $ wildcards, Crawl-delay honoured")
 	msgDelayFromGlobal = msg.Def("engine.note.delay_from_global", "Crawl-delay {{.Seconds}} s comes from the `*` group (line {{.Line}}): the crawler's own group replaces `*` for rules but not for Crawl-delay")
 	msgDelayClamped    = msg.Def("engine.note.delay_clamped", "line {{.Line}} asks for a Crawl-delay of {{.Asked}} s; this crawler honours {{.Min}}–{{.Max}} s, so it waits {{.Seconds}} s")
 	msgFetch5xxBing    = msg.Def("fetch.5xx_bing", "{{.Status}}: a server error; Bing is assumed to crawl nothing until the file can be read (Bing does not document this)")

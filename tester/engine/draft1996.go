@@ -10,7 +10,7 @@ import (
 
 var (
 	msgDraftName       = msg.Def("engine.draft1996.name", "1996 draft")
-	msgDraftDesc       = msg.Def("engine.draft1996.desc", "Koster's 1996 Internet-Draft \"A Method for Web Robots Control\": the first record containing the robot's name, the first matching Allow or Disallow wins, %-escapes decoded, /robots.txt always allowed")
+	msgDraftDesc       = msg.Def("engine.draft1996.desc", "Koster's 1996 Internet-Draft \"A Method for Web Robots Control\" (draft-koster-robots-00): the first record containing the robot's name, the first matching Allow or Disallow wins, %-escapes decoded, /robots.txt always allowed")
 	msgGroupContains   = msg.Def("engine.group.contains", "the group at line {{.Line}}, whose User-agent value contains the robot's name {{.Token}}")
 	msgFetchRestricted = msg.Def("fetch.restricted_draft", "{{.Status}}: access to the server is restricted, so the 1996 draft says to regard the whole site as off limits")
 	msgFetchDeferDraft = msg.Def("fetch.defer_draft", "{{.Status}}: a temporary failure; the 1996 draft says to defer visits until the file can be fetched")

@@ -9,9 +9,9 @@ import (
 
 var (
 	msgGoogleName = msg.Def("engine.google.name", "Google")
-	msgGoogleDesc = msg.Def("engine.google.desc", "Googlebot, as Google's open-source parser reads robots.txt: most specific group, longest rule, Allow wins ties, * and $ wildcards")
+	msgGoogleDesc = msg.Def("engine.google.desc", "Googlebot, as Google's open-source parser reads robots.txt (github.com/google/robotstxt; Google Search Central: how Google interprets the robots.txt specification): most specific group, longest rule, Allow wins ties, * and $ wildcards")
 	msgRFCName    = msg.Def("engine.rfc9309.name", "RFC 9309")
-	msgRFCDesc    = msg.Def("engine.rfc9309.desc", "The Robots Exclusion Protocol as the 2022 RFC writes it: like Google, but %-escapes compared decoded and /robots.txt always allowed")
+	msgRFCDesc    = msg.Def("engine.rfc9309.desc", "The Robots Exclusion Protocol as RFC 9309 (2022) writes it: like Google, but %-escapes compared decoded and /robots.txt always allowed")
 	msgIndexHTML  = msg.Def("engine.note.index_html", "Google reads line {{.Line}}'s Allow of an index.htm(l) page as allowing its directory too (pattern {{.Pattern}})")
 )
 

@@ -9,7 +9,7 @@ import (
 
 var (
 	msgLycosName = msg.Def("engine.lycos1996.name", "Lycos 1996")
-	msgLycosDesc = msg.Def("engine.lycos1996.desc", "\"Robot Exclusion Standard Revisited\" (Lycos, 1996) as its text writes it: several robot names and several paths per line, a name is a substring of the robot's User-Agent, any matching path blocks, no Allow")
+	msgLycosDesc = msg.Def("engine.lycos1996.desc", "\"Robot Exclusion Standard Revisited\" (Kollar, Leavitt and Mauldin, Lycos, 1996) as its text writes it: several robot names and several paths per line, a name is a substring of the robot's User-Agent, any matching path blocks, no Allow")
 )
 
 // The Lycos reading: the grammar of Kollar, Leavitt and Mauldin's "Revisited"

@@ -14,9 +14,9 @@ const (
 	ramblerExample = "# for every robot\nUser-agent: *\nDisallow: /\n# for Rambler's robot\nUser-agent: StackRambler\nDisallow:\n"
 )
 
-// TestLycosSeedExamples: several agent_ids per User-Agent line, several
+// TestLycosExamples: several agent_ids per User-Agent line, several
 // path_roots per Disallow line, a specific record beats `*`.
-func TestLycosSeedExamples(t *testing.T) {
+func TestLycosExamples(t *testing.T) {
 	t.Run("example 1: a record naming Lycos beats * and its two path_roots both count", func(t *testing.T) {
 		checkAllowed(t, "lycos1996", lycosExample1, []allowedCase{
 			{lycosUA, "/", true},
@@ -62,8 +62,8 @@ func TestLycosSeedExamples(t *testing.T) {
 	})
 }
 
-// TestSeedExamplesEveryEngine: the examples every reading agrees on.
-func TestSeedExamplesEveryEngine(t *testing.T) {
+// TestTextbookExamplesEveryEngine: the examples every reading agrees on.
+func TestTextbookExamplesEveryEngine(t *testing.T) {
 	for _, e := range All() {
 		id := e.Info().ID
 		t.Run(id+": Rambler: an empty Disallow in a named group opens everything to that robot", func(t *testing.T) {
@@ -93,9 +93,9 @@ func TestOneLineTwoPaths(t *testing.T) {
 	}
 }
 
-// TestSeedMistakesUnderThe1994Standard: wildcards and host names in a path
+// TestClassicMistakesUnderThe1994Standard: wildcards and host names in a path
 // prohibit nothing; a Disallow before any User-agent counts for nobody.
-func TestSeedMistakesUnderThe1994Standard(t *testing.T) {
+func TestClassicMistakesUnderThe1994Standard(t *testing.T) {
 	for _, c := range []struct {
 		name, robots, url string
 	}{

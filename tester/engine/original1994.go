@@ -9,7 +9,7 @@ import (
 
 var (
 	msgOrigName = msg.Def("engine.original1994.name", "1994 standard")
-	msgOrigDesc = msg.Def("engine.original1994.desc", "Koster's 1994 \"A Standard for Robot Exclusion\": blank lines end records, a record's name is a substring of the robot's name, any matching Disallow prefix blocks, no Allow, no wildcards")
+	msgOrigDesc = msg.Def("engine.original1994.desc", "Koster's 1994 \"A Standard for Robot Exclusion\" (robotstxt.org/orig.html): blank lines end records, a record's name is a substring of the robot's name, any matching Disallow prefix blocks, no Allow, no wildcards")
 )
 
 // The 1994 reading, Koster's text: a record applies when its User-agent

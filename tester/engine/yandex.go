@@ -9,7 +9,7 @@ import (
 
 var (
 	msgYandexName       = msg.Def("engine.yandex.name", "Yandex")
-	msgYandexDesc       = msg.Def("engine.yandex.desc", "Yandex robots: a group naming the robot beats `User-agent: Yandex`, which beats `*`; rules sorted by length, the last match wins, Allow wins ties; reads Host and Clean-param")
+	msgYandexDesc       = msg.Def("engine.yandex.desc", "Yandex robots, as Yandex Webmaster help describes them: a group naming the robot beats `User-agent: Yandex`, which beats `*`; rules sorted by length, the last match wins, Allow wins ties; reads Host and Clean-param")
 	msgYandexMustName   = msg.Def("engine.note.yandex_must_be_named", "{{.Agent}} obeys only a group that names it: it ignores `User-agent: *` and `User-agent: Yandex`")
 	msgYandexDelay      = msg.Def("engine.note.yandex_crawl_delay", "line {{.Line}} sets Crawl-delay, which Yandex has ignored since 22 February 2018 (the crawl rate is set in Yandex Webmaster instead)")
 	msgYandexHostOther  = msg.Def("engine.note.yandex_host_other", "line {{.Line}} `Host: {{.Host}}` names the main mirror, so until 2018 Yandex treated {{.URLHost}} as `Disallow: /`; today Yandex ignores Host and follows a 301 redirect to the main mirror")

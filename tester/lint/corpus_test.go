@@ -37,7 +37,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // TestCorpusSummary pins what the linter finds in each file (the codes and
 // severities, counted) against testdata/corpus-summary.*.txt, so a change of
 // a rule that moves its findings on real files is seen and reviewed
-// (-update rewrites them). LINT_CORPUS_ALL=1 logs every finding.
+// (-update rewrites them). It lints as the window and `check` do by
+// default: the default readings, repeats grouped for the listed count. LINT_CORPUS_ALL=1 logs every finding.
 func TestCorpusSummary(t *testing.T) {
 	for _, set := range []struct {
 		name  string
@@ -61,7 +62,7 @@ func TestCorpusSummary(t *testing.T) {
 				parts = append(parts, fmt.Sprintf("%s×%d", k, v))
 			}
 			sort.Strings(parts)
-			fmt.Fprintf(&b, "%s: %d diagnostics: %s\n", name, len(diags), strings.Join(parts, ", "))
+			fmt.Fprintf(&b, "%s: %d diagnostics, %d as listed (repeats grouped): %s\n", name, len(diags), len(Group(diags)), strings.Join(parts, ", "))
 		}
 		corpus.Golden(t, filepath.Join("testdata", "corpus-summary."+set.name+".txt"), b.String(), *update)
 	}

@@ -108,6 +108,13 @@ func (s engineSet) names(all []string) []string {
 // text is the ids of s for a sentence ("google, rfc9309").
 func (s engineSet) text(all []string) string { return strings.Join(s.names(all), ", ") }
 
+// DefaultEngines are the readings lint reports on when Options.Engines is
+// empty: the crawlers a site is tested with today (each crawler under its own
+// owner's rules: Google, Yandex, Bing, and RFC 9309 for the rest). Findings
+// that matter only to the 1994/1996 readings or to the temoto library appear
+// when one of those is chosen.
+var DefaultEngines = []string{"google", "yandex", "bing", "rfc9309"}
+
 // EngineIDs lists the engine ids the linter can name in diagnostics and
 // accept in Options.Engines: the known engines, then any other registered
 // engine.

@@ -25,3 +25,23 @@ func hostProblem(value string) (hostname.Problem, bool) {
 	}
 	return n.Problems[0], true
 }
+
+// HostFix is the Host value Yandex reads that value evidently means:
+// `http://example.com/` is `example.com`, `https://example.com/` is
+// `https://example.com` (Yandex's form for an HTTPS main mirror), and
+// `www.example.com/` is `www.example.com`. ok is false when value is valid
+// already or names no single valid host (an IP address, a path, two names).
+func HostFix(value string) (fixed string, ok bool) {
+	if _, bad := hostProblem(value); !bad {
+		return "", false
+	}
+	n := hostname.ParseName(value, hostname.ModeInput)
+	if !n.Valid() {
+		return "", false
+	}
+	fixed = n.HostValue()
+	if _, bad := hostProblem(fixed); bad {
+		return "", false
+	}
+	return fixed, true
+}

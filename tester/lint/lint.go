@@ -67,12 +67,19 @@ type Diagnostic struct {
 	Message  msg.Text
 	Engines  []string
 	Fix      *Fix
+	// Lines and Members are set by Group on a diagnostic that stands for
+	// several findings of one rule: every line, in order, and every
+	// finding (the first too), each as Run reported it, with its own fix.
+	Lines   []int
+	Members []Diagnostic
 }
 
 // Options select what to report.
 type Options struct {
-	// Engines are the engines the user cares about; empty means all. A
-	// diagnostic that matters only to engines outside the selection is dropped.
+	// Engines are the engines the user cares about; empty means
+	// DefaultEngines (EngineIDs() selects every reading, the historical ones
+	// too). A diagnostic that matters only to engines outside the selection
+	// is dropped.
 	Engines []string
 	// FileName is the file's name, if known; it is checked for the exact
 	// spelling "robots.txt".
@@ -113,9 +120,9 @@ type state struct {
 func newState(doc *syntax.Document, opts Options) *state {
 	all := ids()
 	s := &state{doc: doc, opts: opts, all: all, every: everyEngine(all)}
-	s.selected = s.every
-	if len(opts.Engines) > 0 {
-		s.selected = setOf(all, opts.Engines)
+	s.selected = setOf(all, opts.Engines)
+	if s.selected == 0 {
+		s.selected = setOf(all, DefaultEngines)
 	}
 	s.m = buildModel(doc)
 	return s

@@ -33,7 +33,7 @@ func TestRuleExamples(t *testing.T) {
 				t.Fatalf("code %s twice in the table", r.Code)
 			}
 			seen[r.Code] = true
-			opts := Options{FileName: r.FileName}
+			opts := Options{FileName: r.FileName, Engines: EngineIDs()}
 			got := codesOf(Run(syntax.Parse([]byte(r.Example)), opts), r.Code)
 			if len(got) == 0 {
 				t.Fatalf("example does not trigger %s:\n%s", r.Code, r.Example)
@@ -62,7 +62,7 @@ func TestRuleExamples(t *testing.T) {
 type ruleCase struct {
 	name    string
 	src     string
-	engines []string
+	engines []string // nil: every reading; byDefault: the default readings
 	want    []string // "LINE:severity"
 }
 
@@ -98,6 +98,8 @@ var ruleCases = map[string][]ruleCase{
 		{"end", "User-agent: *\nDisallow: /*.php$\n", nil, nil},
 	},
 	"RS006_wildcard-literal": {
+		{"a 1994/1996-only note is absent by default", "User-agent: *\nDisallow: /*.doc\n", byDefault, nil},
+		{"and present with the historical reading chosen", "User-agent: *\nDisallow: /*.doc\n", []string{"google", "original1994"}, []string{"2:info"}},
 		{"summary once", "User-agent: *\nDisallow: /*.doc\nDisallow: /dir/*.doc\n", nil, []string{"2:info"}},
 		{"per line for historic engines", "User-agent: *\nDisallow: /*.doc\nDisallow: /dir/*.doc\n", []string{"original1994"}, []string{"2:warning", "3:warning"}},
 		{"not for google", "User-agent: *\nDisallow: /*.doc\n", []string{"google"}, nil},
@@ -130,8 +132,11 @@ var ruleCases = map[string][]ruleCase{
 	},
 	"RS013_invalid-product-token": {
 		{"version", "User-agent: Googlebot/2.1\nDisallow: /\n", nil, []string{"1:warning"}},
-		{"digits are the robot's name", "User-agent: MJ12bot\nDisallow: /\n", nil, []string{"1:info"}},
-		{"no token", "User-agent: 008\nDisallow: /\n", nil, []string{"1:warning"}},
+		{"digits are the robot's name (AI2Bot, MJ12bot)", "User-agent: AI2Bot\nDisallow: /\nUser-agent: MJ12bot\nDisallow: /\n", nil, nil},
+		{"a name of digits is the robot's name (80legs' 008)", "User-agent: 008\nDisallow: /\n", nil, nil},
+		{"two names Google and RFC 9309 cut to one", "User-agent: MJ12bot\nDisallow: /a\n\nUser-agent: MJ13bot\nDisallow: /b\n", nil, []string{"4:warning"}},
+		{"names cut to one in one group mix nothing up", "User-agent: AI2Bot\nUser-agent: AI2Bot-Dolma\nDisallow: /\n", nil, nil},
+		{"no token", "User-agent: (compatible)\nDisallow: /\n", nil, []string{"1:warning"}},
 		{"valid", "User-agent: Googlebot-Image\nDisallow: /\n", nil, nil},
 	},
 	"RS014_several-agents-on-line": {
@@ -238,7 +243,18 @@ var ruleCases = map[string][]ruleCase{
 		{"rules", "User-agent: *\nDisallow:\n", nil, nil},
 	},
 	"RS042_file-name": {}, // needs a file name: TestFileName
+	"RS050_file-type-without-slash": {
+		{"*.doc", "User-agent: *\nDisallow: *.doc\n", nil, []string{"2:warning"}},
+		{"by default too", "User-agent: *\nDisallow: *.pdf\n", byDefault, []string{"2:warning"}},
+		{"already anchored", "User-agent: *\nDisallow: /*.doc$\n", nil, nil},
+		{"/*.doc is deliberate", "User-agent: *\nDisallow: /*.doc\n", nil, nil},
+		{"not a file type", "User-agent: *\nDisallow: */admin/\n", nil, nil},
+		{"the 1994 reading alone has no wildcards to narrow", "User-agent: *\nDisallow: *.doc\n", []string{"original1994"}, nil},
+	},
 }
+
+// byDefault in a ruleCase asks for lint's default readings (DefaultEngines).
+var byDefault = []string{}
 
 // TestRules runs the cases of every rule, named after it.
 func TestRules(t *testing.T) {
@@ -252,7 +268,11 @@ func TestRules(t *testing.T) {
 		for _, c := range cases {
 			t.Run(name+"/"+c.name, func(t *testing.T) {
 				var got []string
-				for _, d := range codesOf(Run(syntax.Parse([]byte(c.src)), Options{Engines: c.engines}), r.Code) {
+				engines := c.engines
+				if engines == nil {
+					engines = EngineIDs()
+				}
+				for _, d := range codesOf(Run(syntax.Parse([]byte(c.src)), Options{Engines: engines}), r.Code) {
 					got = append(got, fmt.Sprintf("%d:%s", d.Line, d.Severity))
 				}
 				if !slices.Equal(got, c.want) {

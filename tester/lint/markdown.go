@@ -23,9 +23,24 @@ func Markdown() []byte {
 	b.WriteString("differently by different crawlers; info: worth knowing) and the engines it matters for. Fixes marked safe ")
 	b.WriteString("are applied by `check --fix` and \"apply all safe fixes\"; a fix never changes what the file means to the ")
 	b.WriteString("engines it does not name.\n\n")
-	b.WriteString("| code | name | severity | rule |\n|---|---|---|---|\n")
+	b.WriteString("By default lint reports on the readings a site is tested with today: ")
+	b.WriteString("`" + strings.Join(DefaultEngines, "`, `") + "` (the window uses the readings chosen in the tester). ")
+	b.WriteString("Rules marked *historical* concern only the 1994/1996 readings or the temoto library: they appear when one of ")
+	b.WriteString("those readings is chosen, or with `check --engine all` or `check --history`. Repeated findings of one rule are ")
+	b.WriteString("listed once, with their count and lines (`check --each` lists every line).\n\n")
+	b.WriteString("| code | name | severity | rule | reported |\n|---|---|---|---|---|\n")
+	byDefault := map[string]bool{}
 	for _, r := range table {
-		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s |\n", r.Code, strings.ToLower(r.Code), r.Name, r.Severity, r.Title)
+		for _, d := range Run(syntax.Parse([]byte(r.Example)), Options{FileName: r.FileName}) {
+			byDefault[d.Code] = true
+		}
+	}
+	for _, r := range table {
+		when := "by default"
+		if !byDefault[r.Code] {
+			when = "*historical*"
+		}
+		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s |\n", r.Code, strings.ToLower(r.Code), r.Name, r.Severity, r.Title, when)
 	}
 	for _, r := range table {
 		fmt.Fprintf(&b, "\n## %s\n\n**%s** · `%s` · usually %s\n\n", r.Code, r.Title, r.Name, r.Severity)
@@ -35,7 +50,7 @@ func Markdown() []byte {
 		b.WriteString("```robots\n" + showText(r.Example) + "```\n\n")
 		doc := syntax.Parse([]byte(r.Example))
 		var fix *Fix
-		for _, d := range Run(doc, Options{FileName: r.FileName}) {
+		for _, d := range Run(doc, Options{FileName: r.FileName, Engines: EngineIDs()}) {
 			if d.Code != r.Code {
 				continue
 			}

@@ -13,30 +13,32 @@ import (
 )
 
 var (
-	msgTypo          = msg.Def("lint.typo", "`{{.Key}}` is not `{{.Name}}`: Google accepts it, but the other crawlers ignore the line")
+	msgTypo          = msg.Def("lint.typo", "`{{.Key}}` is not `{{.Name}}`: Google accepts it, but the other crawlers ignore the line (google/robotstxt on GitHub lists the spellings it forgives)")
 	msgFixKey        = msg.Def("lint.fix.key", "Write `{{.Name}}`")
-	msgMissingColon  = msg.Def("lint.missing_colon", "no colon after `{{.Key}}`: Google and the temoto library read the line anyway, the other crawlers ignore it")
+	msgMissingColon  = msg.Def("lint.missing_colon", "no colon after `{{.Key}}`: Google and the temoto library read the line anyway, the other crawlers ignore it (RFC 9309 §2.2; google/robotstxt on GitHub)")
 	msgFixColon      = msg.Def("lint.fix.colon", "Add the colon")
-	msgUnknown       = msg.Def("lint.unknown", "no crawler known to this app reads `{{.Key}}` ({{.Count}} line(s)): the lines are ignored")
+	msgUnknown       = msg.Def("lint.unknown", "no crawler known to this app reads `{{.Key}}` ({{.Count}} lines): the lines are ignored")
+	_                = msg.One("lint.unknown", "no crawler known to this app reads `{{.Key}}` ({{.Count}} line): the line is ignored")
 	msgUnknownTypo   = msg.Def("lint.unknown.typo", "`{{.Key}}` looks like a misspelling of `{{.Name}}` that no crawler accepts: the line is ignored")
 	msgInvalid       = msg.Def("lint.invalid", "this line is neither a field (`name: value`) nor a comment: every crawler ignores it")
 	msgHTML          = msg.Def("lint.html", "this looks like an HTML page, not a robots.txt: crawlers find no rules in it (a server answering every URL with a page?)")
-	msgNoindex       = msg.Def("lint.noindex", "`Noindex` in robots.txt is not read by any crawler (Google dropped it on 2019-09-01): use a robots meta tag or an X-Robots-Tag header, on pages that are not blocked")
-	msgCrawlDelay    = msg.Def("lint.crawl_delay", "Crawl-delay is read by Bing only (1 to 30 seconds): Google never read it and Yandex ignores it since 2018")
+	msgNoindex       = msg.Def("lint.noindex", "`Noindex` in robots.txt is not read by any crawler (Google dropped it on 2019-09-01): use a robots meta tag or an X-Robots-Tag header, on pages that are not blocked (Google Search Central blog, July 2019)")
+	msgCrawlDelay    = msg.Def("lint.crawl_delay", "Crawl-delay is read by Bing only (1 to 30 seconds): Google never read it and Yandex ignores it since 2018 (Bing Webmaster blog; Yandex Webmaster help)")
 	msgCrawlDelayBad = msg.Def("lint.crawl_delay.bad", "Crawl-delay `{{.Value}}` is not a number of seconds: Bing ignores the line and the temoto library rejects the whole file")
-	msgHostOld       = msg.Def("lint.host.deprecated", "Host is read by Yandex only, which ignores it since 2018 (it wants a 301 redirect to the main mirror); Google never read it")
-	msgHostInvalid   = msg.Def("lint.host.invalid", "Yandex would ignore this Host: {{.Reason}}")
+	msgHostOld       = msg.Def("lint.host.deprecated", "Host is read by Yandex only, which ignores it since 2018 (it wants a 301 redirect to the main mirror); Google never read it (Yandex Webmaster help; Google Search Central lists Host as unsupported)")
+	msgHostInvalid   = msg.Def("lint.host.invalid", "Yandex would ignore this Host: {{.Reason}} (Yandex Webmaster help)")
+	msgFixHost       = msg.Def("lint.fix.host", "Write the host name only: `{{.Host}}`")
 	msgHostMany      = msg.Def("lint.host.many", "another Host line (the first is at line {{.First}}): Yandex takes the first one, the temoto library the last one")
-	msgCleanParam    = msg.Def("lint.clean_param", "Yandex ignores this Clean-param: {{.Reason}}")
+	msgCleanParam    = msg.Def("lint.clean_param", "Yandex ignores this Clean-param: {{.Reason}} (Yandex Webmaster help: Clean-param)")
 	msgCPEmpty       = msg.Def("lint.clean_param.empty", "it needs parameter names, e.g. `Clean-param: utm_source&utm_medium /catalog/`")
 	msgCPParts       = msg.Def("lint.clean_param.parts", "it takes parameter names joined by `&` and at most one path prefix after a space")
 	msgCPName        = msg.Def("lint.clean_param.name", "`{{.Name}}` is not a parameter name (names only: no `=`, `?`, `/` or `#`)")
 	msgCPPath        = msg.Def("lint.clean_param.path", "the path prefix `{{.Path}}` may use only letters, digits and `.-/*_`")
 	msgCPLong        = msg.Def("lint.clean_param.long", "the line is longer than 500 characters")
-	msgRequestRate   = msg.Def("lint.request_rate", "Request-rate `{{.Value}}` does not follow `pages/seconds` (e.g. `1/5`, `10/1m`) with an optional `HHMM-HHMM` window; only Python's urllib reads this field")
+	msgRequestRate   = msg.Def("lint.request_rate", "Request-rate `{{.Value}}` does not follow `pages/seconds` (e.g. `1/5`, `10/1m`) with an optional `HHMM-HHMM` window; only Python's urllib reads this field (Python's urllib.robotparser documentation)")
 	msgVisitTime     = msg.Def("lint.visit_time", "Visit-time `{{.Value}}` is not a `HHMM-HHMM` UTC window (e.g. `0600-0845`); no major crawler reads this field")
-	msgSitemapRel    = msg.Def("lint.sitemap.relative", "the sitemap `{{.Value}}` is not a full URL: crawlers ignore it; write it with scheme and host, e.g. `https://example.com/sitemap.xml`")
-	msgSitemapBad    = msg.Def("lint.sitemap.malformed", "the sitemap `{{.Value}}` is not a valid http(s) URL: crawlers ignore it")
+	msgSitemapRel    = msg.Def("lint.sitemap.relative", "the sitemap `{{.Value}}` is not a full URL: crawlers ignore it; write it with scheme and host, e.g. `https://example.com/sitemap.xml` (sitemaps.org protocol)")
+	msgSitemapBad    = msg.Def("lint.sitemap.malformed", "the sitemap `{{.Value}}` is not a valid http or https URL: crawlers ignore it (sitemaps.org protocol)")
 )
 
 // fieldNames are the canonical field names, for misspelling suggestions.
@@ -183,8 +185,15 @@ func checkFields(s *state) {
 					text: msg.New(msgHostMany, "First", firstHost)})
 			}
 			if reason := HostError(v); !reason.IsZero() {
-				s.report(finding{code: "RS024", sev: Warning, start: va, end: vb, engines: eYandex,
-					text: msg.New(msgHostInvalid, "Reason", reason)})
+				f := finding{code: "RS024", sev: Warning, start: va, end: vb, engines: eYandex,
+					text: msg.New(msgHostInvalid, "Reason", reason)}
+				if bare, ok := HostFix(v); ok {
+					// Unsafe: once the line is valid, Yandex treats every other
+					// host serving this file as closed.
+					f.fix = newFix(msg.New(msgFixHost, "Host", bare), false, eYandex.names(s.all),
+						Edit{Start: va, End: vb, Text: []byte(bare)})
+				}
+				s.report(f)
 			}
 		case syntax.CleanParam:
 			if reason := cleanParamError(v); !reason.IsZero() {

@@ -9,21 +9,24 @@ import (
 )
 
 var (
-	msgBeforeUA       = msg.Def("lint.before_ua", "{{.Count}} rule line(s) before the first User-agent line (lines {{.First}}–{{.Last}}) belong to no group: every crawler ignores them, and the temoto library rejects the whole file")
-	msgBlankRules     = msg.Def("lint.blank.rules", "the blank line {{.Blank}} cuts this rule off from its User-agent line: Google reads one group, but the 1994/1996 standards end the record at a blank line (and Yandex's help forbids one there), so for them the rules after it belong to no robot")
-	msgBlankAgents    = msg.Def("lint.blank.agents", "the blank line {{.Blank}} separates User-agent lines of one group: Google gives the rules below to all of them, the 1994/1996 standards end the record at the blank line, leaving the robots above it without rules")
-	msgFixBlank       = msg.Def("lint.fix.delete_blank", "Delete the blank line(s) inside the group")
-	msgEmptyUA        = msg.Def("lint.empty_ua", "empty User-agent: Google and RFC 9309 match no crawler with it, while for the 1994 standard an empty name is part of every robot's name")
-	msgTokenVersion   = msg.Def("lint.token.version", "`{{.Value}}` is not a product token: RFC 9309 allows only letters, `-` and `_` and ignores this line; Google reads it as `{{.Token}}`")
-	msgTokenNone      = msg.Def("lint.token.none", "`{{.Value}}` is not a product token and does not start with one: Google and RFC 9309 match no crawler with this line")
+	msgBeforeUA       = msg.Def("lint.before_ua", "{{.Count}} rule lines before the first User-agent line (lines {{.First}}–{{.Last}}) belong to no group: every crawler ignores them (RFC 9309 §2.2), and the temoto library rejects the whole file")
+	_                 = msg.One("lint.before_ua", "{{.Count}} rule line before the first User-agent line (line {{.First}}) belongs to no group: every crawler ignores it (RFC 9309 §2.2), and the temoto library rejects the whole file")
+	msgBlankRules     = msg.Def("lint.blank.rules", "the blank line {{.Blank}} cuts this rule off from its User-agent line: Google reads one group, but the 1994/1996 standards end the record at a blank line (and Yandex's help forbids one there), so for them the rules after it belong to no robot (RFC 9309 §2.2.1; the 1994 standard, robotstxt.org)")
+	msgBlankAgents    = msg.Def("lint.blank.agents", "the blank line {{.Blank}} separates User-agent lines of one group: Google gives the rules below to all of them, the 1994/1996 standards end the record at the blank line, leaving the robots above it without rules (RFC 9309 §2.2.1; the 1994 standard, robotstxt.org)")
+	msgFixBlank       = msg.Def("lint.fix.delete_blank", "Delete the {{.Count}} blank lines inside the group")
+	_                 = msg.One("lint.fix.delete_blank", "Delete the blank line inside the group")
+	msgEmptyUA        = msg.Def("lint.empty_ua", "empty User-agent: Google and RFC 9309 match no crawler with it, while for the 1994 standard an empty name is part of every robot's name (RFC 9309 §2.2.1; robotstxt.org/orig.html)")
+	msgTokenVersion   = msg.Def("lint.token.version", "`{{.Value}}` is not a product token: RFC 9309 allows only letters, `-` and `_` and ignores this line; Google reads it as `{{.Token}}` (RFC 9309 §2.2.1; Google Search Central: how Google interprets robots.txt)")
+	msgTokenNone      = msg.Def("lint.token.none", "`{{.Value}}` is not a product token and does not start with one: Google and RFC 9309 match no crawler with this line (RFC 9309 §2.2.1)")
 	msgFixToken       = msg.Def("lint.fix.token", "Write the product token `{{.Token}}` only")
-	msgSeveralAgents  = msg.Def("lint.several_agents", "a space in the User-agent value: Google and most readers take `{{.First}}` only, RFC 9309 ignores the line, and the 1996 Lycos text reads every word as a robot of its own. If these are several robots, write one User-agent line per robot")
-	msgTokenChars     = msg.Def("lint.token.chars", "`{{.Value}}` has characters outside RFC 9309's product-token alphabet (letters, `-` and `_`), so a strict parser skips the line; Google compares only `{{.Token}}`, here and in the crawler's own name")
+	msgSeveralAgents  = msg.Def("lint.several_agents", "a space in the User-agent value: Google and most readers take `{{.First}}` only, RFC 9309 ignores the line, and the 1996 Lycos text reads every word as a robot of its own. If these are several robots, write one User-agent line per robot (RFC 9309 §2.2.1; the Lycos 1996 text)")
+	msgTokenCut       = msg.Def("lint.token.cut", "`{{.Value}}` and `{{.Other}}` (line {{.Line}}) are the same name `{{.Token}}` for Google's parser and for RFC 9309 (§2.2.1), which read a name only up to its first character that is not a letter, `-` or `_`: for them both groups apply to both crawlers")
 	msgFixSplitAgents = msg.Def("lint.fix.split_agents", "One User-agent line per robot")
-	msgSeveralStar    = msg.Def("lint.several_star", "a second `User-agent: *` group (the first is at line {{.First}}): Google and RFC 9309 merge them, Yandex treats it as an error, and first-match readers (1994, 1996) use the first one only")
-	msgSeveralGroups  = msg.Def("lint.several_groups", "{{.Robot}} already has a group at line {{.First}}: Google and RFC 9309 merge the groups, Yandex and the 1994/1996 readers use one of them only. Keep one group per robot")
-	msgDropStarNone   = msg.Def("lint.drop_star.no_rules", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them but has no Allow or Disallow line: these robots may crawl everything")
-	msgDropStarSome   = msg.Def("lint.drop_star.some", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them and does not repeat {{.Count}} of its Disallow rules, e.g. line {{.Line}} `{{.Rule}}`")
+	msgSeveralStar    = msg.Def("lint.several_star", "a second `User-agent: *` group (the first is at line {{.First}}): Google and RFC 9309 merge them, Yandex treats it as an error, and first-match readers (1994, 1996) use the first one only (RFC 9309 §2.2.1; Yandex Webmaster help)")
+	msgSeveralGroups  = msg.Def("lint.several_groups", "{{.Robot}} already has a group at line {{.First}}: Google and RFC 9309 merge the groups, Yandex and the 1994/1996 readers use one of them only. Keep one group per robot (RFC 9309 §2.2.1; Yandex Webmaster help)")
+	msgDropStarNone   = msg.Def("lint.drop_star.no_rules", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them but has no Allow or Disallow line: these robots may crawl everything (RFC 9309 §2.2.1)")
+	msgDropStarSome   = msg.Def("lint.drop_star.some", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them and does not repeat {{.Count}} of its Disallow rules, e.g. line {{.Line}} `{{.Rule}}` (RFC 9309 §2.2.1)")
+	_                 = msg.One("lint.drop_star.some", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them and does not repeat {{.Count}} of its Disallow rules: line {{.Line}} `{{.Rule}}` (RFC 9309 §2.2.1)")
 	msgEmptyGroupStar = msg.Def("lint.empty_group.star", "User-agent lines without rules at the end of the file: Google lets {{.Robots}} crawl everything (their empty group still replaces `*`), while the temoto library falls back to the `*` group")
 	msgEmptyGroup     = msg.Def("lint.empty_group.plain", "User-agent lines without rules at the end of the file: they restrict nothing")
 	msgSplitByField   = msg.Def("lint.split_by_field", "this User-agent line follows the Crawl-delay at line {{.Field}}: Google and RFC 9309 still read one group, but the temoto library starts a new group here, and the robots above it ({{.Robots}}) get none of the rules below")
@@ -92,7 +95,7 @@ func (s *state) reportBlank(n int, blanks []int, key string, safe bool) {
 	a, b := s.fieldSpan(n)
 	s.report(finding{code: "RS002", sev: Warning, start: a, end: b, engines: blankEnds,
 		text: msg.New(key, "Blank", blanks[0]),
-		fix:  newFix(msg.New(msgFixBlank), safe, blankEnds.names(s.all), edits...)})
+		fix:  newFix(msg.New(msgFixBlank, "Count", len(blanks)), safe, blankEnds.names(s.all), edits...)})
 }
 
 // checkUserAgents: empty values, invalid product tokens, several names on one line.
@@ -110,24 +113,75 @@ func checkUserAgents(s *state) {
 		case strings.ContainsAny(v, " \t\v\f"):
 			s.severalAgents(n, l, v)
 		case v == "*" || engine.ValidToken(v):
+		case crawlerName(v):
+			// AI2Bot, MJ12bot, Mail.RU_Bot, 008: the names these crawlers
+			// publish. RFC 9309 §2.2.1 asks crawlers for tokens of letters,
+			// "_" and "-", but that is the crawler's business: its own
+			// parser reads its own name, and the site owner has nothing to
+			// fix. Only a name two groups share up to the first other
+			// character is worth a word (checkCutTokens).
 		default:
 			tok := engine.Token(v)
 			a, b := s.valueSpan(n)
 			f := finding{code: "RS013", sev: Warning, start: a, end: b, engines: s.every &^ eGoogle,
 				text: msg.New(msgTokenNone, "Value", v)}
-			switch {
-			case tok != "" && v[len(tok)] == '/':
+			if tok != "" && v[len(tok)] == '/' {
 				// "Googlebot/2.1": a version the author copied from the User-Agent header.
 				f.text = msg.New(msgTokenVersion, "Value", v, "Token", tok)
 				f.fix = newFix(msg.New(msgFixToken, "Token", tok), true, f.engines.names(s.all),
 					Edit{Start: a, End: b, Text: []byte(tok)})
-			case tok != "":
-				// "MJ12bot", "bigsur.ai": the robot's real name; nothing to fix here.
-				f.sev, f.engines = Info, eRFC
-				f.text = msg.New(msgTokenChars, "Value", v, "Token", tok)
 			}
 			s.report(f)
 		}
+	}
+	checkCutTokens(s)
+}
+
+// crawlerName reports whether v is made of letters, digits, ".", "-" and
+// "_" only, as the names crawlers publish are.
+func crawlerName(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return v != ""
+}
+
+// checkCutTokens: two different names that Google's parser and RFC 9309
+// parsers read as the same token, because both stop at the first character
+// that is not a letter, "-" or "_" (MJ12bot and MJ13bot are both MJ).
+func checkCutTokens(s *state) {
+	type seen struct {
+		line  int
+		value string
+	}
+	first := map[string]seen{}
+	for n := 1; n <= len(s.doc.Lines); n++ {
+		if s.kind(n) != syntax.UserAgent {
+			continue
+		}
+		v := s.val(n)
+		if !crawlerName(v) {
+			continue
+		}
+		tok := strings.ToLower(engine.Token(v))
+		if tok == "" {
+			continue
+		}
+		f, ok := first[tok]
+		if !ok {
+			first[tok] = seen{n, v}
+			continue
+		}
+		if strings.EqualFold(f.value, v) || engine.ValidToken(v) && engine.ValidToken(f.value) ||
+			s.m.groupOf(n) == s.m.groupOf(f.line) {
+			continue // one name, or one group: nothing is mixed up
+		}
+		a, b := s.valueSpan(n)
+		s.report(finding{code: "RS013", sev: Warning, start: a, end: b, engines: eGoogle | eRFC,
+			text: msg.New(msgTokenCut, "Value", v, "Other", f.value, "Line", f.line, "Token", engine.Token(v))})
 	}
 }
 

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -11,22 +12,30 @@ import (
 var (
 	msgPathURL        = msg.Def("lint.path.url", "`{{.Value}}` is a whole URL, but rules hold paths: it matches nothing; write `{{.Path}}`")
 	msgPathHost       = msg.Def("lint.path.host", "`{{.Value}}` starts with a host name, but rules hold paths: it matches nothing; write `{{.Path}}`")
-	msgPathRelative   = msg.Def("lint.path.relative", "`{{.Value}}` does not start with `/` or `*`: Google and RFC 9309 match rules from the first character of the path, which is always `/`, so it matches nothing (only the temoto library adds the `/`)")
+	msgPathRelative   = msg.Def("lint.path.relative", "`{{.Value}}` does not start with `/` or `*`: Google and RFC 9309 match rules from the first character of the path, which is always `/`, so it matches nothing (only the temoto library adds the `/`) (RFC 9309 §2.2.2)")
 	msgFixPath        = msg.Def("lint.fix.path", "Write the path `{{.Path}}`")
-	msgSpacePaths     = msg.Def("lint.space.paths", "several paths on one line: only the 1996 Lycos text splits them; Google and RFC 9309 read one path with a space in it, which no URL has, and the temoto library reads only `{{.First}}`")
+	msgSpacePaths     = msg.Def("lint.space.paths", "several paths on one line: only the 1996 Lycos text splits them; Google and RFC 9309 read one path with a space in it, which no URL has, and the temoto library reads only `{{.First}}` (RFC 9309 §2.2.2; the Lycos 1996 text)")
 	msgFixSplitPaths  = msg.Def("lint.fix.split_paths", "One rule per path")
 	msgSpaceInPath    = msg.Def("lint.space.in_path", "a space inside the path `{{.Value}}`: URLs carry it as %20, so for Google the rule matches nothing, and the temoto library reads only `{{.First}}`")
 	msgFixSpace       = msg.Def("lint.fix.space", "Write the space as %20")
-	msgDollarMid      = msg.Def("lint.dollar_mid", "`$` anchors the end of the URL only as the last character of a rule; here Google and RFC 9309 read it as a literal `$`, and the temoto library as an anchor that never matches (write %24 for a dollar sign)")
-	msgWildLiteral    = msg.Def("lint.wildcard.literal", "`*` and `$` are ordinary characters for the 1994/1996 standards: this rule matches only paths that contain them literally")
-	msgWildLiteralSum = msg.Def("lint.wildcard.summary", "{{.Count}} rules use `*` or `$`, which the 1994/1996 standards read as ordinary characters: for robots following them these rules match only paths that contain those characters (this is the first)")
-	msgStarOnly       = msg.Def("lint.star_only", "`{{.Rule}}` covers every path for Google, Yandex and Bing, but none for the temoto library (it drops a trailing `*`) or the 1994/1996 standards (they read `*` literally); `/` means the same to every reader")
+	msgDollarMid      = msg.Def("lint.dollar_mid", "`$` anchors the end of the URL only as the last character of a rule; here Google and RFC 9309 read it as a literal `$`, and the temoto library as an anchor that never matches (write %24 for a dollar sign) (RFC 9309 §2.2.3)")
+	msgWildLiteral    = msg.Def("lint.wildcard.literal", "`*` and `$` are ordinary characters for the 1994/1996 standards: this rule matches only paths that contain them literally (robotstxt.org/orig.html; the 1996 Internet-Draft)")
+	msgWildLiteralSum = msg.Def("lint.wildcard.summary", "{{.Count}} rules use `*` or `$`, which the 1994 standard and the 1996 Internet-Draft read as ordinary characters: for robots following them these rules match only paths that contain those characters (this is the first) (robotstxt.org/orig.html; the 1996 Internet-Draft)")
+	_                 = msg.One("lint.wildcard.summary", "{{.Count}} rule uses `*` or `$`, which the 1994 standard and the 1996 Internet-Draft read as ordinary characters: for robots following them it matches only paths that contain those characters (robotstxt.org/orig.html; the 1996 Internet-Draft)")
+	msgStarOnly       = msg.Def("lint.star_only", "`{{.Rule}}` covers every path for Google, Yandex and Bing, but none for the temoto library (it drops a trailing `*`) or the 1994/1996 standards (they read `*` literally); `/` means the same to every reader (RFC 9309 §2.2.3; robotstxt.org/orig.html)")
 	msgFixStarOnly    = msg.Def("lint.fix.star_only", "Write `/` instead of `*`")
-	msgNoAllow        = msg.Def("lint.no_allow.line", "there is no Allow in the 1994 standard: robots following it ignore this line")
-	msgNoAllowSum     = msg.Def("lint.no_allow.summary", "there is no Allow in the 1994 standard (nor in the 1996 Lycos text): robots following it ignore the {{.Count}} Allow lines and stay out of everything the Disallow lines close (this is the first)")
-	msgNonASCII       = msg.Def("lint.non_ascii", "non-ASCII characters in the path: Google and RFC 9309 %-encode them before comparing, other readers compare the raw bytes, which a URL never carries; `{{.Encoded}}` works for all")
+	msgNoAllow        = msg.Def("lint.no_allow.line", "there is no Allow in the 1994 standard: robots following it ignore this line (robotstxt.org/orig.html)")
+	msgNoAllowSum     = msg.Def("lint.no_allow.summary", "there is no Allow in the 1994 standard (nor in the 1996 Lycos text): robots following it ignore the {{.Count}} Allow lines and stay out of everything the Disallow lines close (this is the first) (robotstxt.org/orig.html)")
+	_                 = msg.One("lint.no_allow.summary", "there is no Allow in the 1994 standard (nor in the 1996 Lycos text): robots following it ignore the Allow line and stay out of everything the Disallow lines close (robotstxt.org/orig.html)")
+	msgNonASCII       = msg.Def("lint.non_ascii", "non-ASCII characters in the path: Google and RFC 9309 %-encode them before comparing, other readers compare the raw bytes, which a URL never carries; `{{.Encoded}}` works for all (RFC 9309 §2.2.2)")
 	msgFixEncode      = msg.Def("lint.fix.encode", "%-encode the path")
+	msgFileType       = msg.Def("lint.file_type", "`{{.Value}}` has no `/` before the `*`: Google, Yandex, Bing and RFC 9309 read it as every URL with `{{.Ext}}` anywhere in it, so `/report{{.Ext}}x`, `/old{{.Ext}}/list` and `/report{{.Ext}}?page=2` are closed too, and the 1994/1996 standards match nothing with it. To close the files ending in `{{.Ext}}`, write `{{.Fixed}}` (`$` marks the end of the URL; without it, `/*{{.Ext}}` keeps closing the longer URLs) (RFC 9309 §2.2.3; Google Search Central)")
+	msgFixFileType    = msg.Def("lint.fix.file_type", "Close only URLs ending in {{.Ext}}: `{{.Fixed}}`")
 )
+
+// fileType matches `*.doc`: a file-type rule written without its leading
+// `/*` and without the `$` that ends it.
+var fileType = regexp.MustCompile(`^\*+(\.[A-Za-z0-9]+)$`)
 
 // checkPaths: the value of every Allow/Disallow line.
 func checkPaths(s *state) {
@@ -61,6 +70,8 @@ func checkPaths(s *state) {
 			s.spaceInPath(n, v, a, b)
 		case v[0] != '/' && v[0] != '*':
 			s.relativePath(v, a, b)
+		case fileType.MatchString(v):
+			s.fileTypeRule(v, a, b)
 		}
 		if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
 			s.report(finding{code: "RS005", sev: Warning, start: a + i, end: a + i + 1, engines: wildcard, text: msg.New(msgDollarMid)})
@@ -112,6 +123,21 @@ func (s *state) spaceInPath(n int, v string, a, b int) {
 	s.report(finding{code: "RS004", sev: Error, start: a, end: b, engines: s.every &^ eLycos1996,
 		text: msg.New(msgSpaceInPath, "Value", v, "First", words[0]),
 		fix:  newFix(msg.New(msgFixSpace), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(enc)})})
+}
+
+// fileTypeRule: `Disallow: *.doc`. The author means "the .doc files"; the
+// fix writes `/*.doc$`. It changes what the wildcard readings close: only
+// URLs that end in .doc, no longer .docx, .doc/… or .doc?query. For the
+// 1994/1996 readings both forms are literal prefixes no real URL path
+// starts with (`*.doc` has no leading `/`, `/*.doc$` holds a literal `*`),
+// but the prefix differs, so the fix names every engine.
+func (s *state) fileTypeRule(v string, a, b int) {
+	ext := fileType.FindStringSubmatch(v)[1]
+	fixed := "/*" + ext + "$"
+	s.report(finding{code: "RS050", sev: Warning, start: a, end: b, engines: wildcard,
+		text: msg.New(msgFileType, "Value", v, "Ext", ext, "Fixed", fixed),
+		fix: newFix(msg.New(msgFixFileType, "Ext", ext, "Fixed", fixed), false, s.every.names(s.all),
+			Edit{Start: a, End: b, Text: []byte(fixed)})})
 }
 
 func (s *state) relativePath(v string, a, b int) {

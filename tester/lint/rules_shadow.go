@@ -10,10 +10,11 @@ import (
 )
 
 var (
-	msgShadowLongest = msg.Def("lint.shadow.longest", "this rule never decides for {{.Engines}}: line {{.Other}} `{{.OtherRule}}` matches the same paths and wins (it is longer, or an Allow as long)")
+	msgShadowLongest = msg.Def("lint.shadow.longest", "this rule never decides for {{.Engines}}: line {{.Other}} `{{.OtherRule}}` matches the same paths and wins (it is longer, or an Allow as long) (RFC 9309 §2.2.2)")
 	msgShadowFirst   = msg.Def("lint.shadow.first", "this rule never decides for {{.Engines}}: line {{.Other}} `{{.OtherRule}}` matches the same paths, and among rules as long the first in the file wins")
-	msgShadowDraft   = msg.Def("lint.shadow.draft", "this rule never decides for the 1996 draft: line {{.Other}} `{{.OtherRule}}` comes first and matches every path this one matches, and the first match wins")
-	msgShadowDraftN  = msg.Def("lint.shadow.draft_summary", "{{.Count}} rules never decide for the 1996 draft, which takes the first matching rule: an earlier rule of the other kind already matches every path they match. This is the first: line {{.Other}} `{{.OtherRule}}` comes before it")
+	msgShadowDraft   = msg.Def("lint.shadow.draft", "this rule never decides for the 1996 draft: line {{.Other}} `{{.OtherRule}}` comes first and matches every path this one matches, and the first match wins (the 1996 Internet-Draft, draft-koster-robots-00)")
+	msgShadowDraftN  = msg.Def("lint.shadow.draft_summary", "{{.Count}} rules never decide for the 1996 Internet-Draft, which takes the first matching rule: an earlier rule of the other kind already matches every path they match. This is the first: line {{.Other}} `{{.OtherRule}}` comes before it (the 1996 Internet-Draft, draft-koster-robots-00)")
+	_                = msg.One("lint.shadow.draft_summary", "{{.Count}} rule never decides for the 1996 Internet-Draft, which takes the first matching rule: an earlier rule of the other kind already matches every path it matches. Line {{.Other}} `{{.OtherRule}}` comes before it (the 1996 Internet-Draft, draft-koster-robots-00)")
 	msgDuplicate     = msg.Def("lint.duplicate", "the same rule as line {{.First}} in this group")
 	msgFixDuplicate  = msg.Def("lint.fix.duplicate", "Delete the duplicate rule")
 )

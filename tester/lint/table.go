@@ -49,7 +49,7 @@ var table = []RuleInfo{
 	ri("RS005", "dollar-not-at-end", Warning, msg.Def("lint.title.RS005", "`$` not at the end of a rule"),
 		"User-agent: *\nDisallow: /price$/list\n", "User-agent: *\nDisallow: /price%24/list\n"),
 	ri("RS006", "wildcard-literal", Info, msg.Def("lint.title.RS006", "Wildcards the 1994/1996 standards read literally"),
-		"User-agent: *\nDisallow: /*.doc\n", ""),
+		"User-agent: *\nDisallow: /*.doc\nDisallow: /*.pdf$\n", ""),
 	ri("RS007", "star-only-rule", Warning, msg.Def("lint.title.RS007", "`Disallow: *` instead of `Disallow: /`"),
 		"User-agent: *\nDisallow: *\n", "User-agent: *\nDisallow: /\n"),
 	ri("RS008", "key-typo", Error, msg.Def("lint.title.RS008", "Misspelt field name that only Google accepts"),
@@ -112,7 +112,7 @@ var table = []RuleInfo{
 	ri("RS035", "disallow-all", Info, msg.Def("lint.title.RS035", "The whole site closed to every crawler"),
 		"User-agent: *\nDisallow: /\n", ""),
 	ri("RS036", "allow-not-in-original", Info, msg.Def("lint.title.RS036", "Allow, which the 1994 standard does not have"),
-		"User-agent: *\nDisallow: /docs/\nAllow: /docs/public/\n", ""),
+		"User-agent: *\nDisallow: /docs/\nAllow: /docs/public/\nAllow: /docs/help/\n", ""),
 	ri("RS037", "empty-group", Warning, msg.Def("lint.title.RS037", "User-agent lines without rules"),
 		"User-agent: *\nDisallow: /tmp/\n\nUser-agent: Googlebot\n", "User-agent: *\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /tmp/\n"),
 	ri("RS038", "group-split-by-field", Warning, msg.Def("lint.title.RS038", "User-agent line after a Crawl-delay of the same group"),
@@ -139,6 +139,8 @@ var table = []RuleInfo{
 		"User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n", ""),
 	ri("RS049", "misspelt-crawler-token", Warning, msg.Def("lint.title.RS049", "User-agent that differs from a known crawler's token only in case, - or _"),
 		"User-agent: GPT-Bot\nDisallow: /\n", "User-agent: GPTBot\nDisallow: /\n"),
+	ri("RS050", "file-type-without-slash", Warning, msg.Def("lint.title.RS050", "File-type rule such as `*.doc` that also closes .docx and .doc?…"),
+		"User-agent: *\nDisallow: *.doc\n", "User-agent: *\nDisallow: /*.doc$\n"),
 }
 
 // rules are the checks, each run once per Run.

@@ -24,9 +24,25 @@ type Translator func(key, fallback string, data map[string]any) string
 var (
 	mu         sync.RWMutex
 	catalogue  = map[string]string{}
+	singular   = map[string]string{} // key -> English for a Count of 1 (One)
 	translator Translator
 	tmplCache  sync.Map // fallback template string -> *template.Template
 )
+
+// One registers the English template of key for a Count of 1, when the
+// text Def registered (the plural) reads wrong for one thing: "1 line ends"
+// rather than "1 lines end". It is what String renders when no translator
+// is installed (tests, generated docs); the English catalogue's "one" form
+// says the same. It returns key.
+func One(key, english string) string {
+	mu.Lock()
+	defer mu.Unlock()
+	if old, ok := singular[key]; ok && old != english {
+		panic("msg: key " + key + " given two singular texts")
+	}
+	singular[key] = english
+	return key
+}
 
 // Def registers the English template of key and returns key, so message keys
 // can be package-level constants: var msgBlocked = msg.Def("engine.blocked", "…").
@@ -90,6 +106,7 @@ func (t Text) String() string {
 	}
 	mu.RLock()
 	fallback, ok := catalogue[t.Key]
+	one, hasOne := singular[t.Key]
 	tr := translator
 	mu.RUnlock()
 	if !ok {
@@ -98,6 +115,9 @@ func (t Text) String() string {
 	data := t.renderedData()
 	if tr != nil {
 		return tr(t.Key, fallback, data)
+	}
+	if hasOne && isOne(data["Count"]) {
+		return Render(one, data)
 	}
 	return Render(fallback, data)
 }
@@ -146,4 +166,23 @@ func Render(tmpl string, data map[string]any) string {
 		return tmpl
 	}
 	return b.String()
+}
+
+// isOne reports whether a Count slot holds the integer 1.
+func isOne(v any) bool {
+	switch n := v.(type) {
+	case int:
+		return n == 1
+	case int64:
+		return n == 1
+	case int32:
+		return n == 1
+	case uint:
+		return n == 1
+	case uint64:
+		return n == 1
+	case uint32:
+		return n == 1
+	}
+	return false
 }
