@@ -24,10 +24,14 @@ func init() {
 }
 
 var (
-	msgLessonQuestions = msg.Def("cli.lessons.questions", "{{.Count}} {{if eq .Count 1}}question{{else}}questions{{end}}")
-	msgLessonExercises = msg.Def("cli.lessons.exercises", "{{.Count}} {{if eq .Count 1}}exercise{{else}}exercises{{end}}")
-	msgLessonsChecked  = msg.Def("cli.lessons.checked", "{{.Count}} {{if eq .Count 1}}lesson checked{{else}}lessons checked{{end}}: every answer they state is what the engines say")
-	msgLessonsProblems = msg.Def("cli.lessons.problems", "{{.Count}} {{if eq .Count 1}}problem{{else}}problems{{end}}: a lesson must not teach what the engines contradict")
+	msgLessonQuestions = msg.Def("cli.lessons.questions", "{{.Count}} questions")
+	_                  = msg.One("cli.lessons.questions", "{{.Count}} question")
+	msgLessonExercises = msg.Def("cli.lessons.exercises", "{{.Count}} exercises")
+	_                  = msg.One("cli.lessons.exercises", "{{.Count}} exercise")
+	msgLessonsChecked  = msg.Def("cli.lessons.checked", "{{.Count}} lessons checked: every answer they state is what the engines say")
+	_                  = msg.One("cli.lessons.checked", "{{.Count}} lesson checked: every answer it states is what the engines say")
+	msgLessonsProblems = msg.Def("cli.lessons.problems", "{{.Count}} problems: a lesson must not teach what the engines contradict")
+	_                  = msg.One("cli.lessons.problems", "{{.Count}} problem: a lesson must not teach what the engines contradict")
 	msgLessonExported  = msg.Def("cli.lessons.exported", "lesson {{.ID}} written to {{.File}}")
 	msgLessonNotFound  = msg.Def("cli.lessons.not_found", "lessons: no lesson with the id {{.ID}} (robots-studio lessons lists them)")
 	msgLessonBadLang   = msg.Def("cli.lessons.bad_lang", "lessons: --lang {{.Lang}}: the lessons are written in {{.Langs}}")

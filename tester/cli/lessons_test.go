@@ -41,7 +41,7 @@ func TestLessonsCheckFailsOnAWrongLesson(t *testing.T) {
 	golden(t, "lessons/check-wrong.golden", out)
 
 	code, out, _ = runCmd(t, "", "lessons", "--check", goodLesson)
-	if code != cli.ExitOK || out != "1 lesson checked: every answer they state is what the engines say\n" {
+	if code != cli.ExitOK || out != "1 lesson checked: every answer it states is what the engines say\n" {
 		t.Errorf("a correct lesson: exit %d, %q", code, out)
 	}
 }
