@@ -10,7 +10,7 @@ import (
 )
 
 var (
-	msgNoteNoBlank  = msg.Def("engine.note.no_blank_line", "line {{.Line}} starts a new record without the blank line {{.Engine}} puts between records; it is read as a new record")
+	msgNoteNoBlank  = msg.Def("engine.note.no_blank_line", "line {{.Line}} starts a new record with no blank line before it ({{.Engine}} expects one between records); it is read as a new record")
 	msgNoteSeveral  = msg.Def("engine.note.several_records", "the records at lines {{.Lines}} all name {{.Agent}}; {{.Engine}} does not say which one a robot obeys, so this reading takes the first")
 	msgNoteNoAllow  = msg.Def("engine.note.no_allow", "{{.Engine}} has no Allow field: line {{.Line}} `{{.Rule}}` matches {{.Path}} but is ignored like any unknown line")
 	msgNoteOrphan   = msg.Def("engine.note.orphan_rules", "line {{.Line}} `{{.Rule}}` comes before any User-agent line, so it belongs to no record and {{.Engine}} ignores it")
