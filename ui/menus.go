@@ -110,7 +110,8 @@ func (s *studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
 	)
-	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator(), themes, langs)
+	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
+	view.Items = append(append(view.Items, s.zoomItems()...), fyne.NewMenuItemSeparator(), themes, langs)
 	help := fyne.NewMenu(lang.X("menu.help", "Help"),
 		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.showShortcuts),
 		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.showAbout),

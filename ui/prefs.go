@@ -14,6 +14,8 @@ const (
 	prefTheme    = "theme"    // "system", "light", "dark"
 	prefEngine   = "engine"   // engine id in the tester
 	prefFirstRun = "seenSample"
+	prefZoom     = "zoom" // percent, look.MinZoom..look.MaxZoom
+	prefWrap     = "wordWrap"
 )
 
 const maxRecent = 10

@@ -6,7 +6,10 @@ import (
 	"github.com/robots-studio/robots-studio/ui/look"
 )
 
-// applyTheme sets "light", "dark" or "system".
+// applyTheme sets "light", "dark" or "system", at the zoom kept in the
+// preferences.
 func applyTheme(a fyne.App, name string) {
-	a.Settings().SetTheme(look.New(name))
+	t := look.New(name)
+	t.Zoom = look.ClampZoom(a.Preferences().IntWithFallback(prefZoom, look.DefaultZoom))
+	a.Settings().SetTheme(t)
 }
