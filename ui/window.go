@@ -63,6 +63,7 @@ type studio struct {
 	storageRoot string // the app's storage folder
 	live        liveState
 	changes     *changesView
+	class       classroom // the Lessons tab, the timeline and presenter mode (presenter*.go)
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -132,6 +133,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.ed.SetOnChanged(s.documentChanged)
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
+	s.presenterKeys()
 	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })
 	s.win.Resize(fyne.NewSize(1280, 800))
@@ -177,6 +179,7 @@ func (s *studio) buildContent() {
 	s.tabs.Append(s.sitemapItem)
 	s.logsItem = container.NewTabItem(lang.X("logtab.tab", "Logs"), s.logsTab())
 	s.tabs.Append(s.logsItem)
+	s.tabs.Append(s.lessonsTab())
 	s.tabs.OnSelected = func(t *container.TabItem) {
 		switch t {
 		case s.tabs.Items[2]:
@@ -187,7 +190,7 @@ func (s *studio) buildContent() {
 			s.sitemaps.DocumentChanged()
 		}
 	}
-	s.win.SetContent(s.tabs)
+	s.win.SetContent(s.classroomContent(s.tabs))
 }
 
 // splitOffset gives the compare matrix (eight engine columns) more room.
@@ -307,6 +310,7 @@ func markKind(sev lint.Severity) editor.MarkKind {
 func (s *studio) selectVerdict(v engine.Verdict) {
 	s.selected = &v
 	s.updateMarks()
+	s.presentVerdict(v)
 	switch {
 	case v.Rule != nil:
 		s.ed.ShowLine(v.Rule.Line)
