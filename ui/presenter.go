@@ -12,8 +12,9 @@ import (
 )
 
 // presenterZoom is how much larger everything is drawn in presenter mode,
-// in percent of the zoom the user had.
-const presenterZoom = 150
+// in percent of the zoom the user had: as large as lets the tallest tab
+// still fit a 1280×800 projector.
+const presenterZoom = 140
 
 // presenter is presenter mode: full screen, everything larger, the lint
 // panel hidden and the explanation the class looks at in large type.
@@ -28,14 +29,14 @@ type presenter struct {
 	box           fyne.CanvasObject
 }
 
-// panel is the large-type explanation shown at the bottom in presenter
-// mode (built again with the window's content).
+// panel is the large-type explanation shown under the editor, in the lint
+// panel's place, in presenter mode (built again with the window's content).
 func (p *presenter) panel() fyne.CanvasObject {
 	p.text = widget.NewLabel("")
 	p.text.Wrapping = fyne.TextWrapWord
 	p.text.SizeName = theme.SizeNameSubHeadingText
 	scroll := container.NewVScroll(p.text)
-	scroll.SetMinSize(fyne.NewSize(0, 150))
+	scroll.SetMinSize(fyne.NewSize(0, 180))
 	p.box = container.NewVBox(widget.NewSeparator(), scroll)
 	p.update()
 	return p.box
@@ -129,6 +130,7 @@ func (s *studio) setPresenter(on bool) {
 		s.lint.object().Show()
 	}
 	s.win.SetFullScreen(on)
+	s.class.tab.SetLarge(on)
 	p.update()
 	s.win.Content().Refresh()
 	s.win.SetMainMenu(s.menu())

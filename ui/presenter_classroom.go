@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/tester/session"
@@ -63,24 +65,25 @@ func (s *studio) lessonsTab() *container.TabItem {
 			c.tab.Select(i)
 		}
 	}
+	c.tab.SetLarge(c.present.on)
 	c.item = container.NewTabItem(lang.X("lessontab.tab", "Lessons"), c.tab.Content)
 	return c.item
 }
 
-// classroomContent wraps the tabs with the timeline strip (above) and
-// presenter mode's explanation (below).
+// classroomContent puts the timeline strip above the tabs.
 func (s *studio) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
 	c := &s.class
-	c.timeline = timeline.New(s.useReading)
-	closeBtn := newButton(lang.X("timeline.close", "Hide timeline"), func() { s.showTimeline(false) })
-	c.strip = container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, c.timeline.Object()))
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { s.showTimeline(false) })
+	closeBtn.Importance = widget.LowImportance
+	c.timeline = timeline.New(s.useReading, closeBtn)
+	c.strip = container.NewVBox(c.timeline.Object(), widget.NewSeparator())
 	if !c.present.timelineShown {
 		c.strip.Hide()
 	}
 	if c.present.on {
 		s.lint.object().Hide()
 	}
-	return container.NewBorder(c.strip, c.present.panel(), nil, nil, tabs)
+	return container.NewBorder(c.strip, nil, nil, nil, tabs)
 }
 
 // showTimeline shows or hides the timeline of the standard.

@@ -165,7 +165,7 @@ func (s *studio) dropped(uris []fyne.URI) {
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
 	s.live.banner = container.NewVBox()
-	left := container.NewBorder(s.live.banner, s.lint.object(), nil, nil, s.ed)
+	left := container.NewBorder(s.live.banner, container.NewVBox(s.lint.object(), s.class.present.panel()), nil, nil, s.ed)
 	s.live.left = left
 	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset(s.pane.Compare())

@@ -81,6 +81,11 @@ func (p *exercisePanel) load(l *lessons.Lesson) {
 		}
 	}
 	p.pick.Options = opts
+	if len(opts) > 1 {
+		p.pick.Show()
+	} else {
+		p.pick.Hide()
+	}
 	if len(opts) > 0 {
 		p.pick.Selected = opts[p.chosen]
 		p.empty.Hide()
@@ -121,6 +126,7 @@ func (t *Tab) showExercise(i int) {
 		p.pick.Refresh()
 	}
 	t.edWhat.SetText(lang.X("lessontab.editor.exercise", "Exercise {{.N}}: your file", map[string]any{"N": i + 1}))
+	t.openBtn.SetText(lang.X("lessontab.open_text", "Open this text in the main editor"))
 	p.task.SetText(l.Exercises[i].Task.In(language()))
 	t.submitCheck()
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor"
@@ -134,15 +135,14 @@ func (r *questionRow) show(pick string) {
 	l := t.Current()
 	q := l.Questions[r.n]
 	v := t.truth[r.n]
-	r.allow.Disable()
-	r.block.Disable()
-	if pick == answerAllowed {
-		r.allow.Importance = widget.HighImportance
-	} else {
-		r.block.Importance = widget.HighImportance
+	// The chosen answer stays lit; the other can no longer be picked.
+	chosen, other := r.allow, r.block
+	if pick != answerAllowed {
+		chosen, other = r.block, r.allow
 	}
-	r.allow.Refresh()
-	r.block.Refresh()
+	chosen.Importance = widget.HighImportance
+	chosen.Refresh()
+	other.Disable()
 	right := (pick == answerAllowed) == v.Allowed
 	word := v.Word().String()
 	var head string
@@ -154,7 +154,7 @@ func (r *questionRow) show(pick string) {
 		head = lang.X("lessontab.wrong", "Not this time: {{.Engine}} answers {{.Word}}.", map[string]any{"Engine": readingName(q.Engine), "Word": word})
 	}
 	r.result.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: head,
-		Style: widget.RichTextStyle{ColorName: colour, TextStyle: fyne.TextStyle{Bold: true}, Inline: true}}}
+		Style: widget.RichTextStyle{ColorName: colour, SizeName: t.textSize(), TextStyle: fyne.TextStyle{Bold: true}, Inline: true}}}
 	r.result.Refresh()
 	r.verdict.RemoveAll()
 	for _, id := range readingsFor(l, q) {
@@ -164,9 +164,10 @@ func (r *questionRow) show(pick string) {
 		if id != q.Engine {
 			rv = l.Ask(qq)
 		}
-		r.verdict.Add(verdictText(id, &rv))
+		r.verdict.Add(verdictText(id, &rv, t.textSize()))
 	}
 	why := q.Why.In(language())
+	r.why.SizeName = t.textSize()
 	r.why.SetText(why)
 	if why == "" {
 		r.why.Hide()
@@ -191,15 +192,15 @@ func readingsFor(l *lessons.Lesson, q lessons.Question) []string {
 
 // verdictText is one reading's verdict: the word in the verdict colour and
 // the engine's explanation.
-func verdictText(id string, v *engine.Verdict) *widget.RichText {
+func verdictText(id string, v *engine.Verdict, size fyne.ThemeSizeName) *widget.RichText {
 	colour := look.ColorNameBlocked
 	if v.Allowed {
 		colour = look.ColorNameAllowed
 	}
 	rt := widget.NewRichText(
-		&widget.TextSegment{Text: readingName(id) + ": ", Style: widget.RichTextStyle{Inline: true, TextStyle: fyne.TextStyle{Bold: true}}},
-		&widget.TextSegment{Text: v.Word().String(), Style: widget.RichTextStyle{Inline: true, ColorName: colour, TextStyle: fyne.TextStyle{Bold: true}}},
-		&widget.TextSegment{Text: " — " + v.ExplainAll(), Style: widget.RichTextStyle{Inline: true}},
+		&widget.TextSegment{Text: readingName(id) + ": ", Style: widget.RichTextStyle{Inline: true, SizeName: size, TextStyle: fyne.TextStyle{Bold: true}}},
+		&widget.TextSegment{Text: v.Word().String(), Style: widget.RichTextStyle{Inline: true, SizeName: size, ColorName: colour, TextStyle: fyne.TextStyle{Bold: true}}},
+		&widget.TextSegment{Text: " — " + v.ExplainAll(), Style: widget.RichTextStyle{Inline: true, SizeName: size}},
 	)
 	rt.Wrapping = fyne.TextWrapWord
 	return rt
@@ -268,4 +269,23 @@ func (t *Tab) setMarks(m []editor.Mark) {
 // Revealed reports whether question i's answer is shown.
 func (t *Tab) Revealed(i int) bool {
 	return i >= 0 && i < len(t.questions) && t.questions[i].reveal.Visible()
+}
+
+// SetLarge draws the reveals in large type (presenter mode) or normally.
+func (t *Tab) SetLarge(on bool) {
+	if t.large == on {
+		return
+	}
+	t.large = on
+	if t.Current() != nil {
+		t.buildQuestions()
+	}
+}
+
+// textSize is the size of a reveal's text.
+func (t *Tab) textSize() fyne.ThemeSizeName {
+	if t.large {
+		return theme.SizeNameSubHeadingText
+	}
+	return theme.SizeNameText
 }

@@ -45,12 +45,14 @@ type Tab struct {
 	prog    *progress
 	truth   []engine.Verdict // per question of the current lesson: its engine's verdict on the example
 
-	list     *widget.List
+	listBox  *fyne.Container
+	rows     []*lessonRow
 	title    *widget.Label
 	body     *widget.RichText
 	bodyBox  *container.Scroll
 	ed       *editor.Editor
 	edWhat   *widget.Label
+	openBtn  *widget.Button
 	practice *container.AppTabs
 	qTab     *container.TabItem
 	xTab     *container.TabItem
@@ -61,6 +63,7 @@ type Tab struct {
 	explained  string
 	explainedQ int // the question whose lines are marked (-1: none)
 	marks      []editor.Mark
+	large      bool // presenter mode: reveals in large type
 
 	ex      exercisePanel
 	mode    int // -1: the editor shows the example; else the exercise shown
@@ -92,29 +95,7 @@ func New(h Host, list []*lessons.Lesson) *Tab {
 func language() string { return lang.X("lessontab.language", "en") }
 
 func (t *Tab) build() {
-	t.list = widget.NewList(
-		func() int { return len(t.lessons) },
-		func() fyne.CanvasObject {
-			name := widget.NewLabel("")
-			name.TextStyle.Bold = true
-			name.Truncation = fyne.TextTruncateEllipsis
-			state := widget.NewLabel("")
-			state.SizeName = theme.SizeNameCaptionText
-			state.Truncation = fyne.TextTruncateEllipsis
-			return container.NewVBox(name, state)
-		},
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			box := o.(*fyne.Container)
-			l := t.lessons[id]
-			name := box.Objects[0].(*widget.Label)
-			name.SetText(fmt.Sprintf("%d. %s", id+1, l.Title.In(language())))
-			box.Objects[1].(*widget.Label).SetText(t.progressText(l))
-		})
-	t.list.OnSelected = func(id widget.ListItemID) {
-		if id != t.cur {
-			t.Select(id)
-		}
-	}
+	t.listBox = container.NewVBox()
 	left := []fyne.CanvasObject{}
 	if t.host.ShowTimeline != nil {
 		left = append(left, widget.NewButtonWithIcon(lang.X("lessontab.timeline", "Timeline of the standard"),
@@ -122,7 +103,7 @@ func (t *Tab) build() {
 	}
 	heading := widget.NewLabel(lang.X("lessontab.lessons", "Lessons"))
 	heading.TextStyle.Bold = true
-	listPanel := container.NewBorder(heading, container.NewVBox(left...), nil, nil, t.list)
+	listPanel := container.NewBorder(heading, container.NewVBox(left...), nil, nil, container.NewVScroll(t.listBox))
 
 	t.title = widget.NewLabel("")
 	t.title.TextStyle.Bold = true
@@ -136,9 +117,9 @@ func (t *Tab) build() {
 	t.ed.SetOnChanged(t.editorChanged)
 	t.edWhat = widget.NewLabel("")
 	t.edWhat.Truncation = fyne.TextTruncateEllipsis
-	open := widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open this example in the main editor"),
+	t.openBtn = widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open this example in the main editor"),
 		theme.DocumentIcon(), t.openExample)
-	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, open, t.edWhat), nil, nil, nil, t.ed)
+	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.edWhat), nil, nil, nil, t.ed)
 
 	t.score = widget.NewLabel("")
 	t.score.TextStyle.Bold = true
@@ -177,8 +158,13 @@ func (t *Tab) progressText(l *lessons.Lesson) string {
 	right := 0
 	for q := range l.Questions {
 		if pick, ok := pr.pick(q); ok {
-			v := l.Ask(l.Questions[q])
-			if (pick == answerAllowed) == v.Allowed {
+			var allowed bool
+			if pr == t.prog {
+				allowed = t.truth[q].Allowed
+			} else {
+				allowed = l.Ask(l.Questions[q]).Allowed
+			}
+			if (pick == answerAllowed) == allowed {
 				right++
 			}
 		}
@@ -217,15 +203,11 @@ func (t *Tab) Add(l *lessons.Lesson) {
 		if old.ID == l.ID {
 			t.lessons[i] = l
 			t.cur = -1
-			t.list.Refresh()
-			t.list.Select(i)
 			t.Select(i)
 			return
 		}
 	}
 	t.lessons = append(t.lessons, l)
-	t.list.Refresh()
-	t.list.Select(len(t.lessons) - 1)
 	t.Select(len(t.lessons) - 1)
 }
 
@@ -255,8 +237,7 @@ func (t *Tab) Select(i int) {
 		t.practice.Select(t.qTab)
 		t.showExample()
 	}
-	t.list.Select(i)
-	t.list.RefreshItem(i)
+	t.refreshList()
 }
 
 // bodyMarkdown is the lesson's text in the UI language with its sources.
@@ -293,6 +274,7 @@ func (t *Tab) showExample() {
 		t.setEditorText(l.Robots)
 	}
 	t.edWhat.SetText(lang.X("lessontab.editor.example", "Example: {{.File}}", map[string]any{"File": exampleName(l)}))
+	t.openBtn.SetText(lang.X("lessontab.open_example", "Open this example in the main editor"))
 	t.markQuestion(t.lastRevealed())
 }
 
@@ -366,6 +348,6 @@ func (t *Tab) Reset() {
 func (t *Tab) saveProgress() {
 	if l := t.Current(); l != nil {
 		t.prog.save(t.host.Prefs, l.ID)
-		t.list.RefreshItem(t.cur)
+		t.rows[t.cur].set(t.cur+1, l.Title.In(language()), t.progressText(l), true)
 	}
 }

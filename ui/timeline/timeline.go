@@ -19,17 +19,15 @@ type Timeline struct {
 	points  []Point
 	onPick  func(engineID string)
 	buttons []*widget.Button
-	title   *widget.Label
-	note    *widget.Label
-	reading *widget.Label
-	source  *widget.Label
+	note    *widget.RichText
 	chosen  int
 	root    fyne.CanvasObject
 }
 
 // New builds the timeline; onPick is called with the engine ID of a point
-// when the user picks it.
-func New(onPick func(engineID string)) *Timeline {
+// when the user picks it. trailing (may be nil) sits at the end of the row
+// of points, such as a button that hides the timeline.
+func New(onPick func(engineID string), trailing fyne.CanvasObject) *Timeline {
 	t := &Timeline{points: Points(), onPick: onPick, chosen: -1}
 	line := canvas.NewRectangle(theme.Color(theme.ColorNameSeparator))
 	line.SetMinSize(fyne.NewSize(0, 3))
@@ -40,18 +38,14 @@ func New(onPick func(engineID string)) *Timeline {
 		t.buttons = append(t.buttons, b)
 		cells[i] = b
 	}
-	row := container.NewStack(container.NewVBox(layoutSpacer(), line), container.NewGridWithColumns(len(cells), cells...))
-	t.title = widget.NewLabel(lang.X("timeline.hint", "Pick a point of the history: the tester switches to that reading and the note explains it."))
-	t.title.Wrapping = fyne.TextWrapWord
-	t.title.TextStyle.Bold = true
-	t.note = widget.NewLabel("")
+	row := fyne.CanvasObject(container.NewStack(container.NewVBox(layoutSpacer(), line), container.NewGridWithColumns(len(cells), cells...)))
+	if trailing != nil {
+		row = container.NewBorder(nil, nil, nil, trailing, row)
+	}
+	t.note = widget.NewRichText(&widget.TextSegment{Text: lang.X("timeline.hint", "Pick a point of the history: the tester switches to that reading and the note explains it."),
+		Style: widget.RichTextStyleParagraph})
 	t.note.Wrapping = fyne.TextWrapWord
-	t.reading = widget.NewLabel("")
-	t.reading.Importance = widget.HighImportance
-	t.source = widget.NewLabel("")
-	t.source.Wrapping = fyne.TextWrapWord
-	t.source.Importance = widget.LowImportance
-	t.root = container.NewVBox(row, t.title, t.note, container.NewHBox(t.reading), t.source)
+	t.root = container.NewVBox(row, t.note)
 	return t
 }
 
@@ -79,7 +73,7 @@ func (t *Timeline) Note() string {
 	if t.chosen < 0 {
 		return ""
 	}
-	return t.note.Text
+	return t.points[t.chosen].Note()
 }
 
 // Select picks point i as a click would: it shows its note and calls onPick.
@@ -99,11 +93,17 @@ func (t *Timeline) Select(i int) {
 			b.Refresh()
 		}
 	}
-	t.title.SetText(p.Title())
-	t.note.SetText(p.Note())
-	t.reading.SetText(lang.X("timeline.reading", "The tester now reads the file as: {{.Engine}}",
-		map[string]any{"Engine": engine.NameOf(p.Engine).String()}))
-	t.source.SetText(lang.X("timeline.source", "Source: {{.Source}}", map[string]any{"Source": p.Source}))
+	bold := widget.RichTextStyleStrong
+	bold.Inline = true
+	plain := widget.RichTextStyleInline
+	t.note.Segments = []widget.RichTextSegment{
+		&widget.TextSegment{Text: p.Title() + ". ", Style: bold},
+		&widget.TextSegment{Text: p.Note(), Style: widget.RichTextStyleParagraph},
+		&widget.TextSegment{Text: lang.X("timeline.reading", "The tester now reads the file as: {{.Engine}}",
+			map[string]any{"Engine": engine.NameOf(p.Engine).String()}) + " · ", Style: bold},
+		&widget.TextSegment{Text: lang.X("timeline.source", "Source: {{.Source}}", map[string]any{"Source": p.Source}), Style: plain},
+	}
+	t.note.Refresh()
 	if t.onPick != nil {
 		t.onPick(p.Engine)
 	}

@@ -14,7 +14,7 @@ import (
 func TestPointsStandForReadings(t *testing.T) {
 	test.NewTempApp(t)
 	var picked []string
-	tl := New(func(id string) { picked = append(picked, id) })
+	tl := New(func(id string) { picked = append(picked, id) }, nil)
 	want := []string{"original1994", "draft1996", "lycos1996", "bing", "yandex", "google", "rfc9309"}
 	if tl.Len() != len(want) {
 		t.Fatalf("%d points, want %d", tl.Len(), len(want))
