@@ -57,6 +57,7 @@ suite:
 	$(GO) test ./...
 	$(MAKE) --no-print-directory headless
 	bash .ci/headless-check ./$(BIN)-headless
+	./$(BIN)-headless lessons --check
 	$(MAKE) --no-print-directory e2e
 
 e2e: build

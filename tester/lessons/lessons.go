@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"sort"
 
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
@@ -114,4 +116,16 @@ func sortLessons(ls []*Lesson) {
 		}
 		return ls[i].Name() < ls[j].Name()
 	})
+}
+
+var msgAskDefault = msg.Def("lessons.ask.default", "{{.Crawler}} asks for {{.Path}} under the reading “{{.Engine}}”: allowed or blocked?")
+
+// AskText is the question as the student sees it in lang: the lesson's own
+// wording, else a sentence made from the crawler, the path and the engine's
+// name (in the app's language).
+func (q Question) AskText(lang string) string {
+	if s := q.Ask.In(lang); s != "" {
+		return s
+	}
+	return msg.New(msgAskDefault, "Crawler", q.Crawler, "Path", q.Path, "Engine", engine.NameOf(q.Engine)).String()
 }

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -271,6 +273,10 @@ func TestCheckExerciseMeansTheTestersExpectations(t *testing.T) {
 	}
 }
 
+// internalNote finds references to the project's own notes, which lessons
+// must not cite.
+var internalNote = regexp.MustCompile(`(?i)\bseeds?\b|SPEC §|\[[SUV]\]`)
+
 // TestBuiltinLessonsPassTheirCheck: every lesson the app ships reads, names
 // its sources, asks questions, has an exercise and passes Verify.
 func TestBuiltinLessonsPassTheirCheck(t *testing.T) {
@@ -289,6 +295,15 @@ func TestBuiltinLessonsPassTheirCheck(t *testing.T) {
 		if l.Origin != "" || len(l.Sources) == 0 || len(l.Questions) == 0 || len(l.Exercises) == 0 {
 			t.Errorf("%s: origin %q, %d sources, %d questions, %d exercises", l.Name(), l.Origin, len(l.Sources), len(l.Questions), len(l.Exercises))
 		}
+		for lang, body := range l.Body {
+			// a short read for a learner, not a stub and not a chapter
+			if n := len(strings.Fields(body)); n < 200 || n > 700 {
+				t.Errorf("%s: text.%s.md has %d words, want 200-700", l.Name(), lang, n)
+			}
+			if internalNote.MatchString(body) {
+				t.Errorf("%s: text.%s.md cites internal notes (%q); cite public sources", l.Name(), lang, internalNote.FindString(body))
+			}
+		}
 	}
 	for _, p := range VerifyAll(ls) {
 		t.Error(p)
@@ -297,4 +312,40 @@ func TestBuiltinLessonsPassTheirCheck(t *testing.T) {
 
 func expect(crawler, path, engineID string, allowed bool) testset.Expectation {
 	return testset.Expectation{Crawler: crawler, Path: path, Engine: engineID, Allowed: allowed}
+}
+
+// TestOpenRefusesSpecialFiles: a named pipe or a folder in place of a
+// lesson file is refused at once, never waited on.
+func TestOpenRefusesSpecialFiles(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	files := goodFiles()
+	delete(files, "text.ru.md")
+	delete(files, "lesson.json")
+	dir := writeLesson(t, files)
+	if err := syscall.Mkfifo(filepath.Join(dir, "lesson.json"), 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "lesson.json is not a regular file") {
+		t.Errorf("a pipe as lesson.json: %v", err)
+	}
+	os.Remove(filepath.Join(dir, "lesson.json"))
+	os.WriteFile(filepath.Join(dir, "lesson.json"), []byte(goodJSON), 0o644)
+	os.Mkdir(filepath.Join(dir, "text.ru.md"), 0o755)
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "text.ru.md is not a regular file") {
+		t.Errorf("a folder as text.ru.md: %v", err)
+	}
+}
+
+// TestAskTextDefaultsToASentence: a question without its own wording is
+// asked with the crawler, the path and the engine's name.
+func TestAskTextDefaultsToASentence(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	q := Question{Crawler: "Googlebot", Path: "/a", Engine: "google"}
+	if got := q.AskText("ru"); got != "Googlebot asks for /a under the reading “Google”: allowed or blocked?" {
+		t.Errorf("default question: %q", got)
+	}
+	q.Ask = Text{"en": "Own words?", "ru": "Своими словами?"}
+	if q.AskText("ru") != "Своими словами?" || q.AskText("pl") != "Own words?" {
+		t.Errorf("own wording: %q, %q (pl falls back to en)", q.AskText("ru"), q.AskText("pl"))
+	}
 }

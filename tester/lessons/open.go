@@ -87,6 +87,11 @@ func (r *reader) fail(t msg.Text, err error) error { return &Error{Path: r.where
 
 // read returns a file of the lesson; missing files are fs.ErrNotExist.
 func (r *reader) read(name string) ([]byte, error) {
+	// Look before opening: opening a named pipe with no writer would wait
+	// for ever.
+	if st, err := fs.Stat(r.fsys, name); err == nil && !st.Mode().IsRegular() {
+		return nil, r.fail(msg.New(msgNotFile, "Name", name), nil)
+	}
 	f, err := r.fsys.Open(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
