@@ -166,6 +166,16 @@ func (s *studio) openLessonPath(path string) bool {
 	return true
 }
 
+// isLessonPath reports whether a command-line argument names a lesson: a
+// .zip, or a folder with a lesson.json.
+func isLessonPath(path string) bool {
+	if strings.EqualFold(filepath.Ext(path), ".zip") {
+		return true
+	}
+	st, err := os.Stat(filepath.Join(path, "lesson.json"))
+	return err == nil && !st.IsDir()
+}
+
 // oneLine keeps the first line of an error.
 func oneLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

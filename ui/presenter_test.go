@@ -174,3 +174,20 @@ func TestOpenExampleInMainEditor(t *testing.T) {
 		t.Error("the example did not open as a new document")
 	}
 }
+
+func TestCommandLineLessonArgument(t *testing.T) {
+	zip := writeFile(t, "lesson.zip", nil)
+	for _, c := range []struct {
+		path string
+		want bool
+	}{
+		{testLesson, true},                       // a folder with lesson.json
+		{zip, true},                              // a .zip is offered to the lesson reader
+		{"lessontab/testdata", false},            // a folder without lesson.json
+		{writeFile(t, "robots.txt", nil), false}, // a robots.txt opens in the editor
+	} {
+		if got := isLessonPath(c.path); got != c.want {
+			t.Errorf("isLessonPath(%q) = %v, want %v", c.path, got, c.want)
+		}
+	}
+}

@@ -81,6 +81,10 @@ func Start(a fyne.App, args []string) fyne.Window {
 		s.openSample()
 		s.win.Show()
 		s.fetchSite(args[0], s.openFetched)
+	case len(args) > 0 && isLessonPath(args[0]):
+		// A teacher's lesson (folder or .zip): show it in the Lessons tab.
+		s.openSample()
+		s.openLessonPath(args[0])
 	case len(args) > 0:
 		s.openPath(args[0])
 		if len(args) > 1 {

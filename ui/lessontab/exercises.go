@@ -126,7 +126,6 @@ func (t *Tab) showExercise(i int) {
 		p.pick.Refresh()
 	}
 	t.edWhat.SetText(lang.X("lessontab.editor.exercise", "Exercise {{.N}}: your file", map[string]any{"N": i + 1}))
-	t.openBtn.SetText(lang.X("lessontab.open_text", "Open this text in the main editor"))
 	p.task.SetText(l.Exercises[i].Task.In(language()))
 	t.submitCheck()
 }

@@ -50,6 +50,11 @@ func (r *lessonRow) Tapped(*fyne.PointEvent) {
 func (r *lessonRow) set(n int, title, state string, selected bool) {
 	r.name.SetText(fmt.Sprintf("%d. %s", n, title))
 	r.state.SetText(state)
+	if state == "" {
+		r.state.Hide()
+	} else {
+		r.state.Show()
+	}
 	if selected {
 		r.bg.FillColor = theme.Color(theme.ColorNameSelection)
 		r.bg.Show()
@@ -65,18 +70,28 @@ type tightVBox struct{}
 
 func (tightVBox) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
+	n := 0
 	for _, o := range objects {
+		if !o.Visible() {
+			continue
+		}
+		n++
 		m := o.MinSize()
 		s.Width = max(s.Width, m.Width)
 		s.Height += m.Height
 	}
-	s.Height -= theme.Padding() * float32(len(objects)-1)
+	if n > 1 {
+		s.Height -= theme.Padding() * float32(n-1)
+	}
 	return s
 }
 
 func (tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	y := float32(0)
 	for _, o := range objects {
+		if !o.Visible() {
+			continue
+		}
 		h := o.MinSize().Height
 		o.Move(fyne.NewPos(0, y))
 		o.Resize(fyne.NewSize(size.Width, h))
@@ -97,6 +112,6 @@ func (t *Tab) refreshList() {
 		t.listBox.Add(r)
 	}
 	for i, l := range t.lessons {
-		t.rows[i].set(i+1, l.Title.In(language()), t.progressText(l), i == t.cur)
+		t.rows[i].set(i+1, l.Title.In(language()), t.progressText(l, i == t.cur), i == t.cur)
 	}
 }

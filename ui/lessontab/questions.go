@@ -72,12 +72,7 @@ func (t *Tab) newQuestionRow(i int) *questionRow {
 	r.head = wrapped(lang.X("lessontab.question.head", "{{.N}}. {{.Crawler}} → {{.Path}} · reading: {{.Engine}}",
 		map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engine": readingName(q.Engine)}))
 	r.head.TextStyle.Bold = true
-	ask := q.Ask.In(language())
-	if ask == "" {
-		ask = lang.X("lessontab.question.ask", "{{.Crawler}} asks for {{.Path}} under the {{.Engine}} reading: allowed or blocked?",
-			map[string]any{"Crawler": q.Crawler, "Path": q.Path, "Engine": readingName(q.Engine)})
-	}
-	r.ask = wrapped(ask)
+	r.ask = wrapped(q.AskText(language()))
 	r.allow = widget.NewButton(lang.X("lessontab.pick.allowed", "Allowed"), func() { t.Predict(i, answerAllowed) })
 	r.block = widget.NewButton(lang.X("lessontab.pick.blocked", "Blocked"), func() { t.Predict(i, answerBlocked) })
 	r.result = widget.NewRichText()
@@ -232,6 +227,7 @@ func (t *Tab) showQuestion(i int) {
 		b.WriteString(r.why.Text)
 	}
 	t.explained = strings.TrimSpace(b.String())
+	t.scrollToQuestion(i)
 	if t.host.OnExplain != nil {
 		t.host.OnExplain(t.explained)
 	}
@@ -271,6 +267,23 @@ func (t *Tab) Revealed(i int) bool {
 	return i >= 0 && i < len(t.questions) && t.questions[i].reveal.Visible()
 }
 
+// scrollToQuestion scrolls the questions so question i is at the top; in
+// large type (presenter mode) its answer, which the class looks at.
+func (t *Tab) scrollToQuestion(i int) {
+	y := float32(0)
+	for _, o := range t.qBox.Objects[:i] {
+		y += o.MinSize().Height + theme.Padding()
+	}
+	if r := t.questions[i]; t.large && r.reveal.Visible() {
+		// the separator, the head, the question and the buttons
+		for _, o := range r.box.Objects[:4] {
+			y += o.MinSize().Height + theme.Padding()
+		}
+	}
+	t.qScroll.Offset = fyne.NewPos(0, y)
+	t.qScroll.Refresh()
+}
+
 // SetLarge draws the reveals in large type (presenter mode) or normally.
 func (t *Tab) SetLarge(on bool) {
 	if t.large == on {
@@ -279,6 +292,9 @@ func (t *Tab) SetLarge(on bool) {
 	t.large = on
 	if t.Current() != nil {
 		t.buildQuestions()
+		if q := t.lastRevealed(); q >= 0 {
+			t.scrollToQuestion(q)
+		}
 	}
 }
 

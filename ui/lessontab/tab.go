@@ -59,6 +59,7 @@ type Tab struct {
 
 	score      *widget.Label
 	qBox       *fyne.Container
+	qScroll    *container.Scroll
 	questions  []*questionRow
 	explained  string
 	explainedQ int // the question whose lines are marked (-1: none)
@@ -117,7 +118,7 @@ func (t *Tab) build() {
 	t.ed.SetOnChanged(t.editorChanged)
 	t.edWhat = widget.NewLabel("")
 	t.edWhat.Truncation = fyne.TextTruncateEllipsis
-	t.openBtn = widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open this example in the main editor"),
+	t.openBtn = widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open in the main editor"),
 		theme.DocumentIcon(), t.openExample)
 	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.edWhat), nil, nil, nil, t.ed)
 
@@ -125,7 +126,8 @@ func (t *Tab) build() {
 	t.score.TextStyle.Bold = true
 	reset := widget.NewButtonWithIcon(lang.X("lessontab.reset", "Reset lesson"), theme.ViewRefreshIcon(), t.confirmReset)
 	t.qBox = container.NewVBox()
-	qPanel := container.NewBorder(container.NewBorder(nil, nil, nil, reset, t.score), nil, nil, nil, container.NewVScroll(t.qBox))
+	t.qScroll = container.NewVScroll(t.qBox)
+	qPanel := container.NewBorder(container.NewBorder(nil, nil, nil, reset, t.score), nil, nil, nil, t.qScroll)
 	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), qPanel)
 	t.xTab = container.NewTabItem(lang.X("lessontab.exercises", "Exercises"), t.ex.build(t))
 	t.practice = container.NewAppTabs(t.qTab, t.xTab)
@@ -138,7 +140,7 @@ func (t *Tab) build() {
 	}
 
 	work := container.NewVSplit(edPanel, t.practice)
-	work.Offset = 0.4
+	work.Offset = 0.3
 	right := container.NewHSplit(t.bodyBox, work)
 	right.Offset = 0.45
 	all := container.NewHSplit(listPanel, right)
@@ -146,14 +148,18 @@ func (t *Tab) build() {
 	t.Content = all
 }
 
-// progressText is a lesson's line under its title in the list.
-func (t *Tab) progressText(l *lessons.Lesson) string {
+// progressText is a lesson's line under its title in the list: the
+// student's progress, else (for the selected lesson) its summary.
+func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 	pr := t.prog
 	if t.cur < 0 || t.lessons[t.cur] != l {
 		pr = loadProgress(t.host.Prefs, l.ID)
 	}
 	if len(pr.Picks) == 0 && len(pr.Passed) == 0 {
-		return l.Summary.In(language())
+		if selected {
+			return l.Summary.In(language())
+		}
+		return ""
 	}
 	right := 0
 	for q := range l.Questions {
@@ -224,7 +230,14 @@ func (t *Tab) Select(i int) {
 	for q := range l.Questions {
 		t.truth[q] = l.Ask(l.Questions[q])
 	}
+	// Lessons open with their title as a heading; a lesson that does not
+	// gets one.
 	t.title.SetText(l.Title.In(language()))
+	if strings.HasPrefix(strings.TrimSpace(bodyMarkdown(l)), "# ") {
+		t.title.Hide()
+	} else {
+		t.title.Show()
+	}
 	t.body.ParseMarkdown(bodyMarkdown(l))
 	t.bodyBox.ScrollToTop()
 	t.explained, t.explainedQ = "", -1
@@ -274,7 +287,6 @@ func (t *Tab) showExample() {
 		t.setEditorText(l.Robots)
 	}
 	t.edWhat.SetText(lang.X("lessontab.editor.example", "Example: {{.File}}", map[string]any{"File": exampleName(l)}))
-	t.openBtn.SetText(lang.X("lessontab.open_example", "Open this example in the main editor"))
 	t.markQuestion(t.lastRevealed())
 }
 
@@ -348,6 +360,6 @@ func (t *Tab) Reset() {
 func (t *Tab) saveProgress() {
 	if l := t.Current(); l != nil {
 		t.prog.save(t.host.Prefs, l.ID)
-		t.rows[t.cur].set(t.cur+1, l.Title.In(language()), t.progressText(l), true)
+		t.rows[t.cur].set(t.cur+1, l.Title.In(language()), t.progressText(l, true), true)
 	}
 }

@@ -208,7 +208,7 @@ func TestProgressRememberedAndReset(t *testing.T) {
 	if right, of := again.Score(); right != 1 || of != 2 {
 		t.Fatalf("remembered score %d of %d, want 1 of 2", right, of)
 	}
-	if got := again.progressText(again.Current()); !strings.Contains(got, "1 of 2 right") {
+	if got := again.progressText(again.Current(), false); !strings.Contains(got, "1 of 2 right") {
 		t.Errorf("the list shows %q", got)
 	}
 	again.practice.Select(again.xTab)

@@ -22,7 +22,7 @@ func Points() []Point {
 			Label: func() string { return lang.X("timeline.1994.label", "1994") },
 			Title: func() string { return lang.X("timeline.1994.title", "1994 — A Standard for Robot Exclusion") },
 			Note: func() string {
-				return lang.X("timeline.1994.note", "Robot authors and webmasters on the robots mailing list agreed on one plain text file at the root of a site. A record names robots in User-agent lines and lists path prefixes in Disallow lines; a blank line ends the record; `*` stands for every robot no other record names. There is no Allow: a robot stays out of every path that begins with a listed prefix. Nothing enforces it — it is a request that polite robots honour.")
+				return lang.X("timeline.1994.note", "Robot authors and webmasters on the robots mailing list agreed on one plain text file at the root of a site. A record names robots in User-agent lines and lists path prefixes in Disallow lines; a blank line ends the record; * stands for every robot no other record names. There is no Allow: a robot stays out of every path that begins with a listed prefix. Nothing enforces it — it is a request that polite robots honour.")
 			},
 			Source: "robotstxt.org/orig.html",
 			Engine: "original1994",
@@ -40,7 +40,7 @@ func Points() []Point {
 			Label: func() string { return lang.X("timeline.lycos.label", "1996 Lycos") },
 			Title: func() string { return lang.X("timeline.lycos.title", "1996 — The Lycos revision") },
 			Note: func() string {
-				return lang.X("timeline.lycos.note", "\"Robot Exclusion Standard Revisited\" by C. Kollar, J. R. R. Leavitt and M. Mauldin wrote the rules down as a grammar. One User-agent line may name several robots and one Disallow line may list several path prefixes, separated by spaces; a robot matches a name found anywhere in its User-Agent, and a record that names it beats the `*` record. There is still no Allow.")
+				return lang.X("timeline.lycos.note", "\"Robot Exclusion Standard Revisited\" by C. Kollar, J. R. R. Leavitt and M. Mauldin wrote the rules down as a grammar. One User-agent line may name several robots and one Disallow line may list several path prefixes, separated by spaces; a robot matches a name found anywhere in its User-Agent, and a record that names it beats the * record. There is still no Allow.")
 			},
 			Source: "Kollar, Leavitt, Mauldin: Robot Exclusion Standard Revisited (1996)",
 			Engine: "lycos1996",
@@ -49,7 +49,7 @@ func Points() []Point {
 			Label: func() string { return lang.X("timeline.agree.label", "2006–2008") },
 			Title: func() string { return lang.X("timeline.agree.title", "2006–2008 — The big engines agree") },
 			Note: func() string {
-				return lang.X("timeline.agree.note", "Google, Yahoo and Microsoft first agreed on the Sitemaps protocol (sitemaps.org, 2006; the Sitemap line in robots.txt, 2007) and in June 2008 published together which robots.txt features they all support: Allow, `*` for any run of characters, `$` for the end of the URL, and Sitemap. The longest matching rule decides, whatever its place in the file. Bing, Microsoft's engine since 2009, reads the file this way.")
+				return lang.X("timeline.agree.note", "Google, Yahoo and Microsoft first agreed on the Sitemaps protocol (sitemaps.org, 2006; the Sitemap line in robots.txt, 2007) and in June 2008 published together which robots.txt features they all support: Allow, * for any run of characters, $ for the end of the URL, and Sitemap. The longest matching rule decides, whatever its place in the file. Bing, Microsoft's engine since 2009, reads the file this way.")
 			},
 			Source: "Google Webmaster Central Blog, June 2008; sitemaps.org",
 			Engine: "bing",
@@ -67,7 +67,7 @@ func Points() []Point {
 			Label: func() string { return lang.X("timeline.google.label", "2019") },
 			Title: func() string { return lang.X("timeline.google.title", "2019 — Google publishes its parser") },
 			Note: func() string {
-				return lang.X("timeline.google.note", "Google released the C++ library Googlebot uses to read robots.txt as open source and sent the protocol to the IETF as an Internet-Draft. The code settled questions the old texts left open: typos such as \"dissallow\" are accepted, groups that name the same robot are merged, a robot falls back to `*` only when no group names it. From 1 September 2019 Google no longer obeys Noindex lines in robots.txt.")
+				return lang.X("timeline.google.note", "Google released the C++ library Googlebot uses to read robots.txt as open source and sent the protocol to the IETF as an Internet-Draft. The code settled questions the old texts left open: typos such as \"dissallow\" are accepted, groups that name the same robot are merged, a robot falls back to * only when no group names it. From 1 September 2019 Google no longer obeys Noindex lines in robots.txt.")
 			},
 			Source: "github.com/google/robotstxt; Google Search Central blog, July 2019",
 			Engine: "google",
