@@ -51,7 +51,7 @@ func Points() []Point {
 			Note: func() string {
 				return lang.X("timeline.agree.note", "Google, Yahoo and Microsoft first agreed on the Sitemaps protocol (sitemaps.org, 2006; the Sitemap line in robots.txt, 2007) and in June 2008 published together which robots.txt features they all support: Allow, * for any run of characters, $ for the end of the URL, and Sitemap. The longest matching rule decides, whatever its place in the file. Bing, Microsoft's engine since 2009, reads the file this way.")
 			},
-			Source: "Google Webmaster Central Blog, June 2008; sitemaps.org",
+			Source: "Google Webmaster Central Blog, 2008-06; sitemaps.org",
 			Engine: "bing",
 		},
 		{
@@ -69,7 +69,7 @@ func Points() []Point {
 			Note: func() string {
 				return lang.X("timeline.google.note", "Google released the C++ library Googlebot uses to read robots.txt as open source and sent the protocol to the IETF as an Internet-Draft. The code settled questions the old texts left open: typos such as \"dissallow\" are accepted, groups that name the same robot are merged, a robot falls back to * only when no group names it. From 1 September 2019 Google no longer obeys Noindex lines in robots.txt.")
 			},
-			Source: "github.com/google/robotstxt; Google Search Central blog, July 2019",
+			Source: "github.com/google/robotstxt; Google Search Central blog, 2019-07",
 			Engine: "google",
 		},
 		{
