@@ -44,6 +44,7 @@ type Tab struct {
 	cur     int
 	prog    *progress
 	truth   []engine.Verdict // per question of the current lesson: its engine's verdict on the example
+	known   map[*lessons.Lesson][]bool
 
 	listBox  *fyne.Container
 	rows     []*lessonRow
@@ -162,17 +163,10 @@ func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 		return ""
 	}
 	right := 0
+	truth := t.answers(l)
 	for q := range l.Questions {
-		if pick, ok := pr.pick(q); ok {
-			var allowed bool
-			if pr == t.prog {
-				allowed = t.truth[q].Allowed
-			} else {
-				allowed = l.Ask(l.Questions[q]).Allowed
-			}
-			if (pick == answerAllowed) == allowed {
-				right++
-			}
+		if pick, ok := pr.pick(q); ok && (pick == answerAllowed) == truth[q] {
+			right++
 		}
 	}
 	done := 0
@@ -183,6 +177,23 @@ func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 	}
 	return lang.X("lessontab.progress", "{{.Right}} of {{.Questions}} right · {{.Done}} of {{.Exercises}} exercises done",
 		map[string]any{"Right": right, "Questions": len(l.Questions), "Done": done, "Exercises": len(l.Exercises)})
+}
+
+// answers are the engines' answers to a lesson's questions (allowed or
+// not), computed once per lesson.
+func (t *Tab) answers(l *lessons.Lesson) []bool {
+	if a, ok := t.known[l]; ok {
+		return a
+	}
+	a := make([]bool, len(l.Questions))
+	for q := range l.Questions {
+		a[q] = l.Ask(l.Questions[q]).Allowed
+	}
+	if t.known == nil {
+		t.known = map[*lessons.Lesson][]bool{}
+	}
+	t.known[l] = a
+	return a
 }
 
 // Lessons are the lessons in the list, in order.

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor"
@@ -226,5 +227,67 @@ func TestProgressRememberedAndReset(t *testing.T) {
 	third := openTab(t, a)
 	if third.Revealed(1) || len(third.prog.Texts) != 0 {
 		t.Fatal("Reset did not reach the preferences")
+	}
+}
+
+// TestBuiltinLessonsWorkInTheTab: every built-in lesson shows, every
+// question reveals the answer its engine gives, and every model solution
+// turns its exercise green through the tab's own checking.
+func TestBuiltinLessonsWorkInTheTab(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(look.New("dark"))
+	list, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) < 10 {
+		t.Fatalf("%d built-in lessons, want at least 10", len(list))
+	}
+	w := a.NewWindow("lessons")
+	tab := New(Host{Window: w, Prefs: a.Preferences()}, list)
+	tab.SetSynchronous(true)
+	w.SetContent(tab.Content)
+	for i, l := range list {
+		tab.Select(i)
+		for q := range l.Questions {
+			tab.Predict(q, l.Questions[q].Answer)
+			if !tab.Revealed(q) {
+				t.Errorf("%s: question %d is not revealed", l.ID, q+1)
+			}
+		}
+		if right, of := tab.Score(); right != of {
+			t.Errorf("%s: the stated answers score %d of %d", l.ID, right, of)
+		}
+		for x := range l.Exercises {
+			tab.showExercise(x)
+			if tab.Done() {
+				t.Errorf("%s: exercise %d passes with its start text", l.ID, x+1)
+			}
+			tab.ShowSolution()
+			if !tab.Done() {
+				t.Errorf("%s: exercise %d: the model solution does not turn it green", l.ID, x+1)
+			}
+		}
+	}
+}
+
+func TestLargeTypeForPresenterMode(t *testing.T) {
+	tab, _ := newTestTab(t)
+	tab.Predict(0, answerBlocked)
+	size := func() fyne.ThemeSizeName {
+		seg := tab.questions[0].verdict.Objects[0].(*widget.RichText).Segments[2].(*widget.TextSegment)
+		return seg.Style.SizeName
+	}
+	if size() == theme.SizeNameSubHeadingText {
+		t.Fatal("the reveal is in large type outside presenter mode")
+	}
+	tab.SetLarge(true)
+	if size() != theme.SizeNameSubHeadingText || !tab.Revealed(0) {
+		t.Fatal("presenter mode does not show the reveal in large type")
+	}
+	tab.SetLarge(false)
+	if size() == theme.SizeNameSubHeadingText {
+		t.Error("leaving presenter mode keeps the large type")
 	}
 }
