@@ -121,3 +121,83 @@ func BenchmarkPaste10000Lines(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// longLines is a ~500 KiB robots.txt of 300-byte rules, each several rows
+// when wrapped, and one 100 KB line.
+func longLines() []byte {
+	var b strings.Builder
+	for i := 0; b.Len() < 400*1024; i++ {
+		fmt.Fprintf(&b, "Disallow: /catalog/%d/%s?sort=price&page=%d\n", i, strings.Repeat("section/", 34), i)
+	}
+	b.WriteString("Sitemap: https://example.com/" + strings.Repeat("very-long-path/", 100*1024/15) + "\n")
+	return []byte(b.String())
+}
+
+// BenchmarkWrap measures word wrap on a 500 KiB file, off and on: opening
+// (first layout), a keystroke in the middle and paging down, on the
+// generated file and on one of long lines; and End/Home on a 100 KB line.
+func BenchmarkWrap(b *testing.B) {
+	for _, in := range []struct {
+		name string
+		src  func() []byte
+	}{{"generated-500KiB", generated}, {"long-lines-500KiB", longLines}} {
+		for _, wrap := range []bool{false, true} {
+			name := in.name + "/wrap-off"
+			if wrap {
+				name = in.name + "/wrap-on"
+			}
+			b.Run(name+"/open", func(b *testing.B) {
+				src := in.src()
+				e := benchEditor(b)
+				e.SetWrap(wrap)
+				b.SetBytes(int64(len(src)))
+				b.ResetTimer()
+				for range b.N {
+					e.SetText(src)
+				}
+			})
+			b.Run(name+"/keystroke", func(b *testing.B) {
+				e := benchEditor(b)
+				e.SetWrap(wrap)
+				e.SetText(in.src())
+				mid := int(e.Document().Lines[len(e.Document().Lines)/2].Start) + 12
+				e.SetSelection(mid, mid)
+				b.ResetTimer()
+				for i := range b.N {
+					if i%2 == 0 {
+						e.TypedRune('x')
+					} else {
+						e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyBackspace})
+					}
+				}
+			})
+			b.Run(name+"/pagedown", func(b *testing.B) {
+				e := benchEditor(b)
+				e.SetWrap(wrap)
+				e.SetText(in.src())
+				b.ResetTimer()
+				for i := range b.N {
+					if e.CursorLine() >= len(e.Document().Lines)-1 || i%200 == 0 {
+						e.SetSelection(0, 0)
+					}
+					e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyPageDown})
+				}
+			})
+		}
+	}
+	b.Run("100KB-line/wrap-on/end-and-home", func(b *testing.B) {
+		e := benchEditor(b)
+		e.SetWrap(true)
+		e.SetText(longLines())
+		last := len(e.Document().Lines) - 2
+		e.SetSelection(int(e.Document().Lines[last].Start), int(e.Document().Lines[last].Start))
+		b.ResetTimer()
+		for i := range b.N {
+			if i%2 == 0 {
+				e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
+			} else {
+				e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
+			}
+		}
+	})
+}

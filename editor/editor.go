@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -44,6 +45,11 @@ type Editor struct {
 	unflash func()
 
 	topRow, leftCol int // first visible line (0-based) and display column
+	// With word wrap on, topSub is the first visible row of line topRow
+	// and leftCol stays 0; see wrap.go.
+	wrap    bool
+	topSub  int
+	wrapped wrapCache
 
 	focused bool
 	shift   bool
@@ -63,6 +69,9 @@ type Editor struct {
 
 	find *findBar
 	jump *gotoBar
+
+	// onShortcut receives the Ctrl shortcuts the editor does not use.
+	onShortcut func(*desktop.CustomShortcut)
 
 	now func() time.Time // replaced in tests to control undo grouping
 	// after runs f on the UI goroutine after d and returns a cancel
@@ -90,7 +99,7 @@ func (e *Editor) SetText(src []byte) {
 	e.cursor = e.textStart()
 	e.anchor = e.cursor
 	e.wantCol = -1
-	e.topRow, e.leftCol = 0, 0
+	e.topRow, e.leftCol, e.topSub = 0, 0, 0
 	e.find.recount()
 	e.Refresh()
 }

@@ -105,5 +105,8 @@ func (p *palette) load(w fyne.Widget) {
 	p[stURL] = fg
 	p[stComment] = c(theme.ColorNameSuccess)
 	p[stInvalid] = c(theme.ColorNameError)
-	p[stIgnored] = c(theme.ColorNameDisabled)
+	// Text past Google's cut is greyed like unknown keys (nothing reads
+	// it), in the placeholder colour: the disabled colour is for inactive
+	// controls and is allowed to be fainter.
+	p[stIgnored] = c(theme.ColorNamePlaceHolder)
 }

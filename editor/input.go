@@ -119,7 +119,11 @@ func (e *Editor) page(dir int, extend bool) {
 	if e.Size().Height > 0 {
 		rows = max(1, e.view().visRows-1)
 	}
-	e.topRow += dir * rows
+	if e.wrap && e.Size().Height > 0 {
+		e.scrollRows(e.view(), dir*rows)
+	} else {
+		e.topRow += dir * rows
+	}
 	e.vertical(dir*rows, extend)
 }
 
@@ -176,8 +180,17 @@ func (e *Editor) customShortcut(s *desktop.CustomShortcut) {
 		e.deleteBackward(true)
 	case fyne.KeyDelete:
 		e.deleteForward(true)
+	default:
+		if e.onShortcut != nil {
+			e.onShortcut(s)
+		}
 	}
 }
+
+// SetOnShortcut sets the function that receives the Ctrl shortcuts the
+// editor does not use, so the window can act on keys its menu cannot name
+// (a menu item has one shortcut; zoom in is both Ctrl+= and Ctrl++).
+func (e *Editor) SetOnShortcut(f func(*desktop.CustomShortcut)) { e.onShortcut = f }
 
 func clipboard(c fyne.Clipboard) fyne.Clipboard {
 	if c != nil {
@@ -221,21 +234,40 @@ func (e *Editor) pasteFrom(c fyne.Clipboard) {
 // pointAt converts a position in the widget to a line index (may lie
 // outside the text, for drags beyond the edges) and a display column.
 func (e *Editor) pointAt(p fyne.Position) (row int, col float32) {
+	row, _, col = e.hit(p)
+	return row, col
+}
+
+// hit is pointAt with the visual row of the line under p when word wrap
+// is on (sub is 0 otherwise).
+func (e *Editor) hit(p fyne.Position) (row, sub int, col float32) {
 	v := e.view()
-	row = e.topRow + int(math.Floor(float64((p.Y-v.y0)/v.lineH)))
-	col = float32(e.leftCol) + (p.X-v.x0)/v.cellW
-	return row, max(0, col)
+	k := int(math.Floor(float64((p.Y - v.y0) / v.lineH)))
+	x := (p.X - v.x0) / v.cellW
+	if !e.wrap {
+		return e.topRow + k, 0, max(0, float32(e.leftCol)+x)
+	}
+	l, s, rest := e.stepRows(e.topRow, e.topSub, k, v.visCols)
+	switch {
+	case rest > 0:
+		return len(e.buf.doc.Lines), 0, 0
+	case rest < 0:
+		return -1, 0, 0
+	}
+	return l, s, float32(e.rows(l, v.visCols)[s].col) + max(0, x)
 }
 
 // offsetAt is the character boundary nearest to position p.
 func (e *Editor) offsetAt(p fyne.Position) int {
-	row, col := e.pointAt(p)
+	row, sub, col := e.hit(p)
 	d := e.buf.doc
 	switch {
 	case row < 0:
 		return e.textStart()
 	case row >= len(d.Lines):
 		return len(d.Src)
+	case e.wrap:
+		return e.offsetInRow(row, sub, col, e.view().visCols)
 	}
 	return offsetAtCol(d.Src, e.line(row), col)
 }
@@ -368,8 +400,12 @@ func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
 		}
 		return n
 	}
-	e.topRow += steps(dy, v.lineH) * 3
-	e.leftCol += steps(dx, v.cellW) * 3
+	if e.wrap {
+		e.scrollRows(v, steps(dy, v.lineH)*3)
+	} else {
+		e.topRow += steps(dy, v.lineH) * 3
+		e.leftCol += steps(dx, v.cellW) * 3
+	}
 	e.clampScroll(v)
 	e.Refresh()
 }

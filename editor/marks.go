@@ -25,6 +25,15 @@ const (
 	MarkInfo
 )
 
+// Opacities of the backgrounds the editor lays under text, over the
+// theme's Primary (group and rule marks) and Warning (find matches)
+// colours. ui/look's contrast test checks every highlight colour on them.
+const (
+	GroupMarkAlpha = 0x1c
+	RuleMarkAlpha  = 0x38
+	FindMatchAlpha = 0x34
+)
+
 // Mark decorates part of one line. Line is 1-based; StartCol and EndCol are
 // rune columns (0-based, end exclusive), and 0,0 means the whole line.
 // Message is shown when the mouse rests on the mark.
@@ -92,7 +101,14 @@ func afterOnUI(d time.Duration, f func()) func() {
 func (e *Editor) ShowLine(n int) {
 	d := e.buf.doc
 	n = max(1, min(n, len(d.Lines)))
-	if e.Size().Height > 0 {
+	if e.Size().Height > 0 && e.wrap {
+		v := e.view()
+		bl, _, _ := e.stepRows(e.topRow, e.topSub, v.visRows-1, v.visCols)
+		if n-1 < e.topRow || n-1 > bl || n-1 == e.topRow && e.topSub > 0 {
+			e.topRow, e.topSub, _ = e.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
+		}
+		e.clampWrapped(v)
+	} else if e.Size().Height > 0 {
 		v := e.view()
 		if n-1 < e.topRow || n-1 >= e.topRow+v.visRows {
 			e.topRow = n - 1 - v.visRows/2

@@ -52,6 +52,9 @@ func (e *Editor) view() view {
 	v.x0, v.y0 = v.gutterW, v.barH
 	v.w = max(0, size.Width-v.gutterW-v.sb)
 	v.h = max(0, size.Height-v.barH-v.sb)
+	if e.wrap {
+		v.h = max(0, size.Height-v.barH) // no horizontal scroll bar
+	}
 	v.visRows = max(1, int(v.h/v.lineH))
 	v.visCols = max(1, int(v.w/v.cellW))
 	return v
@@ -60,6 +63,11 @@ func (e *Editor) view() view {
 // clampScroll keeps the view inside the text; the last line may rise to the
 // bottom of the view, not further.
 func (e *Editor) clampScroll(v view) {
+	if e.wrap {
+		e.leftCol = 0
+		e.clampWrapped(v)
+		return
+	}
 	e.topRow = max(0, min(e.topRow, len(e.buf.doc.Lines)-v.visRows))
 	e.leftCol = max(0, min(e.leftCol, int(e.buf.maxWidth)+1-v.visCols))
 }
@@ -71,6 +79,10 @@ func (e *Editor) scrollToCursor() {
 		return
 	}
 	v := e.view()
+	if e.wrap {
+		e.scrollToCursorWrapped(v)
+		return
+	}
 	d := e.buf.doc
 	row := d.LineAt(e.cursor) - 1
 	if row < e.topRow {
@@ -95,7 +107,6 @@ func (e *Editor) CreateRenderer() fyne.WidgetRenderer {
 	r := &editorRenderer{e: e}
 	r.bg = canvas.NewRectangle(color.Transparent)
 	r.gutterBg = canvas.NewRectangle(color.Transparent)
-	r.curLine = canvas.NewRectangle(color.Transparent)
 	r.cursor = canvas.NewRectangle(color.Transparent)
 	r.tipBg = canvas.NewRectangle(color.Transparent)
 	r.tip = canvas.NewText("", color.Black)
@@ -106,7 +117,7 @@ func (e *Editor) CreateRenderer() fyne.WidgetRenderer {
 
 type editorRenderer struct {
 	e                                   *Editor
-	bg, gutterBg, curLine, cursor       *canvas.Rectangle
+	bg, gutterBg, cursor                *canvas.Rectangle
 	tipBg                               *canvas.Rectangle
 	tip                                 *canvas.Text
 	vbar, hbar                          *scrollBar
@@ -115,6 +126,8 @@ type editorRenderer struct {
 	nText, nNum, nBack, nFront          int
 	objects                             []fyne.CanvasObject
 	spans                               []span
+	vrows                               []vrow
+	matchCols                           []int
 	pal                                 palette
 	cursorX, cursorY                    float32 // last cursor position, for tests
 	lastRows, lastTextObjs, lastCellsDn int     // what the last frame drew, for tests
@@ -208,64 +221,87 @@ func (r *editorRenderer) build() {
 	setRect(r.bg, col(theme.ColorNameInputBackground), fyne.Position{}, size)
 	setRect(r.gutterBg, col(theme.ColorNameBackground), fyne.NewPos(0, v.y0), fyne.NewSize(v.gutterW, size.Height-v.y0))
 
+	r.cursor.Hide()
 	curRow := d.LineAt(e.cursor) - 1
 	selS, selE := e.Selection()
-	first, last := e.topRow, min(len(d.Lines), e.topRow+v.visRows)
-	right := e.leftCol + v.visCols
-	xOf := func(c int) float32 { return v.x0 + float32(c-e.leftCol)*v.cellW }
-	r.curLine.Hide()
-	if selS == selE && curRow >= first && curRow < last {
-		r.curLine.Show()
-		setRect(r.curLine, col(theme.ColorNameHover), fyne.NewPos(v.x0, v.y0+float32(curRow-first)*v.lineH), fyne.NewSize(v.w, v.lineH))
+	r.vrows = e.visibleRows(r.vrows[:0], v)
+	curSub := 0
+	if e.wrap {
+		curSub = rowIndex(e.rows(curRow, v.visCols), e.cursor)
 	}
 	selCol := col(theme.ColorNameSelection)
-	matchCol := withAlpha(col(theme.ColorNameWarning), 0x60)
+	matchCol := withAlpha(col(theme.ColorNameWarning), FindMatchAlpha)
 	query := e.find.query()
-	for row := first; row < last; row++ {
+	// Columns of the selection and find matches, computed once per line
+	// and clipped per row (a wrapped line has several).
+	prevLine, selC0, selC1 := -1, 0, 0
+	r.matchCols = r.matchCols[:0]
+	for k, vr := range r.vrows {
+		row := vr.line
 		l := &d.Lines[row]
-		y := v.y0 + float32(row-first)*v.lineH
+		y := v.y0 + float32(k)*v.lineH
+		if row != prevLine {
+			prevLine = row
+			selC0, selC1 = 0, 0
+			if selS < int(l.Next) && selE > int(l.Start) && selS != selE {
+				if selS > int(l.Start) {
+					selC0 = colOf(d.Src, l, selS)
+				}
+				selC1 = colOf(d.Src, l, min(selE, int(l.End)))
+				if selE > int(l.End) {
+					selC1++ // the selection takes the line break too
+				}
+			}
+			r.matchCols = r.matchCols[:0]
+			if query != nil {
+				for _, m := range e.find.matchesIn(l) {
+					r.matchCols = append(r.matchCols, colOf(d.Src, l, m[0]), colOf(d.Src, l, m[1]))
+				}
+			}
+		}
+		if selS == selE && row == curRow {
+			r.back(col(theme.ColorNameHover), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+		}
 		if row+1 == e.flash {
 			r.back(withAlpha(col(theme.ColorNameFocus), 0x90), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		}
-		r.drawMarks(v, row, l, y, xOf)
-		if query != nil {
-			for _, m := range e.find.matchesIn(l) {
-				c0, c1 := colOf(d.Src, l, m[0]), colOf(d.Src, l, m[1])
-				r.span(v, c0, c1, y, matchCol, xOf)
-			}
+		r.drawMarks(v, vr, l, y)
+		for m := 0; m+1 < len(r.matchCols); m += 2 {
+			r.span(v, vr, r.matchCols[m], r.matchCols[m+1], y, matchCol)
 		}
-		if selS < int(l.Next) && selE > int(l.Start) && selS != selE {
-			c0 := 0
-			if selS > int(l.Start) {
-				c0 = colOf(d.Src, l, selS)
-			}
-			c1 := colOf(d.Src, l, min(selE, int(l.End)))
-			if selE > int(l.End) {
-				c1++ // the selection takes the line break too
-			}
-			r.span(v, c0, c1, y, selCol, xOf)
+		if selC1 > selC0 {
+			r.span(v, vr, selC0, selC1, y, selCol)
 		}
-		r.drawLine(v, l, y, right, xOf)
-		numCol := col(theme.ColorNamePlaceHolder)
-		if row == curRow {
-			numCol = col(theme.ColorNameForeground)
+		r.drawLine(v, l, y, vr)
+		if vr.sub == 0 {
+			numCol := col(theme.ColorNamePlaceHolder)
+			if row == curRow {
+				numCol = col(theme.ColorNameForeground)
+			}
+			text(&r.nums, &r.nNum, strconv.Itoa(row+1), numCol, v.textSize, fyne.NewPos(0, y), v.gutterW-v.cellW, v.lineH, fyne.TextAlignTrailing)
 		}
-		text(&r.nums, &r.nNum, strconv.Itoa(row+1), numCol, v.textSize, fyne.NewPos(0, y), v.gutterW-v.cellW, v.lineH, fyne.TextAlignTrailing)
-	}
-	r.lastRows = last - first
-
-	r.cursor.Hide()
-	if e.focused && curRow >= first && curRow < last {
-		c := colOf(d.Src, e.line(curRow), e.cursor)
-		if c >= e.leftCol && c <= right {
-			r.cursorX, r.cursorY = xOf(c), v.y0+float32(curRow-first)*v.lineH
-			r.cursor.Show()
-			setRect(r.cursor, col(theme.ColorNamePrimary), fyne.NewPos(r.cursorX, r.cursorY), fyne.NewSize(2, v.lineH))
+		if e.focused && row == curRow && vr.sub == curSub {
+			c := colOf(d.Src, l, e.cursor)
+			if c >= vr.left && c <= vr.right {
+				r.cursorX, r.cursorY = v.x(vr, c), y
+				r.cursor.Show()
+				setRect(r.cursor, col(theme.ColorNamePrimary), fyne.NewPos(r.cursorX, r.cursorY), fyne.NewSize(2, v.lineH))
+			}
 		}
 	}
+	r.lastRows = len(r.vrows)
 
-	r.vbar.set(fyne.NewPos(size.Width-v.sb, v.y0), fyne.NewSize(v.sb, v.h), float32(e.topRow), float32(v.visRows), float32(len(d.Lines)))
-	r.hbar.set(fyne.NewPos(v.x0, v.y0+v.h), fyne.NewSize(v.w, v.sb), float32(e.leftCol), float32(v.visCols), float32(e.buf.maxWidth+1))
+	visLines, hTotal := float32(v.visRows), float32(e.buf.maxWidth+1)
+	if e.wrap {
+		// The vertical bar measures lines (counting every wrapped row
+		// would mean wrapping the whole file); nothing scrolls sideways.
+		visLines, hTotal = 1, float32(v.visCols)
+		if n := len(r.vrows); n > 0 {
+			visLines = float32(r.vrows[n-1].line - r.vrows[0].line + 1)
+		}
+	}
+	r.vbar.set(fyne.NewPos(size.Width-v.sb, v.y0), fyne.NewSize(v.sb, v.h), float32(e.topRow), visLines, float32(len(d.Lines)))
+	r.hbar.set(fyne.NewPos(v.x0, v.y0+v.h), fyne.NewSize(v.w, v.sb), float32(e.leftCol), float32(v.visCols), hTotal)
 
 	r.tip.Hide()
 	r.tipBg.Hide()
@@ -274,7 +310,7 @@ func (r *editorRenderer) build() {
 	}
 
 	o := r.objects[:0]
-	o = append(o, r.bg, r.curLine)
+	o = append(o, r.bg)
 	for _, b := range r.backs[:r.nBack] {
 		o = append(o, b)
 	}
@@ -300,13 +336,48 @@ func (r *editorRenderer) build() {
 	r.bg.Refresh() // new pooled objects are unknown to the canvas: ask for a repaint
 }
 
+// vrow is one visual row on screen: line's display columns [left, right)
+// drawn from byte off (-1: find it from left), row sub of a wrapped line.
+type vrow struct {
+	line, sub        int
+	off, left, right int
+}
+
+// x is the position of display column c of row vr.
+func (v view) x(vr vrow, c int) float32 { return v.x0 + float32(c-vr.left)*v.cellW }
+
+// visibleRows lists the rows on screen: one per line scrolled by leftCol,
+// or with word wrap the rows of the lines from topRow/topSub down.
+func (e *Editor) visibleRows(dst []vrow, v view) []vrow {
+	d := e.buf.doc
+	if !e.wrap {
+		for row := e.topRow; row < min(len(d.Lines), e.topRow+v.visRows); row++ {
+			dst = append(dst, vrow{line: row, off: -1, left: e.leftCol, right: e.leftCol + v.visCols})
+		}
+		return dst
+	}
+	line, sub := e.topRow, e.topSub
+	for len(dst) < v.visRows && line < len(d.Lines) {
+		rows := e.rows(line, v.visCols)
+		for ; sub < len(rows) && len(dst) < v.visRows; sub++ {
+			right := rows[sub].col + v.visCols
+			if sub+1 < len(rows) {
+				right = rows[sub+1].col
+			}
+			dst = append(dst, vrow{line: line, sub: sub, off: rows[sub].off, left: rows[sub].col, right: right})
+		}
+		line, sub = line+1, 0
+	}
+	return dst
+}
+
 // span draws a background from display column c0 to c1 of a row, clipped
-// to the visible columns.
-func (r *editorRenderer) span(v view, c0, c1 int, y float32, c color.Color, xOf func(int) float32) {
-	c0 = max(c0, r.e.leftCol)
-	c1 = min(c1, r.e.leftCol+v.visCols)
+// to the row's columns.
+func (r *editorRenderer) span(v view, vr vrow, c0, c1 int, y float32, c color.Color) {
+	c0 = max(c0, vr.left)
+	c1 = min(c1, vr.right)
 	if c1 > c0 {
-		r.back(c, fyne.NewPos(xOf(c0), y), fyne.NewSize(float32(c1-c0)*v.cellW, v.lineH))
+		r.back(c, fyne.NewPos(v.x(vr, c0), y), fyne.NewSize(float32(c1-c0)*v.cellW, v.lineH))
 	}
 }
 
@@ -314,14 +385,18 @@ func (r *editorRenderer) span(v view, c0, c1 int, y float32, c color.Color, xOf 
 // characters of one style share a text object; tabs only advance; wide,
 // control and invalid characters get their own object at their own cell,
 // so a fallback font's glyph widths cannot shift the rest of the line.
-func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, right int, xOf func(int) float32) {
+func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, vr vrow) {
 	e := r.e
 	src := e.buf.doc.Src
 	r.spans = lineSpans(r.spans[:0], e.buf.doc, l)
 	end := int(l.End)
+	right := vr.right
 	i, c := int(l.Start), 0
+	if vr.off >= 0 {
+		i, c = vr.off, vr.left
+	}
 	// Skip what is left of the view. Chars straddling the edge are skipped.
-	for i < end && c < e.leftCol {
+	for i < end && c < vr.left {
 		ch := src[i]
 		if ch >= 0x20 && ch < 0x7f {
 			c++
@@ -346,7 +421,7 @@ func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, right int, 
 	var runStyle style
 	flush := func(to int) {
 		if runStart >= 0 && to > runStart {
-			text(&r.texts, &r.nText, string(src[runStart:to]), r.pal[runStyle], v.textSize, fyne.NewPos(xOf(runCol), y), float32(c-runCol)*v.cellW, v.lineH, fyne.TextAlignLeading)
+			text(&r.texts, &r.nText, string(src[runStart:to]), r.pal[runStyle], v.textSize, fyne.NewPos(v.x(vr, runCol), y), float32(c-runCol)*v.cellW, v.lineH, fyne.TextAlignLeading)
 		}
 		runStart = -1
 	}
@@ -383,14 +458,14 @@ func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, right int, 
 				// machine has, or as an empty box.
 				half := v.lineH / 2
 				for k, d := range [2]byte{hexDigits[ru>>4], hexDigits[ru&0xf]} {
-					text(&r.texts, &r.nText, hexNames[d], r.pal[stIgnored], v.textSize*controlScale, fyne.NewPos(xOf(c), y+float32(k)*half), v.cellW, half, fyne.TextAlignCenter)
+					text(&r.texts, &r.nText, hexNames[d], r.pal[stIgnored], v.textSize*controlScale, fyne.NewPos(v.x(vr, c), y+float32(k)*half), v.cellW, half, fyne.TextAlignCenter)
 				}
 				c += w
 				i += n
 				r.lastCellsDn += w
 				continue
 			}
-			text(&r.texts, &r.nText, glyph, gc, v.textSize, fyne.NewPos(xOf(c), y), float32(w)*v.cellW, v.lineH, fyne.TextAlignLeading)
+			text(&r.texts, &r.nText, glyph, gc, v.textSize, fyne.NewPos(v.x(vr, c), y), float32(w)*v.cellW, v.lineH, fyne.TextAlignLeading)
 		}
 		c += w
 		i += n
@@ -401,21 +476,24 @@ func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, right int, 
 
 // drawMarks paints the decorations of one visible line: group and rule
 // backgrounds behind the text, lint underlines and gutter squares in front.
-func (r *editorRenderer) drawMarks(v view, row int, l *syntax.Line, y float32, xOf func(int) float32) {
+func (r *editorRenderer) drawMarks(v view, vr vrow, l *syntax.Line, y float32) {
 	e := r.e
 	src := e.buf.doc.Src
-	for _, m := range e.marksOn(row + 1) {
+	for _, m := range e.marksOn(vr.line + 1) {
 		c := markColor(m.Kind, e)
 		switch m.Kind {
 		case MarkGroup:
-			r.back(withAlpha(c, 0x28), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+			r.back(withAlpha(c, GroupMarkAlpha), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		case MarkRule:
-			r.back(withAlpha(c, 0x60), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+			r.back(withAlpha(c, RuleMarkAlpha), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		default:
 			c0, c1 := m.cols(src, l)
-			c0, c1 = max(c0, e.leftCol), min(c1, e.leftCol+v.visCols)
+			c0, c1 = max(c0, vr.left), min(c1, vr.right)
 			if c1 > c0 {
-				r.front(c, fyne.NewPos(xOf(c0), y+v.lineH-2), fyne.NewSize(float32(c1-c0)*v.cellW, 2))
+				r.front(c, fyne.NewPos(v.x(vr, c0), y+v.lineH-2), fyne.NewSize(float32(c1-c0)*v.cellW, 2))
+			}
+			if vr.sub > 0 {
+				continue // the gutter square sits beside the line's first row
 			}
 			side := v.cellW * 0.6
 			r.front(c, fyne.NewPos(v.cellW*0.2, y+(v.lineH-side)/2), fyne.NewSize(side, side))

@@ -56,7 +56,7 @@ func TestHighlightColours(t *testing.T) {
 		{"a trailing comment", "# keep", theme.ColorNameSuccess},
 		{"an invalid line", "this line is invalid", theme.ColorNameError},
 		{"a sitemap URL", "https://example.com/sitemap.xml", theme.ColorNameForeground},
-		{"text after a NUL, which Google ignores", "ignored", theme.ColorNameDisabled},
+		{"text after a NUL, which Google ignores", "ignored", theme.ColorNamePlaceHolder},
 		{"a Cyrillic path", "/каталог/", theme.ColorNameForeground},
 		{"a CJK character on its own cell", "文", theme.ColorNameForeground},
 	}
@@ -73,7 +73,7 @@ func TestHighlightColours(t *testing.T) {
 	}
 	zeros := 0
 	for _, tx := range r.texts[:r.nText] {
-		if tx.Text == "0" && tx.Color == c(theme.ColorNameDisabled) {
+		if tx.Text == "0" && tx.Color == c(theme.ColorNamePlaceHolder) {
 			zeros++
 		}
 	}

@@ -77,7 +77,7 @@ func (s *scrollBar) layout() {
 // scrollTo sets the editor's first row or column.
 func (s *scrollBar) scrollTo(v float32) {
 	if s.vertical {
-		s.e.topRow = int(v)
+		s.e.topRow, s.e.topSub = int(v), 0
 	} else {
 		s.e.leftCol = int(v)
 	}

@@ -180,6 +180,10 @@ func (e *Editor) homeOf(off int) int {
 
 // vertical moves the cursor n lines (negative: up), keeping wantCol.
 func (e *Editor) vertical(n int, extend bool) {
+	if e.wrap && e.Size().Width > 0 {
+		e.verticalWrapped(n, extend)
+		return
+	}
 	d := e.buf.doc
 	i := d.LineAt(e.cursor) - 1
 	if e.wantCol < 0 {

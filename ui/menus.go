@@ -114,7 +114,7 @@ func (s *studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
 	)
 	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
-	view.Items = append(append(view.Items, s.zoomItems()...), fyne.NewMenuItemSeparator(), themes, langs,
+	view.Items = append(append(view.Items, s.zoomItems()...), s.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,
 		fyne.NewMenuItemSeparator(), s.presenterItem(), s.timelineItem())
 	help := fyne.NewMenu(lang.X("menu.help", "Help"),
 		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.showShortcuts),

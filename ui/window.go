@@ -135,6 +135,7 @@ func newStudio(a fyne.App, storage string) *studio {
 		Hand:    fyne.Do,
 	}
 	s.ed.SetOnChanged(s.documentChanged)
+	s.initView()
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
 	s.presenterKeys()

@@ -236,7 +236,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 		"File":   {"New", "Open…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Open Lesson…", "Export Lesson…", "Quit"},
 		"Edit":   {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
 		"Tester": {"Add Crawler Row", "Add Path Row", "Compare with…"},
-		"View":   {"Engine", "Compare All Engines", "Zoom In", "Zoom Out", "Actual Size", "Theme", "Language", "Presenter", "Timeline of the Standard"},
+		"View":   {"Engine", "Compare All Engines", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Theme", "Language", "Presenter", "Timeline of the Standard"},
 		"Help":   {"Keyboard Shortcuts", "About Robots Studio"},
 	}
 	for _, menu := range m.Items {

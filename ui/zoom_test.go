@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/robots-studio/robots-studio/ui/look"
@@ -35,9 +36,38 @@ func TestZoomScalesTextAndIsRemembered(t *testing.T) {
 	if got := theme.Size(theme.SizeNameText); got != base*1.5 {
 		t.Errorf("text size after restart = %v, want %v", got, base*1.5)
 	}
-	s.setZoom(1000)
-	if s.zoom() != look.MaxZoom {
-		t.Errorf("zoom 1000 clamped to %d, want %d", s.zoom(), look.MaxZoom)
+	if look.ClampZoom(1000) != look.MaxZoom || look.ClampZoom(1) != look.MinZoom {
+		t.Errorf("zoom limits: 1000 → %d, 1 → %d", look.ClampZoom(1000), look.ClampZoom(1))
+	}
+}
+
+// Zooming in stops at the largest stop whose layout fits the window, so
+// the window never grows past its size (and off the screen).
+func TestZoomInStopsWhereTheWindowIsFull(t *testing.T) {
+	s := newTestStudio(t)
+	applyTheme(s.app, "light")
+	s.setZoom(look.MaxZoom)
+	got := s.zoom()
+	if got >= look.MaxZoom || got < 125 {
+		t.Fatalf("zoom %d at 1280×800, want the largest stop that fits (below %d)", got, look.MaxZoom)
+	}
+	if min, size := s.win.Content().MinSize(), s.win.Canvas().Size(); min.Width > size.Width || min.Height > size.Height {
+		t.Errorf("at %d%% the content needs %v, the window has %v", got, min, size)
+	}
+	if s.app.Preferences().Int(prefZoom) != got {
+		t.Errorf("remembered %d, in use %d", s.app.Preferences().Int(prefZoom), got)
+	}
+	// In a bigger window the same request goes further.
+	s.win.Resize(fyne.NewSize(2560, 1600))
+	s.setZoom(look.MaxZoom)
+	if s.zoom() <= got {
+		t.Errorf("in a 2560×1600 window zoom stopped at %d, no further than at 1280×800 (%d)", s.zoom(), got)
+	}
+	// Zooming out is never refused.
+	s.win.Resize(fyne.NewSize(1280, 800))
+	s.setZoom(look.DefaultZoom)
+	if s.zoom() != look.DefaultZoom {
+		t.Errorf("zoom out to 100 gave %d", s.zoom())
 	}
 }
 
@@ -71,5 +101,43 @@ func TestCaptionAtLeast12px(t *testing.T) {
 		if got := look.New(v).Size(theme.SizeNameCaptionText); got < 12 {
 			t.Errorf("%s caption size = %v, want ≥ 12", v, got)
 		}
+	}
+}
+
+// Ctrl++ (Shift+= or the keypad plus) reaches the zoom from the editor,
+// which passes on the Ctrl shortcuts it does not use.
+func TestCtrlPlusZoomsFromTheEditor(t *testing.T) {
+	s := newTestStudio(t)
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
+	if s.zoom() != 110 {
+		t.Fatalf("Ctrl+Shift+= zoom = %d, want 110", s.zoom())
+	}
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault})
+	if s.zoom() != 125 {
+		t.Fatalf("Ctrl+keypad + zoom = %d, want 125", s.zoom())
+	}
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault})
+	if s.zoom() != 125 {
+		t.Fatalf("Ctrl+K changed the zoom to %d", s.zoom())
+	}
+}
+
+// View ▸ Word Wrap toggles the editor's wrap and a new window starts with
+// the remembered setting.
+func TestWordWrapToggleIsRemembered(t *testing.T) {
+	s := newTestStudio(t)
+	if s.ed.Wrap() {
+		t.Fatal("wrap is on in a fresh window")
+	}
+	s.wrapItem().Action()
+	if !s.ed.Wrap() || !s.app.Preferences().Bool(prefWrap) {
+		t.Fatalf("after the toggle wrap=%v, remembered=%v", s.ed.Wrap(), s.app.Preferences().Bool(prefWrap))
+	}
+	if !s.wrapItem().Checked {
+		t.Error("the menu item is not checked while wrap is on")
+	}
+	again := newStudio(s.app, t.TempDir())
+	if !again.ed.Wrap() {
+		t.Error("a new window did not start with wrap on")
 	}
 }

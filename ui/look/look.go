@@ -110,20 +110,18 @@ func New(name string) *Theme {
 	return t
 }
 
-// Color returns the colour of n in variant v (or the pinned variant).
+// Color returns the colour of n in variant v (or the pinned variant): the
+// palette below where it names n, else the default theme's.
 func (t *Theme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 	if t.Variant != nil {
 		v = *t.Variant
 	}
-	switch n {
-	case ColorNameAllowed:
-		return t.Theme.Color(theme.ColorNameSuccess, v)
-	case ColorNameBlocked:
-		return t.Theme.Color(theme.ColorNameError, v)
-	case ColorNameDifferBackground:
-		return t.Theme.Color(theme.ColorNameWarning, v)
-	case ColorNameDifferText:
-		return t.Theme.Color(theme.ColorNameForeground, v)
+	pal := lightPalette
+	if v == theme.VariantDark {
+		pal = darkPalette
+	}
+	if c, ok := pal[n]; ok {
+		return c
 	}
 	return t.Theme.Color(n, v)
 }

@@ -1,0 +1,238 @@
+package editor
+
+import (
+	"sort"
+
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// Word wrap shows a line longer than the view as several visual rows. The
+// text, offsets and display columns stay those of the logical line: a row
+// is only a column range of it, so highlighting, marks, selection and find
+// need no second coordinate system. Rows are computed for the lines that
+// are looked at (visible ones, the cursor's) and cached until the text or
+// the width changes; a line that fits costs no scan at all (the buffer
+// keeps every line's width). The vertical scroll position is a line and a
+// row within it, so nothing ever counts the rows of the whole file.
+
+// wrapRow is where a visual row starts: a byte offset in the line and its
+// display column.
+type wrapRow struct{ off, col int }
+
+// wrapCache holds the rows of the lines wrapped for one text and width.
+type wrapCache struct {
+	doc   *syntax.Document
+	width int
+	rows  map[int][]wrapRow
+}
+
+// SetWrap turns word wrap on or off. With wrap on there is no horizontal
+// scrolling; the view keeps the cursor in sight.
+func (e *Editor) SetWrap(on bool) {
+	if e.wrap == on {
+		return
+	}
+	e.wrap = on
+	e.topSub, e.leftCol = 0, 0
+	e.wantCol = -1
+	e.scrollToCursor()
+	e.Refresh()
+}
+
+// Wrap reports whether word wrap is on.
+func (e *Editor) Wrap() bool { return e.wrap }
+
+// breaksAfter are the characters a row may end with when a line is too
+// long: blanks first of all, and the separators of paths and query strings,
+// which is where long robots.txt lines (paths, Sitemap URLs) can be split
+// without hiding a token's start.
+func breaksAfter(c byte) bool {
+	switch c {
+	case ' ', '\t', '/', '&', '?', ',', '=':
+		return true
+	}
+	return false
+}
+
+// wrapLine appends the rows of line l at width cells. A row ends after its
+// last break opportunity when one lies inside it, else at the last whole
+// character that fits; every row holds at least one character.
+func wrapLine(dst []wrapRow, src []byte, l *syntax.Line, width int) []wrapRow {
+	width = max(1, width)
+	start, end := int(l.Start), int(l.End)
+	dst = append(dst, wrapRow{start, 0})
+	rowOff, rowCol := start, 0
+	brkOff, brkCol := -1, 0
+	c := 0
+	for i := start; i < end; {
+		ch := src[i]
+		n, w := 1, 1
+		if ch < 0x20 || ch >= 0x7f {
+			var r rune
+			r, n = runeAt(src, i, end)
+			w = cellWidth(r, n, c)
+		}
+		if c+w > rowCol+width && i > rowOff {
+			if brkOff > rowOff {
+				rowOff, rowCol = brkOff, brkCol
+			} else {
+				rowOff, rowCol = i, c
+			}
+			dst = append(dst, wrapRow{rowOff, rowCol})
+			brkOff = -1
+			continue // the character may not fit the new row either
+		}
+		c += w
+		i += n
+		if breaksAfter(ch) {
+			brkOff, brkCol = i, c
+		}
+	}
+	return dst
+}
+
+// rows returns the visual rows of 0-based line i at width cells.
+func (e *Editor) rows(i, width int) []wrapRow {
+	wc := &e.wrapped
+	if wc.doc != e.buf.doc || wc.width != width {
+		wc.doc, wc.width, wc.rows = e.buf.doc, width, make(map[int][]wrapRow)
+	}
+	if r, ok := wc.rows[i]; ok {
+		return r
+	}
+	l := e.line(i)
+	var r []wrapRow
+	if int(e.buf.widths[i]) <= width {
+		r = []wrapRow{{int(l.Start), 0}}
+	} else {
+		r = wrapLine(nil, e.buf.doc.Src, l, width)
+	}
+	wc.rows[i] = r
+	return r
+}
+
+// rowIndex is the row of rows holding offset off; an offset where a row
+// starts belongs to that row.
+func rowIndex(rows []wrapRow, off int) int {
+	return max(0, sort.Search(len(rows), func(k int) bool { return rows[k].off > off })-1)
+}
+
+// stepRows moves n visual rows from row sub of line (negative: up). It stops
+// at the first and last rows of the text and returns the steps it could not
+// take (positive past the end, negative before the start).
+func (e *Editor) stepRows(line, sub, n, width int) (int, int, int) {
+	last := len(e.buf.doc.Lines) - 1
+	for n > 0 {
+		rs := len(e.rows(line, width))
+		if sub+n < rs {
+			return line, sub + n, 0
+		}
+		if line >= last {
+			return line, rs - 1, n - (rs - 1 - sub)
+		}
+		n -= rs - sub
+		line, sub = line+1, 0
+	}
+	for n < 0 {
+		if sub+n >= 0 {
+			return line, sub + n, 0
+		}
+		if line == 0 {
+			return 0, 0, n + sub
+		}
+		n += sub + 1
+		line--
+		sub = len(e.rows(line, width)) - 1
+	}
+	return line, sub, 0
+}
+
+// before reports whether row (l1, s1) comes before row (l2, s2).
+func before(l1, s1, l2, s2 int) bool { return l1 < l2 || l1 == l2 && s1 < s2 }
+
+// clampWrapped keeps the wrapped view inside the text: the top row exists
+// and the last row rises no higher than the bottom of the view.
+func (e *Editor) clampWrapped(v view) {
+	last := len(e.buf.doc.Lines) - 1
+	e.topRow = max(0, min(e.topRow, last))
+	e.topSub = max(0, min(e.topSub, len(e.rows(e.topRow, v.visCols))-1))
+	if e.topRow+v.visRows <= last {
+		return // at least a screen of lines, so of rows, follows the top
+	}
+	ll := len(e.rows(last, v.visCols)) - 1
+	l, s, _ := e.stepRows(last, ll, -(v.visRows - 1), v.visCols)
+	if before(l, s, e.topRow, e.topSub) {
+		e.topRow, e.topSub = l, s
+	}
+}
+
+// cursorRow is the line and row of the cursor.
+func (e *Editor) cursorRow(width int) (line, sub int) {
+	line = e.buf.doc.LineAt(e.cursor) - 1
+	return line, rowIndex(e.rows(line, width), e.cursor)
+}
+
+// scrollToCursorWrapped scrolls the fewest rows that bring the cursor's
+// row into view.
+func (e *Editor) scrollToCursorWrapped(v view) {
+	cl, cs := e.cursorRow(v.visCols)
+	if before(cl, cs, e.topRow, e.topSub) {
+		e.topRow, e.topSub = cl, cs
+	} else if l, s, _ := e.stepRows(cl, cs, -(v.visRows - 1), v.visCols); before(e.topRow, e.topSub, l, s) {
+		e.topRow, e.topSub = l, s
+	}
+	e.clampWrapped(v)
+}
+
+// scrollRows scrolls the wrapped view by n rows.
+func (e *Editor) scrollRows(v view, n int) {
+	e.topRow, e.topSub, _ = e.stepRows(e.topRow, e.topSub, n, v.visCols)
+	e.clampWrapped(v)
+}
+
+// rowEnd is the offset after the last character of row k: where the next
+// row starts, or the line's end.
+func rowEnd(rows []wrapRow, k int, l *syntax.Line) int {
+	if k+1 < len(rows) {
+		return rows[k+1].off
+	}
+	return int(l.End)
+}
+
+// offsetInRow is the character boundary of row k of line i nearest to
+// display column col, kept inside the row: past a row's end the cursor
+// stops before the row's last character, since the offset where the next
+// row starts is shown at the start of that row.
+func (e *Editor) offsetInRow(i, k int, col float32, width int) int {
+	rows := e.rows(i, width)
+	l := e.line(i)
+	off := offsetAtCol(e.buf.doc.Src, l, max(col, float32(rows[k].col)))
+	if end := rowEnd(rows, k, l); k+1 < len(rows) && off >= end {
+		off = e.charLeft(end)
+	}
+	return off
+}
+
+// verticalWrapped moves the cursor n visual rows, keeping the column
+// within the row (wantCol counts from the row's start in wrap mode).
+func (e *Editor) verticalWrapped(n int, extend bool) {
+	v := e.view()
+	cl, cs := e.cursorRow(v.visCols)
+	rows := e.rows(cl, v.visCols)
+	if e.wantCol < 0 {
+		e.wantCol = colOf(e.buf.doc.Src, e.line(cl), e.cursor) - rows[cs].col
+	}
+	want := e.wantCol
+	nl, ns, rest := e.stepRows(cl, cs, n, v.visCols)
+	var off int
+	switch {
+	case rest < 0 && nl == cl && ns == cs:
+		off = e.textStart()
+	case rest > 0 && nl == cl && ns == cs:
+		off = int(e.line(nl).End)
+	default:
+		off = e.offsetInRow(nl, ns, float32(e.rows(nl, v.visCols)[ns].col+want), v.visCols)
+	}
+	e.setCursor(off, extend)
+	e.wantCol = want
+}

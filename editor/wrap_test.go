@@ -1,0 +1,211 @@
+package editor
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+)
+
+// wrapEditor shows src with word wrap on in a window whose text area is
+// cols cells wide.
+func wrapEditor(t *testing.T, src string, cols int) (*Editor, *editorRenderer) {
+	t.Helper()
+	test.NewTempApp(t)
+	e := New()
+	e.SetText([]byte(src))
+	w := test.NewTempWindow(t, e)
+	m := e.metrics()
+	// The window's padding is added around the editor; size the editor so
+	// its text area is exactly cols cells wide.
+	w.Resize(fyne.NewSize(800, 400))
+	v := e.view()
+	e.Resize(fyne.NewSize(v.gutterW+v.sb+float32(cols)*m.cellW+m.cellW/2, 300))
+	w.Canvas().Focus(e)
+	e.SetWrap(true)
+	if got := e.view().visCols; got != cols {
+		t.Fatalf("text area is %d columns, want %d", got, cols)
+	}
+	return e, test.WidgetRenderer(e).(*editorRenderer)
+}
+
+// wrapPos is the position inside visual row k (0 = the top row on screen)
+// at column c of that row.
+func wrapPos(e *Editor, k, c int) fyne.Position {
+	v := e.view()
+	return fyne.NewPos(v.x0+(float32(c)+0.3)*v.cellW, v.y0+(float32(k)+0.5)*v.lineH)
+}
+
+func TestWrapSplitsALongLineIntoRows(t *testing.T) {
+	long := strings.Repeat("a", 300)
+	for _, c := range []struct {
+		name string
+		src  string
+		cols int
+		want []int // byte offsets where the rows of line 1 start
+	}{
+		{"a 300-character word is cut every 80 cells", long + "\nnext\n", 80, []int{0, 80, 160, 240}},
+		{"a 300-character word at 100 cells", long, 100, []int{0, 100, 200}},
+		{"a line breaks after a blank", "Disallow: " + strings.Repeat("b", 30), 20, []int{0, 10, 30}},
+		{"a long path breaks after a slash", "Disallow: /aaaa/bbbb/cccc/dddd/eeee", 16, []int{0, 16, 31}},
+		{"a short line is one row", "User-agent: *", 20, []int{0}},
+		{"a wide character never splits", strings.Repeat("文", 5), 3, []int{0, 3, 6, 9, 12}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, _ := wrapEditor(t, c.src, c.cols)
+			var got []int
+			for _, r := range e.rows(0, c.cols) {
+				got = append(got, r.off)
+			}
+			if len(got) != len(c.want) {
+				t.Fatalf("rows start at %v, want %v", got, c.want)
+			}
+			for i := range got {
+				if got[i] != c.want[i] {
+					t.Fatalf("rows start at %v, want %v", got, c.want)
+				}
+			}
+		})
+	}
+}
+
+func TestWrapDrawsRowsAndOneLineNumber(t *testing.T) {
+	e, r := wrapEditor(t, strings.Repeat("a", 300)+"\nnext\n", 80)
+	if r.lastRows != 4+2 {
+		t.Errorf("drew %d rows, want 4 rows of line 1 and lines 2 and 3", r.lastRows)
+	}
+	var nums []string
+	for _, n := range r.nums[:r.nNum] {
+		nums = append(nums, n.Text)
+	}
+	if got := strings.Join(nums, ","); got != "1,2,3" {
+		t.Errorf("line numbers %s, want 1,2,3 (a wrapped line shows its number once)", got)
+	}
+	if r.hbar.Visible() {
+		t.Error("the horizontal scroll bar must hide with wrap on")
+	}
+	// Turning wrap off brings back one row per line.
+	e.SetWrap(false)
+	if r.lastRows != 3 {
+		t.Errorf("wrap off: %d rows, want 3", r.lastRows)
+	}
+}
+
+func TestWrapCursorMovesByVisualRow(t *testing.T) {
+	e, r := wrapEditor(t, strings.Repeat("a", 300)+"\nshort\n", 80)
+	e.SetSelection(5, 5)
+	y0 := r.cursorY
+	steps := []struct {
+		key  fyne.KeyName
+		want int
+	}{
+		{fyne.KeyDown, 85},  // row 2 of line 1, same column
+		{fyne.KeyDown, 165}, // row 3
+		{fyne.KeyDown, 245}, // row 4
+		{fyne.KeyDown, 306}, // line 2 "short", column 5 = its end
+		{fyne.KeyUp, 245},   // back to row 4, column 5 kept
+		{fyne.KeyUp, 165},
+	}
+	for i, s := range steps {
+		e.TypedKey(&fyne.KeyEvent{Name: s.key})
+		if e.cursor != s.want {
+			t.Fatalf("step %d (%s): cursor at %d, want %d", i, s.key, e.cursor, s.want)
+		}
+	}
+	if r.cursorY <= y0 {
+		t.Errorf("the cursor is drawn at y %v, not below its first row at %v", r.cursorY, y0)
+	}
+	if v := e.view(); r.cursorY != v.y0+2*v.lineH || r.cursorX != v.x0+5*v.cellW {
+		t.Errorf("cursor drawn at %v,%v, want row 3 column 5 (%v,%v)", r.cursorX, r.cursorY, v.x0+5*v.cellW, v.y0+2*v.lineH)
+	}
+}
+
+func TestWrapClickMapsToTheByteUnderThePointer(t *testing.T) {
+	src := strings.Repeat("a", 300) + "\nDisallow: /x\n"
+	for _, c := range []struct {
+		name      string
+		row, col  int
+		wantBytes int
+	}{
+		{"first row", 0, 7, 7},
+		{"third row of the wrapped line", 2, 7, 167},
+		{"last row of the wrapped line", 3, 10, 250},
+		{"past the end of the last row", 3, 70, 300},
+		{"the line after the wrapped one", 4, 3, 304},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, _ := wrapEditor(t, src, 80)
+			test.TapAt(e, wrapPos(e, c.row, c.col))
+			if e.cursor != c.wantBytes {
+				t.Errorf("tap at row %d col %d: cursor %d, want %d", c.row, c.col, e.cursor, c.wantBytes)
+			}
+		})
+	}
+}
+
+func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
+	var b strings.Builder
+	for range 40 {
+		b.WriteString(strings.Repeat("x", 200) + "\n")
+	}
+	src := b.String()
+	e, _ := wrapEditor(t, src, 50) // each line is 4 rows, 160 rows in all
+	ctrl(fyne.KeyEnd)(e)
+	v := e.view()
+	cl, cs := e.cursorRow(v.visCols)
+	bl, bs, _ := e.stepRows(e.topRow, e.topSub, v.visRows-1, v.visCols)
+	if before(bl, bs, cl, cs) || before(cl, cs, e.topRow, e.topSub) {
+		t.Fatalf("Ctrl+End: cursor row %d.%d outside the view %d.%d–%d.%d", cl, cs, e.topRow, e.topSub, bl, bs)
+	}
+	e.ShowLine(10)
+	if e.topRow > 9 || e.topSub != 0 && e.topRow == 9 {
+		t.Fatalf("ShowLine(10): top %d.%d does not show line 10's first row", e.topRow, e.topSub)
+	}
+	if bl, _, _ := e.stepRows(e.topRow, e.topSub, v.visRows-1, v.visCols); bl < 9 {
+		t.Fatalf("ShowLine(10): the view ends at line %d", bl+1)
+	}
+	// Find moves the selection to a match on a later row and the view follows.
+	e.SetText([]byte(strings.Repeat("y", 500) + "needle" + "\n" + src))
+	e.SetSelection(0, 0)
+	e.ShowFind()
+	e.find.what.SetText("needle") // typing in Find selects the first match
+	if s, t2 := e.Selection(); string(e.Bytes()[s:t2]) != "needle" {
+		t.Fatalf("find selected %q", e.Bytes()[s:t2])
+	}
+	cl, cs = e.cursorRow(v.visCols)
+	if before(cl, cs, e.topRow, e.topSub) || cs < 5 {
+		t.Fatalf("the match on row %d is not in view (top %d.%d)", cs, e.topRow, e.topSub)
+	}
+}
+
+func TestWrapSelectionAndMarksOnEveryRow(t *testing.T) {
+	e, r := wrapEditor(t, strings.Repeat("a", 300)+"\n", 80)
+	v := e.view()
+	e.SetSelection(70, 170) // rows 0 (70–80), 1 (all of it) and 2 (160–170)
+	if r.nBack != 3 {
+		t.Fatalf("selection over three rows painted %d backgrounds, want 3", r.nBack)
+	}
+	for i, want := range []struct{ x, w, y float32 }{
+		{v.x0 + 70*v.cellW, 10 * v.cellW, v.y0},
+		{v.x0, 80 * v.cellW, v.y0 + v.lineH},
+		{v.x0, 10 * v.cellW, v.y0 + 2*v.lineH},
+	} {
+		b := r.backs[i]
+		if b.Position().X != want.x || b.Size().Width != want.w || b.Position().Y != want.y {
+			t.Errorf("selection row %d at %v size %v, want x %v y %v width %v", i, b.Position(), b.Size(), want.x, want.y, want.w)
+		}
+	}
+	e.SetSelection(0, 0)
+	e.SetMarks([]Mark{{Line: 1, Kind: MarkWarning, Message: "whole line"}})
+	// One underline per row of the line, one square in the gutter.
+	if r.nFront != 4+1 {
+		t.Errorf("a lint mark on a 4-row line drew %d marks, want 4 underlines and 1 gutter square", r.nFront)
+	}
+	// Hovering the third row finds the mark's message.
+	e.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: wrapPos(e, 2, 5)}})
+	if e.hoverMsg != "whole line" {
+		t.Errorf("hover on a wrapped row shows %q", e.hoverMsg)
+	}
+}

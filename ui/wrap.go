@@ -1,0 +1,23 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+)
+
+// wrapItem is View ▸ Word Wrap, a remembered toggle for the editor.
+func (s *studio) wrapItem() *fyne.MenuItem {
+	it := fyne.NewMenuItem(lang.X("editor.menu.wrap", "Word Wrap"), nil)
+	it.Checked = s.ed.Wrap()
+	it.Action = func() {
+		s.setWrap(!s.ed.Wrap())
+	}
+	return it
+}
+
+// setWrap turns the editor's word wrap on or off and remembers it.
+func (s *studio) setWrap(on bool) {
+	s.ed.SetWrap(on)
+	s.app.Preferences().SetBool(prefWrap, on)
+	s.win.SetMainMenu(s.menu())
+}
