@@ -45,6 +45,9 @@ func (s *studio) menu() *fyne.MainMenu {
 		item(lang.X("menu.file.saveas", "Save As…"), shortcut(fyne.KeyS, fyne.KeyModifierShift), func() { s.saveAs(nil) }),
 		item(lang.X("menu.file.revert", "Revert"), nil, s.revert),
 		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(lang.X("lessontab.menu.open", "Open Lesson…"), s.openLessonDialog),
+		fyne.NewMenuItem(lang.X("lessontab.menu.export", "Export Lesson…"), s.exportLessonDialog),
+		fyne.NewMenuItemSeparator(),
 		quit,
 	)
 	edit := fyne.NewMenu(lang.X("menu.edit", "Edit"),
@@ -111,7 +114,8 @@ func (s *studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
 	)
 	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
-	view.Items = append(append(view.Items, s.zoomItems()...), s.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs)
+	view.Items = append(append(view.Items, s.zoomItems()...), s.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,
+		fyne.NewMenuItemSeparator(), s.presenterItem(), s.timelineItem())
 	help := fyne.NewMenu(lang.X("menu.help", "Help"),
 		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.showShortcuts),
 		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.showAbout),

@@ -66,6 +66,7 @@ type studio struct {
 	storageRoot string // the app's storage folder
 	live        liveState
 	changes     *changesView
+	class       classroom // the Lessons tab, the timeline and presenter mode (presenter*.go)
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -83,6 +84,10 @@ func Start(a fyne.App, args []string) fyne.Window {
 		s.openSample()
 		s.win.Show()
 		s.fetchSite(args[0], s.openFetched)
+	case len(args) > 0 && isLessonPath(args[0]):
+		// A teacher's lesson (folder or .zip): show it in the Lessons tab.
+		s.openSample()
+		s.openLessonPath(args[0])
 	case len(args) > 0:
 		s.openPath(args[0])
 		if len(args) > 1 {
@@ -136,6 +141,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.initView()
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
+	s.presenterKeys()
 	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })
 	s.win.Resize(fyne.NewSize(1280, 800))
@@ -167,7 +173,7 @@ func (s *studio) dropped(uris []fyne.URI) {
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
 	s.live.banner = container.NewVBox()
-	left := container.NewBorder(s.live.banner, nil, nil, nil, s.lint.withEditor(s.ed))
+	left := container.NewBorder(s.live.banner, s.class.present.panel(), nil, nil, s.lint.withEditor(s.ed))
 	s.live.left = left
 	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset(s.pane.Compare())
@@ -181,6 +187,7 @@ func (s *studio) buildContent() {
 	s.tabs.Append(s.sitemapItem)
 	s.logsItem = container.NewTabItem(lang.X("logtab.tab", "Logs"), s.logsTab())
 	s.tabs.Append(s.logsItem)
+	s.tabs.Append(s.lessonsTab())
 	s.tabs.OnSelected = func(t *container.TabItem) {
 		switch t {
 		case s.tabs.Items[2]:
@@ -191,7 +198,7 @@ func (s *studio) buildContent() {
 			s.sitemaps.DocumentChanged()
 		}
 	}
-	s.win.SetContent(s.tabs)
+	s.win.SetContent(s.classroomContent(s.tabs))
 }
 
 // splitOffset gives the compare matrix (eight engine columns) more room.
@@ -312,6 +319,7 @@ func markKind(sev lint.Severity) editor.MarkKind {
 func (s *studio) selectVerdict(v engine.Verdict) {
 	s.selected = &v
 	s.updateMarks()
+	s.presentVerdict(v)
 	switch {
 	case v.Rule != nil:
 		s.ed.ShowLine(v.Rule.Line)

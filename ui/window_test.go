@@ -233,10 +233,10 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	s := newTestStudio(t)
 	m := s.menu()
 	want := map[string][]string{
-		"File":   {"New", "Open…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Quit"},
+		"File":   {"New", "Open…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Open Lesson…", "Export Lesson…", "Quit"},
 		"Edit":   {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
 		"Tester": {"Add Crawler Row", "Add Path Row", "Compare with…"},
-		"View":   {"Engine", "Compare All Engines", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Theme", "Language"},
+		"View":   {"Engine", "Compare All Engines", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Theme", "Language", "Presenter", "Timeline of the Standard"},
 		"Help":   {"Keyboard Shortcuts", "About Robots Studio"},
 	}
 	for _, menu := range m.Items {

@@ -1,0 +1,37 @@
+package timeline
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+)
+
+// TestPointsStandForReadings: every point names a reading the tester has,
+// in the order of the history, and tapping it picks that reading and
+// shows its note.
+func TestPointsStandForReadings(t *testing.T) {
+	test.NewTempApp(t)
+	var picked []string
+	tl := New(func(id string) { picked = append(picked, id) }, nil)
+	want := []string{"original1994", "draft1996", "lycos1996", "bing", "yandex", "google", "rfc9309"}
+	if tl.Len() != len(want) {
+		t.Fatalf("%d points, want %d", tl.Len(), len(want))
+	}
+	if tl.Note() != "" || tl.Chosen() != -1 {
+		t.Fatal("a note shows before a point is picked")
+	}
+	for i, id := range want {
+		if _, ok := engine.Get(tl.Point(i).Engine); !ok {
+			t.Errorf("point %d names no engine: %q", i, tl.Point(i).Engine)
+		}
+		test.Tap(tl.Button(i))
+		if got := picked[len(picked)-1]; got != id {
+			t.Errorf("point %d picked %q, want %q", i, got, id)
+		}
+		if tl.Note() != tl.Point(i).Note() || tl.Chosen() != i {
+			t.Errorf("point %d: note %q", i, tl.Note())
+		}
+	}
+}
