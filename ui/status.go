@@ -31,8 +31,10 @@ type statusDoc struct {
 
 func newStatusFile(path string) *statusFile { return &statusFile{path: path} }
 
-// refreshStatus writes the status file (only when the test asked for one).
+// refreshStatus shows the state in the status bar and writes the status
+// file (only when the test asked for one).
 func (s *studio) refreshStatus() {
+	s.refreshBar()
 	if s.status == nil || s.status.path == "" {
 		return
 	}
