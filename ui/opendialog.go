@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -119,6 +120,9 @@ func (s *studio) openPathDialog() {
 	entry.SetPlaceHolder(lang.X("window.open.path_placeholder", "/path/to/robots.txt"))
 	if base != "" {
 		entry.SetText(base + string(filepath.Separator))
+		// The user types the file's name after the folder.
+		entry.CursorColumn = utf8.RuneCountInString(entry.Text)
+		entry.Refresh()
 	}
 	problem := newWrappedLabel("")
 	problem.Importance = widget.DangerImportance

@@ -160,6 +160,10 @@ func TestOpenPathSaysWhyAndKeepsTheText(t *testing.T) {
 	if !ok || entry.Text != filepath.Dir(good)+string(filepath.Separator) {
 		t.Fatalf("the path field must be focused and hold the file's folder, got %#v", s.win.Canvas().Focused())
 	}
+	test.Type(entry, "other.txt")
+	if want := filepath.Join(filepath.Dir(good), "other.txt"); entry.Text != want {
+		t.Errorf("typing goes after the folder: %q, want %q", entry.Text, want)
+	}
 	for _, bad := range []string{"missing.txt", "", "/"} {
 		entry.SetText(bad)
 		entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})

@@ -88,23 +88,29 @@ func (s *studio) askTestSetPlaceOnce() {
 		return
 	}
 	name := filepath.Base(robots)
-	dialog.ShowCustomConfirm(lang.X("window.tests.ask_title", "Where to keep the test set?"),
-		lang.X("window.tests.ask_app", "Keep it in Robots Studio"), lang.X("window.tests.ask_beside", "Beside the file"),
-		newWrappedLabel(lang.X("window.tests.ask", "The tester's rows for {{.File}} were saved in Robots Studio's own folder, not beside the file, so a deploy of the site folder will not publish them. Keep them there, or beside the file as {{.Name}} (to commit them with it)? You can change this later in Tester ▸ Test Set Location….",
-			map[string]any{"File": name, "Name": name + ".tests.json"})),
-		func(inApp bool) {
-			want := session.InApp
-			if !inApp {
-				want = session.Beside
-			}
+	var d *dialog.CustomDialog
+	answer := func(want session.Place) func() {
+		return func() {
+			d.Hide()
 			if err := s.places.Choose(robots, want); err != nil {
 				dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			}
 			if s.file.Path == robots {
 				s.file.TestsPath, _ = s.places.For(robots)
 			}
-			s.refreshBar()
-		}, s.win)
+			s.refreshStatus()
+		}
+	}
+	keep := newImportantButton(lang.X("window.tests.ask_app", "Keep it in Robots Studio"), answer(session.InApp))
+	beside := newButton(lang.X("window.tests.ask_beside", "Beside the file"), answer(session.Beside))
+	msgText := lang.X("window.tests.ask", "The tester's rows for {{.File}} were saved in Robots Studio's own folder, not beside the file, so a deploy of the site folder will not publish them. Keep them there, or beside the file as {{.Name}} (to commit them with it)? You can change this later (Tester ▸ Test Set Location…).",
+		map[string]any{"File": name, "Name": name + ".tests.json"})
+	d = dialog.NewCustomWithoutButtons(lang.X("window.tests.ask_title", "Where to keep the test set?"),
+		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(container.NewHBox(beside, keep))), s.win)
+	d.Resize(fyne.NewSize(560, 260))
+	d.Show()
+	// The safe answer has the focus: Space keeps the set where it is.
+	s.win.Canvas().Focus(keep)
 }
 
 // shellQuote quotes a path for a POSIX shell when it needs it.
