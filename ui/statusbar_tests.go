@@ -25,9 +25,10 @@ func (s *studio) showTestSetPlace() {
 	}
 	robots := s.file.Path
 	path, place := s.places.For(robots)
-	where := widget.NewEntry()
-	where.SetText(path)
-	where.Disable()
+	where := widget.NewLabel(path)
+	where.Wrapping = fyne.TextWrapBreak
+	where.Selectable = true
+	where.TextStyle = fyne.TextStyle{Monospace: true}
 	command := "robots-studio test --suite " + shellQuote(path) + " " + shellQuote(robots)
 	why := lang.X("window.tests.place_app", "Robots Studio's own folder: a deploy that copies the site's folder to the server does not publish it.")
 	if place == session.Beside {
@@ -58,6 +59,10 @@ func (s *studio) showTestSetPlace() {
 		d.Hide()
 		s.showTestSetPlace()
 	}
+	cmdLabel := widget.NewLabel(command)
+	cmdLabel.Wrapping = fyne.TextWrapBreak
+	cmdLabel.Selectable = true
+	cmdLabel.TextStyle = fyne.TextStyle{Monospace: true}
 	copyCmd := newButton(lang.X("window.tests.copy_command", "Copy the command"), func() {
 		s.app.Clipboard().SetContent(command)
 	})
@@ -68,10 +73,11 @@ func (s *studio) showTestSetPlace() {
 		radio,
 		widget.NewSeparator(),
 		newWrappedLabel(lang.X("window.tests.place_ci", "To run the expectations in CI:")),
-		container.NewBorder(nil, nil, nil, copyCmd, widget.NewLabel(command)),
+		cmdLabel,
+		container.NewHBox(copyCmd),
 	)
 	d = dialog.NewCustom(lang.X("window.tests.place_title", "Test set location"), lang.X("window.tests.close", "Close"), body, s.win)
-	d.Resize(fyne.NewSize(720, 380))
+	d.Resize(fyne.NewSize(760, 0))
 	d.Show()
 }
 
@@ -88,10 +94,20 @@ func (s *studio) askTestSetPlaceOnce() {
 		return
 	}
 	name := filepath.Base(robots)
+	c := s.win.Canvas()
+	prev := c.Focused()
 	var d *dialog.CustomDialog
 	answer := func(want session.Place) func() {
 		return func() {
 			d.Hide()
+			// Space on a button also types a space: give the focus back only
+			// after this key's events, or the space lands in a text field.
+			c.Unfocus()
+			fyne.Do(func() {
+				if prev != nil {
+					c.Focus(prev)
+				}
+			})
 			if err := s.places.Choose(robots, want); err != nil {
 				dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			}
@@ -107,10 +123,10 @@ func (s *studio) askTestSetPlaceOnce() {
 		map[string]any{"File": name, "Name": name + ".tests.json"})
 	d = dialog.NewCustomWithoutButtons(lang.X("window.tests.ask_title", "Where to keep the test set?"),
 		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(container.NewHBox(beside, keep))), s.win)
-	d.Resize(fyne.NewSize(560, 260))
+	d.Resize(fyne.NewSize(600, 0))
 	d.Show()
 	// The safe answer has the focus: Space keeps the set where it is.
-	s.win.Canvas().Focus(keep)
+	c.Focus(keep)
 }
 
 // shellQuote quotes a path for a POSIX shell when it needs it.
