@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -265,4 +266,42 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 		t.Fatalf("after the worker: %d changes", n)
 	}
 	s.closeChanges()
+}
+
+// TestAnswerBesideTheFileMovesTheSet: answering the one question with
+// "Beside the file" moves the saved set there, the status bar says so,
+// and the next save neither asks again nor writes to the app's folder.
+func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
+	s := newTestStudio(t)
+	s.openPath(p)
+	set := testset.New()
+	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/x"}
+	s.pane.SetTestSet(set)
+	s.save(nil)
+	inApp := s.file.TestsPath
+	b := findButton(s.win.Canvas().Overlays().Top(), "Beside the file")
+	if b == nil {
+		t.Fatal("no question after the first save")
+	}
+	test.Tap(b)
+	if _, err := os.Stat(testset.PathFor(p)); err != nil {
+		t.Fatalf("the set was not moved beside the file: %v", err)
+	}
+	if _, err := os.Stat(inApp); !os.IsNotExist(err) {
+		t.Errorf("the copy in the app's folder is still there: %v", err)
+	}
+	if s.bar.tests.Text != "Test set: beside the file" || s.file.TestsPath != testset.PathFor(p) {
+		t.Errorf("status bar %q, tests path %s", s.bar.tests.Text, s.file.TestsPath)
+	}
+	set.Paths = append(set.Paths, "/y")
+	s.pane.SetTestSet(set)
+	s.save(nil)
+	if hasDialog(s) {
+		t.Error("the question is asked once per file")
+	}
+	if loaded, err := testset.Load(testset.PathFor(p)); err != nil || len(loaded.Paths) != 2 {
+		t.Errorf("the next save did not go beside the file: %v", err)
+	}
 }
