@@ -90,8 +90,9 @@ func (s *studio) compareWith() {
 	if url := s.currentURL(); url != "" {
 		for _, v := range s.live.historyFor(s).versions(url) {
 			v := v
-			label := lang.X("live.compare.earlier", "Fetched {{.Time}} ({{.Bytes}} bytes)",
-				map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04:05"), "Bytes": v.Bytes})
+			label := lang.X("live.compare.earlier", "Fetched {{.Time}} ({{.Bytes}})",
+				map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04:05"),
+					"Bytes": lang.XN("live.banner.bytes", "{{.Count}} bytes", v.Bytes, map[string]any{"Count": v.Bytes})})
 			rows = append(rows, newButton(label, choose(func() {
 				data, err := v.load()
 				if err != nil {
@@ -313,13 +314,16 @@ func (c *changesView) refresh() {
 		blocked += s.Blocked
 		allowed += s.Allowed
 	}
+	urls := lang.XN("live.n.urls", "{{.Count}} URLs", c.rep.URLs, map[string]any{"Count": c.rep.URLs})
 	var t string
 	switch {
 	case len(c.rep.Changes) == 0:
-		t = lang.X("live.changes.none", "No verdict changes over {{.URLs}} URLs.", map[string]any{"URLs": c.rep.URLs})
+		t = lang.X("live.changes.none", "No verdict changes over {{.URLs}}.", map[string]any{"URLs": urls})
 	default:
-		t = lang.X("live.changes.total", "{{.Changes}} changes: {{.Blocked}} newly blocked, {{.Allowed}} newly allowed, over {{.URLs}} URLs.",
-			map[string]any{"Changes": len(c.rep.Changes), "Blocked": blocked, "Allowed": allowed, "URLs": c.rep.URLs})
+		n := len(c.rep.Changes)
+		t = lang.X("live.changes.total", "{{.Changes}}: {{.Blocked}} newly blocked, {{.Allowed}} newly allowed, over {{.URLs}}.",
+			map[string]any{"Changes": lang.XN("live.n.changes", "{{.Count}} changes", n, map[string]any{"Count": n}),
+				"Blocked": blocked, "Allowed": allowed, "URLs": urls})
 	}
 	if c.rep.Probed {
 		t += " " + lang.X("live.changes.probed", "(The tester has no paths, so the paths were made from the rules of both versions.)")

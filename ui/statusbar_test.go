@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -303,5 +304,39 @@ func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
 	}
 	if loaded, err := testset.Load(testset.PathFor(p)); err != nil || len(loaded.Paths) != 2 {
 		t.Errorf("the next save did not go beside the file: %v", err)
+	}
+}
+
+// TestCountsTakeTheirPluralForm: counts in the status bar and the Changes
+// view use the language's plural forms (ru and pl: one, few, many).
+func TestCountsTakeTheirPluralForm(t *testing.T) {
+	t.Cleanup(func() { setLanguage("") })
+	bad := func(n int) *syntax.Document {
+		return syntax.Parse([]byte(strings.Repeat("Disallow: /\xff\n", n)))
+	}
+	for _, tc := range []struct {
+		lang string
+		n    int
+		want string
+	}{
+		{"en", 1, "Not UTF-8: 1 line"},
+		{"en", 2, "Not UTF-8: 2 lines"},
+		{"ru", 1, "Не UTF-8: 1 строка"},
+		{"ru", 3, "Не UTF-8: 3 строки"},
+		{"ru", 5, "Не UTF-8: 5 строк"},
+		{"pl", 1, "Nie UTF-8: 1 wiersz"},
+		{"pl", 2, "Nie UTF-8: 2 wiersze"},
+		{"pl", 5, "Nie UTF-8: 5 wierszy"},
+	} {
+		setLanguage(tc.lang)
+		if got := encodingText(bad(tc.n)); got != tc.want {
+			t.Errorf("%s, %d lines: %q, want %q", tc.lang, tc.n, got, tc.want)
+		}
+	}
+	setLanguage("ru")
+	for n, want := range map[int]string{1: "1 изменение", 2: "2 изменения", 11: "11 изменений", 21: "21 изменение"} {
+		if got := lang.XN("live.n.changes", "{{.Count}} changes", n, map[string]any{"Count": n}); got != want {
+			t.Errorf("ru %d changes: %q, want %q", n, got, want)
+		}
 	}
 }
