@@ -340,3 +340,14 @@ func TestCountsTakeTheirPluralForm(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkStatusBar is what the status bar adds to a keystroke on a big
+// file: encoding and line endings are counted over every line.
+func BenchmarkStatusBar(b *testing.B) {
+	s := newTestStudio(b)
+	s.openPath(writeFile(b, "robots.txt", corpus.Generated(500*1024)))
+	b.ResetTimer()
+	for range b.N {
+		s.refreshBar()
+	}
+}
