@@ -105,8 +105,8 @@ func encodingText(doc *syntax.Document) string {
 	return "UTF-8"
 }
 
-// endingsText names the line endings: LF, CRLF, CR, or "Mixed" with how
-// many lines end each way.
+// endingsText names the line endings: LF, CRLF, CR, or for a mix how many
+// lines end each way ("12 LF, 3 CRLF").
 func endingsText(doc *syntax.Document) string {
 	lf, crlf, cr := doc.Endings()
 	kinds := 0
@@ -126,7 +126,9 @@ func endingsText(doc *syntax.Document) string {
 				parts = append(parts, fmt.Sprintf("%d %s", k.n, k.name))
 			}
 		}
-		return lang.X("window.status.mixed", "Mixed: {{.List}}", map[string]any{"List": strings.Join(parts, ", ")})
+		// Counts and names only, no word around them: the bar must fit a
+		// 1024 px window in every language.
+		return strings.Join(parts, ", ")
 	case crlf > 0:
 		return "CRLF"
 	case cr > 0:

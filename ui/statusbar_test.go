@@ -52,7 +52,7 @@ func deepTexts(o fyne.CanvasObject) string {
 // TestTabTitleNamesTheDocument: the editor tab shows the file's name, the
 // host of a fetched file, or that the document is new and unsaved.
 func TestTabTitleNamesTheDocument(t *testing.T) {
-	t.Setenv("LC_ALL", "en_US.UTF-8")
+	english(t)
 	s := newTestStudio(t)
 	s.openPath(corpus.Path(t, "news-crlf.robots.txt"))
 	if got := s.tabs.Items[0].Text; got != "news-crlf.robots.txt" {
@@ -78,7 +78,7 @@ func TestTabTitleNamesTheDocument(t *testing.T) {
 // line and column follow the keys; saved/modified follows the edits; the
 // reading follows the tester's engine.
 func TestStatusBarShowsEncodingEndingsAndCursor(t *testing.T) {
-	t.Setenv("LC_ALL", "en_US.UTF-8")
+	english(t)
 	s := newTestStudio(t)
 	for _, tc := range []struct{ file, enc, eol string }{
 		{"news-crlf.robots.txt", "UTF-8", "CRLF"},
@@ -96,7 +96,7 @@ func TestStatusBarShowsEncodingEndingsAndCursor(t *testing.T) {
 	}
 	bom := writeFile(t, "robots.txt", []byte("\xEF\xBB\xBFUser-agent: *\r\nDisallow: /a\nAllow: /b\n"))
 	s.openPath(bom)
-	if s.bar.enc.Text != "UTF-8 with BOM" || s.bar.eol.Text != "Mixed: 2 LF, 1 CRLF" {
+	if s.bar.enc.Text != "UTF-8 with BOM" || s.bar.eol.Text != "2 LF, 1 CRLF" {
 		t.Errorf("BOM, mixed endings: %q %q", s.bar.enc.Text, s.bar.eol.Text)
 	}
 	if s.bar.pos.Text != "Line 1, column 1" {
@@ -152,7 +152,7 @@ func TestOpenStartsInTheFilesFolder(t *testing.T) {
 // current file's folder; a path that cannot be opened is explained in the
 // dialog and the editor's unsaved text stays; a good path opens.
 func TestOpenPathSaysWhyAndKeepsTheText(t *testing.T) {
-	t.Setenv("LC_ALL", "en_US.UTF-8")
+	english(t)
 	good := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
 	s := newTestStudio(t)
 	s.openPath(good)
@@ -273,7 +273,7 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 // "Beside the file" moves the saved set there, the status bar says so,
 // and the next save neither asks again nor writes to the app's folder.
 func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
-	t.Setenv("LC_ALL", "en_US.UTF-8")
+	english(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
 	s := newTestStudio(t)
 	s.openPath(p)
@@ -350,4 +350,49 @@ func BenchmarkStatusBar(b *testing.B) {
 	for range b.N {
 		s.refreshBar()
 	}
+}
+
+// TestStatusBarFitsAt1024: the status bar's widest content — the longest
+// state, a big line and column, lines not in UTF-8, three kinds of line
+// endings, the longest test set place — still fits a 1024 px window in
+// every language (the engine's name is cut with an ellipsis, not the bar).
+func TestStatusBarFitsAt1024(t *testing.T) {
+	t.Cleanup(func() { setLanguage("") })
+	for _, code := range []string{"en", "ru", "pl"} {
+		setLanguage(code)
+		s := newTestStudio(t)
+		s.openPath(writeFile(t, "robots.txt", []byte(strings.Repeat("Disallow: /\xff\r\n", 22)+strings.Repeat("Allow: /\n", 12345)+"#\r")))
+		longest := func(texts ...string) string {
+			w := ""
+			for _, t := range texts {
+				if len([]rune(t)) > len([]rune(w)) {
+					w = t
+				}
+			}
+			return w
+		}
+		b := s.bar
+		b.state.SetText(longest(lang.X("window.status.new", "New, not saved"), lang.X("window.status.fetched", "Fetched, not saved"),
+			lang.X("window.status.modified", "Modified"), lang.X("window.status.saved", "Saved")))
+		b.pos.SetText(lang.X("window.status.position", "Line {{.Line}}, column {{.Column}}", map[string]any{"Line": 12368, "Column": 1234}))
+		b.tests.SetText(longest(lang.X("window.status.tests_app", "Test set: in Robots Studio's folder"),
+			lang.X("window.status.tests_beside", "Test set: beside the file"), lang.X("window.status.tests_unsaved", "Test set: saved with the file")))
+		if !strings.Contains(b.eol.Text, "CR") || !strings.Contains(b.enc.Text, "22") {
+			t.Fatalf("%s: not the worst case: %q %q", code, b.enc.Text, b.eol.Text)
+		}
+		if w := b.root.MinSize().Width; w > 1024 {
+			t.Errorf("%s: the status bar needs %.0f px: %q %q %q %q %q", code, w, b.state.Text, b.pos.Text, b.enc.Text, b.eol.Text, b.tests.Text)
+		} else {
+			t.Logf("%s: %.0f px", code, w)
+		}
+	}
+}
+
+// english makes the window speak English for one test (the tests that
+// assert English text), whatever the machine's locale.
+func english(t *testing.T) {
+	t.Helper()
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	setLanguage("en")
+	t.Cleanup(func() { setLanguage("") })
 }

@@ -90,7 +90,7 @@ func TestTypingMarksModifiedAndSaveWritesExactlyTheEdit(t *testing.T) {
 // offers "beside the file"; they reopen with the file, and removing every
 // row removes the saved set.
 func TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange(t *testing.T) {
-	t.Setenv("LC_ALL", "en_US.UTF-8")
+	english(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
 	s := newTestStudio(t)
 	s.openPath(p)
@@ -141,7 +141,7 @@ func TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange(t *testing.T) {
 // (kept in version control with it) is read and saved there, and the status
 // bar says so.
 func TestTestSetBesideTheFileStaysThere(t *testing.T) {
-	t.Setenv("LC_ALL", "en_US.UTF-8")
+	english(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
 	os.WriteFile(testset.PathFor(p), []byte(`{"version":1,"crawlers":["Googlebot"],"paths":["/x"]}`), 0o644)
 	s := newTestStudio(t)
@@ -275,6 +275,7 @@ func TestAutosaveAndRecovery(t *testing.T) {
 }
 
 func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
+	english(t)
 	s := newTestStudio(t)
 	m := s.menu()
 	want := map[string][]string{
@@ -571,6 +572,7 @@ func TestApplyAllSafeFixesLeavesNoSafeFix(t *testing.T) {
 // read-only file) shows why and does not run the action (close, open…), so
 // the text stays.
 func TestAFailedSaveStopsTheAction(t *testing.T) {
+	english(t)
 	s := newTestStudio(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s.openPath(p)
