@@ -78,6 +78,7 @@ func (s *studio) compareWith() {
 			r.Close()
 			s.compareWithFile(path)
 		}, s.win)
+		s.startIn(fd)
 		fd.Show()
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
@@ -381,6 +382,7 @@ func (c *changesView) askURLs() {
 			}
 			entry.SetText(string(data))
 		}, c.s.win)
+		c.s.startIn(fd)
 		fd.Show()
 	})
 	d := dialog.NewCustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),

@@ -96,17 +96,25 @@ func (s *studio) showOpenDialog(dir string) {
 		r.Close()
 		s.openPath(path)
 	}, s.win)
-	if dir != "" {
-		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			d.SetLocation(l)
-		}
-	}
+	setLocation(d, dir)
 	if !s.app.Preferences().Bool(prefOpenAll) {
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".TXT"}))
 		d.SetTitleText(lang.X("window.open.title_txt", "Open (*.txt files — File ▸ Open Path… to show all)"))
 	}
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+}
+
+// startIn makes a file dialog (Save As) start where Open… would.
+func (s *studio) startIn(d *dialog.FileDialog) { setLocation(d, s.startDir()) }
+
+func setLocation(d *dialog.FileDialog, dir string) {
+	if dir == "" {
+		return
+	}
+	if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
+		d.SetLocation(l)
+	}
 }
 
 // openPathDialog is File ▸ Open Path…: type or paste a path (the file

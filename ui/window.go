@@ -494,6 +494,7 @@ func (s *studio) writeTo(path string) error {
 	p := s.app.Preferences()
 	p.SetString(prefLast, s.file.Path)
 	pushRecent(p, s.file.Path)
+	s.rememberFolder(s.file.Path)
 	s.win.SetMainMenu(s.menu())
 	s.updateTitle()
 	s.refreshStatus()
@@ -526,6 +527,7 @@ func (s *studio) saveAs(then func()) {
 		}
 	}, s.win)
 	d.SetFileName(s.file.SaveName())
+	s.startIn(d)
 	d.Show()
 }
 
