@@ -38,6 +38,9 @@ type Editor struct {
 
 	onChanged func()
 	savedID   int
+	// onCursorMoved and reported: see SetOnCursorMoved.
+	onCursorMoved func()
+	reported      int
 
 	marks []Mark // sorted by line
 	flash int    // 1-based line being flashed by ShowLine, 0 for none
@@ -114,6 +117,20 @@ func (e *Editor) Document() *syntax.Document { return e.buf.doc }
 
 // SetOnChanged sets the function called after every edit.
 func (e *Editor) SetOnChanged(f func()) { e.onChanged = f }
+
+// SetOnCursorMoved sets the function called after the cursor moved (keys,
+// mouse, edits, undo). Every move ends in a repaint, so the repaint is where
+// the move is noticed.
+func (e *Editor) SetOnCursorMoved(f func()) { e.onCursorMoved = f }
+
+// Refresh repaints and reports a cursor move (SetOnCursorMoved).
+func (e *Editor) Refresh() {
+	e.BaseWidget.Refresh()
+	if e.onCursorMoved != nil && e.cursor != e.reported {
+		e.reported = e.cursor
+		e.onCursorMoved()
+	}
+}
 
 // Modified reports whether the text differs from the last SetText or
 // SetModified(false); undoing back to that state clears it again.

@@ -14,6 +14,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 )
@@ -48,7 +49,7 @@ type changeItem struct {
 // rightSide is the tester pane, with the Changes view under it when a
 // comparison is open.
 func (s *studio) rightSide() fyne.CanvasObject {
-	if s.changes == nil || s.changes.rep == nil {
+	if s.changes == nil {
 		return s.pane.Object()
 	}
 	s.changes.build()
@@ -77,6 +78,7 @@ func (s *studio) compareWith() {
 			r.Close()
 			s.compareWithFile(path)
 		}, s.win)
+		s.startIn(fd)
 		fd.Show()
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
@@ -89,8 +91,9 @@ func (s *studio) compareWith() {
 	if url := s.currentURL(); url != "" {
 		for _, v := range s.live.historyFor(s).versions(url) {
 			v := v
-			label := lang.X("live.compare.earlier", "Fetched {{.Time}} ({{.Bytes}} bytes)",
-				map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04:05"), "Bytes": v.Bytes})
+			label := lang.X("live.compare.earlier", "Fetched {{.Time}} ({{.Bytes}})",
+				map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04:05"),
+					"Bytes": lang.XN("live.banner.bytes", "{{.Count}} bytes", v.Bytes, map[string]any{"Count": v.Bytes})})
 			rows = append(rows, newButton(label, choose(func() {
 				data, err := v.load()
 				if err != nil {
@@ -128,10 +131,10 @@ func (s *studio) compareWithFile(path string) {
 // showChanges opens the Changes view against old.
 func (s *studio) showChanges(source string, old *syntax.Document, res *fetch.Result) {
 	s.changes = &changesView{s: s, source: source, old: old, oldRes: res}
-	s.changes.compute(s.ed.Document())
 	s.tabs.SelectIndex(0)
 	s.split.Trailing = s.rightSide()
 	s.split.Refresh()
+	s.changes.compute(s.ed.Document())
 }
 
 // closeChanges removes the Changes view.
@@ -145,14 +148,51 @@ func (s *studio) closeChanges() {
 
 // documentChanged keeps the comparison current while the user edits.
 func (c *changesView) documentChanged(doc *syntax.Document) {
-	if c == nil || c.rep == nil {
+	if c == nil {
 		return
 	}
 	c.compute(doc)
+}
+
+// changesJob is one comparison for the Changes view's worker: everything it
+// reads is taken on the UI goroutine, so the diff itself runs off it.
+type changesJob struct {
+	view *changesView
+	in   diff.Input
+}
+
+// changesOut is a finished comparison with its list rows.
+type changesOut struct {
+	rep   *diff.Report
+	items []changeItem
+}
+
+// newChangesWorker compares on the other core: a keystroke while the view
+// is open costs the UI goroutine nothing, and a burst of keys one more diff.
+func (s *studio) newChangesWorker() *latest.Worker[changesJob, changesOut] {
+	return &latest.Worker[changesJob, changesOut]{
+		Work: func(j changesJob) changesOut {
+			rep := diff.Compare(j.in)
+			return changesOut{rep: rep, items: changeItems(rep)}
+		},
+		Deliver: s.changesComputed,
+		Hand:    fyne.Do,
+	}
+}
+
+// changesComputed shows a comparison, unless its view was closed or
+// replaced meanwhile. A result for an older text is shown too: the newer
+// one is already on its way.
+func (s *studio) changesComputed(j changesJob, o changesOut) {
+	c := s.changes
+	if c == nil || c != j.view {
+		return
+	}
+	c.rep, c.items = o.rep, o.items
 	c.refresh()
 }
 
-// compute runs the diff: the tester's crawlers and paths when it has
+// compute asks for the diff: the tester's crawlers and paths when it has
 // rows (else the names both versions use and paths made from their rules),
 // under the engine in view (or all eight when comparing engines).
 func (c *changesView) compute(doc *syntax.Document) {
@@ -164,7 +204,7 @@ func (c *changesView) compute(doc *syntax.Document) {
 	var urls []string
 	switch {
 	case c.urls != nil:
-		urls = c.urls
+		urls = append([]string(nil), c.urls...)
 	case len(set.Paths) > 0:
 		urls = set.Paths
 	}
@@ -173,28 +213,34 @@ func (c *changesView) compute(doc *syntax.Document) {
 		e, _ := engine.Get(c.s.pane.Engine())
 		engines = []engine.Engine{e}
 	}
-	res := c.oldRes
-	c.rep = diff.Compare(diff.Input{Old: c.old, New: doc, Engines: engines, Agents: agents, URLs: urls,
-		OldFor: func(id string) *syntax.Document { return res.DocFor(id, c.old) }})
-	c.items = c.items[:0]
-	for _, s := range c.rep.Summaries {
-		c.items = append(c.items, changeItem{text: summaryText(s), change: -1, head: true})
+	res, old := c.oldRes, c.old
+	c.s.changesWork.Submit(changesJob{view: c, in: diff.Input{Old: old, New: doc, Engines: engines, Agents: agents, URLs: urls,
+		OldFor: func(id string) *syntax.Document { return res.DocFor(id, old) }}})
+}
+
+// changeItems are the list rows of a report: per crawler a summary and its
+// changes, then the rule edits per group.
+func changeItems(rep *diff.Report) []changeItem {
+	var items []changeItem
+	for _, s := range rep.Summaries {
+		items = append(items, changeItem{text: summaryText(s), change: -1, head: true})
 		for _, k := range s.Changes {
-			c.items = append(c.items, changeItem{text: changeText(&c.rep.Changes[k]), change: k})
+			items = append(items, changeItem{text: changeText(&rep.Changes[k]), change: k})
 		}
 	}
-	for _, g := range c.rep.Groups {
+	for _, g := range rep.Groups {
 		name := g.Name()
 		if name == "" {
 			name = lang.X("live.changes.no_group", "(before any User-agent)")
 		}
 		for _, r := range g.Removed {
-			c.items = append(c.items, changeItem{text: lang.X("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": name, "Sign": "−", "Rule": r.Text}), change: -1})
+			items = append(items, changeItem{text: lang.X("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": name, "Sign": "−", "Rule": r.Text}), change: -1})
 		}
 		for _, r := range g.Added {
-			c.items = append(c.items, changeItem{text: lang.X("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": name, "Sign": "+", "Rule": r.Text}), change: -1})
+			items = append(items, changeItem{text: lang.X("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": name, "Sign": "+", "Rule": r.Text}), change: -1})
 		}
 	}
+	return items
 }
 
 func summaryText(s diff.Summary) string {
@@ -260,18 +306,25 @@ func (c *changesView) refresh() {
 		return
 	}
 	c.header.SetText(lang.X("live.changes.header", "Changes against {{.Source}}", map[string]any{"Source": c.source}))
+	if c.rep == nil {
+		c.summary.SetText(lang.X("live.changes.working", "Comparing…"))
+		return
+	}
 	blocked, allowed := 0, 0
 	for _, s := range c.rep.Summaries {
 		blocked += s.Blocked
 		allowed += s.Allowed
 	}
+	urls := lang.XN("live.n.urls", "{{.Count}} URLs", c.rep.URLs, map[string]any{"Count": c.rep.URLs})
 	var t string
 	switch {
 	case len(c.rep.Changes) == 0:
-		t = lang.X("live.changes.none", "No verdict changes over {{.URLs}} URLs.", map[string]any{"URLs": c.rep.URLs})
+		t = lang.X("live.changes.none", "No verdict changes over {{.URLs}}.", map[string]any{"URLs": urls})
 	default:
-		t = lang.X("live.changes.total", "{{.Changes}} changes: {{.Blocked}} newly blocked, {{.Allowed}} newly allowed, over {{.URLs}} URLs.",
-			map[string]any{"Changes": len(c.rep.Changes), "Blocked": blocked, "Allowed": allowed, "URLs": c.rep.URLs})
+		n := len(c.rep.Changes)
+		t = lang.X("live.changes.total", "{{.Changes}}: {{.Blocked}} newly blocked, {{.Allowed}} newly allowed, over {{.URLs}}.",
+			map[string]any{"Changes": lang.XN("live.n.changes", "{{.Count}} changes", n, map[string]any{"Count": n}),
+				"Blocked": blocked, "Allowed": allowed, "URLs": urls})
 	}
 	if c.rep.Probed {
 		t += " " + lang.X("live.changes.probed", "(The tester has no paths, so the paths were made from the rules of both versions.)")
@@ -329,6 +382,7 @@ func (c *changesView) askURLs() {
 			}
 			entry.SetText(string(data))
 		}, c.s.win)
+		c.s.startIn(fd)
 		fd.Show()
 	})
 	d := dialog.NewCustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),
@@ -350,5 +404,4 @@ func (c *changesView) setURLs(text string) {
 		}
 	}
 	c.compute(c.s.ed.Document())
-	c.refresh()
 }

@@ -66,3 +66,50 @@ func currentLanguage(p fyne.Preferences) string {
 	}
 	return "en"
 }
+
+// focusPlace says where the focus is, so that a rebuilt window can put it
+// back: editorFocus for the editor (which survives a rebuild), else the
+// focused widget's place in the window's focus order (Tab order), or -1.
+func (s *studio) focusPlace() int {
+	c := s.win.Canvas()
+	orig := c.Focused()
+	switch {
+	case orig == nil:
+		return -1
+	case orig == fyne.Focusable(s.ed):
+		return editorFocus
+	}
+	c.Unfocus()
+	c.FocusNext()
+	first := c.Focused()
+	for i := 0; i < maxFocusWalk && c.Focused() != nil; i++ {
+		if c.Focused() == orig {
+			return i
+		}
+		c.FocusNext()
+		if c.Focused() == first {
+			break
+		}
+	}
+	c.Focus(orig)
+	return -1
+}
+
+// restoreFocus focuses what focusPlace described, in the rebuilt window.
+func (s *studio) restoreFocus(place int) {
+	c := s.win.Canvas()
+	switch {
+	case place == editorFocus:
+		c.Focus(s.ed)
+	case place >= 0:
+		c.Unfocus()
+		for range place + 1 {
+			c.FocusNext()
+		}
+	}
+}
+
+const (
+	editorFocus  = -2
+	maxFocusWalk = 5000
+)

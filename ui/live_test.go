@@ -78,6 +78,7 @@ func openSite(t *testing.T, s *studio, url string) {
 }
 
 func TestOpenFromSiteShowsTheFileAndTheBanner(t *testing.T) {
+	english(t)
 	srv := site(t, 200)
 	s := newTestStudio(t)
 	s.openSample()
@@ -119,6 +120,7 @@ func TestOpenFromSiteShowsTheFileAndTheBanner(t *testing.T) {
 }
 
 func TestOpenFromSiteNotFound(t *testing.T) {
+	english(t)
 	srv := site(t, 404)
 	s := newTestStudio(t)
 	openSite(t, s, srv.URL)
@@ -160,6 +162,7 @@ func TestFetchCancelAndBadInput(t *testing.T) {
 }
 
 func TestCompareWithLiveAndSaved(t *testing.T) {
+	english(t)
 	srv := site(t, 200)
 	s := newTestStudio(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /private/\nDisallow: /catalog\n"))

@@ -38,6 +38,7 @@ func (s *studio) menu() *fyne.MainMenu {
 	file := fyne.NewMenu(lang.X("menu.file", "File"),
 		item(lang.X("menu.file.new", "New"), shortcut(fyne.KeyN, 0), func() { s.whenSafe(s.newFile) }),
 		item(lang.X("menu.file.open", "Open…"), shortcut(fyne.KeyO, 0), s.openDialog),
+		item(lang.X("menu.file.open_path", "Open Path…"), shortcut(fyne.KeyO, fyne.KeyModifierShift), s.openPathDialog),
 		recent,
 		fyne.NewMenuItem(lang.X("live.menu.open_site", "Open from Site…"), s.openFromSite),
 		fyne.NewMenuItemSeparator(),
@@ -112,6 +113,7 @@ func (s *studio) menu() *fyne.MainMenu {
 		item(lang.X("menu.tester.path", "Add Path Row"), shortcut(fyne.KeyP, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddPath() }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
+		fyne.NewMenuItem(lang.X("menu.tester.tests_place", "Test Set Location…"), s.showTestSetPlace),
 	)
 	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
 	view.Items = append(append(view.Items, s.zoomItems()...), s.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,
@@ -147,10 +149,12 @@ func (s *studio) focusEditor() {
 }
 
 // switchLanguage applies and remembers a language, then rebuilds the
-// window's texts; the editor keeps its text and history, the tester its rows.
+// window's texts; the editor keeps its text and history, the tester its
+// rows, and the window its tab and the focused field.
 func (s *studio) switchLanguage(code string) {
 	s.app.Preferences().SetString(prefLanguage, code)
 	setLanguage(code)
+	tab, focus := s.tabs.SelectedIndex(), s.focusPlace()
 	set := s.pane.TestSet()
 	eng, cmp := s.pane.Engine(), s.pane.Compare()
 	s.pane = s.newPane(eng, cmp, set)
@@ -159,4 +163,6 @@ func (s *studio) switchLanguage(code string) {
 	s.win.SetMainMenu(s.menu())
 	s.title = ""
 	s.documentChanged()
+	s.tabs.SelectIndex(tab)
+	s.restoreFocus(focus)
 }

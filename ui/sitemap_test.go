@@ -12,6 +12,7 @@ import (
 // Sitemaps tab and is checked against the robots.txt in the editor; a rule
 // line can be selected in the editor and blocked URLs become tester rows.
 func TestSitemapTabInWindow(t *testing.T) {
+	english(t)
 	t.Setenv("LC_ALL", "en_US.UTF-8") // the test reads the English summary
 	s := newTestStudio(t)
 	s.sitemaps.SetSynchronous(true)

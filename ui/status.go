@@ -26,13 +26,16 @@ type statusDoc struct {
 	Title    string         `json:"title"`
 	File     string         `json:"file"`
 	Modified bool           `json:"modified"`
+	Tests    string         `json:"tests"` // where the test set is saved
 	Results  []statusResult `json:"results"`
 }
 
 func newStatusFile(path string) *statusFile { return &statusFile{path: path} }
 
-// refreshStatus writes the status file (only when the test asked for one).
+// refreshStatus shows the state in the status bar and writes the status
+// file (only when the test asked for one).
 func (s *studio) refreshStatus() {
+	s.refreshBar()
 	if s.status == nil || s.status.path == "" {
 		return
 	}
@@ -42,7 +45,7 @@ func (s *studio) refreshStatus() {
 		return
 	}
 	c := e.Compile(s.ed.Document())
-	doc := statusDoc{Title: s.title, File: s.file.Path, Modified: s.file.TextModified(s.ed.Bytes())}
+	doc := statusDoc{Title: s.title, File: s.file.Path, Modified: s.file.TextModified(s.ed.Bytes()), Tests: s.file.TestsPath}
 	for _, crawler := range set.Crawlers {
 		for _, path := range set.Paths {
 			v := aiaccess.QueryResolved(c, crawlers.Resolve(crawler), path)

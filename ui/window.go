@@ -45,6 +45,8 @@ type studio struct {
 	file   session.File
 	rec    *session.Recovery
 	status *statusFile
+	bar    *statusBar
+	places session.Places // where test sets are kept
 
 	// sitemaps is the Sitemaps tab; sitemapItem its tab item.
 	sitemaps    *sitemaptab.Tab
@@ -67,6 +69,7 @@ type studio struct {
 	live        liveState
 	changes     *changesView
 	class       classroom // the Lessons tab, the timeline and presenter mode (presenter*.go)
+	changesWork *latest.Worker[changesJob, changesOut]
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -122,7 +125,8 @@ func fileExists(path string) bool {
 
 // newStudio builds the window and its parts; it shows nothing yet.
 func newStudio(a fyne.App, storage string) *studio {
-	s := &studio{app: a, rec: session.NewRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage}
+	s := &studio{app: a, rec: session.NewRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage,
+		places: session.NewPlaces(storage)}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(assets.Icon)
 	s.ed = editor.New()
@@ -132,6 +136,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	// the results update at once and the findings follow; if the user typed
 	// meanwhile, only the newest document is linted.
 	s.fetcher = s.newFetcher()
+	s.changesWork = s.newChangesWorker()
 	s.lints = &latest.Worker[*syntax.Document, []lint.Diagnostic]{
 		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, s.lintReadings.options()) },
 		Deliver: s.applyLint,
@@ -139,6 +144,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	}
 	s.ed.SetOnChanged(s.documentChanged)
 	s.initView()
+	s.ed.SetOnCursorMoved(s.cursorMoved)
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
 	s.presenterKeys()
@@ -178,7 +184,7 @@ func (s *studio) buildContent() {
 	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset(s.pane.Compare())
 	s.tabs = container.NewAppTabs(
-		container.NewTabItem(lang.X("window.tab.robots", "robots.txt"), s.split),
+		container.NewTabItem(tabTitle(&s.file), s.split),
 		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
 		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
 		container.NewTabItem(lang.X("aitab.tab", "AI access"), s.aiTab()),
@@ -198,7 +204,8 @@ func (s *studio) buildContent() {
 			s.sitemaps.DocumentChanged()
 		}
 	}
-	s.win.SetContent(s.classroomContent(s.tabs))
+	s.bar = newStatusBar(s.showTestSetPlace)
+	s.win.SetContent(container.NewBorder(nil, s.bar.root, nil, nil, s.classroomContent(s.tabs)))
 }
 
 // splitOffset gives the compare matrix (eight engine columns) more room.
@@ -279,6 +286,10 @@ func (s *studio) updateTitle() {
 	if t != s.title {
 		s.title = t
 		s.win.SetTitle(t)
+	}
+	if tab := tabTitle(&s.file); s.tabs != nil && s.tabs.Items[0].Text != tab {
+		s.tabs.Items[0].Text = tab
+		s.tabs.Refresh()
 	}
 }
 
@@ -441,7 +452,7 @@ func (s *studio) newFile() {
 // openPath loads a file; on error the editor keeps its text and a dialog
 // says why in plain words.
 func (s *studio) openPath(path string) bool {
-	o, err := session.Open(path)
+	o, err := session.Open(path, s.places)
 	if err != nil {
 		s.showFileError(err)
 		return false
@@ -454,12 +465,13 @@ func (s *studio) openPath(path string) bool {
 		// rows the user can still repair by hand.
 		dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.unreadable",
 			"The test set {{.File}} could not be read, so the tester starts empty; the file is left as it is and will not be overwritten. ({{.Error}})",
-			map[string]any{"File": filepath.Base(testset.PathFor(o.File.Path)), "Error": o.TestsErr.Error()})), s.win)
+			map[string]any{"File": o.File.TestsPath, "Error": o.TestsErr.Error()})), s.win)
 	}
 	s.setTests(o.Tests)
 	p := s.app.Preferences()
 	p.SetString(prefLast, o.File.Path)
 	pushRecent(p, o.File.Path)
+	s.rememberFolder(o.File.Path)
 	s.win.SetMainMenu(s.menu())
 	s.documentChanged()
 	return true
@@ -483,7 +495,7 @@ func (s *studio) save(then func()) {
 // writeTo saves the text and the test set (session.File.Save's rules).
 func (s *studio) writeTo(path string) error {
 	old := s.file.Path
-	if err := s.file.Save(path, s.ed.Bytes(), s.pane.TestSet()); err != nil {
+	if err := s.file.Save(path, s.ed.Bytes(), s.pane.TestSet(), s.places); err != nil {
 		return err
 	}
 	if !s.file.TestsUnreadable {
@@ -495,9 +507,11 @@ func (s *studio) writeTo(path string) error {
 	p := s.app.Preferences()
 	p.SetString(prefLast, s.file.Path)
 	pushRecent(p, s.file.Path)
+	s.rememberFolder(s.file.Path)
 	s.win.SetMainMenu(s.menu())
 	s.updateTitle()
 	s.refreshStatus()
+	s.askTestSetPlaceOnce()
 	return nil
 }
 
@@ -526,21 +540,8 @@ func (s *studio) saveAs(then func()) {
 		}
 	}, s.win)
 	d.SetFileName(s.file.SaveName())
+	s.startIn(d)
 	d.Show()
-}
-
-func (s *studio) openDialog() {
-	s.whenSafe(func() {
-		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-			if err != nil || r == nil {
-				return
-			}
-			path := r.URI().Path()
-			r.Close()
-			s.openPath(path)
-		}, s.win)
-		d.Show()
-	})
 }
 
 // revert reloads the file from disk after confirming.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/session"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/ui/logtab"
@@ -27,7 +28,8 @@ func newTestStudio(t testing.TB) *studio {
 	t.Helper()
 	a := test.NewTempApp(t)
 	s := newStudio(a, t.TempDir())
-	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
+	// The test driver has no UI goroutine.
+	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
 	s.win.Resize(fyne.NewSize(1280, 800))
 	return s
 }
@@ -82,7 +84,13 @@ func TestTypingMarksModifiedAndSaveWritesExactlyTheEdit(t *testing.T) {
 	}
 }
 
-func TestTestSetIsSavedBesideTheFileAndCountsAsAChange(t *testing.T) {
+// TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange: new tester rows
+// count as unsaved work; the first save keeps them in the app's folder (a
+// deploy of the site folder must not publish them), says so once and
+// offers "beside the file"; they reopen with the file, and removing every
+// row removes the saved set.
+func TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange(t *testing.T) {
+	english(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
 	s := newTestStudio(t)
 	s.openPath(p)
@@ -95,11 +103,22 @@ func TestTestSetIsSavedBesideTheFileAndCountsAsAChange(t *testing.T) {
 		t.Fatal("new tester rows must count as unsaved work")
 	}
 	s.save(nil)
-	loaded, err := testset.Load(testset.PathFor(p))
-	if err != nil || len(loaded.Expect) != 1 || loaded.Crawlers[0] != "Googlebot" {
-		t.Fatalf("test set not saved: %+v %v", loaded, err)
+	if _, err := os.Stat(testset.PathFor(p)); !os.IsNotExist(err) {
+		t.Fatalf("the test set was written beside the file without asking: %v", err)
+	}
+	where, place := s.places.For(p)
+	loaded, err := testset.Load(where)
+	if err != nil || place != session.InApp || len(loaded.Expect) != 1 || loaded.Crawlers[0] != "Googlebot" {
+		t.Fatalf("test set not saved in the app's folder: %+v %v", loaded, err)
+	}
+	if !hasDialog(s) || !strings.Contains(deepTexts(s.win.Canvas().Overlays().Top()), "not beside the file") {
+		t.Fatal("the first save must say where the set went and offer the other place")
+	}
+	if got := s.bar.tests.Text; got != "Test set: in Robots Studio's folder" {
+		t.Errorf("status bar says %q", got)
 	}
 	s2 := newTestStudio(t)
+	s2.places = s.places
 	s2.openPath(p)
 	if got := s2.pane.TestSet(); len(got.Paths) != 1 || got.Paths[0] != "/x" || s2.modified() {
 		t.Fatalf("test set not reopened: %+v", got)
@@ -107,13 +126,38 @@ func TestTestSetIsSavedBesideTheFileAndCountsAsAChange(t *testing.T) {
 	// Removing every row and saving must not let the old rows come back.
 	s2.pane.SetTestSet(testset.New())
 	s2.save(nil)
-	if _, err := os.Stat(testset.PathFor(p)); !os.IsNotExist(err) {
+	if _, err := os.Stat(where); !os.IsNotExist(err) {
 		t.Fatalf("the emptied test set is still on disk: %v", err)
 	}
 	s3 := newTestStudio(t)
+	s3.places = s.places
 	s3.openPath(p)
 	if got := s3.pane.TestSet(); len(got.Crawlers)+len(got.Paths)+len(got.Expect) != 0 {
 		t.Fatalf("old rows came back: %+v", got)
+	}
+}
+
+// TestTestSetBesideTheFileStaysThere: a set that is already beside the file
+// (kept in version control with it) is read and saved there, and the status
+// bar says so.
+func TestTestSetBesideTheFileStaysThere(t *testing.T) {
+	english(t)
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
+	os.WriteFile(testset.PathFor(p), []byte(`{"version":1,"crawlers":["Googlebot"],"paths":["/x"]}`), 0o644)
+	s := newTestStudio(t)
+	s.openPath(p)
+	if got := s.bar.tests.Text; got != "Test set: beside the file" {
+		t.Errorf("status bar says %q", got)
+	}
+	set := s.pane.TestSet()
+	set.Paths = append(set.Paths, "/y")
+	s.pane.SetTestSet(set)
+	s.save(nil)
+	if loaded, err := testset.Load(testset.PathFor(p)); err != nil || len(loaded.Paths) != 2 {
+		t.Fatalf("the set beside the file was not updated: %v", err)
+	}
+	if hasDialog(s) {
+		t.Error("a set already beside the file needs no question")
 	}
 }
 
@@ -207,7 +251,8 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := newStudio(a, storage)
-	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
+	// The test driver has no UI goroutine.
+	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
 	s.openPath(p)
 	test.Type(s.ed, "Disallow: /unsaved")
 	s.autosave()
@@ -230,12 +275,13 @@ func TestAutosaveAndRecovery(t *testing.T) {
 }
 
 func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
+	english(t)
 	s := newTestStudio(t)
 	m := s.menu()
 	want := map[string][]string{
-		"File":   {"New", "Open…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Open Lesson…", "Export Lesson…", "Quit"},
+		"File":   {"New", "Open…", "Open Path…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Open Lesson…", "Export Lesson…", "Quit"},
 		"Edit":   {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
-		"Tester": {"Add Crawler Row", "Add Path Row", "Compare with…"},
+		"Tester": {"Add Crawler Row", "Add Path Row", "Compare with…", "Test Set Location…"},
 		"View":   {"Engine", "Compare All Engines", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Theme", "Language", "Presenter", "Timeline of the Standard"},
 		"Help":   {"Keyboard Shortcuts", "About Robots Studio"},
 	}
@@ -253,7 +299,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	if len(m.Items) != len(want) {
 		t.Errorf("%d menus, want %d", len(m.Items), len(want))
 	}
-	save := m.Items[0].Items[5]
+	save := m.Items[0].Items[6]
 	if sc, ok := save.Shortcut.(fyne.KeyboardShortcut); !ok || sc.Key() != fyne.KeyS {
 		t.Errorf("Save has no Ctrl+S: %#v", save.Shortcut)
 	}
@@ -397,7 +443,8 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 	pa := writeFile(t, "A.txt", []byte("User-agent: *\n"))
 	pb := writeFile(t, "B.txt", []byte("User-agent: B\n"))
 	s := newStudio(a, storage)
-	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
+	// The test driver has no UI goroutine.
+	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
 	s.openPath(pa)
 	test.Type(s.ed, "Disallow: /recovered-a")
 	s.autosave()
@@ -436,7 +483,8 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := newStudio(a, storage)
-	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
+	// The test driver has no UI goroutine.
+	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
 	s.openPath(p)
 	test.Type(s.ed, "Q")
 	s.autosave()
@@ -524,6 +572,7 @@ func TestApplyAllSafeFixesLeavesNoSafeFix(t *testing.T) {
 // read-only file) shows why and does not run the action (close, open…), so
 // the text stays.
 func TestAFailedSaveStopsTheAction(t *testing.T) {
+	english(t)
 	s := newTestStudio(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s.openPath(p)

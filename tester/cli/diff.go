@@ -20,8 +20,11 @@ const diffUsage = "[--engine ID|all] [--agent NAME]... [--urls FILE] [--json] [-
 
 var (
 	msgDiffHeader  = msg.Def("live.diff.header", "{{.Agent}} ({{.Engine}}): {{.Blocked}} newly blocked, {{.Allowed}} newly allowed")
-	msgDiffTotal   = msg.Def("live.diff.total", "{{.Changes}} changes ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed) over {{.URLs}} URLs")
-	msgDiffProbed  = msg.Def("live.diff.probed", "no URL list: {{.URLs}} paths were derived from the rules of both versions")
+	msgChanges     = msg.Def("live.n.changes", "{{.Count}} changes")
+	msgURLs        = msg.Def("live.n.urls", "{{.Count}} URLs")
+	msgPaths       = msg.Def("live.n.paths", "{{.Count}} paths")
+	msgDiffTotal   = msg.Def("live.diff.total", "{{.Changes}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed) over {{.URLs}}")
+	msgDiffProbed  = msg.Def("live.diff.probed", "no URL list: paths derived from the rules of both versions ({{.URLs}})")
 	msgDiffNone    = msg.Def("live.diff.none", "no verdict changes")
 	msgDiffGroup   = msg.Def("live.diff.group", "group {{.Name}}:")
 	msgDiffNoGroup = msg.Def("live.diff.no_group", "before the first User-agent line:")
@@ -268,10 +271,10 @@ func writeDiff(w io.Writer, rep *diff.Report) {
 	if len(rep.Changes) == 0 {
 		fmt.Fprintln(w, msg.New(msgDiffNone))
 	} else {
-		fmt.Fprintln(w, msg.New(msgDiffTotal, "Changes", len(rep.Changes), "Blocked", blocked, "Allowed", allowed, "URLs", rep.URLs))
+		fmt.Fprintln(w, msg.New(msgDiffTotal, "Changes", msg.New(msgChanges, "Count", len(rep.Changes)), "Blocked", blocked, "Allowed", allowed, "URLs", msg.New(msgURLs, "Count", rep.URLs)))
 	}
 	if rep.Probed {
-		fmt.Fprintln(w, msg.New(msgDiffProbed, "URLs", rep.URLs))
+		fmt.Fprintln(w, msg.New(msgDiffProbed, "URLs", msg.New(msgPaths, "Count", rep.URLs)))
 	}
 	for _, g := range rep.Groups {
 		if len(g.Agents) == 0 {

@@ -19,12 +19,14 @@ const fetchUsage = "[--agent NAME] [--timeout DUR] [--json] [-o FILE] URL"
 var (
 	msgFetchHop     = msg.Def("live.cli.hop", "{{.N}}. {{.URL}}  {{.Status}}{{if .Location}} → {{.Location}}{{end}}")
 	msgFetchNoReply = msg.Def("live.cli.no_reply", "no answer")
-	msgFetchFinal   = msg.Def("live.cli.final", "status {{.Status}}, {{.Bytes}} bytes, {{.Type}}, {{.Time}}")
+	msgBytes        = msg.Def("live.banner.bytes", "{{.Count}} bytes")
+	msgHops         = msg.Def("live.banner.hops", "{{.Count}} redirects")
+	msgFetchFinal   = msg.Def("live.cli.final", "status {{.Status}}, {{.Bytes}}, {{.Type}}, {{.Time}}")
 	msgFetchWarn    = msg.Def("live.cli.warning", "warning: {{.Text}}")
 	msgFetchNote    = msg.Def("live.cli.note", "note: {{.Text}}")
 	msgFetchStops   = msg.Def("live.cli.stops_at", "stops reading at byte {{.At}} (line {{.Line}})")
 	msgFetchVariant = msg.Def("live.cli.variants", "separate files for the same site: {{.List}}")
-	msgFetchSaved   = msg.Def("live.cli.saved", "saved {{.Bytes}} bytes to {{.File}}")
+	msgFetchSaved   = msg.Def("live.cli.saved", "saved {{.Bytes}} to {{.File}}")
 	msgFetchNoSave  = msg.Def("live.cli.not_saved", "nothing saved to {{.File}}: the server gave no robots.txt")
 )
 
@@ -132,7 +134,7 @@ func runFetch(env *Env, args []string) int {
 			w.Flush()
 			return Failf(env, "fetch: %v", err)
 		} else {
-			fmt.Fprintf(env.Stderr, "robots-studio: %s\n", msg.New(msgFetchSaved, "Bytes", len(res.Body), "File", *out))
+			fmt.Fprintf(env.Stderr, "robots-studio: %s\n", msg.New(msgFetchSaved, "Bytes", msg.New(msgBytes, "Count", len(res.Body)), "File", *out))
 		}
 	}
 	if !res.OK() {
@@ -159,7 +161,7 @@ func writeFetch(w io.Writer, r *fetch.Result) {
 		if ctype == "" {
 			ctype = "-"
 		}
-		fmt.Fprintf(w, "%s\n", msg.New(msgFetchFinal, "Status", r.Status, "Bytes", len(r.Body), "Type", ctype, "Time", r.Elapsed.Round(time.Millisecond)))
+		fmt.Fprintf(w, "%s\n", msg.New(msgFetchFinal, "Status", r.Status, "Bytes", msg.New(msgBytes, "Count", len(r.Body)), "Type", ctype, "Time", r.Elapsed.Round(time.Millisecond)))
 	}
 	for _, t := range r.Warnings {
 		fmt.Fprintln(w, msg.New(msgFetchWarn, "Text", t))

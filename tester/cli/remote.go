@@ -12,7 +12,7 @@ import (
 )
 
 var (
-	msgFetched     = msg.Def("live.cli.fetched", "fetched {{.URL}}: {{.Status}}, {{.Bytes}} bytes, {{.Hops}} redirects")
+	msgFetched     = msg.Def("live.cli.fetched", "fetched {{.URL}}: {{.Status}}, {{.Bytes}}, {{.Hops}}")
 	msgFetchFailed = msg.Def("live.cli.fetch_failed", "fetched {{.URL}}: no answer ({{.Why}})")
 	msgApplies     = msg.Def("live.cli.applies", "{{.Engine}}: {{.Outcome}}: {{.Why}}")
 	msgWordUseFile = msg.Def("live.outcome.use_file", "uses the file")
@@ -52,7 +52,7 @@ func writeFetchSummary(w io.Writer, res *fetch.Result) {
 	if res.Unreachable {
 		fmt.Fprintf(w, "robots-studio: %s\n", msg.New(msgFetchFailed, "URL", res.FinalURL(), "Why", res.Failure))
 	} else {
-		fmt.Fprintf(w, "robots-studio: %s\n", msg.New(msgFetched, "URL", res.FinalURL(), "Status", res.Status, "Bytes", len(res.Body), "Hops", len(res.Hops)-1))
+		fmt.Fprintf(w, "robots-studio: %s\n", msg.New(msgFetched, "URL", res.FinalURL(), "Status", res.Status, "Bytes", msg.New(msgBytes, "Count", len(res.Body)), "Hops", msg.New(msgHops, "Count", len(res.Hops)-1)))
 	}
 	for _, o := range res.Outcomes {
 		fmt.Fprintf(w, "robots-studio: %s\n", msg.New(msgApplies, "Engine", o.Engine, "Outcome", OutcomeWord(o.Outcome), "Why", o.Why))

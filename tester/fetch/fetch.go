@@ -34,7 +34,8 @@ var (
 	msgRefused   = msg.Def("live.fail.refused", "the connection was refused")
 	msgDNS       = msg.Def("live.fail.dns", "the host name {{.Host}} does not resolve")
 	msgNetErr    = msg.Def("live.fail.network", "the request failed: {{.Err}}")
-	msgBroken    = msg.Def("live.fail.broken", "the connection broke after {{.Bytes}} bytes of the body: crawlers treat an incomplete answer as a failed fetch")
+	msgBytes     = msg.Def("live.banner.bytes", "{{.Count}} bytes")
+	msgBroken    = msg.Def("live.fail.broken", "the connection broke after {{.Bytes}} of the body: crawlers treat an incomplete answer as a failed fetch")
 	msgNoLoc     = msg.Def("live.fail.no_location", "a {{.Status}} redirect without a Location header: there is nowhere to follow")
 	msgTooMany   = msg.Def("live.fail.too_many", "still redirecting after {{.Max}} redirects: Robots Studio stopped following, as Google does")
 	msgBadGzip   = msg.Def("live.fail.gzip", "the body says it is gzip-compressed but cannot be decompressed: {{.Err}}")
@@ -300,7 +301,7 @@ func (r *Result) readBody(ctx context.Context, resp *http.Response, opts Options
 	case r.Gzip && !errors.Is(err, io.ErrUnexpectedEOF) && !isNetErr(err):
 		r.Failure = msg.New(msgBadGzip, "Err", err.Error())
 	default:
-		r.Failure = msg.New(msgBroken, "Bytes", len(body))
+		r.Failure = msg.New(msgBroken, "Bytes", msg.New(msgBytes, "Count", len(body)))
 	}
 }
 

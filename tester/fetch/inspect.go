@@ -19,8 +19,9 @@ var (
 	msgContentType = msg.Def("live.warn.content_type", "served as {{.Type}}; a robots.txt should be text/plain")
 	msgNoType      = msg.Def("live.warn.no_content_type", "the answer has no Content-Type; a robots.txt should be text/plain")
 	msgNotUTF8     = msg.Def("live.warn.not_utf8", "the body is not UTF-8{{if .Charset}} (the server says {{.Charset}}){{end}}: RFC 9309 and Google read robots.txt as UTF-8, so rules with non-ASCII paths will not match what the author meant")
-	msgLongCache   = msg.Def("live.warn.cache", "Cache-Control {{.Header}} asks to keep the file for {{.Hours}} hours; RFC 9309 §2.4 says crawlers should not use a cached copy for more than 24 hours")
-	msgTruncated   = msg.Def("live.warn.truncated", "the file is {{.Size}} bytes: {{.Engines}} read only the first {{.Limit}} bytes and stop in line {{.Line}}; rules after that are not seen")
+	msgHours       = msg.Def("live.n.hours", "{{.Count}} hours")
+	msgLongCache   = msg.Def("live.warn.cache", "Cache-Control {{.Header}} asks to keep the file for {{.Hours}}; RFC 9309 §2.4 says crawlers should not use a cached copy for more than 24 hours")
+	msgTruncated   = msg.Def("live.warn.truncated", "the file is {{.Size}}: {{.Engines}} read only the first {{.Limit}} and stop in line {{.Line}}; rules after that are not seen")
 	msgNoteBOM     = msg.Def("live.note.bom", "the file starts with a UTF-8 byte order mark; Google skips it")
 	msgNoteCRLF    = msg.Def("live.note.crlf", "lines end with CR LF (Windows style); every reading accepts that")
 	msgNoteGzip    = msg.Def("live.note.gzip", "served gzip-compressed: {{.Wire}} bytes on the wire, {{.Size}} bytes of text")
@@ -72,7 +73,7 @@ func (r *Result) inspect() {
 		r.Warnings = append(r.Warnings, msg.New(msgNotUTF8, "Charset", params["charset"]))
 	}
 	if secs, header, ok := maxAge(r.CacheControl); ok && secs > 24*3600 {
-		r.Warnings = append(r.Warnings, msg.New(msgLongCache, "Header", header, "Hours", secs/3600))
+		r.Warnings = append(r.Warnings, msg.New(msgLongCache, "Header", header, "Hours", msg.New(msgHours, "Count", secs/3600)))
 	}
 	var cut []string
 	limit, line := 0, 0
@@ -83,7 +84,7 @@ func (r *Result) inspect() {
 		}
 	}
 	if limit > 0 {
-		r.Warnings = append(r.Warnings, msg.New(msgTruncated, "Size", len(body), "Engines", strings.Join(cut, ", "), "Limit", limit, "Line", line))
+		r.Warnings = append(r.Warnings, msg.New(msgTruncated, "Size", msg.New(msgBytes, "Count", len(body)), "Engines", strings.Join(cut, ", "), "Limit", msg.New(msgBytes, "Count", limit), "Line", line))
 	}
 	if r.Gzip {
 		r.Notes = append(r.Notes, msg.New(msgNoteGzip, "Wire", r.WireBytes, "Size", len(body)))

@@ -28,6 +28,8 @@ type File struct {
 	// TestsUnreadable: the test set beside the file could not be read; it is
 	// left as it is on disk and never overwritten or removed by a save.
 	TestsUnreadable bool
+	// TestsPath is where the test set is read from and saved to (Places.For).
+	TestsPath string
 }
 
 // Name is the file name shown in the title.
@@ -74,15 +76,17 @@ type Opened struct {
 	TestsErr error
 }
 
-// Open reads path (textfile.Load's checks) and the test set beside it.
-func Open(path string) (Opened, error) {
+// Open reads path (textfile.Load's checks) and its test set, from where
+// places keeps it.
+func Open(path string, places Places) (Opened, error) {
 	data, err := textfile.Load(path, nil)
 	if err != nil {
 		return Opened{}, err
 	}
 	abs, _ := filepath.Abs(path)
-	o := Opened{File: File{Path: abs, Disk: data}, Text: data}
-	set, err := testset.Load(testset.PathFor(abs))
+	tests, _ := places.For(abs)
+	o := Opened{File: File{Path: abs, Disk: data, TestsPath: tests}, Text: data}
+	set, err := testset.Load(tests)
 	switch {
 	case err == nil:
 		o.Tests = set
@@ -96,24 +100,31 @@ func Open(path string) (Opened, error) {
 }
 
 // Save writes text to path atomically (textfile.WriteAtomic) and the test set
-// beside it: written when it has rows, removed when the user removed every
-// row (an old set must not come back), and left alone when it could not be
-// read. On success f describes the saved file.
-func (f *File) Save(path string, text []byte, set *testset.Set) error {
+// where places keeps it: written when it has rows, removed when the user
+// removed every row (an old set must not come back), and left alone when it
+// could not be read. On success f describes the saved file.
+func (f *File) Save(path string, text []byte, set *testset.Set, places Places) error {
 	text = append([]byte(nil), text...)
 	if err := textfile.WriteAtomic(path, text); err != nil {
 		return err
 	}
 	abs, _ := filepath.Abs(path)
 	keepTests := f.TestsUnreadable && abs == f.Path
+	testsPath, _ := places.For(abs)
+	if keepTests {
+		testsPath = f.TestsPath
+	}
 	switch {
 	case keepTests:
 	case set != nil && (len(set.Crawlers) > 0 || len(set.Paths) > 0):
-		if err := testset.Save(testset.PathFor(path), set); err != nil {
+		if err := os.MkdirAll(filepath.Dir(testsPath), 0o700); err != nil {
+			return err
+		}
+		if err := testset.Save(testsPath, set); err != nil {
 			return err
 		}
 	default:
-		if err := os.Remove(testset.PathFor(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := os.Remove(testsPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 	}
@@ -124,6 +135,6 @@ func (f *File) Save(path string, text []byte, set *testset.Set) error {
 			tests = set.Marshal()
 		}
 	}
-	*f = File{Path: abs, Disk: text, Tests: tests, TestsUnreadable: keepTests}
+	*f = File{Path: abs, Disk: text, Tests: tests, TestsUnreadable: keepTests, TestsPath: testsPath}
 	return nil
 }

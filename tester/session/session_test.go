@@ -62,27 +62,27 @@ func TestSaveKeepsAnUnreadableTestSetAndRemovesAnEmptiedOne(t *testing.T) {
 	if err := os.WriteFile(tests, []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o, err := Open(robots)
+	o, err := Open(robots, Places{})
 	if err != nil || o.TestsErr == nil || !o.File.TestsUnreadable {
 		t.Fatalf("open: %v, tests error %v, unreadable %v", err, o.TestsErr, o.File.TestsUnreadable)
 	}
 	set := testset.New()
 	set.Crawlers = []string{"Googlebot"}
 	f := o.File
-	if err := f.Save(robots, []byte("User-agent: *\nDisallow: /\n"), set); err != nil {
+	if err := f.Save(robots, []byte("User-agent: *\nDisallow: /\n"), set, Places{}); err != nil {
 		t.Fatal(err)
 	}
 	if data, _ := os.ReadFile(tests); string(data) != "{not json" {
 		t.Fatalf("the unreadable test set was overwritten: %q", data)
 	}
 	other := filepath.Join(dir, "copy.txt")
-	if err := f.Save(other, []byte("x"), set); err != nil {
+	if err := f.Save(other, []byte("x"), set, Places{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(testset.PathFor(other)); err != nil || f.TestsUnreadable {
 		t.Fatalf("Save As must write the rows beside the new name (%v, unreadable %v)", err, f.TestsUnreadable)
 	}
-	if err := f.Save(other, []byte("x"), testset.New()); err != nil {
+	if err := f.Save(other, []byte("x"), testset.New(), Places{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(testset.PathFor(other)); !os.IsNotExist(err) {

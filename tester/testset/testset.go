@@ -1,7 +1,8 @@
 // Package testset is the test set of a robots.txt file: the crawlers and
 // paths a user checks in the tester, and the verdicts they expect from given
-// engines. It is stored next to the robots file as FILENAME.tests.json so a
-// webmaster keeps regression tests with the file, and both the window and
+// engines. Its file is FILENAME.tests.json: beside the robots file when the
+// webmaster keeps it there (with the file, in version control), else in the
+// app's own folder (tester/session decides where); both the window and
 // `robots-studio test --suite` read the same format.
 package testset
 

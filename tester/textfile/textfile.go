@@ -57,7 +57,8 @@ var (
 
 var (
 	msgIsDir    = msg.Def("file.is_dir", "this is a folder, not a file")
-	msgTooBig   = msg.Def("file.too_big", "the file is {{.Size}} bytes; Robots Studio opens files up to 10 MB (Google reads only the first 500 KiB of a robots.txt)")
+	msgBytes    = msg.Def("live.banner.bytes", "{{.Count}} bytes")
+	msgTooBig   = msg.Def("file.too_big", "the file is {{.Size}}; Robots Studio opens files up to 10 MB (Google reads only the first 500 KiB of a robots.txt)")
 	msgBinary   = msg.Def("file.binary", "this looks like a binary file ({{.What}}), not a robots.txt text")
 	msgMissing  = msg.Def("file.missing", "the file does not exist (it may have been moved or deleted)")
 	msgDenied   = msg.Def("file.denied", "permission denied")
@@ -133,7 +134,7 @@ func open(path string, sizeLimit bool) (*os.File, error) {
 	case !st.Mode().IsRegular():
 		return nil, fail(path, msg.New(msgNotRegular, "What", msg.New(notRegular(st.Mode()))), ErrNotRegular)
 	case sizeLimit && st.Size() > MaxSize:
-		return nil, fail(path, msg.New(msgTooBig, "Size", st.Size()), ErrTooBig)
+		return nil, fail(path, msg.New(msgTooBig, "Size", msg.New(msgBytes, "Count", st.Size())), ErrTooBig)
 	}
 	return openRegular(path)
 }
@@ -210,7 +211,7 @@ func Lines(path string, stdin io.Reader, fn func(line string) error) error {
 // UTF-8 inside text are not binary: the editor shows and keeps them.
 func Check(path string, data []byte) error {
 	if len(data) > MaxSize {
-		return fail(path, msg.New(msgTooBig, "Size", len(data)), ErrTooBig)
+		return fail(path, msg.New(msgTooBig, "Size", msg.New(msgBytes, "Count", len(data))), ErrTooBig)
 	}
 	if enc := unicodeByBOM(data); enc != "" {
 		return fail(path, msg.New(msgEncoding, "What", enc), ErrEncoding)

@@ -90,8 +90,18 @@ wait_for 10 status_has modified=false || fail "Ctrl+S did not save"
 { printf '# e2e\r\n'; cat "$TMP/original.txt"; } > "$TMP/expected.txt"
 cmp "$TMP/site/robots.txt" "$TMP/expected.txt" || fail "saved bytes differ from the original plus the typed line (CRLF kept?)"
 echo "e2e: saved bytes = original + '# e2e\\r\\n' (CRLF kept, nothing else changed)"
-test -s "$TMP/site/robots.txt.tests.json" || fail "the test set was not saved beside the file"
-grep -q Googlebot "$TMP/site/robots.txt.tests.json" || fail "the test set lacks the crawler row"
+# The test set goes to the app's own folder, not beside the file where a
+# deploy would publish it; the window asks once (Space keeps it there).
+TESTS=$("$TMP/statusq" --tests "$ROBOTS_STUDIO_STATUS") || fail "the window does not say where the test set is"
+case "$TESTS" in "$TMP/site/"*) fail "the test set was saved in the site folder: $TESTS";; esac
+test ! -e "$TMP/site/robots.txt.tests.json" || fail "a test set was written beside the file without asking"
+test -s "$TESTS" || fail "the test set was not saved ($TESTS)"
+grep -q Googlebot "$TESTS" || fail "the test set lacks the crawler row"
+echo "e2e: the test set is in $TESTS, nothing beside the file"
+sleep 0.5
+import -window root "$SHOTS/e2e-testset-asked.png"
+xdotool key space
+sleep 0.3
 
 # 4. An unsaved edit survives a kill: wait for the autosave, kill -9, check.
 xdotool type --delay 20 'Disallow: /killed'

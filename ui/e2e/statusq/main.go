@@ -4,6 +4,7 @@
 //
 //	statusq STATUS_FILE CHECK...    exit 0 when every check holds
 //	statusq --recovery FILE TEXT    exit 0 when the recovery record holds TEXT
+//	statusq --tests STATUS_FILE     print where the window saves the test set
 //
 // A CHECK is title_has=TEXT, modified=true|false, or
 // result=CRAWLER|PATH|ALLOWED|LINE.
@@ -21,6 +22,7 @@ import (
 type status struct {
 	Title    string `json:"title"`
 	Modified bool   `json:"modified"`
+	Tests    string `json:"tests"`
 	Results  []struct {
 		Crawler string `json:"crawler"`
 		Path    string `json:"path"`
@@ -40,8 +42,17 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) == 3 && os.Args[1] == "--tests" {
+		var s status
+		data, err := os.ReadFile(os.Args[2])
+		if err != nil || json.Unmarshal(data, &s) != nil || s.Tests == "" {
+			os.Exit(1)
+		}
+		fmt.Println(s.Tests)
+		return
+	}
 	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: statusq STATUS_FILE CHECK... | statusq --recovery FILE TEXT")
+		fmt.Fprintln(os.Stderr, "usage: statusq STATUS_FILE CHECK... | statusq --recovery FILE TEXT | statusq --tests STATUS_FILE")
 		os.Exit(2)
 	}
 	data, err := os.ReadFile(os.Args[1])
