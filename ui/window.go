@@ -118,7 +118,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(assets.Icon)
 	s.ed = editor.New()
-	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, engine.Default), false, nil)
+	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, testerpane.OwnReading), false, nil)
 	s.lint = newLintPanel(s.jumpTo, s.applyFix)
 	// Lint runs off the keystroke path, on the other core: the editor and
 	// the results update at once and the findings follow; if the user typed
