@@ -169,13 +169,14 @@ func (c *changesView) compute(doc *syntax.Document) {
 		urls = set.Paths
 	}
 	engines := engine.All()
+	var engineFor func(string) string
 	if !c.s.pane.Compare() {
-		e, _ := engine.Get(c.s.pane.Engine())
-		engines = []engine.Engine{e}
+		engines = c.s.pane.ReadingEngines()
+		engineFor = c.s.pane.EngineFor
 	}
 	res := c.oldRes
 	c.rep = diff.Compare(diff.Input{Old: c.old, New: doc, Engines: engines, Agents: agents, URLs: urls,
-		OldFor: func(id string) *syntax.Document { return res.DocFor(id, c.old) }})
+		OldFor: func(id string) *syntax.Document { return res.DocFor(id, c.old) }, EngineFor: engineFor})
 	c.items = c.items[:0]
 	for _, s := range c.rep.Summaries {
 		c.items = append(c.items, changeItem{text: summaryText(s), change: -1, head: true})

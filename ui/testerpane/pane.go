@@ -123,6 +123,8 @@ type paneUI struct {
 	summary     *widget.Label
 	filter      *widget.Entry
 	toggles     [toggleCount]*widget.Check
+	toggleBox   *fyne.Container
+	filterRow   *fyne.Container
 	copyBtn     *widget.Button
 	exportBtn   *widget.Button
 	crawlerBox  *fyne.Container
@@ -698,10 +700,10 @@ func (p *Pane) build() {
 		lang.X("testerpane.toggle.differ", "readings differ"),
 		lang.X("testerpane.toggle.failing", "not as expected"),
 	}
-	toggleBox := container.NewHBox()
+	ui.toggleBox = container.NewHBox()
 	for t := range toggleCount {
 		ui.toggles[t] = widget.NewCheck(toggleNames[t], func(on bool) { p.setToggle(t, on) })
-		toggleBox.Add(ui.toggles[t])
+		ui.toggleBox.Add(ui.toggles[t])
 	}
 	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.copyShown)
 	ui.exportBtn = widget.NewButtonWithIcon(lang.X("testerpane.export", "Export…"), theme.DocumentSaveIcon(), nil)
@@ -732,13 +734,32 @@ func (p *Pane) build() {
 		p.rowSection(lang.X("testerpane.paths", "Paths"), ui.pathBox,
 			lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil),
 	)
-	tools := container.NewVBox(
-		container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter),
-		toggleBox, ui.summary)
+	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
+	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	split := container.NewVSplit(container.NewVScroll(inputs), ui.lower)
 	split.Offset = 0.25
 	ui.root = container.NewBorder(header, nil, nil, nil, split)
+}
+
+// EngineFor is the id of the engine that answers for crawler without
+// compare: the chosen engine, or under OwnReading the crawler's own.
+func (p *Pane) EngineFor(crawler string) string { return p.engineFor(crawler) }
+
+// ReadingEngines are the engines the results use without compare.
+func (p *Pane) ReadingEngines() []engine.Engine {
+	var out []engine.Engine
+	for _, id := range p.enginesInView() {
+		if e, ok := engine.Get(id); ok && !p.compare {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		if e, ok := engine.Get(p.engineFor("")); ok {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -102,7 +102,7 @@ const (
 	cellPad  = 4
 	iconSize = 16
 	iconGap  = 3
-	sortRoom = 14
+	sortRoom = 12
 )
 
 func textWidth(s string, bold bool) float32 {
@@ -119,12 +119,12 @@ func (p *Pane) fitWidth(c column) float32 {
 	case colCrawler:
 		word = 112
 		if p.compare {
-			word = 92
+			word = 84
 		}
 	case colPath:
 		word = 180
 		if p.compare {
-			word = 116
+			word = 104
 		}
 	case colRule:
 		word = 200
