@@ -70,13 +70,15 @@ type Pane struct {
 	facts    map[cell]fact
 	factsOK  bool
 	counts   string // the summary's per-crawler counts, from the last tally
+	fits     map[fitKey]string
 	tally    *latest.Worker[tallyJob, tallyOut]
 	tallyGen int
 
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations; pairs are the non-empty, distinct result rows.
-	set   *testset.Set
-	pairs []pair
+	set    *testset.Set
+	pairs  []pair
+	isPair map[pair]bool
 
 	// Per-document caches: each engine compiles once per document, each
 	// verdict is computed once, and only when a visible row asks for it.
@@ -152,6 +154,7 @@ func New(win fyne.Window) *Pane {
 		hidden:    map[string]bool{},
 		sortCol:   -1,
 		facts:     map[cell]fact{},
+		fits:      map[fitKey]string{},
 		set:       testset.New(),
 		compiled:  map[string]engine.Compiled{},
 		verdicts:  map[cell]*engine.Verdict{},
@@ -477,6 +480,7 @@ func (p *Pane) recomputePairs() bool {
 	}
 	p.pairs = out
 	p.host = commonHost(out)
+	p.isPair = seen
 	return !same
 }
 
@@ -512,14 +516,10 @@ func (p *Pane) refreshResults() {
 // updateSummary counts the expectations of the engines in view and says
 // how many more exist for other engines.
 func (p *Pane) updateSummary() {
-	rows := map[pair]bool{}
-	for _, pr := range p.pairs {
-		rows[pr] = true
-	}
 	pass, fail, other := 0, 0, 0
 	for _, e := range p.set.Expect {
 		pr := pair{e.Crawler, e.Path}
-		if !rows[pr] {
+		if !p.isPair[pr] {
 			continue
 		}
 		if !slices.Contains(p.rowEngines(pr), e.Engine) {

@@ -81,19 +81,19 @@ func shownRows(p *Pane) map[cell]*shownRow {
 		}
 		switch col.kind {
 		case colVerdict:
-			r.word, r.wordColor = tc.seg.Text, tc.seg.Style.ColorName
+			r.word, r.wordColor = tc.shown.text, tc.shown.color
 			if tc.icon.Visible() && tc.icon.Resource != nil {
 				r.icon = tc.icon.Resource.Name()
 			}
 			r.cancel = tc.cancel
 		case colRule:
-			r.rule = tc.seg.Text
+			r.rule = tc.shown.text
 		case colGroup:
-			r.group = tc.seg.Text
+			r.group = tc.shown.text
 		case colEngine:
-			r.read = tc.seg.Text
+			r.read = tc.shown.text
 		case colExpect:
-			r.check = tc.seg.Text
+			r.check = tc.shown.text
 		}
 	})
 	return out
@@ -290,7 +290,7 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	marked := 0
 	for _, tc := range drawn {
 		if tc.shown.differ {
-			if !tc.seg.Style.TextStyle.Bold || tc.bg.StrokeWidth == 0 || tc.seg.Style.ColorName != look.ColorNameDifferText {
+			if !tc.text.TextStyle.Bold || tc.bg.StrokeWidth == 0 || tc.shown.color != look.ColorNameDifferText {
 				t.Errorf("a differing cell is not bold and framed: %+v", tc.shown)
 			}
 			marked++

@@ -189,11 +189,22 @@ func verdictColorName(allowed bool) fyne.ThemeColorName {
 	return look.ColorNameBlocked
 }
 
+// The cells' icons are made once: a cell whose icon is the same resource as
+// before is not recoloured (an SVG recolour costs more than the rest of the
+// cell).
+var (
+	allowedIcon = theme.NewColoredResource(theme.ConfirmIcon(), look.ColorNameAllowed)
+	blockedIcon = theme.NewColoredResource(theme.CancelIcon(), look.ColorNameBlocked)
+	passIcon    = theme.NewColoredResource(theme.CheckButtonCheckedIcon(), look.ColorNameAllowed)
+	failIcon    = theme.NewColoredResource(theme.WarningIcon(), look.ColorNameBlocked)
+	workingIcon = theme.HistoryIcon()
+)
+
 func verdictIcon(allowed bool) fyne.Resource {
 	if allowed {
-		return theme.NewColoredResource(theme.ConfirmIcon(), look.ColorNameAllowed)
+		return allowedIcon
 	}
-	return theme.NewColoredResource(theme.CancelIcon(), look.ColorNameBlocked)
+	return blockedIcon
 }
 
 // decidingText names what decided: the rule's line and text, or why no rule did.
@@ -275,7 +286,7 @@ func (p *Pane) content(row int, col column) content {
 			if col.kind == colVerdict || col.kind == colEngineVerdict {
 				out.working = true
 			}
-			out.text, out.icon = lang.X("testerpane.working", "still working…"), theme.HistoryIcon()
+			out.text, out.icon = lang.X("testerpane.working", "still working…"), workingIcon
 		case cellCancelled:
 			out.text = lang.X("testerpane.working.cancelled", "cancelled")
 		}
@@ -301,9 +312,9 @@ func (p *Pane) content(row int, col column) content {
 		pass := v.Allowed == want
 		out.text, out.bold = expectWord(pass, want), !pass
 		if pass {
-			out.icon = theme.NewColoredResource(theme.CheckButtonCheckedIcon(), look.ColorNameAllowed)
+			out.icon = passIcon
 		} else {
-			out.icon, out.color = theme.NewColoredResource(theme.WarningIcon(), look.ColorNameBlocked), look.ColorNameBlocked
+			out.icon, out.color = failIcon, look.ColorNameBlocked
 		}
 	}
 	return out
@@ -344,7 +355,8 @@ func (p *Pane) newTable() *widget.Table {
 // tableCell draws one cell: an optional icon, the text (cut with an ellipsis
 // when the column is too narrow: the detail area has it in full), a frame
 // and tint for an answer that differs from the others, and the selected
-// row's highlight.
+// row's highlight. The text is a plain canvas.Text cut by fit, which
+// remembers its cuts: a RichText shaped its text again on every scroll.
 type tableCell struct {
 	widget.BaseWidget
 	p      *Pane
@@ -352,17 +364,14 @@ type tableCell struct {
 	shown  content
 	bg     *canvas.Rectangle
 	icon   *canvas.Image
-	text   *widget.RichText
-	seg    *widget.TextSegment
+	text   *canvas.Text
 	cancel *widget.Button
 }
 
 func newTableCell(p *Pane) *tableCell {
 	c := &tableCell{p: p, bg: canvas.NewRectangle(color.Transparent), icon: canvas.NewImageFromResource(nil)}
 	c.icon.FillMode = canvas.ImageFillContain
-	c.seg = &widget.TextSegment{Style: widget.RichTextStyleInline}
-	c.text = widget.NewRichText(c.seg)
-	c.text.Truncation = fyne.TextTruncateEllipsis
+	c.text = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	c.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
 		if c.id.Row < len(p.shown) && c.id.Col < len(p.cols) {
 			p.cancel(p.cellAt(c.id.Row, p.cols[c.id.Col]))
@@ -379,24 +388,34 @@ func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 	return &tableCellRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.icon, c.text, c.cancel}}
 }
 
+// colorOf is the text colour of a content.
+func colorOf(s content) color.Color {
+	if s.color == "" {
+		return theme.Color(theme.ColorNameForeground)
+	}
+	return theme.Color(s.color)
+}
+
 // show fills the cell; unchanged content costs nothing, which is what keeps
 // a keystroke cheap (most verdicts stay as they were).
 func (c *tableCell) show(id widget.TableCellID, s content) {
 	c.id = id
-	if s == c.shown && c.seg.Text == s.text {
+	if s == c.shown {
 		return
 	}
 	c.shown = s
-	c.seg.Text = s.text
-	c.seg.Style.ColorName = s.color
-	c.seg.Style.TextStyle.Bold = s.bold
-	c.text.Refresh()
-	if s.icon == nil {
+	c.text.Color = colorOf(s)
+	c.text.TextStyle.Bold = s.bold
+	c.text.TextSize = theme.TextSize()
+	switch {
+	case s.icon == nil:
 		c.icon.Hide()
-	} else {
+	case c.icon.Resource != s.icon:
 		c.icon.Resource = s.icon
 		c.icon.Show()
 		c.icon.Refresh()
+	default:
+		c.icon.Show()
 	}
 	if s.working {
 		c.cancel.Show()
@@ -417,6 +436,42 @@ func (c *tableCell) show(id widget.TableCellID, s content) {
 	}
 	c.bg.Refresh()
 	c.Refresh()
+}
+
+// fitKey is a text cut to a width.
+type fitKey struct {
+	text  string
+	bold  bool
+	width float32
+}
+
+// maxFits bounds the cut texts remembered; the cache starts over beyond.
+const maxFits = 20000
+
+// fit returns text, or as much of it as fits in width followed by "…".
+func (p *Pane) fit(text string, bold bool, width float32) string {
+	if text == "" || width <= 0 {
+		return ""
+	}
+	k := fitKey{text, bold, width}
+	if f, ok := p.fits[k]; ok {
+		return f
+	}
+	if len(p.fits) > maxFits {
+		clear(p.fits)
+	}
+	out := text
+	if textWidth(text, bold) > width {
+		r := []rune(text)
+		// Start from the share of characters the width holds, then shorten
+		// until it fits: one or two measurements for most texts.
+		n := int(float32(len(r)) * width / textWidth(text, bold))
+		for n = max(0, min(n, len(r))); n > 0 && textWidth(string(r[:n])+"…", bold) > width; n = n * 9 / 10 {
+		}
+		out = string(r[:n]) + "…"
+	}
+	p.fits[k] = out
+	return out
 }
 
 type tableCellRenderer struct {
@@ -441,16 +496,16 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 		c.cancel.Move(fyne.NewPos(size.Width-w, 0))
 		right -= w
 	}
-	// RichText insets its text by the inner padding; the cell's own
-	// padding replaces it so short columns stay short.
-	inner := theme.InnerPadding()
-	c.text.Move(fyne.NewPos(x-inner, 0))
-	c.text.Resize(fyne.NewSize(max(0, right-x+inner+inner-cellPad), size.Height))
+	c.text.Text = c.p.fit(c.shown.text, c.shown.bold, right-x-cellPad)
+	h := c.text.MinSize().Height
+	c.text.Move(fyne.NewPos(x, (size.Height-h)/2))
+	c.text.Resize(fyne.NewSize(max(0, right-x-cellPad), h))
+	c.text.Refresh()
 }
 
 func (r *tableCellRenderer) MinSize() fyne.Size {
-	h := r.c.text.MinSize().Height
-	return fyne.NewSize(40, h)
+	h := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
+	return fyne.NewSize(40, h+2*theme.InnerPadding())
 }
 
 func (r *tableCellRenderer) Refresh() {

@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -43,12 +45,30 @@ type fact struct {
 	group    int    // the group's first line
 }
 
-// tallyJob is one document's cells to work out.
+// tallyJob is one document's rows to work out: each row under its own
+// engine (own, by crawler) and under every engine of also.
 type tallyJob struct {
 	gen      int
 	doc      *syntax.Document
 	compiled map[string]engine.Compiled // a copy: the UI goroutine keeps its own
-	cells    []cell
+	pairs    []pair                     // never modified once made (recomputePairs makes a new slice)
+	own      map[string]string
+	also     []string
+}
+
+// cells are the job's cells, built on the worker's goroutine.
+func (j tallyJob) cells() []cell {
+	out := make([]cell, 0, len(j.pairs)*(1+len(j.also)))
+	for _, pr := range j.pairs {
+		own := j.own[pr.crawler]
+		out = append(out, cell{pr, own})
+		for _, id := range j.also {
+			if id != own {
+				out = append(out, cell{pr, id})
+			}
+		}
+	}
+	return out
 }
 
 // tallyOut is the tally's answer: facts for the cells it could answer (a
@@ -59,8 +79,10 @@ type tallyOut struct {
 }
 
 func runTally(j tallyJob) tallyOut {
-	out := tallyOut{facts: make(map[cell]fact, len(j.cells)), compiled: j.compiled}
-	for _, c := range j.cells {
+	cells := j.cells()
+	out := tallyOut{facts: make(map[cell]fact, len(cells)), compiled: j.compiled}
+	resolved := map[string]crawlers.Resolution{}
+	for _, c := range cells {
 		comp, ok := out.compiled[c.engine]
 		if !ok {
 			e, found := engine.Get(c.engine)
@@ -73,7 +95,12 @@ func runTally(j tallyJob) tallyOut {
 		if engine.MayBeSlow(comp, c.crawler, c.path) {
 			continue
 		}
-		v := answer(comp, c)
+		r, ok := resolved[c.crawler]
+		if !ok {
+			r = crawlers.Resolve(c.crawler)
+			resolved[c.crawler] = r
+		}
+		v := aiaccess.QueryResolved(comp, r, c.path)
 		f := fact{allowed: v.Allowed, group: v.Group.Start()}
 		if v.Rule != nil {
 			f.ruleLine, f.rule = v.Rule.Line, v.Rule.Text
@@ -83,26 +110,20 @@ func runTally(j tallyJob) tallyOut {
 	return out
 }
 
-// tallyCells are the cells the tally works out: each row under the reading
-// in view, and every engine when compare or the "differ" toggle asks.
-func (p *Pane) tallyCells() []cell {
-	ids := []string(nil)
-	if p.compare {
-		ids = p.compareEngines()
-	} else if p.toggles[showDiffer] {
-		ids = p.compareEngines()
+// tallyJob describes the cells the tally works out: each row under the
+// reading in view, and every engine when compare or the "differ" toggle
+// asks.
+func (p *Pane) tallyJob() tallyJob {
+	j := tallyJob{gen: p.tallyGen, doc: p.doc, compiled: maps.Clone(p.compiled), pairs: p.pairs, own: map[string]string{}}
+	if p.compare || p.toggles[showDiffer] {
+		j.also = p.compareEngines()
 	}
-	var out []cell
-	for _, pr := range p.pairs {
-		own := p.engineFor(pr.crawler)
-		out = append(out, cell{pr, own})
-		for _, id := range ids {
-			if id != own {
-				out = append(out, cell{pr, id})
-			}
+	for _, c := range p.set.Crawlers {
+		if c != "" {
+			j.own[c] = p.engineFor(c)
 		}
 	}
-	return out
+	return j
 }
 
 // startTally asks for the facts of the current document and rows.
@@ -114,7 +135,7 @@ func (p *Pane) startTally() {
 		p.factsOK = true
 		return
 	}
-	p.tally.Submit(tallyJob{gen: p.tallyGen, doc: p.doc, compiled: maps.Clone(p.compiled), cells: p.tallyCells()})
+	p.tally.Submit(p.tallyJob())
 }
 
 // tallied receives the facts on the UI goroutine.
