@@ -256,7 +256,11 @@ func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
 	fill = func() {
 		list.RemoveAll()
 		for i, id := range p.order {
-			check := widget.NewCheck(shortName(id)+" — "+engine.NameOf(id).String(), nil)
+			label := shortName(id)
+			if full := engine.NameOf(id).String(); full != label {
+				label += " — " + full
+			}
+			check := widget.NewCheck(label, nil)
 			check.SetChecked(!p.hidden[id])
 			check.OnChanged = func(on bool) { p.ShowEngine(id, on); fill() }
 			up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() {
@@ -289,11 +293,12 @@ func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
 	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
 	closeBtn.Importance = widget.LowImportance
 	title := widget.NewLabelWithStyle(lang.X("testerpane.order.title", "Engine columns"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	pop = widget.NewPopUp(container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title),
-		container.NewHBox(byDateBtn, defBtn), list), c)
+	content := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title),
+		container.NewGridWithColumns(1, byDateBtn, defBtn), list)
+	pop = widget.NewPopUp(content, c)
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
-	size := pop.MinSize()
-	pos := fyne.NewPos(min(at.X, c.Size().Width-size.Width), at.Y+anchor.Size().Height)
+	size := content.MinSize().AddWidthHeight(2*theme.Padding(), 2*theme.Padding())
+	pos := fyne.NewPos(max(0, min(at.X, c.Size().Width-size.Width)), at.Y+anchor.Size().Height)
 	pop.ShowAtPosition(pos)
 	p.lastChooser = pop
 }

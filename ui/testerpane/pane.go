@@ -598,7 +598,10 @@ func (p *Pane) selectCell(c cell) {
 	p.ui.detail.update()
 	p.ui.table.Refresh() // the selected row's highlight
 	if p.ui.lower.Offset > 0.95 {
-		p.ui.lower.SetOffset(0.6) // open the detail area
+		p.ui.lower.SetOffset(0.7) // open the detail area
+		if i := slices.Index(p.shown, c.pair); i >= 0 {
+			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
+		}
 	}
 	if v := p.verdict(c); v != nil && p.onSelect != nil {
 		p.onSelect(*v)
@@ -724,9 +727,8 @@ func (p *Pane) build() {
 	ui.results = container.NewStack(ui.table, container.NewVBox(ui.emptyHint))
 	ui.detail = newDetailView(p)
 
-	header := container.NewBorder(nil, nil,
-		container.NewHBox(widget.NewLabel(lang.X("testerpane.engine", "Reading")), ui.engineSel), nil,
-		container.NewHBox(ui.compareChk, ui.columnsBtn))
+	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
+		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
 	inputs := container.NewGridWithColumns(2,
 		p.rowSection(lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox,
 			lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,

@@ -198,6 +198,9 @@ var (
 	passIcon    = theme.NewColoredResource(theme.CheckButtonCheckedIcon(), look.ColorNameAllowed)
 	failIcon    = theme.NewColoredResource(theme.WarningIcon(), look.ColorNameBlocked)
 	workingIcon = theme.HistoryIcon()
+	// On the differ tint the icon takes the tint's text colour.
+	differAllowedIcon = theme.NewColoredResource(theme.ConfirmIcon(), look.ColorNameDifferText)
+	differBlockedIcon = theme.NewColoredResource(theme.CancelIcon(), look.ColorNameDifferText)
 )
 
 func verdictIcon(allowed bool) fyne.Resource {
@@ -299,6 +302,10 @@ func (p *Pane) content(row int, col column) content {
 		out.text, out.icon, out.color = shortWord(v.Allowed), verdictIcon(v.Allowed), verdictColorName(v.Allowed)
 		if p.differs(c) {
 			out.differ, out.bold, out.color = true, true, look.ColorNameDifferText
+			out.icon = differBlockedIcon
+			if v.Allowed {
+				out.icon = differAllowedIcon
+			}
 		}
 	case colRule:
 		out.text = decidingText(v) + usageText(v)
