@@ -32,6 +32,9 @@ func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	w := test.NewTempWindow(t, nil)
 	p := New(w)
 	p.tally.Inline = true // no UI goroutine to hand the tally to
+	// Background work of this pane ends before the next test loads
+	// translations (a benchmark's compile may still be running).
+	t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })
 	w.SetContent(p.Object())
 	w.Resize(fyne.NewSize(1280, 900)) // every list column on screen
 	p.SetDocument(syntax.Parse([]byte(robots)))
