@@ -366,7 +366,18 @@ func TestExpectations(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x", "/"}})
 	c := cell{pair{"Googlebot", "/private/x"}, "google"}
 
-	// Wrong expectation from the row's menu: the row says FAIL.
+	// Wrong expectation from the row's menu (a right-click on it): the row
+	// says FAIL.
+	var verdictCell *tableCell
+	walk(p.ui.table, func(o fyne.CanvasObject) {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && tc.id.Col == 2 {
+			verdictCell = tc
+		}
+	})
+	test.TapSecondary(verdictCell)
+	if n := len(fyne.CurrentApp().Driver().CanvasForObject(verdictCell).Overlays().List()); n != 1 {
+		t.Errorf("a right-click opened %d menus", n)
+	}
 	menu := p.expectMenu(c)
 	if menu.Items[3].Disabled != true {
 		t.Error("'No expectation' should be disabled without an expectation")

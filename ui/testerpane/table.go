@@ -395,6 +395,20 @@ func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 	return &tableCellRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.icon, c.text, c.cancel}}
 }
 
+// TappedSecondary opens the expectation menu of the cell's result (a
+// right-click): pin this answer, or every engine's current answers.
+func (c *tableCell) TappedSecondary(e *fyne.PointEvent) {
+	p := c.p
+	if c.id.Row >= len(p.shown) || c.id.Col >= len(p.cols) {
+		return
+	}
+	cnv := fyne.CurrentApp().Driver().CanvasForObject(c)
+	if cnv == nil {
+		return
+	}
+	widget.ShowPopUpMenuAtPosition(p.expectMenu(p.cellAt(c.id.Row, p.cols[c.id.Col])), cnv, e.AbsolutePosition)
+}
+
 // colorOf is the text colour of a content.
 func colorOf(s content) color.Color {
 	if s.color == "" {
