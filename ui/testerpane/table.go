@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -81,8 +82,8 @@ func (p *Pane) layoutColumns() {
 			p.cols = append(p.cols, column{kind: colEngineVerdict, engine: id})
 		}
 	} else {
-		p.cols = []column{{kind: colCrawler}, {kind: colPath}, {kind: colVerdict}, {kind: colRule},
-			{kind: colGroup}, {kind: colEngine}, {kind: colExpect}}
+		p.cols = []column{{kind: colCrawler}, {kind: colPath}, {kind: colVerdict}, {kind: colEngine},
+			{kind: colRule}, {kind: colGroup}, {kind: colExpect}}
 	}
 	p.widths = make([]float32, len(p.cols))
 	for i, c := range p.cols {
@@ -373,6 +374,7 @@ type tableCell struct {
 	icon   *canvas.Image
 	text   *canvas.Text
 	cancel *widget.Button
+	tip    *widget.PopUp // the whole text, while the pointer is on a cut cell
 }
 
 func newTableCell(p *Pane) *tableCell {
@@ -393,6 +395,37 @@ func newTableCell(p *Pane) *tableCell {
 
 func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 	return &tableCellRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.icon, c.text, c.cancel}}
+}
+
+// MouseIn shows the whole text of a cell its column cuts, under the cell.
+func (c *tableCell) MouseIn(*desktop.MouseEvent) {
+	if c.shown.text == "" || c.text.Text == c.shown.text {
+		return
+	}
+	cnv := fyne.CurrentApp().Driver().CanvasForObject(c)
+	if cnv == nil {
+		return
+	}
+	l := widget.NewLabel(c.shown.text)
+	if l.MinSize().Width > cnv.Size().Width {
+		l.Wrapping = fyne.TextWrapBreak
+	}
+	c.tip = widget.NewPopUp(l, cnv)
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(c)
+	size := c.tip.MinSize().Min(cnv.Size())
+	c.tip.Resize(size)
+	c.tip.ShowAtPosition(fyne.NewPos(max(0, min(at.X, cnv.Size().Width-size.Width)), at.Y+c.Size().Height+2))
+}
+
+// MouseMoved is part of desktop.Hoverable.
+func (c *tableCell) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut hides the whole text.
+func (c *tableCell) MouseOut() {
+	if c.tip != nil {
+		c.tip.Hide()
+		c.tip = nil
+	}
 }
 
 // TappedSecondary opens the expectation menu of the cell's result (a

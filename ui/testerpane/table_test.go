@@ -413,3 +413,37 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 		t.Error("the check passes the old layout, which cut its headers")
 	}
 }
+
+// A cell its column cuts shows its whole text under the pointer.
+func TestACutCellShowsItsTextOnHover(t *testing.T) {
+	p, w := newTestPane(t, privateRobots)
+	long := "/learning/paths/become-a-data-analyst-with-a-very-long-name/and-more/and-more-still"
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{long}})
+	var pathCell *tableCell
+	walk(p.ui.table, func(o fyne.CanvasObject) {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.cols[tc.id.Col].kind == colPath {
+			pathCell = tc
+		}
+	})
+	if pathCell == nil || !strings.HasSuffix(pathCell.text.Text, "…") {
+		t.Fatalf("the long path is not cut: %+v", pathCell)
+	}
+	pathCell.MouseIn(nil)
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no tooltip")
+	}
+	found := false
+	walk(top, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.Text == long {
+			found = true
+		}
+	})
+	if !found {
+		t.Error("the tooltip does not hold the whole path")
+	}
+	pathCell.MouseOut()
+	if w.Canvas().Overlays().Top() != nil {
+		t.Error("the tooltip stays after the pointer left")
+	}
+}
