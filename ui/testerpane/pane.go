@@ -506,8 +506,10 @@ func (p *Pane) refreshResults() {
 	p.updateSummary()
 	if len(p.pairs) == 0 {
 		p.ui.emptyHint.Show()
+		p.ui.table.Hide() // the hint takes its place, headers and all
 	} else {
 		p.ui.emptyHint.Hide()
+		p.ui.table.Show()
 	}
 	p.ui.table.Refresh()
 	p.ui.detail.update()

@@ -428,6 +428,14 @@ func (c *tableCell) MouseOut() {
 	}
 }
 
+// Tapped hands a click to the table, which selects the cell: a cell that
+// takes right-clicks is where the window delivers left-clicks too.
+func (c *tableCell) Tapped(e *fyne.PointEvent) {
+	t := c.p.ui.table
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(t)
+	t.Tapped(&fyne.PointEvent{AbsolutePosition: e.AbsolutePosition, Position: e.AbsolutePosition.Subtract(at)})
+}
+
 // TappedSecondary opens the expectation menu of the cell's result (a
 // right-click): pin this answer, or every engine's current answers.
 func (c *tableCell) TappedSecondary(e *fyne.PointEvent) {
