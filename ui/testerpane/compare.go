@@ -302,3 +302,42 @@ func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
 	pop.ShowAtPosition(pos)
 	p.lastChooser = pop
 }
+
+// fillLayout sizes the table to its space and, in compare, gives the path
+// column the width the engine columns leave, so paths are cut as little as
+// the pane allows. It does so when the space changes, so a column the user
+// widened stays as wide until the window or the pane is resized.
+type fillLayout struct {
+	p     *Pane
+	width float32
+}
+
+func (l *fillLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
+
+func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+	if size.Width != l.width {
+		l.width = size.Width
+		l.p.fillPath(size.Width)
+	}
+}
+
+// fillPath widens the compare table's path column into the free width.
+func (p *Pane) fillPath(width float32) {
+	if !p.compare || len(p.cols) < 2 || p.ui.table == nil {
+		return
+	}
+	used := float32(0)
+	for i, w := range p.widths {
+		if i != 1 {
+			used += w
+		}
+		used += theme.Padding()
+	}
+	// Leave room for the vertical scroll bar.
+	path := max(p.widths[1], width-used-theme.ScrollBarSize())
+	p.ui.table.SetColumnWidth(1, path)
+}

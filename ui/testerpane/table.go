@@ -93,6 +93,7 @@ func (p *Pane) layoutColumns() {
 		for i, w := range p.widths {
 			t.SetColumnWidth(i, w)
 		}
+		p.fillPath(t.Size().Width)
 		t.Refresh()
 	}
 }
