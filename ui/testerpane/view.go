@@ -135,8 +135,17 @@ func (p *Pane) startTally() {
 		p.factsOK = true
 		return
 	}
-	p.tally.Submit(p.tallyJob())
+	j := p.tallyJob()
+	if len(j.pairs)*(1+len(j.also)) <= inlineTally {
+		p.tallied(j, runTally(j)) // small: at once, no flicker of counts
+		return
+	}
+	p.tally.Submit(j)
 }
+
+// inlineTally is the number of cells the tally works out at once on the UI
+// goroutine (about a millisecond); more go to the background.
+const inlineTally = 1000
 
 // tallied receives the facts on the UI goroutine.
 func (p *Pane) tallied(j tallyJob, out tallyOut) {
