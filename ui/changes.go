@@ -209,13 +209,14 @@ func (c *changesView) compute(doc *syntax.Document) {
 		urls = set.Paths
 	}
 	engines := engine.All()
+	var engineFor func(string) string
 	if !c.s.pane.Compare() {
-		e, _ := engine.Get(c.s.pane.Engine())
-		engines = []engine.Engine{e}
+		engines = c.s.pane.ReadingEngines()
+		engineFor = c.s.pane.EngineFor
 	}
 	res, old := c.oldRes, c.old
 	c.s.changesWork.Submit(changesJob{view: c, in: diff.Input{Old: old, New: doc, Engines: engines, Agents: agents, URLs: urls,
-		OldFor: func(id string) *syntax.Document { return res.DocFor(id, old) }}})
+		OldFor: func(id string) *syntax.Document { return res.DocFor(id, old) }, EngineFor: engineFor}})
 }
 
 // changeItems are the list rows of a report: per crawler a summary and its

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
 func shortcut(key fyne.KeyName, mod fyne.KeyModifier) fyne.Shortcut {
@@ -66,6 +67,14 @@ func (s *studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("menu.edit.fixall", "Apply All Safe Fixes"), s.applySafeFixes),
 	)
 	engines := fyne.NewMenuItem(lang.X("menu.view.engine", "Engine"), nil)
+	own := fyne.NewMenuItem(lang.X("testerpane.reading.own", "Each crawler's own"), func() {
+		s.pane.SetEngine(testerpane.OwnReading)
+		p.SetString(prefEngine, testerpane.OwnReading)
+		s.win.SetMainMenu(s.menu())
+		s.refreshStatus()
+	})
+	own.Checked = s.pane.Engine() == testerpane.OwnReading
+	engines.ChildMenu = appendItem(engines.ChildMenu, own)
 	for _, e := range engine.All() {
 		id := e.Info().ID
 		it := fyne.NewMenuItem(msg.New(e.Info().Name).String()+"  ("+id+")", func() {

@@ -304,7 +304,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 		t.Errorf("Save has no Ctrl+S: %#v", save.Shortcut)
 	}
 	engines := m.Items[3].Items[0].ChildMenu.Items
-	if len(engines) != 8 || !engines[0].Checked {
+	if len(engines) != 9 || !engines[0].Checked { // each crawler's own, then the eight engines
 		t.Errorf("engine menu: %d items, first checked %v", len(engines), engines[0].Checked)
 	}
 }

@@ -33,6 +33,10 @@ type Input struct {
 	// Exhaustive queries every URL for every (engine, agent) even where the
 	// change cannot reach it (for tests of the shortcut).
 	Exhaustive bool
+	// EngineFor, when set, names the one engine (of Engines) each agent is
+	// read by, as the tester's "each crawler's own" reading does; nil
+	// reads every agent by every engine.
+	EngineFor func(agent string) string
 }
 
 // Change is one (engine, crawler, URL) whose verdict flips.
@@ -178,6 +182,9 @@ func Compare(in Input) *Report {
 	var tasks []task
 	for ai, agent := range in.Agents {
 		for ei := range engines {
+			if in.EngineFor != nil && in.EngineFor(agent) != engines[ei].Info().ID {
+				continue
+			}
 			todo := all
 			switch {
 			case in.Exhaustive || comp[ei].own:

@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
+	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -114,21 +116,46 @@ func IDs() []string {
 // Default is the engine the UI and CLI use unless told otherwise.
 const Default = "google"
 
-// ForCrawler picks the engine that reads robots.txt for a crawler: Yandex's
-// robots the Yandex way, bingbot the Bing way, everyone else as Google does.
+// ForCrawler picks the engine that reads robots.txt for a crawler, as its
+// operator documents it: the catalogue's engine for a crawler it lists
+// (Googlebot → google, YandexBot → yandex, bingbot → bing), the same by
+// name for the operators' other robots, and RFC 9309 for everyone else,
+// since that is the standard a crawler without documentation of its own
+// is expected to follow.
 func ForCrawler(crawler string) Engine {
-	id := Default
-	switch c := strings.ToLower(crawler); {
-	case strings.Contains(c, "yandex"):
-		id = "yandex"
-	case strings.Contains(c, "bingbot") || strings.Contains(c, "msnbot") || c == "adidxbot":
-		id = "bing"
+	id := "rfc9309"
+	c := strings.ToLower(strings.TrimSpace(crawler))
+	if e, ok := catalogueEngines()[c]; ok {
+		id = e
+	} else {
+		switch {
+		case strings.Contains(c, "yandex"):
+			id = "yandex"
+		case strings.Contains(c, "bingbot") || strings.Contains(c, "msnbot") || c == "adidxbot":
+			id = "bing"
+		case strings.Contains(c, "google"):
+			id = "google"
+		}
 	}
 	if e, ok := registry[id]; ok {
 		return e
 	}
 	return registry[Default]
 }
+
+// catalogueEngines maps each catalogue token, in lower case, to the engine
+// the catalogue names for its crawler.
+var catalogueEngines = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, c := range catalogue.All() {
+		for _, t := range c.Tokens {
+			if _, dup := out[strings.ToLower(t)]; !dup && c.Engine != "" {
+				out[strings.ToLower(t)] = c.Engine
+			}
+		}
+	}
+	return out
+})
 
 // How says how a group was reached from the crawler's name.
 type How string

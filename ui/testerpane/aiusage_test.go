@@ -19,13 +19,14 @@ func TestFullUserAgentAndUsagePreference(t *testing.T) {
 	test.Type(p.entry(crawlerRows, 0), ua)
 	test.Type(p.entry(pathRows, 0), "/page")
 	r := rowFor(t, p, ua, "/page")
-	if r.allowed || !strings.Contains(r.explain.Text, "tested as GPTBot") {
-		t.Errorf("full UA: allowed=%v, explanation %q", r.allowed, r.explain.Text)
+	selectRow(t, p, ua, "/page")
+	if r.word != "blocked" || !strings.Contains(p.ui.detail.explain.Text, "tested as GPTBot") {
+		t.Errorf("full UA: %s, explanation %q", r.word, p.ui.detail.explain.Text)
 	}
 	p.addCrawlers([]string{"ClaudeBot"})
 	r = rowFor(t, p, "ClaudeBot", "/page")
-	if !r.allowed || !strings.Contains(r.rule.Text, "asks: no AI training (line 5)") {
-		t.Errorf("ClaudeBot: allowed=%v, rule %q", r.allowed, r.rule.Text)
+	if r.word != "allowed" || !strings.Contains(r.rule, "asks: no AI training (line 5)") {
+		t.Errorf("ClaudeBot: %s, rule %q", r.word, r.rule)
 	}
 }
 

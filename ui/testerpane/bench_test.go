@@ -2,6 +2,9 @@ package testerpane
 
 import (
 	"fmt"
+	"os"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,6 +81,10 @@ func BenchmarkPaneUpdate(b *testing.B) {
 		w.Resize(fyne.NewSize(760, 900))
 		doc := syntax.Parse(src)
 		p.SetDocument(doc)
+		// The tally runs on its own goroutine as in the window; only the
+		// UI goroutine's share is timed.
+		p.tally.Inline = false
+		p.toUI = func(func()) {}
 		b.ReportAllocs()
 		b.ResetTimer()
 		for range b.N {
@@ -100,6 +107,78 @@ func BenchmarkCompile500K(b *testing.B) {
 			for range b.N {
 				e.Compile(doc).Query("Googlebot", "/section1/item1/x")
 			}
+		})
+	}
+}
+
+// tenThousand is a pane at 1280×800 with 20 crawlers × 500 paths = 10,000
+// results on the repository's sample robots.txt. Background work (the
+// tally) runs on its own goroutine as in the window; its hand-over is
+// dropped, so only the UI goroutine's share is timed.
+func tenThousand(b *testing.B, compare bool) (*Pane, [2]*syntax.Document) {
+	b.Helper()
+	p, w := newTestPane(b, "")
+	p.tally.Inline = false
+	p.toUI = func(func()) {}
+	src, err := os.ReadFile("../../assets/sample/robots.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	docs := [2]*syntax.Document{syntax.Parse(src), syntax.Parse(append(slices.Clone(src), "\nDisallow: /x\n"...))}
+	s := testset.New()
+	for i := range 20 {
+		s.Crawlers = append(s.Crawlers, []string{"Googlebot", "YandexBot", "bingbot", "GPTBot", "Lycos"}[i%5]+fmt.Sprint(i/5))
+	}
+	for i := range 500 {
+		s.Paths = append(s.Paths, fmt.Sprintf("/dir%d/page-%d.html?q=%d", i%37, i, i%3))
+	}
+	p.SetCompare(compare)
+	p.SetTestSet(s)
+	w.Resize(fyne.NewSize(1280*0.58, 800))
+	p.SetDocument(docs[0])
+	if len(p.shown) != 10000 {
+		b.Fatalf("%d rows", len(p.shown))
+	}
+	return p, docs
+}
+
+// BenchmarkTable10k: (scroll) what one scroll step costs the table — the
+// cells of the rows that come into view filled, their verdicts asked for;
+// (keystroke) an edit of the document until the visible results show it.
+// A frame is 16 ms.
+func BenchmarkTable10k(b *testing.B) {
+	for _, compare := range []bool{false, true} {
+		mode := "list"
+		if compare {
+			mode = "compare"
+		}
+		b.Run(mode+"/scroll", func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			p, _ := tenThousand(b, compare)
+			rowH := p.ui.table.MinSize().Height
+			step := float32(0)
+			b.ResetTimer()
+			cpu := threadCPU()
+			for range b.N {
+				step += 700 // about a screenful: every visible cell changes row
+				if step > 10000*rowH {
+					step = 0
+				}
+				p.ui.table.ScrollToOffset(fyne.NewPos(0, step))
+			}
+			b.ReportMetric(float64(threadCPU()-cpu)/1e6/float64(b.N), "ui-cpu-ms/op")
+		})
+		b.Run(mode+"/keystroke", func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			p, docs := tenThousand(b, compare)
+			b.ResetTimer()
+			cpu := threadCPU()
+			for i := range b.N {
+				p.SetDocument(docs[i%2])
+			}
+			b.ReportMetric(float64(threadCPU()-cpu)/1e6/float64(b.N), "ui-cpu-ms/op")
 		})
 	}
 }

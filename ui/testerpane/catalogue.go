@@ -156,3 +156,27 @@ func (p *Pane) showCatalogue(anchor fyne.CanvasObject, pick func(token string)) 
 	c.Focus(view.filter)
 	p.lastCatalogue = view
 }
+
+// tightVBox stacks objects without padding, so a note sits right under its
+// name and rows stay short.
+type tightVBox struct{}
+
+func (tightVBox) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objects {
+		m := o.MinSize()
+		s.Width = max(s.Width, m.Width)
+		s.Height += m.Height
+	}
+	return s
+}
+
+func (tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for _, o := range objects {
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h
+	}
+}

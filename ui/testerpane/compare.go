@@ -1,208 +1,343 @@
 package testerpane
 
 import (
-	"image/color"
+	"slices"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
-// The matrix: one row per (crawler, path), the crawler and path columns
-// stay put, then one column per engine. A cell whose answer differs from the
-// row's majority (or every cell of a row split evenly) is highlighted and
-// marked with ≠, so the disagreement shows without relying on colour.
+// Compare: one column per engine, short enough that all eight fit beside
+// the editor at 1280×800. A cell whose answer differs from the row's
+// majority (or every cell of a row split evenly) is framed, tinted, bold,
+// and the row's "why do they differ?" sentence in the detail area names
+// the rule each reading used.
 
-const (
-	colCrawler = iota
-	colPath
-	firstEngineCol
-)
+// shortName is an engine's column header; its full name is the header's
+// hover text and in the detail area.
+func shortName(id string) string {
+	switch id {
+	case "google":
+		return lang.X("testerpane.short.google", "Google")
+	case "rfc9309":
+		return lang.X("testerpane.short.rfc9309", "RFC")
+	case "yandex":
+		return lang.X("testerpane.short.yandex", "Yandex")
+	case "bing":
+		return lang.X("testerpane.short.bing", "Bing")
+	case "draft1996":
+		return lang.X("testerpane.short.draft1996", "1996")
+	case "lycos1996":
+		return lang.X("testerpane.short.lycos1996", "Lycos")
+	case "original1994":
+		return lang.X("testerpane.short.original1994", "1994")
+	case "temoto":
+		return lang.X("testerpane.short.temoto", "temoto")
+	}
+	return id
+}
 
-// dissent reports, for each engine column of row pr, whether it differs
-// from the majority; split is true when the engines disagree at all.
-func (p *Pane) dissent(pr pair) (odd []bool, split bool) {
-	odd = make([]bool, len(p.engines))
-	allowed := make([]bool, len(p.engines))
-	yes := 0
+// byDate is the order a history lesson tells: the 1994 standard, the 1996
+// Lycos revision and draft, the search engines' readings, the Go library,
+// and RFC 9309 (2022) last.
+var byDate = []string{"original1994", "lycos1996", "draft1996", "google", "bing", "yandex", "temoto", "rfc9309"}
+
+// defaultOrder is the engines' own order (engine.All).
+func (p *Pane) defaultOrder() []string {
+	ids := make([]string, len(p.engines))
 	for i, e := range p.engines {
-		if v := p.verdict(cell{pr, e.Info().ID}); v != nil && v.Allowed {
-			allowed[i] = true
-			yes++
-		}
+		ids[i] = e.Info().ID
 	}
-	no := len(p.engines) - yes
-	if yes == 0 || no == 0 {
-		return odd, false
-	}
-	for i := range odd {
-		switch {
-		case yes == no:
-			odd[i] = true
-		case yes > no:
-			odd[i] = !allowed[i]
-		default:
-			odd[i] = allowed[i]
-		}
-	}
-	return odd, true
+	return ids
 }
 
-func (p *Pane) newCompareTable() *widget.Table {
-	t := widget.NewTable(
-		func() (int, int) { return len(p.pairs), firstEngineCol + len(p.engines) },
-		func() fyne.CanvasObject { return newMatrixCell() },
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			if id.Row < len(p.pairs) {
-				p.updateMatrixCell(id, o.(*matrixCell))
-			}
-		})
-	t.ShowHeaderRow = true
-	t.StickyColumnCount = firstEngineCol
-	t.CreateHeader = func() fyne.CanvasObject {
-		l := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		l.Truncation = fyne.TextTruncateEllipsis
-		return l
-	}
-	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		l := o.(*widget.Label)
-		switch {
-		case id.Col == colCrawler:
-			l.SetText(lang.X("testerpane.col.crawler", "Crawler"))
-		case id.Col == colPath:
-			l.SetText(lang.X("testerpane.col.path", "Path"))
-		case id.Col-firstEngineCol < len(p.engines):
-			l.SetText(p.ui.engineNames[id.Col-firstEngineCol])
+// dateOrder is byDate, with any engine it does not know at the end.
+func (p *Pane) dateOrder() []string {
+	var out []string
+	for _, id := range byDate {
+		if p.engineIndex(id) >= 0 {
+			out = append(out, id)
 		}
 	}
-	t.SetColumnWidth(colCrawler, 130)
-	t.SetColumnWidth(colPath, 140)
-	for i := range p.engines {
-		t.SetColumnWidth(firstEngineCol+i, 126)
-	}
-	t.OnSelected = func(id widget.TableCellID) {
-		if id.Row < 0 || id.Row >= len(p.pairs) {
-			return
+	for _, id := range p.defaultOrder() {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
 		}
-		engineID := p.engineID
-		if i := id.Col - firstEngineCol; i >= 0 && i < len(p.engines) {
-			engineID = p.engines[i].Info().ID
-		}
-		p.selectCell(cell{p.pairs[id.Row], engineID})
 	}
-	return t
+	return out
 }
 
-func (p *Pane) updateMatrixCell(id widget.TableCellID, m *matrixCell) {
-	pr := p.pairs[id.Row]
-	odd, split := p.dissent(pr)
-	switch id.Col {
-	case colCrawler, colPath:
-		text := pr.crawler
-		if id.Col == colPath {
-			text = pr.path
+// compareEngines are the engine columns, in order, without the hidden ones.
+func (p *Pane) compareEngines() []string {
+	var out []string
+	for _, id := range p.order {
+		if !p.hidden[id] {
+			out = append(out, id)
 		}
-		if split && id.Col == colCrawler {
-			text = "≠ " + text
-		}
-		m.set(nil, text, widget.MediumImportance, false, nil)
-		return
 	}
-	i := id.Col - firstEngineCol
-	if i >= len(p.engines) {
-		return
-	}
-	c := cell{pr, p.engines[i].Info().ID}
-	v := p.verdict(c)
-	if v == nil {
-		switch p.state(c) {
-		case cellWorking:
-			m.set(theme.HistoryIcon(), lang.X("testerpane.working", "still working…"), widget.LowImportance, false, nil)
-		case cellCancelled:
-			m.set(nil, lang.X("testerpane.working.cancelled", "cancelled"), widget.WarningImportance, false, nil)
-		}
-		return
-	}
-	text := v.Word().String()
-	if odd[i] {
-		text = "≠ " + text
-	}
-	var pass *bool
-	if want, ok := p.expectation(c); ok {
-		ok := v.Allowed == want
-		pass = &ok
-	}
-	m.set(verdictIcon(v), text, verdictImportance(v), odd[i], pass)
+	return out
 }
 
-// matrixCell is one matrix cell: a tinted background, the verdict's icon
-// and word, and on the right the expectation check (a ticked box when it
-// passes, a warning sign when it fails).
-type matrixCell struct {
-	widget.BaseWidget
-	bg      *canvas.Rectangle
-	icon    *widget.Icon
-	label   *widget.Label
-	check   *widget.Icon
-	box     *fyne.Container
-	content fyne.CanvasObject
+// SetCompareOrder puts the engine columns in the order of ids (unknown ids
+// are ignored, missing engines follow in their own order).
+func (p *Pane) SetCompareOrder(ids []string) {
+	var out []string
+	for _, id := range ids {
+		if p.engineIndex(id) >= 0 && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	for _, id := range p.defaultOrder() {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	p.order = out
+	p.columnsChanged()
 }
 
-func newMatrixCell() *matrixCell {
-	m := &matrixCell{bg: canvas.NewRectangle(color.Transparent), icon: widget.NewIcon(nil),
-		label: widget.NewLabel(""), check: widget.NewIcon(nil)}
-	m.label.Truncation = fyne.TextTruncateEllipsis
-	m.box = container.NewBorder(nil, nil, m.icon, m.check, m.label)
-	m.content = container.NewStack(m.bg, m.box)
-	m.ExtendBaseWidget(m)
-	return m
-}
-
-func (m *matrixCell) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(m.content) }
-
-// set shows a cell; icon nil hides the icon (crawler and path columns),
-// pass nil means no expectation.
-func (m *matrixCell) set(icon fyne.Resource, text string, imp widget.Importance, odd bool, pass *bool) {
-	relayout := (icon == nil) == m.icon.Visible() || (pass == nil) == m.check.Visible()
-	if icon == nil {
-		m.icon.Hide()
+// OrderByDate shows the engine columns oldest first (1994 … RFC 9309), or in
+// the default order.
+func (p *Pane) OrderByDate(on bool) {
+	if on {
+		p.SetCompareOrder(p.dateOrder())
 	} else {
-		m.icon.SetResource(icon)
-		m.icon.Show()
-	}
-	failed := pass != nil && !*pass
-	switch {
-	case pass == nil:
-		m.check.Hide()
-	case *pass:
-		m.check.SetResource(theme.NewSuccessThemedResource(theme.CheckButtonCheckedIcon()))
-		m.check.Show()
-	default:
-		m.check.SetResource(theme.NewErrorThemedResource(theme.WarningIcon()))
-		m.check.Show()
-	}
-	m.label.Importance = imp
-	m.label.TextStyle.Bold = odd || failed
-	m.label.SetText(text)
-	switch {
-	case failed:
-		m.bg.FillColor = tint(theme.Color(theme.ColorNameError), 0x40)
-	case odd:
-		m.bg.FillColor = tint(theme.Color(theme.ColorNameWarning), 0x55)
-	default:
-		m.bg.FillColor = color.Transparent
-	}
-	m.bg.Refresh()
-	if relayout {
-		m.box.Refresh()
+		p.SetCompareOrder(p.defaultOrder())
 	}
 }
 
-// tint is c made translucent.
-func tint(c color.Color, alpha uint8) color.Color {
-	r, g, b, _ := c.RGBA()
-	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: alpha}
+// ShowEngine shows or hides an engine's column.
+func (p *Pane) ShowEngine(id string, on bool) {
+	if on {
+		delete(p.hidden, id)
+	} else if len(p.compareEngines()) > 1 {
+		p.hidden[id] = true
+	}
+	p.columnsChanged()
+}
+
+// columnsChanged re-lays the columns after a change of mode or engine
+// choice; verdicts of newly shown engines follow.
+func (p *Pane) columnsChanged() {
+	p.layoutColumns()
+	p.startTally()
+	p.refreshResults()
+}
+
+// dissent reports whether c's answer differs from the majority of the
+// engines in view for its row (all of them when the row splits evenly).
+func (p *Pane) differs(c cell) bool {
+	ids := p.compareEngines()
+	yes, no := 0, 0
+	mine, known := false, false
+	for _, id := range ids {
+		v := p.verdict(cell{c.pair, id})
+		if v == nil {
+			continue
+		}
+		if v.Allowed {
+			yes++
+		} else {
+			no++
+		}
+		if id == c.engine {
+			mine, known = v.Allowed, true
+		}
+	}
+	if !known || yes == 0 || no == 0 {
+		return false
+	}
+	switch {
+	case yes == no:
+		return true
+	case yes > no:
+		return !mine
+	}
+	return mine
+}
+
+// whyText is why a reading answered as it did, in a few words.
+func whyText(v *engine.Verdict) string {
+	switch v.Why {
+	case engine.WhyOnly:
+		return lang.X("testerpane.why.only", "the only match")
+	case engine.WhyLongest:
+		return lang.X("testerpane.why.longest", "longest match")
+	case engine.WhyTieAllow:
+		return lang.X("testerpane.why.tie_allow", "a tie, and Allow wins ties")
+	case engine.WhyFirst:
+		return lang.X("testerpane.why.first", "first match in the file")
+	case engine.WhyLastAfterSort:
+		return lang.X("testerpane.why.last_after_sort", "last match after sorting by length")
+	case engine.WhyFirstOfEqual:
+		return lang.X("testerpane.why.first_of_equal", "longest, first of equals")
+	case engine.WhyEmpty:
+		return lang.X("testerpane.why.empty", "an empty rule restricts nothing")
+	case engine.WhyAnyDisallow:
+		return lang.X("testerpane.why.any", "any matching Disallow blocks")
+	}
+	return ""
+}
+
+// answerText is one reading's answer with its reason, for the sentence.
+func answerText(v *engine.Verdict) string {
+	word := verdictWord(v.Allowed)
+	if v.Rule == nil {
+		return word + ": " + decidingText(v)
+	}
+	return lang.X("testerpane.why.rule", "{{.Word}} by line {{.Line}} `{{.Rule}}` ({{.Why}})",
+		map[string]any{"Word": word, "Line": v.Rule.Line, "Rule": v.Rule.Text, "Why": whyText(v)})
+}
+
+// whyDiffer is the row's "why do they differ?" sentence: the readings that
+// answer alike for the same reason are named together, so a class can read
+// it aloud: "Google, RFC: allowed by line 3 `Allow: /page` (longest match) ·
+// 1994, Lycos: blocked by line 2 `Disallow: /p` (any matching Disallow
+// blocks)". It is "" when the readings agree.
+func (p *Pane) whyDiffer(pr pair) string {
+	type part struct {
+		names []string
+		text  string
+	}
+	var parts []*part
+	byKey := map[string]*part{}
+	yes, no := 0, 0
+	for _, id := range p.compareEngines() {
+		v := p.verdict(cell{pr, id})
+		if v == nil {
+			continue
+		}
+		if v.Allowed {
+			yes++
+		} else {
+			no++
+		}
+		key := strconv.FormatBool(v.Allowed) + "|" + string(v.Why) + "|" + string(v.Reason)
+		if v.Rule != nil {
+			key += "|" + strconv.Itoa(v.Rule.Line)
+		}
+		pt := byKey[key]
+		if pt == nil {
+			pt = &part{text: answerText(v)}
+			byKey[key] = pt
+			parts = append(parts, pt)
+		}
+		pt.names = append(pt.names, shortName(id))
+	}
+	if yes == 0 || no == 0 {
+		return ""
+	}
+	out := make([]string, len(parts))
+	for i, pt := range parts {
+		out[i] = strings.Join(pt.names, ", ") + ": " + pt.text
+	}
+	return lang.X("testerpane.why.title", "Why they differ:") + " " + strings.Join(out, " · ")
+}
+
+// showEngineChooser opens the list of engine columns: which show, in what
+// order (by date, the default, or moved one by one).
+func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(anchor)
+	if c == nil && p.win != nil {
+		c = p.win.Canvas()
+	}
+	if c == nil {
+		return
+	}
+	list := container.NewVBox()
+	var fill func()
+	fill = func() {
+		list.RemoveAll()
+		for i, id := range p.order {
+			label := shortName(id)
+			if full := engine.NameOf(id).String(); full != label {
+				label += " — " + full
+			}
+			check := widget.NewCheck(label, nil)
+			check.SetChecked(!p.hidden[id])
+			check.OnChanged = func(on bool) { p.ShowEngine(id, on); fill() }
+			up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() {
+				o := slices.Clone(p.order)
+				o[i-1], o[i] = o[i], o[i-1]
+				p.SetCompareOrder(o)
+				fill()
+			})
+			up.Importance = widget.LowImportance
+			if i == 0 {
+				up.Disable()
+			}
+			down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() {
+				o := slices.Clone(p.order)
+				o[i+1], o[i] = o[i], o[i+1]
+				p.SetCompareOrder(o)
+				fill()
+			})
+			down.Importance = widget.LowImportance
+			if i == len(p.order)-1 {
+				down.Disable()
+			}
+			list.Add(container.NewBorder(nil, nil, nil, container.NewHBox(up, down), check))
+		}
+	}
+	fill()
+	byDateBtn := widget.NewButton(lang.X("testerpane.order.by_date", "Order by date (1994 first)"), func() { p.OrderByDate(true); fill() })
+	defBtn := widget.NewButton(lang.X("testerpane.order.default", "Default order"), func() { p.OrderByDate(false); fill() })
+	var pop *widget.PopUp
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
+	closeBtn.Importance = widget.LowImportance
+	title := widget.NewLabelWithStyle(lang.X("testerpane.order.title", "Engine columns"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	content := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title),
+		container.NewGridWithColumns(1, byDateBtn, defBtn), list)
+	pop = widget.NewPopUp(content, c)
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
+	size := content.MinSize().AddWidthHeight(2*theme.Padding(), 2*theme.Padding())
+	pos := fyne.NewPos(max(0, min(at.X, c.Size().Width-size.Width)), at.Y+anchor.Size().Height)
+	pop.ShowAtPosition(pos)
+	p.lastChooser = pop
+}
+
+// fillLayout sizes the table to its space and, in compare, gives the path
+// column the width the engine columns leave, so paths are cut as little as
+// the pane allows. It does so when the space changes, so a column the user
+// widened stays as wide until the window or the pane is resized.
+type fillLayout struct {
+	p     *Pane
+	width float32
+}
+
+func (l *fillLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
+
+func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+	if size.Width != l.width {
+		l.width = size.Width
+		l.p.fillPath(size.Width)
+	}
+}
+
+// fillPath widens the compare table's path column into the free width.
+func (p *Pane) fillPath(width float32) {
+	if !p.compare || len(p.cols) < 2 || p.ui.table == nil {
+		return
+	}
+	used := float32(0)
+	for i, w := range p.widths {
+		if i != 1 {
+			used += w
+		}
+		used += theme.Padding()
+	}
+	// Leave room for the vertical scroll bar.
+	path := max(p.widths[1], width-used-theme.ScrollBarSize())
+	p.ui.table.SetColumnWidth(1, path)
 }

@@ -23,12 +23,14 @@ type detailView struct {
 	rule     *widget.Label
 	group    *widget.Label
 	explain  *widget.Label
+	differ   *widget.Label // compare: why the readings differ on this row
 	delay    *widget.Label
 	check    *widget.Label
 	hint     *widget.Label
 	expectOK *widget.Button
 	expectNo *widget.Button
 	clear    *widget.Button
+	cancel   *widget.Button // stops waiting for a slow verdict
 	body     *fyne.Container
 	root     fyne.CanvasObject
 }
@@ -46,6 +48,7 @@ func newDetailView(p *Pane) *detailView {
 	d.rule = wrap(false)
 	d.group = wrap(false)
 	d.explain = wrap(false)
+	d.differ = wrap(false)
 	d.delay = wrap(false)
 	d.check = wrap(true)
 	d.hint = wrap(false)
@@ -56,9 +59,15 @@ func newDetailView(p *Pane) *detailView {
 		theme.CancelIcon(), func() { d.pin(false, false) })
 	d.clear = widget.NewButton(lang.X("testerpane.detail.no_expectation", "No expectation"), func() { d.pin(false, true) })
 	buttons := container.NewHBox(d.expectOK, d.expectNo, d.clear)
-	d.body = container.NewVBox(container.NewBorder(nil, nil, d.icon, nil, d.title), d.rule, d.group, d.explain, d.delay,
+	d.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
+		if c, ok := d.current(); ok {
+			d.p.cancel(c)
+		}
+	})
+	d.cancel.Hide()
+	d.body = container.NewVBox(container.NewBorder(nil, nil, d.icon, nil, d.title), d.differ, d.rule, d.group, d.explain, d.delay,
 		d.check, buttons)
-	d.root = container.NewVScroll(container.NewStack(d.hint, d.body))
+	d.root = container.NewVScroll(container.NewStack(container.NewVBox(d.hint, d.cancel), d.body))
 	return d
 }
 
@@ -93,8 +102,15 @@ func (d *detailView) update() {
 	if v == nil {
 		d.body.Hide()
 		hint := lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why.")
-		if ok && d.p.state(c) == cellWorking {
+		working := ok && d.p.state(c) == cellWorking
+		if working {
 			hint = lang.X("testerpane.working.why", "This reading is slow on this path; the window stays usable. Press Cancel to stop waiting.")
+			d.cancel.Show()
+		} else {
+			d.cancel.Hide()
+		}
+		if ok && d.p.state(c) == cellCancelled {
+			hint = lang.X("testerpane.working.cancelled_why", "You stopped waiting for this answer; edit the file or the row to ask again.")
 		}
 		if d.hint.Text != hint {
 			d.hint.SetText(hint)
@@ -103,12 +119,19 @@ func (d *detailView) update() {
 		return
 	}
 	d.hint.Hide()
+	d.cancel.Hide()
 	d.body.Show()
-	if icon := verdictIcon(v); d.icon.Resource == nil || d.icon.Resource.Name() != icon.Name() {
+	if icon := verdictIcon(v.Allowed); d.icon.Resource == nil || d.icon.Resource.Name() != icon.Name() {
 		d.icon.SetResource(icon)
 	}
 	setLabel(d.title, lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
-		"Word": verdictWord(v), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}), verdictImportance(v))
+		"Word": verdictWord(v.Allowed), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}), widget.MediumImportance)
+	if why := d.p.whyDiffer(c.pair); why != "" && d.p.compare {
+		setLabel(d.differ, why, widget.MediumImportance)
+		d.differ.Show()
+	} else {
+		d.differ.Hide()
+	}
 	setLabel(d.rule, lang.X("testerpane.detail.rule", "Deciding rule: {{.Rule}}", map[string]any{"Rule": decidingText(v)}), widget.MediumImportance)
 	if g := v.GroupText(); !g.IsZero() {
 		setLabel(d.group, lang.X("testerpane.detail.group", "Group: {{.Group}}", map[string]any{"Group": g.String()}), widget.MediumImportance)
@@ -125,7 +148,7 @@ func (d *detailView) update() {
 	}
 	want, has := d.p.expectation(c)
 	if has {
-		text, imp, _ := checkText(v, want)
+		text, imp := checkText(v, want)
 		setLabel(d.check, text, imp)
 		d.check.Show()
 	} else {
@@ -150,4 +173,13 @@ func setImportance(b *widget.Button, on bool) {
 		b.Importance = imp
 		b.Refresh()
 	}
+}
+
+// checkText says whether the verdict meets the expectation.
+func checkText(v *engine.Verdict, expectAllowed bool) (string, widget.Importance) {
+	if v.Allowed == expectAllowed {
+		return lang.X("testerpane.check.pass", "as expected"), widget.SuccessImportance
+	}
+	return lang.X("testerpane.check.fail", "FAIL: expected {{.Word}}", map[string]any{"Word": verdictWord(expectAllowed)}),
+		widget.DangerImportance
 }

@@ -1,20 +1,26 @@
 // Package testerpane is the window's tester: crawler rows and path rows, a
-// live verdict for every (crawler, path) under the chosen engine, a matrix
-// comparing all engines, and expectations that turn the rows into regression
-// tests saved as FILENAME.tests.json. It reads the Document the editor
-// already parsed; it never parses robots.txt itself.
+// live verdict for every (crawler, path) in a table that filters, sorts,
+// counts and exports, read by each crawler's own rules or one chosen
+// engine, a compare view with a column per engine, and expectations that
+// turn the rows into regression tests saved as FILENAME.tests.json. It
+// reads the Document the editor already parsed; it never parses robots.txt
+// itself.
 package testerpane
 
 import (
 	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -25,6 +31,12 @@ import (
 
 // pair is one result row: a crawler asking for a path.
 type pair struct{ crawler, path string }
+
+// OwnReading is the reading "each crawler's own": every crawler under the
+// engine its operator documents (engine.ForCrawler: Googlebot the Google
+// way, YandexBot the Yandex way, bingbot the Bing way, the rest as RFC
+// 9309). It is the pane's default.
+const OwnReading = "own"
 
 // cell is one verdict: a pair under one engine.
 type cell struct {
@@ -37,15 +49,36 @@ type Pane struct {
 	win fyne.Window
 
 	doc      *syntax.Document
-	prefs    *aipref.File    // the document's Content-Signal and Content-Usage lines
-	engines  []engine.Engine // every engine, in their Order
-	engineID string
+	prefs    *aipref.File      // the document's Content-Signal and Content-Usage lines
+	engines  []engine.Engine   // every engine, in their Order
+	engineID string            // an engine id or OwnReading
+	own      map[string]string // crawler → its own engine, for OwnReading
 	compare  bool
+	order    []string        // the compare columns' engines, in order
+	hidden   map[string]bool // engines the user took out of compare
+
+	// What the table shows (view.go): the columns and their widths, the
+	// rows after filter and sort, and the tally behind them.
+	cols     []column
+	widths   []float32
+	shown    []pair
+	host     string // the scheme and host every path shares, or ""
+	filter   string // lower case
+	toggles  [toggleCount]bool
+	sortCol  int // -1: the order the rows were typed in
+	sortDesc bool
+	facts    map[cell]fact
+	factsOK  bool
+	counts   string // the summary's per-crawler counts, from the last tally
+	fits     map[fitKey]string
+	tally    *latest.Worker[tallyJob, tallyOut]
+	tallyGen int
 
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations; pairs are the non-empty, distinct result rows.
-	set   *testset.Set
-	pairs []pair
+	set    *testset.Set
+	pairs  []pair
+	isPair map[pair]bool
 
 	// Per-document caches: each engine compiles once per document, each
 	// verdict is computed once, and only when a visible row asks for it.
@@ -78,6 +111,7 @@ type Pane struct {
 	suppressSelection bool // set while the pane moves the selection itself
 
 	lastCatalogue *catalogueView // the picker last opened (tests drive it)
+	lastChooser   *widget.PopUp  // the engine column chooser last opened
 
 	ui paneUI
 }
@@ -87,28 +121,40 @@ type paneUI struct {
 	root        fyne.CanvasObject
 	engineSel   *safewidget.Select
 	compareChk  *widget.Check
+	columnsBtn  *widget.Button // the engine column chooser (compare)
 	summary     *widget.Label
+	filter      *widget.Entry
+	toggles     [toggleCount]*widget.Check
+	toggleBox   *fyne.Container
+	filterRow   *fyne.Container
+	copyBtn     *widget.Button
+	exportBtn   *widget.Button
 	crawlerBox  *fyne.Container
 	pathBox     *fyne.Container
-	list        *widget.List
 	table       *widget.Table
-	results     *fyne.Container // stack of list and table; one is visible
+	results     *fyne.Container
 	emptyHint   *widget.Label
 	detail      *detailView
-	engineNames []string // display names, same order as Pane.engines
+	lower       *container.Split // the results over the detail area
+	engineNames []string         // the select's options: OwnReading, then Pane.engines
 }
 
 var emptyDoc = syntax.Parse(nil)
 
 // New builds an empty pane (one empty crawler row and one empty path row,
-// Google as the engine). win is used to place pop-ups.
+// each crawler read by its own rules). win is used to place pop-ups.
 func New(win fyne.Window) *Pane {
 	p := &Pane{
 		win:       win,
 		toUI:      fyne.Do,
 		doc:       emptyDoc,
 		engines:   engine.All(),
-		engineID:  engine.Default,
+		engineID:  OwnReading,
+		own:       map[string]string{},
+		hidden:    map[string]bool{},
+		sortCol:   -1,
+		facts:     map[cell]fact{},
+		fits:      map[fitKey]string{},
 		set:       testset.New(),
 		compiled:  map[string]engine.Compiled{},
 		verdicts:  map[cell]*engine.Verdict{},
@@ -122,6 +168,12 @@ func New(win fyne.Window) *Pane {
 		Deliver: p.installCompiled,
 		Hand:    func(f func()) { p.toUI(f) },
 	}
+	p.tally = &latest.Worker[tallyJob, tallyOut]{
+		Work:    runTally,
+		Deliver: p.tallied,
+		Hand:    func(f func()) { p.toUI(f) },
+	}
+	p.order = p.defaultOrder()
 	p.ensureEmptyRows()
 	p.build()
 	p.rowsChanged(false)
@@ -210,6 +262,7 @@ func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled
 	clear(p.verdicts)
 	p.forgetQueries()
 	p.refreshResults()
+	p.startTally()
 }
 
 // SetOnSelect sets what happens when the user selects a result or a matrix
@@ -228,21 +281,50 @@ func (p *Pane) SetOnEngineChanged(f func(id string)) { p.onEngineChanged = f }
 // in the pane.
 func (p *Pane) SetOnCompareChanged(f func(on bool)) { p.onCompareChanged = f }
 
-// Engine is the id of the engine the result list uses.
+// Engine is the reading of the results: an engine id or OwnReading.
 func (p *Pane) Engine() string { return p.engineID }
 
-// SetEngine chooses the engine of the result list; unknown ids are ignored.
+// SetEngine chooses the reading of the results: an engine id or
+// OwnReading; unknown ids are ignored.
 func (p *Pane) SetEngine(id string) {
-	i := p.engineIndex(id)
+	i := p.readingIndex(id)
 	if i < 0 || id == p.engineID {
 		return
 	}
 	p.engineID = id
 	p.ui.engineSel.SetSelectedIndex(i)
 	if p.selected != nil && !p.compare {
-		p.selected.engine = id
+		p.selected.engine = p.engineFor(p.selected.crawler)
+	}
+	p.startTally()
+	if p.viewNeedsFacts() {
+		p.applyView()
 	}
 	p.refreshResults()
+}
+
+// readingIndex is id's place among the select's options.
+func (p *Pane) readingIndex(id string) int {
+	if id == OwnReading {
+		return 0
+	}
+	if i := p.engineIndex(id); i >= 0 {
+		return i + 1
+	}
+	return -1
+}
+
+// engineFor is the engine that answers for crawler without compare.
+func (p *Pane) engineFor(crawler string) string {
+	if p.engineID != OwnReading {
+		return p.engineID
+	}
+	if id, ok := p.own[crawler]; ok {
+		return id
+	}
+	id := engine.ForCrawler(crawlers.Resolve(crawler).Token).Info().ID
+	p.own[crawler] = id
+	return id
 }
 
 // Compare reports whether the all-engines matrix is shown.
@@ -257,15 +339,17 @@ func (p *Pane) SetCompare(on bool) {
 	p.compare = on
 	p.ui.compareChk.SetChecked(on)
 	if on {
-		p.ui.list.Hide()
-		p.ui.table.Show()
+		p.ui.columnsBtn.Show()
 	} else {
-		p.ui.table.Hide()
-		p.ui.list.Show()
+		p.ui.columnsBtn.Hide()
 		if p.selected != nil {
-			p.selected.engine = p.engineID
+			p.selected.engine = p.engineFor(p.selected.crawler)
 		}
 	}
+	p.sortCol = -1 // the columns change
+	p.layoutColumns()
+	p.startTally()
+	p.applyView()
 	p.refreshResults()
 }
 
@@ -322,12 +406,20 @@ func (p *Pane) engineIndex(id string) int {
 
 // enginesInView are the engines whose verdicts are on screen.
 func (p *Pane) enginesInView() []string {
-	if !p.compare {
+	if p.compare {
+		return p.compareEngines()
+	}
+	if p.engineID != OwnReading {
 		return []string{p.engineID}
 	}
-	ids := make([]string, len(p.engines))
-	for i, e := range p.engines {
-		ids[i] = e.Info().ID
+	var ids []string
+	for _, c := range p.set.Crawlers {
+		if c == "" {
+			continue
+		}
+		if id := p.engineFor(c); !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
 	}
 	return ids
 }
@@ -387,6 +479,8 @@ func (p *Pane) recomputePairs() bool {
 		same = out[i] == p.pairs[i]
 	}
 	p.pairs = out
+	p.host = commonHost(out)
+	p.isPair = seen
 	return !same
 }
 
@@ -395,10 +489,10 @@ func (p *Pane) recomputePairs() bool {
 // now modified).
 func (p *Pane) rowsChanged(user bool) {
 	if p.recomputePairs() {
-		p.suppressSelection = true
-		p.ui.list.UnselectAll()
-		p.ui.table.UnselectAll()
-		p.suppressSelection = false
+		p.applyView()
+		p.startTally()
+	} else if user {
+		p.startTally() // an expectation changed
 	}
 	p.refreshResults()
 	if user && p.onTestSetChanged != nil {
@@ -406,41 +500,31 @@ func (p *Pane) rowsChanged(user bool) {
 	}
 }
 
-// refreshResults redraws what shows verdicts; the list and the table ask
-// for the verdicts of their visible rows only.
+// refreshResults redraws what shows verdicts; the table asks for the
+// verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
 	p.updateSummary()
 	if len(p.pairs) == 0 {
 		p.ui.emptyHint.Show()
+		p.ui.table.Hide() // the hint takes its place, headers and all
 	} else {
 		p.ui.emptyHint.Hide()
+		p.ui.table.Show()
 	}
-	if p.compare {
-		p.ui.table.Refresh()
-	} else {
-		p.ui.list.Refresh()
-	}
+	p.ui.table.Refresh()
 	p.ui.detail.update()
 }
 
 // updateSummary counts the expectations of the engines in view and says
 // how many more exist for other engines.
 func (p *Pane) updateSummary() {
-	inView := map[string]bool{}
-	for _, id := range p.enginesInView() {
-		inView[id] = true
-	}
-	rows := map[pair]bool{}
-	for _, pr := range p.pairs {
-		rows[pr] = true
-	}
 	pass, fail, other := 0, 0, 0
 	for _, e := range p.set.Expect {
 		pr := pair{e.Crawler, e.Path}
-		if !rows[pr] {
+		if !p.isPair[pr] {
 			continue
 		}
-		if !inView[e.Engine] {
+		if !slices.Contains(p.rowEngines(pr), e.Engine) {
 			other++
 			continue
 		}
@@ -456,6 +540,15 @@ func (p *Pane) updateSummary() {
 		}
 	}
 	text := lang.XN("testerpane.summary.results", "{{.Count}} results", len(p.pairs), map[string]any{"Count": len(p.pairs)})
+	if len(p.shown) != len(p.pairs) {
+		text = lang.X("testerpane.summary.shown", "{{.Shown}} of {{.Results}}", map[string]any{"Shown": len(p.shown), "Results": text})
+	}
+	if p.host != "" {
+		text += " · " + lang.X("testerpane.summary.host", "on {{.Host}}", map[string]any{"Host": p.host})
+	}
+	if p.counts != "" {
+		text += " · " + p.counts
+	}
 	if pass+fail > 0 {
 		text += " · " + lang.X("testerpane.summary.expectations", "expectations: {{.Pass}} pass, {{.Fail}} fail",
 			map[string]any{"Pass": pass, "Fail": fail})
@@ -471,6 +564,33 @@ func (p *Pane) updateSummary() {
 	setLabel(p.ui.summary, text, imp)
 }
 
+// setLabel changes a label only when its text or importance differ.
+func setLabel(l *widget.Label, text string, imp widget.Importance) {
+	if l.Text == text && l.Importance == imp {
+		return
+	}
+	l.Importance = imp
+	l.SetText(text)
+}
+
+// maxCountedCrawlers is how many crawlers the summary counts by name.
+const maxCountedCrawlers = 6
+
+// countSummary is the summary's tally part: per-crawler counts, or in
+// compare how many rows the readings disagree on.
+func (p *Pane) countSummary() string {
+	if p.compare {
+		n := p.differCount()
+		return lang.XN("testerpane.summary.differ", "the readings differ on {{.Count}} rows", n, map[string]any{"Count": n})
+	}
+	counts := p.crawlerCounts()
+	if len(counts) > maxCountedCrawlers {
+		more := len(counts) - maxCountedCrawlers
+		counts = append(counts[:maxCountedCrawlers], lang.XN("testerpane.summary.more_crawlers", "{{.Count}} more crawlers", more, map[string]any{"Count": more}))
+	}
+	return strings.Join(counts, " · ")
+}
+
 // selectCell shows c in the detail area and tells the window.
 func (p *Pane) selectCell(c cell) {
 	if p.suppressSelection {
@@ -478,6 +598,13 @@ func (p *Pane) selectCell(c cell) {
 	}
 	p.selected = &c
 	p.ui.detail.update()
+	p.ui.table.Refresh() // the selected row's highlight
+	if p.ui.lower.Offset > 0.95 {
+		p.ui.lower.SetOffset(0.7) // open the detail area
+		if i := slices.Index(p.shown, c.pair); i >= 0 {
+			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
+		}
+	}
 	if v := p.verdict(c); v != nil && p.onSelect != nil {
 		p.onSelect(*v)
 	}
@@ -532,6 +659,7 @@ func (p *Pane) expectMenu(c cell) *fyne.Menu {
 
 func (p *Pane) build() {
 	ui := &p.ui
+	ui.engineNames = []string{lang.X("testerpane.reading.own", "Each crawler's own")}
 	for _, e := range p.engines {
 		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
 	}
@@ -540,7 +668,10 @@ func (p *Pane) build() {
 		if i < 0 {
 			return
 		}
-		id := p.engines[i].Info().ID
+		id := OwnReading
+		if i > 0 {
+			id = p.engines[i-1].Info().ID
+		}
 		if id == p.engineID {
 			return
 		}
@@ -549,7 +680,7 @@ func (p *Pane) build() {
 			p.onEngineChanged(id)
 		}
 	})
-	ui.engineSel.SetSelectedIndex(p.engineIndex(p.engineID))
+	ui.engineSel.SetSelectedIndex(p.readingIndex(p.engineID))
 	ui.compareChk = widget.NewCheck(lang.X("testerpane.compare", "Compare all engines"), func(on bool) {
 		if on == p.compare {
 			return
@@ -559,24 +690,47 @@ func (p *Pane) build() {
 			p.onCompareChanged(on)
 		}
 	})
+	ui.columnsBtn = widget.NewButtonWithIcon(lang.X("testerpane.order.button", "Columns…"), theme.ListIcon(), nil)
+	ui.columnsBtn.OnTapped = func() { p.showEngineChooser(ui.columnsBtn) }
+	ui.columnsBtn.Hide()
 	ui.summary = widget.NewLabel("")
-	ui.summary.Truncation = fyne.TextTruncateEllipsis
+	ui.summary.Wrapping = fyne.TextWrapWord
+
+	ui.filter = widget.NewEntry()
+	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
+	ui.filter.OnChanged = p.setFilter
+	toggleNames := [toggleCount]string{
+		lang.X("testerpane.toggle.allowed", "allowed"),
+		lang.X("testerpane.toggle.blocked", "blocked"),
+		lang.X("testerpane.toggle.differ", "readings differ"),
+		lang.X("testerpane.toggle.failing", "not as expected"),
+	}
+	ui.toggleBox = container.NewHBox()
+	for t := range toggleCount {
+		ui.toggles[t] = widget.NewCheck(toggleNames[t], func(on bool) { p.setToggle(t, on) })
+		ui.toggleBox.Add(ui.toggles[t])
+	}
+	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.copyShown)
+	ui.exportBtn = widget.NewButtonWithIcon(lang.X("testerpane.export", "Export…"), theme.DocumentSaveIcon(), nil)
+	ui.exportBtn.OnTapped = func() { p.showExportMenu(ui.exportBtn) }
 
 	ui.crawlerBox = container.NewVBox()
 	ui.pathBox = container.NewVBox()
 	p.buildRows()
 
-	ui.list = p.newResultList()
-	ui.table = p.newCompareTable()
-	ui.table.Hide()
+	p.layoutColumns()
+	ui.table = p.newTable()
+	for i, w := range p.widths {
+		ui.table.SetColumnWidth(i, w)
+	}
 	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))
 	ui.emptyHint.Wrapping = fyne.TextWrapWord
 	ui.emptyHint.Alignment = fyne.TextAlignCenter
-	ui.results = container.NewStack(ui.list, ui.table, container.NewVBox(ui.emptyHint))
+	ui.results = container.NewStack(container.New(&fillLayout{p: p}, ui.table), container.NewVBox(ui.emptyHint))
 	ui.detail = newDetailView(p)
 
-	header := container.NewBorder(nil, nil,
-		container.NewHBox(widget.NewLabel(lang.X("testerpane.engine", "Engine")), ui.engineSel), ui.compareChk)
+	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
+		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
 	inputs := container.NewGridWithColumns(2,
 		p.rowSection(lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox,
 			lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,
@@ -584,10 +738,32 @@ func (p *Pane) build() {
 		p.rowSection(lang.X("testerpane.paths", "Paths"), ui.pathBox,
 			lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil),
 	)
-	resultsPart := container.NewBorder(ui.summary, nil, nil, nil, ui.results)
-	lower := container.NewVSplit(resultsPart, ui.detail.object())
-	lower.Offset = 0.62
-	split := container.NewVSplit(container.NewVScroll(inputs), lower)
-	split.Offset = 0.3
+	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
+	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
+	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
+	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
+	ui.lower.Offset = 1 // the detail area opens when a result is selected
+	split := container.NewVSplit(container.NewVScroll(inputs), ui.lower)
+	split.Offset = 0.25
 	ui.root = container.NewBorder(header, nil, nil, nil, split)
+}
+
+// EngineFor is the id of the engine that answers for crawler without
+// compare: the chosen engine, or under OwnReading the crawler's own.
+func (p *Pane) EngineFor(crawler string) string { return p.engineFor(crawler) }
+
+// ReadingEngines are the engines the results use without compare.
+func (p *Pane) ReadingEngines() []engine.Engine {
+	var out []engine.Engine
+	for _, id := range p.enginesInView() {
+		if e, ok := engine.Get(id); ok && !p.compare {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		if e, ok := engine.Get(p.engineFor("")); ok {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package testerpane
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,11 +15,13 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/look"
 )
 
 func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
+	fyne.CurrentApp().Settings().SetTheme(look.New("light")) // the verdict colour names
 	// These tests read the English words; the translations are loaded
 	// with the locale pinned, or a Polish or Russian developer's LANG
 	// would make them fail.
@@ -28,8 +31,12 @@ func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	}
 	w := test.NewTempWindow(t, nil)
 	p := New(w)
+	p.tally.Inline = true // no UI goroutine to hand the tally to
+	// Background work of this pane ends before the next test loads
+	// translations (a benchmark's compile may still be running).
+	t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })
 	w.SetContent(p.Object())
-	w.Resize(fyne.NewSize(760, 900))
+	w.Resize(fyne.NewSize(1280, 900)) // every list column on screen
 	p.SetDocument(syntax.Parse([]byte(robots)))
 	return p, w
 }
@@ -52,24 +59,76 @@ func walk(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
 	}
 }
 
-// shownRows returns the result rows on screen, top to bottom.
-func shownRows(p *Pane) map[cell]*resultRow {
-	out := map[cell]*resultRow{}
-	walk(p.ui.list, func(o fyne.CanvasObject) {
-		if r, ok := o.(*resultRow); ok {
-			out[r.cell] = r
+// shownRow is one result row as the table draws it (list mode).
+type shownRow struct {
+	word, rule, group, read, check string
+	wordColor                      fyne.ThemeColorName
+	icon                           string
+	cancel                         *widget.Button
+}
+
+// shownRows returns the result rows the table draws, by cell.
+func shownRows(p *Pane) map[cell]*shownRow {
+	out := map[cell]*shownRow{}
+	walk(p.ui.table, func(o fyne.CanvasObject) {
+		tc, ok := o.(*tableCell)
+		if !ok || tc.id.Row >= len(p.shown) || tc.id.Col >= len(p.cols) {
+			return
+		}
+		col := p.cols[tc.id.Col]
+		c := p.cellAt(tc.id.Row, col)
+		r := out[c]
+		if r == nil {
+			r = &shownRow{}
+			out[c] = r
+		}
+		switch col.kind {
+		case colVerdict:
+			r.word, r.wordColor = tc.shown.text, tc.shown.color
+			if tc.icon.Visible() && tc.icon.Resource != nil {
+				r.icon = tc.icon.Resource.Name()
+			}
+			r.cancel = tc.cancel
+		case colRule:
+			r.rule = tc.shown.text
+		case colGroup:
+			r.group = tc.shown.text
+		case colEngine:
+			r.read = tc.shown.text
+		case colExpect:
+			r.check = tc.shown.text
 		}
 	})
 	return out
 }
 
-func rowFor(t *testing.T, p *Pane, crawler, path string) *resultRow {
+func rowFor(t *testing.T, p *Pane, crawler, path string) *shownRow {
 	t.Helper()
-	r, ok := shownRows(p)[cell{pair{crawler, path}, p.engineID}]
+	r, ok := shownRows(p)[cell{pair{crawler, path}, p.engineFor(crawler)}]
 	if !ok {
 		t.Fatalf("no result row shown for %s %s; shown: %v", crawler, path, shownRows(p))
 	}
 	return r
+}
+
+// rowIndex is the table row of pr.
+func rowIndex(p *Pane, pr pair) int {
+	for i, r := range p.shown {
+		if r == pr {
+			return i
+		}
+	}
+	return -1
+}
+
+// selectRow selects the row of pr as a click on its verdict would.
+func selectRow(t *testing.T, p *Pane, crawler, path string) {
+	t.Helper()
+	i := rowIndex(p, pair{crawler, path})
+	if i < 0 {
+		t.Fatalf("%s %s is not shown", crawler, path)
+	}
+	p.ui.table.Select(widget.TableCellID{Row: i, Col: 2})
 }
 
 const privateRobots = "User-agent: *\nDisallow: /private\n"
@@ -82,17 +141,24 @@ func TestAddCrawlerAndPathShowsBlockedAndLine(t *testing.T) {
 	test.Type(p.entry(crawlerRows, 0), "Googlebot")
 	test.Type(p.entry(pathRows, 0), "/private/x")
 	r := rowFor(t, p, "Googlebot", "/private/x")
-	if r.word.Text != "BLOCKED" || r.word.Importance != widget.DangerImportance {
-		t.Errorf("word = %q (importance %v), want BLOCKED in the danger colour", r.word.Text, r.word.Importance)
+	if r.word != "blocked" || r.wordColor != look.ColorNameBlocked {
+		t.Errorf("word = %q (colour %v), want blocked in the blocked colour", r.word, r.wordColor)
 	}
-	if !strings.Contains(r.icon.Resource.Name(), "cancel") {
-		t.Errorf("icon = %s, want the cancel (blocked) icon", r.icon.Resource.Name())
+	if !strings.Contains(r.icon, "cancel") {
+		t.Errorf("icon = %s, want the cancel (blocked) icon", r.icon)
 	}
-	if r.rule.Text != "line 2: Disallow: /private" {
-		t.Errorf("rule = %q", r.rule.Text)
+	if r.rule != "line 2: Disallow: /private" || r.read != "Google" || r.group != "* (line 1)" {
+		t.Errorf("rule = %q, read as %q, group %q", r.rule, r.read, r.group)
 	}
-	if !strings.Contains(r.explain.Text, "line 2") || !strings.Contains(r.explain.Text, "`*` group") {
-		t.Errorf("explanation = %q, want the line and the group", r.explain.Text)
+	if p.ui.lower.Offset < 0.99 {
+		t.Errorf("the detail area takes %.0f%% before anything is selected", 100*(1-p.ui.lower.Offset))
+	}
+	selectRow(t, p, "Googlebot", "/private/x")
+	if e := p.ui.detail.explain.Text; !strings.Contains(e, "line 2") || !strings.Contains(e, "`*` group") {
+		t.Errorf("explanation = %q, want the line and the group", e)
+	}
+	if p.ui.lower.Offset > 0.9 {
+		t.Error("selecting a result did not open the detail area")
 	}
 	if p.ui.emptyHint.Visible() {
 		t.Error("the hint stays up although there is a result")
@@ -104,11 +170,11 @@ func TestEveryRowShowsItsOwnIcon(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"a", "b"}, Paths: []string{"/private/x", "/"}})
 	for c, r := range shownRows(p) {
 		blocked := c.path == "/private/x"
-		if got := strings.Contains(r.icon.Resource.Name(), "cancel"); got != blocked {
-			t.Errorf("%v: icon %s, word %s", c, r.icon.Resource.Name(), r.word.Text)
+		if got := strings.Contains(r.icon, "cancel"); got != blocked {
+			t.Errorf("%v: icon %s, word %s", c, r.icon, r.word)
 		}
-		if (r.word.Text == "BLOCKED") != blocked {
-			t.Errorf("%v: word %s", c, r.word.Text)
+		if (r.word == "blocked") != blocked {
+			t.Errorf("%v: word %s", c, r.word)
 		}
 	}
 	if len(shownRows(p)) != 4 {
@@ -122,13 +188,13 @@ func TestTypingUpdatesResults(t *testing.T) {
 	p.SetOnTestSetChanged(func() { changes++ })
 	test.Type(p.entry(crawlerRows, 0), "Googlebot")
 	test.Type(p.entry(pathRows, 0), "/priv")
-	if r := rowFor(t, p, "Googlebot", "/priv"); r.word.Text != "ALLOWED" {
-		t.Errorf("/priv: %s, want ALLOWED", r.word.Text)
+	if r := rowFor(t, p, "Googlebot", "/priv"); r.word != "allowed" {
+		t.Errorf("/priv: %s, want allowed", r.word)
 	}
 	test.Type(p.entry(pathRows, 0), "ate")
 	r := rowFor(t, p, "Googlebot", "/private")
-	if r.word.Text != "BLOCKED" || !strings.Contains(r.icon.Resource.Name(), "cancel") {
-		t.Errorf("/private: %s, want BLOCKED", r.word.Text)
+	if r.word != "blocked" || !strings.Contains(r.icon, "cancel") {
+		t.Errorf("/private: %s, want blocked", r.word)
 	}
 	if len(shownRows(p)) != 1 {
 		t.Errorf("%d rows shown while typing one path, want 1", len(shownRows(p)))
@@ -138,8 +204,8 @@ func TestTypingUpdatesResults(t *testing.T) {
 	}
 	// An edit of the file updates the row too.
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /nothing\n")))
-	if r := rowFor(t, p, "Googlebot", "/private"); r.word.Text != "ALLOWED" || r.rule.Text != "no rule matches" {
-		t.Errorf("after the edit: %s / %s", r.word.Text, r.rule.Text)
+	if r := rowFor(t, p, "Googlebot", "/private"); r.word != "allowed" || r.rule != "no rule matches" {
+		t.Errorf("after the edit: %s / %s", r.word, r.rule)
 	}
 }
 
@@ -159,8 +225,8 @@ func TestPasteOfThreeLinesMakesThreeRows(t *testing.T) {
 	if len(p.pairs) != 3 {
 		t.Fatalf("%d results, want 3", len(p.pairs))
 	}
-	if r := rowFor(t, p, "Googlebot", want[2]); r.word.Text != "BLOCKED" {
-		t.Errorf("full URL: %s, want BLOCKED", r.word.Text)
+	if r := rowFor(t, p, "Googlebot", want[2]); r.word != "blocked" {
+		t.Errorf("full URL: %s, want blocked", r.word)
 	}
 	// Pasting into a filled row adds the lines after it.
 	clip.SetContent("/x\n/y")
@@ -179,7 +245,7 @@ func TestPasteOfThreeLinesMakesThreeRows(t *testing.T) {
 func TestRemoveRow(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"a", "b"}, Paths: []string{"/"}})
-	p.setExpectation(cell{pair{"a", "/"}, "google"}, true, false)
+	p.setExpectation(cell{pair{"a", "/"}, "rfc9309"}, true, false)
 	p.removeRow(crawlerRows, 0)
 	if strings.Join(p.set.Crawlers, ",") != "b" || len(p.set.Expect) != 0 {
 		t.Errorf("after removing a: crawlers %q, expectations %+v", p.set.Crawlers, p.set.Expect)
@@ -208,44 +274,41 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	p.SetOnSelect(func(v engine.Verdict) { got = append(got, v) })
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{path, "/other"}})
 	p.SetCompare(true)
-	if !p.ui.table.Visible() || p.ui.list.Visible() || !p.ui.compareChk.Checked {
-		t.Fatal("compare mode should show the table instead of the list and tick the box")
+	if !p.ui.compareChk.Checked || len(p.cols) != 2+len(engine.All()) {
+		t.Fatalf("compare mode should tick the box and show a column per engine: %d columns", len(p.cols))
 	}
-	cells := map[string]*matrixCell{}
-	var cellOrder []*matrixCell
+	var drawn []*tableCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if m, ok := o.(*matrixCell); ok {
-			cellOrder = append(cellOrder, m)
+		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.shown) && p.cols[tc.id.Col].kind == colEngineVerdict {
+			drawn = append(drawn, tc)
 		}
 	})
-	if len(cellOrder) == 0 {
-		t.Fatal("no matrix cell drawn")
+	if len(drawn) == 0 {
+		t.Fatal("no engine cell drawn")
 	}
-	for _, m := range cellOrder {
-		cells[m.label.Text] = m
-	}
-	odd, split := p.dissent(pair{"Googlebot", path})
-	if !split {
-		t.Fatalf("%s and %s should disagree on %s", allowedBy, blockedBy, path)
-	}
-	a, b := p.engineIndex(allowedBy), p.engineIndex(blockedBy)
-	if !odd[a] && !odd[b] {
-		t.Errorf("neither %s nor %s is marked as differing: %v", allowedBy, blockedBy, odd)
+	b := p.engineIndex(blockedBy)
+	if !p.differs(cell{pair{"Googlebot", path}, allowedBy}) && !p.differs(cell{pair{"Googlebot", path}, blockedBy}) {
+		t.Errorf("neither %s nor %s is marked as differing", allowedBy, blockedBy)
 	}
 	marked := 0
-	for text, m := range cells {
-		if strings.Contains(text, "≠") && m.label.TextStyle.Bold && m.bg.FillColor != nil {
+	for _, tc := range drawn {
+		if tc.shown.differ {
+			if !tc.text.TextStyle.Bold || tc.bg.StrokeWidth == 0 || tc.shown.color != look.ColorNameDifferText {
+				t.Errorf("a differing cell is not bold and framed: %+v", tc.shown)
+			}
 			marked++
 		}
 	}
 	if marked == 0 {
-		t.Errorf("no drawn cell carries the ≠ mark; cells: %v", keys(cells))
+		t.Error("no drawn cell is marked as differing")
 	}
-	if _, split := p.dissent(pair{"Googlebot", "/other"}); split {
+	if p.differs(cell{pair{"Googlebot", "/other"}, allowedBy}) {
 		t.Error("a row where all engines agree is marked")
 	}
-	// One click on a cell explains it and tells the window.
-	p.ui.table.Select(widget.TableCellID{Row: 0, Col: firstEngineCol + b})
+	// One click on a cell explains it, says why the readings differ, and
+	// tells the window.
+	col := 2 + slices.Index(p.compareEngines(), blockedBy)
+	p.ui.table.Select(widget.TableCellID{Row: rowIndex(p, pair{"Googlebot", path}), Col: col})
 	if len(got) != 1 || got[0].Engine != blockedBy || got[0].Allowed {
 		t.Fatalf("OnSelect got %+v, want %s's blocked verdict", got, blockedBy)
 	}
@@ -255,21 +318,19 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	if !strings.Contains(p.ui.detail.title.Text, engine.NameOf(blockedBy).String()) {
 		t.Errorf("detail title %q does not name the engine", p.ui.detail.title.Text)
 	}
+	why := p.ui.detail.differ.Text
+	if !p.ui.detail.differ.Visible() || !strings.HasPrefix(why, "Why they differ:") || !strings.Contains(why, shortName(blockedBy)) ||
+		!strings.Contains(why, shortName(allowedBy)) || !strings.Contains(why, "line ") {
+		t.Errorf("why-differ line = %q", why)
+	}
+	_ = b
 	if len(p.compiled) != len(engine.All()) {
 		t.Errorf("compare compiled %d engines, want all %d", len(p.compiled), len(engine.All()))
 	}
 	p.SetCompare(false)
-	if p.ui.table.Visible() || !p.ui.list.Visible() || p.ui.compareChk.Checked {
-		t.Error("turning compare off should bring the list back")
+	if p.ui.compareChk.Checked || p.cols[2].kind != colVerdict {
+		t.Error("turning compare off should bring the verdict columns back")
 	}
-}
-
-func keys(m map[string]*matrixCell) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 func TestOnSelectGivesTheVerdict(t *testing.T) {
@@ -277,7 +338,7 @@ func TestOnSelectGivesTheVerdict(t *testing.T) {
 	var got []engine.Verdict
 	p.SetOnSelect(func(v engine.Verdict) { got = append(got, v) })
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot"}, Paths: []string{"/private/x"}})
-	p.ui.list.Select(1)
+	selectRow(t, p, "bingbot", "/private/x")
 	if len(got) != 1 {
 		t.Fatalf("OnSelect fired %d times", len(got))
 	}
@@ -290,7 +351,7 @@ func TestOnSelectGivesTheVerdict(t *testing.T) {
 	}
 	// The detail follows edits of the file.
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nAllow: /\n")))
-	if !strings.Contains(p.ui.detail.title.Text, "ALLOWED") {
+	if !strings.Contains(p.ui.detail.title.Text, "allowed") {
 		t.Errorf("detail after an edit: %q", p.ui.detail.title.Text)
 	}
 	if len(got) != 1 {
@@ -305,20 +366,31 @@ func TestExpectations(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x", "/"}})
 	c := cell{pair{"Googlebot", "/private/x"}, "google"}
 
-	// Wrong expectation from the row's menu: the row says FAIL.
+	// Wrong expectation from the row's menu (a right-click on it): the row
+	// says FAIL.
+	var verdictCell *tableCell
+	walk(p.ui.table, func(o fyne.CanvasObject) {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && tc.id.Col == 2 {
+			verdictCell = tc
+		}
+	})
+	test.TapSecondary(verdictCell)
+	if n := len(fyne.CurrentApp().Driver().CanvasForObject(verdictCell).Overlays().List()); n != 1 {
+		t.Errorf("a right-click opened %d menus", n)
+	}
 	menu := p.expectMenu(c)
 	if menu.Items[3].Disabled != true {
 		t.Error("'No expectation' should be disabled without an expectation")
 	}
 	menu.Items[0].Action() // expect allowed
 	r := rowFor(t, p, "Googlebot", "/private/x")
-	if !r.check.Visible() || r.check.Text != "FAIL: expected ALLOWED" || r.check.Importance != widget.DangerImportance {
-		t.Errorf("check = %q (visible %v)", r.check.Text, r.check.Visible())
+	if r.check != "expected allowed" {
+		t.Errorf("check = %q", r.check)
 	}
 	if !strings.Contains(p.ui.summary.Text, "0 pass, 1 fail") {
 		t.Errorf("summary = %q", p.ui.summary.Text)
 	}
-	if other := rowFor(t, p, "Googlebot", "/"); other.check.Visible() {
+	if other := rowFor(t, p, "Googlebot", "/"); other.check != "" {
 		t.Error("a row without expectation shows a check")
 	}
 	if !p.expectMenu(c).Items[0].Checked {
@@ -326,11 +398,14 @@ func TestExpectations(t *testing.T) {
 	}
 
 	// Right expectation from the detail area's button: the row passes.
-	p.ui.list.Select(0)
+	selectRow(t, p, "Googlebot", "/private/x")
+	if d := p.ui.detail.check; d.Text != "FAIL: expected allowed" || d.Importance != widget.DangerImportance {
+		t.Errorf("detail check = %q", d.Text)
+	}
 	test.Tap(p.ui.detail.expectNo)
 	r = rowFor(t, p, "Googlebot", "/private/x")
-	if r.check.Text != "as expected" || r.check.Importance != widget.SuccessImportance {
-		t.Errorf("check = %q", r.check.Text)
+	if r.check != "as expected" {
+		t.Errorf("check = %q", r.check)
 	}
 	if !strings.Contains(p.ui.summary.Text, "1 pass, 0 fail") {
 		t.Errorf("summary = %q", p.ui.summary.Text)
@@ -341,8 +416,8 @@ func TestExpectations(t *testing.T) {
 
 	// An edit of the file that breaks it turns the row red.
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow:\n")))
-	if r := rowFor(t, p, "Googlebot", "/private/x"); r.check.Text != "FAIL: expected BLOCKED" {
-		t.Errorf("after the edit: %q", r.check.Text)
+	if r := rowFor(t, p, "Googlebot", "/private/x"); r.check != "expected blocked" {
+		t.Errorf("after the edit: %q", r.check)
 	}
 
 	// Pin all engines, then look at another engine: its expectation shows.
@@ -352,8 +427,8 @@ func TestExpectations(t *testing.T) {
 		t.Errorf("pinning all engines made %d expectations, want %d", n, len(engine.All()))
 	}
 	p.SetEngine("rfc9309")
-	if r := rowFor(t, p, "Googlebot", "/private/x"); r.check.Text != "as expected" {
-		t.Errorf("rfc9309 row check = %q", r.check.Text)
+	if r := rowFor(t, p, "Googlebot", "/private/x"); r.check != "as expected" {
+		t.Errorf("rfc9309 row check = %q", r.check)
 	}
 	if !strings.Contains(p.ui.summary.Text, "more for other engines") && len(engine.All()) > 1 {
 		t.Errorf("summary should mention the other engines' expectations: %q", p.ui.summary.Text)
@@ -407,21 +482,22 @@ func TestTestSetRoundTrip(t *testing.T) {
 
 func TestEngineSelector(t *testing.T) {
 	p, _ := newTestPane(t, "User-agent: *\nDisallow: /\n")
-	if p.Engine() != "google" || p.ui.engineSel.Selected != "Google" {
-		t.Fatalf("default engine %s / %q", p.Engine(), p.ui.engineSel.Selected)
+	if p.Engine() != OwnReading || p.ui.engineSel.Selected != "Each crawler's own" {
+		t.Fatalf("default reading %s / %q", p.Engine(), p.ui.engineSel.Selected)
 	}
 	var told []string
 	p.SetOnEngineChanged(func(id string) { told = append(told, id) })
 	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{"/robots.txt"}})
-	if r := rowFor(t, p, "x", "/robots.txt"); r.word.Text != "BLOCKED" {
-		t.Errorf("google: %s", r.word.Text)
+	p.SetEngine("google")
+	if r := rowFor(t, p, "x", "/robots.txt"); r.word != "blocked" || r.read != "Google" {
+		t.Errorf("google: %s (read as %s)", r.word, r.read)
 	}
-	p.ui.engineSel.SetSelectedIndex(p.engineIndex("rfc9309"))
+	p.ui.engineSel.SetSelectedIndex(p.readingIndex("rfc9309"))
 	if p.Engine() != "rfc9309" || len(told) != 1 || told[0] != "rfc9309" {
 		t.Fatalf("engine = %s, told %v", p.Engine(), told)
 	}
-	if r := rowFor(t, p, "x", "/robots.txt"); r.word.Text != "ALLOWED" || r.rule.Text != "/robots.txt itself is always allowed" {
-		t.Errorf("rfc9309: %s / %s", r.word.Text, r.rule.Text)
+	if r := rowFor(t, p, "x", "/robots.txt"); r.word != "allowed" || r.rule != "/robots.txt itself is always allowed" {
+		t.Errorf("rfc9309: %s / %s", r.word, r.rule)
 	}
 	p.SetEngine("google")
 	if p.ui.engineSel.Selected != "Google" || len(told) != 1 {
@@ -430,6 +506,10 @@ func TestEngineSelector(t *testing.T) {
 	p.SetEngine("no-such-engine")
 	if p.Engine() != "google" {
 		t.Error("an unknown engine id was accepted")
+	}
+	p.ui.engineSel.SetSelectedIndex(0)
+	if p.Engine() != OwnReading || told[len(told)-1] != OwnReading {
+		t.Errorf("choosing the first option: %s, told %v", p.Engine(), told)
 	}
 }
 

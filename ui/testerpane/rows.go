@@ -200,6 +200,7 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 		p.editRow(k, i, value)
 	}
 	e.onPasteLines = func(lines []string) { p.pasteRows(k, i, lines) }
+	e.OnSubmitted = func(string) { p.nextRow(k, i) }
 	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { p.removeRow(k, i) })
 	remove.Importance = widget.LowImportance
 	right := container.NewHBox(remove)
@@ -268,6 +269,26 @@ func (p *Pane) addRow(k rowKind, text string) {
 	p.rowsChanged(text != "")
 	if p.win != nil {
 		p.win.Canvas().Focus(p.entry(k, len(*rows)-1))
+	}
+}
+
+// nextRow follows Enter in row i: the focus moves to an empty row right
+// after it, which is added when there is none, so typing a name, Enter, and
+// the next name gives two rows.
+func (p *Pane) nextRow(k rowKind, i int) {
+	rows := p.rows(k)
+	if i+1 < len(*rows) && (*rows)[i+1] == "" {
+		p.focusRow(k, i+1)
+		return
+	}
+	*rows = slices.Insert(*rows, i+1, "")
+	p.buildRows()
+	p.focusRow(k, i+1)
+}
+
+func (p *Pane) focusRow(k rowKind, i int) {
+	if p.win != nil {
+		p.win.Canvas().Focus(p.entry(k, i))
 	}
 }
 

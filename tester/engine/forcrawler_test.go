@@ -1,0 +1,26 @@
+package engine
+
+import "testing"
+
+// Each crawler is read by the rules its operator documents; a crawler
+// without documentation of its own is read as RFC 9309 asks.
+func TestForCrawlerReadsEachCrawlerByItsOperatorsRules(t *testing.T) {
+	for _, tc := range []struct{ crawler, want string }{
+		{"Googlebot", "google"},
+		{"googlebot-image", "google"},
+		{"AdsBot-Google", "google"},
+		{"YandexBot", "yandex"},
+		{"Yandex", "yandex"},
+		{"YandexImages", "yandex"},
+		{"bingbot", "bing"},
+		{"msnbot", "bing"},
+		{"GPTBot", "rfc9309"},
+		{"Lycos", "rfc9309"},
+		{"SomeUnknownBot", "rfc9309"},
+		{"", "rfc9309"},
+	} {
+		if got := ForCrawler(tc.crawler).Info().ID; got != tc.want {
+			t.Errorf("ForCrawler(%q) = %s, want %s", tc.crawler, got, tc.want)
+		}
+	}
+}
