@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/session"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -52,8 +51,8 @@ func (s *studio) refreshBar() {
 		map[string]any{"Line": s.ed.CursorLine(), "Column": s.ed.CursorColumn()}))
 	setText(b.enc, encodingText(doc))
 	setText(b.eol, endingsText(doc))
-	setText(b.reading, lang.X("window.status.reading", "Engine: {{.Engine}}",
-		map[string]any{"Engine": engine.NameOf(s.pane.Engine()).String()}))
+	setText(b.reading, lang.X("window.status.reading", "Reading: {{.Engine}}",
+		map[string]any{"Engine": s.pane.ReadingName()}))
 	b.tests.SetText(testsPlaceText(s))
 }
 

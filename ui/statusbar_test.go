@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,6 +117,12 @@ func TestStatusBarShowsEncodingEndingsAndCursor(t *testing.T) {
 	s.refreshStatus()
 	if !strings.Contains(s.bar.reading.Text, engine.NameOf("yandex").String()) {
 		t.Errorf("reading %q does not name the engine in use", s.bar.reading.Text)
+	}
+	// the default reading has a name, not an id
+	s.pane.SetEngine(testerpane.OwnReading)
+	s.refreshStatus()
+	if s.bar.reading.Text != "Reading: Each crawler's own" {
+		t.Errorf("each crawler's own reading shows as %q", s.bar.reading.Text)
 	}
 }
 

@@ -284,6 +284,15 @@ func (p *Pane) SetOnCompareChanged(f func(on bool)) { p.onCompareChanged = f }
 // Engine is the reading of the results: an engine id or OwnReading.
 func (p *Pane) Engine() string { return p.engineID }
 
+// ReadingName is the reading's name as the user sees it: "Each crawler's
+// own" or the engine's name.
+func (p *Pane) ReadingName() string {
+	if p.engineID == OwnReading {
+		return lang.X("testerpane.reading.own", "Each crawler's own")
+	}
+	return engine.NameOf(p.engineID).String()
+}
+
 // SetEngine chooses the reading of the results: an engine id or
 // OwnReading; unknown ids are ignored.
 func (p *Pane) SetEngine(id string) {
