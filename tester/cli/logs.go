@@ -28,7 +28,7 @@ func init() {
 }
 
 var (
-	msgLogsFiles       = msg.Def("logs.files", "{{.Lines}} lines in {{.Files}} file(s) ({{.Formats}}); crawler hits: {{.Crawler}}, other hits: {{.Other}}, malformed lines: {{.Malformed}}")
+	msgLogsFiles       = msg.Def("logs.files", "lines: {{.Lines}}, files: {{.Files}} ({{.Formats}}); crawler hits: {{.Crawler}}, other hits: {{.Other}}, malformed lines: {{.Malformed}}")
 	msgLogsMalformedAt = msg.Def("logs.malformed_at", "malformed: {{.Where}}")
 	msgLogsNoUA        = msg.Def("logs.no_user_agent", "the log format records no User-Agent: a client that fetched robots.txt is listed by its host from that request on, tested as any robot (the * group)")
 	msgLogsNoCrawlers  = msg.Def("logs.no_crawlers", "no crawler hits")
