@@ -3,6 +3,7 @@ package testerpane
 import (
 	"image/color"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -195,17 +196,29 @@ func verdictColorName(allowed bool) fyne.ThemeColorName {
 // before is not recoloured (an SVG recolour costs more than the rest of the
 // cell).
 var (
-	allowedIcon = theme.NewColoredResource(theme.ConfirmIcon(), look.ColorNameAllowed)
-	blockedIcon = theme.NewColoredResource(theme.CancelIcon(), look.ColorNameBlocked)
-	passIcon    = theme.NewColoredResource(theme.CheckButtonCheckedIcon(), look.ColorNameAllowed)
-	failIcon    = theme.NewColoredResource(theme.WarningIcon(), look.ColorNameBlocked)
-	workingIcon = theme.HistoryIcon()
+	iconsOnce sync.Once
+	// made on first use: a theme icon asks the running app for its theme,
+	// and at package init there is none (the no-display message would
+	// come with seven Fyne errors)
+	allowedIcon, blockedIcon, passIcon, failIcon, workingIcon fyne.Resource
 	// On the differ tint the icon takes the tint's text colour.
-	differAllowedIcon = theme.NewColoredResource(theme.ConfirmIcon(), look.ColorNameDifferText)
-	differBlockedIcon = theme.NewColoredResource(theme.CancelIcon(), look.ColorNameDifferText)
+	differAllowedIcon, differBlockedIcon fyne.Resource
 )
 
+func makeIcons() {
+	iconsOnce.Do(func() {
+		allowedIcon = theme.NewColoredResource(theme.ConfirmIcon(), look.ColorNameAllowed)
+		blockedIcon = theme.NewColoredResource(theme.CancelIcon(), look.ColorNameBlocked)
+		passIcon = theme.NewColoredResource(theme.CheckButtonCheckedIcon(), look.ColorNameAllowed)
+		failIcon = theme.NewColoredResource(theme.WarningIcon(), look.ColorNameBlocked)
+		workingIcon = theme.HistoryIcon()
+		differAllowedIcon = theme.NewColoredResource(theme.ConfirmIcon(), look.ColorNameDifferText)
+		differBlockedIcon = theme.NewColoredResource(theme.CancelIcon(), look.ColorNameDifferText)
+	})
+}
+
 func verdictIcon(allowed bool) fyne.Resource {
+	makeIcons()
 	if allowed {
 		return allowedIcon
 	}
@@ -271,6 +284,7 @@ func (p *Pane) cellAt(row int, col column) cell {
 
 // content works out the cell at row, col.
 func (p *Pane) content(row int, col column) content {
+	makeIcons()
 	c := p.cellAt(row, col)
 	out := content{selected: p.selected != nil && p.selected.pair == c.pair}
 	switch col.kind {
