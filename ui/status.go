@@ -40,13 +40,24 @@ func (s *studio) refreshStatus() {
 		return
 	}
 	set := s.pane.TestSet()
-	e, ok := engine.Get(s.pane.Engine())
-	if !ok || set == nil {
+	if set == nil {
 		return
 	}
-	c := e.Compile(s.ed.Document())
 	doc := statusDoc{Title: s.title, File: s.file.Path, Modified: s.file.TextModified(s.ed.Bytes()), Tests: s.file.TestsPath}
+	compiled := map[string]engine.Compiled{}
 	for _, crawler := range set.Crawlers {
+		// the engine that reads this crawler (under "each crawler's own"
+		// it depends on the crawler)
+		id := s.pane.EngineFor(crawler)
+		c, ok := compiled[id]
+		if !ok {
+			e, found := engine.Get(id)
+			if !found {
+				continue
+			}
+			c = e.Compile(s.ed.Document())
+			compiled[id] = c
+		}
 		for _, path := range set.Paths {
 			v := aiaccess.QueryResolved(c, crawlers.Resolve(crawler), path)
 			r := statusResult{Crawler: crawler, Path: path, Engine: v.Engine, Allowed: v.Allowed}
