@@ -7,7 +7,14 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/robots-studio/robots-studio/ui/aitab"
+	"github.com/robots-studio/robots-studio/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/lessontab"
+	"github.com/robots-studio/robots-studio/ui/logtab"
+	"github.com/robots-studio/robots-studio/ui/metatab"
+	"github.com/robots-studio/robots-studio/ui/sitemaptab"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
 // languages offered in the View menu: code and the language's own name.
@@ -113,3 +120,32 @@ const (
 	editorFocus  = -2
 	maxFocusWalk = 5000
 )
+
+// tabStates is what the user did in every tab, kept across a rebuild of
+// the window (a language switch): each tab rebuilds from its own State.
+type tabStates struct {
+	pane     testerpane.State
+	meta     metatab.State
+	wizard   hostwizard.State
+	ai       aitab.State
+	sitemaps sitemaptab.State
+	logs     logtab.State
+	lessons  lessontab.State
+}
+
+func (s *studio) tabStates() tabStates {
+	return tabStates{pane: s.pane.State(), meta: s.meta.State(), wizard: s.wizard.State(), ai: s.ai.State(),
+		sitemaps: s.sitemaps.State(), logs: s.logs.State(), lessons: s.class.tab.State()}
+}
+
+// restoreTabs hands each rebuilt tab its state; the pane's selection marks
+// its rule in the editor again.
+func (s *studio) restoreTabs(st tabStates) {
+	s.pane.Restore(st.pane)
+	s.meta.Restore(st.meta)
+	s.wizard.Restore(st.wizard)
+	s.ai.Restore(st.ai)
+	s.sitemaps.Restore(st.sitemaps)
+	s.logs.Restore(st.logs)
+	s.class.tab.Restore(st.lessons)
+}

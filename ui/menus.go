@@ -158,20 +158,22 @@ func (s *studio) focusEditor() {
 }
 
 // switchLanguage applies and remembers a language, then rebuilds the
-// window's texts; the editor keeps its text and history, the tester its
-// rows, and the window its tab and the focused field.
+// window's texts. Nothing the user did is lost: the editor is kept as it
+// is (text, cursor, selection, history, scroll), every tab hands its state
+// to its rebuilt self (language.go), and the window keeps its tab and the
+// focused field.
 func (s *studio) switchLanguage(code string) {
 	s.app.Preferences().SetString(prefLanguage, code)
 	setLanguage(code)
 	tab, focus := s.tabs.SelectedIndex(), s.focusPlace()
-	set := s.pane.TestSet()
-	eng, cmp := s.pane.Engine(), s.pane.Compare()
-	s.pane = s.newPane(eng, cmp, set)
+	kept := s.tabStates()
+	s.pane = s.newPane(s.pane.Engine(), s.pane.Compare(), nil)
 	s.lint = newLintPanel(s.jumpTo, s.applyFix)
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
 	s.title = ""
 	s.documentChanged()
+	s.restoreTabs(kept)
 	s.tabs.SelectIndex(tab)
 	s.restoreFocus(focus)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
 // Preference keys.
@@ -16,6 +18,10 @@ const (
 	prefFirstRun = "seenSample"
 	prefZoom     = "zoom" // percent, look.MinZoom..look.MaxZoom
 	prefWrap     = "wordWrap"
+	// The compare view's engine columns: their order and the hidden ones,
+	// comma-separated engine ids.
+	prefCompareOrder  = "compareOrder"
+	prefCompareHidden = "compareHidden"
 )
 
 const maxRecent = 10
@@ -41,4 +47,22 @@ func pushRecent(p fyne.Preferences, path string) []string {
 	}
 	p.SetString(prefRecent, strings.Join(list, "\n"))
 	return list
+}
+
+// compareColumns returns the remembered compare columns (nil: the default).
+func compareColumns(p fyne.Preferences) (order, hidden []string) {
+	split := func(s string) []string {
+		if s == "" {
+			return nil
+		}
+		return strings.Split(s, ",")
+	}
+	return split(p.String(prefCompareOrder)), split(p.String(prefCompareHidden))
+}
+
+// rememberCompareColumns keeps the pane's compare columns for the next run.
+func rememberCompareColumns(p fyne.Preferences, pane *testerpane.Pane) {
+	order, hidden := pane.CompareColumns()
+	p.SetString(prefCompareOrder, strings.Join(order, ","))
+	p.SetString(prefCompareHidden, strings.Join(hidden, ","))
 }

@@ -37,6 +37,8 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 		s.refreshStatus()
 	})
 	p.SetOnCompareChanged(s.compareChanged)
+	p.SetCompareColumns(compareColumns(s.app.Preferences()))
+	p.SetOnColumnsChanged(func() { rememberCompareColumns(s.app.Preferences(), p) })
 	s.lintReadings.set(lintChosen(engineID, compare))
 	return p
 }
@@ -48,7 +50,8 @@ func (s *studio) robotsCheck() metatag.RobotsCheck {
 }
 
 func (s *studio) metaTab() fyne.CanvasObject {
-	return metatab.New(s.win, s.robotsCheck)
+	s.meta = metatab.New(s.win, s.robotsCheck)
+	return s.meta.Content
 }
 
 func (s *studio) hostTab() fyne.CanvasObject {

@@ -27,6 +27,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/aitab"
 	"github.com/robots-studio/robots-studio/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/ui/logtab"
+	"github.com/robots-studio/robots-studio/ui/metatab"
 	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
@@ -40,6 +41,7 @@ type studio struct {
 	lint   *lintPanel
 	tabs   *container.AppTabs
 	split  *container.Split
+	meta   *metatab.Tab
 	wizard *hostwizard.Wizard
 	ai     *aitab.Tab
 	file   session.File

@@ -64,6 +64,8 @@ type Tab struct {
 	running  sync.WaitGroup
 	report   *accesslog.Report
 	selected *accesslog.CrawlerStats
+	outcome  *outcome // the last finished run
+	heir     *Tab     // the tab rebuilt from this one, which a run in progress reports to
 
 	Content fyne.CanvasObject
 }
@@ -200,6 +202,7 @@ func (t *Tab) Start() {
 					}
 					rate := float64(p.Lines) / now.Sub(start).Seconds()
 					fyne.Do(func() {
+						t := t.live()
 						t.progress.SetValue(frac)
 						t.status.SetText(lang.X("logtab.progress", "{{.Lines}} lines, {{.Rate}} lines/s",
 							map[string]any{"Lines": p.Lines, "Rate": fmt.Sprintf("%.0f", rate)}))
@@ -226,10 +229,24 @@ func (t *Tab) wait() { t.running.Wait() }
 func (t *Tab) finish(rep *accesslog.Report, err error, elapsed time.Duration, cancelled bool) {
 	t.mu.Lock()
 	t.cancel = nil
+	heir := t.heir
 	t.mu.Unlock()
+	if heir != nil {
+		heir.finish(rep, err, elapsed, cancelled)
+		return
+	}
 	t.run.Enable()
 	t.cancelB.Disable()
 	t.progress.SetValue(1)
+	t.outcome = &outcome{rep, err, elapsed, cancelled}
+	t.showOutcome()
+	t.selectCrawler(nil)
+}
+
+// showOutcome writes the finished run's status line and fills the table
+// and the chart with its report.
+func (t *Tab) showOutcome() {
+	rep, err, elapsed, cancelled := t.outcome.report, t.outcome.err, t.outcome.elapsed, t.outcome.cancelled
 	rate := float64(rep.Lines) / max(elapsed.Seconds(), 1e-9)
 	data := map[string]any{"Lines": rep.Lines, "Crawlers": len(rep.Crawlers), "Hits": rep.CrawlerHits, "Malformed": rep.Malformed,
 		"Seconds": fmt.Sprintf("%.1f", elapsed.Seconds()), "Rate": fmt.Sprintf("%.0f", rate)}
@@ -247,7 +264,6 @@ func (t *Tab) finish(rep *accesslog.Report, err error, elapsed time.Duration, ca
 	t.report = rep
 	t.summary.setReport(rep)
 	t.chart.setReport(rep)
-	t.selectCrawler(nil)
 }
 
 // selectCrawler shows a crawler's disallowed hits (nil: none selected).

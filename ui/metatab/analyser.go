@@ -33,6 +33,7 @@ type analyser struct {
 	source   *widget.Label // names an opened page too big to show
 	with1996 *widget.Check
 	page     []byte // that page; nil when the entry holds the text
+	pageName string // its file name
 
 	summary    *widget.Label
 	policies   *fyne.Container
@@ -135,7 +136,7 @@ func (a *analyser) loadPage(data []byte, name string) {
 		a.source.SetText("")
 		a.analyse()
 	}
-	a.page = data
+	a.page, a.pageName = data, name
 	a.source.SetText(lang.X("meta.ui.big_page", "{{.Name}} ({{.KB}} KB) is analysed but not shown", map[string]any{"Name": name, "KB": len(data) / 1000}))
 	a.analyse()
 }

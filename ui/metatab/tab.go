@@ -19,8 +19,15 @@ import (
 // New builds the tab. check is called before every analysis and returns the
 // robots.txt verdicts of the document open in the editor (or nil), so the
 // analyser can warn about a noindex that robots.txt hides.
-func New(win fyne.Window, check func() metatag.RobotsCheck) fyne.CanvasObject {
-	return newTab(win, check, time.Now).content
+func New(win fyne.Window, check func() metatag.RobotsCheck) *Tab {
+	t := newTab(win, check, time.Now)
+	return &Tab{Content: t.content, t: t}
+}
+
+// Tab is the tab as the window holds it.
+type Tab struct {
+	Content fyne.CanvasObject
+	t       *tab
 }
 
 // tab holds the widgets; tests drive them directly.

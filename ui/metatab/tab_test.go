@@ -43,7 +43,7 @@ func texts(c *fyne.Container) string {
 func TestNewIsBuildAndAnalyseTabs(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
-	tabs, ok := New(w, nil).(*container.AppTabs)
+	tabs, ok := New(w, nil).Content.(*container.AppTabs)
 	if !ok || len(tabs.Items) != 2 {
 		t.Fatalf("New should return two tabs, got %T", tabs)
 	}

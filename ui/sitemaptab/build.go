@@ -92,11 +92,15 @@ func (b *buildView) load(path string) {
 	if n := bytes.Count(data, []byte("\n")); n > maxEntryLines {
 		b.loaded, b.name = data, filepath.Base(path)
 		b.urls.Disable()
-		b.status.SetText(lang.X("sitemap.ui.build.loaded", "{{.File}} is loaded ({{.Lines}} lines) and is built as it is; Clear to type a list instead.",
-			map[string]any{"File": b.name, "Lines": n}))
+		b.status.SetText(loadedText(b.name, n))
 		return
 	}
 	b.urls.SetText(string(data))
+}
+
+func loadedText(name string, lines int) string {
+	return lang.X("sitemap.ui.build.loaded", "{{.File}} is loaded ({{.Lines}} lines) and is built as it is; Clear to type a list instead.",
+		map[string]any{"File": name, "Lines": lines})
 }
 
 // clearList forgets a loaded list and empties the text field.

@@ -61,6 +61,7 @@ type checkView struct {
 	run         int // increases with every check; late results of older runs are dropped
 	checker     *latest.Worker[checkJob, checkResult]
 	engineNames []string
+	last        *checked // the check on screen, to show again in another language
 }
 
 func newCheckView(t *Tab) *checkView {
@@ -314,6 +315,14 @@ type checkJob struct {
 	cancel context.CancelFunc
 }
 
+// checked is a finished check as show was given it.
+type checked struct {
+	path    string
+	robots  []sitemap.Finding
+	reports []sitemap.Report
+	err     error
+}
+
 // checkResult is what a check found.
 type checkResult struct {
 	robots  []sitemap.Finding
@@ -344,6 +353,7 @@ func (v *checkView) newChecker() *latest.Worker[checkJob, checkResult] {
 
 // show puts a finished check on screen.
 func (v *checkView) show(path string, robotsFindings []sitemap.Finding, reps []sitemap.Report, err error) {
+	v.last = &checked{path, robotsFindings, reps, err}
 	v.findings = v.findings[:0]
 	v.blocked = map[string][]sitemap.Finding{}
 	v.blockedN = map[string]int{}

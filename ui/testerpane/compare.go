@@ -101,6 +101,9 @@ func (p *Pane) SetCompareOrder(ids []string) {
 	}
 	p.order = out
 	p.columnsChanged()
+	if p.onColumnsChanged != nil {
+		p.onColumnsChanged()
+	}
 }
 
 // OrderByDate shows the engine columns oldest first (1994 … RFC 9309), or in
@@ -121,6 +124,9 @@ func (p *Pane) ShowEngine(id string, on bool) {
 		p.hidden[id] = true
 	}
 	p.columnsChanged()
+	if p.onColumnsChanged != nil {
+		p.onColumnsChanged()
+	}
 }
 
 // columnsChanged re-lays the columns after a change of mode or engine

@@ -108,7 +108,8 @@ type Pane struct {
 	onTestSetChanged  func()
 	onEngineChanged   func(id string)
 	onCompareChanged  func(on bool)
-	suppressSelection bool // set while the pane moves the selection itself
+	onColumnsChanged  func() // the compare columns' order or hiding changed
+	suppressSelection bool   // set while the pane moves the selection itself
 
 	lastCatalogue *catalogueView // the picker last opened (tests drive it)
 	lastChooser   *widget.PopUp  // the engine column chooser last opened

@@ -1,0 +1,54 @@
+package aitab
+
+import (
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+)
+
+// State is what the user did in the tab: the paths asked about and the
+// builder's choices. A tab rebuilt in another language takes it back with
+// Restore (the stance by its place in the list, its name is translated).
+type State struct {
+	paths    string
+	stance   int
+	purposes map[catalogue.Purpose]bool
+	refuse   string
+	admit    string
+}
+
+// State returns what the user did in the tab.
+func (t *Tab) State() State {
+	st := State{paths: t.paths.Text, stance: selectedIndex(t.stance), purposes: map[catalogue.Purpose]bool{},
+		refuse: t.refuse.Text, admit: t.admit.Text}
+	for p, c := range t.purposes {
+		st.purposes[p] = c.Checked
+	}
+	return st
+}
+
+// Restore puts st back into a freshly built tab: its labels speak the
+// current language, its contents are the user's.
+func (t *Tab) Restore(st State) {
+	t.paths.SetText(st.paths)
+	for p, on := range st.purposes {
+		if c := t.purposes[p]; c != nil {
+			c.SetChecked(on)
+		}
+	}
+	t.refuse.SetText(st.refuse)
+	t.admit.SetText(st.admit)
+	if st.stance >= 0 && st.stance < len(t.stance.Options) {
+		t.stance.SetSelected(t.stance.Options[st.stance])
+	}
+	t.Refresh()
+}
+
+func selectedIndex(r *widget.RadioGroup) int {
+	for i, o := range r.Options {
+		if o == r.Selected {
+			return i
+		}
+	}
+	return -1
+}

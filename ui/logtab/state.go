@@ -1,0 +1,85 @@
+package logtab
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/accesslog"
+)
+
+// outcome is a finished run: its report and how it ended.
+type outcome struct {
+	report    *accesslog.Report
+	err       error
+	elapsed   time.Duration
+	cancelled bool
+}
+
+// State is what the user did in the tab: the logs listed, the report of
+// the last run (kept, not read again), its sort and the crawler selected,
+// and a run still in progress. A tab rebuilt in another language takes it
+// back with Restore.
+type State struct {
+	files    []string
+	outcome  *outcome
+	sortKey  string
+	desc     bool
+	selected *accesslog.CrawlerStats
+	from     *Tab
+}
+
+// State returns what the user did in the tab.
+func (t *Tab) State() State {
+	return State{files: t.Files(), outcome: t.outcome, sortKey: t.summary.cols[t.summary.sortCol].key,
+		desc: t.summary.desc, selected: t.selected, from: t}
+}
+
+// Restore puts st back into a freshly built tab: its labels speak the
+// current language, its contents are the user's. A run in progress goes on
+// and reports to this tab.
+func (t *Tab) Restore(st State) {
+	t.SetFiles(st.files)
+	s := t.summary
+	for i, c := range s.cols {
+		if c.key == st.sortKey {
+			s.sortCol = i
+		}
+	}
+	s.desc = st.desc
+	if st.outcome != nil {
+		t.outcome = st.outcome
+		t.report = st.outcome.report
+		t.showOutcome()
+		t.selectCrawler(nil)
+		for i, c := range s.rows {
+			if c == st.selected {
+				s.table.Select(widget.TableCellID{Row: i})
+			}
+		}
+	}
+	if from := st.from; from != nil {
+		from.mu.Lock()
+		if from.cancel != nil {
+			t.mu.Lock()
+			t.cancel = from.cancel
+			t.mu.Unlock()
+			from.heir = t
+			t.run.Disable()
+			t.cancelB.Enable()
+			t.status.SetText(lang.X("logtab.reading", "Reading…"))
+		}
+		from.mu.Unlock()
+	}
+}
+
+// live is the tab a run reports to: the newest one rebuilt from t.
+func (t *Tab) live() *Tab {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.heir != nil {
+		return t.heir.live()
+	}
+	return t
+}
