@@ -1,0 +1,82 @@
+package lessontab
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/lessons"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/ui/i18n"
+)
+
+// speak makes the translations those of a language for the rest of the
+// test (keepLanguage puts back the environment's at its end).
+func speak(t *testing.T, code, locale string) {
+	t.Setenv("LANGUAGE", code)
+	t.Setenv("LC_ALL", locale)
+	i18n.Use()
+}
+
+func keepLanguage(t *testing.T) {
+	t.Cleanup(func() { i18n.Use(); msg.SetTranslator(nil) })
+}
+
+// TestLanguageSwitchKeepsTheLesson: the selected lesson, a revealed answer
+// and the exercise text typed (not yet saved anywhere: the tab has no
+// preferences) survive Russian, then Polish, with the buttons translated.
+func TestLanguageSwitchKeepsTheLesson(t *testing.T) {
+	keepLanguage(t)
+	a := test.NewTempApp(t)
+	speak(t, "en", "en_US.UTF-8")
+	l, err := lessons.Open("testdata/99-private")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := []*lessons.Lesson{l}
+	build := func() *Tab {
+		w := a.NewWindow("lessons")
+		x := New(Host{Window: w}, list)
+		x.SetSynchronous(true)
+		w.SetContent(x.Content)
+		w.Resize(fyne.NewSize(1280, 800))
+		return x
+	}
+	x := build()
+	test.Tap(x.questions[0].allow)
+	x.practice.Select(x.xTab)
+	typeAtEnd(x.Editor(), "Disallow: /tmp/\n")
+	typed := string(x.Editor().Bytes())
+	for _, lg := range []struct{ code, locale, reset string }{
+		{"ru", "ru_RU.UTF-8", "Начать сначала"},
+		{"pl", "pl_PL.UTF-8", "Zacznij od początku"},
+	} {
+		speak(t, lg.code, lg.locale)
+		y := build()
+		y.Restore(x.State())
+		x = y
+		if x.Current() != l {
+			t.Fatalf("%s: lesson %v not selected", lg.code, x.Current())
+		}
+		if !x.Revealed(0) || x.Revealed(1) {
+			t.Errorf("%s: revealed %v %v, want only the first answer", lg.code, x.Revealed(0), x.Revealed(1))
+		}
+		if x.mode != 0 || x.practice.Selected() != x.xTab || string(x.Editor().Bytes()) != typed {
+			t.Errorf("%s: exercise %d shown, editor %q, want %q", lg.code, x.mode, x.Editor().Bytes(), typed)
+		}
+		if !hasButton(x.Content, lg.reset) {
+			t.Errorf("%s: no %q button", lg.code, lg.reset)
+		}
+	}
+}
+
+func hasButton(o fyne.CanvasObject, text string) bool {
+	for _, c := range test.LaidOutObjects(o) {
+		if b, ok := c.(*widget.Button); ok && b.Text == text {
+			return true
+		}
+	}
+	return false
+}

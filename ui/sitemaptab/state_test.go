@@ -1,0 +1,71 @@
+package sitemaptab
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/ui/i18n"
+)
+
+// speak makes the translations those of a language for the rest of the
+// test (keepLanguage puts back the environment's at its end).
+func speak(t *testing.T, code, locale string) {
+	t.Setenv("LANGUAGE", code)
+	t.Setenv("LC_ALL", locale)
+	i18n.Use()
+}
+
+func keepLanguage(t *testing.T) {
+	t.Cleanup(func() { i18n.Use(); msg.SetTranslator(nil) })
+}
+
+// TestLanguageSwitchKeepsTheCheck: a finished check (its findings, the
+// crawler chosen for the blocked list), the crawlers asked for and the
+// builder's list and result survive Russian, then Polish; nothing is read
+// again and the texts are in the new language.
+func TestLanguageSwitchKeepsTheCheck(t *testing.T) {
+	keepLanguage(t)
+	x, _, _ := newTestTab(t)
+	speak(t, "en", "en_US.UTF-8")
+	v := x.check
+	x.DocumentChanged()
+	v.agents.SetText("Googlebot, YandexBot, bingbot")
+	wait(t, v, func() { v.pick.SetSelectedIndex(0) })
+	v.crawler.SetSelectedIndex(1)
+	crawler, shown, findings := v.crawler.Selected, len(v.shown), len(v.findings)
+	b := x.build
+	b.host.SetText("https://www.example.com")
+	b.urls.SetText("/a\n/b\n")
+	b.build()
+	x.content.SelectIndex(1)
+	for _, l := range []struct{ code, locale, tab, status, built string }{
+		{"ru", "ru_RU.UTF-8", "Проверка", "sitemap.xml — адресов: 3", "Адресов: 2"},
+		{"pl", "pl_PL.UTF-8", "Sprawdzanie", "sitemap.xml — adresów: 3", "Adresów: 2"},
+	} {
+		speak(t, l.code, l.locale)
+		y := New(x.host)
+		test.NewTempWindow(t, y.Object())
+		y.check.checker.Inline = true
+		y.Restore(x.State())
+		x = y
+		v, b := x.check, x.build
+		if got := x.content.Items[0].Text; got != l.tab {
+			t.Errorf("%s: tab %q, want %q", l.code, got, l.tab)
+		}
+		if !strings.HasPrefix(v.status.Text, l.status) || len(v.findings) != findings {
+			t.Errorf("%s: status %q, %d findings (want %d)", l.code, v.status.Text, len(v.findings), findings)
+		}
+		if v.agents.Text != "Googlebot, YandexBot, bingbot" || v.crawler.Selected != crawler || len(v.shown) != shown || shown == 0 {
+			t.Errorf("%s: crawlers %q, blocked list of %q with %d URLs (want %q, %d)", l.code, v.agents.Text, v.crawler.Selected, len(v.shown), crawler, shown)
+		}
+		if b.host.Text != "https://www.example.com" || b.urls.Text != "/a\n/b\n" || !strings.HasPrefix(b.status.Text, l.built) || b.save.Disabled() {
+			t.Errorf("%s: builder %q %q, status %q", l.code, b.host.Text, b.urls.Text, b.status.Text)
+		}
+		if x.content.SelectedIndex() != 1 {
+			t.Errorf("%s: the builder is no longer shown", l.code)
+		}
+	}
+}
