@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"slices"
 	"testing"
 
@@ -111,5 +114,29 @@ func TestCompareColumnsRemembered(t *testing.T) {
 	next.pane.OrderByDate(false)
 	if o, _ := compareColumns(a.Preferences()); o[0] == "original1994" {
 		t.Error("going back to the default order is not remembered")
+	}
+}
+
+// TestLanguageSwitchKeepsTheFileSaved: a saved file stays saved.
+func TestLanguageSwitchKeepsTheFileSaved(t *testing.T) {
+	english(t)
+	s := newTestStudio(t)
+	dir := t.TempDir()
+	for _, name := range []string{"robots.txt", "robots.txt.tests.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "assets", "sample", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.openPath(filepath.Join(dir, "robots.txt"))
+	if s.modified() {
+		t.Fatal("set-up: modified after saving")
+	}
+	s.switchLanguage("pl")
+	if s.modified() || strings.HasSuffix(s.win.Title(), "•") || s.bar.state.Text != "Zapisany" {
+		t.Errorf("the language switch shows the file modified: title %q, status %q", s.win.Title(), s.bar.state.Text)
 	}
 }

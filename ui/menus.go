@@ -174,6 +174,8 @@ func (s *studio) switchLanguage(code string) {
 	s.title = ""
 	s.documentChanged()
 	s.restoreTabs(kept)
+	s.updateTitle() // the rows are back: the file is as saved as it was
+	s.refreshStatus()
 	s.tabs.SelectIndex(tab)
 	s.restoreFocus(focus)
 }
