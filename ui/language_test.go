@@ -3,8 +3,8 @@ package ui
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
