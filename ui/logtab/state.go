@@ -51,11 +51,16 @@ func (t *Tab) Restore(st State) {
 	if st.outcome != nil {
 		t.outcome = st.outcome
 		t.report = st.outcome.report
+		t.progress.SetValue(1)
 		t.showOutcome()
 		t.selectCrawler(nil)
 		for i, c := range s.rows {
 			if c == st.selected {
+				// Select scrolls by the size the table has, none yet:
+				// back to the start, or the rows above draw blank.
 				s.table.Select(widget.TableCellID{Row: i})
+				s.table.ScrollToTop()
+				s.table.ScrollToLeading()
 			}
 		}
 	}

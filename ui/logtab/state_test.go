@@ -61,8 +61,8 @@ func TestLanguageSwitchKeepsTheReport(t *testing.T) {
 		if files := x.Files(); len(files) != 1 || files[0] != log || x.fileList.Text != "combined.log" {
 			t.Errorf("%s: files %q shown as %q", l.code, files, x.fileList.Text)
 		}
-		if !strings.HasPrefix(x.status.Text, l.status) {
-			t.Errorf("%s: status %q, want it to start %q", l.code, x.status.Text, l.status)
+		if !strings.HasPrefix(x.status.Text, l.status) || x.progress.Value != 1 {
+			t.Errorf("%s: status %q (progress %v), want it to start %q", l.code, x.status.Text, x.progress.Value, l.status)
 		}
 		if x.summary.cols[0].title != l.column || x.summary.sortCol != 0 || x.summary.desc {
 			t.Errorf("%s: first column %q, sorted by %d desc %v", l.code, x.summary.cols[0].title, x.summary.sortCol, x.summary.desc)
