@@ -61,7 +61,9 @@ type checkView struct {
 	run         int // increases with every check; late results of older runs are dropped
 	checker     *latest.Worker[checkJob, checkResult]
 	engineNames []string
-	last        *checked // the check on screen, to show again in another language
+	last        *checked   // the check on screen, to show again in another language
+	reading     string     // the file a check in progress reads
+	heir        *checkView // the view rebuilt from this one, which a check in progress reports to
 }
 
 func newCheckView(t *Tab) *checkView {
@@ -261,6 +263,7 @@ func (v *checkView) start(path, ownURL string) {
 	v.stopRun()
 	v.run++
 	run := v.run
+	v.reading = path
 	src := sitemap.FileSource(path)
 	src.URL = ownURL
 	var robots *sitemap.Robots
@@ -299,7 +302,7 @@ func (v *checkView) start(path, ownURL string) {
 		frac := float64(n) / float64(size)
 		fyne.Do(func() {
 			if run == v.run {
-				v.progress.SetValue(min(frac, 1))
+				v.live().progress.SetValue(min(frac, 1))
 			}
 		})
 	}
@@ -344,8 +347,10 @@ func (v *checkView) newChecker() *latest.Worker[checkJob, checkResult] {
 				return
 			}
 			v.stop = nil
-			v.setRunning(false)
-			v.show(j.path, r.robots, r.reports, r.err)
+			w := v.live()
+			w.stop = nil
+			w.setRunning(false)
+			w.show(j.path, r.robots, r.reports, r.err)
 		},
 		Hand: fyne.Do,
 	}

@@ -1,6 +1,11 @@
 package sitemaptab
 
-import "bytes"
+import (
+	"bytes"
+	"path/filepath"
+
+	"fyne.io/fyne/v2/lang"
+)
 
 // State is what the user did in the tab: the crawlers and reading asked
 // for, the finished check (its findings, not the file: nothing is read
@@ -18,17 +23,19 @@ type State struct {
 	name     string
 	built    bool
 	robotsAt string
+	from     *checkView
 }
 
 // State returns what the user did in the tab.
 func (t *Tab) State() State {
 	v, b := t.check, t.build
 	return State{side: t.content.SelectedIndex(), agents: v.agents.Text, engine: v.engineID.SelectedIndex(), last: v.last, crawler: v.crawler.SelectedIndex(), robotsAt: v.robotsFile,
-		host: b.host.Text, urls: b.urls.Text, loaded: b.loaded, name: b.name, built: b.files != nil}
+		host: b.host.Text, urls: b.urls.Text, loaded: b.loaded, name: b.name, built: b.files != nil, from: v}
 }
 
 // Restore puts st back into a freshly built tab: its labels speak the
-// current language, its contents are the user's.
+// current language, its contents are the user's. A check in progress goes
+// on and reports to this tab.
 func (t *Tab) Restore(st State) {
 	v, b := t.check, t.build
 	v.agents.SetText(st.agents)
@@ -43,6 +50,11 @@ func (t *Tab) Restore(st State) {
 			v.crawler.SetSelectedIndex(st.crawler)
 		}
 	}
+	if from := st.from; from != nil && from.stop != nil {
+		from.heir, v.stop = v, from.stop
+		v.setRunning(true)
+		v.status.SetText(lang.X("sitemap.ui.reading", "Reading {{.File}}…", map[string]any{"File": filepath.Base(from.reading)}))
+	}
 	b.host.SetText(st.host)
 	b.urls.SetText(st.urls)
 	if st.loaded != nil {
@@ -54,4 +66,13 @@ func (t *Tab) Restore(st State) {
 		b.build()
 	}
 	t.content.SelectIndex(st.side)
+}
+
+// live is the view a check in progress reports to: the newest one rebuilt
+// from v.
+func (v *checkView) live() *checkView {
+	for v.heir != nil {
+		v = v.heir
+	}
+	return v
 }

@@ -1,6 +1,8 @@
 package sitemaptab
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,4 +70,44 @@ func TestLanguageSwitchKeepsTheCheck(t *testing.T) {
 			t.Errorf("%s: the builder is no longer shown", l.code)
 		}
 	}
+}
+
+// TestLanguageSwitchDuringACheck: a check in progress goes on after the
+// switch and reports to the rebuilt tab, whose Cancel stops it.
+func TestLanguageSwitchDuringACheck(t *testing.T) {
+	keepLanguage(t)
+	x, _, dir := newTestTab(t)
+	speak(t, "en", "en_US.UTF-8")
+	p := bigSitemap(t, dir)
+	old := x.check
+	old.checker.Inline = false
+	x.Open(p)
+	speak(t, "ru", "ru_RU.UTF-8")
+	y := New(x.host)
+	test.NewTempWindow(t, y.Object())
+	y.Restore(x.State())
+	v := y.check
+	if !v.cancel.Visible() || !v.open.Disabled() || !strings.Contains(v.status.Text, "big.xml") {
+		t.Errorf("the rebuilt tab does not show the check in progress: %q", v.status.Text)
+	}
+	test.Tap(v.cancel)
+	old.checker.Wait()
+	if v.cancel.Visible() || !strings.HasPrefix(v.status.Text, "Отменено") {
+		t.Errorf("after cancel: Cancel shown %v, status %q", v.cancel.Visible(), v.status.Text)
+	}
+}
+
+// bigSitemap writes a sitemap of 300,000 URLs, which takes long enough to
+// read to be cancelled, and returns its path.
+func bigSitemap(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
+	for i := 0; i < 300000; i++ {
+		fmt.Fprintf(&b, "<url><loc>http://www.example.net/art/new/page-%d.html</loc></url>\n", i)
+	}
+	b.WriteString("</urlset>\n")
+	p := filepath.Join(dir, "big.xml")
+	write(t, p, b.String())
+	return p
 }

@@ -182,14 +182,7 @@ func TestOpenGzip(t *testing.T) {
 // on another goroutine; the UI keeps answering; Cancel stops it.
 func TestCancelBigFile(t *testing.T) {
 	tab, _, dir := newTestTab(t)
-	var b strings.Builder
-	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
-	for i := 0; i < 300000; i++ {
-		fmt.Fprintf(&b, "<url><loc>http://www.example.net/art/new/page-%d.html</loc></url>\n", i)
-	}
-	b.WriteString("</urlset>\n")
-	p := filepath.Join(dir, "big.xml")
-	write(t, p, b.String())
+	p := bigSitemap(t, dir)
 	v := tab.check
 	v.checker.Inline = false
 	tab.Open(p)
