@@ -124,6 +124,8 @@ const (
 // tabStates is what the user did in every tab, kept across a rebuild of
 // the window (a language switch): each tab rebuilds from its own State.
 type tabStates struct {
+	split    float64 // the editor beside the tester
+	lint     lintState
 	pane     testerpane.State
 	meta     metatab.State
 	wizard   hostwizard.State
@@ -134,13 +136,15 @@ type tabStates struct {
 }
 
 func (s *studio) tabStates() tabStates {
-	return tabStates{pane: s.pane.State(), meta: s.meta.State(), wizard: s.wizard.State(), ai: s.ai.State(),
+	return tabStates{split: s.split.Offset, lint: s.lint.state(), pane: s.pane.State(), meta: s.meta.State(), wizard: s.wizard.State(), ai: s.ai.State(),
 		sitemaps: s.sitemaps.State(), logs: s.logs.State(), lessons: s.class.tab.State()}
 }
 
 // restoreTabs hands each rebuilt tab its state; the pane's selection marks
 // its rule in the editor again.
 func (s *studio) restoreTabs(st tabStates) {
+	s.split.SetOffset(st.split)
+	s.lint.restore(st.lint)
 	s.pane.Restore(st.pane)
 	s.meta.Restore(st.meta)
 	s.wizard.Restore(st.wizard)
@@ -148,4 +152,29 @@ func (s *studio) restoreTabs(st tabStates) {
 	s.sitemaps.Restore(st.sitemaps)
 	s.logs.Restore(st.logs)
 	s.class.tab.Restore(st.lessons)
+}
+
+// lintState is how the user left the Problems panel: open or collapsed,
+// its height and the width of its list.
+type lintState struct {
+	open         bool
+	offset, list float64
+}
+
+func (p *lintPanel) state() lintState {
+	st := lintState{open: p.open, offset: p.offset, list: p.body.Offset}
+	if p.open && p.split != nil {
+		st.offset = p.split.Offset
+	}
+	return st
+}
+
+func (p *lintPanel) restore(st lintState) {
+	p.offset = st.offset
+	p.body.SetOffset(st.list)
+	if st.open != p.open {
+		p.toggle()
+	} else if p.open && p.split != nil {
+		p.split.SetOffset(st.offset)
+	}
 }

@@ -43,6 +43,8 @@ func TestLanguageSwitchKeepsEveryTab(t *testing.T) {
 	set := testset.New()
 	set.Crawlers, set.Paths = []string{"Googlebot", "YandexBot"}, []string{"/a", "/b"}
 	s.pane.SetTestSet(set)
+	s.split.SetOffset(0.3)
+	s.lint.toggle() // Problems collapsed
 
 	s.tabs.SelectIndex(1)
 	snippet := entryWithPlaceholder(s.meta.Content, lang.X("meta.ui.number_placeholder", "not set (number, -1 = no limit)"))
@@ -70,6 +72,9 @@ func TestLanguageSwitchKeepsEveryTab(t *testing.T) {
 		}
 		if got := s.pane.TestSet(); !slices.Equal(got.Crawlers, set.Crawlers) || !slices.Equal(got.Paths, set.Paths) {
 			t.Errorf("%s: tester rows %v %v", l.code, got.Crawlers, got.Paths)
+		}
+		if s.split.Offset != 0.3 || s.lint.open {
+			t.Errorf("%s: divider at %v, Problems open %v", l.code, s.split.Offset, s.lint.open)
 		}
 		if s.tabs.SelectedIndex() != 2 {
 			t.Errorf("%s: tab %d shown", l.code, s.tabs.SelectedIndex())

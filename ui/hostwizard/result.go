@@ -23,6 +23,7 @@ type resultStep struct {
 	serve    *fyne.Container
 	redirect *fyne.Container
 	readers  *fyne.Container
+	tabs     *container.AppTabs // how to serve the mirrors: 301, per host, who honours what
 }
 
 func newResultStep(w *wizard) *resultStep {
@@ -44,12 +45,12 @@ func (r *resultStep) content() fyne.CanvasObject {
 		), nil, nil, nil,
 		container.NewScroll(r.diff))
 	// The recommended set-up comes first; the classic per-host files after.
-	tabs := container.NewAppTabs(
+	r.tabs = container.NewAppTabs(
 		container.NewTabItem(lang.X("mirror.ui.tab_redirect", "301 and canonical"), container.NewVScroll(r.redirect)),
 		container.NewTabItem(lang.X("mirror.ui.tab_per_host", "Per-host robots.txt (classic)"), container.NewVScroll(r.serve)),
 		container.NewTabItem(lang.X("mirror.ui.tab_readers", "Who honours what"), container.NewVScroll(r.readers)),
 	)
-	split := container.NewHSplit(left, tabs)
+	split := container.NewHSplit(left, r.tabs)
 	split.Offset = 0.45
 	return split
 }

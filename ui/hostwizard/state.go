@@ -15,6 +15,7 @@ type State struct {
 	strategy  int
 	crawlers  string
 	paths     string
+	served    int // the Result step's tab
 }
 
 // State returns what the user did in the wizard.
@@ -22,7 +23,8 @@ func (x *Wizard) State() State {
 	w := x.w
 	st := State{main: -1, prefilled: w.names.prefilled, filled: append([]string(nil), w.names.filled...),
 		server: w.names.server.SelectedIndex(), allGroups: w.names.allGroups.Checked, encDirs: w.names.encDirs.Text,
-		step: w.step, strategy: w.check.strategy.SelectedIndex(), crawlers: w.check.crawlers.Text, paths: w.check.paths.Text}
+		step: w.step, strategy: w.check.strategy.SelectedIndex(), crawlers: w.check.crawlers.Text, paths: w.check.paths.Text,
+		served: w.result.tabs.SelectedIndex()}
 	for i, r := range w.names.rows {
 		st.names = append(st.names, r.entry.Text)
 		if r.main.Checked {
@@ -58,5 +60,6 @@ func (x *Wizard) Restore(st State) {
 		c.strategy.SetSelectedIndex(st.strategy)
 	}
 	c.run()
+	x.w.result.tabs.SelectIndex(st.served)
 	x.w.show(st.step)
 }

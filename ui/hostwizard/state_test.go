@@ -90,6 +90,7 @@ func TestLanguageSwitchKeepsTheStep(t *testing.T) {
 	h.w.names.rows[0].entry.SetText("https://www.example.ru")
 	h.w.names.rows[1].entry.SetText("example.ru")
 	h.w.forward()
+	h.w.result.tabs.SelectIndex(2) // who honours what
 	h.w.forward()
 	if h.w.step != stepCheck {
 		t.Fatalf("step %d, want the Check step", h.w.step)
@@ -104,6 +105,9 @@ func TestLanguageSwitchKeepsTheStep(t *testing.T) {
 		c := x.w.check
 		if x.w.step != stepCheck || x.w.title.Text != l.check {
 			t.Errorf("%s: step %d titled %q, want %q", l.code, x.w.step, x.w.title.Text, l.check)
+		}
+		if x.w.result.tabs.SelectedIndex() != 2 {
+			t.Errorf("%s: the Result step shows tab %d", l.code, x.w.result.tabs.SelectedIndex())
 		}
 		if c.crawlers.Text != "Yandex" || c.paths.Text != "/ /private/x" || c.strategy.SelectedIndex() != 1 || len(c.rows) != rows || rows == 0 {
 			t.Errorf("%s: check inputs %q %q strategy %d, %d rows (want %d)", l.code, c.crawlers.Text, c.paths.Text, c.strategy.SelectedIndex(), len(c.rows), rows)

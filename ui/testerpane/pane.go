@@ -137,6 +137,7 @@ type paneUI struct {
 	emptyHint   *widget.Label
 	detail      *detailView
 	lower       *container.Split // the results over the detail area
+	upper       *container.Split // the rows over the results and the detail area
 	engineNames []string         // the select's options: OwnReading, then Pane.engines
 }
 
@@ -753,9 +754,9 @@ func (p *Pane) build() {
 	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
-	split := container.NewVSplit(container.NewVScroll(inputs), ui.lower)
-	split.Offset = 0.25
-	ui.root = container.NewBorder(header, nil, nil, nil, split)
+	ui.upper = container.NewVSplit(container.NewVScroll(inputs), ui.lower)
+	ui.upper.Offset = 0.25
+	ui.root = container.NewBorder(header, nil, nil, nil, ui.upper)
 }
 
 // EngineFor is the id of the engine that answers for crawler without

@@ -21,13 +21,15 @@ type State struct {
 	sortCol  int
 	sortDesc bool
 	selected *cell
+	dividers [2]float64 // the rows' and the detail area's
 }
 
 // State returns what the user did in the pane.
 func (p *Pane) State() State {
 	order, hidden := p.CompareColumns()
 	st := State{engine: p.engineID, compare: p.compare, set: p.set.Clone(), order: order, hidden: hidden,
-		filter: p.ui.filter.Text, toggles: p.toggles, sortCol: p.sortCol, sortDesc: p.sortDesc}
+		filter: p.ui.filter.Text, toggles: p.toggles, sortCol: p.sortCol, sortDesc: p.sortDesc,
+		dividers: [2]float64{p.ui.upper.Offset, p.ui.lower.Offset}}
 	if p.selected != nil {
 		sel := *p.selected
 		st.selected = &sel
@@ -49,6 +51,8 @@ func (p *Pane) Restore(st State) {
 	p.sortCol, p.sortDesc = st.sortCol, st.sortDesc
 	p.applyView()
 	p.refreshResults()
+	p.ui.upper.SetOffset(st.dividers[0])
+	p.ui.lower.SetOffset(st.dividers[1])
 	if st.selected != nil && slices.Contains(p.shown, st.selected.pair) {
 		p.selectCell(*st.selected)
 	}

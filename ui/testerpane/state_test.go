@@ -45,6 +45,8 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 	x.sortBy(1)
 	x.sortBy(1) // by path, descending
 	x.selectCell(cell{pair{"YandexBot", "/private/x"}, "yandex"})
+	x.ui.upper.SetOffset(0.4)
+	x.ui.lower.SetOffset(0.6)
 	shown := slices.Clone(x.shown)
 	cols := x.compareEngines()
 	if len(shown) != 2 || shown[0].path != "/private/y" || cols[0] != "original1994" || slices.Contains(cols, "temoto") {
@@ -78,6 +80,9 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 		}
 		if !slices.Equal(x.shown, shown) {
 			t.Errorf("%s: rows shown %v, want %v", l.code, x.shown, shown)
+		}
+		if x.ui.upper.Offset != 0.4 || x.ui.lower.Offset != 0.6 {
+			t.Errorf("%s: dividers at %v and %v", l.code, x.ui.upper.Offset, x.ui.lower.Offset)
 		}
 		if x.selected == nil || *x.selected != (cell{pair{"YandexBot", "/private/x"}, "yandex"}) {
 			t.Errorf("%s: selected %v", l.code, x.selected)
