@@ -144,6 +144,9 @@ func (s *studio) tabStates() tabStates {
 // its rule in the editor again.
 func (s *studio) restoreTabs(st tabStates) {
 	s.split.SetOffset(st.split)
+	if s.lintDoc == s.ed.Document() {
+		s.lint.set(s.diags) // the findings at once, not when lint runs again
+	}
 	s.lint.restore(st.lint)
 	s.pane.Restore(st.pane)
 	s.meta.Restore(st.meta)
@@ -155,14 +158,15 @@ func (s *studio) restoreTabs(st tabStates) {
 }
 
 // lintState is how the user left the Problems panel: open or collapsed,
-// its height and the width of its list.
+// its height, the width of its list and the finding selected.
 type lintState struct {
-	open         bool
-	offset, list float64
+	open             bool
+	offset, list     float64
+	selected, member int
 }
 
 func (p *lintPanel) state() lintState {
-	st := lintState{open: p.open, offset: p.offset, list: p.body.Offset}
+	st := lintState{open: p.open, offset: p.offset, list: p.body.Offset, selected: p.selected, member: p.member}
 	if p.open && p.split != nil {
 		st.offset = p.split.Offset
 	}
@@ -177,4 +181,16 @@ func (p *lintPanel) restore(st lintState) {
 	} else if p.open && p.split != nil {
 		p.split.SetOffset(st.offset)
 	}
+	if st.selected < 0 || st.selected >= len(p.diags) {
+		return
+	}
+	// Selected again without jumping: the editor stays where it is. The
+	// list has no size yet, so Select's scroll is undone.
+	jump := p.list.OnSelected
+	p.list.OnSelected = nil
+	p.list.Select(st.selected)
+	p.list.ScrollToTop()
+	p.list.OnSelected = jump
+	p.selected, p.member = st.selected, st.member
+	p.showDetail()
 }

@@ -44,7 +44,12 @@ func TestLanguageSwitchKeepsEveryTab(t *testing.T) {
 	set.Crawlers, set.Paths = []string{"Googlebot", "YandexBot"}, []string{"/a", "/b"}
 	s.pane.SetTestSet(set)
 	s.split.SetOffset(0.3)
-	s.lint.toggle() // Problems collapsed
+	if len(s.lint.diags) < 2 {
+		t.Fatalf("the sample has %d findings, the test selects the second", len(s.lint.diags))
+	}
+	s.lint.list.Select(1)
+	s.ed.SetSelection(2, 6) // the jump moved the cursor
+	s.lint.toggle()         // Problems collapsed
 
 	s.tabs.SelectIndex(1)
 	snippet := entryWithPlaceholder(s.meta.Content, lang.X("meta.ui.number_placeholder", "not set (number, -1 = no limit)"))
@@ -73,8 +78,8 @@ func TestLanguageSwitchKeepsEveryTab(t *testing.T) {
 		if got := s.pane.TestSet(); !slices.Equal(got.Crawlers, set.Crawlers) || !slices.Equal(got.Paths, set.Paths) {
 			t.Errorf("%s: tester rows %v %v", l.code, got.Crawlers, got.Paths)
 		}
-		if s.split.Offset != 0.3 || s.lint.open {
-			t.Errorf("%s: divider at %v, Problems open %v", l.code, s.split.Offset, s.lint.open)
+		if s.split.Offset != 0.3 || s.lint.open || s.lint.selected != 1 || s.lint.where.Text == "" {
+			t.Errorf("%s: divider at %v, Problems open %v, finding %d selected (%q)", l.code, s.split.Offset, s.lint.open, s.lint.selected, s.lint.where.Text)
 		}
 		if s.tabs.SelectedIndex() != 2 {
 			t.Errorf("%s: tab %d shown", l.code, s.tabs.SelectedIndex())
