@@ -43,8 +43,8 @@ type Tab struct {
 	lessons []*lessons.Lesson
 	cur     int
 	prog    *progress
-	truth   []engine.Verdict // per question of the current lesson: its engine's verdict on the example
-	known   map[*lessons.Lesson][]bool
+	truth   [][]engine.Verdict // per question of the current lesson, per reading it asks: the verdict on the example
+	known   map[*lessons.Lesson][][]bool
 
 	listBox  *fyne.Container
 	rows     []*lessonRow
@@ -162,13 +162,7 @@ func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 		}
 		return ""
 	}
-	right := 0
-	truth := t.answers(l)
-	for q := range l.Questions {
-		if pick, ok := pr.pick(q); ok && (pick == answerAllowed) == truth[q] {
-			right++
-		}
-	}
+	right, _ := scoreOf(pr, l, t.answers(l))
 	done := 0
 	for i := range l.Exercises {
 		if pr.Passed[idx(i)] {
@@ -180,17 +174,19 @@ func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 }
 
 // answers are the engines' answers to a lesson's questions (allowed or
-// not), computed once per lesson.
-func (t *Tab) answers(l *lessons.Lesson) []bool {
+// not), per question and reading asked, computed once per lesson.
+func (t *Tab) answers(l *lessons.Lesson) [][]bool {
 	if a, ok := t.known[l]; ok {
 		return a
 	}
-	a := make([]bool, len(l.Questions))
-	for q := range l.Questions {
-		a[q] = l.Ask(l.Questions[q]).Allowed
+	a := make([][]bool, len(l.Questions))
+	for i, q := range l.Questions {
+		for _, id := range l.Asked(q) {
+			a[i] = append(a[i], l.AskUnder(q, id).Allowed)
+		}
 	}
 	if t.known == nil {
-		t.known = map[*lessons.Lesson][]bool{}
+		t.known = map[*lessons.Lesson][][]bool{}
 	}
 	t.known[l] = a
 	return a
@@ -237,9 +233,11 @@ func (t *Tab) Select(i int) {
 	t.cur = i
 	l := t.lessons[i]
 	t.prog = loadProgress(t.host.Prefs, l.ID)
-	t.truth = make([]engine.Verdict, len(l.Questions))
-	for q := range l.Questions {
-		t.truth[q] = l.Ask(l.Questions[q])
+	t.truth = make([][]engine.Verdict, len(l.Questions))
+	for i, q := range l.Questions {
+		for _, id := range l.Asked(q) {
+			t.truth[i] = append(t.truth[i], l.AskUnder(q, id))
+		}
 	}
 	// Lessons open with their title as a heading; a lesson that does not
 	// gets one.
