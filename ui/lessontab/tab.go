@@ -247,7 +247,7 @@ func (t *Tab) Select(i int) {
 	} else {
 		t.title.Show()
 	}
-	t.body.ParseMarkdown(bodyMarkdown(l))
+	setBody(t.body, bodyMarkdown(l))
 	t.bodyBox.ScrollToTop()
 	t.explained, t.explainedQ = "", -1
 	t.buildQuestions()
@@ -260,6 +260,47 @@ func (t *Tab) Select(i int) {
 		t.showExample()
 	}
 	t.refreshList()
+}
+
+// setBody shows Markdown in rt, every inline span kept whole when it wraps.
+func setBody(rt *widget.RichText, md string) {
+	rt.ParseMarkdown(md)
+	keepSpansWhole(rt.Segments)
+	rt.Refresh()
+}
+
+// wrapGuard is a zero-width space put at the start of an inline span that
+// follows another on the same line.
+const wrapGuard = "\u200b"
+
+// keepSpansWhole works around Fyne 2.7.1's word wrap of a span (`code`,
+// **bold**, the text after them) that starts where less than one of its
+// characters fits on the line: instead of moving the span to the next line,
+// RichText put it there one character per line (richtext.go, lineBounds,
+// the "even a character won't fit" branch, which never widens the line
+// again). A zero-width first character always fits, so the span's first
+// word wraps whole, as in the rest of the text. Punctuation right after a
+// span joins the span, so that a comma or a full stop never starts a line
+// alone.
+func keepSpansWhole(segs []widget.RichTextSegment) {
+	for i, s := range segs {
+		if b, ok := s.(widget.RichTextBlock); ok {
+			keepSpansWhole(b.Segments())
+		}
+		ts, ok := s.(*widget.TextSegment)
+		if !ok || i == 0 || !segs[i-1].Inline() || strings.HasPrefix(ts.Text, wrapGuard) {
+			continue
+		}
+		if prev, ok := segs[i-1].(*widget.TextSegment); ok {
+			n := 0
+			for n < len(ts.Text) && strings.ContainsRune(".,;:!?)»”…", rune(ts.Text[n])) {
+				n++
+			}
+			prev.Text += ts.Text[:n]
+			ts.Text = ts.Text[n:]
+		}
+		ts.Text = wrapGuard + ts.Text
+	}
 }
 
 // bodyMarkdown is the lesson's text in the UI language with its sources.
