@@ -262,45 +262,96 @@ func (t *Tab) Select(i int) {
 	t.refreshList()
 }
 
-// setBody shows Markdown in rt, every inline span kept whole when it wraps.
+// setBody shows Markdown in rt, wrapped between words only.
 func setBody(rt *widget.RichText, md string) {
 	rt.ParseMarkdown(md)
-	keepSpansWhole(rt.Segments)
+	rt.Segments = wrapByWords(rt.Segments)
 	rt.Refresh()
 }
 
-// wrapGuard is a zero-width space put at the start of an inline span that
-// follows another on the same line.
+// wrapGuard is a zero-width space put at the start of every word segment.
 const wrapGuard = "\u200b"
 
-// keepSpansWhole works around Fyne 2.7.1's word wrap of a span (`code`,
-// **bold**, the text after them) that starts where less than one of its
-// characters fits on the line: instead of moving the span to the next line,
-// RichText put it there one character per line (richtext.go, lineBounds,
-// the "even a character won't fit" branch, which never widens the line
-// again). A zero-width first character always fits, so the span's first
-// word wraps whole, as in the rest of the text. Punctuation right after a
-// span joins the span, so that a comma or a full stop never starts a line
-// alone.
-func keepSpansWhole(segs []widget.RichTextSegment) {
-	for i, s := range segs {
-		if b, ok := s.(widget.RichTextBlock); ok {
-			keepSpansWhole(b.Segments())
+// wrapByWords works around Fyne 2.7.1's word wrap of rich text, which goes
+// wrong where a line holds more than one span (`code`, **bold**, the text
+// around them; richtext.go, lineBounds):
+//   - a span that starts where not one of its characters fits was set one
+//     character per line (the "even a character won't fit" branch never
+//     widens the line again);
+//   - a span shorter than a line that does not fit the rest of the line was
+//     moved to the next line whole whenever the part that fits happens to end
+//     just before a space, leaving a bullet alone or a short line.
+//
+// Both go away when every word is a span of its own that starts with a
+// zero-width character, which always fits: a word that does not fit the
+// rest of the line moves to the next line whole. (A paragraph of one span
+// wraps well as it is and is left alone.) Punctuation right after a span
+// joins it (a comma never starts a line alone), and so does the space after
+// a span in the text's own font (a wrapped line does not start indented).
+// The spans keep their styles.
+func wrapByWords(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	return splitWords(segs, false)
+}
+
+// splitWords splits the inline text of segs into words when the line may
+// hold more than one span: segs has several, or it follows a list bullet.
+func splitWords(segs []widget.RichTextSegment, bulleted bool) []widget.RichTextSegment {
+	var out []widget.RichTextSegment
+	for _, s := range segs {
+		switch b := s.(type) {
+		case *widget.ParagraphSegment:
+			b.Texts = splitWords(b.Texts, false)
+		case *widget.ListSegment:
+			for _, it := range b.Items {
+				if p, ok := it.(*widget.ParagraphSegment); ok {
+					p.Texts = splitWords(p.Texts, true)
+				}
+			}
 		}
 		ts, ok := s.(*widget.TextSegment)
-		if !ok || i == 0 || !segs[i-1].Inline() || strings.HasPrefix(ts.Text, wrapGuard) {
+		if !ok || !ts.Style.Inline || (len(segs) == 1 && !bulleted) {
+			out = append(out, s)
 			continue
 		}
-		if prev, ok := segs[i-1].(*widget.TextSegment); ok {
-			n := 0
-			for n < len(ts.Text) && strings.ContainsRune(".,;:!?)»”…", rune(ts.Text[n])) {
-				n++
+		text := ts.Text
+		if len(out) > 0 {
+			if prev, ok := out[len(out)-1].(*widget.TextSegment); ok && prev.Style.Inline {
+				n := 0
+				for n < len(text) && strings.ContainsRune(".,;:!?)", rune(text[n])) {
+					n++
+				}
+				for n < len(text) && text[n] == ' ' && !prev.Style.TextStyle.Monospace {
+					n++ // (a monospace space would look like two)
+				}
+				prev.Text += text[:n]
+				text = text[n:]
 			}
-			prev.Text += ts.Text[:n]
-			ts.Text = ts.Text[n:]
 		}
-		ts.Text = wrapGuard + ts.Text
+		for _, w := range words(text) {
+			seg := *ts
+			seg.Text = wrapGuard + w
+			out = append(out, &seg)
+		}
 	}
+	return out
+}
+
+// words cuts text after each run of spaces: "a b  c" → "a ", "b  ", "c".
+func words(text string) []string {
+	var out []string
+	for text != "" {
+		i := strings.IndexByte(text, ' ')
+		if i < 0 {
+			return append(out, text)
+		}
+		j := i
+		for j < len(text) && text[j] == ' ' {
+			j++
+		}
+		out = append(out, text[:j])
+		text = text[j:]
+	}
+	return out
 }
 
 // bodyMarkdown is the lesson's text in the UI language with its sources.
