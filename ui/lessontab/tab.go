@@ -7,6 +7,7 @@ package lessontab
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -262,96 +263,95 @@ func (t *Tab) Select(i int) {
 	t.refreshList()
 }
 
-// setBody shows Markdown in rt, wrapped between words only.
+// setBody shows Markdown in rt, each span kept whole when the text wraps.
 func setBody(rt *widget.RichText, md string) {
 	rt.ParseMarkdown(md)
-	rt.Segments = wrapByWords(rt.Segments)
+	rt.Segments = keepSpansWhole(bulletsInline(rt.Segments))
 	rt.Refresh()
 }
 
-// wrapGuard is a zero-width space put at the start of every word segment.
+// wrapGuard is a zero-width space put at the start of an inline span that
+// follows another on the same line.
 const wrapGuard = "\u200b"
 
-// wrapByWords works around Fyne 2.7.1's word wrap of rich text, which goes
-// wrong where a line holds more than one span (`code`, **bold**, the text
-// around them; richtext.go, lineBounds):
-//   - a span that starts where not one of its characters fits was set one
-//     character per line (the "even a character won't fit" branch never
-//     widens the line again);
-//   - a span shorter than a line that does not fit the rest of the line was
-//     moved to the next line whole whenever the part that fits happens to end
-//     just before a space, leaving a bullet alone or a short line.
-//
-// Both go away when every word is a span of its own that starts with a
-// zero-width character, which always fits: a word that does not fit the
-// rest of the line moves to the next line whole. (A paragraph of one span
-// wraps well as it is and is left alone.) Punctuation right after a span
-// joins it (a comma never starts a line alone), and so does the space after
-// a span in the text's own font (a wrapped line does not start indented).
-// The spans keep their styles.
-func wrapByWords(segs []widget.RichTextSegment) []widget.RichTextSegment {
-	return splitWords(segs, false)
-}
-
-// splitWords splits the inline text of segs into words when the line may
-// hold more than one span: segs has several, or it follows a list bullet.
-func splitWords(segs []widget.RichTextSegment, bulleted bool) []widget.RichTextSegment {
-	var out []widget.RichTextSegment
-	for _, s := range segs {
-		switch b := s.(type) {
-		case *widget.ParagraphSegment:
-			b.Texts = splitWords(b.Texts, false)
-		case *widget.ListSegment:
-			for _, it := range b.Items {
-				if p, ok := it.(*widget.ParagraphSegment); ok {
-					p.Texts = splitWords(p.Texts, true)
-				}
-			}
+// keepSpansWhole works around Fyne 2.7.1's word wrap of a span (`code`,
+// **bold**, the text after them) that starts where not one of its
+// characters fits on the line: instead of moving the span to the next line,
+// RichText set it one character per line (richtext.go, lineBounds, the
+// "even a character won't fit" branch, which never widens the line again).
+// A zero-width first character always fits, so the span's first word wraps
+// whole, as in the rest of the text. Punctuation right after a span joins
+// it (a comma never starts a line alone), and so does the space after a
+// span in the text's own font (a wrapped line does not start indented).
+func keepSpansWhole(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	for i, s := range segs {
+		if p, ok := s.(*widget.ParagraphSegment); ok {
+			p.Texts = keepSpansWhole(p.Texts)
 		}
 		ts, ok := s.(*widget.TextSegment)
-		if !ok || !ts.Style.Inline || (len(segs) == 1 && !bulleted) {
+		if !ok || i == 0 || !ts.Style.Inline || !segs[i-1].Inline() || strings.HasPrefix(ts.Text, wrapGuard) {
+			continue
+		}
+		if prev, ok := segs[i-1].(*widget.TextSegment); ok {
+			n := 0
+			for n < len(ts.Text) && strings.ContainsRune(".,;:!?)", rune(ts.Text[n])) {
+				n++
+			}
+			for n < len(ts.Text) && ts.Text[n] == ' ' && !prev.Style.TextStyle.Monospace {
+				n++ // (a monospace space would look like two)
+			}
+			prev.Text += ts.Text[:n]
+			ts.Text = ts.Text[n:]
+		}
+		ts.Text = wrapGuard + ts.Text
+	}
+	return segs
+}
+
+// bulletsInline turns a list into paragraphs whose first span carries the
+// bullet ("• ", "1. "). Fyne draws a list item as a bullet span followed by
+// the item's text, and when the item's first span does not fit beside the
+// bullet it may move that span to the next line whole, leaving the bullet
+// alone on its line; written into the text, the bullet wraps with it.
+func bulletsInline(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	var out []widget.RichTextSegment
+	for _, s := range segs {
+		list, ok := s.(*widget.ListSegment)
+		if !ok {
 			out = append(out, s)
 			continue
 		}
-		text := ts.Text
-		if len(out) > 0 {
-			if prev, ok := out[len(out)-1].(*widget.TextSegment); ok && prev.Style.Inline {
-				n := 0
-				for n < len(text) && strings.ContainsRune(".,;:!?)", rune(text[n])) {
-					n++
-				}
-				for n < len(text) && text[n] == ' ' && !prev.Style.TextStyle.Monospace {
-					n++ // (a monospace space would look like two)
-				}
-				prev.Text += text[:n]
-				text = text[n:]
+		for i, it := range list.Items {
+			p, ok := it.(*widget.ParagraphSegment)
+			if !ok {
+				out = append(out, it)
+				continue
 			}
-		}
-		for _, w := range words(text) {
-			seg := *ts
-			seg.Text = wrapGuard + w
-			out = append(out, &seg)
+			bullet := "• "
+			if list.Ordered {
+				bullet = strconv.Itoa(list.StartNumber()+i) + ". "
+			}
+			p.Texts = bulletsInline(p.Texts)
+			if first, ok := firstText(p.Texts); ok && first.Style.Inline {
+				// the bullet takes the first span's style (bold, code)
+				first.Text = bullet + first.Text
+			} else {
+				p.Texts = append([]widget.RichTextSegment{&widget.TextSegment{Text: bullet, Style: widget.RichTextStyleInline}}, p.Texts...)
+			}
+			// In a paragraph of its own, as ListSegment does: a block
+			// whose last segment is not inline ends the line.
+			out = append(out, &widget.ParagraphSegment{Texts: []widget.RichTextSegment{p}})
 		}
 	}
 	return out
 }
 
-// words cuts text after each run of spaces: "a b  c" → "a ", "b  ", "c".
-func words(text string) []string {
-	var out []string
-	for text != "" {
-		i := strings.IndexByte(text, ' ')
-		if i < 0 {
-			return append(out, text)
-		}
-		j := i
-		for j < len(text) && text[j] == ' ' {
-			j++
-		}
-		out = append(out, text[:j])
-		text = text[j:]
+func firstText(segs []widget.RichTextSegment) (*widget.TextSegment, bool) {
+	if len(segs) == 0 {
+		return nil, false
 	}
-	return out
+	t, ok := segs[0].(*widget.TextSegment)
+	return t, ok
 }
 
 // bodyMarkdown is the lesson's text in the UI language with its sources.
