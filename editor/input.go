@@ -109,6 +109,27 @@ func (e *Editor) TypedKey(ev *fyne.KeyEvent) {
 			e.hideBars()
 		case e.hasSelection():
 			e.move(e.cursor, false)
+		default:
+			e.passOn(ev)
+		}
+	case fyne.KeyF1, fyne.KeyF2, fyne.KeyF3, fyne.KeyF4, fyne.KeyF5, fyne.KeyF6,
+		fyne.KeyF7, fyne.KeyF8, fyne.KeyF9, fyne.KeyF10, fyne.KeyF11, fyne.KeyF12:
+		e.passOn(ev)
+	}
+}
+
+// passOn hands a key the editor has no use for (a function key, Esc with
+// nothing to close) to the window's own key handler, which Fyne calls only
+// when no widget has the focus: so F11 and Esc work for the window while
+// the text has the keyboard.
+func (e *Editor) passOn(ev *fyne.KeyEvent) {
+	a := fyne.CurrentApp()
+	if a == nil || a.Driver() == nil {
+		return
+	}
+	if c := a.Driver().CanvasForObject(e); c != nil {
+		if f := c.OnTypedKey(); f != nil {
+			f(ev)
 		}
 	}
 }

@@ -302,3 +302,33 @@ func TestLongLineDoesNotFreeze(t *testing.T) {
 	}
 	t.Logf("seven commands on a 100 KB line: %v", elapsed)
 }
+
+// TestUnusedKeysReachTheWindow: Fyne gives a key to the focused widget and
+// calls the window's own handler only when nothing has the focus, so the
+// editor hands on the keys it has no use for — a function key, and Esc when
+// there is nothing to close — and keeps the ones it uses.
+func TestUnusedKeysReachTheWindow(t *testing.T) {
+	e := newTestEditor(t, "a|b")
+	c := fyne.CurrentApp().Driver().CanvasForObject(e)
+	var got []fyne.KeyName
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) { got = append(got, ev.Name) })
+	if c.Focused() != e {
+		t.Fatal("the editor does not have the focus")
+	}
+	send := func(k fyne.KeyName) { c.Focused().TypedKey(&fyne.KeyEvent{Name: k}) }
+	send(fyne.KeyF11)
+	send(fyne.KeyEscape) // nothing selected, no bar open: the window's
+	e.SetSelection(0, 1)
+	send(fyne.KeyEscape) // clears the selection: the editor's
+	e.ShowFind()
+	c.Focus(e)
+	send(fyne.KeyEscape) // closes the find bar: the editor's
+	send(fyne.KeyLeft)   // moves the cursor: the editor's
+	send(fyne.KeyReturn)
+	if want := []fyne.KeyName{fyne.KeyF11, fyne.KeyEscape}; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("the window got %v, want %v", got, want)
+	}
+	if e.find.visible || e.hasSelection() {
+		t.Error("Esc no longer closes the bar or clears the selection")
+	}
+}

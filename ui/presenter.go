@@ -97,8 +97,11 @@ func (s *studio) timelineItem() *fyne.MenuItem {
 	return it
 }
 
-// presenterKeys lets F11 toggle presenter mode and Esc leave it when no
-// text field has the keyboard.
+// presenterKeys lets F11 toggle presenter mode and Esc leave it. Fyne
+// calls this handler when no widget has the focus; the editors pass on the
+// keys they do not use (editor.Editor.TypedKey), so both work while text is
+// being edited. A focused Entry keeps them: in Fyne 2.7.1 a key without
+// Ctrl, Alt or Super goes to the focused widget only.
 func (s *studio) presenterKeys() {
 	s.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		switch ev.Name {

@@ -191,3 +191,55 @@ func TestCommandLineLessonArgument(t *testing.T) {
 		}
 	}
 }
+
+// TestPresenterKeysWithTheEditorFocused: F11 and Esc reach presenter mode
+// while the main editor or the lesson's editor has the keyboard (Fyne hands
+// keys to the focused widget; the editor passes on those it does not use).
+func TestPresenterKeysWithTheEditorFocused(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	s := newTestStudio(t)
+	c := s.win.Canvas()
+	press := func(k fyne.KeyName) {
+		// what the desktop driver does with a key that is not a shortcut
+		if f := c.Focused(); f != nil {
+			f.TypedKey(&fyne.KeyEvent{Name: k})
+		} else {
+			c.OnTypedKey()(&fyne.KeyEvent{Name: k})
+		}
+	}
+	c.Focus(s.ed)
+	press(fyne.KeyF11)
+	if !s.presenting() {
+		t.Fatal("F11 in the focused editor does not enter presenter mode")
+	}
+	c.Focus(s.ed) // the student clicks into the text again
+	press(fyne.KeyEscape)
+	if s.presenting() {
+		t.Fatal("Esc in the focused editor does not leave presenter mode")
+	}
+	// Esc that closes something in the editor stays the editor's.
+	s.setPresenter(true)
+	c.Focus(s.ed)
+	s.ed.ShowFind()
+	c.Focus(s.ed)
+	press(fyne.KeyEscape)
+	if !s.presenting() {
+		t.Error("Esc that closed the find bar also left presenter mode")
+	}
+	press(fyne.KeyEscape)
+	if s.presenting() {
+		t.Error("a second Esc does not leave presenter mode")
+	}
+	// The lesson's own editor.
+	s.tabs.Select(s.class.item)
+	c.Focus(s.class.tab.Editor())
+	press(fyne.KeyF11)
+	if !s.presenting() {
+		t.Error("F11 in the lesson's editor does not enter presenter mode")
+	}
+	c.Focus(s.class.tab.Editor())
+	press(fyne.KeyF11)
+	if s.presenting() {
+		t.Error("F11 in the lesson's editor does not leave presenter mode")
+	}
+}

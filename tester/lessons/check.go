@@ -16,9 +16,17 @@ import (
 const QueryLimit = 5 * time.Second
 
 // Ask returns the verdict of q's engine for q's crawler and path on the
-// lesson's example, asked exactly as the tester asks a test set's rows.
+// lesson's example, asked exactly as the tester asks a test set's rows. For
+// a question asked under each of several readings it is the verdict of the
+// first (see Asked).
 func (l *Lesson) Ask(q Question) engine.Verdict {
-	return ask(l.Robots, q.Crawler, q.Path, q.Engine)
+	return l.AskUnder(q, l.Asked(q)[0])
+}
+
+// AskUnder returns the verdict of the engine id for q's crawler and path on
+// the lesson's example.
+func (l *Lesson) AskUnder(q Question, id string) engine.Verdict {
+	return ask(l.Robots, q.Crawler, q.Path, id)
 }
 
 func ask(robots []byte, crawler, path, engineID string) engine.Verdict {
@@ -153,12 +161,17 @@ func Verify(l *Lesson) []Problem {
 			add(where, msg.New(msgEmptyField, "What", msg.New(fieldCrawler)))
 			continue
 		}
-		if _, ok := engine.Get(q.Engine); !ok {
+		if err := questionForm(q, i); !err.IsZero() {
 			continue // reported above
 		}
-		v := l.Ask(q)
-		if got := word(v.Allowed); got != q.Answer || v.TimedOut() {
-			add(where, msg.New(msgSays, "Answer", q.Answer, "Engine", q.Engine, "Got", got, "Because", because(v)))
+		for _, id := range l.Asked(q) {
+			if _, ok := engine.Get(id); !ok {
+				continue // reported above
+			}
+			v := l.AskUnder(q, id)
+			if got, want := word(v.Allowed), q.Expected(id); got != want || v.TimedOut() {
+				add(where, msg.New(msgSays, "Answer", want, "Engine", id, "Got", got, "Because", because(v)))
+			}
 		}
 	}
 	for i, ex := range l.Exercises {

@@ -8,6 +8,7 @@ package lessons
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -46,13 +47,59 @@ const (
 
 // Question asks what Engine answers for Crawler fetching Path on the
 // lesson's example. Answer is "allowed" or "blocked".
+//
+// A question may instead ask for a prediction under each of several
+// readings: Answers maps engine IDs to "allowed" or "blocked" (and Engine
+// and Answer stay empty). The student answers every reading before anything
+// is revealed, and the question counts as right only when every answer is.
 type Question struct {
-	Crawler string `json:"crawler"`
-	Path    string `json:"path"`
-	Engine  string `json:"engine"`
-	Answer  string `json:"answer"`
-	Ask     Text   `json:"ask,omitempty"` // optional: the UI has a default question
-	Why     Text   `json:"why"`
+	Crawler string            `json:"crawler"`
+	Path    string            `json:"path"`
+	Engine  string            `json:"engine,omitempty"`
+	Answer  string            `json:"answer,omitempty"`
+	Answers map[string]string `json:"answers,omitempty"`
+	Ask     Text              `json:"ask,omitempty"` // optional: the UI has a default question
+	Why     Text              `json:"why"`
+}
+
+// PerReading reports whether the question asks for an answer under each of
+// several readings ("answers") rather than under one ("engine", "answer").
+func (q Question) PerReading() bool { return len(q.Answers) > 0 }
+
+// Asked are the engines the question asks about, in the order the student
+// answers them: Engine alone, or the engines of Answers in the order of the
+// lesson's readings, then in the order of the engines' list.
+func (l *Lesson) Asked(q Question) []string {
+	if !q.PerReading() {
+		return []string{q.Engine}
+	}
+	var ids []string
+	for _, id := range append(append([]string(nil), l.Readings...), engine.IDs()...) {
+		if _, ok := q.Answers[id]; ok && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	// Unknown engines last, sorted, so that nothing the lesson states is lost.
+	var rest []string
+	for id := range q.Answers {
+		if !slices.Contains(ids, id) {
+			rest = append(rest, id)
+		}
+	}
+	sort.Strings(rest)
+	return append(ids, rest...)
+}
+
+// Expected is the answer the question states for the engine id ("" when it
+// asks nothing about that engine).
+func (q Question) Expected(id string) string {
+	if q.PerReading() {
+		return q.Answers[id]
+	}
+	if id == q.Engine {
+		return q.Answer
+	}
+	return ""
 }
 
 // Check is one expectation of an exercise with the hint shown while it fails.
@@ -118,7 +165,10 @@ func sortLessons(ls []*Lesson) {
 	})
 }
 
-var msgAskDefault = msg.Def("lessons.ask.default", "{{.Crawler}} asks for {{.Path}} under the reading “{{.Engine}}”: allowed or blocked?")
+var (
+	msgAskDefault     = msg.Def("lessons.ask.default", "{{.Crawler}} asks for {{.Path}} under the reading “{{.Engine}}”: allowed or blocked?")
+	msgAskDefaultEach = msg.Def("lessons.ask.default_each", "{{.Crawler}} asks for {{.Path}}: allowed or blocked under each reading?")
+)
 
 // AskText is the question as the student sees it in lang: the lesson's own
 // wording, else a sentence made from the crawler, the path and the engine's
@@ -126,6 +176,9 @@ var msgAskDefault = msg.Def("lessons.ask.default", "{{.Crawler}} asks for {{.Pat
 func (q Question) AskText(lang string) string {
 	if s := q.Ask.In(lang); s != "" {
 		return s
+	}
+	if q.PerReading() {
+		return msg.New(msgAskDefaultEach, "Crawler", q.Crawler, "Path", q.Path).String()
 	}
 	return msg.New(msgAskDefault, "Crawler", q.Crawler, "Path", q.Path, "Engine", engine.NameOf(q.Engine)).String()
 }

@@ -349,3 +349,100 @@ func TestAskTextDefaultsToASentence(t *testing.T) {
 		t.Errorf("own wording: %q, %q (pl falls back to en)", q.AskText("ru"), q.AskText("pl"))
 	}
 }
+
+// perReadingJSON is goodJSON with a third question asked under each of two
+// readings: the 1994 standard knows no Allow, Google does.
+func perReadingFiles(answers string) map[string]string {
+	f := goodFiles()
+	f["lesson.json"] = strings.Replace(goodJSON, `"questions": [`, `"questions": [
+    {"crawler": "Googlebot", "path": "/tmp/ok.html", "answers": `+answers+`,
+     "why": {"en": "w", "ru": "w", "pl": "w"}},`, 1)
+	f["example.robots.txt"] = "User-agent: Lycos\nDisallow:\n\nUser-agent: *\nDisallow: /tmp/\nAllow: /tmp/ok.html\n"
+	return f
+}
+
+// TestPerReadingQuestion: a question may state an answer under each of
+// several readings; Verify proves each against its own engine and names the
+// one that is wrong.
+func TestPerReadingQuestion(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	l, err := Open(writeLesson(t, perReadingFiles(`{"google": "allowed", "original1994": "blocked"}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := l.Questions[0]
+	if !q.PerReading() || l.Questions[1].PerReading() {
+		t.Fatal("the per-reading form is not recognised")
+	}
+	// In the order of the lesson's readings (original1994 first), not the map's.
+	if got := l.Asked(q); !reflect.DeepEqual(got, []string{"original1994", "google"}) {
+		t.Errorf("Asked = %v", got)
+	}
+	if got := q.AskText("en"); !strings.Contains(got, "under each reading") {
+		t.Errorf("default question %q", got)
+	}
+	if p := Verify(l); len(p) != 0 {
+		t.Errorf("a right per-reading question has problems: %v", p)
+	}
+	// The format-1 form round-trips unchanged, the new one too.
+	data, _ := l.Marshal()
+	back, msgText := decode(data)
+	if !msgText.IsZero() || !reflect.DeepEqual(back.Questions, l.Questions) {
+		t.Errorf("the lesson does not read back: %v", msgText)
+	}
+	if strings.Contains(string(data), `"engine": ""`) || strings.Contains(string(data), `"answer": ""`) {
+		t.Error("a per-reading question is written with empty engine/answer")
+	}
+
+	wrong, err := Open(writeLesson(t, perReadingFiles(`{"google": "allowed", "original1994": "allowed"}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range Verify(wrong) {
+		got = append(got, p.String())
+	}
+	want := `lesson 09-test: question 1: says allowed, original1994 answers blocked (line 5 "Disallow: /tmp/")`
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("problems %q, want only %q", got, want)
+	}
+}
+
+// TestPerReadingQuestionErrors: one form or the other, known engines, and
+// allowed or blocked for each.
+func TestPerReadingQuestionErrors(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	for _, c := range []struct {
+		rule  string
+		files map[string]string
+		want  string
+	}{
+		{"an unknown engine in answers is named", perReadingFiles(`{"google": "allowed", "altavista": "blocked"}`),
+			`question 1: unknown engine "altavista"`},
+		{"each answer is allowed or blocked", perReadingFiles(`{"google": "allowed", "original1994": "no"}`),
+			`question 1: the answer for original1994 must be "allowed" or "blocked", not "no"`},
+		{"not both forms", perReadingFiles(`{"google": "allowed"}, "engine": "google", "answer": "allowed"`),
+			`question 1: give either "engine" and "answer" or "answers"`},
+		{"not neither", func() map[string]string {
+			f := goodFiles()
+			f["lesson.json"] = strings.Replace(goodJSON, `"engine": "google", "answer": "blocked",`, ``, 1)
+			return f
+		}(), `question 1: no answer`},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			_, err := Open(writeLesson(t, c.files))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+	// A lesson built in memory is checked by Verify the same way.
+	l, err := Open(writeLesson(t, goodFiles()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Questions[0].Answers = map[string]string{"google": Blocked}
+	if ps := Verify(l); len(ps) == 0 || !strings.Contains(ps[0].String(), "not both") {
+		t.Errorf("Verify of a question with both forms: %v", ps)
+	}
+}

@@ -70,6 +70,9 @@ var (
 	msgZipLayout     = msg.Def("lessons.err.zip_layout", "the zip must hold one lesson folder (or lesson.json at its top)")
 	msgReadFailed    = msg.Def("lessons.err.read", "{{.Name}} could not be read")
 	msgBadAnswer     = msg.Def("lessons.err.answer", "lesson.json, question {{.N}}: \"answer\" must be \"allowed\" or \"blocked\", not {{.Got}}")
+	msgBadAnswerFor  = msg.Def("lessons.err.answer_for", "lesson.json, question {{.N}}: the answer for {{.Engine}} must be \"allowed\" or \"blocked\", not {{.Got}}")
+	msgBothForms     = msg.Def("lessons.err.both_forms", "lesson.json, question {{.N}}: give either \"engine\" and \"answer\" or \"answers\" (one per reading), not both")
+	msgNoForm        = msg.Def("lessons.err.no_form", "lesson.json, question {{.N}}: no answer: give \"engine\" and \"answer\", or \"answers\" with one per reading")
 	msgNoBuiltin     = msg.Def("lessons.err.builtin", "built-in lesson {{.Name}}: {{.Err}}")
 	whereReadings    = msg.Def("lessons.where.readings", "readings")
 	whereQuestion    = msg.Def("lessons.where.question", "question {{.N}}")
@@ -304,11 +307,19 @@ func decode(data []byte) (*Lesson, msg.Text) {
 		return nil, t
 	}
 	for i, q := range l.Questions {
-		if t := checkEngine([]string{q.Engine}, msg.New(whereQuestion, "N", i+1)); !t.IsZero() {
+		if t := questionForm(q, i); !t.IsZero() {
 			return nil, t
 		}
-		if q.Answer != Allowed && q.Answer != Blocked {
+		if t := checkEngine(l.Asked(q), msg.New(whereQuestion, "N", i+1)); !t.IsZero() {
+			return nil, t
+		}
+		if !q.PerReading() && q.Answer != Allowed && q.Answer != Blocked {
 			return nil, msg.New(msgBadAnswer, "N", i+1, "Got", fmt.Sprintf("%q", q.Answer))
+		}
+		for _, id := range l.Asked(q) {
+			if a := q.Answers[id]; q.PerReading() && a != Allowed && a != Blocked {
+				return nil, msg.New(msgBadAnswerFor, "N", i+1, "Engine", id, "Got", fmt.Sprintf("%q", a))
+			}
 		}
 	}
 	for i, ex := range l.Exercises {
@@ -319,6 +330,19 @@ func decode(data []byte) (*Lesson, msg.Text) {
 		}
 	}
 	return l, msg.Text{}
+}
+
+// questionForm checks that question i (0-based) states its answer in one
+// form: "engine" and "answer", or "answers" per reading.
+func questionForm(q Question, i int) msg.Text {
+	single := q.Engine != "" || q.Answer != ""
+	switch {
+	case single && q.PerReading():
+		return msg.New(msgBothForms, "N", i+1)
+	case !single && !q.PerReading():
+		return msg.New(msgNoForm, "N", i+1)
+	}
+	return msg.Text{}
 }
 
 func checkEngine(ids []string, where msg.Text) msg.Text {

@@ -10,7 +10,7 @@ import (
 // progress is what a student has done in one lesson; it is kept in the
 // app's preferences under prefKey(lesson ID).
 type progress struct {
-	Picks  map[string]string `json:"picks,omitempty"`  // question index → "allowed" or "blocked"
+	Picks  map[string]string `json:"picks,omitempty"`  // pickKey (question index, and engine for a per-reading question) → "allowed" or "blocked"
 	Passed map[string]bool   `json:"passed,omitempty"` // exercise index → all checks passed once
 	Texts  map[string]string `json:"texts,omitempty"`  // exercise index → the student's text
 }
@@ -56,11 +56,6 @@ func (pr *progress) save(p fyne.Preferences, id string) {
 }
 
 func idx(i int) string { return strconv.Itoa(i) }
-
-func (pr *progress) pick(q int) (string, bool) {
-	s, ok := pr.Picks[idx(q)]
-	return s, ok
-}
 
 // setText keeps the student's text of an exercise; the start text itself
 // needs no keeping.

@@ -22,20 +22,27 @@ const (
 )
 
 // questionRow is one question: what is asked, the two answers to choose
-// from and, once chosen, the reveal.
+// from (for each reading it asks about) and, once every answer is chosen,
+// the reveal.
 type questionRow struct {
 	t       *Tab
 	n       int
 	head    *widget.Label
 	ask     *widget.Label
-	allow   *widget.Button
-	block   *widget.Button
+	choices []*choice
 	result  *widget.RichText
 	reveal  *fyne.Container
 	verdict *fyne.Container
 	why     *widget.Label
 	mark    *widget.Button
 	box     *fyne.Container
+}
+
+// choice is the pair of answers for one reading of a question.
+type choice struct {
+	id    string
+	allow *widget.Button
+	block *widget.Button
 }
 
 func (t *Tab) buildQuestions() {
@@ -49,9 +56,7 @@ func (t *Tab) buildQuestions() {
 		r := t.newQuestionRow(i)
 		t.questions = append(t.questions, r)
 		t.qBox.Add(r.box)
-		if pick, ok := t.prog.pick(i); ok {
-			r.show(pick)
-		}
+		r.restore()
 	}
 	t.updateScore()
 }
@@ -69,12 +74,38 @@ func (t *Tab) newQuestionRow(i int) *questionRow {
 	l := t.Current()
 	q := l.Questions[i]
 	r := &questionRow{t: t, n: i}
-	r.head = wrapped(lang.X("lessontab.question.head", "{{.N}}. {{.Crawler}} → {{.Path}} · reading: {{.Engine}}",
-		map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engine": readingName(q.Engine)}))
+	asked := l.Asked(q)
+	if q.PerReading() {
+		names := make([]string, len(asked))
+		for k, id := range asked {
+			names[k] = readingName(id)
+		}
+		r.head = wrapped(lang.X("lessontab.question.head_each", "{{.N}}. {{.Crawler}} → {{.Path}} · readings: {{.Engines}}",
+			map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engines": strings.Join(names, ", ")}))
+	} else {
+		r.head = wrapped(lang.X("lessontab.question.head", "{{.N}}. {{.Crawler}} → {{.Path}} · reading: {{.Engine}}",
+			map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engine": readingName(q.Engine)}))
+	}
 	r.head.TextStyle.Bold = true
 	r.ask = wrapped(q.AskText(language()))
-	r.allow = widget.NewButton(lang.X("lessontab.pick.allowed", "Allowed"), func() { t.Predict(i, answerAllowed) })
-	r.block = widget.NewButton(lang.X("lessontab.pick.blocked", "Blocked"), func() { t.Predict(i, answerBlocked) })
+	var picks []fyne.CanvasObject
+	if q.PerReading() {
+		note := wrapped(lang.X("lessontab.question.each", "Answer for every reading before the answer shows. The question counts as right only when every answer is right."))
+		note.Importance = widget.LowImportance
+		picks = append(picks, note)
+	}
+	for _, id := range asked {
+		c := &choice{id: id}
+		c.allow = widget.NewButton(lang.X("lessontab.pick.allowed", "Allowed"), func() { t.PredictFor(i, id, answerAllowed) })
+		c.block = widget.NewButton(lang.X("lessontab.pick.blocked", "Blocked"), func() { t.PredictFor(i, id, answerBlocked) })
+		r.choices = append(r.choices, c)
+		if q.PerReading() {
+			name := widget.NewLabel(readingName(id) + ":")
+			picks = append(picks, container.NewHBox(name, c.allow, c.block))
+		} else {
+			picks = append(picks, container.NewHBox(c.allow, c.block))
+		}
+	}
 	r.result = widget.NewRichText()
 	r.result.Wrapping = fyne.TextWrapWord
 	r.verdict = container.NewVBox()
@@ -82,24 +113,87 @@ func (t *Tab) newQuestionRow(i int) *questionRow {
 	r.mark = widget.NewButton(lang.X("lessontab.question.mark", "Mark the deciding lines"), func() { t.showQuestion(i) })
 	r.reveal = container.NewVBox(r.result, r.verdict, r.why, container.NewHBox(r.mark))
 	r.reveal.Hide()
-	r.box = container.NewVBox(widget.NewSeparator(), r.head, r.ask, container.NewHBox(r.allow, r.block), r.reveal)
+	r.box = container.NewVBox(widget.NewSeparator(), r.head, r.ask, container.NewVBox(picks...), r.reveal)
 	return r
 }
 
-// Predict records the student's answer to question i and reveals the
-// engines' verdicts. A question is answered once; Reset starts again.
+// pickKey is where the progress keeps the answer to question i under the
+// engine id: "i" for a question about one reading, "i:id" for one asked
+// under each of several.
+func pickKey(q lessons.Question, i int, id string) string {
+	if q.PerReading() {
+		return idx(i) + ":" + id
+	}
+	return idx(i)
+}
+
+// picksOf are the student's answers to question i, in the order of the
+// readings asked, and whether every reading is answered.
+func picksOf(pr *progress, l *lessons.Lesson, i int) ([]string, bool) {
+	q := l.Questions[i]
+	var out []string
+	all := true
+	for _, id := range l.Asked(q) {
+		p, ok := pr.Picks[pickKey(q, i, id)]
+		out = append(out, p)
+		all = all && ok
+	}
+	return out, all
+}
+
+// scoreOf counts the answered questions of l and those answered right: a
+// question is right only when the answer for every reading it asks is.
+func scoreOf(pr *progress, l *lessons.Lesson, truth [][]bool) (right, answered int) {
+	for i := range l.Questions {
+		picks, done := picksOf(pr, l, i)
+		if !done {
+			continue
+		}
+		answered++
+		ok := true
+		for k, p := range picks {
+			ok = ok && (p == answerAllowed) == truth[i][k]
+		}
+		if ok {
+			right++
+		}
+	}
+	return right, answered
+}
+
+// Predict records the student's answer to question i under its reading
+// (for a question asked under several readings: under the first) and, when
+// every reading is answered, reveals the engines' verdicts. An answer is
+// given once; Reset starts again.
 func (t *Tab) Predict(i int, answer string) {
-	if i < 0 || i >= len(t.questions) {
+	if l := t.Current(); l != nil && i >= 0 && i < len(l.Questions) {
+		t.PredictFor(i, l.Asked(l.Questions[i])[0], answer)
+	}
+}
+
+// PredictFor records the student's answer to question i under the engine
+// id; the answer shows once every reading the question asks is answered.
+func (t *Tab) PredictFor(i int, id, answer string) {
+	l := t.Current()
+	if l == nil || i < 0 || i >= len(t.questions) {
 		return
 	}
-	if _, done := t.prog.pick(i); done {
+	q := l.Questions[i]
+	if !slices.Contains(l.Asked(q), id) {
 		return
 	}
-	t.prog.Picks[idx(i)] = answer
+	key := pickKey(q, i, id)
+	if _, done := t.prog.Picks[key]; done {
+		return
+	}
+	t.prog.Picks[key] = answer
 	t.saveProgress()
-	t.questions[i].show(answer)
+	r := t.questions[i]
+	r.restore()
 	t.updateScore()
-	t.showQuestion(i)
+	if r.reveal.Visible() {
+		t.showQuestion(i)
+	}
 }
 
 // Score is how many questions of the current lesson were answered right,
@@ -109,55 +203,96 @@ func (t *Tab) Score() (right, of int) {
 	if l == nil {
 		return 0, 0
 	}
-	for i := range l.Questions {
-		if pick, ok := t.prog.pick(i); ok && (pick == answerAllowed) == t.truth[i].Allowed {
-			right++
-		}
-	}
+	right, _ = scoreOf(t.prog, l, t.answers(l))
 	return right, len(l.Questions)
 }
 
 func (t *Tab) updateScore() {
-	right, of := t.Score()
-	answered := len(t.prog.Picks)
+	l := t.Current()
+	right, answered := scoreOf(t.prog, l, t.answers(l))
 	t.score.SetText(lang.X("lessontab.score", "Score: {{.Right}} of {{.Of}} right ({{.Answered}} answered)",
-		map[string]any{"Right": right, "Of": of, "Answered": answered}))
+		map[string]any{"Right": right, "Of": len(l.Questions), "Answered": answered}))
 }
 
-// show reveals the answer after the student picked one.
-func (r *questionRow) show(pick string) {
+// restore shows the answers chosen so far and, when every reading is
+// answered, the reveal.
+func (r *questionRow) restore() {
+	picks, all := picksOf(r.t.prog, r.t.Current(), r.n)
+	for k, c := range r.choices {
+		if picks[k] == "" {
+			continue
+		}
+		// The chosen answer stays lit; the other can no longer be picked.
+		chosen, other := c.allow, c.block
+		if picks[k] != answerAllowed {
+			chosen, other = c.block, c.allow
+		}
+		chosen.Importance = widget.HighImportance
+		chosen.Refresh()
+		other.Disable()
+	}
+	if all {
+		r.show(picks)
+	}
+}
+
+// show reveals the answer after the student answered every reading.
+func (r *questionRow) show(picks []string) {
 	t := r.t
 	l := t.Current()
 	q := l.Questions[r.n]
-	v := t.truth[r.n]
-	// The chosen answer stays lit; the other can no longer be picked.
-	chosen, other := r.allow, r.block
-	if pick != answerAllowed {
-		chosen, other = r.block, r.allow
+	truth := t.truth[r.n]
+	bold := func(text string, colour fyne.ThemeColorName) *widget.TextSegment {
+		return &widget.TextSegment{Text: text, Style: widget.RichTextStyle{ColorName: colour, SizeName: t.textSize(),
+			TextStyle: fyne.TextStyle{Bold: true}}}
 	}
-	chosen.Importance = widget.HighImportance
-	chosen.Refresh()
-	other.Disable()
-	right := (pick == answerAllowed) == v.Allowed
-	word := v.Word().String()
-	var head string
-	colour := look.ColorNameBlocked
-	if right {
-		head = lang.X("lessontab.right", "Right: {{.Engine}} answers {{.Word}}.", map[string]any{"Engine": readingName(q.Engine), "Word": word})
-		colour = look.ColorNameAllowed
+	colourOf := func(ok bool) fyne.ThemeColorName {
+		if ok {
+			return look.ColorNameAllowed
+		}
+		return look.ColorNameBlocked
+	}
+	var segs []widget.RichTextSegment
+	if !q.PerReading() {
+		v := truth[0]
+		right := (picks[0] == answerAllowed) == v.Allowed
+		args := map[string]any{"Engine": readingName(q.Engine), "Word": v.Word().String()}
+		head := lang.X("lessontab.wrong", "Not this time: {{.Engine}} answers {{.Word}}.", args)
+		if right {
+			head = lang.X("lessontab.right", "Right: {{.Engine}} answers {{.Word}}.", args)
+		}
+		segs = append(segs, bold(head, colourOf(right)))
 	} else {
-		head = lang.X("lessontab.wrong", "Not this time: {{.Engine}} answers {{.Word}}.", map[string]any{"Engine": readingName(q.Engine), "Word": word})
+		all := true
+		var lines []widget.RichTextSegment
+		for k, id := range l.Asked(q) {
+			v := truth[k]
+			ok := (picks[k] == answerAllowed) == v.Allowed
+			all = all && ok
+			said := (&engine.Verdict{Allowed: picks[k] == answerAllowed}).Word().String()
+			args := map[string]any{"Engine": readingName(id), "Pick": said, "Word": v.Word().String()}
+			line := lang.X("lessontab.reading.wrong", "{{.Engine}}: you said {{.Pick}}, it answers {{.Word}} — wrong.", args)
+			if ok {
+				line = lang.X("lessontab.reading.right", "{{.Engine}}: you said {{.Pick}} — right.", args)
+			}
+			lines = append(lines, bold(line, colourOf(ok)))
+		}
+		head := lang.X("lessontab.wrong_each", "Not this time: the question counts only when every reading is right.")
+		if all {
+			head = lang.X("lessontab.right_each", "Right under every reading.")
+		}
+		segs = append(append(segs, bold(head, colourOf(all))), lines...)
 	}
-	r.result.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: head,
-		Style: widget.RichTextStyle{ColorName: colour, SizeName: t.textSize(), TextStyle: fyne.TextStyle{Bold: true}, Inline: true}}}
+	r.result.Segments = segs
 	r.result.Refresh()
 	r.verdict.RemoveAll()
+	asked := l.Asked(q)
 	for _, id := range readingsFor(l, q) {
-		qq := q
-		qq.Engine = id
-		rv := v
-		if id != q.Engine {
-			rv = l.Ask(qq)
+		var rv engine.Verdict
+		if k := slices.Index(asked, id); k >= 0 {
+			rv = truth[k]
+		} else {
+			rv = l.AskUnder(q, id)
 		}
 		r.verdict.Add(verdictText(id, &rv, t.textSize()))
 	}
@@ -176,7 +311,7 @@ func (r *questionRow) show(pick string) {
 // readingsFor are the readings a question's reveal lists: the question's
 // own first, then the lesson's.
 func readingsFor(l *lessons.Lesson, q lessons.Question) []string {
-	ids := []string{q.Engine}
+	ids := slices.Clone(l.Asked(q))
 	for _, id := range l.Readings {
 		if _, ok := engine.Get(id); ok && !slices.Contains(ids, id) {
 			ids = append(ids, id)
@@ -241,7 +376,7 @@ func (t *Tab) markQuestion(i int) {
 		t.setMarks(nil)
 		return
 	}
-	v := t.truth[i]
+	v := t.truth[i][0]
 	var marks []editor.Mark
 	if v.Group != nil {
 		for _, n := range v.Group.Lines {

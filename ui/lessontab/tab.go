@@ -7,6 +7,7 @@ package lessontab
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -43,8 +44,8 @@ type Tab struct {
 	lessons []*lessons.Lesson
 	cur     int
 	prog    *progress
-	truth   []engine.Verdict // per question of the current lesson: its engine's verdict on the example
-	known   map[*lessons.Lesson][]bool
+	truth   [][]engine.Verdict // per question of the current lesson, per reading it asks: the verdict on the example
+	known   map[*lessons.Lesson][][]bool
 
 	listBox  *fyne.Container
 	rows     []*lessonRow
@@ -162,13 +163,7 @@ func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 		}
 		return ""
 	}
-	right := 0
-	truth := t.answers(l)
-	for q := range l.Questions {
-		if pick, ok := pr.pick(q); ok && (pick == answerAllowed) == truth[q] {
-			right++
-		}
-	}
+	right, _ := scoreOf(pr, l, t.answers(l))
 	done := 0
 	for i := range l.Exercises {
 		if pr.Passed[idx(i)] {
@@ -180,17 +175,19 @@ func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 }
 
 // answers are the engines' answers to a lesson's questions (allowed or
-// not), computed once per lesson.
-func (t *Tab) answers(l *lessons.Lesson) []bool {
+// not), per question and reading asked, computed once per lesson.
+func (t *Tab) answers(l *lessons.Lesson) [][]bool {
 	if a, ok := t.known[l]; ok {
 		return a
 	}
-	a := make([]bool, len(l.Questions))
-	for q := range l.Questions {
-		a[q] = l.Ask(l.Questions[q]).Allowed
+	a := make([][]bool, len(l.Questions))
+	for i, q := range l.Questions {
+		for _, id := range l.Asked(q) {
+			a[i] = append(a[i], l.AskUnder(q, id).Allowed)
+		}
 	}
 	if t.known == nil {
-		t.known = map[*lessons.Lesson][]bool{}
+		t.known = map[*lessons.Lesson][][]bool{}
 	}
 	t.known[l] = a
 	return a
@@ -237,9 +234,11 @@ func (t *Tab) Select(i int) {
 	t.cur = i
 	l := t.lessons[i]
 	t.prog = loadProgress(t.host.Prefs, l.ID)
-	t.truth = make([]engine.Verdict, len(l.Questions))
-	for q := range l.Questions {
-		t.truth[q] = l.Ask(l.Questions[q])
+	t.truth = make([][]engine.Verdict, len(l.Questions))
+	for i, q := range l.Questions {
+		for _, id := range l.Asked(q) {
+			t.truth[i] = append(t.truth[i], l.AskUnder(q, id))
+		}
 	}
 	// Lessons open with their title as a heading; a lesson that does not
 	// gets one.
@@ -249,7 +248,7 @@ func (t *Tab) Select(i int) {
 	} else {
 		t.title.Show()
 	}
-	t.body.ParseMarkdown(bodyMarkdown(l))
+	setBody(t.body, bodyMarkdown(l))
 	t.bodyBox.ScrollToTop()
 	t.explained, t.explainedQ = "", -1
 	t.buildQuestions()
@@ -262,6 +261,97 @@ func (t *Tab) Select(i int) {
 		t.showExample()
 	}
 	t.refreshList()
+}
+
+// setBody shows Markdown in rt, each span kept whole when the text wraps.
+func setBody(rt *widget.RichText, md string) {
+	rt.ParseMarkdown(md)
+	rt.Segments = keepSpansWhole(bulletsInline(rt.Segments))
+	rt.Refresh()
+}
+
+// wrapGuard is a zero-width space put at the start of an inline span that
+// follows another on the same line.
+const wrapGuard = "\u200b"
+
+// keepSpansWhole works around Fyne 2.7.1's word wrap of a span (`code`,
+// **bold**, the text after them) that starts where not one of its
+// characters fits on the line: instead of moving the span to the next line,
+// RichText set it one character per line (richtext.go, lineBounds, the
+// "even a character won't fit" branch, which never widens the line again).
+// A zero-width first character always fits, so the span's first word wraps
+// whole, as in the rest of the text. Punctuation right after a span joins
+// it (a comma never starts a line alone), and so does the space after a
+// span in the text's own font (a wrapped line does not start indented).
+func keepSpansWhole(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	for i, s := range segs {
+		if p, ok := s.(*widget.ParagraphSegment); ok {
+			p.Texts = keepSpansWhole(p.Texts)
+		}
+		ts, ok := s.(*widget.TextSegment)
+		if !ok || i == 0 || !ts.Style.Inline || !segs[i-1].Inline() || strings.HasPrefix(ts.Text, wrapGuard) {
+			continue
+		}
+		if prev, ok := segs[i-1].(*widget.TextSegment); ok {
+			n := 0
+			for n < len(ts.Text) && strings.ContainsRune(".,;:!?)", rune(ts.Text[n])) {
+				n++
+			}
+			for n < len(ts.Text) && ts.Text[n] == ' ' && !prev.Style.TextStyle.Monospace {
+				n++ // (a monospace space would look like two)
+			}
+			prev.Text += ts.Text[:n]
+			ts.Text = ts.Text[n:]
+		}
+		ts.Text = wrapGuard + ts.Text
+	}
+	return segs
+}
+
+// bulletsInline turns a list into paragraphs whose first span carries the
+// bullet ("• ", "1. "). Fyne draws a list item as a bullet span followed by
+// the item's text, and when the item's first span does not fit beside the
+// bullet it may move that span to the next line whole, leaving the bullet
+// alone on its line; written into the text, the bullet wraps with it.
+func bulletsInline(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	var out []widget.RichTextSegment
+	for _, s := range segs {
+		list, ok := s.(*widget.ListSegment)
+		if !ok {
+			out = append(out, s)
+			continue
+		}
+		for i, it := range list.Items {
+			p, ok := it.(*widget.ParagraphSegment)
+			if !ok {
+				out = append(out, it)
+				continue
+			}
+			bullet := "• "
+			if list.Ordered {
+				bullet = strconv.Itoa(list.StartNumber()+i) + ". "
+			}
+			p.Texts = bulletsInline(p.Texts)
+			if first, ok := firstText(p.Texts); ok && first.Style.Inline {
+				// the bullet takes the first span's style (bold, code)
+				first.Text = bullet + first.Text
+			} else {
+				p.Texts = append([]widget.RichTextSegment{&widget.TextSegment{Text: bullet, Style: widget.RichTextStyleInline}}, p.Texts...)
+			}
+			// In a paragraph of its own, as ListSegment does: a block
+			// whose last segment is not inline ends the line.
+			out = append(out, &widget.ParagraphSegment{Texts: []widget.RichTextSegment{p}})
+		}
+	}
+	return out
+}
+
+func firstText(segs []widget.RichTextSegment) (*widget.TextSegment, bool) {
+	if len(segs) == 0 {
+		return nil, false
+	}
+	t, ok := segs[0].(*widget.TextSegment)
+	return t, ok
 }
 
 // bodyMarkdown is the lesson's text in the UI language with its sources.

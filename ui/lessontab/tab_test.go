@@ -51,7 +51,7 @@ func TestPredictThenReveal(t *testing.T) {
 		t.Fatalf("the lesson's editor does not show the example: %q", got)
 	}
 	// Question 1 is blocked: predicting allowed is wrong.
-	test.Tap(tab.questions[0].allow)
+	test.Tap(tab.questions[0].choices[0].allow)
 	if !tab.Revealed(0) {
 		t.Fatal("the answer is not revealed after the prediction")
 	}
@@ -69,7 +69,7 @@ func TestPredictThenReveal(t *testing.T) {
 		t.Errorf("the Google verdict does not name its rule: %q", got)
 	}
 	// Question 2 is allowed under Google's reading: right.
-	test.Tap(tab.questions[1].allow)
+	test.Tap(tab.questions[1].choices[0].allow)
 	if right, _ := tab.Score(); right != 1 {
 		t.Fatalf("score after a right prediction = %d, want 1", right)
 	}
@@ -90,7 +90,7 @@ func TestPredictThenReveal(t *testing.T) {
 		t.Errorf("explanation for presenter mode lacks the lesson's why: %q", tab.Explanation())
 	}
 	// A question is answered once.
-	test.Tap(tab.questions[1].block)
+	test.Tap(tab.questions[1].choices[0].block)
 	if right, _ := tab.Score(); right != 1 {
 		t.Error("a second answer changed the score")
 	}
@@ -197,7 +197,7 @@ func TestModelSolutionIsUndoable(t *testing.T) {
 
 func TestProgressRememberedAndReset(t *testing.T) {
 	tab, a := newTestTab(t)
-	test.Tap(tab.questions[1].allow)
+	test.Tap(tab.questions[1].choices[0].allow)
 	tab.practice.Select(tab.xTab)
 	typeAtEnd(tab.Editor(), "# mine")
 	tab.practice.Select(tab.qTab) // back to the example: the exercise text is kept
@@ -250,8 +250,10 @@ func TestBuiltinLessonsWorkInTheTab(t *testing.T) {
 	w.SetContent(tab.Content)
 	for i, l := range list {
 		tab.Select(i)
-		for q := range l.Questions {
-			tab.Predict(q, l.Questions[q].Answer)
+		for q, qq := range l.Questions {
+			for _, id := range l.Asked(qq) {
+				tab.PredictFor(q, id, qq.Expected(id))
+			}
 			if !tab.Revealed(q) {
 				t.Errorf("%s: question %d is not revealed", l.ID, q+1)
 			}
@@ -289,5 +291,108 @@ func TestLargeTypeForPresenterMode(t *testing.T) {
 	tab.SetLarge(false)
 	if size() == theme.SizeNameSubHeadingText {
 		t.Error("leaving presenter mode keeps the large type")
+	}
+}
+
+// newEachTab opens the test lesson with one more question asked under each
+// of its two readings: Google lets the public page through, the 1994
+// standard (no Allow) does not.
+func newEachTab(t *testing.T, a fyne.App) *Tab {
+	t.Helper()
+	l, err := lessons.Open("testdata/99-private")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Questions = append(l.Questions, lessons.Question{Crawler: "Googlebot", Path: "/private/public.html",
+		Answers: map[string]string{"google": lessons.Allowed, "original1994": lessons.Blocked},
+		Why:     lessons.Text{"en": "Only Google knows Allow.", "ru": "Allow знает только Google.", "pl": "Allow zna tylko Google."}})
+	if ps := lessons.Verify(l); len(ps) != 0 {
+		t.Fatalf("the test lesson is wrong: %v", ps)
+	}
+	w := a.NewWindow("lessons")
+	tab := New(Host{Window: w, Prefs: a.Preferences()}, []*lessons.Lesson{l})
+	tab.SetSynchronous(true)
+	w.SetContent(tab.Content)
+	w.Resize(fyne.NewSize(1280, 800))
+	return tab
+}
+
+// TestPredictEachReading: a question asked under each of several readings
+// shows a pair of answers per reading, reveals nothing until every reading
+// is answered, and counts as right only when every answer is right.
+func TestPredictEachReading(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	t.Setenv("LANGUAGE", "en")
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(look.New("light"))
+	i18n.Use()
+
+	tab := newEachTab(t, a)
+	r := tab.questions[2]
+	if len(r.choices) != 2 || r.choices[0].id != "google" || r.choices[1].id != "original1994" {
+		t.Fatalf("choices %+v, want google then original1994 (the lesson's order)", r.choices)
+	}
+	if !strings.Contains(rendered(r.box), "counts as right only when every answer is right") {
+		t.Errorf("the question does not say how it is scored: %q", rendered(r.box))
+	}
+	// All right: Google allowed, 1994 blocked.
+	test.Tap(r.choices[0].allow)
+	if tab.Revealed(2) {
+		t.Fatal("the answer shows after one reading of two")
+	}
+	if !r.choices[0].allow.Disabled() && !r.choices[0].block.Disabled() {
+		t.Error("the answered reading can still be changed")
+	}
+	test.Tap(r.choices[1].block)
+	if !tab.Revealed(2) {
+		t.Fatal("the answer is not revealed after every reading is answered")
+	}
+	if right, _ := tab.Score(); right != 1 {
+		t.Errorf("all readings right scores %d, want 1", right)
+	}
+	got := r.result.String()
+	for _, want := range []string{"Right under every reading", "Google: you said allowed — right", "1994 standard: you said blocked — right"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("reveal %q lacks %q", got, want)
+		}
+	}
+	if !strings.Contains(tab.score.Text, "1 answered") {
+		t.Errorf("score %q", tab.score.Text)
+	}
+
+	// One wrong: the question is wrong, and the reveal says which reading.
+	tab.Reset()
+	r = tab.questions[2]
+	tab.PredictFor(2, "original1994", answerAllowed)
+	tab.PredictFor(2, "google", answerAllowed)
+	if !tab.Revealed(2) {
+		t.Fatal("not revealed")
+	}
+	if right, _ := tab.Score(); right != 0 {
+		t.Errorf("one wrong reading scores %d, want 0", right)
+	}
+	got = r.result.String()
+	for _, want := range []string{"Not this time", "Google: you said allowed — right", "1994 standard: you said allowed, it answers blocked — wrong"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("reveal %q lacks %q", got, want)
+		}
+	}
+	// Every reading of the lesson is explained, and the why shows.
+	if n := len(r.verdict.Objects); n != 2 || !strings.Contains(r.why.Text, "Only Google knows Allow.") {
+		t.Errorf("%d verdicts, why %q", n, r.why.Text)
+	}
+	// Remembered half-way: one reading answered stays answered, nothing revealed.
+	tab.Reset()
+	tab.PredictFor(2, "google", answerBlocked)
+	again := newEachTab(t, a)
+	if again.Revealed(2) || !again.questions[2].choices[0].allow.Disabled() {
+		t.Error("a half-answered question is not remembered as such")
+	}
+	again.PredictFor(2, "original1994", answerBlocked)
+	if !again.Revealed(2) {
+		t.Error("answering the rest after reopening does not reveal")
+	}
+	if got := again.progressText(again.Current(), false); !strings.Contains(got, "0 of 3 right") {
+		t.Errorf("the list shows %q", got)
 	}
 }
