@@ -45,7 +45,7 @@ func TestLanguageSwitchKeepsTheLesson(t *testing.T) {
 		return x
 	}
 	x := build()
-	test.Tap(x.questions[0].allow)
+	test.Tap(x.questions[0].choices[0].allow)
 	x.practice.Select(x.xTab)
 	typeAtEnd(x.Editor(), "Disallow: /tmp/\n")
 	typed := string(x.Editor().Bytes())
