@@ -31,7 +31,7 @@ type exercisePanel struct {
 	t       *Tab
 	chosen  int
 	pick    *widget.RadioGroup
-	task    *widget.Label
+	task    *prose
 	status  *widget.RichText
 	band    *canvas.Rectangle
 	checks  *fyne.Container
@@ -52,8 +52,8 @@ func (p *exercisePanel) build(t *Tab) fyne.CanvasObject {
 	})
 	p.pick.Horizontal = true
 	p.pick.Required = true
-	p.task = wrapped("")
-	p.task.TextStyle.Bold = true
+	p.task = newProse("")
+	p.task.Bold = true
 	p.status = widget.NewRichText()
 	p.status.Wrapping = fyne.TextWrapWord
 	p.band = canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
@@ -220,8 +220,9 @@ func checkRow(r testset.Result, hint string) fyne.CanvasObject {
 	text := wrapped(fmt.Sprintf("%s — %s", line, state))
 	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, icon, nil, text)}
 	if !r.Pass && hint != "" {
-		h := wrapped(lang.X("lessontab.check.hint", "Hint: {{.Hint}}", map[string]any{"Hint": hint}))
-		h.TextStyle.Italic = true
+		h := newProse(lang.X("lessontab.check.hint", "Hint: {{.Hint}}", map[string]any{"Hint": hint}))
+		h.Italic = true
+		h.SetText(h.Text)
 		rows = append(rows, h)
 	}
 	return container.NewVBox(rows...)

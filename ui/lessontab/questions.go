@@ -28,12 +28,12 @@ type questionRow struct {
 	t       *Tab
 	n       int
 	head    *widget.Label
-	ask     *widget.Label
+	ask     *prose
 	choices []*choice
 	result  *widget.RichText
 	reveal  *fyne.Container
 	verdict *fyne.Container
-	why     *widget.Label
+	why     *prose
 	mark    *widget.Button
 	box     *fyne.Container
 }
@@ -87,7 +87,7 @@ func (t *Tab) newQuestionRow(i int) *questionRow {
 			map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engine": readingName(q.Engine)}))
 	}
 	r.head.TextStyle.Bold = true
-	r.ask = wrapped(q.AskText(language()))
+	r.ask = newProse(q.AskText(language()))
 	var picks []fyne.CanvasObject
 	if q.PerReading() {
 		note := wrapped(lang.X("lessontab.question.each", "Answer for every reading before the answer shows. The question counts as right only when every answer is right."))
@@ -109,7 +109,7 @@ func (t *Tab) newQuestionRow(i int) *questionRow {
 	r.result = widget.NewRichText()
 	r.result.Wrapping = fyne.TextWrapWord
 	r.verdict = container.NewVBox()
-	r.why = wrapped("")
+	r.why = newProse("")
 	r.mark = widget.NewButton(lang.X("lessontab.question.mark", "Mark the deciding lines"), func() { t.showQuestion(i) })
 	r.reveal = container.NewVBox(r.result, r.verdict, r.why, container.NewHBox(r.mark))
 	r.reveal.Hide()

@@ -300,7 +300,13 @@ func keepSpansWhole(segs []widget.RichTextSegment) []widget.RichTextSegment {
 			for n < len(ts.Text) && ts.Text[n] == ' ' && !prev.Style.TextStyle.Monospace {
 				n++ // (a monospace space would look like two)
 			}
-			prev.Text += ts.Text[:n]
+			moved := ts.Text[:n]
+			if strings.HasSuffix(prev.Text, " ") {
+				// Fyne's Markdown splits text at a lone `*` and
+				// leaves a space on both sides: one is enough
+				moved = strings.TrimLeft(moved, " ")
+			}
+			prev.Text += moved
 			ts.Text = ts.Text[n:]
 		}
 		ts.Text = wrapGuard + ts.Text

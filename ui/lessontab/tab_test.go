@@ -170,6 +170,8 @@ func rendered(o fyne.CanvasObject) string {
 			b.WriteString(w.Text + "\n")
 		case *widget.RichText:
 			b.WriteString(w.String() + "\n")
+		case *prose:
+			b.WriteString(w.Shown() + "\n")
 		case *fyne.Container:
 			for _, c := range w.Objects {
 				walk(c)

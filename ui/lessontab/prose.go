@@ -1,0 +1,77 @@
+package lessontab
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// prose is a text the lesson's author wrote (a question, its explanation,
+// an exercise's task, a hint). Authors quote robots.txt lines as `code`,
+// so it is shown as Markdown, like the lesson's body: a label would show
+// the backticks.
+type prose struct {
+	*widget.RichText
+	Text     string             // the Markdown shown
+	SizeName fyne.ThemeSizeName // "" for the theme's text size
+	Bold     bool
+	Italic   bool
+}
+
+func newProse(md string) *prose {
+	p := &prose{RichText: widget.NewRichText()}
+	p.Wrapping = fyne.TextWrapWord
+	p.SetText(md)
+	return p
+}
+
+// SetText shows md with the prose's size and style.
+func (p *prose) SetText(md string) {
+	p.Text = md
+	p.ParseMarkdown(md)
+	p.Segments = keepSpansWhole(bulletsInline(p.Segments))
+	p.restyle(p.Segments)
+	p.Refresh()
+}
+
+// Shown is the text as the reader sees it (no Markdown marks).
+func (p *prose) Shown() string {
+	var b strings.Builder
+	var walk func([]widget.RichTextSegment)
+	walk = func(segs []widget.RichTextSegment) {
+		for _, s := range segs {
+			switch s := s.(type) {
+			case *widget.ParagraphSegment:
+				walk(s.Texts)
+			case *widget.ListSegment:
+				walk(s.Items)
+			case *widget.TextSegment:
+				b.WriteString(strings.ReplaceAll(s.Text, wrapGuard, ""))
+			}
+		}
+	}
+	walk(p.Segments)
+	return b.String()
+}
+
+func (p *prose) restyle(segs []widget.RichTextSegment) {
+	for _, s := range segs {
+		switch s := s.(type) {
+		case *widget.ParagraphSegment:
+			p.restyle(s.Texts)
+		case *widget.ListSegment:
+			p.restyle(s.Items)
+		case *widget.TextSegment:
+			if p.SizeName != "" {
+				s.Style.SizeName = p.SizeName
+			}
+			if p.Bold {
+				s.Style.TextStyle.Bold = true
+			}
+			if p.Italic && !s.Style.TextStyle.Monospace {
+				s.Style.TextStyle.Italic = true
+			}
+		}
+	}
+}
