@@ -146,6 +146,13 @@ func Verify(l *Lesson) []Problem {
 	if len(strings.TrimSpace(string(l.Robots))) == 0 {
 		add(none, msg.New(msgEmptyField, "What", msg.New(fieldExample)))
 	}
+	for _, lang := range Languages {
+		if b, ok := l.Translated[lang]; ok {
+			if line := differentRule(l.Robots, b); line > 0 {
+				add(none, msg.New(msgTranslatedExample, "File", TranslatedName(l.Example, lang), "Line", line))
+			}
+		}
+	}
 	for i, s := range l.Sources {
 		if strings.TrimSpace(s.Title) == "" {
 			add(msg.New(whereSource), msg.New(msgNoSourceTitle, "N", i+1))
@@ -223,4 +230,33 @@ func VerifyAll(ls []*Lesson) []Problem {
 		}
 	}
 	return out
+}
+
+var msgTranslatedExample = msg.Def("lessons.check.translated_example", "{{.File}} differs from the example at line {{.Line}}: a translation may change only comments, so that every answer and line number stays the example's")
+
+// differentRule is the first line (1-based) where b differs from the
+// example other than in a comment, or 0 when they have the same lines with
+// the same rules.
+func differentRule(example, b []byte) int {
+	a, c := lines(example), lines(b)
+	for i := 0; i < len(a) || i < len(c); i++ {
+		if i >= len(a) || i >= len(c) || uncommented(a[i]) != uncommented(c[i]) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// lines splits at any line ending, as robots.txt parsers do.
+func lines(b []byte) []string {
+	s := strings.ReplaceAll(strings.ReplaceAll(string(b), "\r\n", "\n"), "\r", "\n")
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// uncommented is a line without its comment and trailing blanks.
+func uncommented(line string) string {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return strings.TrimRight(line, " \t")
 }

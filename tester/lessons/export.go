@@ -38,6 +38,14 @@ func (l *Lesson) Zip() ([]byte, error) {
 		data []byte
 	}{{DataFile, data}, {l.Example, l.Robots}}
 	for _, lang := range Languages {
+		if b, ok := l.Translated[lang]; ok {
+			files = append(files, struct {
+				name string
+				data []byte
+			}{TranslatedName(l.Example, lang), b})
+		}
+	}
+	for _, lang := range Languages {
 		if body, ok := l.Body[lang]; ok {
 			files = append(files, struct {
 				name string

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -130,10 +131,13 @@ type Lesson struct {
 	Questions []Question `json:"questions"`
 	Exercises []Exercise `json:"exercises"`
 
-	Robots []byte            `json:"-"` // the example file's bytes
-	Body   map[string]string `json:"-"` // language → Markdown (text.LL.md)
-	Origin string            `json:"-"` // "" for a built-in lesson, else the folder or zip it was opened from
-	Dir    string            `json:"-"` // the lesson folder's name ("01-what-it-is")
+	Robots []byte `json:"-"` // the example file's bytes
+	// Translated is the example in another language (example.LL.robots.txt
+	// beside example.robots.txt): the same lines, only comments translated.
+	Translated map[string][]byte `json:"-"`
+	Body       map[string]string `json:"-"` // language → Markdown (text.LL.md)
+	Origin     string            `json:"-"` // "" for a built-in lesson, else the folder or zip it was opened from
+	Dir        string            `json:"-"` // the lesson folder's name ("01-what-it-is")
 }
 
 // Name is how messages name the lesson: its folder's name, else its id.
@@ -181,4 +185,23 @@ func (q Question) AskText(lang string) string {
 		return msg.New(msgAskDefaultEach, "Crawler", q.Crawler, "Path", q.Path).String()
 	}
 	return msg.New(msgAskDefault, "Crawler", q.Crawler, "Path", q.Path, "Engine", engine.NameOf(q.Engine)).String()
+}
+
+// RobotsIn is the example as a reader of lang sees it: its translation when
+// the lesson has one (only the comments differ, so every line number and
+// verdict is the example's), else the example.
+func (l *Lesson) RobotsIn(lang string) []byte {
+	if b, ok := l.Translated[lang]; ok {
+		return b
+	}
+	return l.Robots
+}
+
+// TranslatedName is the file of the example in lang: "example.robots.txt"
+// gives "example.ru.robots.txt".
+func TranslatedName(example, lang string) string {
+	if i := strings.IndexByte(example, '.'); i > 0 {
+		return example[:i] + "." + lang + example[i:]
+	}
+	return example + "." + lang
 }

@@ -446,3 +446,62 @@ func TestPerReadingQuestionErrors(t *testing.T) {
 		t.Errorf("Verify of a question with both forms: %v", ps)
 	}
 }
+
+// TestTranslatedExample: example.LL.robots.txt beside the example is read,
+// exported and opened back; a translation that changes a rule (not only a
+// comment) fails the check, since answers and line numbers would no longer
+// be the example's.
+func TestTranslatedExample(t *testing.T) {
+	ls, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := ls[0]
+	for _, lang := range []string{"ru", "pl"} {
+		if len(first.Translated[lang]) == 0 {
+			t.Fatalf("lesson %s has no %s example", first.Name(), lang)
+		}
+		if string(first.RobotsIn(lang)) == string(first.Robots) {
+			t.Errorf("the %s example is the English one", lang)
+		}
+	}
+	if string(first.RobotsIn("de")) != string(first.Robots) {
+		t.Error("a language without a translation does not get the example")
+	}
+	zip := filepath.Join(t.TempDir(), "l.zip")
+	if err := Export(first, zip); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Open(zip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(back.Translated["pl"]) != string(first.Translated["pl"]) {
+		t.Error("the translated example is lost in the export")
+	}
+	if p := Verify(first); len(p) != 0 {
+		t.Fatalf("the built-in lesson fails: %v", p)
+	}
+	for _, c := range []struct {
+		rule string
+		ru   string
+		line int
+	}{
+		{"a comment translated", "# другой комментарий\n", 0},
+		{"a rule changed", "User-agent: *\nDisallow: /other/\n", 2},
+		{"a line added", "User-agent: *\nDisallow: /private/\n\n", 3},
+	} {
+		ex := []byte("# a comment\n")
+		if c.line != 0 {
+			ex = []byte("User-agent: *\nDisallow: /private/\n")
+		}
+		if got := differentRule(ex, []byte(c.ru)); got != c.line {
+			t.Errorf("%s: first different line %d, want %d", c.rule, got, c.line)
+		}
+	}
+	broken := *first
+	broken.Translated = map[string][]byte{"ru": append([]byte("Disallow: /\n"), first.Robots...)}
+	if p := Verify(&broken); len(p) == 0 || !strings.Contains(p[0].String(), TranslatedName(first.Example, "ru")) {
+		t.Errorf("a translation with another rule passes: %v", p)
+	}
+}

@@ -267,6 +267,19 @@ func load(r *reader) (*Lesson, error) {
 		return nil, err
 	}
 	l.Robots = robots
+	for _, lang := range Languages {
+		b, err := r.read(TranslatedName(l.Example, lang))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if l.Translated == nil {
+			l.Translated = map[string][]byte{}
+		}
+		l.Translated[lang] = b
+	}
 	l.Body = map[string]string{}
 	for _, lang := range Languages {
 		body, err := r.read(bodyFile(lang))

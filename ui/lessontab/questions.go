@@ -372,7 +372,7 @@ func (t *Tab) showQuestion(i int) {
 // editor (nothing when i < 0 or the example was edited).
 func (t *Tab) markQuestion(i int) {
 	l := t.Current()
-	if i < 0 || l == nil || string(t.ed.Bytes()) != string(l.Robots) {
+	if i < 0 || l == nil || !isExample(l, t.ed.Bytes()) {
 		t.setMarks(nil)
 		return
 	}

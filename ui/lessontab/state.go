@@ -39,7 +39,7 @@ func (t *Tab) Restore(st State) {
 			t.submitCheck()
 			return
 		}
-		if string(st.text) != string(l.Robots) {
+		if !isExample(l, st.text) {
 			t.setEditorText(st.text) // the example, edited
 		} else if st.explainedQ >= 0 && st.explainedQ < len(t.questions) && t.Revealed(st.explainedQ) {
 			t.showQuestion(st.explainedQ)

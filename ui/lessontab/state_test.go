@@ -80,3 +80,33 @@ func hasButton(o fyne.CanvasObject, text string) bool {
 	}
 	return false
 }
+
+// TestExampleInTheReadersLanguage: a lesson with example.ru.robots.txt
+// shows it to a Russian reader, and the deciding lines are still marked
+// (only comments differ from the example).
+func TestExampleInTheReadersLanguage(t *testing.T) {
+	keepLanguage(t)
+	a := test.NewTempApp(t)
+	list, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	speak(t, "ru", "ru_RU.UTF-8")
+	w := a.NewWindow("lessons")
+	x := New(Host{Window: w, Prefs: a.Preferences()}, list)
+	x.SetSynchronous(true)
+	w.SetContent(x.Content)
+	w.Resize(fyne.NewSize(1280, 800))
+	x.Select(0)
+	l := list[0]
+	if got := string(x.Editor().Bytes()); got != string(l.Translated["ru"]) {
+		t.Fatalf("the Russian reader sees %q", got)
+	}
+	q := l.Questions[0]
+	for _, id := range l.Asked(q) {
+		x.PredictFor(0, id, q.Expected(id))
+	}
+	if len(x.marks) == 0 {
+		t.Error("no deciding lines marked on the translated example")
+	}
+}

@@ -391,7 +391,7 @@ func (t *Tab) showExample() {
 	if t.mode != -1 {
 		t.saveExerciseText()
 		t.mode = -1
-		t.setEditorText(l.Robots)
+		t.setEditorText(l.RobotsIn(language()))
 	}
 	t.edWhat.SetText(lang.X("lessontab.editor.example", "Example: {{.File}}", map[string]any{"File": exampleName(l)}))
 	t.markQuestion(t.lastRevealed())
@@ -469,4 +469,18 @@ func (t *Tab) saveProgress() {
 		t.prog.save(t.host.Prefs, l.ID)
 		t.rows[t.cur].set(t.cur+1, l.Title.In(language()), t.progressText(l, true), true)
 	}
+}
+
+// isExample reports whether b is the lesson's example, in any language
+// (translations differ only in comments): marks and answers hold for it.
+func isExample(l *lessons.Lesson, b []byte) bool {
+	if string(b) == string(l.Robots) {
+		return true
+	}
+	for _, t := range l.Translated {
+		if string(b) == string(t) {
+			return true
+		}
+	}
+	return false
 }
