@@ -230,6 +230,7 @@ func (s *studio) documentChanged() {
 	doc := s.ed.Document()
 	s.selected = nil
 	s.pane.SetDocument(doc)
+	s.presentCurrent()
 	s.syncBanner()
 	s.changes.documentChanged(doc)
 	s.updateTitle()
