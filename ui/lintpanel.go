@@ -87,7 +87,7 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	detailBox := container.NewBorder(nil, container.NewHScroll(actions), nil, nil, text)
 	p.body = container.NewHSplit(p.list, detailBox)
 	p.body.Offset = 0.45
-	p.box = container.NewBorder(p.header, nil, nil, nil, p.body)
+	p.box = container.NewBorder(p.header, nil, nil, nil, container.New(&turnLayout{split: p.body, panel: p}, p.body))
 	p.set(nil)
 	return p
 }

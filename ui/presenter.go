@@ -23,7 +23,8 @@ type presenter struct {
 	on            bool
 	timelineShown bool
 	zoomBefore    int
-	lessonText    string // the lesson's last reveal (the Lessons tab shows it large itself)
+	splitBefore   float64 // where the user had the editor's divider
+	lessonText    string  // the lesson's last reveal (the Lessons tab shows it large itself)
 	text          *widget.Label
 	box           fyne.CanvasObject
 	selection     string // the tester's selected result, explained
@@ -146,13 +147,14 @@ func (s *studio) setPresenter(on bool) {
 	s.win.SetFullScreen(on)
 	if on {
 		p.zoomBefore = s.zoom()
+		p.splitBefore = s.split.Offset
 		s.presenterLayout()
 		// Keys go to the window, so Esc leaves at once.
 		s.win.Canvas().Unfocus()
 	} else {
 		s.lint.object().Show()
 		s.pane.SetPresenting(false)
-		s.split.SetOffset(splitOffset(s.pane.Compare()))
+		s.split.SetOffset(p.splitBefore)
 	}
 	s.class.tab.SetLarge(on)
 	p.update()
