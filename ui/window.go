@@ -272,9 +272,35 @@ func (s *studio) testsBytes() []byte {
 	return nil
 }
 
-// modified reports unsaved changes to the text or to the test set.
+// modified reports unsaved changes: to the text, or to tester rows that
+// cannot be kept on their own (a new file's, or beside an unreadable test
+// set). Rows of a saved file are kept as they change (keepTests), so they
+// never mark the robots.txt as modified.
 func (s *studio) modified() bool {
-	return s.file.Modified(s.ed.Bytes(), s.testsBytes())
+	return s.file.TextModified(s.ed.Bytes()) || s.testsUnsaved()
+}
+
+// testsUnsaved reports tester rows that only a Save of the file would keep.
+func (s *studio) testsUnsaved() bool {
+	return !s.file.CanSaveTestsAlone() && s.file.TestsModified(s.testsBytes())
+}
+
+// keepTests saves the tester's rows with the file's test set when they
+// changed and can be saved alone; the robots.txt is not touched. It runs
+// with the autosave and before anything that leaves the file.
+func (s *studio) keepTests() {
+	if !s.file.CanSaveTestsAlone() {
+		return
+	}
+	tests := s.testsBytes()
+	if !s.file.TestsModified(tests) {
+		return
+	}
+	if err := s.file.SaveTests(s.pane.TestSet()); err != nil {
+		fyne.LogError("saving the test set", err)
+		return
+	}
+	s.refreshStatus()
 }
 
 func (s *studio) updateTitle() {
@@ -564,6 +590,7 @@ func (s *studio) revert() {
 // whenSafe runs action now if nothing is unsaved; otherwise it asks to save,
 // discard or cancel, and a failed save cancels.
 func (s *studio) whenSafe(action func()) {
+	s.keepTests()
 	if !s.modified() {
 		action()
 		return
@@ -583,7 +610,7 @@ func (s *studio) whenSafe(action func()) {
 			}
 		}
 	}
-	msgText := lang.X("window.unsaved.ask", "{{.File}} has unsaved changes. Save them first?", map[string]any{"File": s.file.Name()})
+	msgText := unsavedQuestion(s.file.Name(), s.file.TextModified(s.ed.Bytes()), s.testsUnsaved())
 	buttons := container.NewHBox(
 		newButton(lang.X("window.unsaved.cancel", "Cancel"), answer(choiceCancel)),
 		newButton(lang.X("window.unsaved.discard", "Don't save"), answer(choiceDiscard)),
@@ -616,6 +643,7 @@ func (s *studio) autosaveLoop() {
 }
 
 func (s *studio) autosave() {
+	s.keepTests()
 	text := s.ed.Bytes()
 	if !s.file.TextModified(text) || string(text) == string(s.autoText) {
 		return
