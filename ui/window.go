@@ -102,6 +102,7 @@ func Start(a fyne.App, args []string) fyne.Window {
 		s.openSample()
 	}
 	s.win.Show()
+	s.fitScreen()
 	s.offerRecovery()
 	go s.autosaveLoop()
 	return s.win
@@ -150,7 +151,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.presenterKeys()
 	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })
-	s.win.Resize(fyne.NewSize(1280, 800))
+	s.win.Resize(defaultWindowSize)
 	return s
 }
 
