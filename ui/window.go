@@ -323,7 +323,7 @@ func (s *studio) updateTitle() {
 func (s *studio) updateMarks() {
 	marks := make([]editor.Mark, 0, len(s.diags)+4)
 	for _, d := range s.diags {
-		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " [" + d.Code + "]"}
+		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " (" + lint.CodeText(d.Code) + ")"}
 		if d.EndLine == d.Line && d.EndCol > d.Col {
 			m.StartCol, m.EndCol = d.Col-1, d.EndCol-1
 		}
