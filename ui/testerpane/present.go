@@ -6,7 +6,8 @@ import "github.com/robots-studio/robots-studio/tester/engine"
 // rows, the verdict toggles and the detail area are hidden, so the results
 // table keeps the height (the window shows the selected explanation in
 // large type beside it), and the column chooser gives its width to the
-// reading's name. Off restores them.
+// reading's name. With no results yet the rows stay, so the class can
+// type a crawler and a path. Off restores them.
 func (p *Pane) SetPresenting(on bool) {
 	ui := &p.ui
 	p.presenting = on
@@ -14,7 +15,8 @@ func (p *Pane) SetPresenting(on bool) {
 		Show()
 		Hide()
 	}{ui.inputs, ui.toggleBox, ui.detail.object(), ui.columnsBtn} {
-		if on || (o == ui.columnsBtn && !p.compare) {
+		keep := o == ui.inputs && len(p.shown) == 0
+		if on && !keep || (o == ui.columnsBtn && !p.compare) {
 			o.Hide()
 		} else {
 			o.Show()

@@ -47,3 +47,13 @@ func TestPresentingGivesTheTableTheHeight(t *testing.T) {
 		t.Error("leaving presenter mode does not bring the rows back")
 	}
 }
+
+// Presenting with no rows yet keeps the rows, so a crawler and a path can
+// be typed.
+func TestPresentingWithoutResultsKeepsTheRows(t *testing.T) {
+	p, _ := newTestPane(t, "User-agent: *\nDisallow: /x\n")
+	p.SetPresenting(true)
+	if !p.ui.inputs.Visible() {
+		t.Error("presenting an empty tester hides the rows to type in")
+	}
+}
