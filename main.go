@@ -31,6 +31,7 @@ func main() {
 		os.Exit(cli.NoDisplay(env))
 	}
 	a := app.NewWithID(ui.AppID)
+	ui.ScreenPixels = screenPixels
 	ui.Start(a, args)
 	a.Run()
 }

@@ -67,6 +67,7 @@ type Editor struct {
 	lastDownPos  fyne.Position
 	clicks       int
 	downHandled  bool
+	strayUp      bool // a release came without a press here (mouse input, input.go)
 	hoverMsg     string
 	hoverPos     fyne.Position
 

@@ -318,7 +318,7 @@ func (e *Editor) MouseDown(ev *desktop.MouseEvent) {
 		e.clicks = 1
 	}
 	e.lastDown, e.lastDownPos = now, ev.Position
-	e.downHandled = true
+	e.downHandled, e.strayUp = true, false
 	if ev.Position.X < e.view().gutterW && e.clicks == 1 {
 		e.clicks = 3 // a click on a line number selects the line
 	}
@@ -342,8 +342,13 @@ func (e *Editor) press(p fyne.Position, mode int, extend bool) {
 	e.move(e.pressAnchorB, true)
 }
 
-// MouseUp ends a press.
-func (e *Editor) MouseUp(*desktop.MouseEvent) { e.pressed = false }
+// MouseUp ends a press. A release without a press here is the end of a
+// click that began elsewhere — on a menu drawn over the editor, whose item
+// the release chose: the tap that follows it must not move the cursor.
+func (e *Editor) MouseUp(*desktop.MouseEvent) {
+	e.strayUp = !e.pressed && !e.downHandled
+	e.pressed = false
+}
 
 // Dragged extends the selection by the press's granularity. The position
 // is tracked from the press plus the deltas, which is right for both the
@@ -385,6 +390,10 @@ func (e *Editor) DragEnd() { e.pressed = false }
 // Tapped focuses the editor. A tap without a preceding MouseDown (touch, or
 // the test driver) also places the cursor.
 func (e *Editor) Tapped(ev *fyne.PointEvent) {
+	if e.strayUp {
+		e.strayUp = false
+		return
+	}
 	e.requestFocus()
 	if !e.downHandled {
 		e.move(e.offsetAt(ev.Position), false)

@@ -1,5 +1,7 @@
 package ui
 
+import "fyne.io/fyne/v2/lang"
+
 // unsavedChoice is the answer to "save changes?".
 type unsavedChoice int
 
@@ -20,4 +22,17 @@ func proceed(choice unsavedChoice) (save, goOn bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// unsavedQuestion names what is unsaved: the file's text, its tester rows,
+// or both.
+func unsavedQuestion(name string, text, tests bool) string {
+	args := map[string]any{"File": name}
+	switch {
+	case text && tests:
+		return lang.X("document.unsaved.both", "{{.File}} and its tester rows have unsaved changes. Save them first?", args)
+	case tests:
+		return lang.X("document.unsaved.tests", "The tester rows of {{.File}} are not saved yet. Save them with the file first?", args)
+	}
+	return lang.X("window.unsaved.ask", "{{.File}} has unsaved changes. Save them first?", args)
 }

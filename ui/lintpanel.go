@@ -87,7 +87,7 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	detailBox := container.NewBorder(nil, container.NewHScroll(actions), nil, nil, text)
 	p.body = container.NewHSplit(p.list, detailBox)
 	p.body.Offset = 0.45
-	p.box = container.NewBorder(p.header, nil, nil, nil, p.body)
+	p.box = container.NewBorder(p.header, nil, nil, nil, container.New(&turnLayout{split: p.body, panel: p}, p.body))
 	p.set(nil)
 	return p
 }
@@ -193,7 +193,7 @@ func (p *lintPanel) showDetail() {
 		return
 	}
 	d := p.diags[p.selected]
-	where := fmt.Sprintf("%d:%d  %s  [%s]", d.Line, d.Col, severity.Word(d.Severity), d.Code)
+	where := fmt.Sprintf("%d:%d  %s · %s", d.Line, d.Col, severity.Word(d.Severity), lint.CodeText(d.Code))
 	if len(d.Engines) > 0 {
 		where += " — " + engineNames(d.Engines)
 	}
@@ -319,16 +319,17 @@ func (p *lintPanel) toggle() {
 	p.box.Refresh()
 }
 
-// diagnosticLine is "12:5  message [RS012]" ("12:5  ×3  …" for a group; the
-// row's icon and the detail give the severity), cut to what a row can
+// diagnosticLine is "12:5  message" ("12:5  ×3  …" for a group; the
+// row's icon and the detail give the severity, the detail the rule's code
+// with its title), cut to what a row can
 // show (shaping a long hidden tail costs milliseconds per keystroke); the
 // whole message is in the detail beside the list and in the editor's mark
 // tooltip.
 func diagnosticLine(d lint.Diagnostic) string {
-	s := fmt.Sprintf("%d:%d  %s [%s]", d.Line, d.Col, d.Message, d.Code)
+	s := fmt.Sprintf("%d:%d  %s", d.Line, d.Col, d.Message)
 	if len(d.Members) > 0 {
 		// A group: its count, then what its first finding says.
-		s = fmt.Sprintf("%d:%d  ×%d  %s [%s]", d.Line, d.Col, len(d.Members), d.Members[0].Message, d.Code)
+		s = fmt.Sprintf("%d:%d  ×%d  %s", d.Line, d.Col, len(d.Members), d.Members[0].Message)
 	}
 	const maxRunes = 180
 	if utf8.RuneCountInString(s) > maxRunes {

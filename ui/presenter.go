@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/ui/look"
 )
 
 // presenterZoom is how much larger everything is drawn in presenter mode,
@@ -22,34 +23,33 @@ type presenter struct {
 	on            bool
 	timelineShown bool
 	zoomBefore    int
-	lessonText    string
-	testerText    string
-	fromLesson    bool // the lesson's reveal is newer than the tester's selection
+	splitBefore   float64 // where the user had the editor's divider
+	lessonText    string  // the lesson's last reveal (the Lessons tab shows it large itself)
 	text          *widget.Label
 	box           fyne.CanvasObject
+	selection     string // the tester's selected result, explained
 }
 
 // panel is the large-type explanation shown under the editor, in the lint
 // panel's place, in presenter mode (built again with the window's content).
+// It sits on the tester's tab, so it explains the tester's selection.
 func (p *presenter) panel() fyne.CanvasObject {
 	p.text = widget.NewLabel("")
 	p.text.Wrapping = fyne.TextWrapWord
 	p.text.SizeName = theme.SizeNameSubHeadingText
 	scroll := container.NewVScroll(p.text)
-	scroll.SetMinSize(fyne.NewSize(0, 180))
+	scroll.SetMinSize(fyne.NewSize(0, 240))
 	p.box = container.NewVBox(widget.NewSeparator(), scroll)
 	p.update()
 	return p.box
 }
 
+// update shows the tester's selection as it is now (never an older one).
 func (p *presenter) update() {
 	if p.text == nil {
 		return
 	}
-	t := p.testerText
-	if p.fromLesson || t == "" {
-		t = p.lessonText
-	}
+	t := p.selection
 	if t == "" {
 		t = lang.X("presenter.hint", "Select a result in the tester, or reveal a lesson's question: its explanation shows here in large type.")
 	}
@@ -63,18 +63,39 @@ func (p *presenter) update() {
 
 // setLessonText is told the explanation of a revealed lesson question.
 func (p *presenter) setLessonText(t string) {
-	p.lessonText, p.fromLesson = t, true
+	p.lessonText = t
+}
+
+// verdictText is one result explained for the class: the answer, the
+// row's "why they differ" line (when the readings differ), the reasons.
+func verdictText(v engine.Verdict, why string) string {
+	t := lang.X("presenter.verdict", "{{.Crawler}} → {{.Path}} ({{.Engine}}): {{.Word}}",
+		map[string]any{"Crawler": v.Agent, "Path": v.URL, "Engine": engine.NameOf(v.Engine).String(), "Word": v.Word().String()})
+	if why != "" {
+		t += "\n" + why
+	}
+	return t + "\n" + v.ExplainAll()
+}
+
+// presentVerdict is told the result selected in the tester (or marked
+// from the Logs tab). The pane's own answer for the same result is used
+// when it has one, with the row's "why they differ" line.
+func (s *studio) presentVerdict(v engine.Verdict) {
+	p := &s.class.present
+	why := ""
+	if cur, ok := s.pane.Selected(); ok && cur.Agent == v.Agent && cur.URL == v.URL && cur.Engine == v.Engine {
+		v, why = cur, s.pane.SelectedWhy()
+	}
+	p.selection = verdictText(v, why)
 	p.update()
 }
 
-// presentVerdict is told the result selected in the tester.
-func (s *studio) presentVerdict(v engine.Verdict) {
-	p := &s.class.present
-	p.testerText = lang.X("presenter.verdict", "{{.Crawler}} → {{.Path}} ({{.Engine}}): {{.Word}}",
-		map[string]any{"Crawler": v.Agent, "Path": v.URL, "Engine": engine.NameOf(v.Engine).String(), "Word": v.Word().String()}) +
-		"\n" + v.ExplainAll()
-	p.fromLesson = false
-	p.update()
+// presentCurrent explains the tester's selection again after the text
+// changed, when the pane has its new answer.
+func (s *studio) presentCurrent() {
+	if v, ok := s.pane.Selected(); ok && s.class.present.on {
+		s.presentVerdict(v)
+	}
 }
 
 // presenterShortcut is F11, shown in the View menu; the key itself is
@@ -115,6 +136,10 @@ func (s *studio) presenterKeys() {
 	})
 }
 
+// presenterSplit is the editor's share of the width in presenter mode: the
+// class reads the results, the editor shows the lines they point at.
+const presenterSplit = 0.34
+
 // setPresenter enters or leaves presenter mode.
 func (s *studio) setPresenter(on bool) {
 	p := &s.class.present
@@ -122,21 +147,58 @@ func (s *studio) setPresenter(on bool) {
 		return
 	}
 	p.on = on
+	s.win.SetFullScreen(on)
 	if on {
 		p.zoomBefore = s.zoom()
-		s.setZoom(p.zoomBefore * presenterZoom / 100)
-		s.lint.object().Hide()
+		p.splitBefore = s.split.Offset
+		s.presenterLayout()
 		// Keys go to the window, so Esc leaves at once.
 		s.win.Canvas().Unfocus()
 	} else {
-		s.setZoom(p.zoomBefore)
 		s.lint.object().Show()
+		s.pane.SetPresenting(false)
+		s.split.SetOffset(p.splitBefore)
 	}
-	s.win.SetFullScreen(on)
 	s.class.tab.SetLarge(on)
 	p.update()
 	s.win.Content().Refresh()
+	if on {
+		// As large as still fits: setZoom stops at the largest step whose
+		// layout fits the window, now that the layout is the compact one.
+		s.setZoom(p.zoomBefore * presenterZoom / 100)
+	} else {
+		s.setZoom(p.zoomBefore)
+	}
 	s.win.SetMainMenu(s.menu())
+}
+
+// presenterLayout hides what the class does not read: the Problems panel,
+// the tester's crawler and path rows, its toggles and detail area (the
+// large-type explanation replaces it); the editor gets narrower.
+func (s *studio) presenterLayout() {
+	s.lint.object().Hide()
+	s.pane.SetPresenting(true)
+	if s.split != nil {
+		s.split.SetOffset(presenterSplit)
+	}
+}
+
+// fitPresenter zooms out, step by step, until the window's content fits
+// again (after the timeline opened in presenter mode): a window whose
+// content outgrows it grows past the screen and loses its menu bar.
+func (s *studio) fitPresenter() {
+	if !s.class.present.on {
+		return
+	}
+	for !s.fits() {
+		z := s.zoom()
+		next := look.ZoomOut(z)
+		if next >= z {
+			return
+		}
+		s.applyZoom(next)
+		s.app.Preferences().SetInt(prefZoom, next)
+	}
 }
 
 // presenting reports whether presenter mode is on.

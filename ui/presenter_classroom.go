@@ -81,7 +81,7 @@ func (s *studio) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
 		c.strip.Hide()
 	}
 	if c.present.on {
-		s.lint.object().Hide()
+		s.presenterLayout()
 	}
 	return container.NewBorder(c.strip, nil, nil, nil, tabs)
 }
@@ -96,6 +96,7 @@ func (s *studio) showTimeline(on bool) {
 		c.strip.Hide()
 	}
 	s.win.Content().Refresh()
+	s.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 }
 
@@ -105,6 +106,7 @@ func (s *studio) useReading(id string) {
 	s.pane.SetEngine(id)
 	s.app.Preferences().SetString(prefEngine, id)
 	s.tabs.SelectIndex(0)
+	s.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 	s.refreshStatus()
 }

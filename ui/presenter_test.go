@@ -114,8 +114,9 @@ func TestPresenterModeTogglesAndRestores(t *testing.T) {
 	if s.lint.object().Visible() {
 		t.Error("the lint panel shows in presenter mode")
 	}
-	if got := s.zoom(); got != zoom*presenterZoom/100 {
-		t.Errorf("zoom in presenter mode = %d, want %d", got, zoom*presenterZoom/100)
+	// As large as fits a 1280×800 projector, and larger than before.
+	if got := s.zoom(); got <= zoom || got > zoom*presenterZoom/100 || !s.fits() {
+		t.Errorf("zoom in presenter mode = %d (fits: %v), want above %d, at most %d, fitting", got, s.fits(), zoom, zoom*presenterZoom/100)
 	}
 	if !s.class.present.box.Visible() {
 		t.Error("the large explanation is hidden")
@@ -127,12 +128,23 @@ func TestPresenterModeTogglesAndRestores(t *testing.T) {
 	if got := s.class.present.text.Text; !strings.Contains(got, v.ExplainAll()) {
 		t.Errorf("presenter explanation %q lacks the verdict's sentence", got)
 	}
-	// So is a revealed lesson question.
+	// A revealed lesson question shows large on the Lessons tab; back on
+	// the tester, the explanation is still the tester's selection, never
+	// the lesson's older answer.
 	s.openLessonPath(testLesson)
 	s.class.tab.Predict(0, "blocked")
-	if got := s.class.present.text.Text; !strings.Contains(got, "Only the Disallow line matches.") {
-		t.Errorf("presenter explanation after a reveal: %q", got)
+	s.tabs.SelectIndex(0)
+	if got := s.class.present.text.Text; !strings.Contains(got, v.ExplainAll()) || strings.Contains(got, "Only the Disallow line matches.") {
+		t.Errorf("presenter explanation on the tester after a lesson reveal: %q", got)
 	}
+	// The timeline opened in presenter mode fits: the menu bar and the
+	// points stay on screen, the window does not grow.
+	s.showTimeline(true)
+	s.class.timeline.Select(2)
+	if !s.fits() {
+		t.Error("the timeline in presenter mode does not fit the window")
+	}
+	s.showTimeline(false)
 	// A language switch keeps presenter mode and its hidden lint panel.
 	s.switchLanguage("en")
 	if s.lint.object().Visible() || !s.presenting() {

@@ -104,6 +104,7 @@ func Start(a fyne.App, args []string) fyne.Window {
 		s.openSample()
 	}
 	s.win.Show()
+	s.fitScreen()
 	s.offerRecovery()
 	go s.autosaveLoop()
 	return s.win
@@ -152,7 +153,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.presenterKeys()
 	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })
-	s.win.Resize(fyne.NewSize(1280, 800))
+	s.win.Resize(defaultWindowSize)
 	return s
 }
 
@@ -184,7 +185,7 @@ func (s *studio) buildContent() {
 	left := container.NewBorder(s.live.banner, s.class.present.panel(), nil, nil, s.lint.withEditor(s.ed))
 	s.live.left = left
 	s.split = container.NewHSplit(left, s.rightSide())
-	s.split.Offset = splitOffset(s.pane.Compare())
+	s.split.Offset = splitOffset
 	s.tabs = container.NewAppTabs(
 		container.NewTabItem(tabTitle(&s.file), s.split),
 		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
@@ -210,18 +211,15 @@ func (s *studio) buildContent() {
 	s.win.SetContent(container.NewBorder(nil, s.bar.root, nil, nil, s.classroomContent(s.tabs)))
 }
 
-// splitOffset gives the compare table (eight short engine columns, which
-// fit in 58% of a 1280-px window) a little more room, not the editor's.
-func splitOffset(compare bool) float64 {
-	if compare {
-		return 0.42
-	}
-	return 0.55
-}
+// splitOffset is the editor's share of the window's width, the same with
+// compare on or off: turning compare on never squeezes the editor (or the
+// Problems panel under it); the compare table's eight short engine columns
+// fit in the 56% of a 1280-px window the tester has.
+const splitOffset = 0.44
 
 // compareChanged follows the compare switch, from the pane or the menu.
-func (s *studio) compareChanged(on bool) {
-	s.split.SetOffset(splitOffset(on))
+// The divider stays where it is.
+func (s *studio) compareChanged(bool) {
 	s.readingsChanged()
 	s.win.SetMainMenu(s.menu())
 }
@@ -232,6 +230,7 @@ func (s *studio) documentChanged() {
 	doc := s.ed.Document()
 	s.selected = nil
 	s.pane.SetDocument(doc)
+	s.presentCurrent()
 	s.syncBanner()
 	s.changes.documentChanged(doc)
 	s.updateTitle()
@@ -276,9 +275,35 @@ func (s *studio) testsBytes() []byte {
 	return nil
 }
 
-// modified reports unsaved changes to the text or to the test set.
+// modified reports unsaved changes: to the text, or to tester rows that
+// cannot be kept on their own (a new file's, or beside an unreadable test
+// set). Rows of a saved file are kept as they change (keepTests), so they
+// never mark the robots.txt as modified.
 func (s *studio) modified() bool {
-	return s.file.Modified(s.ed.Bytes(), s.testsBytes())
+	return s.file.TextModified(s.ed.Bytes()) || s.testsUnsaved()
+}
+
+// testsUnsaved reports tester rows that only a Save of the file would keep.
+func (s *studio) testsUnsaved() bool {
+	return !s.file.CanSaveTestsAlone() && s.file.TestsModified(s.testsBytes())
+}
+
+// keepTests saves the tester's rows with the file's test set when they
+// changed and can be saved alone; the robots.txt is not touched. It runs
+// with the autosave and before anything that leaves the file.
+func (s *studio) keepTests() {
+	if !s.file.CanSaveTestsAlone() {
+		return
+	}
+	tests := s.testsBytes()
+	if !s.file.TestsModified(tests) {
+		return
+	}
+	if err := s.file.SaveTests(s.pane.TestSet()); err != nil {
+		fyne.LogError("saving the test set", err)
+		return
+	}
+	s.refreshStatus()
 }
 
 func (s *studio) updateTitle() {
@@ -300,7 +325,7 @@ func (s *studio) updateTitle() {
 func (s *studio) updateMarks() {
 	marks := make([]editor.Mark, 0, len(s.diags)+4)
 	for _, d := range s.diags {
-		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " [" + d.Code + "]"}
+		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " (" + lint.CodeText(d.Code) + ")"}
 		if d.EndLine == d.Line && d.EndCol > d.Col {
 			m.StartCol, m.EndCol = d.Col-1, d.EndCol-1
 		}
@@ -568,6 +593,7 @@ func (s *studio) revert() {
 // whenSafe runs action now if nothing is unsaved; otherwise it asks to save,
 // discard or cancel, and a failed save cancels.
 func (s *studio) whenSafe(action func()) {
+	s.keepTests()
 	if !s.modified() {
 		action()
 		return
@@ -587,7 +613,7 @@ func (s *studio) whenSafe(action func()) {
 			}
 		}
 	}
-	msgText := lang.X("window.unsaved.ask", "{{.File}} has unsaved changes. Save them first?", map[string]any{"File": s.file.Name()})
+	msgText := unsavedQuestion(s.file.Name(), s.file.TextModified(s.ed.Bytes()), s.testsUnsaved())
 	buttons := container.NewHBox(
 		newButton(lang.X("window.unsaved.cancel", "Cancel"), answer(choiceCancel)),
 		newButton(lang.X("window.unsaved.discard", "Don't save"), answer(choiceDiscard)),
@@ -620,6 +646,7 @@ func (s *studio) autosaveLoop() {
 }
 
 func (s *studio) autosave() {
+	s.keepTests()
 	text := s.ed.Bytes()
 	if !s.file.TextModified(text) || string(text) == string(s.autoText) {
 		return

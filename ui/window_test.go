@@ -85,7 +85,8 @@ func TestTypingMarksModifiedAndSaveWritesExactlyTheEdit(t *testing.T) {
 }
 
 // TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange: new tester rows
-// count as unsaved work; the first save keeps them in the app's folder (a
+// are kept with the test set as they change, not as a change of the
+// robots.txt; the first save keeps them in the app's folder (a
 // deploy of the site folder must not publish them), says so once and
 // offers "beside the file"; they reopen with the file, and removing every
 // row removes the saved set.
@@ -99,8 +100,8 @@ func TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange(t *testing.T) {
 	set.Paths = []string{"/x"}
 	set.SetExpected("Googlebot", "/x", "google", false)
 	s.pane.SetTestSet(set)
-	if !s.modified() {
-		t.Fatal("new tester rows must count as unsaved work")
+	if s.modified() || !s.file.TestsModified(s.testsBytes()) {
+		t.Fatal("new tester rows must be a change of the test set, not of the robots.txt")
 	}
 	s.save(nil)
 	if _, err := os.Stat(testset.PathFor(p)); !os.IsNotExist(err) {

@@ -105,8 +105,20 @@ func (s engineSet) names(all []string) []string {
 	return out
 }
 
-// text is the ids of s for a sentence ("google, rfc9309").
-func (s engineSet) text(all []string) string { return strings.Join(s.names(all), ", ") }
+// text is the engines of s for a sentence, by the names users know
+// ("Google, RFC 9309"), in the language of the moment it is shown.
+func (s engineSet) text(all []string) engineNames { return engineNames(s.names(all)) }
+
+// engineNames is a list of engine ids shown by their display names.
+type engineNames []string
+
+func (n engineNames) String() string {
+	names := make([]string, len(n))
+	for i, id := range n {
+		names[i] = engine.NameOf(id).String()
+	}
+	return strings.Join(names, ", ")
+}
 
 // DefaultEngines are the readings lint reports on when Options.Engines is
 // empty: the crawlers a site is tested with today (each crawler under its own

@@ -56,7 +56,7 @@ func Markdown() []byte {
 			}
 			fmt.Fprintf(&b, "- %d:%d: %s: %s", d.Line, d.Col, d.Severity, d.Message)
 			if len(d.Engines) > 0 {
-				fmt.Fprintf(&b, " — *%s*", strings.Join(d.Engines, ", "))
+				fmt.Fprintf(&b, " — *%s*", engineNames(d.Engines))
 			}
 			b.WriteString("\n")
 			if fix == nil {

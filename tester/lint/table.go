@@ -162,3 +162,24 @@ var rules = []rule{
 	{check: checkAIPref},
 	{check: checkCrawlerTokens},
 }
+
+// RuleTitle is the short title of the rule with code ("Rule that never
+// decides" for RS019), so a code is never shown unexplained; zero for an
+// unknown code.
+func RuleTitle(code string) msg.Text {
+	for _, r := range table {
+		if r.Code == code {
+			return r.Title
+		}
+	}
+	return msg.Text{}
+}
+
+// CodeText is a code with its rule's title ("RS019: Rule that never
+// decides"), or the bare code when the table does not know it.
+func CodeText(code string) string {
+	if t := RuleTitle(code); !t.IsZero() {
+		return code + ": " + t.String()
+	}
+	return code
+}

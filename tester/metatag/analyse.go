@@ -94,6 +94,14 @@ func (r *Report) finish(opt Options) {
 		}
 	}
 	r.Diagnostics = r.Filter(engines)
+	if !contains(engines, Strict1996) {
+		// The 1996 rules are named only to those who asked for them.
+		for i, d := range r.Diagnostics {
+			if d.Text.Key == msgContradictory {
+				r.Diagnostics[i].Text.Key = msgContradictoryNow
+			}
+		}
+	}
 	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
 		a, b := r.Diagnostics[i], r.Diagnostics[j]
 		if (a.Source < 0) != (b.Source < 0) {

@@ -23,6 +23,7 @@ var (
 	msgRepeated1996     = msg.Def("meta.diag.repeated_1996", "“{{.Name}}” repeats what “{{.Earlier}}” already says; the 1996 rules forbid repeated directives")
 	msgRepeated         = msg.Def("meta.diag.repeated", "“{{.Name}}” repeats what “{{.Earlier}}” already says; harmless, but remove one")
 	msgContradictory    = msg.Def("meta.diag.contradictory", "“{{.Name}}” contradicts “{{.Earlier}}”: Google and Bing obey the restrictive one, Yandex the permissive one, and the 1996 rules forbid the pair")
+	msgContradictoryNow = msg.Def("meta.diag.contradictory_modern", "“{{.Name}}” contradicts “{{.Earlier}}”: Google and Bing obey the restrictive one, Yandex the permissive one")
 	msgValuesDisagree   = msg.Def("meta.diag.values_disagree", "“{{.Name}}” and “{{.Earlier}}” disagree; the most restrictive one applies")
 	msgSnippetOverride  = msg.Def("meta.diag.snippet_override", "nosnippet overrides “{{.Name}}”: no snippet is shown at all")
 	msgSameAsNoSnippet  = msg.Def("meta.diag.same_as_nosnippet", "max-snippet:0 means the same as nosnippet")

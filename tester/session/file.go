@@ -138,3 +138,41 @@ func (f *File) Save(path string, text []byte, set *testset.Set, places Places) e
 	*f = File{Path: abs, Disk: text, Tests: tests, TestsUnreadable: keepTests, TestsPath: testsPath}
 	return nil
 }
+
+// TestsModified reports whether the test set (as Marshal gives it) differs
+// from the one last loaded or saved.
+func (f *File) TestsModified(tests []byte) bool {
+	return !bytes.Equal(tests, f.Tests)
+}
+
+// CanSaveTestsAlone reports whether the test set can be saved without the
+// text: the file has a place on disk and its test set there was readable
+// (an unreadable one is never overwritten).
+func (f *File) CanSaveTestsAlone() bool {
+	return f.Path != "" && f.TestsPath != "" && !f.TestsUnreadable
+}
+
+// SaveTests writes only the test set, to f.TestsPath: the rows of the
+// tester are the user's work on the file, kept as it changes, while the
+// robots.txt itself is written only when the user saves it. A set without
+// rows removes the file, as Save does.
+func (f *File) SaveTests(set *testset.Set) error {
+	if !f.CanSaveTestsAlone() {
+		return errors.New("the test set has no place of its own yet")
+	}
+	if set != nil && (len(set.Crawlers) > 0 || len(set.Paths) > 0) {
+		if err := os.MkdirAll(filepath.Dir(f.TestsPath), 0o700); err != nil {
+			return err
+		}
+		if err := testset.Save(f.TestsPath, set); err != nil {
+			return err
+		}
+	} else if err := os.Remove(f.TestsPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	f.Tests = nil
+	if set != nil {
+		f.Tests = set.Marshal()
+	}
+	return nil
+}

@@ -6,6 +6,7 @@
 package metatab
 
 import (
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -14,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/metatag"
+	"github.com/robots-studio/robots-studio/ui/severity"
 )
 
 // New builds the tab. check is called before every analysis and returns the
@@ -58,24 +60,27 @@ func (t *tab) copyText(s string) {
 	}
 }
 
-// diagnosticLabel shows one finding with its severity and the engines it
-// concerns.
-func diagnosticLabel(d metatag.Diagnostic) *widget.Label {
-	text := d.Severity.Label().String()
+// diagnosticLabel shows one finding: its severity's icon (ui/severity, as
+// in the Problems panel), the engines it concerns and what it says.
+func diagnosticLabel(d metatag.Diagnostic) fyne.CanvasObject {
+	text := ""
 	if d.Engines != nil && len(d.Engines) < len(metatag.Engines) {
-		text += " ["
+		names := make([]string, len(d.Engines))
 		for i, e := range d.Engines {
-			if i > 0 {
-				text += ", "
-			}
-			text += e.Label().String()
+			names[i] = e.Label().String()
 		}
-		text += "]"
+		text = strings.Join(names, ", ")
 	}
 	if d.Line > 0 {
-		text += " " + lang.X("meta.ui.line", "line {{.Line}}", map[string]any{"Line": d.Line})
+		if text != "" {
+			text += ", "
+		}
+		text += lang.X("meta.ui.line", "line {{.Line}}", map[string]any{"Line": d.Line})
 	}
-	l := widget.NewLabel(text + ": " + d.Text.String())
+	if text != "" {
+		text += ": "
+	}
+	l := widget.NewLabel(text + d.Text.String())
 	l.Wrapping = fyne.TextWrapWord
 	switch d.Severity {
 	case metatag.Error:
@@ -83,5 +88,7 @@ func diagnosticLabel(d metatag.Diagnostic) *widget.Label {
 	case metatag.Warning:
 		l.Importance = widget.WarningImportance
 	}
-	return l
+	sev := severity.OfMeta(d.Severity)
+	icon := widget.NewIcon(severity.Icon(sev))
+	return container.NewBorder(nil, nil, container.NewVBox(icon), nil, l)
 }

@@ -32,9 +32,12 @@ func newTestTab(t *testing.T, check func() metatag.RobotsCheck) *tab {
 func texts(c *fyne.Container) string {
 	var b strings.Builder
 	for _, o := range c.Objects {
-		if l, ok := o.(*widget.Label); ok {
-			b.WriteString(l.Text)
+		switch x := o.(type) {
+		case *widget.Label:
+			b.WriteString(x.Text)
 			b.WriteByte('\n')
+		case *fyne.Container: // a finding: its icon beside its label
+			b.WriteString(texts(x))
 		}
 	}
 	return b.String()
@@ -100,6 +103,30 @@ func TestBuilderNo1996NotesUnlessAsked(t *testing.T) {
 	test.Tap(b.with1996)
 	if got := texts(b.problems); !strings.Contains(got, "1996") {
 		t.Errorf("asked for the 1996 reading, no note:\n%s", got)
+	}
+}
+
+// TestBuilderContradictionNames1996OnlyWhenAsked: "all" with "none" is an
+// error for today's crawlers; the 1996 rules are named only when ticked,
+// and findings show their severity as an icon, not a raw "error:" prefix.
+func TestBuilderContradictionNames1996OnlyWhenAsked(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	tb := newTestTab(t, nil)
+	b := tb.b
+	test.Tap(b.checks["all"])
+	test.Tap(b.checks["none"])
+	got := texts(b.problems)
+	if !strings.Contains(got, "contradicts") || strings.Contains(got, "1996") {
+		t.Errorf("without the 1996 reading:\n%s", got)
+	}
+	for _, raw := range []string{"error:", "info:", "warning:", "error [", "info ["} {
+		if strings.Contains(got, raw) {
+			t.Errorf("raw severity prefix %q:\n%s", raw, got)
+		}
+	}
+	test.Tap(b.with1996)
+	if got := texts(b.problems); !strings.Contains(got, "the 1996 rules forbid the pair") {
+		t.Errorf("asked for the 1996 reading, the contradiction does not name it:\n%s", got)
 	}
 }
 

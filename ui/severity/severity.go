@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/metatag"
 )
 
 // Icon is the theme icon of s.
@@ -30,4 +31,15 @@ func Word(s lint.Severity) string {
 		return lang.X("lint.panel.warning", "warning")
 	}
 	return lang.X("lint.panel.info", "note")
+}
+
+// OfMeta is the severity of a meta tag finding, to show it as lint's.
+func OfMeta(s metatag.Severity) lint.Severity {
+	switch s {
+	case metatag.Error:
+		return lint.Error
+	case metatag.Warning:
+		return lint.Warning
+	}
+	return lint.Info
 }

@@ -110,6 +110,7 @@ type Pane struct {
 	onCompareChanged  func(on bool)
 	onColumnsChanged  func() // the compare columns' order or hiding changed
 	suppressSelection bool   // set while the pane moves the selection itself
+	presenting        bool   // presenter mode's layout (present.go)
 
 	lastCatalogue *catalogueView // the picker last opened (tests drive it)
 	lastChooser   *widget.PopUp  // the engine column chooser last opened
@@ -136,9 +137,10 @@ type paneUI struct {
 	results     *fyne.Container
 	emptyHint   *widget.Label
 	detail      *detailView
-	lower       *container.Split // the results over the detail area
-	upper       *container.Split // the rows over the results and the detail area
-	engineNames []string         // the select's options: OwnReading, then Pane.engines
+	lower       *container.Split  // the results over the detail area
+	upper       *container.Split  // the rows over the results and the detail area
+	inputs      fyne.CanvasObject // the crawler and path rows (hidden when presenting)
+	engineNames []string          // the select's options: OwnReading, then Pane.engines
 }
 
 var emptyDoc = syntax.Parse(nil)
@@ -349,10 +351,12 @@ func (p *Pane) SetCompare(on bool) {
 	}
 	p.compare = on
 	p.ui.compareChk.SetChecked(on)
-	if on {
+	if on && !p.presenting {
 		p.ui.columnsBtn.Show()
 	} else {
 		p.ui.columnsBtn.Hide()
+	}
+	if !on {
 		if p.selected != nil {
 			p.selected.engine = p.engineFor(p.selected.crawler)
 		}
@@ -754,7 +758,8 @@ func (p *Pane) build() {
 	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
-	ui.upper = container.NewVSplit(container.NewVScroll(inputs), ui.lower)
+	ui.inputs = container.NewVScroll(inputs)
+	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
 	ui.upper.Offset = 0.25
 	ui.root = container.NewBorder(header, nil, nil, nil, ui.upper)
 }

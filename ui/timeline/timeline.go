@@ -45,7 +45,12 @@ func New(onPick func(engineID string), trailing fyne.CanvasObject) *Timeline {
 	t.note = widget.NewRichText(&widget.TextSegment{Text: lang.X("timeline.hint", "Pick a point of the history: the tester switches to that reading and the note explains it."),
 		Style: widget.RichTextStyleParagraph})
 	t.note.Wrapping = fyne.TextWrapWord
-	t.root = container.NewVBox(row, t.note)
+	// The note scrolls in a few lines' height: opened above the tabs (and
+	// in presenter mode's larger type) it must not push the window past the
+	// screen and its menu bar off the top.
+	note := container.NewVScroll(t.note)
+	note.SetMinSize(fyne.NewSize(0, 4*theme.Size(theme.SizeNameText)*1.5))
+	t.root = container.NewVBox(row, note)
 	return t
 }
 

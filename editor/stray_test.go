@@ -1,0 +1,38 @@
+package editor
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+)
+
+// A click on a menu item drawn over the editor reaches the editor as a
+// release (and, by the desktop driver's rules, may be followed by a tap)
+// without a press: it must not move the cursor. A real click, and a lone
+// tap (touch, or the test driver), still do.
+func TestReleaseWithoutPressDoesNotMoveTheCursor(t *testing.T) {
+	e := newTestEditor(t, "|User-agent: *\nDisallow: /a\nAllow: /b\n")
+	w := test.NewTempWindow(t, e)
+	w.Resize(fyne.NewSize(500, 300))
+	at := posOf(e, 2, 3)
+	up := &desktop.MouseEvent{Button: desktop.MouseButtonPrimary}
+	up.Position = at
+	e.MouseUp(up)
+	e.Tapped(&fyne.PointEvent{Position: at})
+	if line := e.CursorLine(); line != 1 || e.cursor != 0 {
+		t.Fatalf("a release that began on a menu moved the cursor to line %d (offset %d)", line, e.cursor)
+	}
+	// A real click on the same place moves it.
+	mouseDown(e, at, 0)
+	e.Tapped(&fyne.PointEvent{Position: at})
+	if line := e.CursorLine(); line != 3 {
+		t.Errorf("a click left the cursor on line %d, want 3", line)
+	}
+	// So does a lone tap.
+	test.TapAt(e, posOf(e, 1, 2))
+	if line := e.CursorLine(); line != 2 {
+		t.Errorf("a tap left the cursor on line %d, want 2", line)
+	}
+}

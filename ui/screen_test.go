@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+)
+
+// The window opens at 1280×800 where that fits and at the screen's size on
+// a smaller one; the window's content still fits a 1024×700 screen.
+func TestWindowFitsTheScreen(t *testing.T) {
+	want := fyne.NewSize(1280, 800)
+	for _, c := range []struct {
+		w, h  int
+		scale float32
+		fit   fyne.Size
+	}{
+		{1920, 1080, 1, want},
+		{1280, 800, 1, want},
+		{1024, 700, 1, fyne.NewSize(1024, 660)},
+		{2048, 1400, 2, fyne.NewSize(1024, 660)},
+	} {
+		if got := fitSize(want, c.w, c.h, c.scale); got != c.fit {
+			t.Errorf("%d×%d at %v: %v, want %v", c.w, c.h, c.scale, got, c.fit)
+		}
+	}
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	s := newTestStudio(t)
+	s.openSample()
+	ScreenPixels = func() (int, int, bool) { return 1024, 700, true }
+	t.Cleanup(func() { ScreenPixels = nil })
+	s.fitScreen()
+	if got := s.win.Canvas().Size(); got.Width > 1024 || got.Height > 700 {
+		t.Errorf("window %v on a 1024×700 screen", got)
+	}
+	for i, it := range s.tabs.Items {
+		s.tabs.SelectIndex(i)
+		if m := s.win.Content().MinSize(); m.Width > 1024 || m.Height > 660 {
+			t.Errorf("tab %q needs %v: more than a 1024×700 screen", it.Text, m)
+		}
+	}
+}

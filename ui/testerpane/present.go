@@ -1,0 +1,49 @@
+package testerpane
+
+import "github.com/robots-studio/robots-studio/tester/engine"
+
+// SetPresenting lays the pane out for presenter mode: the crawler and path
+// rows, the verdict toggles and the detail area are hidden, so the results
+// table keeps the height (the window shows the selected explanation in
+// large type beside it), and the column chooser gives its width to the
+// reading's name. With no results yet the rows stay, so the class can
+// type a crawler and a path. Off restores them.
+func (p *Pane) SetPresenting(on bool) {
+	ui := &p.ui
+	p.presenting = on
+	for _, o := range []interface {
+		Show()
+		Hide()
+	}{ui.inputs, ui.toggleBox, ui.detail.object(), ui.columnsBtn} {
+		keep := o == ui.inputs && len(p.shown) == 0
+		if on && !keep || (o == ui.columnsBtn && !p.compare) {
+			o.Hide()
+		} else {
+			o.Show()
+		}
+	}
+	ui.root.Refresh()
+}
+
+// SelectedWhy is the "why do they differ?" line of the selected result's
+// row in compare mode ("" when nothing is selected, compare is off or the
+// readings agree).
+func (p *Pane) SelectedWhy() string {
+	if p.selected == nil || !p.compare {
+		return ""
+	}
+	return p.whyDiffer(p.selected.pair)
+}
+
+// Selected is the verdict of the selected result as the pane has it now
+// (false when nothing is selected or its answer is not computed yet).
+func (p *Pane) Selected() (engine.Verdict, bool) {
+	if p.selected == nil {
+		return engine.Verdict{}, false
+	}
+	v := p.verdict(*p.selected)
+	if v == nil {
+		return engine.Verdict{}, false
+	}
+	return *v, true
+}

@@ -1,0 +1,59 @@
+package testerpane
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// Presenter mode: the rows, toggles and detail area give their height to
+// the results table, and the window can read the selected result with its
+// "why they differ" line.
+func TestPresentingGivesTheTableTheHeight(t *testing.T) {
+	robots, path, _, blockedBy := divergence(t)
+	p, w := newTestPane(t, robots)
+	w.Resize(fyne.NewSize(760, 560)) // the pane's part of a 1280×800 window at presenter zoom
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{path, "/other"}})
+	p.SetCompare(true)
+	before := p.ui.table.Size().Height
+	p.SetPresenting(true)
+	w.Content().Refresh()
+	after := p.ui.table.Size().Height
+	if p.ui.inputs.Visible() || p.ui.toggleBox.Visible() || p.ui.detail.object().Visible() {
+		t.Error("presenting leaves the rows, toggles or detail area shown")
+	}
+	if after < before*1.5 {
+		t.Errorf("the results table is %v px tall presenting, %v before: it should get the rows' height", after, before)
+	}
+	if _, ok := p.Selected(); ok || p.SelectedWhy() != "" {
+		t.Error("a selection before any click")
+	}
+	col := 2 + slices.Index(p.compareEngines(), blockedBy)
+	p.ui.table.Select(widget.TableCellID{Row: rowIndex(p, pair{"Googlebot", path}), Col: col})
+	v, ok := p.Selected()
+	if !ok || v.Engine != blockedBy || v.Allowed {
+		t.Fatalf("Selected = %+v, %v; want %s's blocked verdict", v, ok, blockedBy)
+	}
+	if why := p.SelectedWhy(); !strings.HasPrefix(why, "Why they differ:") {
+		t.Errorf("SelectedWhy = %q", why)
+	}
+	p.SetPresenting(false)
+	if !p.ui.inputs.Visible() || !p.ui.toggleBox.Visible() || !p.ui.detail.object().Visible() {
+		t.Error("leaving presenter mode does not bring the rows back")
+	}
+}
+
+// Presenting with no rows yet keeps the rows, so a crawler and a path can
+// be typed.
+func TestPresentingWithoutResultsKeepsTheRows(t *testing.T) {
+	p, _ := newTestPane(t, "User-agent: *\nDisallow: /x\n")
+	p.SetPresenting(true)
+	if !p.ui.inputs.Visible() {
+		t.Error("presenting an empty tester hides the rows to type in")
+	}
+}
