@@ -32,6 +32,12 @@ func (s *studio) showShortcuts() {
 		{"Ctrl+← / Ctrl+→", lang.X("help.keys.words", "move by word")},
 		{"Ctrl+Home / Ctrl+End", lang.X("help.keys.ends", "start / end of file")},
 		{"Shift+arrows, drag", lang.X("help.keys.select", "select text")},
+		{"Ctrl+Shift+O", lang.X("help.keys.openpath", "open a path you type")},
+		{"Ctrl+Shift+A / Ctrl+Shift+P", lang.X("help.keys.rows", "add a crawler row / a path row")},
+		{"Enter", lang.X("help.keys.enter", "in a crawler or path row: go on to a new row below")},
+		{"Ctrl+Shift+E", lang.X("help.keys.compare", "compare all engines on / off")},
+		{"Ctrl+= / Ctrl+- / Ctrl+0", lang.X("help.keys.zoom", "larger / smaller / actual size")},
+		{"F11", lang.X("help.keys.presenter", "presenter mode on / off (Esc leaves)")},
 		{"Ctrl+Q", lang.X("help.keys.quit", "quit")},
 	}
 	grid := container.NewGridWithColumns(2)

@@ -86,7 +86,7 @@ func (s *studio) menu() *fyne.MainMenu {
 		it.Checked = s.pane.Engine() == id
 		engines.ChildMenu = appendItem(engines.ChildMenu, it)
 	}
-	compare := fyne.NewMenuItem(lang.X("menu.view.compare", "Compare All Engines"), nil)
+	compare := item(lang.X("menu.view.compare", "Compare All Engines"), shortcut(fyne.KeyE, fyne.KeyModifierShift), nil)
 	compare.Checked = s.pane.Compare()
 	compare.Action = func() {
 		s.pane.SetCompare(!s.pane.Compare())

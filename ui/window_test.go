@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/driver/desktop"
 	"os"
 	"path/filepath"
 	"slices"
@@ -307,6 +308,16 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	engines := m.Items[3].Items[0].ChildMenu.Items
 	if len(engines) != 9 || !engines[0].Checked { // each crawler's own, then the eight engines
 		t.Errorf("engine menu: %d items, first checked %v", len(engines), engines[0].Checked)
+	}
+	// compare has a key of its own, and the key's item turns it on
+	compare := m.Items[3].Items[1]
+	sc, ok := compare.Shortcut.(*desktop.CustomShortcut)
+	if !ok || sc.KeyName != fyne.KeyE || sc.Modifier&fyne.KeyModifierShift == 0 {
+		t.Errorf("Compare All Engines has no Ctrl+Shift+E: %#v", compare.Shortcut)
+	}
+	compare.Action()
+	if !s.pane.Compare() {
+		t.Error("Compare All Engines did not turn compare on")
 	}
 }
 
