@@ -174,10 +174,12 @@ func (p *Pane) rowSection(title string, box *fyne.Container, add string, onAdd f
 func (p *Pane) buildRows() {
 	for _, k := range []rowKind{crawlerRows, pathRows} {
 		box := p.box(k)
-		box.RemoveAll()
+		objs := make([]fyne.CanvasObject, 0, len(*p.rows(k)))
 		for i, text := range *p.rows(k) {
-			box.Add(p.rowWidget(k, i, text))
+			objs = append(objs, p.rowWidget(k, i, text))
 		}
+		box.Objects = objs // one layout, not one per row
+		box.Refresh()
 	}
 }
 

@@ -473,17 +473,21 @@ func colorOf(s content) color.Color {
 	return theme.Color(s.color)
 }
 
-// show fills the cell; unchanged content costs nothing, which is what keeps
-// a keystroke cheap (most verdicts stay as they were).
+// show fills the cell; unchanged content in an unchanged theme costs
+// nothing, which is what keeps a keystroke cheap (most verdicts stay as they
+// were). A theme switch or a zoom changes the colours or the text size the
+// cell was drawn with, and the cell is drawn again.
 func (c *tableCell) show(id widget.TableCellID, s content) {
 	c.id = id
-	if s == c.shown {
+	size, col := theme.TextSize(), colorOf(s)
+	fill, stroke := cellBackground(s)
+	if s == c.shown && c.text.TextSize == size && c.text.Color == col && c.bg.FillColor == fill && c.bg.StrokeColor == stroke {
 		return
 	}
 	c.shown = s
-	c.text.Color = colorOf(s)
+	c.text.Color = col
 	c.text.TextStyle.Bold = s.bold
-	c.text.TextSize = theme.TextSize()
+	c.text.TextSize = size
 	switch {
 	case s.icon == nil:
 		c.icon.Hide()
@@ -499,20 +503,25 @@ func (c *tableCell) show(id widget.TableCellID, s content) {
 	} else {
 		c.cancel.Hide()
 	}
-	switch {
-	case s.differ:
-		c.bg.FillColor = theme.Color(look.ColorNameDifferBackground)
-		c.bg.StrokeColor = theme.Color(look.ColorNameDifferText)
+	c.bg.FillColor, c.bg.StrokeColor = fill, stroke
+	c.bg.StrokeWidth = 0
+	if s.differ {
 		c.bg.StrokeWidth = 2
-	case s.selected:
-		c.bg.FillColor = theme.Color(theme.ColorNameSelection)
-		c.bg.StrokeWidth = 0
-	default:
-		c.bg.FillColor = color.Transparent
-		c.bg.StrokeWidth = 0
 	}
 	c.bg.Refresh()
 	c.Refresh()
+}
+
+// cellBackground is the tint and frame of a cell in the current theme: a
+// differing answer is framed, the selected row highlighted.
+func cellBackground(s content) (fill, stroke color.Color) {
+	switch {
+	case s.differ:
+		return theme.Color(look.ColorNameDifferBackground), theme.Color(look.ColorNameDifferText)
+	case s.selected:
+		return theme.Color(theme.ColorNameSelection), color.Transparent
+	}
+	return color.Transparent, color.Transparent
 }
 
 // fitKey is a text cut to a width.
@@ -520,6 +529,7 @@ type fitKey struct {
 	text  string
 	bold  bool
 	width float32
+	size  float32 // the text size: a zoom cuts again
 }
 
 // maxFits bounds the cut texts remembered; the cache starts over beyond.
@@ -530,7 +540,7 @@ func (p *Pane) fit(text string, bold bool, width float32) string {
 	if text == "" || width <= 0 {
 		return ""
 	}
-	k := fitKey{text, bold, width}
+	k := fitKey{text, bold, width, theme.TextSize()}
 	if f, ok := p.fits[k]; ok {
 		return f
 	}

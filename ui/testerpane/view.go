@@ -136,7 +136,7 @@ func (p *Pane) startTally() {
 		return
 	}
 	j := p.tallyJob()
-	if len(j.pairs)*(1+len(j.also)) <= inlineTally {
+	if len(j.pairs)*(1+len(j.also)) <= inlineTally && j.compiledAll() {
 		p.tallied(j, runTally(j)) // small: at once, no flicker of counts
 		return
 	}
@@ -144,8 +144,25 @@ func (p *Pane) startTally() {
 }
 
 // inlineTally is the number of cells the tally works out at once on the UI
-// goroutine (about a millisecond); more go to the background.
+// goroutine (about a millisecond); more go to the background. It runs
+// inline only with every engine it needs already compiled: compiling a big
+// document (tens of milliseconds per engine) never happens there.
 const inlineTally = 1000
+
+// compiledAll says whether every engine the job asks is compiled.
+func (j tallyJob) compiledAll() bool {
+	for _, id := range j.own {
+		if _, ok := j.compiled[id]; !ok {
+			return false
+		}
+	}
+	for _, id := range j.also {
+		if _, ok := j.compiled[id]; !ok {
+			return false
+		}
+	}
+	return true
+}
 
 // tallied receives the facts on the UI goroutine.
 func (p *Pane) tallied(j tallyJob, out tallyOut) {
