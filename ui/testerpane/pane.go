@@ -131,6 +131,7 @@ type paneUI struct {
 	exportBtn   *widget.Button
 	crawlerBox  *fyne.Container
 	pathBox     *fyne.Container
+	rowsScroll  *container.Scroll // the crawler and path rows
 	table       *widget.Table
 	results     *fyne.Container
 	emptyHint   *widget.Label
@@ -512,6 +513,7 @@ func (p *Pane) rowsChanged(user bool) {
 // refreshResults redraws what shows verdicts; the table asks for the
 // verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
+	p.updateRowWindow()
 	p.updateSummary()
 	if len(p.pairs) == 0 {
 		p.ui.emptyHint.Show()
@@ -723,8 +725,8 @@ func (p *Pane) build() {
 	ui.exportBtn = widget.NewButtonWithIcon(lang.X("testerpane.export", "Export…"), theme.DocumentSaveIcon(), nil)
 	ui.exportBtn.OnTapped = func() { p.showExportMenu(ui.exportBtn) }
 
-	ui.crawlerBox = container.NewVBox()
-	ui.pathBox = container.NewVBox()
+	ui.crawlerBox = container.New(newRowsLayout())
+	ui.pathBox = container.New(newRowsLayout())
 	p.buildRows()
 
 	p.layoutColumns()
@@ -752,7 +754,9 @@ func (p *Pane) build() {
 	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
-	split := container.NewVSplit(container.NewVScroll(inputs), ui.lower)
+	ui.rowsScroll = container.NewVScroll(inputs)
+	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.updateRowWindow() }
+	split := container.NewVSplit(ui.rowsScroll, ui.lower)
 	split.Offset = 0.25
 	ui.root = container.NewBorder(header, nil, nil, nil, split)
 }

@@ -179,8 +179,14 @@ func (p *Pane) buildRows() {
 			objs = append(objs, p.rowWidget(k, i, text))
 		}
 		box.Objects = objs // one layout, not one per row
+		for i, o := range objs {
+			if i >= alwaysShown {
+				o.Hide() // shown as the view comes near (updateRowWindow)
+			}
+		}
 		box.Refresh()
 	}
+	p.updateRowWindow()
 }
 
 func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
@@ -269,9 +275,7 @@ func (p *Pane) addRow(k rowKind, text string) {
 	*rows = append(*rows, text)
 	p.buildRows()
 	p.rowsChanged(text != "")
-	if p.win != nil {
-		p.win.Canvas().Focus(p.entry(k, len(*rows)-1))
-	}
+	p.focusRow(k, len(*rows)-1)
 }
 
 // nextRow follows Enter in row i: the focus moves to an empty row right
@@ -289,6 +293,7 @@ func (p *Pane) nextRow(k rowKind, i int) {
 }
 
 func (p *Pane) focusRow(k rowKind, i int) {
+	p.revealRow(k, i)
 	if p.win != nil {
 		p.win.Canvas().Focus(p.entry(k, i))
 	}
@@ -369,9 +374,7 @@ func (p *Pane) focusEmptyRow(k rowKind) {
 	rows := p.rows(k)
 	for i, r := range *rows {
 		if r == "" {
-			if p.win != nil {
-				p.win.Canvas().Focus(p.entry(k, i))
-			}
+			p.focusRow(k, i)
 			return
 		}
 	}

@@ -1,6 +1,9 @@
 package testerpane
 
 import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -35,5 +38,46 @@ func TestInlineTallyNeverCompiles(t *testing.T) {
 	}
 	if !p.factsOK || len(p.facts) != 4 {
 		t.Errorf("after the hand-over: facts ok %v, %d facts", p.factsOK, len(p.facts))
+	}
+}
+
+// With 500 path rows only the rows near the view are drawn: Fyne measures
+// every visible object on each frame, and 500 entries with their buttons
+// cost each keystroke ~80 ms in a real window. Scrolling to the end, or
+// focusing the last row, shows it.
+func TestManyRowsOnlyNearTheViewAreDrawn(t *testing.T) {
+	p, w := newTestPane(t, "User-agent: *\nDisallow: /a\n")
+	w.Resize(fyne.NewSize(700, 800))
+	s := testset.New()
+	s.Crawlers = []string{"Googlebot"}
+	for i := range 500 {
+		s.Paths = append(s.Paths, fmt.Sprintf("/p%d", i))
+	}
+	p.SetTestSet(s)
+	entries := func() (n int, last bool) {
+		walk(p.ui.rowsScroll, func(o fyne.CanvasObject) {
+			if e, ok := o.(*rowEntry); ok {
+				n++
+				last = last || e == p.entry(pathRows, len(p.set.Paths)-1)
+			}
+		})
+		return n, last
+	}
+	if n, _ := entries(); n > 100 {
+		t.Errorf("%d row entries drawn for 501 rows", n)
+	}
+	sc := p.ui.rowsScroll
+	// The window's next frame sizes the content to its new height.
+	sc.Content.Resize(fyne.NewSize(sc.Size().Width, sc.Content.MinSize().Height))
+	sc.ScrollToOffset(fyne.NewPos(0, sc.Content.Size().Height-sc.Size().Height))
+	p.updateRowWindow()
+	if n, last := entries(); !last || n > 100 {
+		t.Errorf("scrolled to the end: %d entries drawn, last row drawn %v", n, last)
+	}
+	p.ui.rowsScroll.ScrollToTop()
+	p.updateRowWindow()
+	p.focusRow(pathRows, 499)
+	if _, last := entries(); !last || w.Canvas().Focused() != p.entry(pathRows, 499) {
+		t.Error("the focused last row is not drawn or not focused")
 	}
 }
