@@ -70,9 +70,12 @@ type Pane struct {
 	facts    map[cell]fact
 	factsOK  bool
 	counts   string // the summary's per-crawler counts, from the last tally
-	fits     map[fitKey]string
-	tally    *latest.Worker[tallyJob, tallyOut]
-	tallyGen int
+	// summaryText is the whole summary line, which the detail area shows
+	// while no result is selected (the line itself is cut to one line).
+	summaryText string
+	fits        map[fitKey]string
+	tally       *latest.Worker[tallyJob, tallyOut]
+	tallyGen    int
 
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations; pairs are the non-empty, distinct result rows.
@@ -573,6 +576,10 @@ func (p *Pane) updateSummary() {
 		imp = widget.DangerImportance
 	}
 	setLabel(p.ui.summary, text, imp)
+	if p.ui.detail != nil && p.summaryText != text {
+		p.summaryText = text
+		p.ui.detail.update()
+	}
 }
 
 // setLabel changes a label only when its text or importance differ.
@@ -611,7 +618,7 @@ func (p *Pane) selectCell(c cell) {
 	p.ui.detail.update()
 	p.ui.table.Refresh() // the selected row's highlight
 	if p.ui.lower.Offset > 0.95 {
-		p.ui.lower.SetOffset(0.7) // open the detail area
+		p.ui.lower.SetOffset(0.76) // open the detail area, a modest height with its own scroll
 		if i := slices.Index(p.shown, c.pair); i >= 0 {
 			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
 		}
@@ -705,7 +712,9 @@ func (p *Pane) build() {
 	ui.columnsBtn.OnTapped = func() { p.showEngineChooser(ui.columnsBtn) }
 	ui.columnsBtn.Hide()
 	ui.summary = widget.NewLabel("")
-	ui.summary.Wrapping = fyne.TextWrapWord
+	// One line, so the table keeps its rows: the whole summary is in the
+	// detail area while no result is selected.
+	ui.summary.Truncation = fyne.TextTruncateEllipsis
 
 	ui.filter = widget.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))

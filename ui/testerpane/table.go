@@ -590,9 +590,11 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 	c.text.Refresh()
 }
 
+// MinSize is a compact row: the text with a small padding, so a results
+// table at 1280×800 shows a useful number of rows.
 func (r *tableCellRenderer) MinSize() fyne.Size {
 	h := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
-	return fyne.NewSize(40, h+2*theme.InnerPadding())
+	return fyne.NewSize(40, h+2*theme.Padding()+2)
 }
 
 func (r *tableCellRenderer) Refresh() {

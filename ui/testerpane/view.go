@@ -170,7 +170,6 @@ func (p *Pane) tallied(j tallyJob, out tallyOut) {
 		return
 	}
 	p.facts, p.factsOK = out.facts, true
-	p.counts = p.countSummary()
 	for id, comp := range out.compiled {
 		if _, ok := p.compiled[id]; !ok {
 			p.compiled[id] = comp
@@ -179,6 +178,7 @@ func (p *Pane) tallied(j tallyJob, out tallyOut) {
 	if p.viewNeedsFacts() {
 		p.applyView()
 	}
+	p.counts = p.countSummary()
 	p.refreshResults()
 }
 
@@ -352,7 +352,21 @@ func (p *Pane) sortBy(col int) {
 	default:
 		p.sortCol = -1
 	}
+	p.viewChanged()
+}
+
+// viewChanged follows a new filter, toggle or sort: the rows shown change,
+// the table starts at its first row (a filter that kept the scroll
+// position hid its first matches above the view), and the counts describe
+// the rows shown.
+func (p *Pane) viewChanged() {
 	p.applyView()
+	if p.factsOK {
+		p.counts = p.countSummary()
+	}
+	if p.ui.table != nil {
+		p.ui.table.ScrollToTop()
+	}
 	p.refreshResults()
 }
 
@@ -373,8 +387,7 @@ func (p *Pane) setFilter(q string) {
 		return
 	}
 	p.filter = q
-	p.applyView()
-	p.refreshResults()
+	p.viewChanged()
 }
 
 // setToggle switches a verdict toggle.
@@ -386,8 +399,7 @@ func (p *Pane) setToggle(t toggle, on bool) {
 	if t == showDiffer && !p.compare {
 		p.startTally() // the other engines' answers are needed
 	}
-	p.applyView()
-	p.refreshResults()
+	p.viewChanged()
 }
 
 // commonHost is the scheme and host every path row shares ("" when the rows
@@ -433,7 +445,7 @@ func (p *Pane) crawlerCounts() []string {
 	type count struct{ allowed, blocked int }
 	counts := map[string]*count{}
 	var order []string
-	for _, pr := range p.pairs {
+	for _, pr := range p.shown { // the rows shown: the counts follow the filter
 		f, ok := p.factOf(cell{pr, p.engineFor(pr.crawler)})
 		if !ok {
 			continue
@@ -465,7 +477,7 @@ func (p *Pane) crawlerCounts() []string {
 // differCount is how many rows the engines in view disagree on.
 func (p *Pane) differCount() int {
 	n := 0
-	for _, pr := range p.pairs {
+	for _, pr := range p.shown {
 		if p.rowDiffers(pr) {
 			n++
 		}
