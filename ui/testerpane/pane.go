@@ -618,7 +618,7 @@ func (p *Pane) selectCell(c cell) {
 	p.ui.detail.update()
 	p.ui.table.Refresh() // the selected row's highlight
 	if p.ui.lower.Offset > 0.95 {
-		p.ui.lower.SetOffset(0.76) // open the detail area, a modest height with its own scroll
+		p.ui.lower.SetOffset(0.8) // open the detail area, a modest height with its own scroll
 		if i := slices.Index(p.shown, c.pair); i >= 0 {
 			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
 		}

@@ -594,7 +594,7 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 // table at 1280×800 shows a useful number of rows.
 func (r *tableCellRenderer) MinSize() fyne.Size {
 	h := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
-	return fyne.NewSize(40, h+2*theme.Padding()+2)
+	return fyne.NewSize(40, h+theme.Padding()+2)
 }
 
 func (r *tableCellRenderer) Refresh() {
