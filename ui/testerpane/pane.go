@@ -73,9 +73,11 @@ type Pane struct {
 	// summaryText is the whole summary line, which the detail area shows
 	// while no result is selected (the line itself is cut to one line).
 	summaryText string
-	fits        map[fitKey]string
-	tally       *latest.Worker[tallyJob, tallyOut]
-	tallyGen    int
+	// lastExportMenu is the Export… pop-up last shown (for tests).
+	lastExportMenu *widget.PopUpMenu
+	fits           map[fitKey]string
+	tally          *latest.Worker[tallyJob, tallyOut]
+	tallyGen       int
 
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations; pairs are the non-empty, distinct result rows.
@@ -752,12 +754,13 @@ func (p *Pane) build() {
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
 		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
 	inputs := container.NewGridWithColumns(2,
-		p.rowSection(lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox,
-			lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,
-			lang.X("testerpane.from_catalogue", "Catalogue…"), p.addFromCatalogue),
-		p.rowSection(lang.X("testerpane.paths", "Paths"), ui.pathBox,
-			lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil),
+		p.rowSection(lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
+		p.rowSection(lang.X("testerpane.paths", "Paths"), ui.pathBox),
 	)
+	adds := container.NewGridWithColumns(2,
+		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,
+			lang.X("testerpane.from_catalogue", "Catalogue…"), p.addFromCatalogue),
+		addButtons(lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
@@ -765,7 +768,7 @@ func (p *Pane) build() {
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	ui.rowsScroll = container.NewVScroll(inputs)
 	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.updateRowWindow() }
-	split := container.NewVSplit(ui.rowsScroll, ui.lower)
+	split := container.NewVSplit(container.NewBorder(nil, adds, nil, nil, ui.rowsScroll), ui.lower)
 	split.Offset = 0.25
 	ui.root = container.NewBorder(header, nil, nil, nil, split)
 }

@@ -159,14 +159,20 @@ func (p *Pane) box(k rowKind) *fyne.Container {
 	return p.ui.pathBox
 }
 
-// rowSection is a titled list of rows with add buttons under it.
-func (p *Pane) rowSection(title string, box *fyne.Container, add string, onAdd func(), extra string, onExtra func()) fyne.CanvasObject {
+// rowSection is a titled list of rows.
+func (p *Pane) rowSection(title string, box *fyne.Container) fyne.CanvasObject {
+	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	return container.NewVBox(heading, box)
+}
+
+// addButtons are a row list's add buttons; they stay under the scrolled
+// rows, so a small window never hides them.
+func addButtons(add string, onAdd func(), extra string, onExtra func()) fyne.CanvasObject {
 	buttons := container.NewHBox(widget.NewButtonWithIcon(add, theme.ContentAddIcon(), onAdd))
 	if onExtra != nil {
 		buttons.Add(widget.NewButtonWithIcon(extra, theme.SearchIcon(), onExtra))
 	}
-	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	return container.NewVBox(heading, box, buttons)
+	return buttons
 }
 
 // buildRows recreates the row entries from the test set; typing only
