@@ -137,7 +137,8 @@ type paneUI struct {
 	crawlerBox  *fyne.Container
 	pathBox     *fyne.Container
 	rowsScroll  *container.Scroll // the crawler and path rows
-	table       *widget.Table
+	table       *hoverTable
+	tip         *cellTip // a cut cell's whole text, over the table
 	results     *fyne.Container
 	emptyHint   *widget.Label
 	detail      *detailView
@@ -748,7 +749,8 @@ func (p *Pane) build() {
 	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))
 	ui.emptyHint.Wrapping = fyne.TextWrapWord
 	ui.emptyHint.Alignment = fyne.TextAlignCenter
-	ui.results = container.NewStack(container.New(&fillLayout{p: p}, ui.table), container.NewVBox(ui.emptyHint))
+	ui.tip = newCellTip()
+	ui.results = container.NewStack(container.New(&fillLayout{p: p}, ui.table), container.NewVBox(ui.emptyHint), ui.tip.layer)
 	ui.detail = newDetailView(p)
 
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),

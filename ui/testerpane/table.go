@@ -344,8 +344,8 @@ func (p *Pane) content(row int, col column) content {
 }
 
 // newTable builds the results table.
-func (p *Pane) newTable() *widget.Table {
-	t := widget.NewTable(
+func (p *Pane) newTable() *hoverTable {
+	t := newHoverTable(p,
 		func() (int, int) { return len(p.shown), len(p.cols) },
 		func() fyne.CanvasObject { return newTableCell(p) },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
@@ -389,7 +389,6 @@ type tableCell struct {
 	icon   *canvas.Image
 	text   *canvas.Text
 	cancel *widget.Button
-	tip    *widget.PopUp // the whole text, while the pointer is on a cut cell
 }
 
 func newTableCell(p *Pane) *tableCell {
@@ -412,36 +411,20 @@ func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 	return &tableCellRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.icon, c.text, c.cancel}}
 }
 
-// MouseIn shows the whole text of a cell its column cuts, under the cell.
+// MouseIn shows the whole text of a cell its column cuts, under the cell
+// (the table passes the pointer on: see hoverTable).
 func (c *tableCell) MouseIn(*desktop.MouseEvent) {
 	if c.shown.text == "" || c.text.Text == c.shown.text {
 		return
 	}
-	cnv := fyne.CurrentApp().Driver().CanvasForObject(c)
-	if cnv == nil {
-		return
-	}
-	l := widget.NewLabel(c.shown.text)
-	if l.MinSize().Width > cnv.Size().Width {
-		l.Wrapping = fyne.TextWrapBreak
-	}
-	c.tip = widget.NewPopUp(l, cnv)
-	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(c)
-	size := c.tip.MinSize().Min(cnv.Size())
-	c.tip.Resize(size)
-	c.tip.ShowAtPosition(fyne.NewPos(max(0, min(at.X, cnv.Size().Width-size.Width)), at.Y+c.Size().Height+2))
+	c.p.ui.tip.show(c, c.shown.text)
 }
 
 // MouseMoved is part of desktop.Hoverable.
 func (c *tableCell) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut hides the whole text.
-func (c *tableCell) MouseOut() {
-	if c.tip != nil {
-		c.tip.Hide()
-		c.tip = nil
-	}
-}
+func (c *tableCell) MouseOut() { c.p.ui.tip.hide() }
 
 // Tapped hands a click to the table, which selects the cell: a cell that
 // takes right-clicks is where the window delivers left-clicks too.
