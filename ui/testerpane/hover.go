@@ -93,13 +93,14 @@ func (t *hoverTable) MouseOut() {
 // pop-up would cover the window and take the pointer from the table, which
 // would hide the tip again at once.
 type cellTip struct {
+	area  fyne.CanvasObject // what the layer covers (the table's place)
 	layer *fyne.Container
 	bg    *canvas.Rectangle
 	text  *canvas.Text
 }
 
-func newCellTip() *cellTip {
-	t := &cellTip{bg: canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground)), text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+func newCellTip(area fyne.CanvasObject) *cellTip {
+	t := &cellTip{area: area, bg: canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground)), text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
 	t.layer = container.NewWithoutLayout(t.bg, t.text)
 	t.layer.Hide()
 	return t
@@ -108,6 +109,9 @@ func newCellTip() *cellTip {
 // show draws text under the cell c, inside the layer.
 func (t *cellTip) show(c fyne.CanvasObject, text string) {
 	drv := fyne.CurrentApp().Driver()
+	// A hidden layer was not laid out: it takes the table's place now.
+	t.layer.Move(t.area.Position())
+	t.layer.Resize(t.area.Size())
 	t.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
 	t.bg.StrokeColor = theme.Color(theme.ColorNameForeground)
 	t.bg.StrokeWidth = 1
@@ -117,7 +121,7 @@ func (t *cellTip) show(c fyne.CanvasObject, text string) {
 	pad := theme.Padding()
 	ts := t.text.MinSize()
 	size := fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad)
-	at := drv.AbsolutePositionForObject(c).Subtract(drv.AbsolutePositionForObject(t.layer))
+	at := drv.AbsolutePositionForObject(c).Subtract(drv.AbsolutePositionForObject(t.area)) // the layer is hidden: not yet placed
 	layer := t.layer.Size()
 	pos := fyne.NewPos(max(0, min(at.X, layer.Width-size.Width)), at.Y+c.Size().Height)
 	if pos.Y+size.Height > layer.Height {
@@ -128,12 +132,22 @@ func (t *cellTip) show(c fyne.CanvasObject, text string) {
 	t.text.Move(pos.AddXY(pad, pad))
 	t.text.Resize(ts)
 	t.layer.Show()
-	t.layer.Refresh()
+	t.repaint()
 }
 
 func (t *cellTip) hide() {
 	if t.layer.Visible() {
 		t.layer.Hide()
+		t.repaint()
+	}
+}
+
+// repaint asks the window for a frame: a layer that was hidden since the
+// start is not known to the canvas yet, so its own Refresh asks nobody.
+func (t *cellTip) repaint() {
+	t.layer.Refresh()
+	if cnv := fyne.CurrentApp().Driver().CanvasForObject(t.area); cnv != nil {
+		cnv.Refresh(t.layer)
 	}
 }
 

@@ -749,8 +749,9 @@ func (p *Pane) build() {
 	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))
 	ui.emptyHint.Wrapping = fyne.TextWrapWord
 	ui.emptyHint.Alignment = fyne.TextAlignCenter
-	ui.tip = newCellTip()
-	ui.results = container.NewStack(container.New(&fillLayout{p: p}, ui.table), container.NewVBox(ui.emptyHint), ui.tip.layer)
+	tableArea := container.New(&fillLayout{p: p}, ui.table)
+	ui.tip = newCellTip(tableArea)
+	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.layer)
 	ui.detail = newDetailView(p)
 
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
