@@ -1,6 +1,9 @@
 package testerpane
 
 import (
+	"strings"
+	"unicode/utf8"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -88,73 +91,129 @@ func (t *hoverTable) MouseOut() {
 	}
 }
 
-// cellTip is the whole text of a cut cell, drawn over the table under the
-// cell. It is made of plain canvas objects, which take no pointer events: a
-// pop-up would cover the window and take the pointer from the table, which
-// would hide the tip again at once.
-type cellTip struct {
-	area  fyne.CanvasObject // what the layer covers (the table's place)
+// HoverTip is the whole text of a cut cell or row, drawn over a list or
+// table under the hovered item, wrapped to the area's width. It is made of
+// plain canvas objects, which take no pointer events: a pop-up would cover
+// the window and take the pointer from the list, which would hide the tip
+// again at once. Put Layer() in a container.NewStack over the area.
+type HoverTip struct {
+	area  fyne.CanvasObject // what the layer covers
 	layer *fyne.Container
 	bg    *canvas.Rectangle
-	text  *canvas.Text
+	lines []*canvas.Text
+	text  string
 }
 
-func newCellTip(area fyne.CanvasObject) *cellTip {
-	t := &cellTip{area: area, bg: canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground)), text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
-	t.layer = container.NewWithoutLayout(t.bg, t.text)
+// NewHoverTip makes a tip for area (the list or table it is drawn over).
+func NewHoverTip(area fyne.CanvasObject) *HoverTip {
+	t := &HoverTip{area: area, bg: canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))}
+	t.layer = container.NewWithoutLayout(t.bg)
 	t.layer.Hide()
 	return t
 }
 
-// show draws text under the cell c, inside the layer.
-func (t *cellTip) show(c fyne.CanvasObject, text string) {
+// Layer is what to stack over the area.
+func (t *HoverTip) Layer() fyne.CanvasObject { return t.layer }
+
+// Show draws text under the item o (above it near the bottom).
+func (t *HoverTip) Show(o fyne.CanvasObject, text string) {
 	drv := fyne.CurrentApp().Driver()
-	// A hidden layer was not laid out: it takes the table's place now.
+	// A hidden layer was not laid out: it takes the area's place now.
 	t.layer.Move(t.area.Position())
 	t.layer.Resize(t.area.Size())
+	area := t.area.Size()
+	pad := theme.Padding()
+	lines := wrapText(text, max(40, area.Width-2*pad))
+	for len(t.lines) < len(lines) {
+		t.lines = append(t.lines, canvas.NewText("", nil))
+	}
+	objs := []fyne.CanvasObject{t.bg}
+	var w, h float32
+	for i, l := range lines {
+		c := t.lines[i]
+		c.Text, c.TextSize, c.Color = l, theme.TextSize(), theme.Color(theme.ColorNameForeground)
+		ms := c.MinSize()
+		w = max(w, ms.Width)
+		c.Move(fyne.NewPos(0, h))
+		c.Resize(ms)
+		h += ms.Height
+		objs = append(objs, c)
+	}
+	size := fyne.NewSize(w+2*pad, h+2*pad)
+	at := drv.AbsolutePositionForObject(o).Subtract(drv.AbsolutePositionForObject(t.area))
+	pos := fyne.NewPos(max(0, min(at.X, area.Width-size.Width)), at.Y+o.Size().Height)
+	if pos.Y+size.Height > area.Height {
+		pos.Y = max(0, at.Y-size.Height) // above the item at the bottom
+	}
 	t.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
 	t.bg.StrokeColor = theme.Color(theme.ColorNameForeground)
 	t.bg.StrokeWidth = 1
-	t.text.Color = theme.Color(theme.ColorNameForeground)
-	t.text.TextSize = theme.TextSize()
-	t.text.Text = text
-	pad := theme.Padding()
-	ts := t.text.MinSize()
-	size := fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad)
-	at := drv.AbsolutePositionForObject(c).Subtract(drv.AbsolutePositionForObject(t.area)) // the layer is hidden: not yet placed
-	layer := t.layer.Size()
-	pos := fyne.NewPos(max(0, min(at.X, layer.Width-size.Width)), at.Y+c.Size().Height)
-	if pos.Y+size.Height > layer.Height {
-		pos.Y = max(0, at.Y-size.Height) // above the cell at the bottom
-	}
 	t.bg.Move(pos)
 	t.bg.Resize(size)
-	t.text.Move(pos.AddXY(pad, pad))
-	t.text.Resize(ts)
+	for _, c := range objs[1:] {
+		c.Move(c.Position().Add(pos).AddXY(pad, pad))
+	}
+	t.layer.Objects = objs
+	t.text = text
 	t.layer.Show()
 	t.repaint()
 }
 
-func (t *cellTip) hide() {
+// Hide takes the tip away.
+func (t *HoverTip) Hide() {
 	if t.layer.Visible() {
 		t.layer.Hide()
 		t.repaint()
 	}
 }
 
+// Shown is the tip's text while it is shown ("" when hidden).
+func (t *HoverTip) Shown() string {
+	if !t.layer.Visible() {
+		return ""
+	}
+	return t.text
+}
+
 // repaint asks the window for a frame: a layer that was hidden since the
 // start is not known to the canvas yet, so its own Refresh asks nobody.
-func (t *cellTip) repaint() {
+func (t *HoverTip) repaint() {
 	t.layer.Refresh()
 	if cnv := fyne.CurrentApp().Driver().CanvasForObject(t.area); cnv != nil {
 		cnv.Refresh(t.layer)
 	}
 }
 
-// shown is the tip's text while it is shown ("" when hidden).
-func (t *cellTip) shown() string {
-	if !t.layer.Visible() {
-		return ""
+// wrapText breaks text into lines no wider than width, at spaces where it
+// can and anywhere in a word longer than a line.
+func wrapText(text string, width float32) []string {
+	fits := func(s string) bool {
+		return fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{}).Width <= width
 	}
-	return t.text.Text
+	var lines []string
+	line := ""
+	for _, word := range strings.Split(text, " ") {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if fits(try) {
+			line = try
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = word
+		for !fits(line) && utf8.RuneCountInString(line) > 1 {
+			r := []rune(line)
+			n := len(r) - 1
+			for n > 1 && !fits(string(r[:n])) {
+				n--
+			}
+			lines = append(lines, string(r[:n]))
+			line = string(r[n:])
+		}
+	}
+	return append(lines, line)
 }

@@ -33,11 +33,11 @@ func TestHoverOnCutCellShowsWholeText(t *testing.T) {
 	move := &desktop.MouseEvent{PointEvent: fyne.PointEvent{AbsolutePosition: at, Position: at.Subtract(tableAt)}}
 	p.ui.table.MouseIn(move)
 	p.ui.table.MouseMoved(move)
-	if got := p.ui.tip.shown(); got != long {
+	if got := p.ui.tip.Shown(); got != long {
 		t.Errorf("hover on the cut path shows %q, want the whole path", got)
 	}
 	p.ui.table.MouseOut()
-	if got := p.ui.tip.shown(); got != "" {
+	if got := p.ui.tip.Shown(); got != "" {
 		t.Errorf("after the pointer left, the tip still shows %q", got)
 	}
 }

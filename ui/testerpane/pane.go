@@ -138,7 +138,7 @@ type paneUI struct {
 	pathBox     *fyne.Container
 	rowsScroll  *container.Scroll // the crawler and path rows
 	table       *hoverTable
-	tip         *cellTip // a cut cell's whole text, over the table
+	tip         *HoverTip // a cut cell's whole text, over the table
 	results     *fyne.Container
 	emptyHint   *widget.Label
 	detail      *detailView
@@ -750,8 +750,8 @@ func (p *Pane) build() {
 	ui.emptyHint.Wrapping = fyne.TextWrapWord
 	ui.emptyHint.Alignment = fyne.TextAlignCenter
 	tableArea := container.New(&fillLayout{p: p}, ui.table)
-	ui.tip = newCellTip(tableArea)
-	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.layer)
+	ui.tip = NewHoverTip(tableArea)
+	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.Layer())
 	ui.detail = newDetailView(p)
 
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),

@@ -417,14 +417,14 @@ func (c *tableCell) MouseIn(*desktop.MouseEvent) {
 	if c.shown.text == "" || c.text.Text == c.shown.text {
 		return
 	}
-	c.p.ui.tip.show(c, c.shown.text)
+	c.p.ui.tip.Show(c, c.shown.text)
 }
 
 // MouseMoved is part of desktop.Hoverable.
 func (c *tableCell) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut hides the whole text.
-func (c *tableCell) MouseOut() { c.p.ui.tip.hide() }
+func (c *tableCell) MouseOut() { c.p.ui.tip.Hide() }
 
 // Tapped hands a click to the table, which selects the cell: a cell that
 // takes right-clicks is where the window delivers left-clicks too.

@@ -438,11 +438,11 @@ func TestACutCellShowsItsTextOnHover(t *testing.T) {
 		t.Fatalf("the long path is not cut: %+v", pathCell)
 	}
 	pathCell.MouseIn(nil)
-	if got := p.ui.tip.shown(); got != long {
+	if got := p.ui.tip.Shown(); got != long {
 		t.Errorf("the tooltip holds %q, want the whole path", got)
 	}
 	pathCell.MouseOut()
-	if p.ui.tip.shown() != "" || w.Canvas().Overlays().Top() != nil {
+	if p.ui.tip.Shown() != "" || w.Canvas().Overlays().Top() != nil {
 		t.Error("the tooltip stays after the pointer left")
 	}
 }
