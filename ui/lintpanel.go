@@ -123,6 +123,7 @@ func (p *lintPanel) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	if line := diagnosticLine(d); line != text.Text {
 		text.SetText(line)
 	}
+	text.full = fullDiagnosticLine(d)
 	if d.Fix == nil {
 		fix.Hide()
 		return
@@ -329,17 +330,22 @@ func (p *lintPanel) toggle() {
 // whole message is in the detail beside the list and in the editor's mark
 // tooltip.
 func diagnosticLine(d lint.Diagnostic) string {
-	s := fmt.Sprintf("%d:%d  %s [%s]", d.Line, d.Col, d.Message, d.Code)
-	if len(d.Members) > 0 {
-		// A group: its count, then what its first finding says.
-		s = fmt.Sprintf("%d:%d  ×%d  %s [%s]", d.Line, d.Col, len(d.Members), d.Members[0].Message, d.Code)
-	}
+	s := fullDiagnosticLine(d)
 	const maxRunes = 180
 	if utf8.RuneCountInString(s) > maxRunes {
 		r := []rune(s)
 		s = string(r[:maxRunes-1]) + "…"
 	}
 	return s
+}
+
+// fullDiagnosticLine is a row's whole text, for the hover tip.
+func fullDiagnosticLine(d lint.Diagnostic) string {
+	if len(d.Members) > 0 {
+		// A group: its count, then what its first finding says.
+		return fmt.Sprintf("%d:%d  ×%d  %s [%s]", d.Line, d.Col, len(d.Members), d.Members[0].Message, d.Code)
+	}
+	return fmt.Sprintf("%d:%d  %s [%s]", d.Line, d.Col, d.Message, d.Code)
 }
 
 // lintReadings are the engines lint reports on: the default readings and
@@ -395,7 +401,8 @@ func lintChosen(reading string, compare bool) []string {
 // deepest object that wants it, so the label hears of it).
 type hoverLabel struct {
 	widget.Label
-	p *lintPanel
+	p    *lintPanel
+	full string // the whole text (the row's own is cut at 180 characters)
 }
 
 func newHoverLabel(p *lintPanel) *hoverLabel {
@@ -407,13 +414,17 @@ func newHoverLabel(p *lintPanel) *hoverLabel {
 // cut says whether the row shows less than its text.
 func (l *hoverLabel) cut() bool {
 	w := fyne.MeasureText(l.Text, theme.TextSize(), l.TextStyle).Width + 2*theme.InnerPadding()
-	return w > l.Size().Width
+	return w > l.Size().Width || l.full != "" && l.full != l.Text
 }
 
 // MouseIn is part of desktop.Hoverable.
 func (l *hoverLabel) MouseIn(*desktop.MouseEvent) {
 	if l.Text != "" && l.cut() {
-		l.p.tip.Show(l, l.Text)
+		text := l.full
+		if text == "" {
+			text = l.Text
+		}
+		l.p.tip.Show(l, text)
 	}
 }
 
