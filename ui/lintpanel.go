@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -18,6 +19,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/ui/severity"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
 // lintPanel lists the diagnostics under the editor, repeats of one rule as
@@ -40,8 +42,9 @@ type lintPanel struct {
 	open     bool
 	onJump   func(lint.Diagnostic)
 	onFix    func(lint.Diagnostic)
-	selected int // index into diags, -1 for none
-	member   int // the line of the selected group in view: an index into its Members
+	selected int                  // index into diags, -1 for none
+	tip      *testerpane.HoverTip // a cut row's whole text, on hover
+	member   int                  // the line of the selected group in view: an index into its Members
 }
 
 // lintPanelShare is the part of the editor's height the panel takes at
@@ -54,7 +57,7 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 		func() int { return len(p.diags) },
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.InfoIcon())
-			text := widget.NewLabel("")
+			text := newHoverLabel(p)
 			text.Truncation = fyne.TextTruncateEllipsis
 			// Icon only: the row's text needs the width, and the detail
 			// beside the list names the fix in words.
@@ -85,7 +88,8 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	actions := container.NewVBox(container.NewHBox(p.fix), container.NewHBox(p.fixOne, p.next))
 	text := container.NewVScroll(container.NewVBox(p.where, p.detail))
 	detailBox := container.NewBorder(nil, container.NewHScroll(actions), nil, nil, text)
-	p.body = container.NewHSplit(p.list, detailBox)
+	p.tip = testerpane.NewHoverTip(p.list)
+	p.body = container.NewHSplit(container.NewStack(p.list, p.tip.Layer()), detailBox)
 	p.body.Offset = 0.45
 	p.box = container.NewBorder(p.header, nil, nil, nil, container.New(&turnLayout{split: p.body, panel: p}, p.body))
 	p.set(nil)
@@ -112,13 +116,14 @@ func (p *lintPanel) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	d := p.diags[i]
 	row := o.(*fyne.Container)
-	text := row.Objects[0].(*widget.Label)
+	text := row.Objects[0].(*hoverLabel)
 	icon := row.Objects[1].(*widget.Icon)
 	fix := row.Objects[2].(*widget.Button)
 	icon.SetResource(severity.Icon(d.Severity))
 	if line := diagnosticLine(d); line != text.Text {
 		text.SetText(line)
 	}
+	text.full = fullDiagnosticLine(d)
 	if d.Fix == nil {
 		fix.Hide()
 		return
@@ -326,17 +331,22 @@ func (p *lintPanel) toggle() {
 // whole message is in the detail beside the list and in the editor's mark
 // tooltip.
 func diagnosticLine(d lint.Diagnostic) string {
-	s := fmt.Sprintf("%d:%d  %s", d.Line, d.Col, d.Message)
-	if len(d.Members) > 0 {
-		// A group: its count, then what its first finding says.
-		s = fmt.Sprintf("%d:%d  ×%d  %s", d.Line, d.Col, len(d.Members), d.Members[0].Message)
-	}
+	s := fullDiagnosticLine(d)
 	const maxRunes = 180
 	if utf8.RuneCountInString(s) > maxRunes {
 		r := []rune(s)
 		s = string(r[:maxRunes-1]) + "…"
 	}
 	return s
+}
+
+// fullDiagnosticLine is a row's whole text, for the hover tip.
+func fullDiagnosticLine(d lint.Diagnostic) string {
+	if len(d.Members) > 0 {
+		// A group: its count, then what its first finding says.
+		return fmt.Sprintf("%d:%d  ×%d  %s", d.Line, d.Col, len(d.Members), d.Members[0].Message)
+	}
+	return fmt.Sprintf("%d:%d  %s", d.Line, d.Col, d.Message)
 }
 
 // lintReadings are the engines lint reports on: the default readings and
@@ -386,3 +396,41 @@ func lintChosen(reading string, compare bool) []string {
 	}
 	return []string{reading}
 }
+
+// hoverLabel is a Problems row's text: the pointer on a row the list cuts
+// shows its whole text over the list (widget.List gives the hover to the
+// deepest object that wants it, so the label hears of it).
+type hoverLabel struct {
+	widget.Label
+	p    *lintPanel
+	full string // the whole text (the row's own is cut at 180 characters)
+}
+
+func newHoverLabel(p *lintPanel) *hoverLabel {
+	l := &hoverLabel{p: p}
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// cut says whether the row shows less than its text.
+func (l *hoverLabel) cut() bool {
+	w := fyne.MeasureText(l.Text, theme.TextSize(), l.TextStyle).Width + 2*theme.InnerPadding()
+	return w > l.Size().Width || l.full != "" && l.full != l.Text
+}
+
+// MouseIn is part of desktop.Hoverable.
+func (l *hoverLabel) MouseIn(*desktop.MouseEvent) {
+	if l.Text != "" && l.cut() {
+		text := l.full
+		if text == "" {
+			text = l.Text
+		}
+		l.p.tip.Show(l, text)
+	}
+}
+
+// MouseMoved is part of desktop.Hoverable.
+func (l *hoverLabel) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut is part of desktop.Hoverable.
+func (l *hoverLabel) MouseOut() { l.p.tip.Hide() }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/cli"
@@ -84,7 +85,16 @@ func (p *Pane) showExportMenu(anchor fyne.CanvasObject) {
 		fyne.NewMenuItem(lang.X("testerpane.export.csv", "CSV (spreadsheets)…"), func() { p.exportTo(formatCSV, "results.csv") }),
 		fyne.NewMenuItem(lang.X("testerpane.export.jsonl", "JSON Lines…"), func() { p.exportTo(formatJSONLines, "results.jsonl") }),
 	)
-	widget.ShowPopUpMenuAtRelativePosition(menu, c, fyne.NewPos(0, anchor.Size().Height), anchor)
+	// Under the button, moved left as far as needed to stay inside the
+	// window (the button sits at the right edge: the menu was cut there).
+	pm := widget.NewPopUpMenu(menu, c)
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor).AddXY(0, anchor.Size().Height)
+	size := pm.MinSize()
+	margin := 2 * theme.Padding() // a menu flush with the edge reads as cut
+	at.X = max(0, min(at.X, c.Size().Width-size.Width-margin))
+	at.Y = max(0, min(at.Y, c.Size().Height-size.Height))
+	pm.ShowAtPosition(at)
+	p.lastExportMenu = pm
 }
 
 // exportTo asks where to save and writes the rows on screen there.

@@ -98,8 +98,10 @@ func (r *headerRenderer) Layout(size fyne.Size) {
 	r.h.arrow.Move(fyne.NewPos(size.Width-a-1, (size.Height-a)/2))
 }
 
+// MinSize is as compact as a row (the table sizes its rows to the taller
+// of a cell and a header).
 func (r *headerRenderer) MinSize() fyne.Size {
-	return fyne.NewSize(20, r.h.text.MinSize().Height+2*theme.InnerPadding())
+	return fyne.NewSize(20, r.h.text.MinSize().Height+theme.Padding()+2)
 }
 
 func (r *headerRenderer) Refresh() {

@@ -70,9 +70,14 @@ type Pane struct {
 	facts    map[cell]fact
 	factsOK  bool
 	counts   string // the summary's per-crawler counts, from the last tally
-	fits     map[fitKey]string
-	tally    *latest.Worker[tallyJob, tallyOut]
-	tallyGen int
+	// summaryText is the whole summary line, which the detail area shows
+	// while no result is selected (the line itself is cut to one line).
+	summaryText string
+	// lastExportMenu is the Export… pop-up last shown (for tests).
+	lastExportMenu *widget.PopUpMenu
+	fits           map[fitKey]string
+	tally          *latest.Worker[tallyJob, tallyOut]
+	tallyGen       int
 
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations; pairs are the non-empty, distinct result rows.
@@ -133,7 +138,9 @@ type paneUI struct {
 	exportBtn   *widget.Button
 	crawlerBox  *fyne.Container
 	pathBox     *fyne.Container
-	table       *widget.Table
+	rowsScroll  *container.Scroll // the crawler and path rows
+	table       *hoverTable
+	tip         *HoverTip // a cut cell's whole text, over the table
 	results     *fyne.Container
 	emptyHint   *widget.Label
 	detail      *detailView
@@ -518,6 +525,7 @@ func (p *Pane) rowsChanged(user bool) {
 // refreshResults redraws what shows verdicts; the table asks for the
 // verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
+	p.updateRowWindow()
 	p.updateSummary()
 	if len(p.pairs) == 0 {
 		p.ui.emptyHint.Show()
@@ -577,6 +585,10 @@ func (p *Pane) updateSummary() {
 		imp = widget.DangerImportance
 	}
 	setLabel(p.ui.summary, text, imp)
+	if p.ui.detail != nil && p.summaryText != text {
+		p.summaryText = text
+		p.ui.detail.update()
+	}
 }
 
 // setLabel changes a label only when its text or importance differ.
@@ -615,7 +627,7 @@ func (p *Pane) selectCell(c cell) {
 	p.ui.detail.update()
 	p.ui.table.Refresh() // the selected row's highlight
 	if p.ui.lower.Offset > 0.95 {
-		p.ui.lower.SetOffset(0.7) // open the detail area
+		p.ui.lower.SetOffset(0.8) // open the detail area, a modest height with its own scroll
 		if i := slices.Index(p.shown, c.pair); i >= 0 {
 			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
 		}
@@ -709,7 +721,9 @@ func (p *Pane) build() {
 	ui.columnsBtn.OnTapped = func() { p.showEngineChooser(ui.columnsBtn) }
 	ui.columnsBtn.Hide()
 	ui.summary = widget.NewLabel("")
-	ui.summary.Wrapping = fyne.TextWrapWord
+	// One line, so the table keeps its rows: the whole summary is in the
+	// detail area while no result is selected.
+	ui.summary.Truncation = fyne.TextTruncateEllipsis
 
 	ui.filter = widget.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
@@ -729,8 +743,8 @@ func (p *Pane) build() {
 	ui.exportBtn = widget.NewButtonWithIcon(lang.X("testerpane.export", "Export…"), theme.DocumentSaveIcon(), nil)
 	ui.exportBtn.OnTapped = func() { p.showExportMenu(ui.exportBtn) }
 
-	ui.crawlerBox = container.NewVBox()
-	ui.pathBox = container.NewVBox()
+	ui.crawlerBox = container.New(newRowsLayout())
+	ui.pathBox = container.New(newRowsLayout())
 	p.buildRows()
 
 	p.layoutColumns()
@@ -741,24 +755,29 @@ func (p *Pane) build() {
 	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))
 	ui.emptyHint.Wrapping = fyne.TextWrapWord
 	ui.emptyHint.Alignment = fyne.TextAlignCenter
-	ui.results = container.NewStack(container.New(&fillLayout{p: p}, ui.table), container.NewVBox(ui.emptyHint))
+	tableArea := container.New(&fillLayout{p: p}, ui.table)
+	ui.tip = NewHoverTip(tableArea)
+	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.Layer())
 	ui.detail = newDetailView(p)
 
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
 		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
 	inputs := container.NewGridWithColumns(2,
-		p.rowSection(lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox,
-			lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,
-			lang.X("testerpane.from_catalogue", "Catalogue…"), p.addFromCatalogue),
-		p.rowSection(lang.X("testerpane.paths", "Paths"), ui.pathBox,
-			lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil),
+		p.rowSection(lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
+		p.rowSection(lang.X("testerpane.paths", "Paths"), ui.pathBox),
 	)
+	adds := container.NewGridWithColumns(2,
+		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,
+			lang.X("testerpane.from_catalogue", "Catalogue…"), p.addFromCatalogue),
+		addButtons(lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
-	ui.inputs = container.NewVScroll(inputs)
+	ui.rowsScroll = container.NewVScroll(inputs)
+	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.updateRowWindow() }
+	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
 	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
 	ui.upper.Offset = 0.25
 	ui.root = container.NewBorder(header, nil, nil, nil, ui.upper)

@@ -159,14 +159,20 @@ func (p *Pane) box(k rowKind) *fyne.Container {
 	return p.ui.pathBox
 }
 
-// rowSection is a titled list of rows with add buttons under it.
-func (p *Pane) rowSection(title string, box *fyne.Container, add string, onAdd func(), extra string, onExtra func()) fyne.CanvasObject {
+// rowSection is a titled list of rows.
+func (p *Pane) rowSection(title string, box *fyne.Container) fyne.CanvasObject {
+	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	return container.NewVBox(heading, box)
+}
+
+// addButtons are a row list's add buttons; they stay under the scrolled
+// rows, so a small window never hides them.
+func addButtons(add string, onAdd func(), extra string, onExtra func()) fyne.CanvasObject {
 	buttons := container.NewHBox(widget.NewButtonWithIcon(add, theme.ContentAddIcon(), onAdd))
 	if onExtra != nil {
 		buttons.Add(widget.NewButtonWithIcon(extra, theme.SearchIcon(), onExtra))
 	}
-	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	return container.NewVBox(heading, box, buttons)
+	return buttons
 }
 
 // buildRows recreates the row entries from the test set; typing only
@@ -174,11 +180,19 @@ func (p *Pane) rowSection(title string, box *fyne.Container, add string, onAdd f
 func (p *Pane) buildRows() {
 	for _, k := range []rowKind{crawlerRows, pathRows} {
 		box := p.box(k)
-		box.RemoveAll()
+		objs := make([]fyne.CanvasObject, 0, len(*p.rows(k)))
 		for i, text := range *p.rows(k) {
-			box.Add(p.rowWidget(k, i, text))
+			objs = append(objs, p.rowWidget(k, i, text))
 		}
+		box.Objects = objs // one layout, not one per row
+		for i, o := range objs {
+			if i >= alwaysShown {
+				o.Hide() // shown as the view comes near (updateRowWindow)
+			}
+		}
+		box.Refresh()
 	}
+	p.updateRowWindow()
 }
 
 func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
@@ -267,9 +281,7 @@ func (p *Pane) addRow(k rowKind, text string) {
 	*rows = append(*rows, text)
 	p.buildRows()
 	p.rowsChanged(text != "")
-	if p.win != nil {
-		p.win.Canvas().Focus(p.entry(k, len(*rows)-1))
-	}
+	p.focusRow(k, len(*rows)-1)
 }
 
 // nextRow follows Enter in row i: the focus moves to an empty row right
@@ -287,6 +299,7 @@ func (p *Pane) nextRow(k rowKind, i int) {
 }
 
 func (p *Pane) focusRow(k rowKind, i int) {
+	p.revealRow(k, i)
 	if p.win != nil {
 		p.win.Canvas().Focus(p.entry(k, i))
 	}
@@ -367,9 +380,7 @@ func (p *Pane) focusEmptyRow(k rowKind) {
 	rows := p.rows(k)
 	for i, r := range *rows {
 		if r == "" {
-			if p.win != nil {
-				p.win.Canvas().Focus(p.entry(k, i))
-			}
+			p.focusRow(k, i)
 			return
 		}
 	}

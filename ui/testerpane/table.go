@@ -344,8 +344,8 @@ func (p *Pane) content(row int, col column) content {
 }
 
 // newTable builds the results table.
-func (p *Pane) newTable() *widget.Table {
-	t := widget.NewTable(
+func (p *Pane) newTable() *hoverTable {
+	t := newHoverTable(p,
 		func() (int, int) { return len(p.shown), len(p.cols) },
 		func() fyne.CanvasObject { return newTableCell(p) },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
@@ -389,7 +389,6 @@ type tableCell struct {
 	icon   *canvas.Image
 	text   *canvas.Text
 	cancel *widget.Button
-	tip    *widget.PopUp // the whole text, while the pointer is on a cut cell
 }
 
 func newTableCell(p *Pane) *tableCell {
@@ -412,36 +411,20 @@ func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 	return &tableCellRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.icon, c.text, c.cancel}}
 }
 
-// MouseIn shows the whole text of a cell its column cuts, under the cell.
+// MouseIn shows the whole text of a cell its column cuts, under the cell
+// (the table passes the pointer on: see hoverTable).
 func (c *tableCell) MouseIn(*desktop.MouseEvent) {
 	if c.shown.text == "" || c.text.Text == c.shown.text {
 		return
 	}
-	cnv := fyne.CurrentApp().Driver().CanvasForObject(c)
-	if cnv == nil {
-		return
-	}
-	l := widget.NewLabel(c.shown.text)
-	if l.MinSize().Width > cnv.Size().Width {
-		l.Wrapping = fyne.TextWrapBreak
-	}
-	c.tip = widget.NewPopUp(l, cnv)
-	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(c)
-	size := c.tip.MinSize().Min(cnv.Size())
-	c.tip.Resize(size)
-	c.tip.ShowAtPosition(fyne.NewPos(max(0, min(at.X, cnv.Size().Width-size.Width)), at.Y+c.Size().Height+2))
+	c.p.ui.tip.Show(c, c.shown.text)
 }
 
 // MouseMoved is part of desktop.Hoverable.
 func (c *tableCell) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut hides the whole text.
-func (c *tableCell) MouseOut() {
-	if c.tip != nil {
-		c.tip.Hide()
-		c.tip = nil
-	}
-}
+func (c *tableCell) MouseOut() { c.p.ui.tip.Hide() }
 
 // Tapped hands a click to the table, which selects the cell: a cell that
 // takes right-clicks is where the window delivers left-clicks too.
@@ -473,17 +456,21 @@ func colorOf(s content) color.Color {
 	return theme.Color(s.color)
 }
 
-// show fills the cell; unchanged content costs nothing, which is what keeps
-// a keystroke cheap (most verdicts stay as they were).
+// show fills the cell; unchanged content in an unchanged theme costs
+// nothing, which is what keeps a keystroke cheap (most verdicts stay as they
+// were). A theme switch or a zoom changes the colours or the text size the
+// cell was drawn with, and the cell is drawn again.
 func (c *tableCell) show(id widget.TableCellID, s content) {
 	c.id = id
-	if s == c.shown {
+	size, col := theme.TextSize(), colorOf(s)
+	fill, stroke := cellBackground(s)
+	if s == c.shown && c.text.TextSize == size && c.text.Color == col && c.bg.FillColor == fill && c.bg.StrokeColor == stroke {
 		return
 	}
 	c.shown = s
-	c.text.Color = colorOf(s)
+	c.text.Color = col
 	c.text.TextStyle.Bold = s.bold
-	c.text.TextSize = theme.TextSize()
+	c.text.TextSize = size
 	switch {
 	case s.icon == nil:
 		c.icon.Hide()
@@ -499,20 +486,25 @@ func (c *tableCell) show(id widget.TableCellID, s content) {
 	} else {
 		c.cancel.Hide()
 	}
-	switch {
-	case s.differ:
-		c.bg.FillColor = theme.Color(look.ColorNameDifferBackground)
-		c.bg.StrokeColor = theme.Color(look.ColorNameDifferText)
+	c.bg.FillColor, c.bg.StrokeColor = fill, stroke
+	c.bg.StrokeWidth = 0
+	if s.differ {
 		c.bg.StrokeWidth = 2
-	case s.selected:
-		c.bg.FillColor = theme.Color(theme.ColorNameSelection)
-		c.bg.StrokeWidth = 0
-	default:
-		c.bg.FillColor = color.Transparent
-		c.bg.StrokeWidth = 0
 	}
 	c.bg.Refresh()
 	c.Refresh()
+}
+
+// cellBackground is the tint and frame of a cell in the current theme: a
+// differing answer is framed, the selected row highlighted.
+func cellBackground(s content) (fill, stroke color.Color) {
+	switch {
+	case s.differ:
+		return theme.Color(look.ColorNameDifferBackground), theme.Color(look.ColorNameDifferText)
+	case s.selected:
+		return theme.Color(theme.ColorNameSelection), color.Transparent
+	}
+	return color.Transparent, color.Transparent
 }
 
 // fitKey is a text cut to a width.
@@ -520,6 +512,7 @@ type fitKey struct {
 	text  string
 	bold  bool
 	width float32
+	size  float32 // the text size: a zoom cuts again
 }
 
 // maxFits bounds the cut texts remembered; the cache starts over beyond.
@@ -530,7 +523,7 @@ func (p *Pane) fit(text string, bold bool, width float32) string {
 	if text == "" || width <= 0 {
 		return ""
 	}
-	k := fitKey{text, bold, width}
+	k := fitKey{text, bold, width, theme.TextSize()}
 	if f, ok := p.fits[k]; ok {
 		return f
 	}
@@ -580,9 +573,11 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 	c.text.Refresh()
 }
 
+// MinSize is a compact row: the text with a small padding, so a results
+// table at 1280×800 shows a useful number of rows.
 func (r *tableCellRenderer) MinSize() fyne.Size {
 	h := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
-	return fyne.NewSize(40, h+2*theme.InnerPadding())
+	return fyne.NewSize(40, h+theme.Padding()+2)
 }
 
 func (r *tableCellRenderer) Refresh() {

@@ -136,7 +136,7 @@ func (p *Pane) startTally() {
 		return
 	}
 	j := p.tallyJob()
-	if len(j.pairs)*(1+len(j.also)) <= inlineTally {
+	if len(j.pairs)*(1+len(j.also)) <= inlineTally && j.compiledAll() {
 		p.tallied(j, runTally(j)) // small: at once, no flicker of counts
 		return
 	}
@@ -144,8 +144,25 @@ func (p *Pane) startTally() {
 }
 
 // inlineTally is the number of cells the tally works out at once on the UI
-// goroutine (about a millisecond); more go to the background.
+// goroutine (about a millisecond); more go to the background. It runs
+// inline only with every engine it needs already compiled: compiling a big
+// document (tens of milliseconds per engine) never happens there.
 const inlineTally = 1000
+
+// compiledAll says whether every engine the job asks is compiled.
+func (j tallyJob) compiledAll() bool {
+	for _, id := range j.own {
+		if _, ok := j.compiled[id]; !ok {
+			return false
+		}
+	}
+	for _, id := range j.also {
+		if _, ok := j.compiled[id]; !ok {
+			return false
+		}
+	}
+	return true
+}
 
 // tallied receives the facts on the UI goroutine.
 func (p *Pane) tallied(j tallyJob, out tallyOut) {
@@ -153,7 +170,6 @@ func (p *Pane) tallied(j tallyJob, out tallyOut) {
 		return
 	}
 	p.facts, p.factsOK = out.facts, true
-	p.counts = p.countSummary()
 	for id, comp := range out.compiled {
 		if _, ok := p.compiled[id]; !ok {
 			p.compiled[id] = comp
@@ -162,6 +178,7 @@ func (p *Pane) tallied(j tallyJob, out tallyOut) {
 	if p.viewNeedsFacts() {
 		p.applyView()
 	}
+	p.counts = p.countSummary()
 	p.refreshResults()
 }
 
@@ -335,7 +352,21 @@ func (p *Pane) sortBy(col int) {
 	default:
 		p.sortCol = -1
 	}
+	p.viewChanged()
+}
+
+// viewChanged follows a new filter, toggle or sort: the rows shown change,
+// the table starts at its first row (a filter that kept the scroll
+// position hid its first matches above the view), and the counts describe
+// the rows shown.
+func (p *Pane) viewChanged() {
 	p.applyView()
+	if p.factsOK {
+		p.counts = p.countSummary()
+	}
+	if p.ui.table != nil {
+		p.ui.table.ScrollToTop()
+	}
 	p.refreshResults()
 }
 
@@ -356,8 +387,7 @@ func (p *Pane) setFilter(q string) {
 		return
 	}
 	p.filter = q
-	p.applyView()
-	p.refreshResults()
+	p.viewChanged()
 }
 
 // setToggle switches a verdict toggle.
@@ -369,8 +399,7 @@ func (p *Pane) setToggle(t toggle, on bool) {
 	if t == showDiffer && !p.compare {
 		p.startTally() // the other engines' answers are needed
 	}
-	p.applyView()
-	p.refreshResults()
+	p.viewChanged()
 }
 
 // commonHost is the scheme and host every path row shares ("" when the rows
@@ -416,7 +445,7 @@ func (p *Pane) crawlerCounts() []string {
 	type count struct{ allowed, blocked int }
 	counts := map[string]*count{}
 	var order []string
-	for _, pr := range p.pairs {
+	for _, pr := range p.shown { // the rows shown: the counts follow the filter
 		f, ok := p.factOf(cell{pr, p.engineFor(pr.crawler)})
 		if !ok {
 			continue
@@ -448,7 +477,7 @@ func (p *Pane) crawlerCounts() []string {
 // differCount is how many rows the engines in view disagree on.
 func (p *Pane) differCount() int {
 	n := 0
-	for _, pr := range p.pairs {
+	for _, pr := range p.shown {
 		if p.rowDiffers(pr) {
 			n++
 		}

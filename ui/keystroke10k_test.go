@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// BenchmarkKeystroke10k is one keystroke in the editor of the window with
+// 20 crawlers × 500 paths = 10,000 results (and × 50 = 1,000) on
+// linkedin.robots.txt, each crawler read by its own rules. ui-cpu-ms/op is
+// what the keystroke costs the calling goroutine (the UI goroutine in the
+// window): the edit, the re-parse, the pane's update of the visible rows;
+// compile and tally run on other goroutines. A frame is 16 ms.
+func BenchmarkKeystroke10k(b *testing.B) {
+	for _, n := range []int{50, 500} {
+		b.Run(fmt.Sprintf("%d-results", 20*n), func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			s := newTestStudio(b)
+			src := corpus.File(b, "linkedin.robots.txt")
+			s.openPath(writeFile(b, "robots.txt", src))
+			set := testset.New()
+			set.Crawlers = []string{"Googlebot", "YandexBot", "bingbot", "GPTBot", "Applebot", "DuckDuckBot", "Baiduspider", "Slurp",
+				"Googlebot-Image", "YandexImages", "AdsBot-Google", "ClaudeBot", "CCBot", "facebookexternalhit", "Twitterbot",
+				"PetalBot", "SemrushBot", "AhrefsBot", "MJ12bot", "Amazonbot"}
+			for _, l := range strings.Split(string(src), "\n") {
+				if v, ok := strings.CutPrefix(strings.TrimSpace(l), "Disallow:"); ok && strings.TrimSpace(v) != "" && len(set.Paths) < n {
+					set.Paths = append(set.Paths, strings.ReplaceAll(strings.TrimSpace(v), "*", "x")+"page")
+				}
+			}
+			s.pane.SetTestSet(set)
+			s.win.Canvas().Focus(s.ed)
+			mid := int(s.ed.Document().Lines[len(s.ed.Document().Lines)/2].Start) + 10
+			s.ed.SetSelection(mid, mid)
+			s.lints.Inline = false
+			typeOrErase(s, 0)
+			typeOrErase(s, 1)
+			time.Sleep(200 * time.Millisecond)
+			b.ResetTimer()
+			cpu := keystrokeThreadCPU()
+			for i := range b.N {
+				typeOrErase(s, i)
+			}
+			b.ReportMetric(float64(keystrokeThreadCPU()-cpu)/1e6/float64(b.N), "ui-cpu-ms/op")
+		})
+	}
+}
+
+func keystrokeThreadCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(1, &ru) != nil { // RUSAGE_THREAD
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

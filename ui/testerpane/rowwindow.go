@@ -1,0 +1,151 @@
+package testerpane
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+// The crawler and path rows are real entries, one per row; a test set of
+// 500 paths is 500 entries and a thousand buttons. Fyne measures and walks
+// every visible object of the window on each frame, scrolled out of view or
+// not, which made each keystroke in the editor cost about 80 ms more with
+// 500 path rows. So only the rows near the scrolled view are shown; the
+// others are hidden, keeping their place (rowsLayout sizes hidden rows as
+// they were last seen), and are shown again as the view comes near.
+
+// rowMargin is how far beyond the view (above and below) rows stay shown:
+// a resize or a quick scroll reveals shown rows before the next update.
+const rowMargin = 900
+
+// alwaysShown is how many rows are shown before the view's size is known.
+const alwaysShown = 40
+
+// rowsLayout stacks rows like a VBox, hidden rows included at their last
+// known height, so hiding a row out of view moves nothing.
+type rowsLayout struct {
+	heights map[fyne.CanvasObject]float32
+	rowH    float32
+}
+
+func newRowsLayout() *rowsLayout { return &rowsLayout{heights: map[fyne.CanvasObject]float32{}} }
+
+func (l *rowsLayout) height(o fyne.CanvasObject) float32 {
+	if o.Visible() {
+		h := o.MinSize().Height
+		l.heights[o] = h
+		if l.rowH == 0 || h < l.rowH {
+			l.rowH = h
+		}
+		return h
+	}
+	if h, ok := l.heights[o]; ok {
+		return h
+	}
+	return l.rowH
+}
+
+func (l *rowsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if len(l.heights) > 4*len(objs)+16 {
+		clear(l.heights) // rows rebuilt many times: forget the old ones
+	}
+	var w, h float32
+	for i, o := range objs {
+		if o.Visible() {
+			w = max(w, o.MinSize().Width)
+		}
+		if i > 0 {
+			h += theme.Padding()
+		}
+		h += l.height(o)
+	}
+	return fyne.NewSize(w, h)
+}
+
+func (l *rowsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for _, o := range objs {
+		h := l.height(o)
+		o.Move(fyne.NewPos(0, y))
+		if o.Visible() {
+			o.Resize(fyne.NewSize(size.Width, h))
+		}
+		y += h + theme.Padding()
+	}
+}
+
+// updateRowWindow shows the rows near the view of the rows' scroll and
+// hides the others (the focused row always stays shown).
+func (p *Pane) updateRowWindow() {
+	sc := p.ui.rowsScroll
+	if sc == nil {
+		return
+	}
+	drv := fyne.CurrentApp().Driver()
+	var focused fyne.Focusable
+	if p.win != nil {
+		focused = p.win.Canvas().Focused()
+	}
+	for _, k := range []rowKind{crawlerRows, pathRows} {
+		box := p.box(k)
+		top, bottom := float32(-1), float32(-1)
+		if sc.Size().Height > 0 && box.Size().Height > 0 {
+			// OnScrolled comes before the content moves: the box's place
+			// in the content, and the scroll's offset, tell the view.
+			boxY := drv.AbsolutePositionForObject(box).Y - drv.AbsolutePositionForObject(sc.Content).Y
+			top = sc.Offset.Y - boxY - rowMargin
+			bottom = top + sc.Size().Height + 2*rowMargin
+		}
+		changed := false
+		for i, o := range box.Objects {
+			show := i < alwaysShown
+			if top != -1 || bottom != -1 {
+				y := o.Position().Y
+				h := o.Size().Height
+				if h == 0 {
+					h = box.Layout.(*rowsLayout).height(o)
+				}
+				show = y+h >= top && y <= bottom
+			}
+			if !show && focused != nil && i < len(*p.rows(k)) && fyne.Focusable(p.entry(k, i)) == focused {
+				show = true
+			}
+			if show != o.Visible() {
+				changed = true
+				if show {
+					o.Show()
+				} else {
+					o.Hide()
+				}
+			}
+		}
+		if changed {
+			box.Refresh()
+		}
+	}
+}
+
+// revealRow shows row i of k and scrolls the rows' view to it.
+func (p *Pane) revealRow(k rowKind, i int) {
+	box := p.box(k)
+	if i >= len(box.Objects) {
+		return
+	}
+	o := box.Objects[i]
+	if !o.Visible() {
+		o.Show()
+		box.Refresh()
+	}
+	sc := p.ui.rowsScroll
+	if sc == nil || sc.Size().Height == 0 {
+		return
+	}
+	drv := fyne.CurrentApp().Driver()
+	y := drv.AbsolutePositionForObject(o).Y - drv.AbsolutePositionForObject(sc.Content).Y
+	switch {
+	case y < sc.Offset.Y:
+		sc.ScrollToOffset(fyne.NewPos(0, y))
+	case y+o.Size().Height > sc.Offset.Y+sc.Size().Height:
+		sc.ScrollToOffset(fyne.NewPos(0, y+o.Size().Height-sc.Size().Height))
+	}
+	p.updateRowWindow()
+}

@@ -1,0 +1,50 @@
+package testerpane
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/look"
+)
+
+// A theme switch or a zoom redraws the table's cells in the new colours and
+// text size, although their content stays the same (they once kept the old
+// theme's white text on the new white background).
+func TestCellsFollowThemeAndZoom(t *testing.T) {
+	p, w := newTestPane(t, shopRobots)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x", "/"}})
+	crawlerCell := func() *tableCell {
+		var found *tableCell
+		walk(p.ui.table, func(o fyne.CanvasObject) {
+			if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.cols[tc.id.Col].kind == colCrawler {
+				found = tc
+			}
+		})
+		if found == nil {
+			t.Fatal("no crawler cell on screen")
+		}
+		return found
+	}
+	for _, step := range []struct {
+		name string
+		th   *look.Theme
+	}{
+		{"dark", look.New("dark")},
+		{"light", look.New("light")},
+		{"light at 200 %", func() *look.Theme { th := look.New("light"); th.Zoom = 200; return th }()},
+	} {
+		fyne.CurrentApp().Settings().SetTheme(step.th)
+		p.ui.table.Refresh()
+		w.Canvas().Refresh(p.ui.table)
+		c := crawlerCell()
+		if want := theme.Color(theme.ColorNameForeground); c.text.Color != want {
+			t.Errorf("%s: crawler cell text colour %v, want the theme's %v", step.name, c.text.Color, want)
+		}
+		if want := theme.TextSize(); c.text.TextSize != want {
+			t.Errorf("%s: crawler cell text size %v, want %v", step.name, c.text.TextSize, want)
+		}
+	}
+}

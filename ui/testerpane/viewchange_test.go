@@ -1,0 +1,85 @@
+package testerpane
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// A new filter starts the table at its first row (the scroll position of
+// the old rows hid the first matches), and the summary's counts describe
+// the rows shown, "N of M" results.
+func TestFilterShowsFirstRowsAndCountsWhatIsShown(t *testing.T) {
+	p, w := newTestPane(t, shopRobots)
+	w.Resize(fyne.NewSize(1280, 800))
+	s := testset.New()
+	s.Crawlers = []string{"Googlebot", "bingbot"}
+	for i := range 60 {
+		s.Paths = append(s.Paths, fmt.Sprintf("/private/%d", i))
+	}
+	p.SetTestSet(s)
+	p.ui.table.ScrollToBottom()
+	w.Canvas().Refresh(p.ui.table)
+	p.setFilter("googlebot")
+	w.Canvas().Refresh(p.ui.table)
+	top := -1
+	walk(p.ui.table, func(o fyne.CanvasObject) {
+		if tc, ok := o.(*tableCell); ok && tc.shown.text != "" && (top == -1 || tc.id.Row < top) {
+			top = tc.id.Row
+		}
+	})
+	if top != 0 {
+		t.Errorf("after the filter the first row drawn is %d, want 0", top)
+	}
+	sum := p.ui.summary.Text
+	if !strings.Contains(sum, "60 of 120") || !strings.Contains(sum, "Googlebot") || strings.Contains(sum, "bingbot") {
+		t.Errorf("summary with the filter on: %q", sum)
+	}
+}
+
+// The Export… pop-up opens inside the window although its button sits at
+// the right edge (it was cut there).
+func TestExportMenuStaysInsideTheWindow(t *testing.T) {
+	p, w := newTestPane(t, shopRobots)
+	w.Resize(fyne.NewSize(600, 700))
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x"}})
+	p.showExportMenu(p.ui.exportBtn)
+	m := p.lastExportMenu
+	if m == nil || !m.Visible() {
+		t.Fatal("no Export menu")
+	}
+	right := m.Position().X + m.Size().Width
+	if right > w.Canvas().Size().Width-2*theme.Padding()+0.5 { // a gap to the edge: flush reads as cut
+		t.Errorf("the menu ends at x=%v, past the window's %v", right, w.Canvas().Size().Width)
+	}
+}
+
+// In a small window (1024×700: the pane is about 500×600) the Add crawler
+// and Catalogue… buttons stay in sight above the results, however many rows
+// there are (they scrolled away under the rows).
+func TestAddButtonsStayInSight(t *testing.T) {
+	p, w := newTestPane(t, shopRobots)
+	w.Resize(fyne.NewSize(500, 600))
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot", "YandexBot", "GPTBot", "Slurp"},
+		Paths: []string{"/a", "/b", "/c", "/d", "/e"}})
+	drv := fyne.CurrentApp().Driver()
+	var add *widget.Button
+	walk(p.ui.root, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Add crawler" {
+			add = b
+		}
+	})
+	if add == nil {
+		t.Fatal("no Add crawler button drawn")
+	}
+	bottom := drv.AbsolutePositionForObject(add).Y + add.Size().Height
+	if limit := drv.AbsolutePositionForObject(p.ui.lower).Y; bottom > limit {
+		t.Errorf("Add crawler ends at y=%v, under the results that start at %v", bottom, limit)
+	}
+}
