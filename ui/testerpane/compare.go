@@ -325,6 +325,11 @@ func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
 	}
+	if l.p.widthsText != theme.TextSize() {
+		l.width = size.Width
+		l.p.layoutColumns() // zoomed: every column again, the path's fill too
+		return
+	}
 	if size.Width != l.width {
 		l.width = size.Width
 		l.p.fillPath(size.Width)

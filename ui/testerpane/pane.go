@@ -59,17 +59,20 @@ type Pane struct {
 
 	// What the table shows (view.go): the columns and their widths, the
 	// rows after filter and sort, and the tally behind them.
-	cols     []column
-	widths   []float32
-	shown    []pair
-	host     string // the scheme and host every path shares, or ""
-	filter   string // lower case
-	toggles  [toggleCount]bool
-	sortCol  int // -1: the order the rows were typed in
-	sortDesc bool
-	facts    map[cell]fact
-	factsOK  bool
-	counts   string // the summary's per-crawler counts, from the last tally
+	cols   []column
+	widths []float32
+	// widthsText is the text size the widths were worked out for: a zoom
+	// works them out again (fillLayout)
+	widthsText float32
+	shown      []pair
+	host       string // the scheme and host every path shares, or ""
+	filter     string // lower case
+	toggles    [toggleCount]bool
+	sortCol    int // -1: the order the rows were typed in
+	sortDesc   bool
+	facts      map[cell]fact
+	factsOK    bool
+	counts     string // the summary's per-crawler counts, from the last tally
 	// summaryText is the whole summary line, which the detail area shows
 	// while no result is selected (the line itself is cut to one line).
 	summaryText string

@@ -87,6 +87,7 @@ func (p *Pane) layoutColumns() {
 			{kind: colRule}, {kind: colGroup}, {kind: colExpect}}
 	}
 	p.widths = make([]float32, len(p.cols))
+	p.widthsText = theme.TextSize()
 	for i, c := range p.cols {
 		p.widths[i] = p.fitWidth(c)
 	}
@@ -116,46 +117,50 @@ func textWidth(s string, bold bool) float32 {
 // columns, its longest word; long-text columns start at a useful width and
 // the user widens them by dragging the header's edge.
 func (p *Pane) fitWidth(c column) float32 {
-	need := textWidth(p.header(c), true) + 2*cellPad + sortRoom
+	need := textWidth(p.header(c), true) + zoomed(2*cellPad+sortRoom)
 	word := float32(0)
 	switch c.kind {
 	case colCrawler:
-		word = 112
+		word = zoomed(112)
 		if p.compare {
-			word = 84
+			word = zoomed(84)
 		}
 	case colPath:
-		word = 180
+		word = zoomed(180)
 		if p.compare {
-			word = 104
+			word = zoomed(104)
 		}
 	case colRule:
-		word = 200
+		word = zoomed(200)
 	case colGroup:
-		word = 120
+		word = zoomed(120)
 	case colVerdict:
 		for _, w := range []string{verdictWord(true), verdictWord(false)} {
 			word = max(word, textWidth(w, true))
 		}
-		word += iconSize + iconGap + 2*cellPad
+		word += zoomed(iconSize + iconGap + 2*cellPad)
 	case colEngine:
 		for _, e := range p.engines {
 			word = max(word, textWidth(shortName(e.Info().ID), false))
 		}
-		word += 2 * cellPad
+		word += zoomed(2 * cellPad)
 	case colExpect:
 		for _, w := range []string{expectWord(true, true), expectWord(false, true), expectWord(true, false), expectWord(false, false)} {
 			word = max(word, textWidth(w, true))
 		}
-		word += iconSize + iconGap + 2*cellPad
+		word += zoomed(iconSize + iconGap + 2*cellPad)
 	case colEngineVerdict:
 		for _, w := range []string{shortWord(true), shortWord(false)} {
 			word = max(word, textWidth(w, true))
 		}
-		word += iconSize + iconGap + 2*cellPad
+		word += zoomed(iconSize + iconGap + 2*cellPad)
 	}
 	return max(need, word)
 }
+
+// zoomed scales a width given for the theme's standard 14-point text to
+// the text size in use (View ▸ Zoom, presenter mode).
+func zoomed(v float32) float32 { return v * theme.TextSize() / 14 }
 
 // verdictWord is the word of the verdict column.
 func verdictWord(allowed bool) string {

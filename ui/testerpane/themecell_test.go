@@ -48,3 +48,29 @@ func TestCellsFollowThemeAndZoom(t *testing.T) {
 		}
 	}
 }
+
+// A zoom works the column widths out again: at 200 % every compare column
+// still holds its header and its words (presenter mode cut them to "y…").
+func TestColumnsFollowZoom(t *testing.T) {
+	p, w := newTestPane(t, shopRobots)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x", "/"}})
+	p.SetCompare(true)
+	fyne.CurrentApp().Settings().SetTheme(look.New("dark"))
+	w.Resize(fyne.NewSize(1280, 800))
+	before := append([]float32(nil), p.widths...)
+	th := look.New("dark")
+	th.Zoom = 200
+	fyne.CurrentApp().Settings().SetTheme(th)
+	w.Resize(fyne.NewSize(1281, 800)) // a layout pass, as the window gives one
+	for i, c := range p.cols {
+		if c.kind != colEngineVerdict {
+			continue
+		}
+		if p.widths[i] < 1.9*before[i] {
+			t.Errorf("%s column: %v px at 200 %%, %v px at 100 %%", c.engine, p.widths[i], before[i])
+		}
+		if need := textWidth(shortWord(true), true); p.widths[i] < need {
+			t.Errorf("%s column %v px is narrower than its word (%v px)", c.engine, p.widths[i], need)
+		}
+	}
+}
