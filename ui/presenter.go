@@ -166,6 +166,7 @@ func (s *studio) setPresenter(on bool) {
 		// As large as still fits: setZoom stops at the largest step whose
 		// layout fits the window, now that the layout is the compact one.
 		s.setZoom(p.zoomBefore * presenterZoom / 100)
+		s.fitPresenterTable()
 	} else {
 		s.setZoom(p.zoomBefore)
 	}
@@ -194,6 +195,44 @@ func (s *studio) fitPresenter() {
 		z := s.zoom()
 		next := look.ZoomOut(z)
 		if next >= z {
+			return
+		}
+		s.applyZoom(next)
+		s.app.Preferences().SetInt(prefZoom, next)
+	}
+}
+
+// presenterMinSplit is the least share of the width the editor keeps in
+// presenter mode: enough for the rule the class looks at.
+const presenterMinSplit = 0.2
+
+// fitPresenterTable gives the compare table the width its columns need in
+// presenter mode (all eight readings, for a class): the editor
+// narrows down to presenterMinSplit, then the zoom steps down until the
+// columns fit.
+func (s *studio) fitPresenterTable() {
+	if !s.presenting() || s.split == nil {
+		return
+	}
+	if !s.pane.Compare() {
+		// one reading's table: its long columns scroll, as at any zoom
+		s.split.SetOffset(presenterSplit)
+		return
+	}
+	for {
+		width := s.win.Canvas().Size().Width
+		if width <= 0 {
+			return
+		}
+		share := 1 - float64((s.pane.TableWidth()+4*theme.Padding())/width)
+		if share >= presenterMinSplit {
+			s.split.SetOffset(min(presenterSplit, share))
+			return
+		}
+		z := s.zoom()
+		next := look.ZoomOut(z)
+		if next >= z || next < look.DefaultZoom {
+			s.split.SetOffset(presenterMinSplit)
 			return
 		}
 		s.applyZoom(next)

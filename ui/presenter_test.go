@@ -11,6 +11,8 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lessons"
+	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/look"
 )
 
 // testLesson is the lessons tab's own test lesson.
@@ -253,5 +255,35 @@ func TestPresenterKeysWithTheEditorFocused(t *testing.T) {
 	press(fyne.KeyF11)
 	if s.presenting() {
 		t.Error("F11 in the lesson's editor does not leave presenter mode")
+	}
+}
+
+// TestPresenterCompareShowsEveryEngine: in presenter mode the compare
+// table gets the width its eight columns need at the presenter's zoom
+// (the editor narrows, else the zoom steps down), so a class sees every
+// reading without scrolling sideways.
+func TestPresenterCompareShowsEveryEngine(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	s := newTestStudio(t)
+	s.openSample()
+	s.pane.AddCrawler()
+	s.pane.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "Lycos"}, Paths: []string{"/cgi-bin/a", "/tmp/b"}})
+	s.setPresenter(true)
+	for _, step := range []string{"compare on in presenter mode", "presenter mode entered with compare on"} {
+		if step == "presenter mode entered with compare on" {
+			s.setPresenter(false)
+			s.setPresenter(true)
+		} else {
+			s.pane.SetCompare(true)
+			s.compareChanged(true)
+		}
+		width := s.win.Canvas().Size().Width
+		have := float32(1-s.split.Offset) * width
+		if need := s.pane.TableWidth(); need > have {
+			t.Errorf("%s: the table needs %.0f px, the tester has %.0f (zoom %d, editor share %.2f)", step, need, have, s.zoom(), s.split.Offset)
+		}
+		if s.zoom() <= look.DefaultZoom {
+			t.Errorf("%s: zoom %d, want larger than normal", step, s.zoom())
+		}
 	}
 }

@@ -221,6 +221,7 @@ const splitOffset = 0.44
 // The divider stays where it is.
 func (s *studio) compareChanged(bool) {
 	s.readingsChanged()
+	s.fitPresenterTable()
 	s.win.SetMainMenu(s.menu())
 }
 

@@ -158,6 +158,17 @@ func (p *Pane) fitWidth(c column) float32 {
 	return max(need, word)
 }
 
+// TableWidth is the width the table needs to show every column at its
+// fitted width in the current text size (the path column at its least),
+// with the scroll bar.
+func (p *Pane) TableWidth() float32 {
+	w := theme.ScrollBarSize()
+	for _, c := range p.cols {
+		w += p.fitWidth(c) + theme.Padding()
+	}
+	return w
+}
+
 // zoomed scales a width given for the theme's standard 14-point text to
 // the text size in use (View ▸ Zoom, presenter mode).
 func zoomed(v float32) float32 { return v * theme.TextSize() / 14 }
