@@ -24,7 +24,7 @@ func speak(t *testing.T, code, locale string) {
 }
 
 func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.Use(); msg.SetTranslator(nil) })
+	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
 }
 
 // TestLanguageSwitchKeepsTheAITab: the paths asked about and a custom policy

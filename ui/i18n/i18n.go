@@ -6,6 +6,7 @@ package i18n
 import (
 	"encoding/json"
 	"io/fs"
+	"os"
 	"path"
 	"sync"
 
@@ -82,4 +83,31 @@ func count(v any) (int, bool) {
 		return int(n), true
 	}
 	return 0, false
+}
+
+// UseIn loads the catalogues in the language code ("en", "ru", "pl")
+// whatever the locale of the process, which it leaves as it was. Tests that
+// switch languages end with UseIn("en"): the tests after them in the same
+// process read English, on any machine.
+func UseIn(code string) {
+	locale := map[string]string{"en": "en_US.UTF-8", "ru": "ru_RU.UTF-8", "pl": "pl_PL.UTF-8"}[code]
+	type saved struct {
+		v  string
+		ok bool
+	}
+	keep := map[string]saved{}
+	for _, k := range []string{"LANGUAGE", "LC_ALL"} {
+		v, ok := os.LookupEnv(k)
+		keep[k] = saved{v, ok}
+	}
+	os.Setenv("LANGUAGE", code)
+	os.Setenv("LC_ALL", locale)
+	Use()
+	for k, s := range keep {
+		if s.ok {
+			os.Setenv(k, s.v)
+		} else {
+			os.Unsetenv(k)
+		}
+	}
 }

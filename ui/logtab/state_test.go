@@ -22,7 +22,7 @@ func speak(t *testing.T, code, locale string) {
 }
 
 func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.Use(); msg.SetTranslator(nil) })
+	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
 }
 
 // rebuilt is a new tab (in the language now loaded) restored from x's

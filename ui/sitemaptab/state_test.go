@@ -21,7 +21,7 @@ func speak(t *testing.T, code, locale string) {
 }
 
 func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.Use(); msg.SetTranslator(nil) })
+	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
 }
 
 // TestLanguageSwitchKeepsTheCheck: a finished check (its findings, the
