@@ -24,6 +24,7 @@ func BenchmarkKeystroke10k(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			s := newTestStudio(b)
+			s.pane.SetSynchronous(false) // the UI goroutine's share, as in the window
 			src := corpus.File(b, "linkedin.robots.txt")
 			s.openPath(writeFile(b, "robots.txt", src))
 			set := testset.New()

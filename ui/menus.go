@@ -167,9 +167,14 @@ func (s *studio) switchLanguage(code string) {
 	setLanguage(code)
 	tab, focus := s.tabs.SelectedIndex(), s.focusPlace()
 	kept := s.tabStates()
+	sync := s.pane.Synchronous()
 	s.pane = s.newPane(s.pane.Engine(), s.pane.Compare(), nil)
+	s.pane.SetSynchronous(sync)
 	s.lint = newLintPanel(s.jumpTo, s.applyFix)
 	s.buildContent()
+	if s.class.tab != nil {
+		s.class.tab.SetSynchronous(sync)
+	}
 	s.win.SetMainMenu(s.menu())
 	s.title = ""
 	s.documentChanged()

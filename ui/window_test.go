@@ -31,6 +31,10 @@ func newTestStudio(t testing.TB) *studio {
 	s := newStudio(a, t.TempDir())
 	// The test driver has no UI goroutine.
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
+	s.pane.SetSynchronous(true)
+	if s.class.tab != nil {
+		s.class.tab.SetSynchronous(true)
+	}
 	s.win.Resize(fyne.NewSize(1280, 800))
 	return s
 }
@@ -255,6 +259,7 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	s := newStudio(a, storage)
 	// The test driver has no UI goroutine.
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
+	s.pane.SetSynchronous(true)
 	s.openPath(p)
 	test.Type(s.ed, "Disallow: /unsaved")
 	s.autosave()
@@ -345,6 +350,7 @@ func TestLanguageSwitchRebuildsTheTexts(t *testing.T) {
 // the cursor in the middle of the file.
 func cycleStudio(b *testing.B, src []byte) *studio {
 	s := newTestStudio(b)
+	s.pane.SetSynchronous(false) // measure what the UI goroutine does, as in the window
 	s.openPath(writeFile(b, "robots.txt", src))
 	set := testset.New()
 	set.Crawlers = []string{"Googlebot", "Bingbot", "YandexBot", "GPTBot", "Slurp"}
@@ -457,6 +463,7 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 	s := newStudio(a, storage)
 	// The test driver has no UI goroutine.
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
+	s.pane.SetSynchronous(true)
 	s.openPath(pa)
 	test.Type(s.ed, "Disallow: /recovered-a")
 	s.autosave()
@@ -497,6 +504,7 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	s := newStudio(a, storage)
 	// The test driver has no UI goroutine.
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
+	s.pane.SetSynchronous(true)
 	s.openPath(p)
 	test.Type(s.ed, "Q")
 	s.autosave()

@@ -104,11 +104,13 @@ type Pane struct {
 
 	// Queries (see queries.go): per-engine background lanes, the cells
 	// waiting for one or cancelled, and the UI goroutine's time budget.
-	runners    map[string]*queryRunner
-	pending    map[cell]bool
-	cancelled  map[cell]bool
-	budget     time.Duration
-	budgetFrom time.Time
+	runners   map[string]*queryRunner
+	pending   map[cell]bool
+	cancelled map[cell]bool
+	budget    time.Duration
+	// synchronous: no background work at all (SetSynchronous)
+	synchronous bool
+	budgetFrom  time.Time
 
 	selected *cell // the result shown in the detail area
 
@@ -297,6 +299,20 @@ func (p *Pane) SetOnCompareChanged(f func(on bool)) { p.onCompareChanged = f }
 
 // Engine is the reading of the results: an engine id or OwnReading.
 func (p *Pane) Engine() string { return p.engineID }
+
+// SetSynchronous compiles and tallies on the caller's goroutine (for
+// callers with no UI goroutine to hand results to, such as the test
+// driver, where a result handed over with fyne.Do would run on the
+// worker's goroutine beside the test's).
+// Slow queries are answered on the caller's goroutine too.
+func (p *Pane) SetSynchronous(on bool) {
+	p.compiler.Inline = on
+	p.tally.Inline = on
+	p.synchronous = on
+}
+
+// Synchronous reports what SetSynchronous set.
+func (p *Pane) Synchronous() bool { return p.synchronous }
 
 // ReadingName is the reading's name as the user sees it: "Each crawler's
 // own" or the engine's name.

@@ -86,7 +86,7 @@ func (p *Pane) runner(id string) *queryRunner {
 // query answers c with comp: at once when that fits the budget, else in the
 // background (then it returns nil and c is cellWorking).
 func (p *Pane) query(c cell, comp engine.Compiled) *engine.Verdict {
-	if !engine.MayBeSlow(comp, c.crawler, c.path) {
+	if !engine.MayBeSlow(comp, c.crawler, c.path) || p.synchronous {
 		v := answer(comp, c)
 		return &v
 	}
