@@ -350,7 +350,6 @@ func TestLanguageSwitchRebuildsTheTexts(t *testing.T) {
 // the cursor in the middle of the file.
 func cycleStudio(b *testing.B, src []byte) *studio {
 	s := newTestStudio(b)
-	s.pane.SetSynchronous(false) // measure what the UI goroutine does, as in the window
 	s.openPath(writeFile(b, "robots.txt", src))
 	set := testset.New()
 	set.Crawlers = []string{"Googlebot", "Bingbot", "YandexBot", "GPTBot", "Slurp"}
