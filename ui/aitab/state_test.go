@@ -10,30 +10,16 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
-	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 )
-
-// speak makes the translations those of a language for the rest of the
-// test (keepLanguage puts back the environment's at its end).
-func speak(t *testing.T, code, locale string) {
-	t.Setenv("LANGUAGE", code)
-	t.Setenv("LC_ALL", locale)
-	i18n.Use()
-}
-
-func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
-}
 
 // TestLanguageSwitchKeepsTheAITab: the paths asked about and a custom policy
 // (purposes, refused and admitted crawlers) survive Russian, then Polish;
 // the stance is kept by its place although its name is translated.
 func TestLanguageSwitchKeepsTheAITab(t *testing.T) {
-	keepLanguage(t)
 	x, text := newTestTab(t, "User-agent: *\nDisallow: /private/\n")
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	x.paths.SetText("/blog/ /private/")
 	x.stance.SetSelected(x.stance.Options[3]) // custom
 	x.purposes[catalogue.AITraining].SetChecked(true)
@@ -45,7 +31,7 @@ func TestLanguageSwitchKeepsTheAITab(t *testing.T) {
 		{"ru", "ru_RU.UTF-8", "Конструктор политики для ИИ", aiaccess.StanceName(aiaccess.Custom).String()},
 		{"pl", "pl_PL.UTF-8", "Kreator polityki AI", aiaccess.StanceName(aiaccess.Custom).String()},
 	} {
-		speak(t, l.code, l.locale)
+		i18ntest.Speak(t, l.code)
 		y := New(func() *syntax.Document { return syntax.Parse(*text) }, func([]aiaccess.Edit) error { return nil })
 		test.NewTempWindow(t, y.Content)
 		y.Restore(x.State())

@@ -5,21 +5,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/robots-studio/robots-studio/tester/msg"
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 )
-
-// speak makes the translations those of a language for the rest of the
-// test (keepLanguage puts back the environment's at its end).
-func speak(t *testing.T, code, locale string) {
-	t.Setenv("LANGUAGE", code)
-	t.Setenv("LC_ALL", locale)
-	i18n.Use()
-}
-
-func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
-}
 
 var switches = []struct{ code, locale, mirrors, check string }{
 	{"ru", "ru_RU.UTF-8", "1. Зеркала: все имена сайта и главное из них", "3. Проверка: что каждый робот может скачать на каждом имени"},
@@ -37,9 +24,8 @@ func (h *harness) rebuilt(t *testing.T, x *Wizard) *Wizard {
 // TestLanguageSwitchKeepsTheNames: names typed, the main one moved to the
 // second row, the options set — all still there in Russian, then Polish.
 func TestLanguageSwitchKeepsTheNames(t *testing.T) {
-	keepLanguage(t)
 	h := newHarness(t, "")
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	x := &Wizard{w: h.w}
 	n := h.w.names
 	n.rows[0].entry.SetText("example.ru")
@@ -50,7 +36,7 @@ func TestLanguageSwitchKeepsTheNames(t *testing.T) {
 	n.allGroups.SetChecked(true)
 	n.encDirs.SetText("/dos /koi")
 	for _, l := range switches {
-		speak(t, l.code, l.locale)
+		i18ntest.Speak(t, l.code)
 		x = h.rebuilt(t, x)
 		n := x.w.names
 		if got := x.w.title.Text; got != l.mirrors {
@@ -83,9 +69,8 @@ func TestLanguageSwitchKeepsTheNames(t *testing.T) {
 // crawlers and the classic strategy, the rebuilt wizard is on the same step
 // with the same inputs and results.
 func TestLanguageSwitchKeepsTheStep(t *testing.T) {
-	keepLanguage(t)
 	h := newHarness(t, "User-agent: *\nDisallow: /private/\n")
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	x := &Wizard{w: h.w}
 	h.w.names.rows[0].entry.SetText("https://www.example.ru")
 	h.w.names.rows[1].entry.SetText("example.ru")
@@ -100,7 +85,7 @@ func TestLanguageSwitchKeepsTheStep(t *testing.T) {
 	h.w.check.strategy.SetSelectedIndex(1)
 	rows := len(h.w.check.rows)
 	for _, l := range switches {
-		speak(t, l.code, l.locale)
+		i18ntest.Speak(t, l.code)
 		x = h.rebuilt(t, x)
 		c := x.w.check
 		if x.w.step != stepCheck || x.w.title.Text != l.check {

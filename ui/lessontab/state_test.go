@@ -8,29 +8,15 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/lessons"
-	"github.com/robots-studio/robots-studio/tester/msg"
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 )
-
-// speak makes the translations those of a language for the rest of the
-// test (keepLanguage puts back the environment's at its end).
-func speak(t *testing.T, code, locale string) {
-	t.Setenv("LANGUAGE", code)
-	t.Setenv("LC_ALL", locale)
-	i18n.Use()
-}
-
-func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
-}
 
 // TestLanguageSwitchKeepsTheLesson: the selected lesson, a revealed answer
 // and the exercise text typed (not yet saved anywhere: the tab has no
 // preferences) survive Russian, then Polish, with the buttons translated.
 func TestLanguageSwitchKeepsTheLesson(t *testing.T) {
-	keepLanguage(t)
 	a := test.NewTempApp(t)
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	l, err := lessons.Open("testdata/99-private")
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +39,7 @@ func TestLanguageSwitchKeepsTheLesson(t *testing.T) {
 		{"ru", "ru_RU.UTF-8", "Начать сначала"},
 		{"pl", "pl_PL.UTF-8", "Zacznij od początku"},
 	} {
-		speak(t, lg.code, lg.locale)
+		i18ntest.Speak(t, lg.code)
 		y := build()
 		y.Restore(x.State())
 		x = y
@@ -85,13 +71,12 @@ func hasButton(o fyne.CanvasObject, text string) bool {
 // shows it to a Russian reader, and the deciding lines are still marked
 // (only comments differ from the example).
 func TestExampleInTheReadersLanguage(t *testing.T) {
-	keepLanguage(t)
 	a := test.NewTempApp(t)
 	list, err := lessons.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
-	speak(t, "ru", "ru_RU.UTF-8")
+	i18ntest.Speak(t, "ru")
 	w := a.NewWindow("lessons")
 	x := New(Host{Window: w, Prefs: a.Preferences()}, list)
 	x.SetSynchronous(true)

@@ -9,21 +9,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/robots-studio/robots-studio/tester/msg"
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 )
-
-// speak makes the translations those of a language for the rest of the
-// test (keepLanguage puts back the environment's at its end).
-func speak(t *testing.T, code, locale string) {
-	t.Setenv("LANGUAGE", code)
-	t.Setenv("LC_ALL", locale)
-	i18n.Use()
-}
-
-func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
-}
 
 // rebuilt is a new tab (in the language now loaded) restored from x's
 // State, as the window does on a language switch.
@@ -38,9 +25,8 @@ func rebuilt(t *testing.T, x *Tab) *Tab {
 // one: nothing is read again), its sort and the selected crawler survive
 // Russian, then Polish, with the texts in the new language.
 func TestLanguageSwitchKeepsTheReport(t *testing.T) {
-	keepLanguage(t)
 	x, _ := newTestTab(t)
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	log := filepath.Join("testdata", "combined.log")
 	run(t, x, log)
 	x.summary.sortBy(0) // by name
@@ -53,7 +39,7 @@ func TestLanguageSwitchKeepsTheReport(t *testing.T) {
 		{"ru", "ru_RU.UTF-8", "Строк: 15", "Робот", "Googlebot"},
 		{"pl", "pl_PL.UTF-8", "Wierszy: 15", "Robot", "Googlebot"},
 	} {
-		speak(t, l.code, l.locale)
+		i18ntest.Speak(t, l.code)
 		x = rebuilt(t, x)
 		if x.report != report {
 			t.Errorf("%s: the report was made again", l.code)
@@ -79,9 +65,8 @@ func TestLanguageSwitchKeepsTheReport(t *testing.T) {
 // TestLanguageSwitchDuringARun: a run in progress goes on after the switch
 // and reports to the rebuilt tab, whose Cancel stops it.
 func TestLanguageSwitchDuringARun(t *testing.T) {
-	keepLanguage(t)
 	x, _ := newTestTab(t)
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	line, _ := os.ReadFile(filepath.Join("testdata", "combined.log"))
 	big := filepath.Join(t.TempDir(), "big.log")
 	if err := os.WriteFile(big, bytes.Repeat(line, 20000), 0o644); err != nil {
@@ -89,7 +74,7 @@ func TestLanguageSwitchDuringARun(t *testing.T) {
 	}
 	x.SetFiles([]string{big})
 	test.Tap(x.run)
-	speak(t, "ru", "ru_RU.UTF-8")
+	i18ntest.Speak(t, "ru")
 	old := x
 	x = rebuilt(t, x)
 	if !x.run.Disabled() || x.cancelB.Disabled() {

@@ -7,28 +7,14 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/robots-studio/robots-studio/tester/msg"
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 )
-
-// speak makes the translations those of a language for the rest of the
-// test (its end puts back the environment's, see keepLanguage).
-func speak(t *testing.T, code, locale string) {
-	t.Setenv("LANGUAGE", code)
-	t.Setenv("LC_ALL", locale)
-	i18n.Use()
-}
-
-func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
-}
 
 // TestLanguageSwitchKeepsTheMetaTab: the tab rebuilt in Russian, then in
 // Polish, from the State of the one before shows every field and choice
 // the user made, and its labels in the new language.
 func TestLanguageSwitchKeepsTheMetaTab(t *testing.T) {
-	keepLanguage(t)
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	tb := newTestTab(t, nil)
 	b, a := tb.b, tb.a
 	b.target.SetText("googlebot")
@@ -53,7 +39,7 @@ func TestLanguageSwitchKeepsTheMetaTab(t *testing.T) {
 		{"ru", "ru_RU.UTF-8", "Конструктор", "не задано"},
 		{"pl", "pl_PL.UTF-8", "Kreator", "nie ustawiono"},
 	} {
-		speak(t, l.code, l.locale)
+		i18ntest.Speak(t, l.code)
 		next := newTab(nil, nil, func() time.Time { return testNow })
 		test.NewTempWindow(t, next.content)
 		y := &Tab{Content: next.content, t: next}

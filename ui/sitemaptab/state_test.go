@@ -8,30 +8,16 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/robots-studio/robots-studio/tester/msg"
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 )
-
-// speak makes the translations those of a language for the rest of the
-// test (keepLanguage puts back the environment's at its end).
-func speak(t *testing.T, code, locale string) {
-	t.Setenv("LANGUAGE", code)
-	t.Setenv("LC_ALL", locale)
-	i18n.Use()
-}
-
-func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
-}
 
 // TestLanguageSwitchKeepsTheCheck: a finished check (its findings, the
 // crawler chosen for the blocked list), the crawlers asked for and the
 // builder's list and result survive Russian, then Polish; nothing is read
 // again and the texts are in the new language.
 func TestLanguageSwitchKeepsTheCheck(t *testing.T) {
-	keepLanguage(t)
 	x, _, _ := newTestTab(t)
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	v := x.check
 	x.DocumentChanged()
 	v.agents.SetText("Googlebot, YandexBot, bingbot")
@@ -47,7 +33,7 @@ func TestLanguageSwitchKeepsTheCheck(t *testing.T) {
 		{"ru", "ru_RU.UTF-8", "Проверка", "sitemap.xml — адресов: 3", "Адресов: 2"},
 		{"pl", "pl_PL.UTF-8", "Sprawdzanie", "sitemap.xml — adresów: 3", "Adresów: 2"},
 	} {
-		speak(t, l.code, l.locale)
+		i18ntest.Speak(t, l.code)
 		y := New(x.host)
 		test.NewTempWindow(t, y.Object())
 		y.check.checker.Inline = true
@@ -75,14 +61,13 @@ func TestLanguageSwitchKeepsTheCheck(t *testing.T) {
 // TestLanguageSwitchDuringACheck: a check in progress goes on after the
 // switch and reports to the rebuilt tab, whose Cancel stops it.
 func TestLanguageSwitchDuringACheck(t *testing.T) {
-	keepLanguage(t)
 	x, _, dir := newTestTab(t)
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	p := bigSitemap(t, dir)
 	old := x.check
 	old.checker.Inline = false
 	x.Open(p)
-	speak(t, "ru", "ru_RU.UTF-8")
+	i18ntest.Speak(t, "ru")
 	y := New(x.host)
 	test.NewTempWindow(t, y.Object())
 	y.Restore(x.State())

@@ -7,32 +7,18 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 )
-
-// speak makes the translations those of a language for the rest of the
-// test (keepLanguage puts back the environment's at its end).
-func speak(t *testing.T, code, locale string) {
-	t.Setenv("LANGUAGE", code)
-	t.Setenv("LC_ALL", locale)
-	i18n.Use()
-}
-
-func keepLanguage(t *testing.T) {
-	t.Cleanup(func() { i18n.UseIn("en"); msg.SetTranslator(nil) })
-}
 
 // TestLanguageSwitchKeepsTheTester: rows, compare columns (order, hidden
 // engine), filter, verdict toggle, sort and the selected result survive
 // Russian, then Polish, with the texts in the new language.
 func TestLanguageSwitchKeepsTheTester(t *testing.T) {
-	keepLanguage(t)
 	const robots = "User-agent: *\nDisallow: /private/\n"
 	x, _ := newTestPane(t, robots)
-	speak(t, "en", "en_US.UTF-8")
+	i18ntest.Speak(t, "en")
 	set := testset.New()
 	set.Crawlers = []string{"Googlebot", "YandexBot"}
 	set.Paths = []string{"/a", "/private/x", "/private/y"}
@@ -56,7 +42,7 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 		{"ru", "ru_RU.UTF-8", "Фильтр: робот, путь или правило"},
 		{"pl", "pl_PL.UTF-8", "Filtr: robot, ścieżka lub reguła"},
 	} {
-		speak(t, l.code, l.locale)
+		i18ntest.Speak(t, l.code)
 		w := test.NewTempWindow(t, nil)
 		y := New(w)
 		y.tally.Inline = true
