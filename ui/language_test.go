@@ -108,7 +108,7 @@ func TestLanguageSwitchKeepsEveryTab(t *testing.T) {
 func TestCompareColumnsRemembered(t *testing.T) {
 	english(t)
 	a := test.NewTempApp(t)
-	first := newStudio(a, t.TempDir())
+	first := testStudio(a, t.TempDir())
 	first.pane.SetCompare(true)
 	first.pane.OrderByDate(true)
 	first.pane.ShowEngine("temoto", false)
@@ -117,7 +117,7 @@ func TestCompareColumnsRemembered(t *testing.T) {
 	if order[0] != "original1994" || len(hidden) != 2 {
 		t.Fatalf("set-up: order %v, hidden %v", order, hidden)
 	}
-	next := newStudio(a, t.TempDir())
+	next := testStudio(a, t.TempDir())
 	if o, h := next.pane.CompareColumns(); !slices.Equal(o, order) || !slices.Equal(h, hidden) {
 		t.Errorf("next run: order %v hidden %v, want %v %v", o, h, order, hidden)
 	}

@@ -13,12 +13,12 @@ import (
 // and a new choice is stored for the next start.
 func TestTheReadingIsEachCrawlersOwnUnlessChosen(t *testing.T) {
 	a := test.NewTempApp(t)
-	s := newStudio(a, t.TempDir())
+	s := testStudio(a, t.TempDir())
 	if got := s.pane.Engine(); got != testerpane.OwnReading {
 		t.Errorf("first start reads with %q, want each crawler's own", got)
 	}
 	a.Preferences().SetString(prefEngine, "google")
-	s = newStudio(a, t.TempDir())
+	s = testStudio(a, t.TempDir())
 	if got := s.pane.Engine(); got != "google" {
 		t.Errorf("a stored google reading became %q", got)
 	}

@@ -12,17 +12,15 @@ func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
 	a := test.NewTempApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
-	s := newStudio(a, storage)
-	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
+	s := testStudio(a, storage)
 	s.newFile()
 	test.Type(s.ed, "Disallow: /precious")
 	s.autosave()
 	if n := len(s.rec.Pending()); n != 1 {
 		t.Fatalf("setup: %d copies", n)
 	}
-	s2 := newStudio(a, storage)
-	s2.lints.Inline, s2.fetcher.Inline = true, true // the test driver has no UI goroutine
-	s2.openPath(p)                                  // what Start does for prefLast / args[0]
+	s2 := testStudio(a, storage)
+	s2.openPath(p) // what Start does for prefLast / args[0]
 	if n := len(s2.rec.Pending()); n != 1 {
 		t.Fatalf("the unsaved new buffer's recovery copy was deleted before offerRecovery ran (%d left)", n)
 	}
@@ -34,14 +32,12 @@ func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
 	a := test.NewTempApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
-	s := newStudio(a, storage)
-	s.lints.Inline, s.fetcher.Inline = true, true // the test driver has no UI goroutine
+	s := testStudio(a, storage)
 	s.openPath(p)
 	test.Type(s.ed, "Disallow: /precious")
 	s.autosave()
-	s2 := newStudio(a, storage)
-	s2.lints.Inline, s2.fetcher.Inline = true, true // the test driver has no UI goroutine
-	s2.openPath(p)                                  // Start: prefLast
+	s2 := testStudio(a, storage)
+	s2.openPath(p) // Start: prefLast
 	recs := s2.rec.Pending()
 	if len(recs) != 1 {
 		t.Fatalf("setup: %d", len(recs))

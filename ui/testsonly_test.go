@@ -33,8 +33,7 @@ func TestTesterRowsAloneDoNotModifyTheFile(t *testing.T) {
 	}
 	// A crash now (no Save): the next window has the rows.
 	storage := s.storageRoot
-	s2 := newStudio(s.app, storage)
-	s2.lints.Inline, s2.fetcher.Inline, s2.changesWork.Inline = true, true, true
+	s2 := testStudio(s.app, storage)
 	if !s2.openPath(p) {
 		t.Fatal("reopen failed")
 	}

@@ -27,15 +27,21 @@ import (
 // newTestStudio builds the real window on the fyne test driver.
 func newTestStudio(t testing.TB) *studio {
 	t.Helper()
-	a := test.NewTempApp(t)
-	s := newStudio(a, t.TempDir())
-	// The test driver has no UI goroutine.
+	s := testStudio(test.NewTempApp(t), t.TempDir())
+	s.win.Resize(fyne.NewSize(1280, 800))
+	return s
+}
+
+// testStudio is a window on storage for the test driver, which has no UI
+// goroutine to hand background results to: every worker of the window, the
+// tester pane and the Lessons tab does its work on the caller's goroutine.
+func testStudio(a fyne.App, storage string) *studio {
+	s := newStudio(a, storage)
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
 	s.pane.SetSynchronous(true)
 	if s.class.tab != nil {
 		s.class.tab.SetSynchronous(true)
 	}
-	s.win.Resize(fyne.NewSize(1280, 800))
 	return s
 }
 
@@ -256,16 +262,12 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	a := test.NewTempApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
-	s := newStudio(a, storage)
-	// The test driver has no UI goroutine.
-	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
-	s.pane.SetSynchronous(true)
+	s := testStudio(a, storage)
 	s.openPath(p)
 	test.Type(s.ed, "Disallow: /unsaved")
 	s.autosave()
 	// A second window on the same storage stands for the next start after a crash.
-	s2 := newStudio(a, storage)
-	s2.lints.Inline, s2.fetcher.Inline = true, true // the test driver has no UI goroutine
+	s2 := testStudio(a, storage)
 	s2.openPath(p)
 	s2.offerRecovery()
 	if !hasDialog(s2) {
@@ -459,18 +461,14 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 	storage := t.TempDir()
 	pa := writeFile(t, "A.txt", []byte("User-agent: *\n"))
 	pb := writeFile(t, "B.txt", []byte("User-agent: B\n"))
-	s := newStudio(a, storage)
-	// The test driver has no UI goroutine.
-	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
-	s.pane.SetSynchronous(true)
+	s := testStudio(a, storage)
 	s.openPath(pa)
 	test.Type(s.ed, "Disallow: /recovered-a")
 	s.autosave()
 	if err := os.WriteFile(pa, []byte("\x7FELF\x02\x01\x01\x00binary"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s2 := newStudio(a, storage)
-	s2.lints.Inline, s2.fetcher.Inline = true, true // the test driver has no UI goroutine
+	s2 := testStudio(a, storage)
 	s2.openPath(pb)
 	recs := s2.rec.Pending()
 	if len(recs) != 1 {
@@ -500,10 +498,7 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	a := test.NewTempApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
-	s := newStudio(a, storage)
-	// The test driver has no UI goroutine.
-	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
-	s.pane.SetSynchronous(true)
+	s := testStudio(a, storage)
 	s.openPath(p)
 	test.Type(s.ed, "Q")
 	s.autosave()
@@ -520,8 +515,7 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	if err := s.rec.Save(p, []byte("User-agent: *\n")); err != nil {
 		t.Fatal(err)
 	}
-	s2 := newStudio(a, storage)
-	s2.lints.Inline, s2.fetcher.Inline = true, true // the test driver has no UI goroutine
+	s2 := testStudio(a, storage)
 	s2.openPath(p)
 	s2.offerRecovery()
 	if hasDialog(s2) {

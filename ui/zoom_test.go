@@ -136,7 +136,7 @@ func TestWordWrapToggleIsRemembered(t *testing.T) {
 	if !s.wrapItem().Checked {
 		t.Error("the menu item is not checked while wrap is on")
 	}
-	again := newStudio(s.app, t.TempDir())
+	again := testStudio(s.app, t.TempDir())
 	if !again.ed.Wrap() {
 		t.Error("a new window did not start with wrap on")
 	}
