@@ -78,6 +78,13 @@ func TestAddButtonsStayInSight(t *testing.T) {
 	if add == nil {
 		t.Fatal("no Add crawler button drawn")
 	}
+	// Not inside the scrolled rows, where five rows push it out of sight
+	// (a position check alone passed with the button scrolled away).
+	walk(p.ui.rowsScroll.Content, func(o fyne.CanvasObject) {
+		if o == add {
+			t.Error("Add crawler scrolls away with the rows")
+		}
+	})
 	bottom := drv.AbsolutePositionForObject(add).Y + add.Size().Height
 	if limit := drv.AbsolutePositionForObject(p.ui.lower).Y; bottom > limit {
 		t.Errorf("Add crawler ends at y=%v, under the results that start at %v", bottom, limit)
