@@ -138,6 +138,7 @@ func (s *studio) openLessonDialog() {
 	}, s.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip", ".json"}))
 	d.SetConfirmText(lang.X("lessontab.open.confirm", "Open Lesson"))
+	s.startIn(d)
 	d.Show()
 }
 
@@ -202,6 +203,7 @@ func (s *studio) exportLessonDialog() {
 	}, s.win)
 	d.SetFileName(l.ID + ".zip")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
+	s.startIn(d)
 	d.Show()
 }
 
