@@ -148,7 +148,7 @@ func OpenStream(path string) (*os.File, error) { return open(path, false) }
 func openRegular(path string) (*os.File, error) {
 	// Non-blocking: if the path was swapped for a pipe after the Stat, the
 	// open still returns at once and the check below refuses it.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
 			return nil, fail(path, msg.New(msgDenied), err)
