@@ -37,9 +37,9 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 # Windows wants four 16-bit numbers for the binary version: take them from
-# VERSION (v1.2.3, v1.2.3-4-gabcdef, 1.2, …); anything else is 0.0.0.0 and
-# the text version still says VERSION.
-nums=$(printf '%s' "$VERSION" | sed -E 's/^[^0-9]*//' | grep -oE '^[0-9]+(\.[0-9]+){0,2}(-[0-9]+)?' || true)
+# VERSION (v1.2.3, v1.2.3-4-gabcdef, 1.2, …); anything else (a bare commit
+# from git describe --always) is 0.0.0.0, and the text version says VERSION.
+nums=$(printf '%s' "$VERSION" | grep -oE '^v?[0-9]+\.[0-9]+(\.[0-9]+)?(-[0-9]+)?' | sed 's/^v//' || true)
 IFS='.-' read -r v1 v2 v3 v4 <<<"${nums:-0}"
 v1=$(( ${v1:-0} % 65536 )); v2=$(( ${v2:-0} % 65536 )); v3=$(( ${v3:-0} % 65536 )); v4=$(( ${v4:-0} % 65536 ))
 year=$(date -u +%Y)
