@@ -304,4 +304,5 @@ func (w *wine) killAll(t *testing.T) {
 	if err := p.Run(); err != nil {
 		t.Errorf("wineserver -p: %v", err)
 	}
+	w.startServices(t)
 }

@@ -290,6 +290,7 @@ func Wine(t testing.TB) *wine {
 			return
 		}
 		w.bootTime = time.Since(start)
+		w.startServices(t)
 		sys32 := filepath.Join(w.prefix, "drive_c", "windows", "system32")
 		if !isFile(filepath.Join(sys32, "kernel32.dll")) {
 			wineFatal = fmt.Errorf("wineboot -i made no %s/kernel32.dll", sys32)
@@ -372,4 +373,15 @@ func run(t testing.TB, c *exec.Cmd) result {
 		code = ee.ExitCode()
 	}
 	return result{out.Bytes(), errb.Bytes(), code}
+}
+
+// startServices runs one program with no output pipes, so that Wine's
+// services (started with the first program of a wineserver, and living on)
+// do not inherit and hold open the pipes of a test's program.
+func (w *wine) startServices(t testing.TB) {
+	c := exec.Command(w.bin, "cmd", "/c", "exit")
+	c.Env = w.env(nil)
+	if err := c.Run(); err != nil {
+		t.Logf("cmd /c exit under Wine: %v", err)
+	}
 }
