@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -140,30 +141,50 @@ func TestCLIParity(t *testing.T) {
 			test = append(test, "--agent", a)
 		}
 		test = append(test, "--json", "--urls", urls, name)
-		for _, lang := range []string{"en_US.UTF-8", "ru_RU.UTF-8"} {
-			runs = append(runs,
-				parityRun{rel + ": test --json", lang, test},
-				parityRun{rel + ": check --json --history", lang, []string{"check", "--json", "--history", name}},
-			)
-		}
+		// English for both commands; Russian for check, whose messages
+		// are the most text (test's explanations come from the same
+		// catalogue code).
+		runs = append(runs,
+			parityRun{rel + ": test --json", "en_US.UTF-8", test},
+			parityRun{rel + ": check --json --history", "en_US.UTF-8", []string{"check", "--json", "--history", name}},
+			parityRun{rel + ": check --json --history", "ru_RU.UTF-8", []string{"check", "--json", "--history", name}},
+		)
 	}
 
-	// Linux: one process per run.
-	start := time.Now()
-	for i, r := range runs {
-		c := exec.Command(lin, r.args...)
-		c.Dir = work
-		c.Env = append(os.Environ(), "LC_ALL="+r.lang, "LANGUAGE=", "LANG=")
-		res := run(t, c)
-		writeResult(t, filepath.Join(work, "lin"), i, res)
-	}
-	linTime := time.Since(start)
+	// Linux: one process per run, while Wine runs the Windows side.
+	var wg sync.WaitGroup
+	var linTime time.Duration
+	linResults := make([]result, len(runs))
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		start := time.Now()
+		for i, r := range runs {
+			c := exec.Command(lin, r.args...)
+			c.Dir = work
+			c.Env = append(os.Environ(), "LC_ALL="+r.lang, "LANGUAGE=", "LANG=")
+			var out, errb bytes.Buffer
+			c.Stdout, c.Stderr = &out, &errb
+			err := c.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				code = -1
+				errb.WriteString(err.Error())
+			}
+			linResults[i] = result{out.Bytes(), errb.Bytes(), code}
+		}
+		linTime = time.Since(start)
+	}()
 
 	// Windows: one batch per language (Wine takes the language from LC_ALL
-	// at start), every run's output to its own files.
-	start = time.Now()
+	// at start), both at once, every run's output to its own files.
+	start := time.Now()
 	exe := Windows(filepath.Join(dist, "robots-studio-cli.exe"))
-	for _, lang := range []string{"en_US.UTF-8", "ru_RU.UTF-8"} {
+	langs := []string{"en_US.UTF-8", "ru_RU.UTF-8"}
+	batchResults := make([]result, len(langs))
+	for li, lang := range langs {
 		var bat strings.Builder
 		bat.WriteString("@echo off\r\n")
 		for i, r := range runs {
@@ -177,13 +198,36 @@ func TestCLIParity(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(work, batName), []byte(bat.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		res := run(t, w.Command(work, []string{"LC_ALL=" + lang}, "cmd", "/c", batName))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := w.Command(work, []string{"LC_ALL=" + lang}, "cmd", "/c", batName)
+			var out, errb bytes.Buffer
+			c.Stdout, c.Stderr = &out, &errb
+			c.WaitDelay = 2 * time.Second
+			err := c.Run()
+			code := 0
+			if err != nil {
+				code = -1
+				errb.WriteString(err.Error())
+			}
+			batchResults[li] = result{out.Bytes(), errb.Bytes(), code}
+		}()
+	}
+	wg.Wait()
+	winTime := time.Since(start)
+	for li, res := range batchResults {
 		if res.code != 0 {
-			t.Fatalf("cmd /c %s under Wine: %s", batName, res)
+			t.Fatalf("the %s batch under Wine failed: %s", langs[li], res)
 		}
 	}
-	winTime := time.Since(start)
-	t.Logf("%d files, %d runs each side: Linux %.1f s, Windows under Wine %.1f s", len(files), len(runs), linTime.Seconds(), winTime.Seconds())
+	for i, res := range linResults {
+		if res.code < 0 {
+			t.Fatalf("the Linux CLI did not run: %s", res.stderr)
+		}
+		writeResult(t, filepath.Join(work, "lin"), i, res)
+	}
+	t.Logf("%d files, %d runs each side: Linux %.1f s, Windows under Wine %.1f s (at the same time)", len(files), len(runs), linTime.Seconds(), winTime.Seconds())
 
 	differ := 0
 	for i, r := range runs {
@@ -202,6 +246,19 @@ func TestCLIParity(t *testing.T) {
 	if differ > 0 {
 		t.Errorf("%d of %d runs differ", differ, len(runs))
 	}
+	// The comparison must have had something to compare: verdicts and
+	// findings, some files with errors (exit 1).
+	total, failing := 0, 0
+	for i := range runs {
+		total += len(linResults[i].stdout)
+		if linResults[i].code == 1 {
+			failing++
+		}
+	}
+	if total < 100000 || failing == 0 {
+		t.Errorf("the runs printed only %d bytes and %d found an error: the corpus or the probes are too thin to prove anything", total, failing)
+	}
+	t.Logf("compared %d bytes of output; %d runs exit 1", total, failing)
 }
 
 // batchArgs quotes arguments for a cmd.exe batch line (none of ours holds
