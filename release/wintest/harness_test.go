@@ -385,3 +385,11 @@ func (w *wine) startServices(t testing.TB) {
 		t.Logf("cmd /c exit under Wine: %v", err)
 	}
 }
+
+// linuxCommand is the Linux CLI run with args in English (LC_ALL wins over
+// whatever language the test run has), like the Windows programs.
+func linuxCommand(lin, lang string, args ...string) *exec.Cmd {
+	c := exec.Command(lin, args...)
+	c.Env = append(os.Environ(), "LC_ALL="+lang, "LANGUAGE=", "LANG=")
+	return c
+}

@@ -160,9 +160,8 @@ func TestCLIParity(t *testing.T) {
 		defer wg.Done()
 		start := time.Now()
 		for i, r := range runs {
-			c := exec.Command(lin, r.args...)
+			c := linuxCommand(lin, r.lang, r.args...)
 			c.Dir = work
-			c.Env = append(os.Environ(), "LC_ALL="+r.lang, "LANGUAGE=", "LANG=")
 			var out, errb bytes.Buffer
 			c.Stdout, c.Stderr = &out, &errb
 			err := c.Run()

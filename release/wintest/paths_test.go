@@ -3,7 +3,6 @@ package wintest
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,7 +62,7 @@ func TestCLIPathForms(t *testing.T) {
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := run(t, exec.Command(lin, "check", "--json", file))
+	want := run(t, linuxCommand(lin, "en_US.UTF-8", "check", "--json", file))
 	if len(want.stdout) == 0 || want.code != 1 {
 		t.Fatalf("the Linux CLI finds no error in mistakes.robots.txt: %s", want)
 	}

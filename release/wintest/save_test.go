@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -31,7 +30,7 @@ func linuxFixed(t *testing.T) []byte {
 	if err := os.WriteFile(p, fixInput(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := run(t, exec.Command(lin, "check", "--fix", p))
+	res := run(t, linuxCommand(lin, "en_US.UTF-8", "check", "--fix", p))
 	if res.code == 2 {
 		t.Fatalf("Linux check --fix: %s", res)
 	}
