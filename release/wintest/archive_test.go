@@ -26,8 +26,7 @@ func utf16le(s string) []byte {
 // version linked in for --version and Help ▸ About.
 func TestReleaseArchive(t *testing.T) {
 	dir := winDist(t)
-	zips, _ := filepath.Glob(filepath.Join(os.Getenv("ROBOTS_STUDIO_DIST"), "robots-studio-*-windows-amd64.zip"))
-	version := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(zips[0]), "robots-studio-"), "-windows-amd64.zip")
+	version := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(distZip), "robots-studio-"), "-windows-amd64.zip")
 	for _, c := range []struct {
 		name      string
 		subsystem uint16

@@ -88,6 +88,7 @@ func Windows(path string) string {
 var (
 	distOnce  sync.Once
 	distDir   string // the unpacked Windows .zip
+	distZip   string // the .zip itself
 	distErr   string // why it is not there (a sentence for need)
 	distFatal error  // it is there but broken: a failure in any mode
 )
@@ -102,17 +103,17 @@ func winDist(t testing.TB) string {
 			distErr = "ROBOTS_STUDIO_DIST is not set (the folder `make dist` writes, with robots-studio-VERSION-windows-amd64.zip)"
 			return
 		}
-		zips, _ := filepath.Glob(filepath.Join(dist, "robots-studio-*-windows-amd64.zip"))
-		if len(zips) != 1 {
-			distErr = fmt.Sprintf("want one robots-studio-*-windows-amd64.zip in %s, found %d (run build/windows.sh)", dist, len(zips))
+		archive := newestZip(dist)
+		if archive == "" {
+			distErr = fmt.Sprintf("no robots-studio-*-windows-amd64.zip in %s (run build/windows.sh DISTDIR VERSION)", dist)
 			return
 		}
 		out := filepath.Join(scratch, "dist")
-		if err := unzip(zips[0], out); err != nil {
-			distFatal = fmt.Errorf("%s: %v", zips[0], err)
+		if err := unzip(archive, out); err != nil {
+			distFatal = fmt.Errorf("%s: %v", archive, err)
 			return
 		}
-		distDir = out
+		distDir, distZip = out, archive
 	})
 	if distFatal != nil {
 		t.Fatal(distFatal)
@@ -121,6 +122,20 @@ func winDist(t testing.TB) string {
 		need(t, "%s", distErr)
 	}
 	return distDir
+}
+
+// newestZip is the newest robots-studio-*-windows-amd64.zip in dist (a
+// dist folder not cleaned between versions holds several), or "".
+func newestZip(dist string) string {
+	zips, _ := filepath.Glob(filepath.Join(dist, "robots-studio-*-windows-amd64.zip"))
+	newest := ""
+	var when time.Time
+	for _, z := range zips {
+		if st, err := os.Stat(z); err == nil && (newest == "" || st.ModTime().After(when)) {
+			newest, when = z, st.ModTime()
+		}
+	}
+	return newest
 }
 
 // unzip extracts the release archive; it must hold exactly the two programs.
