@@ -1,9 +1,9 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package textfile
 
 import "io/fs"
 
-func links(fs.FileInfo) uint64 { return 1 }
+func links(string, fs.FileInfo) uint64 { return 1 }
 
 func keepOwner(string, fs.FileInfo) bool { return true }

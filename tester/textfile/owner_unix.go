@@ -9,7 +9,7 @@ import (
 )
 
 // links is the number of hard links to the file.
-func links(st fs.FileInfo) uint64 {
+func links(_ string, st fs.FileInfo) uint64 {
 	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
 		return uint64(sys.Nlink)
 	}

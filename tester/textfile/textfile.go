@@ -317,7 +317,7 @@ func WriteAtomic(path string, data []byte) (err error) {
 			return fail(path, msg.New(msgReadOnly), ErrReadOnly)
 		}
 		mode = st.Mode().Perm()
-		if links(st) > 1 {
+		if links(path, st) > 1 {
 			return writeInPlace(path, data)
 		}
 	}
@@ -339,7 +339,7 @@ func WriteAtomic(path string, data []byte) (err error) {
 	if err = os.Chmod(tmp, mode); err != nil {
 		return writeFailure(path, err)
 	}
-	if err = os.Rename(tmp, path); err != nil {
+	if err = replace(tmp, path); err != nil {
 		return writeFailure(path, err)
 	}
 	if d, dirErr := os.Open(dir); dirErr == nil {
@@ -414,6 +414,8 @@ func writeInPlace(path string, data []byte) error {
 
 func writeFailure(path string, err error) error {
 	switch {
+	case inUse(err):
+		return fail(path, msg.New(msgInUse), fmt.Errorf("%w: %w", ErrInUse, err))
 	case errors.Is(err, fs.ErrPermission):
 		return fail(path, msg.New(msgDenied), err)
 	case isDiskFull(err):
