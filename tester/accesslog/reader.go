@@ -22,11 +22,11 @@ const (
 
 // Chunk is a run of whole lines from one file.
 type Chunk struct {
-	File      int    // index into the reader's names
-	FirstLine int    // line number of the first line in Data (1-based)
-	Data      []byte // whole lines; the last one may lack its "\n" at the end of a file
-	Overlong  bool   // Data is empty: line FirstLine was longer than the limit and was skipped
-	Format    *Format
+	File      int     // index into the reader's names
+	FirstLine int     // line number of the first line in Data (1-based)
+	Data      []byte  // whole lines; the last one may lack its "\n" at the end of a file
+	Overlong  bool    // Data is empty: line FirstLine was longer than the limit and was skipped
+	Format    *Format // nil only on an Overlong chunk that comes before the file's format is known
 	buf       *[]byte
 }
 
