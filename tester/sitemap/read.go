@@ -322,9 +322,58 @@ var parents = map[string]string{
 // childBit marks the children of url and sitemap that may appear once.
 var childBit = map[string]uint8{"loc": 1, "lastmod": 2, "changefreq": 4, "priority": 8}
 
-// readXML reads a urlset or sitemapindex token by token.
+// tokenGuard feeds the XML decoder and refuses to give it more than limit
+// bytes for one token, so no text, tag or comment is held whole however
+// long it is. The decoder reads it byte by byte (it is an io.ByteReader).
+type tokenGuard struct {
+	r     *bufio.Reader
+	n     int64 // bytes given to the decoder
+	mark  int64 // n when the token being read began
+	limit int64
+	fired bool // a token reached the limit
+}
+
+var errTokenTooLong = errors.New("sitemap: one token is longer than the limit")
+
+func (g *tokenGuard) ReadByte() (byte, error) {
+	if g.n-g.mark >= g.limit {
+		g.fired = true
+		return 0, errTokenTooLong
+	}
+	b, err := g.r.ReadByte()
+	if err == nil {
+		g.n++
+	}
+	return b, err
+}
+
+func (g *tokenGuard) Read(p []byte) (int, error) {
+	room := g.limit - (g.n - g.mark)
+	if room <= 0 {
+		g.fired = true
+		return 0, errTokenTooLong
+	}
+	if int64(len(p)) > room {
+		p = p[:room]
+	}
+	n, err := g.r.Read(p)
+	g.n += int64(n)
+	return n, err
+}
+
+var (
+	msgStoppedToken = msg.Def("sitemap.stopped_token", "reading stopped here: a text, tag or comment longer than 1 MiB (1,048,576 bytes); the rest of the file was not checked")
+	msgStoppedDepth = msg.Def("sitemap.stopped_depth", "reading stopped here: elements nested more than {{.Limit}} deep (a sitemap needs three levels, its extensions a few more); the rest of the file was not checked")
+	msgStoppedOpen  = msg.Def("sitemap.stopped_open", "reading stopped here: the start tags still open take more than 1 MiB (1,048,576 bytes); the rest of the file was not checked")
+)
+
+// readXML reads a urlset or sitemapindex token by token. Elements outside
+// the protocol are skipped, but still counted: the depth, the bytes of the
+// open start tags and the size of each token are bounded (maxDepth,
+// maxOpenTags, maxToken), so memory stays flat whatever the input.
 func (s *state) readXML(br *bufio.Reader) error {
-	d := xml.NewDecoder(br)
+	guard := &tokenGuard{r: br, limit: maxToken}
+	d := xml.NewDecoder(guard)
 	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
 		if !strings.EqualFold(label, "utf-8") && !strings.EqualFold(label, "utf8") {
 			s.add(CodeEncodingDecl, 1, 1, msg.New(msgEncodingDecl, "Encoding", clip(label)))
@@ -342,11 +391,22 @@ func (s *state) readXML(br *bufio.Reader) error {
 		stack = append(stack, e)
 		return e
 	}
+	var open [maxDepth]int64 // bytes of each open start tag
+	depth := 0               // elements open, of the protocol or not
+	openBytes := int64(0)
+	skipFrom := 0 // > 0: inside an element skipped, opened at this depth
 	for {
 		s.line, s.col = d.InputPos()
+		start := d.InputOffset()
+		guard.mark = guard.n
 		tok, err := d.Token()
 		if s.size.n > OldMaxBytes {
 			s.sizeCheck()
+		}
+		if guard.fired {
+			// Reported where the token began; what was read of it is dropped.
+			s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedToken))
+			return nil
 		}
 		if err == io.EOF {
 			if len(stack) > 0 {
@@ -372,6 +432,20 @@ func (s *state) readXML(br *bufio.Reader) error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if depth == maxDepth {
+				s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedDepth, "Limit", maxDepth))
+				return nil
+			}
+			open[depth] = d.InputOffset() - start
+			openBytes += open[depth]
+			depth++
+			if openBytes > maxOpenTags {
+				s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedOpen))
+				return nil
+			}
+			if skipFrom > 0 {
+				continue
+			}
 			if len(stack) == 0 {
 				if !s.root(t) {
 					return nil
@@ -381,25 +455,29 @@ func (s *state) readXML(br *bufio.Reader) error {
 			}
 			if t.Name.Space != Namespace && t.Name.Space != s.rootSpace {
 				// An extension (image:, news:, xhtml:…): not ours to check.
-				if err := d.Skip(); err != nil {
-					continue // the next Token reports the error with its position
-				}
+				skipFrom = depth
 				continue
 			}
 			parent := stack[len(stack)-1]
 			if !s.placed(t.Name.Local, parent) {
-				if err := d.Skip(); err != nil {
-					continue
-				}
+				skipFrom = depth
 				continue
 			}
 			e := push(t.Name.Local)
 			e.textLine, e.textCol = d.InputPos()
 		case xml.CharData:
-			if len(stack) == 3 && len(stack[2].text) < 8*MaxLocLen {
+			if skipFrom == 0 && len(stack) == 3 && len(stack[2].text) < 8*MaxLocLen {
 				stack[2].text = append(stack[2].text, t...)
 			}
 		case xml.EndElement:
+			depth--
+			openBytes -= open[depth]
+			if skipFrom > 0 {
+				if depth < skipFrom {
+					skipFrom = 0
+				}
+				continue
+			}
 			e := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			switch len(stack) {

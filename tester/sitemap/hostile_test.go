@@ -1,0 +1,154 @@
+package sitemap
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// repeat is n bytes made of pattern again and again, generated as they are
+// read, so a hostile input of hundreds of megabytes is never held whole.
+type repeat struct {
+	pattern []byte
+	n       int64
+	off     int
+}
+
+func (r *repeat) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > r.n {
+		p = p[:r.n]
+	}
+	for i := range p {
+		p[i] = r.pattern[r.off]
+		r.off = (r.off + 1) % len(r.pattern)
+	}
+	r.n -= int64(len(p))
+	return len(p), nil
+}
+
+// peakHeap runs fn while sampling the heap in use, and returns the most it
+// grew above where it was before fn.
+func peakHeap(fn func()) uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapInuse
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var ms runtime.MemStats
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > base && ms.HeapInuse-base > peak.Load() {
+				peak.Store(ms.HeapInuse - base)
+			}
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	fn()
+	close(done)
+	<-sampled
+	return peak.Load()
+}
+
+const openURLSet = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`
+
+// memoryTarget is the most any sitemap input may make Read hold.
+const memoryTarget = 100 << 20
+
+// TestHostileSitemapsStayUnderTheMemoryTarget: millions of nested unknown
+// elements (gzip-compressed), one <loc> of 100 MB, and a gzip bomb of blanks
+// inside <urlset> are each read within the memory target, stopping with an
+// SM027 that says why, at the place it is about.
+func TestHostileSitemapsStayUnderTheMemoryTarget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams hundreds of megabytes")
+	}
+	var nested bytes.Buffer
+	zw := gzip.NewWriter(&nested)
+	io.Copy(zw, io.MultiReader(strings.NewReader(openURLSet), &repeat{pattern: []byte("<a>"), n: 3 * 2_000_000}))
+	zw.Close()
+	var blank bytes.Buffer // one gzip member of 1 MiB of blanks, repeated to 300 MiB
+	zw = gzip.NewWriter(&blank)
+	zw.Write(bytes.Repeat([]byte(" "), 1<<20))
+	zw.Close()
+	var opened bytes.Buffer
+	zw = gzip.NewWriter(&opened)
+	zw.Write([]byte(openURLSet))
+	zw.Close()
+	cases := []struct {
+		name string
+		in   func() io.Reader
+		say  string // in the SM027 message
+		col  int
+	}{
+		{"2,000,000 nested unknown elements", func() io.Reader { return bytes.NewReader(nested.Bytes()) }, "nested more than", len(openURLSet) + 1 + 3*(maxDepth-1)},
+		{"a <loc> of 100 MB", func() io.Reader {
+			return io.MultiReader(strings.NewReader(openURLSet+"<url><loc>https://example.com/"), &repeat{pattern: []byte("a"), n: 100_000_000}, strings.NewReader("</loc></url></urlset>"))
+		}, "longer than 1 MiB", len(openURLSet) + len("<url><loc>") + 1},
+		{"300 MiB of blanks in <urlset>, gzip-compressed", func() io.Reader {
+			return io.MultiReader(bytes.NewReader(opened.Bytes()), &repeat{pattern: blank.Bytes(), n: int64(300 * blank.Len())})
+		}, "longer than 1 MiB", len(openURLSet) + 1},
+	}
+	for _, c := range cases {
+		var res *Result
+		var err error
+		peak := peakHeap(func() { res, err = Read(c.in(), Options{File: "hostile.xml"}) })
+		t.Logf("%s: heap peak %d MB", c.name, peak>>20)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if peak > memoryTarget {
+			t.Errorf("%s: the heap grew by %d MB (the target is %d MB)", c.name, peak>>20, memoryTarget>>20)
+		}
+		var stop *Finding
+		for i, f := range res.Findings {
+			if f.Code == CodeStopped {
+				stop = &res.Findings[i]
+			}
+		}
+		if stop == nil || !strings.Contains(stop.Message.String(), c.say) || stop.Line != 1 || stop.Col != c.col {
+			t.Errorf("%s: findings %v", c.name, res.Findings)
+		}
+	}
+}
+
+// TestOpenStartTagsAreBounded: start tags full of namespace declarations,
+// nested, stop the reading once the open ones pass 1 MiB (the decoder keeps
+// every declaration until its element closes); closed ones do not count.
+func TestOpenStartTagsAreBounded(t *testing.T) {
+	var attrs strings.Builder
+	for i := 0; attrs.Len() < 30<<10; i++ {
+		fmt.Fprintf(&attrs, ` xmlns:p%d="urn:x:%d"`, i, i)
+	}
+	tag := "<x:a xmlns:x=\"urn:ext\"" + attrs.String() + ">"
+	// Side by side, closed one after another: read to the end.
+	flat := openURLSet + strings.Repeat(tag+"</x:a>", 100) + "<url><loc>https://example.com/</loc></url></urlset>"
+	res := read(t, flat, Options{})
+	if res.URLs != 1 || len(res.Findings) != 0 {
+		t.Errorf("closed start tags: %d URLs, %v", res.URLs, res.Findings)
+	}
+	nested := openURLSet + strings.Repeat(tag, 50)
+	res = read(t, nested, Options{})
+	n := len(res.Findings)
+	if n == 0 || res.Findings[n-1].Code != CodeStopped || !strings.Contains(res.Findings[n-1].Message.String(), "start tags still open") {
+		t.Errorf("nested start tags: %v", res.Findings)
+	}
+}
