@@ -26,6 +26,11 @@ const (
 	DefaultMaxRedirects = 5
 	// DefaultUserAgent identifies the tester to the server.
 	DefaultUserAgent = "RobotsStudio/1.0 (robots.txt tester)"
+	// MaxBody is the most of a fetched body kept, whoever fetches (the
+	// window's Open from Site and Compare, the command line): the size of
+	// the largest file the editor opens, so a fetched file is never one the
+	// editor would refuse from disk. An endless body stops there.
+	MaxBody = textfile.MaxSize
 )
 
 var (
@@ -47,7 +52,7 @@ type Options struct {
 	Timeout      time.Duration // the whole fetch, every hop and the body; 0 = DefaultTimeout
 	MaxRedirects int           // 0 = DefaultMaxRedirects
 	UserAgent    string        // the User-Agent header; "" = DefaultUserAgent
-	MaxBytes     int           // the most body bytes kept; 0 = textfile.MaxSize
+	MaxBytes     int           // the most body bytes kept; 0 = MaxBody
 	// Transport carries the requests; nil = a copy of http.DefaultTransport
 	// with Go's transparent gzip turned off (gzip is undone here, so the
 	// bytes on the wire can be reported).
@@ -128,8 +133,8 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 	if opts.UserAgent == "" {
 		opts.UserAgent = DefaultUserAgent
 	}
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = textfile.MaxSize
+	if opts.MaxBytes <= 0 || opts.MaxBytes > MaxBody {
+		opts.MaxBytes = MaxBody
 	}
 	if opts.Transport == nil {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
@@ -279,10 +284,8 @@ func (r *Result) readBody(ctx context.Context, resp *http.Response, opts Options
 		r.Gzip = true
 		src = zr
 	}
-	var buf bytes.Buffer
-	_, err := io.Copy(&buf, io.LimitReader(src, int64(opts.MaxBytes)+1))
+	body, err := readAtMost(src, opts.MaxBytes+1)
 	r.WireBytes = wire.n
-	body := buf.Bytes()
 	if len(body) > opts.MaxBytes {
 		body = body[:opts.MaxBytes]
 		r.Warnings = append(r.Warnings, msg.New(msgTooBig, "Max", opts.MaxBytes))
@@ -303,6 +306,29 @@ func (r *Result) readBody(ctx context.Context, resp *http.Response, opts Options
 	default:
 		r.Failure = msg.New(msgBroken, "Bytes", msg.New(msgBytes, "Count", len(body)))
 	}
+}
+
+// readAtMost reads r to its end or to limit bytes, whichever comes first;
+// the buffer doubles as it fills but never beyond limit, so an endless body
+// costs limit bytes and not the next power of two.
+func readAtMost(r io.Reader, limit int) ([]byte, error) {
+	buf := make([]byte, 0, min(64<<10, limit))
+	for len(buf) < limit {
+		if len(buf) == cap(buf) {
+			grown := make([]byte, len(buf), min(2*cap(buf), limit))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
 }
 
 func isNetErr(err error) bool {

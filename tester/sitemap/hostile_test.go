@@ -5,11 +5,10 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
+
+	"github.com/robots-studio/robots-studio/tester/testenv"
 )
 
 // repeat is n bytes made of pattern again and again, generated as they are
@@ -33,39 +32,6 @@ func (r *repeat) Read(p []byte) (int, error) {
 	}
 	r.n -= int64(len(p))
 	return len(p), nil
-}
-
-// peakHeap runs fn while sampling the heap in use, and returns the most it
-// grew above where it was before fn.
-func peakHeap(fn func()) uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapInuse
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		var ms runtime.MemStats
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			runtime.ReadMemStats(&ms)
-			if ms.HeapInuse > base && ms.HeapInuse-base > peak.Load() {
-				peak.Store(ms.HeapInuse - base)
-			}
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	fn()
-	close(done)
-	<-sampled
-	return peak.Load()
 }
 
 const openURLSet = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`
@@ -110,7 +76,7 @@ func TestHostileSitemapsStayUnderTheMemoryTarget(t *testing.T) {
 	for _, c := range cases {
 		var res *Result
 		var err error
-		peak := peakHeap(func() { res, err = Read(c.in(), Options{File: "hostile.xml"}) })
+		peak := testenv.PeakHeap(func() { res, err = Read(c.in(), Options{File: "hostile.xml"}) })
 		t.Logf("%s: heap peak %d MB", c.name, peak>>20)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
