@@ -154,6 +154,7 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 	}
 	next := t.RobotsURL
 	seen := map[string]bool{}
+	looped := false
 	for {
 		hop := Hop{URL: next}
 		seen[next] = true
@@ -178,10 +179,12 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 			hop.CrossHost = origin(target) != origin(resp.Request.URL)
 			r.Hops = append(r.Hops, hop)
 			if hop.CrossHost {
-				r.Warnings = append(r.Warnings, msg.New(msgCrossHost, "To", origin(target), "From", t.RobotsURL))
+				r.warn(msg.New(msgCrossHost, "To", origin(target), "From", t.RobotsURL))
 			}
-			if seen[hop.Location] {
-				r.Warnings = append(r.Warnings, msg.New(msgLoop, "URL", hop.Location))
+			if seen[hop.Location] && !looped {
+				// Once: a loop goes round until the redirect limit.
+				looped = true
+				r.warn(msg.New(msgLoop, "URL", hop.Location))
 			}
 			if len(r.Hops) > opts.MaxRedirects {
 				r.Status = resp.StatusCode
@@ -210,6 +213,17 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 		return r, ctx.Err()
 	}
 	return r, nil
+}
+
+// warn adds a warning unless the same one is there already (a chain that
+// goes back and forth between two hosts crosses each way more than once).
+func (r *Result) warn(w msg.Text) {
+	for _, old := range r.Warnings {
+		if old.Key == w.Key && old.String() == w.String() {
+			return
+		}
+	}
+	r.Warnings = append(r.Warnings, w)
 }
 
 func request(ctx context.Context, client *http.Client, u, agent string) (*http.Response, error) {
@@ -357,6 +371,10 @@ func Conclude(r *Result) []Outcome {
 		o.Outcome, o.Why = d.Outcome, d.Why
 		if d.Outcome == engine.FetchFollow {
 			o.Why = msg.New(msgStillFollowing, "Max", r.MaxRedirects)
+			if last := r.Hops[len(r.Hops)-1]; !r.TooMany && last.Location == "" {
+				// Not a long chain: a redirect that names no target.
+				o.Why = msg.New(msgNoLocOutcome, "Status", last.Status)
+			}
 		}
 		if o.Outcome == engine.FetchUseFile {
 			o.ReadLimit = engine.ReadLimit(e)
@@ -369,5 +387,7 @@ func Conclude(r *Result) []Outcome {
 	}
 	return out
 }
+
+var msgNoLocOutcome = msg.Def("live.outcome.no_location", "the answer is a {{.Status}} redirect without a Location header: there is nowhere to follow, so what this crawler ends up reading is not known")
 
 var msgStillFollowing = msg.Def("live.outcome.still_following", "this crawler would follow more than {{.Max}} redirects; Robots Studio stopped there, so what it ends up reading is not known")

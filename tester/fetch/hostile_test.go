@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/testenv"
 )
 
@@ -55,5 +56,46 @@ func TestEndlessBodyStopsAtMaxBody(t *testing.T) {
 			}
 		}
 		srv.Close()
+	}
+}
+
+// TestRedirectWithoutLocationIsExplainedAsSuch: a 302 with no Location is
+// a redirect with nowhere to go — not "more than 5 redirects" — in the
+// warning and in every crawler's conclusion.
+func TestRedirectWithoutLocationIsExplainedAsSuch(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusFound)
+	}))
+	defer srv.Close()
+	r := get(t, srv.URL, Options{})
+	if r.Status != http.StatusFound || r.TooMany || !hasKey(r.Warnings, msgNoLoc) {
+		t.Fatalf("status %d toomany %v warnings %v", r.Status, r.TooMany, r.Warnings)
+	}
+	for _, o := range r.Outcomes {
+		if o.Outcome == engine.FetchFollow && o.Why.Key != msgNoLocOutcome {
+			t.Errorf("%s: %s", o.Engine, o.Why)
+		}
+		if strings.Contains(o.Why.String(), "more than") {
+			t.Errorf("%s: explained as too many redirects: %s", o.Engine, o.Why)
+		}
+	}
+}
+
+// TestRedirectLoopIsWarnedOnce: a URL that redirects to itself is one
+// warning, not one per hop.
+func TestRedirectLoopIsWarnedOnce(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/robots.txt", http.StatusMovedPermanently)
+	}))
+	defer srv.Close()
+	r := get(t, srv.URL, Options{})
+	n := 0
+	for _, w := range r.Warnings {
+		if w.Key == msgLoop {
+			n++
+		}
+	}
+	if !r.TooMany || n != 1 {
+		t.Errorf("toomany %v, %d loop warnings: %v", r.TooMany, n, r.Warnings)
 	}
 }
