@@ -5,8 +5,10 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/robots-studio/robots-studio/tester/testenv"
 )
@@ -116,5 +118,84 @@ func TestOpenStartTagsAreBounded(t *testing.T) {
 	n := len(res.Findings)
 	if n == 0 || res.Findings[n-1].Code != CodeStopped || !strings.Contains(res.Findings[n-1].Message.String(), "start tags still open") {
 		t.Errorf("nested start tags: %v", res.Findings)
+	}
+}
+
+// TestLongURLIsMeasuredWhole: a URL too long to keep is still measured
+// whole — a text-sitemap line of 100 MB, and a <loc> given in many CDATA
+// pieces — so SM009 gives its real length.
+func TestLongURLIsMeasuredWhole(t *testing.T) {
+	const n = 100_000_000
+	res, err := Read(io.MultiReader(strings.NewReader("https://example.com/"), &repeat{pattern: []byte("é"), n: 2 * n}, strings.NewReader("  \n")), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("the URL is %d characters long", len("https://example.com/")+n)
+	if len(res.Findings) == 0 || res.Findings[0].Code != CodeTooLong || !strings.Contains(res.Findings[0].Message.String(), want) {
+		t.Errorf("text line: %v", res.Findings)
+	}
+	piece := "<![CDATA[" + strings.Repeat("a", 10_000) + "]]>"
+	src := openURLSet + "<url><loc> https://example.com/" + strings.Repeat(piece, 10) + "\n</loc></url></urlset>"
+	res = read(t, src, Options{})
+	want = fmt.Sprintf("the URL is %d characters long", len("https://example.com/")+100_000)
+	if len(res.Findings) == 0 || res.Findings[0].Code != CodeTooLong || !strings.Contains(res.Findings[0].Message.String(), want) {
+		t.Errorf("CDATA pieces: %v", res.Findings)
+	}
+}
+
+// utf16Of encodes s as UTF-16 in the byte order asked, with a BOM or not.
+func utf16Of(s string, big, bom bool) []byte {
+	var out []byte
+	put := func(c uint16) {
+		if big {
+			out = append(out, byte(c>>8), byte(c))
+		} else {
+			out = append(out, byte(c), byte(c>>8))
+		}
+	}
+	if bom {
+		put(0xFEFF)
+	}
+	for _, c := range utf16.Encode([]rune(s)) {
+		put(c)
+	}
+	return out
+}
+
+// TestUTF16IsNamedAndReadThrough: a sitemap saved as UTF-16 (either byte
+// order, with a BOM or without) is one SM001 that names UTF-16; the rest
+// is checked as the text it holds, with no bogus SM008 or SM002.
+func TestUTF16IsNamedAndReadThrough(t *testing.T) {
+	xmlDoc := `<?xml version="1.0" encoding="UTF-16"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n" +
+		"<url><loc>https://example.com/a</loc></url>\n<url><loc>https://example.com/𝄞</loc></url>\n</urlset>\n"
+	text := "https://example.com/a\nhttps://example.com/b\n"
+	for _, c := range []struct {
+		src   string
+		big   bool
+		bom   bool
+		kind  Kind
+		order string
+	}{
+		{xmlDoc, false, true, KindURLSet, "UTF-16LE"}, {xmlDoc, true, true, KindURLSet, "UTF-16BE"},
+		{xmlDoc, false, false, KindURLSet, "UTF-16LE"}, {xmlDoc, true, false, KindURLSet, "UTF-16BE"},
+		{text, false, true, KindText, "UTF-16LE"}, {text, true, false, KindText, "UTF-16BE"},
+	} {
+		data := utf16Of(c.src, c.big, c.bom)
+		res, err := Read(bytes.NewReader(data), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The XML lists 𝄞 (U+1D11E) raw: its SM010 shows it was decoded right.
+		want := []string{CodeNotUTF8, CodeNotEncoded}
+		if c.kind == KindText {
+			want = want[:1]
+		}
+		if got := codes(res.Findings); !slices.Equal(got, want) {
+			t.Errorf("%s bom %v %v: %v", c.order, c.bom, c.kind, res.Findings)
+			continue
+		}
+		if res.Kind != c.kind || res.URLs != 2 || !strings.Contains(res.Findings[0].Message.String(), c.order) {
+			t.Errorf("%s bom %v: kind %v, %d URLs, %v", c.order, c.bom, res.Kind, res.URLs, res.Findings)
+		}
 	}
 }
