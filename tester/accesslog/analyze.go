@@ -222,9 +222,12 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		}
 		return nil
 	}
+	named := -1 // the last file whose format is in rep.Formats
 	next := func() (*Chunk, error) {
 		c, err := rd.Next()
-		if err == nil && c.File >= len(rep.Formats) {
+		// An overlong first line comes before its file's format is known.
+		if err == nil && c.Format != nil && c.File > named {
+			named = c.File
 			rep.Formats = append(rep.Formats, c.Format.Name)
 			if !c.Format.HasUserAgent() {
 				rep.NoUserAgent = true

@@ -2,15 +2,20 @@ package accesslog
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"io"
 	"os"
 	"testing"
 )
 
-// FuzzLineReader feeds arbitrary bytes through the reader: it never
-// panics, it fails only on broken gzip data, it numbers the lines consecutively, and together they are the
-// input (less a leading BOM and the line ends). Each line also goes through
-// every built-in format's parser, whose fields must lie inside the line.
+// FuzzLineReader feeds arbitrary bytes through the reader and the analysis
+// as a user runs them, with no format given: neither panics, and the only
+// errors are broken gzip data and "no known log format". Read with a format
+// (the detected one, else the first built-in), the reader numbers the lines
+// consecutively, and together they are the input (less a leading BOM and
+// the line ends). Each line also goes through every built-in format's
+// parser, whose fields must lie inside the line.
 func FuzzLineReader(f *testing.F) {
 	for _, name := range []string{"combined.log", "vhost.log", "common.log", "nginx-iso.log"} {
 		data, err := os.ReadFile(testdata(name))
@@ -21,14 +26,42 @@ func FuzzLineReader(f *testing.F) {
 	}
 	f.Add([]byte("\xef\xbb\xbf\n\r\n\"\\"))
 	f.Add([]byte(`1.2.3.4 - - [03/Feb/2025:08:00:01 +0000] "GET /s?q=\"x HTTP/1.1" 200 1 "-" "UA\`))
+	// A first line too long to keep, before any format is known.
+	f.Add(append(bytes.Repeat([]byte("x"), maxLine), "\n1.2.3.4 - - [03/Feb/2025:08:00:01 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"Googlebot/2.1\"\n"...))
+	f.Add(make([]byte, maxLine+1))
 	formats := make([]*Format, 0, len(builtin))
 	for _, b := range builtin {
 		ft, _ := Builtin(b.name)
 		formats = append(formats, ft)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := &Reader{Names: []string{"-"}, Stdin: bytes.NewReader(data), Format: formats[0]}
+		gz := bytes.HasPrefix(data, []byte{0x1f, 0x8b})
+		_, err := Analyze(context.Background(), Options{Names: []string{"-"}, Stdin: bytes.NewReader(data), Workers: 2})
+		if err != nil && !errors.Is(err, ErrNoFormat) && !gz {
+			t.Fatal(err)
+		}
+		format := formats[0]
+		detect := &Reader{Names: []string{"-"}, Stdin: bytes.NewReader(data)}
+		for {
+			c, err := detect.Next()
+			if err != nil {
+				if err != io.EOF && !errors.Is(err, ErrNoFormat) && !gz {
+					t.Fatal(err)
+				}
+				break
+			}
+			if c.Format != nil {
+				format = c.Format
+				c.Release()
+				break
+			}
+			if !c.Overlong {
+				t.Fatalf("lines %d… without a format", c.FirstLine)
+			}
+		}
+		r := &Reader{Names: []string{"-"}, Stdin: bytes.NewReader(data), Format: format}
 		var got [][]byte
+		overlong := map[int]bool{} // lines skipped as too long, by index
 		next := 1
 		for {
 			c, err := r.Next()
@@ -36,10 +69,19 @@ func FuzzLineReader(f *testing.F) {
 				break
 			}
 			if err != nil {
-				if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+				if gz {
 					return // gzip by its magic bytes, and not a valid stream: an I/O error is the answer
 				}
 				t.Fatal(err)
+			}
+			if c.Overlong {
+				if c.FirstLine != next {
+					t.Fatalf("overlong line %d after %d", c.FirstLine, next-1)
+				}
+				overlong[len(got)] = true
+				got = append(got, nil)
+				next++
+				continue
 			}
 			c.Lines(func(n int, line []byte) {
 				if n != next {
@@ -72,6 +114,12 @@ func FuzzLineReader(f *testing.F) {
 			t.Fatalf("%d lines read, %d in the input", len(got), len(lines))
 		}
 		for i := range lines {
+			if overlong[i] {
+				if len(lines[i]) < maxLine-3 { // less the BOM
+					t.Fatalf("line %d of %d bytes skipped as too long", i+1, len(lines[i]))
+				}
+				continue
+			}
 			if !bytes.Equal(lines[i], got[i]) {
 				t.Fatalf("line %d: %q, want %q", i+1, got[i], lines[i])
 			}

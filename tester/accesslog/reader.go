@@ -22,11 +22,11 @@ const (
 
 // Chunk is a run of whole lines from one file.
 type Chunk struct {
-	File      int    // index into the reader's names
-	FirstLine int    // line number of the first line in Data (1-based)
-	Data      []byte // whole lines; the last one may lack its "\n" at the end of a file
-	Overlong  bool   // Data is empty: line FirstLine was longer than the limit and was skipped
-	Format    *Format
+	File      int     // index into the reader's names
+	FirstLine int     // line number of the first line in Data (1-based)
+	Data      []byte  // whole lines; the last one may lack its "\n" at the end of a file
+	Overlong  bool    // Data is empty: line FirstLine was longer than the limit and was skipped
+	Format    *Format // nil only on an Overlong chunk that comes before the file's format is known
 	buf       *[]byte
 }
 
@@ -82,6 +82,8 @@ type Reader struct {
 	carry   []byte
 	format  *Format
 	skip    bool         // inside an overlong line: drop bytes up to the next "\n"
+	long    bool         // the file had an overlong line (which may come before its format is known)
+	err     error        // the read error to return once the lines before it are returned
 	started bool         // the file's first bytes were looked at (for a BOM)
 	total   atomic.Int64 // bytes read from every file so far
 }
@@ -138,6 +140,8 @@ func (r *Reader) open() error {
 	r.line = 1
 	r.carry = r.carry[:0]
 	r.skip = false
+	r.long = false
+	r.err = nil
 	r.started = false
 	r.format = r.Format
 	return nil
@@ -167,6 +171,9 @@ func (r *Reader) Next() (*Chunk, error) {
 		if err != nil {
 			name := r.Names[r.file]
 			r.close()
+			if _, ok := err.(*ReadError); ok {
+				return nil, err
+			}
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if c != nil {
@@ -177,8 +184,13 @@ func (r *Reader) Next() (*Chunk, error) {
 	}
 }
 
-// read returns the next chunk of the current file, or nil at its end.
+// read returns the next chunk of the current file, or nil at its end. A
+// read error comes after the whole lines read before it; an overlong line
+// before the format is known is a chunk without a Format.
 func (r *Reader) read() (*Chunk, error) {
+	if r.err != nil {
+		return r.end()
+	}
 	bp := chunkPool.Get().(*[]byte)
 	buf := append((*bp)[:0], r.carry...)
 	r.carry = r.carry[:0]
@@ -187,10 +199,11 @@ func (r *Reader) read() (*Chunk, error) {
 		buf = buf[:len(buf)+n]
 		eof := err == io.EOF
 		if err != nil && !eof {
-			chunkPool.Put(bp)
-			return nil, err
+			// Return the whole lines read so far, then the error.
+			r.err = &ReadError{Name: r.Names[r.file], Err: err}
 		}
-		if !r.started && (len(buf) >= 3 || eof) {
+		last := err != nil
+		if !r.started && (len(buf) >= 3 || last) {
 			r.started = true
 			if bytes.HasPrefix(buf, []byte("\xEF\xBB\xBF")) {
 				buf = append(buf[:0], buf[3:]...)
@@ -200,10 +213,10 @@ func (r *Reader) read() (*Chunk, error) {
 			i := bytes.IndexByte(buf, '\n')
 			if i < 0 {
 				buf = buf[:0]
-				if eof {
+				if last {
 					r.skip = false
 					chunkPool.Put(bp)
-					return nil, nil
+					return r.end()
 				}
 				continue
 			}
@@ -214,12 +227,12 @@ func (r *Reader) read() (*Chunk, error) {
 		cut := len(buf)
 		if !eof {
 			cut = bytes.LastIndexByte(buf, '\n') + 1
-			if cut == 0 {
+			if cut == 0 && !last {
 				if len(buf) < maxLine {
 					continue
 				}
 				// One line longer than the limit: report it, drop the rest of it.
-				r.skip = true
+				r.skip, r.long = true, true
 				c := &Chunk{File: r.file, FirstLine: r.line, Overlong: true, Format: r.format}
 				chunkPool.Put(bp)
 				return c, nil
@@ -227,7 +240,7 @@ func (r *Reader) read() (*Chunk, error) {
 		}
 		if cut == 0 {
 			chunkPool.Put(bp)
-			return nil, nil
+			return r.end()
 		}
 		r.carry = append(r.carry, buf[cut:]...)
 		data := buf[:cut]
@@ -235,6 +248,7 @@ func (r *Reader) read() (*Chunk, error) {
 			f, err := Detect(data)
 			if err != nil {
 				chunkPool.Put(bp)
+				r.err = nil
 				return nil, err
 			}
 			r.format = f
@@ -244,6 +258,20 @@ func (r *Reader) read() (*Chunk, error) {
 		r.line += bytes.Count(data, []byte{'\n'})
 		return c, nil
 	}
+}
+
+// end is what read returns when the current file has no more lines: the
+// read error that stopped it, ErrNoFormat when its only lines were too long
+// to detect a format from, or nil.
+func (r *Reader) end() (*Chunk, error) {
+	if err := r.err; err != nil {
+		r.err = nil
+		return nil, err
+	}
+	if r.format == nil && r.long {
+		return nil, ErrNoFormat
+	}
+	return nil, nil
 }
 
 // fill reads until buf is full or the reader fails; unlike io.ReadFull it
@@ -324,3 +352,13 @@ func (c *Chunk) Lines(fn func(n int, line []byte)) {
 		n++
 	}
 }
+
+// ReadError is a file that broke while it was read (a truncated gzip
+// stream, a failing disk): the lines before it were read and counted.
+type ReadError struct {
+	Name string
+	Err  error
+}
+
+func (e *ReadError) Error() string { return e.Name + ": " + e.Err.Error() }
+func (e *ReadError) Unwrap() error { return e.Err }

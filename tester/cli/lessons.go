@@ -75,7 +75,8 @@ func runLessons(env *Env, args []string) int {
 	defer out.Flush()
 	tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', 0)
 	for _, l := range list {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s, %s\n", l.Order, l.ID, l.Title.In(lang),
+		// A shared lesson's text is shown, never obeyed: escaped as every command prints input.
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s, %s\n", l.Order, printable(l.ID), printable(l.Title.In(lang)),
 			msg.New(msgLessonQuestions, "Count", len(l.Questions)), msg.New(msgLessonExercises, "Count", len(l.Exercises)))
 	}
 	tw.Flush()
@@ -98,7 +99,7 @@ func loadLessons(env *Env, paths []string) ([]*lessons.Lesson, int) {
 	for _, p := range paths {
 		l, err := lessons.Open(p)
 		if err != nil {
-			return nil, Failf(env, "%v", err)
+			return nil, Failf(env, "%s", printable(err.Error()))
 		}
 		list = append(list, l)
 	}
@@ -110,7 +111,7 @@ func checkLessons(env *Env, list []*lessons.Lesson) int {
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	for _, p := range problems {
-		fmt.Fprintln(out, p)
+		fmt.Fprintln(out, printable(p.String()))
 	}
 	if len(problems) > 0 {
 		fmt.Fprintln(out, msg.New(msgLessonsProblems, "Count", len(problems)))
@@ -124,13 +125,13 @@ func exportLesson(env *Env, list []*lessons.Lesson, id, target string) int {
 	for _, l := range list {
 		if l.ID == id || l.Dir == id {
 			if err := lessons.Export(l, target); err != nil {
-				return Failf(env, "%v", err)
+				return Failf(env, "%s", printable(err.Error()))
 			}
-			fmt.Fprintln(env.Stdout, msg.New(msgLessonExported, "ID", l.ID, "File", target))
+			fmt.Fprintln(env.Stdout, msg.New(msgLessonExported, "ID", printable(l.ID), "File", printable(target)))
 			return ExitOK
 		}
 	}
-	return Failf(env, "%s", msg.New(msgLessonNotFound, "ID", id))
+	return Failf(env, "%s", msg.New(msgLessonNotFound, "ID", printable(id)))
 }
 
 // systemLanguage is the language the locale names (LANGUAGE, then LC_ALL,

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -46,6 +47,7 @@ var (
 	msgLogsTopPaths    = msg.Def("logs.top_paths", "Paths crawlers fetched most:")
 	msgLogsNeverRobots = msg.Def("logs.never_robots", "Crawlers that never fetched robots.txt: {{.Names}}")
 	msgLogsEstimated   = msg.Def("logs.estimated", "about {{.Count}}")
+	msgLogsBroken      = msg.Def("logs.read_broken", "reading stopped: {{.Error}}; the report covers the lines read before that: {{.Lines}}")
 )
 
 // JSONLogCrawler is one crawler's object in `logs --json`.
@@ -195,9 +197,12 @@ func runLogs(env *Env, args []string) int {
 		}
 	}
 	rep, err := accesslog.Analyze(context.Background(), opts)
-	if err != nil {
+	// A file that broke while it was read (a truncated gzip log) still
+	// gets the report of the lines before the break, then the error.
+	var broken *accesslog.ReadError
+	if err != nil && !errors.As(err, &broken) {
 		out.Flush()
-		return Failf(env, "logs: %v", err)
+		return Failf(env, "logs: %s", printable(err.Error()))
 	}
 	for _, c := range rep.Crawlers {
 		if c.Disallowed > 0 {
@@ -217,6 +222,11 @@ func runLogs(env *Env, args []string) int {
 		}
 	default:
 		WriteLogsReport(terminalSafe{out}, rep)
+	}
+	if broken != nil {
+		out.Flush()
+		fmt.Fprintln(env.Stderr, "robots-studio: logs: "+msg.New(msgLogsBroken, "Error", printable(broken.Error()), "Lines", rep.Lines).String())
+		return ExitFailure
 	}
 	if disallowed {
 		return ExitFailure

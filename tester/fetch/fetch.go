@@ -26,6 +26,11 @@ const (
 	DefaultMaxRedirects = 5
 	// DefaultUserAgent identifies the tester to the server.
 	DefaultUserAgent = "RobotsStudio/1.0 (robots.txt tester)"
+	// MaxBody is the most of a fetched body kept, whoever fetches (the
+	// window's Open from Site and Compare, the command line): the size of
+	// the largest file the editor opens, so a fetched file is never one the
+	// editor would refuse from disk. An endless body stops there.
+	MaxBody = textfile.MaxSize
 )
 
 var (
@@ -47,7 +52,7 @@ type Options struct {
 	Timeout      time.Duration // the whole fetch, every hop and the body; 0 = DefaultTimeout
 	MaxRedirects int           // 0 = DefaultMaxRedirects
 	UserAgent    string        // the User-Agent header; "" = DefaultUserAgent
-	MaxBytes     int           // the most body bytes kept; 0 = textfile.MaxSize
+	MaxBytes     int           // the most body bytes kept; 0 = MaxBody
 	// Transport carries the requests; nil = a copy of http.DefaultTransport
 	// with Go's transparent gzip turned off (gzip is undone here, so the
 	// bytes on the wire can be reported).
@@ -128,8 +133,8 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 	if opts.UserAgent == "" {
 		opts.UserAgent = DefaultUserAgent
 	}
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = textfile.MaxSize
+	if opts.MaxBytes <= 0 || opts.MaxBytes > MaxBody {
+		opts.MaxBytes = MaxBody
 	}
 	if opts.Transport == nil {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
@@ -149,6 +154,7 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 	}
 	next := t.RobotsURL
 	seen := map[string]bool{}
+	looped := false
 	for {
 		hop := Hop{URL: next}
 		seen[next] = true
@@ -173,10 +179,12 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 			hop.CrossHost = origin(target) != origin(resp.Request.URL)
 			r.Hops = append(r.Hops, hop)
 			if hop.CrossHost {
-				r.Warnings = append(r.Warnings, msg.New(msgCrossHost, "To", origin(target), "From", t.RobotsURL))
+				r.warn(msg.New(msgCrossHost, "To", origin(target), "From", t.RobotsURL))
 			}
-			if seen[hop.Location] {
-				r.Warnings = append(r.Warnings, msg.New(msgLoop, "URL", hop.Location))
+			if seen[hop.Location] && !looped {
+				// Once: a loop goes round until the redirect limit.
+				looped = true
+				r.warn(msg.New(msgLoop, "URL", hop.Location))
 			}
 			if len(r.Hops) > opts.MaxRedirects {
 				r.Status = resp.StatusCode
@@ -205,6 +213,17 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 		return r, ctx.Err()
 	}
 	return r, nil
+}
+
+// warn adds a warning unless the same one is there already (a chain that
+// goes back and forth between two hosts crosses each way more than once).
+func (r *Result) warn(w msg.Text) {
+	for _, old := range r.Warnings {
+		if old.Key == w.Key && old.String() == w.String() {
+			return
+		}
+	}
+	r.Warnings = append(r.Warnings, w)
 }
 
 func request(ctx context.Context, client *http.Client, u, agent string) (*http.Response, error) {
@@ -279,10 +298,8 @@ func (r *Result) readBody(ctx context.Context, resp *http.Response, opts Options
 		r.Gzip = true
 		src = zr
 	}
-	var buf bytes.Buffer
-	_, err := io.Copy(&buf, io.LimitReader(src, int64(opts.MaxBytes)+1))
+	body, err := readAtMost(src, opts.MaxBytes+1)
 	r.WireBytes = wire.n
-	body := buf.Bytes()
 	if len(body) > opts.MaxBytes {
 		body = body[:opts.MaxBytes]
 		r.Warnings = append(r.Warnings, msg.New(msgTooBig, "Max", opts.MaxBytes))
@@ -303,6 +320,29 @@ func (r *Result) readBody(ctx context.Context, resp *http.Response, opts Options
 	default:
 		r.Failure = msg.New(msgBroken, "Bytes", msg.New(msgBytes, "Count", len(body)))
 	}
+}
+
+// readAtMost reads r to its end or to limit bytes, whichever comes first;
+// the buffer doubles as it fills but never beyond limit, so an endless body
+// costs limit bytes and not the next power of two.
+func readAtMost(r io.Reader, limit int) ([]byte, error) {
+	buf := make([]byte, 0, min(64<<10, limit))
+	for len(buf) < limit {
+		if len(buf) == cap(buf) {
+			grown := make([]byte, len(buf), min(2*cap(buf), limit))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
 }
 
 func isNetErr(err error) bool {
@@ -331,6 +371,10 @@ func Conclude(r *Result) []Outcome {
 		o.Outcome, o.Why = d.Outcome, d.Why
 		if d.Outcome == engine.FetchFollow {
 			o.Why = msg.New(msgStillFollowing, "Max", r.MaxRedirects)
+			if last := r.Hops[len(r.Hops)-1]; !r.TooMany && last.Location == "" {
+				// Not a long chain: a redirect that names no target.
+				o.Why = msg.New(msgNoLocOutcome, "Status", last.Status)
+			}
 		}
 		if o.Outcome == engine.FetchUseFile {
 			o.ReadLimit = engine.ReadLimit(e)
@@ -343,5 +387,7 @@ func Conclude(r *Result) []Outcome {
 	}
 	return out
 }
+
+var msgNoLocOutcome = msg.Def("live.outcome.no_location", "the answer is a {{.Status}} redirect without a Location header: there is nowhere to follow, so what this crawler ends up reading is not known")
 
 var msgStillFollowing = msg.Def("live.outcome.still_following", "this crawler would follow more than {{.Max}} redirects; Robots Studio stopped there, so what it ends up reading is not known")

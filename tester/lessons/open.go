@@ -68,6 +68,7 @@ var (
 	msgNotFile       = msg.Def("lessons.err.not_file", "{{.Name}} is not a regular file")
 	msgBadZip        = msg.Def("lessons.err.zip", "not a readable .zip file")
 	msgZipLayout     = msg.Def("lessons.err.zip_layout", "the zip must hold one lesson folder (or lesson.json at its top)")
+	msgZipOutside    = msg.Def("lessons.err.zip_outside", "the zip names files outside itself (a name starts with ../, / or a drive); a lesson zip holds one folder")
 	msgReadFailed    = msg.Def("lessons.err.read", "{{.Name}} could not be read")
 	msgBadAnswer     = msg.Def("lessons.err.answer", "lesson.json, question {{.N}}: \"answer\" must be \"allowed\" or \"blocked\", not {{.Got}}")
 	msgBadAnswerFor  = msg.Def("lessons.err.answer_for", "lesson.json, question {{.N}}: the answer for {{.Engine}} must be \"allowed\" or \"blocked\", not {{.Got}}")
@@ -167,11 +168,19 @@ func openZip(p string) (*Lesson, error) {
 		return nil, &Error{Path: p, Text: msg.New(msgTotalTooBig, "Limit", MaxTotalSize)}
 	}
 	zr, err := zip.NewReader(f, st.Size())
+	if errors.Is(err, zip.ErrInsecurePath) {
+		return nil, &Error{Path: p, Text: msg.New(msgZipOutside), Err: err}
+	}
 	if err != nil {
 		return nil, &Error{Path: p, Text: msg.New(msgBadZip), Err: err}
 	}
 	if len(zr.File) > MaxZipFiles {
 		return nil, &Error{Path: p, Text: msg.New(msgTooMany, "Limit", MaxZipFiles)}
+	}
+	for _, zf := range zr.File {
+		if outsideZip(zf.Name) {
+			return nil, &Error{Path: p, Text: msg.New(msgZipOutside)}
+		}
 	}
 	dir, err := zipRoot(zr)
 	if err != nil {
@@ -179,7 +188,9 @@ func openZip(p string) (*Lesson, error) {
 	}
 	var fsys fs.FS = zr
 	if dir != "." {
-		fsys, _ = fs.Sub(zr, dir)
+		if fsys, err = fs.Sub(zr, dir); err != nil {
+			return nil, &Error{Path: p, Text: msg.New(msgZipLayout), Err: err}
+		}
 	}
 	l, err := load(&reader{fsys: fsys, where: p})
 	if err != nil {
@@ -192,6 +203,17 @@ func openZip(p string) (*Lesson, error) {
 		l.Dir = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
 	}
 	return l, nil
+}
+
+// outsideZip reports whether a zip entry is named outside the folder the
+// zip would unpack into: absolute, on a drive, or climbing out with "..".
+func outsideZip(name string) bool {
+	n := strings.ReplaceAll(name, `\`, "/")
+	if strings.HasPrefix(n, "/") || len(n) >= 2 && n[1] == ':' {
+		return true
+	}
+	c := path.Clean(n)
+	return c == ".." || strings.HasPrefix(c, "../")
 }
 
 // zipRoot finds the folder of the zip that holds lesson.json: the top, or
@@ -228,8 +250,11 @@ func Builtin() ([]*Lesson, error) {
 		if !e.IsDir() {
 			continue
 		}
-		sub, _ := fs.Sub(builtin.FS, e.Name())
-		l, err := load(&reader{fsys: sub})
+		var l *Lesson
+		sub, err := fs.Sub(builtin.FS, e.Name())
+		if err == nil {
+			l, err = load(&reader{fsys: sub})
+		}
 		if err != nil {
 			return nil, &Error{Text: msg.New(msgNoBuiltin, "Name", e.Name(), "Err", err.Error()), Err: err}
 		}

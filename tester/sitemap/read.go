@@ -10,6 +10,7 @@ import (
 	"hash/maphash"
 	"io"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -79,6 +80,14 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 	if b, _ := ub.Peek(3); bytes.Equal(b, []byte("\xEF\xBB\xBF")) {
 		ub.Discard(3)
 	}
+	// A file saved as UTF-16 is named as such, then read through as the
+	// text it holds (a wrong encoding should not hide the rest).
+	if enc, bom := sniffUTF16(ub); enc != "" {
+		ub.Discard(bom)
+		s.utf16 = true
+		s.add(CodeNotUTF8, 1, 1, msg.New(msgUTF16, "Encoding", enc))
+		ub = bufio.NewReaderSize(&utf16Reader{r: ub, big: enc == "UTF-16BE"}, 64*1024)
+	}
 	var err error
 	if isXML(ub) {
 		err = s.readXML(ub)
@@ -98,6 +107,86 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 		s.add(CodeMalformed, s.line, s.col, msg.New(msgMalformed, "Error", err.Error()))
 	}
 	return s.finish(), nil
+}
+
+var msgUTF16 = msg.Def("sitemap.utf16", "the file is encoded as {{.Encoding}}; sitemaps must be UTF-8: save it as UTF-8 (the rest of it was checked as the text it holds)")
+
+// sniffUTF16 recognises UTF-16 by its byte order mark, or without one by
+// the zero byte beside each of the first two ASCII characters (a sitemap
+// starts with "<?", "<u" or "ht"); it returns the encoding and the length
+// of the mark.
+func sniffUTF16(br *bufio.Reader) (enc string, bom int) {
+	b, _ := br.Peek(4)
+	switch {
+	case len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
+		return "UTF-16LE", 2
+	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
+		return "UTF-16BE", 2
+	case len(b) == 4 && b[0] != 0 && b[0] < 0x80 && b[1] == 0 && b[2] != 0 && b[2] < 0x80 && b[3] == 0:
+		return "UTF-16LE", 0
+	case len(b) == 4 && b[0] == 0 && b[1] != 0 && b[1] < 0x80 && b[2] == 0 && b[3] != 0 && b[3] < 0x80:
+		return "UTF-16BE", 0
+	}
+	return "", 0
+}
+
+// utf16Reader decodes UTF-16 to UTF-8 as it is read; a lone surrogate or
+// an odd last byte becomes U+FFFD.
+type utf16Reader struct {
+	r    io.Reader
+	big  bool
+	in   [32 * 1024]byte
+	inN  int
+	buf  []byte // decoded, backing out
+	out  []byte // decoded and not returned yet
+	high rune   // a high surrogate waiting for its pair
+	err  error
+}
+
+func (u *utf16Reader) Read(p []byte) (int, error) {
+	for len(u.out) == 0 {
+		if u.err != nil {
+			if u.high != 0 || u.inN > 0 {
+				u.high, u.inN = 0, 0
+				u.out = utf8.AppendRune(u.buf[:0], utf8.RuneError)
+				break
+			}
+			return 0, u.err
+		}
+		n, err := u.r.Read(u.in[u.inN:])
+		u.inN += n
+		u.err = err
+		out := u.buf[:0]
+		i := 0
+		for ; i+1 < u.inN; i += 2 {
+			c := rune(u.in[i]) | rune(u.in[i+1])<<8
+			if u.big {
+				c = rune(u.in[i])<<8 | rune(u.in[i+1])
+			}
+			switch {
+			case c >= 0xDC00 && c < 0xE000 && u.high != 0:
+				out = utf8.AppendRune(out, utf16.DecodeRune(u.high, c))
+				u.high = 0
+				continue
+			case u.high != 0:
+				out = utf8.AppendRune(out, utf8.RuneError)
+				u.high = 0
+			}
+			switch {
+			case c >= 0xD800 && c < 0xDC00:
+				u.high = c
+			case c >= 0xDC00 && c < 0xE000:
+				out = utf8.AppendRune(out, utf8.RuneError)
+			default:
+				out = utf8.AppendRune(out, c)
+			}
+		}
+		u.inN = copy(u.in[:], u.in[i:u.inN])
+		u.buf, u.out = out, out
+	}
+	n := copy(p, u.out)
+	u.out = u.out[n:]
+	return n, nil
 }
 
 // isXML looks past leading white space: a sitemap whose first character is
@@ -169,6 +258,7 @@ type state struct {
 	rootCol   int
 	rootSpace string                  // the root's namespace: its children share it, even a wrong one
 	oldBig    struct{ line, col int } // where it passed 10 MB
+	utf16     bool                    // the file is UTF-16, read decoded
 }
 
 func newState(opt Options) *state {
@@ -235,9 +325,33 @@ func (s *state) sizeCheck() {
 	}
 }
 
+// runeCount measures a value that arrives in pieces, possibly too long to
+// keep: its characters without the white space around it.
+type runeCount struct {
+	n       int  // characters up to the last one that is not white space
+	ws      int  // white space after that, counted in if more text follows
+	started bool // a character other than white space was seen
+}
+
+func (c *runeCount) add(p []byte) {
+	if !c.started {
+		p = bytes.TrimLeft(p, " \t\r\n")
+		if len(p) == 0 {
+			return
+		}
+		c.started = true
+	}
+	t := bytes.TrimRight(p, " \t\r\n")
+	if len(t) > 0 {
+		c.n += c.ws + utf8.RuneCount(t)
+		c.ws = 0
+	}
+	c.ws += len(p) - len(t)
+}
+
 // entry handles one listed URL: counts it, checks it, reports duplicates
-// and passes it on.
-func (s *state) entry(loc string, line, col int) {
+// and passes it on. n is its length in characters (loc may be cut short).
+func (s *state) entry(loc string, n, line, col int) {
 	s.res.URLs++
 	switch s.res.URLs {
 	case MaxURLs + 1:
@@ -245,7 +359,7 @@ func (s *state) entry(loc string, line, col int) {
 	case OldMaxSitemaps + 1:
 		s.oldOver.line, s.oldOver.col = line, col
 	}
-	if !s.checkLoc(loc, line, col) {
+	if !s.checkLoc(loc, n, line, col) {
 		return
 	}
 	h := maphash.String(s.seed, loc)
@@ -267,15 +381,22 @@ func (s *state) readText(br *bufio.Reader) error {
 	var long []byte
 	for line := 1; ; line++ {
 		s.line, s.col = line, 1
+		var length runeCount // of the whole line, kept or not
 		b, err := br.ReadSlice('\n')
 		for errors.Is(err, bufio.ErrBufferFull) {
+			length.add(b)
 			if len(long) < maxLine {
 				long = append(long, b...)
 			}
 			b, err = br.ReadSlice('\n')
 		}
+		length.add(b)
 		if long != nil {
-			b = append(long, b...)
+			if len(long) < maxLine {
+				b = append(long, b...)
+			} else {
+				b = long
+			}
 			long = nil
 		}
 		if err != nil && err != io.EOF {
@@ -290,7 +411,7 @@ func (s *state) readText(br *bufio.Reader) error {
 				s.res.URLs++
 				s.add(CodeNotAbsolute, line, 1, msg.New(msgTextNotURL, "URL", clip(text)))
 			} else {
-				s.entry(text, line, 1)
+				s.entry(text, length.n, line, 1)
 			}
 		}
 		if err == io.EOF {
@@ -306,9 +427,11 @@ type element struct {
 	// for url and sitemap: the child elements seen and the <loc> text
 	seen     uint8 // childBit of each child seen
 	loc      string
+	locLen   int // characters of the <loc> text, all of it
 	locLine  int
 	locCol   int
-	text     []byte // for loc, lastmod, changefreq, priority
+	text     []byte    // for loc, lastmod, changefreq, priority (the start of a long one)
+	length   runeCount // of the whole text
 	textLine int
 	textCol  int
 }
@@ -322,11 +445,62 @@ var parents = map[string]string{
 // childBit marks the children of url and sitemap that may appear once.
 var childBit = map[string]uint8{"loc": 1, "lastmod": 2, "changefreq": 4, "priority": 8}
 
-// readXML reads a urlset or sitemapindex token by token.
+// tokenGuard feeds the XML decoder and refuses to give it more than limit
+// bytes for one token, so no text, tag or comment is held whole however
+// long it is. The decoder reads it byte by byte (it is an io.ByteReader).
+type tokenGuard struct {
+	r     *bufio.Reader
+	n     int64 // bytes given to the decoder
+	mark  int64 // n when the token being read began
+	limit int64
+	fired bool // a token reached the limit
+}
+
+var errTokenTooLong = errors.New("sitemap: one token is longer than the limit")
+
+func (g *tokenGuard) ReadByte() (byte, error) {
+	if g.n-g.mark >= g.limit {
+		g.fired = true
+		return 0, errTokenTooLong
+	}
+	b, err := g.r.ReadByte()
+	if err == nil {
+		g.n++
+	}
+	return b, err
+}
+
+func (g *tokenGuard) Read(p []byte) (int, error) {
+	room := g.limit - (g.n - g.mark)
+	if room <= 0 {
+		g.fired = true
+		return 0, errTokenTooLong
+	}
+	if int64(len(p)) > room {
+		p = p[:room]
+	}
+	n, err := g.r.Read(p)
+	g.n += int64(n)
+	return n, err
+}
+
+var (
+	msgStoppedToken = msg.Def("sitemap.stopped_token", "reading stopped here: a text, tag or comment longer than 1 MiB (1,048,576 bytes); the rest of the file was not checked")
+	msgStoppedDepth = msg.Def("sitemap.stopped_depth", "reading stopped here: elements nested more than {{.Limit}} deep (a sitemap needs three levels, its extensions a few more); the rest of the file was not checked")
+	msgStoppedOpen  = msg.Def("sitemap.stopped_open", "reading stopped here: the start tags still open take more than 1 MiB (1,048,576 bytes); the rest of the file was not checked")
+)
+
+// readXML reads a urlset or sitemapindex token by token. Elements outside
+// the protocol are skipped, but still counted: the depth, the bytes of the
+// open start tags and the size of each token are bounded (maxDepth,
+// maxOpenTags, maxToken), so memory stays flat whatever the input.
 func (s *state) readXML(br *bufio.Reader) error {
-	d := xml.NewDecoder(br)
+	guard := &tokenGuard{r: br, limit: maxToken}
+	d := xml.NewDecoder(guard)
 	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		if !strings.EqualFold(label, "utf-8") && !strings.EqualFold(label, "utf8") {
+		// A UTF-16 file that says so is already named and decoded.
+		said16 := s.utf16 && strings.HasPrefix(strings.ToLower(label), "utf-16")
+		if !strings.EqualFold(label, "utf-8") && !strings.EqualFold(label, "utf8") && !said16 {
 			s.add(CodeEncodingDecl, 1, 1, msg.New(msgEncodingDecl, "Encoding", clip(label)))
 		}
 		return in, nil
@@ -342,11 +516,22 @@ func (s *state) readXML(br *bufio.Reader) error {
 		stack = append(stack, e)
 		return e
 	}
+	var open [maxDepth]int64 // bytes of each open start tag
+	depth := 0               // elements open, of the protocol or not
+	openBytes := int64(0)
+	skipFrom := 0 // > 0: inside an element skipped, opened at this depth
 	for {
 		s.line, s.col = d.InputPos()
+		start := d.InputOffset()
+		guard.mark = guard.n
 		tok, err := d.Token()
 		if s.size.n > OldMaxBytes {
 			s.sizeCheck()
+		}
+		if guard.fired {
+			// Reported where the token began; what was read of it is dropped.
+			s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedToken))
+			return nil
 		}
 		if err == io.EOF {
 			if len(stack) > 0 {
@@ -372,6 +557,20 @@ func (s *state) readXML(br *bufio.Reader) error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if depth == maxDepth {
+				s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedDepth, "Limit", maxDepth))
+				return nil
+			}
+			open[depth] = d.InputOffset() - start
+			openBytes += open[depth]
+			depth++
+			if openBytes > maxOpenTags {
+				s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedOpen))
+				return nil
+			}
+			if skipFrom > 0 {
+				continue
+			}
 			if len(stack) == 0 {
 				if !s.root(t) {
 					return nil
@@ -381,25 +580,32 @@ func (s *state) readXML(br *bufio.Reader) error {
 			}
 			if t.Name.Space != Namespace && t.Name.Space != s.rootSpace {
 				// An extension (image:, news:, xhtml:…): not ours to check.
-				if err := d.Skip(); err != nil {
-					continue // the next Token reports the error with its position
-				}
+				skipFrom = depth
 				continue
 			}
 			parent := stack[len(stack)-1]
 			if !s.placed(t.Name.Local, parent) {
-				if err := d.Skip(); err != nil {
-					continue
-				}
+				skipFrom = depth
 				continue
 			}
 			e := push(t.Name.Local)
 			e.textLine, e.textCol = d.InputPos()
 		case xml.CharData:
-			if len(stack) == 3 && len(stack[2].text) < 8*MaxLocLen {
-				stack[2].text = append(stack[2].text, t...)
+			if skipFrom == 0 && len(stack) == 3 {
+				stack[2].length.add(t)
+				if len(stack[2].text) < 8*MaxLocLen {
+					stack[2].text = append(stack[2].text, t...)
+				}
 			}
 		case xml.EndElement:
+			depth--
+			openBytes -= open[depth]
+			if skipFrom > 0 {
+				if depth < skipFrom {
+					skipFrom = 0
+				}
+				continue
+			}
 			e := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			switch len(stack) {
@@ -488,7 +694,7 @@ func (s *state) value(e, parent *element) {
 	}
 	switch e.name {
 	case "loc":
-		parent.loc, parent.locLine, parent.locCol = v, line, col
+		parent.loc, parent.locLen, parent.locLine, parent.locCol = v, e.length.n, line, col
 		if v == "" {
 			parent.locLine = -1
 		}
@@ -520,7 +726,7 @@ func (s *state) closeEntry(e *element) {
 		s.add(CodeNoLoc, e.line, e.col, msg.New(msgNoLoc, "Name", e.name))
 		return
 	}
-	s.entry(e.loc, e.locLine, e.locCol)
+	s.entry(e.loc, e.locLen, e.locLine, e.locCol)
 }
 
 // clip shortens a value quoted in a message.

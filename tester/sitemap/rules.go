@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 
@@ -59,9 +58,10 @@ func (s *state) checkScope(loc, host, p string, line, col int) {
 }
 
 // checkLoc checks one URL's form and scope; false when it is no absolute
-// URL (nothing more can be said about it).
-func (s *state) checkLoc(loc string, line, col int) bool {
-	if n := utf8.RuneCountInString(loc); n >= MaxLocLen {
+// URL (nothing more can be said about it). n is the URL's length in
+// characters: loc may be only its start.
+func (s *state) checkLoc(loc string, n, line, col int) bool {
+	if n >= MaxLocLen {
 		s.add(CodeTooLong, line, col, msg.New(msgTooLong, "Len", n))
 	}
 	host, p, ok := splitURL(loc)

@@ -33,6 +33,18 @@ const (
 	// five times the protocol's size limit is enough to count everything
 	// a real oversized sitemap holds.
 	hardLimit = 5 * MaxBytes
+	// maxDepth is how deep elements may nest: the protocol needs three
+	// levels (urlset, url, loc) and its extensions a few more. Deeper, the
+	// reading stops, so no input can make the decoder keep millions of
+	// open elements.
+	maxDepth = 64
+	// maxToken is the most one piece of text, tag or comment may take
+	// (a <loc> must stay under 2,048 characters): longer, the reading
+	// stops instead of holding it.
+	maxToken = 1 << 20
+	// maxOpenTags bounds the bytes of the start tags still open (their
+	// attributes and namespace declarations are kept until they close).
+	maxOpenTags = 1 << 20
 )
 
 // Kind is what a sitemap file turned out to be.

@@ -424,6 +424,9 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("http://a.example/\nb\n"))
 	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff})
 	f.Add([]byte("<?xml version='1.0' encoding='latin1'?><urlset><url><loc>&x;</loc></url></urlset>"))
+	f.Add(utf16Of(urlset(u("http://a.example/\U0001D11E")), false, true))
+	f.Add(utf16Of("http://a.example/x\n", true, false)[:9])
+	f.Add([]byte("\xfe\xff\xd8\x00\x00<"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := Read(bytes.NewReader(data), Options{URL: "http://a.example/s.xml", OnEntry: func(Entry) {}})
 		if err != nil {
