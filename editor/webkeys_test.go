@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/editor/keys/keystest"
 )
 
@@ -90,5 +91,40 @@ func TestKeysRunAtOnceOnTheDesktop(t *testing.T) {
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyBackspace})
 	if got := state(e); got != "abc|" {
 		t.Fatalf("state %q, want abc|", got)
+	}
+}
+
+// TestQueuedKeysNotifyOnce: keys that queued up while the UI goroutine was
+// busy (a frame, the tester) are applied in order, and the window hears of
+// the change once, after the last of them, with the text they all made.
+func TestQueuedKeysNotifyOnce(t *testing.T) {
+	e := newTestEditor(t, "User-agent: *\n|")
+	calls, seen := 0, ""
+	e.SetOnChanged(func() { calls++; seen = string(e.Bytes()) })
+	ui := keystest.Start(t, nil)
+	release := make(chan struct{})
+	ui.Do(func() { <-release }) // a long frame
+	for _, r := range "Disallow: /private/" {
+		e.TypedRune(r)
+	}
+	close(release)
+	ui.Wait()
+	var got string
+	ui.Do(func() { got = string(e.Bytes()) })
+	ui.Wait()
+	if want := "User-agent: *\nDisallow: /private/"; got != want || seen != want {
+		t.Fatalf("text %q, the window saw %q, want %q", got, seen, want)
+	}
+	if calls != 1 {
+		t.Fatalf("the window was told %d times of 19 queued keys, want once", calls)
+	}
+	// Without a queue (the desktop), each key is told at once.
+	ui.Stop()
+	restore := keys.UseQueue(nil)
+	defer restore()
+	calls = 0
+	test.Type(e, "ab")
+	if calls != 2 {
+		t.Fatalf("desktop: %d notifications for 2 keys", calls)
 	}
 }
