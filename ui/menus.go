@@ -135,7 +135,11 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.showShortcuts),
 		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.showAbout),
 	)
-	return fyne.NewMainMenu(file, edit, tester, view, help)
+	main := fyne.NewMainMenu(file, edit, tester, view, help)
+	if web {
+		actionsOnUI(main.Items)
+	}
+	return main
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
