@@ -6,9 +6,19 @@ DEPS     := gcc libc6-dev libgl1-mesa-dev xorg-dev
 # What the tests need besides: Xvfb and xdotool for the real-window test,
 # imagemagick for its screenshots, nginx and apache2 to check the server
 # configs the mirror wizard writes.
-TESTDEPS := xvfb xdotool imagemagick nginx apache2
+TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium
+# What `make dist` needs besides DEPS: the Windows cross compiler (the GUI
+# .exe is cgo), xz for the Linux package, imagemagick for the Windows icon.
+DISTDEPS := gcc-mingw-w64-x86-64 xz-utils imagemagick
 
-.PHONY: all run build headless deps test-deps test suite unit e2e check-fresh bench package fmt clean
+# VERSION is what --version, Help ▸ About and the file names say.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDVERSION := -X github.com/robots-studio/robots-studio/tester/version.Version=$(VERSION)
+DIST     := dist
+# The static command line for these platforms (no cgo, no window).
+CLI_TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64
+
+.PHONY: all run build headless deps test-deps dist-deps test suite unit e2e check-fresh bench package dist web web-serve fmt clean
 
 all: build
 
@@ -31,11 +41,14 @@ endef
 deps:
 	$(call install-missing,$(DEPS))
 
-test-deps: deps
+test-deps: deps dist-deps
 	$(call install-missing,$(TESTDEPS))
 
+dist-deps: deps
+	$(call install-missing,$(DISTDEPS))
+
 build: deps
-	$(GO) build -o $(BIN) .
+	$(GO) build -ldflags "$(LDVERSION)" -o $(BIN) .
 
 run: build
 	./$(BIN)
@@ -50,14 +63,21 @@ test: test-deps
 	.ci/hermetic $(MAKE) --no-print-directory suite
 
 # suite is the test run itself, in whatever environment it is started.
+# Every release artifact is built once (make dist), then the Windows tests
+# run its .exe files under Wine and the web tests its page in Chromium.
 suite:
 	@[ -d ../shared/corpus/real ] || echo "corpus: ../shared/corpus/real is absent: the corpus tests run on the repository's own testdata only"
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) build ./...
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build ./tester/... ./editor/...
+	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build ./tester/...
 	CGO_ENABLED=0 $(GO) test ./tester/...
-	$(GO) test ./...
+	$(GO) test $$($(GO) list ./... | grep -v /release/)
 	$(MAKE) --no-print-directory headless
 	bash .ci/headless-check ./$(BIN)-headless
 	./$(BIN)-headless lessons --check
+	$(MAKE) --no-print-directory dist
+	ROBOTS_STUDIO_DIST=$(CURDIR)/$(DIST) ROBOTS_STUDIO_LINUX_CLI=$(CURDIR)/$(BIN)-headless $(GO) test -p 1 -v ./release/...
 	$(MAKE) --no-print-directory e2e
 
 e2e: build
@@ -66,7 +86,39 @@ e2e: build
 # headless: the command line alone, static, without cgo or X11 (for servers
 # and CI). Same subcommands and translations; no window.
 headless:
-	CGO_ENABLED=0 $(GO) build -tags headless -o $(BIN)-headless .
+	CGO_ENABLED=0 $(GO) build -tags headless -ldflags "$(LDVERSION)" -o $(BIN)-headless .
+
+# dist: every download, named for VERSION, with SHA256SUMS (see the README's
+# "Get it"). The macOS .app needs a Mac: `fyne package -os darwin` there.
+dist: dist-deps
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	@echo "dist: version $(VERSION)"
+	$(GO) install fyne.io/fyne/v2/cmd/fyne@v2.7.1
+	$(GO) build -trimpath -ldflags "-s -w $(LDVERSION)" -o $(DIST)/.linux/$(BIN) .
+	cd $(DIST)/.linux && cp ../../FyneApp.toml . && mkdir -p assets && cp ../../assets/icon.png assets/ && \
+	  $$($(GO) env GOPATH)/bin/fyne package --os linux --release --executable $(BIN) --name "Robots Studio" --icon assets/icon.png >/dev/null && \
+	  mv "Robots Studio.tar.xz" ../robots-studio-$(VERSION)-linux-amd64.tar.xz
+	rm -rf $(DIST)/.linux
+	@for t in $(CLI_TARGETS); do \
+	  os=$${t%/*}; arch=$${t#*/}; dir=$(DIST)/.cli/robots-studio-cli-$(VERSION)-$$os-$$arch; \
+	  echo "dist: command line for $$os/$$arch"; \
+	  mkdir -p $$dir && CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -tags headless -ldflags "-s -w $(LDVERSION)" -o $$dir/robots-studio . && \
+	  tar -C $(DIST)/.cli -czf $(DIST)/robots-studio-cli-$(VERSION)-$$os-$$arch.tar.gz --owner=0 --group=0 robots-studio-cli-$(VERSION)-$$os-$$arch || exit 1; \
+	done
+	rm -rf $(DIST)/.cli
+	bash build/windows.sh $(DIST) $(VERSION)
+	bash build/web.sh $(DIST)/web $(VERSION)
+	cd $(DIST) && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs -d '\n' sha256sum > SHA256SUMS
+	@echo "dist: $$(wc -l < $(DIST)/SHA256SUMS) files, checksums in $(DIST)/SHA256SUMS"; ls -l $(DIST)
+
+# web: the browser build alone, into dist/web; web-serve serves it on
+# localhost (also under a sub-path) to try it.
+web:
+	bash build/web.sh $(DIST)/web $(VERSION)
+
+web-serve:
+	@[ -f $(DIST)/web/index.html ] || $(MAKE) --no-print-directory web
+	$(GO) run ./build/webserve $(DIST)/web
 
 # check-fresh: what CI runs. `make test` here (with ../shared beside the
 # checkout when it is there), then `make test` in a fresh clone of the
@@ -90,3 +142,4 @@ fmt:
 
 clean:
 	rm -f $(BIN) $(BIN)-headless
+	rm -rf $(DIST)

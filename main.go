@@ -10,9 +10,12 @@ import (
 	"os"
 	"runtime"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/tester/cli"
+	"github.com/robots-studio/robots-studio/tester/version"
 	"github.com/robots-studio/robots-studio/ui"
 	_ "github.com/robots-studio/robots-studio/ui/cleanlocale" // before fyne's lang reads the locale
 	"github.com/robots-studio/robots-studio/ui/i18n"
@@ -30,6 +33,7 @@ func main() {
 		i18n.Use()
 		os.Exit(cli.NoDisplay(env))
 	}
+	app.SetMetadata(metadata())
 	a := app.NewWithID(ui.AppID)
 	ui.ScreenPixels = screenPixels
 	ui.Start(a, args)
@@ -44,4 +48,21 @@ func needsDisplay() bool {
 		return true
 	}
 	return false
+}
+
+// metadata is what `fyne package` would generate from FyneApp.toml, for
+// every build (a plain `go build`, the Windows and web builds too): the
+// version, and the fyneDo migration — the app updates widgets only on the
+// UI goroutine (fyne.Do), so Fyne need not check each call. Without it,
+// Fyne's check answers a call it thinks is off that goroutine by waiting for
+// the UI goroutine, which let the browser build draw an edit half done.
+func metadata() fyne.AppMetadata {
+	return fyne.AppMetadata{
+		ID:         ui.AppID,
+		Name:       "Robots Studio",
+		Version:    version.String(),
+		Icon:       assets.Icon,
+		Release:    version.Version != "",
+		Migrations: map[string]bool{"fyneDo": true},
+	}
 }

@@ -6,16 +6,13 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/version"
 )
 
 func (s *studio) showAbout() {
-	meta := s.app.Metadata()
-	version := meta.Version
-	if version == "" {
-		version = "dev"
-	}
 	text := lang.X("help.about.text", "Robots Studio {{.Version}}\n\nWrite a robots.txt and see, for every crawler and URL, whether it may be fetched, which group and which rule decided, and why — as Google, RFC 9309, Yandex, Bing, the 1996 draft, the Lycos 1996 revision, the 1994 original and temoto/robotstxt (the Go library many Go crawlers use) read it.",
-		map[string]any{"Version": version})
+		map[string]any{"Version": version.String()})
 	dialog.ShowCustom(lang.X("help.about.title", "About Robots Studio"), lang.X("help.close", "Close"),
 		container.NewVBox(widget.NewIcon(s.win.Icon()), newWrappedLabel(text)), s.win)
 }

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/textfile"
+	build "github.com/robots-studio/robots-studio/tester/version"
 )
 
 // Exit codes shared by every subcommand.
@@ -54,7 +56,7 @@ func Register(c Command) {
 // IsCommand reports whether name is a subcommand (or a help request), so main
 // can tell `robots-studio test …` from `robots-studio FILE`.
 func IsCommand(name string) bool {
-	if name == "help" || name == "-h" || name == "--help" {
+	if name == "help" || name == "-h" || name == "--help" || isVersion(name) {
 		return true
 	}
 	_, ok := commands[name]
@@ -63,7 +65,7 @@ func IsCommand(name string) bool {
 
 var msgUnknown = msg.Def("cli.unknown_command", "robots-studio: unknown command \"{{.Name}}\", and no file of that name")
 
-var msgUsageHead = msg.Def("cli.usage_head", "Usage: robots-studio [FILE]          open the window\n       robots-studio COMMAND [ARGS]  run headless\n\nCommands:")
+var msgUsageHead = msg.Def("cli.usage_head", "Usage: robots-studio [FILE]          open the window\n       robots-studio COMMAND [ARGS]  run headless\n       robots-studio --version       print the version\n\nCommands:")
 
 // Run executes args[0] with the rest of args and returns the exit code.
 func Run(args []string, env Env) int {
@@ -77,6 +79,10 @@ func Run(args []string, env Env) int {
 		usage(env.Stdout)
 		return ExitOK
 	}
+	if isVersion(args[0]) {
+		fmt.Fprintf(env.Stdout, "robots-studio %s (%s/%s)\n", build.String(), runtime.GOOS, runtime.GOARCH)
+		return ExitOK
+	}
 	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintln(env.Stderr, msg.New(msgUnknown, "Name", args[0]))
@@ -85,6 +91,10 @@ func Run(args []string, env Env) int {
 	}
 	return c.Run(&env, args[1:])
 }
+
+// isVersion: `robots-studio --version` (and `version`, `-V`) prints the
+// build's version, as people check a download before they script it.
+func isVersion(arg string) bool { return arg == "--version" || arg == "version" || arg == "-V" }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, msg.New(msgUsageHead))
