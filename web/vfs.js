@@ -175,7 +175,17 @@
 			if (!globalThis.indexedDB) { reject(new Error("IndexedDB is not available")); return; }
 			const req = indexedDB.open(DB_NAME, 1);
 			req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "ino" });
-			req.onsuccess = () => resolve(req.result);
+			req.onsuccess = () => {
+				const d = req.result;
+				// Another tab upgrading or deleting the store: let it, and
+				// keep this tab's files in memory from here on.
+				d.onversionchange = () => {
+					d.close();
+					if (db === d) db = null;
+					setFull(storage.full, "The browser's storage was closed by another tab; changes are kept in this tab only.");
+				};
+				resolve(d);
+			};
 			req.onerror = () => reject(req.error);
 			req.onblocked = () => reject(new Error("IndexedDB is blocked by another tab"));
 		});
