@@ -3,7 +3,9 @@ package webtest
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,6 +59,52 @@ func TestVFS(t *testing.T) {
 	if res.Passed < 200 {
 		t.Errorf("only %d checks ran (the page has more than 250): the test page stopped early\nconsole:\n%s",
 			res.Passed, p.consoleTail(40))
+	}
+	t.Logf("%d checks passed, %d failed", res.Passed, res.Failed)
+}
+
+// TestGoFilesOnVFS builds web/test/gofs for js/wasm and runs it on
+// web/vfs.js in Chromium: the os package, filepath and the app's own
+// tester/textfile (atomic save, Load, Lines, OpenStream, the read-only
+// refusal) on the browser's file system, and a 12 MB picked log streamed.
+func TestGoFilesOnVFS(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	mustf(t, err, "repository root")
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		needed(t, "the go command is not on PATH")
+	}
+	site := t.TempDir()
+	mustf(t, os.MkdirAll(filepath.Join(site, "test"), 0o755), "site folder")
+	build := exec.Command(goTool, "build", "-o", filepath.Join(site, "test", "gofs.wasm"), "./web/test/gofs")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building web/test/gofs: %v\n%s", err, out)
+	}
+	goroot, err := exec.Command(goTool, "env", "GOROOT").Output()
+	mustf(t, err, "go env GOROOT")
+	copies := map[string]string{
+		filepath.Join(root, "web", "vfs.js"):                                            "vfs.js",
+		filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"): "wasm_exec.js",
+		filepath.Join(root, "web", "test", "gofs.html"):                                 "test/gofs.html",
+	}
+	for from, to := range copies {
+		data, err := os.ReadFile(from)
+		mustf(t, err, "reading %s", from)
+		mustf(t, os.WriteFile(filepath.Join(site, to), data, 0o644), "writing %s", to)
+	}
+	srv := serve(t, site)
+	p := startBrowser(t)
+	p.do("navigate", chromedp.Navigate(srv.URL+subPath+"test/gofs.html"))
+	p.waitFor("gofs.wasm's result", "globalThis.goFSResult", 90*time.Second)
+	var res vfsResult
+	p.eval("globalThis.goFSResult", &res)
+	for _, f := range res.Failures {
+		t.Error(f)
+	}
+	if res.Passed < 50 {
+		t.Errorf("only %d checks ran (gofs has more than 55)\nconsole:\n%s", res.Passed, p.consoleTail(40))
 	}
 	t.Logf("%d checks passed, %d failed", res.Passed, res.Failed)
 }
