@@ -47,8 +47,12 @@ cp "$execjs" "$out/wasm_exec.js"
 cp "$web/loader.js" "$web/loader.css" "$web/vfs.js" "$web/manifest.webmanifest" "$web/icon-192.png" "$out/"
 cp "$root/assets/icon.png" "$out/icon-512.png"
 gzsize=$(wc -c <"$gz" | tr -d ' ')
-safe_version=$(printf '%s' "$version" | sed 's/[&<>"\\/|]/_/g')
+# The version goes into the page (and into its script URLs, so a new release
+# is never mixed with cached files of an old one).
+safe_version=$(printf '%s' "$version" | tr -c 'A-Za-z0-9._+-' '_')
 sed -e "s|<meta name=\"robots-studio-version\" content=\"[^\"]*\">|<meta name=\"robots-studio-version\" content=\"$safe_version\">|" \
+	-e "s|\\(<script src=\"[a-z_]*\\.js\\)\">|\\1?v=$safe_version\">|" \
+	-e "s|\\(<link rel=\"stylesheet\" href=\"[a-z_]*\\.css\\)\">|\\1?v=$safe_version\">|" \
 	-e "s|<meta name=\"robots-studio-wasm-gz-size\" content=\"[^\"]*\">|<meta name=\"robots-studio-wasm-gz-size\" content=\"$gzsize\">|" \
 	"$web/index.html" >"$out/index.html"
 

@@ -169,6 +169,10 @@
 			showError("noStream");
 			return;
 		}
+		if (typeof globalThis.Go !== "function" || !globalThis.robotsStudioWeb.vfsReady) {
+			showError("startFailed", "wasm_exec.js or vfs.js did not load");
+			return;
+		}
 		show(say("downloadingNoTotal", { a: "0.0" }));
 		watchCanvas();
 		const go = new Go();
@@ -176,11 +180,17 @@
 		go.env = env();
 		let module;
 		try {
-			const response = await fetch("robots-studio.wasm.gz", { cache: "no-cache" });
+			// The version in the URL makes a new release skip the cached copy
+			// (a .wasm and wasm_exec.js of different releases do not fit).
+			const version = meta("robots-studio-version") || "dev";
+			const response = await fetch("robots-studio.wasm.gz?v=" + encodeURIComponent(version),
+				version === "dev" ? { cache: "no-cache" } : {});
 			if (!response.ok) throw new Error("HTTP " + response.status);
 			const stream = await unpacked(response);
 			const wasm = new Response(stream, { headers: { "Content-Type": "application/wasm" } });
-			const compiled = WebAssembly.instantiateStreaming(wasm, go.importObject);
+			const compiled = typeof WebAssembly.instantiateStreaming === "function"
+				? WebAssembly.instantiateStreaming(wasm, go.importObject)
+				: wasm.arrayBuffer().then((b) => WebAssembly.instantiate(b, go.importObject));
 			// Compiling runs alongside the download; the bar switches once
 			// the last byte is in.
 			const waitDownload = setInterval(() => {
@@ -341,5 +351,8 @@
 		banner.hidden = !e.detail.full;
 	});
 
-	start();
+	start().catch((e) => {
+		console.error("robots-studio:", e);
+		showError("startFailed", (e && e.message) || String(e));
+	});
 })();

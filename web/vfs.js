@@ -61,12 +61,13 @@
 
 	const dirty = new Set(); // /home nodes whose stored copy is stale
 	const deleted = new Set(); // inos to remove from the store
-	const storage = (W.storage = { persistent: false, full: false, error: "" });
+	const storage = (W.storage = { persistent: false, full: false, error: "", evictionProof: false });
 	let db = null;
 	let timer = 0;
 	let chain = Promise.resolve();
 	let sinceEstimate = 0; // bytes /home grew since quotaLeft was measured
 	let quotaLeft = Infinity;
+	let askedToKeep = false;
 
 	function touch(n) {
 		if (n.dev !== DEV_HOME) return;
@@ -160,6 +161,16 @@
 		}
 		if (storage.full || storage.error) setFull(false, "");
 		if (sinceEstimate > 1 << 20) await estimate();
+		if (!askedToKeep && puts.some((r) => r.kind === "file")) {
+			// Ask once, when there is something of the user's to keep, that
+			// the browser not evict this site's storage under pressure.
+			askedToKeep = true;
+			try {
+				if (navigator.storage && navigator.storage.persist && !(await navigator.storage.persisted())) {
+					storage.evictionProof = await navigator.storage.persist();
+				} else storage.evictionProof = true;
+			} catch (_) { /* not offered by this browser */ }
+		}
 	}
 
 	// flush: everything changed so far is in IndexedDB when it resolves.
@@ -373,7 +384,6 @@
 			const text = stdio[fd].slice(0, nl);
 			stdio[fd] = stdio[fd].slice(nl + 1);
 			(fd === 2 ? console.error : console.log)(text);
-			if (fd === 2 && W.onStderr) W.onStderr(text);
 		}
 		return buf.length;
 	}

@@ -1,7 +1,11 @@
 package webtest
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,4 +111,155 @@ func TestGoFilesOnVFS(t *testing.T) {
 		t.Errorf("only %d checks ran (gofs has more than 55)\nconsole:\n%s", res.Passed, p.consoleTail(40))
 	}
 	t.Logf("%d checks passed, %d failed", res.Passed, res.Failed)
+}
+
+// pageSite lays out the page's files as build/web.sh does, in a new folder,
+// with wasmGz as robots-studio.wasm.gz (none when nil). The program is
+// web/test/hello, not the app: the loader's tests need no full build.
+func pageSite(t *testing.T, wasmGz []byte) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	mustf(t, err, "repository root")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		needed(t, "the go command is not on PATH: %v", err)
+	}
+	site := t.TempDir()
+	copies := map[string]string{
+		filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"): "wasm_exec.js",
+	}
+	for _, f := range []string{"index.html", "loader.js", "loader.css", "vfs.js", "manifest.webmanifest", "icon-192.png"} {
+		copies[filepath.Join(root, "web", f)] = f
+	}
+	for from, to := range copies {
+		data, err := os.ReadFile(from)
+		mustf(t, err, "reading %s", from)
+		mustf(t, os.WriteFile(filepath.Join(site, to), data, 0o644), "writing %s", to)
+	}
+	if wasmGz != nil {
+		mustf(t, os.WriteFile(filepath.Join(site, "robots-studio.wasm.gz"), wasmGz, 0o644), "writing the program")
+	}
+	return site
+}
+
+// helloGz builds web/test/hello and compresses it as build/web.sh does.
+func helloGz(t *testing.T) []byte {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	mustf(t, err, "repository root")
+	out := filepath.Join(t.TempDir(), "hello.wasm")
+	build := exec.Command("go", "build", "-o", out, "./web/test/hello")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building web/test/hello: %v\n%s", err, b)
+	}
+	wasm, err := os.ReadFile(out)
+	mustf(t, err, "reading hello.wasm")
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(wasm)
+	mustf(t, zw.Close(), "gzip")
+	return buf.Bytes()
+}
+
+type loaderState struct {
+	Phase  string             `json:"phase"`
+	Loaded int64              `json:"loaded"`
+	Total  int64              `json:"total"`
+	Error  string             `json:"error"`
+	Times  map[string]float64 `json:"times"`
+}
+
+type helloState struct {
+	Args   int               `json:"args"`
+	Env    map[string]string `json:"env"`
+	WD     string            `json:"wd"`
+	HomeOK bool              `json:"homeOK"`
+}
+
+// TestLoaderStartsTheProgram: the page downloads the compressed program
+// with progress, unpacks it in the page, and starts Go with the documented
+// environment; the loading screen leaves once a canvas appears. Also with a
+// host that sends the .gz with Content-Encoding: gzip on its own.
+func TestLoaderStartsTheProgram(t *testing.T) {
+	gz := helloGz(t)
+	site := pageSite(t, gz)
+	p := startBrowser(t)
+	for _, host := range []string{"plain", "content-encoding"} {
+		t.Run(host, func(t *testing.T) {
+			url := serve(t, site).URL + subPath + "?lang=ru-RU"
+			if host == "content-encoding" {
+				files := http.StripPrefix(strings.TrimSuffix(subPath, "/"), http.FileServer(http.Dir(site)))
+				srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if strings.HasSuffix(r.URL.Path, ".gz") {
+						w.Header().Set("Content-Encoding", "gzip")
+						w.Header().Set("Content-Type", "application/wasm")
+					}
+					files.ServeHTTP(w, r)
+				}))
+				t.Cleanup(srv.Close)
+				url = srv.URL + subPath + "?lang=pl"
+			}
+			p.t = t
+			p.do("navigate", chromedp.Navigate(url))
+			p.waitFor("the program ran", "globalThis.helloRan", 60*time.Second)
+			var hello helloState
+			p.eval("helloRan", &hello)
+			wantLang := map[string]string{"plain": "ru_RU.UTF-8", "content-encoding": "pl_PL.UTF-8"}[host]
+			for k, want := range map[string]string{"HOME": "/home/web", "TMPDIR": "/tmp", "LANG": wantLang, "ROBOTS_STUDIO_WEB": "1"} {
+				if hello.Env[k] != want {
+					t.Errorf("Go got %s=%q, want %q", k, hello.Env[k], want)
+				}
+			}
+			if hello.WD != "/home/web" || !hello.HomeOK {
+				t.Errorf("Go's working folder %q, home exists %v", hello.WD, hello.HomeOK)
+			}
+			var st loaderState
+			p.eval("robotsStudioWeb.progress", &st)
+			if st.Phase != "run" || st.Error != "" {
+				t.Errorf("loader phase %q, error %q", st.Phase, st.Error)
+			}
+			if host == "plain" && (st.Loaded != int64(len(gz)) || st.Total != int64(len(gz))) {
+				t.Errorf("progress %d of %d bytes, want %d of %d", st.Loaded, st.Total, len(gz), len(gz))
+			}
+			for _, k := range []string{"downloaded", "compiled", "goStart"} {
+				if st.Times[k] <= 0 {
+					t.Errorf("progress.times.%s not set: %v", k, st.Times)
+				}
+			}
+			p.waitFor("the loading screen leaves", `document.getElementById("rs-loader").hidden`, 10*time.Second)
+			t.Logf("%s: Go started %.0f ms after the page opened", host, st.Times["goStart"])
+		})
+	}
+}
+
+// TestLoaderReportsFailures: a missing or damaged download ends in a clear
+// message with a Reload button, not a blank page.
+func TestLoaderReportsFailures(t *testing.T) {
+	p := startBrowser(t)
+	for name, c := range map[string]struct {
+		gz   []byte
+		want string
+	}{
+		"missing":  {nil, "HTTP 404"},
+		"damaged":  {[]byte("\x1f\x8bthis is not gzip at all"), "Robots Studio"},
+		"not wasm": {[]byte("<html>a host's error page</html>"), "Robots Studio"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			p.t = t
+			p.do("navigate", chromedp.Navigate(serve(t, pageSite(t, c.gz)).URL+subPath+"?lang=en"))
+			p.waitFor("the loader gives up", `robotsStudioWeb.progress.phase === "error"`, 30*time.Second)
+			var st loaderState
+			p.eval("robotsStudioWeb.progress", &st)
+			if !strings.Contains(st.Error, c.want) {
+				t.Errorf("error %q does not say %q", st.Error, c.want)
+			}
+			var shown string
+			p.eval(`document.getElementById("rs-status").textContent + " | " + document.getElementById("rs-reload").textContent`, &shown)
+			if !strings.Contains(shown, st.Error) || !strings.HasSuffix(shown, "Reload") {
+				t.Errorf("the page shows %q", shown)
+			}
+		})
+	}
 }
