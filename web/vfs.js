@@ -7,7 +7,10 @@
 //   /home   kept in IndexedDB: loaded into memory before Go starts, written
 //           back after each change (debounced) and on fsync, in one
 //           transaction per flush, so the stored tree is always a state the
-//           program saw (an atomic save stays atomic).
+//           program saw (an atomic save stays atomic). Files and folder
+//           entries are stored one record each, and each tab numbers its
+//           new files from its own random base, so two tabs of the app add
+//           and remove files side by side without undoing each other.
 //   /tmp    memory only.
 //   /picked files the user picked or dropped, read-only, at
 //           /picked/<n>/<original name>, read lazily from the File itself.
@@ -21,7 +24,8 @@
 	const W = (globalThis.robotsStudioWeb = globalThis.robotsStudioWeb || {});
 	const config = globalThis.robotsStudioVFSConfig || {};
 	const DB_NAME = config.dbName || "robots-studio-fs";
-	const STORE = "inodes";
+	const INODES = "inodes"; // {ino, kind, mode, ..., data | target}
+	const DIRENTS = "dirents"; // {dir, name, ino}: one entry of a folder
 	const HOME_INO = 1; // the /home directory's key in the store
 
 	const S_IFDIR = 0o040000, S_IFREG = 0o100000, S_IFLNK = 0o120000;
@@ -43,7 +47,13 @@
 
 	let umask = 0o022;
 	let cwd = "/home/web";
-	let nextIno = 2;
+	// Inode numbers start at a random base in each tab (20 random bits
+	// above 32 counted ones: below 2^53, exact as a JavaScript number).
+	let nextIno = (() => {
+		const r = new Uint32Array(1);
+		crypto.getRandomValues(r);
+		return (r[0] & 0xfffff) * 2 ** 32 + 2;
+	})();
 	const now = () => Date.now();
 
 	function newNode(kind, mode, dev, uid) {
@@ -61,6 +71,7 @@
 
 	const dirty = new Set(); // /home nodes whose stored copy is stale
 	const deleted = new Set(); // inos to remove from the store
+	const direntOps = new Map(); // "dir/name" → {dir, name, ino}; ino null removes
 	const storage = (W.storage = { persistent: false, full: false, error: "", evictionProof: false });
 	let db = null;
 	let timer = 0;
@@ -91,8 +102,7 @@
 	function record(n) {
 		const r = { ino: n.ino, kind: n.kind, mode: n.mode, uid: n.uid, gid: n.gid,
 			atimeMs: n.atimeMs, mtimeMs: n.mtimeMs, ctimeMs: n.ctimeMs };
-		if (n.kind === "dir") r.entries = [...n.entries].map(([name, c]) => [name, c.ino]);
-		else if (n.kind === "file") r.data = n.data.slice(0, n.size).buffer;
+		if (n.kind === "file") r.data = n.data.slice(0, n.size).buffer;
 		else if (n.kind === "link") r.target = n.target;
 		return r;
 	}
@@ -116,7 +126,7 @@
 		} catch (_) { /* no estimate: rely on the store's own error */ }
 	}
 
-	function writeStore(puts, dels) {
+	function writeStore(puts, dels, ents) {
 		if (config.quotaForTest !== undefined) {
 			let total = 0;
 			for (const r of puts) if (r.data) total += r.data.byteLength;
@@ -128,10 +138,15 @@
 		}
 		return new Promise((resolve, reject) => {
 			let tx;
-			try { tx = db.transaction(STORE, "readwrite", { durability: "strict" }); } catch (e) { reject(e); return; }
-			const st = tx.objectStore(STORE);
+			try { tx = db.transaction([INODES, DIRENTS], "readwrite", { durability: "strict" }); } catch (e) { reject(e); return; }
+			const st = tx.objectStore(INODES);
 			for (const r of puts) st.put(r);
 			for (const ino of dels) st.delete(ino);
+			const de = tx.objectStore(DIRENTS);
+			for (const e of ents) {
+				if (e.ino === null) de.delete([e.dir, e.name]);
+				else de.put(e);
+			}
 			tx.oncomplete = () => resolve();
 			tx.onerror = () => reject(tx.error);
 			tx.onabort = () => reject(tx.error || new Error("transaction aborted"));
@@ -139,19 +154,22 @@
 	}
 
 	async function flushOnce() {
-		if (!db || (dirty.size === 0 && deleted.size === 0)) return;
+		if (!db || (dirty.size === 0 && deleted.size === 0 && direntOps.size === 0)) return;
 		const nodes = [...dirty];
 		const puts = nodes.map(record);
 		const dels = [...deleted];
+		const ents = [...direntOps];
 		dirty.clear();
 		deleted.clear();
+		direntOps.clear();
 		try {
-			await writeStore(puts, dels);
+			await writeStore(puts, dels, ents.map(([, e]) => e));
 		} catch (e) {
 			// Nothing is lost: the tree in memory is whole; what did not reach
-			// the store is kept to try again.
+			// the store is kept to try again (unless changed again since).
 			for (const n of nodes) if (n.nlink > 0) dirty.add(n);
 			for (const ino of dels) deleted.add(ino);
+			for (const [k, op] of ents) if (!direntOps.has(k)) direntOps.set(k, op);
 			if (isQuota(e)) {
 				setFull(true, "The browser's storage for this site is full.");
 				throw fail("ENOSPC", "browser storage is full");
@@ -185,7 +203,10 @@
 		return new Promise((resolve, reject) => {
 			if (!globalThis.indexedDB) { reject(new Error("IndexedDB is not available")); return; }
 			const req = indexedDB.open(DB_NAME, 1);
-			req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "ino" });
+			req.onupgradeneeded = () => {
+				req.result.createObjectStore(INODES, { keyPath: "ino" });
+				req.result.createObjectStore(DIRENTS, { keyPath: ["dir", "name"] });
+			};
 			req.onsuccess = () => {
 				const d = req.result;
 				// Another tab upgrading or deleting the store: let it, and
@@ -202,50 +223,60 @@
 		});
 	}
 
+	// readAll reads both stores in one transaction: one consistent state.
 	function readAll(d) {
 		return new Promise((resolve, reject) => {
-			const req = d.transaction(STORE, "readonly").objectStore(STORE).getAll();
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
+			const tx = d.transaction([INODES, DIRENTS], "readonly");
+			const out = {};
+			tx.objectStore(INODES).getAll().onsuccess = (e) => { out.inodes = e.target.result; };
+			tx.objectStore(DIRENTS).getAll().onsuccess = (e) => { out.dirents = e.target.result; };
+			tx.oncomplete = () => resolve(out);
+			tx.onerror = () => reject(tx.error);
+			tx.onabort = () => reject(tx.error);
 		});
 	}
 
-	// Rebuilds /home from the stored records; records nothing points to are
-	// dropped.
-	function rebuild(records) {
+	// rebuild makes /home from the stored records. Records nothing reachable
+	// points to are removed, and so are entries naming a missing file or a
+	// second parent for a folder.
+	function rebuild({ inodes, dirents }) {
 		const byIno = new Map();
-		for (const r of records) {
-			nextIno = Math.max(nextIno, r.ino + 1);
+		for (const r of inodes) {
 			const n = { ino: r.ino, kind: r.kind, mode: r.mode, dev: DEV_HOME, uid: r.uid, gid: r.gid,
 				nlink: 0, atimeMs: r.atimeMs, mtimeMs: r.mtimeMs, ctimeMs: r.ctimeMs };
 			if (r.kind === "dir") { n.entries = new Map(); n.nlink = 2; }
 			if (r.kind === "file") { n.data = new Uint8Array(r.data || new ArrayBuffer(0)); n.size = n.data.length; }
 			if (r.kind === "link") n.target = r.target;
-			byIno.set(r.ino, { n, r });
+			byIno.set(r.ino, n);
 		}
+		const byDir = new Map();
+		for (const e of dirents) {
+			if (!byDir.has(e.dir)) byDir.set(e.dir, []);
+			byDir.get(e.dir).push(e);
+		}
+		const drop = (e) => direntOps.set(e.dir + "/" + e.name, { dir: e.dir, name: e.name, ino: null });
 		const home = byIno.get(HOME_INO);
-		if (!home || home.n.kind !== "dir") return null;
+		if (!home || home.kind !== "dir") {
+			for (const ino of byIno.keys()) deleted.add(ino);
+			dirents.forEach(drop);
+			return null;
+		}
 		const seen = new Set([HOME_INO]);
-		const walk = (dir, r) => {
-			for (const [name, ino] of r.entries || []) {
-				const c = byIno.get(ino);
-				if (!c) continue;
-				if (c.n.kind === "dir") {
-					if (seen.has(ino)) continue; // a directory has one parent
-					seen.add(ino);
-					dir.entries.set(name, c.n);
-					dir.nlink++;
-					walk(c.n, c.r);
-				} else {
-					seen.add(ino);
-					dir.entries.set(name, c.n);
-					c.n.nlink++;
-				}
+		const queue = [home];
+		while (queue.length > 0) {
+			const dir = queue.shift();
+			for (const e of byDir.get(dir.ino) || []) {
+				const c = byIno.get(e.ino);
+				if (!c || (c.kind === "dir" && seen.has(e.ino))) { drop(e); continue; }
+				seen.add(e.ino);
+				dir.entries.set(e.name, c);
+				if (c.kind === "dir") { dir.nlink++; queue.push(c); } else c.nlink++;
 			}
-		};
-		walk(home.n, home.r);
+			byDir.delete(dir.ino);
+		}
+		for (const list of byDir.values()) list.forEach(drop);
 		for (const ino of byIno.keys()) if (!seen.has(ino)) deleted.add(ino);
-		return home.n;
+		return home;
 	}
 
 	// ---- the tree ---------------------------------------------------------
@@ -254,8 +285,20 @@
 	root.nlink = 2;
 	let home = null;
 
-	function addEntry(dir, name, n) {
+	// setEntry and delEntry change a folder's entries, noting the change for
+	// the store under /home.
+	function setEntry(dir, name, n) {
 		dir.entries.set(name, n);
+		if (dir.dev === DEV_HOME) direntOps.set(dir.ino + "/" + name, { dir: dir.ino, name, ino: n.ino });
+	}
+
+	function delEntry(dir, name) {
+		dir.entries.delete(name);
+		if (dir.dev === DEV_HOME) direntOps.set(dir.ino + "/" + name, { dir: dir.ino, name, ino: null });
+	}
+
+	function addEntry(dir, name, n) {
+		setEntry(dir, name, n);
 		if (n.kind === "dir") dir.nlink++;
 		dir.mtimeMs = dir.ctimeMs = now();
 		touch(dir);
@@ -515,7 +558,7 @@
 
 	function unlinkNode(r) {
 		const n = r.node;
-		r.parent.entries.delete(r.name);
+		delEntry(r.parent, r.name);
 		r.parent.mtimeMs = r.parent.ctimeMs = now();
 		if (n.kind === "dir") { r.parent.nlink--; n.nlink = 0; } else n.nlink--;
 		n.ctimeMs = now();
@@ -581,7 +624,7 @@
 				if (b.node.kind === "dir" && b.node.entries.size > 0) throw fail("ENOTEMPTY", to);
 				unlinkNode(b);
 			}
-			a.parent.entries.delete(a.name);
+			delEntry(a.parent, a.name);
 			if (n.kind === "dir") a.parent.nlink--;
 			a.parent.mtimeMs = a.parent.ctimeMs = now();
 			touch(a.parent);
@@ -744,9 +787,7 @@
 	function makeHome() {
 		const h = newNode("dir", 0o755, DEV_HOME, 0);
 		h.ino = HOME_INO;
-		h.nlink = 3;
-		const web = newNode("dir", 0o700, DEV_HOME);
-		h.entries.set("web", web);
+		dirty.add(h);
 		return h;
 	}
 
@@ -761,10 +802,13 @@
 			db = null;
 		}
 		if (!home) home = makeHome();
-		if (!home.entries.has("web")) addEntry(home, "web", newNode("dir", 0o700, DEV_HOME));
+		if (!home.entries.has("web")) {
+			const web = newNode("dir", 0o700, DEV_HOME);
+			addEntry(home, "web", web);
+			touch(web);
+		}
 		mountDir("home", home);
 		if (db) {
-			for (const n of [home, home.entries.get("web")]) dirty.add(n);
 			await estimate();
 			schedule();
 		}

@@ -336,6 +336,23 @@
 			eq(fs.writeSync(1, enc.encode("vfs test: stdout works\n")), 23, "writeSync to stdout");
 		});
 
+		await test("two tabs add files side by side", async () => {
+			await writeFile(H + "/tabA1.txt", "A1");
+			await W.flush();
+			const done = new Promise((resolve) => {
+				addEventListener("message", function on(e) {
+					if (e.data && e.data.vfsTab === "tabB.txt") { removeEventListener("message", on); resolve(e.data.result); }
+				});
+			});
+			const frame = document.createElement("iframe");
+			frame.src = "vfs_tab.html?db=" + encodeURIComponent(globalThis.robotsStudioVFSConfig.dbName) + "&write=tabB.txt";
+			document.body.appendChild(frame);
+			eq(await done, "ok", "the other tab's write");
+			frame.remove();
+			await writeFile(H + "/tabA2.txt", "A2");
+			await W.flush();
+		});
+
 		await test("prepare the reload", async () => {
 			await ok("mkdir", H + "/.config", 0o700);
 			await ok("mkdir", H + "/.config/robots-studio", 0o700);
@@ -373,6 +390,9 @@
 		await code("ENOENT", "stat", H + "/big.bin");
 		await code("ENOENT", "stat", H + "/.robots.txt.123.tmp");
 		eq(await text(H + "/l1"), "two", "hard link target");
+		eq(await text(H + "/tabA1.txt"), "A1", "this tab's first file");
+		eq(await text(H + "/tabB.txt"), "from the other tab", "the other tab's file");
+		eq(await text(H + "/tabA2.txt"), "A2", "this tab's file written after the other tab's");
 		eq((await ok("stat", H + "/l2")).nlink, 2, "hard link count");
 		eq(await ok("readlink", H + "/sym"), "l1", "symbolic link");
 		await code("ENOENT", "stat", "/tmp/gone.txt");
