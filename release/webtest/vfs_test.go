@@ -9,10 +9,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -261,5 +263,177 @@ func TestLoaderReportsFailures(t *testing.T) {
 				t.Errorf("the page shows %q", shown)
 			}
 		})
+	}
+}
+
+// TestDropMountsFiles: a file dropped on the page is highlighted while
+// dragged, mounted read-only under /picked with its exact bytes, and handed
+// to robotsStudio.openPaths, or queued for takeQueued() until the Go side
+// defines it.
+func TestDropMountsFiles(t *testing.T) {
+	site := pageSite(t, helloGz(t))
+	p := startBrowser(t)
+	p.do("navigate", chromedp.Navigate(serve(t, site).URL+subPath))
+	p.waitFor("the program ran", "globalThis.helloRan", 60*time.Second)
+
+	content := "\ufeffUser-agent: *\r\nDisallow: /priv\xe9\r\n"
+	file := filepath.Join(t.TempDir(), "robots.txt")
+	mustf(t, os.WriteFile(file, []byte(content), 0o644), "dropped file")
+	drag := func(typ input.DispatchDragEventType) {
+		t.Helper()
+		_, err := chromedp.Call(p.ctx, input.DispatchDragEvent, input.DispatchDragEventParams{
+			Type: typ, X: 640, Y: 400,
+			Data: &input.DragData{Items: []*input.DragDataItem{}, Files: []string{file}, DragOperationsMask: 1},
+		})
+		mustf(t, err, "drag event %s", typ)
+	}
+	readBack := func(path string) string {
+		var got string
+		p.eval(`new Promise((ok) => fs.stat(`+jsString(path)+`, (e, st) => {
+			if (e) { ok("stat: " + e.code); return; }
+			fs.open(`+jsString(path)+`, 0, 0, (e, fd) => {
+				if (e) { ok("open: " + e.code); return; }
+				const b = new Uint8Array(st.size);
+				fs.read(fd, b, 0, b.length, 0, (e, n) => ok(e ? "read: " + e.code : Array.from(b.subarray(0, n)).join(",")));
+			});
+		}))`, &got)
+		return got
+	}
+
+	drag(input.DispatchDragEventTypeDragEnter)
+	drag(input.DispatchDragEventTypeDragOver)
+	var highlighted bool
+	p.eval(`!document.getElementById("rs-drop").hidden`, &highlighted)
+	if !highlighted {
+		t.Error("no drop highlight while a file is dragged over the page")
+	}
+	drag(input.DispatchDragEventTypeDrop)
+	p.waitFor("the dropped file is queued",
+		`(globalThis.__dropped = (globalThis.__dropped || []).concat(robotsStudioWeb.takeQueued())).length > 0`, 10*time.Second)
+	var queued []string
+	p.eval("__dropped", &queued)
+	if len(queued) != 1 || !strings.HasPrefix(queued[0], "/picked/") || !strings.HasSuffix(queued[0], "/robots.txt") {
+		t.Fatalf("queued %v, want one /picked/<n>/robots.txt", queued)
+	}
+	var want []string
+	for _, c := range []byte(content) {
+		want = append(want, strconv.Itoa(int(c)))
+	}
+	if got := readBack(queued[0]); got != strings.Join(want, ",") {
+		t.Errorf("the dropped file reads bytes %s, want %s", got, strings.Join(want, ","))
+	}
+	p.eval(`!document.getElementById("rs-drop").hidden`, &highlighted)
+	if highlighted {
+		t.Error("the drop highlight stays after the drop")
+	}
+
+	p.eval(`globalThis.robotsStudio = { openPaths: (paths) => { globalThis.__opened = paths; } }`, nil)
+	drag(input.DispatchDragEventTypeDragEnter)
+	drag(input.DispatchDragEventTypeDrop)
+	p.waitFor("openPaths is called", "globalThis.__opened", 10*time.Second)
+	var opened, left []string
+	p.eval("__opened", &opened)
+	p.eval("robotsStudioWeb.takeQueued()", &left)
+	if len(opened) != 1 || opened[0] == queued[0] || len(left) != 0 {
+		t.Errorf("second drop: openPaths got %v (first was %v), still queued %v", opened, queued, left)
+	}
+}
+
+// TestPickFiles: pickFiles shows a file input (left in the page as
+// #rs-file-input for automation), mounts what is chosen and resolves to
+// the paths; a cancelled chooser, or one replaced by a newer pick,
+// resolves to [].
+func TestPickFiles(t *testing.T) {
+	site := pageSite(t, helloGz(t))
+	p := startBrowser(t)
+	p.do("navigate", chromedp.Navigate(serve(t, site).URL+subPath))
+	p.waitFor("the program ran", "globalThis.helloRan", 60*time.Second)
+	dir := t.TempDir()
+	var files []string
+	for name, body := range map[string]string{"robots.txt": "User-agent: *\n", "access.log": "1.2.3.4 GET /\n"} {
+		files = append(files, filepath.Join(dir, name))
+		mustf(t, os.WriteFile(files[len(files)-1], []byte(body), 0o644), "file to pick")
+	}
+
+	p.eval(`robotsStudioWeb.pickFiles(".txt,.log,text/plain", true).then((paths) => { globalThis.__picked = paths; }), null`, nil)
+	p.waitFor("the file input", `document.getElementById("rs-file-input")`, 5*time.Second)
+	var attrs string
+	p.eval(`(() => { const i = document.getElementById("rs-file-input"); return i.accept + " " + i.multiple; })()`, &attrs)
+	if attrs != ".txt,.log,text/plain true" {
+		t.Errorf("the input has accept and multiple %q", attrs)
+	}
+	p.do("choose files", chromedp.SetUploadFiles("#rs-file-input", files))
+	p.waitFor("pickFiles resolves", "globalThis.__picked", 10*time.Second)
+	var picked []string
+	p.eval("__picked", &picked)
+	if len(picked) != 2 {
+		t.Fatalf("picked %v, want two paths", picked)
+	}
+	for i, path := range picked {
+		if !strings.HasPrefix(path, "/picked/") || filepath.Base(path) != filepath.Base(files[i]) {
+			t.Errorf("picked path %q for %s", path, files[i])
+		}
+		var size float64
+		p.eval(`new Promise((ok) => fs.stat(`+jsString(path)+`, (e, st) => ok(e ? -1 : st.size)))`, &size)
+		st, _ := os.Stat(files[i])
+		if int64(size) != st.Size() {
+			t.Errorf("%s: size %v in the page, %d on disk", path, size, st.Size())
+		}
+	}
+	var inputLeft bool
+	p.eval(`!!document.getElementById("rs-file-input")`, &inputLeft)
+	if inputLeft {
+		t.Error("the file input stays in the page after the pick")
+	}
+
+	p.eval(`robotsStudioWeb.pickFiles("", false).then((paths) => { globalThis.__first = paths; }), null`, nil)
+	p.eval(`robotsStudioWeb.pickFiles("", false).then((paths) => { globalThis.__second = paths; }), null`, nil)
+	p.waitFor("the replaced pick resolves", "globalThis.__first", 5*time.Second)
+	p.eval(`document.getElementById("rs-file-input").dispatchEvent(new Event("cancel")), null`, nil)
+	p.waitFor("the cancelled pick resolves", "globalThis.__second", 5*time.Second)
+	var first, second []string
+	p.eval("__first", &first)
+	p.eval("__second", &second)
+	if len(first) != 0 || len(second) != 0 {
+		t.Errorf("a replaced pick gave %v, a cancelled one %v; want [] and []", first, second)
+	}
+}
+
+// TestDownloadKeepsBytes: download(name, bytes) saves exactly those bytes
+// (BOM, CRLF, invalid UTF-8, NUL) under that name.
+func TestDownloadKeepsBytes(t *testing.T) {
+	site := pageSite(t, helloGz(t))
+	p := startBrowser(t)
+	p.do("navigate", chromedp.Navigate(serve(t, site).URL+subPath))
+	p.waitFor("the program ran", "globalThis.helloRan", 60*time.Second)
+	want := []byte("\xef\xbb\xbfUser-agent: *\r\nDisallow: /\xff\xfe\x00\r\n\n")
+	nums := make([]string, len(want))
+	for i, c := range want {
+		nums[i] = strconv.Itoa(int(c))
+	}
+	p.eval(`robotsStudioWeb.download("robots (1).txt", new Uint8Array([`+strings.Join(nums, ",")+`])), null`, nil)
+	path := filepath.Join(p.download, "robots (1).txt")
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		got, err := os.ReadFile(path)
+		if err == nil && len(got) == len(want) {
+			if !bytes.Equal(got, want) {
+				t.Errorf("downloaded %q, want %q", got, want)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			entries, _ := os.ReadDir(p.download)
+			t.Fatalf("no download at %s in 15 s (folder holds %v)", path, entries)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	var listed []struct {
+		Name string `json:"name"`
+		Size int    `json:"size"`
+	}
+	p.eval("robotsStudioWeb.downloads", &listed)
+	if len(listed) != 1 || listed[0].Name != "robots (1).txt" || listed[0].Size != len(want) {
+		t.Errorf("robotsStudioWeb.downloads is %+v", listed)
 	}
 }
