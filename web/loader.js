@@ -30,6 +30,8 @@
 			reload: "Reload",
 			drop: "Drop files to open them",
 			storageFull: "The browser's storage for this site is full: recent changes are kept only in this tab. Free some space (or delete old recovery copies) so they can be saved.",
+			storageOff: "The browser does not let this page keep files right now: changes are kept only in this tab until it is closed.",
+			close: "Close",
 		},
 		ru: {
 			downloading: "Загрузка… {a} из {b} МБ",
@@ -44,6 +46,8 @@
 			reload: "Перезагрузить",
 			drop: "Отпустите файлы, чтобы открыть их",
 			storageFull: "Хранилище браузера для этого сайта заполнено: последние изменения есть только в этой вкладке. Освободите место (например, удалите старые копии для восстановления), чтобы они сохранились.",
+			storageOff: "Браузер сейчас не даёт этой странице хранить файлы: изменения живут только в этой вкладке, пока она открыта.",
+			close: "Закрыть",
 		},
 		pl: {
 			downloading: "Pobieranie… {a} z {b} MB",
@@ -58,6 +62,8 @@
 			reload: "Odśwież",
 			drop: "Upuść pliki, aby je otworzyć",
 			storageFull: "Miejsce na dane tej witryny w przeglądarce jest pełne: ostatnie zmiany są tylko w tej karcie. Zwolnij trochę miejsca (np. usuń stare kopie do odzyskiwania), aby mogły zostać zapisane.",
+			storageOff: "Przeglądarka nie pozwala teraz tej stronie przechowywać plików: zmiany zostaną tylko w tej karcie, dopóki jest otwarta.",
+			close: "Zamknij",
 		},
 	};
 	const words = WORDS[lang2] || WORDS.en;
@@ -345,11 +351,25 @@
 
 	// ---- storage warnings -------------------------------------------------
 
-	addEventListener("robots-studio-storage", (e) => {
-		const banner = $("rs-storage");
-		banner.textContent = say("storageFull");
-		banner.hidden = !e.detail.full;
-	});
+	// A warning over the app while the browser's storage is full or cannot
+	// be used; it can be closed, and comes back if the state changes.
+	const banner = $("rs-storage");
+	const bannerText = document.createElement("span");
+	const bannerClose = document.createElement("button");
+	bannerClose.type = "button";
+	bannerClose.textContent = "×";
+	bannerClose.title = bannerClose.ariaLabel = say("close");
+	banner.append(bannerText, bannerClose);
+	let dismissed = "";
+	bannerClose.addEventListener("click", () => { dismissed = bannerText.textContent; banner.hidden = true; });
+	function showStorage(st) {
+		const text = st.full ? say("storageFull") : st.error ? say("storageOff") : "";
+		bannerText.textContent = text;
+		banner.hidden = !text || text === dismissed;
+		if (!text) dismissed = "";
+	}
+	addEventListener("robots-studio-storage", (e) => showStorage(e.detail));
+	if (W.vfsReady) W.vfsReady.then(showStorage, () => {});
 
 	start().catch((e) => {
 		console.error("robots-studio:", e);
