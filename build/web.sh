@@ -7,6 +7,8 @@
 # (DecompressionStream), so no server setting is needed.
 # WEB_GZIP=gzip forces plain gzip -9 (faster; pigz -11, which writes Zopfli's
 # smaller deflate, is used when installed: Debian package pigz).
+# The build fails when the page's transfer is over WEB_BUDGET bytes
+# (15000000 unless set).
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -65,3 +67,8 @@ echo "web: $out (version $version)"
 echo "  robots-studio.wasm     $wasm bytes uncompressed (go build $((built - start)) s)"
 echo "  robots-studio.wasm.gz  $gzsize bytes ($how, $((packed - built)) s)"
 echo "  page transfer          $total bytes (all files a first visit loads, uncompressed by the server)"
+budget=${WEB_BUDGET:-15000000}
+if [ "$total" -gt "$budget" ]; then
+	echo "build/web.sh: the page's transfer, $total bytes, is over the budget of $budget bytes" >&2
+	exit 1
+fi
