@@ -63,20 +63,3 @@ func only(id platformItem, web bool, it *fyne.MenuItem) *fyne.MenuItem {
 	return nil
 }
 
-// actionsOnUI makes every item of the menus run its action through
-// fyne.Do. In the browser, Fyne's web driver delivers keys (and so menu
-// shortcuts such as Ctrl+S) on the goroutine that reads the page's input,
-// not on the UI goroutine; an action run there would change widgets while
-// they are drawn.
-func actionsOnUI(menus []*fyne.Menu) {
-	for _, m := range menus {
-		for _, it := range m.Items {
-			if act := it.Action; act != nil {
-				it.Action = func() { fyne.Do(act) }
-			}
-			if it.ChildMenu != nil {
-				actionsOnUI([]*fyne.Menu{it.ChildMenu})
-			}
-		}
-	}
-}

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -135,7 +136,7 @@ type paneUI struct {
 	compareChk  *widget.Check
 	columnsBtn  *widget.Button // the engine column chooser (compare)
 	summary     *widget.Label
-	filter      *widget.Entry
+	filter      *keys.Entry
 	toggles     [toggleCount]*widget.Check
 	toggleBox   *fyne.Container
 	filterRow   *fyne.Container
@@ -744,7 +745,7 @@ func (p *Pane) build() {
 	// detail area while no result is selected.
 	ui.summary.Truncation = fyne.TextTruncateEllipsis
 
-	ui.filter = widget.NewEntry()
+	ui.filter = keys.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
 	ui.filter.OnChanged = p.setFilter
 	toggleNames := [toggleCount]string{
