@@ -62,4 +62,3 @@ func only(id platformItem, web bool, it *fyne.MenuItem) *fyne.MenuItem {
 	}
 	return nil
 }
-
