@@ -209,7 +209,7 @@ func (p *tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 // its value into out (nil: ignore it).
 func (p *tab) eval(expr string, out any) {
 	p.t.Helper()
-	js := "Promise.resolve(" + expr + ").then((v) => JSON.stringify(v === undefined ? null : v))"
+	js := "Promise.resolve(" + expr + ").then((v) => JSON.stringify(v === undefined ? null : v) ?? \"null\")"
 	ctx, cancel := context.WithTimeout(p.ctx, actionLimit)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
@@ -276,4 +276,3 @@ func mustf(t *testing.T, err error, format string, args ...any) {
 		t.Fatalf(format+": %v", append(args, err)...)
 	}
 }
-

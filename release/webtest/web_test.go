@@ -3,7 +3,6 @@ package webtest
 import (
 	"bytes"
 	"encoding/json"
-	"math/rand"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 
 	"github.com/robots-studio/robots-studio/tester/cli"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
@@ -153,12 +151,21 @@ func TestWeb(t *testing.T) {
 	}
 	mustf(t, err, "clipboard permission")
 	screens := filepath.Join("..", "..", "docs", "screenshots")
+	// step runs a subtest whose failures stop it, not the whole run.
+	step := func(name string, f func(t *testing.T)) {
+		t.Run(name, func(st *testing.T) {
+			parent := p.t
+			p.t = st
+			defer func() { p.t = parent }()
+			f(st)
+		})
+	}
 	crlf, err := filepath.Abs(filepath.Join("testdata", "crlf-bom-invalid.txt"))
 	mustf(t, err, "testdata")
 	crlfBytes, err := os.ReadFile(crlf)
 	mustf(t, err, "testdata")
 
-	t.Run("load", func(t *testing.T) {
+	step("load", func(t *testing.T) {
 		first := p.load(url)
 		sent := srv.sent.Load()
 		t.Logf("first usable frame %.2f s; page transfer %d bytes (%.2f MB)", first.Seconds(), sent, float64(sent)/1e6)
@@ -175,14 +182,14 @@ func TestWeb(t *testing.T) {
 		}
 	})
 
-	t.Run("screenshots", func(t *testing.T) {
+	step("screenshots", func(t *testing.T) {
 		for _, code := range []string{"en", "ru", "pl"} {
 			p.eval("robotsStudio.setLanguage("+jsString(code)+")", nil)
 			p.screenshot(filepath.Join(screens, "23-web-"+code+".png"))
 		}
 	})
 
-	t.Run("open through the file input", func(t *testing.T) {
+	step("open through the file input", func(t *testing.T) {
 		p.click(300, 400) // the editor: the page has the keyboard
 		p.key("o", chromedp.ModifierCtrl)
 		p.waitFor("File ▸ Open… puts a file input in the page", `document.getElementById("rs-file-input")`, 20*time.Second)
@@ -190,7 +197,7 @@ func TestWeb(t *testing.T) {
 		p.waitFor("the picked file is in the editor", `robotsStudio.text().then((s) => s.includes("Disallow: /nogoogle/"))`, 20*time.Second)
 	})
 
-	t.Run("typed crawler and path give the CLI's verdicts", func(t *testing.T) {
+	step("typed crawler and path give the CLI's verdicts", func(t *testing.T) {
 		p.settle()
 		p.screenshot("/tmp/webapp/rows.png")
 		// The first crawler row and the first path row of the tester
@@ -214,7 +221,7 @@ func TestWeb(t *testing.T) {
 		}
 	})
 
-	t.Run("save downloads identical bytes", func(t *testing.T) {
+	step("save downloads identical bytes", func(t *testing.T) {
 		p.key("s", chromedp.ModifierCtrl)
 		dl := filepath.Join(p.download, filepath.Base(crlf))
 		deadline := time.Now().Add(20 * time.Second)
@@ -233,7 +240,7 @@ func TestWeb(t *testing.T) {
 		}
 	})
 
-	t.Run("reload keeps preferences, the file and its test set", func(t *testing.T) {
+	step("reload keeps preferences, the file and its test set", func(t *testing.T) {
 		p.eval(`robotsStudio.setLanguage("pl")`, nil)
 		p.settle()
 		first := p.load(url)
@@ -256,7 +263,7 @@ func TestWeb(t *testing.T) {
 	linkedin, err := os.ReadFile(filepath.Join("testdata", "linkedin.robots.txt"))
 	mustf(t, err, "testdata")
 
-	t.Run("keystroke to frame, linkedin with 100 results", func(t *testing.T) {
+	step("keystroke to frame, linkedin with 100 results", func(t *testing.T) {
 		crawlerRows := []string{"Googlebot", "Bingbot", "LinkedInBot", "Applebot", "Yandex", "Slurp", "DuckDuckBot", "GPTBot", "CCBot", "Baiduspider"}
 		paths := []string{"/", "/in/someone", "/jobs/view/1", "/analytics/", "/authwall", "/feed/", "/company/x", "/learning/", "/pub/dir/a", "/search/results/"}
 		p.eval("robotsStudio.openText(\"linkedin.robots.txt\", "+jsString(string(linkedin))+")", nil)
@@ -286,59 +293,78 @@ func TestWeb(t *testing.T) {
 		}
 	})
 
-	t.Run("10,000 random keys, pastes and clicks", func(t *testing.T) {
+	step("10,000 random keys, pastes and clicks", func(t *testing.T) {
 		p.eval(`robotsStudio.openText("robots.txt", "User-agent: *\nDisallow: /private\n")`, nil)
 		p.click(300, 200)
-		rng := rand.New(rand.NewSource(23))
-		special := []string{kb.Enter, kb.Backspace, kb.Delete, kb.ArrowLeft, kb.ArrowRight, kb.ArrowUp, kb.ArrowDown, kb.Home, kb.End, kb.Escape}
-		letters := "abcdefghijklmnopqrstuvwxyz/*:$# -_?=0123456789ÄäЖжŁł"
-		runes := []rune(letters)
+		p.eval(stressDriver, nil)
 		start := time.Now()
-		const events = 10000
-		var keys, pastes, clicks int
-		for i := 0; i < events; i++ {
-			switch r := rng.Intn(100); {
-			case r < 70:
-				p.key(string(runes[rng.Intn(len(runes))]))
-				keys++
-			case r < 82:
-				p.key(special[rng.Intn(len(special))])
-				keys++
-			case r < 88:
-				// copy or cut a selection, then paste
-				p.key(kb.ArrowLeft, chromedp.ModifierShift)
-				p.key([]string{"c", "x"}[rng.Intn(2)], chromedp.ModifierCtrl)
-				p.key("v", chromedp.ModifierCtrl)
-				pastes++
-			case r < 91:
-				p.key([]string{"z", "y"}[rng.Intn(2)], chromedp.ModifierCtrl)
-				keys++
-			default:
-				// the editor and the tester, not the menu bar (its items open
-				// pickers and dialogs that take the keys away)
-				p.click(float64(10+rng.Intn(1260)), float64(75+rng.Intn(700)))
-				clicks++
-				if rng.Intn(4) == 0 {
-					p.key(kb.Escape)
-					p.click(300, 200)
-				}
+		const events, batch = 10000, 500
+		var keys, pastes, clicks float64
+		for done := 0; done < events; done += batch {
+			var c map[string]float64
+			p.eval("__stress("+itoa(batch)+", "+itoa(23+done)+")", &c)
+			keys, pastes, clicks = keys+c["keys"], pastes+c["pastes"], clicks+c["clicks"]
+			var alive bool
+			p.eval(`robotsStudio.text().then((s) => typeof s === "string")`, &alive)
+			if !alive {
+				t.Fatalf("the app does not answer after %d events\nconsole:\n%s", done+batch, p.consoleTail(30))
 			}
-			if time.Since(start) > 8*time.Minute {
-				t.Fatalf("only %d events in 8 minutes", i)
+			if time.Since(start) > 6*time.Minute {
+				t.Fatalf("only %d events in 6 minutes", done+batch)
 			}
 		}
-		var alive bool
-		p.eval(`robotsStudio.text().then((s) => typeof s === "string")`, &alive)
-		t.Logf("%d events (%d keys, %d pastes, %d clicks) in %.0f s; the app answers: %v", events, keys, pastes, clicks, time.Since(start).Seconds(), alive)
-		if !alive {
-			t.Error("the app does not answer after the random input")
-		}
+		t.Logf("%d events (%.0f keys, %.0f pastes, %.0f clicks) in %.0f s; the app still answers", events, keys, pastes, clicks, time.Since(start).Seconds())
 	})
 
-	t.Run("console", func(t *testing.T) { p.noBadConsole(t) })
+	step("console", func(t *testing.T) { p.noBadConsole(t) })
 }
 
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// stressDriver defines __stress(n, seed): n random events sent to the page
+// as the browser delivers them (keydown/keyup and mousemove/mousedown/
+// mouseup on the document, where the web driver listens), in bursts of 25
+// with a frame between bursts — faster than typing, so the app sees input
+// while it draws. Keys are letters (Latin, Cyrillic, Polish), digits and
+// robots.txt punctuation, Enter, Backspace, Delete, arrows, Home, End,
+// Escape, undo and redo; a paste is Shift+Left then Ctrl+C or Ctrl+X, then
+// Ctrl+V; a click lands anywhere below the menu bar (the bar's items open
+// pickers and dialogs that would take the keys away). It resolves to the
+// counts.
+const stressDriver = `globalThis.__stress = async (n, seed) => {
+  let x = seed >>> 0 || 1;
+  const rnd = (k) => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return (x >>> 8) % k; };
+  const key = (k, code, mods = {}) => {
+    for (const type of ["keydown", "keyup"]) {
+      const ev = new KeyboardEvent(type, { key: k, bubbles: true, cancelable: true, ctrlKey: !!mods.ctrl, shiftKey: !!mods.shift });
+      Object.defineProperty(ev, "keyCode", { get: () => code });
+      document.dispatchEvent(ev);
+    }
+  };
+  const mouse = (type, cx, cy) => document.dispatchEvent(new MouseEvent(type, { clientX: cx, clientY: cy, button: 0, bubbles: true, cancelable: true }));
+  const chars = "abcdefghijklmnopqrstuvwxyz0123456789/:*$#-. ";
+  const intl = "жЖщЩłŁżŻóÓ";
+  const special = [["Enter", 13], ["Backspace", 8], ["Delete", 46], ["ArrowLeft", 37], ["ArrowUp", 38], ["ArrowRight", 39], ["ArrowDown", 40], ["Home", 36], ["End", 35], ["Escape", 27]];
+  const codeOf = (c) => { const u = c.toUpperCase().charCodeAt(0);
+    if (u >= 65 && u <= 90 || u >= 48 && u <= 57 || u === 32) return u;
+    return { "/": 191, ":": 186, "*": 56, "$": 52, "#": 51, "-": 189, ".": 190 }[c] || 0; };
+  const c = { keys: 0, pastes: 0, clicks: 0 };
+  for (let i = 0; i < n; i++) {
+    const r = rnd(100);
+    if (r < 62) { const ch = chars[rnd(chars.length)]; key(ch, codeOf(ch)); c.keys++; }
+    else if (r < 67) { key(intl[rnd(intl.length)], 0); c.keys++; }
+    else if (r < 82) { const [k, code] = special[rnd(special.length)]; key(k, code); c.keys++; }
+    else if (r < 88) { key("ArrowLeft", 37, { shift: true }); const k = rnd(2) ? "c" : "x"; key(k, k === "c" ? 67 : 88, { ctrl: true }); key("v", 86, { ctrl: true }); c.pastes++; }
+    else if (r < 91) { const k = rnd(2) ? "z" : "y"; key(k, k === "z" ? 90 : 89, { ctrl: true }); c.keys++; }
+    else {
+      const cx = 10 + rnd(1260), cy = 75 + rnd(700);
+      mouse("mousemove", cx, cy); mouse("mousedown", cx, cy); mouse("mouseup", cx, cy); c.clicks++;
+      if (rnd(4) === 0) { key("Escape", 27); mouse("mousemove", 300, 200); mouse("mousedown", 300, 200); mouse("mouseup", 300, 200); }
+    }
+    if (i % 25 === 24) await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+  }
+  return c;
+}`
