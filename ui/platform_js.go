@@ -11,6 +11,7 @@ import (
 	"syscall/js"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/tester/cli"
 	"github.com/robots-studio/robots-studio/tester/version"
@@ -75,7 +76,10 @@ func (s *studio) installHook() {
 	fn("setLanguage", func(a []js.Value) any { s.switchLanguage(argString(a, 0)); return nil })
 	fn("settings", func([]js.Value) any {
 		p := s.app.Preferences()
-		return map[string]any{"language": p.String(prefLanguage), "theme": p.StringWithFallback(prefTheme, "system")}
+		// fileMenu: the File menu's title as the window shows it now, so a
+		// script can tell which language the window speaks.
+		return map[string]any{"language": p.String(prefLanguage), "theme": p.StringWithFallback(prefTheme, "system"),
+			"fileMenu": lang.X("menu.file", "File")}
 	})
 	h.Set("ready", true)
 	js.Global().Set("robotsStudio", h)
@@ -160,4 +164,25 @@ func argStrings(a []js.Value, i int) []string {
 		return webfile.Strings(a[i])
 	}
 	return nil
+}
+
+// pageLocale makes the page report code as the browser's language, since
+// in a browser Fyne reads the language from navigator.language(s), not
+// from the environment; "" gives the browser's own back.
+func pageLocale(code string) {
+	nav := js.Global().Get("navigator")
+	obj := js.Global().Get("Object")
+	if code == "" {
+		js.Global().Get("Reflect").Call("deleteProperty", nav, "language")
+		js.Global().Get("Reflect").Call("deleteProperty", nav, "languages")
+		return
+	}
+	value := func(v any) js.Value {
+		d := obj.New()
+		d.Set("value", v)
+		d.Set("configurable", true)
+		return d
+	}
+	obj.Call("defineProperty", nav, "language", value(code))
+	obj.Call("defineProperty", nav, "languages", value([]any{code}))
 }

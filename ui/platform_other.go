@@ -7,3 +7,7 @@ const onWeb = false
 
 // platformStart: the desktop window needs nothing more.
 func (s *studio) platformStart() {}
+
+// pageLocale: outside the browser the locale variables set by setLanguage
+// are what Fyne reads.
+func pageLocale(code string) {}

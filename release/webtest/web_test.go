@@ -183,8 +183,13 @@ func TestWeb(t *testing.T) {
 	})
 
 	step("screenshots", func(t *testing.T) {
-		for _, code := range []string{"en", "ru", "pl"} {
+		for code, file := range map[string]string{"en": "File", "ru": "Файл", "pl": "Plik"} {
 			p.eval("robotsStudio.setLanguage("+jsString(code)+")", nil)
+			var st map[string]string
+			p.eval("robotsStudio.settings()", &st)
+			if st["fileMenu"] != file {
+				t.Errorf("%s: the File menu reads %q, want %q", code, st["fileMenu"], file)
+			}
 			p.screenshot(filepath.Join(screens, "23-web-"+code+".png"))
 		}
 	})
@@ -247,8 +252,8 @@ func TestWeb(t *testing.T) {
 		t.Logf("after reload: first usable frame %.2f s", first.Seconds())
 		var st map[string]string
 		p.eval("robotsStudio.settings()", &st)
-		if st["language"] != "pl" {
-			t.Errorf("language after reload %q, want pl", st["language"])
+		if st["language"] != "pl" || st["fileMenu"] != "Plik" {
+			t.Errorf("after reload: language %q, File menu %q; want pl, Plik", st["language"], st["fileMenu"])
 		}
 		if txt := p.text(); !strings.Contains(txt, "Disallow: /nogoogle/") {
 			t.Errorf("after reload the editor shows %q, want the saved file", txt)
