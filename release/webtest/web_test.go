@@ -183,7 +183,8 @@ func TestWeb(t *testing.T) {
 	})
 
 	step("screenshots", func(t *testing.T) {
-		for code, file := range map[string]string{"en": "File", "ru": "Файл", "pl": "Plik"} {
+		for _, l := range [][2]string{{"ru", "Файл"}, {"pl", "Plik"}, {"en", "File"}} { // English last: the CLI's words in the next steps
+			code, file := l[0], l[1]
 			p.eval("robotsStudio.setLanguage("+jsString(code)+")", nil)
 			var st map[string]string
 			p.eval("robotsStudio.settings()", &st)
