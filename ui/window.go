@@ -30,6 +30,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/metatab"
 	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // studio is one main window and its state.
@@ -106,6 +107,7 @@ func Start(a fyne.App, args []string) fyne.Window {
 	s.win.Show()
 	s.fitScreen()
 	s.offerRecovery()
+	s.platformStart()
 	go s.autosaveLoop()
 	return s.win
 }
@@ -304,6 +306,7 @@ func (s *studio) keepTests() {
 		fyne.LogError("saving the test set", err)
 		return
 	}
+	webfile.Flush()
 	s.refreshStatus()
 }
 
@@ -508,6 +511,10 @@ func (s *studio) openPath(path string) bool {
 
 // save writes the buffer to its file (asking for a name for a new one).
 func (s *studio) save(then func()) {
+	if onWeb {
+		s.webSave(then) // written into the page's storage, and downloaded
+		return
+	}
 	if s.file.Path == "" {
 		s.saveAs(then)
 		return
@@ -540,11 +547,18 @@ func (s *studio) writeTo(path string) error {
 	s.win.SetMainMenu(s.menu())
 	s.updateTitle()
 	s.refreshStatus()
-	s.askTestSetPlaceOnce()
+	webfile.Flush()
+	if !onWeb { // a page's storage is never deployed with a site
+		s.askTestSetPlaceOnce()
+	}
 	return nil
 }
 
 func (s *studio) saveAs(then func()) {
+	if onWeb {
+		s.webSaveAs(then)
+		return
+	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil || w == nil {
 			return
@@ -654,6 +668,7 @@ func (s *studio) autosave() {
 	}
 	if err := s.rec.Save(s.file.Path, text); err == nil {
 		s.autoText = append(s.autoText[:0], text...)
+		webfile.Flush()
 	}
 }
 
