@@ -32,6 +32,9 @@
 			storageFull: "The browser's storage for this site is full: recent changes are kept only in this tab. Free some space (or delete old recovery copies) so they can be saved.",
 			storageOff: "The browser does not let this page keep files right now: changes are kept only in this tab until it is closed.",
 			close: "Close",
+			choose: "Choose files…",
+			cancel: "Cancel",
+			chooseWhy: "The browser asks for one more click to show its file chooser.",
 		},
 		ru: {
 			downloading: "Загрузка… {a} из {b} МБ",
@@ -48,6 +51,9 @@
 			storageFull: "Хранилище браузера для этого сайта заполнено: последние изменения есть только в этой вкладке. Освободите место (например, удалите старые копии для восстановления), чтобы они сохранились.",
 			storageOff: "Браузер сейчас не даёт этой странице хранить файлы: изменения живут только в этой вкладке, пока она открыта.",
 			close: "Закрыть",
+			choose: "Выбрать файлы…",
+			cancel: "Отмена",
+			chooseWhy: "Браузер просит ещё один щелчок, чтобы показать окно выбора файлов.",
 		},
 		pl: {
 			downloading: "Pobieranie… {a} z {b} MB",
@@ -64,6 +70,9 @@
 			storageFull: "Miejsce na dane tej witryny w przeglądarce jest pełne: ostatnie zmiany są tylko w tej karcie. Zwolnij trochę miejsca (np. usuń stare kopie do odzyskiwania), aby mogły zostać zapisane.",
 			storageOff: "Przeglądarka nie pozwala teraz tej stronie przechowywać plików: zmiany zostaną tylko w tej karcie, dopóki jest otwarta.",
 			close: "Zamknij",
+			choose: "Wybierz pliki…",
+			cancel: "Anuluj",
+			chooseWhy: "Przeglądarka prosi o jeszcze jedno kliknięcie, aby pokazać okno wyboru plików.",
 		},
 	};
 	const words = WORDS[lang2] || WORDS.en;
@@ -246,7 +255,8 @@
 	// pickFiles shows the browser's file chooser and mounts what was chosen;
 	// it resolves to the /picked paths, or [] when the chooser was closed.
 	// The input stays in the page (id rs-file-input) while the chooser is
-	// open, so automation can set its files.
+	// open, so automation can set its files. A browser that refuses to open
+	// the chooser without a fresh click gets a small prompt with a button.
 	W.pickFiles = (accept, multiple) => new Promise((resolve) => {
 		const old = $("rs-file-input");
 		if (old) old.dispatchEvent(new Event("cancel"));
@@ -256,11 +266,13 @@
 		input.hidden = true;
 		if (accept) input.accept = String(accept);
 		input.multiple = !!multiple;
+		let prompt = null;
 		let settled = false;
 		const finish = (paths) => {
 			if (settled) return;
 			settled = true;
 			input.remove();
+			if (prompt) prompt.remove();
 			resolve(paths);
 		};
 		input.addEventListener("change", () => finish([...(input.files || [])].map(W.mount)));
@@ -270,11 +282,40 @@
 			if (typeof input.showPicker === "function") input.showPicker();
 			else input.click();
 		} catch (e) {
-			// No user gesture to open a chooser with: the input stays for
-			// automation; a later pick replaces it.
-			console.warn("robots-studio: file chooser:", e && e.message);
+			prompt = choosePrompt(input);
 		}
 	});
+
+	function choosePrompt(input) {
+		const box = document.createElement("div");
+		box.className = "rs-choose";
+		box.setAttribute("role", "dialog");
+		const why = document.createElement("p");
+		why.textContent = say("chooseWhy");
+		const choose = document.createElement("button");
+		choose.type = "button";
+		choose.textContent = say("choose");
+		choose.addEventListener("click", () => input.click());
+		const cancel = document.createElement("button");
+		cancel.type = "button";
+		cancel.className = "rs-secondary";
+		cancel.textContent = say("cancel");
+		cancel.addEventListener("click", () => input.dispatchEvent(new Event("cancel")));
+		box.append(why, choose, cancel);
+		// Keys stay with the prompt (the app's canvas takes every key on
+		// the page and blocks their default actions).
+		box.addEventListener("keydown", (e) => {
+			e.stopPropagation();
+			if (e.key === "Escape") cancel.click();
+			else if ((e.key === "Enter" || e.key === " ") && e.target instanceof HTMLButtonElement) {
+				e.preventDefault();
+				e.target.click();
+			}
+		});
+		document.body.appendChild(box);
+		choose.focus();
+		return box;
+	}
 
 	// download saves exactly these bytes under name.
 	W.downloads = [];
