@@ -5,8 +5,10 @@ BIN     := robots-studio
 DEPS     := gcc libc6-dev libgl1-mesa-dev xorg-dev
 # What the tests need besides: Xvfb and xdotool for the real-window test,
 # imagemagick for its screenshots, nginx and apache2 to check the server
-# configs the mirror wizard writes.
-TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium
+# configs the mirror wizard writes, Wine for the Windows build's tests,
+# Chromium for the browser build's, Node.js to run the js variant of the
+# editor's key queue (GOOS=js tests).
+TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium nodejs
 # What `make dist` needs besides DEPS: the Windows cross compiler (the GUI
 # .exe is cgo), xz for the Linux package, imagemagick for the Windows icon.
 DISTDEPS := gcc-mingw-w64-x86-64 xz-utils imagemagick
@@ -76,7 +78,8 @@ suite:
 	$(MAKE) --no-print-directory headless
 	bash .ci/headless-check ./$(BIN)-headless
 	./$(BIN)-headless lessons --check
-	$(MAKE) --no-print-directory dist
+	GOOS=js GOARCH=wasm $(GO) test -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./editor/keys/
+	WEB_GZIP=gzip $(MAKE) --no-print-directory dist
 	ROBOTS_STUDIO_DIST=$(CURDIR)/$(DIST) ROBOTS_STUDIO_LINUX_CLI=$(CURDIR)/$(BIN)-headless $(GO) test -p 1 -v ./release/...
 	$(MAKE) --no-print-directory e2e
 

@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -37,6 +38,7 @@ type Editor struct {
 	wantCol int
 
 	onChanged func()
+	notifying bool // a coalesced onChanged is queued (changed)
 	savedID   int
 	// onCursorMoved and reported: see SetOnCursorMoved.
 	onCursorMoved func()
@@ -263,12 +265,29 @@ func (e *Editor) placeAfterEdit(cursor int) {
 }
 
 // changed runs after every text change: repaint and notify the window.
+// Where keys are queued (the browser), keys typed while a frame was drawn
+// wait in the queue together: the window hears of them once, after the
+// last of them, instead of re-running the tester and lint per key.
 func (e *Editor) changed() {
 	e.find.recount()
 	e.Refresh()
-	if e.onChanged != nil {
-		e.onChanged()
+	if e.onChanged == nil {
+		return
 	}
+	if !keys.Queued() {
+		e.onChanged()
+		return
+	}
+	if e.notifying {
+		return
+	}
+	e.notifying = true
+	keys.Run(func() {
+		e.notifying = false
+		if e.onChanged != nil {
+			e.onChanged()
+		}
+	})
 }
 
 // Undo reverses the last step.

@@ -13,29 +13,28 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 // barEntry is a one-line entry that reports Escape, so a bar closes from
-// the keyboard and the editor gets the focus back.
+// the keyboard and the editor gets the focus back. Its keys run on the UI
+// goroutine (keys.Entry).
 type barEntry struct {
-	widget.Entry
-	onEscape func()
+	keys.Entry
 }
 
 func newBarEntry(onEscape func()) *barEntry {
-	b := &barEntry{onEscape: onEscape}
+	b := &barEntry{}
+	b.OnKey = func(ev *fyne.KeyEvent) bool {
+		if ev.Name == fyne.KeyEscape {
+			onEscape()
+			return true
+		}
+		return false
+	}
 	b.ExtendBaseWidget(b)
 	return b
-}
-
-// TypedKey adds Escape to widget.Entry's keys.
-func (b *barEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape {
-		b.onEscape()
-		return
-	}
-	b.Entry.TypedKey(ev)
 }
 
 // findBar is the Find / Replace bar shown above the text.

@@ -7,11 +7,19 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
 )
 
 // The Editor takes keyboard focus and handles the keys itself. Fyne's
 // TypedKey carries no modifiers, so Shift is tracked from KeyDown/KeyUp;
 // Ctrl combinations arrive as shortcuts (desktop.CustomShortcut).
+//
+// Every key method and focus change does its work through keys.Run: the
+// web driver calls them on a goroutine of its own while the UI goroutine
+// paints, and an edit must never be seen half done by the renderer (the
+// browser build crashed in runeAt that way). On the desktop Run is a plain
+// call.
 
 var (
 	_ fyne.Focusable         = (*Editor)(nil)
@@ -30,15 +38,19 @@ var (
 
 // FocusGained is part of fyne.Focusable.
 func (e *Editor) FocusGained() {
-	e.focused = true
-	e.Refresh()
+	keys.Run(func() {
+		e.focused = true
+		e.Refresh()
+	})
 }
 
 // FocusLost is part of fyne.Focusable.
 func (e *Editor) FocusLost() {
-	e.focused = false
-	e.shift = false
-	e.Refresh()
+	keys.Run(func() {
+		e.focused = false
+		e.shift = false
+		e.Refresh()
+	})
 }
 
 // AcceptsTab keeps Tab for indentation instead of focus traversal.
@@ -49,25 +61,27 @@ func (e *Editor) TypedRune(r rune) {
 	if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
 		return
 	}
-	e.insert(utf8.AppendRune(nil, r), stepTyping)
+	keys.Run(func() { e.insert(utf8.AppendRune(nil, r), stepTyping) })
 }
 
 // KeyDown tracks Shift for selection with the arrow keys.
 func (e *Editor) KeyDown(ev *fyne.KeyEvent) {
 	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
-		e.shift = true
+		keys.Run(func() { e.shift = true })
 	}
 }
 
 // KeyUp is part of desktop.Keyable.
 func (e *Editor) KeyUp(ev *fyne.KeyEvent) {
 	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
-		e.shift = false
+		keys.Run(func() { e.shift = false })
 	}
 }
 
 // TypedKey handles editing and movement keys.
-func (e *Editor) TypedKey(ev *fyne.KeyEvent) {
+func (e *Editor) TypedKey(ev *fyne.KeyEvent) { keys.Run(func() { e.typedKey(ev) }) }
+
+func (e *Editor) typedKey(ev *fyne.KeyEvent) {
 	ext := e.shift
 	s, t := e.Selection()
 	switch ev.Name {
@@ -148,15 +162,25 @@ func (e *Editor) page(dir int, extend bool) {
 	e.vertical(dir*rows, extend)
 }
 
-// TypedShortcut handles clipboard, undo and Ctrl key combinations.
+// TypedShortcut handles clipboard, undo and Ctrl key combinations. A
+// paste's text is read before the work goes to the UI goroutine
+// (keys.PasteText): the browser's clipboard answers later, and the UI
+// goroutine must not wait for it.
 func (e *Editor) TypedShortcut(sc fyne.Shortcut) {
+	if p, ok := sc.(*fyne.ShortcutPaste); ok {
+		text := keys.PasteText(p)
+		keys.Run(func() { e.pasteText(text) })
+		return
+	}
+	keys.Run(func() { e.typedShortcut(sc) })
+}
+
+func (e *Editor) typedShortcut(sc fyne.Shortcut) {
 	switch s := sc.(type) {
 	case *fyne.ShortcutCopy:
 		e.copyTo(s.Clipboard)
 	case *fyne.ShortcutCut:
 		e.cutTo(s.Clipboard)
-	case *fyne.ShortcutPaste:
-		e.pasteFrom(s.Clipboard)
 	case *fyne.ShortcutSelectAll:
 		e.SelectAll()
 	case *fyne.ShortcutUndo:
@@ -243,8 +267,9 @@ func (e *Editor) cutTo(c fyne.Clipboard) {
 	}
 }
 
-func (e *Editor) pasteFrom(c fyne.Clipboard) {
-	text := clipboard(c).Content()
+func (e *Editor) pasteFrom(c fyne.Clipboard) { e.pasteText(clipboard(c).Content()) }
+
+func (e *Editor) pasteText(text string) {
 	if text == "" {
 		return
 	}

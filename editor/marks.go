@@ -89,11 +89,27 @@ func markColor(k MarkKind, w fyne.Widget) color.Color {
 // the eye after a jump, short enough not to be mistaken for a selection.
 const flashTime = 900 * time.Millisecond
 
-// afterOnUI is Editor.after outside tests: a timer that hands f to the UI
-// goroutine.
+// afterOnUI is Editor.after outside tests: a one-shot fyne.Animation, whose
+// ticks the drivers run on the UI goroutine between frames. A timer
+// goroutine with fyne.Do would do the same in a window, but under the test
+// driver fyne.Do runs f on the timer's goroutine, in the middle of whatever
+// the test is typing (go test -race found the flash's end repainting the
+// Lessons tab's editor while a test typed into it: runeAt out of range).
+// The test driver ticks an animation to its end at once, on the caller.
 func afterOnUI(d time.Duration, f func()) func() {
-	t := time.AfterFunc(d, func() { fyne.Do(f) })
-	return func() { t.Stop() }
+	done := false
+	a := fyne.NewAnimation(d, func(p float32) {
+		if p >= 1 && !done {
+			done = true
+			f()
+		}
+	})
+	a.Curve = fyne.AnimationLinear
+	a.Start()
+	return func() {
+		done = true
+		a.Stop()
+	}
 }
 
 // ShowLine scrolls so 1-based line n is visible (centred when it was off

@@ -1,3 +1,5 @@
+//go:build linux
+
 package ui
 
 import (
@@ -63,4 +65,47 @@ func keystrokeThreadCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkKeystrokeWeb is one keystroke as the browser build pays for it:
+// WebAssembly runs Go on one thread, so the work a key starts on other
+// goroutines (lint, the compile, the tally, the change list) runs before
+// the next frame all the same. Here all of it runs on the caller, with
+// GOMAXPROCS 1, on linkedin.robots.txt with 100 results (20 crawlers × 5
+// paths) — the browser budget is 50 ms from key to frame, and wasm
+// runs this code 2-4 times slower than amd64. The frame's painting (WebGL
+// in the browser) is not in it.
+//
+//	go test -run '^$' -bench KeystrokeWeb -benchtime 400x -cpuprofile cpu.out ./ui/
+func BenchmarkKeystrokeWeb(b *testing.B) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	s := newTestStudio(b)
+	src := corpus.File(b, "linkedin.robots.txt")
+	s.openPath(writeFile(b, "robots.txt", src))
+	set := testset.New()
+	set.Crawlers = []string{"Googlebot", "YandexBot", "bingbot", "GPTBot", "Applebot", "DuckDuckBot", "Baiduspider", "Slurp",
+		"Googlebot-Image", "YandexImages", "AdsBot-Google", "ClaudeBot", "CCBot", "facebookexternalhit", "Twitterbot",
+		"PetalBot", "SemrushBot", "AhrefsBot", "MJ12bot", "Amazonbot"}
+	for _, l := range strings.Split(string(src), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "Disallow:"); ok && strings.TrimSpace(v) != "" && len(set.Paths) < 5 {
+			set.Paths = append(set.Paths, strings.ReplaceAll(strings.TrimSpace(v), "*", "x")+"page")
+		}
+	}
+	s.pane.SetTestSet(set)
+	if n := len(set.Crawlers) * len(set.Paths); n != 100 {
+		b.Fatalf("%d results", n)
+	}
+	s.win.Canvas().Focus(s.ed)
+	mid := int(s.ed.Document().Lines[len(s.ed.Document().Lines)/2].Start) + 10
+	s.ed.SetSelection(mid, mid)
+	typeOrErase(s, 0)
+	typeOrErase(s, 1)
+	b.ResetTimer()
+	for i := range b.N {
+		typeOrErase(s, i)
+	}
+	b.StopTimer()
+	if s.lintDoc != s.ed.Document() {
+		b.Fatal("the lint of the last keystroke is not shown")
+	}
 }

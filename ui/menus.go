@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
@@ -131,7 +132,8 @@ func (s *studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.showShortcuts),
 		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.showAbout),
 	)
-	return fyne.NewMainMenu(file, edit, tester, view, help)
+	// A menu shortcut runs its action on the web driver's key goroutine.
+	return keys.Menu(fyne.NewMainMenu(file, edit, tester, view, help))
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {

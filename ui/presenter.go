@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/ui/look"
 )
@@ -124,7 +125,7 @@ func (s *studio) timelineItem() *fyne.MenuItem {
 // being edited. A focused Entry keeps them: in Fyne 2.7.1 a key without
 // Ctrl, Alt or Super goes to the focused widget only.
 func (s *studio) presenterKeys() {
-	s.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+	s.win.Canvas().SetOnTypedKey(keys.Key(func(ev *fyne.KeyEvent) {
 		switch ev.Name {
 		case fyne.KeyF11:
 			s.setPresenter(!s.class.present.on)
@@ -133,7 +134,7 @@ func (s *studio) presenterKeys() {
 				s.setPresenter(false)
 			}
 		}
-	})
+	}))
 }
 
 // presenterSplit is the editor's share of the width in presenter mode: the

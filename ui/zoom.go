@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/ui/look"
 )
 
@@ -76,7 +77,7 @@ func (s *studio) initView() {
 	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
 	s.ed.SetOnShortcut(s.zoomShortcut)
 	for _, sc := range zoomInAliases() {
-		s.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { s.setZoom(look.ZoomIn(s.zoom())) })
+		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { s.setZoom(look.ZoomIn(s.zoom())) }))
 	}
 }
 

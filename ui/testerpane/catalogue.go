@@ -11,6 +11,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/ui/aitab"
 )
 
@@ -39,7 +40,7 @@ func filterCrawlers(all []assets.Crawler, q string) []assets.Crawler {
 // each entry with its owner, a note and a mark on the historical
 // robots.
 type catalogueView struct {
-	filter  *widget.Entry
+	filter  *keys.Entry
 	purpose *widget.Select // the first option shows every purpose
 	addAll  *widget.Button // adds every crawler of the chosen purpose
 	list    *widget.List
@@ -97,7 +98,7 @@ func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) 
 			pick(v.shown[id])
 		}
 	}
-	v.filter = widget.NewEntry()
+	v.filter = keys.NewEntry()
 	v.filter.SetPlaceHolder(lang.X("testerpane.catalogue.filter", "Filter by name or owner"))
 	v.addAll = widget.NewButtonWithIcon(lang.X("testerpane.catalogue.add_purpose", "Add all of this purpose"), theme.ContentAddIcon(), func() {
 		if p, ok := aitab.PurposeByLabel(v.purpose.Selected); ok && pickAll != nil {

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -135,7 +136,7 @@ type paneUI struct {
 	compareChk  *widget.Check
 	columnsBtn  *widget.Button // the engine column chooser (compare)
 	summary     *widget.Label
-	filter      *widget.Entry
+	filter      *keys.Entry
 	toggles     [toggleCount]*widget.Check
 	toggleBox   *fyne.Container
 	filterRow   *fyne.Container
@@ -277,8 +278,59 @@ func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled
 	p.compiled = compiled
 	clear(p.verdicts)
 	p.forgetQueries()
+	if p.tallyAtOnce() {
+		p.startTally() // paints the results with the new counts: once per keystroke, not twice
+		return
+	}
 	p.refreshResults()
 	p.startTally()
+}
+
+// tallyAtOnce compiles the engines a small tally needs (the ones the
+// results show, for a small set) and reports whether the tally will run at
+// once on this goroutine, where it paints the results itself.
+func (p *Pane) tallyAtOnce() bool {
+	if len(p.pairs) == 0 {
+		return false
+	}
+	j := p.tallyJob()
+	if len(j.pairs)*(1+len(j.also)) > inlineTally {
+		return false
+	}
+	for _, id := range j.own {
+		p.compile(id)
+	}
+	for _, id := range j.also {
+		p.compile(id)
+	}
+	for _, id := range j.own {
+		if _, ok := p.compiled[id]; !ok {
+			return false
+		}
+	}
+	for _, id := range j.also {
+		if _, ok := p.compiled[id]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// compile returns engine id compiled for the document shown, compiling it
+// here when it is not yet.
+func (p *Pane) compile(id string) (engine.Compiled, bool) {
+	if comp, ok := p.compiled[id]; ok {
+		return comp, true
+	}
+	e, found := engine.Get(id)
+	if !found {
+		return nil, false
+	}
+	start := time.Now()
+	comp := e.Compile(p.doc)
+	p.cost[id] = time.Since(start)
+	p.compiled[id] = comp
+	return comp, true
 }
 
 // SetOnSelect sets what happens when the user selects a result or a matrix
@@ -474,16 +526,9 @@ func (p *Pane) verdict(c cell) *engine.Verdict {
 	if p.state(c) != cellReady {
 		return nil
 	}
-	comp, ok := p.compiled[c.engine]
+	comp, ok := p.compile(c.engine)
 	if !ok {
-		e, found := engine.Get(c.engine)
-		if !found {
-			return nil
-		}
-		start := time.Now()
-		comp = e.Compile(p.doc)
-		p.cost[c.engine] = time.Since(start)
-		p.compiled[c.engine] = comp
+		return nil
 	}
 	// A full User-Agent is tested with the token its crawler obeys (answer),
 	// and a catalogue crawler that may fetch the path gets the usage
@@ -744,7 +789,7 @@ func (p *Pane) build() {
 	// detail area while no result is selected.
 	ui.summary.Truncation = fyne.TextTruncateEllipsis
 
-	ui.filter = widget.NewEntry()
+	ui.filter = keys.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
 	ui.filter.OnChanged = p.setFilter
 	toggleNames := [toggleCount]string{

@@ -9,17 +9,22 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
 )
 
 // rowEntry is a one-line entry that turns a multi-line paste into several
-// rows instead of squashing the lines into one.
+// rows instead of squashing the lines into one. Its keys, and so its
+// OnChanged and OnSubmitted, run on the UI goroutine (keys.Entry).
 type rowEntry struct {
-	widget.Entry
+	keys.Entry
 	onPasteLines func(lines []string)
 }
 
 func newRowEntry() *rowEntry {
 	e := &rowEntry{}
+	e.OnKey = e.typedKey
+	e.OnPaste = e.pasted
 	e.ExtendBaseWidget(e)
 	return e
 }
@@ -107,23 +112,21 @@ func (e *rowEntry) rechunk(shown string) string {
 	return value
 }
 
-// TypedKey keeps a long row one value: Return does not break it.
-func (e *rowEntry) TypedKey(k *fyne.KeyEvent) {
-	if e.MultiLine && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) {
-		return
-	}
-	e.Entry.TypedKey(k)
+// typedKey keeps a long row one value: Return does not break it.
+func (e *rowEntry) typedKey(k *fyne.KeyEvent) bool {
+	return e.MultiLine && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter)
 }
 
-// TypedShortcut intercepts a paste of several lines.
-func (e *rowEntry) TypedShortcut(s fyne.Shortcut) {
-	if paste, ok := s.(*fyne.ShortcutPaste); ok && paste.Clipboard != nil && e.onPasteLines != nil {
-		if lines := splitLines(paste.Clipboard.Content()); len(lines) > 1 {
-			e.onPasteLines(lines)
-			return
-		}
+// pasted turns a paste of several lines into rows.
+func (e *rowEntry) pasted(text string) bool {
+	if e.onPasteLines == nil {
+		return false
 	}
-	e.Entry.TypedShortcut(s)
+	if lines := splitLines(text); len(lines) > 1 {
+		e.onPasteLines(lines)
+		return true
+	}
+	return false
 }
 
 // splitLines returns the non-blank lines of s, trimmed.

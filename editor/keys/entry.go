@@ -1,0 +1,80 @@
+package keys
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Entry is a widget.Entry whose key methods and focus changes run through
+// Run, so its text, cursor and callbacks (OnChanged, OnSubmitted) change on
+// the UI goroutine in every driver. Types that embed it set OnKey and
+// OnPaste instead of overriding the key methods, which would bypass Run.
+type Entry struct {
+	widget.Entry
+
+	// OnKey sees each typed key first, on the UI goroutine; true means it
+	// handled the key and the entry does nothing more with it.
+	OnKey func(*fyne.KeyEvent) bool
+	// OnPaste sees pasted text first, on the UI goroutine; true means it
+	// handled the paste.
+	OnPaste func(text string) bool
+}
+
+// NewEntry returns a one-line Entry.
+func NewEntry() *Entry {
+	e := &Entry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// NewMultiLineEntry returns a multi-line Entry.
+func NewMultiLineEntry() *Entry {
+	e := &Entry{}
+	e.MultiLine = true
+	e.Wrapping = fyne.TextWrapWord
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedRune is widget.Entry's, on the UI goroutine.
+func (e *Entry) TypedRune(r rune) { Run(func() { e.Entry.TypedRune(r) }) }
+
+// TypedKey offers the key to OnKey, then to widget.Entry, on the UI goroutine.
+func (e *Entry) TypedKey(k *fyne.KeyEvent) {
+	Run(func() {
+		if e.OnKey != nil && e.OnKey(k) {
+			return
+		}
+		e.Entry.TypedKey(k)
+	})
+}
+
+// TypedShortcut is widget.Entry's on the UI goroutine; a paste's text is
+// read first, where the key arrived (PasteText), and offered to OnPaste.
+func (e *Entry) TypedShortcut(s fyne.Shortcut) {
+	p, ok := s.(*fyne.ShortcutPaste)
+	if !ok {
+		Run(func() { e.Entry.TypedShortcut(s) })
+		return
+	}
+	text := PasteText(p)
+	Run(func() {
+		if e.OnPaste != nil && e.OnPaste(text) {
+			return
+		}
+		e.Entry.TypedShortcut(Read(p, text))
+	})
+}
+
+// KeyDown is widget.Entry's (it tracks Shift), on the UI goroutine.
+func (e *Entry) KeyDown(k *fyne.KeyEvent) { Run(func() { e.Entry.KeyDown(k) }) }
+
+// KeyUp is widget.Entry's, on the UI goroutine.
+func (e *Entry) KeyUp(k *fyne.KeyEvent) { Run(func() { e.Entry.KeyUp(k) }) }
+
+// FocusGained is widget.Entry's, on the UI goroutine (the web driver
+// reports the page gaining focus from its own goroutine too).
+func (e *Entry) FocusGained() { Run(e.Entry.FocusGained) }
+
+// FocusLost is widget.Entry's, on the UI goroutine.
+func (e *Entry) FocusLost() { Run(e.Entry.FocusLost) }
