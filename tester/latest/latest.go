@@ -32,7 +32,13 @@ type Worker[In, Out any] struct {
 // Submit asks for in to be worked on, replacing any input still waiting.
 func (w *Worker[In, Out]) Submit(in In) {
 	if w.Inline {
-		w.Deliver(in, w.Work(in))
+		out, panicked, failed := w.work(in)
+		switch {
+		case !failed:
+			w.Deliver(in, out)
+		case w.Failed != nil:
+			w.Failed(in, panicked)
+		}
 		return
 	}
 	w.mu.Lock()

@@ -131,3 +131,11 @@ func TestAStaleTempFileIsRemovedAndANewerOneOffered(t *testing.T) {
 		t.Error("a save under way elsewhere lost its temp file")
 	}
 }
+
+func TestLineDiffShowsBothSides(t *testing.T) {
+	got := LineDiff([]byte("a\nb\nc\nd\ne\nf\n"), []byte("a\nb\nX\nd\ne\nf\ng\n"), 1)
+	want := "…\n  b\n- c\n+ X\n  d\n…\n  f\n+ g\n"
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
