@@ -330,3 +330,9 @@ func (rec *RecoveryRecord) Preview(max int) string {
 	}
 	return b.String()
 }
+
+// Has reports whether this owner has a copy for path on disk now.
+func (r *Recovery) Has(path string) bool {
+	_, err := os.Stat(r.file(path))
+	return err == nil
+}
