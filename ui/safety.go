@@ -20,6 +20,9 @@ import (
 type diskState struct {
 	watch *session.Watch
 	ask   dialog.Dialog
+	// off: no watch (tests under the test driver, where fyne.Do runs the
+	// callback on the watch's own goroutine; they call checkDisk instead).
+	off bool
 }
 
 func (d *diskState) stop() {
@@ -32,7 +35,7 @@ func (d *diskState) stop() {
 // offered when they hold newer text.
 func (s *studio) fileOnDisk() {
 	s.disk.stop()
-	if s.file.Path != "" {
+	if s.file.Path != "" && !s.disk.off {
 		s.disk.watch = session.WatchFile(s.file.Path, func() { fyne.Do(s.checkDisk) })
 	}
 	newer := 0

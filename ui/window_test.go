@@ -38,6 +38,7 @@ func newTestStudio(t testing.TB) *studio {
 func testStudio(a fyne.App, storage string) *studio {
 	s := newStudio(a, storage)
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
+	s.disk.off = true // the test calls checkDisk itself
 	s.pane.SetSynchronous(true)
 	if s.class.tab != nil {
 		s.class.tab.SetSynchronous(true)
