@@ -70,6 +70,10 @@ func (s *studio) compareWith() {
 		})
 	}))
 	other := newButton(lang.X("live.compare.file", "Another file…"), choose(func() {
+		if onWeb {
+			s.webCompareFile()
+			return
+		}
 		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
 				return

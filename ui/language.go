@@ -58,6 +58,7 @@ func setLanguage(code string) {
 		os.Setenv("LANGUAGE", code)
 		os.Setenv("LC_ALL", full)
 	}
+	pageLocale(code) // in the browser the language comes from the page, not from the environment
 	i18n.Use()
 }
 

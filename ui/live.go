@@ -136,6 +136,9 @@ func (s *studio) fetched(j fetchJob, o fetchOutcome) {
 		dialog.ShowError(fmt.Errorf("%s", ie.Text.String()), s.win)
 	case o.err != nil:
 		dialog.ShowError(o.err, s.win)
+	case onWeb && o.res.Unreachable:
+		// In a page, most sites refuse to be read (CORS).
+		s.webUnreadable(o.res.Target.RobotsURL)
 	default:
 		s.live.historyFor(s).add(o.res)
 		j.done(o.res)

@@ -23,7 +23,11 @@ func item(label string, sc fyne.Shortcut, action func()) *fyne.MenuItem {
 
 // menu builds the main menu; it is rebuilt when the recent list, the engine
 // or the language changes.
-func (s *studio) menu() *fyne.MainMenu {
+func (s *studio) menu() *fyne.MainMenu { return s.menuFor(onWeb) }
+
+// menuFor builds the main menu for the browser build (web) or the desktop:
+// the browser's leaves out what a page cannot do (platform.go).
+func (s *studio) menuFor(web bool) *fyne.MainMenu {
 	p := s.app.Preferences()
 	recent := fyne.NewMenuItem(lang.X("menu.file.recent", "Open Recent"), nil)
 	for _, path := range recentFiles(p) {
@@ -37,11 +41,11 @@ func (s *studio) menu() *fyne.MainMenu {
 	}
 	quit := item(lang.X("menu.file.quit", "Quit"), shortcut(fyne.KeyQ, 0), func() { s.whenSafe(s.quit) })
 	quit.IsQuit = true
-	file := fyne.NewMenu(lang.X("menu.file", "File"),
+	file := platformMenu(lang.X("menu.file", "File"),
 		item(lang.X("menu.file.new", "New"), shortcut(fyne.KeyN, 0), func() { s.whenSafe(s.newFile) }),
 		item(lang.X("menu.file.open", "Open…"), shortcut(fyne.KeyO, 0), s.openDialog),
-		item(lang.X("menu.file.open_path", "Open Path…"), shortcut(fyne.KeyO, fyne.KeyModifierShift), s.openPathDialog),
-		recent,
+		only(itemOpenPath, web, item(lang.X("menu.file.open_path", "Open Path…"), shortcut(fyne.KeyO, fyne.KeyModifierShift), s.openPathDialog)),
+		only(itemOpenRecent, web, recent),
 		fyne.NewMenuItem(lang.X("live.menu.open_site", "Open from Site…"), s.openFromSite),
 		fyne.NewMenuItemSeparator(),
 		item(lang.X("menu.file.save", "Save"), shortcut(fyne.KeyS, 0), func() { s.save(nil) }),
@@ -52,7 +56,7 @@ func (s *studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("lessontab.menu.open", "Open Lesson…"), s.openLessonDialog),
 		fyne.NewMenuItem(lang.X("lessontab.menu.export", "Export Lesson…"), s.exportLessonDialog),
 		fyne.NewMenuItemSeparator(),
-		quit,
+		only(itemQuit, web, quit),
 	)
 	edit := fyne.NewMenu(lang.X("menu.edit", "Edit"),
 		item(lang.X("menu.edit.undo", "Undo"), shortcut(fyne.KeyZ, 0), s.ed.Undo),
@@ -119,12 +123,12 @@ func (s *studio) menu() *fyne.MainMenu {
 		it.Checked = p.String(prefLanguage) == code
 		langs.ChildMenu = appendItem(langs.ChildMenu, it)
 	}
-	tester := fyne.NewMenu(lang.X("menu.tester", "Tester"),
+	tester := platformMenu(lang.X("menu.tester", "Tester"),
 		item(lang.X("menu.tester.crawler", "Add Crawler Row"), shortcut(fyne.KeyA, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddCrawler() }),
 		item(lang.X("menu.tester.path", "Add Path Row"), shortcut(fyne.KeyP, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddPath() }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
-		fyne.NewMenuItem(lang.X("menu.tester.tests_place", "Test Set Location…"), s.showTestSetPlace),
+		only(itemTestSetPlace, web, fyne.NewMenuItem(lang.X("menu.tester.tests_place", "Test Set Location…"), s.showTestSetPlace)),
 	)
 	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
 	view.Items = append(append(view.Items, s.zoomItems()...), s.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,

@@ -84,6 +84,10 @@ func resolveTypedPath(typed, base, home string) string {
 // openDialog is File ▸ Open…: Fyne's file dialog in the current file's
 // folder, listing *.txt files unless the user switched that off.
 func (s *studio) openDialog() {
+	if onWeb {
+		s.whenSafe(s.webOpenDialog) // the page's file picker
+		return
+	}
 	s.whenSafe(func() { s.showOpenDialog(s.startDir()) })
 }
 

@@ -128,6 +128,10 @@ func (s *studio) openTextAsNew(name string, text []byte) {
 // openLessonDialog asks for a lesson: a .zip, or any file inside a lesson
 // folder (its lesson.json).
 func (s *studio) openLessonDialog() {
+	if onWeb {
+		s.webOpenLesson()
+		return
+	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
@@ -189,6 +193,10 @@ func oneLine(s string) string {
 
 // exportLessonDialog saves the selected lesson as a .zip to share.
 func (s *studio) exportLessonDialog() {
+	if onWeb {
+		s.webExportLesson()
+		return
+	}
 	l := s.class.tab.Current()
 	if l == nil {
 		return

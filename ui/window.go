@@ -29,6 +29,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/metatab"
 	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // studio is one main window and its state.
@@ -108,6 +109,7 @@ func Start(a fyne.App, args []string) fyne.Window {
 	s.win.Show()
 	s.fitScreen()
 	s.offerRecovery()
+	s.platformStart()
 	go s.autosaveLoop()
 	return s.win
 }
@@ -312,6 +314,7 @@ func (s *studio) keepTests() {
 		fyne.LogError("saving the test set", err)
 		return
 	}
+	webfile.Flush()
 	s.refreshStatus()
 }
 
@@ -517,6 +520,10 @@ func (s *studio) openPath(path string) bool {
 
 // save writes the buffer to its file (asking for a name for a new one).
 func (s *studio) save(then func()) {
+	if onWeb {
+		s.webSave(then) // written into the page's storage, and downloaded
+		return
+	}
 	if s.file.Path == "" {
 		s.saveAs(then)
 		return
@@ -553,12 +560,19 @@ func (s *studio) writeTo(path string) error {
 	s.win.SetMainMenu(s.menu())
 	s.updateTitle()
 	s.refreshStatus()
-	s.askTestSetPlaceOnce()
+	webfile.Flush()
+	if !onWeb { // a page's storage is never deployed with a site
+		s.askTestSetPlaceOnce()
+	}
 	s.fileOnDisk()
 	return nil
 }
 
 func (s *studio) saveAs(then func()) {
+	if onWeb {
+		s.webSaveAs(then)
+		return
+	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil || w == nil {
 			return
@@ -573,6 +587,11 @@ func (s *studio) saveAs(then func()) {
 		if werr != nil {
 			s.showFileError(werr)
 			return
+		}
+		if abs, _ := filepath.Abs(path); abs == s.file.Path {
+			// The user chose this very file in the dialog, which has just
+			// written it: that is not another program's change.
+			s.file.KeepMine(s.file.CheckDisk())
 		}
 		if err := s.writeTo(path); err != nil {
 			s.showFileError(err)
@@ -671,6 +690,7 @@ func (s *studio) autosave() {
 	// Keep writes when the text changed or the copy vanished.
 	if err := s.rec.Keep(s.file.Path, text); err == nil {
 		s.autoText = append(s.autoText[:0], text...)
+		webfile.Flush()
 	}
 }
 

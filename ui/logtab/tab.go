@@ -21,6 +21,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // Source is what the hits are replayed against: the robots.txt in force
@@ -149,6 +150,10 @@ func (t *Tab) showFiles() {
 }
 
 func (t *Tab) openDialog() {
+	if webfile.Enabled { // the page's picker; the logs are streamed from the picked files
+		webfile.Pick(webfile.Accept(), true, t.AddFiles)
+		return
+	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return

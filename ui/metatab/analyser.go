@@ -2,6 +2,8 @@ package metatab
 
 import (
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -13,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/metatag"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // maxShown is the largest opened page put into the (slow, multi-line) entry;
@@ -97,6 +100,10 @@ func newAnalyser(t *tab) *analyser {
 
 // openFile shows a file dialog and hands the chosen file's bytes to use.
 func (a *analyser) openFile(exts []string, use func(data []byte, name string)) {
+	if webfile.Enabled {
+		webfile.Pick(webfile.Accept(exts...), false, func(p []string) { a.usePicked(p[0], use) })
+		return
+	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, a.t.win)
@@ -106,20 +113,38 @@ func (a *analyser) openFile(exts []string, use func(data []byte, name string)) {
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(io.LimitReader(r, maxPage+1))
-		if err != nil {
-			dialog.ShowError(err, a.t.win)
-			return
-		}
-		if len(data) > maxPage {
-			dialog.ShowInformation(lang.X("meta.ui.too_big_title", "File too big"),
-				lang.X("meta.ui.too_big", "{{.Name}} is larger than 10 MB.", map[string]any{"Name": r.URI().Name()}), a.t.win)
-			return
-		}
-		use(data, r.URI().Name())
+		a.readPage(r, r.URI().Name(), use)
 	}, a.t.win)
 	d.SetFilter(storage.NewExtensionFileFilter(exts))
 	d.Show()
+}
+
+// usePicked reads a file picked in the browser (a path of the page's file
+// system) as openFile reads a chosen one.
+func (a *analyser) usePicked(path string, use func(data []byte, name string)) {
+	f, err := os.Open(path)
+	if err != nil {
+		dialog.ShowError(err, a.t.win)
+		return
+	}
+	defer f.Close()
+	a.readPage(f, filepath.Base(path), use)
+}
+
+// readPage reads at most maxPage bytes of an opened file and hands them to
+// use; a bigger file is named, not read.
+func (a *analyser) readPage(r io.Reader, name string, use func(data []byte, name string)) {
+	data, err := io.ReadAll(io.LimitReader(r, maxPage+1))
+	if err != nil {
+		dialog.ShowError(err, a.t.win)
+		return
+	}
+	if len(data) > maxPage {
+		dialog.ShowInformation(lang.X("meta.ui.too_big_title", "File too big"),
+			lang.X("meta.ui.too_big", "{{.Name}} is larger than 10 MB.", map[string]any{"Name": name}), a.t.win)
+		return
+	}
+	use(data, name)
 }
 
 // loadPage shows an opened page in the entry, or names it when it is too big

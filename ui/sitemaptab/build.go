@@ -16,6 +16,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // previewLines bounds the preview of a built sitemap.
@@ -70,6 +71,10 @@ func newBuildView(t *Tab) *buildView {
 }
 
 func (b *buildView) loadDialog() {
+	if webfile.Enabled {
+		webfile.Pick(webfile.Accept(), false, func(p []string) { b.load(p[0]) })
+		return
+	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
@@ -181,6 +186,12 @@ func first(list []string, n int) []string {
 // several (the parts and the index keep their names).
 func (b *buildView) saveDialog() {
 	if len(b.files) == 0 {
+		return
+	}
+	if webfile.Enabled { // each file is downloaded under its own name
+		for _, f := range b.files {
+			webfile.Download(f.Name, f.Data)
+		}
 		return
 	}
 	if len(b.files) == 1 {

@@ -25,6 +25,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 	"github.com/robots-studio/robots-studio/ui/severity"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // maxTesterRows bounds "Add these URLs to the tester": the tester is for
@@ -174,6 +175,10 @@ func cut(s string) string {
 }
 
 func (v *checkView) openDialog() {
+	if webfile.Enabled {
+		webfile.Pick(webfile.Accept(), false, func(p []string) { v.start(p[0], "") })
+		return
+	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return

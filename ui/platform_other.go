@@ -1,0 +1,13 @@
+//go:build !js
+
+package ui
+
+// onWeb: this is not the browser build; the desktop's menus and dialogs.
+const onWeb = false
+
+// platformStart: the desktop window needs nothing more.
+func (s *studio) platformStart() {}
+
+// pageLocale: outside the browser the locale variables set by setLanguage
+// are what Fyne reads.
+func pageLocale(code string) {}

@@ -1,0 +1,122 @@
+//go:build js
+
+package webfile
+
+import (
+	"syscall/js"
+
+	"fyne.io/fyne/v2"
+)
+
+// Enabled: this is the browser build.
+const Enabled = true
+
+// page is the object the page runtime exposes (web/ and its loader).
+func page() js.Value { return js.Global().Get("robotsStudioWeb") }
+
+// Pick shows the browser's file picker; then gets the picked paths on the
+// UI goroutine. A cancelled picker calls nothing.
+func Pick(accept string, multiple bool, then func(paths []string)) {
+	p := page()
+	if p.IsUndefined() || p.IsNull() {
+		fyne.LogError("the page has no file picker (robotsStudioWeb missing)", nil)
+		return
+	}
+	Await(p.Call("pickFiles", accept, multiple), func(v js.Value, err error) {
+		if err != nil {
+			fyne.LogError("file picker", err)
+			return
+		}
+		paths := Strings(v)
+		if len(paths) == 0 {
+			return
+		}
+		fyne.Do(func() { then(paths) })
+	})
+}
+
+// Download hands data to the browser as a file download named name; the
+// bytes are passed as they are.
+func Download(name string, data []byte) {
+	p := page()
+	if p.IsUndefined() || p.IsNull() {
+		fyne.LogError("the page cannot download (robotsStudioWeb missing)", nil)
+		return
+	}
+	arr := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(arr, data)
+	p.Call("download", name, arr)
+}
+
+// Flush asks the page to make what was written under /home durable (its
+// file system persists to IndexedDB). It does not wait.
+func Flush() {
+	p := page()
+	if p.IsUndefined() || p.IsNull() || p.Get("flush").IsUndefined() {
+		return
+	}
+	Await(p.Call("flush"), func(_ js.Value, err error) {
+		if err != nil {
+			fyne.LogError("saving the browser's storage", err)
+		}
+	})
+}
+
+// Queued are the paths of files dropped on the page before the app was
+// ready to take them.
+func Queued() []string {
+	p := page()
+	if p.IsUndefined() || p.IsNull() || p.Get("takeQueued").IsUndefined() {
+		return nil
+	}
+	return Strings(p.Call("takeQueued"))
+}
+
+// Await calls done once the promise settles (from a JavaScript callback:
+// done must not block).
+func Await(promise js.Value, done func(v js.Value, err error)) {
+	if promise.Type() != js.TypeObject || promise.Get("then").Type() != js.TypeFunction {
+		done(promise, nil)
+		return
+	}
+	var ok, fail js.Func
+	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ok.Release()
+		fail.Release()
+		v := js.Undefined()
+		if len(args) > 0 {
+			v = args[0]
+		}
+		done(v, nil)
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ok.Release()
+		fail.Release()
+		msg := "rejected"
+		if len(args) > 0 {
+			msg = js.Global().Get("String").Invoke(args[0]).String()
+		}
+		done(js.Undefined(), jsError(msg))
+		return nil
+	})
+	promise.Call("then", ok, fail)
+}
+
+type jsError string
+
+func (e jsError) Error() string { return string(e) }
+
+// Strings reads a JavaScript array of strings.
+func Strings(v js.Value) []string {
+	if v.Type() != js.TypeObject || v.Get("length").Type() != js.TypeNumber {
+		return nil
+	}
+	out := make([]string, 0, v.Length())
+	for i := 0; i < v.Length(); i++ {
+		if e := v.Index(i); e.Type() == js.TypeString {
+			out = append(out, e.String())
+		}
+	}
+	return out
+}
