@@ -11,12 +11,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // changesView is the tester pane's Changes view: what the text in the
@@ -369,23 +371,30 @@ func (c *changesView) selectItem(i int) {
 // askURLs lets the user paste a URL list or load one from a file (one URL
 // or path per line); an empty list goes back to the tester's paths.
 func (c *changesView) askURLs() {
-	entry := widget.NewMultiLineEntry()
+	entry := keys.NewMultiLineEntry()
 	entry.SetPlaceHolder(lang.X("live.changes.urls_placeholder", "One URL or path per line; leave empty to use the tester's paths"))
 	entry.SetText(strings.Join(c.urls, "\n"))
 	entry.SetMinRowsVisible(10)
+	loadPath := func(path string) {
+		data, err := textfile.Load(path, nil)
+		if err != nil {
+			c.s.showFileError(err)
+			return
+		}
+		entry.SetText(string(data))
+	}
 	load := newButton(lang.X("live.changes.urls_file", "Load from file…"), func() {
+		if webfile.Enabled {
+			webfile.Pick(webfile.Accept(), false, func(p []string) { loadPath(p[0]) })
+			return
+		}
 		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
 				return
 			}
 			path := r.URI().Path()
 			r.Close()
-			data, err := textfile.Load(path, nil)
-			if err != nil {
-				c.s.showFileError(err)
-				return
-			}
-			entry.SetText(string(data))
+			loadPath(path)
 		}, c.s.win)
 		c.s.startIn(fd)
 		fd.Show()

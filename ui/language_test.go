@@ -10,16 +10,16 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
 // entryWithPlaceholder is the first entry under o (as laid out) whose
 // placeholder is text.
-func entryWithPlaceholder(o fyne.CanvasObject, text string) *widget.Entry {
+func entryWithPlaceholder(o fyne.CanvasObject, text string) *keys.Entry {
 	for _, c := range test.LaidOutObjects(o) {
-		if e, ok := c.(*widget.Entry); ok && e.PlaceHolder == text {
+		if e, ok := c.(*keys.Entry); ok && e.PlaceHolder == text {
 			return e
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/latest"
@@ -47,7 +48,7 @@ type liveSpinner struct {
 
 // askSite asks for a host or URL, then calls then with it.
 func (s *studio) askSite(title string, then func(input string)) {
-	entry := widget.NewEntry()
+	entry := keys.NewEntry()
 	entry.SetPlaceHolder(lang.X("live.ask.placeholder", "example.com or https://example.com/page"))
 	if s.live.res != nil {
 		entry.SetText(s.live.res.Target.RobotsURL)

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
@@ -128,7 +129,7 @@ func setLocation(d *dialog.FileDialog, dir string) {
 func (s *studio) openPathDialog() {
 	base := s.startDir()
 	home, _ := os.UserHomeDir()
-	entry := widget.NewEntry()
+	entry := keys.NewEntry()
 	entry.SetPlaceHolder(lang.X("window.open.path_placeholder", "/path/to/robots.txt"))
 	if base != "" {
 		entry.SetText(base + string(filepath.Separator))

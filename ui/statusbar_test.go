@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 	"os"
 	"path/filepath"
@@ -165,7 +166,7 @@ func TestOpenPathSaysWhyAndKeepsTheText(t *testing.T) {
 	s.openPath(good)
 	test.Type(s.ed, "# unsaved\n")
 	s.openPathDialog()
-	entry, ok := s.win.Canvas().Focused().(*widget.Entry)
+	entry, ok := s.win.Canvas().Focused().(*keys.Entry)
 	if !ok || entry.Text != filepath.Dir(good)+string(filepath.Separator) {
 		t.Fatalf("the path field must be focused and hold the file's folder, got %#v", s.win.Canvas().Focused())
 	}

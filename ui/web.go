@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
@@ -77,7 +78,7 @@ func (s *studio) webSave(then func()) {
 
 // webSaveAs asks for a file name, then saves and downloads as webSave.
 func (s *studio) webSaveAs(then func()) {
-	entry := widget.NewEntry()
+	entry := keys.NewEntry()
 	entry.SetText(s.file.SaveName())
 	problem := newWrappedLabel("")
 	problem.Importance = widget.DangerImportance
@@ -178,7 +179,7 @@ func (s *studio) webUnreadable(url string) {
 
 // pasteDialog takes pasted text and opens it as a new document.
 func (s *studio) pasteDialog(why string) {
-	entry := widget.NewMultiLineEntry()
+	entry := keys.NewMultiLineEntry()
 	entry.SetPlaceHolder(lang.X("web.paste.placeholder", "Paste the robots.txt here"))
 	entry.SetMinRowsVisible(10)
 	d := dialog.NewCustomConfirm(lang.X("web.paste.title", "Paste robots.txt"), lang.X("web.paste.open", "Open"), lang.X("web.saveas.cancel", "Cancel"),

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -23,14 +24,14 @@ type Tab struct {
 	doc   func() *syntax.Document
 	apply func(edits []aiaccess.Edit) error
 
-	paths    *widget.Entry
+	paths    *keys.Entry
 	report   *fyne.Container
 	summary  *widget.Label
 	stance   *widget.RadioGroup
 	purposes map[catalogue.Purpose]*widget.Check
 	custom   *fyne.Container
-	refuse   *widget.Entry // per-crawler overrides: names to refuse
-	admit    *widget.Entry // names to let in
+	refuse   *keys.Entry // per-crawler overrides: names to refuse
+	admit    *keys.Entry // names to let in
 	warnings *fyne.Container
 	preview  *widget.Label
 	insert   *widget.Button
@@ -43,7 +44,7 @@ type Tab struct {
 // puts the builder's edits into it as one undo step.
 func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *Tab {
 	t := &Tab{doc: doc, apply: apply, purposes: map[catalogue.Purpose]*widget.Check{}}
-	t.paths = widget.NewEntry()
+	t.paths = keys.NewEntry()
 	t.paths.SetPlaceHolder(lang.X("aitab.paths.placeholder", "More paths to ask about, separated by spaces, then Enter: /blog/ /private/"))
 	t.paths.OnSubmitted = func(string) { t.Refresh() }
 	t.summary = widget.NewLabel("")
@@ -64,10 +65,10 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 		t.purposes[p] = c
 		t.custom.Add(c)
 	}
-	t.refuse = widget.NewEntry()
+	t.refuse = keys.NewEntry()
 	t.refuse.SetPlaceHolder(lang.X("aitab.build.refuse", "Also refuse (crawler names, separated by spaces)"))
 	t.refuse.OnChanged = func(string) { t.replan() }
-	t.admit = widget.NewEntry()
+	t.admit = keys.NewEntry()
 	t.admit.SetPlaceHolder(lang.X("aitab.build.admit", "Let in anyway (crawler names)"))
 	t.admit.OnChanged = func(string) { t.replan() }
 	t.custom.Add(t.refuse)

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/safewidget"
@@ -19,8 +20,8 @@ import (
 type checkStep struct {
 	w        *wizard
 	strategy *safewidget.Select
-	crawlers *widget.Entry
-	paths    *widget.Entry
+	crawlers *keys.Entry
+	paths    *keys.Entry
 	table    *widget.Table
 	rows     []mirror.CheckRow
 	summary  *widget.Label
@@ -30,7 +31,7 @@ type checkStep struct {
 const checkCols = 6
 
 func newCheckStep(w *wizard) *checkStep {
-	c := &checkStep{w: w, crawlers: widget.NewEntry(), paths: widget.NewEntry(), summary: wrapped(""), detail: wrapped("")}
+	c := &checkStep{w: w, crawlers: keys.NewEntry(), paths: keys.NewEntry(), summary: wrapped(""), detail: wrapped("")}
 	// The order follows mirror.Strategy: the recommended set-up first.
 	c.strategy = safewidget.NewSelect([]string{
 		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301 to the main name (recommended)"),

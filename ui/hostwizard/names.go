@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -20,7 +21,7 @@ import (
 // the validator says about it: the verdict in the success or error colour,
 // the neutral notes (scheme, punycode) in the ordinary text colour.
 type nameRow struct {
-	entry    *widget.Entry
+	entry    *keys.Entry
 	main     *widget.Check
 	feedback *widget.Label
 	notes    *widget.Label
@@ -37,7 +38,7 @@ type namesStep struct {
 	filled    []string // what reread put in the rows, to tell it from typing
 	server    *safewidget.Select
 	allGroups *widget.Check
-	encDirs   *widget.Entry
+	encDirs   *keys.Entry
 }
 
 func newNamesStep(w *wizard) *namesStep {
@@ -46,7 +47,7 @@ func newNamesStep(w *wizard) *namesStep {
 	s.server = safewidget.NewSelect(serverLabels(), nil)
 	s.server.SetSelectedIndex(0)
 	s.allGroups = widget.NewCheck(lang.X("mirror.ui.all_groups", "Put Host into every group (not only * and Yandex)"), nil)
-	s.encDirs = widget.NewEntry()
+	s.encDirs = keys.NewEntry()
 	s.encDirs.SetPlaceHolder("/dos /mac /koi")
 	return s
 }
@@ -188,7 +189,7 @@ func (s *namesStep) untouched() bool {
 }
 
 func (s *namesStep) addRow(text string, main bool) *nameRow {
-	r := &nameRow{entry: widget.NewEntry(), feedback: wrapped(""), notes: wrapped("")}
+	r := &nameRow{entry: keys.NewEntry(), feedback: wrapped(""), notes: wrapped("")}
 	r.main = widget.NewCheck(lang.X("mirror.ui.main", "main"), func(on bool) { s.setMain(r, on) })
 	r.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { s.removeRow(r) })
 	r.entry.OnChanged = func(string) { s.validate(r) }

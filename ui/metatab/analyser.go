@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
@@ -30,9 +31,9 @@ const maxPage = 10 * 1000 * 1000
 type analyser struct {
 	t *tab
 
-	input    *widget.Entry
-	headers  *widget.Entry
-	url      *widget.Entry
+	input    *keys.Entry
+	headers  *keys.Entry
+	url      *keys.Entry
 	source   *widget.Label // names an opened page too big to show
 	with1996 *widget.Check
 	page     []byte // that page; nil when the entry holds the text
@@ -49,17 +50,17 @@ type analyser struct {
 
 func newAnalyser(t *tab) *analyser {
 	a := &analyser{t: t}
-	a.input = widget.NewMultiLineEntry()
+	a.input = keys.NewMultiLineEntry()
 	a.input.SetPlaceHolder(lang.X("meta.ui.input_placeholder", "Paste an HTML page here, or just a content value such as noindex, nofollow"))
 	a.input.OnChanged = func(string) {
 		a.page = nil
 		a.source.SetText("")
 		a.analyse()
 	}
-	a.headers = widget.NewMultiLineEntry()
+	a.headers = keys.NewMultiLineEntry()
 	a.headers.SetPlaceHolder(lang.X("meta.ui.headers_placeholder", "Response headers (as curl -I prints them), optional"))
 	a.headers.OnChanged = func(string) { a.analyse() }
-	a.url = widget.NewEntry()
+	a.url = keys.NewEntry()
 	a.url.SetPlaceHolder(lang.X("meta.ui.url_placeholder", "Page URL, to check it against the open robots.txt"))
 	a.url.OnChanged = func(string) { a.analyse() }
 	a.source = widget.NewLabel("")

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
@@ -25,11 +26,11 @@ type builder struct {
 
 	target       *widget.SelectEntry
 	checks       map[string]*widget.Check
-	maxSnippet   *widget.Entry
-	maxVideo     *widget.Entry
+	maxSnippet   *keys.Entry
+	maxVideo     *keys.Entry
 	imagePreview *safewidget.Select
 	unavailable  *widget.DateEntry
-	files        *widget.Entry
+	files        *keys.Entry
 	with1996     *widget.Check
 
 	meta, header, apache, nginx, htaccess output
@@ -57,10 +58,10 @@ func newBuilder(t *tab) *builder {
 		gridModern.Add(b.newCheck(n))
 	}
 
-	b.maxSnippet = widget.NewEntry()
+	b.maxSnippet = keys.NewEntry()
 	b.maxSnippet.SetPlaceHolder(lang.X("meta.ui.number_placeholder", "not set (number, -1 = no limit)"))
 	b.maxSnippet.OnChanged = func(string) { b.rebuild() }
-	b.maxVideo = widget.NewEntry()
+	b.maxVideo = keys.NewEntry()
 	b.maxVideo.SetPlaceHolder(lang.X("meta.ui.number_placeholder", "not set (number, -1 = no limit)"))
 	b.maxVideo.OnChanged = func(string) { b.rebuild() }
 	notSet := lang.X("meta.ui.not_set", "not set")
@@ -70,7 +71,7 @@ func newBuilder(t *tab) *builder {
 	b.unavailable.OnChanged = func(*time.Time) { b.rebuild() }
 	// The pattern starts filled in and in view: the snippet never carries a
 	// value the user did not see. Emptied, the snippet has no <Files> block.
-	b.files = widget.NewEntry()
+	b.files = keys.NewEntry()
 	b.files.SetText("*.pdf")
 	b.files.SetPlaceHolder(lang.X("meta.ui.files_placeholder", "empty: every file of the folder"))
 	b.files.OnChanged = func(string) { b.rebuild() }

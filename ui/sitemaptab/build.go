@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/webfile"
@@ -30,8 +31,8 @@ const maxEntryLines = 2000
 // buildView turns a list of URLs into sitemap files.
 type buildView struct {
 	t       *Tab
-	host    *widget.Entry
-	urls    *widget.Entry
+	host    *keys.Entry
+	urls    *keys.Entry
 	status  *widget.Label
 	preview *widget.Label
 	save    *widget.Button
@@ -44,9 +45,9 @@ type buildView struct {
 
 func newBuildView(t *Tab) *buildView {
 	b := &buildView{t: t}
-	b.host = widget.NewEntry()
+	b.host = keys.NewEntry()
 	b.host.SetPlaceHolder("https://www.example.com")
-	b.urls = widget.NewMultiLineEntry()
+	b.urls = keys.NewMultiLineEntry()
 	b.urls.SetPlaceHolder(lang.X("sitemap.ui.build.placeholder", "One URL or /path a line; optional columns after a tab: lastmod (2007-11-02), changefreq (daily), priority (0.8)"))
 	b.urls.OnChanged = func(string) { b.files = nil; b.save.Disable() }
 	b.clear = widget.NewButtonWithIcon(lang.X("sitemap.ui.build.clear", "Clear"), theme.ContentClearIcon(), b.clearList)

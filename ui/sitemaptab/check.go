@@ -20,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/latest"
 	"github.com/robots-studio/robots-studio/tester/lint"
@@ -38,7 +39,7 @@ type checkView struct {
 	t        *Tab
 	open     *widget.Button
 	pick     *widget.Select // the Sitemap: lines of the robots.txt
-	agents   *widget.Entry
+	agents   *keys.Entry
 	engineID *widget.Select
 	progress *widget.ProgressBar
 	cancel   *widget.Button
@@ -73,7 +74,7 @@ func newCheckView(t *Tab) *checkView {
 	v.open = widget.NewButtonWithIcon(lang.X("sitemap.ui.open", "Open Sitemap…"), theme.FolderOpenIcon(), v.openDialog)
 	v.pick = widget.NewSelect(nil, v.picked)
 	v.pick.PlaceHolder = lang.X("sitemap.ui.pick", "Sitemap: lines of the robots.txt")
-	v.agents = widget.NewEntry()
+	v.agents = keys.NewEntry()
 	v.agents.SetText(strings.Join(sitemap.DefaultAgents, ", "))
 	v.engineNames = []string{lang.X("sitemap.ui.own_engine", "each crawler's own reading")}
 	v.engineNames = append(v.engineNames, engine.IDs()...)

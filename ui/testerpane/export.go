@@ -12,6 +12,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/cli"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // Copy and Export take exactly the rows on screen (after filter and sort),
@@ -97,7 +98,9 @@ func (p *Pane) showExportMenu(anchor fyne.CanvasObject) {
 	p.lastExportMenu = pm
 }
 
-// exportTo asks where to save and writes the rows on screen there.
+// exportTo asks where to save and writes the rows on screen there; in the
+// browser, where Fyne's save dialog cannot reach the user's disk, the rows
+// are downloaded under that name.
 func (p *Pane) exportTo(f exportFormat, name string) {
 	if p.win == nil {
 		return
@@ -105,6 +108,10 @@ func (p *Pane) exportTo(f exportFormat, name string) {
 	var b bytes.Buffer
 	if err := p.writeShown(&b, f); err != nil {
 		dialog.ShowError(err, p.win)
+		return
+	}
+	if webfile.Enabled {
+		webfile.Download(name, b.Bytes())
 		return
 	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {

@@ -16,6 +16,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
 )
 
 // tolerance absorbs rounding between measuring and laying out.
@@ -68,7 +70,7 @@ func (f *finder) walk(o fyne.CanvasObject, hScroll bool) {
 	case *canvas.Text:
 		f.canvasText(x, hScroll)
 		return
-	case *widget.Entry, *widget.SelectEntry:
+	case *widget.Entry, *keys.Entry, *widget.SelectEntry:
 		return // an entry scrolls its own text
 	case *container.Scroll:
 		f.walk(x.Content, hScroll || x.Direction == container.ScrollBoth || x.Direction == container.ScrollHorizontalOnly)
