@@ -51,6 +51,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		item(lang.X("menu.file.save", "Save"), shortcut(fyne.KeyS, 0), func() { s.save(nil) }),
 		item(lang.X("menu.file.saveas", "Save As…"), shortcut(fyne.KeyS, fyne.KeyModifierShift), func() { s.saveAs(nil) }),
 		item(lang.X("menu.file.revert", "Revert"), nil, s.revert),
+		fyne.NewMenuItem(lang.X("window.menu.recover", "Recover Unsaved Work…"), s.offerRecovery),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.X("lessontab.menu.open", "Open Lesson…"), s.openLessonDialog),
 		fyne.NewMenuItem(lang.X("lessontab.menu.export", "Export Lesson…"), s.exportLessonDialog),

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -73,6 +72,9 @@ type studio struct {
 	changes     *changesView
 	class       classroom // the Lessons tab, the timeline and presenter mode (presenter*.go)
 	changesWork *latest.Worker[changesJob, changesOut]
+	disk        diskState // the open file on disk (safety.go)
+	recoverRows []session.RecoveryRecord
+	recoverDlg  dialog.Dialog
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -146,7 +148,10 @@ func newStudio(a fyne.App, storage string) *studio {
 		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, s.lintReadings.options()) },
 		Deliver: s.applyLint,
 		Hand:    fyne.Do,
+		Failed:  func(_ *syntax.Document, v any) { s.workerFailed(v) },
 	}
+	s.fetcher.Failed = func(_ fetchJob, v any) { s.workerFailed(v) }
+	s.changesWork.Failed = func(_ changesJob, v any) { s.workerFailed(v) }
 	s.ed.SetOnChanged(s.documentChanged)
 	s.initView()
 	s.ed.SetOnCursorMoved(s.cursorMoved)
@@ -243,6 +248,9 @@ func (s *studio) documentChanged() {
 		// would offer an edit the user no longer wants.
 		s.rec.Drop(s.file.Path)
 		s.autoText = nil
+	} else if s.autoText != nil {
+		// An undo or a deletion: the copy must not bring it back.
+		s.rec.Follow(s.file.Path, s.ed.Bytes())
 	}
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
 		s.wizard.DocumentChanged()
@@ -506,6 +514,7 @@ func (s *studio) openPath(path string) bool {
 	s.rememberFolder(o.File.Path)
 	s.win.SetMainMenu(s.menu())
 	s.documentChanged()
+	s.fileOnDisk()
 	return true
 }
 
@@ -520,6 +529,10 @@ func (s *studio) save(then func()) {
 		return
 	}
 	if err := s.writeTo(s.file.Path); err != nil {
+		if errors.Is(err, textfile.ErrChangedOnDisk) {
+			s.checkDisk() // the question: reload or keep mine
+			return
+		}
 		s.showFileError(err)
 		return
 	}
@@ -551,6 +564,7 @@ func (s *studio) writeTo(path string) error {
 	if !onWeb { // a page's storage is never deployed with a site
 		s.askTestSetPlaceOnce()
 	}
+	s.fileOnDisk()
 	return nil
 }
 
@@ -573,6 +587,11 @@ func (s *studio) saveAs(then func()) {
 		if werr != nil {
 			s.showFileError(werr)
 			return
+		}
+		if abs, _ := filepath.Abs(path); abs == s.file.Path {
+			// The user chose this very file in the dialog, which has just
+			// written it: that is not another program's change.
+			s.file.KeepMine(s.file.CheckDisk())
 		}
 		if err := s.writeTo(path); err != nil {
 			s.showFileError(err)
@@ -641,6 +660,8 @@ func (s *studio) whenSafe(action func()) {
 
 func (s *studio) quit() {
 	s.rec.Drop(s.file.Path)
+	s.disk.stop()
+	s.rec.Close()
 	s.app.Quit()
 }
 
@@ -663,48 +684,14 @@ func (s *studio) autosaveLoop() {
 func (s *studio) autosave() {
 	s.keepTests()
 	text := s.ed.Bytes()
-	if !s.file.TextModified(text) || string(text) == string(s.autoText) {
+	if !s.file.TextModified(text) {
 		return
 	}
-	if err := s.rec.Save(s.file.Path, text); err == nil {
+	// Keep writes when the text changed or the copy vanished.
+	if err := s.rec.Keep(s.file.Path, text); err == nil {
 		s.autoText = append(s.autoText[:0], text...)
 		webfile.Flush()
 	}
-}
-
-// offerRecovery asks, for the newest buffer a previous run left unsaved,
-// whether to restore it.
-func (s *studio) offerRecovery() {
-	var rec session.RecoveryRecord
-	found := false
-	for _, r := range s.rec.Pending() {
-		if r.Path != "" {
-			if disk, err := textfile.Load(r.Path, nil); err == nil && bytes.Equal(disk, r.Text) {
-				// Nothing was lost: the file already holds this text.
-				s.rec.Drop(r.Path)
-				continue
-			}
-		}
-		rec, found = r, true
-		break
-	}
-	if !found {
-		return
-	}
-	name := rec.Path
-	if name == "" {
-		name = lang.X("window.recover.new", "a new file")
-	}
-	dialog.ShowConfirm(lang.X("window.recover.title", "Recover unsaved work"),
-		lang.X("window.recover.ask", "Robots Studio closed without saving {{.File}} ({{.Time}}). Restore that text?",
-			map[string]any{"File": name, "Time": rec.Saved.Local().Format("2006-01-02 15:04:05")}),
-		func(ok bool) {
-			if !ok {
-				s.rec.Drop(rec.Path)
-				return
-			}
-			s.restore(rec)
-		}, s.win)
 }
 
 // restore puts a recovered buffer back in the editor, under its own file
@@ -733,19 +720,13 @@ func (s *studio) restore(rec session.RecoveryRecord) {
 	}
 	s.ed.SetText(rec.Text)
 	s.documentChanged()
-	if s.file.Path == rec.Path {
-		// Opening the file dropped its copy: write it again at once, so a
-		// second crash before the next autosave loses nothing.
-		if s.rec.Save(rec.Path, rec.Text) == nil {
-			s.autoText = append([]byte(nil), rec.Text...)
-		}
+	// The copy becomes this window's (written under its owner first, then
+	// the old one removed), so a second crash before the next autosave
+	// loses nothing; under "" when the text is now a new document.
+	if s.rec.Adopt(rec, s.file.Path) == nil {
+		s.autoText = append([]byte(nil), rec.Text...)
 	}
 	if s.file.Path != rec.Path {
-		// Keep the copy under its new identity until the user saves it.
-		if s.rec.Save("", rec.Text) == nil {
-			s.rec.Drop(rec.Path)
-			s.autoText = append([]byte(nil), rec.Text...)
-		}
 		reason := ""
 		if why != nil {
 			reason = why.Error()

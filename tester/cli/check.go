@@ -117,9 +117,20 @@ func runCheck(env *Env, args []string) int {
 	if *fix && fetch.IsURL(path) {
 		return Failf(env, "check: --fix needs a local file, not a URL: save the site's file first (robots-studio fetch -o FILE URL)")
 	}
-	data, code := LoadRobots(env, path)
-	if code >= 0 {
-		return code
+	var data []byte
+	var stamp textfile.Stamp
+	if *fix {
+		// The stamp of what was read: the fixed text replaces the file only
+		// if no other program changed it meanwhile (a logger appending).
+		var err error
+		if data, stamp, err = textfile.LoadStamped(path); err != nil {
+			return Failf(env, "%v", err)
+		}
+	} else {
+		var code int
+		if data, code = LoadRobots(env, path); code >= 0 {
+			return code
+		}
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
@@ -132,7 +143,7 @@ func runCheck(env *Env, args []string) int {
 			return Failf(env, "check: %v", err)
 		}
 		if changed {
-			if err := textfile.WriteAtomic(path, fixed); err != nil {
+			if err := textfile.WriteAtomicIf(path, fixed, stamp); err != nil {
 				return Failf(env, "check: %v", err)
 			}
 		}

@@ -17,6 +17,10 @@ type Worker[In, Out any] struct {
 	// callers that have no second goroutine to wait on (a test driver with
 	// no UI goroutine).
 	Inline bool
+	// Failed is told (through Hand) when Work panics, with what it panicked
+	// with; the worker goes on with the next input. Nil: the panic is
+	// swallowed all the same, so a bad input never ends the program.
+	Failed func(in In, panicked any)
 
 	mu      sync.Mutex
 	next    In
@@ -28,7 +32,13 @@ type Worker[In, Out any] struct {
 // Submit asks for in to be worked on, replacing any input still waiting.
 func (w *Worker[In, Out]) Submit(in In) {
 	if w.Inline {
-		w.Deliver(in, w.Work(in))
+		out, panicked, failed := w.work(in)
+		switch {
+		case !failed:
+			w.Deliver(in, out)
+		case w.Failed != nil:
+			w.Failed(in, panicked)
+		}
 		return
 	}
 	w.mu.Lock()
@@ -77,12 +87,28 @@ func (w *Worker[In, Out]) loop() {
 		var zero In
 		w.next, w.waiting = zero, false
 		w.mu.Unlock()
-		out := w.Work(in)
+		out, panicked, failed := w.work(in)
 		deliver := func() { w.Deliver(in, out) }
+		if failed {
+			if w.Failed == nil {
+				continue
+			}
+			deliver = func() { w.Failed(in, panicked) }
+		}
 		if w.Hand != nil {
 			w.Hand(deliver)
 		} else {
 			deliver()
 		}
 	}
+}
+
+// work runs Work, turning a panic into failed.
+func (w *Worker[In, Out]) work(in In) (out Out, panicked any, failed bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			panicked, failed = v, true
+		}
+	}()
+	return w.Work(in), nil, false
 }

@@ -69,3 +69,31 @@ func TestInlineRunsOnTheCaller(t *testing.T) {
 		t.Fatalf("got %d, busy %v", got, w.Busy())
 	}
 }
+
+// TestAPanicInWorkDoesNotEndTheProgram: Work panics on one input; Failed is
+// told, and the next input is worked on as usual.
+func TestAPanicInWorkDoesNotEndTheProgram(t *testing.T) {
+	var mu sync.Mutex
+	var failed []any
+	var delivered []int
+	w := &Worker[int, int]{
+		Work: func(in int) int {
+			if in == 1 {
+				var m map[string]int
+				m["x"] = 1 // a nil map: a runtime panic
+			}
+			return in
+		},
+		Deliver: func(in, out int) { mu.Lock(); delivered = append(delivered, out); mu.Unlock() },
+		Failed:  func(in int, v any) { mu.Lock(); failed = append(failed, v); mu.Unlock() },
+	}
+	w.Submit(1)
+	w.Wait()
+	w.Submit(2)
+	w.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if len(failed) != 1 || len(delivered) != 1 || delivered[0] != 2 {
+		t.Fatalf("failed %v, delivered %v", failed, delivered)
+	}
+}

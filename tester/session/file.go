@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 )
@@ -30,6 +31,13 @@ type File struct {
 	TestsUnreadable bool
 	// TestsPath is where the test set is read from and saved to (Places.For).
 	TestsPath string
+	// Stamp is the file as last read or written (size, time, hash): a file
+	// that no longer matches it was changed by another program.
+	Stamp textfile.Stamp
+	// Leftovers are temporary files of a killed save that the last open or
+	// save removed beside the file; those with Newer set hold text newer
+	// than the file, for the window to offer.
+	Leftovers []textfile.Leftover
 }
 
 // Name is the file name shown in the title.
@@ -79,13 +87,13 @@ type Opened struct {
 // Open reads path (textfile.Load's checks) and its test set, from where
 // places keeps it.
 func Open(path string, places Places) (Opened, error) {
-	data, err := textfile.Load(path, nil)
+	data, stamp, err := textfile.LoadStamped(path)
 	if err != nil {
 		return Opened{}, err
 	}
 	abs, _ := filepath.Abs(path)
 	tests, _ := places.For(abs)
-	o := Opened{File: File{Path: abs, Disk: data, TestsPath: tests}, Text: data}
+	o := Opened{File: File{Path: abs, Disk: data, TestsPath: tests, Stamp: stamp, Leftovers: textfile.SweepLeftovers(abs)}, Text: data}
 	set, err := testset.Load(tests)
 	switch {
 	case err == nil:
@@ -103,12 +111,27 @@ func Open(path string, places Places) (Opened, error) {
 // where places keeps it: written when it has rows, removed when the user
 // removed every row (an old set must not come back), and left alone when it
 // could not be read. On success f describes the saved file.
+//
+// Saving over the file the window opened is refused with
+// textfile.ErrChangedOnDisk when another program changed it since it was
+// read or last saved (checked again just before the rename): the window
+// asks first (see CheckDisk, KeepMine).
 func (f *File) Save(path string, text []byte, set *testset.Set, places Places) error {
 	text = append([]byte(nil), text...)
-	if err := textfile.WriteAtomic(path, text); err != nil {
+	abs, _ := filepath.Abs(path)
+	leftovers := textfile.SweepLeftovers(abs)
+	write := textfile.WriteAtomic
+	if abs == f.Path && f.Stamp.Exists {
+		c := f.CheckDisk()
+		if c.Changed {
+			return &textfile.Error{Path: abs, Text: msg.New(msgChangedSince), Err: textfile.ErrChangedOnDisk}
+		}
+		want := c.Stamp // the same bytes, perhaps touched since
+		write = func(p string, d []byte) error { return textfile.WriteAtomicIf(p, d, want) }
+	}
+	if err := write(path, text); err != nil {
 		return err
 	}
-	abs, _ := filepath.Abs(path)
 	keepTests := f.TestsUnreadable && abs == f.Path
 	testsPath, _ := places.For(abs)
 	if keepTests {
@@ -135,8 +158,75 @@ func (f *File) Save(path string, text []byte, set *testset.Set, places Places) e
 			tests = set.Marshal()
 		}
 	}
-	*f = File{Path: abs, Disk: text, Tests: tests, TestsUnreadable: keepTests, TestsPath: testsPath}
+	*f = File{Path: abs, Disk: text, Tests: tests, TestsUnreadable: keepTests, TestsPath: testsPath,
+		Stamp: textfile.StampOf(abs, text), Leftovers: leftovers}
 	return nil
+}
+
+var msgChangedSince = msg.Def("file.changed_since_open", "another program changed the file since it was opened or saved here; nothing was written")
+
+// DiskCheck is the file on disk now, compared with File.Stamp.
+type DiskCheck struct {
+	Changed bool           // other bytes, or gone
+	Gone    bool           // deleted or moved away
+	Text    []byte         // the bytes on disk now (when Changed and readable)
+	Stamp   textfile.Stamp // the file now
+	Err     error          // it exists but could not be read
+}
+
+// CheckDisk compares the file with what was last read or written. A file
+// only touched (new time, same bytes) is not changed. A new buffer never is.
+func (f *File) CheckDisk() DiskCheck {
+	if f.Path == "" || !f.Stamp.Exists {
+		return DiskCheck{Stamp: f.Stamp}
+	}
+	if f.Stamp.SameStat(f.Path) {
+		return DiskCheck{Stamp: f.Stamp}
+	}
+	data, err := textfile.Load(f.Path, nil)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return DiskCheck{Changed: true, Gone: true}
+	case err != nil:
+		return DiskCheck{Changed: true, Err: err, Stamp: textfile.StampOf(f.Path, nil)}
+	}
+	now := textfile.StampOf(f.Path, data)
+	return DiskCheck{Changed: now.Sum != f.Stamp.Sum || now.Size != f.Stamp.Size, Text: data, Stamp: now}
+}
+
+// DiskAction is what the window does about a file changed on disk.
+type DiskAction int
+
+const (
+	DiskNothing DiskAction = iota // not changed (perhaps touched: the stamp is renewed)
+	DiskReload                    // changed, and the buffer has no unsaved text: reload, and say so
+	DiskAsk                       // changed, and the buffer has unsaved text (or the file is gone): ask reload or keep mine
+)
+
+// OnDisk decides what to do about c for a buffer holding text; a touched
+// file's new stamp is taken at once.
+func (f *File) OnDisk(c DiskCheck, text []byte) DiskAction {
+	if !c.Changed {
+		if c.Stamp.Exists {
+			f.Stamp = c.Stamp
+		}
+		return DiskNothing
+	}
+	if !c.Gone && c.Err == nil && !f.TextModified(text) {
+		return DiskReload
+	}
+	return DiskAsk
+}
+
+// KeepMine is the answer "keep my text" to a change on disk: the disk's
+// new state becomes the one compared with, so the buffer counts as unsaved
+// and the next Save writes over the change without asking again.
+func (f *File) KeepMine(c DiskCheck) {
+	if c.Gone {
+		f.Disk, f.Stamp = nil, textfile.Stamp{}
+		return
+	}
+	f.Disk, f.Stamp = c.Text, c.Stamp
 }
 
 // TestsModified reports whether the test set (as Marshal gives it) differs

@@ -299,7 +299,11 @@ func binaryKind(data []byte) string {
 //     the error if not).
 //   - A symbolic link is followed: its target is replaced and the link stays
 //     a link.
-func WriteAtomic(path string, data []byte) (err error) {
+func WriteAtomic(path string, data []byte) error { return writeAtomic(path, data, nil) }
+
+// writeAtomic is WriteAtomic with check run on the real path just before
+// the rename (or the in-place rewrite): an error from it cancels the save.
+func writeAtomic(path string, data []byte, check func(real string) error) (err error) {
 	if target, linkErr := filepath.EvalSymlinks(path); linkErr == nil {
 		path = target
 	}
@@ -318,6 +322,11 @@ func WriteAtomic(path string, data []byte) (err error) {
 		}
 		mode = st.Mode().Perm()
 		if links(path, st) > 1 {
+			if check != nil {
+				if err := check(path); err != nil {
+					return err
+				}
+			}
 			return writeInPlace(path, data)
 		}
 	}
@@ -333,11 +342,24 @@ func WriteAtomic(path string, data []byte) (err error) {
 	if exists {
 		if !keepOwner(tmp, st) {
 			os.Remove(tmp)
+			if check != nil {
+				if err := check(path); err != nil {
+					return err
+				}
+			}
 			return writeInPlace(path, data)
 		}
 	}
 	if err = os.Chmod(tmp, mode); err != nil {
 		return writeFailure(path, err)
+	}
+	if check != nil {
+		if err = check(path); err != nil {
+			return err
+		}
+	}
+	if beforeReplace != nil {
+		beforeReplace()
 	}
 	if err = replace(tmp, path); err != nil {
 		return writeFailure(path, err)

@@ -161,3 +161,32 @@ func TestWriteAtomicOnAFullDisk(t *testing.T) {
 		t.Fatalf("temporary file left: %v", entries)
 	}
 }
+
+// TestFixRefusesWhenTheFileMovedUnderIt: a writer appends after the file
+// was read; the stamped write refuses and the appended text stays; a
+// change between the last check and the rename is the only window left.
+func TestFixRefusesWhenTheFileMovedUnderIt(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "robots.txt")
+	os.WriteFile(p, []byte("line 1\n"), 0o644)
+	data, st, err := LoadStamped(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("line 2 appended by a logger\n")
+	f.Close()
+	err = WriteAtomicIf(p, append(data, "fixed\n"...), st)
+	if !errors.Is(err, ErrChangedOnDisk) {
+		t.Fatalf("want ErrChangedOnDisk, got %v", err)
+	}
+	if got, _ := os.ReadFile(p); string(got) != "line 1\nline 2 appended by a logger\n" {
+		t.Fatalf("the appended line was lost: %q", got)
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(p), ".*.tmp")); len(left) != 0 {
+		t.Fatalf("temp left: %v", left)
+	}
+	_, st, _ = LoadStamped(p)
+	if err := WriteAtomicIf(p, []byte("fixed\n"), st); err != nil {
+		t.Fatalf("unchanged file: %v", err)
+	}
+}
