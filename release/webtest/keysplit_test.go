@@ -157,7 +157,10 @@ func TestKeystrokeSplit(t *testing.T) {
 		if dir := os.Getenv("ROBOTS_STUDIO_WEBTEST_PROFILES"); dir != "" { // for DevTools' Performance panel
 			data, err := json.Marshal(res.Profile)
 			mustf(t, err, "profile")
-			mustf(t, os.WriteFile(filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".cpuprofile"), data, 0o644), "profile")
+			base := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+			mustf(t, os.WriteFile(base+".cpuprofile", data, 0o644), "profile")
+			time.Sleep(time.Second) // lint follows a pause in typing
+			p.screenshot(base + ".png")
 		}
 		s := splitProfile(res.Profile)
 		per := func(v float64) float64 { return v / keys }
