@@ -4,6 +4,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 // TestIdleTimerRunsOnceAfterTheLastCall: calls closer together than the
@@ -49,5 +52,50 @@ func TestIdleTimerDropsAReplacedHandOver(t *testing.T) {
 	(<-queued)()
 	if n != 100 {
 		t.Fatalf("n=%d, want the newest call only (100)", n)
+	}
+}
+
+// TestBrowserLintWaitsForAPauseInTyping: the browser's way, in the window:
+// no lint while keys come faster than the pause, then one lint of the
+// newest text.
+func TestBrowserLintWaitsForAPauseInTyping(t *testing.T) {
+	defer func(v bool) { lintWaitsForTyping = v }(lintWaitsForTyping)
+	lintWaitsForTyping = true
+	s := newTestStudio(t)
+	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n")))
+	time.Sleep(2 * lintPause) // a lint the opening asked for is done
+	linted := make(chan *syntax.Document, 16)
+	deliver := s.lints.Deliver
+	s.lints.Deliver = func(doc *syntax.Document, diags []lint.Diagnostic) {
+		deliver(doc, diags)
+		linted <- doc
+	}
+	s.win.Canvas().Focus(s.ed)
+	s.ed.SetSelection(len(s.ed.Bytes()), len(s.ed.Bytes()))
+	for _, r := range "Crawl-delay: x" {
+		s.ed.TypedRune(r)
+		time.Sleep(lintPause / 6)
+	}
+	select {
+	case <-linted:
+		t.Fatal("linted while the keys came faster than the pause")
+	default:
+	}
+	typed := s.ed.Document()
+	select {
+	case doc := <-linted:
+		if doc != typed {
+			t.Fatal("the lint after the pause is not of the newest text")
+		}
+		if len(s.diags) == 0 {
+			t.Errorf("no findings for %q", s.ed.Bytes())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no lint after the pause")
+	}
+	select {
+	case <-linted:
+		t.Fatal("linted twice for one pause")
+	case <-time.After(2 * lintPause):
 	}
 }
