@@ -20,6 +20,10 @@ const lintPause = 300 * time.Millisecond
 // variable so that the desktop's tests can check the browser's way).
 var lintWaitsForTyping = onWeb
 
+// toUI brings the pause's end back to the UI goroutine (a variable: the
+// test driver has no UI goroutine, so a test plays its part).
+var toUI = fyne.Do
+
 // lintAfterEdit asks for the document to be linted: at once on the
 // desktop, after a pause in typing in the browser.
 func (s *studio) lintAfterEdit(doc *syntax.Document) {
@@ -27,7 +31,7 @@ func (s *studio) lintAfterEdit(doc *syntax.Document) {
 		s.lints.Submit(doc)
 		return
 	}
-	s.lint.pause.after(lintPause, fyne.Do, func() { s.lints.Submit(s.ed.Document()) })
+	s.lint.pause.after(lintPause, toUI, func() { s.lints.Submit(s.ed.Document()) })
 }
 
 // idleTimer runs a function once calls to after have stopped for a while:

@@ -59,43 +59,48 @@ func TestIdleTimerDropsAReplacedHandOver(t *testing.T) {
 // no lint while keys come faster than the pause, then one lint of the
 // newest text.
 func TestBrowserLintWaitsForAPauseInTyping(t *testing.T) {
-	defer func(v bool) { lintWaitsForTyping = v }(lintWaitsForTyping)
-	lintWaitsForTyping = true
+	defer func(v bool, h func(func())) { lintWaitsForTyping, toUI = v, h }(lintWaitsForTyping, toUI)
+	ui := make(chan func(), 16) // this goroutine is the UI goroutine
+	lintWaitsForTyping, toUI = true, func(f func()) { ui <- f }
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n")))
-	time.Sleep(2 * lintPause) // a lint the opening asked for is done
-	linted := make(chan *syntax.Document, 16)
+	var linted []*syntax.Document
 	deliver := s.lints.Deliver
 	s.lints.Deliver = func(doc *syntax.Document, diags []lint.Diagnostic) {
 		deliver(doc, diags)
-		linted <- doc
+		linted = append(linted, doc)
 	}
+	// run does what reached the UI goroutine within d.
+	run := func(d time.Duration) {
+		deadline := time.After(d)
+		for {
+			select {
+			case f := <-ui:
+				f()
+			case <-deadline:
+				return
+			}
+		}
+	}
+	run(2 * lintPause) // the opening's lint
+	linted = nil
 	s.win.Canvas().Focus(s.ed)
 	s.ed.SetSelection(len(s.ed.Bytes()), len(s.ed.Bytes()))
 	for _, r := range "Crawl-delay: x" {
 		s.ed.TypedRune(r)
-		time.Sleep(lintPause / 6)
+		run(lintPause / 6)
 	}
-	select {
-	case <-linted:
-		t.Fatal("linted while the keys came faster than the pause")
-	default:
+	if len(linted) != 0 {
+		t.Fatalf("linted %d times while the keys came faster than the pause", len(linted))
 	}
 	typed := s.ed.Document()
-	select {
-	case doc := <-linted:
-		if doc != typed {
-			t.Fatal("the lint after the pause is not of the newest text")
-		}
-		if len(s.diags) == 0 {
-			t.Errorf("no findings for %q", s.ed.Bytes())
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("no lint after the pause")
-	}
-	select {
-	case <-linted:
-		t.Fatal("linted twice for one pause")
-	case <-time.After(2 * lintPause):
+	run(3 * lintPause)
+	switch {
+	case len(linted) != 1:
+		t.Fatalf("linted %d times after one pause, want once", len(linted))
+	case linted[0] != typed:
+		t.Fatal("the lint after the pause is not of the newest text")
+	case len(s.diags) == 0:
+		t.Errorf("no findings for %q", s.ed.Bytes())
 	}
 }
