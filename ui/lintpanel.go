@@ -42,6 +42,7 @@ type lintPanel struct {
 	open     bool
 	onJump   func(lint.Diagnostic)
 	onFix    func(lint.Diagnostic)
+	pause    idleTimer            // the browser build: lint waits for a pause in typing (typingpause.go)
 	selected int                  // index into diags, -1 for none
 	tip      *testerpane.HoverTip // a cut row's whole text, on hover
 	member   int                  // the line of the selected group in view: an index into its Members

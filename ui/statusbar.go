@@ -22,6 +22,13 @@ type statusBar struct {
 	state, pos, enc, eol, reading *widget.Label
 	tests                         *widget.Button
 	root                          fyne.CanvasObject
+	// place is the browser build's last answer to where the test set is
+	// kept, for the file and set path it was asked for (placeBeside).
+	place struct {
+		path, tests string
+		known       bool
+		beside      bool
+	}
 }
 
 func newStatusBar(showTests func()) *statusBar {
@@ -53,7 +60,25 @@ func (s *studio) refreshBar() {
 	setText(b.eol, endingsText(doc))
 	setText(b.reading, lang.X("window.status.reading", "Reading: {{.Engine}}",
 		map[string]any{"Engine": s.pane.ReadingName()}))
-	b.tests.SetText(testsPlaceText(s))
+	if t := testsPlaceText(s); b.tests.Text != t {
+		b.tests.SetText(t)
+	}
+}
+
+// placeBeside reports whether the file's test set is kept beside it. In
+// the browser the page's storage is asked again only when the file or its
+// set's path changed (opening, saving and choosing the place set them),
+// not on every key.
+func (b *statusBar) placeBeside(s *studio) bool {
+	if !onWeb {
+		_, place := s.places.For(s.file.Path)
+		return place == session.Beside
+	}
+	if c := b.place; !c.known || c.path != s.file.Path || c.tests != s.file.TestsPath {
+		_, place := s.places.For(s.file.Path)
+		b.place.path, b.place.tests, b.place.known, b.place.beside = s.file.Path, s.file.TestsPath, true, place == session.Beside
+	}
+	return b.place.beside
 }
 
 // cursorMoved follows the editor's cursor in the status bar.
@@ -141,7 +166,7 @@ func testsPlaceText(s *studio) string {
 	if s.file.Path == "" {
 		return lang.X("window.status.tests_unsaved", "Test set: saved with the file")
 	}
-	if _, place := s.places.For(s.file.Path); place == session.Beside {
+	if s.bar.placeBeside(s) {
 		return lang.X("window.status.tests_beside", "Test set: beside the file")
 	}
 	return lang.X("window.status.tests_app", "Test set: in Robots Studio's folder")

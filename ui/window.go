@@ -258,7 +258,7 @@ func (s *studio) documentChanged() {
 	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[3] {
 		s.ai.Refresh()
 	}
-	s.lints.Submit(doc)
+	s.lintAfterEdit(doc)
 }
 
 // applyLint shows diagnostics, unless the text has changed since they were

@@ -50,13 +50,20 @@ func (l *rowsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	var w, h float32
 	for i, o := range objs {
-		if o.Visible() {
-			w = max(w, o.MinSize().Width)
-		}
 		if i > 0 {
 			h += theme.Padding()
 		}
-		h += l.height(o)
+		if !o.Visible() {
+			h += l.height(o)
+			continue
+		}
+		m := o.MinSize() // once per row: a row's size is dear to measure
+		w = max(w, m.Width)
+		l.heights[o] = m.Height
+		if l.rowH == 0 || m.Height < l.rowH {
+			l.rowH = m.Height
+		}
+		h += m.Height
 	}
 	return fyne.NewSize(w, h)
 }

@@ -1,0 +1,174 @@
+package webtest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/chromedp"
+)
+
+// typeKeys types n letters into the focused editor, one at a time as a
+// person types (each key waits for its frame, then 40 ms), and returns
+// each key's keydown → frame time in ms, sorted.
+func (p *tab) typeKeys(n int) []float64 {
+	p.t.Helper()
+	var before int
+	p.eval("__probe.lat.length", &before)
+	for i := 0; i < n; i++ {
+		p.key(string(rune('a' + i%26)))
+		p.waitFor("the key reaches a frame", "__probe.lat.length > "+itoa(before+i), 10*time.Second)
+		time.Sleep(40 * time.Millisecond)
+	}
+	var lat []float64
+	p.eval("__probe.lat.slice("+itoa(before)+")", &lat)
+	slices.Sort(lat)
+	return lat
+}
+
+// cpuSplit is where the page's main thread spent a profile's samples: in
+// the WebAssembly module (Go: the app and Fyne), in JavaScript (the
+// driver's glue and the WebGL calls it makes), in the garbage collector,
+// in the browser's own work ("(program)": layout, compositing, the GL
+// command buffer), and idle. Milliseconds.
+type cpuSplit struct {
+	wasm, js, gc, program, idle float64
+}
+
+func splitProfile(prof *profiler.Profile) cpuSplit {
+	kind := map[int64]string{}
+	for _, n := range prof.Nodes {
+		f := n.CallFrame
+		switch {
+		case f.FunctionName == "(idle)":
+			kind[n.ID] = "idle"
+		case f.FunctionName == "(program)" || f.FunctionName == "(root)":
+			kind[n.ID] = "program"
+		case f.FunctionName == "(garbage collector)":
+			kind[n.ID] = "gc"
+		case strings.HasPrefix(f.FunctionName, "wasm-function") || strings.HasSuffix(f.URL, ".wasm") || strings.HasPrefix(f.URL, "wasm://"):
+			kind[n.ID] = "wasm"
+		default:
+			kind[n.ID] = "js"
+		}
+	}
+	var s cpuSplit
+	for i, id := range prof.Samples {
+		if i >= len(prof.TimeDeltas) {
+			break
+		}
+		// A sample's time is the delta to the next one.
+		var d float64
+		if i+1 < len(prof.TimeDeltas) {
+			d = float64(prof.TimeDeltas[i+1]) / 1000
+		}
+		switch kind[id] {
+		case "wasm":
+			s.wasm += d
+		case "js":
+			s.js += d
+		case "gc":
+			s.gc += d
+		case "idle":
+			s.idle += d
+		default:
+			s.program += d
+		}
+	}
+	return s
+}
+
+// topFunctions names the functions with the most self time (for a build
+// with symbols; a stripped .wasm names its functions by index).
+func topFunctions(prof *profiler.Profile, n int) []string {
+	self := map[string]float64{}
+	name := map[int64]string{}
+	for _, nd := range prof.Nodes {
+		name[nd.ID] = nd.CallFrame.FunctionName
+	}
+	for i, id := range prof.Samples {
+		if i+1 < len(prof.TimeDeltas) {
+			self[name[id]] += float64(prof.TimeDeltas[i+1]) / 1000
+		}
+	}
+	keys := make([]string, 0, len(self))
+	for k := range self {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return self[keys[a]] > self[keys[b]] })
+	var out []string
+	for _, k := range keys[:min(n, len(keys))] {
+		out = append(out, k+" "+strconvMs(self[k]))
+	}
+	return out
+}
+
+func strconvMs(v float64) string {
+	return strings.TrimRight(strings.TrimRight(time.Duration(v*float64(time.Millisecond)).Round(100*time.Microsecond).String(), "0"), ".")
+}
+
+// TestKeystrokeSplit measures keystroke → frame twice in one page: on a
+// two-line file with no tester rows (what a frame costs when our own work
+// per key is next to nothing: mostly painting), and on linkedin's file
+// with 100 results (the budget case). With a CPU profile of the
+// page's main thread over each run it says how much of a key is the Go
+// program and how much the browser. It checks nothing but that keys reach
+// the screen; the budget is checked by TestWeb.
+func TestKeystrokeSplit(t *testing.T) {
+	dir := webDir(t)
+	srv := serve(t, dir)
+	p := startBrowser(t)
+	first := p.load(srv.URL + subPath)
+	t.Logf("first usable frame %.2f s", first.Seconds())
+	linkedin, err := os.ReadFile("testdata/linkedin.robots.txt")
+	mustf(t, err, "testdata")
+	crawlerRows := []string{"Googlebot", "Bingbot", "LinkedInBot", "Applebot", "Yandex", "Slurp", "DuckDuckBot", "GPTBot", "CCBot", "Baiduspider"}
+	paths := []string{"/", "/in/someone", "/jobs/view/1", "/analytics/", "/authwall", "/feed/", "/company/x", "/learning/", "/pub/dir/a", "/search/results/"}
+	_, err = chromedp.Call(p.ctx, profiler.Enable, cdp.Empty{})
+	mustf(t, err, "profiler")
+	_, err = chromedp.Call(p.ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200})
+	mustf(t, err, "profiler")
+	const keys = 40
+	p.eval("robotsStudio.openText(\"robots.txt\", \"\")", nil)
+	run := func(name, text string, crawlers, paths []string, results int) {
+		p.eval("robotsStudio.setText("+jsString(text)+")", nil) // no question about unsaved changes
+		p.eval("robotsStudio.setTests("+jsArray(crawlers)+", "+jsArray(paths)+")", nil)
+		p.waitFor(name+": results", "robotsStudio.results().then((r) => r.length === "+itoa(results)+")", 30*time.Second)
+		p.settle()
+		p.click(300, 200)
+		p.settle()
+		_, err := chromedp.Call(p.ctx, profiler.Start, cdp.Empty{})
+		mustf(t, err, "profiler start")
+		start := time.Now()
+		lat := p.typeKeys(keys)
+		wall := time.Since(start)
+		res, err := chromedp.Call(p.ctx, profiler.Stop, cdp.Empty{})
+		mustf(t, err, "profiler stop")
+		if len(lat) != keys {
+			t.Fatalf("%s: %d of %d keys reached a frame", name, len(lat), keys)
+		}
+		if dir := os.Getenv("ROBOTS_STUDIO_WEBTEST_PROFILES"); dir != "" { // for DevTools' Performance panel
+			data, err := json.Marshal(res.Profile)
+			mustf(t, err, "profile")
+			base := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+			mustf(t, os.WriteFile(base+".cpuprofile", data, 0o644), "profile")
+			time.Sleep(time.Second) // lint follows a pause in typing
+			p.screenshot(base + ".png")
+		}
+		s := splitProfile(res.Profile)
+		per := func(v float64) float64 { return v / keys }
+		t.Logf("%s: keystroke → frame median %.1f ms, p95 %.1f ms, max %.1f ms; main thread per key: wasm %.1f ms, JS %.1f ms, GC %.1f ms, browser %.1f ms, idle %.1f ms (wall %.0f ms per key incl. the test's 40 ms pause and CDP round trips)",
+			name, percentile(lat, 0.5), percentile(lat, 0.95), lat[len(lat)-1], per(s.wasm), per(s.js), per(s.gc), per(s.program), per(s.idle), float64(wall.Milliseconds())/keys)
+		t.Logf("%s: most self time: %s", name, strings.Join(topFunctions(res.Profile, 12), ", "))
+	}
+	run("two lines, no tester rows", "User-agent: *\nDisallow: /x\n", []string{}, []string{}, 0)
+	run("linkedin, 100 results", string(linkedin), crawlerRows, paths, 100)
+	p.noBadConsole(t)
+}
