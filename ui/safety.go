@@ -187,7 +187,7 @@ func (s *studio) offerRecovery() {
 func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 	name := rec.Path
 	if name == "" {
-		name = lang.X("window.recover.new", "a new file")
+		name = lang.X("window.recover.new", "New file (never saved)")
 	}
 	head := lang.X("window.recover.row", "{{.File}} — {{.Time}} — {{.Size}}", map[string]any{
 		"File": name, "Time": rec.Saved.Local().Format("2006-01-02 15:04:05"),
@@ -196,9 +196,9 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 		head += " — " + lang.X("window.recover.leftover", "from an unfinished save ({{.Name}})", map[string]any{"Name": rec.Note})
 	}
 	title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.Wrapping = fyne.TextWrapBreak
+	title.Wrapping = fyne.TextWrapWord // a long path still breaks inside a word when it must
 	preview := widget.NewLabelWithStyle(rec.Preview(160), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-	preview.Wrapping = fyne.TextWrapBreak
+	preview.Wrapping = fyne.TextWrapWord
 	restore := newImportantButton(lang.X("window.recover.restore", "Restore"), func() {
 		s.whenSafe(func() {
 			s.restore(rec)
@@ -206,8 +206,7 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 		})
 	})
 	del := newButton(lang.X("window.recover.delete", "Delete"), func() {
-		dialog.ShowConfirm(lang.X("window.recover.delete", "Delete"),
-			lang.X("window.recover.delete_ask", "Delete the unsaved text of {{.File}} for good?", map[string]any{"File": name}),
+		dialog.ShowConfirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),
 			func(ok bool) {
 				if ok {
 					s.rec.Discard(rec)
@@ -215,5 +214,18 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 				}
 			}, s.win)
 	})
-	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewHBox(restore, del), container.NewVBox(title, preview))
+	// The buttons keep their own height at the top of the row; a Border's
+	// side would stretch them to the height of the wrapped preview.
+	buttons := container.NewVBox(container.NewHBox(restore, del))
+	return container.NewBorder(nil, widget.NewSeparator(), nil, buttons, container.NewVBox(title, preview))
+}
+
+// recoveryDeleteQuestion asks before a copy is deleted. A copy of a file
+// that was never saved has its own sentence: the row's "New file" is a
+// title, and Russian and Polish need another case inside a sentence.
+func recoveryDeleteQuestion(rec session.RecoveryRecord) string {
+	if rec.Path == "" {
+		return lang.X("window.recover.delete_ask_new", "Delete the unsaved text of the new file for good?")
+	}
+	return lang.X("window.recover.delete_ask", "Delete the unsaved text of {{.File}} for good?", map[string]any{"File": rec.Path})
 }
