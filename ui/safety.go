@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/session"
@@ -115,8 +116,7 @@ func (s *studio) askDisk(c session.DiskCheck) {
 	default:
 		text = lang.X("window.disk.changed", "{{.File}} was changed by another program while you have unsaved changes. Reload it (your changes are lost) or keep your text (Save then writes over the other program's change)? Lines marked − are only in your text, + only on disk:", args)
 		buttons = container.NewHBox(reload, mine)
-		grid := widget.NewTextGridFromString(session.LineDiff(s.ed.Bytes(), c.Text, 2))
-		scroll := container.NewScroll(grid)
+		scroll := container.NewScroll(diffGrid(session.LineDiff(s.ed.Bytes(), c.Text, 2)))
 		scroll.SetMinSize(fyne.NewSize(640, 260))
 		body = scroll
 	}
@@ -124,6 +124,25 @@ func (s *studio) askDisk(c session.DiskCheck) {
 		container.NewBorder(newWrappedLabel(text), container.NewCenter(buttons), nil, nil, body), s.win)
 	s.disk.ask.Resize(fyne.NewSize(720, 440))
 	s.disk.ask.Show()
+}
+
+// diffGrid shows session.LineDiff's text with the lines only in the
+// user's text in the error colour and the lines only on disk in the success
+// colour, so the two sides read apart at a glance.
+func diffGrid(diff string) *widget.TextGrid {
+	grid := widget.NewTextGridFromString(diff)
+	for i, row := range grid.Rows {
+		if len(row.Cells) == 0 {
+			continue
+		}
+		switch row.Cells[0].Rune {
+		case '-':
+			grid.SetRowStyle(i, &widget.CustomTextGridStyle{FGColor: theme.Color(theme.ColorNameError)})
+		case '+':
+			grid.SetRowStyle(i, &widget.CustomTextGridStyle{FGColor: theme.Color(theme.ColorNameSuccess)})
+		}
+	}
+	return grid
 }
 
 // workerFailed: background work (lint, fetch, changes) panicked on a bad

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/session"
@@ -59,5 +60,36 @@ func TestRecoveryDeleteQuestionReadsInEveryLanguage(t *testing.T) {
 		if got := recoveryDeleteQuestion(fileRec); got != c.fileQ {
 			t.Errorf("%s, a file: %q, want %q", c.code, got, c.fileQ)
 		}
+	}
+}
+
+// TestDiffGridColoursTheTwoSides: "- " rows (only in the user's text) and
+// "+ " rows (only on disk) get their own colours; unchanged rows none.
+func TestDiffGridColoursTheTwoSides(t *testing.T) {
+	test.NewTempApp(t)
+	g := diffGrid(session.LineDiff([]byte("User-agent: *\nDisallow: /mine/\n"), []byte("User-agent: *\nDisallow: /theirs/\n"), 2))
+	var minus, plus, same int
+	for _, row := range g.Rows {
+		if len(row.Cells) == 0 {
+			continue
+		}
+		st, ok := row.Style.(*widget.CustomTextGridStyle)
+		switch row.Cells[0].Rune {
+		case '-':
+			if ok && st.FGColor == theme.Color(theme.ColorNameError) {
+				minus++
+			}
+		case '+':
+			if ok && st.FGColor == theme.Color(theme.ColorNameSuccess) {
+				plus++
+			}
+		default:
+			if row.Style == nil {
+				same++
+			}
+		}
+	}
+	if minus != 1 || plus != 1 || same == 0 {
+		t.Fatalf("coloured rows: - %d, + %d, plain %d; want 1, 1 and at least 1\n%s", minus, plus, same, g.Text())
 	}
 }
