@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/session"
@@ -115,8 +116,7 @@ func (s *studio) askDisk(c session.DiskCheck) {
 	default:
 		text = lang.X("window.disk.changed", "{{.File}} was changed by another program while you have unsaved changes. Reload it (your changes are lost) or keep your text (Save then writes over the other program's change)? Lines marked − are only in your text, + only on disk:", args)
 		buttons = container.NewHBox(reload, mine)
-		grid := widget.NewTextGridFromString(session.LineDiff(s.ed.Bytes(), c.Text, 2))
-		scroll := container.NewScroll(grid)
+		scroll := container.NewScroll(diffGrid(session.LineDiff(s.ed.Bytes(), c.Text, 2)))
 		scroll.SetMinSize(fyne.NewSize(640, 260))
 		body = scroll
 	}
@@ -124,6 +124,25 @@ func (s *studio) askDisk(c session.DiskCheck) {
 		container.NewBorder(newWrappedLabel(text), container.NewCenter(buttons), nil, nil, body), s.win)
 	s.disk.ask.Resize(fyne.NewSize(720, 440))
 	s.disk.ask.Show()
+}
+
+// diffGrid shows session.LineDiff's text with the lines only in the
+// user's text in the error colour and the lines only on disk in the success
+// colour, so the two sides read apart at a glance.
+func diffGrid(diff string) *widget.TextGrid {
+	grid := widget.NewTextGridFromString(diff)
+	for i, row := range grid.Rows {
+		if len(row.Cells) == 0 {
+			continue
+		}
+		switch row.Cells[0].Rune {
+		case '-':
+			grid.SetRowStyle(i, &widget.CustomTextGridStyle{FGColor: theme.Color(theme.ColorNameError)})
+		case '+':
+			grid.SetRowStyle(i, &widget.CustomTextGridStyle{FGColor: theme.Color(theme.ColorNameSuccess)})
+		}
+	}
+	return grid
 }
 
 // workerFailed: background work (lint, fetch, changes) panicked on a bad
@@ -187,7 +206,7 @@ func (s *studio) offerRecovery() {
 func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 	name := rec.Path
 	if name == "" {
-		name = lang.X("window.recover.new", "a new file")
+		name = lang.X("window.recover.new", "New file (never saved)")
 	}
 	head := lang.X("window.recover.row", "{{.File}} — {{.Time}} — {{.Size}}", map[string]any{
 		"File": name, "Time": rec.Saved.Local().Format("2006-01-02 15:04:05"),
@@ -196,9 +215,9 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 		head += " — " + lang.X("window.recover.leftover", "from an unfinished save ({{.Name}})", map[string]any{"Name": rec.Note})
 	}
 	title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.Wrapping = fyne.TextWrapBreak
+	title.Wrapping = fyne.TextWrapWord // a long path still breaks inside a word when it must
 	preview := widget.NewLabelWithStyle(rec.Preview(160), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-	preview.Wrapping = fyne.TextWrapBreak
+	preview.Wrapping = fyne.TextWrapWord
 	restore := newImportantButton(lang.X("window.recover.restore", "Restore"), func() {
 		s.whenSafe(func() {
 			s.restore(rec)
@@ -206,8 +225,7 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 		})
 	})
 	del := newButton(lang.X("window.recover.delete", "Delete"), func() {
-		dialog.ShowConfirm(lang.X("window.recover.delete", "Delete"),
-			lang.X("window.recover.delete_ask", "Delete the unsaved text of {{.File}} for good?", map[string]any{"File": name}),
+		dialog.ShowConfirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),
 			func(ok bool) {
 				if ok {
 					s.rec.Discard(rec)
@@ -215,5 +233,18 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 				}
 			}, s.win)
 	})
-	return container.NewBorder(nil, widget.NewSeparator(), nil, container.NewHBox(restore, del), container.NewVBox(title, preview))
+	// The buttons keep their own height at the top of the row; a Border's
+	// side would stretch them to the height of the wrapped preview.
+	buttons := container.NewVBox(container.NewHBox(restore, del))
+	return container.NewBorder(nil, widget.NewSeparator(), nil, buttons, container.NewVBox(title, preview))
+}
+
+// recoveryDeleteQuestion asks before a copy is deleted. A copy of a file
+// that was never saved has its own sentence: the row's "New file" is a
+// title, and Russian and Polish need another case inside a sentence.
+func recoveryDeleteQuestion(rec session.RecoveryRecord) string {
+	if rec.Path == "" {
+		return lang.X("window.recover.delete_ask_new", "Delete the unsaved text of the new file for good?")
+	}
+	return lang.X("window.recover.delete_ask", "Delete the unsaved text of {{.File}} for good?", map[string]any{"File": rec.Path})
 }
