@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"github.com/robots-studio/robots-studio/tester/internal/linealign"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -16,62 +17,23 @@ type alignment struct {
 	complete bool  // false when the files were too different to align
 }
 
-// align finds the lines both versions share, in order: common head and tail
-// first, then a longest common subsequence of what is left (an edit is
-// usually a few lines, so the table stays small).
+// align finds the lines both versions share, in order (linealign).
 func align(a, b *syntax.Document) alignment {
 	la, lb := lineTexts(a), lineTexts(b)
-	al := alignment{oldToNew: make([]int, len(la)+1), complete: true}
-	head := 0
-	for head < len(la) && head < len(lb) && la[head] == lb[head] {
-		al.oldToNew[head+1] = head + 1
-		head++
-	}
-	tail := 0
-	for tail < len(la)-head && tail < len(lb)-head && la[len(la)-1-tail] == lb[len(lb)-1-tail] {
-		al.oldToNew[len(la)-tail] = len(lb) - tail
-		tail++
-	}
-	ma, mb := la[head:len(la)-tail], lb[head:len(lb)-tail]
-	keptA := make([]bool, len(ma))
-	keptB := make([]bool, len(mb))
-	if len(ma)*len(mb) > maxAlignCells {
-		al.complete = false
-	} else if len(ma) > 0 && len(mb) > 0 {
-		// lcs[i][j]: the LCS length of ma[i:] and mb[j:].
-		w := len(mb) + 1
-		lcs := make([]int32, (len(ma)+1)*w)
-		for i := len(ma) - 1; i >= 0; i-- {
-			for j := len(mb) - 1; j >= 0; j-- {
-				if ma[i] == mb[j] {
-					lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-				} else {
-					lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-				}
-			}
+	aToB, complete := linealign.Align(la, lb, maxAlignCells)
+	al := alignment{oldToNew: make([]int, len(la)+1), complete: complete}
+	paired := make([]bool, len(lb))
+	for i, j := range aToB {
+		if j < 0 {
+			al.removed = append(al.removed, i+1)
+			continue
 		}
-		for i, j := 0, 0; i < len(ma) && j < len(mb); {
-			switch {
-			case ma[i] == mb[j]:
-				keptA[i], keptB[j] = true, true
-				al.oldToNew[head+i+1] = head + j + 1
-				i++
-				j++
-			case lcs[(i+1)*w+j] >= lcs[i*w+j+1]:
-				i++
-			default:
-				j++
-			}
-		}
+		al.oldToNew[i+1] = j + 1
+		paired[j] = true
 	}
-	for i, k := range keptA {
-		if !k {
-			al.removed = append(al.removed, head+i+1)
-		}
-	}
-	for j, k := range keptB {
-		if !k {
-			al.added = append(al.added, head+j+1)
+	for j, p := range paired {
+		if !p {
+			al.added = append(al.added, j+1)
 		}
 	}
 	return al

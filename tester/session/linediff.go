@@ -3,73 +3,41 @@ package session
 import (
 	"bytes"
 	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/internal/linealign"
 )
+
+// maxLCS bounds the matching: past maxLCS² pairs of changed lines, LineDiff
+// shows the two blocks whole instead of matching them line by line.
+const maxLCS = 2000
 
 // LineDiff shows what differs between the user's text (mine) and the file
 // on disk (theirs), line by line: "  " same, "- " only in mine, "+ " only on
 // disk, with up to context unchanged lines around each change and "…" for
 // what is left out. Lines past the common start and end are matched by a
-// longest common subsequence when both sides have at most maxLCS lines
-// between them; beyond that the two blocks are shown whole.
+// longest common subsequence (linealign), within maxLCS.
 func LineDiff(mine, theirs []byte, context int) string {
 	a, b := splitLines(mine), splitLines(theirs)
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
 	type line struct {
 		op   byte
 		text string
 	}
 	var out []line
-	for _, l := range a[:pre] {
-		out = append(out, line{' ', l})
+	aToB, _ := linealign.Align(a, b, maxLCS*maxLCS)
+	j := 0
+	for i, to := range aToB {
+		if to < 0 {
+			out = append(out, line{'-', a[i]})
+			continue
+		}
+		for ; j < to; j++ {
+			out = append(out, line{'+', b[j]})
+		}
+		out = append(out, line{' ', a[i]})
+		j++
 	}
-	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
-	const maxLCS = 2000
-	if len(ma) <= maxLCS && len(mb) <= maxLCS {
-		// lcs[i][j]: longest common subsequence of ma[i:] and mb[j:].
-		lcs := make([][]int32, len(ma)+1)
-		for i := range lcs {
-			lcs[i] = make([]int32, len(mb)+1)
-		}
-		for i := len(ma) - 1; i >= 0; i-- {
-			for j := len(mb) - 1; j >= 0; j-- {
-				if ma[i] == mb[j] {
-					lcs[i][j] = lcs[i+1][j+1] + 1
-				} else {
-					lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-				}
-			}
-		}
-		i, j := 0, 0
-		for i < len(ma) || j < len(mb) {
-			switch {
-			case i < len(ma) && j < len(mb) && ma[i] == mb[j]:
-				out = append(out, line{' ', ma[i]})
-				i, j = i+1, j+1
-			case j == len(mb) || i < len(ma) && lcs[i+1][j] >= lcs[i][j+1]:
-				out = append(out, line{'-', ma[i]})
-				i++
-			default:
-				out = append(out, line{'+', mb[j]})
-				j++
-			}
-		}
-	} else {
-		for _, l := range ma {
-			out = append(out, line{'-', l})
-		}
-		for _, l := range mb {
-			out = append(out, line{'+', l})
-		}
-	}
-	for _, l := range a[len(a)-suf:] {
-		out = append(out, line{' ', l})
+	for ; j < len(b); j++ {
+		out = append(out, line{'+', b[j]})
 	}
 	var sb strings.Builder
 	skipped := false
