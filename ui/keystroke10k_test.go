@@ -29,22 +29,7 @@ func BenchmarkKeystroke10k(b *testing.B) {
 		b.Run(fmt.Sprintf("%d-results", 20*n), func(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			s := newTestStudio(b)
-			src := corpus.File(b, "linkedin.robots.txt")
-			s.openPath(writeFile(b, "robots.txt", src))
-			set := testset.New()
-			set.Crawlers = []string{"Googlebot", "YandexBot", "bingbot", "GPTBot", "Applebot", "DuckDuckBot", "Baiduspider", "Slurp",
-				"Googlebot-Image", "YandexImages", "AdsBot-Google", "ClaudeBot", "CCBot", "facebookexternalhit", "Twitterbot",
-				"PetalBot", "SemrushBot", "AhrefsBot", "MJ12bot", "Amazonbot"}
-			for _, l := range strings.Split(string(src), "\n") {
-				if v, ok := strings.CutPrefix(strings.TrimSpace(l), "Disallow:"); ok && strings.TrimSpace(v) != "" && len(set.Paths) < n {
-					set.Paths = append(set.Paths, strings.ReplaceAll(strings.TrimSpace(v), "*", "x")+"page")
-				}
-			}
-			s.pane.SetTestSet(set)
-			s.win.Canvas().Focus(s.ed)
-			mid := int(s.ed.Document().Lines[len(s.ed.Document().Lines)/2].Start) + 10
-			s.ed.SetSelection(mid, mid)
+			s := linkedinStudio(b, n)
 			s.lints.Inline = false
 			typeOrErase(s, 0)
 			typeOrErase(s, 1)
@@ -57,6 +42,29 @@ func BenchmarkKeystroke10k(b *testing.B) {
 			b.ReportMetric(float64(keystrokeThreadCPU()-cpu)/1e6/float64(b.N), "ui-cpu-ms/op")
 		})
 	}
+}
+
+// linkedinStudio is a window on linkedin.robots.txt with 20 crawlers and up
+// to paths paths taken from its Disallow rules, the cursor mid-file in the
+// focused editor: the keystroke benchmarks' common start.
+func linkedinStudio(b *testing.B, paths int) *studio {
+	s := newTestStudio(b)
+	src := corpus.File(b, "linkedin.robots.txt")
+	s.openPath(writeFile(b, "robots.txt", src))
+	set := testset.New()
+	set.Crawlers = []string{"Googlebot", "YandexBot", "bingbot", "GPTBot", "Applebot", "DuckDuckBot", "Baiduspider", "Slurp",
+		"Googlebot-Image", "YandexImages", "AdsBot-Google", "ClaudeBot", "CCBot", "facebookexternalhit", "Twitterbot",
+		"PetalBot", "SemrushBot", "AhrefsBot", "MJ12bot", "Amazonbot"}
+	for _, l := range strings.Split(string(src), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "Disallow:"); ok && strings.TrimSpace(v) != "" && len(set.Paths) < paths {
+			set.Paths = append(set.Paths, strings.ReplaceAll(strings.TrimSpace(v), "*", "x")+"page")
+		}
+	}
+	s.pane.SetTestSet(set)
+	s.win.Canvas().Focus(s.ed)
+	mid := int(s.ed.Document().Lines[len(s.ed.Document().Lines)/2].Start) + 10
+	s.ed.SetSelection(mid, mid)
+	return s
 }
 
 func keystrokeThreadCPU() time.Duration {
@@ -79,25 +87,10 @@ func keystrokeThreadCPU() time.Duration {
 //	go test -run '^$' -bench KeystrokeWeb -benchtime 400x -cpuprofile cpu.out ./ui/
 func BenchmarkKeystrokeWeb(b *testing.B) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	s := newTestStudio(b)
-	src := corpus.File(b, "linkedin.robots.txt")
-	s.openPath(writeFile(b, "robots.txt", src))
-	set := testset.New()
-	set.Crawlers = []string{"Googlebot", "YandexBot", "bingbot", "GPTBot", "Applebot", "DuckDuckBot", "Baiduspider", "Slurp",
-		"Googlebot-Image", "YandexImages", "AdsBot-Google", "ClaudeBot", "CCBot", "facebookexternalhit", "Twitterbot",
-		"PetalBot", "SemrushBot", "AhrefsBot", "MJ12bot", "Amazonbot"}
-	for _, l := range strings.Split(string(src), "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "Disallow:"); ok && strings.TrimSpace(v) != "" && len(set.Paths) < 5 {
-			set.Paths = append(set.Paths, strings.ReplaceAll(strings.TrimSpace(v), "*", "x")+"page")
-		}
-	}
-	s.pane.SetTestSet(set)
-	if n := len(set.Crawlers) * len(set.Paths); n != 100 {
+	s := linkedinStudio(b, 5)
+	if n := len(s.pane.TestSet().Crawlers) * len(s.pane.TestSet().Paths); n != 100 {
 		b.Fatalf("%d results", n)
 	}
-	s.win.Canvas().Focus(s.ed)
-	mid := int(s.ed.Document().Lines[len(s.ed.Document().Lines)/2].Start) + 10
-	s.ed.SetSelection(mid, mid)
 	typeOrErase(s, 0)
 	typeOrErase(s, 1)
 	b.ResetTimer()
