@@ -14,12 +14,15 @@ TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium nodejs
 DISTDEPS := gcc-mingw-w64-x86-64 xz-utils imagemagick
 
 # The packages with background workers whose tests are race-clean; the
-# rest of ui/ still has test-driver races (issue 24, point 8).
-RACE_PKGS := ./tester/latest ./tester/session ./tester/textfile ./ui/testerpane ./ui/logtab
+# rest of internal/ui/ still has test-driver races (issue 24, point 8).
+# The packages that build without cgo: the domain (tester/) and the app's
+# own parts that hold no window (command line, document, files, versions).
+CORE_PKGS := ./tester/... ./internal/cli/... ./internal/session/... ./internal/textfile/... ./internal/testenv/... ./internal/corpus/... ./internal/version/...
+RACE_PKGS := ./internal/ui/latest ./internal/session ./internal/textfile ./internal/ui/testerpane ./internal/ui/logtab
 
 # VERSION is what --version, Help ▸ About and the file names say.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDVERSION := -X github.com/robots-studio/robots-studio/tester/version.Version=$(VERSION)
+LDVERSION := -X github.com/robots-studio/robots-studio/internal/version.Version=$(VERSION)
 DIST     := dist
 # The static command line for these platforms (no cgo, no window).
 CLI_TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64
@@ -75,9 +78,9 @@ suite:
 	@[ -d ../shared/corpus/real ] || echo "corpus: ../shared/corpus/real is absent: the corpus tests run on the repository's own testdata only"
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) build ./...
-	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build ./tester/... ./editor/...
-	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build ./tester/...
-	CGO_ENABLED=0 $(GO) test ./tester/...
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build $(CORE_PKGS) ./editor/...
+	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(CORE_PKGS)
+	CGO_ENABLED=0 $(GO) test $(CORE_PKGS)
 	$(GO) test $$($(GO) list ./... | grep -v /release/)
 	$(GO) test -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory headless
@@ -89,7 +92,7 @@ suite:
 	$(MAKE) --no-print-directory e2e
 
 e2e: build
-	bash ui/e2e/run.sh ./$(BIN)
+	bash internal/ui/e2e/run.sh ./$(BIN)
 
 # headless: the command line alone, static, without cgo or X11 (for servers
 # and CI). Same subcommands and translations; no window.
@@ -139,7 +142,7 @@ check-fresh: test
 	HERMETIC_LANG=pl_PL.UTF-8 HERMETIC_TZ=America/St_Johns $(MAKE) --no-print-directory -C "$$tmp/robots-studio" test
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./tester/... ./editor/... ./ui/...
+	$(GO) test -run '^$$' -bench . -benchmem ./tester/... ./editor/... ./internal/...
 
 package: deps
 	$(GO) install fyne.io/fyne/v2/cmd/fyne@v2.7.1

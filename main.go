@@ -14,11 +14,11 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"github.com/robots-studio/robots-studio/assets"
-	"github.com/robots-studio/robots-studio/tester/cli"
-	"github.com/robots-studio/robots-studio/tester/version"
-	"github.com/robots-studio/robots-studio/ui"
-	_ "github.com/robots-studio/robots-studio/ui/cleanlocale" // before fyne's lang reads the locale
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/internal/cli"
+	"github.com/robots-studio/robots-studio/internal/ui"
+	_ "github.com/robots-studio/robots-studio/internal/ui/cleanlocale" // before fyne's lang reads the locale
+	"github.com/robots-studio/robots-studio/internal/ui/i18n"
+	"github.com/robots-studio/robots-studio/internal/version"
 )
 
 func main() {

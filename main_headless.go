@@ -8,9 +8,9 @@ package main
 import (
 	"os"
 
-	"github.com/robots-studio/robots-studio/tester/cli"
-	_ "github.com/robots-studio/robots-studio/ui/cleanlocale" // before fyne's lang reads the locale
-	"github.com/robots-studio/robots-studio/ui/i18n"
+	"github.com/robots-studio/robots-studio/internal/cli"
+	_ "github.com/robots-studio/robots-studio/internal/ui/cleanlocale" // before fyne's lang reads the locale
+	"github.com/robots-studio/robots-studio/internal/ui/i18n"
 )
 
 func main() {

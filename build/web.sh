@@ -28,7 +28,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 start=$(date +%s)
 (cd "$root" && GOOS=js GOARCH=wasm go build -trimpath \
-	-ldflags "-s -w -X github.com/robots-studio/robots-studio/tester/version.Version=$version" \
+	-ldflags "-s -w -X github.com/robots-studio/robots-studio/internal/version.Version=$version" \
 	-o "$tmp/robots-studio.wasm" .)
 built=$(date +%s)
 

@@ -121,7 +121,7 @@ cleanup() { rm -f "$SYSO"; rm -rf "$TMP"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-LDVER="-X github.com/robots-studio/robots-studio/tester/version.Version=$VERSION"
+LDVER="-X github.com/robots-studio/robots-studio/internal/version.Version=$VERSION"
 mkdir -p "$TMP/zip"
 cd "$ROOT"
 echo "build/windows.sh: robots-studio.exe (the window; the first build compiles GLFW's C, minutes)"

@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/internal/corpus"
 )
 
 // generated is a ~500 KiB, ~20,000-line robots.txt with the mix real files

@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
-	"github.com/robots-studio/robots-studio/tester/cli"
+	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )

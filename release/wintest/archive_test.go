@@ -76,7 +76,7 @@ func TestReleaseArchive(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Contains(bin, []byte(version)) {
-			t.Errorf("%s: the version %s is not linked in (tester/version.Version)", c.name, version)
+			t.Errorf("%s: the version %s is not linked in (internal/version.Version)", c.name, version)
 		}
 	}
 }

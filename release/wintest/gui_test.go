@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robots-studio/robots-studio/tester/session"
+	"github.com/robots-studio/robots-studio/internal/session"
 )
 
 // xserver starts Xvfb at 1280×800 on a free display and returns it (":N").

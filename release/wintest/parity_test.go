@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/internal/corpus"
 )
 
 // corpusFiles lists every robots.txt of the repository (the corpus's own

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/tester/cli"
+	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 )
 

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/internal/corpus"
+	"github.com/robots-studio/robots-studio/internal/loggen"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
-	"github.com/robots-studio/robots-studio/tester/corpus"
-	"github.com/robots-studio/robots-studio/tester/internal/loggen"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 

@@ -9,7 +9,7 @@ import (
 	"io"
 	"sync/atomic"
 
-	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/internal/textfile"
 )
 
 // Sizes of the reading buffers: a chunk is whole lines, about chunkSize

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robots-studio/robots-studio/internal/corpus"
+	"github.com/robots-studio/robots-studio/internal/loggen"
 	"github.com/robots-studio/robots-studio/tester/batch"
-	"github.com/robots-studio/robots-studio/tester/corpus"
 	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/internal/loggen"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -151,7 +151,7 @@ func maxRSS(ps *os.ProcessState) float64 {
 }
 
 // BenchmarkLogsProcess is `robots-studio logs --robots --draft` on
-// generated combined logs (tester/internal/loggen replaying the sample logs
+// generated combined logs (internal/loggen replaying the sample logs
 // with varied paths and agents), written to a temporary folder and removed
 // after: MB/s of log and the process's peak memory (peak-RSS-KiB), which
 // stays flat as the log grows. ROBOTS_STUDIO_BENCH_LOG_MB lists the sizes

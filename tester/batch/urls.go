@@ -8,11 +8,11 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
-	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Lines reads r as blocks of whole lines (about size bytes each), each block

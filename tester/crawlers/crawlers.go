@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
-	"github.com/robots-studio/robots-studio/tester/internal/textdist"
+	"github.com/robots-studio/robots-studio/internal/textdist"
 )
 
 // pattern is one UA pattern in lower case with its entry.

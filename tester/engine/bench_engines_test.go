@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/internal/corpus"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/temoto/robotstxt"
 )

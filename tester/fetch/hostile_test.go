@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/testenv"
 )
 
 // endless serves a robots.txt that never ends (plain, or gzip-compressed

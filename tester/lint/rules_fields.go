@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/tester/internal/textdist"
+	"github.com/robots-studio/robots-studio/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )

@@ -9,7 +9,7 @@ package metatag
 import (
 	"strings"
 
-	"github.com/robots-studio/robots-studio/tester/internal/textdist"
+	"github.com/robots-studio/robots-studio/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 

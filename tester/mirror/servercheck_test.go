@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robots-studio/robots-studio/tester/testenv"
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // These tests hand the generated configs to the real servers' syntax checks.

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/tester/corpus"
+	"github.com/robots-studio/robots-studio/internal/corpus"
 )
 
 // benchSections mix paths linkedin.robots.txt allows with ones it blocks

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/robots-studio/robots-studio/tester/testenv"
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // repeat is n bytes made of pattern again and again, generated as they are

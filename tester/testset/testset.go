@@ -2,7 +2,7 @@
 // paths a user checks in the tester, and the verdicts they expect from given
 // engines. Its file is FILENAME.tests.json: beside the robots file when the
 // webmaster keeps it there (with the file, in version control), else in the
-// app's own folder (tester/session decides where); both the window and
+// app's own folder (internal/session decides where); both the window and
 // `robots-studio test --suite` read the same format.
 package testset
 
@@ -14,7 +14,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/internal/textfile"
 )
 
 // Version is the format version this package writes. Files with a higher

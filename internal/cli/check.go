@@ -1,0 +1,200 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+const checkUsage = "[--engine ID|all]... [--history] [--each] [--json] [--fix] ROBOTS_FILE"
+
+func init() {
+	Register(Command{
+		Name:    "check",
+		Usage:   checkUsage,
+		Summary: msg.Def("lint.check.summary", "lint a robots.txt for the crawlers of today (Google, Yandex, Bing, RFC 9309): every mistake with its lines, the crawlers it matters for and a fix; --history adds the 1994/1996 readings and temoto; --fix applies the safe fixes"),
+		Run:     runCheck,
+	})
+}
+
+// JSONDiagnostic is the --json form of a diagnostic.
+type JSONDiagnostic struct {
+	Code     string   `json:"code"`
+	Severity string   `json:"severity"`
+	Line     int      `json:"line"`
+	Col      int      `json:"col"`
+	EndLine  int      `json:"end_line"`
+	EndCol   int      `json:"end_col"`
+	Message  string   `json:"message"`
+	Engines  []string `json:"engines"`
+	Fix      *JSONFix `json:"fix"`
+	// Lines lists every line of a finding repeated on several lines (one
+	// entry otherwise); Count is how many findings it stands for.
+	Lines []int `json:"lines"`
+	Count int   `json:"count"`
+}
+
+// JSONFix is the fix part of JSONDiagnostic; edits are byte ranges of the file.
+type JSONFix struct {
+	Title   string     `json:"title"`
+	Safe    bool       `json:"safe"`
+	Engines []string   `json:"engines"`
+	Edits   []JSONEdit `json:"edits"`
+}
+
+// JSONEdit replaces bytes [start, end) of the file with text.
+type JSONEdit struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Text  string `json:"text"`
+}
+
+// DiagnosticJSON converts a diagnostic to its --json form.
+func DiagnosticJSON(d *lint.Diagnostic) JSONDiagnostic {
+	j := JSONDiagnostic{Code: d.Code, Severity: d.Severity.String(), Line: d.Line, Col: d.Col, EndLine: d.EndLine,
+		EndCol: d.EndCol, Message: d.Message.String(), Engines: d.Engines, Lines: d.AllLines(), Count: max(1, len(d.Members))}
+	if j.Engines == nil {
+		j.Engines = []string{}
+	}
+	if f := d.Fix; f != nil {
+		j.Fix = &JSONFix{Title: f.Title.String(), Safe: f.Safe, Engines: f.Engines, Edits: []JSONEdit{}}
+		if j.Fix.Engines == nil {
+			j.Fix.Engines = []string{}
+		}
+		for _, e := range f.Edits {
+			j.Fix.Edits = append(j.Fix.Edits, JSONEdit{Start: e.Start, End: e.End, Text: string(e.Text)})
+		}
+	}
+	return j
+}
+
+func runCheck(env *Env, args []string) int {
+	fs := NewFlags(env, "check", checkUsage)
+	var engines StringList
+	fs.Var(&engines, "engine", "report only what matters to this engine; repeat for several, or all (default: "+strings.Join(lint.DefaultEngines, ", ")+")")
+	history := fs.Bool("history", false, "also report what matters only to the 1994/1996 readings and the temoto library (as --engine all)")
+	each := fs.Bool("each", false, "one diagnostic per line, repeated findings not grouped")
+	asJSON := fs.Bool("json", false, "one JSON object per diagnostic")
+	fix := fs.Bool("fix", false, "apply the safe fixes to ROBOTS_FILE (atomically) and report what changed")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) != 1 {
+		return Failf(env, "check: give exactly one ROBOTS_FILE\nusage: robots-studio check %s", checkUsage)
+	}
+	path := pos[0]
+	opts := lint.Options{FileName: path}
+	if path == "-" {
+		opts.FileName = ""
+	}
+	known := lint.EngineIDs()
+	for _, id := range engines {
+		if id == "all" {
+			opts.Engines = known
+			break
+		}
+		if !contains(known, id) {
+			return Failf(env, "check: unknown engine %q; valid: %s, all", id, strings.Join(known, ", "))
+		}
+		opts.Engines = append(opts.Engines, id)
+	}
+	if *history {
+		opts.Engines = known
+	}
+	if *fix && path == "-" {
+		return Failf(env, "check: --fix needs a file, not standard input")
+	}
+	if *fix && fetch.IsURL(path) {
+		return Failf(env, "check: --fix needs a local file, not a URL: save the site's file first (robots-studio fetch -o FILE URL)")
+	}
+	var data []byte
+	var stamp textfile.Stamp
+	if *fix {
+		// The stamp of what was read: the fixed text replaces the file only
+		// if no other program changed it meanwhile (a logger appending).
+		var err error
+		if data, stamp, err = textfile.LoadStamped(path); err != nil {
+			return Failf(env, "%v", err)
+		}
+	} else {
+		var code int
+		if data, code = LoadRobots(env, path); code >= 0 {
+			return code
+		}
+	}
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	if *fix {
+		// The "fixed:" lines are held back until the file is written: a
+		// failed save must not report fixes that never reached the disk.
+		var report bytes.Buffer
+		fixed, changed, err := applySafeFixes(&report, path, data, opts)
+		if err != nil {
+			return Failf(env, "check: %v", err)
+		}
+		if changed {
+			if err := textfile.WriteAtomicIf(path, fixed, stamp); err != nil {
+				return Failf(env, "check: %v", err)
+			}
+		}
+		report.WriteTo(out)
+		data = fixed
+	}
+	diags := lint.Run(syntax.Parse(data), opts)
+	if !*each {
+		diags = lint.Group(diags)
+	}
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	status := ExitOK
+	for i := range diags {
+		d := &diags[i]
+		if d.Severity == lint.Error {
+			status = ExitFailure
+		}
+		if *asJSON {
+			enc.Encode(DiagnosticJSON(d))
+			continue
+		}
+		writeDiagnostic(out, path, d)
+	}
+	return status
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// writeDiagnostic prints FILE:LINE:COL: severity: message [CODE].
+func writeDiagnostic(w io.Writer, path string, d *lint.Diagnostic) {
+	fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", printable(path), d.Line, d.Col, d.Severity, oneLine(d.Message.String()), d.Code)
+}
+
+// oneLine makes a message safe for one line of text output.
+func oneLine(s string) string { return printable(strings.ReplaceAll(s, "\n", " ")) }
+
+// applySafeFixes applies the safe fixes (lint.ApplySafe) and prints each
+// one as FILE:LINE:COL: fixed: …
+func applySafeFixes(w io.Writer, path string, data []byte, opts lint.Options) ([]byte, bool, error) {
+	out, applied, err := lint.ApplySafe(data, opts)
+	for i := range applied {
+		d := &applied[i]
+		fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", printable(path), d.Line, d.Col, oneLine(d.Fix.Title.String()), d.Code)
+	}
+	return out, len(applied) > 0, err
+}

@@ -1,0 +1,332 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/diff"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+const diffUsage = "[--engine ID|all] [--agent NAME]... [--urls FILE] [--json] [--fail-on any|blocked|allowed] OLD NEW"
+
+var (
+	msgDiffHeader  = msg.Def("live.diff.header", "{{.Agent}} ({{.Engine}}): {{.Blocked}} newly blocked, {{.Allowed}} newly allowed")
+	msgChanges     = msg.Def("live.n.changes", "{{.Count}} changes")
+	msgURLs        = msg.Def("live.n.urls", "{{.Count}} URLs")
+	msgPaths       = msg.Def("live.n.paths", "{{.Count}} paths")
+	msgDiffTotal   = msg.Def("live.diff.total", "{{.Changes}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed) over {{.URLs}}")
+	msgDiffProbed  = msg.Def("live.diff.probed", "no URL list: paths derived from the rules of both versions ({{.URLs}})")
+	msgDiffNone    = msg.Def("live.diff.none", "no verdict changes")
+	msgDiffGroup   = msg.Def("live.diff.group", "group {{.Name}}:")
+	msgDiffNoGroup = msg.Def("live.diff.no_group", "before the first User-agent line:")
+	msgDiffLine    = msg.Def("live.diff.line", "line {{.Line}}: {{.Rule}}")
+	msgDiffWasLine = msg.Def("live.diff.was_line", "was line {{.Line}}: {{.Rule}}")
+	msgDiffNoRule  = msg.Def("live.diff.no_rule", "no matching rule")
+	msgDiffOldLine = msg.Def("live.diff.old_line", "old line {{.Line}}")
+	msgDiffNewLine = msg.Def("live.diff.new_line", "new line {{.Line}}")
+)
+
+func init() {
+	Register(Command{
+		Name:    "diff",
+		Usage:   diffUsage,
+		Summary: msg.Def("live.cli.diff_summary", "list every crawler and URL whose verdict changes between two versions of a robots.txt, with the deciding lines; exit 1 when a change of the --fail-on kind exists"),
+		Run:     runDiff,
+	})
+}
+
+// JSONChange is the --json form of one change.
+type JSONChange struct {
+	Engine string      `json:"engine"`
+	Agent  string      `json:"agent"`
+	URL    string      `json:"url"`
+	Old    JSONVersion `json:"old"`
+	New    JSONVersion `json:"new"`
+}
+
+// JSONVersion is one side of a change.
+type JSONVersion struct {
+	Allowed bool          `json:"allowed"`
+	Rule    *JSONRuleLine `json:"rule"`
+}
+
+// JSONRuleLine is the deciding line of one side.
+type JSONRuleLine struct {
+	Line int    `json:"line"`
+	Text string `json:"text"`
+}
+
+func versionJSON(v *engine.Verdict) JSONVersion {
+	j := JSONVersion{Allowed: v.Allowed}
+	if v.Rule != nil {
+		j.Rule = &JSONRuleLine{Line: v.Rule.Line, Text: v.Rule.Text}
+	}
+	return j
+}
+
+// version is OLD or NEW: its document and, for a URL, the fetch.
+type version struct {
+	doc *syntax.Document
+	res *fetch.Result
+}
+
+func loadVersion(env *Env, arg string) (version, int) {
+	if fetch.IsURL(arg) {
+		data, r, code := loadRemote(env, arg)
+		if code >= 0 {
+			return version{}, code
+		}
+		return version{doc: syntax.Parse(data), res: r.res}, -1
+	}
+	data, code := LoadRobots(env, arg)
+	if code >= 0 {
+		return version{}, code
+	}
+	return version{doc: syntax.Parse(data)}, -1
+}
+
+func runDiff(env *Env, args []string) int {
+	fs := NewFlags(env, "diff", diffUsage)
+	var agents StringList
+	engineID := fs.String("engine", "", "engine id or all; default: each crawler's own (Yandex robots → yandex, bingbot → bing, others → google)")
+	fs.Var(&agents, "agent", "crawler name; repeat for several (default: Googlebot, bingbot, YandexBot and every name either version uses)")
+	urlsFile := fs.String("urls", "", "check the URLs or paths in FILE, one per line (- = stdin); default: paths derived from the rules")
+	asJSON := fs.Bool("json", false, "one JSON object per change")
+	failOn := fs.String("fail-on", "any", "exit 1 when a change of this kind exists: any, blocked (newly blocked) or allowed (newly allowed)")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) != 2 {
+		return Failf(env, "diff: give OLD and NEW (a file, - or an http(s) URL)\nusage: robots-studio diff %s", diffUsage)
+	}
+	if *failOn != "any" && *failOn != "blocked" && *failOn != "allowed" {
+		return Failf(env, "diff: --fail-on must be any, blocked or allowed, not %q", *failOn)
+	}
+	if pos[0] == "-" && pos[1] == "-" {
+		return Failf(env, "diff: OLD and NEW cannot both read standard input")
+	}
+	var engines []engine.Engine
+	if *engineID != "" {
+		var err error
+		if engines, err = ResolveEngines([]string{*engineID}); err != nil {
+			return Failf(env, "diff: %v", err)
+		}
+	}
+	var urls []string
+	if *urlsFile != "" {
+		var err error
+		urls, err = readLines(env, *urlsFile, pos[0] == "-" || pos[1] == "-")
+		if err != nil {
+			return Failf(env, "diff: %v", err)
+		}
+		if urls == nil {
+			urls = []string{}
+		}
+	}
+	oldV, code := loadVersion(env, pos[0])
+	if code >= 0 {
+		return code
+	}
+	newV, code := loadVersion(env, pos[1])
+	if code >= 0 {
+		return code
+	}
+	if len(agents) == 0 {
+		agents = diff.Agents(oldV.doc, newV.doc)
+	}
+	rep := compareVersions(oldV, newV, engines, agents, urls)
+
+	w := bufio.NewWriter(env.Stdout)
+	defer w.Flush()
+	if *asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for i := range rep.Changes {
+			c := &rep.Changes[i]
+			enc.Encode(JSONChange{Engine: c.Engine, Agent: c.Agent, URL: c.URL, Old: versionJSON(c.Old), New: versionJSON(c.New)})
+		}
+	} else {
+		writeDiff(terminalSafe{w}, rep)
+	}
+	for _, s := range rep.Summaries {
+		if *failOn == "any" || *failOn == "blocked" && s.Blocked > 0 || *failOn == "allowed" && s.Allowed > 0 {
+			return ExitFailure
+		}
+	}
+	return ExitOK
+}
+
+// compareVersions runs the diff engine by engine: a fetched version may
+// mean a different file to each engine (a 403 is "allow all" for Google and
+// "stay out" for the 1996 draft). engines nil: each crawler's own engine.
+func compareVersions(oldV, newV version, engines []engine.Engine, agents, urls []string) *diff.Report {
+	type job struct {
+		e      engine.Engine
+		agents []string
+	}
+	var jobs []job
+	if engines == nil {
+		byID := map[string]int{}
+		for _, a := range agents {
+			e := engine.ForCrawler(a)
+			k, ok := byID[e.Info().ID]
+			if !ok {
+				k = len(jobs)
+				byID[e.Info().ID] = k
+				jobs = append(jobs, job{e: e})
+			}
+			jobs[k].agents = append(jobs[k].agents, a)
+		}
+	} else {
+		for _, e := range engines {
+			jobs = append(jobs, job{e, agents})
+		}
+	}
+	probed := urls == nil
+	if probed {
+		urls = diff.Probes(oldV.doc, newV.doc)
+	}
+	merged := &diff.Report{Groups: diff.RuleChanges(oldV.doc, newV.doc), URLs: len(urls), Probed: probed}
+	agentOrder := map[string]int{}
+	for i, a := range agents {
+		if _, ok := agentOrder[a]; !ok {
+			agentOrder[a] = i
+		}
+	}
+	var sums []diff.Summary
+	var changes [][]diff.Change
+	for _, j := range jobs {
+		r := diff.Compare(diff.Input{Old: oldV.doc, New: newV.doc,
+			OldFor:  func(id string) *syntax.Document { return oldV.res.DocFor(id, oldV.doc) },
+			NewFor:  func(id string) *syntax.Document { return newV.res.DocFor(id, newV.doc) },
+			Engines: []engine.Engine{j.e}, Agents: j.agents, URLs: urls})
+		merged.Queries += r.Queries
+		for _, s := range r.Summaries {
+			var cs []diff.Change
+			for _, k := range s.Changes {
+				cs = append(cs, r.Changes[k])
+			}
+			sums = append(sums, s)
+			changes = append(changes, cs)
+		}
+	}
+	order := make([]int, len(sums))
+	for i := range order {
+		order[i] = i
+	}
+	engineOrder := func(id string) int {
+		e, _ := engine.Get(id)
+		return e.Info().Order
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		sa, sb := sums[order[a]], sums[order[b]]
+		if agentOrder[sa.Agent] != agentOrder[sb.Agent] {
+			return agentOrder[sa.Agent] < agentOrder[sb.Agent]
+		}
+		return engineOrder(sa.Engine) < engineOrder(sb.Engine)
+	})
+	for _, i := range order {
+		s := sums[i]
+		s.Changes = s.Changes[:0]
+		for _, c := range changes[i] {
+			// A version the server did not serve has no lines: its
+			// verdicts come from the fetch outcome, not from a rule.
+			c.Old = withoutSyntheticRule(c.Old, oldV.res)
+			c.New = withoutSyntheticRule(c.New, newV.res)
+			s.Changes = append(s.Changes, len(merged.Changes))
+			merged.Changes = append(merged.Changes, c)
+		}
+		merged.Summaries = append(merged.Summaries, s)
+	}
+	return merged
+}
+
+// writeDiff prints one block per (crawler, engine) with its totals and one
+// line per change, then the total, then the rule changes per group.
+func writeDiff(w io.Writer, rep *diff.Report) {
+	blocked, allowed := 0, 0
+	for _, s := range rep.Summaries {
+		blocked += s.Blocked
+		allowed += s.Allowed
+		fmt.Fprintln(w, msg.New(msgDiffHeader, "Agent", quoteEmpty(s.Agent), "Engine", s.Engine, "Blocked", s.Blocked, "Allowed", s.Allowed))
+		for _, k := range s.Changes {
+			c := &rep.Changes[k]
+			from, to := "allowed", "blocked"
+			if !c.NewlyBlocked() {
+				from, to = to, from
+			}
+			fmt.Fprintf(w, "  %s  %s  %s → %s  (%s)\n", printable(quoteEmpty(c.Agent)), printable(quoteEmpty(c.URL)), from, to, deciderText(c))
+		}
+	}
+	if len(rep.Changes) == 0 {
+		fmt.Fprintln(w, msg.New(msgDiffNone))
+	} else {
+		fmt.Fprintln(w, msg.New(msgDiffTotal, "Changes", msg.New(msgChanges, "Count", len(rep.Changes)), "Blocked", blocked, "Allowed", allowed, "URLs", msg.New(msgURLs, "Count", rep.URLs)))
+	}
+	if rep.Probed {
+		fmt.Fprintln(w, msg.New(msgDiffProbed, "URLs", msg.New(msgPaths, "Count", rep.URLs)))
+	}
+	for _, g := range rep.Groups {
+		if len(g.Agents) == 0 {
+			fmt.Fprintln(w, msg.New(msgDiffNoGroup))
+		} else {
+			fmt.Fprintln(w, msg.New(msgDiffGroup, "Name", g.Name()))
+		}
+		for _, r := range g.Removed {
+			fmt.Fprintf(w, "  - %s  (%s)\n", r.Text, msg.New(msgDiffOldLine, "Line", r.Line))
+		}
+		for _, r := range g.Added {
+			fmt.Fprintf(w, "  + %s  (%s)\n", r.Text, msg.New(msgDiffNewLine, "Line", r.Line))
+		}
+	}
+}
+
+// deciderText is "line N: RULE" for the rule that explains a change.
+func deciderText(c *diff.Change) string {
+	r, fromOld := c.Decider()
+	switch {
+	case r == nil:
+		return msg.New(msgDiffNoRule).String()
+	case fromOld:
+		return msg.New(msgDiffWasLine, "Line", r.Line, "Rule", r.Text).String()
+	}
+	return msg.New(msgDiffLine, "Line", r.Line, "Rule", r.Text).String()
+}
+
+func withoutSyntheticRule(v *engine.Verdict, res *fetch.Result) *engine.Verdict {
+	if res == nil {
+		return v
+	}
+	if o, _ := res.Outcome(v.Engine); o.Outcome == engine.FetchUseFile {
+		return v
+	}
+	c := *v
+	c.Rule, c.Group = nil, nil
+	return &c
+}
+
+// readLines reads the non-empty lines of path ("-" = stdin, unless stdin
+// already carries a robots.txt).
+func readLines(env *Env, path string, stdinTaken bool) ([]string, error) {
+	if path == "-" && stdinTaken {
+		return nil, fmt.Errorf("--urls - and ROBOTS_FILE - cannot both read standard input")
+	}
+	var lines []string
+	err := textfile.Lines(path, env.Stdin, func(line string) error {
+		if strings.TrimSpace(line) != "" {
+			lines = append(lines, line)
+		}
+		return nil
+	})
+	return lines, err
+}

@@ -1,0 +1,334 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/batch"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] [--timeout D] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] [--timeout D] ROBOTS_FILE"
+
+// ExitTimeout: at least one query took longer than --timeout; its result
+// says so and the others are printed as usual.
+const ExitTimeout = 3
+
+// DefaultTimeout is the time limit of one query.
+const DefaultTimeout = 10 * time.Second
+
+func init() {
+	Register(Command{
+		Name:    "test",
+		Usage:   testUsage,
+		Summary: msg.Def("cli.test.summary", "say for each crawler and URL whether the file allows it, which group and rule decided, and why"),
+		Run:     runTest,
+	})
+}
+
+// JSONVerdict is the --json form of a verdict: exactly these fields.
+type JSONVerdict struct {
+	Engine      string     `json:"engine"`
+	Agent       string     `json:"agent"`
+	URL         string     `json:"url"`
+	Path        string     `json:"path"`
+	Allowed     bool       `json:"allowed"`
+	Group       *JSONGroup `json:"group"`
+	Rule        *JSONRule  `json:"rule"`
+	Explanation string     `json:"explanation"`
+}
+
+// JSONGroup is the group part of JSONVerdict.
+type JSONGroup struct {
+	Lines []int  `json:"lines"`
+	Token string `json:"token"`
+	How   string `json:"how"`
+}
+
+// JSONRule is the rule part of JSONVerdict.
+type JSONRule struct {
+	Line  int    `json:"line"`
+	Text  string `json:"text"`
+	Score int    `json:"score"`
+	Why   string `json:"why"`
+}
+
+// ToJSON converts a verdict to its --json form.
+func ToJSON(v *engine.Verdict) JSONVerdict {
+	j := JSONVerdict{Engine: v.Engine, Agent: v.Agent, URL: v.URL, Path: v.Path, Allowed: v.Allowed, Explanation: v.ExplainAll()}
+	if v.Group != nil {
+		j.Group = &JSONGroup{Lines: v.Group.Lines, Token: v.Group.Token, How: string(v.Group.How)}
+	}
+	if v.Rule != nil {
+		j.Rule = &JSONRule{Line: v.Rule.Line, Text: v.Rule.Text, Score: v.Rule.Score, Why: string(v.Why)}
+	}
+	return j
+}
+
+// ResolveEngines turns an --engine value ("google", "all") into engines, or
+// an error listing the valid ids.
+func ResolveEngines(ids []string) ([]engine.Engine, error) {
+	if len(ids) == 0 {
+		ids = []string{engine.Default}
+	}
+	var out []engine.Engine
+	for _, id := range ids {
+		if id == "all" {
+			return engine.All(), nil
+		}
+		e, ok := engine.Get(id)
+		if !ok {
+			return nil, fmt.Errorf("unknown engine %q; valid: %s, all", id, strings.Join(engine.IDs(), ", "))
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func runTest(env *Env, args []string) int {
+	fs := NewFlags(env, "test", testUsage)
+	var agents, engines StringList
+	fs.Var(&engines, "engine", "engine id (google, rfc9309, …) or all; default google")
+	fs.Var(&agents, "agent", "crawler name; repeat for several (\"\" matches only the * group)")
+	asJSON := fs.Bool("json", false, "one JSON object per result")
+	urlsFile := fs.String("urls", "", "read URLs or paths from FILE, one per line (- = stdin)")
+	count := fs.Bool("count", false, "print only the totals")
+	suite := fs.String("suite", "", "run the expectations of a FILENAME.tests.json test set")
+	timeout := fs.Duration("timeout", DefaultTimeout, "time limit of one query (exit 3 when one is reached; 0 = none)")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) == 0 {
+		return Failf(env, "test: missing ROBOTS_FILE\nusage: robots-studio test %s", testUsage)
+	}
+	engs, err := ResolveEngines(engines)
+	if err != nil {
+		return Failf(env, "test: %v", err)
+	}
+	if *suite != "" {
+		if len(pos) > 1 || len(agents) > 0 || *urlsFile != "" || *asJSON || *count {
+			return Failf(env, "test --suite: the crawlers and URLs come from the test set; give only --engine, --timeout and ROBOTS_FILE")
+		}
+		return runSuite(env, *suite, pos[0], engines, *timeout)
+	}
+	if len(agents) == 0 {
+		return Failf(env, "test: give at least one --agent NAME")
+	}
+	if *count && *urlsFile != "" {
+		return runCountURLs(env, engs, agents, pos, *urlsFile, *timeout)
+	}
+	urls := pos[1:]
+	if len(urls) == 0 && *urlsFile == "" {
+		return Failf(env, "test: give at least one URL or path (or --urls FILE)")
+	}
+	if *urlsFile == "-" && pos[0] == "-" {
+		return Failf(env, "test: --urls - and ROBOTS_FILE - cannot both read standard input")
+	}
+	data, code := LoadRobots(env, pos[0])
+	if code >= 0 {
+		return code
+	}
+	doc := syntax.Parse(data)
+	prefs := aipref.Read(doc)
+	compiled := make([]engine.Compiled, len(engs))
+	for i, e := range engs {
+		compiled[i] = engine.WithTimeout(env.Compile(e, doc), *timeout)
+	}
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	// A full User-Agent is asked with the token its crawler obeys, and says so.
+	resolved := make([]crawlers.Resolution, len(agents))
+	for i, agent := range agents {
+		resolved[i] = crawlers.Resolve(agent)
+		if resolved[i].Matched && !*count && !*asJSON {
+			fmt.Fprintf(out, "note: %s\n", printable(aiaccess.ResolvedNote(resolved[i]).String()))
+		}
+	}
+	// answer asks one agent about one URL under every engine and writes the
+	// results to w; it touches nothing shared, so the URLs of --urls are
+	// answered on every core.
+	answer := func(w io.Writer, agent int, url string) (t tally) {
+		res := resolved[agent]
+		var enc *json.Encoder
+		if *asJSON {
+			enc = json.NewEncoder(w)
+			enc.SetEscapeHTML(false)
+		}
+		for _, c := range compiled {
+			v := aiaccess.QueryResolved(c, res, url)
+			aiaccess.AddUsage(&v, prefs, res)
+			t.add(&v)
+			switch {
+			case *count:
+			case *asJSON:
+				enc.Encode(ToJSON(&v))
+			default:
+				writeTextVerdict(w, &v, len(compiled) > 1)
+			}
+		}
+		return t
+	}
+	var total tally
+	for i := range agents {
+		for _, url := range urls {
+			total.plus(answer(out, i, url))
+		}
+	}
+	if *urlsFile != "" {
+		// Streamed: the URLs are answered as they are read (every agent for
+		// one URL, then the next), on batch.Run's workers, and printed in
+		// the order of the file, so a list of any length runs in constant
+		// memory.
+		// Lines go to the workers in blocks: one URL is a microsecond of work,
+		// too little to hand over on its own.
+		const block = 256
+		blocks := make(chan []string, 8)
+		var readErr error
+		go func() {
+			defer close(blocks)
+			cur := make([]string, 0, block)
+			readErr = textfile.Lines(*urlsFile, env.Stdin, func(line string) error {
+				if strings.TrimSpace(line) == "" {
+					return nil
+				}
+				if cur = append(cur, line); len(cur) == block {
+					blocks <- cur
+					cur = make([]string, 0, block)
+				}
+				return nil
+			})
+			if len(cur) > 0 {
+				blocks <- cur
+			}
+		}()
+		type answered struct {
+			text []byte
+			t    tally
+		}
+		next := func() ([]string, error) {
+			if b, ok := <-blocks; ok {
+				return b, nil
+			}
+			return nil, io.EOF
+		}
+		work := func(_ int, urls []string) answered {
+			var b bytes.Buffer
+			var t tally
+			for _, url := range urls {
+				for i := range agents {
+					t.plus(answer(&b, i, url))
+				}
+			}
+			return answered{b.Bytes(), t}
+		}
+		err := batch.Run(context.Background(), batch.Workers(), next, work, func(a answered) error {
+			total.plus(a.t)
+			_, err := out.Write(a.text)
+			return err
+		})
+		for range blocks { // the reader stops only at the end of its input
+		}
+		if err == nil {
+			err = readErr
+		}
+		if err != nil {
+			out.Flush()
+			return Failf(env, "test: --urls %v", err)
+		}
+	}
+	allowed, blocked, timedOut := total.allowed, total.blocked, total.timedOut
+	if *count {
+		if timedOut > 0 {
+			fmt.Fprintf(out, "%d allowed, %d blocked, %d timed out\n", allowed, blocked, timedOut)
+		} else {
+			fmt.Fprintf(out, "%d allowed, %d blocked\n", allowed, blocked)
+		}
+	}
+	if timedOut > 0 {
+		return ExitTimeout
+	}
+	return ExitOK
+}
+
+func quoteEmpty(s string) string {
+	if s == "" {
+		return `""`
+	}
+	return s
+}
+
+// writeTextVerdict prints `allowed|blocked  AGENT  URL  line N: RULE  (group at line M)`,
+// or `timeout  AGENT  URL  REASON` for a query over the time limit. Text
+// from the command line or the file is escaped (see printable), so no value
+// can start a line of its own.
+func writeTextVerdict(w io.Writer, v *engine.Verdict, withEngine bool) {
+	word := "blocked"
+	if v.Allowed {
+		word = "allowed"
+	}
+	rule := "no matching rule"
+	switch {
+	case v.Reason == engine.ReasonTimeout:
+		word, rule = "timeout", v.Error.String()
+	case v.Reason == engine.ReasonFileError:
+		rule = "file error: " + v.Error.String()
+	case v.Reason == engine.ReasonRobotsTxt:
+		rule = "robots.txt is always allowed"
+	case v.Rule != nil:
+		rule = fmt.Sprintf("line %d: %s", v.Rule.Line, v.Rule.Text)
+	}
+	group := "(no group)"
+	if v.Group != nil {
+		group = fmt.Sprintf("(group at line %d)", v.Group.Start())
+	}
+	if withEngine {
+		fmt.Fprintf(w, "%-12s ", v.Engine)
+	}
+	var asks []string
+	for _, n := range v.Notes {
+		if strings.HasPrefix(n.Key, "aipref.") {
+			asks = append(asks, n.String())
+		}
+	}
+	if len(asks) > 0 {
+		group += "  " + strings.Join(asks, "; ")
+	}
+	note := ""
+	if n, ok := engine.BadURLNote(v.URL); ok {
+		note = "  [" + n.String() + "]"
+	}
+	fmt.Fprintf(w, "%s  %s  %s  %s  %s%s\n", word, printable(quoteEmpty(v.Agent)), printable(quoteEmpty(v.URL)), printable(rule), group, printable(note))
+}
+
+// tally counts the answers of test.
+type tally struct{ allowed, blocked, timedOut int }
+
+func (t *tally) add(v *engine.Verdict) {
+	switch {
+	case v.TimedOut():
+		t.timedOut++
+	case v.Allowed:
+		t.allowed++
+	default:
+		t.blocked++
+	}
+}
+
+func (t *tally) plus(o tally) {
+	t.allowed += o.allowed
+	t.blocked += o.blocked
+	t.timedOut += o.timedOut
+}

@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"time"
+
+	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/batch"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// runCountURLs is `test --count --urls FILE`: the URLs are streamed through
+// the batch evaluator (all cores, a verdict cache) instead of being read
+// into memory first.
+func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile string, timeout time.Duration) int {
+	var r io.Reader
+	if urlsFile == "-" {
+		if pos[0] == "-" {
+			return Failf(env, "test: --urls - and ROBOTS_FILE - cannot both read standard input")
+		}
+		r = env.Stdin
+	} else {
+		f, err := textfile.OpenStream(urlsFile)
+		if err != nil {
+			return Failf(env, "test: %v", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	data, code := LoadRobots(env, pos[0])
+	if code >= 0 {
+		return code
+	}
+	// A short run that allocates a little per URL: collect garbage less
+	// often (the live heap is a few megabytes).
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	compile := func(e engine.Engine, doc *syntax.Document) engine.Compiled {
+		return engine.WithTimeout(env.Compile(e, doc), timeout)
+	}
+	n, err := batch.CountURLs(context.Background(), engs, syntax.Parse(data), agents, pos[1:], r, compile)
+	if err != nil {
+		var fe *textfile.Error
+		if errors.As(err, &fe) {
+			return Failf(env, "test: --urls %s: %s", urlsFile, fe.Text)
+		}
+		return Failf(env, "test: %s: %v", urlsFile, err)
+	}
+	if n.Allowed+n.Blocked+n.TimedOut == 0 {
+		return Failf(env, "test: give at least one URL or path (or --urls FILE)")
+	}
+	if n.TimedOut > 0 {
+		fmt.Fprintf(env.Stdout, "%d allowed, %d blocked, %d timed out\n", n.Allowed, n.Blocked, n.TimedOut)
+		return ExitTimeout
+	}
+	fmt.Fprintf(env.Stdout, "%d allowed, %d blocked\n", n.Allowed, n.Blocked)
+	return ExitOK
+}

@@ -1,0 +1,159 @@
+package aitab
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/textfit"
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
+	t.Helper()
+	test.NewTempApp(t)
+	// The assertions read English: pin the locale, or a Polish or Russian
+	// LANG makes them fail.
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+		t.Fatal(err)
+	}
+	text := []byte(src)
+	tab := New(func() *syntax.Document { return syntax.Parse(text) }, func(edits []aiaccess.Edit) error {
+		out, err := syntax.ApplyEdits(text, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = out
+		return nil
+	})
+	w := test.NewTempWindow(t, tab.Content)
+	w.Resize(fyne.NewSize(1200, 800))
+	return tab, &text
+}
+
+func labels(c *fyne.Container) string {
+	var out []string
+	for _, o := range c.Objects {
+		switch l := o.(type) {
+		case *widget.Label:
+			out = append(out, l.Text)
+		case *widget.RichText:
+			out = append(out, l.String())
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestAccessView(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: ai-train=no\nDisallow: /private/\n")
+	test.Type(tab.paths, "/private/x")
+	tab.paths.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	got := labels(tab.report)
+	for _, o := range tab.report.Objects {
+		if r, ok := o.(*widget.RichText); ok {
+			want := look.ColorNameAllowed
+			if strings.HasPrefix(r.String(), "✘") {
+				want = look.ColorNameBlocked
+			}
+			if c := r.Segments[0].(*widget.TextSegment).Style.ColorName; c != want {
+				t.Errorf("%q coloured %q, want the theme's %q", r.String(), c, want)
+			}
+		}
+	}
+	for _, want := range []string{
+		"✘ GPTBot (OpenAI) · obeys robots.txt · RFC 9309 — / blocked (line 2); /private/x blocked (line 2)",
+		"✔ ClaudeBot (Anthropic) · obeys robots.txt · RFC 9309 — / allowed, asks: no AI training (line 5); /private/x blocked (line 6)",
+		"5: Content-Signal: ai-train=no  (group at line 4)",
+		"ChatGPT-User (OpenAI): fetches when a user asks",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
+
+// TestBuilderInsertsOneStepAndEnginesAgree: the builder's edits go in with
+// one apply call, and afterwards the engines give the stance.
+func TestBuilderInsertsOneStepAndEnginesAgree(t *testing.T) {
+	tab, text := newTestTab(t, "User-agent: GPT-Bot\nDisallow: /\n")
+	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
+	if !strings.Contains(labels(tab.warnings), "did you mean `GPTBot`") {
+		t.Errorf("warnings: %s", labels(tab.warnings))
+	}
+	if !strings.Contains(tab.preview.Text, "User-agent: PerplexityBot") {
+		t.Errorf("preview: %s", tab.preview.Text)
+	}
+	calls := 0
+	apply := tab.apply
+	tab.apply = func(e []aiaccess.Edit) error { calls++; return apply(e) }
+	test.Tap(tab.insert)
+	if calls != 1 {
+		t.Errorf("%d apply calls, want one undo step", calls)
+	}
+	doc := syntax.Parse(*text)
+	for _, id := range []string{"google", "rfc9309", "bing"} {
+		e, _ := engine.Get(id)
+		c := e.Compile(doc)
+		if c.Query("PerplexityBot", "/").Allowed || !c.Query("Googlebot", "/").Allowed {
+			t.Errorf("%s: PerplexityBot must be refused and Googlebot let in\n%s", id, *text)
+		}
+	}
+}
+
+func TestCustomStanceShowsPurposes(t *testing.T) {
+	tab, _ := newTestTab(t, "")
+	if tab.custom.Visible() {
+		t.Error("purpose choices shown for a ready-made stance")
+	}
+	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.Custom).String())
+	if !tab.custom.Visible() {
+		t.Fatal("purpose choices hidden for the custom stance")
+	}
+	tab.purposes["search"].SetChecked(true)
+	if !strings.Contains(labels(tab.warnings), "refuses Googlebot") {
+		t.Errorf("no Googlebot trap: %s", labels(tab.warnings))
+	}
+	test.Type(tab.refuse, "CCBot")
+	if !strings.Contains(tab.preview.Text, "User-agent: CCBot") {
+		t.Errorf("per-crawler refusal missing: %s", tab.preview.Text)
+	}
+}
+
+// TestNoTextCut renders the tab at 1280×800 in English, Russian and Polish,
+// with a second path asked about (longer rows) and the per-purpose builder
+// open, and fails on any text the window cuts.
+func TestNoTextCut(t *testing.T) {
+	textfit.InEachLanguage(t, textfit.Options{}, func(t *testing.T, win fyne.Window, check func(string)) {
+		text := []byte("User-agent: GPTBot\nDisallow: /private/\n\nUser-agent: *\nDisallow: /cart\n")
+		tab := New(func() *syntax.Document { return syntax.Parse(text) }, func([]aiaccess.Edit) error { return nil })
+		win.SetContent(tab.Content)
+		check("keep search")
+		tab.paths.SetText("/private/ /blog/")
+		tab.Refresh()
+		tab.stance.SetSelected(tab.stance.Options[len(tab.stance.Options)-1])
+		check("per purpose, two paths")
+	})
+}
+
+// TestPreviewHasNoEllipsisLine: the builder's preview parts its blocks with a
+// blank line, not a line holding only "…", and uses the ordinary text size.
+func TestPreviewHasNoEllipsisLine(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: *\nDisallow: /cart\n")
+	for _, line := range strings.Split(tab.preview.Text, "\n") {
+		if strings.TrimSpace(line) == "…" {
+			t.Fatalf("a stray … line in the preview:\n%s", tab.preview.Text)
+		}
+	}
+	if tab.preview.Wrapping == fyne.TextWrapOff {
+		t.Error("the preview must wrap at word boundaries")
+	}
+}

@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/version"
+)
+
+func (s *studio) showAbout() {
+	text := lang.X("help.about.text", "Robots Studio {{.Version}}\n\nWrite a robots.txt and see, for every crawler and URL, whether it may be fetched, which group and which rule decided, and why — as Google, RFC 9309, Yandex, Bing, the 1996 draft, the Lycos 1996 revision, the 1994 original and temoto/robotstxt (the Go library many Go crawlers use) read it.",
+		map[string]any{"Version": version.String()})
+	dialog.ShowCustom(lang.X("help.about.title", "About Robots Studio"), lang.X("help.close", "Close"),
+		container.NewVBox(widget.NewIcon(s.win.Icon()), newWrappedLabel(text)), s.win)
+}
+
+func (s *studio) showShortcuts() {
+	rows := [][2]string{
+		{"Ctrl+N / Ctrl+O / Ctrl+S", lang.X("help.keys.files", "new, open, save file")},
+		{"Ctrl+Shift+S", lang.X("help.keys.saveas", "save as")},
+		{"Ctrl+Z / Ctrl+Y, Ctrl+Shift+Z", lang.X("help.keys.undo", "undo / redo")},
+		{"Ctrl+X / Ctrl+C / Ctrl+V", lang.X("help.keys.clipboard", "cut, copy, paste")},
+		{"Ctrl+A", lang.X("help.keys.selectall", "select all")},
+		{"Ctrl+F / Ctrl+H", lang.X("help.keys.find", "find / replace")},
+		{"Ctrl+G", lang.X("help.keys.goto", "go to line")},
+		{"Ctrl+← / Ctrl+→", lang.X("help.keys.words", "move by word")},
+		{"Ctrl+Home / Ctrl+End", lang.X("help.keys.ends", "start / end of file")},
+		{"Shift+arrows, drag", lang.X("help.keys.select", "select text")},
+		{"Ctrl+Shift+O", lang.X("help.keys.openpath", "open a path you type")},
+		{"Ctrl+Shift+A / Ctrl+Shift+P", lang.X("help.keys.rows", "add a crawler row / a path row")},
+		{"Enter", lang.X("help.keys.enter", "in a crawler or path row: go on to a new row below")},
+		{"Ctrl+Shift+E", lang.X("help.keys.compare", "compare all engines on / off")},
+		{"Ctrl+= / Ctrl+- / Ctrl+0", lang.X("help.keys.zoom", "larger / smaller / actual size")},
+		{"F11", lang.X("help.keys.presenter", "presenter mode on / off (Esc leaves)")},
+		{"Ctrl+Q", lang.X("help.keys.quit", "quit")},
+	}
+	grid := container.NewGridWithColumns(2)
+	for _, r := range rows {
+		k := widget.NewLabel(r[0])
+		k.TextStyle = fyne.TextStyle{Monospace: true}
+		grid.Add(k)
+		grid.Add(widget.NewLabel(r[1]))
+	}
+	dialog.ShowCustom(lang.X("help.keys.title", "Keyboard Shortcuts"), lang.X("help.close", "Close"), grid, s.win)
+}

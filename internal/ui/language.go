@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"os"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/internal/ui/aitab"
+	"github.com/robots-studio/robots-studio/internal/ui/hostwizard"
+	"github.com/robots-studio/robots-studio/internal/ui/i18n"
+	"github.com/robots-studio/robots-studio/internal/ui/lessontab"
+	"github.com/robots-studio/robots-studio/internal/ui/logtab"
+	"github.com/robots-studio/robots-studio/internal/ui/metatab"
+	"github.com/robots-studio/robots-studio/internal/ui/sitemaptab"
+	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
+)
+
+// languages offered in the View menu: code and the language's own name.
+var languages = []struct{ code, name string }{
+	{"en", "English"},
+	{"ru", "Русский"},
+	{"pl", "Polski"},
+}
+
+var (
+	systemEnvOnce sync.Once
+	systemEnv     map[string]*string
+)
+
+var localeVars = []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}
+
+// setLanguage makes fyne's lang (which reads the locale from the
+// environment) speak code; "" restores the system's locale. It reloads the
+// catalogues, which re-reads the environment.
+func setLanguage(code string) {
+	systemEnvOnce.Do(func() {
+		systemEnv = map[string]*string{}
+		for _, k := range localeVars {
+			if v, ok := os.LookupEnv(k); ok {
+				systemEnv[k] = &v
+			} else {
+				systemEnv[k] = nil
+			}
+		}
+	})
+	if code == "" {
+		for k, v := range systemEnv {
+			if v == nil {
+				os.Unsetenv(k)
+			} else {
+				os.Setenv(k, *v)
+			}
+		}
+	} else {
+		full := map[string]string{"en": "en_US.UTF-8", "ru": "ru_RU.UTF-8", "pl": "pl_PL.UTF-8"}[code]
+		os.Setenv("LANGUAGE", code)
+		os.Setenv("LC_ALL", full)
+	}
+	pageLocale(code) // in the browser the language comes from the page, not from the environment
+	i18n.Use()
+}
+
+// currentLanguage is the two-letter code the window speaks: the View menu's
+// choice, else the system's.
+func currentLanguage(p fyne.Preferences) string {
+	if code := p.String(prefLanguage); code != "" {
+		return code
+	}
+	loc := string(lang.SystemLocale())
+	if len(loc) >= 2 {
+		return loc[:2]
+	}
+	return "en"
+}
+
+// focusPlace says where the focus is, so that a rebuilt window can put it
+// back: editorFocus for the editor (which survives a rebuild), else the
+// focused widget's place in the window's focus order (Tab order), or -1.
+func (s *studio) focusPlace() int {
+	c := s.win.Canvas()
+	orig := c.Focused()
+	switch {
+	case orig == nil:
+		return -1
+	case orig == fyne.Focusable(s.ed):
+		return editorFocus
+	}
+	c.Unfocus()
+	c.FocusNext()
+	first := c.Focused()
+	for i := 0; i < maxFocusWalk && c.Focused() != nil; i++ {
+		if c.Focused() == orig {
+			return i
+		}
+		c.FocusNext()
+		if c.Focused() == first {
+			break
+		}
+	}
+	c.Focus(orig)
+	return -1
+}
+
+// restoreFocus focuses what focusPlace described, in the rebuilt window.
+func (s *studio) restoreFocus(place int) {
+	c := s.win.Canvas()
+	switch {
+	case place == editorFocus:
+		c.Focus(s.ed)
+	case place >= 0:
+		c.Unfocus()
+		for range place + 1 {
+			c.FocusNext()
+		}
+	}
+}
+
+const (
+	editorFocus  = -2
+	maxFocusWalk = 5000
+)
+
+// tabStates is what the user did in every tab, kept across a rebuild of
+// the window (a language switch): each tab rebuilds from its own State.
+type tabStates struct {
+	split    float64 // the editor beside the tester
+	lint     lintState
+	pane     testerpane.State
+	meta     metatab.State
+	wizard   hostwizard.State
+	ai       aitab.State
+	sitemaps sitemaptab.State
+	logs     logtab.State
+	lessons  lessontab.State
+}
+
+func (s *studio) tabStates() tabStates {
+	return tabStates{split: s.split.Offset, lint: s.lint.state(), pane: s.pane.State(), meta: s.meta.State(), wizard: s.wizard.State(), ai: s.ai.State(),
+		sitemaps: s.sitemaps.State(), logs: s.logs.State(), lessons: s.class.tab.State()}
+}
+
+// restoreTabs hands each rebuilt tab its state; the pane's selection marks
+// its rule in the editor again.
+func (s *studio) restoreTabs(st tabStates) {
+	s.split.SetOffset(st.split)
+	if s.lintDoc == s.ed.Document() {
+		s.lint.set(s.diags) // the findings at once, not when lint runs again
+	}
+	s.lint.restore(st.lint)
+	s.pane.Restore(st.pane)
+	s.meta.Restore(st.meta)
+	s.wizard.Restore(st.wizard)
+	s.ai.Restore(st.ai)
+	s.sitemaps.Restore(st.sitemaps)
+	s.logs.Restore(st.logs)
+	s.class.tab.Restore(st.lessons)
+}
+
+// lintState is how the user left the Problems panel: open or collapsed,
+// its height, the width of its list and the finding selected.
+type lintState struct {
+	open             bool
+	offset, list     float64
+	selected, member int
+}
+
+func (p *lintPanel) state() lintState {
+	st := lintState{open: p.open, offset: p.offset, list: p.body.Offset, selected: p.selected, member: p.member}
+	if p.open && p.split != nil {
+		st.offset = p.split.Offset
+	}
+	return st
+}
+
+func (p *lintPanel) restore(st lintState) {
+	p.offset = st.offset
+	p.body.SetOffset(st.list)
+	if st.open != p.open {
+		p.toggle()
+	} else if p.open && p.split != nil {
+		p.split.SetOffset(st.offset)
+	}
+	if st.selected < 0 || st.selected >= len(p.diags) {
+		return
+	}
+	// Selected again without jumping: the editor stays where it is. The
+	// list has no size yet, so Select's scroll is undone.
+	jump := p.list.OnSelected
+	p.list.OnSelected = nil
+	p.list.Select(st.selected)
+	p.list.ScrollToTop()
+	p.list.OnSelected = jump
+	p.selected, p.member = st.selected, st.member
+	p.showDetail()
+}

@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+func shortcut(key fyne.KeyName, mod fyne.KeyModifier) fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault | mod}
+}
+
+func item(label string, sc fyne.Shortcut, action func()) *fyne.MenuItem {
+	it := fyne.NewMenuItem(label, action)
+	it.Shortcut = sc
+	return it
+}
+
+// menu builds the main menu; it is rebuilt when the recent list, the engine
+// or the language changes.
+func (s *studio) menu() *fyne.MainMenu { return s.menuFor(onWeb) }
+
+// menuFor builds the main menu for the browser build (web) or the desktop:
+// the browser's leaves out what a page cannot do (platform.go).
+func (s *studio) menuFor(web bool) *fyne.MainMenu {
+	p := s.app.Preferences()
+	recent := fyne.NewMenuItem(lang.X("menu.file.recent", "Open Recent"), nil)
+	for _, path := range recentFiles(p) {
+		path := path
+		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(path, func() {
+			s.whenSafe(func() { s.openPath(path) })
+		}))
+	}
+	if recent.ChildMenu == nil {
+		recent.Disabled = true
+	}
+	quit := item(lang.X("menu.file.quit", "Quit"), shortcut(fyne.KeyQ, 0), func() { s.whenSafe(s.quit) })
+	quit.IsQuit = true
+	file := platformMenu(lang.X("menu.file", "File"),
+		item(lang.X("menu.file.new", "New"), shortcut(fyne.KeyN, 0), func() { s.whenSafe(s.newFile) }),
+		item(lang.X("menu.file.open", "Open…"), shortcut(fyne.KeyO, 0), s.openDialog),
+		only(itemOpenPath, web, item(lang.X("menu.file.open_path", "Open Path…"), shortcut(fyne.KeyO, fyne.KeyModifierShift), s.openPathDialog)),
+		only(itemOpenRecent, web, recent),
+		fyne.NewMenuItem(lang.X("live.menu.open_site", "Open from Site…"), s.openFromSite),
+		fyne.NewMenuItemSeparator(),
+		item(lang.X("menu.file.save", "Save"), shortcut(fyne.KeyS, 0), func() { s.save(nil) }),
+		item(lang.X("menu.file.saveas", "Save As…"), shortcut(fyne.KeyS, fyne.KeyModifierShift), func() { s.saveAs(nil) }),
+		item(lang.X("menu.file.revert", "Revert"), nil, s.revert),
+		fyne.NewMenuItem(lang.X("window.menu.recover", "Recover Unsaved Work…"), s.offerRecovery),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(lang.X("lessontab.menu.open", "Open Lesson…"), s.openLessonDialog),
+		fyne.NewMenuItem(lang.X("lessontab.menu.export", "Export Lesson…"), s.exportLessonDialog),
+		fyne.NewMenuItemSeparator(),
+		only(itemQuit, web, quit),
+	)
+	edit := fyne.NewMenu(lang.X("menu.edit", "Edit"),
+		item(lang.X("menu.edit.undo", "Undo"), shortcut(fyne.KeyZ, 0), s.ed.Undo),
+		item(lang.X("menu.edit.redo", "Redo"), shortcut(fyne.KeyY, 0), s.ed.Redo),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(lang.X("menu.edit.cut", "Cut"), func() { s.toFocused(&fyne.ShortcutCut{Clipboard: s.app.Clipboard()}, s.ed.Cut) }),
+		fyne.NewMenuItem(lang.X("menu.edit.copy", "Copy"), func() { s.toFocused(&fyne.ShortcutCopy{Clipboard: s.app.Clipboard()}, s.ed.Copy) }),
+		fyne.NewMenuItem(lang.X("menu.edit.paste", "Paste"), func() { s.toFocused(&fyne.ShortcutPaste{Clipboard: s.app.Clipboard()}, s.ed.Paste) }),
+		fyne.NewMenuItemSeparator(),
+		item(lang.X("menu.edit.find", "Find…"), shortcut(fyne.KeyF, 0), func() { s.focusEditor(); s.ed.ShowFind() }),
+		item(lang.X("menu.edit.replace", "Replace…"), shortcut(fyne.KeyH, 0), func() { s.focusEditor(); s.ed.ShowReplace() }),
+		item(lang.X("menu.edit.goto", "Go to Line…"), shortcut(fyne.KeyG, 0), func() { s.focusEditor(); s.ed.ShowGoToLine() }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(lang.X("menu.edit.fixall", "Apply All Safe Fixes"), s.applySafeFixes),
+	)
+	engines := fyne.NewMenuItem(lang.X("menu.view.engine", "Engine"), nil)
+	own := fyne.NewMenuItem(lang.X("testerpane.reading.own", "Each crawler's own"), func() {
+		s.pane.SetEngine(testerpane.OwnReading)
+		p.SetString(prefEngine, testerpane.OwnReading)
+		s.win.SetMainMenu(s.menu())
+		s.refreshStatus()
+	})
+	own.Checked = s.pane.Engine() == testerpane.OwnReading
+	engines.ChildMenu = appendItem(engines.ChildMenu, own)
+	for _, e := range engine.All() {
+		id := e.Info().ID
+		it := fyne.NewMenuItem(msg.New(e.Info().Name).String()+"  ("+id+")", func() {
+			s.pane.SetEngine(id)
+			p.SetString(prefEngine, id)
+			s.win.SetMainMenu(s.menu())
+			s.refreshStatus()
+		})
+		it.Checked = s.pane.Engine() == id
+		engines.ChildMenu = appendItem(engines.ChildMenu, it)
+	}
+	compare := item(lang.X("menu.view.compare", "Compare All Engines"), shortcut(fyne.KeyE, fyne.KeyModifierShift), nil)
+	compare.Checked = s.pane.Compare()
+	compare.Action = func() {
+		s.pane.SetCompare(!s.pane.Compare())
+		s.compareChanged(s.pane.Compare())
+	}
+	themes := fyne.NewMenuItem(lang.X("menu.view.theme", "Theme"), nil)
+	for _, t := range []struct{ id, label string }{
+		{"system", lang.X("menu.view.theme.system", "System")},
+		{"light", lang.X("menu.view.theme.light", "Light")},
+		{"dark", lang.X("menu.view.theme.dark", "Dark")},
+	} {
+		id := t.id
+		it := fyne.NewMenuItem(t.label, func() {
+			p.SetString(prefTheme, id)
+			applyTheme(s.app, id)
+			s.win.SetMainMenu(s.menu())
+		})
+		it.Checked = p.StringWithFallback(prefTheme, "system") == id
+		themes.ChildMenu = appendItem(themes.ChildMenu, it)
+	}
+	langs := fyne.NewMenuItem(lang.X("menu.view.language", "Language"), nil)
+	sys := fyne.NewMenuItem(lang.X("menu.view.language.system", "System"), func() { s.switchLanguage("") })
+	sys.Checked = p.String(prefLanguage) == ""
+	langs.ChildMenu = appendItem(langs.ChildMenu, sys)
+	for _, l := range languages {
+		code := l.code
+		it := fyne.NewMenuItem(l.name, func() { s.switchLanguage(code) })
+		it.Checked = p.String(prefLanguage) == code
+		langs.ChildMenu = appendItem(langs.ChildMenu, it)
+	}
+	tester := platformMenu(lang.X("menu.tester", "Tester"),
+		item(lang.X("menu.tester.crawler", "Add Crawler Row"), shortcut(fyne.KeyA, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddCrawler() }),
+		item(lang.X("menu.tester.path", "Add Path Row"), shortcut(fyne.KeyP, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddPath() }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
+		only(itemTestSetPlace, web, fyne.NewMenuItem(lang.X("menu.tester.tests_place", "Test Set Location…"), s.showTestSetPlace)),
+	)
+	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
+	view.Items = append(append(view.Items, s.zoomItems()...), s.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,
+		fyne.NewMenuItemSeparator(), s.presenterItem(), s.timelineItem())
+	help := fyne.NewMenu(lang.X("menu.help", "Help"),
+		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.showShortcuts),
+		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.showAbout),
+	)
+	// A menu shortcut runs its action on the web driver's key goroutine.
+	return keys.Menu(fyne.NewMainMenu(file, edit, tester, view, help))
+}
+
+func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
+	if m == nil {
+		return fyne.NewMenu("", it)
+	}
+	m.Items = append(m.Items, it)
+	return m
+}
+
+// toFocused sends a clipboard shortcut to the focused widget (an entry in
+// the tester pane, or the editor), falling back to the editor.
+func (s *studio) toFocused(sc fyne.Shortcut, fallback func()) {
+	if f, ok := s.win.Canvas().Focused().(fyne.Shortcutable); ok && f != fyne.Shortcutable(s.ed) {
+		f.TypedShortcut(sc)
+		return
+	}
+	fallback()
+}
+
+func (s *studio) focusEditor() {
+	s.tabs.SelectIndex(0)
+	s.win.Canvas().Focus(s.ed)
+}
+
+// switchLanguage applies and remembers a language, then rebuilds the
+// window's texts. Nothing the user did is lost: the editor is kept as it
+// is (text, cursor, selection, history, scroll), every tab hands its state
+// to its rebuilt self (language.go), and the window keeps its tab and the
+// focused field.
+func (s *studio) switchLanguage(code string) {
+	s.app.Preferences().SetString(prefLanguage, code)
+	setLanguage(code)
+	tab, focus := s.tabs.SelectedIndex(), s.focusPlace()
+	kept := s.tabStates()
+	sync := s.pane.Synchronous()
+	s.pane = s.newPane(s.pane.Engine(), s.pane.Compare(), nil)
+	s.pane.SetSynchronous(sync)
+	s.lint = newLintPanel(s.jumpTo, s.applyFix)
+	s.buildContent()
+	if onWeb {
+		quietHiddenTabs(s.tabs) // as platformStart did for the first tabs
+	}
+	if s.class.tab != nil {
+		s.class.tab.SetSynchronous(sync)
+	}
+	s.win.SetMainMenu(s.menu())
+	s.title = ""
+	s.documentChanged()
+	s.restoreTabs(kept)
+	s.updateTitle() // the rows are back: the file is as saved as it was
+	s.refreshStatus()
+	s.tabs.SelectIndex(tab)
+	s.restoreFocus(focus)
+}

@@ -1,0 +1,245 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/tester/engine"
+)
+
+// presenterZoom is how much larger everything is drawn in presenter mode,
+// in percent of the zoom the user had: as large as lets the tallest tab
+// still fit a 1280×800 projector.
+const presenterZoom = 140
+
+// presenter is presenter mode: full screen, everything larger, the lint
+// panel hidden and the explanation the class looks at in large type.
+type presenter struct {
+	on            bool
+	timelineShown bool
+	zoomBefore    int
+	splitBefore   float64 // where the user had the editor's divider
+	lessonText    string  // the lesson's last reveal (the Lessons tab shows it large itself)
+	text          *widget.Label
+	box           fyne.CanvasObject
+	selection     string // the tester's selected result, explained
+}
+
+// panel is the large-type explanation shown under the editor, in the lint
+// panel's place, in presenter mode (built again with the window's content).
+// It sits on the tester's tab, so it explains the tester's selection.
+func (p *presenter) panel() fyne.CanvasObject {
+	p.text = widget.NewLabel("")
+	p.text.Wrapping = fyne.TextWrapWord
+	p.text.SizeName = theme.SizeNameSubHeadingText
+	scroll := container.NewVScroll(p.text)
+	scroll.SetMinSize(fyne.NewSize(0, 240))
+	p.box = container.NewVBox(widget.NewSeparator(), scroll)
+	p.update()
+	return p.box
+}
+
+// update shows the tester's selection as it is now (never an older one).
+func (p *presenter) update() {
+	if p.text == nil {
+		return
+	}
+	t := p.selection
+	if t == "" {
+		t = lang.X("presenter.hint", "Select a result in the tester, or reveal a lesson's question: its explanation shows here in large type.")
+	}
+	p.text.SetText(t)
+	if p.on {
+		p.box.Show()
+	} else {
+		p.box.Hide()
+	}
+}
+
+// setLessonText is told the explanation of a revealed lesson question.
+func (p *presenter) setLessonText(t string) {
+	p.lessonText = t
+}
+
+// verdictText is one result explained for the class: the answer, the
+// row's "why they differ" line (when the readings differ), the reasons.
+func verdictText(v engine.Verdict, why string) string {
+	t := lang.X("presenter.verdict", "{{.Crawler}} → {{.Path}} ({{.Engine}}): {{.Word}}",
+		map[string]any{"Crawler": v.Agent, "Path": v.URL, "Engine": engine.NameOf(v.Engine).String(), "Word": v.Word().String()})
+	if why != "" {
+		t += "\n" + why
+	}
+	return t + "\n" + v.ExplainAll()
+}
+
+// presentVerdict is told the result selected in the tester (or marked
+// from the Logs tab). The pane's own answer for the same result is used
+// when it has one, with the row's "why they differ" line.
+func (s *studio) presentVerdict(v engine.Verdict) {
+	p := &s.class.present
+	why := ""
+	if cur, ok := s.pane.Selected(); ok && cur.Agent == v.Agent && cur.URL == v.URL && cur.Engine == v.Engine {
+		v, why = cur, s.pane.SelectedWhy()
+	}
+	p.selection = verdictText(v, why)
+	p.update()
+}
+
+// presentCurrent explains the tester's selection again after the text
+// changed, when the pane has its new answer.
+func (s *studio) presentCurrent() {
+	if v, ok := s.pane.Selected(); ok && s.class.present.on {
+		s.presentVerdict(v)
+	}
+}
+
+// presenterShortcut is F11, shown in the View menu; the key itself is
+// handled by presenterKeys.
+func presenterShortcut() fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: fyne.KeyF11}
+}
+
+// presenterItem is View ▸ Presenter.
+func (s *studio) presenterItem() *fyne.MenuItem {
+	it := item(lang.X("presenter.menu", "Presenter"), presenterShortcut(), func() { s.setPresenter(!s.class.present.on) })
+	it.Checked = s.class.present.on
+	return it
+}
+
+// timelineItem is View ▸ Timeline of the Standard.
+func (s *studio) timelineItem() *fyne.MenuItem {
+	it := fyne.NewMenuItem(lang.X("timeline.menu", "Timeline of the Standard"), func() { s.showTimeline(!s.class.present.timelineShown) })
+	it.Checked = s.class.present.timelineShown
+	return it
+}
+
+// presenterKeys lets F11 toggle presenter mode and Esc leave it. Fyne
+// calls this handler when no widget has the focus; the editors pass on the
+// keys they do not use (editor.Editor.TypedKey), so both work while text is
+// being edited. A focused Entry keeps them: in Fyne 2.7.1 a key without
+// Ctrl, Alt or Super goes to the focused widget only.
+func (s *studio) presenterKeys() {
+	s.win.Canvas().SetOnTypedKey(keys.Key(func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyF11:
+			s.setPresenter(!s.class.present.on)
+		case fyne.KeyEscape:
+			if s.class.present.on {
+				s.setPresenter(false)
+			}
+		}
+	}))
+}
+
+// presenterSplit is the editor's share of the width in presenter mode: the
+// class reads the results, the editor shows the lines they point at.
+const presenterSplit = 0.34
+
+// setPresenter enters or leaves presenter mode.
+func (s *studio) setPresenter(on bool) {
+	p := &s.class.present
+	if on == p.on {
+		return
+	}
+	p.on = on
+	s.win.SetFullScreen(on)
+	if on {
+		p.zoomBefore = s.zoom()
+		p.splitBefore = s.split.Offset
+		s.presenterLayout()
+		// Keys go to the window, so Esc leaves at once.
+		s.win.Canvas().Unfocus()
+	} else {
+		s.lint.object().Show()
+		s.pane.SetPresenting(false)
+		s.split.SetOffset(p.splitBefore)
+	}
+	s.class.tab.SetLarge(on)
+	p.update()
+	s.win.Content().Refresh()
+	if on {
+		// As large as still fits: setZoom stops at the largest step whose
+		// layout fits the window, now that the layout is the compact one.
+		s.setZoom(p.zoomBefore * presenterZoom / 100)
+		s.fitPresenterTable()
+	} else {
+		s.setZoom(p.zoomBefore)
+	}
+	s.win.SetMainMenu(s.menu())
+}
+
+// presenterLayout hides what the class does not read: the Problems panel,
+// the tester's crawler and path rows, its toggles and detail area (the
+// large-type explanation replaces it); the editor gets narrower.
+func (s *studio) presenterLayout() {
+	s.lint.object().Hide()
+	s.pane.SetPresenting(true)
+	if s.split != nil {
+		s.split.SetOffset(presenterSplit)
+	}
+}
+
+// fitPresenter zooms out, step by step, until the window's content fits
+// again (after the timeline opened in presenter mode): a window whose
+// content outgrows it grows past the screen and loses its menu bar.
+func (s *studio) fitPresenter() {
+	if !s.class.present.on {
+		return
+	}
+	for !s.fits() {
+		z := s.zoom()
+		next := look.ZoomOut(z)
+		if next >= z {
+			return
+		}
+		s.applyZoom(next)
+		s.app.Preferences().SetInt(prefZoom, next)
+	}
+}
+
+// presenterMinSplit is the least share of the width the editor keeps in
+// presenter mode: enough for the rule the class looks at.
+const presenterMinSplit = 0.2
+
+// fitPresenterTable gives the compare table the width its columns need in
+// presenter mode (all eight readings, for a class): the editor
+// narrows down to presenterMinSplit, then the zoom steps down until the
+// columns fit.
+func (s *studio) fitPresenterTable() {
+	if !s.presenting() || s.split == nil {
+		return
+	}
+	if !s.pane.Compare() {
+		// one reading's table: its long columns scroll, as at any zoom
+		s.split.SetOffset(presenterSplit)
+		return
+	}
+	for {
+		width := s.win.Canvas().Size().Width
+		if width <= 0 {
+			return
+		}
+		share := 1 - float64((s.pane.TableWidth()+4*theme.Padding())/width)
+		if share >= presenterMinSplit {
+			s.split.SetOffset(min(presenterSplit, share))
+			return
+		}
+		z := s.zoom()
+		next := look.ZoomOut(z)
+		if next >= z || next < look.DefaultZoom {
+			s.split.SetOffset(presenterMinSplit)
+			return
+		}
+		s.applyZoom(next)
+		s.app.Preferences().SetInt(prefZoom, next)
+	}
+}
+
+// presenting reports whether presenter mode is on.
+func (s *studio) presenting() bool { return s.class.present.on }

@@ -1,0 +1,230 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/internal/ui/lessontab"
+	"github.com/robots-studio/robots-studio/internal/ui/timeline"
+	"github.com/robots-studio/robots-studio/tester/lessons"
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// classroom is the window's teaching side: the Lessons tab, the timeline
+// of the standard and presenter mode.
+type classroom struct {
+	builtin  []*lessons.Lesson // loaded once
+	loaded   bool
+	opened   []*lessons.Lesson // lessons the user opened, kept across rebuilds
+	current  string            // ID of the selected lesson, kept across rebuilds
+	tab      *lessontab.Tab
+	item     *container.TabItem
+	timeline *timeline.Timeline
+	strip    *fyne.Container // the timeline above the tabs; hidden until asked for
+	present  presenter
+}
+
+// lessonsTab builds the Lessons tab (again after a language switch, keeping
+// the opened lessons and the selection).
+func (s *studio) lessonsTab() *container.TabItem {
+	c := &s.class
+	if c.tab != nil {
+		if l := c.tab.Current(); l != nil {
+			c.current = l.ID
+		}
+	}
+	if !c.loaded {
+		list, err := lessons.Builtin()
+		if err != nil {
+			fyne.LogError("built-in lessons", err)
+		}
+		c.builtin, c.loaded = list, true
+	}
+	all := append(append([]*lessons.Lesson(nil), c.builtin...), c.opened...)
+	c.tab = lessontab.New(lessontab.Host{
+		Window:       s.win,
+		Prefs:        s.app.Preferences(),
+		OpenInEditor: s.openTextAsNew,
+		ShowTimeline: func() { s.showTimeline(true) },
+		OnExplain:    s.class.present.setLessonText,
+	}, all)
+	for i, l := range all {
+		if l.ID == c.current {
+			c.tab.Select(i)
+		}
+	}
+	c.tab.SetLarge(c.present.on)
+	c.item = container.NewTabItem(lang.X("lessontab.tab", "Lessons"), c.tab.Content)
+	return c.item
+}
+
+// classroomContent puts the timeline strip above the tabs.
+func (s *studio) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
+	c := &s.class
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { s.showTimeline(false) })
+	closeBtn.Importance = widget.LowImportance
+	c.timeline = timeline.New(s.useReading, closeBtn)
+	c.strip = container.NewVBox(c.timeline.Object(), widget.NewSeparator())
+	if !c.present.timelineShown {
+		c.strip.Hide()
+	}
+	if c.present.on {
+		s.presenterLayout()
+	}
+	return container.NewBorder(c.strip, nil, nil, nil, tabs)
+}
+
+// showTimeline shows or hides the timeline of the standard.
+func (s *studio) showTimeline(on bool) {
+	c := &s.class
+	c.present.timelineShown = on
+	if on {
+		c.strip.Show()
+	} else {
+		c.strip.Hide()
+	}
+	s.win.Content().Refresh()
+	s.fitPresenter()
+	s.win.SetMainMenu(s.menu())
+}
+
+// useReading switches the tester to an engine picked on the timeline and
+// shows the tester.
+func (s *studio) useReading(id string) {
+	s.pane.SetEngine(id)
+	s.app.Preferences().SetString(prefEngine, id)
+	s.tabs.SelectIndex(0)
+	s.fitPresenter()
+	s.win.SetMainMenu(s.menu())
+	s.refreshStatus()
+}
+
+// openTextAsNew opens text as a new unsaved document in the main editor,
+// after the usual question about unsaved changes.
+func (s *studio) openTextAsNew(name string, text []byte) {
+	s.whenSafe(func() {
+		s.dropRecovery()
+		s.file = session.File{IsNew: true}
+		s.file.TestsUnreadable = false
+		s.ed.SetText(text)
+		s.setTests(testset.New())
+		s.tabs.SelectIndex(0)
+		s.documentChanged()
+	})
+}
+
+// openLessonDialog asks for a lesson: a .zip, or any file inside a lesson
+// folder (its lesson.json).
+func (s *studio) openLessonDialog() {
+	if onWeb {
+		s.webOpenLesson()
+		return
+	}
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		s.openLessonPath(path)
+	}, s.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip", ".json"}))
+	d.SetConfirmText(lang.X("lessontab.open.confirm", "Open Lesson"))
+	s.startIn(d)
+	d.Show()
+}
+
+// openLessonPath opens a lesson folder, a lesson .zip, or a folder's
+// lesson.json, adds it to the Lessons tab and shows it. Bad input gets a
+// one-line error dialog and changes nothing.
+func (s *studio) openLessonPath(path string) bool {
+	if st, err := os.Stat(path); err == nil && !st.IsDir() && !strings.EqualFold(filepath.Ext(path), ".zip") {
+		path = filepath.Dir(path)
+	}
+	l, err := lessons.Open(path)
+	if err != nil {
+		dialog.ShowError(errors.New(lang.X("lessontab.open.error", "This is not a lesson Robots Studio can open: {{.Error}}",
+			map[string]any{"Error": oneLine(err.Error())})), s.win)
+		return false
+	}
+	c := &s.class
+	kept := c.opened[:0]
+	for _, o := range c.opened {
+		if o.ID != l.ID {
+			kept = append(kept, o)
+		}
+	}
+	c.opened = append(kept, l)
+	c.current = l.ID
+	c.tab.Add(l)
+	s.tabs.Select(c.item)
+	return true
+}
+
+// isLessonPath reports whether a command-line argument names a lesson: a
+// .zip, or a folder with a lesson.json.
+func isLessonPath(path string) bool {
+	if strings.EqualFold(filepath.Ext(path), ".zip") {
+		return true
+	}
+	st, err := os.Stat(filepath.Join(path, "lesson.json"))
+	return err == nil && !st.IsDir()
+}
+
+// oneLine keeps the first line of an error.
+func oneLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// exportLessonDialog saves the selected lesson as a .zip to share.
+func (s *studio) exportLessonDialog() {
+	if onWeb {
+		s.webExportLesson()
+		return
+	}
+	l := s.class.tab.Current()
+	if l == nil {
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		s.exportLessonTo(path)
+	}, s.win)
+	d.SetFileName(l.ID + ".zip")
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
+	s.startIn(d)
+	d.Show()
+}
+
+// exportLessonTo writes the selected lesson to path as a .zip.
+func (s *studio) exportLessonTo(path string) bool {
+	l := s.class.tab.Current()
+	if l == nil {
+		return false
+	}
+	if err := lessons.Export(l, path); err != nil {
+		dialog.ShowError(fmt.Errorf("%s", lang.X("lessontab.export.error", "The lesson could not be exported: {{.Error}}",
+			map[string]any{"Error": oneLine(err.Error())})), s.win)
+		return false
+	}
+	return true
+}

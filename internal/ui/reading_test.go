@@ -1,0 +1,30 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
+)
+
+// A first start reads each crawler by its own rules; a reading chosen
+// before (Google was the old default and is stored as "google") is kept,
+// and a new choice is stored for the next start.
+func TestTheReadingIsEachCrawlersOwnUnlessChosen(t *testing.T) {
+	a := test.NewTempApp(t)
+	s := testStudio(a, t.TempDir())
+	if got := s.pane.Engine(); got != testerpane.OwnReading {
+		t.Errorf("first start reads with %q, want each crawler's own", got)
+	}
+	a.Preferences().SetString(prefEngine, "google")
+	s = testStudio(a, t.TempDir())
+	if got := s.pane.Engine(); got != "google" {
+		t.Errorf("a stored google reading became %q", got)
+	}
+	engines := s.menu().Items[3].Items[0].ChildMenu.Items
+	engines[0].Action() // View ▸ Engine ▸ Each crawler's own
+	if got := a.Preferences().String(prefEngine); got != testerpane.OwnReading || s.pane.Engine() != testerpane.OwnReading {
+		t.Errorf("choosing each crawler's own: stored %q, pane %q", got, s.pane.Engine())
+	}
+}

@@ -1,0 +1,250 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/session"
+)
+
+// diskState is the watch on the open file and the question about a change
+// on disk, when one is shown.
+type diskState struct {
+	watch *session.Watch
+	ask   dialog.Dialog
+	// off: no watch (tests under the test driver, where fyne.Do runs the
+	// callback on the watch's own goroutine; they call checkDisk instead).
+	off bool
+}
+
+func (d *diskState) stop() {
+	d.watch.Stop()
+	d.watch = nil
+}
+
+// fileOnDisk runs after every open and save: the watch follows the file,
+// and temporary files a killed save left beside it (swept by session) are
+// offered when they hold newer text.
+func (s *studio) fileOnDisk() {
+	s.disk.stop()
+	if s.file.Path != "" && !s.disk.off {
+		s.disk.watch = session.WatchFile(s.file.Path, func() { fyne.Do(s.checkDisk) })
+	}
+	newer := 0
+	for _, l := range s.file.Leftovers {
+		if l.Newer && s.rec.KeepLeftover(s.file.Path, l.Text, l.ModTime, filepath.Base(l.Path)) == nil {
+			newer++
+		}
+	}
+	s.file.Leftovers = nil
+	if newer > 0 {
+		dialog.ShowInformation(lang.X("window.leftover.title", "Text of an unfinished save"),
+			lang.X("window.leftover.found", "A save of {{.File}} was cut off (the program was stopped while writing), and its temporary file held text newer than the file. The temporary file is removed; its text is kept as recovered work: File ▸ Recover Unsaved Work…",
+				map[string]any{"File": s.file.Name()}), s.win)
+	}
+}
+
+// checkDisk compares the open file with what this window last read or
+// wrote, and says at once when another program changed it: a clean buffer
+// is reloaded (nothing of the user's is lost), unsaved text asks.
+func (s *studio) checkDisk() {
+	c := s.file.CheckDisk()
+	switch s.file.OnDisk(c, s.ed.Bytes()) {
+	case session.DiskReload:
+		s.reloadFromDisk(c)
+		dialog.ShowInformation(lang.X("window.disk.title", "Changed on disk"), lang.X("window.disk.reloaded", "{{.File}} was changed by another program and has been reloaded (you had no unsaved changes).",
+			map[string]any{"File": s.file.Name()}), s.win)
+	case session.DiskAsk:
+		s.askDisk(c)
+	}
+}
+
+// reloadFromDisk shows the file as it is now on disk.
+func (s *studio) reloadFromDisk(c session.DiskCheck) {
+	s.file.KeepMine(c) // the disk's state is now the saved one …
+	s.ed.SetText(c.Text)
+	s.rec.Drop(s.file.Path)
+	s.autoText = nil
+	s.documentChanged() // … and the buffer equals it
+}
+
+// keepMine answers the question with "keep my text".
+func (s *studio) keepMine() {
+	if s.disk.ask != nil {
+		s.disk.ask.Hide()
+		s.disk.ask = nil
+	}
+	s.file.KeepMine(s.file.CheckDisk())
+	s.updateTitle()
+	s.refreshStatus()
+}
+
+// askDisk asks what to do about a change on disk while the buffer holds
+// unsaved text, with the two versions' differences.
+func (s *studio) askDisk(c session.DiskCheck) {
+	if s.disk.ask != nil {
+		s.disk.ask.Hide()
+	}
+	args := map[string]any{"File": s.file.Name()}
+	var text string
+	var buttons *fyne.Container
+	reload := newButton(lang.X("window.disk.reload", "Reload from disk"), func() {
+		s.disk.ask.Hide()
+		s.disk.ask = nil
+		if now := s.file.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
+			s.reloadFromDisk(now)
+		}
+	})
+	mine := newImportantButton(lang.X("window.disk.keep", "Keep my text"), s.keepMine)
+	var body fyne.CanvasObject = widget.NewLabel("")
+	switch {
+	case c.Gone:
+		text = lang.X("window.disk.gone", "{{.File}} was deleted or moved by another program. Your text stays in the editor, unsaved; Save writes it back.", args)
+		buttons = container.NewHBox(mine)
+	case c.Err != nil:
+		text = lang.X("window.disk.unreadable", "{{.File}} was changed by another program and can no longer be opened here. Your text stays in the editor, unsaved.", args)
+		buttons = container.NewHBox(mine)
+	default:
+		text = lang.X("window.disk.changed", "{{.File}} was changed by another program while you have unsaved changes. Reload it (your changes are lost) or keep your text (Save then writes over the other program's change)? Lines marked − are only in your text, + only on disk:", args)
+		buttons = container.NewHBox(reload, mine)
+		scroll := container.NewScroll(diffGrid(session.LineDiff(s.ed.Bytes(), c.Text, 2)))
+		scroll.SetMinSize(fyne.NewSize(640, 260))
+		body = scroll
+	}
+	s.disk.ask = dialog.NewCustomWithoutButtons(lang.X("window.disk.title", "Changed on disk"),
+		container.NewBorder(newWrappedLabel(text), container.NewCenter(buttons), nil, nil, body), s.win)
+	s.disk.ask.Resize(fyne.NewSize(720, 440))
+	s.disk.ask.Show()
+}
+
+// diffGrid shows session.LineDiff's text with the lines only in the
+// user's text in the error colour and the lines only on disk in the success
+// colour, so the two sides read apart at a glance.
+func diffGrid(diff string) *widget.TextGrid {
+	grid := widget.NewTextGridFromString(diff)
+	for i, row := range grid.Rows {
+		if len(row.Cells) == 0 {
+			continue
+		}
+		switch row.Cells[0].Rune {
+		case '-':
+			grid.SetRowStyle(i, &widget.CustomTextGridStyle{FGColor: theme.Color(theme.ColorNameError)})
+		case '+':
+			grid.SetRowStyle(i, &widget.CustomTextGridStyle{FGColor: theme.Color(theme.ColorNameSuccess)})
+		}
+	}
+	return grid
+}
+
+// workerFailed: background work (lint, fetch, changes) panicked on a bad
+// input. The window stays, the text is copied to recovery at once, and the
+// user is told in plain words; the details go to the log.
+func (s *studio) workerFailed(v any) {
+	fyne.LogError("background work failed", fmt.Errorf("%v", v))
+	if s.file.TextModified(s.ed.Bytes()) {
+		s.rec.Save(s.file.Path, s.ed.Bytes())
+	}
+	workerNoticeOnce.Do(func() {
+		dialog.ShowInformation(lang.X("window.worker.title", "Something went wrong"),
+			lang.X("window.worker.failed", "Part of the background work (checking or comparing the text) stopped on an unexpected problem. Your text is safe and still in the editor; results may be missing until you edit again. Please report this, with the file if you can."), s.win)
+	})
+}
+
+// workerNoticeOnce: one dialog per run, not one per keystroke.
+var workerNoticeOnce sync.Once
+
+// offerRecovery lists every copy a previous run left unsaved (file, time,
+// size, the start of its text): each can be restored or deleted on its own;
+// "Later" keeps them all for the next start (or File ▸ Recover Unsaved
+// Work…).
+func (s *studio) offerRecovery() {
+	var recs []session.RecoveryRecord
+	for _, r := range s.rec.Pending() {
+		if r.Path != "" {
+			if st, err := os.Stat(r.Path); err == nil && st.Size() == int64(len(r.Text)) {
+				if disk, err := os.ReadFile(r.Path); err == nil && string(disk) == string(r.Text) {
+					// Nothing was lost: the file already holds this text.
+					s.rec.Discard(r)
+					continue
+				}
+			}
+		}
+		recs = append(recs, r)
+	}
+	s.recoverRows = recs
+	if s.recoverDlg != nil {
+		s.recoverDlg.Hide()
+		s.recoverDlg = nil
+	}
+	if len(recs) == 0 {
+		return
+	}
+	rows := container.NewVBox()
+	for _, rec := range recs {
+		rows.Add(s.recoveryRow(rec))
+	}
+	scroll := container.NewVScroll(rows)
+	scroll.SetMinSize(fyne.NewSize(680, 300))
+	intro := newWrappedLabel(lang.X("window.recover.list", "Robots Studio closed without saving this work. Restore what you want to keep; Delete removes only that copy; Later keeps them all for next time."))
+	later := newButton(lang.X("window.recover.later", "Later"), func() { s.recoverDlg.Hide(); s.recoverDlg = nil })
+	s.recoverDlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"),
+		container.NewBorder(intro, container.NewCenter(later), nil, nil, scroll), s.win)
+	s.recoverDlg.Resize(fyne.NewSize(760, 460))
+	s.recoverDlg.Show()
+}
+
+// recoveryRow is one copy in the list: what it is and its two buttons.
+func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
+	name := rec.Path
+	if name == "" {
+		name = lang.X("window.recover.new", "New file (never saved)")
+	}
+	head := lang.X("window.recover.row", "{{.File}} — {{.Time}} — {{.Size}}", map[string]any{
+		"File": name, "Time": rec.Saved.Local().Format("2006-01-02 15:04:05"),
+		"Size": lang.XN("window.recover.bytes", "{{.Count}} bytes", rec.Size(), map[string]any{"Count": rec.Size()})})
+	if rec.Note != "" {
+		head += " — " + lang.X("window.recover.leftover", "from an unfinished save ({{.Name}})", map[string]any{"Name": rec.Note})
+	}
+	title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Wrapping = fyne.TextWrapWord // a long path still breaks inside a word when it must
+	preview := widget.NewLabelWithStyle(rec.Preview(160), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	preview.Wrapping = fyne.TextWrapWord
+	restore := newImportantButton(lang.X("window.recover.restore", "Restore"), func() {
+		s.whenSafe(func() {
+			s.restore(rec)
+			s.offerRecovery() // the others stay listed
+		})
+	})
+	del := newButton(lang.X("window.recover.delete", "Delete"), func() {
+		dialog.ShowConfirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),
+			func(ok bool) {
+				if ok {
+					s.rec.Discard(rec)
+					s.offerRecovery()
+				}
+			}, s.win)
+	})
+	// The buttons keep their own height at the top of the row; a Border's
+	// side would stretch them to the height of the wrapped preview.
+	buttons := container.NewVBox(container.NewHBox(restore, del))
+	return container.NewBorder(nil, widget.NewSeparator(), nil, buttons, container.NewVBox(title, preview))
+}
+
+// recoveryDeleteQuestion asks before a copy is deleted. A copy of a file
+// that was never saved has its own sentence: the row's "New file" is a
+// title, and Russian and Polish need another case inside a sentence.
+func recoveryDeleteQuestion(rec session.RecoveryRecord) string {
+	if rec.Path == "" {
+		return lang.X("window.recover.delete_ask_new", "Delete the unsaved text of the new file for good?")
+	}
+	return lang.X("window.recover.delete_ask", "Delete the unsaved text of {{.File}} for good?", map[string]any{"File": rec.Path})
+}

@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/session"
+)
+
+// showTestSetPlace is Tester ▸ Test Set Location… (and the status bar's
+// button): where the rows and expectations are kept, why, the command that
+// runs them in CI, and the choice between the two places.
+func (s *studio) showTestSetPlace() {
+	if s.file.Path == "" {
+		dialog.ShowInformation(lang.X("window.tests.place_title", "Test set location"),
+			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), s.win)
+		return
+	}
+	robots := s.file.Path
+	path, place := s.places.For(robots)
+	where := widget.NewLabel(path)
+	where.Wrapping = fyne.TextWrapBreak
+	where.Selectable = true
+	where.TextStyle = fyne.TextStyle{Monospace: true}
+	command := "robots-studio test --suite " + shellQuote(path) + " " + shellQuote(robots)
+	why := lang.X("window.tests.place_app", "Robots Studio's own folder: a deploy that copies the site's folder to the server does not publish it.")
+	if place == session.Beside {
+		why = lang.X("window.tests.place_beside", "Beside the file, so it can be kept in version control with it — but a deploy that copies this folder to the server may publish it.")
+	}
+	options := []string{
+		lang.X("window.tests.choice_app", "Keep it in Robots Studio's folder (safe from deploys)"),
+		lang.X("window.tests.choice_beside", "Keep it beside the file, as {{.Name}}", map[string]any{"Name": filepath.Base(robots) + ".tests.json"}),
+	}
+	radio := widget.NewRadioGroup(options, nil)
+	radio.SetSelected(options[int(place)])
+	var d dialog.Dialog
+	radio.OnChanged = func(choice string) {
+		want := session.InApp
+		if choice == options[1] {
+			want = session.Beside
+		}
+		if want == place {
+			return
+		}
+		if err := s.places.Choose(robots, want); err != nil {
+			d.Hide()
+			dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
+			return
+		}
+		s.file.TestsPath, _ = s.places.For(robots)
+		s.refreshBar()
+		d.Hide()
+		s.showTestSetPlace()
+	}
+	cmdLabel := widget.NewLabel(command)
+	cmdLabel.Wrapping = fyne.TextWrapBreak
+	cmdLabel.Selectable = true
+	cmdLabel.TextStyle = fyne.TextStyle{Monospace: true}
+	copyCmd := newButton(lang.X("window.tests.copy_command", "Copy the command"), func() {
+		s.app.Clipboard().SetContent(command)
+	})
+	body := container.NewVBox(
+		newWrappedLabel(lang.X("window.tests.place_head", "The tester's rows and expectations for {{.File}} are kept in:", map[string]any{"File": filepath.Base(robots)})),
+		where,
+		newWrappedLabel(why),
+		radio,
+		widget.NewSeparator(),
+		newWrappedLabel(lang.X("window.tests.place_ci", "To run the expectations in CI:")),
+		cmdLabel,
+		container.NewHBox(copyCmd),
+	)
+	d = dialog.NewCustom(lang.X("window.tests.place_title", "Test set location"), lang.X("window.tests.close", "Close"), body, s.win)
+	d.Resize(fyne.NewSize(760, 0))
+	d.Show()
+}
+
+// askTestSetPlaceOnce runs after a save that put a test set in the app's
+// folder for a file whose user was never asked: it says so and offers to
+// keep the set beside the file instead. The answer is remembered, so each
+// file is asked once.
+func (s *studio) askTestSetPlaceOnce() {
+	robots := s.file.Path
+	if robots == "" || s.places.Dir == "" || s.places.Chosen(robots) {
+		return
+	}
+	if _, place := s.places.For(robots); place != session.InApp || !fileExists(s.file.TestsPath) {
+		return
+	}
+	name := filepath.Base(robots)
+	c := s.win.Canvas()
+	prev := c.Focused()
+	var d *dialog.CustomDialog
+	answer := func(want session.Place) func() {
+		return func() {
+			d.Hide()
+			// Space on a button also types a space: give the focus back only
+			// after this key's events, or the space lands in a text field.
+			c.Unfocus()
+			fyne.Do(func() {
+				if prev != nil {
+					c.Focus(prev)
+				}
+			})
+			if err := s.places.Choose(robots, want); err != nil {
+				dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
+			}
+			if s.file.Path == robots {
+				s.file.TestsPath, _ = s.places.For(robots)
+			}
+			s.refreshStatus()
+		}
+	}
+	keep := newImportantButton(lang.X("window.tests.ask_app", "Keep it in Robots Studio"), answer(session.InApp))
+	beside := newButton(lang.X("window.tests.ask_beside", "Beside the file"), answer(session.Beside))
+	msgText := lang.X("window.tests.ask", "The tester's rows for {{.File}} were saved in Robots Studio's own folder, not beside the file, so a deploy of the site folder will not publish them. Keep them there, or beside the file as {{.Name}} (to commit them with it)? You can change this later (Tester ▸ Test Set Location…).",
+		map[string]any{"File": name, "Name": name + ".tests.json"})
+	d = dialog.NewCustomWithoutButtons(lang.X("window.tests.ask_title", "Where to keep the test set?"),
+		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(container.NewHBox(beside, keep))), s.win)
+	d.Resize(fyne.NewSize(600, 0))
+	d.Show()
+	// The safe answer has the focus: Space keeps the set where it is.
+	c.Focus(keep)
+}
+
+// shellQuote quotes a path for a POSIX shell when it needs it.
+func shellQuote(p string) string {
+	for _, r := range p {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '/' || r == '.' || r == '-' || r == '_') {
+			return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
+		}
+	}
+	return p
+}

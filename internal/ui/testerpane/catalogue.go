@@ -1,0 +1,183 @@
+package testerpane
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/ui/aitab"
+)
+
+// noteLanguage is the catalogue language matching the UI's translation
+// ("en", "ru" or "pl"); it is itself a translated string so it follows
+// whatever language fyne's lang currently uses.
+func noteLanguage() string { return lang.X("testerpane.catalogue.language", "en") }
+
+// filterCrawlers returns the catalogue entries whose name, token or owner
+// contain q (case-insensitive).
+func filterCrawlers(all []assets.Crawler, q string) []assets.Crawler {
+	q = strings.ToLower(strings.TrimSpace(q))
+	if q == "" {
+		return all
+	}
+	var out []assets.Crawler
+	for _, c := range all {
+		if strings.Contains(strings.ToLower(c.Name+" "+c.Token+" "+c.Operator), q) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// catalogueView is the crawler picker: a filter and the catalogue list,
+// each entry with its owner, a note and a mark on the historical
+// robots.
+type catalogueView struct {
+	filter  *keys.Entry
+	purpose *widget.Select // the first option shows every purpose
+	addAll  *widget.Button // adds every crawler of the chosen purpose
+	list    *widget.List
+	shown   []assets.Crawler
+}
+
+// refilter applies the text filter and the purpose choice.
+func (v *catalogueView) refilter() {
+	all := assets.Crawlers()
+	if p, ok := aitab.PurposeByLabel(v.purpose.Selected); ok {
+		all = catalogue.ByPurpose(p)
+		v.addAll.Enable()
+	} else {
+		v.addAll.Disable()
+	}
+	v.shown = filterCrawlers(all, v.filter.Text)
+	v.list.UnselectAll()
+	v.list.Refresh()
+	v.list.ScrollToTop()
+}
+
+func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) *catalogueView {
+	v := &catalogueView{shown: assets.Crawlers()}
+	language := noteLanguage()
+	v.list = widget.NewList(
+		func() int { return len(v.shown) },
+		func() fyne.CanvasObject {
+			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			owner := widget.NewLabel("")
+			owner.Truncation = fyne.TextTruncateEllipsis
+			note := widget.NewLabel("")
+			note.Truncation = fyne.TextTruncateEllipsis
+			note.SizeName = theme.SizeNameCaptionText
+			return container.New(&tightVBox{}, container.NewBorder(nil, nil, name, nil, owner), note)
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			c := v.shown[id]
+			rows := o.(*fyne.Container).Objects
+			line := rows[0].(*fyne.Container).Objects
+			note := rows[1].(*widget.Label)
+			owner := c.Operator
+			if c.Token != c.Name {
+				owner = c.Token + " · " + owner
+			}
+			if c.Historical {
+				owner += " · " + lang.X("testerpane.catalogue.historical", "historical")
+			}
+			line[1].(*widget.Label).SetText(c.Name)
+			line[0].(*widget.Label).SetText(owner)
+			rows[0].(*fyne.Container).Refresh() // the name's width changed
+			note.SetText(c.Note.In(language))
+		})
+	v.list.OnSelected = func(id widget.ListItemID) {
+		if id < len(v.shown) {
+			pick(v.shown[id])
+		}
+	}
+	v.filter = keys.NewEntry()
+	v.filter.SetPlaceHolder(lang.X("testerpane.catalogue.filter", "Filter by name or owner"))
+	v.addAll = widget.NewButtonWithIcon(lang.X("testerpane.catalogue.add_purpose", "Add all of this purpose"), theme.ContentAddIcon(), func() {
+		if p, ok := aitab.PurposeByLabel(v.purpose.Selected); ok && pickAll != nil {
+			var tokens []string
+			for _, c := range catalogue.ByPurpose(p) {
+				tokens = append(tokens, c.Token)
+			}
+			pickAll(tokens)
+		}
+	})
+	v.addAll.Disable()
+	v.purpose = widget.NewSelect(append([]string{lang.X("testerpane.catalogue.every_purpose", "Every purpose")}, aitab.PurposeLabels()...), func(string) { v.refilter() })
+	v.purpose.SetSelectedIndex(0)
+	v.filter.OnChanged = func(string) { v.refilter() }
+	return v
+}
+
+// showCatalogue opens the picker under anchor (or centred when anchor is
+// nil); pick receives the chosen crawler's token.
+func (p *Pane) showCatalogue(anchor fyne.CanvasObject, pick func(token string)) {
+	var c fyne.Canvas
+	if p.win != nil {
+		c = p.win.Canvas()
+	} else if anchor != nil {
+		c = fyne.CurrentApp().Driver().CanvasForObject(anchor)
+	}
+	if c == nil {
+		return
+	}
+	var pop *widget.PopUp
+	view := newCatalogueView(func(cr assets.Crawler) {
+		pop.Hide()
+		pick(cr.Token)
+	}, func(tokens []string) {
+		pop.Hide()
+		p.addCrawlers(tokens)
+	})
+	title := widget.NewLabelWithStyle(lang.X("testerpane.catalogue.title", "Crawler catalogue"),
+		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
+	closeBtn.Importance = widget.LowImportance
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title), view.filter,
+		container.NewBorder(nil, nil, nil, view.addAll, view.purpose))
+	pop = widget.NewPopUp(container.NewBorder(top, nil, nil, nil, view.list), c)
+	size := fyne.NewSize(440, 420).Min(c.Size())
+	pop.Resize(size)
+	pos := fyne.NewPos((c.Size().Width-size.Width)/2, (c.Size().Height-size.Height)/2)
+	if anchor != nil {
+		at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
+		pos = fyne.NewPos(min(at.X, c.Size().Width-size.Width), at.Y+anchor.Size().Height)
+		if pos.Y+size.Height > c.Size().Height {
+			pos.Y = max(0, c.Size().Height-size.Height)
+		}
+	}
+	pop.ShowAtPosition(pos)
+	c.Focus(view.filter)
+	p.lastCatalogue = view
+}
+
+// tightVBox stacks objects without padding, so a note sits right under its
+// name and rows stay short.
+type tightVBox struct{}
+
+func (tightVBox) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objects {
+		m := o.MinSize()
+		s.Width = max(s.Width, m.Width)
+		s.Height += m.Height
+	}
+	return s
+}
+
+func (tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for _, o := range objects {
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h
+	}
+}

@@ -1,0 +1,868 @@
+// Package testerpane is the window's tester: crawler rows and path rows, a
+// live verdict for every (crawler, path) in a table that filters, sorts,
+// counts and exports, read by each crawler's own rules or one chosen
+// engine, a compare view with a column per engine, and expectations that
+// turn the rows into regression tests saved as FILENAME.tests.json. It
+// reads the Document the editor already parsed; it never parses robots.txt
+// itself.
+package testerpane
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/ui/latest"
+	"github.com/robots-studio/robots-studio/internal/ui/safewidget"
+	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// pair is one result row: a crawler asking for a path.
+type pair struct{ crawler, path string }
+
+// OwnReading is the reading "each crawler's own": every crawler under the
+// engine its operator documents (engine.ForCrawler: Googlebot the Google
+// way, YandexBot the Yandex way, bingbot the Bing way, the rest as RFC
+// 9309). It is the pane's default.
+const OwnReading = "own"
+
+// cell is one verdict: a pair under one engine.
+type cell struct {
+	pair
+	engine string
+}
+
+// Pane is the tester pane. All methods must run on the Fyne goroutine.
+type Pane struct {
+	win fyne.Window
+
+	doc      *syntax.Document
+	prefs    *aipref.File      // the document's Content-Signal and Content-Usage lines
+	engines  []engine.Engine   // every engine, in their Order
+	engineID string            // an engine id or OwnReading
+	own      map[string]string // crawler → its own engine, for OwnReading
+	compare  bool
+	order    []string        // the compare columns' engines, in order
+	hidden   map[string]bool // engines the user took out of compare
+
+	// What the table shows (view.go): the columns and their widths, the
+	// rows after filter and sort, and the tally behind them.
+	cols   []column
+	widths []float32
+	// widthsText is the text size the widths were worked out for: a zoom
+	// works them out again (fillLayout)
+	widthsText float32
+	shown      []pair
+	host       string // the scheme and host every path shares, or ""
+	filter     string // lower case
+	toggles    [toggleCount]bool
+	sortCol    int // -1: the order the rows were typed in
+	sortDesc   bool
+	facts      map[cell]fact
+	factsOK    bool
+	counts     string // the summary's per-crawler counts, from the last tally
+	// summaryText is the whole summary line, which the detail area shows
+	// while no result is selected (the line itself is cut to one line).
+	summaryText string
+	// lastExportMenu is the Export… pop-up last shown (for tests).
+	lastExportMenu *widget.PopUpMenu
+	fits           map[fitKey]string
+	tally          *latest.Worker[tallyJob, tallyOut]
+	tallyGen       int
+
+	// set holds the rows as the user typed them (empty rows included) and
+	// the expectations; pairs are the non-empty, distinct result rows.
+	set    *testset.Set
+	pairs  []pair
+	isPair map[pair]bool
+
+	// Per-document caches: each engine compiles once per document, each
+	// verdict is computed once, and only when a visible row asks for it.
+	compiled map[string]engine.Compiled
+	verdicts map[cell]*engine.Verdict
+
+	// Background compiles (see SetDocument): cost is each engine's last
+	// compile time, gen counts documents, next waits while busy.
+	cost     map[string]time.Duration
+	gen      int
+	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
+	// toUI is how a background result reaches the UI goroutine: fyne.Do.
+	// A test driver has no UI goroutine, so tests play it with a channel.
+	toUI func(func())
+
+	// Queries (see queries.go): per-engine background lanes, the cells
+	// waiting for one or cancelled, and the UI goroutine's time budget.
+	runners   map[string]*queryRunner
+	pending   map[cell]bool
+	cancelled map[cell]bool
+	budget    time.Duration
+	// synchronous: no background work at all (SetSynchronous)
+	synchronous bool
+	budgetFrom  time.Time
+
+	selected *cell // the result shown in the detail area
+
+	onSelect          func(engine.Verdict)
+	onTestSetChanged  func()
+	onEngineChanged   func(id string)
+	onCompareChanged  func(on bool)
+	onColumnsChanged  func() // the compare columns' order or hiding changed
+	suppressSelection bool   // set while the pane moves the selection itself
+	presenting        bool   // presenter mode's layout (present.go)
+
+	lastCatalogue *catalogueView // the picker last opened (tests drive it)
+	lastChooser   *widget.PopUp  // the engine column chooser last opened
+
+	ui paneUI
+}
+
+// paneUI holds the widgets.
+type paneUI struct {
+	root        fyne.CanvasObject
+	engineSel   *safewidget.Select
+	compareChk  *widget.Check
+	columnsBtn  *widget.Button // the engine column chooser (compare)
+	summary     *widget.Label
+	filter      *keys.Entry
+	toggles     [toggleCount]*widget.Check
+	toggleBox   *fyne.Container
+	filterRow   *fyne.Container
+	copyBtn     *widget.Button
+	exportBtn   *widget.Button
+	crawlerBox  *fyne.Container
+	pathBox     *fyne.Container
+	rowsScroll  *container.Scroll // the crawler and path rows
+	table       *hoverTable
+	tip         *HoverTip // a cut cell's whole text, over the table
+	results     *fyne.Container
+	emptyHint   *widget.Label
+	detail      *detailView
+	lower       *container.Split  // the results over the detail area
+	upper       *container.Split  // the rows over the results and the detail area
+	inputs      fyne.CanvasObject // the crawler and path rows (hidden when presenting)
+	engineNames []string          // the select's options: OwnReading, then Pane.engines
+}
+
+var emptyDoc = syntax.Parse(nil)
+
+// New builds an empty pane (one empty crawler row and one empty path row,
+// each crawler read by its own rules). win is used to place pop-ups.
+func New(win fyne.Window) *Pane {
+	p := &Pane{
+		win:       win,
+		toUI:      fyne.Do,
+		doc:       emptyDoc,
+		engines:   engine.All(),
+		engineID:  OwnReading,
+		own:       map[string]string{},
+		hidden:    map[string]bool{},
+		sortCol:   -1,
+		facts:     map[cell]fact{},
+		fits:      map[fitKey]string{},
+		set:       testset.New(),
+		compiled:  map[string]engine.Compiled{},
+		verdicts:  map[cell]*engine.Verdict{},
+		cost:      map[string]time.Duration{},
+		runners:   map[string]*queryRunner{},
+		pending:   map[cell]bool{},
+		cancelled: map[cell]bool{},
+	}
+	p.compiler = &latest.Worker[compileJob, compiledSet]{
+		Work:    func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
+		Deliver: p.installCompiled,
+		Hand:    func(f func()) { p.toUI(f) },
+	}
+	p.tally = &latest.Worker[tallyJob, tallyOut]{
+		Work:    runTally,
+		Deliver: p.tallied,
+		Hand:    func(f func()) { p.toUI(f) },
+	}
+	p.order = p.defaultOrder()
+	p.ensureEmptyRows()
+	p.build()
+	p.rowsChanged(false)
+	return p
+}
+
+// Object is the pane's widget tree, to put in the window.
+func (p *Pane) Object() fyne.CanvasObject { return p.ui.root }
+
+// SetDocument shows verdicts for doc. Call it after every edit with the
+// editor's Document, and do not modify doc afterwards: the pane may compile
+// it on another goroutine. Compiled engines and verdicts are rebuilt only
+// for what is on screen. When the engines in view took longer than
+// asyncAbove to compile last time (the matrix on a big file: temoto alone
+// takes ~100 ms on 500 KiB), they compile in the background and the results
+// follow as soon as they are ready, so typing never waits for them.
+func (p *Pane) SetDocument(doc *syntax.Document) {
+	if doc == nil {
+		doc = emptyDoc
+	}
+	p.gen++
+	ids := p.enginesInView()
+	if len(p.pairs) == 0 || p.estimate(ids) < asyncAbove {
+		p.install(doc, map[string]engine.Compiled{})
+		return
+	}
+	p.compiler.Submit(compileJob{doc: doc, ids: ids, gen: p.gen})
+}
+
+// asyncAbove is the compile time above which SetDocument stops compiling
+// on the UI goroutine (a frame is 16 ms; the editor needs its share).
+const asyncAbove = 10 * time.Millisecond
+
+// compileJob is a document waiting for a background compile.
+type compileJob struct {
+	doc *syntax.Document
+	ids []string
+	gen int
+}
+
+func (p *Pane) estimate(ids []string) time.Duration {
+	var sum time.Duration
+	for _, id := range ids {
+		sum += p.cost[id]
+	}
+	return sum
+}
+
+// installCompiled receives a background compile on the UI goroutine: it
+// shows the document unless a newer one came meanwhile (that one is on its
+// way: the worker always takes the newest).
+func (p *Pane) installCompiled(job compileJob, c compiledSet) {
+	maps.Copy(p.cost, c.costs)
+	if job.gen != p.gen {
+		return
+	}
+	p.install(job.doc, c.compiled)
+}
+
+// compiledSet is a document compiled by several engines, with the time each
+// took.
+type compiledSet struct {
+	compiled map[string]engine.Compiled
+	costs    map[string]time.Duration
+}
+
+// compileAll compiles doc with each engine; it touches no pane state.
+func compileAll(doc *syntax.Document, ids []string) compiledSet {
+	c := compiledSet{make(map[string]engine.Compiled, len(ids)), make(map[string]time.Duration, len(ids))}
+	for _, id := range ids {
+		if e, ok := engine.Get(id); ok {
+			start := time.Now()
+			c.compiled[id] = e.Compile(doc)
+			c.costs[id] = time.Since(start)
+		}
+	}
+	return c
+}
+
+// install makes doc the document on screen, with whatever engines are
+// already compiled for it (the rest compile when a row asks).
+func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled) {
+	p.doc = doc
+	p.prefs = aipref.Read(doc)
+	p.compiled = compiled
+	clear(p.verdicts)
+	p.forgetQueries()
+	if p.tallyAtOnce() {
+		p.startTally() // paints the results with the new counts: once per keystroke, not twice
+		return
+	}
+	p.refreshResults()
+	p.startTally()
+}
+
+// tallyAtOnce compiles the engines a small tally needs (the ones the
+// results show, for a small set) and reports whether the tally will run at
+// once on this goroutine, where it paints the results itself.
+func (p *Pane) tallyAtOnce() bool {
+	if len(p.pairs) == 0 {
+		return false
+	}
+	j := p.tallyJob()
+	if len(j.pairs)*(1+len(j.also)) > inlineTally {
+		return false
+	}
+	for _, id := range j.own {
+		p.compile(id)
+	}
+	for _, id := range j.also {
+		p.compile(id)
+	}
+	for _, id := range j.own {
+		if _, ok := p.compiled[id]; !ok {
+			return false
+		}
+	}
+	for _, id := range j.also {
+		if _, ok := p.compiled[id]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// compile returns engine id compiled for the document shown, compiling it
+// here when it is not yet.
+func (p *Pane) compile(id string) (engine.Compiled, bool) {
+	if comp, ok := p.compiled[id]; ok {
+		return comp, true
+	}
+	e, found := engine.Get(id)
+	if !found {
+		return nil, false
+	}
+	start := time.Now()
+	comp := e.Compile(p.doc)
+	p.cost[id] = time.Since(start)
+	p.compiled[id] = comp
+	return comp, true
+}
+
+// SetOnSelect sets what happens when the user selects a result or a matrix
+// cell: the window marks v.Group.Lines and v.Rule.Line in the editor.
+func (p *Pane) SetOnSelect(f func(v engine.Verdict)) { p.onSelect = f }
+
+// SetOnTestSetChanged sets what happens when the user edits a row or an
+// expectation (the window marks the test set as modified).
+func (p *Pane) SetOnTestSetChanged(f func()) { p.onTestSetChanged = f }
+
+// SetOnEngineChanged is called when the user picks an engine in the pane,
+// so the window can keep its View menu in step.
+func (p *Pane) SetOnEngineChanged(f func(id string)) { p.onEngineChanged = f }
+
+// SetOnCompareChanged is called when the user switches the matrix on or off
+// in the pane.
+func (p *Pane) SetOnCompareChanged(f func(on bool)) { p.onCompareChanged = f }
+
+// Engine is the reading of the results: an engine id or OwnReading.
+func (p *Pane) Engine() string { return p.engineID }
+
+// SetSynchronous compiles and tallies on the caller's goroutine (for
+// callers with no UI goroutine to hand results to, such as the test
+// driver, where a result handed over with fyne.Do would run on the
+// worker's goroutine beside the test's).
+// Slow queries are answered on the caller's goroutine too.
+func (p *Pane) SetSynchronous(on bool) {
+	p.compiler.Inline = on
+	p.tally.Inline = on
+	p.synchronous = on
+}
+
+// Synchronous reports what SetSynchronous set.
+func (p *Pane) Synchronous() bool { return p.synchronous }
+
+// ReadingName is the reading's name as the user sees it: "Each crawler's
+// own" or the engine's name.
+func (p *Pane) ReadingName() string {
+	if p.engineID == OwnReading {
+		return lang.X("testerpane.reading.own", "Each crawler's own")
+	}
+	return engine.NameOf(p.engineID).String()
+}
+
+// SetEngine chooses the reading of the results: an engine id or
+// OwnReading; unknown ids are ignored.
+func (p *Pane) SetEngine(id string) {
+	i := p.readingIndex(id)
+	if i < 0 || id == p.engineID {
+		return
+	}
+	p.engineID = id
+	p.ui.engineSel.SetSelectedIndex(i)
+	if p.selected != nil && !p.compare {
+		p.selected.engine = p.engineFor(p.selected.crawler)
+	}
+	p.startTally()
+	if p.viewNeedsFacts() {
+		p.applyView()
+	}
+	p.refreshResults()
+}
+
+// readingIndex is id's place among the select's options.
+func (p *Pane) readingIndex(id string) int {
+	if id == OwnReading {
+		return 0
+	}
+	if i := p.engineIndex(id); i >= 0 {
+		return i + 1
+	}
+	return -1
+}
+
+// engineFor is the engine that answers for crawler without compare.
+func (p *Pane) engineFor(crawler string) string {
+	if p.engineID != OwnReading {
+		return p.engineID
+	}
+	if id, ok := p.own[crawler]; ok {
+		return id
+	}
+	id := engine.ForCrawler(crawlers.Resolve(crawler).Token).Info().ID
+	p.own[crawler] = id
+	return id
+}
+
+// Compare reports whether the all-engines matrix is shown.
+func (p *Pane) Compare() bool { return p.compare }
+
+// SetCompare shows the matrix of results × engines (on) or the result list
+// of the chosen engine (off).
+func (p *Pane) SetCompare(on bool) {
+	if on == p.compare {
+		return
+	}
+	p.compare = on
+	p.ui.compareChk.SetChecked(on)
+	if on && !p.presenting {
+		p.ui.columnsBtn.Show()
+	} else {
+		p.ui.columnsBtn.Hide()
+	}
+	if !on {
+		if p.selected != nil {
+			p.selected.engine = p.engineFor(p.selected.crawler)
+		}
+	}
+	p.sortCol = -1 // the columns change
+	p.layoutColumns()
+	p.startTally()
+	p.applyView()
+	p.refreshResults()
+}
+
+// TestSet returns a copy of the test set to save: the rows without empty
+// ones, and every expectation.
+func (p *Pane) TestSet() *testset.Set {
+	s := p.set.Clone()
+	s.Crawlers = nonEmpty(s.Crawlers)
+	s.Paths = nonEmpty(s.Paths)
+	return s
+}
+
+// SetTestSet replaces the rows and expectations (after opening a file); nil
+// clears them. Crawlers and paths named only by an expectation get a row.
+func (p *Pane) SetTestSet(s *testset.Set) {
+	if s == nil {
+		s = testset.New()
+	}
+	p.set = s.Clone()
+	p.set.AddMissingRows()
+	p.ensureEmptyRows()
+	p.selected = nil
+	p.buildRows()
+	p.rowsChanged(false)
+}
+
+func (p *Pane) ensureEmptyRows() {
+	if len(p.set.Crawlers) == 0 {
+		p.set.Crawlers = []string{""}
+	}
+	if len(p.set.Paths) == 0 {
+		p.set.Paths = []string{""}
+	}
+}
+
+func nonEmpty(list []string) []string {
+	out := []string{}
+	for _, s := range list {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (p *Pane) engineIndex(id string) int {
+	for i, e := range p.engines {
+		if e.Info().ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// enginesInView are the engines whose verdicts are on screen.
+func (p *Pane) enginesInView() []string {
+	if p.compare {
+		return p.compareEngines()
+	}
+	if p.engineID != OwnReading {
+		return []string{p.engineID}
+	}
+	var ids []string
+	for _, c := range p.set.Crawlers {
+		if c == "" {
+			continue
+		}
+		if id := p.engineFor(c); !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// verdict returns the (cached) verdict of c, compiling its engine once per
+// document.
+func (p *Pane) verdict(c cell) *engine.Verdict {
+	if v, ok := p.verdicts[c]; ok {
+		return v
+	}
+	if p.state(c) != cellReady {
+		return nil
+	}
+	comp, ok := p.compile(c.engine)
+	if !ok {
+		return nil
+	}
+	// A full User-Agent is tested with the token its crawler obeys (answer),
+	// and a catalogue crawler that may fetch the path gets the usage
+	// preferences in force beside the verdict.
+	v := p.query(c, comp)
+	if v != nil {
+		p.withUsage(c, v)
+		p.verdicts[c] = v
+	}
+	return v
+}
+
+// recomputePairs rebuilds the result rows from the crawler and path rows:
+// crawler-major, empty rows skipped, each pair once. It reports whether the
+// rows changed.
+func (p *Pane) recomputePairs() bool {
+	seen := map[pair]bool{}
+	var out []pair
+	for _, c := range p.set.Crawlers {
+		if c == "" {
+			continue
+		}
+		for _, path := range p.set.Paths {
+			pr := pair{c, path}
+			if path == "" || seen[pr] {
+				continue
+			}
+			seen[pr] = true
+			out = append(out, pr)
+		}
+	}
+	same := len(out) == len(p.pairs)
+	for i := 0; same && i < len(out); i++ {
+		same = out[i] == p.pairs[i]
+	}
+	p.pairs = out
+	p.host = commonHost(out)
+	p.isPair = seen
+	return !same
+}
+
+// rowsChanged runs after any edit of the crawler or path rows or of the
+// expectations; user says whether the user made it (and the test set is
+// now modified).
+func (p *Pane) rowsChanged(user bool) {
+	if p.recomputePairs() {
+		p.applyView()
+		p.startTally()
+	} else if user {
+		p.startTally() // an expectation changed
+	}
+	p.refreshResults()
+	if user && p.onTestSetChanged != nil {
+		p.onTestSetChanged()
+	}
+}
+
+// refreshResults redraws what shows verdicts; the table asks for the
+// verdicts of its visible rows only.
+func (p *Pane) refreshResults() {
+	p.updateRowWindow()
+	p.updateSummary()
+	if len(p.pairs) == 0 {
+		p.ui.emptyHint.Show()
+		p.ui.table.Hide() // the hint takes its place, headers and all
+	} else {
+		p.ui.emptyHint.Hide()
+		p.ui.table.Show()
+	}
+	p.ui.table.Refresh()
+	p.ui.detail.update()
+}
+
+// updateSummary counts the expectations of the engines in view and says
+// how many more exist for other engines.
+func (p *Pane) updateSummary() {
+	pass, fail, other := 0, 0, 0
+	for _, e := range p.set.Expect {
+		pr := pair{e.Crawler, e.Path}
+		if !p.isPair[pr] {
+			continue
+		}
+		if !slices.Contains(p.rowEngines(pr), e.Engine) {
+			other++
+			continue
+		}
+		c := cell{pr, e.Engine}
+		v := p.verdict(c)
+		if v == nil && p.state(c) != cellReady {
+			continue // not known yet: neither passed nor failed
+		}
+		if v != nil && v.Allowed == e.Allowed {
+			pass++
+		} else {
+			fail++
+		}
+	}
+	text := lang.XN("testerpane.summary.results", "{{.Count}} results", len(p.pairs), map[string]any{"Count": len(p.pairs)})
+	if len(p.shown) != len(p.pairs) {
+		text = lang.X("testerpane.summary.shown", "{{.Shown}} of {{.Results}}", map[string]any{"Shown": len(p.shown), "Results": text})
+	}
+	if p.host != "" {
+		text += " · " + lang.X("testerpane.summary.host", "on {{.Host}}", map[string]any{"Host": p.host})
+	}
+	if p.counts != "" {
+		text += " · " + p.counts
+	}
+	if pass+fail > 0 {
+		text += " · " + lang.X("testerpane.summary.expectations", "expectations: {{.Pass}} pass, {{.Fail}} fail",
+			map[string]any{"Pass": pass, "Fail": fail})
+	}
+	if other > 0 {
+		text += " · " + lang.XN("testerpane.summary.other", "{{.Count}} more for other engines (see Compare)",
+			other, map[string]any{"Count": other})
+	}
+	imp := widget.MediumImportance
+	if fail > 0 {
+		imp = widget.DangerImportance
+	}
+	setLabel(p.ui.summary, text, imp)
+	if p.ui.detail != nil && p.summaryText != text {
+		p.summaryText = text
+		p.ui.detail.update()
+	}
+}
+
+// setLabel changes a label only when its text or importance differ.
+func setLabel(l *widget.Label, text string, imp widget.Importance) {
+	if l.Text == text && l.Importance == imp {
+		return
+	}
+	l.Importance = imp
+	l.SetText(text)
+}
+
+// maxCountedCrawlers is how many crawlers the summary counts by name.
+const maxCountedCrawlers = 6
+
+// countSummary is the summary's tally part: per-crawler counts, or in
+// compare how many rows the readings disagree on.
+func (p *Pane) countSummary() string {
+	if p.compare {
+		n := p.differCount()
+		return lang.XN("testerpane.summary.differ", "the readings differ on {{.Count}} rows", n, map[string]any{"Count": n})
+	}
+	counts := p.crawlerCounts()
+	if len(counts) > maxCountedCrawlers {
+		more := len(counts) - maxCountedCrawlers
+		counts = append(counts[:maxCountedCrawlers], lang.XN("testerpane.summary.more_crawlers", "{{.Count}} more crawlers", more, map[string]any{"Count": more}))
+	}
+	return strings.Join(counts, " · ")
+}
+
+// selectCell shows c in the detail area and tells the window.
+func (p *Pane) selectCell(c cell) {
+	if p.suppressSelection {
+		return
+	}
+	p.selected = &c
+	p.ui.detail.update()
+	p.ui.table.Refresh() // the selected row's highlight
+	if p.ui.lower.Offset > 0.95 {
+		p.ui.lower.SetOffset(0.8) // open the detail area, a modest height with its own scroll
+		if i := slices.Index(p.shown, c.pair); i >= 0 {
+			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
+		}
+	}
+	if v := p.verdict(c); v != nil && p.onSelect != nil {
+		p.onSelect(*v)
+	}
+}
+
+// expectation returns the pinned verdict of c.
+func (p *Pane) expectation(c cell) (allowed, ok bool) {
+	return p.set.Expected(c.crawler, c.path, c.engine)
+}
+
+// setExpectation pins (or, with clear, unpins) the verdict of c.
+func (p *Pane) setExpectation(c cell, allowed, clear bool) {
+	if clear {
+		p.set.ClearExpected(c.crawler, c.path, c.engine)
+	} else {
+		p.set.SetExpected(c.crawler, c.path, c.engine, allowed)
+	}
+	p.rowsChanged(true)
+}
+
+// pinAllEngines pins every engine's current verdict for pr, turning what
+// the file does now into a regression test.
+func (p *Pane) pinAllEngines(pr pair) {
+	for _, e := range p.engines {
+		c := cell{pr, e.Info().ID}
+		if v := p.verdict(c); v != nil {
+			p.set.SetExpected(pr.crawler, pr.path, c.engine, v.Allowed)
+		}
+	}
+	p.rowsChanged(true)
+}
+
+// expectMenu is the menu to pin the verdict of c.
+func (p *Pane) expectMenu(c cell) *fyne.Menu {
+	name := engine.NameOf(c.engine).String()
+	allowed, has := p.expectation(c)
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem(lang.X("testerpane.expect.allowed", "Expect allowed ({{.Engine}})", map[string]any{"Engine": name}),
+			func() { p.setExpectation(c, true, false) }),
+		fyne.NewMenuItem(lang.X("testerpane.expect.blocked", "Expect blocked ({{.Engine}})", map[string]any{"Engine": name}),
+			func() { p.setExpectation(c, false, false) }),
+		fyne.NewMenuItem(lang.X("testerpane.expect.pin_all", "Expect the current answers of all engines"),
+			func() { p.pinAllEngines(c.pair) }),
+		fyne.NewMenuItem(lang.X("testerpane.expect.clear", "No expectation"),
+			func() { p.setExpectation(c, false, true) }),
+	}
+	items[0].Checked = has && allowed
+	items[1].Checked = has && !allowed
+	items[3].Disabled = !has
+	return fyne.NewMenu("", items...)
+}
+
+func (p *Pane) build() {
+	ui := &p.ui
+	ui.engineNames = []string{lang.X("testerpane.reading.own", "Each crawler's own")}
+	for _, e := range p.engines {
+		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
+	}
+	ui.engineSel = safewidget.NewSelect(ui.engineNames, func(string) {
+		i := ui.engineSel.SelectedIndex()
+		if i < 0 {
+			return
+		}
+		id := OwnReading
+		if i > 0 {
+			id = p.engines[i-1].Info().ID
+		}
+		if id == p.engineID {
+			return
+		}
+		p.SetEngine(id)
+		if p.onEngineChanged != nil {
+			p.onEngineChanged(id)
+		}
+	})
+	ui.engineSel.SetSelectedIndex(p.readingIndex(p.engineID))
+	ui.compareChk = widget.NewCheck(lang.X("testerpane.compare", "Compare all engines"), func(on bool) {
+		if on == p.compare {
+			return
+		}
+		p.SetCompare(on)
+		if p.onCompareChanged != nil {
+			p.onCompareChanged(on)
+		}
+	})
+	ui.columnsBtn = widget.NewButtonWithIcon(lang.X("testerpane.order.button", "Columns…"), theme.ListIcon(), nil)
+	ui.columnsBtn.OnTapped = func() { p.showEngineChooser(ui.columnsBtn) }
+	ui.columnsBtn.Hide()
+	ui.summary = widget.NewLabel("")
+	// One line, so the table keeps its rows: the whole summary is in the
+	// detail area while no result is selected.
+	ui.summary.Truncation = fyne.TextTruncateEllipsis
+
+	ui.filter = keys.NewEntry()
+	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
+	ui.filter.OnChanged = p.setFilter
+	toggleNames := [toggleCount]string{
+		lang.X("testerpane.toggle.allowed", "allowed"),
+		lang.X("testerpane.toggle.blocked", "blocked"),
+		lang.X("testerpane.toggle.differ", "readings differ"),
+		lang.X("testerpane.toggle.failing", "not as expected"),
+	}
+	ui.toggleBox = container.NewHBox()
+	for t := range toggleCount {
+		ui.toggles[t] = widget.NewCheck(toggleNames[t], func(on bool) { p.setToggle(t, on) })
+		ui.toggleBox.Add(ui.toggles[t])
+	}
+	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.copyShown)
+	ui.exportBtn = widget.NewButtonWithIcon(lang.X("testerpane.export", "Export…"), theme.DocumentSaveIcon(), nil)
+	ui.exportBtn.OnTapped = func() { p.showExportMenu(ui.exportBtn) }
+
+	ui.crawlerBox = container.New(newRowsLayout())
+	ui.pathBox = container.New(newRowsLayout())
+	p.buildRows()
+
+	p.layoutColumns()
+	ui.table = p.newTable()
+	for i, w := range p.widths {
+		ui.table.SetColumnWidth(i, w)
+	}
+	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))
+	ui.emptyHint.Wrapping = fyne.TextWrapWord
+	ui.emptyHint.Alignment = fyne.TextAlignCenter
+	tableArea := container.New(&fillLayout{p: p}, ui.table)
+	ui.tip = NewHoverTip(tableArea)
+	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.Layer())
+	ui.detail = newDetailView(p)
+
+	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
+		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
+	inputs := container.NewGridWithColumns(2,
+		p.rowSection(lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
+		p.rowSection(lang.X("testerpane.paths", "Paths"), ui.pathBox),
+	)
+	adds := container.NewGridWithColumns(2,
+		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,
+			lang.X("testerpane.from_catalogue", "Catalogue…"), p.addFromCatalogue),
+		addButtons(lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil))
+	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
+	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
+	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
+	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
+	ui.lower.Offset = 1 // the detail area opens when a result is selected
+	ui.rowsScroll = container.NewVScroll(inputs)
+	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.updateRowWindow() }
+	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
+	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
+	ui.upper.Offset = 0.25
+	ui.root = container.NewBorder(header, nil, nil, nil, ui.upper)
+}
+
+// EngineFor is the id of the engine that answers for crawler without
+// compare: the chosen engine, or under OwnReading the crawler's own.
+func (p *Pane) EngineFor(crawler string) string { return p.engineFor(crawler) }
+
+// ReadingEngines are the engines the results use without compare.
+func (p *Pane) ReadingEngines() []engine.Engine {
+	var out []engine.Engine
+	for _, id := range p.enginesInView() {
+		if e, ok := engine.Get(id); ok && !p.compare {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		if e, ok := engine.Get(p.engineFor("")); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
