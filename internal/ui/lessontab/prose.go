@@ -29,8 +29,7 @@ func newProse(md string) *prose {
 // SetText shows md with the prose's size and style.
 func (p *prose) SetText(md string) {
 	p.Text = md
-	p.ParseMarkdown(md)
-	p.Segments = keepSpansWhole(bulletsInline(p.Segments))
+	p.Segments = keepSpansWhole(bulletsInline(markdownSegments(md)))
 	p.restyle(p.Segments)
 	p.Refresh()
 }

@@ -265,8 +265,7 @@ func (t *Tab) Select(i int) {
 
 // setBody shows Markdown in rt, each span kept whole when the text wraps.
 func setBody(rt *widget.RichText, md string) {
-	rt.ParseMarkdown(md)
-	rt.Segments = keepSpansWhole(bulletsInline(rt.Segments))
+	rt.Segments = keepSpansWhole(bulletsInline(markdownSegments(md)))
 	rt.Refresh()
 }
 
