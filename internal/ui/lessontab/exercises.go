@@ -39,6 +39,11 @@ type exercisePanel struct {
 	done    bool
 	body    *fyne.Container
 	empty   *widget.Label
+	// hints shows the failing checks' hints before the student has
+	// changed the start text: asked for with the hints button. Once the
+	// text differs from the start, a failing check shows its hint anyway.
+	hints    map[int]bool
+	hintsBtn *widget.Button
 }
 
 func (p *exercisePanel) build(t *Tab) fyne.CanvasObject {
@@ -61,7 +66,13 @@ func (p *exercisePanel) build(t *Tab) fyne.CanvasObject {
 	p.checks = container.NewVBox()
 	solution := widget.NewButtonWithIcon(lang.X("lessontab.solution", "Show model solution"), theme.VisibilityIcon(), p.confirmSolution)
 	restart := widget.NewButtonWithIcon(lang.X("lessontab.restart", "Start over"), theme.MediaReplayIcon(), p.restart)
-	p.body = container.NewVBox(p.pick, p.task, container.NewStack(p.band, p.status), p.checks, container.NewHBox(solution, restart))
+	p.hints = map[int]bool{}
+	p.hintsBtn = widget.NewButtonWithIcon(lang.X("lessontab.hints.show", "Show hints"), theme.HelpIcon(), func() {
+		p.hints[p.chosen] = true
+		t.submitCheck()
+	})
+	p.hintsBtn.Hide()
+	p.body = container.NewVBox(p.pick, p.task, container.NewStack(p.band, p.status), p.checks, container.NewHBox(solution, restart, p.hintsBtn))
 	p.empty = wrapped(lang.X("lessontab.no_exercises", "This lesson has no exercises."))
 	return container.NewVScroll(container.NewStack(p.empty, p.body))
 }
@@ -97,6 +108,7 @@ func (p *exercisePanel) load(l *lessons.Lesson) {
 	}
 	p.pick.Refresh()
 	p.results = nil
+	p.hints = map[int]bool{}
 	p.checks.RemoveAll()
 }
 
@@ -157,6 +169,10 @@ func (t *Tab) checked(j checkJob, res []testset.Result) {
 	p.results = res
 	pass := 0
 	p.checks.RemoveAll()
+	// A hint is for a student who tried: it shows once the text is no
+	// longer the exercise's start, or when asked for.
+	showHints := p.hints[j.ex] || string(j.text) != j.exercise.Start
+	hidden := 0
 	for k, r := range res {
 		if r.Pass && r.Err == nil {
 			pass++
@@ -165,7 +181,16 @@ func (t *Tab) checked(j checkJob, res []testset.Result) {
 		if k < len(j.exercise.Expect) {
 			hint = j.exercise.Expect[k].Hint.In(language())
 		}
+		if !showHints && !r.Pass && hint != "" {
+			hint = ""
+			hidden++
+		}
 		p.checks.Add(checkRow(r, hint))
+	}
+	if hidden > 0 {
+		p.hintsBtn.Show()
+	} else {
+		p.hintsBtn.Hide()
 	}
 	p.done = len(res) > 0 && pass == len(res)
 	var text string

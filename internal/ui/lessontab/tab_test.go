@@ -117,9 +117,20 @@ func TestExerciseCheckedAsTheStudentTypes(t *testing.T) {
 	if tab.Done() {
 		t.Fatal("the start text passes the exercise")
 	}
-	// The start text lets Googlebot into /tmp/: that check fails with its hint.
+	// The start text lets Googlebot into /tmp/: that check fails, and its
+	// hint waits until the student has tried something or asks for it.
+	if got := rendered(tab.ex.checks); strings.Contains(got, "Hint:") {
+		t.Errorf("a hint shows before the student has tried anything: %q", got)
+	}
+	if tab.ex.hintsBtn.Hidden {
+		t.Fatal("no Show hints button while checks with hints fail")
+	}
+	test.Tap(tab.ex.hintsBtn)
 	if !strings.Contains(rendered(tab.ex.checks), "Hint: The * record needs Disallow: /tmp/.") {
-		t.Errorf("the failing check shows no hint: %q", rendered(tab.ex.checks))
+		t.Errorf("Show hints shows no hint: %q", rendered(tab.ex.checks))
+	}
+	if !tab.ex.hintsBtn.Hidden {
+		t.Error("the Show hints button stays after the hints are shown")
 	}
 	// A wrong answer: everything closed, Lycos too.
 	typeAtEnd(tab.Editor(), "Disallow: /\n")
