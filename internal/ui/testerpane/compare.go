@@ -244,7 +244,106 @@ func (p *Pane) whyDiffer(pr pair) string {
 	for i, pt := range parts {
 		out[i] = strings.Join(pt.names, ", ") + ": " + pt.text
 	}
-	return lang.X("testerpane.why.title", "Why they differ:") + " " + strings.Join(out, " · ")
+	why := lang.X("testerpane.why.title", "Why they differ:") + " "
+	if groups := p.groupsDiffer(pr); groups != "" {
+		why += groups + " " + lang.X("testerpane.why.answers", "Then:") + " "
+	}
+	why += strings.Join(out, " · ")
+	if lit := p.wildcardsLiteral(pr); lit != "" {
+		why += " · " + lit
+	}
+	return why
+}
+
+// groupsDiffer names, when the readings chose different groups for the
+// crawler, each group and why it was chosen: "Google, 1996 draft: the `*`
+// group at line 1, as no group names YandexBot · Yandex, 1994: the `Yandex`
+// group at line 1178, as the name contains “Yandex”". "" when every reading
+// chose the same group.
+func (p *Pane) groupsDiffer(pr pair) string {
+	type part struct {
+		names []string
+		text  string
+	}
+	var parts []*part
+	byKey := map[string]*part{}
+	for _, id := range p.compareEngines() {
+		v := p.verdict(cell{pr, id})
+		if v == nil || v.Reason == engine.ReasonFileError || v.Reason == engine.ReasonTimeout {
+			continue
+		}
+		key := "none"
+		if v.Group != nil {
+			key = strconv.Itoa(v.Group.Start()) + "|" + string(v.Group.How) + "|" + strings.ToLower(v.Group.Token)
+		}
+		pt := byKey[key]
+		if pt == nil {
+			pt = &part{text: groupReason(v, pr.crawler)}
+			byKey[key] = pt
+			parts = append(parts, pt)
+		}
+		pt.names = append(pt.names, shortName(id))
+	}
+	if len(parts) < 2 {
+		return ""
+	}
+	out := make([]string, len(parts))
+	for i, pt := range parts {
+		out[i] = strings.Join(pt.names, ", ") + ": " + pt.text
+	}
+	return strings.Join(out, " · ") + "."
+}
+
+// groupReason is the group a reading chose for crawler and how the name
+// led there.
+func groupReason(v *engine.Verdict, crawler string) string {
+	if v.Group == nil {
+		return lang.X("testerpane.why.group.none", "no group applies to {{.Crawler}}", map[string]any{"Crawler": crawler})
+	}
+	data := map[string]any{"Token": v.Group.Token, "Line": v.Group.Start(), "Crawler": crawler}
+	switch v.Group.How {
+	case engine.HowExact:
+		return lang.X("testerpane.why.group.exact", "the `{{.Token}}` group at line {{.Line}}, as its name is the crawler's token", data)
+	case engine.HowPrefix:
+		return lang.X("testerpane.why.group.prefix", "the `{{.Token}}` group at line {{.Line}}, as {{.Crawler}} starts with its name", data)
+	case engine.HowSubstring:
+		return lang.X("testerpane.why.group.substring", "the `{{.Token}}` group at line {{.Line}}, as {{.Crawler}} contains its name", data)
+	case engine.HowGlobal:
+		return lang.X("testerpane.why.group.global", "the `*` group at line {{.Line}}, as no group names {{.Crawler}} in this reading", data)
+	}
+	return lang.X("testerpane.why.group.other", "the `{{.Token}}` group at line {{.Line}}", data)
+}
+
+// wildcardsLiteral says, when a reading decided by a rule with `*` or `$`
+// and a reading that takes them as ordinary characters answered otherwise,
+// that this is the cause: "`*` and `$` are ordinary characters to 1994,
+// Lycos 1996". "" when that is not what differs.
+func (p *Pane) wildcardsLiteral(pr pair) string {
+	ids := p.compareEngines()
+	wild := false
+	var literal []string
+	for _, id := range ids {
+		v := p.verdict(cell{pr, id})
+		if v == nil {
+			continue
+		}
+		e, ok := engine.Get(id)
+		if !ok {
+			continue
+		}
+		if e.Info().Traits.Wildcards {
+			if v.Rule != nil && strings.ContainsAny(v.Rule.Pattern, "*$") {
+				wild = true
+			}
+		} else {
+			literal = append(literal, shortName(id))
+		}
+	}
+	if !wild || len(literal) == 0 {
+		return ""
+	}
+	return lang.X("testerpane.why.literal", "`*` and `$` are ordinary characters to {{.Names}}: they match only themselves",
+		map[string]any{"Names": strings.Join(literal, ", ")})
 }
 
 // showEngineChooser opens the list of engine columns: which show, in what

@@ -1,0 +1,54 @@
+package testerpane
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// TestWhyTheyDifferNamesTheGroups: YandexBot on a file with a `Yandex`
+// group. Readings that match a name inside the crawler's name (Yandex,
+// 1994, Lycos) choose that group; Google and RFC 9309, which compare the
+// whole token, fall to `*`. The sentence names each group and why, before
+// the answers — which is the lesson.
+func TestWhyTheyDifferNamesTheGroups(t *testing.T) {
+	p, _ := newTestPane(t, "User-agent: Yandex\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n")
+	p.SetCompare(true)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"YandexBot"}, Paths: []string{"/public"}})
+	why := p.whyDiffer(pair{"YandexBot", "/public"})
+	for _, want := range []string{
+		"the `Yandex` group at line 1, as YandexBot contains its name",
+		"the `*` group at line 4, as no group names YandexBot in this reading",
+		"Then:",
+	} {
+		if !strings.Contains(why, want) {
+			t.Errorf("why-differ lacks %q:\n%s", want, why)
+		}
+	}
+	t.Log(why)
+	groups, answers, _ := strings.Cut(why, "Then:")
+	if !strings.Contains(groups, "Google") || !strings.Contains(answers, "line 5") {
+		t.Errorf("the groups part should name Google, the answers the deciding line 5:\n%s", why)
+	}
+}
+
+// TestWhyTheyDifferSaysStarIsLiteral: `Disallow: /*.pdf` blocks a PDF for
+// Google, while the 1994 text reads `*` as itself; the sentence says so.
+func TestWhyTheyDifferSaysStarIsLiteral(t *testing.T) {
+	p, _ := newTestPane(t, "User-agent: *\nDisallow: /*.pdf\n")
+	p.SetCompare(true)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a.pdf"}})
+	why := p.whyDiffer(pair{"Googlebot", "/a.pdf"})
+	if !strings.Contains(why, "are ordinary characters to") || !strings.Contains(why, "1994") {
+		t.Errorf("why-differ does not say `*` is literal in 1994:\n%s", why)
+	}
+	if strings.Contains(why, "Then:") {
+		t.Errorf("every reading chose the same group, yet the groups are listed:\n%s", why)
+	}
+	// Where every reading treats the rule alike, nothing is said.
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a.html"}})
+	if why := p.whyDiffer(pair{"Googlebot", "/a.html"}); why != "" {
+		t.Errorf("the readings agree on /a.html, yet: %q", why)
+	}
+}
