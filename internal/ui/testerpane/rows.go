@@ -207,8 +207,15 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 	}
 	e.setRowText(text)
 	changing := false
+	// live: the rows are rebuilt after a paste, a removal or an added row;
+	// an entry that is no longer shown (one that still held the focus)
+	// must never change what is tested.
+	live := func() bool {
+		box := p.box(k)
+		return i < len(box.Objects) && p.entry(k, i) == e
+	}
 	e.OnChanged = func(s string) {
-		if changing {
+		if changing || !live() {
 			return
 		}
 		changing = true
@@ -216,8 +223,16 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 		changing = false
 		p.editRow(k, i, value)
 	}
-	e.onPasteLines = func(lines []string) { p.pasteRows(k, i, lines) }
-	e.OnSubmitted = func(string) { p.nextRow(k, i) }
+	e.onPasteLines = func(lines []string) {
+		if live() {
+			p.pasteRows(k, i, lines)
+		}
+	}
+	e.OnSubmitted = func(string) {
+		if live() {
+			p.nextRow(k, i)
+		}
+	}
 	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { p.removeRow(k, i) })
 	remove.Importance = widget.LowImportance
 	right := container.NewHBox(remove)
@@ -267,6 +282,8 @@ func (p *Pane) editRow(k rowKind, i int, text string) {
 
 // pasteRows puts pasted lines into rows: the first into row i when it is
 // empty, the rest into new rows right after it.
+// The focus moves to the last pasted row, the cursor at its end, so what
+// is typed next goes where the user sees it.
 func (p *Pane) pasteRows(k rowKind, i int, lines []string) {
 	rows := p.rows(k)
 	if (*rows)[i] == "" {
@@ -276,6 +293,15 @@ func (p *Pane) pasteRows(k rowKind, i int, lines []string) {
 	*rows = slices.Insert(*rows, i+1, lines...)
 	p.buildRows()
 	p.rowsChanged(true)
+	last := i + len(lines)
+	p.focusRow(k, last)
+	e := p.entry(k, last)
+	e.CursorRow, e.CursorColumn = 0, len([]rune(e.Text))
+	if e.MultiLine {
+		shown := strings.Split(e.Text, "\n")
+		e.CursorRow, e.CursorColumn = len(shown)-1, len([]rune(shown[len(shown)-1]))
+	}
+	e.Refresh()
 }
 
 // addRow appends a row with text and focuses it.

@@ -1,0 +1,45 @@
+package testerpane
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// TestTypingAfterAPasteEditsTheRowShown: paste three lines into an empty
+// path row, then type. The keys go to the focused field; it must be the
+// last pasted row, shown with what is tested. Before, the focus stayed on
+// the field the paste replaced, and a typed Z turned the hidden row into
+// "Z" while the field still showed /alpha.
+func TestTypingAfterAPasteEditsTheRowShown(t *testing.T) {
+	p, w := newTestPane(t, privateRobots)
+	test.Type(p.entry(crawlerRows, 0), "Googlebot")
+	first := p.entry(pathRows, 0)
+	w.Canvas().Focus(first)
+	clip := fyne.CurrentApp().Clipboard()
+	clip.SetContent("/alpha\n/beta\n/gamma")
+	first.TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+	focused, ok := w.Canvas().Focused().(*rowEntry)
+	if !ok {
+		t.Fatalf("after the paste the focus is on %T", w.Canvas().Focused())
+	}
+	if focused != p.entry(pathRows, 2) {
+		t.Fatal("after the paste the focus is not on the last pasted row")
+	}
+	w.Canvas().Focused().TypedRune('Z')
+	if got := strings.Join(p.set.Paths, "|"); got != "/alpha|/beta|/gammaZ" {
+		t.Errorf("paths after typing Z = %s, want /alpha|/beta|/gammaZ", got)
+	}
+	for i, want := range []string{"/alpha", "/beta", "/gammaZ"} {
+		if shown := p.entry(pathRows, i).Text; shown != want {
+			t.Errorf("row %d shows %q but tests %q", i, shown, p.set.Paths[i])
+		}
+	}
+	// The replaced field, had it kept a key, changes nothing.
+	first.TypedRune('Q')
+	if got := strings.Join(p.set.Paths, "|"); got != "/alpha|/beta|/gammaZ" {
+		t.Errorf("a field no longer shown changed the rows: %s", got)
+	}
+}
