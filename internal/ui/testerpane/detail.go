@@ -112,9 +112,6 @@ func (d *detailView) update() {
 		if ok && d.p.state(c) == cellCancelled {
 			hint = lang.X("testerpane.working.cancelled_why", "You stopped waiting for this answer; edit the file or the row to ask again.")
 		}
-		if !ok && len(d.p.pairs) > 0 && d.p.summaryText != "" {
-			hint = d.p.summaryText + "\n\n" + hint
-		}
 		if d.hint.Text != hint {
 			d.hint.SetText(hint)
 		}

@@ -74,9 +74,6 @@ type Pane struct {
 	facts      map[cell]fact
 	factsOK    bool
 	counts     string // the summary's per-crawler counts, from the last tally
-	// summaryText is the whole summary line, which the detail area shows
-	// while no result is selected (the line itself is cut to one line).
-	summaryText string
 	// lastExportMenu is the Export… pop-up last shown (for tests).
 	lastExportMenu *widget.PopUpMenu
 	fits           map[fitKey]string
@@ -649,10 +646,6 @@ func (p *Pane) updateSummary() {
 		imp = widget.DangerImportance
 	}
 	setLabel(p.ui.summary, text, imp)
-	if p.ui.detail != nil && p.summaryText != text {
-		p.summaryText = text
-		p.ui.detail.update()
-	}
 }
 
 // setLabel changes a label only when its text or importance differ.
@@ -785,9 +778,9 @@ func (p *Pane) build() {
 	ui.columnsBtn.OnTapped = func() { p.showEngineChooser(ui.columnsBtn) }
 	ui.columnsBtn.Hide()
 	ui.summary = widget.NewLabel("")
-	// One line, so the table keeps its rows: the whole summary is in the
-	// detail area while no result is selected.
-	ui.summary.Truncation = fyne.TextTruncateEllipsis
+	// Shown once and whole: it wraps rather than being cut and repeated
+	// in the detail area.
+	ui.summary.Wrapping = fyne.TextWrapWord
 
 	ui.filter = keys.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))

@@ -361,6 +361,14 @@ func (p *Pane) sortBy(col int) {
 // the rows shown.
 func (p *Pane) viewChanged() {
 	p.applyView()
+	if p.selected != nil && !slices.Contains(p.shown, p.selected.pair) {
+		// the filter or a toggle hid the selected result: the detail area
+		// must not go on describing a row the table no longer shows
+		p.selected = nil
+		if p.ui.table != nil {
+			p.ui.table.UnselectAll()
+		}
+	}
 	if p.factsOK {
 		p.counts = p.countSummary()
 	}

@@ -1,0 +1,60 @@
+package testerpane
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// TestFilterHidingTheSelectedRowClearsTheDetail: nothing shown may describe
+// a hidden row. Select a result, filter it away: the detail area goes back
+// to its hint; clear the filter and it stays unselected.
+func TestFilterHidingTheSelectedRowClearsTheDetail(t *testing.T) {
+	p, _ := newTestPane(t, privateRobots)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/a", "/public"}})
+	p.selectCell(cell{pair{"Googlebot", "/private/a"}, p.engineFor("Googlebot")})
+	if !p.ui.detail.body.Visible() {
+		t.Fatal("selecting a result does not show its detail")
+	}
+	p.setFilter("public")
+	if len(p.shown) != 1 || p.shown[0].path != "/public" {
+		t.Fatalf("the filter shows %v", p.shown)
+	}
+	if p.selected != nil || p.ui.detail.body.Visible() {
+		t.Errorf("the detail area still describes /private/a, which the filter hid")
+	}
+	// A filter that keeps the selected row keeps its detail.
+	p.setFilter("")
+	p.selectCell(cell{pair{"Googlebot", "/public"}, p.engineFor("Googlebot")})
+	p.setFilter("pub")
+	if p.selected == nil || !p.ui.detail.body.Visible() {
+		t.Error("a filter that keeps the selected row dropped its detail")
+	}
+}
+
+// TestSummaryShownOnceAndWhole: the summary line wraps instead of being cut,
+// and the detail area does not print it a second time.
+func TestSummaryShownOnceAndWhole(t *testing.T) {
+	p, w := newTestPane(t, privateRobots)
+	w.Resize(fyne.NewSize(500, 800)) // narrow: the summary needs several lines
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot", "YandexBot", "DuckDuckBot"}, Paths: []string{"/private/a", "/public"}})
+	p.tally.Wait()
+	p.viewChanged()
+	sum := p.ui.summary.Text
+	if !strings.Contains(sum, "Googlebot") {
+		t.Fatalf("the summary has no per-crawler counts: %q", sum)
+	}
+	if p.ui.summary.Truncation != fyne.TextTruncateOff || p.ui.summary.Wrapping != fyne.TextWrapWord {
+		t.Error("the summary is cut rather than wrapped")
+	}
+	if h := p.ui.detail.hint.Text; strings.Contains(h, sum) || strings.Contains(h, "Googlebot:") {
+		t.Errorf("the detail area repeats the summary: %q", h)
+	}
+	if one := p.ui.summary.MinSize().Height; one < 2*theme.TextSize() {
+		t.Errorf("the summary of %d characters is %v high at 500 px: one line, cut", len(sum), one)
+	}
+}
