@@ -110,7 +110,8 @@ type Pane struct {
 	synchronous bool
 	budgetFrom  time.Time
 
-	selected *cell // the result shown in the detail area
+	selected *cell      // the result shown in the detail area
+	text     [2]rowText // each row list's text box (rowtext.go)
 
 	onSelect          func(engine.Verdict)
 	onTestSetChanged  func()
@@ -820,8 +821,8 @@ func (p *Pane) build() {
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
 		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
 	inputs := container.NewGridWithColumns(2,
-		p.rowSection(lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
-		p.rowSection(lang.X("testerpane.paths", "Paths"), ui.pathBox),
+		p.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
+		p.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
 	)
 	adds := container.NewGridWithColumns(2,
 		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,

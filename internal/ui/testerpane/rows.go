@@ -162,12 +162,6 @@ func (p *Pane) box(k rowKind) *fyne.Container {
 	return p.ui.pathBox
 }
 
-// rowSection is a titled list of rows.
-func (p *Pane) rowSection(title string, box *fyne.Container) fyne.CanvasObject {
-	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	return container.NewVBox(heading, box)
-}
-
 // addButtons are a row list's add buttons; they stay under the scrolled
 // rows, so a small window never hides them.
 func addButtons(add string, onAdd func(), extra string, onExtra func()) fyne.CanvasObject {
@@ -194,6 +188,7 @@ func (p *Pane) buildRows() {
 			}
 		}
 		box.Refresh()
+		p.fillText(k)
 	}
 	p.updateRowWindow()
 }
@@ -328,6 +323,10 @@ func (p *Pane) nextRow(k rowKind, i int) {
 }
 
 func (p *Pane) focusRow(k rowKind, i int) {
+	if p.text[k].on {
+		p.focusText(k)
+		return
+	}
 	p.revealRow(k, i)
 	if p.win != nil {
 		p.win.Canvas().Focus(p.entry(k, i))
@@ -406,6 +405,10 @@ func (p *Pane) AddCrawler() { p.focusEmptyRow(crawlerRows) }
 func (p *Pane) AddPath() { p.focusEmptyRow(pathRows) }
 
 func (p *Pane) focusEmptyRow(k rowKind) {
+	if p.text[k].on {
+		p.focusText(k)
+		return
+	}
 	rows := p.rows(k)
 	for i, r := range *rows {
 		if r == "" {
