@@ -426,12 +426,18 @@ func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 	if l.p.widthsText != theme.TextSize() {
 		l.width = size.Width
+		l.p.tableW = size.Width
 		l.p.layoutColumns() // zoomed: every column again, the path's fill too
 		return
 	}
 	if size.Width != l.width {
 		l.width = size.Width
-		l.p.fillPath(size.Width)
+		l.p.tableW = size.Width
+		if l.p.compare {
+			l.p.fillPath(size.Width)
+		} else {
+			l.p.columnsFollow(size.Width)
+		}
 	}
 }
 

@@ -112,6 +112,10 @@ type Pane struct {
 
 	selected *cell      // the result shown in the detail area
 	text     [2]rowText // each row list's text box (rowtext.go)
+	// colChoice is the user's choice of the optional columns without
+	// compare (columns.go); tableW the table's width at the last layout.
+	colChoice map[colKind]colChoice
+	tableW    float32
 
 	onSelect          func(engine.Verdict)
 	onTestSetChanged  func()
@@ -167,6 +171,7 @@ func New(win fyne.Window) *Pane {
 		engineID:  OwnReading,
 		own:       map[string]string{},
 		hidden:    map[string]bool{},
+		colChoice: map[colKind]colChoice{},
 		sortCol:   -1,
 		facts:     map[cell]fact{},
 		fits:      map[fitKey]string{},
@@ -427,11 +432,6 @@ func (p *Pane) SetCompare(on bool) {
 	}
 	p.compare = on
 	p.ui.compareChk.SetChecked(on)
-	if on && !p.presenting {
-		p.ui.columnsBtn.Show()
-	} else {
-		p.ui.columnsBtn.Hide()
-	}
 	if !on {
 		if p.selected != nil {
 			p.selected.engine = p.engineFor(p.selected.crawler)
@@ -588,6 +588,7 @@ func (p *Pane) rowsChanged(user bool) {
 // verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
 	p.updateRowWindow()
+	p.columnsFollow(p.tableW)
 	p.updateSummary()
 	if len(p.pairs) == 0 {
 		p.ui.emptyHint.Show()
@@ -776,8 +777,13 @@ func (p *Pane) build() {
 		}
 	})
 	ui.columnsBtn = widget.NewButtonWithIcon(lang.X("testerpane.order.button", "Columns…"), theme.ListIcon(), nil)
-	ui.columnsBtn.OnTapped = func() { p.showEngineChooser(ui.columnsBtn) }
-	ui.columnsBtn.Hide()
+	ui.columnsBtn.OnTapped = func() {
+		if p.compare {
+			p.showEngineChooser(ui.columnsBtn)
+		} else {
+			p.showColumnChooser(ui.columnsBtn)
+		}
+	}
 	ui.summary = widget.NewLabel("")
 	// Shown once and whole: it wraps rather than being cut and repeated
 	// in the detail area.

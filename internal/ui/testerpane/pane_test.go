@@ -96,7 +96,14 @@ func shownRows(p *Pane) map[cell]*shownRow {
 		case colEngine:
 			r.read = tc.shown.text
 		case colExpect:
-			r.check = tc.shown.text
+			// the expected word, marked as the icon marks it
+			if r.check = tc.shown.text; r.check != "" {
+				if tc.shown.icon == failIcon {
+					r.check = "✗ " + r.check
+				} else {
+					r.check = "✓ " + r.check
+				}
+			}
 		}
 	})
 	return out
@@ -384,7 +391,7 @@ func TestExpectations(t *testing.T) {
 	}
 	menu.Items[0].Action() // expect allowed
 	r := rowFor(t, p, "Googlebot", "/private/x")
-	if r.check != "expected allowed" {
+	if r.check != "✗ allowed" {
 		t.Errorf("check = %q", r.check)
 	}
 	if !strings.Contains(p.ui.summary.Text, "0 pass, 1 fail") {
@@ -404,7 +411,7 @@ func TestExpectations(t *testing.T) {
 	}
 	test.Tap(p.ui.detail.expectNo)
 	r = rowFor(t, p, "Googlebot", "/private/x")
-	if r.check != "as expected" {
+	if r.check != "✓ blocked" {
 		t.Errorf("check = %q", r.check)
 	}
 	if !strings.Contains(p.ui.summary.Text, "1 pass, 0 fail") {
@@ -416,7 +423,7 @@ func TestExpectations(t *testing.T) {
 
 	// An edit of the file that breaks it turns the row red.
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow:\n")))
-	if r := rowFor(t, p, "Googlebot", "/private/x"); r.check != "expected blocked" {
+	if r := rowFor(t, p, "Googlebot", "/private/x"); r.check != "✗ blocked" {
 		t.Errorf("after the edit: %q", r.check)
 	}
 
@@ -427,7 +434,7 @@ func TestExpectations(t *testing.T) {
 		t.Errorf("pinning all engines made %d expectations, want %d", n, len(engine.All()))
 	}
 	p.SetEngine("rfc9309")
-	if r := rowFor(t, p, "Googlebot", "/private/x"); r.check != "as expected" {
+	if r := rowFor(t, p, "Googlebot", "/private/x"); r.check != "✓ blocked" {
 		t.Errorf("rfc9309 row check = %q", r.check)
 	}
 	if !strings.Contains(p.ui.summary.Text, "more for other engines") && len(engine.All()) > 1 {
@@ -489,8 +496,10 @@ func TestEngineSelector(t *testing.T) {
 	p.SetOnEngineChanged(func(id string) { told = append(told, id) })
 	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{"/robots.txt"}})
 	p.SetEngine("google")
-	if r := rowFor(t, p, "x", "/robots.txt"); r.word != "blocked" || r.read != "Google" {
-		t.Errorf("google: %s (read as %s)", r.word, r.read)
+	// One reading for every row: the selector names it, and the Read as
+	// column, which would repeat it on every row, is left out.
+	if r := rowFor(t, p, "x", "/robots.txt"); r.word != "blocked" || r.read != "" || p.EngineFor("x") != "google" {
+		t.Errorf("google: %s (read as %q, engine %s)", r.word, r.read, p.EngineFor("x"))
 	}
 	p.ui.engineSel.SetSelectedIndex(p.readingIndex("rfc9309"))
 	if p.Engine() != "rfc9309" || len(told) != 1 || told[0] != "rfc9309" {

@@ -16,7 +16,7 @@ func (p *Pane) SetPresenting(on bool) {
 		Hide()
 	}{ui.inputs, ui.toggleBox, ui.detail.object(), ui.columnsBtn} {
 		keep := o == ui.inputs && len(p.shown) == 0
-		if on && !keep || (o == ui.columnsBtn && !p.compare) {
+		if on && !keep {
 			o.Hide()
 		} else {
 			o.Show()

@@ -83,8 +83,7 @@ func (p *Pane) layoutColumns() {
 			p.cols = append(p.cols, column{kind: colEngineVerdict, engine: id})
 		}
 	} else {
-		p.cols = []column{{kind: colCrawler}, {kind: colPath}, {kind: colVerdict}, {kind: colEngine},
-			{kind: colRule}, {kind: colGroup}, {kind: colExpect}}
+		p.cols = p.normalColumns(p.tableW)
 	}
 	p.widths = make([]float32, len(p.cols))
 	p.widthsText = theme.TextSize()
@@ -96,6 +95,7 @@ func (p *Pane) layoutColumns() {
 			t.SetColumnWidth(i, w)
 		}
 		p.fillPath(t.Size().Width)
+		p.fitColumns(p.tableW)
 		t.Refresh()
 	}
 }
@@ -121,10 +121,12 @@ func (p *Pane) fitWidth(c column) float32 {
 	word := float32(0)
 	switch c.kind {
 	case colCrawler:
-		word = zoomed(112)
-		if p.compare {
-			word = zoomed(84)
+		// the longest crawler name, within reason: names are not cut
+		word = zoomed(84)
+		for _, cr := range p.set.Crawlers {
+			word = max(word, min(textWidth(cr, false), zoomed(200)))
 		}
+		word += zoomed(2 * cellPad)
 	case colPath:
 		word = zoomed(180)
 		if p.compare {
@@ -145,7 +147,7 @@ func (p *Pane) fitWidth(c column) float32 {
 		}
 		word += zoomed(2 * cellPad)
 	case colExpect:
-		for _, w := range []string{expectWord(true, true), expectWord(false, true), expectWord(true, false), expectWord(false, false)} {
+		for _, w := range []string{expectWord(true), expectWord(false)} {
 			word = max(word, textWidth(w, true))
 		}
 		word += zoomed(iconSize + iconGap + 2*cellPad)
@@ -189,17 +191,11 @@ func shortWord(allowed bool) string {
 	return lang.X("testerpane.short.blocked", "no")
 }
 
-// expectWord is the expectation column's word: whether the verdict meets
-// the pinned one, and which that is.
-func expectWord(pass, allowed bool) string {
-	if pass {
-		return lang.X("testerpane.check.pass", "as expected")
-	}
-	if allowed {
-		return lang.X("testerpane.check.fail_allowed", "expected allowed")
-	}
-	return lang.X("testerpane.check.fail_blocked", "expected blocked")
-}
+// expectWord is the expectation column's word: the answer the user
+// expects. Whether the verdict meets it is said by the icon beside it (a
+// check or a warning) and, when it does not, by bold red text: the column
+// stays as narrow as the verdict's, so it fits beside the others.
+func expectWord(allowed bool) string { return verdictWord(allowed) }
 
 func verdictColorName(allowed bool) fyne.ThemeColorName {
 	if allowed {
@@ -349,7 +345,7 @@ func (p *Pane) content(row int, col column) content {
 			return out
 		}
 		pass := v.Allowed == want
-		out.text, out.bold = expectWord(pass, want), !pass
+		out.text, out.bold = expectWord(want), !pass
 		if pass {
 			out.icon = passIcon
 		} else {

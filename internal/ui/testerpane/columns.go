@@ -1,0 +1,206 @@
+package testerpane
+
+import (
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// The results table without compare fits its width: the short columns
+// (crawler, verdict, reading, expectation) take what their words need, the
+// text columns (path, deciding line, group) share the rest, and a column
+// that says nothing new is left out unless the user asked for it:
+//   - Read as, when one reading answers for every crawler (the selector
+//     above the table names it);
+//   - Expected, while no result has an expectation;
+//   - Group, when the table is too narrow for it at its least width.
+// Columns… shows or hides each one for good; "Fit to the window" gives the
+// choice back.
+
+// optionalCols are the columns the user may hide, in table order.
+var optionalCols = []colKind{colEngine, colRule, colGroup, colExpect}
+
+// Least widths of the text columns, at 14 pt; the rest is shared by weight.
+var flexCols = []struct {
+	kind   colKind
+	least  float32
+	weight float32
+}{{colPath, 90, 3}, {colRule, 110, 3}, {colGroup, 90, 2}}
+
+// colChoice is the user's choice for an optional column.
+type colChoice int8
+
+const (
+	colAuto colChoice = iota
+	colShown
+	colHidden
+)
+
+// normalColumns are the columns without compare for a table width wide.
+func (p *Pane) normalColumns(width float32) []column {
+	want := func(k colKind) bool {
+		switch p.colChoice[k] {
+		case colShown:
+			return true
+		case colHidden:
+			return false
+		}
+		switch k {
+		case colEngine:
+			return p.engineID == OwnReading
+		case colExpect:
+			return len(p.set.Expect) > 0
+		}
+		return true
+	}
+	var cols []column
+	for _, k := range []colKind{colCrawler, colPath, colVerdict, colEngine, colRule, colGroup, colExpect} {
+		if !slices.Contains(optionalCols, k) || want(k) {
+			cols = append(cols, column{kind: k})
+		}
+	}
+	// The group gives way when the others need the width, unless chosen.
+	if width > 0 && p.colChoice[colGroup] == colAuto && p.leastWidth(cols) > width {
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == colGroup })
+	}
+	return cols
+}
+
+// leastWidth is the width cols need with every text column at its least.
+func (p *Pane) leastWidth(cols []column) float32 {
+	total := theme.ScrollBarSize()
+	for _, c := range cols {
+		total += theme.Padding()
+		if i := flexIndex(c.kind); i >= 0 {
+			total += zoomed(flexCols[i].least)
+		} else {
+			total += p.fitWidth(c)
+		}
+	}
+	return total
+}
+
+func flexIndex(k colKind) int {
+	return slices.IndexFunc(flexCols, func(f struct {
+		kind   colKind
+		least  float32
+		weight float32
+	}) bool {
+		return f.kind == k
+	})
+}
+
+// fitColumns sizes the text columns of the table without compare so that
+// every column fits width: each text column gets its least width and a
+// share of what is left by weight. When even the least widths do not fit,
+// they stay at their least and the table scrolls.
+func (p *Pane) fitColumns(width float32) {
+	if p.compare || p.ui.table == nil || width <= 0 || len(p.widths) != len(p.cols) {
+		return
+	}
+	used, weights := theme.ScrollBarSize(), float32(0)
+	for i, c := range p.cols {
+		used += theme.Padding()
+		if f := flexIndex(c.kind); f >= 0 {
+			used += zoomed(flexCols[f].least)
+			weights += flexCols[f].weight
+		} else {
+			used += p.widths[i]
+		}
+	}
+	spare := max(0, width-used)
+	for i, c := range p.cols {
+		if f := flexIndex(c.kind); f >= 0 {
+			w := zoomed(flexCols[f].least)
+			if weights > 0 {
+				w += spare * flexCols[f].weight / weights
+			}
+			p.widths[i] = w
+			p.ui.table.SetColumnWidth(i, w)
+		}
+	}
+}
+
+// columnsFollow lays the table out again when the columns it should show
+// changed (an expectation set, the reading changed, the width changed).
+func (p *Pane) columnsFollow(width float32) {
+	if p.compare || p.ui.table == nil {
+		return
+	}
+	if !slices.Equal(p.cols, p.normalColumns(width)) {
+		p.layoutColumns()
+		return
+	}
+	// a longer crawler name widens its column
+	if len(p.cols) > 0 && len(p.widths) == len(p.cols) {
+		if w := p.fitWidth(p.cols[0]); w != p.widths[0] {
+			p.widths[0] = w
+			p.ui.table.SetColumnWidth(0, w)
+		}
+	}
+	p.fitColumns(width)
+}
+
+// SetColumnShown shows (on) or hides an optional column for good.
+func (p *Pane) SetColumnShown(k colKind, on bool) {
+	if !slices.Contains(optionalCols, k) {
+		return
+	}
+	if on {
+		p.colChoice[k] = colShown
+	} else {
+		p.colChoice[k] = colHidden
+	}
+	p.layoutColumns()
+	if p.onColumnsChanged != nil {
+		p.onColumnsChanged()
+	}
+}
+
+// fitColumnsAgain gives every optional column back to the automatic rules.
+func (p *Pane) fitColumnsAgain() {
+	clear(p.colChoice)
+	p.layoutColumns()
+	if p.onColumnsChanged != nil {
+		p.onColumnsChanged()
+	}
+}
+
+// showColumnChooser opens the table's column list without compare: a
+// check for each optional column, as it shows now.
+func (p *Pane) showColumnChooser(anchor fyne.CanvasObject) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(anchor)
+	if c == nil && p.win != nil {
+		c = p.win.Canvas()
+	}
+	if c == nil {
+		return
+	}
+	list := container.NewVBox()
+	var fill func()
+	fill = func() {
+		list.RemoveAll()
+		for _, k := range optionalCols {
+			check := widget.NewCheck(p.header(column{kind: k}), nil)
+			check.SetChecked(slices.ContainsFunc(p.cols, func(c column) bool { return c.kind == k }))
+			check.OnChanged = func(on bool) { p.SetColumnShown(k, on); fill() }
+			list.Add(check)
+		}
+	}
+	fill()
+	auto := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), func() { p.fitColumnsAgain(); fill() })
+	var pop *widget.PopUp
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
+	closeBtn.Importance = widget.LowImportance
+	title := widget.NewLabelWithStyle(lang.X("testerpane.columns.title", "Columns"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	content := container.NewBorder(container.NewBorder(nil, nil, nil, closeBtn, title), auto, nil, nil, list)
+	pop = widget.NewPopUp(content, c)
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
+	size := content.MinSize().AddWidthHeight(2*theme.Padding(), 2*theme.Padding())
+	pop.ShowAtPosition(fyne.NewPos(max(0, min(at.X, c.Size().Width-size.Width)), at.Y+anchor.Size().Height))
+	p.lastChooser = pop
+}

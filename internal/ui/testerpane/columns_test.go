@@ -1,0 +1,98 @@
+package testerpane
+
+import (
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+func hasCol(p *Pane, k colKind) bool {
+	return slices.ContainsFunc(p.cols, func(c column) bool { return c.kind == k })
+}
+
+// tableUse is the width the table's columns take, with the gaps and the
+// scroll bar.
+func tableUse(p *Pane) float32 {
+	used := theme.ScrollBarSize()
+	for _, w := range p.widths {
+		used += w + theme.Padding()
+	}
+	return used
+}
+
+// TestColumnsFitTheResults: at the width the results get in a 1280×800
+// window (about 700 px), in en, ru and pl, with 22 crawlers' worth of long
+// names and expectations set, every column shown fits without scrolling
+// sideways — Expected included — and the crawler column holds the longest
+// name. A column that would repeat the selector (Read as, under one
+// reading) is left out; Columns… brings it back.
+func TestColumnsFitTheResults(t *testing.T) {
+	for _, locale := range []string{"en_US.UTF-8", "ru_RU.UTF-8", "pl_PL.UTF-8"} {
+		t.Run(locale, func(t *testing.T) {
+			p, w := newTestPane(t, privateRobots)
+			// The table's headers and words are read in the language at
+			// each layout.
+			t.Setenv("LC_ALL", locale)
+			if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+				t.Fatal(err)
+			}
+			p.layoutColumns()
+			w.Resize(fyne.NewSize(705, 800))
+			set := &testset.Set{Crawlers: []string{"Googlebot", "DuckDuckBot", "Applebot-Extended", "YandexBot"}, Paths: []string{"/private/a", "/public"}}
+			set.SetExpected("Googlebot", "/private/a", "google", false)
+			p.SetTestSet(set)
+			p.refreshResults()
+			for _, k := range []colKind{colCrawler, colPath, colVerdict, colEngine, colRule, colExpect} {
+				if !hasCol(p, k) {
+					t.Errorf("%s: column %q is not shown", locale, p.header(column{kind: k}))
+				}
+			}
+			if use, have := tableUse(p), p.tableW; use > have+0.5 {
+				t.Errorf("%s: the columns take %.0f px of %.0f: %v", locale, use, have, p.widths)
+			}
+			if long := textWidth("Applebot-Extended", false); p.widths[0] < long {
+				t.Errorf("%s: the crawler column (%.0f px) cuts Applebot-Extended (%.0f px)", locale, p.widths[0], long)
+			}
+			// Wide enough, the group comes back.
+			w.Resize(fyne.NewSize(1100, 800))
+			p.refreshResults()
+			if !hasCol(p, colGroup) {
+				t.Errorf("%s: no group column at 1100 px", locale)
+			}
+		})
+	}
+}
+
+// TestColumnsChosen: one reading leaves Read as out; no expectations leave
+// Expected out; Columns… shows or hides either for good, and "Fit to the
+// window" gives the choice back.
+func TestColumnsChosen(t *testing.T) {
+	p, _ := newTestPane(t, privateRobots)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/a"}})
+	if !hasCol(p, colEngine) || hasCol(p, colExpect) {
+		t.Errorf("each crawler's own reading, no expectations: columns %v", p.cols)
+	}
+	p.SetEngine("google")
+	if hasCol(p, colEngine) {
+		t.Error("one reading for all rows, yet a Read as column repeats it")
+	}
+	p.SetColumnShown(colEngine, true)
+	p.SetColumnShown(colRule, false)
+	if !hasCol(p, colEngine) || hasCol(p, colRule) {
+		t.Errorf("the user's choice is not followed: %v", p.cols)
+	}
+	p.showColumnChooser(p.ui.columnsBtn)
+	if p.lastChooser == nil || !p.lastChooser.Visible() {
+		t.Fatal("Columns… opens no list without compare")
+	}
+	p.fitColumnsAgain()
+	if hasCol(p, colEngine) || !hasCol(p, colRule) {
+		t.Errorf("Fit to the window does not restore the automatic columns: %v", p.cols)
+	}
+}
