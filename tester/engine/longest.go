@@ -176,12 +176,12 @@ func (c *longestCompiled) Engine() Engine {
 }
 
 // field is how an engine reads one line: the field it is for that engine
-// (syntax.Unknown: a line it ignores), where the key starts (after a
-// cut-off byte order mark) and the value.
+// (syntax.Unknown: a line it ignores), its key (Google's may start after a
+// cut-off byte order mark) and its value.
 type field struct {
-	kind     syntax.Kind
-	keyStart int32
-	value    syntax.Span
+	kind  syntax.Kind
+	key   syntax.Span
+	value syntax.Span
 }
 
 // keyReading is how an engine reads line i of doc.
@@ -189,9 +189,14 @@ type keyReading func(doc *syntax.Document, i int) field
 
 // standardKeys reads only field names spelt as the standards write them;
 // the line is read as the parser cut it (at Google's line limit and at a NUL).
+// A field needs its colon (RFC 9309 §2.2, the 1994 and 1996 texts), so how
+// Google splits a line without one, at a space or tab but never at a VT or
+// FF, does not arise; and a cut-off byte order mark (EF, or EF BB) before
+// the first key is part of that key, which then names no field: no standard
+// says to skip one, and only Google's parser is known to.
 func standardKeys(doc *syntax.Document, i int) field {
 	if l := &doc.Lines[i]; l.Standard() {
-		return field{l.Kind, l.Key.Start, l.Value}
+		return field{l.Kind, l.Key, l.Value}
 	}
 	return field{kind: syntax.Unknown}
 }
@@ -249,7 +254,7 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			switch fd.kind {
 			case syntax.Allow, syntax.Disallow:
 				rules = append(rules, int32(len(c.rules)))
-				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, &doc.Lines[n-1], limited(fd)), Allow: fd.kind == syntax.Allow}, value: value(fd)})
+				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, limited(fd)), Allow: fd.kind == syntax.Allow}, value: value(fd)})
 			case syntax.CrawlDelay:
 				// The first readable Crawl-delay of a group counts.
 				if f.delay != nil && delay == nil {
@@ -292,11 +297,11 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 // ruleText is the line as quoted to the user ("Disallow: /p"), as the engine
 // read it (fd): a substring of the file when it is written that way, else
 // rebuilt.
-func ruleText(src string, l *syntax.Line, fd field) string {
-	if fd.value.Start-l.Key.End == 2 && src[l.Key.End] == ':' && src[l.Key.End+1] == ' ' {
-		return src[fd.keyStart:fd.value.End]
+func ruleText(src string, fd field) string {
+	if fd.value.Start-fd.key.End == 2 && src[fd.key.End] == ':' && src[fd.key.End+1] == ' ' {
+		return src[fd.key.Start:fd.value.End]
 	}
-	return src[fd.keyStart:l.Key.End] + ": " + src[fd.value.Start:fd.value.End]
+	return src[fd.key.Start:fd.key.End] + ": " + src[fd.value.Start:fd.value.End]
 }
 
 func (d *delayReading) clamp(s float64) float64 {

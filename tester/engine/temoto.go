@@ -166,7 +166,11 @@ func (c *temotoCompiled) Engine() Engine { return temoto{} }
 // tokens separated by space, tab and vertical tab; the first `:` of a line
 // ends the key token; `#` starts a comment only at the start of a token;
 // invalid UTF-8 bytes become U+FFFD; each line break is an end-of-line token,
-// except after a comment that runs to the end of the file.
+// except after a comment that runs to the end of the file. So, unlike Google,
+// the library splits a line without a colon at a VT too (`Disallow\v/` is a
+// rule; FF is not a blank to it), and a cut-off byte order mark before the
+// first key is a token of its own (U+FFFD), not skipped: the User-agent
+// line is lost and the library rejects the file at its first rule.
 func temotoScan(doc *syntax.Document) []temotoToken {
 	src := doc.Src
 	whole := string(src) // one copy; tokens are substrings of it
