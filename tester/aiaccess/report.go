@@ -84,7 +84,7 @@ func Analyse(doc *syntax.Document, paths []string) Report {
 				if v.Group != nil {
 					row.Group = v.Group.Start()
 					if v.Allowed {
-						pv.Asks = aipref.Asks(c.Purpose, prefs.InForce(v.Group.Lines, v.Path))
+						pv.Asks = aipref.Asks(c.Purpose, prefs.InForce(&v))
 					}
 				}
 				row.Paths = append(row.Paths, pv)

@@ -40,7 +40,7 @@ func Probes(docs ...*syntax.Document) []string {
 	add("/")
 	add("/robots.txt")
 	for _, d := range docs {
-		groups, order := groupLines(d, nil)
+		groups, order := groupLines(d, displayGroups(), nil)
 		for _, key := range order {
 			var values []string
 			for _, r := range groups[key] {

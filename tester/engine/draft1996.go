@@ -60,8 +60,15 @@ type draftCompiled struct {
 	chosen sync.Map // agent → choice
 }
 
+// draftRecords is the 1996 draft's records: Allow is a rule, and any other
+// field ends the User-agent lines of a record.
+var draftRecords = classicRecords{allow: true, extensions: true}
+
+// GroupRule is the draft's records.
+func (draft1996) GroupRule() syntax.GroupRule { return draftRecords.groupRule() }
+
 func (draft1996) Compile(doc *syntax.Document) Compiled {
-	recs, _ := classicRecords{allow: true, extensions: true}.read(doc, draftAgent, draftRuleOf)
+	recs, _ := draftRecords.read(doc, draftAgent, draftRuleOf)
 	return &draftCompiled{recs: recs}
 }
 

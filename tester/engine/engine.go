@@ -22,6 +22,11 @@ type Engine interface {
 	// Compile builds the engine's groups from doc. The result is immutable and
 	// safe for concurrent queries.
 	Compile(doc *syntax.Document) Compiled
+	// GroupRule is how the engine holds lines together into groups:
+	// Compile builds its groups with doc.Groups(GroupRule()), and every
+	// other part that asks which group a line is in for this engine (diff,
+	// aipref, aiaccess, lint) asks the same.
+	GroupRule() syntax.GroupRule
 	// FetchPolicy says what the crawler does when fetching /robots.txt
 	// itself ends in f (a 404, a 503, too many redirects…).
 	FetchPolicy(f Fetch) FetchDecision

@@ -209,19 +209,32 @@ func (f *longestFamily) Compile(doc *syntax.Document) Compiled {
 	return f.compile(doc)
 }
 
+// GroupRule: the modern rule (a User-agent line after Allow or Disallow
+// opens the next group) over the lines as the engine's keys read them, up
+// to its read limit.
+func (f *longestFamily) GroupRule() syntax.GroupRule {
+	keys := f.keyReading()
+	return syntax.GroupRule{
+		Kind:  func(d *syntax.Document, i int) syntax.Kind { return keys(d, i).kind },
+		Limit: f.readLimit,
+	}
+}
+
+// keyReading is f.keys, standardKeys when unset.
+func (f *longestFamily) keyReading() keyReading {
+	if f.keys == nil {
+		return standardKeys
+	}
+	return f.keys
+}
+
 func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 	c := &longestCompiled{eng: f, specific: map[string]*ruleSet{}}
-	keys, agents := f.keys, f.agents
-	if keys == nil {
-		keys = standardKeys
-	}
+	keys, agents := f.keyReading(), f.agents
 	if agents == nil {
 		agents = leadingToken
 	}
-	groups := doc.Groups(syntax.GroupRule{
-		Kind:  func(d *syntax.Document, i int) syntax.Kind { return keys(d, i).kind },
-		Limit: f.readLimit,
-	})
+	groups := doc.Groups(f.GroupRule())
 	nRules := 0
 	for _, g := range groups.Groups {
 		nRules += len(g.Fields)

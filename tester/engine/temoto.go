@@ -50,6 +50,64 @@ type temoto struct{}
 
 func init() { Register(temoto{}) }
 
+// GroupRule is the library's grouping as a strategy of the one model: a
+// line is the field its first token names (the scanner's token: up to a
+// space, tab, VT or the line's first colon; "useragent" and "crawldelay"
+// too), and a rule or a readable Crawl-delay ends the run of User-agent
+// lines. The emulation reads the same token pairs; the library's rare
+// lines of three or more tokens, whose third token it reads as a key, are
+// the emulation's alone (a corpus test checks that the two agree).
+func (temoto) GroupRule() syntax.GroupRule {
+	return syntax.GroupRule{
+		Kind: temotoKind,
+		EndsAgents: func(k syntax.Kind) bool {
+			return k.IsRule() || k == syntax.CrawlDelay
+		},
+	}
+}
+
+// temotoKind is the field line i is for the library: its first token read
+// as a key. A Crawl-delay whose value the library cannot read fails and
+// ends nothing, so it is Unknown here.
+func temotoKind(doc *syntax.Document, i int) syntax.Kind {
+	src, l := doc.Src, &doc.Lines[i]
+	pos, end := int(l.Start), int(l.End)
+	blank := func(c byte) bool { return c == ' ' || c == '\t' || c == '\v' }
+	for pos < end && blank(src[pos]) {
+		pos++
+	}
+	start := pos
+	for pos < end && (pos == start || !blank(src[pos]) && src[pos] != ':') {
+		pos++
+	}
+	if start == end || src[start] == '#' {
+		return syntax.Unknown
+	}
+	switch temotoKey(string(src[start:pos])) {
+	case "user-agent", "useragent":
+		return syntax.UserAgent
+	case "allow":
+		return syntax.Allow
+	case "disallow":
+		return syntax.Disallow
+	case "crawl-delay", "crawldelay":
+		if pos < end && src[pos] == ':' {
+			pos++
+		}
+		for pos < end && blank(src[pos]) {
+			pos++
+		}
+		v := pos
+		for pos < end && !blank(src[pos]) {
+			pos++
+		}
+		if s, err := strconv.ParseFloat(string(src[v:pos]), 64); v < pos && err == nil && s >= 0 && !math.IsInf(s, 0) && !math.IsNaN(s) {
+			return syntax.CrawlDelay
+		}
+	}
+	return syntax.Unknown
+}
+
 func (temoto) Info() Info {
 	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc, SlowQueries: true,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true}}
