@@ -67,11 +67,7 @@ func Analyse(doc *syntax.Document, paths []string) Report {
 			}
 			comp, ok := compiled[c.Engine]
 			if !ok {
-				e, found := engine.Get(c.Engine)
-				if !found {
-					e, _ = engine.Get(engine.Default)
-				}
-				comp = e.Compile(doc)
+				comp = engine.GetOrDefault(c.Engine).Compile(doc)
 				compiled[c.Engine] = comp
 			}
 			row := Row{Crawler: c}

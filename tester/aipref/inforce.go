@@ -63,11 +63,7 @@ func (f *File) groupsOf(id string) *syntax.Grouping {
 	if gr, ok := f.by[id]; ok {
 		return gr
 	}
-	e, ok := engine.Get(id)
-	if !ok {
-		e, _ = engine.Get(engine.Default)
-	}
-	gr := f.doc.Groups(e.GroupRule())
+	gr := f.doc.Groups(engine.GetOrDefault(id).GroupRule())
 	f.by[id] = gr
 	return gr
 }

@@ -51,15 +51,9 @@ func RuleChanges(a, b *syntax.Document) []GroupChange {
 }
 
 // displayGroups is how the rule section and the probes group lines: the
-// default engine's GroupRule (Document.Groups, as that engine compiles),
-// over the whole file, since a change past its read limit is still a change
-// to show in its group.
-func displayGroups() syntax.GroupRule {
-	e, _ := engine.Get(engine.Default)
-	r := e.GroupRule()
-	r.Limit = 0
-	return r
-}
+// default engine's GroupRule over the whole file, since a change past its
+// read limit is still a change to show in its group.
+var displayGroups = engine.WholeFileGroups
 
 // groupLines maps each group key (its User-agent names, lower case, sorted,
 // joined by NUL; "" outside every group) to the group's other field and

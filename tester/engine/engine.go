@@ -98,6 +98,24 @@ func Get(id string) (Engine, bool) {
 	return e, ok
 }
 
+// GetOrDefault returns the engine with id, or the Default engine when no
+// engine has that id.
+func GetOrDefault(id string) Engine {
+	if e, ok := registry[id]; ok {
+		return e
+	}
+	return registry[Default]
+}
+
+// WholeFileGroups is the Default engine's GroupRule over every line, its
+// read limit set aside: how the parts that speak of every line of a file
+// (lint, diff's rule section) group them.
+func WholeFileGroups() syntax.GroupRule {
+	r := registry[Default].GroupRule()
+	r.Limit = 0
+	return r
+}
+
 // All returns every engine in their Order (google first).
 func All() []Engine {
 	out := make([]Engine, 0, len(registry))

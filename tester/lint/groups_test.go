@@ -16,7 +16,7 @@ import (
 func TestLintGroupsAreTheEngines(t *testing.T) {
 	e, _ := engine.Get(engine.Default)
 	rule := e.GroupRule()
-	rule.Limit = 0
+	rule.Limit = 0 // lint speaks of every line
 	files := corpus.Files(t)
 	for _, name := range corpus.Names(files) {
 		doc := syntax.Parse(files[name])

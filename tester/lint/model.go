@@ -78,9 +78,7 @@ func buildModel(doc *syntax.Document) *model {
 // a first line behind a damaged byte order mark is read as the field it
 // names, which the damaged-BOM finding explains.
 func lintGroups(m *model) syntax.GroupRule {
-	e, _ := engine.Get(engine.Default)
-	r := e.GroupRule()
-	r.Limit = 0
+	r := engine.WholeFileGroups()
 	if base := r.Kind; m.damaged > 0 {
 		r.Kind = func(d *syntax.Document, i int) syntax.Kind {
 			if i == 0 {
