@@ -6,6 +6,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // scope is what a change can reach. A crawler's group is unchanged when
@@ -87,7 +88,7 @@ func needlesOf(value string) []needle {
 		if longest == "" {
 			return []needle{{all: true}}
 		}
-		out = append(out, needle{raw: longest, dec: decodeAll(longest)})
+		out = append(out, needle{raw: longest, dec: uri.Decode(longest)})
 	}
 	return out
 }
@@ -125,7 +126,7 @@ func reaches(needles []needle, path string) bool {
 			return true
 		}
 		if dec == "" {
-			dec = decodeAll(path)
+			dec = uri.Decode(path)
 		}
 		if strings.Contains(dec, n.dec) {
 			return true
@@ -349,35 +350,4 @@ func (sc *scope) sameBlock(ga, gb *syntax.Grouping, na, nb int) bool {
 		return true
 	}
 	return onlyRules(sc.a, A.First(), ea, sc.removed) && onlyRules(sc.b, B.First(), eb, sc.added)
-}
-
-// decodeAll replaces every %XX escape with its byte.
-func decodeAll(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
 }

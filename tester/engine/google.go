@@ -6,6 +6,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -23,7 +24,7 @@ func init() {
 		fetch:     googleFetch,
 		readLimit: syntax.GoogleMaxBytes,
 		keys:      googleKeys,
-		rules:     ruleReading{pattern: googleEscape, indexHTML: true},
+		rules:     ruleReading{pattern: uri.EscapeNonASCII, indexHTML: true},
 		path:      googlePath,
 	})
 	Register(&longestFamily{

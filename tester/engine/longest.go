@@ -8,6 +8,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // longestFamily is the shared compiler and matcher of the engines that read
@@ -387,7 +388,7 @@ func (c *longestCompiled) Query(agent, url string) Verdict { return withURLNote(
 
 func (c *longestCompiled) query(agent, url string) Verdict {
 	f := c.eng
-	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.path(PathOf(url))}
+	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.path(uri.PathOf(url))}
 	// Like Google's matcher, the crawler's name is compared whole with each
 	// group's token: "Googlebot" finds `User-agent: Googlebot/2.1`, but a
 	// crawler called "Foo Bar" is not "Foo".

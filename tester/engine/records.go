@@ -7,6 +7,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -233,7 +234,7 @@ func (c *anyDisallow) choose(agent string) (rec *classicRecord, token string, ho
 func (c *anyDisallow) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
 
 func (c *anyDisallow) query(agent, url string) Verdict {
-	v := Verdict{Engine: c.family.info.ID, Agent: agent, URL: url, Path: PathOf(url)}
+	v := Verdict{Engine: c.family.info.ID, Agent: agent, URL: url, Path: uri.PathOf(url)}
 	v.Notes = orphanNotes(c.doc, c.orphans, &v)
 	var ch choice
 	if v, ok := c.chosen.Load(agent); ok {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -552,7 +553,7 @@ func findTemotoRule(rules []*temotoRule, path string) (win *temotoRule, at int, 
 func (c *temotoCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
 
 func (c *temotoCompiled) query(agent, url string) Verdict {
-	v := Verdict{Engine: "temoto", Agent: agent, URL: url, Path: PathOf(url)}
+	v := Verdict{Engine: "temoto", Agent: agent, URL: url, Path: uri.PathOf(url)}
 	if c.err != nil {
 		problem := c.problem
 		if problem.IsZero() {
