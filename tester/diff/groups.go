@@ -98,27 +98,31 @@ func groupLines(d *syntax.Document, rule syntax.GroupRule, order []string) (map[
 // multisetDiff returns the lines of a whose text b lacks and vice versa,
 // counting repeats.
 func multisetDiff(a, b []LineRef) (onlyA, onlyB []LineRef) {
+	text := func(r LineRef) (string, bool) { return r.Text, true }
+	return missingFrom(a, b, text), missingFrom(b, a, text)
+}
+
+// missingFrom is the items of a whose key b has fewer times than a (the
+// later repeats), in a's order; items whose key is not ok are in neither
+// count nor result.
+func missingFrom[T any](a, b []T, key func(T) (string, bool)) []T {
 	count := map[string]int{}
-	for _, r := range b {
-		count[r.Text]++
+	for _, x := range b {
+		if k, ok := key(x); ok {
+			count[k]++
+		}
 	}
-	for _, r := range a {
-		if count[r.Text] > 0 {
-			count[r.Text]--
+	var out []T
+	for _, x := range a {
+		k, ok := key(x)
+		if !ok {
 			continue
 		}
-		onlyA = append(onlyA, r)
-	}
-	count = map[string]int{}
-	for _, r := range a {
-		count[r.Text]++
-	}
-	for _, r := range b {
-		if count[r.Text] > 0 {
-			count[r.Text]--
+		if count[k] > 0 {
+			count[k]--
 			continue
 		}
-		onlyB = append(onlyB, r)
+		out = append(out, x)
 	}
-	return onlyA, onlyB
+	return out
 }

@@ -251,39 +251,8 @@ func groupBodies(d *syntax.Document, gr *syntax.Grouping, uaLines []int) [][]bod
 // ruleDelta is the rule lines one body has and the other has not (by text,
 // counting repeats).
 func ruleDelta(a, b []bodyLine) (onlyA, onlyB []bodyLine) {
-	count := map[string]int{}
-	for _, l := range b {
-		if l.rule {
-			count[l.text]++
-		}
-	}
-	for _, l := range a {
-		if !l.rule {
-			continue
-		}
-		if count[l.text] > 0 {
-			count[l.text]--
-		} else {
-			onlyA = append(onlyA, l)
-		}
-	}
-	count = map[string]int{}
-	for _, l := range a {
-		if l.rule {
-			count[l.text]++
-		}
-	}
-	for _, l := range b {
-		if !l.rule {
-			continue
-		}
-		if count[l.text] > 0 {
-			count[l.text]--
-		} else {
-			onlyB = append(onlyB, l)
-		}
-	}
-	return onlyA, onlyB
+	ruleText := func(l bodyLine) (string, bool) { return l.text, l.rule }
+	return missingFrom(a, b, ruleText), missingFrom(b, a, ruleText)
 }
 
 // without drops the lines of drop (by text, as many times as listed).
