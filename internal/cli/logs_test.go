@@ -13,7 +13,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/corpus"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
-	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 const logsDir = "testdata/logs/"
@@ -202,7 +202,7 @@ func TestLogsReplayMatchesTest(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &v); err != nil {
 				t.Fatalf("test %s %s: %v %s", q.agent, p[1], err, errs)
 			}
-			isRobots := engine.PathOf(p[1]) == "/robots.txt"
+			isRobots := uri.PathOf(p[1]) == "/robots.txt"
 			if !isRobots && v.Allowed == disallowed[p] {
 				t.Errorf("%s: %s %s: test says allowed=%v, logs says disallowed=%v", filepath.Base(file), p[0], p[1], v.Allowed, disallowed[p])
 			}

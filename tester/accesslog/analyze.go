@@ -10,6 +10,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // Options say what Analyze reads and replays.
@@ -249,13 +250,13 @@ func plainPath(t []byte) bool {
 }
 
 // RequestPath reduces a logged request target to what robots.txt rules are
-// matched against (engine.PathOf: path and query, no scheme, host or
+// matched against (uri.PathOf: path and query, no scheme, host or
 // fragment), after undoing the log's escapes.
 func RequestPath(target []byte) string {
 	if plainPath(target) {
 		return string(target)
 	}
-	return engine.PathOf(unescape(target))
+	return uri.PathOf(unescape(target))
 }
 
 // unescape undoes the backslash escapes Apache writes inside quoted fields
@@ -274,8 +275,8 @@ func unescape(t []byte) string {
 		}
 		i++
 		switch n := t[i]; {
-		case n == 'x' && i+2 < len(t) && isHex(t[i+1]) && isHex(t[i+2]):
-			out = append(out, unhex(t[i+1])<<4|unhex(t[i+2]))
+		case n == 'x' && i+2 < len(t) && uri.IsHex(t[i+1]) && uri.IsHex(t[i+2]):
+			out = append(out, uri.Unhex(t[i+1])<<4|uri.Unhex(t[i+2]))
 			i += 2
 		case n == 'n':
 			out = append(out, '\n')
@@ -286,18 +287,6 @@ func unescape(t []byte) string {
 		}
 	}
 	return string(out)
-}
-
-func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
 }
 
 // Report is what Analyze found.

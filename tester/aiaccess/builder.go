@@ -137,61 +137,59 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	signal, usage := p.signals()
 	prefLines := "Content-Signal: " + signal + eol + "Content-Usage: " + usage + eol
 
-	// Where the `*` group's User-agent lines end, if there is one; and the
-	// named groups that open something with an Allow line.
+	// Google's groups (Document.Groups with its GroupRule), as the check
+	// of each refused crawler below reads the file: where the `*` group's
+	// User-agent lines end, if there is one; its own Content-Signal and
+	// path-less Content-Usage lines; and the named groups that open
+	// something with an Allow line.
+	google, _ := engine.Get("google")
+	gr := doc.Groups(google.GroupRule())
 	starEnd := -1
 	existing := map[string]int{}
-	var current []string // lower-case tokens of the group being read
-	sawRule := false
-	inStar, starDone := false, false
 	signalLine, usageLine := 0, 0 // the * group's own Content-Signal and path-less Content-Usage
-	for i := range doc.Lines {
-		l := &doc.Lines[i]
-		if inStar && !starDone {
-			switch {
-			case l.Kind == syntax.UserAgent && sawRule:
-				starDone = true
-			case l.Kind == syntax.ContentSignal && signalLine == 0:
-				signalLine = i + 1
-			case l.Kind == syntax.ContentUsage && usageLine == 0 && aipref.ParseUsage(doc.Value(i+1)).Path == "":
-				usageLine = i + 1
+	for gi := range gr.Groups {
+		g := &gr.Groups[gi]
+		var tokens []string // lower-case tokens of the group
+		star := -1          // the group's first `*` line, 0-based
+		for _, n := range g.Agents {
+			i := int(n) - 1
+			v := doc.Value(int(n))
+			if strings.HasPrefix(v, "*") {
+				if star < 0 {
+					star = i
+				}
+				continue
+			}
+			tok := engine.Token(v)
+			if tok == "" {
+				continue
+			}
+			tokens = append(tokens, strings.ToLower(tok))
+			if s := crawlers.Suggest(tok); s != "" {
+				plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", int(n), "Token", tok, "Suggest", s))
 			}
 		}
-		switch {
-		case l.Kind.IsRule():
-			sawRule = true
-			if l.Kind == syntax.Allow && doc.Value(i+1) != "" {
-				for _, t := range current {
+		isStar := star >= 0 && starEnd < 0
+		if isStar {
+			starEnd = int(doc.Lines[star].Next)
+			for j := star + 1; j < len(doc.Lines) && doc.Lines[j].Kind == syntax.UserAgent; j++ {
+				starEnd = int(doc.Lines[j].Next)
+			}
+		}
+		for _, n := range g.Fields {
+			l := &doc.Lines[n-1]
+			switch {
+			case isStar && l.Kind == syntax.ContentSignal && signalLine == 0:
+				signalLine = int(n)
+			case isStar && l.Kind == syntax.ContentUsage && usageLine == 0 && aipref.ParseUsage(doc.Value(int(n))).Path == "":
+				usageLine = int(n)
+			case l.Kind == syntax.Allow && doc.Value(int(n)) != "":
+				for _, t := range tokens {
 					if _, seen := existing[t]; !seen {
-						existing[t] = i + 1
+						existing[t] = int(n)
 					}
 				}
 			}
-			continue
-		case l.Kind != syntax.UserAgent:
-			continue
-		}
-		if sawRule {
-			current, sawRule = nil, false
-		}
-		v := doc.Value(i + 1)
-		tok := engine.Token(v)
-		if strings.HasPrefix(v, "*") {
-			if starEnd < 0 {
-				inStar = true
-				starEnd = int(l.Next)
-				for j := i + 1; j < len(doc.Lines) && doc.Lines[j].Kind == syntax.UserAgent; j++ {
-					starEnd = int(doc.Lines[j].Next)
-				}
-			}
-			continue
-		}
-		if tok == "" {
-			continue
-		}
-		current = append(current, strings.ToLower(tok))
-		if s := crawlers.Suggest(tok); s != "" {
-			plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", i+1, "Token", tok, "Suggest", s))
 		}
 	}
 
@@ -204,7 +202,6 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	}
 	tail.WriteString("# " + msg.New(msgHeader, "Stance", StanceName(p.Stance)).String() + eol)
 	unstopped := 0
-	google, _ := engine.Get("google")
 	before := google.Compile(doc)
 	listed := 0
 	if len(plan.Blocked) > 0 {

@@ -48,5 +48,5 @@ func AddUsage(v *engine.Verdict, prefs *aipref.File, r crawlers.Resolution) {
 	if !ok {
 		return
 	}
-	v.Notes = append(v.Notes, aipref.Asks(entry.Purpose, prefs.InForce(v.Group.Lines, v.Path))...)
+	v.Notes = append(v.Notes, aipref.Asks(entry.Purpose, prefs.InForce(v))...)
 }

@@ -67,11 +67,7 @@ func Analyse(doc *syntax.Document, paths []string) Report {
 			}
 			comp, ok := compiled[c.Engine]
 			if !ok {
-				e, found := engine.Get(c.Engine)
-				if !found {
-					e, _ = engine.Get(engine.Default)
-				}
-				comp = e.Compile(doc)
+				comp = engine.GetOrDefault(c.Engine).Compile(doc)
 				compiled[c.Engine] = comp
 			}
 			row := Row{Crawler: c}
@@ -84,7 +80,7 @@ func Analyse(doc *syntax.Document, paths []string) Report {
 				if v.Group != nil {
 					row.Group = v.Group.Start()
 					if v.Allowed {
-						pv.Asks = aipref.Asks(c.Purpose, prefs.InForce(v.Group.Lines, v.Path))
+						pv.Asks = aipref.Asks(c.Purpose, prefs.InForce(&v))
 					}
 				}
 				row.Paths = append(row.Paths, pv)

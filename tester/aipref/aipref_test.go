@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -97,18 +98,60 @@ func TestInForce(t *testing.T) {
 	}
 	for _, c := range cases {
 		var got []string
-		for _, a := range f.InForce(c.ua, c.path) {
+		for _, a := range f.InForce(verdict("google", c.ua, c.path)) {
 			got = append(got, fmt.Sprintf("%s=%v@%d", a.Use, a.Yes, a.Line))
 		}
 		if g := strings.Join(got, " "); g != c.want {
 			t.Errorf("%s: %q, want %q", c.rule, g, c.want)
 		}
 	}
-	asks := Asks(catalogue.AITraining, f.InForce([]int{2}, "/page"))
+	asks := Asks(catalogue.AITraining, f.InForce(verdict("google", []int{2}, "/page")))
 	if len(asks) != 1 || asks[0].String() != "asks: no AI training (line 3)" {
 		t.Errorf("Asks = %v", asks)
 	}
-	if asks := Asks(catalogue.Search, f.InForce([]int{2}, "/page")); len(asks) != 0 {
+	if asks := Asks(catalogue.Search, f.InForce(verdict("google", []int{2}, "/page"))); len(asks) != 0 {
 		t.Errorf("a search crawler is not asked about training: %v", asks)
+	}
+}
+
+// verdict is a verdict of engine id that reached the group with User-agent
+// lines ua for path.
+func verdict(id string, ua []int, path string) *engine.Verdict {
+	v := &engine.Verdict{Engine: id, Path: path}
+	if ua != nil {
+		v.Group = &engine.Group{Lines: ua}
+	}
+	return v
+}
+
+// TestInForceGroupsAsTheEngine: the lines in force are those of the groups
+// as the verdict's engine groups the file.
+func TestInForceGroupsAsTheEngine(t *testing.T) {
+	src := "User-agent: a\n" +
+		"Crawl-delay: 1\n" +
+		"User-agent: b\n" +
+		"Content-Signal: ai-train=no\n" +
+		"\n" +
+		"Content-Usage: train-ai=n\n" +
+		"Disallow: /x\n"
+	f := Read(syntax.Parse([]byte(src)))
+	cases := []struct {
+		rule   string
+		engine string
+		ua     []int
+		want   string
+	}{
+		{"Google: a Crawl-delay does not end the User-agent lines, so a's group holds both lines", "google", []int{1}, "ai-train=false@4"},
+		{"the 1996 draft: any other field ends them, so a's record has neither", "draft1996", []int{1}, ""},
+		{"the 1996 draft: a blank line ends b's record before the Content-Usage", "draft1996", []int{3}, "ai-train=false@4"},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, a := range f.InForce(verdict(c.engine, c.ua, "/page")) {
+			got = append(got, fmt.Sprintf("%s=%v@%d", a.Use, a.Yes, a.Line))
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s: %q, want %q", c.rule, g, c.want)
+		}
 	}
 }

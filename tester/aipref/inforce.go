@@ -2,6 +2,7 @@ package aipref
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -15,39 +16,56 @@ type Line struct {
 	Kind   syntax.Kind // syntax.ContentSignal or syntax.ContentUsage
 	Signal Signal      // when Kind is ContentSignal
 	Usage  Usage       // when Kind is ContentUsage
-	Group  int         // index into File.Groups; -1 before the first User-agent line
+	Group  int         // index into File.Groups; -1 outside every group
 }
 
 // File is every preference line of a document with the groups they sit in.
 type File struct {
 	Lines  []Line
-	Groups [][]int // each group's User-agent line numbers, as RFC 9309 groups them
+	Groups [][]int // each group's User-agent line numbers, as the default engine groups them
+
+	doc *syntax.Document
+	mu  sync.Mutex
+	by  map[string]*syntax.Grouping // each engine's groups, by engine id, made on first use
 }
 
-// Read finds the preference lines of doc. Groups are built as RFC 9309 and
-// Google build them: a User-agent line after an Allow or Disallow starts a
-// new group; blank lines and other fields do not end one.
+// Read finds the preference lines of doc and places them in the default
+// engine's groups (Document.Groups with its GroupRule: for Google, a
+// User-agent line after an Allow or Disallow starts a new group; blank lines
+// and other fields do not end one).
 func Read(doc *syntax.Document) *File {
-	f := &File{}
-	cur, sawRule := -1, false
+	f := &File{doc: doc, by: map[string]*syntax.Grouping{}}
+	gr := f.groupsOf(engine.Default)
+	for _, g := range gr.Groups {
+		ua := make([]int, len(g.Agents))
+		for i, n := range g.Agents {
+			ua[i] = int(n)
+		}
+		f.Groups = append(f.Groups, ua)
+	}
 	for i := range doc.Lines {
 		n := i + 1
-		switch k := doc.Lines[i].Kind; {
-		case k == syntax.UserAgent:
-			if cur < 0 || sawRule {
-				f.Groups = append(f.Groups, nil)
-				cur, sawRule = len(f.Groups)-1, false
-			}
-			f.Groups[cur] = append(f.Groups[cur], n)
-		case k.IsRule():
-			sawRule = true
-		case k == syntax.ContentSignal:
-			f.Lines = append(f.Lines, Line{N: n, Kind: k, Signal: ParseSignal(doc.Value(n)), Group: cur})
-		case k == syntax.ContentUsage:
-			f.Lines = append(f.Lines, Line{N: n, Kind: k, Usage: ParseUsage(doc.Value(n)), Group: cur})
+		switch k := doc.Lines[i].Kind; k {
+		case syntax.ContentSignal:
+			f.Lines = append(f.Lines, Line{N: n, Kind: k, Signal: ParseSignal(doc.Value(n)), Group: gr.Of(n)})
+		case syntax.ContentUsage:
+			f.Lines = append(f.Lines, Line{N: n, Kind: k, Usage: ParseUsage(doc.Value(n)), Group: gr.Of(n)})
 		}
 	}
 	return f
+}
+
+// groupsOf is engine id's groups of the document (the default engine's
+// for an id no engine has).
+func (f *File) groupsOf(id string) *syntax.Grouping {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if gr, ok := f.by[id]; ok {
+		return gr
+	}
+	gr := f.doc.Groups(engine.GetOrDefault(id).GroupRule())
+	f.by[id] = gr
+	return gr
 }
 
 // Answer is one preference in force: Use is "search", "ai-input" or
@@ -58,26 +76,24 @@ type Answer struct {
 	Line int
 }
 
-// InForce returns the preferences that apply to a crawler whose verdict used
-// the group with User-agent lines uaLines (the engine's Verdict.Group.Lines)
-// for path: the Content-Signal lines of that group, and its Content-Usage
-// line with the longest matching path. Where two lines disagree, "no" wins,
-// as the vocabulary draft combines preferences. The result is ordered
-// search, ai-input, ai-train.
-func (f *File) InForce(uaLines []int, path string) []Answer {
-	if len(f.Lines) == 0 || len(uaLines) == 0 {
+// InForce returns the preferences that apply to the crawler of verdict v
+// for its path: the Content-Signal lines of the groups its engine reached
+// (v.Group.Lines, grouped as v.Engine groups the file), and their
+// Content-Usage line with the longest matching path. Where two lines
+// disagree, "no" wins, as the vocabulary draft combines preferences. The
+// result is ordered search, ai-input, ai-train.
+func (f *File) InForce(v *engine.Verdict) []Answer {
+	if len(f.Lines) == 0 || v.Group == nil || len(v.Group.Lines) == 0 {
 		return nil
 	}
+	gr := f.groupsOf(v.Engine)
 	inGroup := map[int]bool{}
-	for gi, g := range f.Groups {
-		for _, ua := range g {
-			for _, want := range uaLines {
-				if ua == want {
-					inGroup[gi] = true
-				}
-			}
+	for _, n := range v.Group.Lines {
+		if gi := gr.Of(n); gi >= 0 {
+			inGroup[gi] = true
 		}
 	}
+	path := v.Path
 	found := map[string]*Answer{}
 	put := func(use string, yes bool, line int) {
 		if a, ok := found[use]; ok {
@@ -91,7 +107,7 @@ func (f *File) InForce(uaLines []int, path string) []Answer {
 	best := -1
 	var usage []Line
 	for _, l := range f.Lines {
-		if l.Group < 0 || !inGroup[l.Group] {
+		if !inGroup[gr.Of(l.N)] {
 			continue
 		}
 		switch l.Kind {

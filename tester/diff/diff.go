@@ -14,6 +14,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // Input is what to compare.
@@ -110,7 +111,7 @@ func Compare(in Input) *Report {
 	var paths []string // path per index
 	urlPath := make([]int, len(urls))
 	for i, u := range urls {
-		p := engine.PathOf(u)
+		p := uri.PathOf(u)
 		k, ok := pathIndex[p]
 		if !ok {
 			k = len(reps)

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -27,12 +28,13 @@ type GroupChange struct {
 func (g GroupChange) Name() string { return strings.Join(g.Agents, ", ") }
 
 // RuleChanges lists, group by group, the field lines (rules, Crawl-delay,
-// Host…) one version has and the other has not. Groups are read the modern
-// way: User-agent lines that follow a non-User-agent field open a new group,
-// blank lines do not end one.
+// Host…) one version has and the other has not. Groups are the default
+// engine's (displayGroups), so the section names the crawlers whose verdicts
+// the change can move.
 func RuleChanges(a, b *syntax.Document) []GroupChange {
-	ga, order := groupLines(a, nil)
-	gb, order := groupLines(b, order)
+	rule := displayGroups()
+	ga, order := groupLines(a, rule, nil)
+	gb, order := groupLines(b, rule, order)
 	var out []GroupChange
 	for _, key := range order {
 		removed, added := multisetDiff(ga[key], gb[key])
@@ -48,37 +50,47 @@ func RuleChanges(a, b *syntax.Document) []GroupChange {
 	return out
 }
 
-// groupLines maps each group key to its lines, and appends new keys to order.
-func groupLines(d *syntax.Document, order []string) (map[string][]LineRef, []string) {
+// displayGroups is how the rule section and the probes group lines: the
+// default engine's GroupRule over the whole file, since a change past its
+// read limit is still a change to show in its group.
+var displayGroups = engine.WholeFileGroups
+
+// groupLines maps each group key (its User-agent names, lower case, sorted,
+// joined by NUL; "" outside every group) to the group's other field and
+// invalid lines, and appends new keys to order. Groups naming the same
+// crawlers share a key.
+func groupLines(d *syntax.Document, rule syntax.GroupRule, order []string) (map[string][]LineRef, []string) {
+	gr := d.Groups(rule)
+	keys := make([]string, len(gr.Groups))
+	agent := make([]bool, len(d.Lines)+1)
+	for gi, g := range gr.Groups {
+		names := make([]string, len(g.Agents))
+		for i, n := range g.Agents {
+			agent[n] = true
+			names[i] = strings.ToLower(strings.TrimSpace(d.Value(int(n))))
+		}
+		sort.Strings(names)
+		keys[gi] = strings.Join(names, "\x00")
+	}
 	groups := map[string][]LineRef{}
 	known := map[string]bool{}
 	for _, k := range order {
 		known[k] = true
 	}
-	key := ""
-	var names []string
-	inAgents := false
 	for i := range d.Lines {
-		l := &d.Lines[i]
 		n := i + 1
-		switch {
-		case l.Kind == syntax.UserAgent:
-			if !inAgents {
-				names = names[:0]
-				inAgents = true
-			}
-			names = append(names, strings.ToLower(strings.TrimSpace(d.Value(n))))
-			sorted := append([]string(nil), names...)
-			sort.Strings(sorted)
-			key = strings.Join(sorted, "\x00")
-		case l.Kind.IsField() || l.Kind == syntax.Invalid:
-			inAgents = false
-			if !known[key] {
-				known[key] = true
-				order = append(order, key)
-			}
-			groups[key] = append(groups[key], LineRef{Line: n, Text: d.RuleText(n)})
+		if k := d.Lines[i].Kind; agent[n] || !k.IsField() && k != syntax.Invalid {
+			continue
 		}
+		key := ""
+		if gi := gr.Of(n); gi >= 0 {
+			key = keys[gi]
+		}
+		if !known[key] {
+			known[key] = true
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], LineRef{Line: n, Text: d.RuleText(n)})
 	}
 	return groups, order
 }
@@ -86,27 +98,31 @@ func groupLines(d *syntax.Document, order []string) (map[string][]LineRef, []str
 // multisetDiff returns the lines of a whose text b lacks and vice versa,
 // counting repeats.
 func multisetDiff(a, b []LineRef) (onlyA, onlyB []LineRef) {
+	text := func(r LineRef) (string, bool) { return r.Text, true }
+	return missingFrom(a, b, text), missingFrom(b, a, text)
+}
+
+// missingFrom is the items of a whose key b has fewer times than a (the
+// later repeats), in a's order; items whose key is not ok are in neither
+// count nor result.
+func missingFrom[T any](a, b []T, key func(T) (string, bool)) []T {
 	count := map[string]int{}
-	for _, r := range b {
-		count[r.Text]++
+	for _, x := range b {
+		if k, ok := key(x); ok {
+			count[k]++
+		}
 	}
-	for _, r := range a {
-		if count[r.Text] > 0 {
-			count[r.Text]--
+	var out []T
+	for _, x := range a {
+		k, ok := key(x)
+		if !ok {
 			continue
 		}
-		onlyA = append(onlyA, r)
-	}
-	count = map[string]int{}
-	for _, r := range a {
-		count[r.Text]++
-	}
-	for _, r := range b {
-		if count[r.Text] > 0 {
-			count[r.Text]--
+		if count[k] > 0 {
+			count[k]--
 			continue
 		}
-		onlyB = append(onlyB, r)
+		out = append(out, x)
 	}
-	return onlyA, onlyB
+	return out
 }

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // Probes derives test paths from the Allow/Disallow rules of the documents:
@@ -29,10 +29,10 @@ func Probes(docs ...*syntax.Document) []string {
 	addAll := func(pattern string) {
 		for _, p := range concrete(pattern) {
 			add(p)
-			if enc := engine.EscapeNonASCII(p); enc != p {
+			if enc := uri.EscapeNonASCII(p); enc != p {
 				add(enc)
 			}
-			if dec := decodeAll(p); dec != p && utf8.ValidString(dec) {
+			if dec := uri.Decode(p); dec != p && utf8.ValidString(dec) {
 				add(dec)
 			}
 		}
@@ -40,7 +40,7 @@ func Probes(docs ...*syntax.Document) []string {
 	add("/")
 	add("/robots.txt")
 	for _, d := range docs {
-		groups, order := groupLines(d, nil)
+		groups, order := groupLines(d, displayGroups(), nil)
 		for _, key := range order {
 			var values []string
 			for _, r := range groups[key] {

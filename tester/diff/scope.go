@@ -6,12 +6,13 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // scope is what a change can reach. A crawler's group is unchanged when
-// its User-agent lines are the same, each in the same run of User-agent
-// lines, its rules end at the same line, and only Allow/Disallow lines (or
-// comments) changed between. Then its rules differ only by those lines, and
+// its User-agent lines are the same, each in a group (as its engine groups
+// the lines) with the same User-agent lines that ends at the same line, and
+// only Allow/Disallow lines (or comments) changed in it. Then its rules differ only by those lines, and
 // a path none of them can match keeps every matching rule and so its
 // verdict, under every engine's precedence (longest, first,
 // last-after-sort, any). Only the paths a changed rule might match are asked
@@ -25,6 +26,9 @@ type scope struct {
 	needles  []needle
 	newToOld []int
 	cache    map[string][]int // candidatesFor by needles
+	// groupings are each engine's groups of a and b (Document.Groups with
+	// the engine's GroupRule), by engine id, made on first use.
+	groupings map[string][2]*syntax.Grouping
 }
 
 // needle is a literal every path a rule matches must contain (raw or with
@@ -36,7 +40,8 @@ type needle struct {
 
 func newScope(a, b *syntax.Document, al alignment) *scope {
 	sc := &scope{a: a, b: b, al: al, usable: al.complete && a.BOM == b.BOM,
-		removed: make([]bool, len(a.Lines)+2), added: make([]bool, len(b.Lines)+2), newToOld: make([]int, len(b.Lines)+2), cache: map[string][]int{}}
+		removed: make([]bool, len(a.Lines)+2), added: make([]bool, len(b.Lines)+2), newToOld: make([]int, len(b.Lines)+2), cache: map[string][]int{},
+		groupings: map[string][2]*syntax.Grouping{}}
 	// A file past the smallest read limit shifts what Google and Yandex see.
 	if len(a.Src) > syntax.GoogleMaxBytes || len(b.Src) > syntax.GoogleMaxBytes {
 		sc.usable = false
@@ -83,7 +88,7 @@ func needlesOf(value string) []needle {
 		if longest == "" {
 			return []needle{{all: true}}
 		}
-		out = append(out, needle{raw: longest, dec: decodeAll(longest)})
+		out = append(out, needle{raw: longest, dec: uri.Decode(longest)})
 	}
 	return out
 }
@@ -121,13 +126,25 @@ func reaches(needles []needle, path string) bool {
 			return true
 		}
 		if dec == "" {
-			dec = decodeAll(path)
+			dec = uri.Decode(path)
 		}
 		if strings.Contains(dec, n.dec) {
 			return true
 		}
 	}
 	return false
+}
+
+// groupsOf is e's groups of both versions.
+func (sc *scope) groupsOf(e engine.Engine) (ga, gb *syntax.Grouping) {
+	id := e.Info().ID
+	g, ok := sc.groupings[id]
+	if !ok {
+		rule := e.GroupRule()
+		g = [2]*syntax.Grouping{sc.a.Groups(rule), sc.b.Groups(rule)}
+		sc.groupings[id] = g
+	}
+	return g[0], g[1]
 }
 
 // sameGroup reports whether agent's group is unchanged in the sense of
@@ -149,8 +166,9 @@ func (sc *scope) sameGroup(a, b engine.Compiled, agent string) bool {
 	if len(va.Group.Lines) != len(vb.Group.Lines) || va.Group.How != vb.Group.How {
 		return false
 	}
+	ga, gb := sc.groupsOf(a.Engine())
 	for i, n := range va.Group.Lines {
-		if n <= 0 || n >= len(sc.al.oldToNew) || sc.al.oldToNew[n] != vb.Group.Lines[i] || !sc.sameBlock(n, vb.Group.Lines[i]) {
+		if n <= 0 || n >= len(sc.al.oldToNew) || sc.al.oldToNew[n] != vb.Group.Lines[i] || !sc.sameBlock(ga, gb, n, vb.Group.Lines[i]) {
 			return false
 		}
 	}
@@ -158,13 +176,13 @@ func (sc *scope) sameGroup(a, b engine.Compiled, agent string) bool {
 }
 
 // groupDelta compares agent's group in both versions when it moved or
-// changed in other ways than sameGroup allows: block by block, the lines
-// between its User-agent lines and the end of its rules. If, after taking
-// out the rule lines one version has and the other has not, both are the
-// same lines in the same order, an engine (which reads a group's rules
-// from those lines alone) sees the same rules but for those; a path none of
-// them can match keeps its verdict. It returns their needles (none: the
-// crawler needs no query at all).
+// changed in other ways than sameGroup allows: group by group of the
+// engine's grouping, the lines of each. If, after taking out the rule lines
+// one version has and the other has not, both are the same lines in the
+// same order, an engine (which reads a group's rules from those lines
+// alone) sees the same rules but for those; a path none of them can match
+// keeps its verdict. It returns their needles (none: the crawler needs no
+// query at all).
 func (sc *scope) groupDelta(a, b engine.Compiled, agent string) ([]needle, bool) {
 	if !sc.usable {
 		return nil, false
@@ -173,7 +191,8 @@ func (sc *scope) groupDelta(a, b engine.Compiled, agent string) ([]needle, bool)
 	if va.Reason == engine.ReasonFileError || vb.Reason == engine.ReasonFileError || va.Group == nil || vb.Group == nil {
 		return nil, false
 	}
-	ba, bb := groupBodies(sc.a, va.Group.Lines), groupBodies(sc.b, vb.Group.Lines)
+	ga, gb := sc.groupsOf(a.Engine())
+	ba, bb := groupBodies(sc.a, ga, va.Group.Lines), groupBodies(sc.b, gb, vb.Group.Lines)
 	if ba == nil || bb == nil || len(ba) != len(bb) {
 		return nil, false
 	}
@@ -190,29 +209,34 @@ func (sc *scope) groupDelta(a, b engine.Compiled, agent string) ([]needle, bool)
 	return needles, true
 }
 
-// bodyLine is one non-comment line of a group's block.
+// bodyLine is one non-comment line of a group.
 type bodyLine struct {
 	text  string
 	rule  bool
 	value string
 }
 
-// groupBodies is, per block of a group's User-agent lines, the lines after
-// them up to the end of the block's rules (comments left out).
-func groupBodies(d *syntax.Document, uaLines []int) [][]bodyLine {
+// groupBodies is, per group of gr holding one of the User-agent lines
+// uaLines, its lines from its first User-agent line to its end (comments
+// left out); nil when a line is in no group.
+func groupBodies(d *syntax.Document, gr *syntax.Grouping, uaLines []int) [][]bodyLine {
 	var out [][]bodyLine
-	last := 0
+	last := -1
 	for _, n := range uaLines {
-		if n <= 0 || n > len(d.Lines) {
+		gi := -1
+		if n > 0 && n <= len(d.Lines) {
+			gi = gr.Of(n)
+		}
+		if gi < 0 {
 			return nil
 		}
-		run := uaRun(d, n)
-		if run[0] == last {
+		if gi == last {
 			continue
 		}
-		last = run[0]
+		last = gi
+		g := &gr.Groups[gi]
 		var body []bodyLine
-		for i := run[len(run)-1] + 1; i < blockEnd(d, run[len(run)-1]); i++ {
+		for i := g.First(); i <= int(g.End); i++ {
 			l := d.Line(i)
 			if l.Kind == syntax.Comment {
 				continue
@@ -227,39 +251,8 @@ func groupBodies(d *syntax.Document, uaLines []int) [][]bodyLine {
 // ruleDelta is the rule lines one body has and the other has not (by text,
 // counting repeats).
 func ruleDelta(a, b []bodyLine) (onlyA, onlyB []bodyLine) {
-	count := map[string]int{}
-	for _, l := range b {
-		if l.rule {
-			count[l.text]++
-		}
-	}
-	for _, l := range a {
-		if !l.rule {
-			continue
-		}
-		if count[l.text] > 0 {
-			count[l.text]--
-		} else {
-			onlyA = append(onlyA, l)
-		}
-	}
-	count = map[string]int{}
-	for _, l := range a {
-		if l.rule {
-			count[l.text]++
-		}
-	}
-	for _, l := range b {
-		if !l.rule {
-			continue
-		}
-		if count[l.text] > 0 {
-			count[l.text]--
-		} else {
-			onlyB = append(onlyB, l)
-		}
-	}
-	return onlyA, onlyB
+	ruleText := func(l bodyLine) (string, bool) { return l.text, l.rule }
+	return missingFrom(a, b, ruleText), missingFrom(b, a, ruleText)
 }
 
 // without drops the lines of drop (by text, as many times as listed).
@@ -293,21 +286,25 @@ func equalLines(a, b []bodyLine) bool {
 	return true
 }
 
-// sameBlock compares the block of User-agent line na (old) and nb (new):
-// the run of User-agent lines around it (only comments between), the line
-// where its rules end (the next User-agent line after another field), and
-// that only rule or comment lines changed in between.
-func (sc *scope) sameBlock(na, nb int) bool {
-	ra, rb := uaRun(sc.a, na), uaRun(sc.b, nb)
-	if len(ra) != len(rb) {
+// sameBlock compares the groups (of ga and gb) of User-agent line na (old)
+// and nb (new): the same User-agent lines, ending at the same line (the one
+// after each group is aligned, or both run to the end of the file), and
+// only rule or comment lines changed in between.
+func (sc *scope) sameBlock(ga, gb *syntax.Grouping, na, nb int) bool {
+	ia, ib := ga.Of(na), gb.Of(nb)
+	if ia < 0 || ib < 0 {
 		return false
 	}
-	for i, n := range ra {
-		if sc.al.oldToNew[n] != rb[i] {
+	A, B := &ga.Groups[ia], &gb.Groups[ib]
+	if len(A.Agents) != len(B.Agents) {
+		return false
+	}
+	for i, n := range A.Agents {
+		if sc.al.oldToNew[n] != int(B.Agents[i]) {
 			return false
 		}
 	}
-	ea, eb := blockEnd(sc.a, ra[len(ra)-1]), blockEnd(sc.b, rb[len(rb)-1])
+	ea, eb := int(A.End)+1, int(B.End)+1
 	endA := ea == len(sc.a.Lines)+1
 	endB := eb == len(sc.b.Lines)+1
 	if endA != endB || !endA && sc.al.oldToNew[ea] != eb {
@@ -321,76 +318,5 @@ func (sc *scope) sameBlock(na, nb int) bool {
 		}
 		return true
 	}
-	return onlyRules(sc.a, ra[0], ea, sc.removed) && onlyRules(sc.b, rb[0], eb, sc.added)
-}
-
-// uaRun is the User-agent lines around line n with nothing but comments
-// between them.
-func uaRun(d *syntax.Document, n int) []int {
-	first := n
-	for i := n - 1; i >= 1; i-- {
-		k := d.Line(i).Kind
-		if k == syntax.UserAgent {
-			first = i
-		} else if k != syntax.Comment {
-			break
-		}
-	}
-	var run []int
-	for i := first; i <= len(d.Lines); i++ {
-		k := d.Line(i).Kind
-		if k == syntax.UserAgent {
-			run = append(run, i)
-		} else if k != syntax.Comment {
-			break
-		}
-	}
-	return run
-}
-
-// blockEnd is the first User-agent line after line last that follows some
-// other field, or len(Lines)+1.
-func blockEnd(d *syntax.Document, last int) int {
-	field := false
-	for i := last + 1; i <= len(d.Lines); i++ {
-		k := d.Line(i).Kind
-		switch {
-		case k == syntax.UserAgent && field:
-			return i
-		case k != syntax.UserAgent && k != syntax.Comment && k != syntax.Blank:
-			field = true
-		}
-	}
-	return len(d.Lines) + 1
-}
-
-// decodeAll replaces every %XX escape with its byte.
-func decodeAll(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
+	return onlyRules(sc.a, A.First(), ea, sc.removed) && onlyRules(sc.b, B.First(), eb, sc.added)
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/robots-studio/robots-studio/tester/msg"
+import (
+	"github.com/robots-studio/robots-studio/tester/msg"
+
+	"github.com/robots-studio/robots-studio/tester/uri"
+)
 
 var (
 	msgBingName        = msg.Def("engine.bing.name", "Bing")
@@ -21,7 +25,7 @@ func init() {
 		info: Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
 		fetch: bingFetch,
-		rules: ruleReading{pattern: googleEscape},
+		rules: ruleReading{pattern: uri.EscapeNonASCII},
 		path:  func(p string) string { return p },
 		delay: &delayReading{min: 1, max: 30},
 	})

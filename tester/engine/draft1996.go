@@ -6,6 +6,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -60,8 +61,15 @@ type draftCompiled struct {
 	chosen sync.Map // agent → choice
 }
 
+// draftRecords is the 1996 draft's records: Allow is a rule, and any other
+// field ends the User-agent lines of a record.
+var draftRecords = classicRecords{allow: true, extensions: true}
+
+// GroupRule is the draft's records.
+func (draft1996) GroupRule() syntax.GroupRule { return draftRecords.groupRule() }
+
 func (draft1996) Compile(doc *syntax.Document) Compiled {
-	recs, _ := classicRecords{allow: true, extensions: true}.read(doc, draftAgent, draftRuleOf)
+	recs, _ := draftRecords.read(doc, draftAgent, draftRuleOf)
 	return &draftCompiled{recs: recs}
 }
 
@@ -107,7 +115,7 @@ func (c *draftCompiled) choose(agent string) (*classicRecord, string, How) {
 func (c *draftCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
 
 func (c *draftCompiled) query(agent, url string) Verdict {
-	v := Verdict{Engine: "draft1996", Agent: agent, URL: url, Path: draftDecode(PathOf(url))}
+	v := Verdict{Engine: "draft1996", Agent: agent, URL: url, Path: draftDecode(uri.PathOf(url))}
 	var ch choice
 	if cached, ok := c.chosen.Load(agent); ok {
 		ch = cached.(choice)
@@ -165,24 +173,4 @@ func (c *draftCompiled) query(agent, url string) Verdict {
 
 // draftDecode decodes %xx escapes except %2F (a "/" that is data, not a
 // separator), which stays, upper-cased, so it matches %2f too.
-func draftDecode(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); d != '/' {
-				b.WriteByte(d)
-			} else {
-				b.WriteString("%2F")
-			}
-			i += 2
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
+func draftDecode(s string) string { return uri.DecodeExcept(s, '/') }

@@ -22,6 +22,11 @@ type Engine interface {
 	// Compile builds the engine's groups from doc. The result is immutable and
 	// safe for concurrent queries.
 	Compile(doc *syntax.Document) Compiled
+	// GroupRule is how the engine holds lines together into groups:
+	// Compile builds its groups with doc.Groups(GroupRule()), and every
+	// other part that asks which group a line is in for this engine (diff,
+	// aipref, aiaccess, lint) asks the same.
+	GroupRule() syntax.GroupRule
 	// FetchPolicy says what the crawler does when fetching /robots.txt
 	// itself ends in f (a 404, a 503, too many redirects…).
 	FetchPolicy(f Fetch) FetchDecision
@@ -91,6 +96,24 @@ func Register(e Engine) {
 func Get(id string) (Engine, bool) {
 	e, ok := registry[id]
 	return e, ok
+}
+
+// GetOrDefault returns the engine with id, or the Default engine when no
+// engine has that id.
+func GetOrDefault(id string) Engine {
+	if e, ok := registry[id]; ok {
+		return e
+	}
+	return registry[Default]
+}
+
+// WholeFileGroups is the Default engine's GroupRule over every line, its
+// read limit set aside: how the parts that speak of every line of a file
+// (lint, diff's rule section) group them.
+func WholeFileGroups() syntax.GroupRule {
+	r := registry[Default].GroupRule()
+	r.Limit = 0
+	return r
 }
 
 // All returns every engine in their Order (google first).

@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -22,7 +24,7 @@ func init() {
 		fetch:     googleFetch,
 		readLimit: syntax.GoogleMaxBytes,
 		keys:      googleKeys,
-		rules:     ruleReading{pattern: googleEscape, indexHTML: true},
+		rules:     ruleReading{pattern: uri.EscapeNonASCII, indexHTML: true},
 		path:      googlePath,
 	})
 	Register(&longestFamily{
@@ -40,16 +42,75 @@ func init() {
 // googleKeys is Google's lenient reading of field names: misspellings
 // ("Dissallow"), longer words ("Disallowed"), a missing colon, and on the
 // first line a cut-off UTF-8 byte order mark (EF, or EF BB) before the key,
-// which its parser skips as it skips a whole one.
+// which its parser skips as it skips a whole one. Most lines read as the
+// syntax split them; the two kinds of line where Google's split differs
+// from the editor's are split again Google's way (googleSplit).
 func googleKeys(doc *syntax.Document, i int) field {
 	l := &doc.Lines[i]
-	if i == 0 && l.Kind == syntax.Unknown && !doc.BOM {
-		if n := partialBOM(doc.Src); n > 0 && l.Key.Start == 0 && l.Key.Len() > n {
-			k, _ := syntax.KeyKind(doc.Src[n:l.Key.End])
-			return field{k, int32(n), l.Value}
+	if i == 0 && !doc.BOM {
+		if n := partialBOM(doc.Src); n > 0 {
+			return googleSplit(doc.Src, n, l)
 		}
 	}
-	return field{l.Kind, l.Key.Start, l.Value}
+	if (l.Kind == syntax.Invalid || l.Has(syntax.FlagMissingColon)) && hasVTorFF(doc.Src[l.Start:l.Cut]) {
+		return googleSplit(doc.Src, int(l.Start), l)
+	}
+	return field{l.Kind, l.Key, l.Value}
+}
+
+// hasVTorFF reports whether b holds a vertical tab or a form feed: blanks
+// for trimming in both readings, but no separator of a line without a colon
+// for Google.
+func hasVTorFF(b []byte) bool { return bytes.IndexByte(b, '\v') >= 0 || bytes.IndexByte(b, '\f') >= 0 }
+
+// googleSplit splits line l from byte from on as Google's parser does
+// (GetKeyAndValueFrom): the comment goes, blanks (space, tab, VT, FF) are
+// trimmed, the key ends at the first colon; a line without one is split at
+// its first space or tab only, and only when it holds exactly two words
+// separated by spaces and tabs. A line it finds no key in is syntax.Unknown.
+func googleSplit(src []byte, from int, l *syntax.Line) field {
+	s, e := from, int(l.Cut)
+	if h := bytes.IndexByte(src[s:e], '#'); h >= 0 {
+		e = s + h
+	}
+	s, e = trimGoogle(src, s, e)
+	var ks, ke, vs int
+	if c := bytes.IndexByte(src[s:e], ':'); c >= 0 {
+		ks, ke, vs = s, s+c, s+c+1
+	} else {
+		sep := bytes.IndexAny(src[s:e], " \t")
+		if sep < 0 {
+			return field{kind: syntax.Unknown}
+		}
+		ks, ke = s, s+sep
+		vs = ke
+		for vs < e && (src[vs] == ' ' || src[vs] == '\t') {
+			vs++
+		}
+		if bytes.ContainsAny(src[vs:e], " \t") {
+			return field{kind: syntax.Unknown}
+		}
+	}
+	ks, ke = trimGoogle(src, ks, ke)
+	vs, ve := trimGoogle(src, vs, e)
+	if ks == ke {
+		return field{kind: syntax.Unknown}
+	}
+	k, _ := syntax.KeyKind(src[ks:ke])
+	return field{k, syntax.Span{Start: int32(ks), End: int32(ke)}, syntax.Span{Start: int32(vs), End: int32(ve)}}
+}
+
+// trimGoogle narrows [s, e) past the blanks at both ends, as Google's
+// StripWhitespaceSlowly does (a line holds no CR or LF).
+func trimGoogle(src []byte, s, e int) (int, int) {
+	blank := func(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+	for s < e && blank(src[s]) {
+		s++
+	}
+	for e > s && blank(src[e-1]) {
+		e--
+	}
+	return s, e
 }
 
 // rfcKeys is RFC 9309's reading of a line: field names as the standard
@@ -61,7 +122,7 @@ func rfcKeys(doc *syntax.Document, i int) field {
 	if !l.Standard() || l.Has(syntax.FlagNUL) {
 		return field{kind: syntax.Unknown}
 	}
-	fd := field{l.Kind, l.Key.Start, l.Value}
+	fd := field{l.Kind, l.Key, l.Value}
 	if l.Has(syntax.FlagTooLong) {
 		fd.value = doc.WholeValue(i + 1)
 	}

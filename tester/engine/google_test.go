@@ -90,12 +90,66 @@ func TestGoogleGrouping(t *testing.T) {
 		{"a BOM's bytes later in the first line are not skipped",
 			"User-agent: *\n\xEFDisallow: /\n",
 			[]allowedCase{{"foo", "/x", true}}},
+		{"a BOM cut to its first byte and then blanks before the key: Google skips the byte, then trims the blanks",
+			"\xEF User-agent: *\nDisallow: /\n",
+			[]allowedCase{{"foo", "/x", false}}},
+		{"a BOM cut to two bytes, then a tab, then a line without a colon",
+			"\xEF\xBB\tUser-agent *\nDisallow: /\n",
+			[]allowedCase{{"foo", "/x", false}}},
+		{"a line without a colon is split only at a space or a tab: VT is no separator",
+			"User-agent: *\nDisallow\v/\n",
+			[]allowedCase{{"foo", "/x", true}}},
+		{"a line without a colon is split only at a space or a tab: FF is no separator",
+			"User-agent: *\nDisallow\f/\n",
+			[]allowedCase{{"foo", "/x", true}}},
+		{"a VT after the space of a line without a colon is part of the value",
+			"User-agent: *\nDisallow /x\v/y\n",
+			[]allowedCase{{"foo", "/x\v/y", false}, {"foo", "/x", true}}},
+		{"an FF after the space of a line without a colon is part of the value",
+			"User-agent: *\nDisallow /x\f/y\n",
+			[]allowedCase{{"foo", "/x\f/y", false}, {"foo", "/x", true}}},
+		{"a second space in a line without a colon still makes it no field",
+			"User-agent: *\nDisallow /x\v/y /z\n",
+			[]allowedCase{{"foo", "/x\v/y", true}}},
 		{"CR-only line endings work",
 			"User-agent: FooBot\rDisallow: /x\rAllow: /x/y\r",
 			[]allowedCase{{"FooBot", "/x", false}, {"FooBot", "/x/y", true}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { checkAllowed(t, "google", c.robots, c.checks) })
+	}
+}
+
+// TestOddBlanksElsewhere states how the other engines read the bytes where
+// Google's split differs from the editor's (a cut-off byte order mark before
+// blanks; VT and FF in a line without a colon), as their docs say why.
+func TestOddBlanksElsewhere(t *testing.T) {
+	strict := []string{"rfc9309", "yandex", "bing", "draft1996", "lycos1996", "original1994"}
+	cases := []struct {
+		name    string
+		engines []string
+		robots  string
+		checks  []allowedCase
+	}{
+		{"the standards skip no cut-off byte order mark: the first key is not User-agent", strict,
+			"\xEF User-agent: *\nDisallow: /\n", []allowedCase{{"foo", "/x", true}}},
+		{"the standards need the colon: a line split at VT is no field", strict,
+			"User-agent: *\nDisallow\v/\n", []allowedCase{{"foo", "/x", true}}},
+		{"the standards need the colon: a line split at a space is no field either", strict,
+			"User-agent: *\nDisallow /x\v/y\n", []allowedCase{{"foo", "/x\v/y", true}}},
+		{"temoto's scanner splits at VT", []string{"temoto"},
+			"User-agent: *\nDisallow\v/\n", []allowedCase{{"foo", "/x", false}}},
+		{"temoto's scanner does not split at FF", []string{"temoto"},
+			"User-agent: *\nDisallow\f/\n", []allowedCase{{"foo", "/x", true}}},
+		{"temoto keeps a cut-off byte order mark, loses the User-agent line and rejects the file", []string{"temoto"},
+			"\xEF User-agent: *\nAllow: /\n", []allowedCase{{"foo", "/x", false}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, id := range c.engines {
+				checkAllowed(t, id, c.robots, c.checks)
+			}
+		})
 	}
 }
 

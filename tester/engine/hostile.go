@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -17,21 +18,19 @@ var (
 // as "/" only for want of one (`::::`, `%zz`, `http://`, `#frag`): the
 // verdict is then about "/", which the user did not ask for.
 func BadURLNote(url string) (msg.Text, bool) {
-	if url == "" || strings.HasPrefix(url, "/") && !strings.HasPrefix(url, "//") || PathOf(url) != "/" {
+	if url == "" || strings.HasPrefix(url, "/") && !strings.HasPrefix(url, "//") || uri.PathOf(url) != "/" {
 		return msg.Text{}, false
 	}
 	rest, netPath := strings.CutPrefix(url, "//")
 	if !netPath {
-		scheme, after, ok := strings.Cut(url, "://")
+		scheme, after, ok := uri.CutScheme(url)
 		if !ok || scheme == "" || strings.ContainsAny(scheme, "/?;#") {
 			return msg.New(msgBadURL, "URL", url), true
 		}
 		rest = after
 	}
-	host := rest
-	if i := strings.IndexAny(host, "/?;#"); i >= 0 {
-		host = host[:i]
-	}
+	host, _ := uri.CutAuthority(rest)
+	host, _, _ = strings.Cut(host, ";") // Google's reading: params start at ';' too
 	if host == "" || strings.Trim(host, ":") == "" {
 		return msg.New(msgBadURL, "URL", url), true
 	}
@@ -107,7 +106,7 @@ func (t *timeLimited) Query(agent, url string) Verdict {
 		}
 	case <-timer.C:
 	}
-	v := Verdict{Engine: t.Engine().Info().ID, Agent: agent, URL: url, Path: PathOf(url), Reason: ReasonTimeout}
+	v := Verdict{Engine: t.Engine().Info().ID, Agent: agent, URL: url, Path: uri.PathOf(url), Reason: ReasonTimeout}
 	v.Error = msg.New(msgTimeout, "Limit", t.limit.String())
 	return v
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // longestFamily is the shared compiler and matcher of the engines that read
@@ -176,12 +177,12 @@ func (c *longestCompiled) Engine() Engine {
 }
 
 // field is how an engine reads one line: the field it is for that engine
-// (syntax.Unknown: a line it ignores), where the key starts (after a
-// cut-off byte order mark) and the value.
+// (syntax.Unknown: a line it ignores), its key (Google's may start after a
+// cut-off byte order mark) and its value.
 type field struct {
-	kind     syntax.Kind
-	keyStart int32
-	value    syntax.Span
+	kind  syntax.Kind
+	key   syntax.Span
+	value syntax.Span
 }
 
 // keyReading is how an engine reads line i of doc.
@@ -189,9 +190,14 @@ type keyReading func(doc *syntax.Document, i int) field
 
 // standardKeys reads only field names spelt as the standards write them;
 // the line is read as the parser cut it (at Google's line limit and at a NUL).
+// A field needs its colon (RFC 9309 §2.2, the 1994 and 1996 texts), so how
+// Google splits a line without one, at a space or tab but never at a VT or
+// FF, does not arise; and a cut-off byte order mark (EF, or EF BB) before
+// the first key is part of that key, which then names no field: no standard
+// says to skip one, and only Google's parser is known to.
 func standardKeys(doc *syntax.Document, i int) field {
 	if l := &doc.Lines[i]; l.Standard() {
-		return field{l.Kind, l.Key.Start, l.Value}
+		return field{l.Kind, l.Key, l.Value}
 	}
 	return field{kind: syntax.Unknown}
 }
@@ -204,19 +210,32 @@ func (f *longestFamily) Compile(doc *syntax.Document) Compiled {
 	return f.compile(doc)
 }
 
+// GroupRule: the modern rule (a User-agent line after Allow or Disallow
+// opens the next group) over the lines as the engine's keys read them, up
+// to its read limit.
+func (f *longestFamily) GroupRule() syntax.GroupRule {
+	keys := f.keyReading()
+	return syntax.GroupRule{
+		Kind:  func(d *syntax.Document, i int) syntax.Kind { return keys(d, i).kind },
+		Limit: f.readLimit,
+	}
+}
+
+// keyReading is f.keys, standardKeys when unset.
+func (f *longestFamily) keyReading() keyReading {
+	if f.keys == nil {
+		return standardKeys
+	}
+	return f.keys
+}
+
 func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 	c := &longestCompiled{eng: f, specific: map[string]*ruleSet{}}
-	keys, agents := f.keys, f.agents
-	if keys == nil {
-		keys = standardKeys
-	}
+	keys, agents := f.keyReading(), f.agents
 	if agents == nil {
 		agents = leadingToken
 	}
-	groups := doc.Groups(syntax.GroupRule{
-		Kind:  func(d *syntax.Document, i int) syntax.Kind { return keys(d, i).kind },
-		Limit: f.readLimit,
-	})
+	groups := doc.Groups(f.GroupRule())
 	nRules := 0
 	for _, g := range groups.Groups {
 		nRules += len(g.Fields)
@@ -249,7 +268,7 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			switch fd.kind {
 			case syntax.Allow, syntax.Disallow:
 				rules = append(rules, int32(len(c.rules)))
-				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, &doc.Lines[n-1], limited(fd)), Allow: fd.kind == syntax.Allow}, value: value(fd)})
+				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, limited(fd)), Allow: fd.kind == syntax.Allow}, value: value(fd)})
 			case syntax.CrawlDelay:
 				// The first readable Crawl-delay of a group counts.
 				if f.delay != nil && delay == nil {
@@ -292,11 +311,11 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 // ruleText is the line as quoted to the user ("Disallow: /p"), as the engine
 // read it (fd): a substring of the file when it is written that way, else
 // rebuilt.
-func ruleText(src string, l *syntax.Line, fd field) string {
-	if fd.value.Start-l.Key.End == 2 && src[l.Key.End] == ':' && src[l.Key.End+1] == ' ' {
-		return src[fd.keyStart:fd.value.End]
+func ruleText(src string, fd field) string {
+	if fd.value.Start-fd.key.End == 2 && src[fd.key.End] == ':' && src[fd.key.End+1] == ' ' {
+		return src[fd.key.Start:fd.value.End]
 	}
-	return src[fd.keyStart:l.Key.End] + ": " + src[fd.value.Start:fd.value.End]
+	return src[fd.key.Start:fd.key.End] + ": " + src[fd.value.Start:fd.value.End]
 }
 
 func (d *delayReading) clamp(s float64) float64 {
@@ -369,7 +388,7 @@ func (c *longestCompiled) Query(agent, url string) Verdict { return withURLNote(
 
 func (c *longestCompiled) query(agent, url string) Verdict {
 	f := c.eng
-	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.path(PathOf(url))}
+	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.path(uri.PathOf(url))}
 	// Like Google's matcher, the crawler's name is compared whole with each
 	// group's token: "Googlebot" finds `User-agent: Googlebot/2.1`, but a
 	// crawler called "Foo Bar" is not "Foo".

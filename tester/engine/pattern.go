@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/uri"
+)
 
 // pattern is a compiled path pattern with `*` (any run of bytes) and a final
 // `$` (end of path). It matches without backtracking: the literal prefix is
@@ -70,123 +74,6 @@ func (c *pattern) match(path string) bool {
 	return true
 }
 
-// PathOf reduces a URL to what robots.txt rules are matched against: path,
-// params and query; scheme, host and fragment dropped; "/" when empty. It
-// follows Google's reading (GetPathParamsQuery): a leading "//" starts a
-// network path, "://" is a scheme only before the first "/", "?" or ";".
-func PathOf(url string) string {
-	start := 0
-	if strings.HasPrefix(url, "//") {
-		start = 2
-	}
-	early := indexAny(url, "/?;", start)
-	proto := strings.Index(url[start:], "://")
-	if proto >= 0 {
-		proto += start
-	}
-	if proto < 0 || (early >= 0 && early < proto) {
-		proto = start
-	} else {
-		proto += 3
-	}
-	p := indexAny(url, "/?;", proto)
-	if p < 0 {
-		return "/"
-	}
-	end := len(url)
-	if h := strings.IndexByte(url[start:], '#'); h >= 0 {
-		h += start
-		if h < p {
-			return "/"
-		}
-		end = h
-	}
-	if url[p] != '/' {
-		return "/" + url[p:end]
-	}
-	return url[p:end]
-}
-
-func indexAny(s, chars string, from int) int {
-	if from > len(s) {
-		return -1
-	}
-	i := strings.IndexAny(s[from:], chars)
-	if i < 0 {
-		return -1
-	}
-	return i + from
-}
-
-const upperHex = "0123456789ABCDEF"
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
-
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
-
-// EscapeNonASCII %-encodes every byte of s at or above 0x80 and upper-cases
-// existing %xx escapes, leaving everything else alone: Google's normalisation
-// of a rule, and the form sitemaps.org asks a <loc> URL to take
-// (/ümlat.php → /%C3%BCmlat.php).
-func EscapeNonASCII(s string) string { return googleEscape(s) }
-
-// googleEscape is Google's normalisation of a rule's pattern: bytes ≥ 0x80
-// are %-encoded and existing %xx escapes are upper-cased. The URL's path is
-// not touched (Google compares it as given).
-func googleEscape(p string) string {
-	need := false
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if c >= 0x80 || c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) && (p[i+1] >= 'a' || p[i+2] >= 'a') {
-			need = true
-			break
-		}
-	}
-	if !need {
-		return p
-	}
-	var b strings.Builder
-	b.Grow(len(p) + 8)
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
-			b.WriteByte('%')
-			b.WriteByte(upper(p[i+1]))
-			b.WriteByte(upper(p[i+2]))
-			i += 2
-		case c >= 0x80:
-			b.WriteByte('%')
-			b.WriteByte(upperHex[c>>4])
-			b.WriteByte(upperHex[c&15])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-func isUnreserved(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
-}
-
 // rfcNormalize brings a path or a pattern to RFC 9309's comparison form
 // (§2.2.2: reserved characters and bytes outside ASCII are compared
 // %-encoded, escapes of other ASCII characters decoded): escapes of
@@ -221,21 +108,18 @@ func rfcNormalize(s string, isPattern bool) string {
 	inQuery = false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			v := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if isUnreserved(v) {
+		if v, ok := uri.EscapeAt(s, i); ok {
+			if uri.IsUnreserved(v) {
 				b.WriteByte(v)
 			} else {
-				b.WriteByte('%')
-				b.WriteByte(upper(s[i+1]))
-				b.WriteByte(upper(s[i+2]))
+				uri.WriteEscape(&b, v)
 			}
 			i += 2
+			continue
+		}
+		switch {
 		case c >= 0x80 || c == ':' || c == '@' || inQuery && c == '/':
-			b.WriteByte('%')
-			b.WriteByte(upperHex[c>>4])
-			b.WriteByte(upperHex[c&15])
+			uri.WriteEscape(&b, c)
 		case c == '*' && !isPattern:
 			b.WriteString("%2A")
 		case c == '$' && (!isPattern || i != len(s)-1):

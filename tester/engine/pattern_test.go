@@ -6,49 +6,6 @@ import (
 	"time"
 )
 
-func TestPathOf(t *testing.T) {
-	cases := map[string]string{
-		"":                         "/",
-		"http://www.example.com":   "/",
-		"http://www.example.com/":  "/",
-		"http://www.example.com/a": "/a",
-		"http://www.example.com/a/b?c=http://d.e/":    "/a/b?c=http://d.e/",
-		"http://www.example.com/a/b?c=d&e=f#fragment": "/a/b?c=d&e=f",
-		"example.com":            "/",
-		"example.com/a/":         "/a/",
-		"a":                      "/",
-		"a/b":                    "/b",
-		"/a":                     "/a",
-		"example.com?a":          "/?a",
-		"example.com/a;b#c":      "/a;b",
-		"//a/b/c":                "/b/c",
-		"/a#/b":                  "/a",
-		"http://e.com#x/y":       "/",
-		"https://e.com:8080/x?q": "/x?q",
-	}
-	for in, want := range cases {
-		if got := PathOf(in); got != want {
-			t.Errorf("PathOf(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-func TestGoogleEscape(t *testing.T) {
-	cases := map[string]string{
-		"http://www.example.com": "http://www.example.com",
-		"/a/b/c":                 "/a/b/c",
-		"á":                      "%C3%A1",
-		"%aa":                    "%AA",
-		"%zz%a":                  "%zz%a",
-		"/%7ejoe":                "/%7Ejoe",
-	}
-	for in, want := range cases {
-		if got := googleEscape(in); got != want {
-			t.Errorf("googleEscape(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestRFCNormalize(t *testing.T) {
 	cases := []struct {
 		in        string

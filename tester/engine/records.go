@@ -7,6 +7,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -27,6 +28,29 @@ var (
 type classicRecords struct {
 	allow      bool // Allow lines are rules (1996 draft); otherwise they are unknown lines kept for a note
 	extensions bool // other fields are rule lines too, so they end the User-agent run (1996 draft)
+}
+
+// isRule reports whether the reading takes a line of kind k as a rule.
+func (cr classicRecords) isRule(k syntax.Kind) bool {
+	return k == syntax.Disallow || cr.allow && k == syntax.Allow
+}
+
+// groupRule is the old texts' rule: field names spelt exactly, a blank line
+// ends a record, and the rules (with the 1996 draft, any other field) end
+// the run of User-agent lines.
+func (cr classicRecords) groupRule() syntax.GroupRule {
+	return syntax.GroupRule{
+		Kind: func(d *syntax.Document, i int) syntax.Kind {
+			if l := &d.Lines[i]; l.Standard() {
+				return l.Kind
+			}
+			return syntax.Unknown // the old texts know no leniency
+		},
+		BlankEnds: true,
+		EndsAgents: func(k syntax.Kind) bool {
+			return cr.isRule(k) || cr.extensions && k != syntax.UserAgent
+		},
+	}
 }
 
 // record is one record: its User-agent lines and its rules in file order.
@@ -54,19 +78,8 @@ type recordRule struct {
 // field names spelt exactly, a blank line ends a record), and the rule lines
 // that came before any User-agent line.
 func (cr classicRecords) split(doc *syntax.Document) (recs []*record, orphans []int) {
-	isRule := func(k syntax.Kind) bool { return k == syntax.Disallow || cr.allow && k == syntax.Allow }
-	gr := doc.Groups(syntax.GroupRule{
-		Kind: func(d *syntax.Document, i int) syntax.Kind {
-			if l := &d.Lines[i]; l.Standard() {
-				return l.Kind
-			}
-			return syntax.Unknown // the old texts know no leniency
-		},
-		BlankEnds: true,
-		EndsAgents: func(k syntax.Kind) bool {
-			return isRule(k) || cr.extensions && k != syntax.UserAgent
-		},
-	})
+	isRule := cr.isRule
+	gr := doc.Groups(cr.groupRule())
 	for _, n := range gr.Before {
 		if l := &doc.Lines[n-1]; l.Standard() && isRule(l.Kind) {
 			orphans = append(orphans, int(n))
@@ -166,6 +179,9 @@ type anyDisallowFamily struct {
 func (f *anyDisallowFamily) Info() Info                        { return f.info }
 func (f *anyDisallowFamily) FetchPolicy(x Fetch) FetchDecision { return classicFetch(f.info.ID, x) }
 
+// GroupRule is the records of the 1994 text and the Lycos grammar.
+func (f *anyDisallowFamily) GroupRule() syntax.GroupRule { return classicRecords{}.groupRule() }
+
 func (f *anyDisallowFamily) Compile(doc *syntax.Document) Compiled {
 	recs, orphans := classicRecords{}.read(doc, f.agent, f.rule)
 	return &anyDisallow{family: f, recs: recs, orphans: orphans, doc: doc}
@@ -218,7 +234,7 @@ func (c *anyDisallow) choose(agent string) (rec *classicRecord, token string, ho
 func (c *anyDisallow) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
 
 func (c *anyDisallow) query(agent, url string) Verdict {
-	v := Verdict{Engine: c.family.info.ID, Agent: agent, URL: url, Path: PathOf(url)}
+	v := Verdict{Engine: c.family.info.ID, Agent: agent, URL: url, Path: uri.PathOf(url)}
 	v.Notes = orphanNotes(c.doc, c.orphans, &v)
 	var ch choice
 	if v, ok := c.chosen.Load(agent); ok {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -49,6 +50,64 @@ var (
 type temoto struct{}
 
 func init() { Register(temoto{}) }
+
+// GroupRule is the library's grouping as a strategy of the one model: a
+// line is the field its first token names (the scanner's token: up to a
+// space, tab, VT or the line's first colon; "useragent" and "crawldelay"
+// too), and a rule or a readable Crawl-delay ends the run of User-agent
+// lines. The emulation reads the same token pairs; the library's rare
+// lines of three or more tokens, whose third token it reads as a key, are
+// the emulation's alone (a corpus test checks that the two agree).
+func (temoto) GroupRule() syntax.GroupRule {
+	return syntax.GroupRule{
+		Kind: temotoKind,
+		EndsAgents: func(k syntax.Kind) bool {
+			return k.IsRule() || k == syntax.CrawlDelay
+		},
+	}
+}
+
+// temotoKind is the field line i is for the library: its first token read
+// as a key. A Crawl-delay whose value the library cannot read fails and
+// ends nothing, so it is Unknown here.
+func temotoKind(doc *syntax.Document, i int) syntax.Kind {
+	src, l := doc.Src, &doc.Lines[i]
+	pos, end := int(l.Start), int(l.End)
+	blank := func(c byte) bool { return c == ' ' || c == '\t' || c == '\v' }
+	for pos < end && blank(src[pos]) {
+		pos++
+	}
+	start := pos
+	for pos < end && (pos == start || !blank(src[pos]) && src[pos] != ':') {
+		pos++
+	}
+	if start == end || src[start] == '#' {
+		return syntax.Unknown
+	}
+	switch temotoKey(string(src[start:pos])) {
+	case "user-agent", "useragent":
+		return syntax.UserAgent
+	case "allow":
+		return syntax.Allow
+	case "disallow":
+		return syntax.Disallow
+	case "crawl-delay", "crawldelay":
+		if pos < end && src[pos] == ':' {
+			pos++
+		}
+		for pos < end && blank(src[pos]) {
+			pos++
+		}
+		v := pos
+		for pos < end && !blank(src[pos]) {
+			pos++
+		}
+		if s, err := strconv.ParseFloat(string(src[v:pos]), 64); v < pos && err == nil && s >= 0 && !math.IsInf(s, 0) && !math.IsNaN(s) {
+			return syntax.CrawlDelay
+		}
+	}
+	return syntax.Unknown
+}
 
 func (temoto) Info() Info {
 	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc, SlowQueries: true,
@@ -166,7 +225,11 @@ func (c *temotoCompiled) Engine() Engine { return temoto{} }
 // tokens separated by space, tab and vertical tab; the first `:` of a line
 // ends the key token; `#` starts a comment only at the start of a token;
 // invalid UTF-8 bytes become U+FFFD; each line break is an end-of-line token,
-// except after a comment that runs to the end of the file.
+// except after a comment that runs to the end of the file. So, unlike Google,
+// the library splits a line without a colon at a VT too (`Disallow\v/` is a
+// rule; FF is not a blank to it), and a cut-off byte order mark before the
+// first key is a token of its own (U+FFFD), not skipped: the User-agent
+// line is lost and the library rejects the file at its first rule.
 func temotoScan(doc *syntax.Document) []temotoToken {
 	src := doc.Src
 	whole := string(src) // one copy; tokens are substrings of it
@@ -490,7 +553,7 @@ func findTemotoRule(rules []*temotoRule, path string) (win *temotoRule, at int, 
 func (c *temotoCompiled) Query(agent, url string) Verdict { return withURLNote(c.query(agent, url)) }
 
 func (c *temotoCompiled) query(agent, url string) Verdict {
-	v := Verdict{Engine: "temoto", Agent: agent, URL: url, Path: PathOf(url)}
+	v := Verdict{Engine: "temoto", Agent: agent, URL: url, Path: uri.PathOf(url)}
 	if c.err != nil {
 		problem := c.problem
 		if problem.IsZero() {

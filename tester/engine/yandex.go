@@ -5,6 +5,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -38,7 +39,7 @@ func init() {
 		readLimit: yandexMaxBytes,
 		keys:      yandexKeys,
 		choose:    yandexChoose,
-		rules:     ruleReading{pattern: googleEscape, emptyDisallowAllows: true},
+		rules:     ruleReading{pattern: uri.EscapeNonASCII, emptyDisallowAllows: true},
 		path:      func(p string) string { return p },
 		why:       yandexWhy,
 		delay:     &delayReading{ignored: msgYandexDelay},
@@ -145,7 +146,7 @@ func (c *YandexCompiled) Query(agent, url string) Verdict {
 		v.Notes = append(v.Notes, msg.New(msgYandexMustName, "Agent", v.agentText()))
 	}
 	if h, ok := c.Host(); ok {
-		if u, ok := SplitAbsolute(url); ok && !h.Serves(u.Host, u.Port, u.Scheme) {
+		if u, ok := uri.SplitAbsolute(url); ok && !h.Serves(u.Host, u.Port, u.Scheme) {
 			v.Notes = append(v.Notes, msg.New(msgYandexHostOther, "Line", h.Line, "Host", h.Value, "URLHost", u.Host))
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // Mode says which rules a host name is checked against.
@@ -200,14 +201,12 @@ func ParseName(s string, mode Mode) Name {
 		n.problem(CodeSeveral, msg.New(msgSeveral, "Sep", sep))
 		return n
 	}
-	if i := strings.Index(rest, "://"); i >= 0 {
-		scheme := strings.ToLower(rest[:i])
-		rest = rest[i+3:]
-		n.parseScheme(scheme, mode)
+	if scheme, after, ok := uri.CutScheme(rest); ok {
+		rest = after
+		n.parseScheme(strings.ToLower(scheme), mode)
 	}
-	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
-		path := rest[i:]
-		rest = rest[:i]
+	if host, path := uri.CutAuthority(rest); path != "" {
+		rest = host
 		if mode == ModeInput && path == "/" {
 			n.Notes = append(n.Notes, msg.New(msgNoteSlash))
 		} else {

@@ -43,7 +43,7 @@ func buildModel(doc *syntax.Document) *model {
 			m.damaged = len(damagedBOM)
 		}
 	}
-	gr := doc.Groups(syntax.GroupRule{Kind: func(_ *syntax.Document, i int) syntax.Kind { return m.kinds[i] }})
+	gr := doc.Groups(lintGroups(m))
 	m.grouping = gr
 	m.groups = make([]group, len(gr.Groups))
 	for gi := range gr.Groups {
@@ -71,6 +71,23 @@ func buildModel(doc *syntax.Document) *model {
 		}
 	}
 	return m
+}
+
+// lintGroups is the default engine's GroupRule (as Google compiles the
+// file) over every line, read limit or not, since lint speaks of every line;
+// a first line behind a damaged byte order mark is read as the field it
+// names, which the damaged-BOM finding explains.
+func lintGroups(m *model) syntax.GroupRule {
+	r := engine.WholeFileGroups()
+	if base := r.Kind; m.damaged > 0 {
+		r.Kind = func(d *syntax.Document, i int) syntax.Kind {
+			if i == 0 {
+				return m.kinds[0]
+			}
+			return base(d, i)
+		}
+	}
+	return r
 }
 
 // kind is line n's effective kind.

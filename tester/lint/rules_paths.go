@@ -4,9 +4,9 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -85,7 +85,7 @@ func checkPaths(s *state) {
 			}
 		}
 		if l.Has(syntax.FlagNonASCII) {
-			enc := engine.EscapeNonASCII(v)
+			enc := uri.EscapeNonASCII(v)
 			e := s.every &^ (eGoogle | eRFC)
 			s.report(finding{code: "RS034", sev: Info, start: a, end: b, engines: e,
 				text: msg.New(msgNonASCII, "Encoded", enc),
@@ -141,8 +141,8 @@ func (s *state) fileTypeRule(v string, a, b int) {
 }
 
 func (s *state) relativePath(v string, a, b int) {
-	if _, ok := engine.SplitAbsolute(v); ok {
-		path := engine.PathOf(v)
+	if _, ok := uri.SplitAbsolute(v); ok {
+		path := uri.PathOf(v)
 		s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: s.every,
 			text: msg.New(msgPathURL, "Value", v, "Path", path),
 			fix:  newFix(msg.New(msgFixPath, "Path", path), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(path)})})

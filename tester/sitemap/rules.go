@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/net/idna"
 
-	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // scope is what a sitemap may list: URLs on its own host under its own
@@ -76,10 +76,10 @@ func (s *state) checkLoc(loc string, n, line, col int) bool {
 	return true
 }
 
-// splitURL returns an absolute URL's origin (engine.AbsoluteURL.Origin) and
+// splitURL returns an absolute URL's origin (uri.AbsoluteURL.Origin) and
 // its path without query or fragment ("/" when empty).
 func splitURL(u string) (host, p string, ok bool) {
-	a, ok := engine.SplitAbsolute(u)
+	a, ok := uri.SplitAbsolute(u)
 	if !ok || strings.ContainsAny(a.Host, " \t") {
 		return "", "", false
 	}
@@ -123,19 +123,14 @@ func EncodeURL(u string) string {
 		return u
 	}
 	prefix, rest := "", u
-	if i := strings.Index(u, "://"); i > 0 {
-		after := u[i+3:]
-		end := strings.IndexAny(after, "/?#")
-		if end < 0 {
-			end = len(after)
-		}
-		host := after[:end]
+	if scheme, after, ok := uri.CutScheme(u); ok && scheme != "" {
+		host, path := uri.CutAuthority(after)
 		if a, err := idna.Lookup.ToASCII(host); err == nil {
 			host = a
 		}
-		prefix, rest = u[:i+3]+host, after[end:]
+		prefix, rest = scheme+"://"+host, path
 	}
-	return prefix + unsafeReplacer.Replace(engine.EscapeNonASCII(rest))
+	return prefix + unsafeReplacer.Replace(uri.EscapeNonASCII(rest))
 }
 
 // W3C Datetime (www.w3.org/TR/NOTE-datetime) check results.

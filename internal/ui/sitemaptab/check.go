@@ -27,6 +27,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // maxTesterRows bounds "Add these URLs to the tester": the tester is for
@@ -469,7 +470,7 @@ func (v *checkView) addToTester() {
 	var paths []string
 	seen := map[string]bool{}
 	for _, f := range v.shown {
-		p := engine.PathOf(f.URL)
+		p := uri.PathOf(f.URL)
 		if !seen[p] {
 			seen[p] = true
 			paths = append(paths, p)

@@ -1,0 +1,131 @@
+// Package uri is Robots Studio's one URL toolkit: splitting a URL into
+// scheme, authority and the rest (RFC 3986 §3), the path a robots.txt rule
+// is matched against, and percent-encoding and -decoding (§2.1). Every part
+// that takes a URL apart or reads a %XX escape uses it, so each reading of
+// "://", of an escape and of a hex digit is written once.
+package uri
+
+import (
+	"strconv"
+	"strings"
+)
+
+// CutScheme splits s at its first "://": the text before it (the scheme as
+// written, possibly empty or not a scheme at all: callers decide) and the
+// text after it. found is false, and rest is s, when s has no "://".
+func CutScheme(s string) (scheme, rest string, found bool) {
+	scheme, rest, found = strings.Cut(s, "://")
+	if !found {
+		return "", s, false
+	}
+	return scheme, rest, true
+}
+
+// CutAuthority splits what follows "://" at the first "/", "?" or "#": the
+// authority (user info, host, port) and the rest (path, query and fragment
+// as written; "" when there is none).
+func CutAuthority(s string) (authority, rest string) {
+	if i := strings.IndexAny(s, "/?#"); i >= 0 {
+		return s[:i], s[i:]
+	}
+	return s, ""
+}
+
+// IsScheme reports whether s is a URI scheme: a letter, then letters,
+// digits, "+", "-" or "." (RFC 3986 §3.1).
+func IsScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// AbsoluteURL is an absolute URL split into the parts robots.txt tools need.
+type AbsoluteURL struct {
+	Scheme string // lower-case
+	Host   string // lower-case, without user info or port
+	Port   int    // as written; 0 when the URL writes none
+	Rest   string // path, params, query and fragment, as written ("" for none)
+}
+
+// SplitAbsolute splits u when it starts with scheme://authority (RFC 3986
+// §3); ok is false for a path, a relative reference or an empty host.
+func SplitAbsolute(u string) (a AbsoluteURL, ok bool) {
+	scheme, after, found := CutScheme(u)
+	if !found || !IsScheme(scheme) {
+		return a, false
+	}
+	a.Scheme = strings.ToLower(scheme)
+	auth, rest := CutAuthority(after)
+	a.Rest = rest
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		auth = auth[at+1:]
+	}
+	a.Host = auth
+	if j := strings.LastIndexByte(auth, ':'); j >= 0 && !strings.HasSuffix(auth, "]") {
+		a.Host = auth[:j]
+		a.Port, _ = strconv.Atoi(auth[j+1:])
+	}
+	a.Host = strings.ToLower(a.Host)
+	return a, a.Host != ""
+}
+
+// Origin is scheme://host[:port], the default port of http and https left
+// out: the site a robots.txt governs.
+func (a AbsoluteURL) Origin() string {
+	if a.Port == 0 || a.Scheme == "http" && a.Port == 80 || a.Scheme == "https" && a.Port == 443 {
+		return a.Scheme + "://" + a.Host
+	}
+	return a.Scheme + "://" + a.Host + ":" + strconv.Itoa(a.Port)
+}
+
+// PathOf reduces a URL to what robots.txt rules are matched against: path,
+// params and query; scheme, host and fragment dropped; "/" when empty. It
+// follows Google's reading (GetPathParamsQuery): a leading "//" starts a
+// network path, "://" is a scheme only before the first "/", "?" or ";".
+func PathOf(url string) string {
+	start := 0
+	if strings.HasPrefix(url, "//") {
+		start = 2
+	}
+	early := indexAny(url, "/?;", start)
+	proto := strings.Index(url[start:], "://")
+	if proto >= 0 {
+		proto += start
+	}
+	if proto < 0 || (early >= 0 && early < proto) {
+		proto = start
+	} else {
+		proto += 3
+	}
+	p := indexAny(url, "/?;", proto)
+	if p < 0 {
+		return "/"
+	}
+	end := len(url)
+	if h := strings.IndexByte(url[start:], '#'); h >= 0 {
+		h += start
+		if h < p {
+			return "/"
+		}
+		end = h
+	}
+	if url[p] != '/' {
+		return "/" + url[p:end]
+	}
+	return url[p:end]
+}
+
+func indexAny(s, chars string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	i := strings.IndexAny(s[from:], chars)
+	if i < 0 {
+		return -1
+	}
+	return i + from
+}
