@@ -13,11 +13,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
-	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/internal/cli"
+	"github.com/robots-studio/robots-studio/internal/i18n"
 	"github.com/robots-studio/robots-studio/internal/ui"
 	_ "github.com/robots-studio/robots-studio/internal/ui/cleanlocale" // before fyne's lang reads the locale
-	"github.com/robots-studio/robots-studio/internal/ui/i18n"
 	"github.com/robots-studio/robots-studio/internal/version"
 )
 
@@ -61,7 +60,7 @@ func metadata() fyne.AppMetadata {
 		ID:         ui.AppID,
 		Name:       "Robots Studio",
 		Version:    version.String(),
-		Icon:       assets.Icon,
+		Icon:       ui.Icon,
 		Release:    version.Version != "",
 		Migrations: map[string]bool{"fyneDo": true},
 	}

@@ -9,8 +9,7 @@ import (
 	"os"
 
 	"github.com/robots-studio/robots-studio/internal/cli"
-	_ "github.com/robots-studio/robots-studio/internal/ui/cleanlocale" // before fyne's lang reads the locale
-	"github.com/robots-studio/robots-studio/internal/ui/i18n"
+	"github.com/robots-studio/robots-studio/internal/i18n"
 )
 
 func main() {

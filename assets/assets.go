@@ -9,7 +9,8 @@ import (
 	"github.com/robots-studio/robots-studio/assets/lessons"
 )
 
-// Translations holds translations/<area>.<lang>.json for fyne's lang package.
+// Translations holds translations/<area>.<lang>.json, read by internal/i18n
+// (and, in the window, by Fyne's lang too).
 //
 //go:embed translations
 var Translations embed.FS

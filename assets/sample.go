@@ -1,10 +1,6 @@
 package assets
 
-import (
-	_ "embed"
-
-	"fyne.io/fyne/v2"
-)
+import _ "embed"
 
 // SampleRobots is opened on first run: example 1 of "Robot Exclusion
 // Standard Revisited" (Lycos, 1996), with a few tester rows.
@@ -35,8 +31,8 @@ func Sample(language string) []byte {
 //go:embed sample/robots.txt.tests.json
 var SampleTests []byte
 
+// IconPNG is the app icon, a PNG (the window wraps it as a Fyne resource:
+// internal/ui.Icon).
+//
 //go:embed icon.png
-var iconPNG []byte
-
-// Icon is the app icon.
-var Icon = fyne.NewStaticResource("icon.png", iconPNG)
+var IconPNG []byte

@@ -98,15 +98,20 @@ func isVersion(arg string) bool { return arg == "--version" || arg == "version" 
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, msg.New(msgUsageHead))
+	for _, n := range Names() {
+		c := commands[n]
+		fmt.Fprintf(w, "  %-8s %s\n           %s\n", n, c.Usage, msg.New(c.Summary))
+	}
+}
+
+// Names lists the registered commands in alphabetical order.
+func Names() []string {
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
-		c := commands[n]
-		fmt.Fprintf(w, "  %-8s %s\n           %s\n", n, c.Usage, msg.New(c.Summary))
-	}
+	return names
 }
 
 // NewFlags makes a FlagSet for a subcommand. It prints nothing itself:

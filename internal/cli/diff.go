@@ -97,7 +97,7 @@ func loadVersion(env *Env, arg string) (version, int) {
 func runDiff(env *Env, args []string) int {
 	fs := NewFlags(env, "diff", diffUsage)
 	var agents StringList
-	engineID := fs.String("engine", "", "engine id or all; default: each crawler's own (Yandex robots → yandex, bingbot → bing, others → google)")
+	engineID := fs.String("engine", "", "engine id or all; default: each crawler's own (its catalogue engine: Googlebot → google, Yandex robots → yandex, bingbot → bing; any other crawler → rfc9309)")
 	fs.Var(&agents, "agent", "crawler name; repeat for several (default: Googlebot, bingbot, YandexBot and every name either version uses)")
 	urlsFile := fs.String("urls", "", "check the URLs or paths in FILE, one per line (- = stdin); default: paths derived from the rules")
 	asJSON := fs.Bool("json", false, "one JSON object per change")

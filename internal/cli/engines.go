@@ -17,7 +17,12 @@ func init() {
 }
 
 func runEngines(env *Env, args []string) int {
-	if len(args) > 0 {
+	fs := NewFlags(env, "engines", "")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) > 0 {
 		return Failf(env, "engines: takes no arguments")
 	}
 	for _, e := range engine.All() {

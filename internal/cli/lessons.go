@@ -3,11 +3,11 @@ package cli
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/robots-studio/robots-studio/internal/i18n"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -134,22 +134,11 @@ func exportLesson(env *Env, list []*lessons.Lesson, id, target string) int {
 	return Failf(env, "%s", msg.New(msgLessonNotFound, "ID", printable(id)))
 }
 
-// systemLanguage is the language the locale names (LANGUAGE, then LC_ALL,
-// LC_MESSAGES, LANG), if the lessons are written in it; else English.
+// systemLanguage is the language the locale chooses (internal/i18n), if
+// the lessons are written in it; else English.
 func systemLanguage() string {
-	for _, k := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
-		v := os.Getenv(k)
-		if v == "" {
-			continue
-		}
-		v, _, _ = strings.Cut(v, ":")
-		if len(v) >= 2 {
-			code := strings.ToLower(v[:2])
-			if slices.Contains(lessons.Languages, code) {
-				return code
-			}
-		}
-		return lessons.Languages[0]
+	if code := i18n.SystemLanguage(); slices.Contains(lessons.Languages, code) {
+		return code
 	}
 	return lessons.Languages[0]
 }

@@ -134,7 +134,12 @@ func TestOpenFromSiteNotFound(t *testing.T) {
 }
 
 func TestFetchCancelAndBadInput(t *testing.T) {
+	arrived := make(chan struct{}, 1)
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case arrived <- struct{}{}:
+		default:
+		}
 		select {
 		case <-r.Context().Done():
 		case <-time.After(10 * time.Second):
@@ -142,8 +147,9 @@ func TestFetchCancelAndBadInput(t *testing.T) {
 	}))
 	defer slow.Close()
 	s := newTestStudio(t)
+	// Cancel once the request is at the server: the fetch is under way.
 	go func() {
-		time.Sleep(150 * time.Millisecond)
+		<-arrived
 		s.cancelFetch()
 	}()
 	start := time.Now()

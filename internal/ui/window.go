@@ -135,7 +135,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s := &studio{app: a, rec: session.NewRecovery(storage), status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage,
 		places: session.NewPlaces(storage)}
 	s.win = a.NewWindow("Robots Studio")
-	s.win.SetIcon(assets.Icon)
+	s.win.SetIcon(Icon)
 	s.ed = editor.New()
 	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, testerpane.OwnReading), false, nil)
 	s.lint = newLintPanel(s.jumpTo, s.applyFix)

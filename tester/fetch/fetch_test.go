@@ -236,7 +236,12 @@ func TestCrossHostRedirect(t *testing.T) {
 }
 
 func TestTimeoutAndCancel(t *testing.T) {
+	arrived := make(chan struct{}, 2)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case arrived <- struct{}{}:
+		default:
+		}
 		select {
 		case <-r.Context().Done():
 		case <-time.After(5 * time.Second):
@@ -255,8 +260,10 @@ func TestTimeoutAndCancel(t *testing.T) {
 		t.Errorf("outcomes %+v", r.Outcomes)
 	}
 
+	<-arrived // the first request's
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+	// Cancel once the request is at the server: the fetch is under way.
+	go func() { <-arrived; cancel() }()
 	r, err := Get(ctx, srv.URL, Options{})
 	if !errors.Is(err, context.Canceled) || r.Failure.Key != msgCancelled {
 		t.Fatalf("cancel: err %v failure %v", err, r.Failure)

@@ -33,6 +33,14 @@ wait_for() {
 }
 go build -o "$TMP/statusq" "$ROOT/internal/ui/e2e/statusq" || { echo "e2e: FAIL: cannot build internal/ui/e2e/statusq" >&2; exit 1; }
 status_has() { "$TMP/statusq" "$ROBOTS_STUDIO_STATUS" "$@"; }
+# recovery_with TEXT prints the recovery copy that holds TEXT, once autosave wrote it.
+recovery_with() {
+  local f
+  for f in $(find "$TMP/config" "$TMP/data" -name '*.json' 2>/dev/null); do
+    if "$TMP/statusq" --recovery "$f" "$1" >/dev/null 2>&1; then echo "$f"; return 0; fi
+  done
+  return 1
+}
 # 0. Without a display the window binary says so in one line (no GLFW stack
 # trace), and a mistyped command is a usage error, not a file to open.
 set +e
@@ -106,13 +114,9 @@ sleep 0.3
 # 4. An unsaved edit survives a kill: wait for the autosave, kill -9, check.
 xdotool type --delay 20 'Disallow: /killed'
 wait_for 10 status_has modified=true || fail "second edit not seen"
-sleep 4
+wait_for 10 recovery_with 'Disallow: /killed' || fail "no recovery copy of the unsaved text within 10 s"
 kill -9 "$APP_PID"; wait "$APP_PID" 2>/dev/null || true; APP_PID=
-rec=
-for f in $(find "$TMP/config" "$TMP/data" -name '*.json' 2>/dev/null); do
-  if "$TMP/statusq" --recovery "$f" 'Disallow: /killed'; then rec=$f; break; fi
-done
-[ -n "$rec" ] || fail "no recovery copy with the unsaved text after kill -9"
+rec=$(recovery_with 'Disallow: /killed') || fail "no recovery copy with the unsaved text after kill -9"
 echo "e2e: after kill -9 the unsaved text is in $rec"
 "$BIN" "$TMP/site/robots.txt" >"$TMP/app2.log" 2>&1 &
 APP_PID=$!

@@ -1,88 +1,31 @@
-// Package i18n loads the app's translations (en, ru, pl) into fyne's lang
-// package and routes the engine's messages through them. It needs no cgo
-// and no display, so the headless command line uses it too.
+// Package i18n adapts the Fyne-free translation core (internal/i18n) to
+// Fyne's lang: it loads the same catalogues into lang, for the window's
+// lang.X strings and Fyne's own dialogs, and makes the engine's messages
+// (tester/msg) speak the language lang chose, so that one window never
+// mixes two languages.
 package i18n
 
 import (
-	"encoding/json"
-	"io/fs"
 	"os"
-	"path"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/assets"
-	"github.com/robots-studio/robots-studio/tester/msg"
+	core "github.com/robots-studio/robots-studio/internal/i18n"
 )
 
-// Use loads the catalogues (again: lang re-reads the locale each time) and
-// installs the translator for tester/msg.
-func Use() {
+// Use loads the catalogues into lang (again: lang re-reads the locale each
+// time) and installs the core's translator for tester/msg in the language
+// lang chose. It returns that language's code.
+func Use() string {
 	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
 		fyne.LogError("loading translations", err)
 	}
-	msg.SetTranslator(func(key, fallback string, data map[string]any) string {
-		if data == nil {
-			return lang.LocalizeKey(key, fallback)
-		}
-		// A message whose catalogue entry is an object of plural forms
-		// (ru and pl have one, few and many) takes the form of its Count.
-		if n, ok := count(data["Count"]); ok && pluralKeys()[key] {
-			return lang.LocalizePluralKey(key, fallback, n, data)
-		}
-		return lang.LocalizeKey(key, fallback, data)
-	})
-}
-
-var (
-	pluralOnce sync.Once
-	plural     map[string]bool
-)
-
-// pluralKeys lists the keys whose entry, in any language, is an object of
-// plural forms rather than one string.
-func pluralKeys() map[string]bool {
-	pluralOnce.Do(func() {
-		plural = map[string]bool{}
-		files, _ := fs.Glob(assets.Translations, path.Join(assets.TranslationsDir, "*.json"))
-		for _, f := range files {
-			b, err := fs.ReadFile(assets.Translations, f)
-			if err != nil {
-				continue
-			}
-			var m map[string]json.RawMessage
-			if json.Unmarshal(b, &m) != nil {
-				continue
-			}
-			for k, v := range m {
-				if len(v) > 0 && v[0] == '{' {
-					plural[k] = true
-				}
-			}
-		}
-	})
-	return plural
-}
-
-// count reads a Count slot of any integer type.
-func count(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case int32:
-		return int(n), true
-	case uint:
-		return int(n), true
-	case uint64:
-		return int(n), true
-	case uint32:
-		return int(n), true
-	}
-	return 0, false
+	// lang has no getter for its choice, and it matches the locale against
+	// Fyne's own languages too: each catalogue names its language under
+	// this key, and a language without our catalogue reads the English one.
+	return core.UseIn(lang.X("i18n.language", "en"))
 }
 
 // UseIn loads the catalogues in the language code ("en", "ru", "pl")

@@ -3,6 +3,8 @@ package i18n
 import (
 	"testing"
 
+	"fyne.io/fyne/v2/lang"
+
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -32,4 +34,35 @@ func TestCountTakesPluralForm(t *testing.T) {
 	if got := msg.New("lint.cr_only", "Count", 2).String(); got == "" || got == "lint.cr_only" {
 		t.Errorf("plain entry with Count: got %q", got)
 	}
+}
+
+// TestWindowSpeaksOneLanguage: Fyne's lang matches the locale against its
+// own languages too, so "de:pl" makes its dialogs German and our strings
+// English; the engine's messages must then be English as well, not the
+// Polish the core alone would choose. In every case lang.X and tester/msg
+// agree on the language.
+func TestWindowSpeaksOneLanguage(t *testing.T) {
+	defer msg.SetTranslator(nil)
+	for _, c := range []struct {
+		rule, language, lcAll, want string
+	}{
+		{"LC_ALL alone", "", "pl_PL.UTF-8", "pl"},
+		{"LANGUAGE outranks LC_ALL", "ru", "pl_PL.UTF-8", "ru"},
+		{"a language Fyne knows and we do not comes first", "de:pl", "de_DE.UTF-8", "en"},
+		{"C.UTF-8", "", "C.UTF-8", "en"},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			t.Setenv("LANGUAGE", c.language)
+			t.Setenv("LC_ALL", c.lcAll)
+			if got := Use(); got != c.want {
+				t.Fatalf("Use chose %q, want %q", got, c.want)
+			}
+			window := lang.X("live.banner.no_answer", "no answer")
+			engine := msg.New("live.banner.no_answer").String()
+			if window != engine {
+				t.Errorf("the window says %q, the engine %q", window, engine)
+			}
+		})
+	}
+	UseIn("en")
 }
