@@ -72,6 +72,9 @@ test: test-deps
 	.ci/hermetic $(MAKE) --no-print-directory suite
 
 # suite is the test run itself, in whatever environment it is started.
+# The Go tests run once under Polish: every test that reads English text
+# must choose English itself, as a Polish or Russian developer's plain
+# `go test ./...` needs.
 # Every release artifact is built once (make dist), then the Windows tests
 # run its .exe files under Wine and the web tests its page in Chromium.
 suite:
@@ -81,7 +84,7 @@ suite:
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build $(CORE_PKGS) ./editor/...
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(CORE_PKGS)
 	CGO_ENABLED=0 $(GO) test $(CORE_PKGS)
-	$(GO) test $$($(GO) list ./... | grep -v /release/)
+	LANGUAGE=pl LC_ALL=pl_PL.UTF-8 $(GO) test $$($(GO) list ./... | grep -v /release/)
 	$(GO) test -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory headless
 	bash .ci/headless-check ./$(BIN)-headless
