@@ -34,6 +34,14 @@ const (
 	FindMatchAlpha = 0x34
 )
 
+// RuleMarkEdge is the width of the opaque Primary bar at the left of a
+// marked rule line. The band under the text must stay faint enough for
+// every highlight colour to read on it (4.5:1), which left it at 1.6:1
+// against the editor in the dark palette, easy to miss; the bar makes the
+// mark a non-text element of 3:1 or more (WCAG 1.4.11), which ui/look's
+// contrast test checks.
+const RuleMarkEdge = 3
+
 // Mark decorates part of one line. Line is 1-based; StartCol and EndCol are
 // rune columns (0-based, end exclusive), and 0,0 means the whole line.
 // Message is shown when the mouse rests on the mark.

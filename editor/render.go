@@ -486,6 +486,7 @@ func (r *editorRenderer) drawMarks(v view, vr vrow, l *syntax.Line, y float32) {
 			r.back(withAlpha(c, GroupMarkAlpha), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		case MarkRule:
 			r.back(withAlpha(c, RuleMarkAlpha), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
+			r.front(c, fyne.NewPos(max(0, v.x0-RuleMarkEdge-1), y), fyne.NewSize(RuleMarkEdge, v.lineH)) // in the gutter, beside the text
 		default:
 			c0, c1 := m.cols(src, l)
 			c0, c1 = max(c0, vr.left), min(c1, vr.right)

@@ -230,3 +230,29 @@ func (d *defaultWithNames) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) col
 	}
 	return d.Theme.Color(n, v)
 }
+
+// TestMarksReachNonTextContrast: what shows the tester's deciding rule in
+// the editor is a non-text element and needs 3:1 against the editor
+// (WCAG 1.4.11) in both palettes. The faint band alone was 1.6:1 in dark
+// ((60,67,83) on (32,32,35)); the opaque bar at the line's left carries it.
+func TestMarksReachNonTextContrast(t *testing.T) {
+	for _, variant := range []struct {
+		name string
+		v    fyne.ThemeVariant
+	}{{"light", theme.VariantLight}, {"dark", theme.VariantDark}} {
+		th := New(variant.name)
+		editorBg := paint(th, variant.v, []layer{{name: theme.ColorNameInputBackground}})
+		band := paint(th, variant.v, []layer{{name: theme.ColorNameInputBackground}, {name: theme.ColorNamePrimary, alpha: editor.RuleMarkAlpha}})
+		edge := paint(th, variant.v, []layer{{name: theme.ColorNameInputBackground}, {name: theme.ColorNamePrimary}})
+		if r := contrast(edge, editorBg); r < 3 {
+			t.Errorf("%s: the rule mark's edge is %.2f:1 against the editor, under 3:1", variant.name, r)
+		}
+		if r := contrast(edge, band); r < 3 {
+			t.Errorf("%s: the rule mark's edge is %.2f:1 against its own band, under 3:1", variant.name, r)
+		}
+		t.Logf("%s: band %.2f:1, edge %.2f:1 against the editor", variant.name, contrast(band, editorBg), contrast(edge, editorBg))
+	}
+	if editor.RuleMarkEdge < 2 {
+		t.Errorf("a %d px edge is too thin to see", editor.RuleMarkEdge)
+	}
+}
