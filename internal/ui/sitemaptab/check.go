@@ -22,6 +22,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
+	"github.com/robots-studio/robots-studio/internal/ui/safewidget"
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -189,6 +190,12 @@ func (v *checkView) openDialog() {
 		r.Close()
 		v.start(path, "")
 	}, v.t.host.Window)
+	// Sitemaps are kept beside the robots.txt: start there.
+	if v.t.host.Robots != nil {
+		if robots, _ := v.t.host.Robots(); robots != "" {
+			safewidget.StartIn(d, filepath.Dir(robots))
+		}
+	}
 	d.Show()
 }
 

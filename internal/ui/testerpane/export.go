@@ -3,6 +3,8 @@ package testerpane
 import (
 	"bytes"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -11,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/cli"
+	"github.com/robots-studio/robots-studio/internal/ui/safewidget"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
@@ -83,8 +86,8 @@ func (p *Pane) showExportMenu(anchor fyne.CanvasObject) {
 		return
 	}
 	menu := fyne.NewMenu("",
-		fyne.NewMenuItem(lang.X("testerpane.export.csv", "CSV (spreadsheets)…"), func() { p.exportTo(formatCSV, "results.csv") }),
-		fyne.NewMenuItem(lang.X("testerpane.export.jsonl", "JSON Lines…"), func() { p.exportTo(formatJSONLines, "results.jsonl") }),
+		fyne.NewMenuItem(lang.X("testerpane.export.csv", "CSV (spreadsheets)…"), func() { p.exportTo(formatCSV, p.exportName(".csv")) }),
+		fyne.NewMenuItem(lang.X("testerpane.export.jsonl", "JSON Lines…"), func() { p.exportTo(formatJSONLines, p.exportName(".jsonl")) }),
 	)
 	// Under the button, moved left as far as needed to stay inside the
 	// window (the button sits at the right edge: the menu was cut there).
@@ -98,9 +101,26 @@ func (p *Pane) showExportMenu(anchor fyne.CanvasObject) {
 	p.lastExportMenu = pm
 }
 
+// SetExportPlace tells Export… where the robots.txt is: the save dialog
+// starts in dir, and the file is named after base ("linkedin.robots.txt"
+// → "linkedin.robots-results.csv"). Without it the dialog starts where the
+// system's does and the name is results.csv.
+func (p *Pane) SetExportPlace(f func() (dir, base string)) { p.exportPlace = f }
+
+// exportName is the export's file name with extension ext.
+func (p *Pane) exportName(ext string) string {
+	name := "results"
+	if p.exportPlace != nil {
+		if _, base := p.exportPlace(); base != "" {
+			name = strings.TrimSuffix(base, filepath.Ext(base)) + "-results"
+		}
+	}
+	return name + ext
+}
+
 // exportTo asks where to save and writes the rows on screen there; in the
 // browser, where Fyne's save dialog cannot reach the user's disk, the rows
-// are downloaded under that name.
+// are downloaded under that name. It says where they went and how many.
 func (p *Pane) exportTo(f exportFormat, name string) {
 	if p.win == nil {
 		return
@@ -114,18 +134,33 @@ func (p *Pane) exportTo(f exportFormat, name string) {
 		webfile.Download(name, b.Bytes())
 		return
 	}
+	rows := len(p.shownVerdicts())
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			return
-		}
-		_, werr := w.Write(b.Bytes())
-		if cerr := w.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			dialog.ShowError(werr, p.win)
+		if err == nil && w != nil {
+			p.writeExport(w, b.Bytes(), rows)
 		}
 	}, p.win)
 	d.SetFileName(name)
+	if p.exportPlace != nil {
+		dir, _ := p.exportPlace()
+		safewidget.StartIn(d, dir)
+	}
 	d.Show()
+}
+
+// writeExport writes data, the rows of an export, to the place the save
+// dialog gave, and says where they went; a failed write says why.
+func (p *Pane) writeExport(w fyne.URIWriteCloser, data []byte, rows int) {
+	_, werr := w.Write(data)
+	if cerr := w.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		dialog.ShowError(werr, p.win)
+		return
+	}
+	p.lastExport = w.URI().Path()
+	dialog.ShowInformation(lang.X("testerpane.export.done_title", "Exported"),
+		lang.XN("testerpane.export.done", "{{.Count}} results written to {{.Path}}", rows,
+			map[string]any{"Count": rows, "Path": p.lastExport}), p.win)
 }

@@ -76,6 +76,7 @@ type Pane struct {
 	counts     string // the summary's per-crawler counts, from the last tally
 	// lastExportMenu is the Export… pop-up last shown (for tests).
 	lastExportMenu *widget.PopUpMenu
+	lastExport     string // the file the last export wrote (for tests)
 	fits           map[fitKey]string
 	tally          *latest.Worker[tallyJob, tallyOut]
 	tallyGen       int
@@ -122,8 +123,9 @@ type Pane struct {
 	onEngineChanged   func(id string)
 	onCompareChanged  func(on bool)
 	onColumnsChanged  func() // the compare columns' order or hiding changed
-	suppressSelection bool   // set while the pane moves the selection itself
-	presenting        bool   // presenter mode's layout (present.go)
+	exportPlace       func() (dir, base string)
+	suppressSelection bool // set while the pane moves the selection itself
+	presenting        bool // presenter mode's layout (present.go)
 
 	lastCatalogue *catalogueView // the picker last opened (tests drive it)
 	lastChooser   *widget.PopUp  // the engine column chooser last opened
