@@ -173,13 +173,6 @@ func (p *Pane) fitColumnsAgain() {
 // showColumnChooser opens the table's column list without compare: a
 // check for each optional column, as it shows now.
 func (p *Pane) showColumnChooser(anchor fyne.CanvasObject) {
-	c := fyne.CurrentApp().Driver().CanvasForObject(anchor)
-	if c == nil && p.win != nil {
-		c = p.win.Canvas()
-	}
-	if c == nil {
-		return
-	}
 	list := container.NewVBox()
 	var fill func()
 	fill = func() {
@@ -193,14 +186,5 @@ func (p *Pane) showColumnChooser(anchor fyne.CanvasObject) {
 	}
 	fill()
 	auto := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), func() { p.fitColumnsAgain(); fill() })
-	var pop *widget.PopUp
-	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
-	closeBtn.Importance = widget.LowImportance
-	title := widget.NewLabelWithStyle(lang.X("testerpane.columns.title", "Columns"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	content := container.NewBorder(container.NewBorder(nil, nil, nil, closeBtn, title), auto, nil, nil, list)
-	pop = widget.NewPopUp(content, c)
-	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
-	size := content.MinSize().AddWidthHeight(2*theme.Padding(), 2*theme.Padding())
-	pop.ShowAtPosition(fyne.NewPos(max(0, min(at.X, c.Size().Width-size.Width)), at.Y+anchor.Size().Height))
-	p.lastChooser = pop
+	p.showChooser(anchor, lang.X("testerpane.columns.title", "Columns"), container.NewVBox(list, auto))
 }

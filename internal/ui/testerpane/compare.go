@@ -349,13 +349,6 @@ func (p *Pane) wildcardsLiteral(pr pair) string {
 // showEngineChooser opens the list of engine columns: which show, in what
 // order (by date, the default, or moved one by one).
 func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
-	c := fyne.CurrentApp().Driver().CanvasForObject(anchor)
-	if c == nil && p.win != nil {
-		c = p.win.Canvas()
-	}
-	if c == nil {
-		return
-	}
 	list := container.NewVBox()
 	var fill func()
 	fill = func() {
@@ -394,17 +387,29 @@ func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
 	fill()
 	byDateBtn := widget.NewButton(lang.X("testerpane.order.by_date", "Order by date (1994 first)"), func() { p.OrderByDate(true); fill() })
 	defBtn := widget.NewButton(lang.X("testerpane.order.default", "Default order"), func() { p.OrderByDate(false); fill() })
+	p.showChooser(anchor, lang.X("testerpane.order.title", "Engine columns"),
+		container.NewVBox(container.NewGridWithColumns(1, byDateBtn, defBtn), list))
+}
+
+// showChooser opens a column chooser under anchor: a title with a close
+// button over body, kept inside the window.
+func (p *Pane) showChooser(anchor fyne.CanvasObject, title string, body fyne.CanvasObject) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(anchor)
+	if c == nil && p.win != nil {
+		c = p.win.Canvas()
+	}
+	if c == nil {
+		return
+	}
 	var pop *widget.PopUp
 	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
 	closeBtn.Importance = widget.LowImportance
-	title := widget.NewLabelWithStyle(lang.X("testerpane.order.title", "Engine columns"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	content := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title),
-		container.NewGridWithColumns(1, byDateBtn, defBtn), list)
+	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	content := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, heading), body)
 	pop = widget.NewPopUp(content, c)
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
 	size := content.MinSize().AddWidthHeight(2*theme.Padding(), 2*theme.Padding())
-	pos := fyne.NewPos(max(0, min(at.X, c.Size().Width-size.Width)), at.Y+anchor.Size().Height)
-	pop.ShowAtPosition(pos)
+	pop.ShowAtPosition(fyne.NewPos(max(0, min(at.X, c.Size().Width-size.Width)), at.Y+anchor.Size().Height))
 	p.lastChooser = pop
 }
 
