@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
@@ -188,7 +189,7 @@ func (v *checkView) openDialog() {
 		r.Close()
 		v.start(path, "")
 	}, v.t.host.Window)
-	d.Show()
+	filedlg.Show(d, v.t.host.Window)
 }
 
 // refreshSitemapLines offers the Sitemap: lines of the robots.txt.

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/cli"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
@@ -127,5 +128,5 @@ func (p *Pane) exportTo(f exportFormat, name string) {
 		}
 	}, p.win)
 	d.SetFileName(name)
-	d.Show()
+	filedlg.Show(d, p.win)
 }

@@ -1,0 +1,83 @@
+package filedlg
+
+import (
+	"runtime"
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/ui/i18n/i18ntest"
+)
+
+// shown lists the texts of the labels and buttons drawn under o.
+func shown(o fyne.CanvasObject) []string {
+	var out []string
+	switch x := o.(type) {
+	case *widget.Label:
+		return []string{x.Text}
+	case *widget.Button:
+		return []string{x.Text}
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			out = append(out, shown(c)...)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			out = append(out, shown(c)...)
+		}
+	}
+	return out
+}
+
+// TestDialogSpeaksTheUsersLanguage: an open dialog shown through Show names
+// its places, buttons and title in Russian and Polish, with no English word
+// of Fyne's left ("Home" and "Computer" were).
+func TestDialogSpeaksTheUsersLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		lang string
+		want []string
+	}{
+		{"ru", []string{"Домашняя папка", "Отмена", "Открыть", "Открыть файл"}},
+		{"pl", []string{"Katalog domowy", "Anuluj", "Otwórz", "Otwórz plik"}},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			test.NewTempApp(t)
+			t.Setenv("HOME", t.TempDir())
+			i18ntest.Speak(t, tc.lang)
+			w := test.NewTempWindow(t, widget.NewLabel(""))
+			w.Resize(fyne.NewSize(1280, 800))
+			Show(dialog.NewFileOpen(func(fyne.URIReadCloser, error) {}, w), w)
+			got := shown(w.Canvas().Overlays().Top())
+			want := tc.want
+			if runtime.GOOS != "windows" { // Fyne lists the root as "Computer" on Unix
+				want = append(want, PlaceName("Computer"))
+			}
+			for _, s := range want {
+				if !slices.Contains(got, s) {
+					t.Errorf("%q not shown; the dialog shows %q", s, got)
+				}
+			}
+			for _, english := range []string{"Home", "Computer", "Cancel", "Open", "Open File"} {
+				if slices.Contains(got, english) {
+					t.Errorf("English %q left in the dialog: %q", english, got)
+				}
+			}
+		})
+	}
+}
+
+// TestPlaceNameKeepsOtherNames: a folder the user named is not a place.
+func TestPlaceNameKeepsOtherNames(t *testing.T) {
+	test.NewTempApp(t)
+	i18ntest.Speak(t, "ru")
+	if got := PlaceName("robots"); got != "robots" {
+		t.Errorf("PlaceName(robots) = %q", got)
+	}
+	if got := PlaceName("Documents"); got != "Документы" {
+		t.Errorf("PlaceName(Documents) = %q, want Документы", got)
+	}
+}
