@@ -414,3 +414,46 @@ func TestTermsOfTheTrade(t *testing.T) {
 		}
 	}
 }
+
+// TestNoClashingPunctuation: a field name with its colon ("Sitemap:") at
+// the end of a clause left Russian and Polish readers ":;" and ":,"; such
+// a name is quoted with an ellipsis instead («Sitemap: …»).
+func TestNoClashingPunctuation(t *testing.T) {
+	clash := regexp.MustCompile(`:[;,.](\s|$)`)
+	for lang, cat := range loadCatalogues(t) {
+		for key, v := range cat {
+			for _, f := range forms(v) {
+				if m := clash.FindString(f); m != "" {
+					t.Errorf("%s %s: %q in %q", lang, key, strings.TrimSpace(m), f)
+				}
+			}
+		}
+	}
+}
+
+// TestHeadingsAreNotSeverities: the heading over a list of findings does
+// not read as one of the severities the list shows (Polish "Uwagi" over
+// rows marked "uwaga", Russian "Замечания" over "замечание").
+func TestHeadingsAreNotSeverities(t *testing.T) {
+	headings := []string{"meta.ui.findings", "sitemap.ui.findings"}
+	severities := []string{"lint.panel.error", "lint.panel.warning", "lint.panel.info"}
+	stem := func(s string) string { // the first four letters of the first word
+		r := []rune(strings.ToLower(strings.Fields(s)[0]))
+		return string(r[:min(4, len(r))])
+	}
+	for lang, cat := range loadCatalogues(t) {
+		for _, h := range headings {
+			heading, _ := cat[h].(string)
+			if heading == "" {
+				t.Errorf("%s: no %s", lang, h)
+				continue
+			}
+			for _, s := range severities {
+				word, _ := cat[s].(string)
+				if word != "" && stem(heading) == stem(word) {
+					t.Errorf("%s: heading %s %q reads as the severity %s %q", lang, h, heading, s, word)
+				}
+			}
+		}
+	}
+}
