@@ -41,8 +41,8 @@ func TestDialogSpeaksTheUsersLanguage(t *testing.T) {
 		lang string
 		want []string
 	}{
-		{"ru", []string{"Домашняя папка", "Отмена", "Открыть", "Открыть файл"}},
-		{"pl", []string{"Katalog domowy", "Anuluj", "Otwórz", "Otwórz plik"}},
+		{"ru", []string{"Личная папка", "Отмена", "Открыть", "Открыть файл"}},
+		{"pl", []string{"Folder domowy", "Anuluj", "Otwórz", "Otwórz plik"}},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			test.NewTempApp(t)
@@ -79,5 +79,24 @@ func TestPlaceNameKeepsOtherNames(t *testing.T) {
 	}
 	if got := PlaceName("Documents"); got != "Документы" {
 		t.Errorf("PlaceName(Documents) = %q, want Документы", got)
+	}
+}
+
+// TestPlaceNamesFitTheSideList: Fyne sizes the side list to a row reading
+// "Template Object" and clips a longer name ("Домашняя па…" in a real
+// window), so each translated place must be no wider.
+func TestPlaceNamesFitTheSideList(t *testing.T) {
+	for _, code := range []string{"en", "ru", "pl"} {
+		t.Run(code, func(t *testing.T) {
+			test.NewTempApp(t)
+			i18ntest.Speak(t, code)
+			room := widget.NewLabel("Template Object").MinSize().Width
+			for _, english := range []string{"Home", "App Files", "Computer", "Desktop", "Documents", "Downloads", "Music", "Pictures", "Videos", "Movies"} {
+				name := PlaceName(english)
+				if w := widget.NewLabel(name).MinSize().Width; w > room {
+					t.Errorf("%q (%s) is %.0f px wide, the list has %.0f", name, english, w, room)
+				}
+			}
+		})
 	}
 }
