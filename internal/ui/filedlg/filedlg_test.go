@@ -1,8 +1,13 @@
 package filedlg
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -98,5 +103,41 @@ func TestPlaceNamesFitTheSideList(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEveryFileDialogGoesThroughShow: a file dialog shown with its own
+// Show() would name its places in English again, so each file of the app
+// shows as many dialogs through filedlg.Show as it makes.
+func TestEveryFileDialogGoesThroughShow(t *testing.T) {
+	made := regexp.MustCompile(`dialog\.New(FileOpen|FileSave|FolderOpen)\(`)
+	root := filepath.Join("..", "..", "..")
+	seen := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		n := len(made.FindAll(src, -1))
+		seen += n
+		if shown := strings.Count(string(src), "filedlg.Show("); shown != n {
+			t.Errorf("%s makes %d file dialogs and shows %d through filedlg.Show", p, n, shown)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen == 0 {
+		t.Fatal("no file dialog found in the sources; the scan is broken")
 	}
 }
