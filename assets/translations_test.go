@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -221,9 +222,10 @@ func TestEveryKeyTranslated(t *testing.T) {
 			}
 		}
 	}
+	fyne := fyneKeys(t)
 	for lang, cat := range cats {
 		for key := range cat {
-			if !seen[key] {
+			if !seen[key] && !fyne[key] {
 				t.Errorf("%s: key %q is not used by the code any more", lang, key)
 			}
 		}
@@ -287,6 +289,171 @@ func TestNoStrayLanguageFiles(t *testing.T) {
 		}
 		if !ok {
 			t.Errorf("%s: unknown language %q", e.Name(), parts[1])
+		}
+	}
+}
+
+// fyneKeys lists the keys Fyne's own widgets and dialogs look up (its
+// buttons, file dialog, calendar): the entries of its English catalogue and
+// the literal keys of the lang calls in its sources, read from the module
+// the build uses.
+func fyneKeys(t *testing.T) map[string]bool {
+	keys, _ := fyneCatalogue(t)
+	return keys
+}
+
+// fyneCatalogue gives Fyne's keys and its English catalogue.
+func fyneCatalogue(t *testing.T) (map[string]bool, map[string]any) {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "fyne.io/fyne/v2").Output()
+	if err != nil {
+		t.Fatalf("go list fyne.io/fyne/v2: %v", err)
+	}
+	dir := strings.TrimSpace(string(out))
+	data, err := os.ReadFile(filepath.Join(dir, "lang", "translations", "base.en.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base map[string]any
+	if err := json.Unmarshal(data, &base); err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]bool{}
+	for k := range base {
+		keys[k] = true
+	}
+	call := regexp.MustCompile(`lang\.(?:L|X)\("([^"]+)"`)
+	for _, sub := range []string{"dialog", "widget", filepath.Join("internal", "driver", "glfw")} {
+		files, _ := filepath.Glob(filepath.Join(dir, sub, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range call.FindAllSubmatch(src, -1) {
+				keys[string(m[1])] = true
+			}
+		}
+	}
+	if !keys["Cancel"] || !keys["file.parent"] {
+		t.Fatalf("Fyne's keys not found under %s: %v", dir, keys)
+	}
+	return keys, base
+}
+
+// TestFyneKeysTranslated: every word Fyne's dialogs and widgets ask for
+// has our text in each language (Fyne 2.7.1's Polish lacks the days and
+// misspells "Nazwa", its Russian swaps Tuesday and Thursday), and our
+// English is Fyne's.
+func TestFyneKeysTranslated(t *testing.T) {
+	cats := loadCatalogues(t)
+	keys, base := fyneCatalogue(t)
+	for key := range keys {
+		for _, lang := range Languages {
+			if len(forms(cats[lang][key])) == 0 {
+				t.Errorf("Fyne's key %q has no %s text", key, lang)
+			}
+		}
+	}
+	for key, v := range base {
+		if !slices.Equal(forms(v), forms(cats["en"][key])) {
+			t.Errorf("en text of Fyne's %q is %v, Fyne's is %v", key, cats["en"][key], v)
+		}
+	}
+}
+
+// TestTermsOfTheTrade: each language names a thing the way its webmasters
+// do. Russian SEO texts speak of the "трактовка" of robots.txt directives,
+// never of a "прочтение", the word the first translation used for an
+// engine's reading.
+func TestTermsOfTheTrade(t *testing.T) {
+	for _, rule := range []struct {
+		lang, avoid, use string
+	}{
+		{"ru", "прочтени", "трактовка"},
+	} {
+		check := func(name, text string) {
+			if strings.Contains(strings.ToLower(text), rule.avoid) {
+				t.Errorf("%s: %q; say %q", name, rule.avoid, rule.use)
+			}
+		}
+		for lang, cat := range loadCatalogues(t) {
+			if lang != rule.lang {
+				continue
+			}
+			for key, v := range cat {
+				for _, f := range forms(v) {
+					check(rule.lang+" "+key, f)
+				}
+			}
+		}
+		err := fs.WalkDir(Lessons, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(Lessons, p)
+			if err != nil {
+				return err
+			}
+			if strings.HasSuffix(p, ".json") {
+				var ru []string // the Russian values of lesson.json
+				for _, m := range regexp.MustCompile(`"`+rule.lang+`":\s*"((?:[^"\\]|\\.)*)"`).FindAllSubmatch(data, -1) {
+					ru = append(ru, string(m[1]))
+				}
+				check(p, strings.Join(ru, "\n"))
+			} else if strings.HasSuffix(p, "."+rule.lang+".md") {
+				check(p, string(data))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestNoClashingPunctuation: a field name with its colon ("Sitemap:") at
+// the end of a clause left Russian and Polish readers ":;" and ":,"; such
+// a name is quoted with an ellipsis instead («Sitemap: …»).
+func TestNoClashingPunctuation(t *testing.T) {
+	clash := regexp.MustCompile(`:[;,.](\s|$)`)
+	for lang, cat := range loadCatalogues(t) {
+		for key, v := range cat {
+			for _, f := range forms(v) {
+				if m := clash.FindString(f); m != "" {
+					t.Errorf("%s %s: %q in %q", lang, key, strings.TrimSpace(m), f)
+				}
+			}
+		}
+	}
+}
+
+// TestHeadingsAreNotSeverities: the heading over a list of findings does
+// not read as one of the severities the list shows (Polish "Uwagi" over
+// rows marked "uwaga", Russian "Замечания" over "замечание").
+func TestHeadingsAreNotSeverities(t *testing.T) {
+	headings := []string{"meta.ui.findings", "sitemap.ui.findings"}
+	severities := []string{"lint.panel.error", "lint.panel.warning", "lint.panel.info"}
+	stem := func(s string) string { // the first four letters of the first word
+		r := []rune(strings.ToLower(strings.Fields(s)[0]))
+		return string(r[:min(4, len(r))])
+	}
+	for lang, cat := range loadCatalogues(t) {
+		for _, h := range headings {
+			heading, _ := cat[h].(string)
+			if heading == "" {
+				t.Errorf("%s: no %s", lang, h)
+				continue
+			}
+			for _, s := range severities {
+				word, _ := cat[s].(string)
+				if word != "" && stem(heading) == stem(word) {
+					t.Errorf("%s: heading %s %q reads as the severity %s %q", lang, h, heading, s, word)
+				}
+			}
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/diff"
@@ -85,7 +86,7 @@ func (s *studio) compareWith() {
 			s.compareWithFile(path)
 		}, s.win)
 		s.startIn(fd)
-		fd.Show()
+		filedlg.Show(fd, s.win)
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
 		s.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.file.Disk), nil)
@@ -397,7 +398,7 @@ func (c *changesView) askURLs() {
 			loadPath(path)
 		}, c.s.win)
 		c.s.startIn(fd)
-		fd.Show()
+		filedlg.Show(fd, c.s.win)
 	})
 	d := dialog.NewCustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),
 		container.NewBorder(nil, load, nil, nil, entry), func(ok bool) {

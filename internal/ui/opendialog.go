@@ -17,6 +17,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 )
 
 // Preference keys of the open dialogs.
@@ -107,7 +108,7 @@ func (s *studio) showOpenDialog(dir string) {
 		d.SetTitleText(lang.X("window.open.title_txt", "Open (*.txt files — File ▸ Open Path… to show all)"))
 	}
 	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	filedlg.Show(d, s.win)
 }
 
 // startIn makes a file dialog (Save As) start where Open… would.

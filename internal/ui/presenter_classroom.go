@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/lessontab"
 	"github.com/robots-studio/robots-studio/internal/ui/timeline"
 	"github.com/robots-studio/robots-studio/tester/lessons"
@@ -143,7 +144,7 @@ func (s *studio) openLessonDialog() {
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip", ".json"}))
 	d.SetConfirmText(lang.X("lessontab.open.confirm", "Open Lesson"))
 	s.startIn(d)
-	d.Show()
+	filedlg.Show(d, s.win)
 }
 
 // openLessonPath opens a lesson folder, a lesson .zip, or a folder's
@@ -212,7 +213,7 @@ func (s *studio) exportLessonDialog() {
 	d.SetFileName(l.ID + ".zip")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
 	s.startIn(d)
-	d.Show()
+	filedlg.Show(d, s.win)
 }
 
 // exportLessonTo writes the selected lesson to path as a .zip.

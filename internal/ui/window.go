@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/internal/ui/aitab"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
 	"github.com/robots-studio/robots-studio/internal/ui/logtab"
@@ -603,7 +604,7 @@ func (s *studio) saveAs(then func()) {
 	}, s.win)
 	d.SetFileName(s.file.SaveName())
 	s.startIn(d)
-	d.Show()
+	filedlg.Show(d, s.win)
 }
 
 // revert reloads the file from disk after confirming.

@@ -23,7 +23,7 @@ var (
 	msgBlocked        = msg.Def("sitemap.blocked", "{{.URL}} is blocked for {{.Agent}} by robots.txt line {{.Line}} `{{.Rule}}`")
 	msgBlockedNoRule  = msg.Def("sitemap.blocked_no_rule", "{{.URL}} is blocked for {{.Agent}}: {{.Why}}")
 	msgSitemapBlocked = msg.Def("sitemap.sitemap_blocked", "the sitemap {{.URL}} is itself blocked for {{.Agent}} by line {{.Line}} `{{.Rule}}`: that crawler cannot fetch it")
-	msgNoSitemapLine  = msg.Def("sitemap.no_sitemap_line", "the robots.txt has no Sitemap: line; crawlers find the sitemap only where it was submitted by hand")
+	msgNoSitemapLine  = msg.Def("sitemap.no_sitemap_line", "the robots.txt has no “Sitemap: …” line, so crawlers find the sitemap only where it was submitted by hand")
 	msgUnresolved     = msg.Def("sitemap.unresolved", "{{.URL}}: no file named {{.Name}} beside the robots.txt, so it was not checked (fetching from the web is not available here)")
 	msgUnresolvedSub  = msg.Def("sitemap.unresolved_child", "{{.URL}}: no file named {{.Name}} beside the index, so it was not checked")
 	msgNotListed      = msg.Def("sitemap.not_listed", "the robots.txt names no sitemap called {{.Name}}, so its own URL is unknown: its URLs are held to the host of the first one")

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -162,7 +163,7 @@ func (t *Tab) openDialog() {
 		r.Close()
 		t.AddFiles([]string{path})
 	}, t.win)
-	d.Show()
+	filedlg.Show(d, t.win)
 }
 
 // Start reads the listed logs off the UI thread; the progress bar, lines/s

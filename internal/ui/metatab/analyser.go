@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 )
@@ -117,7 +118,7 @@ func (a *analyser) openFile(exts []string, use func(data []byte, name string)) {
 		a.readPage(r, r.URI().Name(), use)
 	}, a.t.win)
 	d.SetFilter(storage.NewExtensionFileFilter(exts))
-	d.Show()
+	filedlg.Show(d, a.t.win)
 }
 
 // usePicked reads a file picked in the browser (a path of the page's file

@@ -16,6 +16,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 )
@@ -84,7 +85,7 @@ func (b *buildView) loadDialog() {
 		r.Close()
 		b.load(path)
 	}, b.t.host.Window)
-	d.Show()
+	filedlg.Show(d, b.t.host.Window)
 }
 
 // load puts a URL list file into the list.
@@ -205,7 +206,7 @@ func (b *buildView) saveDialog() {
 			b.saveTo(path, "")
 		}, b.t.host.Window)
 		d.SetFileName(b.files[0].Name)
-		d.Show()
+		filedlg.Show(d, b.t.host.Window)
 		return
 	}
 	d := dialog.NewFolderOpen(func(dir fyne.ListableURI, err error) {
@@ -214,7 +215,7 @@ func (b *buildView) saveDialog() {
 		}
 		b.saveTo("", dir.Path())
 	}, b.t.host.Window)
-	d.Show()
+	filedlg.Show(d, b.t.host.Window)
 }
 
 // saveTo writes the one file to path, or every file into dir, atomically.

@@ -21,8 +21,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
-	"github.com/robots-studio/robots-studio/internal/ui/safewidget"
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -193,10 +193,10 @@ func (v *checkView) openDialog() {
 	// Sitemaps are kept beside the robots.txt: start there.
 	if v.t.host.Robots != nil {
 		if robots, _ := v.t.host.Robots(); robots != "" {
-			safewidget.StartIn(d, filepath.Dir(robots))
+			filedlg.StartIn(d, filepath.Dir(robots))
 		}
 	}
-	d.Show()
+	filedlg.Show(d, v.t.host.Window)
 }
 
 // refreshSitemapLines offers the Sitemap: lines of the robots.txt.

@@ -140,8 +140,10 @@ func (p *Pane) showCatalogue(anchor fyne.CanvasObject, pick func(token string)) 
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
 	closeBtn.Importance = widget.LowImportance
+	// The purpose filter has a row of its own: beside the button it cut
+	// "AI assistants and agents (on a user's request)" in every language.
 	top := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title), view.filter,
-		container.NewBorder(nil, nil, nil, view.addAll, view.purpose))
+		view.purpose, container.NewHBox(view.addAll))
 	pop = widget.NewPopUp(container.NewBorder(top, nil, nil, nil, view.list), c)
 	size := fyne.NewSize(440, 420).Min(c.Size())
 	pop.Resize(size)

@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/cli"
-	"github.com/robots-studio/robots-studio/internal/ui/safewidget"
+	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
@@ -143,9 +143,9 @@ func (p *Pane) exportTo(f exportFormat, name string) {
 	d.SetFileName(name)
 	if p.exportPlace != nil {
 		dir, _ := p.exportPlace()
-		safewidget.StartIn(d, dir)
+		filedlg.StartIn(d, dir)
 	}
-	d.Show()
+	filedlg.Show(d, p.win)
 }
 
 // writeExport writes data, the rows of an export, to the place the save

@@ -31,12 +31,15 @@ type Options struct {
 	Skip func(fyne.CanvasObject) bool
 }
 
-// Cut lists every cut text under the window's content, one line each
-// ("label “Verdict”: text 74 px in 60 px"). The window must have been
-// resized and laid out.
+// Cut lists every cut text under the window's content and in its open
+// pop-ups, one line each ("label “Verdict”: text 74 px in 60 px"). The
+// window must have been resized and laid out.
 func Cut(win fyne.Window, opt Options) []string {
 	f := &finder{opt: opt, width: win.Canvas().Size().Width, canvas: win.Canvas()}
-	f.walk(win.Content(), false)
+	f.walk(win.Content(), false, f.width)
+	for _, o := range win.Canvas().Overlays().List() {
+		f.walk(o, false, f.width)
+	}
 	return f.found
 }
 
@@ -47,16 +50,20 @@ type finder struct {
 	found  []string
 }
 
-func (f *finder) walk(o fyne.CanvasObject, hScroll bool) {
+// walk checks o and what it holds. hScroll: o is inside a sideways scroll,
+// which shows all of it in turn. edge: the right edge, in window
+// coordinates, of the area that shows o — the window's, or a vertical
+// scroll's that clips what runs past it.
+func (f *finder) walk(o fyne.CanvasObject, hScroll bool, edge float32) {
 	if o == nil || !o.Visible() || f.opt.Skip != nil && f.opt.Skip(o) {
 		return
 	}
 	switch x := o.(type) {
 	case *widget.Label:
-		f.text(textOf{x, x.Text, x.Wrapping, x.Truncation, x.TextStyle, x.SizeName}, hScroll)
+		f.text(textOf{x, x.Text, x.Wrapping, x.Truncation, x.TextStyle, x.SizeName}, hScroll, edge)
 		return
 	case *widget.RichText:
-		f.text(textOf{x, x.String(), x.Wrapping, x.Truncation, richStyle(x), ""}, hScroll)
+		f.text(textOf{x, x.String(), x.Wrapping, x.Truncation, richStyle(x), ""}, hScroll, edge)
 		return
 	case *widget.Check:
 		f.minSize(o, "check box", x.Text)
@@ -66,18 +73,22 @@ func (f *finder) walk(o fyne.CanvasObject, hScroll bool) {
 		return
 	case *widget.Select:
 		f.minSize(o, "select", x.Selected)
-		return
+		// and on: the select shows its choice in a label it cuts short
 	case *canvas.Text:
-		f.canvasText(x, hScroll)
+		f.canvasText(x, hScroll, edge)
 		return
 	case *widget.Entry, *keys.Entry, *widget.SelectEntry:
 		return // an entry scrolls its own text
 	case *container.Scroll:
-		f.walk(x.Content, hScroll || x.Direction == container.ScrollBoth || x.Direction == container.ScrollHorizontalOnly)
+		if x.Direction == container.ScrollVerticalOnly {
+			right := fyne.CurrentApp().Driver().AbsolutePositionForObject(x).X + x.Size().Width
+			edge = min(edge, right)
+		}
+		f.walk(x.Content, hScroll || x.Direction == container.ScrollBoth || x.Direction == container.ScrollHorizontalOnly, edge)
 		return
 	case *fyne.Container:
 		for _, c := range x.Objects {
-			f.walk(c, hScroll)
+			f.walk(c, hScroll, edge)
 		}
 		return
 	}
@@ -89,7 +100,7 @@ func (f *finder) walk(o fyne.CanvasObject, hScroll bool) {
 			hScroll = true
 		}
 		for _, c := range test.WidgetRenderer(w).Objects() {
-			f.walk(c, hScroll)
+			f.walk(c, hScroll, edge)
 		}
 	}
 }
@@ -115,7 +126,7 @@ func richStyle(r *widget.RichText) fyne.TextStyle {
 	return fyne.TextStyle{}
 }
 
-func (f *finder) text(l textOf, hScroll bool) {
+func (f *finder) text(l textOf, hScroll bool, edge float32) {
 	if l.Text == "" {
 		return
 	}
@@ -149,23 +160,31 @@ func (f *finder) text(l textOf, hScroll bool) {
 	}
 	if !hScroll {
 		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(l.obj)
-		if right := pos.X + inner + widest; right > f.width+tolerance {
-			f.report("label past the window edge", l.Text, right, f.width)
+		if right := pos.X + inner + widest; right > edge+tolerance {
+			f.report("label past the "+f.edgeName(edge), l.Text, right, edge)
 		}
 	}
 }
 
-// canvasText checks text a custom widget draws (a chart's legend): it must
-// end inside the window.
-func (f *finder) canvasText(t *canvas.Text, hScroll bool) {
+// canvasText checks text a custom widget draws (a chart's legend, a form's
+// hint): it must end inside the area that shows it.
+func (f *finder) canvasText(t *canvas.Text, hScroll bool, edge float32) {
 	if t.Text == "" || hScroll {
 		return
 	}
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(t)
 	width := fyne.MeasureText(t.Text, t.TextSize, t.TextStyle).Width
-	if right := pos.X + width; right > f.width+tolerance {
-		f.report("drawn text past the window edge", t.Text, right, f.width)
+	if right := pos.X + width; right > edge+tolerance {
+		f.report("drawn text past the "+f.edgeName(edge), t.Text, right, edge)
 	}
+}
+
+// edgeName says whose edge cuts a text: the window's or a scroll's.
+func (f *finder) edgeName(edge float32) string {
+	if edge < f.width {
+		return "scroll edge"
+	}
+	return "window edge"
 }
 
 func (f *finder) measure(l textOf, text string) float32 {

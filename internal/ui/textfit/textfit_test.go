@@ -38,6 +38,25 @@ func TestCutFindsWhatTheWindowCuts(t *testing.T) {
 		{"a label past the window edge is cut", func() fyne.CanvasObject {
 			return container.NewHBox(widget.NewLabel(long), widget.NewLabel(long))
 		}, "past the window edge"},
+		{"a form hint past a vertical scroll's edge is cut", func() fyne.CanvasObject {
+			e := widget.NewEntry()
+			form := widget.NewForm(widget.NewFormItem("Files", e))
+			form.Items[0].HintText = long // narrower than the window, wider than the pane
+			split := container.NewHSplit(container.NewVScroll(form), widget.NewLabel(""))
+			split.Offset = 0.3
+			return split
+		}, "past the scroll edge"},
+		{"a short form hint in a vertical scroll is whole", func() fyne.CanvasObject {
+			e := widget.NewEntry()
+			form := widget.NewForm(widget.NewFormItem("Files", e))
+			form.Items[0].HintText = "*.pdf"
+			return container.NewHSplit(container.NewVScroll(form), widget.NewLabel(""))
+		}, ""},
+		{"a select's choice cut short is cut", func() fyne.CanvasObject {
+			s := widget.NewSelect([]string{long}, nil)
+			s.SetSelectedIndex(0)
+			return container.NewGridWithColumns(2, s, widget.NewLabel(""))
+		}, "label"},
 		{"a label with room is whole", func() fyne.CanvasObject { return widget.NewLabel(long) }, ""},
 		{"a wrapping label is whole", func() fyne.CanvasObject {
 			l := widget.NewLabel(long + " " + long)

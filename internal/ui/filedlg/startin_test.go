@@ -1,4 +1,4 @@
-package safewidget
+package filedlg
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package safewidget
+package filedlg
 
 import (
 	"fyne.io/fyne/v2/dialog"
