@@ -191,3 +191,15 @@ func merge(base, overlay []Crawler) *state {
 func EngineFor(token string) string {
 	return current().engines[strings.ToLower(strings.TrimSpace(token))]
 }
+
+// BuiltinDate is the day the built-in catalogue was last checked against
+// its sources (YYYY-MM-DD).
+func BuiltinDate() string {
+	latest := ""
+	for _, c := range builtin().CheckedAgainst {
+		if c.Checked > latest {
+			latest = c.Checked
+		}
+	}
+	return latest
+}

@@ -42,11 +42,11 @@ type Ranges struct {
 }
 
 // publishedRangeFiles maps the file names operators publish to whose
-// ranges they hold. Google's special-case and user-triggered lists serve
-// several crawlers each, so they count for the operator.
+// ranges they hold. Google asks that a visit by any of its crawlers be
+// checked against all of its lists, so they count for the operator.
 var publishedRangeFiles = map[string]string{
-	"googlebot.json":                      "Googlebot",
-	"common-crawlers.json":                "Googlebot",
+	"googlebot.json":                      "Google",
+	"common-crawlers.json":                "Google",
 	"special-crawlers.json":               "Google",
 	"user-triggered-fetchers.json":        "Google",
 	"user-triggered-fetchers-google.json": "Google",

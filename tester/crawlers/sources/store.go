@@ -78,7 +78,12 @@ func (s Store) Save(st State) error {
 	if err := os.MkdirAll(s.historyDir(), 0o755); err != nil {
 		return err
 	}
-	if old, err := os.ReadFile(s.overlayPath()); err == nil {
+	old, err := os.ReadFile(s.overlayPath())
+	if errors.Is(err, os.ErrNotExist) {
+		// The first change: undo goes back to an empty layer.
+		old, err = json.Marshal(State{Version: 1, Entries: []catalogue.Crawler{}})
+	}
+	if err == nil {
 		n := s.lastHistory() + 1
 		if err := writeFile(filepath.Join(s.historyDir(), fmt.Sprintf("%06d.json", n)), old); err != nil {
 			return err
@@ -104,21 +109,18 @@ func (s Store) write(st State) error {
 	return s.writeRanges(st.Ranges)
 }
 
-// writeRanges writes one file per key ({"GPTBot": ["…"]}) and removes the
-// files of keys no longer there.
+// writeRanges writes one file per range file read, named by key and
+// source ({"GPTBot": ["…"]}, the form `logs --ip-ranges` reads), and
+// removes the files of ranges no longer there.
 func (s Store) writeRanges(all []Ranges) error {
 	if err := os.MkdirAll(s.rangesDir(), 0o755); err != nil {
 		return err
 	}
-	byKey := map[string][]string{}
-	for _, r := range all {
-		byKey[r.Key] = append(byKey[r.Key], r.Prefixes...)
-	}
 	keep := map[string]bool{}
-	for k, ps := range byKey {
-		name := fileName(k) + ".json"
+	for _, r := range all {
+		name := rangeFileName(r)
 		keep[name] = true
-		data, _ := json.Marshal(map[string][]string{k: ps})
+		data, _ := json.Marshal(map[string][]string{r.Key: r.Prefixes})
 		if err := writeFile(filepath.Join(s.rangesDir(), name), data); err != nil {
 			return err
 		}
@@ -130,6 +132,11 @@ func (s Store) writeRanges(all []Ranges) error {
 		}
 	}
 	return nil
+}
+
+func rangeFileName(r Ranges) string {
+	base := filepath.Base(strings.ReplaceAll(r.Source, `\`, "/"))
+	return fileName(r.Key) + "-" + fileName(strings.TrimSuffix(base, filepath.Ext(base))) + ".json"
 }
 
 // fileName makes a range key safe as a file name.
@@ -224,17 +231,12 @@ func (s Store) RangeFiles() []RangeFile {
 		return nil
 	}
 	var out []RangeFile
-	seen := map[string]bool{}
 	for _, r := range st.Ranges {
-		if seen[r.Key] {
-			continue
-		}
-		seen[r.Key] = true
-		p := filepath.Join(s.rangesDir(), fileName(r.Key)+".json")
+		p := filepath.Join(s.rangesDir(), rangeFileName(r))
 		if _, err := os.Stat(p); err == nil {
 			out = append(out, RangeFile{Path: p, Key: r.Key, Source: r.Source, Read: r.Read})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }

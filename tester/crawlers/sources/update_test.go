@@ -288,7 +288,7 @@ func TestRangeFiles(t *testing.T) {
 			t.Errorf("%s: source %q read %q", f.Key, f.Source, f.Read)
 		}
 	}
-	if got := strings.Join(keys, " "); got != "Applebot CCBot ChatGPT-User GPTBot Google Googlebot OAI-SearchBot PerplexityBot bingbot" {
+	if got := strings.Join(keys, " "); got != "Applebot CCBot ChatGPT-User GPTBot Google Google Google OAI-SearchBot PerplexityBot bingbot" {
 		t.Errorf("range keys %q", got)
 	}
 	again, err := s.Update(context.Background(), urls, opts())

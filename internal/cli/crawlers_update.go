@@ -1,0 +1,130 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
+	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var (
+	msgCatBroken    = msg.Def("cli.crawlers.overlay_broken", "robots-studio: the catalogue's user layer cannot be read ({{.Err}}); the built-in catalogue is used")
+	msgCatNoStorage = msg.Def("cli.crawlers.no_storage", "the app's storage folder is unknown: set {{.Env}} to a folder")
+	msgCatSummary   = msg.Def("cli.crawlers.summary_line", "catalogue of {{.Date}}: {{.Crawlers}} crawlers, {{.Verified}} verified, {{.FromUpdates}} from updates, {{.FromUser}} your own")
+	msgCatNoChange  = msg.Def("cli.crawlers.no_change", "nothing changed")
+	msgCatDryRun    = msg.Def("cli.crawlers.dry_run", "dry run: nothing was kept")
+	msgCatRead      = msg.Def("cli.crawlers.read", "read {{.Source}}: {{.Kind}}, {{.Items}} items")
+	msgCatUndone    = msg.Def("cli.crawlers.undone", "undone: the catalogue is back as it was before the last change")
+)
+
+// openCatalogue makes the user layer in the app's storage the one in use.
+// A damaged layer is said once on stderr; the built-in catalogue works.
+func openCatalogue(env *Env) {
+	if _, err := sources.Open(sources.DefaultStorage()); err != nil {
+		fmt.Fprintln(env.Stderr, msg.New(msgCatBroken, "Err", err.Error()))
+	}
+}
+
+// catalogueStore is the store in use, or an error when there is none.
+func catalogueStore() (sources.Store, error) {
+	s, ok := sources.InUse()
+	if !ok {
+		return s, errors.New(msg.New(msgCatNoStorage, "Env", sources.StorageEnv).String())
+	}
+	return s, nil
+}
+
+func runCrawlersUpdate(env *Env, args []string) int {
+	fs := NewFlags(env, "crawlers update", "[--from FILE|URL]... [--dry-run] [--json]")
+	var from StringList
+	fs.Var(&from, "from", "a source: ai.robots.txt's robots.json, an operator's IP range file or a catalogue in JSON Lines (repeatable; default: the published lists)")
+	dry := fs.Bool("dry-run", false, "show the changes without keeping them")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "time allowed for each URL")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) > 0 {
+		return Failf(env, "crawlers update: takes no arguments; name sources with --from")
+	}
+	s, err := catalogueStore()
+	if err != nil {
+		return Failf(env, "crawlers update: %v", err)
+	}
+	rep, err := s.Update(context.Background(), from, sources.Options{DryRun: *dry, Fetch: fetch.Options{Timeout: *timeout}})
+	if err != nil {
+		return Failf(env, "crawlers update: %s; the catalogue is unchanged", printable(err.Error()))
+	}
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	if *asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
+		if rep.Changes == nil {
+			rep.Changes = []sources.Change{}
+		}
+		enc.Encode(rep)
+		return ExitOK
+	}
+	for _, r := range rep.Read {
+		fmt.Fprintln(out, msg.New(msgCatRead, "Source", printable(r.Source), "Kind", r.Kind, "Items", r.Items))
+	}
+	for _, c := range rep.Changes {
+		line := c.Kind + " " + printable(c.Name)
+		switch {
+		case c.Field != "" && c.Old == "":
+			line += " " + c.Field + ": " + printable(c.New)
+		case c.Field != "":
+			line += " " + c.Field + ": " + printable(c.Old) + " → " + printable(c.New)
+		}
+		fmt.Fprintf(out, "%s  (%s)\n", line, printable(c.Source))
+	}
+	switch {
+	case len(rep.Changes) == 0:
+		fmt.Fprintln(out, msg.New(msgCatNoChange))
+	case *dry:
+		fmt.Fprintln(out, msg.New(msgCatDryRun))
+	}
+	st, _ := s.Load()
+	printSummary(out, sources.Summarise(st))
+	return ExitOK
+}
+
+func printSummary(out *bufio.Writer, sm sources.Summary) {
+	fmt.Fprintln(out, msg.New(msgCatSummary, "Date", sm.Date, "Crawlers", sm.Crawlers, "Verified", sm.Verified,
+		"FromUpdates", sm.FromUpdates, "FromUser", sm.FromUser))
+}
+
+func runCrawlersUndo(env *Env, args []string) int {
+	fs := NewFlags(env, "crawlers undo", "")
+	pos, code := ParseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) > 0 {
+		return Failf(env, "crawlers undo: takes no arguments")
+	}
+	s, err := catalogueStore()
+	if err != nil {
+		return Failf(env, "crawlers undo: %v", err)
+	}
+	st, err := s.Undo()
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			err = sources.ErrNothingToUndo
+		}
+		return Failf(env, "crawlers undo: %v", err)
+	}
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	fmt.Fprintln(out, msg.New(msgCatUndone))
+	printSummary(out, sources.Summarise(st))
+	return ExitOK
+}
