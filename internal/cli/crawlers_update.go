@@ -16,10 +16,8 @@ import (
 var (
 	msgCatBroken    = msg.Def("cli.crawlers.overlay_broken", "robots-studio: the catalogue's user layer cannot be read ({{.Err}}); the built-in catalogue is used")
 	msgCatNoStorage = msg.Def("cli.crawlers.no_storage", "the app's storage folder is unknown: set {{.Env}} to a folder")
-	msgCatSummary   = msg.Def("cli.crawlers.summary_line", "catalogue of {{.Date}}: {{.Crawlers}} crawlers, {{.Verified}} verified, {{.FromUpdates}} from updates, {{.FromUser}} your own")
 	msgCatNoChange  = msg.Def("cli.crawlers.no_change", "nothing changed")
 	msgCatDryRun    = msg.Def("cli.crawlers.dry_run", "dry run: nothing was kept")
-	msgCatRead      = msg.Def("cli.crawlers.read", "read {{.Source}}: {{.Kind}}, {{.Items}} items")
 	msgCatUndone    = msg.Def("cli.crawlers.undone", "undone: the catalogue is back as it was before the last change")
 )
 
@@ -74,17 +72,10 @@ func runCrawlersUpdate(env *Env, args []string) int {
 		return ExitOK
 	}
 	for _, r := range rep.Read {
-		fmt.Fprintln(out, msg.New(msgCatRead, "Source", printable(r.Source), "Kind", r.Kind, "Items", r.Items))
+		fmt.Fprintln(out, printable(r.Text().String()))
 	}
 	for _, c := range rep.Changes {
-		line := c.Kind + " " + printable(c.Name)
-		switch {
-		case c.Field != "" && c.Old == "":
-			line += " " + c.Field + ": " + printable(c.New)
-		case c.Field != "":
-			line += " " + c.Field + ": " + printable(c.Old) + " → " + printable(c.New)
-		}
-		fmt.Fprintf(out, "%s  (%s)\n", line, printable(c.Source))
+		fmt.Fprintln(out, printable(c.Text().String()))
 	}
 	switch {
 	case len(rep.Changes) == 0:
@@ -97,10 +88,7 @@ func runCrawlersUpdate(env *Env, args []string) int {
 	return ExitOK
 }
 
-func printSummary(out *bufio.Writer, sm sources.Summary) {
-	fmt.Fprintln(out, msg.New(msgCatSummary, "Date", sm.Date, "Crawlers", sm.Crawlers, "Verified", sm.Verified,
-		"FromUpdates", sm.FromUpdates, "FromUser", sm.FromUser))
-}
+func printSummary(out *bufio.Writer, sm sources.Summary) { fmt.Fprintln(out, sm.Text()) }
 
 func runCrawlersUndo(env *Env, args []string) int {
 	fs := NewFlags(env, "crawlers undo", "")

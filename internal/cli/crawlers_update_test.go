@@ -26,7 +26,7 @@ func fixtureServer(t *testing.T) string {
 func TestLogsUseRangesFromUpdate(t *testing.T) {
 	t.Setenv(sources.StorageEnv, t.TempDir())
 	url := fixtureServer(t) + "/googlebot.json"
-	if code, out, errs := runCmd(t, "", "crawlers", "update", "--from", url); code != 0 || !strings.Contains(out, "ranges Google prefixes: 231") {
+	if code, out, errs := runCmd(t, "", "crawlers", "update", "--from", url); code != 0 || !strings.Contains(out, "IP ranges of Google: 231") {
 		t.Fatalf("update: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs := runCmd(t, "", "logs", "--robots", logsDir+"robots.txt", logsDir+"combined.log")
