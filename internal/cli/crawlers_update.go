@@ -14,10 +14,7 @@ import (
 )
 
 var (
-	msgCatBroken    = msg.Def("cli.crawlers.overlay_broken", "robots-studio: the catalogue's user layer cannot be read ({{.Err}}); the built-in catalogue is used")
 	msgCatNoStorage = msg.Def("cli.crawlers.no_storage", "the app's storage folder is unknown: set {{.Env}} to a folder")
-	msgCatNoChange  = msg.Def("cli.crawlers.no_change", "nothing changed")
-	msgCatDryRun    = msg.Def("cli.crawlers.dry_run", "dry run: nothing was kept")
 	msgCatUndone    = msg.Def("cli.crawlers.undone", "undone: the catalogue is back as it was before the last change")
 )
 
@@ -25,7 +22,7 @@ var (
 // A damaged layer is said once on stderr; the built-in catalogue works.
 func openCatalogue(env *Env) {
 	if _, err := sources.Open(sources.DefaultStorage()); err != nil {
-		fmt.Fprintln(env.Stderr, msg.New(msgCatBroken, "Err", err.Error()))
+		fmt.Fprintln(env.Stderr, "robots-studio: "+sources.BrokenLayer(err).String())
 	}
 }
 
@@ -77,11 +74,8 @@ func runCrawlersUpdate(env *Env, args []string) int {
 	for _, c := range rep.Changes {
 		fmt.Fprintln(out, printable(c.Text().String()))
 	}
-	switch {
-	case len(rep.Changes) == 0:
-		fmt.Fprintln(out, msg.New(msgCatNoChange))
-	case *dry:
-		fmt.Fprintln(out, msg.New(msgCatDryRun))
+	if o := rep.Outcome(*dry); !o.IsZero() {
+		fmt.Fprintln(out, o)
 	}
 	st, _ := s.Load()
 	printSummary(out, sources.Summarise(st))

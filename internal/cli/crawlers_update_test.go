@@ -62,7 +62,7 @@ func TestCrawlersUpdateDryRunTwiceUndo(t *testing.T) {
 	}
 	runCmd(t, "", "crawlers", "update", "--from", url)
 	code, out, _ = runCmd(t, "", "crawlers", "update", "--from", url)
-	if code != 0 || !strings.Contains(out, "nothing changed") {
+	if code != 0 || !strings.Contains(out, "Nothing changed.") {
 		t.Errorf("second run: exit %d\n%s", code, out)
 	}
 	if code, _, errs := runCmd(t, "", "crawlers", "undo"); code != 0 {

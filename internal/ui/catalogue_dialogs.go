@@ -39,8 +39,7 @@ func (s *studio) catalogueStore() sources.Store {
 	catalogueOpened.Store(s.storageRoot, true)
 	if err != nil {
 		fyne.Do(func() {
-			dialog.ShowError(errors.New(lang.X("catalogue.broken", "The catalogue's user layer cannot be read ({{.Err}}); the built-in catalogue is used.",
-				map[string]any{"Err": err.Error()})), s.win)
+			dialog.ShowError(errors.New(sources.BrokenLayer(err).String()), s.win)
 		})
 	}
 	return st
@@ -69,7 +68,7 @@ func (s *studio) catalogueMenu() *fyne.Menu {
 	update := lang.X("catalogue.menu.update", "Update…")
 	if age := catalogueAge(sm, clock()); age > staleAfter {
 		days := int(age.Hours() / 24)
-		update = lang.XN("catalogue.menu.update_stale", "Update… (the catalogue is {{.Days}} days old)", days, map[string]any{"Days": days})
+		update = lang.XN("catalogue.menu.update_stale", "Update… (the catalogue is {{.Count}} days old)", days, map[string]any{"Count": days})
 	}
 	return fyne.NewMenu(lang.X("catalogue.menu", "Catalogue"),
 		fyne.NewMenuItem(update, s.showCatalogueUpdate),
@@ -212,11 +211,8 @@ func updateResultText(rep sources.Report, err error, dry bool) string {
 	for _, c := range rep.Changes {
 		lines = append(lines, c.Text().String())
 	}
-	switch {
-	case len(rep.Changes) == 0:
-		lines = append(lines, lang.X("catalogue.update.nothing", "Nothing changed."))
-	case dry:
-		lines = append(lines, lang.X("catalogue.update.dry_done", "Dry run: nothing was kept."))
+	if o := rep.Outcome(dry); !o.IsZero() {
+		lines = append(lines, o.String())
 	}
 	return strings.Join(lines, "\n")
 }

@@ -9,6 +9,9 @@ var (
 	msgRangesNew  = msg.Def("catalogue.change.ranges_new", "IP ranges of {{.Name}}: {{.New}}  ({{.Source}})")
 	msgRangesDiff = msg.Def("catalogue.change.ranges", "IP ranges of {{.Name}}: {{.Old}} → {{.New}}  ({{.Source}})")
 	msgReadKind   = msg.Def("catalogue.read", "read {{.Source}}: {{.Kind}}, {{.Items}} items")
+	msgNothing    = msg.Def("catalogue.update.nothing", "Nothing changed.")
+	msgDryDone    = msg.Def("catalogue.update.dry_done", "Dry run: nothing was kept.")
+	msgBroken     = msg.Def("catalogue.broken", "The catalogue's user layer cannot be read ({{.Err}}); the built-in catalogue is used.")
 	msgSummary    = msg.Def("catalogue.summary", "catalogue of {{.Date}}: {{.Crawlers}} crawlers, {{.Verified}} verified, {{.FromUpdates}} from updates, {{.FromUser}} your own")
 )
 
@@ -37,3 +40,18 @@ func (r Read) Text() msg.Text {
 func (s Summary) Text() msg.Text {
 	return msg.New(msgSummary, "Date", s.Date, "Crawlers", s.Crawlers, "Verified", s.Verified, "FromUpdates", s.FromUpdates, "FromUser", s.FromUser)
 }
+
+// Outcome is the closing line of an update's report: nothing changed, or a
+// dry run kept nothing; zero when changes were kept.
+func (r Report) Outcome(dry bool) msg.Text {
+	switch {
+	case len(r.Changes) == 0:
+		return msg.New(msgNothing)
+	case dry:
+		return msg.New(msgDryDone)
+	}
+	return msg.Text{}
+}
+
+// BrokenLayer says that the user layer cannot be read and what is used.
+func BrokenLayer(err error) msg.Text { return msg.New(msgBroken, "Err", err.Error()) }
