@@ -55,8 +55,11 @@ func (c Crawler) Verified() bool {
 // HowToVerify says how a visit claiming to be c can be checked: the range
 // files published for it (under its name, else its operator's), those an
 // update read for it, and the operator's reverse-DNS domains. Both empty:
-// it cannot be verified.
+// it cannot be verified (or, token-only, it never visits).
 func HowToVerify(c Crawler) Verification {
+	if c.RobotsTxt == TokenOnly {
+		return Verification{} // it sends no requests of its own
+	}
 	table := builtin().Verification
 	own, byOp := table[c.Name], table[c.Operator]
 	out := Verification{RDNS: append(own.RDNS, byOp.RDNS...)}

@@ -15,6 +15,8 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/ui/aitab"
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
@@ -236,7 +238,7 @@ func (s *studio) showOwnCrawlers() {
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			c := own[i]
-			o.(*widget.Label).SetText(c.Name + " — " + strings.Join(c.Tokens, " ") + " · " + string(c.Purpose) + " · " + c.Operator)
+			o.(*widget.Label).SetText(c.Name + " — " + strings.Join(c.Tokens, " ") + " · " + aitab.PurposeLabel(c.Purpose) + " · " + c.Operator)
 		})
 	empty := widget.NewLabel(lang.X("catalogue.own.empty", "No crawlers of your own yet. Add one to have the tester, the AI access tab and the logs know it."))
 	empty.Wrapping = fyne.TextWrapWord
@@ -295,20 +297,16 @@ func (s *studio) editOwnCrawler(store sources.Store, c catalogue.Crawler, done f
 	uas.SetPlaceHolder(lang.X("catalogue.own.ua_hint", "words that identify it in a User-Agent, separated by commas"))
 	operator := keys.NewEntry()
 	operator.SetText(c.Operator)
-	var purposes []string
-	for _, p := range catalogue.Purposes {
-		purposes = append(purposes, string(p))
-	}
-	purpose := widget.NewSelect(purposes, nil)
-	purpose.SetSelected(string(c.Purpose))
+	purpose := widget.NewSelect(aitab.PurposeLabels(), nil)
+	purpose.SetSelected(aitab.PurposeLabel(c.Purpose))
 	eng := widget.NewSelect(engine.IDs(), nil)
 	eng.SetSelected(c.Engine)
 	var behaviours []string
 	for _, b := range catalogue.Behaviours {
-		behaviours = append(behaviours, string(b))
+		behaviours = append(behaviours, aiaccess.BehaviourText(b).String())
 	}
 	robots := widget.NewSelect(behaviours, nil)
-	robots.SetSelected(string(c.RobotsTxt))
+	robots.SetSelected(aiaccess.BehaviourText(c.RobotsTxt).String())
 	note := keys.NewEntry()
 	note.SetText(c.Note.In("en"))
 	items := []*widget.FormItem{
@@ -325,7 +323,12 @@ func (s *studio) editOwnCrawler(store sources.Store, c catalogue.Crawler, done f
 		if !ok {
 			return
 		}
-		e := ownEntry(name.Text, tokens.Text, uas.Text, operator.Text, purpose.Selected, eng.Selected, robots.Selected, note.Text)
+		p, _ := aitab.PurposeByLabel(purpose.Selected)
+		b := catalogue.Unknown
+		if i := robots.SelectedIndex(); i >= 0 {
+			b = catalogue.Behaviours[i]
+		}
+		e := ownEntry(name.Text, tokens.Text, uas.Text, operator.Text, string(p), eng.Selected, string(b), note.Text)
 		if err := store.Put(e); err != nil {
 			dialog.ShowError(err, s.win)
 			return

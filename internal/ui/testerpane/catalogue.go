@@ -88,7 +88,7 @@ func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) 
 			if c.Historical {
 				owner += " · " + lang.X("testerpane.catalogue.historical", "historical")
 			}
-			owner += entryMarks(c)
+			owner = strings.TrimPrefix(owner+entryMarks(c), " · ")
 			line[1].(*widget.Label).SetText(c.Name)
 			line[0].(*widget.Label).SetText(owner)
 			rows[0].(*fyne.Container).Refresh() // the name's width changed

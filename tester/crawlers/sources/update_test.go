@@ -358,3 +358,33 @@ func TestPurposeOf(t *testing.T) {
 		}
 	}
 }
+
+// Every name of ai.robots.txt's robots.json (August 2026) is recognised by
+// the built-in catalogue, by its token or a User-Agent pattern, and has a
+// purpose. -v prints the counts the closing note gives.
+func TestBuiltinCoversRobotsJSON(t *testing.T) {
+	list, err := ReadRobotsJSON(fixture(t, "robots.json"), "robots.json", "2026-11-27")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := crawlers.IndexOf(catalogue.Builtin())
+	known := 0
+	for _, c := range list {
+		e, ok := ix.Recognise(c.Name)
+		switch {
+		case !ok:
+			t.Errorf("%s is not recognised", c.Name)
+		case e.Purpose == "":
+			t.Errorf("%s (as %s) has no purpose", c.Name, e.Name)
+		default:
+			known++
+		}
+	}
+	verified := 0
+	for _, c := range catalogue.Builtin() {
+		if c.Verified() {
+			verified++
+		}
+	}
+	t.Logf("robots.json names recognised: %d of %d; built-in entries: %d, verified: %d", known, len(list), len(catalogue.Builtin()), verified)
+}
