@@ -1,9 +1,17 @@
 package catalogue
 
 import (
-	"fmt"
 	"strings"
 	"sync/atomic"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var (
+	msgNoName     = msg.Def("catalogue.err.entry_no_name", "an entry has no name")
+	msgNoToken    = msg.Def("catalogue.err.no_token", "{{.Name}} has no token")
+	msgBadToken   = msg.Def("catalogue.err.bad_token", "{{.Name}}: “{{.Token}}” is not a robots.txt token")
+	msgBadPurpose = msg.Def("catalogue.err.bad_purpose", "{{.Name}}: unknown purpose “{{.Purpose}}”")
 )
 
 // Origin is the layer a catalogue entry comes from.
@@ -129,18 +137,18 @@ func Use(overlay []Crawler) error {
 // that is not one, an unknown purpose or engine word.
 func Check(c Crawler) error {
 	if strings.TrimSpace(c.Name) == "" {
-		return fmt.Errorf("an entry has no name")
+		return msg.Error(msgNoName)
 	}
 	if len(c.Tokens) == 0 {
-		return fmt.Errorf("%s has no token", c.Name)
+		return msg.Error(msgNoToken, "Name", c.Name)
 	}
 	for _, t := range c.Tokens {
 		if strings.TrimSpace(t) == "" || strings.ContainsAny(t, "\t\r\n:#") {
-			return fmt.Errorf("%s: %q is not a robots.txt token", c.Name, t)
+			return msg.Error(msgBadToken, "Name", c.Name, "Token", t)
 		}
 	}
 	if c.Purpose != "" && !containsPurpose(c.Purpose) {
-		return fmt.Errorf("%s: unknown purpose %q", c.Name, c.Purpose)
+		return msg.Error(msgBadPurpose, "Name", c.Name, "Purpose", string(c.Purpose))
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func openCatalogue(env *Env) {
 func catalogueStore() (sources.Store, error) {
 	s, ok := sources.InUse()
 	if !ok {
-		return s, errors.New(msg.New(msgCatNoStorage, "Env", sources.StorageEnv).String())
+		return s, msg.Error(msgCatNoStorage, "Env", sources.StorageEnv)
 	}
 	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // rangeFile is the layout operators publish their crawlers' addresses in
@@ -77,7 +78,7 @@ func rangeKey(where string) (string, error) {
 	if c, _, ok := crawlers.Match(strings.TrimSuffix(base, path.Ext(base))); ok {
 		return c.Name, nil
 	}
-	return "", fmt.Errorf("cannot tell whose IP ranges these are: name the file after the crawler (gptbot.json)")
+	return "", msg.Error(msgWhose)
 }
 
 // ReadRanges reads a published range file; the prefixes come back
@@ -85,7 +86,7 @@ func rangeKey(where string) (string, error) {
 func ReadRanges(data []byte, where, read string) (Ranges, error) {
 	var f rangeFile
 	if err := json.Unmarshal(data, &f); err != nil {
-		return Ranges{}, fmt.Errorf("not an IP range file: %v", err)
+		return Ranges{}, msg.Error(msgNotRanges, "Err", err.Error())
 	}
 	key, err := rangeKey(where)
 	if err != nil {
@@ -100,7 +101,7 @@ func ReadRanges(data []byte, where, read string) (Ranges, error) {
 			}
 			pp, err := netip.ParsePrefix(strings.TrimSpace(s))
 			if err != nil {
-				return Ranges{}, fmt.Errorf("prefix %d: %q is not an IP range", i+1, s)
+				return Ranges{}, msg.Error(msgBadPrefix, "N", i+1, "Prefix", fmt.Sprintf("%q", s))
 			}
 			t := pp.Masked().String()
 			if !seen[t] {
@@ -110,7 +111,7 @@ func ReadRanges(data []byte, where, read string) (Ranges, error) {
 		}
 	}
 	if len(r.Prefixes) == 0 {
-		return Ranges{}, fmt.Errorf("the file lists no IP ranges")
+		return Ranges{}, msg.Error(msgNoRanges)
 	}
 	sort.Strings(r.Prefixes)
 	return r, nil

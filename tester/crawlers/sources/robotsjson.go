@@ -9,12 +9,12 @@ package sources
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // RobotsJSONList names ai.robots.txt's list among the sources, whatever
@@ -59,12 +59,12 @@ func ReadRobotsJSON(data []byte, where, read string) ([]catalogue.Crawler, error
 	var m map[string]robotsJSONEntry
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("not ai.robots.txt's robots.json: %v", err)
+		return nil, msg.Error(msgNotRobotsJSON, "Err", err.Error())
 	}
 	names := make([]string, 0, len(m))
 	for n := range m {
 		if strings.TrimSpace(n) == "" {
-			return nil, fmt.Errorf("robots.json has an entry with no name")
+			return nil, msg.Error(msgNoName)
 		}
 		names = append(names, n)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // State is the user overlay: what updates and the user added to the
@@ -189,7 +190,7 @@ func (s Store) trimHistory() {
 }
 
 // ErrNothingToUndo: no earlier state is kept.
-var ErrNothingToUndo = errors.New("there is no update or edit to undo")
+var ErrNothingToUndo = msg.Error(msgNothingToUndo)
 
 // Undo puts back the state before the last saved change and returns it.
 func (s Store) Undo() (State, error) {

@@ -55,3 +55,24 @@ func (r Report) Outcome(dry bool) msg.Text {
 
 // BrokenLayer says that the user layer cannot be read and what is used.
 func BrokenLayer(err error) msg.Text { return msg.New(msgBroken, "Err", err.Error()) }
+
+// The sentences of the errors a reader or an update gives.
+var (
+	msgWhose            = msg.Def("catalogue.err.whose", "cannot tell whose IP ranges these are: name the file after the crawler (gptbot.json)")
+	msgNotRanges        = msg.Def("catalogue.err.not_ranges", "not an IP range file: {{.Err}}")
+	msgBadPrefix        = msg.Def("catalogue.err.bad_prefix", "prefix {{.N}}: {{.Prefix}} is not an IP range")
+	msgNoRanges         = msg.Def("catalogue.err.no_ranges", "the file lists no IP ranges")
+	msgNotRobotsJSON    = msg.Def("catalogue.err.not_robots_json", "not ai.robots.txt's robots.json: {{.Err}}")
+	msgNoName           = msg.Def("catalogue.err.no_name", "robots.json has an entry with no name")
+	msgTooMany          = msg.Def("catalogue.err.too_many", "still redirecting after {{.Max}} redirects")
+	msgStatus           = msg.Def("catalogue.err.status", "the server answered {{.Status}}")
+	msgTooBig           = msg.Def("catalogue.err.too_big", "larger than {{.Max}} bytes: not read")
+	msgEmpty            = msg.Def("catalogue.err.empty", "the file is empty")
+	msgUnknownFormat    = msg.Def("catalogue.err.format", "neither ai.robots.txt's robots.json, a published IP range file nor the catalogue's JSON Lines")
+	msgUnknownFormatWhy = msg.Def("catalogue.err.format_why", "neither ai.robots.txt's robots.json, a published IP range file nor the catalogue's JSON Lines ({{.Err}})")
+	msgLine             = msg.Def("catalogue.err.line", "line {{.Line}}: {{.Err}}")
+	msgNoEntries        = msg.Def("catalogue.err.no_entries", "no entries")
+	msgBuiltIn          = msg.Def("catalogue.err.builtin", "{{.Name}} is built in and cannot be removed; add an entry of the same name to change it")
+	msgNoEntry          = msg.Def("catalogue.err.no_entry", "no catalogue entry is called “{{.Name}}”")
+	msgNothingToUndo    = msg.Def("catalogue.err.nothing_to_undo", "there is no update or edit to undo")
+)

@@ -15,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // Defaults are the lists an update reads when it is given none: the
@@ -146,11 +147,11 @@ func readSource(ctx context.Context, src string, opts fetch.Options) ([]byte, er
 	case res.Unreachable:
 		return nil, errors.New(res.Failure.String())
 	case res.TooMany:
-		return nil, fmt.Errorf("still redirecting after %d redirects", res.MaxRedirects)
+		return nil, msg.Error(msgTooMany, "Max", res.MaxRedirects)
 	case res.Status < 200 || res.Status > 299:
-		return nil, fmt.Errorf("the server answered %d", res.Status)
+		return nil, msg.Error(msgStatus, "Status", res.Status)
 	case len(res.Body) >= maxBytes(opts):
-		return nil, fmt.Errorf("larger than %d bytes: not read", maxBytes(opts))
+		return nil, msg.Error(msgTooBig, "Max", maxBytes(opts))
 	}
 	return res.Body, nil
 }
@@ -184,7 +185,7 @@ type merger struct {
 func (m *merger) merge(where string, data []byte) (Read, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
-		return Read{}, errors.New("the file is empty")
+		return Read{}, msg.Error(msgEmpty)
 	}
 	switch {
 	case isRangeFile(trimmed):
@@ -204,7 +205,7 @@ func (m *merger) merge(where string, data []byte) (Read, error) {
 	case trimmed[0] == '{':
 		list, err := ReadJSONLines(trimmed, where, m.day)
 		if err != nil && !json.Valid(bytes.SplitN(trimmed, []byte("\n"), 2)[0]) {
-			return Read{}, fmt.Errorf("%s (%v)", errUnknownFormat, err)
+			return Read{}, msg.Error(msgUnknownFormatWhy, "Err", err.Error())
 		}
 		if err != nil {
 			return Read{}, err
@@ -212,10 +213,8 @@ func (m *merger) merge(where string, data []byte) (Read, error) {
 		m.mergeList(where, where, list)
 		return Read{Source: where, Kind: "catalogue", Items: len(list)}, nil
 	}
-	return Read{}, errors.New(errUnknownFormat)
+	return Read{}, msg.Error(msgUnknownFormat)
 }
-
-const errUnknownFormat = "neither ai.robots.txt's robots.json, a published IP range file nor the catalogue's JSON Lines"
 
 func (m *merger) find(name string) int {
 	for i, e := range m.st.Entries {
@@ -342,10 +341,10 @@ func ReadJSONLines(data []byte, where, read string) ([]catalogue.Crawler, error)
 		var c catalogue.Crawler
 		dec := json.NewDecoder(bytes.NewReader(line))
 		if err := dec.Decode(&c); err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return nil, msg.Error(msgLine, "Line", n, "Err", err.Error())
 		}
 		if err := catalogue.Check(c); err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return nil, msg.Error(msgLine, "Line", n, "Err", err.Error())
 		}
 		c.Origin = catalogue.FromUpdate
 		c.Token = ""
@@ -356,7 +355,7 @@ func ReadJSONLines(data []byte, where, read string) ([]catalogue.Crawler, error)
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, errors.New("no entries")
+		return nil, msg.Error(msgNoEntries)
 	}
 	return out, nil
 }

@@ -1,10 +1,10 @@
 package sources
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // Put adds the user's own entry, or replaces the entry of the same name
@@ -54,8 +54,8 @@ func (s Store) Remove(name string) error {
 	}
 	for _, c := range catalogue.Builtin() {
 		if strings.EqualFold(c.Name, name) {
-			return fmt.Errorf("%s is built in and cannot be removed; add an entry of the same name to change it", c.Name)
+			return msg.Error(msgBuiltIn, "Name", c.Name)
 		}
 	}
-	return fmt.Errorf("no catalogue entry is called %q", name)
+	return msg.Error(msgNoEntry, "Name", name)
 }
