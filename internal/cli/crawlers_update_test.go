@@ -39,6 +39,11 @@ func TestLogsUseRangesFromUpdate(t *testing.T) {
 	if !strings.Contains(out, "Googlebot (verified): hits: 5") || !strings.Contains(out, "Googlebot (failed): hits: 1") {
 		t.Errorf("want the 66.249.66.1 hits verified and the 203.0.113.9 one failed:\n%s", out)
 	}
+	// --json keeps stdout JSON: the note goes to stderr.
+	_, out, errs = runCmd(t, "", "logs", "--json", "--robots", logsDir+"robots.txt", logsDir+"combined.log")
+	if !strings.Contains(errs, "IP ranges from the catalogue's update: Google") || !strings.Contains(out, `"verified"`) {
+		t.Errorf("--json: stderr %q\n%s", errs, out)
+	}
 	// With --ip-ranges, that file alone counts: it names bingbot's range,
 	// which the update did not read, and the update's note is gone.
 	_, out, _ = runCmd(t, "", "logs", "--ip-ranges", logsDir+"ranges.txt", "--robots", logsDir+"robots.txt", logsDir+"combined.log")

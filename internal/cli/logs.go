@@ -214,6 +214,9 @@ func runLogs(env *Env, args []string) int {
 			disallowed = true
 		}
 	}
+	if rangesNote != "" && (*violations || *asJSON) {
+		fmt.Fprintln(env.Stderr, printable(rangesNote)) // the text report prints it itself
+	}
 	switch {
 	case *violations:
 	case *asJSON:
