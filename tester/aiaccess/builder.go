@@ -224,7 +224,10 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				}
 			}
 			listed++
-			note := c.Operator + ", " + PurposeText(c.Purpose).String()
+			note := PurposeText(c.Purpose).String()
+			if c.Operator != "" {
+				note = c.Operator + ", " + note
+			}
 			if c.RobotsTxt == catalogue.TokenOnly {
 				note += ", " + BehaviourText(c.RobotsTxt).String()
 			}
