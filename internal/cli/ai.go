@@ -7,7 +7,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -146,7 +145,7 @@ func runAI(env *Env, args []string) int {
 				}
 				parts = append(parts, s)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", nameAndOperator(c), c.RobotsTxt, c.Engine, strings.Join(parts, "; "))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", aiaccess.NameAndOperator(c), c.RobotsTxt, c.Engine, strings.Join(parts, "; "))
 		}
 		fmt.Fprintln(tw)
 	}
@@ -166,16 +165,7 @@ func runAI(env *Env, args []string) int {
 	fmt.Fprintln(text)
 	fmt.Fprintln(text, msg.New(msgAICannot))
 	for _, c := range r.CannotStop {
-		fmt.Fprintf(text, "  %s, %s: %s\n", nameAndOperator(c), c.RobotsTxt, aiaccess.Instead(c))
+		fmt.Fprintf(text, "  %s, %s: %s\n", aiaccess.NameAndOperator(c), c.RobotsTxt, aiaccess.Instead(c))
 	}
 	return ExitOK
-}
-
-// nameAndOperator is "GPTBot (OpenAI)", or the name alone when no operator
-// is known.
-func nameAndOperator(c catalogue.Crawler) string {
-	if c.Operator == "" {
-		return c.Name
-	}
-	return c.Name + " (" + c.Operator + ")"
 }
