@@ -98,6 +98,18 @@ type Crawler struct {
 	Unverified bool      `json:"unverified,omitempty"` // a claim could not be confirmed from a source
 	Historical bool      `json:"historical,omitempty"` // a robot of the 1990s or since retired
 	Note       Localized `json:"note"`
+	// Origin is the layer the entry comes from: "" (built in), "update"
+	// (merged from a published list by `crawlers update`) or "user".
+	Origin Origin `json:"origin,omitempty"`
+	// Quote is a source's own description of the crawler, in its own
+	// language (English), shown as a quotation.
+	Quote *Quote `json:"quote,omitempty"`
+	// Claims says, field by field, which source an update took each claim
+	// from and when it read it.
+	Claims []Claim `json:"claims,omitempty"`
+	// RangeFiles are the published IP range files an update read for this
+	// crawler (their URLs); logs verify its visits against them.
+	RangeFiles []string `json:"range_files,omitempty"`
 }
 
 // File is the whole catalogue file.
@@ -109,23 +121,39 @@ type File struct {
 		License string `json:"license"`
 		Checked string `json:"checked"`
 	} `json:"checked_against"`
-	Crawlers []Crawler `json:"crawlers"`
+	// Verification is, per operator, how its crawlers can be verified:
+	// the IP range files it publishes and its reverse-DNS domains.
+	Verification map[string]Verification `json:"verification"`
+	Crawlers     []Crawler               `json:"crawlers"`
 }
 
-var loaded = sync.OnceValue(func() []Crawler {
-	list, err := Parse(crawlersJSON)
+var builtin = sync.OnceValue(func() *File {
+	file, err := parseFile(crawlersJSON)
 	if err != nil {
 		panic("catalogue: " + err.Error()) // the embedded file is checked by its tests
 	}
-	return list
+	return file
 })
 
 // All returns the catalogue in display order (by operator, the 1990s robots
-// last). The slice is shared: do not modify it.
-func All() []Crawler { return loaded() }
+// last), with the user's overlay (see Use) merged in: its entries replace
+// the built-in ones of the same name and the others follow. The slice is
+// shared: do not modify it.
+func All() []Crawler { return current().list }
+
+// Builtin returns the catalogue as built in, without the overlay.
+func Builtin() []Crawler { return builtin().Crawlers }
 
 // Parse reads a catalogue file.
 func Parse(data []byte) ([]Crawler, error) {
+	file, err := parseFile(data)
+	if err != nil {
+		return nil, err
+	}
+	return file.Crawlers, nil
+}
+
+func parseFile(data []byte) (*File, error) {
 	var file File
 	if err := json.Unmarshal(data, &file); err != nil {
 		return nil, fmt.Errorf("crawlers.json: %w", err)
@@ -142,7 +170,7 @@ func Parse(data []byte) ([]Crawler, error) {
 			c.Token = c.Tokens[0]
 		}
 	}
-	return file.Crawlers, nil
+	return &file, nil
 }
 
 // ByPurpose returns the entries with purpose p, in catalogue order.

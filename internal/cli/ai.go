@@ -145,7 +145,7 @@ func runAI(env *Env, args []string) int {
 				}
 				parts = append(parts, s)
 			}
-			fmt.Fprintf(tw, "%s (%s)\t%s\t%s\t%s\n", c.Name, c.Operator, c.RobotsTxt, c.Engine, strings.Join(parts, "; "))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", aiaccess.NameAndOperator(c), c.RobotsTxt, c.Engine, strings.Join(parts, "; "))
 		}
 		fmt.Fprintln(tw)
 	}
@@ -165,7 +165,7 @@ func runAI(env *Env, args []string) int {
 	fmt.Fprintln(text)
 	fmt.Fprintln(text, msg.New(msgAICannot))
 	for _, c := range r.CannotStop {
-		fmt.Fprintf(text, "  %s (%s), %s: %s\n", c.Name, c.Operator, c.RobotsTxt, aiaccess.Instead(c))
+		fmt.Fprintf(text, "  %s, %s: %s\n", aiaccess.NameAndOperator(c), c.RobotsTxt, aiaccess.Instead(c))
 	}
 	return ExitOK
 }

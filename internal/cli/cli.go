@@ -89,6 +89,7 @@ func Run(args []string, env Env) int {
 		usage(env.Stderr)
 		return ExitUsage
 	}
+	openCatalogue(&env)
 	return c.Run(&env, args[1:])
 }
 

@@ -8,10 +8,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
-const crawlersUsage = "[--purpose P] [--json]"
+const crawlersUsage = "[--purpose P] [--source builtin|user|all] [--json]\n       crawlers update [--from FILE|URL]... [--dry-run] [--json]\n       crawlers undo\n       crawlers add NAME [--token T]... [--ua PATTERN]... [--operator O] [--purpose P] [--engine E] [--robots-txt B] [--note TEXT]\n       crawlers remove NAME"
 
 func init() {
 	Register(Command{
@@ -22,16 +23,38 @@ func init() {
 	})
 }
 
-// JSONCrawler is the --json form of a catalogue entry: exactly these fields.
+// JSONCrawler is the --json form of a catalogue entry: exactly these fields
+// (origin, quote and claims when the entry has them). It is also the form
+// `crawlers update --from` reads, so a team can share a list.
 type JSONCrawler struct {
-	Name       string             `json:"name"`
-	Tokens     []string           `json:"tokens"`
-	UAPatterns []string           `json:"ua_patterns"`
-	Operator   string             `json:"operator"`
-	Purpose    string             `json:"purpose"`
-	Engine     string             `json:"engine"`
-	RobotsTxt  string             `json:"robots_txt"`
-	Sources    []catalogue.Source `json:"sources"`
+	Name       string                 `json:"name"`
+	Tokens     []string               `json:"tokens"`
+	UAPatterns []string               `json:"ua_patterns"`
+	Operator   string                 `json:"operator"`
+	Purpose    string                 `json:"purpose"`
+	Engine     string                 `json:"engine"`
+	RobotsTxt  string                 `json:"robots_txt"`
+	Sources    []catalogue.Source     `json:"sources"`
+	Unverified bool                   `json:"unverified"`
+	Verify     catalogue.Verification `json:"verify"` // how a visit can be verified: range files, reverse-DNS domains
+	Note       catalogue.Localized    `json:"note,omitempty"`
+	Origin     catalogue.Origin       `json:"origin,omitempty"`
+	Quote      *catalogue.Quote       `json:"quote,omitempty"`
+	Claims     []catalogue.Claim      `json:"claims,omitempty"`
+}
+
+// jsonCrawler is c in the --json form.
+func jsonCrawler(c catalogue.Crawler) JSONCrawler {
+	return JSONCrawler{Name: c.Name, Tokens: c.Tokens, UAPatterns: nonNil(c.UAPatterns), Operator: c.Operator,
+		Purpose: string(c.Purpose), Engine: c.Engine, RobotsTxt: string(c.RobotsTxt), Sources: nonNilSources(c.Sources),
+		Unverified: !c.Verified(), Verify: catalogue.HowToVerify(c), Note: c.Note, Origin: c.Origin, Quote: c.Quote, Claims: c.Claims}
+}
+
+func nonNilSources(s []catalogue.Source) []catalogue.Source {
+	if s == nil {
+		return []catalogue.Source{}
+	}
+	return s
 }
 
 func purposeList() string {
@@ -53,23 +76,56 @@ func parsePurpose(s string) (catalogue.Purpose, error) {
 }
 
 func runCrawlers(env *Env, args []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "update":
+			return runCrawlersUpdate(env, args[1:])
+		case "undo":
+			return runCrawlersUndo(env, args[1:])
+		case "add":
+			return runCrawlersAdd(env, args[1:])
+		case "remove":
+			return runCrawlersRemove(env, args[1:])
+		}
+	}
 	fs := NewFlags(env, "crawlers", crawlersUsage)
 	purpose := fs.String("purpose", "", "only crawlers with this purpose ("+purposeList()+")")
+	source := fs.String("source", "all", "which layer: builtin (shipped), user (added by updates and by you) or all")
 	asJSON := fs.Bool("json", false, "one JSON object per crawler")
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) > 0 {
-		return Failf(env, "crawlers: takes no arguments besides --purpose and --json")
+		return Failf(env, "crawlers: unknown subcommand %q; the subcommands are update, undo, add and remove", pos[0])
 	}
-	list := catalogue.All()
+	var list []catalogue.Crawler
+	switch *source {
+	case "all":
+		list = catalogue.All()
+	case "builtin":
+		list = catalogue.Builtin()
+	case "user":
+		for _, c := range catalogue.All() {
+			if c.Origin != catalogue.BuiltIn {
+				list = append(list, c)
+			}
+		}
+	default:
+		return Failf(env, "crawlers: --source %q: want builtin, user or all", *source)
+	}
 	if *purpose != "" {
 		p, err := parsePurpose(*purpose)
 		if err != nil {
 			return Failf(env, "crawlers: %v", err)
 		}
-		list = catalogue.ByPurpose(p)
+		var only []catalogue.Crawler
+		for _, c := range list {
+			if c.Purpose == p {
+				only = append(only, c)
+			}
+		}
+		list = only
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
@@ -77,8 +133,7 @@ func runCrawlers(env *Env, args []string) int {
 		enc := json.NewEncoder(out)
 		enc.SetEscapeHTML(false)
 		for _, c := range list {
-			enc.Encode(JSONCrawler{Name: c.Name, Tokens: c.Tokens, UAPatterns: nonNil(c.UAPatterns), Operator: c.Operator,
-				Purpose: string(c.Purpose), Engine: c.Engine, RobotsTxt: string(c.RobotsTxt), Sources: c.Sources})
+			enc.Encode(jsonCrawler(c))
 		}
 		return ExitOK
 	}
@@ -86,12 +141,23 @@ func runCrawlers(env *Env, args []string) int {
 	fmt.Fprintln(tw, "NAME\tTOKENS\tPURPOSE\tENGINE\tROBOTS.TXT\tOPERATOR")
 	for _, c := range list {
 		behaviour := string(c.RobotsTxt)
-		if c.Unverified {
+		if !c.Verified() {
 			behaviour += " (unverified)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", c.Name, strings.Join(c.Tokens, " "), c.Purpose, c.Engine, behaviour, c.Operator)
+		name := c.Name
+		if c.Origin != catalogue.BuiltIn {
+			name += " [" + string(c.Origin) + "]"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", name, strings.Join(c.Tokens, " "), c.Purpose, c.Engine, behaviour, c.Operator)
 	}
 	tw.Flush()
+	if *source == "all" && *purpose == "" {
+		st := sources.State{}
+		if s, err := catalogueStore(); err == nil {
+			st, _ = s.Load()
+		}
+		printSummary(out, sources.Summarise(st))
+	}
 	return ExitOK
 }
 

@@ -24,7 +24,11 @@ func TestCrawlersJSONHasExactlyTheFields(t *testing.T) {
 	if len(lines) < 150 {
 		t.Fatalf("%d crawlers, want at least 150", len(lines))
 	}
-	want := "engine,name,operator,purpose,robots_txt,sources,tokens,ua_patterns"
+	// Always these fields; origin, quote and claims only when the entry
+	// has them (a quote: its words as ai.robots.txt wrote them).
+	required := "engine,name,note,operator,purpose,robots_txt,sources,tokens,ua_patterns,unverified,verify"
+	optional := map[string]bool{"origin": true, "quote": true, "claims": true}
+	quoted := 0
 	for _, l := range lines {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
@@ -32,12 +36,19 @@ func TestCrawlersJSONHasExactlyTheFields(t *testing.T) {
 		}
 		keys := make([]string, 0, len(m))
 		for k := range m {
+			if optional[k] {
+				quoted++
+				continue
+			}
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		if got := strings.Join(keys, ","); got != want {
-			t.Fatalf("fields = %s, want %s", got, want)
+		if got := strings.Join(keys, ","); got != required {
+			t.Fatalf("fields = %s, want %s (and only %v besides)", got, required, optional)
 		}
+	}
+	if quoted == 0 {
+		t.Error("no entry quotes its source")
 	}
 	code, out, _ = runCmd(t, "", "crawlers", "--json", "--purpose", "ai-search")
 	if code != 0 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -176,16 +177,20 @@ func runLogs(env *Env, args []string) int {
 		}
 		*p.dst = syntax.Parse(data)
 	}
-	if len(ranges) > 0 || *verifyDNS {
+	rangesNote := ""
+	if len(ranges) == 0 { // no --ip-ranges: the ranges the catalogue's updates read
+		opts.Verifier, rangesNote = sources.RangeVerifier()
+	}
+	if len(ranges) > 0 || *verifyDNS && opts.Verifier == nil {
 		opts.Verifier = &accesslog.Verifier{}
 		for _, r := range ranges {
 			if err := opts.Verifier.LoadRanges(r); err != nil {
 				return Failf(env, "logs: --ip-ranges: %v", err)
 			}
 		}
-		if *verifyDNS {
-			opts.Verifier.Resolver = net.DefaultResolver
-		}
+	}
+	if *verifyDNS {
+		opts.Verifier.Resolver = net.DefaultResolver
 	}
 	out := bufio.NewWriterSize(env.Stdout, 64<<10)
 	defer out.Flush()
@@ -209,6 +214,9 @@ func runLogs(env *Env, args []string) int {
 			disallowed = true
 		}
 	}
+	if rangesNote != "" && (*violations || *asJSON) {
+		fmt.Fprintln(env.Stderr, printable(rangesNote)) // the text report prints it itself
+	}
 	switch {
 	case *violations:
 	case *asJSON:
@@ -221,6 +229,9 @@ func runLogs(env *Env, args []string) int {
 			fmt.Fprintln(env.Stderr, msg.New(msgLogsMalformedAt, "Where", malformedList(rep)))
 		}
 	default:
+		if rangesNote != "" {
+			fmt.Fprintln(out, printable(rangesNote))
+		}
 		WriteLogsReport(terminalSafe{out}, rep)
 	}
 	if broken != nil {

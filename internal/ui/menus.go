@@ -138,7 +138,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.showAbout),
 	)
 	// A menu shortcut runs its action on the web driver's key goroutine.
-	return keys.Menu(fyne.NewMainMenu(file, edit, tester, view, help))
+	return keys.Menu(fyne.NewMainMenu(file, edit, tester, view, s.catalogueMenu(), help))
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {

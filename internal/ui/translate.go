@@ -3,5 +3,8 @@
 // files, menus, preferences and languages. The analysis lives in tester/.
 package ui
 
-// AppID identifies the app for preferences and storage.
-const AppID = "io.github.robots_studio.robots_studio"
+import "github.com/robots-studio/robots-studio/tester/crawlers/sources"
+
+// AppID identifies the app for preferences and storage; the command line
+// finds the window's storage by the same id.
+const AppID = sources.AppID

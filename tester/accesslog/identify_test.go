@@ -23,7 +23,7 @@ func TestIdentify(t *testing.T) {
 		{"catalogue: the longest pattern wins", "Googlebot-Image/1.0", KindCatalogue, "Googlebot-Image", "Googlebot-Image", "google"},
 		{"catalogue: Yandex's robot is read the Yandex way", "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)", KindCatalogue, "YandexBot", "YandexBot", "yandex"},
 		{"catalogue: bingbot the Bing way", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", KindCatalogue, "bingbot", "bingbot", "bing"},
-		{"catalogue: the 1990s Lycos spider", "Lycos_Spider_(Rex)/1.0 libwww/3.1", KindCatalogue, "Lycos", "Lycos", "rfc9309"},
+		{"catalogue: the 1990s Lycos spider, read by its 1996 text", "Lycos_Spider_(Rex)/1.0 libwww/3.1", KindCatalogue, "Lycos", "Lycos", "lycos1996"},
 		{"unknown bot: grouped by its product token, read as RFC 9309", "Mozilla/5.0 (compatible; ExampleSeoBot/1.3; +https://seo.example/bot.html)", KindUnknownBot, "ExampleSeoBot", "ExampleSeoBot", "rfc9309"},
 		{"unknown bot: a spider word counts too", "acme-spider/0.9 (+https://acme.example/)", KindUnknownBot, "acme-spider", "acme-spider", "rfc9309"},
 		{"a bot word only in the URL is not a bot", "Mozilla/5.0 (X11; Linux x86_64) +https://example.org/robots", KindOther, "", "", ""},

@@ -104,7 +104,9 @@ var (
 	msgTrapExtended  = msg.Def("aiaccess.trap.extended", "Google-Extended does not control AI Overviews or AI Mode: they are built from what Googlebot crawls for Search; only nosnippet or leaving Search keeps pages out of them")
 	msgTrapMisspelt  = msg.Def("aiaccess.trap.misspelt", "line {{.Line}}: `{{.Token}}` names no known crawler, so that group matches nobody; did you mean `{{.Suggest}}`?")
 	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: Google and RFC 9309 merge that group with the new one, so the Allow still opens what it names")
+	msgTrapInside    = msg.Def("aiaccess.trap.inside", "{{.Kept}} is let in, but its name contains the refused {{.Refused}}: the 1994 text and Lycos's 1996 reading look for a record's name inside the crawler's name, so a crawler reading it that way would take the refusing group (today's crawlers compare whole tokens)")
 	msgTrapSubstring = msg.Def("aiaccess.trap.substring", "{{.Kept}} is let in, but the refused {{.Refused}} contains its name: Koster's 1996 draft matches names inside User-agent values, so a crawler reading it that way would take the refusing group (today's crawlers compare whole tokens)")
+	msgTrapNotToken  = msg.Def("aiaccess.trap.not_token", "not written: {{.Names}}. These names are no robots.txt product tokens, so no reading matches a User-agent line with them (the 1990s readings would even take their words for other crawlers); only the `*` group reaches them")
 	msgTrapUnstopped = msg.Def("aiaccess.trap.unstopped", "refused crawlers that fetch on a user's request or ignore robots.txt: {{.Count}}; see “cannot stop” for what would keep them out")
 )
 
@@ -202,17 +204,27 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	}
 	tail.WriteString("# " + msg.New(msgHeader, "Stance", StanceName(p.Stance)).String() + eol)
 	unstopped := 0
+	var notTokens []string
 	before := google.Compile(doc)
 	listed := 0
 	if len(plan.Blocked) > 0 {
 		for _, c := range plan.Blocked {
+			if !crawlers.IsProductToken(c.Tokens[0]) {
+				// "AI2Bot", "Kangaroo Bot": no reading matches such a line,
+				// and the 1990s readings would take its words for others.
+				notTokens = append(notTokens, c.Tokens[0])
+				continue
+			}
 			if v := before.Query(c.Tokens[0], "/"); !v.Allowed && v.Group != nil && v.Group.How == engine.HowExact {
 				if _, opens := existing[strings.ToLower(c.Tokens[0])]; !opens {
 					continue // its own group already refuses everything
 				}
 			}
 			listed++
-			note := c.Operator + ", " + PurposeText(c.Purpose).String()
+			note := PurposeText(c.Purpose).String()
+			if c.Operator != "" {
+				note = c.Operator + ", " + note
+			}
 			if c.RobotsTxt == catalogue.TokenOnly {
 				note += ", " + BehaviourText(c.RobotsTxt).String()
 			}
@@ -224,6 +236,7 @@ func Build(doc *syntax.Document, p Policy) Plan {
 			if !c.RobotsTxt.Stoppable() {
 				unstopped++
 			}
+
 			if c.Name == "Googlebot" {
 				plan.Warnings = append(plan.Warnings, msg.New(msgTrapGooglebot))
 			}
@@ -266,7 +279,14 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				plan.Warnings = append(plan.Warnings, msg.New(msgTrapSubstring, "Kept", c.Tokens[0], "Refused", b.Tokens[0]))
 				break
 			}
+			if len(b.Tokens[0]) < len(c.Tokens[0]) && crawlers.IsProductToken(b.Tokens[0]) && strings.Contains(strings.ToLower(c.Tokens[0]), strings.ToLower(b.Tokens[0])) {
+				plan.Warnings = append(plan.Warnings, msg.New(msgTrapInside, "Kept", c.Tokens[0], "Refused", b.Tokens[0]))
+				break
+			}
 		}
+	}
+	if len(notTokens) > 0 {
+		plan.Warnings = append(plan.Warnings, msg.New(msgTrapNotToken, "Names", strings.Join(notTokens, ", ")))
 	}
 	if unstopped > 0 {
 		plan.Warnings = append(plan.Warnings, msg.New(msgTrapUnstopped, "Count", unstopped))

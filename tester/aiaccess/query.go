@@ -7,11 +7,17 @@ import (
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
-var msgResolved = msg.Def("crawlers.resolved", "the User-Agent is the catalogue's {{.Name}} ({{.Operator}}), which obeys the robots.txt token {{.Token}}: tested as {{.Token}}")
+var (
+	msgResolved     = msg.Def("crawlers.resolved", "the User-Agent is the catalogue's {{.Name}} ({{.Operator}}), which obeys the robots.txt token {{.Token}}: tested as {{.Token}}")
+	msgResolvedAnon = msg.Def("crawlers.resolved_no_operator", "the User-Agent is the catalogue's {{.Name}}, which obeys the robots.txt token {{.Token}}: tested as {{.Token}}")
+)
 
 // ResolvedNote says which catalogue crawler a full User-Agent string was
 // read as, and the token it was tested with.
 func ResolvedNote(r crawlers.Resolution) msg.Text {
+	if r.Entry.Operator == "" { // an entry of ai.robots.txt's list whose operator is unknown
+		return msg.New(msgResolvedAnon, "Name", r.Entry.Name, "Token", r.Token)
+	}
 	return msg.New(msgResolved, "Name", r.Entry.Name, "Operator", r.Entry.Operator, "Token", r.Token)
 }
 

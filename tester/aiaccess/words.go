@@ -47,3 +47,12 @@ func BehaviourText(b catalogue.Behaviour) msg.Text {
 	}
 	return msg.New(behaviourText[catalogue.Unknown])
 }
+
+// NameAndOperator is "GPTBot (OpenAI)", or the name alone when no operator
+// is known (entries of ai.robots.txt's list that name none).
+func NameAndOperator(c catalogue.Crawler) string {
+	if c.Operator == "" {
+		return c.Name
+	}
+	return c.Name + " (" + c.Operator + ")"
+}

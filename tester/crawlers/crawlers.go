@@ -7,7 +7,7 @@ package crawlers
 import (
 	"sort"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/internal/textdist"
@@ -27,6 +27,7 @@ type index struct {
 	tokens   map[string]int // lower-case token -> entry
 	squashed []squashedToken
 	bySquash map[string]string // squash(token) -> the first token written so
+	gen      uint64
 }
 
 // squashedToken is a catalogue token with its squash form.
@@ -37,7 +38,20 @@ var squasher = strings.NewReplacer("-", "", "_", "", " ", "")
 // squash sets aside case, "-", "_" and spaces ("GPT-Bot" → "gptbot").
 func squash(s string) string { return squasher.Replace(strings.ToLower(s)) }
 
-var load = sync.OnceValue(func() *index { return build(catalogue.All()) })
+// cache is the index of the catalogue generation it was built from; the
+// user's overlay (catalogue.Use) makes a new generation.
+var cache atomic.Pointer[index]
+
+func load() *index {
+	all, g := catalogue.Current()
+	if ix := cache.Load(); ix != nil && ix.gen == g {
+		return ix
+	}
+	ix := build(all)
+	ix.gen = g
+	cache.Store(ix)
+	return ix
+}
 
 func build(all []catalogue.Crawler) *index {
 	ix := &index{all: all, tokens: map[string]int{}, bySquash: map[string]string{}}
@@ -196,4 +210,27 @@ func SuggestWithin(token string, max int) string {
 		}
 	}
 	return best
+}
+
+// Index answers Recognise for a list of entries other than the catalogue
+// in use (the built-in layer alone, when an update decides what is new).
+type Index struct{ ix *index }
+
+// IndexOf indexes list.
+func IndexOf(list []catalogue.Crawler) *Index { return &Index{build(list)} }
+
+// Recognise finds the entry a crawler name belongs to: the entry that
+// obeys it as a token, or else the one whose User-Agent pattern it
+// contains ("iaskspider/2.0" → iAsk). Case does not matter.
+func (x *Index) Recognise(name string) (catalogue.Crawler, bool) {
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if i, ok := x.ix.tokens[lower]; ok {
+		return x.ix.all[i], true
+	}
+	for _, p := range x.ix.patterns {
+		if containsWord(lower, p.text) {
+			return x.ix.all[p.entry], true
+		}
+	}
+	return catalogue.Crawler{}, false
 }

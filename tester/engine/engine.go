@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -148,7 +147,7 @@ const Default = "google"
 func ForCrawler(crawler string) Engine {
 	id := "rfc9309"
 	c := strings.ToLower(strings.TrimSpace(crawler))
-	if e, ok := catalogueEngines()[c]; ok {
+	if e := catalogue.EngineFor(c); e != "" {
 		id = e
 	} else {
 		switch {
@@ -165,20 +164,6 @@ func ForCrawler(crawler string) Engine {
 	}
 	return registry[Default]
 }
-
-// catalogueEngines maps each catalogue token, in lower case, to the engine
-// the catalogue names for its crawler.
-var catalogueEngines = sync.OnceValue(func() map[string]string {
-	out := map[string]string{}
-	for _, c := range catalogue.All() {
-		for _, t := range c.Tokens {
-			if _, dup := out[strings.ToLower(t)]; !dup && c.Engine != "" {
-				out[strings.ToLower(t)] = c.Engine
-			}
-		}
-	}
-	return out
-})
 
 // How says how a group was reached from the crawler's name.
 type How string

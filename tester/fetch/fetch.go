@@ -124,6 +124,21 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return fetchTarget(ctx, t, opts)
+}
+
+// GetURL fetches exactly rawURL, an http(s) URL of any file (a published
+// crawler list), by the same rules as Get: the timeout, the redirect limit,
+// the size cap, gzip, cancelling and the failure sentences.
+func GetURL(ctx context.Context, rawURL string, opts Options) (*Result, error) {
+	u, err := url.Parse(strings.TrimSpace(rawURL))
+	if err != nil || !IsURL(rawURL) || u.Host == "" {
+		return nil, &InputError{msg.New(msgBadInput, "Input", rawURL)}
+	}
+	return fetchTarget(ctx, Target{Input: rawURL, RobotsURL: u.String()}, opts)
+}
+
+func fetchTarget(ctx context.Context, t Target, opts Options) (*Result, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}

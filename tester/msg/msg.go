@@ -5,6 +5,7 @@
 package msg
 
 import (
+	"errors"
 	"sort"
 	"strings"
 	"sync"
@@ -186,3 +187,7 @@ func isOne(v any) bool {
 	}
 	return false
 }
+
+// Error is an error whose text is the message key in the user's language,
+// with args filled in as New does.
+func Error(key string, args ...any) error { return errors.New(New(key, args...).String()) }

@@ -146,7 +146,7 @@ func (t *Tab) Refresh() {
 	}
 	t.report.Add(widget.NewLabelWithStyle(lang.X("aitab.access.cannot_stop", "Crawlers this file cannot stop, and what would"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	for _, c := range r.CannotStop {
-		l := widget.NewLabel(c.Name + " (" + c.Operator + "): " + aiaccess.Instead(c).String())
+		l := widget.NewLabel(aiaccess.NameAndOperator(c) + ": " + aiaccess.Instead(c).String())
 		l.Wrapping = fyne.TextWrapWord
 		t.report.Add(l)
 	}
@@ -178,7 +178,7 @@ func rowText(row aiaccess.Row) string {
 	if !row.Paths[0].Allowed {
 		mark = "✘"
 	}
-	return fmt.Sprintf("%s %s (%s) · %s · %s — %s", mark, c.Name, c.Operator, aiaccess.BehaviourText(c.RobotsTxt), engine.NameOf(c.Engine), strings.Join(parts, "; "))
+	return fmt.Sprintf("%s %s · %s · %s — %s", mark, aiaccess.NameAndOperator(c), aiaccess.BehaviourText(c.RobotsTxt), engine.NameOf(c.Engine), strings.Join(parts, "; "))
 }
 
 // policy reads the builder's widgets.

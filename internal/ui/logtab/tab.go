@@ -22,6 +22,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -198,7 +199,7 @@ func (t *Tab) Start() {
 	t.running.Add(1)
 	go func() {
 		defer t.running.Done()
-		rep, err := accesslog.Analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft,
+		rep, err := accesslog.Analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft, Verifier: sources.Verifier(),
 			OnProgress: func(p accesslog.Progress) {
 				if now := time.Now(); now.Sub(last) > 100*time.Millisecond {
 					last = now

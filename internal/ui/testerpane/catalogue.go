@@ -88,10 +88,16 @@ func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) 
 			if c.Historical {
 				owner += " · " + lang.X("testerpane.catalogue.historical", "historical")
 			}
+			owner = strings.TrimPrefix(owner+entryMarks(c), " · ")
 			line[1].(*widget.Label).SetText(c.Name)
 			line[0].(*widget.Label).SetText(owner)
 			rows[0].(*fyne.Container).Refresh() // the name's width changed
-			note.SetText(c.Note.In(language))
+			text := c.Note.In(language)
+			if c.Quote != nil {
+				// The source's own words stay in English, as a quotation.
+				text += " — “" + c.Quote.Text + "”"
+			}
+			note.SetText(text)
 		})
 	v.list.OnSelected = func(id widget.ListItemID) {
 		if id < len(v.shown) {
@@ -182,4 +188,29 @@ func (tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(fyne.NewSize(size.Width, h))
 		y += h
 	}
+}
+
+// entryMarks says where an entry comes from, whether its claims were read
+// in a source, and how a visit claiming to be it can be verified.
+func entryMarks(c assets.Crawler) string {
+	out := ""
+	switch c.Origin {
+	case catalogue.FromUser:
+		out += " · " + lang.X("testerpane.catalogue.yours", "yours")
+	case catalogue.FromUpdate:
+		out += " · " + lang.X("testerpane.catalogue.updated", "from an update")
+	}
+	if !c.Verified() {
+		out += " · " + lang.X("testerpane.catalogue.unverified", "unverified")
+	}
+	v := catalogue.HowToVerify(c)
+	switch {
+	case len(v.Ranges) > 0 && len(v.RDNS) > 0:
+		out += " · " + lang.X("testerpane.catalogue.verify_both", "verifiable by IP ranges and reverse DNS")
+	case len(v.Ranges) > 0:
+		out += " · " + lang.X("testerpane.catalogue.verify_ranges", "verifiable by IP ranges")
+	case len(v.RDNS) > 0:
+		out += " · " + lang.X("testerpane.catalogue.verify_rdns", "verifiable by reverse DNS")
+	}
+	return out
 }

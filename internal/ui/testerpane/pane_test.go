@@ -535,9 +535,9 @@ func TestCatalogue(t *testing.T) {
 	if n := view.list.Length(); n < 40 {
 		t.Errorf("catalogue lists %d crawlers", n)
 	}
-	test.Type(view.filter, "lyc")
+	test.Type(view.filter, "lycos")
 	if len(view.shown) != 1 || view.shown[0].Name != "Lycos" {
-		t.Fatalf("filter lyc: %+v", view.shown)
+		t.Fatalf("filter lycos: %+v", view.shown)
 	}
 	view.list.Select(0)
 	if got := p.entry(crawlerRows, 0).Text; got != "Lycos_Spider_(Rex)/1.0 libwww/3.1" {

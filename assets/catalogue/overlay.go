@@ -1,0 +1,216 @@
+package catalogue
+
+import (
+	"strings"
+	"sync/atomic"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var (
+	msgNoName     = msg.Def("catalogue.err.entry_no_name", "an entry has no name")
+	msgNoToken    = msg.Def("catalogue.err.no_token", "{{.Name}} has no token")
+	msgBadToken   = msg.Def("catalogue.err.bad_token", "{{.Name}}: “{{.Token}}” is not a robots.txt token")
+	msgBadPurpose = msg.Def("catalogue.err.bad_purpose", "{{.Name}}: unknown purpose “{{.Purpose}}”")
+)
+
+// Origin is the layer a catalogue entry comes from.
+type Origin string
+
+// Layers.
+const (
+	BuiltIn    Origin = ""       // shipped with the program
+	FromUpdate Origin = "update" // merged from a published list by an update
+	FromUser   Origin = "user"   // added or edited by the user
+)
+
+// Claim is where one field of an entry comes from: the source (a URL or a
+// file) and the day it was read (YYYY-MM-DD).
+type Claim struct {
+	Field  string `json:"field"`
+	Source string `json:"source"`
+	Read   string `json:"read"`
+}
+
+// Quote is a source's own words about a crawler, kept as it wrote them.
+type Quote struct {
+	Text   string `json:"text"`
+	Source string `json:"source"`
+	Read   string `json:"read"`
+}
+
+// Verification is how an operator's crawlers can be told from impostors.
+type Verification struct {
+	Ranges []string `json:"ranges,omitempty"` // URLs of published IP range files
+	RDNS   []string `json:"rdns,omitempty"`   // reverse-DNS domains
+}
+
+// Verified reports whether the entry's claims were read in a source: it
+// cites at least one source with a date, or an update or the user stands
+// for it, and nothing is flagged unconfirmed.
+func (c Crawler) Verified() bool {
+	if c.Unverified {
+		return false
+	}
+	for _, s := range c.Sources {
+		if s.Checked != "" {
+			return true
+		}
+	}
+	return len(c.Claims) > 0
+}
+
+// HowToVerify says how a visit claiming to be c can be checked: the range
+// files published for it (under its name, else its operator's), those an
+// update read for it, and the operator's reverse-DNS domains. Both empty:
+// it cannot be verified (or, token-only, it never visits).
+func HowToVerify(c Crawler) Verification {
+	if c.RobotsTxt == TokenOnly {
+		return Verification{} // it sends no requests of its own
+	}
+	table := builtin().Verification
+	own, byOp := table[c.Name], table[c.Operator]
+	out := Verification{RDNS: append(own.RDNS, byOp.RDNS...)}
+	out.Ranges = append(out.Ranges, own.Ranges...)
+	if len(own.Ranges) == 0 {
+		out.Ranges = append(out.Ranges, byOp.Ranges...)
+	}
+	for _, r := range c.RangeFiles {
+		if !contains(out.Ranges, r) {
+			out.Ranges = append(out.Ranges, r)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// state is the merged catalogue in use.
+type state struct {
+	list    []Crawler
+	engines map[string]string // lower-case token → engine id
+	gen     uint64
+}
+
+var (
+	cur atomic.Pointer[state]
+	gen atomic.Uint64
+)
+
+func current() *state {
+	if s := cur.Load(); s != nil {
+		return s
+	}
+	s := merge(builtin().Crawlers, nil)
+	cur.CompareAndSwap(nil, s)
+	return cur.Load()
+}
+
+// Current returns All with its generation, a number that changes whenever
+// Use changes the catalogue: caches built from the list compare it.
+func Current() ([]Crawler, uint64) {
+	s := current()
+	return s.list, s.gen
+}
+
+// Use merges the overlay's entries into the catalogue every caller sees:
+// an entry with a built-in entry's name replaces it, the others are added
+// after the built-in ones. Use(nil) goes back to the built-in catalogue.
+func Use(overlay []Crawler) error {
+	for _, c := range overlay {
+		if err := Check(c); err != nil {
+			return err
+		}
+	}
+	cur.Store(merge(builtin().Crawlers, overlay))
+	return nil
+}
+
+// Check reports what makes an entry unusable: no name, no token, a token
+// that is not one, an unknown purpose or engine word.
+func Check(c Crawler) error {
+	if strings.TrimSpace(c.Name) == "" {
+		return msg.Error(msgNoName)
+	}
+	if len(c.Tokens) == 0 {
+		return msg.Error(msgNoToken, "Name", c.Name)
+	}
+	for _, t := range c.Tokens {
+		if strings.TrimSpace(t) == "" || strings.ContainsAny(t, "\t\r\n:#") {
+			return msg.Error(msgBadToken, "Name", c.Name, "Token", t)
+		}
+	}
+	if c.Purpose != "" && !containsPurpose(c.Purpose) {
+		return msg.Error(msgBadPurpose, "Name", c.Name, "Purpose", string(c.Purpose))
+	}
+	return nil
+}
+
+func containsPurpose(p Purpose) bool {
+	for _, q := range Purposes {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+func merge(base, overlay []Crawler) *state {
+	list := make([]Crawler, len(base), len(base)+len(overlay))
+	copy(list, base)
+	at := map[string]int{}
+	for i, c := range list {
+		at[strings.ToLower(c.Name)] = i
+	}
+	for _, c := range overlay {
+		if c.Token == "" {
+			c.Token = c.Tokens[0]
+		}
+		if c.Purpose == "" {
+			c.Purpose = Other
+		}
+		if c.RobotsTxt == "" {
+			c.RobotsTxt = Unknown
+		}
+		if i, ok := at[strings.ToLower(c.Name)]; ok {
+			list[i] = c
+			continue
+		}
+		at[strings.ToLower(c.Name)] = len(list)
+		list = append(list, c)
+	}
+	engines := map[string]string{}
+	for _, c := range list {
+		for _, t := range c.Tokens {
+			if _, dup := engines[strings.ToLower(t)]; !dup && c.Engine != "" {
+				engines[strings.ToLower(t)] = c.Engine
+			}
+		}
+	}
+	return &state{list: list, engines: engines, gen: gen.Add(1)}
+}
+
+// EngineFor returns the engine the catalogue names for the crawler that
+// obeys token (case-insensitive), "" when none does.
+func EngineFor(token string) string {
+	return current().engines[strings.ToLower(strings.TrimSpace(token))]
+}
+
+// BuiltinDate is the day the built-in catalogue was last checked against
+// its sources (YYYY-MM-DD).
+func BuiltinDate() string {
+	latest := ""
+	for _, c := range builtin().CheckedAgainst {
+		if c.Checked > latest {
+			latest = c.Checked
+		}
+	}
+	return latest
+}

@@ -1,0 +1,102 @@
+package sources
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+// The store in use: the program opens it once at start (Open), and the log
+// readers take its IP ranges from it.
+var (
+	inUseMu sync.Mutex
+	inUse   *Store
+)
+
+// StorageEnv names a folder that replaces the app's storage for the
+// command line (and tests): the overlay is kept in its "catalogue" folder.
+const StorageEnv = "ROBOTS_STUDIO_STORAGE"
+
+// AppID is the window's application id (internal/ui.AppID): the command
+// line finds the window's storage by it.
+const AppID = "io.github.robots_studio.robots_studio"
+
+// DefaultStorage is the app's storage folder as the window's toolkit places
+// it (the user's configuration folder, fyne, the app id), or StorageEnv.
+func DefaultStorage() string {
+	if d := os.Getenv(StorageEnv); d != "" {
+		return d
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "fyne", AppID)
+}
+
+// Open makes the overlay in storage/catalogue the one in use: the catalogue
+// every caller sees includes its entries, and logs use its IP ranges. A
+// broken overlay leaves the built-in catalogue in use and is reported.
+func Open(storage string) (Store, error) {
+	if storage == "" {
+		inUseMu.Lock()
+		inUse = nil
+		inUseMu.Unlock()
+		return Store{}, catalogue.Use(nil)
+	}
+	s := Store{Dir: filepath.Join(storage, "catalogue")}
+	inUseMu.Lock()
+	inUse = &s
+	inUseMu.Unlock()
+	return s, s.Apply()
+}
+
+// InUse is the store Open opened (ok false before).
+func InUse() (Store, bool) {
+	inUseMu.Lock()
+	defer inUseMu.Unlock()
+	if inUse == nil {
+		return Store{}, false
+	}
+	return *inUse, true
+}
+
+var msgRangesUsed = msg.Def("catalogue.ranges.used", "IP ranges from the catalogue's update: {{.List}}")
+
+// RangeVerifier is a verifier loaded with the IP ranges updates saved, and
+// a sentence naming each range file with the day it was read; nil and ""
+// when no update read any.
+func RangeVerifier() (*accesslog.Verifier, string) {
+	s, ok := InUse()
+	if !ok {
+		return nil, ""
+	}
+	files := s.RangeFiles()
+	if len(files) == 0 {
+		return nil, ""
+	}
+	v := &accesslog.Verifier{}
+	var parts []string
+	for _, f := range files {
+		if v.LoadRanges(f.Path) != nil {
+			continue // a file damaged since: the others still count
+		}
+		parts = append(parts, f.Key+" ("+f.Source+", "+f.Read+")")
+	}
+	if len(parts) == 0 {
+		return nil, ""
+	}
+	return v, msg.New(msgRangesUsed, "List", strings.Join(parts, "; ")).String()
+}
+
+// Verifier is RangeVerifier without the sentence, for a caller that shows
+// none (the Logs tab).
+func Verifier() *accesslog.Verifier {
+	v, _ := RangeVerifier()
+	return v
+}
