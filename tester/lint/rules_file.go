@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -35,16 +36,16 @@ var bomBytes = []byte{0xEF, 0xBB, 0xBF}
 func checkEncoding(s *state) {
 	doc := s.doc
 	if doc.BOM {
-		s.report(finding{code: "RS029", sev: Info, start: 0, end: 0, engines: historic, text: msg.New(msgBOM),
+		s.report(finding{code: "RS029", sev: diag.Info, start: 0, end: 0, engines: historic, text: msg.New(msgBOM),
 			fix: newFix(msg.New(msgFixBOM), false, historic.names(s.all), Edit{Start: 0, End: len(bomBytes)})})
 	}
 	first := &doc.Lines[0]
 	if bytes.HasPrefix(doc.Src[first.Start:first.End], damagedBOM) {
 		a := int(first.Start)
-		f := finding{code: "RS030", sev: Error, start: a, end: a + len(damagedBOM), engines: s.every, text: msg.New(msgDamagedBOM),
+		f := finding{code: "RS030", sev: diag.Error, start: a, end: a + len(damagedBOM), engines: s.every, text: msg.New(msgDamagedBOM),
 			fix: newFix(msg.New(msgFixDamaged), true, s.every.names(s.all), Edit{Start: a, End: a + len(damagedBOM)})}
 		if s.m.damaged == 0 {
-			f.sev, f.text = Warning, msg.New(msgDamagedBOMC)
+			f.sev, f.text = diag.Warning, msg.New(msgDamagedBOMC)
 		}
 		s.report(f)
 	}
@@ -53,10 +54,10 @@ func checkEncoding(s *state) {
 		l := &doc.Lines[n-1]
 		if n > 1 && bytes.HasPrefix(doc.Src[l.Start:l.End], bomBytes) {
 			a := int(l.Start)
-			sev := Warning
+			sev := diag.Warning
 			if l.Kind == syntax.Unknown && int(l.Key.End) > a+3 {
 				if k, _ := syntax.KeyKind(doc.Src[a+3 : l.Key.End]); k != syntax.Unknown {
-					sev = Error
+					sev = diag.Error
 				}
 			}
 			s.report(finding{code: "RS030", sev: sev, start: a, end: a + 3, engines: s.every, text: msg.New(msgStrayBOM),
@@ -64,7 +65,7 @@ func checkEncoding(s *state) {
 		}
 		if l.Has(syntax.FlagNUL) {
 			i := bytes.IndexByte(doc.Src[l.Start:l.End], 0) + int(l.Start)
-			s.report(finding{code: "RS039", sev: Warning, start: i, end: i + 1, engines: eGoogle, text: msg.New(msgNUL)})
+			s.report(finding{code: "RS039", sev: diag.Warning, start: i, end: i + 1, engines: eGoogle, text: msg.New(msgNUL)})
 		}
 		if l.Has(syntax.FlagBadUTF8) {
 			if bad++; badFirst == 0 {
@@ -74,9 +75,9 @@ func checkEncoding(s *state) {
 		}
 	}
 	if bad > 0 {
-		sev := Info
+		sev := diag.Info
 		if badRule {
-			sev = Warning
+			sev = diag.Warning
 		}
 		a, b := s.lineSpan(badFirst)
 		s.report(finding{code: "RS040", sev: sev, start: a, end: b, engines: eGoogle | eRFC, text: msg.New(msgBadUTF8, "Count", bad)})
@@ -91,7 +92,7 @@ func checkSize(s *state) {
 		if !l.Has(syntax.FlagTooLong) || l.Kind == syntax.Comment || !l.Comment.Empty() && l.Comment.Start < l.Cut {
 			continue // only a comment is cut
 		}
-		s.report(finding{code: "RS031", sev: Error, start: int(l.Cut), end: int(l.End), engines: eGoogle,
+		s.report(finding{code: "RS031", sev: diag.Error, start: int(l.Cut), end: int(l.End), engines: eGoogle,
 			text: msg.New(msgTooLong, "Bytes", int(l.End-l.Start))})
 	}
 	if len(doc.Src) <= syntax.GoogleMaxBytes {
@@ -103,10 +104,10 @@ func checkSize(s *state) {
 		k := s.kind(n)
 		lost = k == syntax.UserAgent || k.IsRule()
 	}
-	f := finding{code: "RS032", sev: Error, start: syntax.GoogleMaxBytes, end: int(doc.Lines[stop-1].End),
+	f := finding{code: "RS032", sev: diag.Error, start: syntax.GoogleMaxBytes, end: int(doc.Lines[stop-1].End),
 		engines: eGoogle | eYandex, text: msg.New(msgTooBig, "Size", len(doc.Src))}
 	if !lost {
-		f.sev, f.text = Warning, msg.New(msgTooBigQuiet, "Size", len(doc.Src))
+		f.sev, f.text = diag.Warning, msg.New(msgTooBigQuiet, "Size", len(doc.Src))
 	}
 	s.report(f)
 }
@@ -128,7 +129,7 @@ func checkLineEnds(s *state) {
 		}
 	}
 	l := &s.doc.Lines[first-1]
-	s.report(finding{code: "RS033", sev: Warning, start: int(l.Start), end: int(l.End),
+	s.report(finding{code: "RS033", sev: diag.Warning, start: int(l.Start), end: int(l.End),
 		text: msg.New(msgCROnly, "Count", cr), fix: newFix(msg.New(msgFixCR), false, nil, edits...)})
 }
 
@@ -139,7 +140,7 @@ func checkFileName(s *state) {
 		return
 	}
 	a, b := s.lineSpan(1)
-	s.report(finding{code: "RS042", sev: Warning, start: a, end: b, engines: s.every, text: msg.New(msgFileName, "Name", base)})
+	s.report(finding{code: "RS042", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgFileName, "Name", base)})
 }
 
 func utf8Valid(b []byte) bool { return utf8.Valid(b) }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"slices"
 	"sort"
 	"strings"
@@ -88,7 +89,7 @@ func checkShadowAndDuplicates(s *state) {
 		}
 	}
 	a, b := s.fieldSpan(first[0])
-	s.report(finding{code: "RS019", sev: Info, start: a, end: b, engines: eDraft1996,
+	s.report(finding{code: "RS019", sev: diag.Info, start: a, end: b, engines: eDraft1996,
 		text: msg.New(msgShadowDraftN, "Count", len(draft), "Other", first[1], "OtherRule", s.doc.RuleText(first[1]))})
 }
 
@@ -122,7 +123,7 @@ func (s *state) duplicate(n, first, shaky int) {
 	}
 	safe := l.Comment.Empty() && !strings.ContainsAny(s.val(n), " \t\v\f")
 	a, b := s.fieldSpan(n)
-	s.report(finding{code: "RS020", sev: Info, start: a, end: b, engines: s.every,
+	s.report(finding{code: "RS020", sev: diag.Info, start: a, end: b, engines: s.every,
 		text: msg.New(msgDuplicate, "First", first),
 		fix:  newFix(msg.New(msgFixDuplicate), safe, engines.names(s.all), deleteLine(s.doc, n))})
 }
@@ -234,7 +235,7 @@ func (s *state) shadowFirstMatch(rs []shadowRule, order []int, found [][2]int) [
 
 func (s *state) reportShadow(n, other int, engines engineSet, key string) {
 	a, b := s.fieldSpan(n)
-	s.report(finding{code: "RS019", sev: Warning, start: a, end: b, engines: engines,
+	s.report(finding{code: "RS019", sev: diag.Warning, start: a, end: b, engines: engines,
 		text: msg.New(key, "Engines", (engines & s.selected).text(s.all), "Other", other, "OtherRule", s.doc.RuleText(other))})
 }
 

@@ -6,6 +6,7 @@
 package metatab
 
 import (
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"strings"
 	"time"
 
@@ -80,15 +81,14 @@ func diagnosticLabel(d metatag.Diagnostic) fyne.CanvasObject {
 	if text != "" {
 		text += ": "
 	}
-	l := widget.NewLabel(text + d.Text.String())
+	l := widget.NewLabel(text + d.Message.String())
 	l.Wrapping = fyne.TextWrapWord
 	switch d.Severity {
-	case metatag.Error:
+	case diag.Error:
 		l.Importance = widget.DangerImportance
-	case metatag.Warning:
+	case diag.Warning:
 		l.Importance = widget.WarningImportance
 	}
-	sev := severity.OfMeta(d.Severity)
-	icon := widget.NewIcon(severity.Icon(sev))
+	icon := widget.NewIcon(severity.Icon(d.Severity))
 	return container.NewBorder(nil, nil, container.NewVBox(icon), nil, l)
 }
