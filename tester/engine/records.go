@@ -163,7 +163,6 @@ type anyDisallowFamily struct {
 	rule  func(doc *syntax.Document, r recordRule) []Rule
 }
 
-func (f *anyDisallowFamily) Info() Info                        { return f.info }
 func (f *anyDisallowFamily) FetchPolicy(x Fetch) FetchDecision { return classicFetch(f.info.ID, x) }
 
 func (f *anyDisallowFamily) Compile(doc *syntax.Document) Compiled {

@@ -76,14 +76,15 @@ type state struct {
 	opts     Options
 	all      []string  // engine ids, bit i of an engineSet is all[i]
 	every    engineSet // every engine
+	f        families  // the engine sets the rules name, from the engines' traits
 	selected engineSet
 	m        *model
 	out      []Diagnostic
 }
 
 func newState(doc *syntax.Document, opts Options) *state {
-	all := ids()
-	s := &state{doc: doc, opts: opts, all: all, every: everyEngine(all)}
+	all, fam := readings()
+	s := &state{doc: doc, opts: opts, all: all, every: everyEngine(all), f: fam}
 	s.selected = setOf(all, opts.Engines)
 	if s.selected == 0 {
 		s.selected = setOf(all, DefaultEngines)
@@ -97,7 +98,7 @@ func (s *state) on(e engineSet) bool { return s.selected&e != 0 }
 
 // onlyHistoric reports whether the selected engines are all historic ones
 // (the 1994 and 1996 readings), so their quirks deserve more than a note.
-func (s *state) onlyHistoric() bool { return s.selected&^historic == 0 }
+func (s *state) onlyHistoric() bool { return s.selected&^s.f.historic == 0 }
 
 // finding is a diagnostic as a rule reports it.
 type finding struct {

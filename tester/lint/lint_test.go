@@ -3,12 +3,12 @@ package lint
 import (
 	"bytes"
 	"fmt"
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )

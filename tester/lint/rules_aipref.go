@@ -1,12 +1,12 @@
 package lint
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -38,7 +38,7 @@ func checkAIPref(s *state) {
 	}
 	first := f.Lines[0].N
 	a, b := s.lineSpan(first)
-	s.report(finding{code: "RS048", sev: diag.Info, start: a, end: b, engines: eGoogle,
+	s.report(finding{code: "RS048", sev: diag.Info, start: a, end: b, engines: s.f.flagsUnknown,
 		text: msg.New(msgPrefGoogle, "Drafts", aipref.SignalsPolicy+"; "+aipref.AttachDraft+"; "+aipref.VocabDraft)})
 
 	// yes and no per group and use, for contradictions

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"math"
 	"net/url"
 	"regexp"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/internal/textdist"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -87,7 +87,7 @@ func checkKeys(s *state) {
 			s.typo(n, l)
 		case l.Has(syntax.FlagMissingColon) && l.Kind.IsField():
 			a, b := int(l.Key.Start), int(l.Key.End)
-			e := s.every &^ (eGoogle | eTemoto)
+			e := s.every &^ s.f.colonOptional
 			s.report(finding{code: "RS009", sev: diag.Error, start: a, end: b, engines: e,
 				text: msg.New(msgMissingColon, "Key", s.doc.Text(l.Key)),
 				fix:  newFix(msg.New(msgFixColon), true, e.names(s.all), Edit{Start: b, End: b, Text: []byte(":")})})
@@ -114,9 +114,9 @@ func (s *state) firstContent() int {
 func (s *state) typo(n int, l *syntax.Line) {
 	key := s.doc.Text(l.Key)
 	name := syntax.CanonicalName(l.Kind)
-	e := s.every &^ eGoogle
+	e := s.every &^ s.f.lenientKeys
 	if strings.EqualFold(key, "useragent") {
-		e &^= eTemoto
+		e &^= s.f.joinedUA
 	}
 	edit := Edit{Start: int(l.Key.Start), End: int(l.Key.End), Text: []byte(name)}
 	if l.Has(syntax.FlagMissingColon) {
@@ -171,34 +171,34 @@ func checkFields(s *state) {
 		case syntax.CrawlDelay:
 			d, err := strconv.ParseFloat(v, 64)
 			if err != nil || d < 0 || math.IsInf(d, 0) || math.IsNaN(d) {
-				s.report(finding{code: "RS022", sev: diag.Error, start: va, end: vb, engines: eTemoto | eBing,
+				s.report(finding{code: "RS022", sev: diag.Error, start: va, end: vb, engines: s.f.delayHonoured,
 					text: msg.New(msgCrawlDelayBad, "Value", v)})
 			} else if !crawlDelay {
 				crawlDelay = true
-				s.report(finding{code: "RS022", sev: diag.Info, start: a, end: b, engines: eGoogle | eYandex | eBing, text: msg.New(msgCrawlDelay)})
+				s.report(finding{code: "RS022", sev: diag.Info, start: a, end: b, engines: s.f.crawlers, text: msg.New(msgCrawlDelay)})
 			}
 		case syntax.Host:
 			if firstHost == 0 {
 				firstHost = n
-				s.report(finding{code: "RS023", sev: diag.Info, start: a, end: b, engines: eYandex, text: msg.New(msgHostOld)})
+				s.report(finding{code: "RS023", sev: diag.Info, start: a, end: b, engines: s.f.hostMirror, text: msg.New(msgHostOld)})
 			} else {
-				s.report(finding{code: "RS025", sev: diag.Warning, start: a, end: b, engines: eYandex | eTemoto,
+				s.report(finding{code: "RS025", sev: diag.Warning, start: a, end: b, engines: s.f.hostReaders,
 					text: msg.New(msgHostMany, "First", firstHost)})
 			}
 			if reason := HostError(v); !reason.IsZero() {
-				f := finding{code: "RS024", sev: diag.Warning, start: va, end: vb, engines: eYandex,
+				f := finding{code: "RS024", sev: diag.Warning, start: va, end: vb, engines: s.f.hostMirror,
 					text: msg.New(msgHostInvalid, "Reason", reason)}
 				if bare, ok := HostFix(v); ok {
 					// Unsafe: once the line is valid, Yandex treats every other
 					// host serving this file as closed.
-					f.fix = newFix(msg.New(msgFixHost, "Host", bare), false, eYandex.names(s.all),
+					f.fix = newFix(msg.New(msgFixHost, "Host", bare), false, s.f.hostMirror.names(s.all),
 						Edit{Start: va, End: vb, Text: []byte(bare)})
 				}
 				s.report(f)
 			}
 		case syntax.CleanParam:
 			if reason := cleanParamError(v); !reason.IsZero() {
-				s.report(finding{code: "RS026", sev: diag.Warning, start: va, end: vb, engines: eYandex,
+				s.report(finding{code: "RS026", sev: diag.Warning, start: va, end: vb, engines: s.f.cleanParam,
 					text: msg.New(msgCleanParam, "Reason", reason)})
 			}
 		case syntax.RequestRate:
@@ -217,7 +217,7 @@ func checkFields(s *state) {
 			if u, err := url.Parse(v); v != "" && err == nil && u.Scheme == "" && !strings.ContainsAny(v, " \t") {
 				key = msgSitemapRel
 			}
-			s.report(finding{code: "RS015", sev: diag.Warning, start: va, end: vb, engines: sitemapReaders, text: msg.New(key, "Value", v)})
+			s.report(finding{code: "RS015", sev: diag.Warning, start: va, end: vb, engines: s.f.sitemapReaders, text: msg.New(key, "Value", v)})
 		}
 	}
 }

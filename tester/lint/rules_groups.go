@@ -1,9 +1,9 @@
 package lint
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -94,9 +94,9 @@ func (s *state) reportBlank(n int, blanks []int, key string, safe bool) {
 		edits[i] = deleteLine(s.doc, b)
 	}
 	a, b := s.fieldSpan(n)
-	s.report(finding{code: "RS002", sev: diag.Warning, start: a, end: b, engines: blankEnds,
+	s.report(finding{code: "RS002", sev: diag.Warning, start: a, end: b, engines: s.f.blankEnds,
 		text: msg.New(key, "Blank", blanks[0]),
-		fix:  newFix(msg.New(msgFixBlank, "Count", len(blanks)), safe, blankEnds.names(s.all), edits...)})
+		fix:  newFix(msg.New(msgFixBlank, "Count", len(blanks)), safe, s.f.blankEnds.names(s.all), edits...)})
 }
 
 // checkUserAgents: empty values, invalid product tokens, several names on one line.
@@ -124,7 +124,7 @@ func checkUserAgents(s *state) {
 		default:
 			tok := engine.Token(v)
 			a, b := s.valueSpan(n)
-			f := finding{code: "RS013", sev: diag.Warning, start: a, end: b, engines: s.every &^ eGoogle,
+			f := finding{code: "RS013", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.leadingToken,
 				text: msg.New(msgTokenNone, "Value", v)}
 			if tok != "" && v[len(tok)] == '/' {
 				// "Googlebot/2.1": a version the author copied from the User-Agent header.
@@ -181,7 +181,7 @@ func checkCutTokens(s *state) {
 			continue // one name, or one group: nothing is mixed up
 		}
 		a, b := s.valueSpan(n)
-		s.report(finding{code: "RS013", sev: diag.Warning, start: a, end: b, engines: eGoogle | eRFC,
+		s.report(finding{code: "RS013", sev: diag.Warning, start: a, end: b, engines: s.f.leadingToken | s.f.productToken,
 			text: msg.New(msgTokenCut, "Value", v, "Other", f.value, "Line", f.line, "Token", engine.Token(v))})
 	}
 }
@@ -193,7 +193,7 @@ func (s *state) severalAgents(n int, l *syntax.Line, v string) {
 		first = engine.Token(first)
 	}
 	a, b := s.valueSpan(n)
-	f := finding{code: "RS014", sev: diag.Info, start: a, end: b, engines: s.every &^ eLycos1996,
+	f := finding{code: "RS014", sev: diag.Info, start: a, end: b, engines: s.every &^ s.f.listsPerLine,
 		text: msg.New(msgSeveralAgents, "First", first)}
 	fixable := true
 	for _, w := range words {
@@ -245,7 +245,7 @@ func checkGroups(s *state) {
 					firstStar = n
 				} else if s.m.groupOf(firstStar) != gi {
 					a, b := s.fieldSpan(n)
-					s.report(finding{code: "RS016", sev: diag.Warning, start: a, end: b, engines: s.every &^ mergers,
+					s.report(finding{code: "RS016", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.mergers,
 						text: msg.New(msgSeveralStar, "First", firstStar)})
 				}
 				continue
@@ -258,7 +258,7 @@ func checkGroups(s *state) {
 				firstOf[tok] = n
 			} else if s.m.groupOf(f) != gi {
 				a, b := s.fieldSpan(n)
-				s.report(finding{code: "RS017", sev: diag.Warning, start: a, end: b, engines: s.every &^ mergers,
+				s.report(finding{code: "RS017", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.mergers,
 					text: msg.New(msgSeveralGroups, "Robot", v, "First", f)})
 			}
 		}
@@ -276,7 +276,7 @@ func checkSplitByField(s *state, g *group) {
 		for i, n := range g.ua {
 			if n > o {
 				a, b := s.fieldSpan(n)
-				s.report(finding{code: "RS038", sev: diag.Warning, start: a, end: b, engines: eTemoto | eDraft1996,
+				s.report(finding{code: "RS038", sev: diag.Warning, start: a, end: b, engines: s.f.fieldsEndUA,
 					text: msg.New(msgSplitByField, "Field", o, "Robots", s.robots(g.ua[:i]))})
 				return
 			}

@@ -1,9 +1,9 @@
 package lint
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -102,9 +102,9 @@ var table = []RuleInfo{
 		"\uFEFFUser-agent: *\nDisallow: /tmp/\n", "User-agent: *\nDisallow: /tmp/\n"),
 	ri("RS030", "damaged-bom", diag.Error, msg.Def("lint.title.RS030", "Damaged or misplaced byte order mark"),
 		"\u00EF\u00BB\u00BFUser-agent: *\nDisallow: /tmp/\n", "User-agent: *\nDisallow: /tmp/\n"),
-	ri("RS031", "line-too-long", diag.Error, msg.Def("lint.title.RS031", "Line longer than Google reads"),
+	ri("RS031", "line-too-long", diag.Error, msg.Def("lint.title.RS031", "Line longer than some crawlers read"),
 		"User-agent: *\nDisallow: /"+strings.Repeat("a", 16700)+"\n", ""),
-	ri("RS032", "file-too-large", diag.Error, msg.Def("lint.title.RS032", "File larger than Google reads"),
+	ri("RS032", "file-too-large", diag.Error, msg.Def("lint.title.RS032", "File larger than some crawlers read"),
 		"User-agent: *\n"+strings.Repeat("Disallow: /a-rather-long-path/\n", 512*1024/30+1), ""),
 	ri("RS033", "cr-line-endings", diag.Warning, msg.Def("lint.title.RS033", "Lines ending with a lone CR"),
 		"User-agent: *\rDisallow: /tmp/\r", "User-agent: *\nDisallow: /tmp/\n"),

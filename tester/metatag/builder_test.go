@@ -1,10 +1,11 @@
 package metatag
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/diag"
 )
 
 func TestBuildOutputs(t *testing.T) {

@@ -1,11 +1,11 @@
 package metatag
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 

@@ -1,11 +1,12 @@
 package metatag
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robots-studio/robots-studio/tester/diag"
 )
 
 var testNow = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)

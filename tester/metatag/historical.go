@@ -1,10 +1,10 @@
 package metatag
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"net/url"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 

@@ -2,11 +2,11 @@ package metatag
 
 import (
 	"bytes"
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"strings"
 
 	"golang.org/x/net/html"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 

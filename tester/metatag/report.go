@@ -1,9 +1,10 @@
 package metatag
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"slices"
 	"time"
+
+	"github.com/robots-studio/robots-studio/tester/diag"
 )
 
 // Diagnostic codes (stable, for JSON and tests).

@@ -6,7 +6,6 @@
 package metatab
 
 import (
-	"github.com/robots-studio/robots-studio/tester/diag"
 	"strings"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 )
 
