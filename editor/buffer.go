@@ -202,17 +202,6 @@ func offsetAtCol(src []byte, l *syntax.Line, col float32) int {
 	return end
 }
 
-// offsetAtRuneCol converts a rune column (as Marks use) to a byte offset.
-func offsetAtRuneCol(src []byte, l *syntax.Line, runes int) int {
-	end := int(l.End)
-	i := int(l.Start)
-	for ; i < end && runes > 0; runes-- {
-		_, n := runeAt(src, i, end)
-		i += n
-	}
-	return i
-}
-
 // runeCol is the rune column of byte offset off in line l.
 func runeCol(src []byte, l *syntax.Line, off int) int {
 	n := 0

@@ -254,7 +254,7 @@ func TestShowLineFlashesAndScrolls(t *testing.T) {
 func TestMarksHover(t *testing.T) {
 	e := newTestEditor(t, "User-agent: *\nDisalow: /\n")
 	e.SetMarks([]Mark{
-		{Line: 2, Kind: MarkWarning, StartCol: 0, EndCol: 7, Message: "typo"},
+		{Line: 2, Kind: MarkWarning, Start: 0, End: 7, Message: "typo"},
 		{Line: 1, Kind: MarkGroup},
 	})
 	ev := &desktop.MouseEvent{}

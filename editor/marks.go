@@ -42,14 +42,15 @@ const (
 // contrast test checks.
 const RuleMarkEdge = 3
 
-// Mark decorates part of one line. Line is 1-based; StartCol and EndCol are
-// rune columns (0-based, end exclusive), and 0,0 means the whole line.
-// Message is shown when the mouse rests on the mark.
+// Mark decorates part of one line. Line is 1-based; Start and End are byte
+// offsets from the start of the line's content (end exclusive), as a
+// diagnostic's span has them, and 0,0 means the whole line. Message is shown
+// when the mouse rests on the mark.
 type Mark struct {
-	Line             int
-	Kind             MarkKind
-	StartCol, EndCol int
-	Message          string
+	Line       int
+	Kind       MarkKind
+	Start, End int
+	Message    string
 }
 
 // SetMarks replaces all marks.
@@ -69,14 +70,14 @@ func (e *Editor) marksOn(n int) []Mark {
 	return e.marks[i:j]
 }
 
-// cols converts the mark's rune columns to display columns of line l.
+// cols converts the mark's byte offsets to display columns of line l.
 // A whole-line mark on an empty line still gets one cell so it is visible.
 func (m Mark) cols(src []byte, l *syntax.Line) (int, int) {
-	if m.StartCol == 0 && m.EndCol == 0 {
+	if m.Start == 0 && m.End == 0 {
 		return 0, max(1, int(lineWidth(src, l)))
 	}
-	s := colOf(src, l, offsetAtRuneCol(src, l, m.StartCol))
-	t := colOf(src, l, offsetAtRuneCol(src, l, max(m.EndCol, m.StartCol+1)))
+	at := func(off int) int { return colOf(src, l, min(int(l.Start)+max(off, 0), int(l.End))) }
+	s, t := at(m.Start), at(m.End)
 	if t <= s {
 		t = s + 1 // a mark past the line end still shows
 	}

@@ -143,7 +143,7 @@ func TestHighlightImage(t *testing.T) {
 			e.SetMarks([]Mark{
 				{Line: 3, Kind: MarkRule},
 				{Line: 2, Kind: MarkGroup},
-				{Line: 4, Kind: MarkWarning, StartCol: 0, EndCol: 9, Message: "typo"},
+				{Line: 4, Kind: MarkWarning, Start: 0, End: 9, Message: "typo"},
 				{Line: 8, Kind: MarkError, Message: "invalid"},
 			})
 			test.AssertImageMatches(t, "highlight_"+variant.name+".png", w.Canvas().Capture())

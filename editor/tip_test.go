@@ -35,7 +35,7 @@ func TestMarkTipWraps(t *testing.T) {
 	e := newTestEditor(t, "User-agent: *\nDisalow: /\n")
 	e.Resize(fyne.NewSize(360, 300))
 	long := strings.Repeat("this rule never decides for any crawler here ", 6) + "[RS019]"
-	e.SetMarks([]Mark{{Line: 2, Kind: MarkWarning, StartCol: 0, EndCol: 7, Message: long}})
+	e.SetMarks([]Mark{{Line: 2, Kind: MarkWarning, Start: 0, End: 7, Message: long}})
 	ev := &desktop.MouseEvent{}
 	ev.Position = posOf(e, 1, 3)
 	e.MouseMoved(ev)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -58,10 +59,12 @@ type JSONEdit struct {
 	Text  string `json:"text"`
 }
 
-// DiagnosticJSON converts a diagnostic to its --json form.
-func DiagnosticJSON(d *lint.Diagnostic) JSONDiagnostic {
-	j := JSONDiagnostic{Code: d.Code, Severity: d.Severity.String(), Line: d.Line, Col: d.Col, EndLine: d.EndLine,
-		EndCol: d.EndCol, Message: d.Message.String(), Engines: d.Engines, Lines: d.AllLines(), Count: max(1, len(d.Members))}
+// DiagnosticJSON converts a diagnostic of doc to its --json form: the
+// span's ends as lines and columns (doc.Position).
+func DiagnosticJSON(doc *syntax.Document, d *lint.Diagnostic) JSONDiagnostic {
+	from, to := doc.Position(d.Span.Start), doc.Position(d.Span.End)
+	j := JSONDiagnostic{Code: d.Code, Severity: d.Severity.String(), Line: from.Line, Col: from.Col, EndLine: to.Line,
+		EndCol: to.Col, Message: d.Message.String(), Engines: d.Engines, Lines: d.Lines(doc), Count: max(1, len(d.Members))}
 	if j.Engines == nil {
 		j.Engines = []string{}
 	}
@@ -150,23 +153,24 @@ func runCheck(env *Env, args []string) int {
 		report.WriteTo(out)
 		data = fixed
 	}
-	diags := lint.Run(syntax.Parse(data), opts)
+	doc := syntax.Parse(data)
+	diags := lint.Run(doc, opts)
 	if !*each {
-		diags = lint.Group(diags)
+		diags = lint.Group(doc, diags)
 	}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	status := ExitOK
 	for i := range diags {
 		d := &diags[i]
-		if d.Severity == lint.Error {
+		if d.Severity == diag.Error {
 			status = ExitFailure
 		}
 		if *asJSON {
-			enc.Encode(DiagnosticJSON(d))
+			enc.Encode(DiagnosticJSON(doc, d))
 			continue
 		}
-		writeDiagnostic(out, path, d)
+		writeDiagnostic(out, path, doc.Position(d.Span.Start), d)
 	}
 	return status
 }
@@ -180,9 +184,10 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// writeDiagnostic prints FILE:LINE:COL: severity: message [CODE].
-func writeDiagnostic(w io.Writer, path string, d *lint.Diagnostic) {
-	fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", printable(path), d.Line, d.Col, d.Severity, oneLine(d.Message.String()), d.Code)
+// writeDiagnostic prints FILE:LINE:COL: severity: message [CODE], the
+// diagnostic standing at.
+func writeDiagnostic(w io.Writer, path string, at diag.Pos, d *lint.Diagnostic) {
+	fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", printable(path), at.Line, at.Col, d.Severity, oneLine(d.Message.String()), d.Code)
 }
 
 // oneLine makes a message safe for one line of text output.
@@ -194,7 +199,8 @@ func applySafeFixes(w io.Writer, path string, data []byte, opts lint.Options) ([
 	out, applied, err := lint.ApplySafe(data, opts)
 	for i := range applied {
 		d := &applied[i]
-		fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", printable(path), d.Line, d.Col, oneLine(d.Fix.Title.String()), d.Code)
+		at := d.Doc.Position(d.Span.Start)
+		fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", printable(path), at.Line, at.Col, oneLine(d.Fix.Title.String()), d.Code)
 	}
 	return out, len(applied) > 0, err
 }

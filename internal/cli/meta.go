@@ -139,8 +139,8 @@ func where(r metatag.Report, d metatag.Diagnostic, title, headersFile string) st
 		file = headersFile
 	}
 	if d.Source >= 0 && d.Source < len(r.Sources) && r.Sources[d.Source].Kind != metatag.FromMeta && !d.Headers {
-		if d.Offset >= 0 {
-			return "content:1:" + strconv.Itoa(d.Offset+1)
+		if d.Span.Valid() {
+			return "content:1:" + strconv.Itoa(d.Span.Start+1)
 		}
 		return "content"
 	}
@@ -213,7 +213,7 @@ func printMeta(w io.Writer, r metatag.Report, title, headersFile string, engines
 				fmt.Fprintf(w, " [%s]", strings.Join(names, ", "))
 			}
 		}
-		fmt.Fprintf(w, ": %s\n", printable(d.Text.String()))
+		fmt.Fprintf(w, ": %s\n", printable(d.Message.String()))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, msg.New(msgMetaPolicy))
@@ -312,7 +312,7 @@ func metaJSON(r metatag.Report, engines []metatag.Engine) metaJSONReport {
 		out.Links, out.Noindex = &links, &blocks
 	}
 	for _, d := range r.Diagnostics {
-		jd := metaJSONDiag{Severity: d.Severity.String(), Code: d.Code, Source: d.Source, Line: d.Line, Offset: d.Offset, Length: d.Length, Message: d.Text.String()}
+		jd := metaJSONDiag{Severity: d.Severity.String(), Code: d.Code, Source: d.Source, Line: d.Line, Offset: d.Span.Start, Length: d.Span.Len(), Message: d.Message.String()}
 		for _, e := range d.Engines {
 			jd.Engines = append(jd.Engines, string(e))
 		}

@@ -146,7 +146,7 @@ func (s *studio) tabStates() tabStates {
 func (s *studio) restoreTabs(st tabStates) {
 	s.split.SetOffset(st.split)
 	if s.lintDoc == s.ed.Document() {
-		s.lint.set(s.diags) // the findings at once, not when lint runs again
+		s.lint.set(s.lintDoc, s.diags) // the findings at once, not when lint runs again
 	}
 	s.lint.restore(st.lint)
 	s.pane.Restore(st.pane)

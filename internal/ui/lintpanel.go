@@ -17,9 +17,11 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
 	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 // lintPanel lists the diagnostics under the editor, repeats of one rule as
@@ -28,6 +30,7 @@ import (
 // above it sets its height.
 type lintPanel struct {
 	diags    []lint.Diagnostic // as listed: lint.Group of the run's findings
+	doc      *syntax.Document  // the text the diagnostics' spans are bytes of
 	list     *widget.List
 	header   *widget.Button
 	detail   *widget.Label
@@ -93,7 +96,7 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	p.body = container.NewHSplit(container.NewStack(p.list, p.tip.Layer()), detailBox)
 	p.body.Offset = 0.45
 	p.box = container.NewBorder(p.header, nil, nil, nil, container.New(&turnLayout{split: p.body, panel: p}, p.body))
-	p.set(nil)
+	p.set(syntax.Parse(nil), nil)
 	return p
 }
 
@@ -121,10 +124,10 @@ func (p *lintPanel) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	icon := row.Objects[1].(*widget.Icon)
 	fix := row.Objects[2].(*widget.Button)
 	icon.SetResource(severity.Icon(d.Severity))
-	if line := diagnosticLine(d); line != text.Text {
+	if line := diagnosticLine(p.doc, d); line != text.Text {
 		text.SetText(line)
 	}
-	text.full = fullDiagnosticLine(d)
+	text.full = fullDiagnosticLine(p.doc, d)
 	if d.Fix == nil {
 		fix.Hide()
 		return
@@ -139,26 +142,28 @@ func (p *lintPanel) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	fix.Show()
 }
 
-// set shows a new list of diagnostics (one per finding, as lint.Run gives
-// them); repeats of one rule are listed once.
-func (p *lintPanel) set(diags []lint.Diagnostic) {
-	grouped := lint.Group(diags)
-	if p.header.Text != "" && sameDiagnostics(p.diags, grouped) {
-		p.diags = grouped // same findings: keep the rows, take the new fixes' offsets
+// set shows a new list of diagnostics of doc (one per finding, as lint.Run
+// gives them); repeats of one rule are listed once.
+func (p *lintPanel) set(doc *syntax.Document, diags []lint.Diagnostic) {
+	grouped := lint.Group(doc, diags)
+	if p.header.Text != "" && sameDiagnostics(p.doc, p.diags, doc, grouped) {
+		p.diags, p.doc = grouped, doc // same findings: keep the rows, take the new fixes' offsets
 		if p.selected >= 0 {
 			p.showDetail()
 		}
 		return
 	}
 	var was *lint.Diagnostic
+	var wasLine int
 	if p.selected >= 0 && p.selected < len(p.diags) {
 		was = &p.diags[p.selected]
+		wasLine = p.at(*was).Line
 	}
-	p.diags = grouped
+	p.diags, p.doc = grouped, doc
 	p.selected = -1
 	if was != nil {
 		for i := range grouped {
-			if d := &grouped[i]; d.Code == was.Code && d.Message.Key == was.Message.Key && d.Line == was.Line {
+			if d := &grouped[i]; d.Code == was.Code && d.Message.Key == was.Message.Key && p.at(*d).Line == wasLine {
 				p.selected = i
 				break
 			}
@@ -167,9 +172,9 @@ func (p *lintPanel) set(diags []lint.Diagnostic) {
 	errors, warnings, infos := 0, 0, 0
 	for _, d := range diags {
 		switch d.Severity {
-		case lint.Error:
+		case diag.Error:
 			errors++
-		case lint.Warning:
+		case diag.Warning:
 			warnings++
 		default:
 			infos++
@@ -199,7 +204,8 @@ func (p *lintPanel) showDetail() {
 		return
 	}
 	d := p.diags[p.selected]
-	where := fmt.Sprintf("%d:%d  %s · %s", d.Line, d.Col, severity.Word(d.Severity), lint.CodeText(d.Code))
+	at := p.at(d)
+	where := fmt.Sprintf("%d:%d  %s · %s", at.Line, at.Col, severity.Word(d.Severity), lint.CodeText(d.Code))
 	if len(d.Engines) > 0 {
 		where += " — " + engineNames(d.Engines)
 	}
@@ -225,7 +231,7 @@ func (p *lintPanel) showDetail() {
 	}
 	if len(d.Members) > 0 {
 		if m := p.memberDiag(); m != nil && m.Fix != nil {
-			p.fixOne.SetText(lang.X("lintpanel.fix_line", "Line {{.Line}} only", map[string]any{"Line": m.Line}))
+			p.fixOne.SetText(lang.X("lintpanel.fix_line", "Line {{.Line}} only", map[string]any{"Line": p.at(*m).Line}))
 			p.fixOne.Show()
 		}
 		p.next.Show()
@@ -288,16 +294,21 @@ func engineNames(ids []string) string {
 	return strings.Join(names, ", ")
 }
 
-// sameDiagnostics reports whether two lint runs found the same things at the
-// same places, so the list need not be redrawn (typing inside a line).
-func sameDiagnostics(a, b []lint.Diagnostic) bool {
-	if len(a) != len(b) {
-		return false
+// at is where d starts in the panel's text.
+func (p *lintPanel) at(d lint.Diagnostic) diag.Pos { return p.doc.Position(d.Span.Start) }
+
+// sameDiagnostics reports whether two lint runs, of docA and of docB, found
+// the same things at the same lines and columns, so the list need not be
+// redrawn (typing inside a line).
+func sameDiagnostics(docA *syntax.Document, a []lint.Diagnostic, docB *syntax.Document, b []lint.Diagnostic) bool {
+	if len(a) != len(b) || docA == nil || docB == nil {
+		return len(a) == 0 && len(b) == 0
 	}
 	for i := range a {
 		x, y := &a[i], &b[i]
-		if x.Code != y.Code || x.Line != y.Line || x.Col != y.Col || x.EndLine != y.EndLine || x.EndCol != y.EndCol ||
-			x.Severity != y.Severity || !reflect.DeepEqual(x.Message, y.Message) || !slices.Equal(x.Lines, y.Lines) {
+		if x.Code != y.Code || x.Severity != y.Severity || !reflect.DeepEqual(x.Message, y.Message) ||
+			docA.Position(x.Span.Start) != docB.Position(y.Span.Start) || docA.Position(x.Span.End) != docB.Position(y.Span.End) ||
+			!slices.Equal(x.Lines(docA), y.Lines(docB)) {
 			return false
 		}
 	}
@@ -331,8 +342,8 @@ func (p *lintPanel) toggle() {
 // show (shaping a long hidden tail costs milliseconds per keystroke); the
 // whole message is in the detail beside the list and in the editor's mark
 // tooltip.
-func diagnosticLine(d lint.Diagnostic) string {
-	s := fullDiagnosticLine(d)
+func diagnosticLine(doc *syntax.Document, d lint.Diagnostic) string {
+	s := fullDiagnosticLine(doc, d)
 	const maxRunes = 180
 	if utf8.RuneCountInString(s) > maxRunes {
 		r := []rune(s)
@@ -342,12 +353,13 @@ func diagnosticLine(d lint.Diagnostic) string {
 }
 
 // fullDiagnosticLine is a row's whole text, for the hover tip.
-func fullDiagnosticLine(d lint.Diagnostic) string {
+func fullDiagnosticLine(doc *syntax.Document, d lint.Diagnostic) string {
+	at := doc.Position(d.Span.Start)
 	if len(d.Members) > 0 {
 		// A group: its count, then what its first finding says.
-		return fmt.Sprintf("%d:%d  ×%d  %s", d.Line, d.Col, len(d.Members), d.Members[0].Message)
+		return fmt.Sprintf("%d:%d  ×%d  %s", at.Line, at.Col, len(d.Members), d.Members[0].Message)
 	}
-	return fmt.Sprintf("%d:%d  %s", d.Line, d.Col, d.Message)
+	return fmt.Sprintf("%d:%d  %s", at.Line, at.Col, d.Message)
 }
 
 // lintReadings are the engines lint reports on: the default readings and

@@ -45,8 +45,8 @@ func TestProblemsRowShowsWholeTextOnHover(t *testing.T) {
 		t.Fatalf("the row %q is not cut at width %v", row.Text, row.Size().Width)
 	}
 	row.MouseIn(nil)
-	if got := p.tip.Shown(); got != fullDiagnosticLine(p.diags[0]) || !strings.Contains(got, "×2") {
-		t.Errorf("hover shows %q, want the whole row %q", got, fullDiagnosticLine(p.diags[0]))
+	if got := p.tip.Shown(); got != fullDiagnosticLine(p.doc, p.diags[0]) || !strings.Contains(got, "×2") {
+		t.Errorf("hover shows %q, want the whole row %q", got, fullDiagnosticLine(p.doc, p.diags[0]))
 	}
 	row.MouseOut()
 	if p.tip.Shown() != "" {

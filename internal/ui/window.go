@@ -269,7 +269,7 @@ func (s *studio) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
 		return
 	}
 	s.diags, s.lintDoc = diags, doc
-	s.lint.set(diags)
+	s.lint.set(doc, diags)
 	s.updateMarks()
 }
 
@@ -336,13 +336,9 @@ func (s *studio) updateTitle() {
 
 // updateMarks shows lint diagnostics and the selected result in the editor.
 func (s *studio) updateMarks() {
-	marks := make([]editor.Mark, 0, len(s.diags)+4)
-	for _, d := range s.diags {
-		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " (" + lint.CodeText(d.Code) + ")"}
-		if d.EndLine == d.Line && d.EndCol > d.Col {
-			m.StartCol, m.EndCol = d.Col-1, d.EndCol-1
-		}
-		marks = append(marks, m)
+	var marks []editor.Mark
+	if s.lintDoc != nil {
+		marks = lintMarks(s.lintDoc, s.diags)
 	}
 	if v := s.selected; v != nil {
 		if v.Group != nil {
@@ -355,16 +351,6 @@ func (s *studio) updateMarks() {
 		}
 	}
 	s.ed.SetMarks(marks)
-}
-
-func markKind(sev lint.Severity) editor.MarkKind {
-	switch sev {
-	case lint.Error:
-		return editor.MarkError
-	case lint.Warning:
-		return editor.MarkWarning
-	}
-	return editor.MarkInfo
 }
 
 // selectVerdict marks the group and rule of a result and scrolls there.
@@ -382,7 +368,7 @@ func (s *studio) selectVerdict(v engine.Verdict) {
 
 func (s *studio) jumpTo(d lint.Diagnostic) {
 	s.tabs.SelectIndex(0)
-	s.ed.ShowLine(d.Line)
+	s.ed.ShowLine(s.lintDoc.Position(d.Span.Start).Line)
 	s.win.Canvas().Focus(s.ed)
 }
 
@@ -397,12 +383,13 @@ func (s *studio) currentDiags() []lint.Diagnostic {
 
 // applyFix applies one diagnostic's fix as one undo step.
 func (s *studio) applyFix(d lint.Diagnostic) {
-	if s.lintDoc != s.ed.Document() {
+	if old := s.lintDoc; old != s.ed.Document() {
 		// The text changed after the panel was drawn: use the same finding
-		// of the current text, or nothing.
+		// (same code, same line and column) of the current text, or nothing.
 		found := false
+		at := old.Position(d.Span.Start)
 		for _, cur := range s.currentDiags() {
-			if cur.Code == d.Code && cur.Line == d.Line && cur.Col == d.Col {
+			if cur.Code == d.Code && s.lintDoc.Position(cur.Span.Start) == at {
 				d, found = cur, true
 				break
 			}

@@ -578,9 +578,10 @@ func TestApplyAllSafeFixesLeavesNoSafeFix(t *testing.T) {
 		s := newTestStudio(t)
 		s.openPath(writeFile(t, "robots.txt", corpus.File(t, name)))
 		s.applySafeFixes()
-		for _, d := range lint.Run(syntax.Parse(s.ed.Bytes()), lint.Options{}) {
+		doc := syntax.Parse(s.ed.Bytes())
+		for _, d := range lint.Run(doc, lint.Options{}) {
 			if d.Fix != nil && d.Fix.Safe {
-				t.Errorf("%s: a safe fix is left after Apply All Safe Fixes: %s line %d", name, d.Code, d.Line)
+				t.Errorf("%s: a safe fix is left after Apply All Safe Fixes: %s line %d", name, d.Code, doc.Position(d.Span.Start).Line)
 			}
 		}
 	}

@@ -23,7 +23,7 @@ var (
 func init() {
 	Register(&longestFamily{
 		info: Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc,
-			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch: bingFetch,
 		rules: ruleReading{pattern: uri.EscapeNonASCII},
 		path:  func(p string) string { return p },

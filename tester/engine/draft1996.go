@@ -34,7 +34,7 @@ func init() { Register(draft1996{}) }
 
 func (draft1996) Info() Info {
 	return Info{ID: "draft1996", Order: 50, Name: msgDraftName, Description: msgDraftDesc,
-		Traits: Traits{Allow: true, BlankEndsGroup: true}}
+		Traits: classicTraits(Traits{Allow: true, BlankEndsGroup: true, FieldsEndAgents: true})}
 }
 
 // FetchPolicy follows section 3.1 of the draft: 401/403 mean the site is

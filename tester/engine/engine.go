@@ -54,9 +54,13 @@ type Info struct {
 	SlowQueries bool
 }
 
-// Traits are the facts about a reading that other parts (lint) state about
-// it; they are published here, beside the code that has them, so the two
-// cannot drift apart (a test checks each against the engine's verdicts).
+// Traits are the facts about a reading that other parts (lint, fetch) state
+// about it; they are published here, beside the code that has them, so the
+// two cannot drift apart. An engine built from strategies (longestFamily:
+// google, rfc9309, bing, yandex) derives the ones its strategy fields decide
+// (traits.go); the others are stated once in its Info. A test checks each
+// against the engine's verdicts, and lint takes every engine set it reports
+// on from here, so a new engine gets correct lint without touching lint.
 type Traits struct {
 	Wildcards      bool // `*` and `$` have their modern meaning (else they are ordinary characters)
 	Allow          bool // Allow lines are read (the 1994 text and the Lycos revision have none)
@@ -65,7 +69,75 @@ type Traits struct {
 	AllowWinsTie   bool // of two matching rules as long, the Allow decides
 	MergesGroups   bool // groups naming the same crawler, and several `*` groups, are read as one
 	Sitemaps       bool // Sitemap lines are read
+
+	// ReadLimit is how many bytes of the file are read (Google and Yandex:
+	// 500 KiB); 0: all of it.
+	ReadLimit int
+	// LineLimit is how many bytes of a line are read (Google: 16,664); 0:
+	// whole lines.
+	LineLimit int
+	CutAtNUL  bool // a NUL byte ends the line's value
+	// LenientKeys: misspelt and longer field names are read as the field
+	// ("Dissallow", "Disallowed"), as Google's parser does.
+	LenientKeys     bool
+	JoinedUserAgent bool // "useragent" is read as User-agent
+	ColonOptional   bool // a field line without a colon is read ("Disallow /x")
+	// Agents is how a User-agent value names a crawler.
+	Agents AgentReading
+	// ListsPerLine: a User-agent line may name several robots and a
+	// Disallow line give several paths, separated by blanks (Lycos 1996).
+	ListsPerLine bool
+	// FieldsEndAgents: any other field (Crawl-delay…) after User-agent
+	// lines ends them, so a User-agent line after it starts a new group.
+	FieldsEndAgents bool
+	// RelativePaths: a rule path without a leading `/` is read as if it had one.
+	RelativePaths bool
+	// TokenStream: the file is read as a stream of key and value tokens,
+	// not line by line (a value with blanks may pair differently).
+	TokenStream bool
+	// EncodesNonASCII: non-ASCII rule paths and URLs are compared
+	// %-encoded as UTF-8 (RFC 9309 §2.2.2; Google's parser).
+	EncodesNonASCII bool
+	CrawlDelay      DelayHandling // what a Crawl-delay line does
+	Host            HostHandling  // what a Host line does
+	CleanParam      bool          // Clean-param lines are read (Yandex)
+	// Crawler: the reading of one operator's crawler (Google, Yandex,
+	// Bing), not of a standard or a library.
+	Crawler bool
+	// FlagsUnknownFields: the operator's tools list lines its crawler does
+	// not read as problems (Google Search Console's "Syntax not understood").
+	FlagsUnknownFields bool
 }
+
+// AgentReading is how a User-agent value names a crawler.
+type AgentReading uint8
+
+// Agent readings.
+const (
+	AgentsOther        AgentReading = iota // as the engine's own text says (substring, prefix…)
+	AgentsLeadingToken                     // the leading run of letters, "_" and "-": "Googlebot/2.1" names googlebot
+	AgentsProductToken                     // exactly a product token (RFC 9309 §2.2.1): "Googlebot/2.1" names no one
+)
+
+// DelayHandling is what an engine does with Crawl-delay.
+type DelayHandling uint8
+
+// Crawl-delay handlings.
+const (
+	DelayNotRead  DelayHandling = iota // an unknown line
+	DelayIgnored                       // read, and knowingly ignored (Yandex since 2018)
+	DelayHonoured                      // the crawler waits between fetches
+)
+
+// HostHandling is what an engine does with Host.
+type HostHandling uint8
+
+// Host handlings.
+const (
+	HostNotRead HostHandling = iota // an unknown line
+	HostRead                        // read and given to the caller (the temoto library)
+	HostMirror                      // names the main mirror; other hosts were closed (Yandex until 2018)
+)
 
 var registry = map[string]Engine{}
 

@@ -51,15 +51,3 @@ func modernFetch(f Fetch, google bool) FetchDecision {
 	}
 	return FetchDecision{FetchDisallowAll, msg.New(msgFetchOther, "Status", f.Status)}
 }
-
-// ReadLimit is how many bytes of a robots.txt engine e reads (Google and
-// Yandex: 500 KiB); 0 means the engine reads the whole file.
-func ReadLimit(e Engine) int {
-	switch f := e.(type) {
-	case *longestFamily:
-		return f.readLimit
-	case *yandexEngine:
-		return f.readLimit
-	}
-	return 0
-}

@@ -20,7 +20,8 @@ var (
 func init() {
 	Register(&longestFamily{
 		info: Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc,
-			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
+				EncodesNonASCII: true, Crawler: true, FlagsUnknownFields: true}},
 		fetch:     googleFetch,
 		readLimit: syntax.GoogleMaxBytes,
 		keys:      googleKeys,
@@ -29,7 +30,7 @@ func init() {
 	})
 	Register(&longestFamily{
 		info: Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc,
-			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true}},
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, EncodesNonASCII: true}},
 		fetch:  rfcFetch,
 		keys:   rfcKeys,
 		agents: productToken,

@@ -35,6 +35,8 @@ type longestFamily struct {
 	// family's (longest, Allow on a tie). nil: longestWhy.
 	why   func(win, lose *best, matches int) Why
 	delay *delayReading // how Crawl-delay is read (nil: not at all)
+
+	described sync.Once // info.Traits completed from the fields above (traits.go)
 }
 
 // agentReading reads one User-agent value: the global `*`, a token, or
@@ -83,7 +85,6 @@ type delayReading struct {
 	ignored string
 }
 
-func (f *longestFamily) Info() Info                        { return f.info }
 func (f *longestFamily) FetchPolicy(x Fetch) FetchDecision { return f.fetch(x) }
 
 // compiledRule is a Rule with its matcher.

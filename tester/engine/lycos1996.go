@@ -22,7 +22,7 @@ var (
 func init() {
 	Register(&anyDisallowFamily{
 		info: Info{ID: "lycos1996", Order: 60, Name: msgLycosName, Description: msgLycosDesc,
-			Traits: Traits{BlankEndsGroup: true}},
+			Traits: Traits{BlankEndsGroup: true, ListsPerLine: true}},
 		agent: lycosAgentIDs,
 		rule:  lycosPathRoots,
 	})

@@ -176,7 +176,6 @@ type anyDisallowFamily struct {
 	rule  func(doc *syntax.Document, r recordRule) []Rule
 }
 
-func (f *anyDisallowFamily) Info() Info                        { return f.info }
 func (f *anyDisallowFamily) FetchPolicy(x Fetch) FetchDecision { return classicFetch(f.info.ID, x) }
 
 // GroupRule is the records of the 1994 text and the Lycos grammar.

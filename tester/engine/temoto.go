@@ -111,7 +111,9 @@ func temotoKind(doc *syntax.Document, i int) syntax.Kind {
 
 func (temoto) Info() Info {
 	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc, SlowQueries: true,
-		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true}}
+		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true,
+			JoinedUserAgent: true, ColonOptional: true, FieldsEndAgents: true, RelativePaths: true, TokenStream: true,
+			CrawlDelay: DelayHonoured, Host: HostRead}}
 }
 
 // FetchPolicy is FromStatusAndBytes behind Go's http.Client: 2xx parse, 4xx

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -28,6 +29,24 @@ func TestTraitsMatchVerdicts(t *testing.T) {
 			"User-agent: *\nDisallow: /a\nAllow: /a\n", "x", "/a", true},
 		{"MergesGroups: two groups for one crawler are read as one", func(t Traits) bool { return t.MergesGroups },
 			"User-agent: a\nDisallow: /x\n\nUser-agent: a\nDisallow: /y\n", "a", "/y", false},
+		{"LenientKeys: a misspelt Disallow is read", func(t Traits) bool { return t.LenientKeys },
+			"User-agent: *\nDissallow: /x\n", "x", "/x", false},
+		{"JoinedUserAgent: useragent is read as User-agent", func(t Traits) bool { return t.JoinedUserAgent },
+			"useragent: *\nDisallow: /x\n", "x", "/x", false},
+		{"ColonOptional: a rule without a colon is read", func(t Traits) bool { return t.ColonOptional },
+			"User-agent: *\nDisallow /x\n", "x", "/x", false},
+		{"CutAtNUL: a NUL ends the value", func(t Traits) bool { return t.CutAtNUL },
+			"User-agent: *\nDisallow: /a\x00b\n", "x", "/a", false},
+		{"LineLimit: the end of a long line is not read", func(t Traits) bool { return t.LineLimit > 0 },
+			"User-agent: *\nDisallow: /" + strings.Repeat("a", syntax.MaxLineBytes) + "b\n", "x", "/" + strings.Repeat("a", syntax.MaxLineBytes) + "c", false},
+		{"ListsPerLine: a Disallow line gives several paths", func(t Traits) bool { return t.ListsPerLine },
+			"User-agent: *\nDisallow: /a /b\n", "x", "/b", false},
+		{"FieldsEndAgents: a Crawl-delay between User-agent lines splits them", func(t Traits) bool { return t.FieldsEndAgents },
+			"User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /\n", "a", "/x", true},
+		{"RelativePaths: a path without / is read as if it had one", func(t Traits) bool { return t.RelativePaths },
+			"User-agent: *\nDisallow: x\n", "x", "/x", false},
+		{"ReadLimit: a rule past the limit is not read", func(t Traits) bool { return t.ReadLimit > 0 },
+			"User-agent: *\n" + strings.Repeat("# padding padding padding padding\n", 600*1024/34) + "Disallow: /\n", "x", "/x", true},
 	}
 	for _, e := range All() {
 		info := e.Info()
@@ -35,9 +54,37 @@ func TestTraitsMatchVerdicts(t *testing.T) {
 			v := e.Compile(syntax.Parse([]byte(p.robots))).Query(p.agent, p.path)
 			has := p.has(info.Traits)
 			if want := has == p.allowedIfHas; v.Allowed != want {
-				t.Errorf("%s publishes %s = %v, but answers allowed=%v on %q for %s %s: %s",
+				t.Errorf("%s publishes %s = %v, but answers allowed=%v on %.80q for %s %.40s: %.200s",
 					info.ID, p.trait, has, v.Allowed, p.robots, p.agent, p.path, v.Explain())
 			}
 		}
+		checkStatedReadings(t, e)
+	}
+}
+
+// checkStatedReadings holds the traits that are not one allowed/blocked
+// answer to what the engine does: how a User-agent value names a crawler,
+// whether a Crawl-delay reaches the verdict, whether Host is read.
+func checkStatedReadings(t *testing.T, e Engine) {
+	info := e.Info()
+	v := e.Compile(syntax.Parse([]byte("User-agent: Googlebot/2.1\nDisallow: /\n"))).Query("Googlebot", "/x")
+	switch info.Traits.Agents {
+	case AgentsLeadingToken:
+		if v.Allowed {
+			t.Errorf("%s publishes AgentsLeadingToken, but `User-agent: Googlebot/2.1` does not name Googlebot: %s", info.ID, v.Explain())
+		}
+	case AgentsProductToken:
+		if !v.Allowed {
+			t.Errorf("%s publishes AgentsProductToken, but `User-agent: Googlebot/2.1` names Googlebot: %s", info.ID, v.Explain())
+		}
+	}
+	d := e.Compile(syntax.Parse([]byte("User-agent: *\nCrawl-delay: 5\nDisallow: /p\n"))).Query("x", "/x")
+	if honoured := info.Traits.CrawlDelay == DelayHonoured; honoured != (d.Delay != nil) {
+		t.Errorf("%s publishes CrawlDelay %d, but the verdict's Delay is %v", info.ID, info.Traits.CrawlDelay, d.Delay)
+	}
+	c := e.Compile(syntax.Parse([]byte("User-agent: *\nDisallow: /p\nHost: www.example.com\n")))
+	hosts, reads := c.(interface{ Hosts() []HostDirective })
+	if mirror := info.Traits.Host == HostMirror; mirror != (reads && len(hosts.Hosts()) == 1) {
+		t.Errorf("%s publishes Host %d, but its compiled file reads Host: %v", info.ID, info.Traits.Host, reads)
 	}
 }

@@ -34,7 +34,7 @@ func init() {
 	y := &yandexEngine{}
 	y.longestFamily = longestFamily{
 		info: Info{ID: "yandex", Order: 30, Name: msgYandexName, Description: msgYandexDesc,
-			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true}},
+			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch:     yandexFetch,
 		readLimit: yandexMaxBytes,
 		keys:      yandexKeys,

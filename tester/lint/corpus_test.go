@@ -28,8 +28,9 @@ func loadCorpus(t testing.TB) []corpusFile {
 	return out
 }
 
-func format(file string, d Diagnostic) string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s [%s] %v", file, d.Line, d.Col, d.Severity, d.Message, d.Code, d.Engines)
+func format(file string, doc *syntax.Document, d Diagnostic) string {
+	at := doc.Position(d.Span.Start)
+	return fmt.Sprintf("%s:%d:%d: %s: %s [%s] %v", file, at.Line, at.Col, d.Severity, d.Message, d.Code, d.Engines)
 }
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -49,12 +50,13 @@ func TestCorpusSummary(t *testing.T) {
 		}
 		var b strings.Builder
 		for _, name := range corpus.Names(set.files) {
-			diags := Run(syntax.Parse(set.files[name]), Options{})
+			doc := syntax.Parse(set.files[name])
+			diags := Run(doc, Options{})
 			count := map[string]int{}
 			for _, d := range diags {
 				count[d.Code+" "+d.Severity.String()]++
 				if os.Getenv("LINT_CORPUS_ALL") != "" {
-					t.Log(format(name, d))
+					t.Log(format(name, doc, d))
 				}
 			}
 			var parts []string
@@ -62,7 +64,7 @@ func TestCorpusSummary(t *testing.T) {
 				parts = append(parts, fmt.Sprintf("%s×%d", k, v))
 			}
 			sort.Strings(parts)
-			fmt.Fprintf(&b, "%s: %d diagnostics, %d as listed (repeats grouped): %s\n", name, len(diags), len(Group(diags)), strings.Join(parts, ", "))
+			fmt.Fprintf(&b, "%s: %d diagnostics, %d as listed (repeats grouped): %s\n", name, len(diags), len(Group(doc, diags)), strings.Join(parts, ", "))
 		}
 		corpus.Golden(t, filepath.Join("testdata", "corpus-summary."+set.name+".txt"), b.String(), *update)
 	}

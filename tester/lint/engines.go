@@ -1,74 +1,151 @@
 package lint
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
-// engineSet is a set of engines as a bit mask over engineIDs.
+// engineSet is a set of engines as a bit mask over the engine ids of a run
+// (state.all): bit i is all[i].
 type engineSet uint32
 
-// The engines the linter names in its findings, in the engines' order.
-// Engines registered later that it does not know are appended by ids() and
-// only get the diagnostics that matter to every reader.
-const (
-	eGoogle engineSet = 1 << iota
-	eRFC
-	eYandex
-	eBing
-	eDraft1996
-	eLycos1996
-	eOriginal1994
-	eTemoto
-	knownCount = iota
-)
+// maxEngines is how many engines a set can hold.
+const maxEngines = 32
 
-var knownIDs = [knownCount]string{"google", "rfc9309", "yandex", "bing", "draft1996", "lycos1996", "original1994", "temoto"}
-
-// Families of engines by the reading they share, read from the traits each
-// engine publishes (engine.Traits), so lint cannot describe an engine
-// otherwise than it reads.
-var (
-	// historic engines read `*` and `$` as ordinary characters (the 1994 and
-	// 1996 texts).
-	historic = withTrait(func(t engine.Traits) bool { return !t.Wildcards })
-	// blankEnds are the engines for which a blank line ends a record.
-	blankEnds = withTrait(func(t engine.Traits) bool { return t.BlankEndsGroup })
-	// noAllow are the engines for which Allow is an unknown field.
-	noAllow = withTrait(func(t engine.Traits) bool { return !t.Allow })
-	// wildcard engines give `*` and `$` their modern meaning.
-	wildcard = withTrait(func(t engine.Traits) bool { return t.Wildcards })
-	// longest are the engines whose deciding rule is the longest match,
-	// Allow winning a tie (Yandex's "sorted by length, last wins" is the same).
-	longest = withTrait(func(t engine.Traits) bool { return t.LongestMatch && t.AllowWinsTie })
-	// mergers merge groups that name the same robot (and several `*` groups).
-	mergers = withTrait(func(t engine.Traits) bool { return t.MergesGroups })
-	// sitemapReaders read Sitemap lines.
-	sitemapReaders = withTrait(func(t engine.Traits) bool { return t.Sitemaps })
-)
-
-// withTrait is the set of known engines whose traits satisfy has.
-func withTrait(has func(engine.Traits) bool) engineSet {
-	var s engineSet
-	for i, id := range knownIDs {
-		if e, ok := engine.Get(id); ok && has(e.Info().Traits) {
-			s |= 1 << i
-		}
-	}
-	return s
+// families are the engine sets the rules name, each read from the traits
+// the engines publish (engine.Traits), so lint cannot describe an engine
+// otherwise than it reads, and an engine registered tomorrow is linted by
+// what it states about itself. No engine is named here.
+type families struct {
+	historic       engineSet // `*` and `$` are ordinary characters (the 1994 and 1996 texts)
+	wildcard       engineSet // `*` and `$` have their modern meaning
+	blankEnds      engineSet // a blank line ends a record
+	noAllow        engineSet // Allow is an unknown field
+	longest        engineSet // the longest match decides, Allow winning a tie (Yandex's "sorted by length, last wins" is the same)
+	firstOfEqual   engineSet // the longest match decides, the first in the file among rules as long
+	firstMatch     engineSet // the first matching Allow or Disallow in the file decides
+	mergers        engineSet // groups naming the same robot (and several `*` groups) are read as one
+	sitemapReaders engineSet // Sitemap lines are read
+	readLimits     []limited // engines that read only the first bytes of the file, by limit, smallest first
+	lineLimits     []limited // engines that read only the first bytes of a line, by limit, smallest first
+	nulCut         engineSet // a NUL ends a line's value
+	lenientKeys    engineSet // misspelt field names are read
+	joinedUA       engineSet // "useragent" is read as User-agent
+	colonOptional  engineSet // a field without a colon is read
+	leadingToken   engineSet // a User-agent value names its leading token
+	productToken   engineSet // a User-agent value must be a product token
+	listsPerLine   engineSet // several robots or paths on one line
+	fieldsEndUA    engineSet // any other field ends the User-agent lines
+	relativePaths  engineSet // a path without `/` is read as if it had one
+	tokenStream    engineSet // the file is read as a stream of tokens
+	encodes        engineSet // non-ASCII is compared %-encoded
+	delayHonoured  engineSet // Crawl-delay is honoured
+	crawlers       engineSet // readings of an operator's crawler
+	flagsUnknown   engineSet // the operator's tools list unread lines as problems
+	hostReaders    engineSet // Host lines are read
+	hostMirror     engineSet // Host names the main mirror
+	cleanParam     engineSet // Clean-param lines are read
 }
 
-// ids lists the engine ids the linter reports on: the known ones, then any
-// registered engine it does not know yet.
-func ids() []string {
-	out := append([]string(nil), knownIDs[:]...)
-	for _, id := range engine.IDs() {
-		if indexOf(out, id) < 0 && len(out) < 32 {
-			out = append(out, id)
+// familiesOf reads the families of the engines in all from their traits.
+func familiesOf(all []string) families {
+	var f families
+	for i, id := range all {
+		e, ok := engine.Get(id)
+		if !ok {
+			continue
+		}
+		t := e.Info().Traits
+		bit := engineSet(1) << i
+		add := func(set *engineSet, has bool) {
+			if has {
+				*set |= bit
+			}
+		}
+		add(&f.historic, !t.Wildcards)
+		add(&f.wildcard, t.Wildcards)
+		add(&f.blankEnds, t.BlankEndsGroup)
+		add(&f.noAllow, !t.Allow)
+		add(&f.longest, t.LongestMatch && t.AllowWinsTie)
+		add(&f.firstOfEqual, t.LongestMatch && !t.AllowWinsTie)
+		add(&f.firstMatch, t.Allow && !t.LongestMatch)
+		add(&f.mergers, t.MergesGroups)
+		add(&f.sitemapReaders, t.Sitemaps)
+		f.readLimits = addLimit(f.readLimits, t.ReadLimit, bit)
+		f.lineLimits = addLimit(f.lineLimits, t.LineLimit, bit)
+		add(&f.nulCut, t.CutAtNUL)
+		add(&f.lenientKeys, t.LenientKeys)
+		add(&f.joinedUA, t.JoinedUserAgent)
+		add(&f.colonOptional, t.ColonOptional)
+		add(&f.leadingToken, t.Agents == engine.AgentsLeadingToken)
+		add(&f.productToken, t.Agents == engine.AgentsProductToken)
+		add(&f.listsPerLine, t.ListsPerLine)
+		add(&f.fieldsEndUA, t.FieldsEndAgents)
+		add(&f.relativePaths, t.RelativePaths)
+		add(&f.tokenStream, t.TokenStream)
+		add(&f.encodes, t.EncodesNonASCII)
+		add(&f.delayHonoured, t.CrawlDelay == engine.DelayHonoured)
+		add(&f.crawlers, t.Crawler)
+		add(&f.flagsUnknown, t.FlagsUnknownFields)
+		add(&f.hostReaders, t.Host != engine.HostNotRead)
+		add(&f.hostMirror, t.Host == engine.HostMirror)
+		add(&f.cleanParam, t.CleanParam)
+	}
+	return f
+}
+
+// limited is the engines that stop reading after Bytes bytes.
+type limited struct {
+	Bytes   int
+	Engines engineSet
+}
+
+// addLimit adds engine bit to the limit n of list (none when n is 0), keeping
+// the list ordered by limit.
+func addLimit(list []limited, n int, bit engineSet) []limited {
+	if n <= 0 {
+		return list
+	}
+	for i := range list {
+		if list[i].Bytes == n {
+			list[i].Engines |= bit
+			return list
 		}
 	}
-	return out
+	list = append(list, limited{n, bit})
+	slices.SortFunc(list, func(a, b limited) int { return a.Bytes - b.Bytes })
+	return list
+}
+
+// traitsCache holds the families of the registered engines, read again
+// when an engine is registered (tests register their own).
+var traitsCache struct {
+	sync.Mutex
+	key string
+	all []string
+	fam families
+}
+
+// readings are the engine ids lint reports on, in the engines' order, and
+// their families.
+func readings() ([]string, families) {
+	all := ids()
+	key := strings.Join(all, "\x00")
+	traitsCache.Lock()
+	defer traitsCache.Unlock()
+	if traitsCache.key != key || traitsCache.all == nil {
+		traitsCache.key, traitsCache.all, traitsCache.fam = key, all, familiesOf(all)
+	}
+	return traitsCache.all, traitsCache.fam
+}
+
+// ids lists the registered engine ids in their order (at most maxEngines).
+func ids() []string {
+	all := engine.IDs()
+	return all[:min(len(all), maxEngines)]
 }
 
 func indexOf(list []string, s string) int {
@@ -122,12 +199,28 @@ func (n engineNames) String() string {
 
 // DefaultEngines are the readings lint reports on when Options.Engines is
 // empty: the crawlers a site is tested with today (each crawler under its own
-// owner's rules: Google, Yandex, Bing, and RFC 9309 for the rest). Findings
+// owner's rules: Google, Yandex, Bing, and RFC 9309 for the rest), read
+// from the engines' traits when the package starts. Findings
 // that matter only to the 1994/1996 readings or to the temoto library appear
 // when one of those is chosen.
-var DefaultEngines = []string{"google", "yandex", "bing", "rfc9309"}
+var DefaultEngines = defaultEngines()
+
+// defaultEngines are the readings of the operators' crawlers (Traits.Crawler)
+// and the reading a crawler without its own gets (engine.ForCrawler of a
+// name no one has), in the engines' order.
+func defaultEngines() []string {
+	var out []string
+	for _, e := range engine.All() {
+		if e.Info().Traits.Crawler {
+			out = append(out, e.Info().ID)
+		}
+	}
+	if id := engine.ForCrawler("").Info().ID; indexOf(out, id) < 0 {
+		out = append(out, id)
+	}
+	return out
+}
 
 // EngineIDs lists the engine ids the linter can name in diagnostics and
-// accept in Options.Engines: the known engines, then any other registered
-// engine.
+// accept in Options.Engines: every registered engine, in the engines' order.
 func EngineIDs() []string { return ids() }

@@ -89,12 +89,14 @@ const SafeRounds = 8
 // is then, applies the safe fixes that overlap none taken before them
 // (Disjoint) and lints again, until no safe fix is left or SafeRounds have
 // run. It returns the new text and the diagnostics whose fixes were applied,
-// round after round (their positions refer to the text of their round).
-// The window's Apply All Safe Fixes and `check --fix` both use it.
-func ApplySafe(src []byte, opts Options) ([]byte, []Diagnostic, error) {
-	var applied []Diagnostic
+// round after round, each with the document of its round (its span is
+// bytes of that text). The window's Apply All Safe Fixes and `check --fix`
+// both use it.
+func ApplySafe(src []byte, opts Options) ([]byte, []Applied, error) {
+	var applied []Applied
 	for round := 0; round < SafeRounds; round++ {
-		diags := Run(syntax.Parse(src), opts)
+		doc := syntax.Parse(src)
+		diags := Run(doc, opts)
 		var fixes []Fix
 		var from []int
 		for i := range diags {
@@ -114,13 +116,20 @@ func ApplySafe(src []byte, opts Options) ([]byte, []Diagnostic, error) {
 		k := 0
 		for i := range fixes {
 			if k < len(kept) && sameFix(&kept[k], &fixes[i]) {
-				applied = append(applied, diags[from[i]])
+				applied = append(applied, Applied{diags[from[i]], doc})
 				k++
 			}
 		}
 		src = next
 	}
 	return src, applied, nil
+}
+
+// Applied is a diagnostic whose fix ApplySafe applied, with the document
+// its span refers to (the text of its round).
+type Applied struct {
+	Diagnostic
+	Doc *syntax.Document
 }
 
 // sameFix tells the kept fixes from the skipped ones (Disjoint keeps the

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/robots-studio/robots-studio/internal/corpus"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -112,11 +113,12 @@ func fixCases(t *testing.T) []fixCase {
 	var out []fixCase
 	add := func(name string, src []byte, opts Options) {
 		perCode := map[string]int{}
-		diags := Run(syntax.Parse(src), opts)
+		doc := syntax.Parse(src)
+		diags := Run(doc, opts)
 		for _, d := range diags {
 			// A handful per code and file is enough: the rest repeat them.
 			if perCode[d.Code]++; d.Fix != nil && perCode[d.Code] <= 25 {
-				out = append(out, fixCase{name, d.Code, d.Line, *d.Fix, src})
+				out = append(out, fixCase{name, d.Code, doc.Position(d.Span.Start).Line, *d.Fix, src})
 			}
 		}
 		// The one fix for every repeat of a finding (Group), as the
@@ -124,10 +126,10 @@ func fixCases(t *testing.T) []fixCase {
 		// Not past Google's 500 KiB: deleting many lines at once moves the
 		// point where Google and Yandex stop reading (a rule cut in two
 		// there becomes whole), which no single fix does noticeably.
-		for _, d := range Group(diags) {
+		for _, d := range Group(doc, diags) {
 			if len(src) <= syntax.GoogleMaxBytes && len(d.Members) > 0 && d.Fix != nil && perCode[d.Code+" all"] < 5 {
 				perCode[d.Code+" all"]++
-				out = append(out, fixCase{name, d.Code + " all", d.Line, *d.Fix, src})
+				out = append(out, fixCase{name, d.Code + " all", doc.Position(d.Span.Start).Line, *d.Fix, src})
 			}
 		}
 	}
@@ -331,11 +333,12 @@ func TestCorpusErrors(t *testing.T) {
 			continue
 		}
 		for _, name := range corpus.Names(set.files) {
-			for _, d := range Run(syntax.Parse(set.files[name]), Options{}) {
-				if d.Severity != Error {
+			doc := syntax.Parse(set.files[name])
+			for _, d := range Run(doc, Options{}) {
+				if d.Severity != diag.Error {
 					continue
 				}
-				key := fmt.Sprintf("%s:%d %s", name, d.Line, d.Code)
+				key := fmt.Sprintf("%s:%d %s", name, doc.Position(d.Span.Start).Line, d.Code)
 				if !set.want[key] {
 					t.Errorf("unexpected error %s: %s", key, d.Message)
 				}

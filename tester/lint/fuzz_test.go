@@ -25,8 +25,11 @@ func FuzzLint(f *testing.F) {
 		diags := Run(doc, Options{FileName: "Robots.txt"})
 		var fixes []Fix
 		for _, d := range diags {
-			if d.Line < 1 || d.Line > len(doc.Lines) || d.EndLine < d.Line || d.Col < 1 || d.EndLine == d.Line && d.EndCol < d.Col {
-				t.Fatalf("bad position %d:%d-%d:%d for %s", d.Line, d.Col, d.EndLine, d.EndCol, d.Code)
+			if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > len(src) {
+				t.Fatalf("bad span %+v of %d bytes for %s", d.Span, len(src), d.Code)
+			}
+			if a, b := doc.Position(d.Span.Start), doc.Position(d.Span.End); a.Line < 1 || a.Line > len(doc.Lines) || b.Line < a.Line || a.Col < 1 || a.Line == b.Line && b.Col < a.Col {
+				t.Fatalf("bad position %d:%d-%d:%d for %s", a.Line, a.Col, b.Line, b.Col, d.Code)
 			}
 			if d.Fix == nil {
 				continue

@@ -4,7 +4,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 var (
@@ -23,16 +25,16 @@ const listedLines = 12
 // Group folds repeated findings of one rule into one diagnostic: findings
 // with the same code, severity and kind of message (the same sentence about
 // other lines, names or values) become the first of them, whose message
-// counts them and lists their lines, whose Lines has every line and whose
+// counts them and lists their lines (as doc numbers them) and whose
 // Members holds them all as they were (the first too, with its own fix). Findings that occur once are returned
 // unchanged. When every folded finding has a fix and their edits do not
 // overlap, the group gets one fix that applies them all (safe when each is).
 // The order is the order of each group's first finding. Run's output is per
 // line (the editor marks every line); Group is for lists people read.
-func Group(diags []Diagnostic) []Diagnostic {
+func Group(doc *syntax.Document, diags []Diagnostic) []Diagnostic {
 	type key struct {
 		code string
-		sev  Severity
+		sev  diag.Severity
 		text string
 	}
 	index := map[key]int{}
@@ -50,23 +52,20 @@ func Group(diags []Diagnostic) []Diagnostic {
 	}
 	for i := range out {
 		if len(members[i]) > 1 {
-			out[i] = folded(members[i])
+			out[i] = folded(doc, members[i])
 		}
 	}
 	return out
 }
 
 // folded is one diagnostic for all, the findings of one rule.
-func folded(all []Diagnostic) Diagnostic {
+func folded(doc *syntax.Document, all []Diagnostic) Diagnostic {
 	first := all[0]
 	g := first
 	g.Members = all
-	g.Lines = make([]int, 0, len(all))
+	lines := g.Lines(doc)
 	var engines []string
 	for _, d := range all {
-		if n := len(g.Lines); n == 0 || g.Lines[n-1] != d.Line {
-			g.Lines = append(g.Lines, d.Line)
-		}
 		for _, e := range d.Engines {
 			if indexOf(engines, e) < 0 {
 				engines = append(engines, e)
@@ -74,7 +73,7 @@ func folded(all []Diagnostic) Diagnostic {
 		}
 	}
 	g.Engines = orderedEngines(engines)
-	g.Message = msg.New(msgGrouped, "Count", len(all), "Lines", lineList(g.Lines), "Line", first.Line, "First", first.Message)
+	g.Message = msg.New(msgGrouped, "Count", len(all), "Lines", lineList(lines), "Line", lines[0], "First", first.Message)
 	g.Fix = fixAll(all)
 	return g
 }
@@ -131,10 +130,17 @@ func lineList(lines []int) any {
 	return list
 }
 
-// AllLines lists the lines of a diagnostic: Lines for a group, else Line.
-func (d *Diagnostic) AllLines() []int {
-	if len(d.Lines) > 0 {
-		return d.Lines
+// Lines lists the lines of a diagnostic as p numbers them: every line of
+// its Members, in order, for a group, else the line it starts on.
+func (d *Diagnostic) Lines(p diag.Positioner) []int {
+	if len(d.Members) == 0 {
+		return []int{p.Position(d.Span.Start).Line}
 	}
-	return []int{d.Line}
+	out := make([]int, 0, len(d.Members))
+	for i := range d.Members {
+		if n := p.Position(d.Members[i].Span.Start).Line; len(out) == 0 || out[len(out)-1] != n {
+			out = append(out, n)
+		}
+	}
+	return out
 }

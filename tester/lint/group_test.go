@@ -46,18 +46,19 @@ func TestDefaultEngines(t *testing.T) {
 func TestGroupFoldsRepeats(t *testing.T) {
 	src := "User-agent: Googlebot/2.1\nDisallow: /a\n\nUser-agent: bingbot/2.0\nDisallow: /b\n\n" +
 		"User-agent: Yandex/3.0\nDisallow: /c\n\nUser-agent: *\nDisallow: *.doc\n"
-	diags := Run(syntax.Parse([]byte(src)), Options{})
+	doc := syntax.Parse([]byte(src))
+	diags := Run(doc, Options{})
 	if n := len(codesOf(diags, "RS013")); n != 3 {
 		t.Fatalf("Run: %d RS013 findings, want 3 (one per line)", n)
 	}
-	grouped := Group(diags)
+	grouped := Group(doc, diags)
 	tokens := codesOf(grouped, "RS013")
 	if len(tokens) != 1 {
 		t.Fatalf("Group: %d RS013 diagnostics, want 1", len(tokens))
 	}
 	g := tokens[0]
-	if !slices.Equal(g.Lines, []int{1, 4, 7}) || len(g.Members) != 3 || g.Line != 1 {
-		t.Errorf("lines %v, members %d, line %d; want [1 4 7], 3, 1", g.Lines, len(g.Members), g.Line)
+	if lines, at := g.Lines(doc), doc.Position(g.Span.Start); !slices.Equal(lines, []int{1, 4, 7}) || len(g.Members) != 3 || at.Line != 1 {
+		t.Errorf("lines %v, members %d, line %d; want [1 4 7], 3, 1", lines, len(g.Members), at.Line)
 	}
 	text := g.Message.String()
 	if !strings.Contains(text, "3 lines (1, 4, 7)") || !strings.Contains(text, "Googlebot/2.1") {
@@ -74,7 +75,7 @@ func TestGroupFoldsRepeats(t *testing.T) {
 		t.Errorf("after the fix for all, %d RS013 remain", len(codes))
 	}
 	single := codesOf(grouped, "RS050")
-	if len(single) != 1 || single[0].Lines != nil || single[0].Members != nil || strings.Contains(single[0].Message.String(), "the same on") {
+	if len(single) != 1 || len(single[0].Lines(doc)) != 1 || single[0].Members != nil || strings.Contains(single[0].Message.String(), "the same on") {
 		t.Errorf("a single finding was changed by Group: %+v", single)
 	}
 }
@@ -86,8 +87,9 @@ func TestGroupListsFirstLinesOnly(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		b.WriteString("User-agent: Bot/1.0\nDisallow: /x\n\n")
 	}
-	g := codesOf(Group(Run(syntax.Parse([]byte(b.String())), Options{})), "RS013")
-	if len(g) != 1 || len(g[0].Lines) != 20 {
+	doc := syntax.Parse([]byte(b.String()))
+	g := codesOf(Group(doc, Run(doc, Options{})), "RS013")
+	if len(g) != 1 || len(g[0].Lines(doc)) != 20 {
 		t.Fatalf("got %d groups, lines %v", len(g), g)
 	}
 	if text := g[0].Message.String(); !strings.Contains(text, "and 8 more") || !strings.Contains(text, "the same on 20 lines") {

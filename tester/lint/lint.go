@@ -8,33 +8,12 @@
 package lint
 
 import (
-	"sort"
-	"unicode/utf8"
 	"unsafe"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
-
-// Severity says how much a diagnostic matters.
-type Severity int
-
-// Severities. Error is kept for files that really are broken for some crawler.
-const (
-	Error   Severity = iota // the file does not do what it says for some crawler
-	Warning                 // probably not what the author meant, or read differently by some crawlers
-	Info                    // worth knowing; nothing is broken
-)
-
-var severityNames = [...]string{"error", "warning", "info"}
-
-// String returns "error", "warning" or "info".
-func (s Severity) String() string {
-	if s >= 0 && int(s) < len(severityNames) {
-		return severityNames[s]
-	}
-	return "severity?"
-}
 
 // Edit is syntax.Edit, the one edit type.
 type Edit = syntax.Edit
@@ -52,25 +31,18 @@ type Fix struct {
 	Engines []string
 }
 
-// Diagnostic is one finding. Positions are 1-based; columns count
-// characters (runes) from the start of the line, after the BOM on line 1;
-// EndCol is the column just past the span. Engines are the selected engines
-// the finding matters for; it is empty for findings about crawlers outside
-// the engine set (Request-rate is read by Python's urllib only).
+// Diagnostic is one finding: a diag.Diagnostic whose Span is bytes of the
+// document (shown as line and column with Document.Position), with what is
+// lint's own. Engines are the selected engines the finding matters for; it
+// is empty for findings about crawlers outside the engine set (Request-rate
+// is read by Python's urllib only).
 type Diagnostic struct {
-	Code     string
-	Severity Severity
-	Line     int
-	Col      int
-	EndLine  int
-	EndCol   int
-	Message  msg.Text
-	Engines  []string
-	Fix      *Fix
-	// Lines and Members are set by Group on a diagnostic that stands for
-	// several findings of one rule: every line, in order, and every
-	// finding (the first too), each as Run reported it, with its own fix.
-	Lines   []int
+	diag.Diagnostic
+	Engines []string
+	Fix     *Fix
+	// Members is set by Group on a diagnostic that stands for several
+	// findings of one rule: every finding (the first too), in order, each
+	// as Run reported it, with its own fix.
 	Members []Diagnostic
 }
 
@@ -86,22 +58,14 @@ type Options struct {
 	FileName string
 }
 
-// Run lints doc and returns the diagnostics sorted by position, then code.
+// Run lints doc and returns the diagnostics sorted by position, then code
+// (diag.Compare).
 func Run(doc *syntax.Document, opts Options) []Diagnostic {
 	s := newState(doc, opts)
 	for i := range rules {
 		rules[i].check(s)
 	}
-	sort.SliceStable(s.out, func(i, j int) bool {
-		a, b := &s.out[i], &s.out[j]
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		return a.Code < b.Code
-	})
+	diag.List[Diagnostic](s.out).Sort()
 	return s.out
 }
 
@@ -112,14 +76,15 @@ type state struct {
 	opts     Options
 	all      []string  // engine ids, bit i of an engineSet is all[i]
 	every    engineSet // every engine
+	f        families  // the engine sets the rules name, from the engines' traits
 	selected engineSet
 	m        *model
 	out      []Diagnostic
 }
 
 func newState(doc *syntax.Document, opts Options) *state {
-	all := ids()
-	s := &state{doc: doc, opts: opts, all: all, every: everyEngine(all)}
+	all, fam := readings()
+	s := &state{doc: doc, opts: opts, all: all, every: everyEngine(all), f: fam}
 	s.selected = setOf(all, opts.Engines)
 	if s.selected == 0 {
 		s.selected = setOf(all, DefaultEngines)
@@ -133,12 +98,12 @@ func (s *state) on(e engineSet) bool { return s.selected&e != 0 }
 
 // onlyHistoric reports whether the selected engines are all historic ones
 // (the 1994 and 1996 readings), so their quirks deserve more than a note.
-func (s *state) onlyHistoric() bool { return s.selected&^historic == 0 }
+func (s *state) onlyHistoric() bool { return s.selected&^s.f.historic == 0 }
 
-// finding is a diagnostic before positions are resolved.
+// finding is a diagnostic as a rule reports it.
 type finding struct {
 	code       string
-	sev        Severity
+	sev        diag.Severity
 	start, end int // byte offsets in Src
 	text       msg.Text
 	engines    engineSet // 0: not about any engine of the set
@@ -153,30 +118,12 @@ func (s *state) report(f finding) {
 	if f.engines == s.every {
 		f.engines = s.selected
 	}
-	d := Diagnostic{Code: f.code, Severity: f.sev, Message: f.text, Fix: f.fix}
+	d := Diagnostic{Diagnostic: diag.Diagnostic{Code: f.code, Severity: f.sev, Span: diag.Span{Start: f.start, End: max(f.start, f.end)},
+		Message: f.text}, Fix: f.fix}
 	if f.engines != 0 {
 		d.Engines = (f.engines & s.selected).names(s.all)
 	}
-	d.Line, d.Col = s.position(f.start)
-	d.EndLine, d.EndCol = s.position(max(f.start, f.end))
 	s.out = append(s.out, d)
-}
-
-// position converts a byte offset to a 1-based line and rune column.
-func (s *state) position(off int) (line, col int) {
-	n := s.doc.LineAt(off)
-	l := &s.doc.Lines[n-1]
-	start := int(l.Start)
-	if off < start {
-		off = start
-	}
-	if off > int(l.Next) {
-		off = int(l.Next)
-	}
-	if off > int(l.End) {
-		off = int(l.End)
-	}
-	return n, utf8.RuneCount(s.doc.Src[start:off]) + 1
 }
 
 // lineSpan is line n's content without leading and trailing blanks.

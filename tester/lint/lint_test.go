@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -272,8 +273,9 @@ func TestRules(t *testing.T) {
 				if engines == nil {
 					engines = EngineIDs()
 				}
-				for _, d := range codesOf(Run(syntax.Parse([]byte(c.src)), Options{Engines: engines}), r.Code) {
-					got = append(got, fmt.Sprintf("%d:%s", d.Line, d.Severity))
+				doc := syntax.Parse([]byte(c.src))
+				for _, d := range codesOf(Run(doc, Options{Engines: engines}), r.Code) {
+					got = append(got, fmt.Sprintf("%d:%s", doc.Position(d.Span.Start).Line, d.Severity))
 				}
 				if !slices.Equal(got, c.want) {
 					t.Errorf("got %v, want %v", got, c.want)
@@ -327,23 +329,28 @@ func TestHostVectors(t *testing.T) {
 	}
 }
 
+// TestPositionsCountRunes: a diagnostic's span is bytes; shown, it is
+// line and column in characters (the CLI's file:line:col, the JSON).
 func TestPositionsCountRunes(t *testing.T) {
-	doc := syntax.Parse([]byte("User-agent: *\nDisallow: /путь/ /x\n"))
+	src := "User-agent: *\nDisallow: /путь/ /x\n"
+	doc := syntax.Parse([]byte(src))
 	d := codesOf(Run(doc, Options{}), "RS004")
-	if len(d) != 1 || d[0].Line != 2 || d[0].Col != 11 || d[0].EndLine != 2 || d[0].EndCol != 20 {
+	if len(d) != 1 {
 		t.Fatalf("got %+v", d)
+	}
+	sp := d[0].Span
+	if got := src[sp.Start:sp.End]; got != "/путь/ /x" {
+		t.Errorf("span %+v covers %q, want the value /путь/ /x", sp, got)
+	}
+	if a, b := doc.Position(sp.Start), doc.Position(sp.End); a != (diag.Pos{Line: 2, Col: 11}) || b != (diag.Pos{Line: 2, Col: 20}) {
+		t.Errorf("positions %v-%v, want 2:11-2:20", a, b)
 	}
 }
 
 func TestSortedByPosition(t *testing.T) {
 	for _, f := range loadCorpus(t) {
 		diags := Run(syntax.Parse(f.src), Options{})
-		if !slices.IsSortedFunc(diags, func(a, b Diagnostic) int {
-			if a.Line != b.Line {
-				return a.Line - b.Line
-			}
-			return a.Col - b.Col
-		}) {
+		if !slices.IsSortedFunc(diags, func(a, b Diagnostic) int { return a.Span.Start - b.Span.Start }) {
 			t.Errorf("%s: not sorted", f.name)
 		}
 	}

@@ -54,7 +54,8 @@ func Markdown() []byte {
 			if d.Code != r.Code {
 				continue
 			}
-			fmt.Fprintf(&b, "- %d:%d: %s: %s", d.Line, d.Col, d.Severity, d.Message)
+			at := doc.Position(d.Span.Start)
+			fmt.Fprintf(&b, "- %d:%d: %s: %s", at.Line, at.Col, d.Severity, d.Message)
 			if len(d.Engines) > 0 {
 				fmt.Fprintf(&b, " — *%s*", engineNames(d.Engines))
 			}

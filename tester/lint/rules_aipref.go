@@ -6,6 +6,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -37,7 +38,7 @@ func checkAIPref(s *state) {
 	}
 	first := f.Lines[0].N
 	a, b := s.lineSpan(first)
-	s.report(finding{code: "RS048", sev: Info, start: a, end: b, engines: eGoogle,
+	s.report(finding{code: "RS048", sev: diag.Info, start: a, end: b, engines: s.f.flagsUnknown,
 		text: msg.New(msgPrefGoogle, "Drafts", aipref.SignalsPolicy+"; "+aipref.AttachDraft+"; "+aipref.VocabDraft)})
 
 	// yes and no per group and use, for contradictions
@@ -61,7 +62,7 @@ func checkAIPref(s *state) {
 		vstart := int(line.Value.Start)
 		if l.Group < 0 {
 			a, b := s.lineSpan(l.N)
-			s.report(finding{code: "RS046", sev: Warning, start: a, end: b, text: msg.New(msgPrefOutside, "Field", field)})
+			s.report(finding{code: "RS046", sev: diag.Warning, start: a, end: b, text: msg.New(msgPrefOutside, "Field", field)})
 		}
 		usage := l.Kind == syntax.ContentUsage
 		var probs []aipref.Problem
@@ -120,7 +121,7 @@ func checkAIPref(s *state) {
 					fix = newFix(msg.New(msgPrefFixKey, "Name", name), false, nil, Edit{Start: pa, End: pb, Text: []byte(name)})
 				}
 			}
-			s.report(finding{code: code, sev: Warning, start: pa, end: pb, text: text, fix: fix})
+			s.report(finding{code: code, sev: diag.Warning, start: pa, end: pb, text: text, fix: fix})
 		}
 		if l.Group < 0 {
 			continue
@@ -157,11 +158,11 @@ func checkAIPref(s *state) {
 	for k, y := range yes {
 		use := aipref.UseName(aipref.SignalKeys[k[1]])
 		if other, ok := no[k]; ok && !y.path {
-			s.report(finding{code: "RS047", sev: Warning, start: y.start, end: y.end, text: msg.New(msgPrefConflict, "Other", other, "Use", use)})
+			s.report(finding{code: "RS047", sev: diag.Warning, start: y.start, end: y.end, text: msg.New(msgPrefConflict, "Other", other, "Use", use)})
 			continue
 		}
 		if rule := s.disallowsAll(f.Groups[k[0]]); rule > 0 {
-			s.report(finding{code: "RS047", sev: Warning, start: y.start, end: y.end, text: msg.New(msgPrefDisallowed, "Use", use, "Rule", rule)})
+			s.report(finding{code: "RS047", sev: diag.Warning, start: y.start, end: y.end, text: msg.New(msgPrefDisallowed, "Use", use, "Rule", rule)})
 		}
 	}
 }
@@ -194,7 +195,7 @@ func checkCrawlerTokens(s *state) {
 		}
 		a := int(s.doc.Lines[n-1].Value.Start)
 		b := a + len(tok)
-		s.report(finding{code: "RS049", sev: Warning, start: a, end: b, engines: s.every,
+		s.report(finding{code: "RS049", sev: diag.Warning, start: a, end: b, engines: s.every,
 			text: msg.New(msgTokenMisspelt, "Token", tok, "Suggest", sug),
 			fix:  newFix(msg.New(msgFixCrawler, "Suggest", sug), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(sug)})})
 	}

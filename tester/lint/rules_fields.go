@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/internal/textdist"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -54,7 +55,7 @@ func checkKeys(s *state) {
 	if n := s.firstContent(); n > 0 {
 		if a, b := s.lineSpan(n); a < b && s.doc.Src[a] == '<' {
 			// An HTML page served as robots.txt: one finding, not one per line.
-			s.report(finding{code: "RS011", sev: Error, start: a, end: b, engines: s.every, text: msg.New(msgHTML)})
+			s.report(finding{code: "RS011", sev: diag.Error, start: a, end: b, engines: s.every, text: msg.New(msgHTML)})
 			return
 		}
 	}
@@ -66,12 +67,12 @@ func checkKeys(s *state) {
 		switch {
 		case l.Kind == syntax.Invalid:
 			a, b := s.lineSpan(n)
-			s.report(finding{code: "RS011", sev: Warning, start: a, end: b, engines: s.every, text: msg.New(msgInvalid)})
+			s.report(finding{code: "RS011", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgInvalid)})
 		case l.Kind == syntax.Unknown:
 			key := s.doc.Text(l.Key)
 			if name := nearField(key); name != "" {
 				a, b := int(l.Key.Start), int(l.Key.End)
-				s.report(finding{code: "RS010", sev: Warning, start: a, end: b, engines: s.every,
+				s.report(finding{code: "RS010", sev: diag.Warning, start: a, end: b, engines: s.every,
 					text: msg.New(msgUnknownTypo, "Key", key, "Name", name),
 					fix:  newFix(msg.New(msgFixKey, "Name", name), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(name)})})
 				continue
@@ -86,8 +87,8 @@ func checkKeys(s *state) {
 			s.typo(n, l)
 		case l.Has(syntax.FlagMissingColon) && l.Kind.IsField():
 			a, b := int(l.Key.Start), int(l.Key.End)
-			e := s.every &^ (eGoogle | eTemoto)
-			s.report(finding{code: "RS009", sev: Error, start: a, end: b, engines: e,
+			e := s.every &^ s.f.colonOptional
+			s.report(finding{code: "RS009", sev: diag.Error, start: a, end: b, engines: e,
 				text: msg.New(msgMissingColon, "Key", s.doc.Text(l.Key)),
 				fix:  newFix(msg.New(msgFixColon), true, e.names(s.all), Edit{Start: b, End: b, Text: []byte(":")})})
 		}
@@ -95,7 +96,7 @@ func checkKeys(s *state) {
 	for _, k := range unknownOrder {
 		n := firstUnknown[k]
 		l := &s.doc.Lines[n-1]
-		s.report(finding{code: "RS010", sev: Info, start: int(l.Key.Start), end: int(l.Key.End), engines: s.every,
+		s.report(finding{code: "RS010", sev: diag.Info, start: int(l.Key.Start), end: int(l.Key.End), engines: s.every,
 			text: msg.New(msgUnknown, "Key", s.doc.Text(l.Key), "Count", unknown[k])})
 	}
 }
@@ -113,9 +114,9 @@ func (s *state) firstContent() int {
 func (s *state) typo(n int, l *syntax.Line) {
 	key := s.doc.Text(l.Key)
 	name := syntax.CanonicalName(l.Kind)
-	e := s.every &^ eGoogle
+	e := s.every &^ s.f.lenientKeys
 	if strings.EqualFold(key, "useragent") {
-		e &^= eTemoto
+		e &^= s.f.joinedUA
 	}
 	edit := Edit{Start: int(l.Key.Start), End: int(l.Key.End), Text: []byte(name)}
 	if l.Has(syntax.FlagMissingColon) {
@@ -124,7 +125,7 @@ func (s *state) typo(n int, l *syntax.Line) {
 	}
 	// "Disallowed" or "Sitemaps" is surely the field; a longer tail may be another word.
 	safe := l.Has(syntax.FlagTypo) && !l.Has(syntax.FlagKeyPrefix) || len(key)-len(name) <= 2
-	s.report(finding{code: "RS008", sev: Error, start: int(l.Key.Start), end: int(l.Key.End), engines: e,
+	s.report(finding{code: "RS008", sev: diag.Error, start: int(l.Key.Start), end: int(l.Key.End), engines: e,
 		text: msg.New(msgTypo, "Key", key, "Name", name),
 		fix:  newFix(msg.New(msgFixKey, "Name", name), safe, e.names(s.all), edit)})
 }
@@ -166,47 +167,47 @@ func checkFields(s *state) {
 		va, vb := s.valueSpan(n)
 		switch k {
 		case syntax.Noindex:
-			s.report(finding{code: "RS021", sev: Warning, start: a, end: b, engines: s.every, text: msg.New(msgNoindex)})
+			s.report(finding{code: "RS021", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgNoindex)})
 		case syntax.CrawlDelay:
 			d, err := strconv.ParseFloat(v, 64)
 			if err != nil || d < 0 || math.IsInf(d, 0) || math.IsNaN(d) {
-				s.report(finding{code: "RS022", sev: Error, start: va, end: vb, engines: eTemoto | eBing,
+				s.report(finding{code: "RS022", sev: diag.Error, start: va, end: vb, engines: s.f.delayHonoured,
 					text: msg.New(msgCrawlDelayBad, "Value", v)})
 			} else if !crawlDelay {
 				crawlDelay = true
-				s.report(finding{code: "RS022", sev: Info, start: a, end: b, engines: eGoogle | eYandex | eBing, text: msg.New(msgCrawlDelay)})
+				s.report(finding{code: "RS022", sev: diag.Info, start: a, end: b, engines: s.f.crawlers, text: msg.New(msgCrawlDelay)})
 			}
 		case syntax.Host:
 			if firstHost == 0 {
 				firstHost = n
-				s.report(finding{code: "RS023", sev: Info, start: a, end: b, engines: eYandex, text: msg.New(msgHostOld)})
+				s.report(finding{code: "RS023", sev: diag.Info, start: a, end: b, engines: s.f.hostMirror, text: msg.New(msgHostOld)})
 			} else {
-				s.report(finding{code: "RS025", sev: Warning, start: a, end: b, engines: eYandex | eTemoto,
+				s.report(finding{code: "RS025", sev: diag.Warning, start: a, end: b, engines: s.f.hostReaders,
 					text: msg.New(msgHostMany, "First", firstHost)})
 			}
 			if reason := HostError(v); !reason.IsZero() {
-				f := finding{code: "RS024", sev: Warning, start: va, end: vb, engines: eYandex,
+				f := finding{code: "RS024", sev: diag.Warning, start: va, end: vb, engines: s.f.hostMirror,
 					text: msg.New(msgHostInvalid, "Reason", reason)}
 				if bare, ok := HostFix(v); ok {
 					// Unsafe: once the line is valid, Yandex treats every other
 					// host serving this file as closed.
-					f.fix = newFix(msg.New(msgFixHost, "Host", bare), false, eYandex.names(s.all),
+					f.fix = newFix(msg.New(msgFixHost, "Host", bare), false, s.f.hostMirror.names(s.all),
 						Edit{Start: va, End: vb, Text: []byte(bare)})
 				}
 				s.report(f)
 			}
 		case syntax.CleanParam:
 			if reason := cleanParamError(v); !reason.IsZero() {
-				s.report(finding{code: "RS026", sev: Warning, start: va, end: vb, engines: eYandex,
+				s.report(finding{code: "RS026", sev: diag.Warning, start: va, end: vb, engines: s.f.cleanParam,
 					text: msg.New(msgCleanParam, "Reason", reason)})
 			}
 		case syntax.RequestRate:
 			if m := requestRate.FindStringSubmatch(v); m == nil || m[1] != "" && !(validHHMM(m[1]) && validHHMM(m[2])) {
-				s.report(finding{code: "RS027", sev: Warning, start: va, end: vb, text: msg.New(msgRequestRate, "Value", v)})
+				s.report(finding{code: "RS027", sev: diag.Warning, start: va, end: vb, text: msg.New(msgRequestRate, "Value", v)})
 			}
 		case syntax.VisitTime:
 			if m := visitTime.FindStringSubmatch(v); m == nil || !validHHMM(m[1]) || !validHHMM(m[2]) {
-				s.report(finding{code: "RS028", sev: Warning, start: va, end: vb, text: msg.New(msgVisitTime, "Value", v)})
+				s.report(finding{code: "RS028", sev: diag.Warning, start: va, end: vb, text: msg.New(msgVisitTime, "Value", v)})
 			}
 		case syntax.Sitemap:
 			if sitemapOK(v) {
@@ -216,7 +217,7 @@ func checkFields(s *state) {
 			if u, err := url.Parse(v); v != "" && err == nil && u.Scheme == "" && !strings.ContainsAny(v, " \t") {
 				key = msgSitemapRel
 			}
-			s.report(finding{code: "RS015", sev: Warning, start: va, end: vb, engines: sitemapReaders, text: msg.New(key, "Value", v)})
+			s.report(finding{code: "RS015", sev: diag.Warning, start: va, end: vb, engines: s.f.sitemapReaders, text: msg.New(key, "Value", v)})
 		}
 	}
 }

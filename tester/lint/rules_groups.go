@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -51,7 +52,7 @@ func checkBeforeUA(s *state) {
 	}
 	a, _ := s.fieldSpan(first)
 	_, b := s.fieldSpan(last)
-	s.report(finding{code: "RS001", sev: Error, start: a, end: b, engines: s.every,
+	s.report(finding{code: "RS001", sev: diag.Error, start: a, end: b, engines: s.every,
 		text: msg.New(msgBeforeUA, "Count", count, "First", first, "Last", last)})
 }
 
@@ -93,9 +94,9 @@ func (s *state) reportBlank(n int, blanks []int, key string, safe bool) {
 		edits[i] = deleteLine(s.doc, b)
 	}
 	a, b := s.fieldSpan(n)
-	s.report(finding{code: "RS002", sev: Warning, start: a, end: b, engines: blankEnds,
+	s.report(finding{code: "RS002", sev: diag.Warning, start: a, end: b, engines: s.f.blankEnds,
 		text: msg.New(key, "Blank", blanks[0]),
-		fix:  newFix(msg.New(msgFixBlank, "Count", len(blanks)), safe, blankEnds.names(s.all), edits...)})
+		fix:  newFix(msg.New(msgFixBlank, "Count", len(blanks)), safe, s.f.blankEnds.names(s.all), edits...)})
 }
 
 // checkUserAgents: empty values, invalid product tokens, several names on one line.
@@ -109,7 +110,7 @@ func checkUserAgents(s *state) {
 		switch {
 		case v == "":
 			a, b := s.fieldSpan(n)
-			s.report(finding{code: "RS012", sev: Warning, start: a, end: b, engines: s.every, text: msg.New(msgEmptyUA)})
+			s.report(finding{code: "RS012", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgEmptyUA)})
 		case strings.ContainsAny(v, " \t\v\f"):
 			s.severalAgents(n, l, v)
 		case v == "*" || engine.ValidToken(v):
@@ -123,7 +124,7 @@ func checkUserAgents(s *state) {
 		default:
 			tok := engine.Token(v)
 			a, b := s.valueSpan(n)
-			f := finding{code: "RS013", sev: Warning, start: a, end: b, engines: s.every &^ eGoogle,
+			f := finding{code: "RS013", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.leadingToken,
 				text: msg.New(msgTokenNone, "Value", v)}
 			if tok != "" && v[len(tok)] == '/' {
 				// "Googlebot/2.1": a version the author copied from the User-Agent header.
@@ -180,7 +181,7 @@ func checkCutTokens(s *state) {
 			continue // one name, or one group: nothing is mixed up
 		}
 		a, b := s.valueSpan(n)
-		s.report(finding{code: "RS013", sev: Warning, start: a, end: b, engines: eGoogle | eRFC,
+		s.report(finding{code: "RS013", sev: diag.Warning, start: a, end: b, engines: s.f.leadingToken | s.f.productToken,
 			text: msg.New(msgTokenCut, "Value", v, "Other", f.value, "Line", f.line, "Token", engine.Token(v))})
 	}
 }
@@ -192,7 +193,7 @@ func (s *state) severalAgents(n int, l *syntax.Line, v string) {
 		first = engine.Token(first)
 	}
 	a, b := s.valueSpan(n)
-	f := finding{code: "RS014", sev: Info, start: a, end: b, engines: s.every &^ eLycos1996,
+	f := finding{code: "RS014", sev: diag.Info, start: a, end: b, engines: s.every &^ s.f.listsPerLine,
 		text: msg.New(msgSeveralAgents, "First", first)}
 	fixable := true
 	for _, w := range words {
@@ -244,7 +245,7 @@ func checkGroups(s *state) {
 					firstStar = n
 				} else if s.m.groupOf(firstStar) != gi {
 					a, b := s.fieldSpan(n)
-					s.report(finding{code: "RS016", sev: Warning, start: a, end: b, engines: s.every &^ mergers,
+					s.report(finding{code: "RS016", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.mergers,
 						text: msg.New(msgSeveralStar, "First", firstStar)})
 				}
 				continue
@@ -257,7 +258,7 @@ func checkGroups(s *state) {
 				firstOf[tok] = n
 			} else if s.m.groupOf(f) != gi {
 				a, b := s.fieldSpan(n)
-				s.report(finding{code: "RS017", sev: Warning, start: a, end: b, engines: s.every &^ mergers,
+				s.report(finding{code: "RS017", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.mergers,
 					text: msg.New(msgSeveralGroups, "Robot", v, "First", f)})
 			}
 		}
@@ -275,7 +276,7 @@ func checkSplitByField(s *state, g *group) {
 		for i, n := range g.ua {
 			if n > o {
 				a, b := s.fieldSpan(n)
-				s.report(finding{code: "RS038", sev: Warning, start: a, end: b, engines: eTemoto | eDraft1996,
+				s.report(finding{code: "RS038", sev: diag.Warning, start: a, end: b, engines: s.f.fieldsEndUA,
 					text: msg.New(msgSplitByField, "Field", o, "Robots", s.robots(g.ua[:i]))})
 				return
 			}
@@ -363,7 +364,7 @@ func checkDropStar(s *state, firstStar int) {
 			if gi == last && len(g.other) == 0 {
 				continue // an empty last group: RS037
 			}
-			f.sev, f.text = Warning, msg.New(msgDropStarNone, "Robots", s.robots(g.ua), "Star", firstStar)
+			f.sev, f.text = diag.Warning, msg.New(msgDropStarNone, "Robots", s.robots(g.ua), "Star", firstStar)
 			s.report(f)
 			continue
 		}
@@ -385,7 +386,7 @@ func checkDropStar(s *state, firstStar int) {
 			}
 		}
 		if missing > 0 {
-			f.sev = Info
+			f.sev = diag.Info
 			f.text = msg.New(msgDropStarSome, "Robots", s.robots(g.ua), "Star", firstStar, "Count", missing,
 				"Line", example, "Rule", s.doc.RuleText(example))
 			s.report(f)
@@ -403,9 +404,9 @@ func checkEmptyLastGroup(s *state, firstStar int) {
 	}
 	a, _ := s.fieldSpan(g.ua[0])
 	_, b := s.fieldSpan(g.ua[len(g.ua)-1])
-	f := finding{code: "RS037", sev: Info, start: a, end: b, engines: s.every, text: msg.New(msgEmptyGroup)}
+	f := finding{code: "RS037", sev: diag.Info, start: a, end: b, engines: s.every, text: msg.New(msgEmptyGroup)}
 	if firstStar != 0 {
-		f.sev, f.text = Warning, msg.New(msgEmptyGroupStar, "Robots", s.robots(g.ua))
+		f.sev, f.text = diag.Warning, msg.New(msgEmptyGroupStar, "Robots", s.robots(g.ua))
 	}
 	s.report(f)
 }
@@ -420,7 +421,7 @@ func checkDisallowAll(s *state) {
 		for _, n := range g.rules {
 			if s.kind(n) == syntax.Disallow && s.val(n) == "/" {
 				a, b := s.fieldSpan(n)
-				s.report(finding{code: "RS035", sev: Info, start: a, end: b, engines: s.every, text: msg.New(msgDisallowAll)})
+				s.report(finding{code: "RS035", sev: diag.Info, start: a, end: b, engines: s.every, text: msg.New(msgDisallowAll)})
 			}
 		}
 	}
@@ -432,7 +433,7 @@ func checkNoRules(s *state) {
 		return
 	}
 	a, b := s.lineSpan(1)
-	s.report(finding{code: "RS041", sev: Info, start: a, end: b, engines: s.every, text: msg.New(msgNoRules)})
+	s.report(finding{code: "RS041", sev: diag.Info, start: a, end: b, engines: s.every, text: msg.New(msgNoRules)})
 }
 
 // coveredBy reports whether a Disallow in set (keys from ruleKey) already

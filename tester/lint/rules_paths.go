@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
@@ -59,7 +60,7 @@ func checkPaths(s *state) {
 		a, b := int(l.Value.Start), int(l.Value.End)
 		switch {
 		case strings.Trim(v, "*") == "":
-			f := finding{code: "RS007", sev: Warning, start: a, end: b, engines: eTemoto | historic,
+			f := finding{code: "RS007", sev: diag.Warning, start: a, end: b, engines: s.f.firstOfEqual | s.f.historic,
 				text: msg.New(msgStarOnly, "Rule", s.doc.RuleText(n))}
 			if v == "*" { // `*` and `/` both score 1 in a longest-match contest
 				f.fix = newFix(msg.New(msgFixStarOnly), true, f.engines.names(s.all), Edit{Start: a, End: b, Text: []byte("/")})
@@ -74,35 +75,35 @@ func checkPaths(s *state) {
 			s.fileTypeRule(v, a, b)
 		}
 		if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
-			s.report(finding{code: "RS005", sev: Warning, start: a + i, end: a + i + 1, engines: wildcard, text: msg.New(msgDollarMid)})
+			s.report(finding{code: "RS005", sev: diag.Warning, start: a + i, end: a + i + 1, engines: s.f.wildcard, text: msg.New(msgDollarMid)})
 		}
 		if strings.ContainsAny(v, "*$") {
 			if wild++; wildFirst == 0 {
 				wildFirst = n
 			}
 			if s.onlyHistoric() {
-				s.report(finding{code: "RS006", sev: Warning, start: a, end: b, engines: historic, text: msg.New(msgWildLiteral)})
+				s.report(finding{code: "RS006", sev: diag.Warning, start: a, end: b, engines: s.f.historic, text: msg.New(msgWildLiteral)})
 			}
 		}
 		if l.Has(syntax.FlagNonASCII) {
 			enc := uri.EscapeNonASCII(v)
-			e := s.every &^ (eGoogle | eRFC)
-			s.report(finding{code: "RS034", sev: Info, start: a, end: b, engines: e,
+			e := s.every &^ s.f.encodes
+			s.report(finding{code: "RS034", sev: diag.Info, start: a, end: b, engines: e,
 				text: msg.New(msgNonASCII, "Encoded", enc),
 				fix:  newFix(msg.New(msgFixEncode), false, e.names(s.all), Edit{Start: a, End: b, Text: []byte(enc)})})
 		}
 		if k == syntax.Allow && s.onlyHistoric() {
 			a, b := s.fieldSpan(n)
-			s.report(finding{code: "RS036", sev: Warning, start: a, end: b, engines: noAllow, text: msg.New(msgNoAllow)})
+			s.report(finding{code: "RS036", sev: diag.Warning, start: a, end: b, engines: s.f.noAllow, text: msg.New(msgNoAllow)})
 		}
 	}
 	if wild > 0 && !s.onlyHistoric() {
 		a, b := s.valueSpan(wildFirst)
-		s.report(finding{code: "RS006", sev: Info, start: a, end: b, engines: historic, text: msg.New(msgWildLiteralSum, "Count", wild)})
+		s.report(finding{code: "RS006", sev: diag.Info, start: a, end: b, engines: s.f.historic, text: msg.New(msgWildLiteralSum, "Count", wild)})
 	}
 	if allows > 0 && !s.onlyHistoric() {
 		a, b := s.fieldSpan(allowFirst)
-		s.report(finding{code: "RS036", sev: Info, start: a, end: b, engines: noAllow, text: msg.New(msgNoAllowSum, "Count", allows)})
+		s.report(finding{code: "RS036", sev: diag.Info, start: a, end: b, engines: s.f.noAllow, text: msg.New(msgNoAllowSum, "Count", allows)})
 	}
 }
 
@@ -113,14 +114,14 @@ func (s *state) spaceInPath(n int, v string, a, b int) {
 		paths = paths && (w[0] == '/' || w[0] == '*')
 	}
 	if paths {
-		e := s.every &^ eLycos1996
-		s.report(finding{code: "RS004", sev: Error, start: a, end: b, engines: e,
+		e := s.every &^ s.f.listsPerLine
+		s.report(finding{code: "RS004", sev: diag.Error, start: a, end: b, engines: e,
 			text: msg.New(msgSpacePaths, "First", words[0]),
 			fix:  newFix(msg.New(msgFixSplitPaths), true, e.names(s.all), Edit{Start: a, End: b, Text: s.splitValue(n, words)})})
 		return
 	}
 	enc := strings.NewReplacer(" ", "%20", "\t", "%09", "\v", "%0B", "\f", "%0C").Replace(v)
-	s.report(finding{code: "RS004", sev: Error, start: a, end: b, engines: s.every &^ eLycos1996,
+	s.report(finding{code: "RS004", sev: diag.Error, start: a, end: b, engines: s.every &^ s.f.listsPerLine,
 		text: msg.New(msgSpaceInPath, "Value", v, "First", words[0]),
 		fix:  newFix(msg.New(msgFixSpace), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(enc)})})
 }
@@ -134,7 +135,7 @@ func (s *state) spaceInPath(n int, v string, a, b int) {
 func (s *state) fileTypeRule(v string, a, b int) {
 	ext := fileType.FindStringSubmatch(v)[1]
 	fixed := "/*" + ext + "$"
-	s.report(finding{code: "RS050", sev: Warning, start: a, end: b, engines: wildcard,
+	s.report(finding{code: "RS050", sev: diag.Warning, start: a, end: b, engines: s.f.wildcard,
 		text: msg.New(msgFileType, "Value", v, "Ext", ext, "Fixed", fixed),
 		fix: newFix(msg.New(msgFixFileType, "Ext", ext, "Fixed", fixed), false, s.every.names(s.all),
 			Edit{Start: a, End: b, Text: []byte(fixed)})})
@@ -143,20 +144,20 @@ func (s *state) fileTypeRule(v string, a, b int) {
 func (s *state) relativePath(v string, a, b int) {
 	if _, ok := uri.SplitAbsolute(v); ok {
 		path := uri.PathOf(v)
-		s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: s.every,
+		s.report(finding{code: "RS003", sev: diag.Error, start: a, end: b, engines: s.every,
 			text: msg.New(msgPathURL, "Value", v, "Path", path),
 			fix:  newFix(msg.New(msgFixPath, "Path", path), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(path)})})
 		return
 	}
 	if j := strings.IndexByte(v, '/'); j > 0 && looksLikeHost(v[:j]) {
 		path := v[j:]
-		s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: s.every,
+		s.report(finding{code: "RS003", sev: diag.Error, start: a, end: b, engines: s.every,
 			text: msg.New(msgPathHost, "Value", v, "Path", path),
 			fix:  newFix(msg.New(msgFixPath, "Path", path), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(path)})})
 		return
 	}
-	e := s.every &^ eTemoto
-	s.report(finding{code: "RS003", sev: Error, start: a, end: b, engines: e,
+	e := s.every &^ s.f.relativePaths
+	s.report(finding{code: "RS003", sev: diag.Error, start: a, end: b, engines: e,
 		text: msg.New(msgPathRelative, "Value", v),
 		fix:  newFix(msg.New(msgFixPath, "Path", "/"+v), false, e.names(s.all), Edit{Start: a, End: a, Text: []byte("/")})})
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -77,7 +78,7 @@ func checkShadowAndDuplicates(s *state) {
 	}
 	if s.onlyHistoric() {
 		for _, d := range draft {
-			s.reportShadow(d[0], d[1], eDraft1996, msgShadowDraft)
+			s.reportShadow(d[0], d[1], s.f.firstMatch, msgShadowDraft)
 		}
 		return
 	}
@@ -88,7 +89,7 @@ func checkShadowAndDuplicates(s *state) {
 		}
 	}
 	a, b := s.fieldSpan(first[0])
-	s.report(finding{code: "RS019", sev: Info, start: a, end: b, engines: eDraft1996,
+	s.report(finding{code: "RS019", sev: diag.Info, start: a, end: b, engines: s.f.firstMatch,
 		text: msg.New(msgShadowDraftN, "Count", len(draft), "Other", first[1], "OtherRule", s.doc.RuleText(first[1]))})
 }
 
@@ -118,11 +119,11 @@ func (s *state) duplicate(n, first, shaky int) {
 	l := &s.doc.Lines[n-1]
 	var engines engineSet
 	if shaky > 0 && shaky < n {
-		engines = eTemoto // its token stream may pair the words differently once a line goes
+		engines = s.f.tokenStream // its token stream may pair the words differently once a line goes
 	}
 	safe := l.Comment.Empty() && !strings.ContainsAny(s.val(n), " \t\v\f")
 	a, b := s.fieldSpan(n)
-	s.report(finding{code: "RS020", sev: Info, start: a, end: b, engines: s.every,
+	s.report(finding{code: "RS020", sev: diag.Info, start: a, end: b, engines: s.every,
 		text: msg.New(msgDuplicate, "First", first),
 		fix:  newFix(msg.New(msgFixDuplicate), safe, engines.names(s.all), deleteLine(s.doc, n))})
 }
@@ -176,14 +177,14 @@ func (s *state) shadowBucket(rs []shadowRule, idx []int) {
 		byFirst := rs[i].allow != rs[first].allow && rs[i].line > rs[first].line
 		switch {
 		case byLongest && byFirst && win == first:
-			s.reportShadow(rs[i].line, rs[win].line, longest|eTemoto, msgShadowLongest)
+			s.reportShadow(rs[i].line, rs[win].line, s.f.longest|s.f.firstOfEqual, msgShadowLongest)
 		case byLongest:
-			s.reportShadow(rs[i].line, rs[win].line, longest, msgShadowLongest)
+			s.reportShadow(rs[i].line, rs[win].line, s.f.longest, msgShadowLongest)
 			if byFirst {
-				s.reportShadow(rs[i].line, rs[first].line, eTemoto, msgShadowFirst)
+				s.reportShadow(rs[i].line, rs[first].line, s.f.firstOfEqual, msgShadowFirst)
 			}
 		case byFirst:
-			s.reportShadow(rs[i].line, rs[first].line, eTemoto, msgShadowFirst)
+			s.reportShadow(rs[i].line, rs[first].line, s.f.firstOfEqual, msgShadowFirst)
 		}
 	}
 }
@@ -234,7 +235,7 @@ func (s *state) shadowFirstMatch(rs []shadowRule, order []int, found [][2]int) [
 
 func (s *state) reportShadow(n, other int, engines engineSet, key string) {
 	a, b := s.fieldSpan(n)
-	s.report(finding{code: "RS019", sev: Warning, start: a, end: b, engines: engines,
+	s.report(finding{code: "RS019", sev: diag.Warning, start: a, end: b, engines: engines,
 		text: msg.New(key, "Engines", (engines & s.selected).text(s.all), "Other", other, "OtherRule", s.doc.RuleText(other))})
 }
 

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -49,12 +50,10 @@ func (r *Report) addHeaders(text string) {
 	}
 	b := parseHeaders(text)
 	if b.responses > 1 {
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Info, Code: codeRedirects, Source: -1, Offset: -1,
-			Headers: true, Text: msg.New(msgRedirects, "Count", b.responses)})
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeRedirects, Message: msg.New(msgRedirects, "Count", b.responses), Span: diag.NoSpan}, Source: -1, Headers: true})
 	}
 	for _, l := range b.junk {
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Warning, Code: codeNotHeader, Source: -1, Offset: -1,
-			Line: l, Headers: true, Text: msg.New(msgNotHeader, "Line", l)})
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeNotHeader, Message: msg.New(msgNotHeader, "Line", l), Span: diag.NoSpan}, Source: -1, Line: l, Headers: true})
 	}
 	for _, h := range b.lines {
 		r.Sources = append(r.Sources, Source{Kind: FromHeader, Name: "X-Robots-Tag", Line: h.Line, Content: h.Value,
@@ -71,8 +70,7 @@ func (r *Report) finish(opt Options) {
 	}
 	r.checkScopes()
 	if len(r.Sources) == 0 {
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Info, Code: codeNoDirectives, Source: -1, Offset: -1,
-			Text: msg.New(msgNoDirectives)})
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeNoDirectives, Message: msg.New(msgNoDirectives), Span: diag.NoSpan}, Source: -1})
 	}
 	engines := opt.engines()
 	seen := map[string]bool{}
@@ -97,8 +95,8 @@ func (r *Report) finish(opt Options) {
 	if !contains(engines, Strict1996) {
 		// The 1996 rules are named only to those who asked for them.
 		for i, d := range r.Diagnostics {
-			if d.Text.Key == msgContradictory {
-				r.Diagnostics[i].Text.Key = msgContradictoryNow
+			if d.Message.Key == msgContradictory {
+				r.Diagnostics[i].Message.Key = msgContradictoryNow
 			}
 		}
 	}
@@ -110,7 +108,7 @@ func (r *Report) finish(opt Options) {
 		if a.Source != b.Source {
 			return a.Source < b.Source
 		}
-		return a.Offset < b.Offset
+		return a.Span.Start < b.Span.Start
 	})
 }
 
@@ -124,17 +122,17 @@ func (r *Report) checkScopes() {
 				continue
 			}
 			reported[d.Scope] = true
-			diag := Diagnostic{Severity: Info, Source: si, Offset: d.Offset, Length: len(d.Raw), Line: s.Line}
+			dg := Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Span: diag.Span{Start: d.Offset, End: d.Offset + len(d.Raw)}}, Source: si, Line: s.Line}
 			switch engines := scopeEngines(d.Scope); {
 			case len(engines) == 0:
-				diag.Code, diag.Text = codeOtherCrawler, msg.New(msgOtherCrawler, "Name", d.Scope)
+				dg.Code, dg.Message = codeOtherCrawler, msg.New(msgOtherCrawler, "Name", d.Scope)
 			case s.Kind == FromHeader && !contains(engines, Google):
-				diag.Code, diag.Engines = codeUnverifiedNote, engines
-				diag.Text = msg.New(msgUnverifiedPrefix, "Name", d.Scope)
+				dg.Code, dg.Engines = codeUnverifiedNote, engines
+				dg.Message = msg.New(msgUnverifiedPrefix, "Name", d.Scope)
 			default:
 				continue
 			}
-			r.Diagnostics = append(r.Diagnostics, diag)
+			r.Diagnostics = append(r.Diagnostics, dg)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -51,7 +52,7 @@ type Built struct {
 // OK reports whether no problem is an Error.
 func (b Built) OK() bool {
 	for _, p := range b.Problems {
-		if p.Severity == Error {
+		if p.Severity == diag.Error {
 			return false
 		}
 	}
@@ -83,13 +84,11 @@ func Build(spec Spec, now time.Time) Built {
 	}
 	files := strings.TrimSpace(spec.Files)
 	if !isToken(target) || strings.Contains(target, ".") {
-		b.Problems = append(b.Problems, Diagnostic{Severity: Error, Code: codeBadTarget, Source: -1, Offset: -1,
-			Text: msg.New(msgBadTarget, "Target", spec.Target)})
+		b.Problems = append(b.Problems, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Error, Code: codeBadTarget, Message: msg.New(msgBadTarget, "Target", spec.Target), Span: diag.NoSpan}, Source: -1})
 		target = "robots"
 	}
 	if strings.ContainsAny(files, "\"/\\\n\r<>") {
-		b.Problems = append(b.Problems, Diagnostic{Severity: Error, Code: codeBadFiles, Source: -1, Offset: -1,
-			Text: msg.New(msgBadFiles, "Files", spec.Files)})
+		b.Problems = append(b.Problems, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Error, Code: codeBadFiles, Message: msg.New(msgBadFiles, "Files", spec.Files), Span: diag.NoSpan}, Source: -1})
 		files = ""
 	}
 
@@ -114,8 +113,7 @@ func Build(spec Spec, now time.Time) Built {
 		}
 	}
 	if len(items) == 0 {
-		b.Problems = append(b.Problems, Diagnostic{Severity: Info, Code: codeDefault, Source: -1, Offset: -1,
-			Text: msg.New(msgNothingChosen)})
+		b.Problems = append(b.Problems, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeDefault, Message: msg.New(msgNothingChosen), Span: diag.NoSpan}, Source: -1})
 		return b
 	}
 	b.Content = strings.Join(items, ", ")
@@ -123,8 +121,7 @@ func Build(spec Spec, now time.Time) Built {
 	engines := scopeEngines(target)
 	if len(engines) == 0 {
 		engines = Engines
-		b.Problems = append(b.Problems, Diagnostic{Severity: Info, Code: codeOtherCrawler, Source: -1, Offset: -1,
-			Text: msg.New(msgUnknownTarget, "Target", target)})
+		b.Problems = append(b.Problems, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeOtherCrawler, Message: msg.New(msgUnknownTarget, "Target", target), Span: diag.NoSpan}, Source: -1})
 	}
 	if !spec.With1996 {
 		engines = without(engines, Strict1996)
@@ -134,8 +131,7 @@ func Build(spec Spec, now time.Time) Built {
 	r.finish(Options{Now: now, Engines: engines})
 	b.Problems = append(b.Problems, r.Diagnostics...)
 	if target != "robots" && !contains(engines, Google) {
-		b.Problems = append(b.Problems, Diagnostic{Severity: Info, Code: codeUnverifiedNote, Source: -1, Offset: -1,
-			Text: msg.New(msgUnverifiedPrefix, "Name", target)})
+		b.Problems = append(b.Problems, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeUnverifiedNote, Message: msg.New(msgUnverifiedPrefix, "Name", target), Span: diag.NoSpan}, Source: -1})
 	}
 
 	value := b.Content
@@ -148,8 +144,7 @@ func Build(spec Spec, now time.Time) Built {
 	b.Nginx = `add_header X-Robots-Tag "` + value + `" always;`
 	if files == "" {
 		b.Htaccess = "<IfModule mod_headers.c>\n  " + b.Apache + "\n</IfModule>"
-		b.Problems = append(b.Problems, Diagnostic{Severity: Info, Code: codeEveryFile, Source: -1, Offset: -1,
-			Text: msg.New(msgEveryFile)})
+		b.Problems = append(b.Problems, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeEveryFile, Message: msg.New(msgEveryFile), Span: diag.NoSpan}, Source: -1})
 	} else {
 		b.Htaccess = "<IfModule mod_headers.c>\n  <Files \"" + files + "\">\n    " + b.Apache + "\n  </Files>\n</IfModule>"
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/diag"
 )
 
 func TestBuildOutputs(t *testing.T) {
@@ -16,7 +18,7 @@ func TestBuildOutputs(t *testing.T) {
 		Nginx:    `add_header X-Robots-Tag "googlebot-news: noindex, max-snippet:0, unavailable_after: 2030-12-31" always;`,
 		Htaccess: "<IfModule mod_headers.c>\n  <Files \"report-*.pdf\">\n    Header set X-Robots-Tag \"googlebot-news: noindex, max-snippet:0, unavailable_after: 2030-12-31\"\n  </Files>\n</IfModule>",
 	}
-	b.Problems = slices.DeleteFunc(b.Problems, func(d Diagnostic) bool { return d.Severity == Info })
+	b.Problems = slices.DeleteFunc(b.Problems, func(d Diagnostic) bool { return d.Severity == diag.Info })
 	if len(b.Problems) != 0 || b.Content != want.Content || b.Meta != want.Meta || b.Header != want.Header ||
 		b.Apache != want.Apache || b.Nginx != want.Nginx || b.Htaccess != want.Htaccess {
 		t.Errorf("got  %+v\nwant %+v", b, want)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -50,21 +51,21 @@ func (r *Report) check(si int, now time.Time) {
 		r.Diagnostics = append(r.Diagnostics, d)
 	}
 	for _, is := range src.issues {
-		d := Diagnostic{Code: is.code, Offset: is.offset, Length: is.length}
+		d := Diagnostic{Diagnostic: diag.Diagnostic{Code: is.code, Span: diag.Span{Start: is.offset, End: is.offset + is.length}}}
 		switch is.code {
 		case codeEmptyItem:
-			d.Severity, d.Text = Info, msg.New(msgEmptyItem)
+			d.Severity, d.Message = diag.Info, msg.New(msgEmptyItem)
 		case codeSemicolon:
-			d.Severity, d.Text = Warning, msg.New(msgSemicolon)
+			d.Severity, d.Message = diag.Warning, msg.New(msgSemicolon)
 		case codeMissingComma:
-			d.Severity, d.Text = Error, msg.New(msgMissingComma, "Text", is.text)
+			d.Severity, d.Message = diag.Error, msg.New(msgMissingComma, "Text", is.text)
 		case codeEmptyScope:
-			d.Severity, d.Text = Warning, msg.New(msgEmptyScope, "Text", is.text)
+			d.Severity, d.Message = diag.Warning, msg.New(msgEmptyScope, "Text", is.text)
 		}
 		add(d)
 	}
 	if strings.TrimSpace(src.Content) == "" {
-		add(Diagnostic{Severity: Warning, Code: codeEmptyContent, Offset: -1, Text: msg.New(msgEmptyContent)})
+		add(Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeEmptyContent, Message: msg.New(msgEmptyContent), Span: diag.NoSpan}})
 		return
 	}
 
@@ -73,8 +74,8 @@ func (r *Report) check(si int, now time.Time) {
 	clashed := map[string]bool{}                    // scope+atom already reported as contradicted
 	onlyDefaults := true
 	for _, d := range src.Directives {
-		at := func(sev Severity, code string, engines []Engine, text msg.Text) {
-			add(Diagnostic{Severity: sev, Code: code, Engines: engines, Offset: d.Offset, Length: len(d.Raw), Text: text})
+		at := func(sev diag.Severity, code string, engines []Engine, text msg.Text) {
+			add(Diagnostic{Diagnostic: diag.Diagnostic{Severity: sev, Code: code, Message: text, Span: diag.Span{Start: d.Offset, End: d.Offset + len(d.Raw)}}, Engines: engines})
 		}
 		readers := scopeEngines(d.Scope)
 		spec := lookup(d.Name)
@@ -86,14 +87,14 @@ func (r *Report) check(si int, now time.Time) {
 				word = d.Raw
 			}
 			if s := suggest(word); s != "" {
-				at(Error, codeUnknown, nil, msg.New(msgUnknownSuggest, "Word", word, "Suggestion", s))
+				at(diag.Error, codeUnknown, nil, msg.New(msgUnknownSuggest, "Word", word, "Suggestion", s))
 			} else {
-				at(Error, codeUnknown, nil, msg.New(msgUnknown, "Word", word))
+				at(diag.Error, codeUnknown, nil, msg.New(msgUnknown, "Word", word))
 			}
 			continue
 		case spec.obsolete:
 			onlyDefaults = false
-			at(Info, codeObsolete, nil, msg.New(msgObsolete, "Name", spec.name, "Why", msg.New(spec.desc)))
+			at(diag.Info, codeObsolete, nil, msg.New(msgObsolete, "Name", spec.name, "Why", msg.New(spec.desc)))
 			continue
 		}
 		if spec.name != "all" && spec.name != "index" && spec.name != "follow" {
@@ -108,19 +109,19 @@ func (r *Report) check(si int, now time.Time) {
 				continue
 			}
 			if e == Strict1996 {
-				at(Info, codeIgnored, []Engine{Strict1996}, msg.New(msgNot1996, "Name", spec.name))
+				at(diag.Info, codeIgnored, []Engine{Strict1996}, msg.New(msgNot1996, "Name", spec.name))
 				continue
 			}
 			ignoring = append(ignoring, e)
 		}
 		if len(ignoring) > 0 {
-			at(Info, codeIgnored, ignoring, msg.New(msgIgnored, "Name", spec.name))
+			at(diag.Info, codeIgnored, ignoring, msg.New(msgIgnored, "Name", spec.name))
 		}
 		if spec.name == "noarchive" && spec.reads(Google) && contains(readers, Google) {
-			at(Info, codeMoot, []Engine{Google}, msg.New(msgNoarchiveMoot))
+			at(diag.Info, codeMoot, []Engine{Google}, msg.New(msgNoarchiveMoot))
 		}
 		if spec.name == "max-snippet" && d.Value == "0" {
-			at(Info, codeSameAs, nil, msg.New(msgSameAsNoSnippet))
+			at(diag.Info, codeSameAs, nil, msg.New(msgSameAsNoSnippet))
 		}
 
 		if seen[d.Scope] == nil {
@@ -133,16 +134,16 @@ func (r *Report) check(si int, now time.Time) {
 			if first, ok := seen[d.Scope][a]; ok && !repeated {
 				repeated = true
 				if contains(readers, Strict1996) {
-					at(Error, codeRepeated, []Engine{Strict1996}, msg.New(msgRepeated1996, "Name", d.Raw, "Earlier", first.Raw))
+					at(diag.Error, codeRepeated, []Engine{Strict1996}, msg.New(msgRepeated1996, "Name", d.Raw, "Earlier", first.Raw))
 				}
 				if len(modern) > 0 {
-					at(Warning, codeRepeated, modern, msg.New(msgRepeated, "Name", d.Raw, "Earlier", first.Raw))
+					at(diag.Warning, codeRepeated, modern, msg.New(msgRepeated, "Name", d.Raw, "Earlier", first.Raw))
 				}
 			}
 			if first, ok := seen[d.Scope][a.opposite()]; ok && !contradicted && !clashed[d.Scope+string(rune(a))] {
 				contradicted = true
 				clashed[d.Scope+string(rune(a))], clashed[d.Scope+string(rune(a.opposite()))] = true, true
-				at(Error, codeContradictory, readers, msg.New(msgContradictory, "Name", d.Raw, "Earlier", first.Raw))
+				at(diag.Error, codeContradictory, readers, msg.New(msgContradictory, "Name", d.Raw, "Earlier", first.Raw))
 			}
 		}
 		for _, a := range spec.atoms {
@@ -159,9 +160,9 @@ func (r *Report) check(si int, now time.Time) {
 		}
 		if first, ok := seenValued[d.Scope][key]; ok {
 			if strings.EqualFold(first.Value, d.Value) || spec.kind == valueNone {
-				at(Warning, codeRepeated, modern, msg.New(msgRepeated, "Name", d.Raw, "Earlier", first.Raw))
+				at(diag.Warning, codeRepeated, modern, msg.New(msgRepeated, "Name", d.Raw, "Earlier", first.Raw))
 			} else {
-				at(Error, codeContradictory, modern, msg.New(msgValuesDisagree, "Name", d.Raw, "Earlier", first.Raw))
+				at(diag.Error, codeContradictory, modern, msg.New(msgValuesDisagree, "Name", d.Raw, "Earlier", first.Raw))
 			}
 			continue
 		}
@@ -171,45 +172,44 @@ func (r *Report) check(si int, now time.Time) {
 		_, hasNoSnippet := valued["nosnippet"]
 		ms, hasMax := valued["max-snippet"]
 		if hasNoSnippet && hasMax && ms.Value != "0" {
-			add(Diagnostic{Severity: Warning, Code: codeConflict, Engines: without(scopeEngines(scope), Strict1996),
-				Offset: ms.Offset, Length: len(ms.Raw), Text: msg.New(msgSnippetOverride, "Name", ms.Raw)})
+			add(Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeConflict, Message: msg.New(msgSnippetOverride, "Name", ms.Raw), Span: diag.Span{Start: ms.Offset, End: ms.Offset + len(ms.Raw)}}, Engines: without(scopeEngines(scope), Strict1996)})
 		}
 	}
 	if onlyDefaults && len(src.Directives) > 0 {
-		add(Diagnostic{Severity: Info, Code: codeDefault, Offset: -1, Text: msg.New(msgDefaultOnly, "Content", src.Content)})
+		add(Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeDefault, Message: msg.New(msgDefaultOnly, "Content", src.Content), Span: diag.NoSpan}})
 	}
 }
 
 // checkValue reports a missing, unexpected or malformed value; false means
 // the directive is unusable.
-func (r *Report) checkValue(d Directive, spec *directiveSpec, now time.Time, at func(Severity, string, []Engine, msg.Text)) bool {
+func (r *Report) checkValue(d Directive, spec *directiveSpec, now time.Time, at func(diag.Severity, string, []Engine, msg.Text)) bool {
 	switch {
 	case spec.kind == valueNone && d.HasValue:
-		at(Error, codeBadValue, nil, msg.New(msgNoValueAllowed, "Name", spec.name, "Raw", d.Raw))
+		at(diag.Error, codeBadValue, nil, msg.New(msgNoValueAllowed, "Name", spec.name, "Raw", d.Raw))
 		return false
 	case spec.kind != valueNone && d.Value == "":
-		at(Error, codeBadValue, nil, msg.New(msgValueNeeded, "Name", spec.name, "Example", example(spec)))
+		at(diag.Error, codeBadValue, nil, msg.New(msgValueNeeded, "Name", spec.name, "Example", example(spec)))
 		return false
 	}
 	switch spec.kind {
 	case valueInt:
 		if _, ok := parseLimit(d.Value); !ok {
-			at(Error, codeBadValue, nil, msg.New(msgBadNumber, "Name", spec.name, "Value", d.Value))
+			at(diag.Error, codeBadValue, nil, msg.New(msgBadNumber, "Name", spec.name, "Value", d.Value))
 			return false
 		}
 	case valueEnum:
 		if !contains(spec.enum, strings.ToLower(d.Value)) {
-			at(Error, codeBadValue, nil, msg.New(msgBadEnum, "Name", spec.name, "Value", d.Value))
+			at(diag.Error, codeBadValue, nil, msg.New(msgBadEnum, "Name", spec.name, "Value", d.Value))
 			return false
 		}
 	case valueDate:
 		t, ok := ParseDate(d.Value)
 		if !ok {
-			at(Error, codeBadValue, nil, msg.New(msgBadDate, "Value", d.Value))
+			at(diag.Error, codeBadValue, nil, msg.New(msgBadDate, "Value", d.Value))
 			return false
 		}
 		if t.Before(now) {
-			at(Warning, codeDatePassed, []Engine{Google}, msg.New(msgDatePassed, "Date", d.Value))
+			at(diag.Warning, codeDatePassed, []Engine{Google}, msg.New(msgDatePassed, "Date", d.Value))
 		}
 	}
 	return true

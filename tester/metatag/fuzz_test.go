@@ -30,7 +30,7 @@ func FuzzParseContent(f *testing.F) {
 		checkDirectives(t, content, ds)
 		r := Validate(content, Options{Now: testNow})
 		for _, d := range r.Diagnostics {
-			if d.Source >= 0 && d.Offset >= 0 && d.Offset+d.Length > len(r.Sources[d.Source].Content) {
+			if d.Source >= 0 && d.Span.Valid() && (d.Span.End > len(r.Sources[d.Source].Content) || d.Span.End < d.Span.Start) {
 				t.Fatalf("%q: diagnostic %s out of range", content, d.Code)
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robots-studio/robots-studio/tester/diag"
 )
 
 var testNow = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -47,7 +49,7 @@ func TestStrict1996Grammar(t *testing.T) {
 			r := Validate(tc.content, Options{Now: testNow, Engines: strict})
 			var errs []string
 			for _, d := range r.Diagnostics {
-				if d.Severity == Error {
+				if d.Severity == diag.Error {
 					errs = append(errs, d.Code)
 				}
 			}
@@ -185,7 +187,7 @@ func TestParseDate(t *testing.T) {
 func TestMessagesRender(t *testing.T) {
 	r := Validate("INDEX,NOINDEX,NOFOLLOW,FOLLOW,FOLLOW, noindx, max-snippet:x", Options{Now: testNow})
 	for _, d := range r.Diagnostics {
-		s := d.Text.String()
+		s := d.Message.String()
 		if s == "" || strings.Contains(s, "{{") || strings.Contains(s, "<no value>") {
 			t.Errorf("%s renders badly: %q", d.Code, s)
 		}

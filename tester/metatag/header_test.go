@@ -115,7 +115,7 @@ func TestValidateReadsAHeaderLine(t *testing.T) {
 	if !slices.Contains(codes(y, nil), "info:unverified-prefix") {
 		t.Errorf("a yandex: prefix is a guess: %v", codes(y, nil))
 	}
-	if !strings.Contains(y.Filter([]Engine{Yandex})[0].Text.String(), "not documented") {
+	if !strings.Contains(y.Filter([]Engine{Yandex})[0].Message.String(), "not documented") {
 		t.Error("the note must say it is not documented")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -48,8 +49,7 @@ func historicalTag(name, content string, line int) (Historical, bool) {
 func historicalDiagnostics(h Historical) []Diagnostic {
 	v := strings.TrimSpace(h.Content)
 	bad := func(key string) []Diagnostic {
-		return []Diagnostic{{Severity: Warning, Code: codeBadHistorical, Source: -1, Offset: -1, Line: h.Line,
-			Text: msg.New(key, "Value", v)}}
+		return []Diagnostic{Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeBadHistorical, Message: msg.New(key, "Value", v), Span: diag.NoSpan}, Source: -1, Line: h.Line}}
 	}
 	switch h.Name {
 	case "document-state":

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -100,12 +101,10 @@ func (r *Report) scanHTML(page []byte) {
 	}
 	for _, l := range open {
 		r.Noindex.Unclosed++
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Warning, Code: codeUnclosedBlock,
-			Engines: []Engine{Yandex}, Source: -1, Offset: -1, Line: l, Text: msg.New(msgUnclosed, "Line", l)})
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeUnclosedBlock, Message: msg.New(msgUnclosed, "Line", l), Span: diag.NoSpan}, Engines: []Engine{Yandex}, Source: -1, Line: l})
 	}
 	if n := r.Noindex.Count + r.Noindex.Unclosed; n > 0 {
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Info, Code: codeNoindexBlock,
-			Engines: []Engine{Yandex}, Source: -1, Offset: -1, Text: msg.New(msgNoindexBlock, "Count", n)})
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeNoindexBlock, Message: msg.New(msgNoindexBlock, "Count", n), Span: diag.NoSpan}, Engines: []Engine{Yandex}, Source: -1})
 	}
 }
 
@@ -145,8 +144,7 @@ func (r *Report) meta(a attrs, line int, inHead bool) {
 	if eq, ok := a["http-equiv"]; ok {
 		e := strings.ToLower(strings.TrimSpace(eq))
 		if e == "x-robots-tag" || e == "robots" {
-			r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Warning, Code: codeHTTPEquiv, Source: -1,
-				Offset: -1, Line: line, Text: msg.New(msgHTTPEquiv, "Name", strings.TrimSpace(eq))})
+			r.Diagnostics = append(r.Diagnostics, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeHTTPEquiv, Message: msg.New(msgHTTPEquiv, "Name", strings.TrimSpace(eq)), Span: diag.NoSpan}, Source: -1, Line: line})
 		}
 		return
 	}
@@ -174,8 +172,7 @@ func (r *Report) meta(a attrs, line int, inHead bool) {
 	r.Sources = append(r.Sources, Source{Kind: FromMeta, Name: name, Line: line, Content: content,
 		Directives: ds, InHead: inHead, issues: issues})
 	if !inHead {
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{Severity: Warning, Code: codeOutsideHead,
-			Source: len(r.Sources) - 1, Offset: -1, Line: line, Text: msg.New(msgOutsideHead)})
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeOutsideHead, Message: msg.New(msgOutsideHead), Span: diag.NoSpan}, Source: len(r.Sources) - 1, Line: line})
 	}
 }
 

@@ -4,46 +4,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/diag"
 )
-
-// Severity of a diagnostic.
-type Severity uint8
-
-// Severities, mildest first. An Error means the string or page does not say
-// what its author most likely meant, or breaks the grammar of the engine.
-const (
-	Info Severity = iota
-	Warning
-	Error
-)
-
-var severityNames = [...]string{"info", "warning", "error"}
-
-// String is the stable lower-case name used in JSON and CLI output.
-func (s Severity) String() string {
-	if int(s) < len(severityNames) {
-		return severityNames[s]
-	}
-	return "severity?"
-}
-
-var (
-	msgSevInfo    = msg.Def("meta.severity.info", "info")
-	msgSevWarning = msg.Def("meta.severity.warning", "warning")
-	msgSevError   = msg.Def("meta.severity.error", "error")
-)
-
-// Label is the translated severity.
-func (s Severity) Label() msg.Text {
-	switch s {
-	case Error:
-		return msg.New(msgSevError)
-	case Warning:
-		return msg.New(msgSevWarning)
-	}
-	return msg.New(msgSevInfo)
-}
 
 // Diagnostic codes (stable, for JSON and tests).
 const (
@@ -82,22 +44,19 @@ const (
 	codeBadFiles       = "bad-files"         // builder: <Files> pattern unusable
 )
 
-// Diagnostic is one finding.
+// Diagnostic is one finding: a diag.Diagnostic whose Span is bytes of the
+// source's content (Report.Sources[Source].Content), diag.NoSpan for the
+// whole source, with where the source stands.
 type Diagnostic struct {
-	Severity Severity
-	Code     string
+	diag.Diagnostic
 	// Engines the finding concerns; nil means every engine.
 	Engines []Engine
 	// Source indexes Report.Sources; -1 when the finding is about the page.
 	Source int
-	// Offset and Length locate the text inside the source's content; Offset
-	// is -1 for the whole source.
-	Offset, Length int
 	// Line is the 1-based line in the HTML text, or in the headers text when
 	// Headers is set; 0 when unknown.
 	Line    int
 	Headers bool
-	Text    msg.Text
 }
 
 // concerns reports whether the diagnostic matters for one of engines.
@@ -205,7 +164,7 @@ func (r Report) HasError(engines []Engine) bool {
 		engines = Engines
 	}
 	for _, d := range r.Diagnostics {
-		if d.Severity == Error && d.concerns(engines) {
+		if d.Severity == diag.Error && d.concerns(engines) {
 			return true
 		}
 	}

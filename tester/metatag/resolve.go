@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -137,9 +138,8 @@ func (r *Report) resolve(c Crawler, now time.Time, seen map[string]bool) Policy 
 			if allowed {
 				winner = ps[0].Raw
 			}
-			r.addOnce(seen, r.at(ns[0], Diagnostic{Severity: Warning, Code: codeConflict, Engines: []Engine{c.Engine},
-				Text: msg.New(msgConflictSources, "A", ps[0].Raw, "WhereA", r.where(ps[0].src), "B", ns[0].Raw,
-					"WhereB", r.where(ns[0].src), "Engine", c.Engine.Label(), "Winner", winner)}))
+			r.addOnce(seen, r.at(ns[0], Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeConflict, Message: msg.New(msgConflictSources, "A", ps[0].Raw, "WhereA", r.where(ps[0].src), "B", ns[0].Raw,
+				"WhereB", r.where(ns[0].src), "Engine", c.Engine.Label(), "Winner", winner)}, Engines: []Engine{c.Engine}}))
 		}
 		return allowed
 	}
@@ -195,8 +195,7 @@ func (r *Report) resolve(c Crawler, now time.Time, seen map[string]bool) Policy 
 	}
 	if embedded != nil {
 		if p.Index {
-			r.addOnce(seen, r.at(*embedded, Diagnostic{Severity: Warning, Code: codeNeedsNoindex, Engines: []Engine{c.Engine},
-				Text: msg.New(msgWhyNeedsNoindex)}))
+			r.addOnce(seen, r.at(*embedded, Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeNeedsNoindex, Message: msg.New(msgWhyNeedsNoindex)}, Engines: []Engine{c.Engine}}))
 		} else {
 			p.IndexIfEmbedded = true
 		}
@@ -205,11 +204,11 @@ func (r *Report) resolve(c Crawler, now time.Time, seen map[string]bool) Policy 
 }
 
 // at locates a diagnostic on directive d of the report.
-func (r *Report) at(d sourced, diag Diagnostic) Diagnostic {
+func (r *Report) at(d sourced, dg Diagnostic) Diagnostic {
 	src := r.Sources[d.src]
-	diag.Source, diag.Offset, diag.Length, diag.Line = d.src, d.Offset, len(d.Raw), src.Line
-	diag.Headers = src.Kind == FromHeader && src.Line > 0
-	return diag
+	dg.Source, dg.Span, dg.Line = d.src, diag.Span{Start: d.Offset, End: d.Offset + len(d.Raw)}, src.Line
+	dg.Headers = src.Kind == FromHeader && src.Line > 0
+	return dg
 }
 
 // blocked applies the robots.txt verdict to a policy.
@@ -222,11 +221,10 @@ func (r *Report) blocked(p *Policy, opt Options, seen map[string]bool) {
 		return
 	}
 	p.Blocked, p.BlockedReason = true, reason
-	d := Diagnostic{Severity: Info, Code: codeBlocked, Engines: []Engine{p.Crawler.Engine}, Source: -1, Offset: -1,
-		Text: msg.New(msgBlocked, "Crawler", p.Crawler.Label(), "Reason", reason)}
+	d := Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeBlocked, Message: msg.New(msgBlocked, "Crawler", p.Crawler.Label(), "Reason", reason), Span: diag.NoSpan}, Engines: []Engine{p.Crawler.Engine}, Source: -1}
 	if !p.Index {
-		d.Severity, d.Code = Error, codeBlockedNoindex
-		d.Text = msg.New(msgBlockedNoindex, "Crawler", p.Crawler.Label(), "Reason", reason)
+		d.Severity, d.Code = diag.Error, codeBlockedNoindex
+		d.Message = msg.New(msgBlockedNoindex, "Crawler", p.Crawler.Label(), "Reason", reason)
 	}
 	r.addOnce(seen, d)
 }
@@ -234,7 +232,7 @@ func (r *Report) blocked(p *Policy, opt Options, seen map[string]bool) {
 // addOnce drops a diagnostic already reported (two Google crawlers see the
 // same conflict).
 func (r *Report) addOnce(seen map[string]bool, d Diagnostic) {
-	key := d.Code + "\x00" + strconv.Itoa(d.Source) + "\x00" + strconv.Itoa(d.Offset) + "\x00" + d.Text.String()
+	key := d.Code + "\x00" + strconv.Itoa(d.Source) + "\x00" + strconv.Itoa(d.Span.Start) + "\x00" + d.Message.String()
 	if seen[key] {
 		return
 	}

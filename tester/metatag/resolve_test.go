@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/diag"
 )
 
 // policyOf returns the policy of the crawler called name.
@@ -108,7 +110,7 @@ func TestConflictAcrossTagsIsAWarningWithTheWinner(t *testing.T) {
 	var found []string
 	for _, d := range r.Diagnostics {
 		if d.Code == codeConflict {
-			found = append(found, d.Severity.String()+" "+string(d.Engines[0])+": "+d.Text.String())
+			found = append(found, d.Severity.String()+" "+string(d.Engines[0])+": "+d.Message.String())
 		}
 	}
 	if len(found) != 1 || !strings.HasPrefix(found[0], "warning google") || !strings.Contains(found[0], "Google applies “noindex”") {
@@ -129,10 +131,10 @@ func TestNoindexBehindDisallow(t *testing.T) {
 		name    string
 		content string
 		code    string
-		sev     Severity
+		sev     diag.Severity
 	}{
-		{name: "a blocked noindex page is the classic mistake", content: "noindex", code: codeBlockedNoindex, sev: Error},
-		{name: "a blocked page without noindex is only noted", content: "nofollow", code: codeBlocked, sev: Info},
+		{name: "a blocked noindex page is the classic mistake", content: "noindex", code: codeBlockedNoindex, sev: diag.Error},
+		{name: "a blocked page without noindex is only noted", content: "nofollow", code: codeBlocked, sev: diag.Info},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -148,8 +150,8 @@ func TestNoindexBehindDisallow(t *testing.T) {
 			if len(got) != 3 {
 				t.Fatalf("want 3 %s diagnostics, got %v", tc.code, codes(r, nil))
 			}
-			if got[0].Severity != tc.sev || !strings.Contains(got[0].Text.String(), "Disallow: /private/ (line 3)") {
-				t.Errorf("got %s %q", got[0].Severity, got[0].Text)
+			if got[0].Severity != tc.sev || !strings.Contains(got[0].Message.String(), "Disallow: /private/ (line 3)") {
+				t.Errorf("got %s %q", got[0].Severity, got[0].Message)
 			}
 			if !slices.Contains(asked, "Googlebot https://example.com/private/a") || len(asked) != 4 {
 				t.Errorf("asked %v", asked)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/textfile"
 	batchpkg "github.com/robots-studio/robots-studio/tester/batch"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -300,7 +300,7 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	rep := Report{Source: src}
 	rc, err := src.Open()
 	if err != nil {
-		rep.Findings = []Finding{{Code: CodeMalformed, Severity: lint.Error, File: src.Name, Line: 1, Col: 1,
+		rep.Findings = []Finding{{Code: CodeMalformed, Severity: diag.Error, File: src.Name, Line: 1, Col: 1,
 			Message: msg.New(msgOpen, "Error", err.Error())}}
 		return rep, nil, nil
 	}
@@ -425,7 +425,7 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 			children = append(children, child{src: cs, entry: e})
 			continue
 		}
-		rep.Findings = append(rep.Findings, Finding{Code: CodeUnresolved, Severity: lint.Info, File: src.Name, Line: e.Line,
+		rep.Findings = append(rep.Findings, Finding{Code: CodeUnresolved, Severity: diag.Info, File: src.Name, Line: e.Line,
 			Col: e.Col, Message: msg.New(msgUnresolvedSub, "URL", clip(e.Loc), "Name", URLFileName(e.Loc)), URL: e.Loc})
 	}
 	sortFindings(rep.Findings)

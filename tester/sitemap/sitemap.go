@@ -8,8 +8,8 @@
 package sitemap
 
 import (
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -72,10 +72,13 @@ func (k Kind) String() string {
 
 // Finding is one problem (or note) about a sitemap or its robots.txt, at
 // File:Line:Col. Blocked-URL findings also name the crawler, the engine and
-// the robots.txt rule that decided.
+// the robots.txt rule that decided. It is a diag.Finding (Core) with the
+// project's one Severity; unlike lint's byte spans its position is the line
+// and column the streaming reader stood at, since a sitemap of many
+// megabytes is read once and not kept.
 type Finding struct {
 	Code     string
-	Severity lint.Severity
+	Severity diag.Severity
 	File     string
 	Line     int
 	Col      int
@@ -165,20 +168,20 @@ var (
 )
 
 // Severities of each code.
-var severities = map[string]lint.Severity{
-	CodeNotUTF8: lint.Error, CodeEncodingDecl: lint.Error, CodeMalformed: lint.Error, CodeUnescaped: lint.Error,
-	CodeRoot: lint.Error, CodeNamespace: lint.Error, CodeNoLoc: lint.Error, CodeNotAbsolute: lint.Error,
-	CodeTooLong: lint.Error, CodeNotEncoded: lint.Error, CodeOtherHost: lint.Error, CodeOutsideDir: lint.Error,
-	CodeLastmod: lint.Error, CodeLastmodZone: lint.Warning, CodeChangefreq: lint.Error, CodePriority: lint.Error,
-	CodeTooManyURLs: lint.Error, CodeTooBig: lint.Error, CodeOldSize: lint.Info, CodeTooManyMaps: lint.Error,
-	CodeOldMaps: lint.Info, CodeNestedIndex: lint.Error, CodeDuplicate: lint.Warning, CodeMisplaced: lint.Error,
-	CodeRepeated: lint.Error, CodeEmpty: lint.Warning, CodeStopped: lint.Error, CodeMore: lint.Info,
-	CodeBlocked: lint.Error, CodeSitemapBlocked: lint.Error, CodeNoSitemapLine: lint.Warning,
-	CodeUnresolved: lint.Warning, CodeNotListed: lint.Info,
+var severities = map[string]diag.Severity{
+	CodeNotUTF8: diag.Error, CodeEncodingDecl: diag.Error, CodeMalformed: diag.Error, CodeUnescaped: diag.Error,
+	CodeRoot: diag.Error, CodeNamespace: diag.Error, CodeNoLoc: diag.Error, CodeNotAbsolute: diag.Error,
+	CodeTooLong: diag.Error, CodeNotEncoded: diag.Error, CodeOtherHost: diag.Error, CodeOutsideDir: diag.Error,
+	CodeLastmod: diag.Error, CodeLastmodZone: diag.Warning, CodeChangefreq: diag.Error, CodePriority: diag.Error,
+	CodeTooManyURLs: diag.Error, CodeTooBig: diag.Error, CodeOldSize: diag.Info, CodeTooManyMaps: diag.Error,
+	CodeOldMaps: diag.Info, CodeNestedIndex: diag.Error, CodeDuplicate: diag.Warning, CodeMisplaced: diag.Error,
+	CodeRepeated: diag.Error, CodeEmpty: diag.Warning, CodeStopped: diag.Error, CodeMore: diag.Info,
+	CodeBlocked: diag.Error, CodeSitemapBlocked: diag.Error, CodeNoSitemapLine: diag.Warning,
+	CodeUnresolved: diag.Warning, CodeNotListed: diag.Info,
 }
 
 // SeverityOf is the severity findings with code carry.
-func SeverityOf(code string) lint.Severity { return severities[code] }
+func SeverityOf(code string) diag.Severity { return severities[code] }
 
 // Codes lists every finding code in order.
 func Codes() []string {
@@ -189,12 +192,11 @@ func Codes() []string {
 		CodeSitemapBlocked, CodeNoSitemapLine, CodeUnresolved, CodeNotListed}
 }
 
-// HasError reports whether any finding is an error.
-func HasError(fs []Finding) bool {
-	for i := range fs {
-		if fs[i].Severity == lint.Error {
-			return true
-		}
-	}
-	return false
+// Core is the finding as a diag.Diagnostic (its position is Line and Col,
+// so the span is diag.NoSpan).
+func (f Finding) Core() diag.Diagnostic {
+	return diag.Diagnostic{Code: f.Code, Severity: f.Severity, Span: diag.NoSpan, Message: f.Message}
 }
+
+// HasError reports whether any finding is an error.
+func HasError(fs []Finding) bool { return diag.List[Finding](fs).HasError() }

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 )
 
@@ -80,15 +81,14 @@ func diagnosticLabel(d metatag.Diagnostic) fyne.CanvasObject {
 	if text != "" {
 		text += ": "
 	}
-	l := widget.NewLabel(text + d.Text.String())
+	l := widget.NewLabel(text + d.Message.String())
 	l.Wrapping = fyne.TextWrapWord
 	switch d.Severity {
-	case metatag.Error:
+	case diag.Error:
 		l.Importance = widget.DangerImportance
-	case metatag.Warning:
+	case diag.Warning:
 		l.Importance = widget.WarningImportance
 	}
-	sev := severity.OfMeta(d.Severity)
-	icon := widget.NewIcon(severity.Icon(sev))
+	icon := widget.NewIcon(severity.Icon(d.Severity))
 	return container.NewBorder(nil, nil, container.NewVBox(icon), nil, l)
 }

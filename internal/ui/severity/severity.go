@@ -1,5 +1,6 @@
-// Package severity shows a finding's severity the same way in every panel
-// (the lint panel, the sitemap findings): its icon and its word.
+// Package severity shows a finding's severity (diag.Severity, the one the
+// linter, the meta tag analysis and the sitemap checker all report with) the
+// same way in every panel: its icon and its word.
 package severity
 
 import (
@@ -7,39 +8,27 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 
-	"github.com/robots-studio/robots-studio/tester/lint"
-	"github.com/robots-studio/robots-studio/tester/metatag"
+	"github.com/robots-studio/robots-studio/tester/diag"
 )
 
 // Icon is the theme icon of s.
-func Icon(s lint.Severity) fyne.Resource {
+func Icon(s diag.Severity) fyne.Resource {
 	switch s {
-	case lint.Error:
+	case diag.Error:
 		return theme.ErrorIcon()
-	case lint.Warning:
+	case diag.Warning:
 		return theme.WarningIcon()
 	}
 	return theme.InfoIcon()
 }
 
 // Word is s in the user's language ("error", "warning", "note").
-func Word(s lint.Severity) string {
+func Word(s diag.Severity) string {
 	switch s {
-	case lint.Error:
+	case diag.Error:
 		return lang.X("lint.panel.error", "error")
-	case lint.Warning:
+	case diag.Warning:
 		return lang.X("lint.panel.warning", "warning")
 	}
 	return lang.X("lint.panel.info", "note")
-}
-
-// OfMeta is the severity of a meta tag finding, to show it as lint's.
-func OfMeta(s metatag.Severity) lint.Severity {
-	switch s {
-	case metatag.Error:
-		return lint.Error
-	case metatag.Warning:
-		return lint.Warning
-	}
-	return lint.Info
 }

@@ -25,8 +25,8 @@ import (
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 	"github.com/robots-studio/robots-studio/tester/uri"
 )
@@ -104,7 +104,7 @@ func newCheckView(t *Tab) *checkView {
 	v.crawler.PlaceHolder = lang.X("sitemap.ui.none_blocked", "no URL is blocked")
 	v.blockedL = widget.NewList(func() int { return len(v.shown) }, newRow, func(i widget.ListItemID, o fyne.CanvasObject) {
 		if i < len(v.shown) {
-			setRow(o, lint.Error, blockedLine(&v.shown[i]))
+			setRow(o, diag.Error, blockedLine(&v.shown[i]))
 		}
 	})
 	v.blockedL.OnSelected = func(i widget.ListItemID) {
@@ -146,7 +146,7 @@ func newRow() fyne.CanvasObject {
 	return container.NewBorder(nil, nil, widget.NewIcon(theme.InfoIcon()), nil, text)
 }
 
-func setRow(o fyne.CanvasObject, sev lint.Severity, s string) {
+func setRow(o fyne.CanvasObject, sev diag.Severity, s string) {
 	row := o.(*fyne.Container)
 	if l := row.Objects[0].(*widget.Label); l.Text != s {
 		l.SetText(s)
@@ -407,7 +407,7 @@ func (v *checkView) show(path string, robotsFindings []sitemap.Finding, reps []s
 		}
 	}
 	for _, f := range v.findings {
-		if f.Severity == lint.Error {
+		if f.Severity == diag.Error {
 			errs++
 		}
 	}

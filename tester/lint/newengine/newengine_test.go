@@ -1,0 +1,102 @@
+package newengine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/diag"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// stated is an engine that reads like Google but states other traits: lint
+// knows it only through them. (Its verdicts are Google's; lint never asks
+// an engine for verdicts.)
+type stated struct {
+	engine.Engine
+	info engine.Info
+}
+
+func (s stated) Info() engine.Info { return s.info }
+
+// The test engine's facts, as a new crawler's reading would state them.
+var testTraits = engine.Traits{
+	Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
+	ReadLimit:     1000,  // stops reading early
+	LineLimit:     60,    // cuts short lines
+	LenientKeys:   true,  // forgives "Dissallow"
+	ColonOptional: false, // but not a missing colon
+	Agents:        engine.AgentsProductToken,
+	CrawlDelay:    engine.DelayHonoured, // waits as asked
+	Host:          engine.HostMirror,    // reads Host as Yandex did
+	Crawler:       true,
+}
+
+func init() {
+	google, _ := engine.Get("google")
+	engine.Register(stated{Engine: google, info: engine.Info{ID: "testbot", Order: 999, Name: "engine.google.name", Traits: testTraits}})
+}
+
+// findings lints src for the test engine alone and returns code → the
+// engines of the first finding with that code.
+func findings(t *testing.T, src string) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, d := range lint.Run(syntax.Parse([]byte(src)), lint.Options{Engines: []string{"testbot"}}) {
+		if _, seen := out[d.Code]; !seen {
+			out[d.Code] = d.Engines
+		}
+	}
+	return out
+}
+
+// TestANewEngineIsLintedByItsTraits: lint names the new engine, and each
+// rule reports on it exactly as far as its stated traits say, with no line
+// of lint touched.
+func TestANewEngineIsLintedByItsTraits(t *testing.T) {
+	if !slices.Contains(lint.EngineIDs(), "testbot") {
+		t.Fatalf("lint.EngineIDs() = %v, without the registered testbot", lint.EngineIDs())
+	}
+	only := []string{"testbot"}
+	cases := []struct {
+		rule, src string
+		code      string
+		reported  bool
+	}{
+		{"RS032 read limit: a rule past 1000 bytes", "User-agent: *\n" + strings.Repeat("# pad pad pad pad\n", 60) + "Disallow: /\n", "RS032", true},
+		{"RS032 read limit: a file within it", "User-agent: *\nDisallow: /\n", "RS032", false},
+		{"RS031 line limit: a 70-byte rule", "User-agent: *\nDisallow: /" + strings.Repeat("a", 60) + "\n", "RS031", true},
+		{"RS008 lenient keys: a misspelt Disallow is read", "User-agent: *\nDissallow: /x\n", "RS008", false},
+		{"RS009 colon required: a rule without one is lost", "User-agent: *\nDisallow /x\n", "RS009", true},
+		{"RS013 product token: Googlebot/2.1 names no one", "User-agent: Googlebot/2.1\nDisallow: /x\n", "RS013", true},
+		{"RS022 Crawl-delay honoured: a bad value matters", "User-agent: *\nCrawl-delay: soon\nDisallow: /x\n", "RS022", true},
+		{"RS023 Host read: its history matters", "User-agent: *\nDisallow: /x\nHost: www.example.com\n", "RS023", true},
+		{"RS036 Allow read: no warning that Allow is unknown", "User-agent: *\nAllow: /a\nDisallow: /\n", "RS036", false},
+		{"RS002 blank lines do not end its groups", "User-agent: a\n\nDisallow: /x\n", "RS002", false},
+	}
+	for _, c := range cases {
+		engines, got := findings(t, c.src)[c.code]
+		if got != c.reported || got && !slices.Equal(engines, only) {
+			t.Errorf("%s: reported %v for %v; want reported %v for %v", c.rule, got, engines, c.reported, only)
+		}
+	}
+}
+
+// TestTheReadLimitIsTheEngines: the file-size finding starts where the
+// new engine stops reading and says its limit.
+func TestTheReadLimitIsTheEngines(t *testing.T) {
+	src := "User-agent: *\n" + strings.Repeat("# pad pad pad pad\n", 60) + "Disallow: /\n"
+	doc := syntax.Parse([]byte(src))
+	for _, d := range lint.Run(doc, lint.Options{Engines: []string{"testbot"}}) {
+		if d.Code != "RS032" {
+			continue
+		}
+		if d.Span.Start != testTraits.ReadLimit || d.Severity != diag.Error || !strings.Contains(d.Message.String(), "1000 bytes") {
+			t.Errorf("RS032 at byte %d, %s: %q; want at 1000, an error naming the limit", d.Span.Start, d.Severity, d.Message)
+		}
+		return
+	}
+	t.Error("no RS032 for a rule past the test engine's read limit")
+}
