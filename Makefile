@@ -84,7 +84,7 @@ suite:
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build $(CORE_PKGS) ./editor/...
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(CORE_PKGS)
 	CGO_ENABLED=0 $(GO) test $(CORE_PKGS)
-	LANGUAGE=pl LC_ALL=pl_PL.UTF-8 $(GO) test $$($(GO) list ./... | grep -v /release/)
+	LANGUAGE=pl LC_ALL=pl_PL.UTF-8 $(GO) test -timeout 40m $$($(GO) list ./... | grep -v /release/)
 	$(GO) test -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory headless
 	bash .ci/headless-check ./$(BIN)-headless
