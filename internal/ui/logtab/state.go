@@ -15,6 +15,7 @@ type outcome struct {
 	err       error
 	elapsed   time.Duration
 	cancelled bool
+	ranges    string // which published IP range files verified the visits, and when they were read
 }
 
 // State is what the user did in the tab: the logs listed, the report of

@@ -199,7 +199,8 @@ func (t *Tab) Start() {
 	t.running.Add(1)
 	go func() {
 		defer t.running.Done()
-		rep, err := accesslog.Analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft, Verifier: sources.Verifier(),
+		verifier, ranges := sources.RangeVerifier()
+		rep, err := accesslog.Analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft, Verifier: verifier,
 			OnProgress: func(p accesslog.Progress) {
 				if now := time.Now(); now.Sub(last) > 100*time.Millisecond {
 					last = now
@@ -217,7 +218,7 @@ func (t *Tab) Start() {
 				}
 			}})
 		elapsed := time.Since(start)
-		fyne.DoAndWait(func() { t.finish(rep, err, elapsed, ctx.Err() != nil) })
+		fyne.DoAndWait(func() { t.finish(&outcome{rep, err, elapsed, ctx.Err() != nil, ranges}) })
 	}()
 }
 
@@ -233,19 +234,19 @@ func (t *Tab) Cancel() {
 // wait blocks until the run in progress has finished (tests).
 func (t *Tab) wait() { t.running.Wait() }
 
-func (t *Tab) finish(rep *accesslog.Report, err error, elapsed time.Duration, cancelled bool) {
+func (t *Tab) finish(o *outcome) {
 	t.mu.Lock()
 	t.cancel = nil
 	heir := t.heir
 	t.mu.Unlock()
 	if heir != nil {
-		heir.finish(rep, err, elapsed, cancelled)
+		heir.finish(o)
 		return
 	}
 	t.run.Enable()
 	t.cancelB.Disable()
 	t.progress.SetValue(1)
-	t.outcome = &outcome{rep, err, elapsed, cancelled}
+	t.outcome = o
 	t.showOutcome()
 	t.selectCrawler(nil)
 }
@@ -267,6 +268,9 @@ func (t *Tab) showOutcome() {
 	}
 	if rep.NoUserAgent {
 		t.status.SetText(t.status.Text + " " + lang.X("logtab.no_user_agent", "This log records no User-Agent: a client that fetched robots.txt is listed by its host from that request on."))
+	}
+	if t.outcome.ranges != "" {
+		t.status.SetText(t.status.Text + " " + t.outcome.ranges)
 	}
 	t.report = rep
 	t.summary.setReport(rep)
