@@ -2,12 +2,15 @@ package aitab
 
 import (
 	"fmt"
+	"net/url"
+	"path"
 	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
@@ -122,6 +125,10 @@ func (t *Tab) Refresh() {
 				colour = look.ColorNameBlocked
 			}
 			l := widget.NewRichText(&widget.TextSegment{Text: rowText(row), Style: widget.RichTextStyle{ColorName: colour}})
+			if q := quoteText(row.Crawler); q != "" {
+				l.Segments = append(l.Segments, &widget.TextSegment{Text: q,
+					Style: widget.RichTextStyle{ColorName: theme.ColorNamePlaceHolder, TextStyle: fyne.TextStyle{Italic: true}, SizeName: theme.SizeNameCaptionText}})
+			}
 			l.Wrapping = fyne.TextWrapWord
 			if sec.Purpose.IsAI() {
 				if row.Paths[0].Allowed {
@@ -153,6 +160,36 @@ func (t *Tab) Refresh() {
 	t.summary.SetText(lang.X("aitab.access.summary", "AI crawlers that may fetch /: {{.Allowed}}; refused: {{.Blocked}}. Each is asked under the engine that reads robots.txt for it.",
 		map[string]any{"Allowed": allowedAI, "Blocked": blockedAI}))
 	t.replan()
+}
+
+// quoteText is what the crawler's upstream list says of it, in that list's
+// own words (English), marked as a quote with its source and the day it
+// was read; "" when no list described it.
+func quoteText(c catalogue.Crawler) string {
+	if c.Quote == nil || strings.TrimSpace(c.Quote.Text) == "" {
+		return ""
+	}
+	return lang.X("aitab.quote", "As {{.Source}} describes it ({{.Read}}): “{{.Text}}”",
+		map[string]any{"Source": sourceName(c.Quote.Source), "Read": c.Quote.Read, "Text": strings.TrimSpace(c.Quote.Text)})
+}
+
+// sourceName is a list's address as a reader names it: a GitHub file by its
+// repository and file name ("ai.robots.txt, robots.json"), another URL by
+// its host and file name, a local file by its name.
+func sourceName(src string) string {
+	u, err := url.Parse(src)
+	if err != nil || u.Host == "" {
+		return path.Base(src)
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	base := path.Base(u.Path)
+	if u.Host == "github.com" && len(parts) >= 2 && parts[1] != base {
+		return parts[1] + ", " + base
+	}
+	if base == "." || base == "/" {
+		return u.Host
+	}
+	return u.Host + ", " + base
 }
 
 // rowText is one crawler's line: name, operator, behaviour and its answers.

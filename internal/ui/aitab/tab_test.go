@@ -157,3 +157,29 @@ func TestPreviewHasNoEllipsisLine(t *testing.T) {
 		t.Error("the preview must wrap at word boundaries")
 	}
 }
+
+// TestUpstreamWordsAreQuoted: an entry that came from ai.robots.txt's list
+// shows that list's own description, in English, marked as a quote with
+// its source and the day it was read; an entry with no such words shows
+// none.
+func TestUpstreamWordsAreQuoted(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: AI2Bot\nDisallow: /\n")
+	got := labels(tab.report)
+	if !strings.Contains(got, "As ai.robots.txt, robots.json describes it (") || !strings.Contains(got, "“Explores 'certain domains' to find web content.”") {
+		t.Errorf("AI2Bot's upstream description is not quoted:\n%s", got)
+	}
+	for _, line := range strings.Split(got, "\n") {
+		if strings.Contains(line, "GPTBot (OpenAI)") && strings.Contains(line, "describes it") {
+			t.Errorf("an entry without upstream words shows a quote: %q", line)
+		}
+	}
+	for src, want := range map[string]string{
+		"https://github.com/ai-robots-txt/ai.robots.txt/blob/738c80d/robots.json": "ai.robots.txt, robots.json",
+		"https://www.bing.com/toolbox/bingbot.json":                               "www.bing.com, bingbot.json",
+		"/home/me/team-crawlers.jsonl":                                            "team-crawlers.jsonl",
+	} {
+		if got := sourceName(src); got != want {
+			t.Errorf("sourceName(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
