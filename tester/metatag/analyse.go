@@ -102,6 +102,14 @@ func (r *Report) finish(opt Options) {
 	}
 	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
 		a, b := r.Diagnostics[i], r.Diagnostics[j]
+		// the worst first: a robots.txt that hides the page from a
+		// crawler is an error that makes its tags moot, so it leads
+		if a.Severity != b.Severity {
+			return a.Severity > b.Severity
+		}
+		if ab, bb := a.Code == codeBlockedNoindex || a.Code == codeBlocked, b.Code == codeBlockedNoindex || b.Code == codeBlocked; ab != bb {
+			return ab
+		}
 		if (a.Source < 0) != (b.Source < 0) {
 			return b.Source < 0
 		}

@@ -17,6 +17,9 @@ type Crawler struct {
 	// Names are the meta names and X-Robots-Tag prefixes it obeys besides
 	// "robots", lower-case.
 	Names []string
+	// FetchedBy is the crawler that fetches the page for this one ("" for
+	// itself): Google News has no fetcher of its own.
+	FetchedBy string
 }
 
 var msgCrawler1996 = msg.Def("meta.crawler.strict1996", "a 1996 robot")
@@ -37,7 +40,7 @@ func (c Crawler) reads(scope string) bool {
 // "googlebot" too, and bingbot obeying "msnbot", are.
 var Crawlers = []Crawler{
 	{Name: "Googlebot", Token: "Googlebot", Engine: Google, Names: []string{"googlebot"}},
-	{Name: "Googlebot-News", Token: "Googlebot-News", Engine: Google, Names: []string{"googlebot", "googlebot-news"}},
+	{Name: "Googlebot-News", Token: "Googlebot-News", Engine: Google, Names: []string{"googlebot", "googlebot-news"}, FetchedBy: "Googlebot"},
 	{Name: "YandexBot", Token: "YandexBot", Engine: Yandex, Names: []string{"yandex"}},
 	{Name: "bingbot", Token: "bingbot", Engine: Bing, Names: []string{"bingbot", "msnbot"}},
 	{Name: "1996 robot", Engine: Strict1996},
@@ -85,6 +88,8 @@ var (
 	msgWhySnippet      = msg.Def("meta.why.snippet", "snippet limited by “{{.Name}}”")
 	msgWhyNoArchive    = msg.Def("meta.why.noarchive", "“{{.Name}}”: no cached copy")
 	msgWhyNeedsNoindex = msg.Def("meta.why.needs_noindex", "indexifembedded has an effect only together with noindex; here the page may be indexed anyway")
+	msgWhyBlocked      = msg.Def("meta.why.blocked", "robots.txt blocks the URL ({{.Reason}}): {{.Crawler}} never fetches the page and reads none of its tags")
+	msgWhyFetchedBy    = msg.Def("meta.why.fetched_by", "{{.Crawler}} has no fetcher of its own: Googlebot fetches the page for it, obeying the robots.txt group for {{.Crawler}} (else Googlebot's)")
 	msgConflictSources = msg.Def("meta.diag.conflict_sources", "“{{.A}}” ({{.WhereA}}) and “{{.B}}” ({{.WhereB}}) disagree; {{.Engine}} applies “{{.Winner}}”")
 	msgBlockedNoindex  = msg.Def("meta.diag.blocked_noindex", "robots.txt blocks this URL for {{.Crawler}} ({{.Reason}}), so it never fetches the page and never sees the noindex: the URL can still be listed, without a description, when other pages link to it. Allow crawling and keep the noindex.")
 	msgBlocked         = msg.Def("meta.diag.blocked", "robots.txt blocks this URL for {{.Crawler}} ({{.Reason}}): it never fetches the page, so the page's robots tags do not matter to it")
@@ -103,6 +108,9 @@ type sourced struct {
 func (r *Report) resolve(c Crawler, now time.Time, seen map[string]bool) Policy {
 	p := Policy{Crawler: c, Index: true, Follow: true, Snippet: -1, VideoPreview: -1,
 		Archive: true, Translate: true, ImageIndex: true, ArchiveMoot: c.Engine == Google}
+	if c.FetchedBy != "" {
+		p.Reasons = append(p.Reasons, msg.New(msgWhyFetchedBy, "Crawler", c.Label()))
+	}
 	var obeyed []sourced
 	for si, src := range r.Sources {
 		for _, d := range src.Directives {
@@ -221,6 +229,15 @@ func (r *Report) blocked(p *Policy, opt Options, seen map[string]bool) {
 		return
 	}
 	p.Blocked, p.BlockedReason = true, reason
+	// What the tags would say does not apply: the crawler never reads
+	// them. Only how it fetches, and that it does not, remain.
+	var kept []msg.Text
+	for _, why := range p.Reasons {
+		if why.Key == msgWhyFetchedBy {
+			kept = append(kept, why)
+		}
+	}
+	p.Reasons = append(kept, msg.New(msgWhyBlocked, "Crawler", p.Crawler.Label(), "Reason", reason))
 	d := Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Info, Code: codeBlocked, Message: msg.New(msgBlocked, "Crawler", p.Crawler.Label(), "Reason", reason), Span: diag.NoSpan}, Engines: []Engine{p.Crawler.Engine}, Source: -1}
 	if !p.Index {
 		d.Severity, d.Code = diag.Error, codeBlockedNoindex
