@@ -88,9 +88,9 @@ func (s *studio) compareWith() {
 		fd.Show()
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
-		s.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.file.Disk), nil)
+		s.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.File.Disk), nil)
 	}))
-	if s.file.Path == "" && s.file.Remote == "" {
+	if s.doc.File.Path == "" && s.doc.File.Remote == "" {
 		saved.Disable()
 	}
 	rows := []fyne.CanvasObject{live, other, saved}
@@ -116,8 +116,8 @@ func (s *studio) compareWith() {
 
 // currentURL is the site the document came from (or was last fetched).
 func (s *studio) currentURL() string {
-	if s.file.Remote != "" {
-		return s.file.Remote
+	if s.doc.File.Remote != "" {
+		return s.doc.File.Remote
 	}
 	if s.live.res != nil {
 		return s.live.res.Target.RobotsURL

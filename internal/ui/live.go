@@ -163,14 +163,9 @@ func (s *studio) openFetched(res *fetch.Result) {
 	if res.OK() {
 		body = res.Body
 	}
-	set := s.pane.TestSet()
-	s.rec.Drop(s.file.Path)
-	s.file = session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}
-	s.file.TestsUnreadable = false
+	s.doc.Discard()
 	s.live.res, s.live.simulate = res, -1
-	s.ed.SetText(body)
-	s.setTests(set)
-	s.documentChanged()
+	s.show(session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}, body, s.pane.TestSet())
 }
 
 // syncBanner shows the fetch banner while the document is a fetched one.
@@ -178,7 +173,7 @@ func (s *studio) syncBanner() {
 	if s.live.banner == nil {
 		return
 	}
-	if s.file.Remote == "" || s.live.res == nil {
+	if s.doc.File.Remote == "" || s.live.res == nil {
 		s.live.res = nil
 		if len(s.live.banner.Objects) > 0 {
 			s.live.banner.Objects = nil

@@ -224,7 +224,7 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 		t.Errorf("same text as live, still %d changes", len(s.changes.rep.Changes))
 	}
 	// Against the saved version.
-	s.showChanges("the saved version", syntax.Parse(s.file.Disk), nil)
+	s.showChanges("the saved version", syntax.Parse(s.doc.File.Disk), nil)
 	if len(s.changes.rep.Changes) == 0 {
 		t.Error("the edit differs from the saved file")
 	}

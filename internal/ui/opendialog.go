@@ -47,7 +47,7 @@ func isDir(path string) bool {
 
 // startDir is openStartDir for this window.
 func (s *studio) startDir() string {
-	return openStartDir(s.file.Path, s.app.Preferences().String(prefOpenFolder), isDir)
+	return openStartDir(s.doc.File.Path, s.app.Preferences().String(prefOpenFolder), isDir)
 }
 
 // rememberFolder keeps the folder of a file just opened for the next dialog.

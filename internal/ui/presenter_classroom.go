@@ -115,13 +115,8 @@ func (s *studio) useReading(id string) {
 // after the usual question about unsaved changes.
 func (s *studio) openTextAsNew(name string, text []byte) {
 	s.whenSafe(func() {
-		s.dropRecovery()
-		s.file = session.File{IsNew: true}
-		s.file.TestsUnreadable = false
-		s.ed.SetText(text)
-		s.setTests(testset.New())
 		s.tabs.SelectIndex(0)
-		s.documentChanged()
+		s.show(session.File{IsNew: true}, text, testset.New())
 	})
 }
 

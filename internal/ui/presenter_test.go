@@ -184,7 +184,7 @@ func TestOpenExampleInMainEditor(t *testing.T) {
 	if b, _ := os.ReadFile(p); string(b) != "User-agent: *\nDisallow: /mine/\n" {
 		t.Error("the user's file was touched")
 	}
-	if !s.file.IsNew {
+	if !s.doc.File.IsNew {
 		t.Error("the example did not open as a new document")
 	}
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -36,20 +35,13 @@ func (d *diskState) stop() {
 // offered when they hold newer text.
 func (s *studio) fileOnDisk() {
 	s.disk.stop()
-	if s.file.Path != "" && !s.disk.off {
-		s.disk.watch = session.WatchFile(s.file.Path, func() { fyne.Do(s.checkDisk) })
+	if s.doc.File.Path != "" && !s.disk.off {
+		s.disk.watch = session.WatchFile(s.doc.File.Path, func() { fyne.Do(s.checkDisk) })
 	}
-	newer := 0
-	for _, l := range s.file.Leftovers {
-		if l.Newer && s.rec.KeepLeftover(s.file.Path, l.Text, l.ModTime, filepath.Base(l.Path)) == nil {
-			newer++
-		}
-	}
-	s.file.Leftovers = nil
-	if newer > 0 {
+	if s.doc.Leftovers() > 0 {
 		dialog.ShowInformation(lang.X("window.leftover.title", "Text of an unfinished save"),
 			lang.X("window.leftover.found", "A save of {{.File}} was cut off (the program was stopped while writing), and its temporary file held text newer than the file. The temporary file is removed; its text is kept as recovered work: File ▸ Recover Unsaved Work…",
-				map[string]any{"File": s.file.Name()}), s.win)
+				map[string]any{"File": s.doc.File.Name()}), s.win)
 	}
 }
 
@@ -57,12 +49,12 @@ func (s *studio) fileOnDisk() {
 // wrote, and says at once when another program changed it: a clean buffer
 // is reloaded (nothing of the user's is lost), unsaved text asks.
 func (s *studio) checkDisk() {
-	c := s.file.CheckDisk()
-	switch s.file.OnDisk(c, s.ed.Bytes()) {
+	c := s.doc.File.CheckDisk()
+	switch s.doc.File.OnDisk(c, s.ed.Bytes()) {
 	case session.DiskReload:
 		s.reloadFromDisk(c)
 		dialog.ShowInformation(lang.X("window.disk.title", "Changed on disk"), lang.X("window.disk.reloaded", "{{.File}} was changed by another program and has been reloaded (you had no unsaved changes).",
-			map[string]any{"File": s.file.Name()}), s.win)
+			map[string]any{"File": s.doc.File.Name()}), s.win)
 	case session.DiskAsk:
 		s.askDisk(c)
 	}
@@ -70,10 +62,8 @@ func (s *studio) checkDisk() {
 
 // reloadFromDisk shows the file as it is now on disk.
 func (s *studio) reloadFromDisk(c session.DiskCheck) {
-	s.file.KeepMine(c) // the disk's state is now the saved one …
+	s.doc.Reloaded(c) // the disk's state is now the saved one …
 	s.ed.SetText(c.Text)
-	s.rec.Drop(s.file.Path)
-	s.autoText = nil
 	s.documentChanged() // … and the buffer equals it
 }
 
@@ -83,7 +73,7 @@ func (s *studio) keepMine() {
 		s.disk.ask.Hide()
 		s.disk.ask = nil
 	}
-	s.file.KeepMine(s.file.CheckDisk())
+	s.doc.File.KeepMine(s.doc.File.CheckDisk())
 	s.updateTitle()
 	s.refreshStatus()
 }
@@ -94,13 +84,13 @@ func (s *studio) askDisk(c session.DiskCheck) {
 	if s.disk.ask != nil {
 		s.disk.ask.Hide()
 	}
-	args := map[string]any{"File": s.file.Name()}
+	args := map[string]any{"File": s.doc.File.Name()}
 	var text string
 	var buttons *fyne.Container
 	reload := newButton(lang.X("window.disk.reload", "Reload from disk"), func() {
 		s.disk.ask.Hide()
 		s.disk.ask = nil
-		if now := s.file.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
+		if now := s.doc.File.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
 			s.reloadFromDisk(now)
 		}
 	})
@@ -150,9 +140,7 @@ func diffGrid(diff string) *widget.TextGrid {
 // user is told in plain words; the details go to the log.
 func (s *studio) workerFailed(v any) {
 	fyne.LogError("background work failed", fmt.Errorf("%v", v))
-	if s.file.TextModified(s.ed.Bytes()) {
-		s.rec.Save(s.file.Path, s.ed.Bytes())
-	}
+	s.doc.Rescue()
 	workerNoticeOnce.Do(func() {
 		dialog.ShowInformation(lang.X("window.worker.title", "Something went wrong"),
 			lang.X("window.worker.failed", "Part of the background work (checking or comparing the text) stopped on an unexpected problem. Your text is safe and still in the editor; results may be missing until you edit again. Please report this, with the file if you can."), s.win)
@@ -168,12 +156,12 @@ var workerNoticeOnce sync.Once
 // Work…).
 func (s *studio) offerRecovery() {
 	var recs []session.RecoveryRecord
-	for _, r := range s.rec.Pending() {
+	for _, r := range s.doc.Rec.Pending() {
 		if r.Path != "" {
 			if st, err := os.Stat(r.Path); err == nil && st.Size() == int64(len(r.Text)) {
 				if disk, err := os.ReadFile(r.Path); err == nil && string(disk) == string(r.Text) {
 					// Nothing was lost: the file already holds this text.
-					s.rec.Discard(r)
+					s.doc.Rec.Discard(r)
 					continue
 				}
 			}
@@ -228,7 +216,7 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 		dialog.ShowConfirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),
 			func(ok bool) {
 				if ok {
-					s.rec.Discard(rec)
+					s.doc.Rec.Discard(rec)
 					s.offerRecovery()
 				}
 			}, s.win)

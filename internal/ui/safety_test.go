@@ -26,7 +26,7 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 		w.openPath(p)
 		test.Type(w.ed, "Disallow: /typed-in-"+p)
 		w.autosave()
-		w.rec.Close() // killed: the copy stays
+		w.doc.Rec.Close() // killed: the copy stays
 	}
 	s := testStudio(a, storage)
 	s.openPath(pb) // Start: the last file
@@ -35,7 +35,7 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 		t.Fatalf("every pending copy must be offered, got %d rows", len(s.recoverRows))
 	}
 	var recA session.RecoveryRecord
-	for _, r := range s.rec.Pending() {
+	for _, r := range s.doc.Rec.Pending() {
 		if r.Path == pa {
 			recA = r
 		}
@@ -44,14 +44,14 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 	if !strings.Contains(string(s.ed.Bytes()), "typed-in-"+pa) {
 		t.Fatal("A not restored")
 	}
-	left := s.rec.Pending()
+	left := s.doc.Rec.Pending()
 	if len(left) != 1 || left[0].Path != pb {
 		t.Fatalf("restoring A must keep B's copy pending: %+v", left)
 	}
 	s.quit()
 	next := testStudio(a, storage)
 	found := false
-	for _, r := range next.rec.Pending() {
+	for _, r := range next.doc.Rec.Pending() {
 		found = found || r.Path == pb
 	}
 	if !found {
@@ -79,8 +79,8 @@ func TestAPartialUndoIsWhatRecoveryHolds(t *testing.T) {
 	if string(s.ed.Bytes()) != want {
 		t.Fatalf("setup: undo gave %q, want %q", s.ed.Bytes(), want)
 	}
-	s.rec.Close() // kill -9 inside the autosave window
-	p2 := testStudio(a, storage).rec.Pending()
+	s.doc.Rec.Close() // kill -9 inside the autosave window
+	p2 := testStudio(a, storage).doc.Rec.Pending()
 	if len(p2) != 1 || string(p2[0].Text) != want {
 		t.Fatalf("recovery brings back undone text: %q", p2)
 	}

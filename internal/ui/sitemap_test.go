@@ -32,7 +32,7 @@ func TestSitemapTabInWindow(t *testing.T) {
 	if got := s.sitemaps.Status(); !strings.Contains(got, "URLs: 1,") || !strings.Contains(got, "blocked (URL, crawler) pairs: 3") {
 		t.Errorf("status %q", got)
 	}
-	if string(s.ed.Bytes()) == "" || s.file.Path == sm {
+	if string(s.ed.Bytes()) == "" || s.doc.File.Path == sm {
 		t.Error("the dropped sitemap replaced the robots.txt in the editor")
 	}
 	s.selectLine(2)
@@ -44,7 +44,7 @@ func TestSitemapTabInWindow(t *testing.T) {
 	if !strings.Contains(strings.Join(set.Crawlers, ","), "YandexBot") || !strings.Contains(strings.Join(set.Paths, ","), "/private/a.html") {
 		t.Errorf("tester rows %v %v", set.Crawlers, set.Paths)
 	}
-	if s.modified() {
+	if s.doc.Modified() {
 		t.Error("tester rows alone marked the robots.txt modified (they are kept with its test set)")
 	}
 }

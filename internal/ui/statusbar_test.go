@@ -188,11 +188,11 @@ func TestOpenPathSaysWhyAndKeepsTheText(t *testing.T) {
 		t.Errorf("a folder must be named as such:\n%s", view)
 	}
 	other := writeFile(t, "other.txt", []byte("User-agent: Googlebot\n"))
-	s.file.Disk = s.ed.Bytes() // nothing unsaved: no question in between
+	s.doc.File.Disk = s.ed.Bytes() // nothing unsaved: no question in between
 	entry.SetText(other)
 	entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if s.file.Path != other {
-		t.Fatalf("the typed path was not opened: %q", s.file.Path)
+	if s.doc.File.Path != other {
+		t.Fatalf("the typed path was not opened: %q", s.doc.File.Path)
 	}
 	if got := s.app.Preferences().String(prefOpenFolder); got != filepath.Dir(other) {
 		t.Errorf("last folder %q not remembered", got)
@@ -254,7 +254,7 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 	set := testset.New()
 	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/a", "/b"}
 	s.pane.SetTestSet(set)
-	s.showChanges("the saved version", syntax.Parse(s.file.Disk), nil)
+	s.showChanges("the saved version", syntax.Parse(s.doc.File.Disk), nil)
 	if s.changes.rep == nil || len(s.changes.rep.Changes) != 0 {
 		t.Fatalf("first comparison: %+v", s.changes.rep)
 	}
@@ -289,7 +289,7 @@ func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
 	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/x"}
 	s.pane.SetTestSet(set)
 	s.save(nil)
-	inApp := s.file.TestsPath
+	inApp := s.doc.File.TestsPath
 	b := findButton(s.win.Canvas().Overlays().Top(), "Beside the file")
 	if b == nil {
 		t.Fatal("no question after the first save")
@@ -301,8 +301,8 @@ func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
 	if _, err := os.Stat(inApp); !os.IsNotExist(err) {
 		t.Errorf("the copy in the app's folder is still there: %v", err)
 	}
-	if s.bar.tests.Text != "Test set: beside the file" || s.file.TestsPath != testset.PathFor(p) {
-		t.Errorf("status bar %q, tests path %s", s.bar.tests.Text, s.file.TestsPath)
+	if s.bar.tests.Text != "Test set: beside the file" || s.doc.File.TestsPath != testset.PathFor(p) {
+		t.Errorf("status bar %q, tests path %s", s.bar.tests.Text, s.doc.File.TestsPath)
 	}
 	set.Paths = append(set.Paths, "/y")
 	s.pane.SetTestSet(set)

@@ -18,13 +18,13 @@ import (
 // button): where the rows and expectations are kept, why, the command that
 // runs them in CI, and the choice between the two places.
 func (s *studio) showTestSetPlace() {
-	if s.file.Path == "" {
+	if s.doc.File.Path == "" {
 		dialog.ShowInformation(lang.X("window.tests.place_title", "Test set location"),
 			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), s.win)
 		return
 	}
-	robots := s.file.Path
-	path, place := s.places.For(robots)
+	robots := s.doc.File.Path
+	path, place := s.doc.Places.For(robots)
 	where := widget.NewLabel(path)
 	where.Wrapping = fyne.TextWrapBreak
 	where.Selectable = true
@@ -49,12 +49,12 @@ func (s *studio) showTestSetPlace() {
 		if want == place {
 			return
 		}
-		if err := s.places.Choose(robots, want); err != nil {
+		if err := s.doc.Places.Choose(robots, want); err != nil {
 			d.Hide()
 			dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			return
 		}
-		s.file.TestsPath, _ = s.places.For(robots)
+		s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
 		s.refreshBar()
 		d.Hide()
 		s.showTestSetPlace()
@@ -86,11 +86,11 @@ func (s *studio) showTestSetPlace() {
 // keep the set beside the file instead. The answer is remembered, so each
 // file is asked once.
 func (s *studio) askTestSetPlaceOnce() {
-	robots := s.file.Path
-	if robots == "" || s.places.Dir == "" || s.places.Chosen(robots) {
+	robots := s.doc.File.Path
+	if robots == "" || s.doc.Places.Dir == "" || s.doc.Places.Chosen(robots) {
 		return
 	}
-	if _, place := s.places.For(robots); place != session.InApp || !fileExists(s.file.TestsPath) {
+	if _, place := s.doc.Places.For(robots); place != session.InApp || !fileExists(s.doc.File.TestsPath) {
 		return
 	}
 	name := filepath.Base(robots)
@@ -108,11 +108,11 @@ func (s *studio) askTestSetPlaceOnce() {
 					c.Focus(prev)
 				}
 			})
-			if err := s.places.Choose(robots, want); err != nil {
+			if err := s.doc.Places.Choose(robots, want); err != nil {
 				dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			}
-			if s.file.Path == robots {
-				s.file.TestsPath, _ = s.places.For(robots)
+			if s.doc.File.Path == robots {
+				s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
 			}
 			s.refreshStatus()
 		}

@@ -83,7 +83,7 @@ func (s *studio) aiTab() fyne.CanvasObject {
 func (s *studio) sitemapTab() fyne.CanvasObject {
 	s.sitemaps = sitemaptab.New(sitemaptab.Host{
 		Window:      s.win,
-		Robots:      func() (string, []byte) { return s.file.Path, s.ed.Bytes() },
+		Robots:      func() (string, []byte) { return s.doc.File.Path, s.ed.Bytes() },
 		SelectRule:  s.selectLine,
 		AddToTester: s.addToTester,
 		TesterPaths: func() []string { return s.pane.TestSet().Paths },
@@ -130,8 +130,8 @@ func (s *studio) logsTab() fyne.CanvasObject {
 
 func (s *studio) logSource() logtab.Source {
 	doc := s.ed.Document()
-	if s.file.Path != "" && s.file.TextModified(s.ed.Bytes()) {
-		return logtab.Source{Robots: syntax.Parse(s.file.Disk), Draft: doc}
+	if s.doc.File.Path != "" && s.doc.File.TextModified(s.ed.Bytes()) {
+		return logtab.Source{Robots: syntax.Parse(s.doc.File.Disk), Draft: doc}
 	}
 	return logtab.Source{Robots: doc}
 }

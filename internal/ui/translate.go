@@ -3,5 +3,7 @@
 // files, menus, preferences and languages. The analysis lives in tester/.
 package ui
 
+import "github.com/robots-studio/robots-studio/internal/session"
+
 // AppID identifies the app for preferences and storage.
-const AppID = "io.github.robots_studio.robots_studio"
+const AppID = session.AppID

@@ -69,17 +69,17 @@ func (s *studio) openDroppedPaths(paths []string) {
 // desktop (session.File.Save, atomically, with its test set) into the
 // page's storage, and the bytes written are downloaded.
 func (s *studio) webSave(then func()) {
-	if s.file.Path == "" {
+	if s.doc.File.Path == "" {
 		s.webSaveAs(then)
 		return
 	}
-	s.webWrite(s.file.SaveName(), then)
+	s.webWrite(s.doc.File.SaveName(), then)
 }
 
 // webSaveAs asks for a file name, then saves and downloads as webSave.
 func (s *studio) webSaveAs(then func()) {
 	entry := keys.NewEntry()
-	entry.SetText(s.file.SaveName())
+	entry.SetText(s.doc.File.SaveName())
 	problem := newWrappedLabel("")
 	problem.Importance = widget.DangerImportance
 	problem.Hide()
@@ -111,7 +111,7 @@ func (s *studio) webSaveAs(then func()) {
 // webWrite saves under name and downloads exactly the bytes on disk.
 func (s *studio) webWrite(name string, then func()) {
 	home, _ := os.UserHomeDir()
-	path := webSavePath(s.file.Path, name, home)
+	path := webSavePath(s.doc.File.Path, name, home)
 	if filepath.Base(path) != name {
 		path = filepath.Join(filepath.Dir(path), name)
 	}
