@@ -261,11 +261,6 @@ func (s *studio) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
 	s.updateMarks()
 }
 
-
-
-
-
-
 func (s *studio) updateTitle() {
 	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.doc.File.Name()})
 	if s.doc.Modified() {
@@ -402,18 +397,3 @@ func changedSpan(a, b []byte) lint.Edit {
 	}
 	return lint.Edit{Start: pre, End: len(a) - suf, Text: b[pre : len(b)-suf]}
 }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
