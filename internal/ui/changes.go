@@ -137,7 +137,7 @@ func (s *studio) compareWithFile(path string) {
 // showChanges opens the Changes view against old.
 func (s *studio) showChanges(source string, old *syntax.Document, res *fetch.Result) {
 	s.changes = &changesView{s: s, source: source, old: old, oldRes: res}
-	s.tabs.SelectIndex(0)
+	s.showEditor()
 	s.split.Trailing = s.rightSide()
 	s.split.Refresh()
 	s.changes.compute(s.ed.Document())

@@ -108,6 +108,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		it := fyne.NewMenuItem(t.label, func() {
 			p.SetString(prefTheme, id)
 			applyTheme(s.app, id)
+			s.tell(themed)
 			s.win.SetMainMenu(s.menu())
 		})
 		it.Checked = p.StringWithFallback(prefTheme, "system") == id
@@ -124,8 +125,8 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		langs.ChildMenu = appendItem(langs.ChildMenu, it)
 	}
 	tester := platformMenu(lang.X("menu.tester", "Tester"),
-		item(lang.X("menu.tester.crawler", "Add Crawler Row"), shortcut(fyne.KeyA, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddCrawler() }),
-		item(lang.X("menu.tester.path", "Add Path Row"), shortcut(fyne.KeyP, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddPath() }),
+		item(lang.X("menu.tester.crawler", "Add Crawler Row"), shortcut(fyne.KeyA, fyne.KeyModifierShift), func() { s.showEditor(); s.pane.AddCrawler() }),
+		item(lang.X("menu.tester.path", "Add Path Row"), shortcut(fyne.KeyP, fyne.KeyModifierShift), func() { s.showEditor(); s.pane.AddPath() }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
 		only(itemTestSetPlace, web, fyne.NewMenuItem(lang.X("menu.tester.tests_place", "Test Set Location…"), s.showTestSetPlace)),
@@ -160,7 +161,7 @@ func (s *studio) toFocused(sc fyne.Shortcut, fallback func()) {
 }
 
 func (s *studio) focusEditor() {
-	s.tabs.SelectIndex(0)
+	s.showEditor()
 	s.win.Canvas().Focus(s.ed)
 }
 
@@ -172,8 +173,14 @@ func (s *studio) focusEditor() {
 func (s *studio) switchLanguage(code string) {
 	s.app.Preferences().SetString(prefLanguage, code)
 	setLanguage(code)
-	tab, focus := s.tabs.SelectedIndex(), s.focusPlace()
-	kept := s.tabStates()
+	focus := s.focusPlace()
+	var inView tab
+	for _, t := range s.tabList {
+		if t.tabItem() == s.tabs.Selected() {
+			inView = t
+		}
+	}
+	kept := s.keepTabs()
 	sync := s.pane.Synchronous()
 	s.pane = s.newPane(s.pane.Engine(), s.pane.Compare(), nil)
 	s.pane.SetSynchronous(sync)
@@ -191,6 +198,8 @@ func (s *studio) switchLanguage(code string) {
 	s.restoreTabs(kept)
 	s.updateTitle() // the rows are back: the file is as saved as it was
 	s.refreshStatus()
-	s.tabs.SelectIndex(tab)
+	if inView != nil {
+		s.showTab(inView)
+	}
 	s.restoreFocus(focus)
 }

@@ -25,6 +25,7 @@ import (
 // classroom is the window's teaching side: the Lessons tab, the timeline
 // of the standard and presenter mode.
 type classroom struct {
+	s        *studio
 	builtin  []*lessons.Lesson // loaded once
 	loaded   bool
 	opened   []*lessons.Lesson // lessons the user opened, kept across rebuilds
@@ -34,12 +35,13 @@ type classroom struct {
 	timeline *timeline.Timeline
 	strip    *fyne.Container // the timeline above the tabs; hidden until asked for
 	present  presenter
+	kept     lessontab.State
 }
 
-// lessonsTab builds the Lessons tab (again after a language switch, keeping
-// the opened lessons and the selection).
-func (s *studio) lessonsTab() *container.TabItem {
-	c := &s.class
+// build makes the Lessons tab (again after a language switch, keeping the
+// opened lessons and the selection).
+func (c *classroom) build() *container.TabItem {
+	s := c.s
 	if c.tab != nil {
 		if l := c.tab.Current(); l != nil {
 			c.current = l.ID
@@ -58,7 +60,7 @@ func (s *studio) lessonsTab() *container.TabItem {
 		Prefs:        s.app.Preferences(),
 		OpenInEditor: s.openTextAsNew,
 		ShowTimeline: func() { s.showTimeline(true) },
-		OnExplain:    s.class.present.setLessonText,
+		OnExplain:    c.present.setLessonText,
 	}, all)
 	for i, l := range all {
 		if l.ID == c.current {
@@ -69,6 +71,12 @@ func (s *studio) lessonsTab() *container.TabItem {
 	c.item = container.NewTabItem(lang.X("lessontab.tab", "Lessons"), c.tab.Content)
 	return c.item
 }
+
+// The Lessons tab as one of the window's tabs (tab, tabs.go).
+func (c *classroom) tabItem() *container.TabItem { return c.item }
+func (c *classroom) follow(change, bool)         {} // a lesson brings its own robots.txt
+func (c *classroom) keep()                       { c.kept = c.tab.State() }
+func (c *classroom) restore()                    { c.tab.Restore(c.kept) }
 
 // classroomContent puts the timeline strip above the tabs.
 func (s *studio) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
@@ -105,7 +113,7 @@ func (s *studio) showTimeline(on bool) {
 func (s *studio) useReading(id string) {
 	s.pane.SetEngine(id)
 	s.app.Preferences().SetString(prefEngine, id)
-	s.tabs.SelectIndex(0)
+	s.showEditor()
 	s.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 	s.refreshStatus()
@@ -115,7 +123,7 @@ func (s *studio) useReading(id string) {
 // after the usual question about unsaved changes.
 func (s *studio) openTextAsNew(name string, text []byte) {
 	s.whenSafe(func() {
-		s.tabs.SelectIndex(0)
+		s.showEditor()
 		s.show(session.File{IsNew: true}, text, testset.New())
 	})
 }

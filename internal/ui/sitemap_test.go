@@ -26,7 +26,7 @@ func TestSitemapTabInWindow(t *testing.T) {
 </urlset>
 `))
 	s.dropped([]fyne.URI{storage.NewFileURI(sm)})
-	if s.tabs.Selected() != s.sitemapItem {
+	if s.tabs.Selected() != s.sitemaps.tabItem() {
 		t.Fatal("a dropped sitemap should show the Sitemaps tab")
 	}
 	if got := s.sitemaps.Status(); !strings.Contains(got, "URLs: 1,") || !strings.Contains(got, "blocked (URL, crawler) pairs: 3") {

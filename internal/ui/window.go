@@ -12,11 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/internal/session"
-	"github.com/robots-studio/robots-studio/internal/ui/aitab"
-	"github.com/robots-studio/robots-studio/internal/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
-	"github.com/robots-studio/robots-studio/internal/ui/logtab"
-	"github.com/robots-studio/robots-studio/internal/ui/metatab"
 	"github.com/robots-studio/robots-studio/internal/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -35,9 +31,6 @@ type studio struct {
 	lint   *lintPanel
 	tabs   *container.AppTabs
 	split  *container.Split
-	meta   *metatab.Tab
-	wizard *hostwizard.Wizard
-	ai     *aitab.Tab
 	doc    *session.Document // the open document: text, test set, saved or not, recovery
 	status *statusFile
 	bar    *statusBar
@@ -46,12 +39,15 @@ type studio struct {
 	autosaver *session.Autosaver
 	clock     session.Clock
 
-	// sitemaps is the Sitemaps tab; sitemapItem its tab item.
-	sitemaps    *sitemaptab.Tab
-	sitemapItem *container.TabItem
-	// logs is the Logs tab; logsItem its tab item.
-	logs     *logtab.Tab
-	logsItem *container.TabItem
+	// tabList are the tabs in the order shown (newTabs); the fields below
+	// are the same tabs, for the window's own wiring.
+	tabList  []tab
+	editor   *editorTab
+	meta     *metaTab
+	wizard   *hostTab
+	ai       *aiTab
+	sitemaps *sitemapsTab
+	logs     *logsTab
 
 	// lintReadings are the engines lint reports on (lintpanel.go).
 	lintReadings lintReadings
@@ -94,7 +90,7 @@ func Start(a fyne.App, args []string) fyne.Window {
 	case len(args) > 0:
 		s.openPath(args[0])
 		if len(args) > 1 {
-			s.openLogs(args[1:])
+			s.logs.open(args[1:])
 		}
 	case p.String(prefLast) != "" && fileExists(p.String(prefLast)):
 		s.openPath(p.String(prefLast))
@@ -149,6 +145,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.fetcher.Failed = func(_ fetchJob, v any) { s.workerFailed(v) }
 	s.changesWork.Failed = func(_ changesJob, v any) { s.workerFailed(v) }
 	s.ed.SetOnChanged(s.documentChanged)
+	s.tabList = s.newTabs()
 	s.initView()
 	s.ed.SetOnCursorMoved(s.cursorMoved)
 	s.buildContent()
@@ -165,14 +162,14 @@ func newStudio(a fyne.App, storage string) *studio {
 // (dropped on the Sitemaps tab, or named *.xml / *.gz) in the Sitemaps tab,
 // anything else in the editor.
 func (s *studio) dropped(uris []fyne.URI) {
-	if s.logsDropped(uris) {
+	if s.logs.dropped(uris) {
 		return
 	}
 	for _, u := range uris {
 		if u.Scheme() == "file" {
 			path := u.Path()
-			if s.tabs.Selected() == s.sitemapItem || sitemaptab.LooksLikeSitemap(path) {
-				s.tabs.Select(s.sitemapItem)
+			if s.tabs.Selected() == s.sitemaps.tabItem() || sitemaptab.LooksLikeSitemap(path) {
+				s.showTab(s.sitemaps)
 				s.sitemaps.Open(path)
 				return
 			}
@@ -185,32 +182,7 @@ func (s *studio) dropped(uris []fyne.URI) {
 // buildContent lays out the window: editor over lint panel on the left,
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
-	s.live.banner = container.NewVBox()
-	left := container.NewBorder(s.live.banner, s.class.present.panel(), nil, nil, s.lint.withEditor(s.ed))
-	s.live.left = left
-	s.split = container.NewHSplit(left, s.rightSide())
-	s.split.Offset = splitOffset
-	s.tabs = container.NewAppTabs(
-		container.NewTabItem(tabTitle(&s.doc.File), s.split),
-		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
-		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
-		container.NewTabItem(lang.X("aitab.tab", "AI access"), s.aiTab()),
-	)
-	s.sitemapItem = container.NewTabItem(lang.X("sitemap.ui.tab", "Sitemaps"), s.sitemapTab())
-	s.tabs.Append(s.sitemapItem)
-	s.logsItem = container.NewTabItem(lang.X("logtab.tab", "Logs"), s.logsTab())
-	s.tabs.Append(s.logsItem)
-	s.tabs.Append(s.lessonsTab())
-	s.tabs.OnSelected = func(t *container.TabItem) {
-		switch t {
-		case s.tabs.Items[2]:
-			s.wizard.DocumentChanged()
-		case s.tabs.Items[3]:
-			s.ai.Refresh()
-		case s.sitemapItem:
-			s.sitemaps.DocumentChanged()
-		}
-	}
+	s.tabs = s.buildTabs()
 	s.bar = newStatusBar(s.showTestSetPlace)
 	s.win.SetContent(container.NewBorder(nil, s.bar.root, nil, nil, s.classroomContent(s.tabs)))
 }
@@ -241,12 +213,7 @@ func (s *studio) documentChanged() {
 	s.updateTitle()
 	s.refreshStatus()
 	s.doc.Edited() // the recovery copy follows undos and deletions
-	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[2] {
-		s.wizard.DocumentChanged()
-	}
-	if s.tabs != nil && s.tabs.Selected() == s.tabs.Items[3] {
-		s.ai.Refresh()
-	}
+	s.tell(edited)
 	s.lintAfterEdit(doc)
 }
 
@@ -270,10 +237,7 @@ func (s *studio) updateTitle() {
 		s.title = t
 		s.win.SetTitle(t)
 	}
-	if tab := tabTitle(&s.doc.File); s.tabs != nil && s.tabs.Items[0].Text != tab {
-		s.tabs.Items[0].Text = tab
-		s.tabs.Refresh()
-	}
+	s.editor.retitle()
 }
 
 // updateMarks shows lint diagnostics and the selected result in the editor.
@@ -323,7 +287,7 @@ func (s *studio) selectVerdict(v engine.Verdict) {
 }
 
 func (s *studio) jumpTo(d lint.Diagnostic) {
-	s.tabs.SelectIndex(0)
+	s.showEditor()
 	s.ed.ShowLine(d.Line)
 	s.win.Canvas().Focus(s.ed)
 }

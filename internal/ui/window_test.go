@@ -437,7 +437,7 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 func TestLogsTabTestsAHit(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /shop/cart\n")))
-	s.tabs.Select(s.logsItem)
+	s.tabs.Select(s.logs.tabItem())
 	log := writeFile(t, "access.log", []byte(`66.249.66.1 - - [03/Feb/2025:08:00:03 +0100] "GET /shop/cart HTTP/1.1" 200 1 "-" "Googlebot/2.1"`+"\n"))
 	s.dropped([]fyne.URI{storage.NewFileURI(log)})
 	if s.doc.File.Name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
