@@ -39,9 +39,9 @@ func (t *metaTab) build() *container.TabItem {
 }
 
 func (t *metaTab) tabItem() *container.TabItem { return t.it }
-func (t *metaTab) follow(change, bool)      {} // it reads the document when it analyses
-func (t *metaTab) keep()                    { t.kept = t.State() }
-func (t *metaTab) restore()                 { t.Restore(t.kept) }
+func (t *metaTab) follow(change, bool)         {} // it reads the document when it analyses
+func (t *metaTab) keep()                       { t.kept = t.State() }
+func (t *metaTab) restore()                    { t.Restore(t.kept) }
 
 // hostTab is the mirrors and Host wizard; its edits go into the editor.
 type hostTab struct {
@@ -155,9 +155,9 @@ func (t *logsTab) build() *container.TabItem {
 }
 
 func (t *logsTab) tabItem() *container.TabItem { return t.it }
-func (t *logsTab) follow(change, bool)      {} // it reads the document when it replays
-func (t *logsTab) keep()                    { t.kept = t.State() }
-func (t *logsTab) restore()                 { t.Restore(t.kept) }
+func (t *logsTab) follow(change, bool)         {} // it reads the document when it replays
+func (t *logsTab) keep()                       { t.kept = t.State() }
+func (t *logsTab) restore()                    { t.Restore(t.kept) }
 
 // source is the saved file, with the editor's unsaved text as a draft.
 func (t *logsTab) source() logtab.Source {
