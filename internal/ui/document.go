@@ -88,7 +88,7 @@ func (s *studio) openPath(path string) bool {
 	s.setTests(o.Tests)
 	s.remember(o.File.Path)
 	s.documentChanged()
-	s.fileOnDisk()
+	s.disk.fileOnDisk()
 	return true
 }
 
@@ -98,14 +98,14 @@ func (s *studio) remember(path string) {
 	p := s.app.Preferences()
 	p.SetString(prefLast, path)
 	pushRecent(p, path)
-	s.rememberFolder(path)
+	s.dialogs.rememberFolder(path)
 	s.win.SetMainMenu(s.menu())
 }
 
 // save writes the buffer to its file (asking for a name for a new one).
 func (s *studio) save(then func()) {
 	if onWeb {
-		s.webSave(then) // written into the page's storage, and downloaded
+		s.web.webSave(then) // written into the page's storage, and downloaded
 		return
 	}
 	if s.doc.File.Path == "" {
@@ -114,7 +114,7 @@ func (s *studio) save(then func()) {
 	}
 	if err := s.writeTo(s.doc.File.Path); err != nil {
 		if errors.Is(err, textfile.ErrChangedOnDisk) {
-			s.checkDisk() // the question: reload or keep mine
+			s.disk.checkDisk() // the question: reload or keep mine
 			return
 		}
 		s.showFileError(err)
@@ -135,15 +135,15 @@ func (s *studio) writeTo(path string) error {
 	s.refreshStatus()
 	webfile.Flush()
 	if !onWeb { // a page's storage is never deployed with a site
-		s.askTestSetPlaceOnce()
+		s.dialogs.askTestSetPlaceOnce()
 	}
-	s.fileOnDisk()
+	s.disk.fileOnDisk()
 	return nil
 }
 
 func (s *studio) saveAs(then func()) {
 	if onWeb {
-		s.webSaveAs(then)
+		s.web.webSaveAs(then)
 		return
 	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
@@ -175,7 +175,7 @@ func (s *studio) saveAs(then func()) {
 		}
 	}, s.win)
 	d.SetFileName(s.doc.File.SaveName())
-	s.startIn(d)
+	s.dialogs.startIn(d)
 	d.Show()
 }
 
@@ -295,11 +295,6 @@ func (s *studio) restore(rec session.RecoveryRecord) {
 	}
 }
 
-// startAutosave starts the window's autosave on its clock (close stops it).
-func (s *studio) startAutosave() {
-	s.autosaver = session.StartAutosave(s.clock, session.AutosaveEvery, fyne.Do, s.autosave)
-}
-
 // close ends what the window started: the autosave, the watch on the file,
 // the lint pause, a running fetch and the background workers; the recovery
 // copies stay for the next start (quit drops them first). It runs when the
@@ -308,7 +303,7 @@ func (s *studio) close() {
 	s.autosaver.Stop()
 	s.disk.stop()
 	s.lint.pause.stop()
-	s.cancelFetch()
+	s.live.cancelFetch()
 	s.lints.Wait()
 	s.fetcher.Wait()
 	s.changesWork.Wait()

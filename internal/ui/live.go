@@ -29,6 +29,7 @@ import (
 // running fetch, which the user can cancel. The network is used only when
 // the user asks, never on its own.
 type liveState struct {
+	s        *studio
 	res      *fetch.Result // the fetch behind the document; nil for a file
 	simulate int           // a status the banner simulates; -1 = as fetched
 	banner   *fyne.Container
@@ -47,7 +48,8 @@ type liveSpinner struct {
 }
 
 // askSite asks for a host or URL, then calls then with it.
-func (s *studio) askSite(title string, then func(input string)) {
+func (x *liveState) askSite(title string, then func(input string)) {
+	s := x.s
 	entry := keys.NewEntry()
 	entry.SetPlaceHolder(lang.X("live.ask.placeholder", "example.com or https://example.com/page"))
 	if s.live.res != nil {
@@ -67,10 +69,11 @@ func (s *studio) askSite(title string, then func(input string)) {
 }
 
 // openFromSite is File ▸ Open from Site….
-func (s *studio) openFromSite() {
-	s.askSite(lang.X("live.open.title", "Open from Site"), func(input string) {
-		s.fetchSite(input, func(res *fetch.Result) {
-			s.whenSafe(func() { s.openFetched(res) })
+func (x *liveState) openFromSite() {
+	s := x.s
+	s.live.askSite(lang.X("live.open.title", "Open from Site"), func(input string) {
+		s.live.fetchSite(input, func(res *fetch.Result) {
+			s.whenSafe(func() { s.live.openFetched(res) })
 		})
 	})
 }
@@ -78,13 +81,14 @@ func (s *studio) openFromSite() {
 // fetchSite fetches input behind a spinner with a Cancel button, then calls
 // done on the UI goroutine. A cancelled fetch calls nothing; bad input gets
 // a one-line message.
-func (s *studio) fetchSite(input string, done func(*fetch.Result)) {
+func (x *liveState) fetchSite(input string, done func(*fetch.Result)) {
+	s := x.s
 	ctx, cancel := context.WithCancel(context.Background())
 	s.live.mu.Lock()
 	s.live.cancel = cancel
 	s.live.mu.Unlock()
 	sp := &liveSpinner{}
-	sp.cancel = widget.NewButtonWithIcon(lang.X("live.fetching.cancel", "Cancel"), theme.CancelIcon(), s.cancelFetch)
+	sp.cancel = widget.NewButtonWithIcon(lang.X("live.fetching.cancel", "Cancel"), theme.CancelIcon(), s.live.cancelFetch)
 	bar := widget.NewProgressBarInfinite()
 	sp.d = dialog.NewCustomWithoutButtons(lang.X("live.fetching.title", "Fetching robots.txt…"),
 		container.NewVBox(widget.NewLabel(input), bar, container.NewCenter(sp.cancel)), s.win)
@@ -111,19 +115,21 @@ type fetchOutcome struct {
 
 // newFetcher runs fetches off the UI goroutine (the network may take
 // seconds) and shows their outcome on it.
-func (s *studio) newFetcher() *latest.Worker[fetchJob, fetchOutcome] {
+func (x *liveState) newFetcher() *latest.Worker[fetchJob, fetchOutcome] {
+	s := x.s
 	return &latest.Worker[fetchJob, fetchOutcome]{
 		Work: func(j fetchJob) fetchOutcome {
 			res, err := fetch.Get(j.ctx, j.input, fetch.Options{})
 			return fetchOutcome{res, err}
 		},
-		Deliver: s.fetched,
+		Deliver: s.live.fetched,
 		Hand:    fyne.Do,
 	}
 }
 
 // fetched closes the spinner and says what the fetch gave.
-func (s *studio) fetched(j fetchJob, o fetchOutcome) {
+func (x *liveState) fetched(j fetchJob, o fetchOutcome) {
+	s := x.s
 	j.bar.Stop()
 	j.sp.d.Hide()
 	s.live.mu.Lock()
@@ -139,7 +145,7 @@ func (s *studio) fetched(j fetchJob, o fetchOutcome) {
 		dialog.ShowError(o.err, s.win)
 	case onWeb && o.res.Unreachable:
 		// In a page, most sites refuse to be read (CORS).
-		s.webUnreadable(o.res.Target.RobotsURL)
+		s.web.webUnreadable(o.res.Target.RobotsURL)
 	default:
 		s.live.historyFor(s).add(o.res)
 		j.done(o.res)
@@ -147,7 +153,8 @@ func (s *studio) fetched(j fetchJob, o fetchOutcome) {
 }
 
 // cancelFetch stops the running fetch, if any.
-func (s *studio) cancelFetch() {
+func (x *liveState) cancelFetch() {
+	s := x.s
 	s.live.mu.Lock()
 	defer s.live.mu.Unlock()
 	if s.live.cancel != nil {
@@ -158,7 +165,8 @@ func (s *studio) cancelFetch() {
 // openFetched shows a fetched file as a new document titled with its URL,
 // with the fetch banner. A non-2xx answer opens an empty document: the
 // banner says what each crawler makes of the answer.
-func (s *studio) openFetched(res *fetch.Result) {
+func (x *liveState) openFetched(res *fetch.Result) {
+	s := x.s
 	var body []byte
 	if res.OK() {
 		body = res.Body
@@ -169,7 +177,8 @@ func (s *studio) openFetched(res *fetch.Result) {
 }
 
 // syncBanner shows the fetch banner while the document is a fetched one.
-func (s *studio) syncBanner() {
+func (x *liveState) syncBanner() {
+	s := x.s
 	if s.live.banner == nil {
 		return
 	}
@@ -178,19 +187,20 @@ func (s *studio) syncBanner() {
 		if len(s.live.banner.Objects) > 0 {
 			s.live.banner.Objects = nil
 			s.live.banner.Refresh()
-			s.relayoutLeft()
+			s.live.relayoutLeft()
 		}
 		return
 	}
 	if len(s.live.banner.Objects) == 0 {
-		s.renderBanner()
+		s.live.renderBanner()
 	}
 }
 
 // renderBanner draws the fetch: URL, status, hops, size, time, each
 // engine's conclusion (or the simulated one), warnings, and the "what if it
 // answered …?" choice.
-func (s *studio) renderBanner() {
+func (x *liveState) renderBanner() {
+	s := x.s
 	res := s.live.res
 	b := s.live.banner
 	if res == nil || b == nil {
@@ -201,7 +211,7 @@ func (s *studio) renderBanner() {
 	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), func() {
 		b.Objects = nil
 		b.Refresh()
-		s.relayoutLeft()
+		s.live.relayoutLeft()
 	})
 	closeBtn.Importance = widget.LowImportance
 	facts := widget.NewLabel(fetchFacts(res))
@@ -216,7 +226,7 @@ func (s *studio) renderBanner() {
 	pick.SetSelectedIndex(indexOf(statuses, s.live.simulate))
 	pick.OnChanged = func(string) {
 		s.live.simulate = statuses[pick.SelectedIndex()]
-		s.renderBanner()
+		s.live.renderBanner()
 	}
 	whatIf := container.NewHBox(widget.NewLabel(lang.X("live.banner.what_if", "What if it answered:")),
 		container.NewGridWrap(fyne.NewSize(280, pick.MinSize().Height), pick))
@@ -240,11 +250,12 @@ func (s *studio) renderBanner() {
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 	b.Objects = []fyne.CanvasObject{container.NewStack(bg, container.NewVBox(rows...)), widget.NewSeparator()}
 	b.Refresh()
-	s.relayoutLeft()
+	s.live.relayoutLeft()
 }
 
 // relayoutLeft lays the editor side out again after the banner changed size.
-func (s *studio) relayoutLeft() {
+func (x *liveState) relayoutLeft() {
+	s := x.s
 	if s.live.left != nil {
 		s.live.left.Refresh()
 	}

@@ -19,6 +19,10 @@ import (
 	"github.com/robots-studio/robots-studio/internal/textfile"
 )
 
+// dialogs are the window's own dialogs: opening files, where test sets are
+// kept, About and the keyboard shortcuts.
+type dialogs struct{ s *studio }
+
 // Preference keys of the open dialogs.
 const (
 	prefOpenFolder = "openFolder" // the folder of the last file opened
@@ -46,12 +50,14 @@ func isDir(path string) bool {
 }
 
 // startDir is openStartDir for this window.
-func (s *studio) startDir() string {
+func (x *dialogs) startDir() string {
+	s := x.s
 	return openStartDir(s.doc.File.Path, s.app.Preferences().String(prefOpenFolder), isDir)
 }
 
 // rememberFolder keeps the folder of a file just opened for the next dialog.
-func (s *studio) rememberFolder(path string) {
+func (x *dialogs) rememberFolder(path string) {
+	s := x.s
 	s.app.Preferences().SetString(prefOpenFolder, filepath.Dir(path))
 }
 
@@ -84,15 +90,17 @@ func resolveTypedPath(typed, base, home string) string {
 
 // openDialog is File ▸ Open…: Fyne's file dialog in the current file's
 // folder, listing *.txt files unless the user switched that off.
-func (s *studio) openDialog() {
+func (x *dialogs) openDialog() {
+	s := x.s
 	if onWeb {
-		s.whenSafe(s.webOpenDialog) // the page's file picker
+		s.whenSafe(s.web.webOpenDialog) // the page's file picker
 		return
 	}
-	s.whenSafe(func() { s.showOpenDialog(s.startDir()) })
+	s.whenSafe(func() { s.dialogs.showOpenDialog(s.dialogs.startDir()) })
 }
 
-func (s *studio) showOpenDialog(dir string) {
+func (x *dialogs) showOpenDialog(dir string) {
+	s := x.s
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
@@ -111,7 +119,7 @@ func (s *studio) showOpenDialog(dir string) {
 }
 
 // startIn makes a file dialog (Save As) start where Open… would.
-func (s *studio) startIn(d *dialog.FileDialog) { setLocation(d, s.startDir()) }
+func (x *dialogs) startIn(d *dialog.FileDialog) { setLocation(d, x.s.dialogs.startDir()) }
 
 func setLocation(d *dialog.FileDialog, dir string) {
 	if dir == "" {
@@ -126,8 +134,9 @@ func setLocation(d *dialog.FileDialog, dir string) {
 // dialog has no field for one). The current folder is filled in; a path
 // that cannot be opened says why in the dialog, before anything else
 // happens, so the text in the editor is never at stake.
-func (s *studio) openPathDialog() {
-	base := s.startDir()
+func (x *dialogs) openPathDialog() {
+	s := x.s
+	base := s.dialogs.startDir()
 	home, _ := os.UserHomeDir()
 	entry := keys.NewEntry()
 	entry.SetPlaceHolder(lang.X("window.open.path_placeholder", "/path/to/robots.txt"))
@@ -165,7 +174,7 @@ func (s *studio) openPathDialog() {
 			dir = filepath.Dir(p)
 		}
 		d.Hide()
-		s.whenSafe(func() { s.showOpenDialog(dir) })
+		s.whenSafe(func() { s.dialogs.showOpenDialog(dir) })
 	})
 	buttons := container.NewHBox(
 		newButton(lang.X("window.open.cancel", "Cancel"), func() { d.Hide() }),

@@ -14,11 +14,11 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 	if set != nil {
 		p.SetTestSet(set)
 	}
-	p.SetOnSelect(s.selectVerdict)
+	p.SetOnSelect(s.checks.selectVerdict)
 	p.SetOnTestSetChanged(func() { s.updateTitle(); s.refreshStatus() })
 	p.SetOnEngineChanged(func(id string) {
 		s.app.Preferences().SetString(prefEngine, id)
-		s.readingsChanged()
+		s.checks.readingsChanged()
 		s.win.SetMainMenu(s.menu())
 		s.refreshStatus()
 	})

@@ -81,7 +81,8 @@ func verdictText(v engine.Verdict, why string) string {
 // presentVerdict is told the result selected in the tester (or marked
 // from the Logs tab). The pane's own answer for the same result is used
 // when it has one, with the row's "why they differ" line.
-func (s *studio) presentVerdict(v engine.Verdict) {
+func (x *classroom) presentVerdict(v engine.Verdict) {
+	s := x.s
 	p := &s.class.present
 	why := ""
 	if cur, ok := s.pane.Selected(); ok && cur.Agent == v.Agent && cur.URL == v.URL && cur.Engine == v.Engine {
@@ -93,9 +94,10 @@ func (s *studio) presentVerdict(v engine.Verdict) {
 
 // presentCurrent explains the tester's selection again after the text
 // changed, when the pane has its new answer.
-func (s *studio) presentCurrent() {
+func (x *classroom) presentCurrent() {
+	s := x.s
 	if v, ok := s.pane.Selected(); ok && s.class.present.on {
-		s.presentVerdict(v)
+		s.class.presentVerdict(v)
 	}
 }
 
@@ -106,15 +108,17 @@ func presenterShortcut() fyne.Shortcut {
 }
 
 // presenterItem is View ▸ Presenter.
-func (s *studio) presenterItem() *fyne.MenuItem {
-	it := item(lang.X("presenter.menu", "Presenter"), presenterShortcut(), func() { s.setPresenter(!s.class.present.on) })
+func (x *classroom) presenterItem() *fyne.MenuItem {
+	s := x.s
+	it := item(lang.X("presenter.menu", "Presenter"), presenterShortcut(), func() { s.class.setPresenter(!s.class.present.on) })
 	it.Checked = s.class.present.on
 	return it
 }
 
 // timelineItem is View ▸ Timeline of the Standard.
-func (s *studio) timelineItem() *fyne.MenuItem {
-	it := fyne.NewMenuItem(lang.X("timeline.menu", "Timeline of the Standard"), func() { s.showTimeline(!s.class.present.timelineShown) })
+func (x *classroom) timelineItem() *fyne.MenuItem {
+	s := x.s
+	it := fyne.NewMenuItem(lang.X("timeline.menu", "Timeline of the Standard"), func() { s.class.showTimeline(!s.class.present.timelineShown) })
 	it.Checked = s.class.present.timelineShown
 	return it
 }
@@ -124,14 +128,15 @@ func (s *studio) timelineItem() *fyne.MenuItem {
 // keys they do not use (editor.Editor.TypedKey), so both work while text is
 // being edited. A focused Entry keeps them: in Fyne 2.7.1 a key without
 // Ctrl, Alt or Super goes to the focused widget only.
-func (s *studio) presenterKeys() {
+func (x *classroom) presenterKeys() {
+	s := x.s
 	s.win.Canvas().SetOnTypedKey(keys.Key(func(ev *fyne.KeyEvent) {
 		switch ev.Name {
 		case fyne.KeyF11:
-			s.setPresenter(!s.class.present.on)
+			s.class.setPresenter(!s.class.present.on)
 		case fyne.KeyEscape:
 			if s.class.present.on {
-				s.setPresenter(false)
+				s.class.setPresenter(false)
 			}
 		}
 	}))
@@ -142,7 +147,8 @@ func (s *studio) presenterKeys() {
 const presenterSplit = 0.34
 
 // setPresenter enters or leaves presenter mode.
-func (s *studio) setPresenter(on bool) {
+func (x *classroom) setPresenter(on bool) {
+	s := x.s
 	p := &s.class.present
 	if on == p.on {
 		return
@@ -150,9 +156,9 @@ func (s *studio) setPresenter(on bool) {
 	p.on = on
 	s.win.SetFullScreen(on)
 	if on {
-		p.zoomBefore = s.zoom()
+		p.zoomBefore = s.view.zoom()
 		p.splitBefore = s.split.Offset
-		s.presenterLayout()
+		s.class.presenterLayout()
 		// Keys go to the window, so Esc leaves at once.
 		s.win.Canvas().Unfocus()
 	} else {
@@ -166,10 +172,10 @@ func (s *studio) setPresenter(on bool) {
 	if on {
 		// As large as still fits: setZoom stops at the largest step whose
 		// layout fits the window, now that the layout is the compact one.
-		s.setZoom(p.zoomBefore * presenterZoom / 100)
-		s.fitPresenterTable()
+		s.view.setZoom(p.zoomBefore * presenterZoom / 100)
+		s.class.fitPresenterTable()
 	} else {
-		s.setZoom(p.zoomBefore)
+		s.view.setZoom(p.zoomBefore)
 	}
 	s.win.SetMainMenu(s.menu())
 }
@@ -177,7 +183,8 @@ func (s *studio) setPresenter(on bool) {
 // presenterLayout hides what the class does not read: the Problems panel,
 // the tester's crawler and path rows, its toggles and detail area (the
 // large-type explanation replaces it); the editor gets narrower.
-func (s *studio) presenterLayout() {
+func (x *classroom) presenterLayout() {
+	s := x.s
 	s.lint.object().Hide()
 	s.pane.SetPresenting(true)
 	if s.split != nil {
@@ -188,17 +195,18 @@ func (s *studio) presenterLayout() {
 // fitPresenter zooms out, step by step, until the window's content fits
 // again (after the timeline opened in presenter mode): a window whose
 // content outgrows it grows past the screen and loses its menu bar.
-func (s *studio) fitPresenter() {
+func (x *classroom) fitPresenter() {
+	s := x.s
 	if !s.class.present.on {
 		return
 	}
-	for !s.fits() {
-		z := s.zoom()
+	for !s.view.fits() {
+		z := s.view.zoom()
 		next := look.ZoomOut(z)
 		if next >= z {
 			return
 		}
-		s.applyZoom(next)
+		s.view.applyZoom(next)
 		s.app.Preferences().SetInt(prefZoom, next)
 	}
 }
@@ -211,8 +219,9 @@ const presenterMinSplit = 0.2
 // presenter mode (all eight readings, for a class): the editor
 // narrows down to presenterMinSplit, then the zoom steps down until the
 // columns fit.
-func (s *studio) fitPresenterTable() {
-	if !s.presenting() || s.split == nil {
+func (x *classroom) fitPresenterTable() {
+	s := x.s
+	if !s.class.presenting() || s.split == nil {
 		return
 	}
 	if !s.pane.Compare() {
@@ -230,16 +239,16 @@ func (s *studio) fitPresenterTable() {
 			s.split.SetOffset(min(presenterSplit, share))
 			return
 		}
-		z := s.zoom()
+		z := s.view.zoom()
 		next := look.ZoomOut(z)
 		if next >= z || next < look.DefaultZoom {
 			s.split.SetOffset(presenterMinSplit)
 			return
 		}
-		s.applyZoom(next)
+		s.view.applyZoom(next)
 		s.app.Preferences().SetInt(prefZoom, next)
 	}
 }
 
 // presenting reports whether presenter mode is on.
-func (s *studio) presenting() bool { return s.class.present.on }
+func (x *classroom) presenting() bool { return x.s.class.present.on }

@@ -58,8 +58,8 @@ func (c *classroom) build() *container.TabItem {
 	c.tab = lessontab.New(lessontab.Host{
 		Window:       s.win,
 		Prefs:        s.app.Preferences(),
-		OpenInEditor: s.openTextAsNew,
-		ShowTimeline: func() { s.showTimeline(true) },
+		OpenInEditor: s.class.openTextAsNew,
+		ShowTimeline: func() { s.class.showTimeline(true) },
 		OnExplain:    c.present.setLessonText,
 	}, all)
 	for i, l := range all {
@@ -79,23 +79,25 @@ func (c *classroom) keep()                       { c.kept = c.tab.State() }
 func (c *classroom) restore()                    { c.tab.Restore(c.kept) }
 
 // classroomContent puts the timeline strip above the tabs.
-func (s *studio) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
+func (x *classroom) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
+	s := x.s
 	c := &s.class
-	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { s.showTimeline(false) })
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { s.class.showTimeline(false) })
 	closeBtn.Importance = widget.LowImportance
-	c.timeline = timeline.New(s.useReading, closeBtn)
+	c.timeline = timeline.New(s.class.useReading, closeBtn)
 	c.strip = container.NewVBox(c.timeline.Object(), widget.NewSeparator())
 	if !c.present.timelineShown {
 		c.strip.Hide()
 	}
 	if c.present.on {
-		s.presenterLayout()
+		s.class.presenterLayout()
 	}
 	return container.NewBorder(c.strip, nil, nil, nil, tabs)
 }
 
 // showTimeline shows or hides the timeline of the standard.
-func (s *studio) showTimeline(on bool) {
+func (x *classroom) showTimeline(on bool) {
+	s := x.s
 	c := &s.class
 	c.present.timelineShown = on
 	if on {
@@ -104,24 +106,26 @@ func (s *studio) showTimeline(on bool) {
 		c.strip.Hide()
 	}
 	s.win.Content().Refresh()
-	s.fitPresenter()
+	s.class.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 }
 
 // useReading switches the tester to an engine picked on the timeline and
 // shows the tester.
-func (s *studio) useReading(id string) {
+func (x *classroom) useReading(id string) {
+	s := x.s
 	s.pane.SetEngine(id)
 	s.app.Preferences().SetString(prefEngine, id)
 	s.showEditor()
-	s.fitPresenter()
+	s.class.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 	s.refreshStatus()
 }
 
 // openTextAsNew opens text as a new unsaved document in the main editor,
 // after the usual question about unsaved changes.
-func (s *studio) openTextAsNew(name string, text []byte) {
+func (x *classroom) openTextAsNew(name string, text []byte) {
+	s := x.s
 	s.whenSafe(func() {
 		s.showEditor()
 		s.show(session.File{IsNew: true}, text, testset.New())
@@ -130,9 +134,10 @@ func (s *studio) openTextAsNew(name string, text []byte) {
 
 // openLessonDialog asks for a lesson: a .zip, or any file inside a lesson
 // folder (its lesson.json).
-func (s *studio) openLessonDialog() {
+func (x *classroom) openLessonDialog() {
+	s := x.s
 	if onWeb {
-		s.webOpenLesson()
+		s.web.webOpenLesson()
 		return
 	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -141,18 +146,19 @@ func (s *studio) openLessonDialog() {
 		}
 		path := r.URI().Path()
 		r.Close()
-		s.openLessonPath(path)
+		s.class.openLessonPath(path)
 	}, s.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip", ".json"}))
 	d.SetConfirmText(lang.X("lessontab.open.confirm", "Open Lesson"))
-	s.startIn(d)
+	s.dialogs.startIn(d)
 	d.Show()
 }
 
 // openLessonPath opens a lesson folder, a lesson .zip, or a folder's
 // lesson.json, adds it to the Lessons tab and shows it. Bad input gets a
 // one-line error dialog and changes nothing.
-func (s *studio) openLessonPath(path string) bool {
+func (x *classroom) openLessonPath(path string) bool {
+	s := x.s
 	if st, err := os.Stat(path); err == nil && !st.IsDir() && !strings.EqualFold(filepath.Ext(path), ".zip") {
 		path = filepath.Dir(path)
 	}
@@ -195,9 +201,10 @@ func oneLine(s string) string {
 }
 
 // exportLessonDialog saves the selected lesson as a .zip to share.
-func (s *studio) exportLessonDialog() {
+func (x *classroom) exportLessonDialog() {
+	s := x.s
 	if onWeb {
-		s.webExportLesson()
+		s.web.webExportLesson()
 		return
 	}
 	l := s.class.tab.Current()
@@ -210,16 +217,17 @@ func (s *studio) exportLessonDialog() {
 		}
 		path := w.URI().Path()
 		w.Close()
-		s.exportLessonTo(path)
+		s.class.exportLessonTo(path)
 	}, s.win)
 	d.SetFileName(l.ID + ".zip")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
-	s.startIn(d)
+	s.dialogs.startIn(d)
 	d.Show()
 }
 
 // exportLessonTo writes the selected lesson to path as a .zip.
-func (s *studio) exportLessonTo(path string) bool {
+func (x *classroom) exportLessonTo(path string) bool {
+	s := x.s
 	l := s.class.tab.Current()
 	if l == nil {
 		return false

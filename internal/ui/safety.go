@@ -18,6 +18,7 @@ import (
 // diskState is the watch on the open file and the question about a change
 // on disk, when one is shown.
 type diskState struct {
+	s     *studio
 	watch *session.Watch
 	ask   dialog.Dialog
 	// off: no watch (tests under the test driver, where fyne.Do runs the
@@ -33,10 +34,11 @@ func (d *diskState) stop() {
 // fileOnDisk runs after every open and save: the watch follows the file,
 // and temporary files a killed save left beside it (swept by session) are
 // offered when they hold newer text.
-func (s *studio) fileOnDisk() {
+func (x *diskState) fileOnDisk() {
+	s := x.s
 	s.disk.stop()
 	if s.doc.File.Path != "" && !s.disk.off {
-		s.disk.watch = session.WatchFile(s.doc.File.Path, func() { fyne.Do(s.checkDisk) })
+		s.disk.watch = session.WatchFile(s.doc.File.Path, func() { fyne.Do(s.disk.checkDisk) })
 	}
 	if s.doc.Leftovers() > 0 {
 		dialog.ShowInformation(lang.X("window.leftover.title", "Text of an unfinished save"),
@@ -48,27 +50,30 @@ func (s *studio) fileOnDisk() {
 // checkDisk compares the open file with what this window last read or
 // wrote, and says at once when another program changed it: a clean buffer
 // is reloaded (nothing of the user's is lost), unsaved text asks.
-func (s *studio) checkDisk() {
+func (x *diskState) checkDisk() {
+	s := x.s
 	c := s.doc.File.CheckDisk()
 	switch s.doc.File.OnDisk(c, s.ed.Bytes()) {
 	case session.DiskReload:
-		s.reloadFromDisk(c)
+		s.disk.reloadFromDisk(c)
 		dialog.ShowInformation(lang.X("window.disk.title", "Changed on disk"), lang.X("window.disk.reloaded", "{{.File}} was changed by another program and has been reloaded (you had no unsaved changes).",
 			map[string]any{"File": s.doc.File.Name()}), s.win)
 	case session.DiskAsk:
-		s.askDisk(c)
+		s.disk.askDisk(c)
 	}
 }
 
 // reloadFromDisk shows the file as it is now on disk.
-func (s *studio) reloadFromDisk(c session.DiskCheck) {
+func (x *diskState) reloadFromDisk(c session.DiskCheck) {
+	s := x.s
 	s.doc.Reloaded(c) // the disk's state is now the saved one …
 	s.ed.SetText(c.Text)
 	s.documentChanged() // … and the buffer equals it
 }
 
 // keepMine answers the question with "keep my text".
-func (s *studio) keepMine() {
+func (x *diskState) keepMine() {
+	s := x.s
 	if s.disk.ask != nil {
 		s.disk.ask.Hide()
 		s.disk.ask = nil
@@ -80,7 +85,8 @@ func (s *studio) keepMine() {
 
 // askDisk asks what to do about a change on disk while the buffer holds
 // unsaved text, with the two versions' differences.
-func (s *studio) askDisk(c session.DiskCheck) {
+func (x *diskState) askDisk(c session.DiskCheck) {
+	s := x.s
 	if s.disk.ask != nil {
 		s.disk.ask.Hide()
 	}
@@ -91,10 +97,10 @@ func (s *studio) askDisk(c session.DiskCheck) {
 		s.disk.ask.Hide()
 		s.disk.ask = nil
 		if now := s.doc.File.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
-			s.reloadFromDisk(now)
+			s.disk.reloadFromDisk(now)
 		}
 	})
-	mine := newImportantButton(lang.X("window.disk.keep", "Keep my text"), s.keepMine)
+	mine := newImportantButton(lang.X("window.disk.keep", "Keep my text"), s.disk.keepMine)
 	var body fyne.CanvasObject = widget.NewLabel("")
 	switch {
 	case c.Gone:
@@ -138,7 +144,8 @@ func diffGrid(diff string) *widget.TextGrid {
 // workerFailed: background work (lint, fetch, changes) panicked on a bad
 // input. The window stays, the text is copied to recovery at once, and the
 // user is told in plain words; the details go to the log.
-func (s *studio) workerFailed(v any) {
+func (x *checks) workerFailed(v any) {
+	s := x.s
 	fyne.LogError("background work failed", fmt.Errorf("%v", v))
 	s.doc.Rescue()
 	workerNoticeOnce.Do(func() {
@@ -150,11 +157,20 @@ func (s *studio) workerFailed(v any) {
 // workerNoticeOnce: one dialog per run, not one per keystroke.
 var workerNoticeOnce sync.Once
 
+// recoveryList is the list of unsaved work a previous run left, offered
+// at start and from File ▸ Recover Unsaved Work….
+type recoveryList struct {
+	s    *studio
+	rows []session.RecoveryRecord
+	dlg  dialog.Dialog
+}
+
 // offerRecovery lists every copy a previous run left unsaved (file, time,
 // size, the start of its text): each can be restored or deleted on its own;
 // "Later" keeps them all for the next start (or File ▸ Recover Unsaved
 // Work…).
-func (s *studio) offerRecovery() {
+func (x *recoveryList) offerRecovery() {
+	s := x.s
 	var recs []session.RecoveryRecord
 	for _, r := range s.doc.Rec.Pending() {
 		if r.Path != "" {
@@ -168,30 +184,31 @@ func (s *studio) offerRecovery() {
 		}
 		recs = append(recs, r)
 	}
-	s.recoverRows = recs
-	if s.recoverDlg != nil {
-		s.recoverDlg.Hide()
-		s.recoverDlg = nil
+	s.recovery.rows = recs
+	if s.recovery.dlg != nil {
+		s.recovery.dlg.Hide()
+		s.recovery.dlg = nil
 	}
 	if len(recs) == 0 {
 		return
 	}
 	rows := container.NewVBox()
 	for _, rec := range recs {
-		rows.Add(s.recoveryRow(rec))
+		rows.Add(s.recovery.recoveryRow(rec))
 	}
 	scroll := container.NewVScroll(rows)
 	scroll.SetMinSize(fyne.NewSize(680, 300))
 	intro := newWrappedLabel(lang.X("window.recover.list", "Robots Studio closed without saving this work. Restore what you want to keep; Delete removes only that copy; Later keeps them all for next time."))
-	later := newButton(lang.X("window.recover.later", "Later"), func() { s.recoverDlg.Hide(); s.recoverDlg = nil })
-	s.recoverDlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"),
+	later := newButton(lang.X("window.recover.later", "Later"), func() { s.recovery.dlg.Hide(); s.recovery.dlg = nil })
+	s.recovery.dlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"),
 		container.NewBorder(intro, container.NewCenter(later), nil, nil, scroll), s.win)
-	s.recoverDlg.Resize(fyne.NewSize(760, 460))
-	s.recoverDlg.Show()
+	s.recovery.dlg.Resize(fyne.NewSize(760, 460))
+	s.recovery.dlg.Show()
 }
 
 // recoveryRow is one copy in the list: what it is and its two buttons.
-func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
+func (x *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
+	s := x.s
 	name := rec.Path
 	if name == "" {
 		name = lang.X("window.recover.new", "New file (never saved)")
@@ -209,7 +226,7 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 	restore := newImportantButton(lang.X("window.recover.restore", "Restore"), func() {
 		s.whenSafe(func() {
 			s.restore(rec)
-			s.offerRecovery() // the others stay listed
+			s.recovery.offerRecovery() // the others stay listed
 		})
 	})
 	del := newButton(lang.X("window.recover.delete", "Delete"), func() {
@@ -217,7 +234,7 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 			func(ok bool) {
 				if ok {
 					s.doc.Rec.Discard(rec)
-					s.offerRecovery()
+					s.recovery.offerRecovery()
 				}
 			}, s.win)
 	})

@@ -30,9 +30,9 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 	}
 	s := testStudio(a, storage)
 	s.openPath(pb) // Start: the last file
-	s.offerRecovery()
-	if len(s.recoverRows) != 2 {
-		t.Fatalf("every pending copy must be offered, got %d rows", len(s.recoverRows))
+	s.recovery.offerRecovery()
+	if len(s.recovery.rows) != 2 {
+		t.Fatalf("every pending copy must be offered, got %d rows", len(s.recovery.rows))
 	}
 	var recA session.RecoveryRecord
 	for _, r := range s.doc.Rec.Pending() {
@@ -95,7 +95,7 @@ func TestAChangeOnDiskIsSaidAndSaveAsksFirst(t *testing.T) {
 	s := testStudio(a, t.TempDir())
 	s.openPath(p)
 	os.WriteFile(p, []byte("User-agent: *\nDisallow: /theirs\n"), 0o644)
-	s.checkDisk()
+	s.disk.checkDisk()
 	if string(s.ed.Bytes()) != "User-agent: *\nDisallow: /theirs\n" {
 		t.Fatalf("a clean buffer follows the file: %q", s.ed.Bytes())
 	}
@@ -108,7 +108,7 @@ func TestAChangeOnDiskIsSaidAndSaveAsksFirst(t *testing.T) {
 	if s.disk.ask == nil || !hasDialog(s) {
 		t.Fatal("the window must ask: reload or keep mine")
 	}
-	s.keepMine()
+	s.disk.keepMine()
 	s.save(nil)
 	if data, _ := os.ReadFile(p); !strings.Contains(string(data), "# mine") {
 		t.Fatalf("after keep mine, Save writes: %q", data)

@@ -35,7 +35,7 @@ func TestSitemapTabInWindow(t *testing.T) {
 	if string(s.ed.Bytes()) == "" || s.doc.File.Path == sm {
 		t.Error("the dropped sitemap replaced the robots.txt in the editor")
 	}
-	s.selectLine(2)
+	s.checks.selectLine(2)
 	if a, b := s.ed.Selection(); s.tabs.SelectedIndex() != 0 || string(s.ed.Bytes()[a:b]) != "Disallow: /private/" {
 		t.Errorf("selection %q on tab %d", s.ed.Bytes()[a:b], s.tabs.SelectedIndex())
 	}

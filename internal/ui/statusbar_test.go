@@ -165,7 +165,7 @@ func TestOpenPathSaysWhyAndKeepsTheText(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(good)
 	test.Type(s.ed, "# unsaved\n")
-	s.openPathDialog()
+	s.dialogs.openPathDialog()
 	entry, ok := s.win.Canvas().Focused().(*keys.Entry)
 	if !ok || entry.Text != filepath.Dir(good)+string(filepath.Separator) {
 		t.Fatalf("the path field must be focused and hold the file's folder, got %#v", s.win.Canvas().Focused())
@@ -219,26 +219,26 @@ func TestLanguageSwitchKeepsTheTabAndTheFocus(t *testing.T) {
 	for range 3 {
 		c.FocusNext()
 	}
-	want, place := fmt.Sprintf("%T", c.Focused()), s.focusPlace()
+	want, place := fmt.Sprintf("%T", c.Focused()), s.view.focusPlace()
 	if place < 0 || c.Focused() == fyne.Focusable(s.ed) {
 		t.Fatalf("no field of the tester focused (%s, place %d)", want, place)
 	}
 	s.switchLanguage("pl")
-	if got := fmt.Sprintf("%T", c.Focused()); got != want || s.focusPlace() != place {
-		t.Errorf("tester field: focus %s at %d, want %s at %d", got, s.focusPlace(), want, place)
+	if got := fmt.Sprintf("%T", c.Focused()); got != want || s.view.focusPlace() != place {
+		t.Errorf("tester field: focus %s at %d, want %s at %d", got, s.view.focusPlace(), want, place)
 	}
 
 	s.tabs.SelectIndex(1)
 	c.Unfocus()
 	c.FocusNext()
 	c.FocusNext()
-	want, place = fmt.Sprintf("%T", c.Focused()), s.focusPlace()
+	want, place = fmt.Sprintf("%T", c.Focused()), s.view.focusPlace()
 	s.switchLanguage("en")
 	if s.tabs.SelectedIndex() != 1 {
 		t.Fatalf("the Meta tags tab was left for tab %d", s.tabs.SelectedIndex())
 	}
-	if got := fmt.Sprintf("%T", c.Focused()); got != want || s.focusPlace() != place || place < 0 {
-		t.Errorf("meta tab: focus %s at %d, want %s at %d", got, s.focusPlace(), want, place)
+	if got := fmt.Sprintf("%T", c.Focused()); got != want || s.view.focusPlace() != place || place < 0 {
+		t.Errorf("meta tab: focus %s at %d, want %s at %d", got, s.view.focusPlace(), want, place)
 	}
 	if got := s.tabs.Items[1].Text; got != "Meta tags" {
 		t.Errorf("tab texts not rebuilt: %q", got)
@@ -254,7 +254,7 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 	set := testset.New()
 	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/a", "/b"}
 	s.pane.SetTestSet(set)
-	s.showChanges("the saved version", syntax.Parse(s.doc.File.Disk), nil)
+	s.live.showChanges("the saved version", syntax.Parse(s.doc.File.Disk), nil)
 	if s.changes.rep == nil || len(s.changes.rep.Changes) != 0 {
 		t.Fatalf("first comparison: %+v", s.changes.rep)
 	}
@@ -274,7 +274,7 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 	if n := len(s.changes.rep.Changes); n != 1 || s.changes.rep.Changes[0].URL != "/b" {
 		t.Fatalf("after the worker: %d changes", n)
 	}
-	s.closeChanges()
+	s.live.closeChanges()
 }
 
 // TestAnswerBesideTheFileMovesTheSet: answering the one question with

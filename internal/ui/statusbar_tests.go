@@ -17,7 +17,8 @@ import (
 // showTestSetPlace is Tester ▸ Test Set Location… (and the status bar's
 // button): where the rows and expectations are kept, why, the command that
 // runs them in CI, and the choice between the two places.
-func (s *studio) showTestSetPlace() {
+func (x *dialogs) showTestSetPlace() {
+	s := x.s
 	if s.doc.File.Path == "" {
 		dialog.ShowInformation(lang.X("window.tests.place_title", "Test set location"),
 			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), s.win)
@@ -57,7 +58,7 @@ func (s *studio) showTestSetPlace() {
 		s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
 		s.refreshBar()
 		d.Hide()
-		s.showTestSetPlace()
+		s.dialogs.showTestSetPlace()
 	}
 	cmdLabel := widget.NewLabel(command)
 	cmdLabel.Wrapping = fyne.TextWrapBreak
@@ -85,7 +86,8 @@ func (s *studio) showTestSetPlace() {
 // folder for a file whose user was never asked: it says so and offers to
 // keep the set beside the file instead. The answer is remembered, so each
 // file is asked once.
-func (s *studio) askTestSetPlaceOnce() {
+func (x *dialogs) askTestSetPlaceOnce() {
+	s := x.s
 	robots := s.doc.File.Path
 	if robots == "" || s.doc.Places.Dir == "" || s.doc.Places.Chosen(robots) {
 		return

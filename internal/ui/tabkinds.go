@@ -120,7 +120,7 @@ func (t *sitemapsTab) build() *container.TabItem {
 	t.Tab = sitemaptab.New(sitemaptab.Host{
 		Window:      s.win,
 		Robots:      func() (string, []byte) { return s.doc.File.Path, s.ed.Bytes() },
-		SelectRule:  s.selectLine,
+		SelectRule:  s.checks.selectLine,
 		AddToTester: s.addToTester,
 		TesterPaths: func() []string { return s.pane.TestSet().Paths },
 	})
@@ -149,7 +149,7 @@ type logsTab struct {
 }
 
 func (t *logsTab) build() *container.TabItem {
-	t.Tab = logtab.New(t.s.win, t.source, t.s.testFromLogs)
+	t.Tab = logtab.New(t.s.win, t.source, t.s.logs.testFromLogs)
 	t.it = container.NewTabItem(lang.X("logtab.tab", "Logs"), t.Content)
 	return t.it
 }
@@ -192,19 +192,6 @@ func (t *logsTab) open(paths []string) {
 	t.Start()
 }
 
-// selectLine shows the editor with line n selected.
-func (s *studio) selectLine(n int) {
-	doc := s.ed.Document()
-	if n < 1 || n > len(doc.Lines) {
-		return
-	}
-	s.showEditor()
-	l := doc.Line(n)
-	s.ed.SetSelection(int(l.Start), int(l.End))
-	s.ed.ShowLine(n)
-	s.win.Canvas().Focus(s.ed)
-}
-
 // addToTester adds a crawler row and path rows the tester does not have yet.
 func (s *studio) addToTester(crawler string, paths []string) {
 	set := s.pane.TestSet()
@@ -224,7 +211,8 @@ func (s *studio) addToTester(crawler string, paths []string) {
 
 // testFromLogs puts a crawler and paths from the Logs tab into the tester
 // and, for one path, marks the rule that decides it in the editor.
-func (s *studio) testFromLogs(sel logtab.Selection) {
+func (x *logsTab) testFromLogs(sel logtab.Selection) {
+	s := x.s
 	s.addToTester(sel.Crawler, sel.Paths)
 	if len(sel.Paths) != 1 {
 		return
@@ -233,5 +221,5 @@ func (s *studio) testFromLogs(sel logtab.Selection) {
 	if !ok {
 		e = engine.ForCrawler(sel.Crawler)
 	}
-	s.selectVerdict(e.Compile(s.ed.Document()).Query(sel.Crawler, sel.Paths[0]))
+	s.checks.selectVerdict(e.Compile(s.ed.Document()).Query(sel.Crawler, sel.Paths[0]))
 }

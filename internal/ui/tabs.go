@@ -93,7 +93,7 @@ func (t *editorTab) build() *container.TabItem {
 	s.live.banner = container.NewVBox()
 	left := container.NewBorder(s.live.banner, s.class.present.panel(), nil, nil, s.lint.withEditor(s.ed))
 	s.live.left = left
-	s.split = container.NewHSplit(left, s.rightSide())
+	s.split = container.NewHSplit(left, s.live.rightSide())
 	s.split.Offset = splitOffset
 	t.it = container.NewTabItem(tabTitle(&s.doc.File), s.split)
 	return t.it

@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/assets"
@@ -64,8 +63,11 @@ type studio struct {
 	class       classroom // the Lessons tab, the timeline and presenter mode (presenter*.go)
 	changesWork *latest.Worker[changesJob, changesOut]
 	disk        diskState // the open file on disk (safety.go)
-	recoverRows []session.RecoveryRecord
-	recoverDlg  dialog.Dialog
+	recovery    recoveryList
+	view        viewSide
+	dialogs     dialogs
+	checks      checks
+	web         webSide
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -76,17 +78,26 @@ func Start(a fyne.App, args []string) fyne.Window {
 	setLanguage(p.String(prefLanguage))
 	applyTheme(a, p.StringWithFallback(prefTheme, "system"))
 	s := newStudio(a, storageDir(a))
+	openWindow(s, args)
+	return s.win
+}
+
+// openWindow shows the window on the file named in args (else the last
+// session's, else the sample) and starts what runs beside it: the watch on
+// the file and the autosave, which the window's close stops.
+func openWindow(s *studio, args []string) {
+	p := s.app.Preferences()
 	switch {
 	case len(args) > 0 && fetch.IsURL(args[0]):
 		// The user named a site on the command line: fetch it, as File ▸
 		// Open from Site… would.
 		s.openSample()
 		s.win.Show()
-		s.fetchSite(args[0], s.openFetched)
+		s.live.fetchSite(args[0], s.live.openFetched)
 	case len(args) > 0 && isLessonPath(args[0]):
 		// A teacher's lesson (folder or .zip): show it in the Lessons tab.
 		s.openSample()
-		s.openLessonPath(args[0])
+		s.class.openLessonPath(args[0])
 	case len(args) > 0:
 		s.openPath(args[0])
 		if len(args) > 1 {
@@ -98,11 +109,11 @@ func Start(a fyne.App, args []string) fyne.Window {
 		s.openSample()
 	}
 	s.win.Show()
-	s.fitScreen()
-	s.offerRecovery()
+	s.view.fitScreen()
+	s.recovery.offerRecovery()
 	s.platformStart()
-	s.startAutosave()
-	return s.win
+	// The window owns the autosave: close stops it.
+	s.autosaver = session.StartAutosave(s.clock, session.AutosaveEvery, fyne.Do, s.autosave)
 }
 
 func storageDir(a fyne.App) string {
@@ -126,31 +137,33 @@ func newStudio(a fyne.App, storage string) *studio {
 	s := &studio{app: a, status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage, clock: session.RealClock{}}
 	s.doc = session.NewDocument(session.NewRecovery(storage), session.NewPlaces(storage),
 		func() []byte { return s.ed.Bytes() }, func() *testset.Set { return s.pane.TestSet() })
+	s.live.s, s.disk.s, s.class.s, s.recovery.s = s, s, s, s
+	s.view, s.dialogs, s.checks, s.web = viewSide{s}, dialogs{s}, checks{s}, webSide{s}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(assets.Icon)
 	s.ed = editor.New()
 	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, testerpane.OwnReading), false, nil)
-	s.lint = newLintPanel(s.jumpTo, s.applyFix)
+	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	// Lint runs off the keystroke path, on the other core: the editor and
 	// the results update at once and the findings follow; if the user typed
 	// meanwhile, only the newest document is linted.
-	s.fetcher = s.newFetcher()
-	s.changesWork = s.newChangesWorker()
+	s.fetcher = s.live.newFetcher()
+	s.changesWork = s.live.newChangesWorker()
 	s.lints = &latest.Worker[*syntax.Document, []lint.Diagnostic]{
 		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, s.lintReadings.options()) },
-		Deliver: s.applyLint,
+		Deliver: s.checks.applyLint,
 		Hand:    fyne.Do,
-		Failed:  func(_ *syntax.Document, v any) { s.workerFailed(v) },
+		Failed:  func(_ *syntax.Document, v any) { s.checks.workerFailed(v) },
 	}
-	s.fetcher.Failed = func(_ fetchJob, v any) { s.workerFailed(v) }
-	s.changesWork.Failed = func(_ changesJob, v any) { s.workerFailed(v) }
+	s.fetcher.Failed = func(_ fetchJob, v any) { s.checks.workerFailed(v) }
+	s.changesWork.Failed = func(_ changesJob, v any) { s.checks.workerFailed(v) }
 	s.ed.SetOnChanged(s.documentChanged)
 	s.tabList = s.newTabs()
-	s.initView()
+	s.view.initView()
 	s.ed.SetOnCursorMoved(s.cursorMoved)
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
-	s.presenterKeys()
+	s.class.presenterKeys()
 	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnClosed(s.close)
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })
@@ -183,8 +196,8 @@ func (s *studio) dropped(uris []fyne.URI) {
 // tester pane on the right; meta tags and mirrors in their own tabs.
 func (s *studio) buildContent() {
 	s.tabs = s.buildTabs()
-	s.bar = newStatusBar(s.showTestSetPlace)
-	s.win.SetContent(container.NewBorder(nil, s.bar.root, nil, nil, s.classroomContent(s.tabs)))
+	s.bar = newStatusBar(s.dialogs.showTestSetPlace)
+	s.win.SetContent(container.NewBorder(nil, s.bar.root, nil, nil, s.class.classroomContent(s.tabs)))
 }
 
 // splitOffset is the editor's share of the window's width, the same with
@@ -196,8 +209,8 @@ const splitOffset = 0.44
 // compareChanged follows the compare switch, from the pane or the menu.
 // The divider stays where it is.
 func (s *studio) compareChanged(bool) {
-	s.readingsChanged()
-	s.fitPresenterTable()
+	s.checks.readingsChanged()
+	s.class.fitPresenterTable()
 	s.win.SetMainMenu(s.menu())
 }
 
@@ -207,25 +220,14 @@ func (s *studio) documentChanged() {
 	doc := s.ed.Document()
 	s.selected = nil
 	s.pane.SetDocument(doc)
-	s.presentCurrent()
-	s.syncBanner()
+	s.class.presentCurrent()
+	s.live.syncBanner()
 	s.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
 	s.doc.Edited() // the recovery copy follows undos and deletions
 	s.tell(edited)
-	s.lintAfterEdit(doc)
-}
-
-// applyLint shows diagnostics, unless the text has changed since they were
-// computed (a newer run is on its way).
-func (s *studio) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
-	if doc != s.ed.Document() {
-		return
-	}
-	s.diags, s.lintDoc = diags, doc
-	s.lint.set(diags)
-	s.updateMarks()
+	s.checks.lintAfterEdit(doc)
 }
 
 func (s *studio) updateTitle() {
@@ -238,126 +240,4 @@ func (s *studio) updateTitle() {
 		s.win.SetTitle(t)
 	}
 	s.editor.retitle()
-}
-
-// updateMarks shows lint diagnostics and the selected result in the editor.
-func (s *studio) updateMarks() {
-	marks := make([]editor.Mark, 0, len(s.diags)+4)
-	for _, d := range s.diags {
-		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " (" + lint.CodeText(d.Code) + ")"}
-		if d.EndLine == d.Line && d.EndCol > d.Col {
-			m.StartCol, m.EndCol = d.Col-1, d.EndCol-1
-		}
-		marks = append(marks, m)
-	}
-	if v := s.selected; v != nil {
-		if v.Group != nil {
-			for _, n := range v.Group.Lines {
-				marks = append(marks, editor.Mark{Line: n, Kind: editor.MarkGroup, Message: v.GroupText().String()})
-			}
-		}
-		if v.Rule != nil {
-			marks = append(marks, editor.Mark{Line: v.Rule.Line, Kind: editor.MarkRule, Message: v.Explain().String()})
-		}
-	}
-	s.ed.SetMarks(marks)
-}
-
-func markKind(sev lint.Severity) editor.MarkKind {
-	switch sev {
-	case lint.Error:
-		return editor.MarkError
-	case lint.Warning:
-		return editor.MarkWarning
-	}
-	return editor.MarkInfo
-}
-
-// selectVerdict marks the group and rule of a result and scrolls there.
-func (s *studio) selectVerdict(v engine.Verdict) {
-	s.selected = &v
-	s.updateMarks()
-	s.presentVerdict(v)
-	switch {
-	case v.Rule != nil:
-		s.ed.ShowLine(v.Rule.Line)
-	case v.Group != nil:
-		s.ed.ShowLine(v.Group.Start())
-	}
-}
-
-func (s *studio) jumpTo(d lint.Diagnostic) {
-	s.showEditor()
-	s.ed.ShowLine(d.Line)
-	s.win.Canvas().Focus(s.ed)
-}
-
-// currentDiags are the diagnostics of the text as it is now: fixes carry
-// byte offsets, so they must never come from an older version of the text.
-func (s *studio) currentDiags() []lint.Diagnostic {
-	if doc := s.ed.Document(); s.lintDoc != doc {
-		s.applyLint(doc, lint.Run(doc, s.lintReadings.options()))
-	}
-	return s.diags
-}
-
-// applyFix applies one diagnostic's fix as one undo step.
-func (s *studio) applyFix(d lint.Diagnostic) {
-	if s.lintDoc != s.ed.Document() {
-		// The text changed after the panel was drawn: use the same finding
-		// of the current text, or nothing.
-		found := false
-		for _, cur := range s.currentDiags() {
-			if cur.Code == d.Code && cur.Line == d.Line && cur.Col == d.Col {
-				d, found = cur, true
-				break
-			}
-		}
-		if !found {
-			return
-		}
-	}
-	if d.Fix == nil {
-		return
-	}
-	s.applyEdits(d.Fix.Edits)
-}
-
-func (s *studio) applyEdits(edits []lint.Edit) {
-	if err := s.ed.ApplyEdits(edits); err != nil {
-		// Only possible if the fix was computed for another version of the
-		// text; the text is left as it was.
-		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"),
-			lang.X("window.fixes.stale", "The text changed while the fix was being prepared; nothing was changed. Try again."), s.win)
-	}
-}
-
-// applySafeFixes applies every safe fix (lint.ApplySafe, as check --fix
-// does) as one undo step.
-func (s *studio) applySafeFixes() {
-	before := s.ed.Bytes()
-	after, applied, err := lint.ApplySafe(before, s.lintReadings.options())
-	if err != nil {
-		dialog.ShowError(err, s.win)
-		return
-	}
-	if len(applied) == 0 {
-		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
-		return
-	}
-	s.applyEdits([]lint.Edit{changedSpan(before, after)})
-}
-
-// changedSpan is the one edit that turns a into b: the bytes between their
-// common start and common end.
-func changedSpan(a, b []byte) lint.Edit {
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
-	return lint.Edit{Start: pre, End: len(a) - suf, Text: b[pre : len(b)-suf]}
 }

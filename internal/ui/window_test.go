@@ -249,7 +249,7 @@ func TestUnsavedChangesAsk(t *testing.T) {
 func TestApplyAllSafeFixes(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDissallow: /x\nDisallow /y\n")))
-	s.applySafeFixes()
+	s.checks.applySafeFixes()
 	if got := string(s.ed.Bytes()); got != "User-agent: *\nDisallow: /x\nDisallow: /y\n" {
 		t.Fatalf("after fixes: %q", got)
 	}
@@ -272,7 +272,7 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	s.doc.Rec.Close()
 	s2 := testStudio(a, storage)
 	s2.openPath(p)
-	s2.offerRecovery()
+	s2.recovery.offerRecovery()
 	if !hasDialog(s2) {
 		t.Fatal("no recovery offer")
 	}
@@ -414,7 +414,7 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 			for i := range b.N {
 				typeOrErase(s, i)
 				r := <-done
-				s.applyLint(r.doc, r.diags)
+				s.checks.applyLint(r.doc, r.diags)
 			}
 			b.StopTimer()
 			if s.lintDoc != s.ed.Document() {
@@ -443,7 +443,7 @@ func TestLogsTabTestsAHit(t *testing.T) {
 	if s.doc.File.Name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
 		t.Fatalf("a log dropped on the Logs tab: file %s, logs %q", s.doc.File.Name(), s.logs.Files())
 	}
-	s.testFromLogs(logtab.Selection{Crawler: "Googlebot", Engine: "google", Paths: []string{"/shop/cart"}, Line: 2})
+	s.logs.testFromLogs(logtab.Selection{Crawler: "Googlebot", Engine: "google", Paths: []string{"/shop/cart"}, Line: 2})
 	if s.tabs.SelectedIndex() != 0 {
 		t.Error("the tester tab is not shown")
 	}
@@ -522,7 +522,7 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	s.doc.Rec.Close()
 	s2 := testStudio(a, storage)
 	s2.openPath(p)
-	s2.offerRecovery()
+	s2.recovery.offerRecovery()
 	if hasDialog(s2) {
 		t.Fatal("recovery offered the bytes already on disk")
 	}
@@ -577,7 +577,7 @@ func TestApplyAllSafeFixesLeavesNoSafeFix(t *testing.T) {
 	for _, name := range []string{"odd-bytes.robots.txt", "groups-and-gaps.robots.txt", "news-crlf.robots.txt"} {
 		s := newTestStudio(t)
 		s.openPath(writeFile(t, "robots.txt", corpus.File(t, name)))
-		s.applySafeFixes()
+		s.checks.applySafeFixes()
 		for _, d := range lint.Run(syntax.Parse(s.ed.Bytes()), lint.Options{}) {
 			if d.Fix != nil && d.Fix.Safe {
 				t.Errorf("%s: a safe fix is left after Apply All Safe Fixes: %s line %d", name, d.Code, d.Line)

@@ -9,9 +9,14 @@ import (
 	"github.com/robots-studio/robots-studio/internal/ui/look"
 )
 
+// viewSide is how the window is seen: its zoom, word wrap, size on the
+// screen and where the focus is.
+type viewSide struct{ s *studio }
+
 // zoom is the window's zoom in percent (100 when never changed).
-func (s *studio) zoom() int {
-	return s.themeZoom()
+func (x *viewSide) zoom() int {
+	s := x.s
+	return s.view.themeZoom()
 }
 
 // setZoom scales the whole window (editor, tables, tabs) to percent,
@@ -19,13 +24,14 @@ func (s *studio) zoom() int {
 // carries the zoom, so every widget re-measures on the theme change.
 // Zooming in stops at the largest stop whose layout still fits the window:
 // a window whose content outgrows it would grow past the screen.
-func (s *studio) setZoom(percent int) {
+func (x *viewSide) setZoom(percent int) {
+	s := x.s
 	percent = look.ClampZoom(percent)
-	prev := s.themeZoom()
-	s.applyZoom(percent)
-	for percent > prev && !s.fits() {
+	prev := s.view.themeZoom()
+	s.view.applyZoom(percent)
+	for percent > prev && !s.view.fits() {
 		percent = max(prev, look.ZoomOut(percent))
-		s.applyZoom(percent)
+		s.view.applyZoom(percent)
 	}
 	s.app.Preferences().SetInt(prefZoom, percent)
 	// A new menu bar makes the window lay out again under the menu's new
@@ -34,14 +40,16 @@ func (s *studio) setZoom(percent int) {
 }
 
 // applyZoom sets the theme at percent.
-func (s *studio) applyZoom(percent int) {
+func (x *viewSide) applyZoom(percent int) {
+	s := x.s
 	t := look.New(s.app.Preferences().StringWithFallback(prefTheme, "system"))
 	t.Zoom = percent
 	s.app.Settings().SetTheme(t)
 }
 
 // themeZoom is the zoom of the theme in use.
-func (s *studio) themeZoom() int {
+func (x *viewSide) themeZoom() int {
+	s := x.s
 	if t, ok := s.app.Settings().Theme().(*look.Theme); ok {
 		return look.ClampZoom(t.Zoom)
 	}
@@ -50,7 +58,8 @@ func (s *studio) themeZoom() int {
 
 // fits reports whether the window's content, at the theme in use, fits
 // the window's current size.
-func (s *studio) fits() bool {
+func (x *viewSide) fits() bool {
+	s := x.s
 	c := s.win.Canvas()
 	have := c.Size()
 	need := s.win.Content().MinSize()
@@ -62,10 +71,11 @@ func (s *studio) fits() bool {
 
 // zoomItems are the View menu's zoom entries: Ctrl+= in, Ctrl+- out,
 // Ctrl+0 back to 100 %.
-func (s *studio) zoomItems() []*fyne.MenuItem {
-	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { s.setZoom(look.ZoomIn(s.zoom())) })
-	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { s.setZoom(look.ZoomOut(s.zoom())) })
-	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { s.setZoom(look.DefaultZoom) })
+func (x *viewSide) zoomItems() []*fyne.MenuItem {
+	s := x.s
+	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { s.view.setZoom(look.ZoomIn(s.view.zoom())) })
+	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { s.view.setZoom(look.ZoomOut(s.view.zoom())) })
+	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { s.view.setZoom(look.DefaultZoom) })
 	return []*fyne.MenuItem{in, out, reset}
 }
 
@@ -73,11 +83,12 @@ func (s *studio) zoomItems() []*fyne.MenuItem {
 // and Ctrl++ (Shift+= or the keypad plus) beside the menu's Ctrl+= — a menu
 // item carries one shortcut, so the other spellings are caught here, from
 // the editor or, when nothing has focus, from the window.
-func (s *studio) initView() {
+func (x *viewSide) initView() {
+	s := x.s
 	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
-	s.ed.SetOnShortcut(s.zoomShortcut)
+	s.ed.SetOnShortcut(s.view.zoomShortcut)
 	for _, sc := range zoomInAliases() {
-		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { s.setZoom(look.ZoomIn(s.zoom())) }))
+		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { s.view.setZoom(look.ZoomIn(s.view.zoom())) }))
 	}
 }
 
@@ -91,10 +102,11 @@ func zoomInAliases() []*desktop.CustomShortcut {
 }
 
 // zoomShortcut zooms in when sc, passed on by the editor, is a Ctrl++.
-func (s *studio) zoomShortcut(sc *desktop.CustomShortcut) {
+func (x *viewSide) zoomShortcut(sc *desktop.CustomShortcut) {
+	s := x.s
 	for _, a := range zoomInAliases() {
 		if sc.ShortcutName() == a.ShortcutName() {
-			s.setZoom(look.ZoomIn(s.zoom()))
+			s.view.setZoom(look.ZoomIn(s.view.zoom()))
 			return
 		}
 	}

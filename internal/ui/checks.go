@@ -1,0 +1,171 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// checks is the window's side of lint and of the tester's selection: the
+// findings in the Problems panel and as marks in the editor, their fixes,
+// and the group and rule of the selected result marked in the text.
+type checks struct{ s *studio }
+
+// applyLint shows diagnostics, unless the text has changed since they were
+// computed (a newer run is on its way).
+func (x *checks) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
+	s := x.s
+	if doc != s.ed.Document() {
+		return
+	}
+	s.diags, s.lintDoc = diags, doc
+	s.lint.set(diags)
+	s.checks.updateMarks()
+}
+
+// updateMarks shows lint diagnostics and the selected result in the editor.
+func (x *checks) updateMarks() {
+	s := x.s
+	marks := make([]editor.Mark, 0, len(s.diags)+4)
+	for _, d := range s.diags {
+		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " (" + lint.CodeText(d.Code) + ")"}
+		if d.EndLine == d.Line && d.EndCol > d.Col {
+			m.StartCol, m.EndCol = d.Col-1, d.EndCol-1
+		}
+		marks = append(marks, m)
+	}
+	if v := s.selected; v != nil {
+		if v.Group != nil {
+			for _, n := range v.Group.Lines {
+				marks = append(marks, editor.Mark{Line: n, Kind: editor.MarkGroup, Message: v.GroupText().String()})
+			}
+		}
+		if v.Rule != nil {
+			marks = append(marks, editor.Mark{Line: v.Rule.Line, Kind: editor.MarkRule, Message: v.Explain().String()})
+		}
+	}
+	s.ed.SetMarks(marks)
+}
+
+func markKind(sev lint.Severity) editor.MarkKind {
+	switch sev {
+	case lint.Error:
+		return editor.MarkError
+	case lint.Warning:
+		return editor.MarkWarning
+	}
+	return editor.MarkInfo
+}
+
+// selectVerdict marks the group and rule of a result and scrolls there.
+func (x *checks) selectVerdict(v engine.Verdict) {
+	s := x.s
+	s.selected = &v
+	s.checks.updateMarks()
+	s.class.presentVerdict(v)
+	switch {
+	case v.Rule != nil:
+		s.ed.ShowLine(v.Rule.Line)
+	case v.Group != nil:
+		s.ed.ShowLine(v.Group.Start())
+	}
+}
+
+// selectLine shows the editor with line n selected.
+func (x *checks) selectLine(n int) {
+	s := x.s
+	doc := s.ed.Document()
+	if n < 1 || n > len(doc.Lines) {
+		return
+	}
+	s.showEditor()
+	l := doc.Line(n)
+	s.ed.SetSelection(int(l.Start), int(l.End))
+	s.ed.ShowLine(n)
+	s.win.Canvas().Focus(s.ed)
+}
+
+func (x *checks) jumpTo(d lint.Diagnostic) {
+	s := x.s
+	s.showEditor()
+	s.ed.ShowLine(d.Line)
+	s.win.Canvas().Focus(s.ed)
+}
+
+// currentDiags are the diagnostics of the text as it is now: fixes carry
+// byte offsets, so they must never come from an older version of the text.
+func (x *checks) currentDiags() []lint.Diagnostic {
+	s := x.s
+	if doc := s.ed.Document(); s.lintDoc != doc {
+		s.checks.applyLint(doc, lint.Run(doc, s.lintReadings.options()))
+	}
+	return s.diags
+}
+
+// applyFix applies one diagnostic's fix as one undo step.
+func (x *checks) applyFix(d lint.Diagnostic) {
+	s := x.s
+	if s.lintDoc != s.ed.Document() {
+		// The text changed after the panel was drawn: use the same finding
+		// of the current text, or nothing.
+		found := false
+		for _, cur := range s.checks.currentDiags() {
+			if cur.Code == d.Code && cur.Line == d.Line && cur.Col == d.Col {
+				d, found = cur, true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	if d.Fix == nil {
+		return
+	}
+	s.checks.applyEdits(d.Fix.Edits)
+}
+
+func (x *checks) applyEdits(edits []lint.Edit) {
+	s := x.s
+	if err := s.ed.ApplyEdits(edits); err != nil {
+		// Only possible if the fix was computed for another version of the
+		// text; the text is left as it was.
+		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"),
+			lang.X("window.fixes.stale", "The text changed while the fix was being prepared; nothing was changed. Try again."), s.win)
+	}
+}
+
+// applySafeFixes applies every safe fix (lint.ApplySafe, as check --fix
+// does) as one undo step.
+func (x *checks) applySafeFixes() {
+	s := x.s
+	before := s.ed.Bytes()
+	after, applied, err := lint.ApplySafe(before, s.lintReadings.options())
+	if err != nil {
+		dialog.ShowError(err, s.win)
+		return
+	}
+	if len(applied) == 0 {
+		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
+		return
+	}
+	s.checks.applyEdits([]lint.Edit{changedSpan(before, after)})
+}
+
+// changedSpan is the one edit that turns a into b: the bytes between their
+// common start and common end.
+func changedSpan(a, b []byte) lint.Edit {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return lint.Edit{Start: pre, End: len(a) - suf, Text: b[pre : len(b)-suf]}
+}
