@@ -50,8 +50,8 @@ type changeItem struct {
 
 // rightSide is the tester pane, with the Changes view under it when a
 // comparison is open.
-func (x *liveState) rightSide() fyne.CanvasObject {
-	s := x.s
+func (l *liveState) rightSide() fyne.CanvasObject {
+	s := l.s
 	if s.changes == nil {
 		return s.pane.Object()
 	}
@@ -62,14 +62,14 @@ func (x *liveState) rightSide() fyne.CanvasObject {
 }
 
 // compareWith is Tester ▸ Compare with…: pick what to compare the buffer with.
-func (x *liveState) compareWith() {
-	s := x.s
+func (l *liveState) compareWith() {
+	s := l.s
 	var d dialog.Dialog
 	choose := func(f func()) func() { return func() { d.Hide(); f() } }
 	live := newButton(lang.X("live.compare.live", "The live file on the site…"), choose(func() {
-		s.live.askSite(lang.X("live.compare.live_title", "Compare with the live file"), func(input string) {
-			s.live.fetchSite(input, func(res *fetch.Result) {
-				s.live.showChanges(lang.X("live.compare.source_live", "live {{.URL}}", map[string]any{"URL": res.Target.RobotsURL}), syntax.Parse(res.Body), res)
+		l.askSite(lang.X("live.compare.live_title", "Compare with the live file"), func(input string) {
+			l.fetchSite(input, func(res *fetch.Result) {
+				l.showChanges(lang.X("live.compare.source_live", "live {{.URL}}", map[string]any{"URL": res.Target.RobotsURL}), syntax.Parse(res.Body), res)
 			})
 		})
 	}))
@@ -84,20 +84,20 @@ func (x *liveState) compareWith() {
 			}
 			path := r.URI().Path()
 			r.Close()
-			s.live.compareWithFile(path)
+			l.compareWithFile(path)
 		}, s.win)
 		s.dialogs.startIn(fd)
 		fd.Show()
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
-		s.live.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.File.Disk), nil)
+		l.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.File.Disk), nil)
 	}))
 	if s.doc.File.Path == "" && s.doc.File.Remote == "" {
 		saved.Disable()
 	}
 	rows := []fyne.CanvasObject{live, other, saved}
-	if url := s.live.currentURL(); url != "" {
-		for _, v := range s.live.historyFor(s).versions(url) {
+	if url := l.currentURL(); url != "" {
+		for _, v := range l.historyFor(s).versions(url) {
 			v := v
 			label := lang.X("live.compare.earlier", "Fetched {{.Time}} ({{.Bytes}})",
 				map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04:05"),
@@ -108,7 +108,7 @@ func (x *liveState) compareWith() {
 					s.showFileError(err)
 					return
 				}
-				s.live.showChanges(lang.X("live.compare.source_earlier", "the fetch of {{.Time}}", map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04")}), syntax.Parse(data), nil)
+				l.showChanges(lang.X("live.compare.source_earlier", "the fetch of {{.Time}}", map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04")}), syntax.Parse(data), nil)
 			})))
 		}
 	}
@@ -117,44 +117,44 @@ func (x *liveState) compareWith() {
 }
 
 // currentURL is the site the document came from (or was last fetched).
-func (x *liveState) currentURL() string {
-	s := x.s
+func (l *liveState) currentURL() string {
+	s := l.s
 	if s.doc.File.Remote != "" {
 		return s.doc.File.Remote
 	}
-	if s.live.res != nil {
-		return s.live.res.Target.RobotsURL
+	if l.res != nil {
+		return l.res.Target.RobotsURL
 	}
 	return ""
 }
 
-func (x *liveState) compareWithFile(path string) {
-	s := x.s
+func (l *liveState) compareWithFile(path string) {
+	s := l.s
 	data, err := textfile.Load(path, nil)
 	if err != nil {
 		s.showFileError(err)
 		return
 	}
-	s.live.showChanges(path, syntax.Parse(data), nil)
+	l.showChanges(path, syntax.Parse(data), nil)
 }
 
 // showChanges opens the Changes view against old.
-func (x *liveState) showChanges(source string, old *syntax.Document, res *fetch.Result) {
-	s := x.s
+func (l *liveState) showChanges(source string, old *syntax.Document, res *fetch.Result) {
+	s := l.s
 	s.changes = &changesView{s: s, source: source, old: old, oldRes: res}
 	s.showEditor()
-	s.split.Trailing = s.live.rightSide()
+	s.split.Trailing = l.rightSide()
 	s.split.Refresh()
 	s.changes.compute(s.ed.Document())
 }
 
 // closeChanges removes the Changes view.
-func (x *liveState) closeChanges() {
-	s := x.s
+func (l *liveState) closeChanges() {
+	s := l.s
 	s.changes = nil
 	s.selected = nil
 	s.checks.updateMarks()
-	s.split.Trailing = s.live.rightSide()
+	s.split.Trailing = l.rightSide()
 	s.split.Refresh()
 }
 
@@ -181,14 +181,13 @@ type changesOut struct {
 
 // newChangesWorker compares on the other core: a keystroke while the view
 // is open costs the UI goroutine nothing, and a burst of keys one more diff.
-func (x *liveState) newChangesWorker() *latest.Worker[changesJob, changesOut] {
-	s := x.s
+func (l *liveState) newChangesWorker() *latest.Worker[changesJob, changesOut] {
 	return &latest.Worker[changesJob, changesOut]{
 		Work: func(j changesJob) changesOut {
 			rep := diff.Compare(j.in)
 			return changesOut{rep: rep, items: changeItems(rep)}
 		},
-		Deliver: s.live.changesComputed,
+		Deliver: l.changesComputed,
 		Hand:    fyne.Do,
 	}
 }
@@ -196,8 +195,8 @@ func (x *liveState) newChangesWorker() *latest.Worker[changesJob, changesOut] {
 // changesComputed shows a comparison, unless its view was closed or
 // replaced meanwhile. A result for an older text is shown too: the newer
 // one is already on its way.
-func (x *liveState) changesComputed(j changesJob, o changesOut) {
-	s := x.s
+func (l *liveState) changesComputed(j changesJob, o changesOut) {
+	s := l.s
 	c := s.changes
 	if c == nil || c != j.view {
 		return

@@ -17,19 +17,19 @@ type checks struct{ s *studio }
 
 // applyLint shows diagnostics, unless the text has changed since they were
 // computed (a newer run is on its way).
-func (x *checks) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
-	s := x.s
+func (k *checks) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
+	s := k.s
 	if doc != s.ed.Document() {
 		return
 	}
 	s.diags, s.lintDoc = diags, doc
 	s.lint.set(diags)
-	s.checks.updateMarks()
+	k.updateMarks()
 }
 
 // updateMarks shows lint diagnostics and the selected result in the editor.
-func (x *checks) updateMarks() {
-	s := x.s
+func (k *checks) updateMarks() {
+	s := k.s
 	marks := make([]editor.Mark, 0, len(s.diags)+4)
 	for _, d := range s.diags {
 		m := editor.Mark{Line: d.Line, Kind: markKind(d.Severity), Message: d.Message.String() + " (" + lint.CodeText(d.Code) + ")"}
@@ -62,10 +62,10 @@ func markKind(sev lint.Severity) editor.MarkKind {
 }
 
 // selectVerdict marks the group and rule of a result and scrolls there.
-func (x *checks) selectVerdict(v engine.Verdict) {
-	s := x.s
+func (k *checks) selectVerdict(v engine.Verdict) {
+	s := k.s
 	s.selected = &v
-	s.checks.updateMarks()
+	k.updateMarks()
 	s.class.presentVerdict(v)
 	switch {
 	case v.Rule != nil:
@@ -76,8 +76,8 @@ func (x *checks) selectVerdict(v engine.Verdict) {
 }
 
 // selectLine shows the editor with line n selected.
-func (x *checks) selectLine(n int) {
-	s := x.s
+func (k *checks) selectLine(n int) {
+	s := k.s
 	doc := s.ed.Document()
 	if n < 1 || n > len(doc.Lines) {
 		return
@@ -89,8 +89,8 @@ func (x *checks) selectLine(n int) {
 	s.win.Canvas().Focus(s.ed)
 }
 
-func (x *checks) jumpTo(d lint.Diagnostic) {
-	s := x.s
+func (k *checks) jumpTo(d lint.Diagnostic) {
+	s := k.s
 	s.showEditor()
 	s.ed.ShowLine(d.Line)
 	s.win.Canvas().Focus(s.ed)
@@ -98,22 +98,22 @@ func (x *checks) jumpTo(d lint.Diagnostic) {
 
 // currentDiags are the diagnostics of the text as it is now: fixes carry
 // byte offsets, so they must never come from an older version of the text.
-func (x *checks) currentDiags() []lint.Diagnostic {
-	s := x.s
+func (k *checks) currentDiags() []lint.Diagnostic {
+	s := k.s
 	if doc := s.ed.Document(); s.lintDoc != doc {
-		s.checks.applyLint(doc, lint.Run(doc, s.lintReadings.options()))
+		k.applyLint(doc, lint.Run(doc, s.lintReadings.options()))
 	}
 	return s.diags
 }
 
 // applyFix applies one diagnostic's fix as one undo step.
-func (x *checks) applyFix(d lint.Diagnostic) {
-	s := x.s
+func (k *checks) applyFix(d lint.Diagnostic) {
+	s := k.s
 	if s.lintDoc != s.ed.Document() {
 		// The text changed after the panel was drawn: use the same finding
 		// of the current text, or nothing.
 		found := false
-		for _, cur := range s.checks.currentDiags() {
+		for _, cur := range k.currentDiags() {
 			if cur.Code == d.Code && cur.Line == d.Line && cur.Col == d.Col {
 				d, found = cur, true
 				break
@@ -126,11 +126,11 @@ func (x *checks) applyFix(d lint.Diagnostic) {
 	if d.Fix == nil {
 		return
 	}
-	s.checks.applyEdits(d.Fix.Edits)
+	k.applyEdits(d.Fix.Edits)
 }
 
-func (x *checks) applyEdits(edits []lint.Edit) {
-	s := x.s
+func (k *checks) applyEdits(edits []lint.Edit) {
+	s := k.s
 	if err := s.ed.ApplyEdits(edits); err != nil {
 		// Only possible if the fix was computed for another version of the
 		// text; the text is left as it was.
@@ -141,8 +141,8 @@ func (x *checks) applyEdits(edits []lint.Edit) {
 
 // applySafeFixes applies every safe fix (lint.ApplySafe, as check --fix
 // does) as one undo step.
-func (x *checks) applySafeFixes() {
-	s := x.s
+func (k *checks) applySafeFixes() {
+	s := k.s
 	before := s.ed.Bytes()
 	after, applied, err := lint.ApplySafe(before, s.lintReadings.options())
 	if err != nil {
@@ -153,7 +153,7 @@ func (x *checks) applySafeFixes() {
 		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
 		return
 	}
-	s.checks.applyEdits([]lint.Edit{changedSpan(before, after)})
+	k.applyEdits([]lint.Edit{changedSpan(before, after)})
 }
 
 // changedSpan is the one edit that turns a into b: the bytes between their

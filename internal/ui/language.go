@@ -72,8 +72,8 @@ func currentLanguage(p fyne.Preferences) string {
 // focusPlace says where the focus is, so that a rebuilt window can put it
 // back: editorFocus for the editor (which survives a rebuild), else the
 // focused widget's place in the window's focus order (Tab order), or -1.
-func (x *viewSide) focusPlace() int {
-	s := x.s
+func (v *viewSide) focusPlace() int {
+	s := v.s
 	c := s.win.Canvas()
 	orig := c.Focused()
 	switch {
@@ -99,8 +99,8 @@ func (x *viewSide) focusPlace() int {
 }
 
 // restoreFocus focuses what focusPlace described, in the rebuilt window.
-func (x *viewSide) restoreFocus(place int) {
-	s := x.s
+func (v *viewSide) restoreFocus(place int) {
+	s := v.s
 	c := s.win.Canvas()
 	switch {
 	case place == editorFocus:

@@ -50,14 +50,14 @@ func isDir(path string) bool {
 }
 
 // startDir is openStartDir for this window.
-func (x *dialogs) startDir() string {
-	s := x.s
+func (dl *dialogs) startDir() string {
+	s := dl.s
 	return openStartDir(s.doc.File.Path, s.app.Preferences().String(prefOpenFolder), isDir)
 }
 
 // rememberFolder keeps the folder of a file just opened for the next dialog.
-func (x *dialogs) rememberFolder(path string) {
-	s := x.s
+func (dl *dialogs) rememberFolder(path string) {
+	s := dl.s
 	s.app.Preferences().SetString(prefOpenFolder, filepath.Dir(path))
 }
 
@@ -90,17 +90,17 @@ func resolveTypedPath(typed, base, home string) string {
 
 // openDialog is File ▸ Open…: Fyne's file dialog in the current file's
 // folder, listing *.txt files unless the user switched that off.
-func (x *dialogs) openDialog() {
-	s := x.s
+func (dl *dialogs) openDialog() {
+	s := dl.s
 	if onWeb {
 		s.whenSafe(s.web.webOpenDialog) // the page's file picker
 		return
 	}
-	s.whenSafe(func() { s.dialogs.showOpenDialog(s.dialogs.startDir()) })
+	s.whenSafe(func() { dl.showOpenDialog(dl.startDir()) })
 }
 
-func (x *dialogs) showOpenDialog(dir string) {
-	s := x.s
+func (dl *dialogs) showOpenDialog(dir string) {
+	s := dl.s
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
@@ -119,7 +119,7 @@ func (x *dialogs) showOpenDialog(dir string) {
 }
 
 // startIn makes a file dialog (Save As) start where Open… would.
-func (x *dialogs) startIn(d *dialog.FileDialog) { setLocation(d, x.s.dialogs.startDir()) }
+func (dl *dialogs) startIn(d *dialog.FileDialog) { setLocation(d, dl.s.dialogs.startDir()) }
 
 func setLocation(d *dialog.FileDialog, dir string) {
 	if dir == "" {
@@ -134,9 +134,9 @@ func setLocation(d *dialog.FileDialog, dir string) {
 // dialog has no field for one). The current folder is filled in; a path
 // that cannot be opened says why in the dialog, before anything else
 // happens, so the text in the editor is never at stake.
-func (x *dialogs) openPathDialog() {
-	s := x.s
-	base := s.dialogs.startDir()
+func (dl *dialogs) openPathDialog() {
+	s := dl.s
+	base := dl.startDir()
 	home, _ := os.UserHomeDir()
 	entry := keys.NewEntry()
 	entry.SetPlaceHolder(lang.X("window.open.path_placeholder", "/path/to/robots.txt"))
@@ -174,7 +174,7 @@ func (x *dialogs) openPathDialog() {
 			dir = filepath.Dir(p)
 		}
 		d.Hide()
-		s.whenSafe(func() { s.dialogs.showOpenDialog(dir) })
+		s.whenSafe(func() { dl.showOpenDialog(dir) })
 	})
 	buttons := container.NewHBox(
 		newButton(lang.X("window.open.cancel", "Cancel"), func() { d.Hide() }),

@@ -39,8 +39,8 @@ func (s *studio) platformStart() {
 // the window returns a Promise and does its work on the UI goroutine
 // (fyne.Do): a JavaScript callback must never wait for Go, or the page
 // stops.
-func (x *webSide) installHook() {
-	s := x.s
+func (w *webSide) installHook() {
+	s := w.s
 	h := js.Global().Get("Object").New()
 	h.Set("version", version.String())
 	fn := func(name string, f func(args []js.Value) any) {
@@ -48,7 +48,7 @@ func (x *webSide) installHook() {
 	}
 	fn("openText", func(a []js.Value) any {
 		name, text := argString(a, 0), argString(a, 1)
-		s.web.openTextNamed(name, []byte(text))
+		w.openTextNamed(name, []byte(text))
 		return nil
 	})
 	fn("text", func([]js.Value) any { return string(s.ed.Bytes()) })
@@ -67,14 +67,14 @@ func (x *webSide) installHook() {
 		return nil
 	})
 	fn("results", func([]js.Value) any {
-		out, err := s.web.resultsJSON()
+		out, err := w.resultsJSON()
 		if err != nil {
 			panic(err)
 		}
 		return js.Global().Get("JSON").Call("parse", out)
 	})
 	fn("save", func([]js.Value) any { s.save(nil); return nil })
-	fn("openPaths", func(a []js.Value) any { s.web.openDroppedPaths(argStrings(a, 0)); return nil })
+	fn("openPaths", func(a []js.Value) any { w.openDroppedPaths(argStrings(a, 0)); return nil })
 	fn("setLanguage", func(a []js.Value) any { s.switchLanguage(argString(a, 0)); return nil })
 	fn("settings", func([]js.Value) any {
 		p := s.app.Preferences()
@@ -90,8 +90,8 @@ func (x *webSide) installHook() {
 // openTextNamed opens text as a document named name (after the usual
 // question about unsaved changes): it is written to the page's temporary
 // folder and opened from there, so Save downloads it under that name.
-func (x *webSide) openTextNamed(name string, text []byte) {
-	s := x.s
+func (w *webSide) openTextNamed(name string, text []byte) {
+	s := w.s
 	if validSaveName(name) != "" {
 		name = "robots.txt"
 	}
@@ -112,8 +112,8 @@ func (x *webSide) openTextNamed(name string, text []byte) {
 // document, crawlers and paths, each crawler under the reading the tester
 // uses for it — the objects `robots-studio test --json` prints, made by the
 // CLI's own code.
-func (x *webSide) resultsJSON() (string, error) {
-	s := x.s
+func (w *webSide) resultsJSON() (string, error) {
+	s := w.s
 	set := s.pane.TestSet()
 	doc := s.ed.Bytes()
 	var lines []string

@@ -79,26 +79,23 @@ func (c *classroom) keep()                       { c.kept = c.tab.State() }
 func (c *classroom) restore()                    { c.tab.Restore(c.kept) }
 
 // classroomContent puts the timeline strip above the tabs.
-func (x *classroom) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
-	s := x.s
-	c := &s.class
-	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { s.class.showTimeline(false) })
+func (c *classroom) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { c.showTimeline(false) })
 	closeBtn.Importance = widget.LowImportance
-	c.timeline = timeline.New(s.class.useReading, closeBtn)
+	c.timeline = timeline.New(c.useReading, closeBtn)
 	c.strip = container.NewVBox(c.timeline.Object(), widget.NewSeparator())
 	if !c.present.timelineShown {
 		c.strip.Hide()
 	}
 	if c.present.on {
-		s.class.presenterLayout()
+		c.presenterLayout()
 	}
 	return container.NewBorder(c.strip, nil, nil, nil, tabs)
 }
 
 // showTimeline shows or hides the timeline of the standard.
-func (x *classroom) showTimeline(on bool) {
-	s := x.s
-	c := &s.class
+func (c *classroom) showTimeline(on bool) {
+	s := c.s
 	c.present.timelineShown = on
 	if on {
 		c.strip.Show()
@@ -106,26 +103,26 @@ func (x *classroom) showTimeline(on bool) {
 		c.strip.Hide()
 	}
 	s.win.Content().Refresh()
-	s.class.fitPresenter()
+	c.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 }
 
 // useReading switches the tester to an engine picked on the timeline and
 // shows the tester.
-func (x *classroom) useReading(id string) {
-	s := x.s
+func (c *classroom) useReading(id string) {
+	s := c.s
 	s.pane.SetEngine(id)
 	s.app.Preferences().SetString(prefEngine, id)
 	s.showEditor()
-	s.class.fitPresenter()
+	c.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 	s.refreshStatus()
 }
 
 // openTextAsNew opens text as a new unsaved document in the main editor,
 // after the usual question about unsaved changes.
-func (x *classroom) openTextAsNew(name string, text []byte) {
-	s := x.s
+func (c *classroom) openTextAsNew(name string, text []byte) {
+	s := c.s
 	s.whenSafe(func() {
 		s.showEditor()
 		s.show(session.File{IsNew: true}, text, testset.New())
@@ -134,8 +131,8 @@ func (x *classroom) openTextAsNew(name string, text []byte) {
 
 // openLessonDialog asks for a lesson: a .zip, or any file inside a lesson
 // folder (its lesson.json).
-func (x *classroom) openLessonDialog() {
-	s := x.s
+func (c *classroom) openLessonDialog() {
+	s := c.s
 	if onWeb {
 		s.web.webOpenLesson()
 		return
@@ -146,7 +143,7 @@ func (x *classroom) openLessonDialog() {
 		}
 		path := r.URI().Path()
 		r.Close()
-		s.class.openLessonPath(path)
+		c.openLessonPath(path)
 	}, s.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip", ".json"}))
 	d.SetConfirmText(lang.X("lessontab.open.confirm", "Open Lesson"))
@@ -157,8 +154,8 @@ func (x *classroom) openLessonDialog() {
 // openLessonPath opens a lesson folder, a lesson .zip, or a folder's
 // lesson.json, adds it to the Lessons tab and shows it. Bad input gets a
 // one-line error dialog and changes nothing.
-func (x *classroom) openLessonPath(path string) bool {
-	s := x.s
+func (c *classroom) openLessonPath(path string) bool {
+	s := c.s
 	if st, err := os.Stat(path); err == nil && !st.IsDir() && !strings.EqualFold(filepath.Ext(path), ".zip") {
 		path = filepath.Dir(path)
 	}
@@ -168,7 +165,6 @@ func (x *classroom) openLessonPath(path string) bool {
 			map[string]any{"Error": oneLine(err.Error())})), s.win)
 		return false
 	}
-	c := &s.class
 	kept := c.opened[:0]
 	for _, o := range c.opened {
 		if o.ID != l.ID {
@@ -201,13 +197,13 @@ func oneLine(s string) string {
 }
 
 // exportLessonDialog saves the selected lesson as a .zip to share.
-func (x *classroom) exportLessonDialog() {
-	s := x.s
+func (c *classroom) exportLessonDialog() {
+	s := c.s
 	if onWeb {
 		s.web.webExportLesson()
 		return
 	}
-	l := s.class.tab.Current()
+	l := c.tab.Current()
 	if l == nil {
 		return
 	}
@@ -217,7 +213,7 @@ func (x *classroom) exportLessonDialog() {
 		}
 		path := w.URI().Path()
 		w.Close()
-		s.class.exportLessonTo(path)
+		c.exportLessonTo(path)
 	}, s.win)
 	d.SetFileName(l.ID + ".zip")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
@@ -226,9 +222,9 @@ func (x *classroom) exportLessonDialog() {
 }
 
 // exportLessonTo writes the selected lesson to path as a .zip.
-func (x *classroom) exportLessonTo(path string) bool {
-	s := x.s
-	l := s.class.tab.Current()
+func (c *classroom) exportLessonTo(path string) bool {
+	s := c.s
+	l := c.tab.Current()
 	if l == nil {
 		return false
 	}

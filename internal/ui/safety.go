@@ -34,11 +34,11 @@ func (d *diskState) stop() {
 // fileOnDisk runs after every open and save: the watch follows the file,
 // and temporary files a killed save left beside it (swept by session) are
 // offered when they hold newer text.
-func (x *diskState) fileOnDisk() {
-	s := x.s
-	s.disk.stop()
-	if s.doc.File.Path != "" && !s.disk.off {
-		s.disk.watch = session.WatchFile(s.doc.File.Path, func() { fyne.Do(s.disk.checkDisk) })
+func (d *diskState) fileOnDisk() {
+	s := d.s
+	d.stop()
+	if s.doc.File.Path != "" && !d.off {
+		d.watch = session.WatchFile(s.doc.File.Path, func() { fyne.Do(d.checkDisk) })
 	}
 	if s.doc.Leftovers() > 0 {
 		dialog.ShowInformation(lang.X("window.leftover.title", "Text of an unfinished save"),
@@ -50,33 +50,33 @@ func (x *diskState) fileOnDisk() {
 // checkDisk compares the open file with what this window last read or
 // wrote, and says at once when another program changed it: a clean buffer
 // is reloaded (nothing of the user's is lost), unsaved text asks.
-func (x *diskState) checkDisk() {
-	s := x.s
+func (d *diskState) checkDisk() {
+	s := d.s
 	c := s.doc.File.CheckDisk()
 	switch s.doc.File.OnDisk(c, s.ed.Bytes()) {
 	case session.DiskReload:
-		s.disk.reloadFromDisk(c)
+		d.reloadFromDisk(c)
 		dialog.ShowInformation(lang.X("window.disk.title", "Changed on disk"), lang.X("window.disk.reloaded", "{{.File}} was changed by another program and has been reloaded (you had no unsaved changes).",
 			map[string]any{"File": s.doc.File.Name()}), s.win)
 	case session.DiskAsk:
-		s.disk.askDisk(c)
+		d.askDisk(c)
 	}
 }
 
 // reloadFromDisk shows the file as it is now on disk.
-func (x *diskState) reloadFromDisk(c session.DiskCheck) {
-	s := x.s
+func (d *diskState) reloadFromDisk(c session.DiskCheck) {
+	s := d.s
 	s.doc.Reloaded(c) // the disk's state is now the saved one …
 	s.ed.SetText(c.Text)
 	s.documentChanged() // … and the buffer equals it
 }
 
 // keepMine answers the question with "keep my text".
-func (x *diskState) keepMine() {
-	s := x.s
-	if s.disk.ask != nil {
-		s.disk.ask.Hide()
-		s.disk.ask = nil
+func (d *diskState) keepMine() {
+	s := d.s
+	if d.ask != nil {
+		d.ask.Hide()
+		d.ask = nil
 	}
 	s.doc.File.KeepMine(s.doc.File.CheckDisk())
 	s.updateTitle()
@@ -85,22 +85,22 @@ func (x *diskState) keepMine() {
 
 // askDisk asks what to do about a change on disk while the buffer holds
 // unsaved text, with the two versions' differences.
-func (x *diskState) askDisk(c session.DiskCheck) {
-	s := x.s
-	if s.disk.ask != nil {
-		s.disk.ask.Hide()
+func (d *diskState) askDisk(c session.DiskCheck) {
+	s := d.s
+	if d.ask != nil {
+		d.ask.Hide()
 	}
 	args := map[string]any{"File": s.doc.File.Name()}
 	var text string
 	var buttons *fyne.Container
 	reload := newButton(lang.X("window.disk.reload", "Reload from disk"), func() {
-		s.disk.ask.Hide()
-		s.disk.ask = nil
+		d.ask.Hide()
+		d.ask = nil
 		if now := s.doc.File.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
-			s.disk.reloadFromDisk(now)
+			d.reloadFromDisk(now)
 		}
 	})
-	mine := newImportantButton(lang.X("window.disk.keep", "Keep my text"), s.disk.keepMine)
+	mine := newImportantButton(lang.X("window.disk.keep", "Keep my text"), d.keepMine)
 	var body fyne.CanvasObject = widget.NewLabel("")
 	switch {
 	case c.Gone:
@@ -116,10 +116,10 @@ func (x *diskState) askDisk(c session.DiskCheck) {
 		scroll.SetMinSize(fyne.NewSize(640, 260))
 		body = scroll
 	}
-	s.disk.ask = dialog.NewCustomWithoutButtons(lang.X("window.disk.title", "Changed on disk"),
+	d.ask = dialog.NewCustomWithoutButtons(lang.X("window.disk.title", "Changed on disk"),
 		container.NewBorder(newWrappedLabel(text), container.NewCenter(buttons), nil, nil, body), s.win)
-	s.disk.ask.Resize(fyne.NewSize(720, 440))
-	s.disk.ask.Show()
+	d.ask.Resize(fyne.NewSize(720, 440))
+	d.ask.Show()
 }
 
 // diffGrid shows session.LineDiff's text with the lines only in the
@@ -144,8 +144,8 @@ func diffGrid(diff string) *widget.TextGrid {
 // workerFailed: background work (lint, fetch, changes) panicked on a bad
 // input. The window stays, the text is copied to recovery at once, and the
 // user is told in plain words; the details go to the log.
-func (x *checks) workerFailed(v any) {
-	s := x.s
+func (k *checks) workerFailed(v any) {
+	s := k.s
 	fyne.LogError("background work failed", fmt.Errorf("%v", v))
 	s.doc.Rescue()
 	workerNoticeOnce.Do(func() {
@@ -169,8 +169,8 @@ type recoveryList struct {
 // size, the start of its text): each can be restored or deleted on its own;
 // "Later" keeps them all for the next start (or File ▸ Recover Unsaved
 // Work…).
-func (x *recoveryList) offerRecovery() {
-	s := x.s
+func (rl *recoveryList) offerRecovery() {
+	s := rl.s
 	var recs []session.RecoveryRecord
 	for _, r := range s.doc.Rec.Pending() {
 		if r.Path != "" {
@@ -184,31 +184,31 @@ func (x *recoveryList) offerRecovery() {
 		}
 		recs = append(recs, r)
 	}
-	s.recovery.rows = recs
-	if s.recovery.dlg != nil {
-		s.recovery.dlg.Hide()
-		s.recovery.dlg = nil
+	rl.rows = recs
+	if rl.dlg != nil {
+		rl.dlg.Hide()
+		rl.dlg = nil
 	}
 	if len(recs) == 0 {
 		return
 	}
 	rows := container.NewVBox()
 	for _, rec := range recs {
-		rows.Add(s.recovery.recoveryRow(rec))
+		rows.Add(rl.recoveryRow(rec))
 	}
 	scroll := container.NewVScroll(rows)
 	scroll.SetMinSize(fyne.NewSize(680, 300))
 	intro := newWrappedLabel(lang.X("window.recover.list", "Robots Studio closed without saving this work. Restore what you want to keep; Delete removes only that copy; Later keeps them all for next time."))
-	later := newButton(lang.X("window.recover.later", "Later"), func() { s.recovery.dlg.Hide(); s.recovery.dlg = nil })
-	s.recovery.dlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"),
+	later := newButton(lang.X("window.recover.later", "Later"), func() { rl.dlg.Hide(); rl.dlg = nil })
+	rl.dlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"),
 		container.NewBorder(intro, container.NewCenter(later), nil, nil, scroll), s.win)
-	s.recovery.dlg.Resize(fyne.NewSize(760, 460))
-	s.recovery.dlg.Show()
+	rl.dlg.Resize(fyne.NewSize(760, 460))
+	rl.dlg.Show()
 }
 
 // recoveryRow is one copy in the list: what it is and its two buttons.
-func (x *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
-	s := x.s
+func (rl *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
+	s := rl.s
 	name := rec.Path
 	if name == "" {
 		name = lang.X("window.recover.new", "New file (never saved)")
@@ -226,7 +226,7 @@ func (x *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject
 	restore := newImportantButton(lang.X("window.recover.restore", "Restore"), func() {
 		s.whenSafe(func() {
 			s.restore(rec)
-			s.recovery.offerRecovery() // the others stay listed
+			rl.offerRecovery() // the others stay listed
 		})
 	})
 	del := newButton(lang.X("window.recover.delete", "Delete"), func() {
@@ -234,7 +234,7 @@ func (x *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject
 			func(ok bool) {
 				if ok {
 					s.doc.Rec.Discard(rec)
-					s.recovery.offerRecovery()
+					rl.offerRecovery()
 				}
 			}, s.win)
 	})

@@ -17,8 +17,8 @@ import (
 // showTestSetPlace is Tester ▸ Test Set Location… (and the status bar's
 // button): where the rows and expectations are kept, why, the command that
 // runs them in CI, and the choice between the two places.
-func (x *dialogs) showTestSetPlace() {
-	s := x.s
+func (dl *dialogs) showTestSetPlace() {
+	s := dl.s
 	if s.doc.File.Path == "" {
 		dialog.ShowInformation(lang.X("window.tests.place_title", "Test set location"),
 			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), s.win)
@@ -58,7 +58,7 @@ func (x *dialogs) showTestSetPlace() {
 		s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
 		s.refreshBar()
 		d.Hide()
-		s.dialogs.showTestSetPlace()
+		dl.showTestSetPlace()
 	}
 	cmdLabel := widget.NewLabel(command)
 	cmdLabel.Wrapping = fyne.TextWrapBreak
@@ -86,8 +86,8 @@ func (x *dialogs) showTestSetPlace() {
 // folder for a file whose user was never asked: it says so and offers to
 // keep the set beside the file instead. The answer is remembered, so each
 // file is asked once.
-func (x *dialogs) askTestSetPlaceOnce() {
-	s := x.s
+func (dl *dialogs) askTestSetPlaceOnce() {
+	s := dl.s
 	robots := s.doc.File.Path
 	if robots == "" || s.doc.Places.Dir == "" || s.doc.Places.Chosen(robots) {
 		return

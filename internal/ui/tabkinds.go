@@ -211,8 +211,8 @@ func (s *studio) addToTester(crawler string, paths []string) {
 
 // testFromLogs puts a crawler and paths from the Logs tab into the tester
 // and, for one path, marks the rule that decides it in the editor.
-func (x *logsTab) testFromLogs(sel logtab.Selection) {
-	s := x.s
+func (t *logsTab) testFromLogs(sel logtab.Selection) {
+	s := t.s
 	s.addToTester(sel.Crawler, sel.Paths)
 	if len(sel.Paths) != 1 {
 		return

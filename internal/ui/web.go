@@ -55,15 +55,15 @@ func validSaveName(name string) string {
 
 // webOpenDialog is File ▸ Open… in the browser: the page's file picker
 // (any file: robots.txt files are not always named *.txt).
-func (x *webSide) webOpenDialog() {
-	s := x.s
+func (w *webSide) webOpenDialog() {
+	s := w.s
 	webfile.Pick(webfile.Accept(), false, func(paths []string) { s.openPath(paths[0]) })
 }
 
 // openDroppedPaths opens files dropped on the page as a drop on the window
 // would (dropped, window.go).
-func (x *webSide) openDroppedPaths(paths []string) {
-	s := x.s
+func (w *webSide) openDroppedPaths(paths []string) {
+	s := w.s
 	uris := make([]fyne.URI, 0, len(paths))
 	for _, p := range paths {
 		uris = append(uris, storage.NewFileURI(p))
@@ -74,18 +74,18 @@ func (x *webSide) openDroppedPaths(paths []string) {
 // webSave is File ▸ Save in the browser: the text is written as on the
 // desktop (session.File.Save, atomically, with its test set) into the
 // page's storage, and the bytes written are downloaded.
-func (x *webSide) webSave(then func()) {
-	s := x.s
+func (w *webSide) webSave(then func()) {
+	s := w.s
 	if s.doc.File.Path == "" {
-		s.web.webSaveAs(then)
+		w.webSaveAs(then)
 		return
 	}
-	s.web.webWrite(s.doc.File.SaveName(), then)
+	w.webWrite(s.doc.File.SaveName(), then)
 }
 
 // webSaveAs asks for a file name, then saves and downloads as webSave.
-func (x *webSide) webSaveAs(then func()) {
-	s := x.s
+func (w *webSide) webSaveAs(then func()) {
+	s := w.s
 	entry := keys.NewEntry()
 	entry.SetText(s.doc.File.SaveName())
 	problem := newWrappedLabel("")
@@ -100,7 +100,7 @@ func (x *webSide) webSaveAs(then func()) {
 			return
 		}
 		d.Hide()
-		s.web.webWrite(name, then)
+		w.webWrite(name, then)
 	}
 	entry.OnSubmitted = func(string) { ok() }
 	entry.OnChanged = func(string) { problem.Hide() }
@@ -117,8 +117,8 @@ func (x *webSide) webSaveAs(then func()) {
 }
 
 // webWrite saves under name and downloads exactly the bytes on disk.
-func (x *webSide) webWrite(name string, then func()) {
-	s := x.s
+func (w *webSide) webWrite(name string, then func()) {
+	s := w.s
 	home, _ := os.UserHomeDir()
 	path := webSavePath(s.doc.File.Path, name, home)
 	if filepath.Base(path) != name {
@@ -144,15 +144,15 @@ func (x *webSide) webWrite(name string, then func()) {
 }
 
 // webOpenLesson is File ▸ Open Lesson… in the browser: a picked .zip.
-func (x *webSide) webOpenLesson() {
-	s := x.s
+func (w *webSide) webOpenLesson() {
+	s := w.s
 	webfile.Pick(webfile.Accept(".zip"), false, func(paths []string) { s.class.openLessonPath(paths[0]) })
 }
 
 // webExportLesson is File ▸ Export Lesson… in the browser: the .zip is
 // written to the page's temporary folder and downloaded.
-func (x *webSide) webExportLesson() {
-	s := x.s
+func (w *webSide) webExportLesson() {
+	s := w.s
 	l := s.class.tab.Current()
 	if l == nil {
 		return
@@ -176,23 +176,22 @@ func (x *webSide) webExportLesson() {
 }
 
 // webCompareFile is Tester ▸ Compare with… ▸ Another file… in the browser.
-func (x *webSide) webCompareFile() {
-	s := x.s
+func (w *webSide) webCompareFile() {
+	s := w.s
 	webfile.Pick(webfile.Accept(), false, func(paths []string) { s.live.compareWithFile(paths[0]) })
 }
 
 // webUnreadable says that the site did not let the page read its
 // robots.txt (browsers hide whether that was the site's policy or the
 // network), and offers to paste the text instead.
-func (x *webSide) webUnreadable(url string) {
-	s := x.s
-	s.web.pasteDialog(lang.X("web.site.cors", "The site {{.URL}} does not let a web page read its robots.txt (or could not be reached). Open it in a browser tab, copy the text and paste it here.",
+func (w *webSide) webUnreadable(url string) {
+	w.pasteDialog(lang.X("web.site.cors", "The site {{.URL}} does not let a web page read its robots.txt (or could not be reached). Open it in a browser tab, copy the text and paste it here.",
 		map[string]any{"URL": url}))
 }
 
 // pasteDialog takes pasted text and opens it as a new document.
-func (x *webSide) pasteDialog(why string) {
-	s := x.s
+func (w *webSide) pasteDialog(why string) {
+	s := w.s
 	entry := keys.NewMultiLineEntry()
 	entry.SetPlaceHolder(lang.X("web.paste.placeholder", "Paste the robots.txt here"))
 	entry.SetMinRowsVisible(10)

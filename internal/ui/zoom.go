@@ -14,9 +14,8 @@ import (
 type viewSide struct{ s *studio }
 
 // zoom is the window's zoom in percent (100 when never changed).
-func (x *viewSide) zoom() int {
-	s := x.s
-	return s.view.themeZoom()
+func (v *viewSide) zoom() int {
+	return v.themeZoom()
 }
 
 // setZoom scales the whole window (editor, tables, tabs) to percent,
@@ -24,14 +23,14 @@ func (x *viewSide) zoom() int {
 // carries the zoom, so every widget re-measures on the theme change.
 // Zooming in stops at the largest stop whose layout still fits the window:
 // a window whose content outgrows it would grow past the screen.
-func (x *viewSide) setZoom(percent int) {
-	s := x.s
+func (v *viewSide) setZoom(percent int) {
+	s := v.s
 	percent = look.ClampZoom(percent)
-	prev := s.view.themeZoom()
-	s.view.applyZoom(percent)
-	for percent > prev && !s.view.fits() {
+	prev := v.themeZoom()
+	v.applyZoom(percent)
+	for percent > prev && !v.fits() {
 		percent = max(prev, look.ZoomOut(percent))
-		s.view.applyZoom(percent)
+		v.applyZoom(percent)
 	}
 	s.app.Preferences().SetInt(prefZoom, percent)
 	// A new menu bar makes the window lay out again under the menu's new
@@ -40,16 +39,16 @@ func (x *viewSide) setZoom(percent int) {
 }
 
 // applyZoom sets the theme at percent.
-func (x *viewSide) applyZoom(percent int) {
-	s := x.s
+func (v *viewSide) applyZoom(percent int) {
+	s := v.s
 	t := look.New(s.app.Preferences().StringWithFallback(prefTheme, "system"))
 	t.Zoom = percent
 	s.app.Settings().SetTheme(t)
 }
 
 // themeZoom is the zoom of the theme in use.
-func (x *viewSide) themeZoom() int {
-	s := x.s
+func (v *viewSide) themeZoom() int {
+	s := v.s
 	if t, ok := s.app.Settings().Theme().(*look.Theme); ok {
 		return look.ClampZoom(t.Zoom)
 	}
@@ -58,8 +57,8 @@ func (x *viewSide) themeZoom() int {
 
 // fits reports whether the window's content, at the theme in use, fits
 // the window's current size.
-func (x *viewSide) fits() bool {
-	s := x.s
+func (v *viewSide) fits() bool {
+	s := v.s
 	c := s.win.Canvas()
 	have := c.Size()
 	need := s.win.Content().MinSize()
@@ -71,11 +70,10 @@ func (x *viewSide) fits() bool {
 
 // zoomItems are the View menu's zoom entries: Ctrl+= in, Ctrl+- out,
 // Ctrl+0 back to 100 %.
-func (x *viewSide) zoomItems() []*fyne.MenuItem {
-	s := x.s
-	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { s.view.setZoom(look.ZoomIn(s.view.zoom())) })
-	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { s.view.setZoom(look.ZoomOut(s.view.zoom())) })
-	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { s.view.setZoom(look.DefaultZoom) })
+func (v *viewSide) zoomItems() []*fyne.MenuItem {
+	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { v.setZoom(look.ZoomIn(v.zoom())) })
+	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { v.setZoom(look.ZoomOut(v.zoom())) })
+	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { v.setZoom(look.DefaultZoom) })
 	return []*fyne.MenuItem{in, out, reset}
 }
 
@@ -83,12 +81,12 @@ func (x *viewSide) zoomItems() []*fyne.MenuItem {
 // and Ctrl++ (Shift+= or the keypad plus) beside the menu's Ctrl+= — a menu
 // item carries one shortcut, so the other spellings are caught here, from
 // the editor or, when nothing has focus, from the window.
-func (x *viewSide) initView() {
-	s := x.s
+func (v *viewSide) initView() {
+	s := v.s
 	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
-	s.ed.SetOnShortcut(s.view.zoomShortcut)
+	s.ed.SetOnShortcut(v.zoomShortcut)
 	for _, sc := range zoomInAliases() {
-		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { s.view.setZoom(look.ZoomIn(s.view.zoom())) }))
+		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
 	}
 }
 
@@ -102,11 +100,10 @@ func zoomInAliases() []*desktop.CustomShortcut {
 }
 
 // zoomShortcut zooms in when sc, passed on by the editor, is a Ctrl++.
-func (x *viewSide) zoomShortcut(sc *desktop.CustomShortcut) {
-	s := x.s
+func (v *viewSide) zoomShortcut(sc *desktop.CustomShortcut) {
 	for _, a := range zoomInAliases() {
 		if sc.ShortcutName() == a.ShortcutName() {
-			s.view.setZoom(look.ZoomIn(s.view.zoom()))
+			v.setZoom(look.ZoomIn(v.zoom()))
 			return
 		}
 	}
