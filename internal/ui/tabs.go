@@ -43,7 +43,6 @@ func (s *studio) newTabs() []tab {
 	s.ai = &aiTab{s: s}
 	s.sitemaps = &sitemapsTab{s: s}
 	s.logs = &logsTab{s: s}
-	s.class.s = s
 	return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
 }
 
