@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
+	"github.com/robots-studio/robots-studio/internal/session"
 )
 
 // TestMain keeps the catalogue's user layer of these tests in a folder of
@@ -14,7 +14,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	os.Setenv(sources.StorageEnv, dir)
+	os.Setenv(session.StorageEnv, dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -21,7 +22,7 @@ var (
 // openCatalogue makes the user layer in the app's storage the one in use.
 // A damaged layer is said once on stderr; the built-in catalogue works.
 func openCatalogue(env *Env) {
-	if _, err := sources.Open(sources.DefaultStorage()); err != nil {
+	if _, err := sources.Open(session.AppStorage()); err != nil {
 		fmt.Fprintln(env.Stderr, "robots-studio: "+sources.BrokenLayer(err).String())
 	}
 }
@@ -30,7 +31,7 @@ func openCatalogue(env *Env) {
 func catalogueStore() (sources.Store, error) {
 	s, ok := sources.InUse()
 	if !ok {
-		return s, msg.Error(msgCatNoStorage, "Env", sources.StorageEnv)
+		return s, msg.Error(msgCatNoStorage, "Env", session.StorageEnv)
 	}
 	return s, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 )
 
@@ -24,7 +25,7 @@ func fixtureServer(t *testing.T) string {
 // --ip-ranges; the report names the range file and its day. An explicit
 // --ip-ranges still wins.
 func TestLogsUseRangesFromUpdate(t *testing.T) {
-	t.Setenv(sources.StorageEnv, t.TempDir())
+	t.Setenv(session.StorageEnv, t.TempDir())
 	url := fixtureServer(t) + "/googlebot.json"
 	if code, out, errs := runCmd(t, "", "crawlers", "update", "--from", url); code != 0 || !strings.Contains(out, "IP ranges of Google: 231") {
 		t.Fatalf("update: exit %d\n%s%s", code, out, errs)
@@ -55,7 +56,7 @@ func TestLogsUseRangesFromUpdate(t *testing.T) {
 // update --dry-run --json reports without keeping; an update run twice
 // changes nothing the second time; undo goes back; --source shows a layer.
 func TestCrawlersUpdateDryRunTwiceUndo(t *testing.T) {
-	t.Setenv(sources.StorageEnv, t.TempDir())
+	t.Setenv(session.StorageEnv, t.TempDir())
 	url := fixtureServer(t) + "/gptbot.json"
 	code, out, _ := runCmd(t, "", "crawlers", "update", "--dry-run", "--json", "--from", url)
 	var rep sources.Report
@@ -80,7 +81,7 @@ func TestCrawlersUpdateDryRunTwiceUndo(t *testing.T) {
 
 // A failed source: a clear one-line error, exit 2, the catalogue unchanged.
 func TestCrawlersUpdateFailsCleanly(t *testing.T) {
-	t.Setenv(sources.StorageEnv, t.TempDir())
+	t.Setenv(session.StorageEnv, t.TempDir())
 	base := fixtureServer(t)
 	code, out, errs := runCmd(t, "", "crawlers", "update", "--from", base+"/robots.json", "--from", base+"/nothing-here.json")
 	if code != 2 || out != "" || !strings.Contains(errs, "nothing-here.json: the server answered 404; the catalogue is unchanged") || strings.Count(errs, "\n") != 1 {
@@ -92,7 +93,7 @@ func TestCrawlersUpdateFailsCleanly(t *testing.T) {
 // User-Agent, --source user lists it, remove takes it away; a built-in
 // entry cannot be removed.
 func TestCrawlersAddRemove(t *testing.T) {
-	t.Setenv(sources.StorageEnv, t.TempDir())
+	t.Setenv(session.StorageEnv, t.TempDir())
 	if code, _, errs := runCmd(t, "", "crawlers", "add", "Example-Intranet-Bot", "--operator", "Example Ltd", "--purpose", "monitor", "--robots-txt", "obeys"); code != 0 {
 		t.Fatalf("add: %s", errs)
 	}

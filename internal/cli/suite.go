@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -24,6 +25,30 @@ func runSuite(env *Env, suitePath, robotsPath string, engines []string, timeout 
 	if code >= 0 {
 		return code
 	}
+	return runSet(env, set, suitePath, data, engines, timeout)
+}
+
+// runSaved runs the test set the window keeps for the robots file at
+// robotsPath, found where the window keeps it (session.TestsFor: beside the
+// file, or in the window's own folder), as runSuite does.
+func runSaved(env *Env, robotsPath string, engines []string, timeout time.Duration) int {
+	data, code := LoadRobots(env, robotsPath)
+	if code >= 0 {
+		return code
+	}
+	set, where, err := session.TestsFor(robotsPath, session.NewPlaces(session.AppStorage()))
+	if err != nil {
+		return Failf(env, "test --saved: %v", err)
+	}
+	if len(set.Crawlers) == 0 && len(set.Paths) == 0 {
+		return Failf(env, "test --saved: no test set is kept for %s (looked in %s); the window saves one with the file's tester rows", robotsPath, where)
+	}
+	return runSet(env, set, where, data, engines, timeout)
+}
+
+// runSet checks set's expectations (read from suitePath) against the robots
+// file's bytes.
+func runSet(env *Env, set *testset.Set, suitePath string, data []byte, engines []string, timeout time.Duration) int {
 	var filter []string
 	for _, id := range engines {
 		if id == "all" {

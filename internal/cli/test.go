@@ -20,7 +20,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] [--timeout D] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] [--timeout D] ROBOTS_FILE"
+const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] [--timeout D] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] [--timeout D] ROBOTS_FILE\n       robots-studio test --saved [--engine ID|all] [--timeout D] ROBOTS_FILE"
 
 // ExitTimeout: at least one query took longer than --timeout; its result
 // says so and the others are printed as usual.
@@ -106,6 +106,7 @@ func runTest(env *Env, args []string) int {
 	urlsFile := fs.String("urls", "", "read URLs or paths from FILE, one per line (- = stdin)")
 	count := fs.Bool("count", false, "print only the totals")
 	suite := fs.String("suite", "", "run the expectations of a FILENAME.tests.json test set")
+	saved := fs.Bool("saved", false, "run the expectations the window keeps for ROBOTS_FILE (beside it or in the window's own folder)")
 	timeout := fs.Duration("timeout", DefaultTimeout, "time limit of one query (exit 3 when one is reached; 0 = none)")
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
@@ -118,9 +119,12 @@ func runTest(env *Env, args []string) int {
 	if err != nil {
 		return Failf(env, "test: %v", err)
 	}
-	if *suite != "" {
-		if len(pos) > 1 || len(agents) > 0 || *urlsFile != "" || *asJSON || *count {
-			return Failf(env, "test --suite: the crawlers and URLs come from the test set; give only --engine, --timeout and ROBOTS_FILE")
+	if *suite != "" || *saved {
+		if len(pos) > 1 || len(agents) > 0 || *urlsFile != "" || *asJSON || *count || *suite != "" && *saved {
+			return Failf(env, "test --suite/--saved: the crawlers and URLs come from the test set; give only --engine, --timeout and ROBOTS_FILE")
+		}
+		if *saved {
+			return runSaved(env, pos[0], engines, *timeout)
 		}
 		return runSuite(env, *suite, pos[0], engines, *timeout)
 	}

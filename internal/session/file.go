@@ -92,16 +92,10 @@ func Open(path string, places Places) (Opened, error) {
 		return Opened{}, err
 	}
 	abs, _ := filepath.Abs(path)
-	tests, _ := places.For(abs)
-	o := Opened{File: File{Path: abs, Disk: data, TestsPath: tests, Stamp: stamp, Leftovers: textfile.SweepLeftovers(abs)}, Text: data}
-	set, err := testset.Load(tests)
-	switch {
-	case err == nil:
-		o.Tests = set
-	case errors.Is(err, fs.ErrNotExist):
-		o.Tests = testset.New()
-	default:
-		o.Tests, o.TestsErr, o.File.TestsUnreadable = testset.New(), err, true
+	set, tests, err := TestsFor(abs, places)
+	o := Opened{File: File{Path: abs, Disk: data, TestsPath: tests, Stamp: stamp, Leftovers: textfile.SweepLeftovers(abs)}, Text: data, Tests: set}
+	if err != nil {
+		o.TestsErr, o.File.TestsUnreadable = err, true
 	}
 	o.File.Tests = o.Tests.Marshal()
 	return o, nil

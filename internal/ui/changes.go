@@ -51,7 +51,8 @@ type changeItem struct {
 
 // rightSide is the tester pane, with the Changes view under it when a
 // comparison is open.
-func (s *studio) rightSide() fyne.CanvasObject {
+func (l *liveState) rightSide() fyne.CanvasObject {
+	s := l.s
 	if s.changes == nil {
 		return s.pane.Object()
 	}
@@ -62,19 +63,20 @@ func (s *studio) rightSide() fyne.CanvasObject {
 }
 
 // compareWith is Tester ▸ Compare with…: pick what to compare the buffer with.
-func (s *studio) compareWith() {
+func (l *liveState) compareWith() {
+	s := l.s
 	var d dialog.Dialog
 	choose := func(f func()) func() { return func() { d.Hide(); f() } }
 	live := newButton(lang.X("live.compare.live", "The live file on the site…"), choose(func() {
-		s.askSite(lang.X("live.compare.live_title", "Compare with the live file"), func(input string) {
-			s.fetchSite(input, func(res *fetch.Result) {
-				s.showChanges(lang.X("live.compare.source_live", "live {{.URL}}", map[string]any{"URL": res.Target.RobotsURL}), syntax.Parse(res.Body), res)
+		l.askSite(lang.X("live.compare.live_title", "Compare with the live file"), func(input string) {
+			l.fetchSite(input, func(res *fetch.Result) {
+				l.showChanges(lang.X("live.compare.source_live", "live {{.URL}}", map[string]any{"URL": res.Target.RobotsURL}), syntax.Parse(res.Body), res)
 			})
 		})
 	}))
 	other := newButton(lang.X("live.compare.file", "Another file…"), choose(func() {
 		if onWeb {
-			s.webCompareFile()
+			s.web.webCompareFile()
 			return
 		}
 		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -83,20 +85,20 @@ func (s *studio) compareWith() {
 			}
 			path := r.URI().Path()
 			r.Close()
-			s.compareWithFile(path)
+			l.compareWithFile(path)
 		}, s.win)
-		s.startIn(fd)
+		s.dialogs.startIn(fd)
 		filedlg.Show(fd, s.win)
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
-		s.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.file.Disk), nil)
+		l.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.File.Disk), nil)
 	}))
-	if s.file.Path == "" && s.file.Remote == "" {
+	if s.doc.File.Path == "" && s.doc.File.Remote == "" {
 		saved.Disable()
 	}
 	rows := []fyne.CanvasObject{live, other, saved}
-	if url := s.currentURL(); url != "" {
-		for _, v := range s.live.historyFor(s).versions(url) {
+	if url := l.currentURL(); url != "" {
+		for _, v := range l.historyFor(s).versions(url) {
 			v := v
 			label := lang.X("live.compare.earlier", "Fetched {{.Time}} ({{.Bytes}})",
 				map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04:05"),
@@ -107,7 +109,7 @@ func (s *studio) compareWith() {
 					s.showFileError(err)
 					return
 				}
-				s.showChanges(lang.X("live.compare.source_earlier", "the fetch of {{.Time}}", map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04")}), syntax.Parse(data), nil)
+				l.showChanges(lang.X("live.compare.source_earlier", "the fetch of {{.Time}}", map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04")}), syntax.Parse(data), nil)
 			})))
 		}
 	}
@@ -116,40 +118,44 @@ func (s *studio) compareWith() {
 }
 
 // currentURL is the site the document came from (or was last fetched).
-func (s *studio) currentURL() string {
-	if s.file.Remote != "" {
-		return s.file.Remote
+func (l *liveState) currentURL() string {
+	s := l.s
+	if s.doc.File.Remote != "" {
+		return s.doc.File.Remote
 	}
-	if s.live.res != nil {
-		return s.live.res.Target.RobotsURL
+	if l.res != nil {
+		return l.res.Target.RobotsURL
 	}
 	return ""
 }
 
-func (s *studio) compareWithFile(path string) {
+func (l *liveState) compareWithFile(path string) {
+	s := l.s
 	data, err := textfile.Load(path, nil)
 	if err != nil {
 		s.showFileError(err)
 		return
 	}
-	s.showChanges(path, syntax.Parse(data), nil)
+	l.showChanges(path, syntax.Parse(data), nil)
 }
 
 // showChanges opens the Changes view against old.
-func (s *studio) showChanges(source string, old *syntax.Document, res *fetch.Result) {
+func (l *liveState) showChanges(source string, old *syntax.Document, res *fetch.Result) {
+	s := l.s
 	s.changes = &changesView{s: s, source: source, old: old, oldRes: res}
-	s.tabs.SelectIndex(0)
-	s.split.Trailing = s.rightSide()
+	s.showEditor()
+	s.split.Trailing = l.rightSide()
 	s.split.Refresh()
 	s.changes.compute(s.ed.Document())
 }
 
 // closeChanges removes the Changes view.
-func (s *studio) closeChanges() {
+func (l *liveState) closeChanges() {
+	s := l.s
 	s.changes = nil
 	s.selected = nil
-	s.updateMarks()
-	s.split.Trailing = s.rightSide()
+	s.checks.updateMarks()
+	s.split.Trailing = l.rightSide()
 	s.split.Refresh()
 }
 
@@ -176,13 +182,13 @@ type changesOut struct {
 
 // newChangesWorker compares on the other core: a keystroke while the view
 // is open costs the UI goroutine nothing, and a burst of keys one more diff.
-func (s *studio) newChangesWorker() *latest.Worker[changesJob, changesOut] {
+func (l *liveState) newChangesWorker() *latest.Worker[changesJob, changesOut] {
 	return &latest.Worker[changesJob, changesOut]{
 		Work: func(j changesJob) changesOut {
 			rep := diff.Compare(j.in)
 			return changesOut{rep: rep, items: changeItems(rep)}
 		},
-		Deliver: s.changesComputed,
+		Deliver: l.changesComputed,
 		Hand:    fyne.Do,
 	}
 }
@@ -190,7 +196,8 @@ func (s *studio) newChangesWorker() *latest.Worker[changesJob, changesOut] {
 // changesComputed shows a comparison, unless its view was closed or
 // replaced meanwhile. A result for an older text is shown too: the newer
 // one is already on its way.
-func (s *studio) changesComputed(j changesJob, o changesOut) {
+func (l *liveState) changesComputed(j changesJob, o changesOut) {
+	s := l.s
 	c := s.changes
 	if c == nil || c != j.view {
 		return
@@ -300,7 +307,7 @@ func (c *changesView) build() {
 			l.Refresh()
 		})
 	c.list.OnSelected = func(i widget.ListItemID) { c.selectItem(i) }
-	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), c.s.closeChanges)
+	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), c.s.live.closeChanges)
 	closeBtn.Importance = widget.LowImportance
 	urlsBtn := widget.NewButtonWithIcon(lang.X("live.changes.urls", "URLs…"), theme.ListIcon(), c.askURLs)
 	urlsBtn.Importance = widget.LowImportance
@@ -366,7 +373,7 @@ func (c *changesView) selectItem(i int) {
 	b.WriteString("\n")
 	b.WriteString(lang.X("live.changes.after", "Now (the editor): {{.Verdict}} — {{.Why}}", map[string]any{"Verdict": word(ch.New), "Why": ch.New.Explain().String()}))
 	c.detail.SetText(b.String())
-	c.s.selectVerdict(*ch.New)
+	c.s.checks.selectVerdict(*ch.New)
 }
 
 // askURLs lets the user paste a URL list or load one from a file (one URL
@@ -397,7 +404,7 @@ func (c *changesView) askURLs() {
 			r.Close()
 			loadPath(path)
 		}, c.s.win)
-		c.s.startIn(fd)
+		c.s.dialogs.startIn(fd)
 		filedlg.Show(fd, c.s.win)
 	})
 	d := dialog.NewCustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),

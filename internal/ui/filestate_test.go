@@ -12,23 +12,6 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-func TestUnsavedChangesDecision(t *testing.T) {
-	cases := []struct {
-		name       string
-		choice     unsavedChoice
-		save, goOn bool
-	}{
-		{"save first (the action follows a successful save)", choiceSave, true, false},
-		{"don't save goes on", choiceDiscard, false, true},
-		{"cancel stays", choiceCancel, false, false},
-	}
-	for _, c := range cases {
-		if save, goOn := proceed(c.choice); save != c.save || goOn != c.goOn {
-			t.Errorf("%s: proceed = (%v, %v), want (%v, %v)", c.name, save, goOn, c.save, c.goOn)
-		}
-	}
-}
-
 func TestRecentFiles(t *testing.T) {
 	a := test.NewTempApp(t)
 	p := a.Preferences()

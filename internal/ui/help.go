@@ -10,14 +10,16 @@ import (
 	"github.com/robots-studio/robots-studio/internal/version"
 )
 
-func (s *studio) showAbout() {
+func (dl *dialogs) showAbout() {
+	s := dl.s
 	text := lang.X("help.about.text", "Robots Studio {{.Version}}\n\nWrite a robots.txt and see, for every crawler and URL, whether it may be fetched, which group and which rule decided, and why — as Google, RFC 9309, Yandex, Bing, the 1996 draft, the Lycos 1996 revision, the 1994 original and temoto/robotstxt (the Go library many Go crawlers use) read it.",
 		map[string]any{"Version": version.String()})
 	dialog.ShowCustom(lang.X("help.about.title", "About Robots Studio"), lang.X("help.close", "Close"),
 		container.NewVBox(widget.NewIcon(s.win.Icon()), newWrappedLabel(text)), s.win)
 }
 
-func (s *studio) showShortcuts() {
+func (dl *dialogs) showShortcuts() {
+	s := dl.s
 	rows := [][2]string{
 		{"Ctrl+N / Ctrl+O / Ctrl+S", lang.X("help.keys.files", "new, open, save file")},
 		{"Ctrl+Shift+S", lang.X("help.keys.saveas", "save as")},

@@ -7,13 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
-	"github.com/robots-studio/robots-studio/internal/ui/aitab"
-	"github.com/robots-studio/robots-studio/internal/ui/hostwizard"
 	"github.com/robots-studio/robots-studio/internal/ui/i18n"
-	"github.com/robots-studio/robots-studio/internal/ui/lessontab"
-	"github.com/robots-studio/robots-studio/internal/ui/logtab"
-	"github.com/robots-studio/robots-studio/internal/ui/metatab"
-	"github.com/robots-studio/robots-studio/internal/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
 )
 
@@ -78,7 +72,8 @@ func currentLanguage(p fyne.Preferences) string {
 // focusPlace says where the focus is, so that a rebuilt window can put it
 // back: editorFocus for the editor (which survives a rebuild), else the
 // focused widget's place in the window's focus order (Tab order), or -1.
-func (s *studio) focusPlace() int {
+func (v *viewSide) focusPlace() int {
+	s := v.s
 	c := s.win.Canvas()
 	orig := c.Focused()
 	switch {
@@ -104,7 +99,8 @@ func (s *studio) focusPlace() int {
 }
 
 // restoreFocus focuses what focusPlace described, in the rebuilt window.
-func (s *studio) restoreFocus(place int) {
+func (v *viewSide) restoreFocus(place int) {
+	s := v.s
 	c := s.win.Canvas()
 	switch {
 	case place == editorFocus:
@@ -122,40 +118,33 @@ const (
 	maxFocusWalk = 5000
 )
 
-// tabStates is what the user did in every tab, kept across a rebuild of
-// the window (a language switch): each tab rebuilds from its own State.
-type tabStates struct {
-	split    float64 // the editor beside the tester
-	lint     lintState
-	pane     testerpane.State
-	meta     metatab.State
-	wizard   hostwizard.State
-	ai       aitab.State
-	sitemaps sitemaptab.State
-	logs     logtab.State
-	lessons  lessontab.State
+// keepTabs is what the user did in every tab, kept across a rebuild of
+// the window (a language switch): the Problems panel's and the tester's
+// state, and each tab's own (tab.keep).
+func (s *studio) keepTabs() tabStates {
+	for _, t := range s.tabList {
+		t.keep()
+	}
+	return tabStates{lint: s.lint.state(), pane: s.pane.State()}
 }
 
-func (s *studio) tabStates() tabStates {
-	return tabStates{split: s.split.Offset, lint: s.lint.state(), pane: s.pane.State(), meta: s.meta.State(), wizard: s.wizard.State(), ai: s.ai.State(),
-		sitemaps: s.sitemaps.State(), logs: s.logs.State(), lessons: s.class.tab.State()}
+// tabStates is what the window keeps of the Problems panel and the tester.
+type tabStates struct {
+	lint lintState
+	pane testerpane.State
 }
 
 // restoreTabs hands each rebuilt tab its state; the pane's selection marks
 // its rule in the editor again.
 func (s *studio) restoreTabs(st tabStates) {
-	s.split.SetOffset(st.split)
 	if s.lintDoc == s.ed.Document() {
 		s.lint.set(s.lintDoc, s.diags) // the findings at once, not when lint runs again
 	}
 	s.lint.restore(st.lint)
 	s.pane.Restore(st.pane)
-	s.meta.Restore(st.meta)
-	s.wizard.Restore(st.wizard)
-	s.ai.Restore(st.ai)
-	s.sitemaps.Restore(st.sitemaps)
-	s.logs.Restore(st.logs)
-	s.class.tab.Restore(st.lessons)
+	for _, t := range s.tabList {
+		t.restore()
+	}
 }
 
 // lintState is how the user left the Problems panel: open or collapsed,

@@ -142,11 +142,11 @@ func TestLanguageSwitchKeepsTheFileSaved(t *testing.T) {
 		}
 	}
 	s.openPath(filepath.Join(dir, "robots.txt"))
-	if s.modified() {
+	if s.doc.Modified() {
 		t.Fatal("set-up: modified after saving")
 	}
 	s.switchLanguage("pl")
-	if s.modified() || strings.HasSuffix(s.win.Title(), "•") || s.bar.state.Text != "Zapisany" {
+	if s.doc.Modified() || strings.HasSuffix(s.win.Title(), "•") || s.bar.state.Text != "Zapisany" {
 		t.Errorf("the language switch shows the file modified: title %q, status %q", s.win.Title(), s.bar.state.Text)
 	}
 }

@@ -395,7 +395,8 @@ func (r *lintReadings) set(chosen []string) bool {
 // readingsChanged follows the tester's reading: one engine, or every
 // engine while the comparison is on. When the set changes, the text is
 // linted again.
-func (s *studio) readingsChanged() {
+func (k *checks) readingsChanged() {
+	s := k.s
 	if s.lintReadings.set(lintChosen(s.pane.Engine(), s.pane.Compare())) && s.lints != nil {
 		s.lints.Submit(s.ed.Document())
 	}

@@ -77,17 +77,17 @@ func TestLintFollowsTheTesterReading(t *testing.T) {
 		t.Fatal("a 1994-only note is shown by default")
 	}
 	s.pane.SetEngine("original1994")
-	s.readingsChanged()
+	s.checks.readingsChanged()
 	if !has() {
 		t.Fatal("the 1994 note is missing with the 1994 reading chosen")
 	}
 	s.pane.SetEngine("google")
-	s.readingsChanged()
+	s.checks.readingsChanged()
 	if has() {
 		t.Fatal("the 1994 note stays after going back to Google")
 	}
 	s.pane.SetCompare(true)
-	s.readingsChanged()
+	s.checks.readingsChanged()
 	if !has() {
 		t.Fatal("the 1994 note is missing while every engine is compared")
 	}

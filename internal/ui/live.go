@@ -29,6 +29,7 @@ import (
 // running fetch, which the user can cancel. The network is used only when
 // the user asks, never on its own.
 type liveState struct {
+	s        *studio
 	res      *fetch.Result // the fetch behind the document; nil for a file
 	simulate int           // a status the banner simulates; -1 = as fetched
 	banner   *fyne.Container
@@ -47,11 +48,12 @@ type liveSpinner struct {
 }
 
 // askSite asks for a host or URL, then calls then with it.
-func (s *studio) askSite(title string, then func(input string)) {
+func (l *liveState) askSite(title string, then func(input string)) {
+	s := l.s
 	entry := keys.NewEntry()
 	entry.SetPlaceHolder(lang.X("live.ask.placeholder", "example.com or https://example.com/page"))
-	if s.live.res != nil {
-		entry.SetText(s.live.res.Target.RobotsURL)
+	if l.res != nil {
+		entry.SetText(l.res.Target.RobotsURL)
 	}
 	hint := newWrappedLabel(lang.X("live.ask.hint", "Robots Studio fetches the robots.txt that governs this host or page, following redirects as crawlers do. Nothing is sent until you press Fetch."))
 	d := dialog.NewCustomConfirm(title, lang.X("live.ask.fetch", "Fetch"), lang.X("live.ask.cancel", "Cancel"),
@@ -67,10 +69,11 @@ func (s *studio) askSite(title string, then func(input string)) {
 }
 
 // openFromSite is File ▸ Open from Site….
-func (s *studio) openFromSite() {
-	s.askSite(lang.X("live.open.title", "Open from Site"), func(input string) {
-		s.fetchSite(input, func(res *fetch.Result) {
-			s.whenSafe(func() { s.openFetched(res) })
+func (l *liveState) openFromSite() {
+	s := l.s
+	l.askSite(lang.X("live.open.title", "Open from Site"), func(input string) {
+		l.fetchSite(input, func(res *fetch.Result) {
+			s.whenSafe(func() { l.openFetched(res) })
 		})
 	})
 }
@@ -78,13 +81,14 @@ func (s *studio) openFromSite() {
 // fetchSite fetches input behind a spinner with a Cancel button, then calls
 // done on the UI goroutine. A cancelled fetch calls nothing; bad input gets
 // a one-line message.
-func (s *studio) fetchSite(input string, done func(*fetch.Result)) {
+func (l *liveState) fetchSite(input string, done func(*fetch.Result)) {
+	s := l.s
 	ctx, cancel := context.WithCancel(context.Background())
-	s.live.mu.Lock()
-	s.live.cancel = cancel
-	s.live.mu.Unlock()
+	l.mu.Lock()
+	l.cancel = cancel
+	l.mu.Unlock()
 	sp := &liveSpinner{}
-	sp.cancel = widget.NewButtonWithIcon(lang.X("live.fetching.cancel", "Cancel"), theme.CancelIcon(), s.cancelFetch)
+	sp.cancel = widget.NewButtonWithIcon(lang.X("live.fetching.cancel", "Cancel"), theme.CancelIcon(), l.cancelFetch)
 	bar := widget.NewProgressBarInfinite()
 	sp.d = dialog.NewCustomWithoutButtons(lang.X("live.fetching.title", "Fetching robots.txt…"),
 		container.NewVBox(widget.NewLabel(input), bar, container.NewCenter(sp.cancel)), s.win)
@@ -111,24 +115,25 @@ type fetchOutcome struct {
 
 // newFetcher runs fetches off the UI goroutine (the network may take
 // seconds) and shows their outcome on it.
-func (s *studio) newFetcher() *latest.Worker[fetchJob, fetchOutcome] {
+func (l *liveState) newFetcher() *latest.Worker[fetchJob, fetchOutcome] {
 	return &latest.Worker[fetchJob, fetchOutcome]{
 		Work: func(j fetchJob) fetchOutcome {
 			res, err := fetch.Get(j.ctx, j.input, fetch.Options{})
 			return fetchOutcome{res, err}
 		},
-		Deliver: s.fetched,
+		Deliver: l.fetched,
 		Hand:    fyne.Do,
 	}
 }
 
 // fetched closes the spinner and says what the fetch gave.
-func (s *studio) fetched(j fetchJob, o fetchOutcome) {
+func (l *liveState) fetched(j fetchJob, o fetchOutcome) {
+	s := l.s
 	j.bar.Stop()
 	j.sp.d.Hide()
-	s.live.mu.Lock()
-	s.live.cancel = nil
-	s.live.mu.Unlock()
+	l.mu.Lock()
+	l.cancel = nil
+	l.mu.Unlock()
 	j.cancel()
 	var ie *fetch.InputError
 	switch {
@@ -139,65 +144,62 @@ func (s *studio) fetched(j fetchJob, o fetchOutcome) {
 		dialog.ShowError(o.err, s.win)
 	case onWeb && o.res.Unreachable:
 		// In a page, most sites refuse to be read (CORS).
-		s.webUnreadable(o.res.Target.RobotsURL)
+		s.web.webUnreadable(o.res.Target.RobotsURL)
 	default:
-		s.live.historyFor(s).add(o.res)
+		l.historyFor(s).add(o.res)
 		j.done(o.res)
 	}
 }
 
 // cancelFetch stops the running fetch, if any.
-func (s *studio) cancelFetch() {
-	s.live.mu.Lock()
-	defer s.live.mu.Unlock()
-	if s.live.cancel != nil {
-		s.live.cancel()
+func (l *liveState) cancelFetch() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.cancel != nil {
+		l.cancel()
 	}
 }
 
 // openFetched shows a fetched file as a new document titled with its URL,
 // with the fetch banner. A non-2xx answer opens an empty document: the
 // banner says what each crawler makes of the answer.
-func (s *studio) openFetched(res *fetch.Result) {
+func (l *liveState) openFetched(res *fetch.Result) {
+	s := l.s
 	var body []byte
 	if res.OK() {
 		body = res.Body
 	}
-	set := s.pane.TestSet()
-	s.rec.Drop(s.file.Path)
-	s.file = session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}
-	s.file.TestsUnreadable = false
-	s.live.res, s.live.simulate = res, -1
-	s.ed.SetText(body)
-	s.setTests(set)
-	s.documentChanged()
+	s.doc.Discard()
+	l.res, l.simulate = res, -1
+	s.show(session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}, body, s.pane.TestSet())
 }
 
 // syncBanner shows the fetch banner while the document is a fetched one.
-func (s *studio) syncBanner() {
-	if s.live.banner == nil {
+func (l *liveState) syncBanner() {
+	s := l.s
+	if l.banner == nil {
 		return
 	}
-	if s.file.Remote == "" || s.live.res == nil {
-		s.live.res = nil
-		if len(s.live.banner.Objects) > 0 {
-			s.live.banner.Objects = nil
-			s.live.banner.Refresh()
-			s.relayoutLeft()
+	if s.doc.File.Remote == "" || l.res == nil {
+		l.res = nil
+		if len(l.banner.Objects) > 0 {
+			l.banner.Objects = nil
+			l.banner.Refresh()
+			l.relayoutLeft()
 		}
 		return
 	}
-	if len(s.live.banner.Objects) == 0 {
-		s.renderBanner()
+	if len(l.banner.Objects) == 0 {
+		l.renderBanner()
 	}
 }
 
 // renderBanner draws the fetch: URL, status, hops, size, time, each
 // engine's conclusion (or the simulated one), warnings, and the "what if it
 // answered …?" choice.
-func (s *studio) renderBanner() {
-	res := s.live.res
-	b := s.live.banner
+func (l *liveState) renderBanner() {
+	res := l.res
+	b := l.banner
 	if res == nil || b == nil {
 		return
 	}
@@ -206,22 +208,22 @@ func (s *studio) renderBanner() {
 	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), func() {
 		b.Objects = nil
 		b.Refresh()
-		s.relayoutLeft()
+		l.relayoutLeft()
 	})
 	closeBtn.Importance = widget.LowImportance
 	facts := widget.NewLabel(fetchFacts(res))
 
 	outcomes := res.Outcomes
-	simulated := s.live.simulate >= 0
+	simulated := l.simulate >= 0
 	if simulated {
-		outcomes = fetch.Simulate(s.live.simulate)
+		outcomes = fetch.Simulate(l.simulate)
 	}
 	choices, statuses := simulationChoices()
 	pick := widget.NewSelect(choices, nil)
-	pick.SetSelectedIndex(indexOf(statuses, s.live.simulate))
+	pick.SetSelectedIndex(indexOf(statuses, l.simulate))
 	pick.OnChanged = func(string) {
-		s.live.simulate = statuses[pick.SelectedIndex()]
-		s.renderBanner()
+		l.simulate = statuses[pick.SelectedIndex()]
+		l.renderBanner()
 	}
 	whatIf := container.NewHBox(widget.NewLabel(lang.X("live.banner.what_if", "What if it answered:")),
 		container.NewGridWrap(fyne.NewSize(280, pick.MinSize().Height), pick))
@@ -245,13 +247,13 @@ func (s *studio) renderBanner() {
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 	b.Objects = []fyne.CanvasObject{container.NewStack(bg, container.NewVBox(rows...)), widget.NewSeparator()}
 	b.Refresh()
-	s.relayoutLeft()
+	l.relayoutLeft()
 }
 
 // relayoutLeft lays the editor side out again after the banner changed size.
-func (s *studio) relayoutLeft() {
-	if s.live.left != nil {
-		s.live.left.Refresh()
+func (l *liveState) relayoutLeft() {
+	if l.left != nil {
+		l.left.Refresh()
 	}
 }
 

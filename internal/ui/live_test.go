@@ -71,7 +71,7 @@ func findSelect(o fyne.CanvasObject) *widget.Select {
 func openSite(t *testing.T, s *studio, url string) {
 	t.Helper()
 	called := false
-	s.fetchSite(url, func(res *fetch.Result) { called = true; s.openFetched(res) })
+	s.live.fetchSite(url, func(res *fetch.Result) { called = true; s.live.openFetched(res) })
 	if !called {
 		t.Fatalf("the fetch of %s did not finish", url)
 	}
@@ -150,18 +150,18 @@ func TestFetchCancelAndBadInput(t *testing.T) {
 	// Cancel once the request is at the server: the fetch is under way.
 	go func() {
 		<-arrived
-		s.cancelFetch()
+		s.live.cancelFetch()
 	}()
 	start := time.Now()
 	called := false
-	s.fetchSite(slow.URL, func(*fetch.Result) { called = true })
+	s.live.fetchSite(slow.URL, func(*fetch.Result) { called = true })
 	if called || time.Since(start) > 5*time.Second {
 		t.Errorf("cancel: called %v after %v", called, time.Since(start))
 	}
 	if hasDialog(s) {
 		t.Error("a cancelled fetch should leave no dialog")
 	}
-	s.fetchSite("ftp://example.com/robots.txt", func(*fetch.Result) { called = true })
+	s.live.fetchSite("ftp://example.com/robots.txt", func(*fetch.Result) { called = true })
 	if called || !hasDialog(s) {
 		t.Error("bad input should show a message and fetch nothing")
 	}
@@ -178,8 +178,8 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	set.Paths = []string{"/catalog/1", "/beta/x", "/private/a"}
 	s.setTests(set)
 
-	s.fetchSite(srv.URL, func(res *fetch.Result) {
-		s.showChanges("live "+res.Target.RobotsURL, syntax.Parse(res.Body), res)
+	s.live.fetchSite(srv.URL, func(res *fetch.Result) {
+		s.live.showChanges("live "+res.Target.RobotsURL, syntax.Parse(res.Body), res)
 	})
 	if s.changes == nil || s.changes.rep == nil {
 		t.Fatal("no Changes view")
@@ -230,11 +230,11 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 		t.Errorf("same text as live, still %d changes", len(s.changes.rep.Changes))
 	}
 	// Against the saved version.
-	s.showChanges("the saved version", syntax.Parse(s.file.Disk), nil)
+	s.live.showChanges("the saved version", syntax.Parse(s.doc.File.Disk), nil)
 	if len(s.changes.rep.Changes) == 0 {
 		t.Error("the edit differs from the saved file")
 	}
-	s.closeChanges()
+	s.live.closeChanges()
 	if s.changes != nil {
 		t.Error("the Changes view did not close")
 	}

@@ -43,18 +43,18 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 	quit.IsQuit = true
 	file := platformMenu(lang.X("menu.file", "File"),
 		item(lang.X("menu.file.new", "New"), shortcut(fyne.KeyN, 0), func() { s.whenSafe(s.newFile) }),
-		item(lang.X("menu.file.open", "Open…"), shortcut(fyne.KeyO, 0), s.openDialog),
-		only(itemOpenPath, web, item(lang.X("menu.file.open_path", "Open Path…"), shortcut(fyne.KeyO, fyne.KeyModifierShift), s.openPathDialog)),
+		item(lang.X("menu.file.open", "Open…"), shortcut(fyne.KeyO, 0), s.dialogs.openDialog),
+		only(itemOpenPath, web, item(lang.X("menu.file.open_path", "Open Path…"), shortcut(fyne.KeyO, fyne.KeyModifierShift), s.dialogs.openPathDialog)),
 		only(itemOpenRecent, web, recent),
-		fyne.NewMenuItem(lang.X("live.menu.open_site", "Open from Site…"), s.openFromSite),
+		fyne.NewMenuItem(lang.X("live.menu.open_site", "Open from Site…"), s.live.openFromSite),
 		fyne.NewMenuItemSeparator(),
 		item(lang.X("menu.file.save", "Save"), shortcut(fyne.KeyS, 0), func() { s.save(nil) }),
 		item(lang.X("menu.file.saveas", "Save As…"), shortcut(fyne.KeyS, fyne.KeyModifierShift), func() { s.saveAs(nil) }),
 		item(lang.X("menu.file.revert", "Revert"), nil, s.revert),
-		fyne.NewMenuItem(lang.X("window.menu.recover", "Recover Unsaved Work…"), s.offerRecovery),
+		fyne.NewMenuItem(lang.X("window.menu.recover", "Recover Unsaved Work…"), s.recovery.offerRecovery),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.X("lessontab.menu.open", "Open Lesson…"), s.openLessonDialog),
-		fyne.NewMenuItem(lang.X("lessontab.menu.export", "Export Lesson…"), s.exportLessonDialog),
+		fyne.NewMenuItem(lang.X("lessontab.menu.open", "Open Lesson…"), s.class.openLessonDialog),
+		fyne.NewMenuItem(lang.X("lessontab.menu.export", "Export Lesson…"), s.class.exportLessonDialog),
 		fyne.NewMenuItemSeparator(),
 		only(itemQuit, web, quit),
 	)
@@ -70,7 +70,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		item(lang.X("menu.edit.replace", "Replace…"), shortcut(fyne.KeyH, 0), func() { s.focusEditor(); s.ed.ShowReplace() }),
 		item(lang.X("menu.edit.goto", "Go to Line…"), shortcut(fyne.KeyG, 0), func() { s.focusEditor(); s.ed.ShowGoToLine() }),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.X("menu.edit.fixall", "Apply All Safe Fixes"), s.applySafeFixes),
+		fyne.NewMenuItem(lang.X("menu.edit.fixall", "Apply All Safe Fixes"), s.checks.applySafeFixes),
 	)
 	engines := fyne.NewMenuItem(lang.X("menu.view.engine", "Engine"), nil)
 	own := fyne.NewMenuItem(lang.X("testerpane.reading.own", "Each crawler's own"), func() {
@@ -108,6 +108,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		it := fyne.NewMenuItem(t.label, func() {
 			p.SetString(prefTheme, id)
 			applyTheme(s.app, id)
+			s.tell(themed)
 			s.win.SetMainMenu(s.menu())
 		})
 		it.Checked = p.StringWithFallback(prefTheme, "system") == id
@@ -124,18 +125,18 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		langs.ChildMenu = appendItem(langs.ChildMenu, it)
 	}
 	tester := platformMenu(lang.X("menu.tester", "Tester"),
-		item(lang.X("menu.tester.crawler", "Add Crawler Row"), shortcut(fyne.KeyA, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddCrawler() }),
-		item(lang.X("menu.tester.path", "Add Path Row"), shortcut(fyne.KeyP, fyne.KeyModifierShift), func() { s.tabs.SelectIndex(0); s.pane.AddPath() }),
+		item(lang.X("menu.tester.crawler", "Add Crawler Row"), shortcut(fyne.KeyA, fyne.KeyModifierShift), func() { s.showEditor(); s.pane.AddCrawler() }),
+		item(lang.X("menu.tester.path", "Add Path Row"), shortcut(fyne.KeyP, fyne.KeyModifierShift), func() { s.showEditor(); s.pane.AddPath() }),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.compareWith),
-		only(itemTestSetPlace, web, fyne.NewMenuItem(lang.X("menu.tester.tests_place", "Test Set Location…"), s.showTestSetPlace)),
+		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.live.compareWith),
+		only(itemTestSetPlace, web, fyne.NewMenuItem(lang.X("menu.tester.tests_place", "Test Set Location…"), s.dialogs.showTestSetPlace)),
 	)
 	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
-	view.Items = append(append(view.Items, s.zoomItems()...), s.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,
-		fyne.NewMenuItemSeparator(), s.presenterItem(), s.timelineItem())
+	view.Items = append(append(view.Items, s.view.zoomItems()...), s.view.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,
+		fyne.NewMenuItemSeparator(), s.class.presenterItem(), s.class.timelineItem())
 	help := fyne.NewMenu(lang.X("menu.help", "Help"),
-		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.showShortcuts),
-		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.showAbout),
+		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.dialogs.showShortcuts),
+		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.dialogs.showAbout),
 	)
 	// A menu shortcut runs its action on the web driver's key goroutine.
 	return keys.Menu(fyne.NewMainMenu(file, edit, tester, view, s.catalogueMenu(), help))
@@ -160,7 +161,7 @@ func (s *studio) toFocused(sc fyne.Shortcut, fallback func()) {
 }
 
 func (s *studio) focusEditor() {
-	s.tabs.SelectIndex(0)
+	s.showEditor()
 	s.win.Canvas().Focus(s.ed)
 }
 
@@ -172,12 +173,18 @@ func (s *studio) focusEditor() {
 func (s *studio) switchLanguage(code string) {
 	s.app.Preferences().SetString(prefLanguage, code)
 	setLanguage(code)
-	tab, focus := s.tabs.SelectedIndex(), s.focusPlace()
-	kept := s.tabStates()
+	focus := s.view.focusPlace()
+	var inView tab
+	for _, t := range s.tabList {
+		if t.tabItem() == s.tabs.Selected() {
+			inView = t
+		}
+	}
+	kept := s.keepTabs()
 	sync := s.pane.Synchronous()
 	s.pane = s.newPane(s.pane.Engine(), s.pane.Compare(), nil)
 	s.pane.SetSynchronous(sync)
-	s.lint = newLintPanel(s.jumpTo, s.applyFix)
+	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	s.buildContent()
 	if onWeb {
 		quietHiddenTabs(s.tabs) // as platformStart did for the first tabs
@@ -191,6 +198,8 @@ func (s *studio) switchLanguage(code string) {
 	s.restoreTabs(kept)
 	s.updateTitle() // the rows are back: the file is as saved as it was
 	s.refreshStatus()
-	s.tabs.SelectIndex(tab)
-	s.restoreFocus(focus)
+	if inView != nil {
+		s.showTab(inView)
+	}
+	s.view.restoreFocus(focus)
 }

@@ -20,6 +20,10 @@ import (
 	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 )
 
+// dialogs are the window's own dialogs: opening files, where test sets are
+// kept, About and the keyboard shortcuts.
+type dialogs struct{ s *studio }
+
 // Preference keys of the open dialogs.
 const (
 	prefOpenFolder = "openFolder" // the folder of the last file opened
@@ -47,12 +51,14 @@ func isDir(path string) bool {
 }
 
 // startDir is openStartDir for this window.
-func (s *studio) startDir() string {
-	return openStartDir(s.file.Path, s.app.Preferences().String(prefOpenFolder), isDir)
+func (dl *dialogs) startDir() string {
+	s := dl.s
+	return openStartDir(s.doc.File.Path, s.app.Preferences().String(prefOpenFolder), isDir)
 }
 
 // rememberFolder keeps the folder of a file just opened for the next dialog.
-func (s *studio) rememberFolder(path string) {
+func (dl *dialogs) rememberFolder(path string) {
+	s := dl.s
 	s.app.Preferences().SetString(prefOpenFolder, filepath.Dir(path))
 }
 
@@ -85,15 +91,17 @@ func resolveTypedPath(typed, base, home string) string {
 
 // openDialog is File ▸ Open…: Fyne's file dialog in the current file's
 // folder, listing *.txt files unless the user switched that off.
-func (s *studio) openDialog() {
+func (dl *dialogs) openDialog() {
+	s := dl.s
 	if onWeb {
-		s.whenSafe(s.webOpenDialog) // the page's file picker
+		s.whenSafe(s.web.webOpenDialog) // the page's file picker
 		return
 	}
-	s.whenSafe(func() { s.showOpenDialog(s.startDir()) })
+	s.whenSafe(func() { dl.showOpenDialog(dl.startDir()) })
 }
 
-func (s *studio) showOpenDialog(dir string) {
+func (dl *dialogs) showOpenDialog(dir string) {
+	s := dl.s
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
@@ -102,7 +110,7 @@ func (s *studio) showOpenDialog(dir string) {
 		r.Close()
 		s.openPath(path)
 	}, s.win)
-	setLocation(d, dir)
+	filedlg.StartIn(d, dir)
 	if !s.app.Preferences().Bool(prefOpenAll) {
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".TXT"}))
 		d.SetTitleText(lang.X("window.open.title_txt", "Open (*.txt files — File ▸ Open Path… to show all)"))
@@ -112,23 +120,15 @@ func (s *studio) showOpenDialog(dir string) {
 }
 
 // startIn makes a file dialog (Save As) start where Open… would.
-func (s *studio) startIn(d *dialog.FileDialog) { setLocation(d, s.startDir()) }
-
-func setLocation(d *dialog.FileDialog, dir string) {
-	if dir == "" {
-		return
-	}
-	if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-		d.SetLocation(l)
-	}
-}
+func (dl *dialogs) startIn(d *dialog.FileDialog) { filedlg.StartIn(d, dl.startDir()) }
 
 // openPathDialog is File ▸ Open Path…: type or paste a path (the file
 // dialog has no field for one). The current folder is filled in; a path
 // that cannot be opened says why in the dialog, before anything else
 // happens, so the text in the editor is never at stake.
-func (s *studio) openPathDialog() {
-	base := s.startDir()
+func (dl *dialogs) openPathDialog() {
+	s := dl.s
+	base := dl.startDir()
 	home, _ := os.UserHomeDir()
 	entry := keys.NewEntry()
 	entry.SetPlaceHolder(lang.X("window.open.path_placeholder", "/path/to/robots.txt"))
@@ -166,7 +166,7 @@ func (s *studio) openPathDialog() {
 			dir = filepath.Dir(p)
 		}
 		d.Hide()
-		s.whenSafe(func() { s.showOpenDialog(dir) })
+		s.whenSafe(func() { dl.showOpenDialog(dir) })
 	})
 	buttons := container.NewHBox(
 		newButton(lang.X("window.open.cancel", "Cancel"), func() { d.Hide() }),

@@ -28,9 +28,9 @@ const onWeb = true
 // app was loading.
 func (s *studio) platformStart() {
 	quietHiddenTabs(s.tabs)
-	s.installHook()
+	s.web.installHook()
 	if q := webfile.Queued(); len(q) > 0 {
-		s.openDroppedPaths(q)
+		s.web.openDroppedPaths(q)
 	}
 }
 
@@ -39,7 +39,8 @@ func (s *studio) platformStart() {
 // the window returns a Promise and does its work on the UI goroutine
 // (fyne.Do): a JavaScript callback must never wait for Go, or the page
 // stops.
-func (s *studio) installHook() {
+func (w *webSide) installHook() {
+	s := w.s
 	h := js.Global().Get("Object").New()
 	h.Set("version", version.String())
 	fn := func(name string, f func(args []js.Value) any) {
@@ -47,7 +48,7 @@ func (s *studio) installHook() {
 	}
 	fn("openText", func(a []js.Value) any {
 		name, text := argString(a, 0), argString(a, 1)
-		s.openTextNamed(name, []byte(text))
+		w.openTextNamed(name, []byte(text))
 		return nil
 	})
 	fn("text", func([]js.Value) any { return string(s.ed.Bytes()) })
@@ -66,14 +67,14 @@ func (s *studio) installHook() {
 		return nil
 	})
 	fn("results", func([]js.Value) any {
-		out, err := s.resultsJSON()
+		out, err := w.resultsJSON()
 		if err != nil {
 			panic(err)
 		}
 		return js.Global().Get("JSON").Call("parse", out)
 	})
 	fn("save", func([]js.Value) any { s.save(nil); return nil })
-	fn("openPaths", func(a []js.Value) any { s.openDroppedPaths(argStrings(a, 0)); return nil })
+	fn("openPaths", func(a []js.Value) any { w.openDroppedPaths(argStrings(a, 0)); return nil })
 	fn("setLanguage", func(a []js.Value) any { s.switchLanguage(argString(a, 0)); return nil })
 	fn("settings", func([]js.Value) any {
 		p := s.app.Preferences()
@@ -89,7 +90,8 @@ func (s *studio) installHook() {
 // openTextNamed opens text as a document named name (after the usual
 // question about unsaved changes): it is written to the page's temporary
 // folder and opened from there, so Save downloads it under that name.
-func (s *studio) openTextNamed(name string, text []byte) {
+func (w *webSide) openTextNamed(name string, text []byte) {
+	s := w.s
 	if validSaveName(name) != "" {
 		name = "robots.txt"
 	}
@@ -110,7 +112,8 @@ func (s *studio) openTextNamed(name string, text []byte) {
 // document, crawlers and paths, each crawler under the reading the tester
 // uses for it — the objects `robots-studio test --json` prints, made by the
 // CLI's own code.
-func (s *studio) resultsJSON() (string, error) {
+func (w *webSide) resultsJSON() (string, error) {
+	s := w.s
 	set := s.pane.TestSet()
 	doc := s.ed.Bytes()
 	var lines []string

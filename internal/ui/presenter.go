@@ -81,8 +81,9 @@ func verdictText(v engine.Verdict, why string) string {
 // presentVerdict is told the result selected in the tester (or marked
 // from the Logs tab). The pane's own answer for the same result is used
 // when it has one, with the row's "why they differ" line.
-func (s *studio) presentVerdict(v engine.Verdict) {
-	p := &s.class.present
+func (c *classroom) presentVerdict(v engine.Verdict) {
+	s := c.s
+	p := &c.present
 	why := ""
 	if cur, ok := s.pane.Selected(); ok && cur.Agent == v.Agent && cur.URL == v.URL && cur.Engine == v.Engine {
 		v, why = cur, s.pane.SelectedWhy()
@@ -93,9 +94,10 @@ func (s *studio) presentVerdict(v engine.Verdict) {
 
 // presentCurrent explains the tester's selection again after the text
 // changed, when the pane has its new answer.
-func (s *studio) presentCurrent() {
-	if v, ok := s.pane.Selected(); ok && s.class.present.on {
-		s.presentVerdict(v)
+func (c *classroom) presentCurrent() {
+	s := c.s
+	if v, ok := s.pane.Selected(); ok && c.present.on {
+		c.presentVerdict(v)
 	}
 }
 
@@ -106,16 +108,16 @@ func presenterShortcut() fyne.Shortcut {
 }
 
 // presenterItem is View ▸ Presenter.
-func (s *studio) presenterItem() *fyne.MenuItem {
-	it := item(lang.X("presenter.menu", "Presenter"), presenterShortcut(), func() { s.setPresenter(!s.class.present.on) })
-	it.Checked = s.class.present.on
+func (c *classroom) presenterItem() *fyne.MenuItem {
+	it := item(lang.X("presenter.menu", "Presenter"), presenterShortcut(), func() { c.setPresenter(!c.present.on) })
+	it.Checked = c.present.on
 	return it
 }
 
 // timelineItem is View ▸ Timeline of the Standard.
-func (s *studio) timelineItem() *fyne.MenuItem {
-	it := fyne.NewMenuItem(lang.X("timeline.menu", "Timeline of the Standard"), func() { s.showTimeline(!s.class.present.timelineShown) })
-	it.Checked = s.class.present.timelineShown
+func (c *classroom) timelineItem() *fyne.MenuItem {
+	it := fyne.NewMenuItem(lang.X("timeline.menu", "Timeline of the Standard"), func() { c.showTimeline(!c.present.timelineShown) })
+	it.Checked = c.present.timelineShown
 	return it
 }
 
@@ -124,14 +126,15 @@ func (s *studio) timelineItem() *fyne.MenuItem {
 // keys they do not use (editor.Editor.TypedKey), so both work while text is
 // being edited. A focused Entry keeps them: in Fyne 2.7.1 a key without
 // Ctrl, Alt or Super goes to the focused widget only.
-func (s *studio) presenterKeys() {
+func (c *classroom) presenterKeys() {
+	s := c.s
 	s.win.Canvas().SetOnTypedKey(keys.Key(func(ev *fyne.KeyEvent) {
 		switch ev.Name {
 		case fyne.KeyF11:
-			s.setPresenter(!s.class.present.on)
+			c.setPresenter(!c.present.on)
 		case fyne.KeyEscape:
-			if s.class.present.on {
-				s.setPresenter(false)
+			if c.present.on {
+				c.setPresenter(false)
 			}
 		}
 	}))
@@ -142,17 +145,18 @@ func (s *studio) presenterKeys() {
 const presenterSplit = 0.34
 
 // setPresenter enters or leaves presenter mode.
-func (s *studio) setPresenter(on bool) {
-	p := &s.class.present
+func (c *classroom) setPresenter(on bool) {
+	s := c.s
+	p := &c.present
 	if on == p.on {
 		return
 	}
 	p.on = on
 	s.win.SetFullScreen(on)
 	if on {
-		p.zoomBefore = s.zoom()
+		p.zoomBefore = s.view.zoom()
 		p.splitBefore = s.split.Offset
-		s.presenterLayout()
+		c.presenterLayout()
 		// Keys go to the window, so Esc leaves at once.
 		s.win.Canvas().Unfocus()
 	} else {
@@ -160,16 +164,16 @@ func (s *studio) setPresenter(on bool) {
 		s.pane.SetPresenting(false)
 		s.split.SetOffset(p.splitBefore)
 	}
-	s.class.tab.SetLarge(on)
+	c.tab.SetLarge(on)
 	p.update()
 	s.win.Content().Refresh()
 	if on {
 		// As large as still fits: setZoom stops at the largest step whose
 		// layout fits the window, now that the layout is the compact one.
-		s.setZoom(p.zoomBefore * presenterZoom / 100)
-		s.fitPresenterTable()
+		s.view.setZoom(p.zoomBefore * presenterZoom / 100)
+		c.fitPresenterTable()
 	} else {
-		s.setZoom(p.zoomBefore)
+		s.view.setZoom(p.zoomBefore)
 	}
 	s.win.SetMainMenu(s.menu())
 }
@@ -177,7 +181,8 @@ func (s *studio) setPresenter(on bool) {
 // presenterLayout hides what the class does not read: the Problems panel,
 // the tester's crawler and path rows, its toggles and detail area (the
 // large-type explanation replaces it); the editor gets narrower.
-func (s *studio) presenterLayout() {
+func (c *classroom) presenterLayout() {
+	s := c.s
 	s.lint.object().Hide()
 	s.pane.SetPresenting(true)
 	if s.split != nil {
@@ -188,17 +193,18 @@ func (s *studio) presenterLayout() {
 // fitPresenter zooms out, step by step, until the window's content fits
 // again (after the timeline opened in presenter mode): a window whose
 // content outgrows it grows past the screen and loses its menu bar.
-func (s *studio) fitPresenter() {
-	if !s.class.present.on {
+func (c *classroom) fitPresenter() {
+	s := c.s
+	if !c.present.on {
 		return
 	}
-	for !s.fits() {
-		z := s.zoom()
+	for !s.view.fits() {
+		z := s.view.zoom()
 		next := look.ZoomOut(z)
 		if next >= z {
 			return
 		}
-		s.applyZoom(next)
+		s.view.applyZoom(next)
 		s.app.Preferences().SetInt(prefZoom, next)
 	}
 }
@@ -211,8 +217,9 @@ const presenterMinSplit = 0.2
 // presenter mode (all eight readings, for a class): the editor
 // narrows down to presenterMinSplit, then the zoom steps down until the
 // columns fit.
-func (s *studio) fitPresenterTable() {
-	if !s.presenting() || s.split == nil {
+func (c *classroom) fitPresenterTable() {
+	s := c.s
+	if !c.presenting() || s.split == nil {
 		return
 	}
 	if !s.pane.Compare() {
@@ -230,16 +237,16 @@ func (s *studio) fitPresenterTable() {
 			s.split.SetOffset(min(presenterSplit, share))
 			return
 		}
-		z := s.zoom()
+		z := s.view.zoom()
 		next := look.ZoomOut(z)
 		if next >= z || next < look.DefaultZoom {
 			s.split.SetOffset(presenterMinSplit)
 			return
 		}
-		s.applyZoom(next)
+		s.view.applyZoom(next)
 		s.app.Preferences().SetInt(prefZoom, next)
 	}
 }
 
 // presenting reports whether presenter mode is on.
-func (s *studio) presenting() bool { return s.class.present.on }
+func (c *classroom) presenting() bool { return c.s.class.present.on }

@@ -26,6 +26,7 @@ import (
 // classroom is the window's teaching side: the Lessons tab, the timeline
 // of the standard and presenter mode.
 type classroom struct {
+	s        *studio
 	builtin  []*lessons.Lesson // loaded once
 	loaded   bool
 	opened   []*lessons.Lesson // lessons the user opened, kept across rebuilds
@@ -35,12 +36,13 @@ type classroom struct {
 	timeline *timeline.Timeline
 	strip    *fyne.Container // the timeline above the tabs; hidden until asked for
 	present  presenter
+	kept     lessontab.State
 }
 
-// lessonsTab builds the Lessons tab (again after a language switch, keeping
-// the opened lessons and the selection).
-func (s *studio) lessonsTab() *container.TabItem {
-	c := &s.class
+// build makes the Lessons tab (again after a language switch, keeping the
+// opened lessons and the selection).
+func (c *classroom) build() *container.TabItem {
+	s := c.s
 	if c.tab != nil {
 		if l := c.tab.Current(); l != nil {
 			c.current = l.ID
@@ -57,9 +59,9 @@ func (s *studio) lessonsTab() *container.TabItem {
 	c.tab = lessontab.New(lessontab.Host{
 		Window:       s.win,
 		Prefs:        s.app.Preferences(),
-		OpenInEditor: s.openTextAsNew,
-		ShowTimeline: func() { s.showTimeline(true) },
-		OnExplain:    s.class.present.setLessonText,
+		OpenInEditor: s.class.openTextAsNew,
+		ShowTimeline: func() { s.class.showTimeline(true) },
+		OnExplain:    c.present.setLessonText,
 	}, all)
 	for i, l := range all {
 		if l.ID == c.current {
@@ -71,25 +73,30 @@ func (s *studio) lessonsTab() *container.TabItem {
 	return c.item
 }
 
+// The Lessons tab as one of the window's tabs (tab, tabs.go).
+func (c *classroom) tabItem() *container.TabItem { return c.item }
+func (c *classroom) follow(change, bool)         {} // a lesson brings its own robots.txt
+func (c *classroom) keep()                       { c.kept = c.tab.State() }
+func (c *classroom) restore()                    { c.tab.Restore(c.kept) }
+
 // classroomContent puts the timeline strip above the tabs.
-func (s *studio) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
-	c := &s.class
-	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { s.showTimeline(false) })
+func (c *classroom) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { c.showTimeline(false) })
 	closeBtn.Importance = widget.LowImportance
-	c.timeline = timeline.New(s.useReading, closeBtn)
+	c.timeline = timeline.New(c.useReading, closeBtn)
 	c.strip = container.NewVBox(c.timeline.Object(), widget.NewSeparator())
 	if !c.present.timelineShown {
 		c.strip.Hide()
 	}
 	if c.present.on {
-		s.presenterLayout()
+		c.presenterLayout()
 	}
 	return container.NewBorder(c.strip, nil, nil, nil, tabs)
 }
 
 // showTimeline shows or hides the timeline of the standard.
-func (s *studio) showTimeline(on bool) {
-	c := &s.class
+func (c *classroom) showTimeline(on bool) {
+	s := c.s
 	c.present.timelineShown = on
 	if on {
 		c.strip.Show()
@@ -97,40 +104,38 @@ func (s *studio) showTimeline(on bool) {
 		c.strip.Hide()
 	}
 	s.win.Content().Refresh()
-	s.fitPresenter()
+	c.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 }
 
 // useReading switches the tester to an engine picked on the timeline and
 // shows the tester.
-func (s *studio) useReading(id string) {
+func (c *classroom) useReading(id string) {
+	s := c.s
 	s.pane.SetEngine(id)
 	s.app.Preferences().SetString(prefEngine, id)
-	s.tabs.SelectIndex(0)
-	s.fitPresenter()
+	s.showEditor()
+	c.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 	s.refreshStatus()
 }
 
 // openTextAsNew opens text as a new unsaved document in the main editor,
 // after the usual question about unsaved changes.
-func (s *studio) openTextAsNew(name string, text []byte) {
+func (c *classroom) openTextAsNew(name string, text []byte) {
+	s := c.s
 	s.whenSafe(func() {
-		s.dropRecovery()
-		s.file = session.File{IsNew: true}
-		s.file.TestsUnreadable = false
-		s.ed.SetText(text)
-		s.setTests(testset.New())
-		s.tabs.SelectIndex(0)
-		s.documentChanged()
+		s.showEditor()
+		s.show(session.File{IsNew: true}, text, testset.New())
 	})
 }
 
 // openLessonDialog asks for a lesson: a .zip, or any file inside a lesson
 // folder (its lesson.json).
-func (s *studio) openLessonDialog() {
+func (c *classroom) openLessonDialog() {
+	s := c.s
 	if onWeb {
-		s.webOpenLesson()
+		s.web.webOpenLesson()
 		return
 	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -139,18 +144,19 @@ func (s *studio) openLessonDialog() {
 		}
 		path := r.URI().Path()
 		r.Close()
-		s.openLessonPath(path)
+		c.openLessonPath(path)
 	}, s.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip", ".json"}))
 	d.SetConfirmText(lang.X("lessontab.open.confirm", "Open Lesson"))
-	s.startIn(d)
+	s.dialogs.startIn(d)
 	filedlg.Show(d, s.win)
 }
 
 // openLessonPath opens a lesson folder, a lesson .zip, or a folder's
 // lesson.json, adds it to the Lessons tab and shows it. Bad input gets a
 // one-line error dialog and changes nothing.
-func (s *studio) openLessonPath(path string) bool {
+func (c *classroom) openLessonPath(path string) bool {
+	s := c.s
 	if st, err := os.Stat(path); err == nil && !st.IsDir() && !strings.EqualFold(filepath.Ext(path), ".zip") {
 		path = filepath.Dir(path)
 	}
@@ -160,7 +166,6 @@ func (s *studio) openLessonPath(path string) bool {
 			map[string]any{"Error": oneLine(err.Error())})), s.win)
 		return false
 	}
-	c := &s.class
 	kept := c.opened[:0]
 	for _, o := range c.opened {
 		if o.ID != l.ID {
@@ -193,12 +198,13 @@ func oneLine(s string) string {
 }
 
 // exportLessonDialog saves the selected lesson as a .zip to share.
-func (s *studio) exportLessonDialog() {
+func (c *classroom) exportLessonDialog() {
+	s := c.s
 	if onWeb {
-		s.webExportLesson()
+		s.web.webExportLesson()
 		return
 	}
-	l := s.class.tab.Current()
+	l := c.tab.Current()
 	if l == nil {
 		return
 	}
@@ -208,17 +214,18 @@ func (s *studio) exportLessonDialog() {
 		}
 		path := w.URI().Path()
 		w.Close()
-		s.exportLessonTo(path)
+		c.exportLessonTo(path)
 	}, s.win)
 	d.SetFileName(l.ID + ".zip")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
-	s.startIn(d)
+	s.dialogs.startIn(d)
 	filedlg.Show(d, s.win)
 }
 
 // exportLessonTo writes the selected lesson to path as a .zip.
-func (s *studio) exportLessonTo(path string) bool {
-	l := s.class.tab.Current()
+func (c *classroom) exportLessonTo(path string) bool {
+	s := c.s
+	l := c.tab.Current()
 	if l == nil {
 		return false
 	}

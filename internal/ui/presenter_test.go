@@ -22,7 +22,7 @@ func TestOpenAndExportLessonRoundTrip(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	s := newTestStudio(t)
 	before := len(s.class.tab.Lessons())
-	if !s.openLessonPath(testLesson) {
+	if !s.class.openLessonPath(testLesson) {
 		t.Fatal("File ▸ Open Lesson… refused the test lesson folder")
 	}
 	if s.tabs.Selected() != s.class.item {
@@ -32,10 +32,10 @@ func TestOpenAndExportLessonRoundTrip(t *testing.T) {
 		t.Fatalf("selected lesson %+v", l)
 	}
 	zipPath := filepath.Join(t.TempDir(), "shared.zip")
-	if !s.exportLessonTo(zipPath) {
+	if !s.class.exportLessonTo(zipPath) {
 		t.Fatal("File ▸ Export Lesson… failed")
 	}
-	if !s.openLessonPath(zipPath) {
+	if !s.class.openLessonPath(zipPath) {
 		t.Fatal("the exported zip does not open")
 	}
 	if n := len(s.class.tab.Lessons()); n != before+1 {
@@ -51,7 +51,7 @@ func TestOpenAndExportLessonRoundTrip(t *testing.T) {
 		t.Error("the lesson read back from the exported zip differs from the folder")
 	}
 	// A lesson.json picked in the dialog opens its folder.
-	if !s.openLessonPath(filepath.Join(testLesson, "lesson.json")) {
+	if !s.class.openLessonPath(filepath.Join(testLesson, "lesson.json")) {
 		t.Error("picking lesson.json does not open its folder")
 	}
 }
@@ -61,7 +61,7 @@ func TestOpenLessonRejectsBadInputClearly(t *testing.T) {
 	s := newTestStudio(t)
 	before := len(s.class.tab.Lessons())
 	p := writeFile(t, "notes.zip", []byte("this is not a zip"))
-	if s.openLessonPath(p) {
+	if s.class.openLessonPath(p) {
 		t.Fatal("a broken zip opened as a lesson")
 	}
 	if !hasDialog(s) {
@@ -70,7 +70,7 @@ func TestOpenLessonRejectsBadInputClearly(t *testing.T) {
 	if n := len(s.class.tab.Lessons()); n != before {
 		t.Errorf("a failed open changed the list: %d lessons, was %d", n, before)
 	}
-	if s.openLessonPath(filepath.Join(t.TempDir(), "missing")) {
+	if s.class.openLessonPath(filepath.Join(t.TempDir(), "missing")) {
 		t.Error("a missing folder opened")
 	}
 }
@@ -79,7 +79,7 @@ func TestTimelinePointSwitchesTheReading(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	s := newTestStudio(t)
 	s.tabs.Select(s.class.item)
-	s.showTimeline(true)
+	s.class.showTimeline(true)
 	if !s.class.strip.Visible() {
 		t.Fatal("View ▸ Timeline does not show the timeline")
 	}
@@ -99,7 +99,7 @@ func TestTimelinePointSwitchesTheReading(t *testing.T) {
 	if got := s.app.Preferences().String(prefEngine); got != "rfc9309" {
 		t.Errorf("the reading picked last is not remembered: %q", got)
 	}
-	s.showTimeline(false)
+	s.class.showTimeline(false)
 	if s.class.strip.Visible() {
 		t.Error("the timeline does not hide")
 	}
@@ -108,8 +108,8 @@ func TestTimelinePointSwitchesTheReading(t *testing.T) {
 func TestPresenterModeTogglesAndRestores(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	s := newTestStudio(t)
-	zoom := s.zoom()
-	s.setPresenter(true)
+	zoom := s.view.zoom()
+	s.class.setPresenter(true)
 	if !s.win.FullScreen() {
 		t.Error("presenter mode is not full screen")
 	}
@@ -117,8 +117,8 @@ func TestPresenterModeTogglesAndRestores(t *testing.T) {
 		t.Error("the lint panel shows in presenter mode")
 	}
 	// As large as fits a 1280×800 projector, and larger than before.
-	if got := s.zoom(); got <= zoom || got > zoom*presenterZoom/100 || !s.fits() {
-		t.Errorf("zoom in presenter mode = %d (fits: %v), want above %d, at most %d, fitting", got, s.fits(), zoom, zoom*presenterZoom/100)
+	if got := s.view.zoom(); got <= zoom || got > zoom*presenterZoom/100 || !s.view.fits() {
+		t.Errorf("zoom in presenter mode = %d (fits: %v), want above %d, at most %d, fitting", got, s.view.fits(), zoom, zoom*presenterZoom/100)
 	}
 	if !s.class.present.box.Visible() {
 		t.Error("the large explanation is hidden")
@@ -126,14 +126,14 @@ func TestPresenterModeTogglesAndRestores(t *testing.T) {
 	// The tester's selected result is explained in large type.
 	e, _ := engine.Get("google")
 	v := e.Compile(s.ed.Document()).Query("Googlebot", "/tmp/a")
-	s.selectVerdict(v)
+	s.checks.selectVerdict(v)
 	if got := s.class.present.text.Text; !strings.Contains(got, v.ExplainAll()) {
 		t.Errorf("presenter explanation %q lacks the verdict's sentence", got)
 	}
 	// A revealed lesson question shows large on the Lessons tab; back on
 	// the tester, the explanation is still the tester's selection, never
 	// the lesson's older answer.
-	s.openLessonPath(testLesson)
+	s.class.openLessonPath(testLesson)
 	s.class.tab.Predict(0, "blocked")
 	s.tabs.SelectIndex(0)
 	if got := s.class.present.text.Text; !strings.Contains(got, v.ExplainAll()) || strings.Contains(got, "Only the Disallow line matches.") {
@@ -141,32 +141,32 @@ func TestPresenterModeTogglesAndRestores(t *testing.T) {
 	}
 	// The timeline opened in presenter mode fits: the menu bar and the
 	// points stay on screen, the window does not grow.
-	s.showTimeline(true)
+	s.class.showTimeline(true)
 	s.class.timeline.Select(2)
-	if !s.fits() {
+	if !s.view.fits() {
 		t.Error("the timeline in presenter mode does not fit the window")
 	}
-	s.showTimeline(false)
+	s.class.showTimeline(false)
 	// A language switch keeps presenter mode and its hidden lint panel.
 	s.switchLanguage("en")
-	if s.lint.object().Visible() || !s.presenting() {
+	if s.lint.object().Visible() || !s.class.presenting() {
 		t.Error("a language switch brought the lint panel back in presenter mode")
 	}
 	// Esc leaves.
 	s.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if s.presenting() || s.win.FullScreen() {
+	if s.class.presenting() || s.win.FullScreen() {
 		t.Fatal("Esc does not leave presenter mode")
 	}
-	if !s.lint.object().Visible() || s.zoom() != zoom || s.class.present.box.Visible() {
+	if !s.lint.object().Visible() || s.view.zoom() != zoom || s.class.present.box.Visible() {
 		t.Error("leaving presenter mode does not restore the lint panel, the zoom and the layout")
 	}
 	// F11 toggles.
 	s.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyF11})
-	if !s.presenting() {
+	if !s.class.presenting() {
 		t.Error("F11 does not enter presenter mode")
 	}
 	s.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyF11})
-	if s.presenting() {
+	if s.class.presenting() {
 		t.Error("F11 does not leave presenter mode")
 	}
 }
@@ -176,15 +176,15 @@ func TestOpenExampleInMainEditor(t *testing.T) {
 	s := newTestStudio(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /mine/\n"))
 	s.openPath(p)
-	s.openLessonPath(testLesson)
-	s.openTextAsNew("example.robots.txt", s.class.tab.Editor().Bytes())
+	s.class.openLessonPath(testLesson)
+	s.class.openTextAsNew("example.robots.txt", s.class.tab.Editor().Bytes())
 	if got := string(s.ed.Bytes()); !strings.Contains(got, "Allow: /private/public.html") {
 		t.Fatalf("the main editor shows %q", got)
 	}
 	if b, _ := os.ReadFile(p); string(b) != "User-agent: *\nDisallow: /mine/\n" {
 		t.Error("the user's file was touched")
 	}
-	if !s.file.IsNew {
+	if !s.doc.File.IsNew {
 		t.Error("the example did not open as a new document")
 	}
 }
@@ -223,37 +223,37 @@ func TestPresenterKeysWithTheEditorFocused(t *testing.T) {
 	}
 	c.Focus(s.ed)
 	press(fyne.KeyF11)
-	if !s.presenting() {
+	if !s.class.presenting() {
 		t.Fatal("F11 in the focused editor does not enter presenter mode")
 	}
 	c.Focus(s.ed) // the student clicks into the text again
 	press(fyne.KeyEscape)
-	if s.presenting() {
+	if s.class.presenting() {
 		t.Fatal("Esc in the focused editor does not leave presenter mode")
 	}
 	// Esc that closes something in the editor stays the editor's.
-	s.setPresenter(true)
+	s.class.setPresenter(true)
 	c.Focus(s.ed)
 	s.ed.ShowFind()
 	c.Focus(s.ed)
 	press(fyne.KeyEscape)
-	if !s.presenting() {
+	if !s.class.presenting() {
 		t.Error("Esc that closed the find bar also left presenter mode")
 	}
 	press(fyne.KeyEscape)
-	if s.presenting() {
+	if s.class.presenting() {
 		t.Error("a second Esc does not leave presenter mode")
 	}
 	// The lesson's own editor.
 	s.tabs.Select(s.class.item)
 	c.Focus(s.class.tab.Editor())
 	press(fyne.KeyF11)
-	if !s.presenting() {
+	if !s.class.presenting() {
 		t.Error("F11 in the lesson's editor does not enter presenter mode")
 	}
 	c.Focus(s.class.tab.Editor())
 	press(fyne.KeyF11)
-	if s.presenting() {
+	if s.class.presenting() {
 		t.Error("F11 in the lesson's editor does not leave presenter mode")
 	}
 }
@@ -268,11 +268,11 @@ func TestPresenterCompareShowsEveryEngine(t *testing.T) {
 	s.openSample()
 	s.pane.AddCrawler()
 	s.pane.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "Lycos"}, Paths: []string{"/cgi-bin/a", "/tmp/b"}})
-	s.setPresenter(true)
+	s.class.setPresenter(true)
 	for _, step := range []string{"compare on in presenter mode", "presenter mode entered with compare on"} {
 		if step == "presenter mode entered with compare on" {
-			s.setPresenter(false)
-			s.setPresenter(true)
+			s.class.setPresenter(false)
+			s.class.setPresenter(true)
 		} else {
 			s.pane.SetCompare(true)
 			s.compareChanged(true)
@@ -280,10 +280,10 @@ func TestPresenterCompareShowsEveryEngine(t *testing.T) {
 		width := s.win.Canvas().Size().Width
 		have := float32(1-s.split.Offset) * width
 		if need := s.pane.TableWidth(); need > have {
-			t.Errorf("%s: the table needs %.0f px, the tester has %.0f (zoom %d, editor share %.2f)", step, need, have, s.zoom(), s.split.Offset)
+			t.Errorf("%s: the table needs %.0f px, the tester has %.0f (zoom %d, editor share %.2f)", step, need, have, s.view.zoom(), s.split.Offset)
 		}
-		if s.zoom() <= look.DefaultZoom {
-			t.Errorf("%s: zoom %d, want larger than normal", step, s.zoom())
+		if s.view.zoom() <= look.DefaultZoom {
+			t.Errorf("%s: zoom %d, want larger than normal", step, s.view.zoom())
 		}
 	}
 }

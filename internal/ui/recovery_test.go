@@ -16,13 +16,13 @@ func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
 	s.newFile()
 	test.Type(s.ed, "Disallow: /precious")
 	s.autosave()
-	if !s.rec.Has("") {
+	if !s.doc.Rec.Has("") {
 		t.Fatal("setup: no copy")
 	}
-	s.rec.Close() // the window crashed
+	s.doc.Rec.Close() // the window crashed
 	s2 := testStudio(a, storage)
 	s2.openPath(p) // what Start does for prefLast / args[0]
-	if n := len(s2.rec.Pending()); n != 1 {
+	if n := len(s2.doc.Rec.Pending()); n != 1 {
 		t.Fatalf("the unsaved new buffer's recovery copy was deleted before offerRecovery ran (%d left)", n)
 	}
 }
@@ -37,18 +37,18 @@ func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
 	s.openPath(p)
 	test.Type(s.ed, "Disallow: /precious")
 	s.autosave()
-	s.rec.Close() // the window crashed
+	s.doc.Rec.Close() // the window crashed
 	s2 := testStudio(a, storage)
 	s2.openPath(p) // Start: prefLast
-	recs := s2.rec.Pending()
+	recs := s2.doc.Rec.Pending()
 	if len(recs) != 1 {
 		t.Fatalf("setup: %d", len(recs))
 	}
 	s2.restore(recs[0])
-	if !s2.modified() {
+	if !s2.doc.Modified() {
 		t.Fatal("setup: restored text should be unsaved")
 	}
-	if !s2.rec.Has(p) {
+	if !s2.doc.Rec.Has(p) {
 		t.Fatal("restored, unsaved text has no recovery copy until the next autosave")
 	}
 }

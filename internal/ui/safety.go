@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -19,6 +18,7 @@ import (
 // diskState is the watch on the open file and the question about a change
 // on disk, when one is shown.
 type diskState struct {
+	s     *studio
 	watch *session.Watch
 	ask   dialog.Dialog
 	// off: no watch (tests under the test driver, where fyne.Do runs the
@@ -34,77 +34,73 @@ func (d *diskState) stop() {
 // fileOnDisk runs after every open and save: the watch follows the file,
 // and temporary files a killed save left beside it (swept by session) are
 // offered when they hold newer text.
-func (s *studio) fileOnDisk() {
-	s.disk.stop()
-	if s.file.Path != "" && !s.disk.off {
-		s.disk.watch = session.WatchFile(s.file.Path, func() { fyne.Do(s.checkDisk) })
+func (d *diskState) fileOnDisk() {
+	s := d.s
+	d.stop()
+	if s.doc.File.Path != "" && !d.off {
+		d.watch = session.WatchFile(s.doc.File.Path, func() { fyne.Do(d.checkDisk) })
 	}
-	newer := 0
-	for _, l := range s.file.Leftovers {
-		if l.Newer && s.rec.KeepLeftover(s.file.Path, l.Text, l.ModTime, filepath.Base(l.Path)) == nil {
-			newer++
-		}
-	}
-	s.file.Leftovers = nil
-	if newer > 0 {
+	if s.doc.Leftovers() > 0 {
 		dialog.ShowInformation(lang.X("window.leftover.title", "Text of an unfinished save"),
 			lang.X("window.leftover.found", "A save of {{.File}} was cut off (the program was stopped while writing), and its temporary file held text newer than the file. The temporary file is removed; its text is kept as recovered work: File ▸ Recover Unsaved Work…",
-				map[string]any{"File": s.file.Name()}), s.win)
+				map[string]any{"File": s.doc.File.Name()}), s.win)
 	}
 }
 
 // checkDisk compares the open file with what this window last read or
 // wrote, and says at once when another program changed it: a clean buffer
 // is reloaded (nothing of the user's is lost), unsaved text asks.
-func (s *studio) checkDisk() {
-	c := s.file.CheckDisk()
-	switch s.file.OnDisk(c, s.ed.Bytes()) {
+func (d *diskState) checkDisk() {
+	s := d.s
+	c := s.doc.File.CheckDisk()
+	switch s.doc.File.OnDisk(c, s.ed.Bytes()) {
 	case session.DiskReload:
-		s.reloadFromDisk(c)
+		d.reloadFromDisk(c)
 		dialog.ShowInformation(lang.X("window.disk.title", "Changed on disk"), lang.X("window.disk.reloaded", "{{.File}} was changed by another program and has been reloaded (you had no unsaved changes).",
-			map[string]any{"File": s.file.Name()}), s.win)
+			map[string]any{"File": s.doc.File.Name()}), s.win)
 	case session.DiskAsk:
-		s.askDisk(c)
+		d.askDisk(c)
 	}
 }
 
 // reloadFromDisk shows the file as it is now on disk.
-func (s *studio) reloadFromDisk(c session.DiskCheck) {
-	s.file.KeepMine(c) // the disk's state is now the saved one …
+func (d *diskState) reloadFromDisk(c session.DiskCheck) {
+	s := d.s
+	s.doc.Reloaded(c) // the disk's state is now the saved one …
 	s.ed.SetText(c.Text)
-	s.rec.Drop(s.file.Path)
-	s.autoText = nil
 	s.documentChanged() // … and the buffer equals it
 }
 
 // keepMine answers the question with "keep my text".
-func (s *studio) keepMine() {
-	if s.disk.ask != nil {
-		s.disk.ask.Hide()
-		s.disk.ask = nil
+func (d *diskState) keepMine() {
+	s := d.s
+	if d.ask != nil {
+		d.ask.Hide()
+		d.ask = nil
 	}
-	s.file.KeepMine(s.file.CheckDisk())
+	s.doc.File.KeepMine(s.doc.File.CheckDisk())
 	s.updateTitle()
 	s.refreshStatus()
 }
 
 // askDisk asks what to do about a change on disk while the buffer holds
 // unsaved text, with the two versions' differences.
-func (s *studio) askDisk(c session.DiskCheck) {
-	if s.disk.ask != nil {
-		s.disk.ask.Hide()
+func (d *diskState) askDisk(c session.DiskCheck) {
+	s := d.s
+	if d.ask != nil {
+		d.ask.Hide()
 	}
-	args := map[string]any{"File": s.file.Name()}
+	args := map[string]any{"File": s.doc.File.Name()}
 	var text string
 	var buttons *fyne.Container
 	reload := newButton(lang.X("window.disk.reload", "Reload from disk"), func() {
-		s.disk.ask.Hide()
-		s.disk.ask = nil
-		if now := s.file.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
-			s.reloadFromDisk(now)
+		d.ask.Hide()
+		d.ask = nil
+		if now := s.doc.File.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
+			d.reloadFromDisk(now)
 		}
 	})
-	mine := newImportantButton(lang.X("window.disk.keep", "Keep my text"), s.keepMine)
+	mine := newImportantButton(lang.X("window.disk.keep", "Keep my text"), d.keepMine)
 	var body fyne.CanvasObject = widget.NewLabel("")
 	switch {
 	case c.Gone:
@@ -120,10 +116,10 @@ func (s *studio) askDisk(c session.DiskCheck) {
 		scroll.SetMinSize(fyne.NewSize(640, 260))
 		body = scroll
 	}
-	s.disk.ask = dialog.NewCustomWithoutButtons(lang.X("window.disk.title", "Changed on disk"),
+	d.ask = dialog.NewCustomWithoutButtons(lang.X("window.disk.title", "Changed on disk"),
 		container.NewBorder(newWrappedLabel(text), container.NewCenter(buttons), nil, nil, body), s.win)
-	s.disk.ask.Resize(fyne.NewSize(720, 440))
-	s.disk.ask.Show()
+	d.ask.Resize(fyne.NewSize(720, 440))
+	d.ask.Show()
 }
 
 // diffGrid shows session.LineDiff's text with the lines only in the
@@ -148,11 +144,10 @@ func diffGrid(diff string) *widget.TextGrid {
 // workerFailed: background work (lint, fetch, changes) panicked on a bad
 // input. The window stays, the text is copied to recovery at once, and the
 // user is told in plain words; the details go to the log.
-func (s *studio) workerFailed(v any) {
+func (k *checks) workerFailed(v any) {
+	s := k.s
 	fyne.LogError("background work failed", fmt.Errorf("%v", v))
-	if s.file.TextModified(s.ed.Bytes()) {
-		s.rec.Save(s.file.Path, s.ed.Bytes())
-	}
+	s.doc.Rescue()
 	workerNoticeOnce.Do(func() {
 		dialog.ShowInformation(lang.X("window.worker.title", "Something went wrong"),
 			lang.X("window.worker.failed", "Part of the background work (checking or comparing the text) stopped on an unexpected problem. Your text is safe and still in the editor; results may be missing until you edit again. Please report this, with the file if you can."), s.win)
@@ -162,48 +157,58 @@ func (s *studio) workerFailed(v any) {
 // workerNoticeOnce: one dialog per run, not one per keystroke.
 var workerNoticeOnce sync.Once
 
+// recoveryList is the list of unsaved work a previous run left, offered
+// at start and from File ▸ Recover Unsaved Work….
+type recoveryList struct {
+	s    *studio
+	rows []session.RecoveryRecord
+	dlg  dialog.Dialog
+}
+
 // offerRecovery lists every copy a previous run left unsaved (file, time,
 // size, the start of its text): each can be restored or deleted on its own;
 // "Later" keeps them all for the next start (or File ▸ Recover Unsaved
 // Work…).
-func (s *studio) offerRecovery() {
+func (rl *recoveryList) offerRecovery() {
+	s := rl.s
 	var recs []session.RecoveryRecord
-	for _, r := range s.rec.Pending() {
+	for _, r := range s.doc.Rec.Pending() {
 		if r.Path != "" {
 			if st, err := os.Stat(r.Path); err == nil && st.Size() == int64(len(r.Text)) {
 				if disk, err := os.ReadFile(r.Path); err == nil && string(disk) == string(r.Text) {
 					// Nothing was lost: the file already holds this text.
-					s.rec.Discard(r)
+					s.doc.Rec.Discard(r)
 					continue
 				}
 			}
 		}
 		recs = append(recs, r)
 	}
-	s.recoverRows = recs
-	if s.recoverDlg != nil {
-		s.recoverDlg.Hide()
-		s.recoverDlg = nil
+	rl.rows = recs
+	if rl.dlg != nil {
+		rl.dlg.Hide()
+		rl.dlg = nil
 	}
 	if len(recs) == 0 {
 		return
 	}
 	rows := container.NewVBox()
 	for _, rec := range recs {
-		rows.Add(s.recoveryRow(rec))
+		rows.Add(rl.recoveryRow(rec))
 	}
 	scroll := container.NewVScroll(rows)
 	scroll.SetMinSize(fyne.NewSize(680, 300))
 	intro := newWrappedLabel(lang.X("window.recover.list", "Robots Studio closed without saving this work. Restore what you want to keep; Delete removes only that copy; Later keeps them all for next time."))
-	later := newButton(lang.X("window.recover.later", "Later"), func() { s.recoverDlg.Hide(); s.recoverDlg = nil })
-	s.recoverDlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"),
+	later := newButton(lang.X("window.recover.later", "Later"), func() { rl.dlg.Hide(); rl.dlg = nil })
+	rl.dlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"),
 		container.NewBorder(intro, container.NewCenter(later), nil, nil, scroll), s.win)
-	s.recoverDlg.Resize(fyne.NewSize(760, 460))
-	s.recoverDlg.Show()
+	rl.dlg.Resize(fyne.NewSize(760, 460))
+	rl.dlg.Show()
 }
 
 // recoveryRow is one copy in the list: what it is and its two buttons.
-func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
+func (rl *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
+	s := rl.s
 	name := rec.Path
 	if name == "" {
 		name = lang.X("window.recover.new", "New file (never saved)")
@@ -221,15 +226,15 @@ func (s *studio) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
 	restore := newImportantButton(lang.X("window.recover.restore", "Restore"), func() {
 		s.whenSafe(func() {
 			s.restore(rec)
-			s.offerRecovery() // the others stay listed
+			rl.offerRecovery() // the others stay listed
 		})
 	})
 	del := newButton(lang.X("window.recover.delete", "Delete"), func() {
 		dialog.ShowConfirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),
 			func(ok bool) {
 				if ok {
-					s.rec.Discard(rec)
-					s.offerRecovery()
+					s.doc.Rec.Discard(rec)
+					rl.offerRecovery()
 				}
 			}, s.win)
 	})

@@ -22,7 +22,7 @@ func TestRecoveryRowButtonsKeepTheirHeight(t *testing.T) {
 	s := testStudio(a, t.TempDir())
 	rec := session.RecoveryRecord{Path: "/site/robots.txt", Saved: time.Now(),
 		Text: []byte(strings.Repeat("Disallow: /a-long-path-to-wrap/\n", 8))}
-	row := s.recoveryRow(rec)
+	row := s.recovery.recoveryRow(rec)
 	row.Resize(fyne.NewSize(680, row.MinSize().Height))
 	found := 0
 	for _, o := range test.LaidOutObjects(row) {

@@ -26,16 +26,16 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 		w.openPath(p)
 		test.Type(w.ed, "Disallow: /typed-in-"+p)
 		w.autosave()
-		w.rec.Close() // killed: the copy stays
+		w.doc.Rec.Close() // killed: the copy stays
 	}
 	s := testStudio(a, storage)
 	s.openPath(pb) // Start: the last file
-	s.offerRecovery()
-	if len(s.recoverRows) != 2 {
-		t.Fatalf("every pending copy must be offered, got %d rows", len(s.recoverRows))
+	s.recovery.offerRecovery()
+	if len(s.recovery.rows) != 2 {
+		t.Fatalf("every pending copy must be offered, got %d rows", len(s.recovery.rows))
 	}
 	var recA session.RecoveryRecord
-	for _, r := range s.rec.Pending() {
+	for _, r := range s.doc.Rec.Pending() {
 		if r.Path == pa {
 			recA = r
 		}
@@ -44,14 +44,14 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 	if !strings.Contains(string(s.ed.Bytes()), "typed-in-"+pa) {
 		t.Fatal("A not restored")
 	}
-	left := s.rec.Pending()
+	left := s.doc.Rec.Pending()
 	if len(left) != 1 || left[0].Path != pb {
 		t.Fatalf("restoring A must keep B's copy pending: %+v", left)
 	}
 	s.quit()
 	next := testStudio(a, storage)
 	found := false
-	for _, r := range next.rec.Pending() {
+	for _, r := range next.doc.Rec.Pending() {
 		found = found || r.Path == pb
 	}
 	if !found {
@@ -79,8 +79,8 @@ func TestAPartialUndoIsWhatRecoveryHolds(t *testing.T) {
 	if string(s.ed.Bytes()) != want {
 		t.Fatalf("setup: undo gave %q, want %q", s.ed.Bytes(), want)
 	}
-	s.rec.Close() // kill -9 inside the autosave window
-	p2 := testStudio(a, storage).rec.Pending()
+	s.doc.Rec.Close() // kill -9 inside the autosave window
+	p2 := testStudio(a, storage).doc.Rec.Pending()
 	if len(p2) != 1 || string(p2[0].Text) != want {
 		t.Fatalf("recovery brings back undone text: %q", p2)
 	}
@@ -95,7 +95,7 @@ func TestAChangeOnDiskIsSaidAndSaveAsksFirst(t *testing.T) {
 	s := testStudio(a, t.TempDir())
 	s.openPath(p)
 	os.WriteFile(p, []byte("User-agent: *\nDisallow: /theirs\n"), 0o644)
-	s.checkDisk()
+	s.disk.checkDisk()
 	if string(s.ed.Bytes()) != "User-agent: *\nDisallow: /theirs\n" {
 		t.Fatalf("a clean buffer follows the file: %q", s.ed.Bytes())
 	}
@@ -108,7 +108,7 @@ func TestAChangeOnDiskIsSaidAndSaveAsksFirst(t *testing.T) {
 	if s.disk.ask == nil || !hasDialog(s) {
 		t.Fatal("the window must ask: reload or keep mine")
 	}
-	s.keepMine()
+	s.disk.keepMine()
 	s.save(nil)
 	if data, _ := os.ReadFile(p); !strings.Contains(string(data), "# mine") {
 		t.Fatalf("after keep mine, Save writes: %q", data)

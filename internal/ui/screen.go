@@ -12,7 +12,8 @@ var defaultWindowSize = fyne.NewSize(1280, 800)
 // fitScreen makes a window that was opened at the default size fit a
 // smaller screen: a window larger than the screen would hide its status bar
 // (or its menu bar) off the edge.
-func (s *studio) fitScreen() {
+func (v *viewSide) fitScreen() {
+	s := v.s
 	if ScreenPixels == nil {
 		return
 	}

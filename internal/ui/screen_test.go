@@ -29,7 +29,7 @@ func TestWindowFitsTheScreen(t *testing.T) {
 	s.openSample()
 	ScreenPixels = func() (int, int, bool) { return 1024, 700, true }
 	t.Cleanup(func() { ScreenPixels = nil })
-	s.fitScreen()
+	s.view.fitScreen()
 	if got := s.win.Canvas().Size(); got.Width > 1024 || got.Height > 700 {
 		t.Errorf("window %v on a 1024×700 screen", got)
 	}

@@ -26,16 +26,16 @@ func TestSitemapTabInWindow(t *testing.T) {
 </urlset>
 `))
 	s.dropped([]fyne.URI{storage.NewFileURI(sm)})
-	if s.tabs.Selected() != s.sitemapItem {
+	if s.tabs.Selected() != s.sitemaps.tabItem() {
 		t.Fatal("a dropped sitemap should show the Sitemaps tab")
 	}
 	if got := s.sitemaps.Status(); !strings.Contains(got, "URLs: 1,") || !strings.Contains(got, "blocked (URL, crawler) pairs: 3") {
 		t.Errorf("status %q", got)
 	}
-	if string(s.ed.Bytes()) == "" || s.file.Path == sm {
+	if string(s.ed.Bytes()) == "" || s.doc.File.Path == sm {
 		t.Error("the dropped sitemap replaced the robots.txt in the editor")
 	}
-	s.selectLine(2)
+	s.checks.selectLine(2)
 	if a, b := s.ed.Selection(); s.tabs.SelectedIndex() != 0 || string(s.ed.Bytes()[a:b]) != "Disallow: /private/" {
 		t.Errorf("selection %q on tab %d", s.ed.Bytes()[a:b], s.tabs.SelectedIndex())
 	}
@@ -44,7 +44,7 @@ func TestSitemapTabInWindow(t *testing.T) {
 	if !strings.Contains(strings.Join(set.Crawlers, ","), "YandexBot") || !strings.Contains(strings.Join(set.Paths, ","), "/private/a.html") {
 		t.Errorf("tester rows %v %v", set.Crawlers, set.Paths)
 	}
-	if s.modified() {
+	if s.doc.Modified() {
 		t.Error("tester rows alone marked the robots.txt modified (they are kept with its test set)")
 	}
 }

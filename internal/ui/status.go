@@ -43,7 +43,7 @@ func (s *studio) refreshStatus() {
 	if set == nil {
 		return
 	}
-	doc := statusDoc{Title: s.title, File: s.file.Path, Modified: s.file.TextModified(s.ed.Bytes()), Tests: s.file.TestsPath}
+	doc := statusDoc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath}
 	compiled := map[string]engine.Compiled{}
 	for _, crawler := range set.Crawlers {
 		// the engine that reads this crawler (under "each crawler's own"

@@ -53,7 +53,7 @@ func (s *studio) refreshBar() {
 		return
 	}
 	doc := s.ed.Document()
-	setText(b.state, fileStateText(&s.file, s.modified()))
+	setText(b.state, fileStateText(&s.doc.File, s.doc.Modified()))
 	setText(b.pos, lang.X("window.status.position", "Line {{.Line}}, column {{.Column}}",
 		map[string]any{"Line": s.ed.CursorLine(), "Column": s.ed.CursorColumn()}))
 	setText(b.enc, encodingText(doc))
@@ -71,12 +71,12 @@ func (s *studio) refreshBar() {
 // not on every key.
 func (b *statusBar) placeBeside(s *studio) bool {
 	if !onWeb {
-		_, place := s.places.For(s.file.Path)
+		_, place := s.doc.Places.For(s.doc.File.Path)
 		return place == session.Beside
 	}
-	if c := b.place; !c.known || c.path != s.file.Path || c.tests != s.file.TestsPath {
-		_, place := s.places.For(s.file.Path)
-		b.place.path, b.place.tests, b.place.known, b.place.beside = s.file.Path, s.file.TestsPath, true, place == session.Beside
+	if c := b.place; !c.known || c.path != s.doc.File.Path || c.tests != s.doc.File.TestsPath {
+		_, place := s.doc.Places.For(s.doc.File.Path)
+		b.place.path, b.place.tests, b.place.known, b.place.beside = s.doc.File.Path, s.doc.File.TestsPath, true, place == session.Beside
 	}
 	return b.place.beside
 }
@@ -163,7 +163,7 @@ func endingsText(doc *syntax.Document) string {
 
 // testsPlaceText says where the tester's rows are kept.
 func testsPlaceText(s *studio) string {
-	if s.file.Path == "" {
+	if s.doc.File.Path == "" {
 		return lang.X("window.status.tests_unsaved", "Test set: saved with the file")
 	}
 	if s.bar.placeBeside(s) {

@@ -165,7 +165,7 @@ func TestOpenPathSaysWhyAndKeepsTheText(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(good)
 	test.Type(s.ed, "# unsaved\n")
-	s.openPathDialog()
+	s.dialogs.openPathDialog()
 	entry, ok := s.win.Canvas().Focused().(*keys.Entry)
 	if !ok || entry.Text != filepath.Dir(good)+string(filepath.Separator) {
 		t.Fatalf("the path field must be focused and hold the file's folder, got %#v", s.win.Canvas().Focused())
@@ -188,11 +188,11 @@ func TestOpenPathSaysWhyAndKeepsTheText(t *testing.T) {
 		t.Errorf("a folder must be named as such:\n%s", view)
 	}
 	other := writeFile(t, "other.txt", []byte("User-agent: Googlebot\n"))
-	s.file.Disk = s.ed.Bytes() // nothing unsaved: no question in between
+	s.doc.File.Disk = s.ed.Bytes() // nothing unsaved: no question in between
 	entry.SetText(other)
 	entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if s.file.Path != other {
-		t.Fatalf("the typed path was not opened: %q", s.file.Path)
+	if s.doc.File.Path != other {
+		t.Fatalf("the typed path was not opened: %q", s.doc.File.Path)
 	}
 	if got := s.app.Preferences().String(prefOpenFolder); got != filepath.Dir(other) {
 		t.Errorf("last folder %q not remembered", got)
@@ -219,26 +219,26 @@ func TestLanguageSwitchKeepsTheTabAndTheFocus(t *testing.T) {
 	for range 3 {
 		c.FocusNext()
 	}
-	want, place := fmt.Sprintf("%T", c.Focused()), s.focusPlace()
+	want, place := fmt.Sprintf("%T", c.Focused()), s.view.focusPlace()
 	if place < 0 || c.Focused() == fyne.Focusable(s.ed) {
 		t.Fatalf("no field of the tester focused (%s, place %d)", want, place)
 	}
 	s.switchLanguage("pl")
-	if got := fmt.Sprintf("%T", c.Focused()); got != want || s.focusPlace() != place {
-		t.Errorf("tester field: focus %s at %d, want %s at %d", got, s.focusPlace(), want, place)
+	if got := fmt.Sprintf("%T", c.Focused()); got != want || s.view.focusPlace() != place {
+		t.Errorf("tester field: focus %s at %d, want %s at %d", got, s.view.focusPlace(), want, place)
 	}
 
 	s.tabs.SelectIndex(1)
 	c.Unfocus()
 	c.FocusNext()
 	c.FocusNext()
-	want, place = fmt.Sprintf("%T", c.Focused()), s.focusPlace()
+	want, place = fmt.Sprintf("%T", c.Focused()), s.view.focusPlace()
 	s.switchLanguage("en")
 	if s.tabs.SelectedIndex() != 1 {
 		t.Fatalf("the Meta tags tab was left for tab %d", s.tabs.SelectedIndex())
 	}
-	if got := fmt.Sprintf("%T", c.Focused()); got != want || s.focusPlace() != place || place < 0 {
-		t.Errorf("meta tab: focus %s at %d, want %s at %d", got, s.focusPlace(), want, place)
+	if got := fmt.Sprintf("%T", c.Focused()); got != want || s.view.focusPlace() != place || place < 0 {
+		t.Errorf("meta tab: focus %s at %d, want %s at %d", got, s.view.focusPlace(), want, place)
 	}
 	if got := s.tabs.Items[1].Text; got != "Meta tags" {
 		t.Errorf("tab texts not rebuilt: %q", got)
@@ -254,7 +254,7 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 	set := testset.New()
 	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/a", "/b"}
 	s.pane.SetTestSet(set)
-	s.showChanges("the saved version", syntax.Parse(s.file.Disk), nil)
+	s.live.showChanges("the saved version", syntax.Parse(s.doc.File.Disk), nil)
 	if s.changes.rep == nil || len(s.changes.rep.Changes) != 0 {
 		t.Fatalf("first comparison: %+v", s.changes.rep)
 	}
@@ -274,7 +274,7 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 	if n := len(s.changes.rep.Changes); n != 1 || s.changes.rep.Changes[0].URL != "/b" {
 		t.Fatalf("after the worker: %d changes", n)
 	}
-	s.closeChanges()
+	s.live.closeChanges()
 }
 
 // TestAnswerBesideTheFileMovesTheSet: answering the one question with
@@ -289,7 +289,7 @@ func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
 	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/x"}
 	s.pane.SetTestSet(set)
 	s.save(nil)
-	inApp := s.file.TestsPath
+	inApp := s.doc.File.TestsPath
 	b := findButton(s.win.Canvas().Overlays().Top(), "Beside the file")
 	if b == nil {
 		t.Fatal("no question after the first save")
@@ -301,8 +301,8 @@ func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
 	if _, err := os.Stat(inApp); !os.IsNotExist(err) {
 		t.Errorf("the copy in the app's folder is still there: %v", err)
 	}
-	if s.bar.tests.Text != "Test set: beside the file" || s.file.TestsPath != testset.PathFor(p) {
-		t.Errorf("status bar %q, tests path %s", s.bar.tests.Text, s.file.TestsPath)
+	if s.bar.tests.Text != "Test set: beside the file" || s.doc.File.TestsPath != testset.PathFor(p) {
+		t.Errorf("status bar %q, tests path %s", s.bar.tests.Text, s.doc.File.TestsPath)
 	}
 	set.Paths = append(set.Paths, "/y")
 	s.pane.SetTestSet(set)

@@ -17,14 +17,15 @@ import (
 // showTestSetPlace is Tester ▸ Test Set Location… (and the status bar's
 // button): where the rows and expectations are kept, why, the command that
 // runs them in CI, and the choice between the two places.
-func (s *studio) showTestSetPlace() {
-	if s.file.Path == "" {
+func (dl *dialogs) showTestSetPlace() {
+	s := dl.s
+	if s.doc.File.Path == "" {
 		dialog.ShowInformation(lang.X("window.tests.place_title", "Test set location"),
 			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), s.win)
 		return
 	}
-	robots := s.file.Path
-	path, place := s.places.For(robots)
+	robots := s.doc.File.Path
+	path, place := s.doc.Places.For(robots)
 	where := widget.NewLabel(path)
 	where.Wrapping = fyne.TextWrapBreak
 	where.Selectable = true
@@ -49,15 +50,15 @@ func (s *studio) showTestSetPlace() {
 		if want == place {
 			return
 		}
-		if err := s.places.Choose(robots, want); err != nil {
+		if err := s.doc.Places.Choose(robots, want); err != nil {
 			d.Hide()
 			dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			return
 		}
-		s.file.TestsPath, _ = s.places.For(robots)
+		s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
 		s.refreshBar()
 		d.Hide()
-		s.showTestSetPlace()
+		dl.showTestSetPlace()
 	}
 	cmdLabel := widget.NewLabel(command)
 	cmdLabel.Wrapping = fyne.TextWrapBreak
@@ -85,12 +86,13 @@ func (s *studio) showTestSetPlace() {
 // folder for a file whose user was never asked: it says so and offers to
 // keep the set beside the file instead. The answer is remembered, so each
 // file is asked once.
-func (s *studio) askTestSetPlaceOnce() {
-	robots := s.file.Path
-	if robots == "" || s.places.Dir == "" || s.places.Chosen(robots) {
+func (dl *dialogs) askTestSetPlaceOnce() {
+	s := dl.s
+	robots := s.doc.File.Path
+	if robots == "" || s.doc.Places.Dir == "" || s.doc.Places.Chosen(robots) {
 		return
 	}
-	if _, place := s.places.For(robots); place != session.InApp || !fileExists(s.file.TestsPath) {
+	if _, place := s.doc.Places.For(robots); place != session.InApp || !fileExists(s.doc.File.TestsPath) {
 		return
 	}
 	name := filepath.Base(robots)
@@ -108,11 +110,11 @@ func (s *studio) askTestSetPlaceOnce() {
 					c.Focus(prev)
 				}
 			})
-			if err := s.places.Choose(robots, want); err != nil {
+			if err := s.doc.Places.Choose(robots, want); err != nil {
 				dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			}
-			if s.file.Path == robots {
-				s.file.TestsPath, _ = s.places.For(robots)
+			if s.doc.File.Path == robots {
+				s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
 			}
 			s.refreshStatus()
 		}

@@ -1,174 +1,119 @@
 package ui
 
 import (
-	"slices"
-
-	"fyne.io/fyne/v2"
-
-	"github.com/robots-studio/robots-studio/internal/ui/aitab"
-	"github.com/robots-studio/robots-studio/internal/ui/hostwizard"
-	"github.com/robots-studio/robots-studio/internal/ui/logtab"
-	"github.com/robots-studio/robots-studio/internal/ui/metatab"
-	"github.com/robots-studio/robots-studio/internal/ui/sitemaptab"
-	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
-	"github.com/robots-studio/robots-studio/tester/aiaccess"
-	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/metatag"
-	"github.com/robots-studio/robots-studio/tester/mirror"
-	"github.com/robots-studio/robots-studio/tester/syntax"
-	"github.com/robots-studio/robots-studio/tester/testset"
+	"fyne.io/fyne/v2/container"
 )
 
-// newPane makes a tester pane wired to the window, carrying over the engine,
-// the compare switch and the rows of a previous one.
-func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *testerpane.Pane {
-	p := testerpane.New(s.win)
-	p.SetEngine(engineID)
-	p.SetCompare(compare)
-	if set != nil {
-		p.SetTestSet(set)
+// tab is one tab of the window. The window makes its tabs from a list
+// (newTabs), in that order, and tells every one of them what happened
+// through follow; none is found by its place in the list.
+type tab interface {
+	// build makes the tab's widgets: once, and again after a language
+	// switch (between keep and restore).
+	build() *container.TabItem
+	// tabItem is the tab item build made.
+	tabItem() *container.TabItem
+	// follow is told what happened to the document or the window; shown
+	// says whether the tab is the one in view.
+	follow(c change, shown bool)
+	// keep remembers what the user did in the tab before a rebuild, and
+	// restore hands it to the rebuilt tab.
+	keep()
+	restore()
+}
+
+// change is what a tab is told of.
+type change int
+
+const (
+	// edited: the text changed (typing, an undo, a fix, another file).
+	edited change = iota
+	// shown: the tab came into view.
+	shown
+	// themed: the theme (light, dark, zoom) switched: colours drawn by
+	// hand must be drawn again.
+	themed
+)
+
+// newTabs are the window's tabs, in the order they are shown.
+func (s *studio) newTabs() []tab {
+	s.editor = &editorTab{s: s}
+	s.meta = &metaTab{s: s}
+	s.wizard = &hostTab{s: s}
+	s.ai = &aiTab{s: s}
+	s.sitemaps = &sitemapsTab{s: s}
+	s.logs = &logsTab{s: s}
+	return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
+}
+
+// buildTabs makes every tab's widgets into the tab container.
+func (s *studio) buildTabs() *container.AppTabs {
+	tabs := container.NewAppTabs()
+	for _, t := range s.tabList {
+		tabs.Append(t.build())
 	}
-	p.SetOnSelect(s.selectVerdict)
-	p.SetOnTestSetChanged(func() { s.updateTitle(); s.refreshStatus() })
-	p.SetOnEngineChanged(func(id string) {
-		s.app.Preferences().SetString(prefEngine, id)
-		s.readingsChanged()
-		s.win.SetMainMenu(s.menu())
-		s.refreshStatus()
-	})
-	p.SetOnCompareChanged(s.compareChanged)
-	p.SetCompareColumns(compareColumns(s.app.Preferences()))
-	p.SetOnColumnsChanged(func() { rememberCompareColumns(s.app.Preferences(), p) })
-	s.lintReadings.set(lintChosen(engineID, compare))
-	return p
-}
-
-// robotsCheck lets the meta tag analyser ask whether the open robots.txt
-// blocks a page for a crawler (then the crawler never sees the page's tags).
-func (s *studio) robotsCheck() metatag.RobotsCheck {
-	return metatag.RobotsFromDocument(s.ed.Document())
-}
-
-func (s *studio) metaTab() fyne.CanvasObject {
-	s.meta = metatab.New(s.win, s.robotsCheck)
-	return s.meta.Content
-}
-
-func (s *studio) hostTab() fyne.CanvasObject {
-	s.wizard = hostwizard.New(s.win,
-		func() []byte { return s.ed.Bytes() },
-		func(edits []mirror.Edit) {
-			s.ed.ApplyEdits(edits)
-			s.tabs.SelectIndex(0)
-		},
-		func(robots []byte, crawler, path string) (bool, string) {
-			v := engine.ForCrawler(crawler).Compile(syntax.Parse(robots)).Query(crawler, path)
-			return v.Allowed, v.ExplainAll()
-		})
-	return s.wizard.Object()
-}
-
-// aiTab is the AI access view and policy builder; its edits go into the
-// editor as one undo step.
-func (s *studio) aiTab() fyne.CanvasObject {
-	s.ai = aitab.New(s.ed.Document, func(edits []aiaccess.Edit) error {
-		return s.ed.ApplyEdits(edits)
-	})
-	return s.ai.Content
-}
-
-// sitemapTab checks sitemaps against the robots.txt in the editor: a
-// finding of the robots.txt selects its line, blocked URLs can become tester
-// rows, and the builder can start from the tester's paths.
-func (s *studio) sitemapTab() fyne.CanvasObject {
-	s.sitemaps = sitemaptab.New(sitemaptab.Host{
-		Window:      s.win,
-		Robots:      func() (string, []byte) { return s.file.Path, s.ed.Bytes() },
-		SelectRule:  s.selectLine,
-		AddToTester: s.addToTester,
-		TesterPaths: func() []string { return s.pane.TestSet().Paths },
-	})
-	return s.sitemaps.Object()
-}
-
-// selectLine shows the robots.txt tab with line n selected in the editor.
-func (s *studio) selectLine(n int) {
-	doc := s.ed.Document()
-	if n < 1 || n > len(doc.Lines) {
-		return
-	}
-	s.tabs.SelectIndex(0)
-	l := doc.Line(n)
-	s.ed.SetSelection(int(l.Start), int(l.End))
-	s.ed.ShowLine(n)
-	s.win.Canvas().Focus(s.ed)
-}
-
-// addToTester adds a crawler row and path rows the tester does not have yet.
-func (s *studio) addToTester(crawler string, paths []string) {
-	set := s.pane.TestSet()
-	if crawler != "" && !slices.Contains(set.Crawlers, crawler) {
-		set.Crawlers = append(set.Crawlers, crawler)
-	}
-	for _, p := range paths {
-		if !slices.Contains(set.Paths, p) {
-			set.Paths = append(set.Paths, p)
+	tabs.OnSelected = func(it *container.TabItem) {
+		for _, t := range s.tabList {
+			if t.tabItem() == it {
+				t.follow(shown, true)
+			}
 		}
 	}
-	s.pane.SetTestSet(set)
-	s.updateTitle()
-	s.refreshStatus()
-	s.tabs.SelectIndex(0)
+	return tabs
 }
 
-// logsTab reads access logs; hits are replayed against the saved file, and
-// unsaved edits in the editor count as a draft.
-func (s *studio) logsTab() fyne.CanvasObject {
-	s.logs = logtab.New(s.win, s.logSource, s.testFromLogs)
-	return s.logs.Content
-}
-
-func (s *studio) logSource() logtab.Source {
-	doc := s.ed.Document()
-	if s.file.Path != "" && s.file.TextModified(s.ed.Bytes()) {
-		return logtab.Source{Robots: syntax.Parse(s.file.Disk), Draft: doc}
-	}
-	return logtab.Source{Robots: doc}
-}
-
-// testFromLogs puts a crawler and paths from the Logs tab into the tester
-// and, for one path, marks the rule that decides it in the editor.
-func (s *studio) testFromLogs(sel logtab.Selection) {
-	s.addToTester(sel.Crawler, sel.Paths)
-	if len(sel.Paths) != 1 {
+// tell tells every tab of c.
+func (s *studio) tell(c change) {
+	if s.tabs == nil {
 		return
 	}
-	e, ok := engine.Get(sel.Engine)
-	if !ok {
-		e = engine.ForCrawler(sel.Crawler)
+	sel := s.tabs.Selected()
+	for _, t := range s.tabList {
+		t.follow(c, t.tabItem() == sel)
 	}
-	s.selectVerdict(e.Compile(s.ed.Document()).Query(sel.Crawler, sel.Paths[0]))
 }
 
-// logsDropped gives files dropped while the Logs tab is shown to it.
-func (s *studio) logsDropped(uris []fyne.URI) bool {
-	if s.tabs == nil || s.logs == nil || s.tabs.Selected() != s.logsItem {
-		return false
-	}
-	var paths []string
-	for _, u := range uris {
-		if u.Scheme() == "file" {
-			paths = append(paths, u.Path())
-		}
-	}
-	s.logs.AddFiles(paths)
-	return true
+// showTab brings t into view.
+func (s *studio) showTab(t tab) { s.tabs.Select(t.tabItem()) }
+
+// showEditor brings the editor and the tester into view.
+func (s *studio) showEditor() { s.showTab(s.editor) }
+
+// editorTab is the first tab: the editor (under the fetch banner, over
+// the Problems panel) beside the tester; its title is the file's.
+type editorTab struct {
+	s     *studio
+	it    *container.TabItem
+	split float64 // kept across a rebuild
 }
 
-// openLogs reads log files named on the command line after the robots.txt
-// (`robots-studio robots.txt access.log…`) in the Logs tab.
-func (s *studio) openLogs(paths []string) {
-	s.logs.AddFiles(paths)
-	s.tabs.Select(s.logsItem)
-	s.logs.Start()
+func (t *editorTab) build() *container.TabItem {
+	s := t.s
+	s.live.banner = container.NewVBox()
+	left := container.NewBorder(s.live.banner, s.class.present.panel(), nil, nil, s.lint.withEditor(s.ed))
+	s.live.left = left
+	s.split = container.NewHSplit(left, s.live.rightSide())
+	s.split.Offset = splitOffset
+	t.it = container.NewTabItem(tabTitle(&s.doc.File), s.split)
+	return t.it
 }
+
+func (t *editorTab) tabItem() *container.TabItem { return t.it }
+
+// follow: the editor and the tester follow the document themselves
+// (documentChanged).
+func (t *editorTab) follow(change, bool) {}
+
+// retitle keeps the title the file's name (updateTitle).
+func (t *editorTab) retitle() {
+	if t.it == nil {
+		return
+	}
+	if title := tabTitle(&t.s.doc.File); t.it.Text != title {
+		t.it.Text = title
+		t.s.tabs.Refresh()
+	}
+}
+
+func (t *editorTab) keep()    { t.split = t.s.split.Offset }
+func (t *editorTab) restore() { t.s.split.SetOffset(t.split) }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/internal/session"
 )
 
 // Changing only the tester's rows does not mark the robots.txt as
@@ -20,15 +22,15 @@ func TestTesterRowsAloneDoNotModifyTheFile(t *testing.T) {
 	}
 	s.addToTester("Googlebot", []string{"/private/x"})
 	s.refreshStatus()
-	if s.modified() || strings.Contains(s.win.Title(), "•") || s.bar.state.Text != "Saved" {
-		t.Errorf("tester rows marked the file: modified %v, title %q, status %q", s.modified(), s.win.Title(), s.bar.state.Text)
+	if s.doc.Modified() || strings.Contains(s.win.Title(), "•") || s.bar.state.Text != "Saved" {
+		t.Errorf("tester rows marked the file: modified %v, title %q, status %q", s.doc.Modified(), s.win.Title(), s.bar.state.Text)
 	}
 	// The autosave keeps the rows; the robots.txt is untouched.
 	s.autosave()
 	if b, _ := os.ReadFile(p); string(b) != string(text) {
 		t.Errorf("the robots.txt was rewritten: %q", b)
 	}
-	if _, err := os.Stat(s.file.TestsPath); err != nil {
+	if _, err := os.Stat(s.doc.File.TestsPath); err != nil {
 		t.Fatalf("the rows were not kept with the test set: %v", err)
 	}
 	// A crash now (no Save): the next window has the rows.
@@ -56,7 +58,7 @@ func TestUnsavedQuestionNamesWhatIsUnsaved(t *testing.T) {
 	s := newTestStudio(t)
 	s.newFile()
 	s.addToTester("Googlebot", []string{"/a"})
-	if !s.modified() || !s.testsUnsaved() {
+	if !s.doc.Modified() || !s.doc.TestsUnsaved() {
 		t.Fatal("a new document's tester rows are not unsaved work")
 	}
 	for _, c := range []struct {
@@ -67,7 +69,7 @@ func TestUnsavedQuestionNamesWhatIsUnsaved(t *testing.T) {
 		{false, true, "tester rows of robots.txt are not saved"},
 		{true, true, "robots.txt and its tester rows"},
 	} {
-		if got := unsavedQuestion("robots.txt", c.text, c.tests); !strings.Contains(got, c.want) {
+		if got := unsavedQuestion("robots.txt", session.Unsaved{Text: c.text, Tests: c.tests}); !strings.Contains(got, c.want) {
 			t.Errorf("text %v, tests %v: %q", c.text, c.tests, got)
 		}
 	}

@@ -3,8 +3,7 @@
 // files, menus, preferences and languages. The analysis lives in tester/.
 package ui
 
-import "github.com/robots-studio/robots-studio/tester/crawlers/sources"
+import "github.com/robots-studio/robots-studio/internal/session"
 
-// AppID identifies the app for preferences and storage; the command line
-// finds the window's storage by the same id.
-const AppID = sources.AppID
+// AppID identifies the app for preferences and storage.
+const AppID = session.AppID

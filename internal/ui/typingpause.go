@@ -26,7 +26,8 @@ var toUI = fyne.Do
 
 // lintAfterEdit asks for the document to be linted: at once on the
 // desktop, after a pause in typing in the browser.
-func (s *studio) lintAfterEdit(doc *syntax.Document) {
+func (k *checks) lintAfterEdit(doc *syntax.Document) {
+	s := k.s
 	if !lintWaitsForTyping {
 		s.lints.Submit(doc)
 		return

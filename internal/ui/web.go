@@ -21,6 +21,10 @@ import (
 // it saves goes to its own persisted folder (webDocuments under the home
 // folder) and, as the bytes the user keeps, to a download.
 
+// webSide is the browser build's way with files and the page's automation
+// hook.
+type webSide struct{ s *studio }
+
 // pickedRoot is where the page runtime puts picked and dropped files.
 const pickedRoot = "/picked/"
 
@@ -51,13 +55,15 @@ func validSaveName(name string) string {
 
 // webOpenDialog is File ▸ Open… in the browser: the page's file picker
 // (any file: robots.txt files are not always named *.txt).
-func (s *studio) webOpenDialog() {
+func (w *webSide) webOpenDialog() {
+	s := w.s
 	webfile.Pick(webfile.Accept(), false, func(paths []string) { s.openPath(paths[0]) })
 }
 
 // openDroppedPaths opens files dropped on the page as a drop on the window
 // would (dropped, window.go).
-func (s *studio) openDroppedPaths(paths []string) {
+func (w *webSide) openDroppedPaths(paths []string) {
+	s := w.s
 	uris := make([]fyne.URI, 0, len(paths))
 	for _, p := range paths {
 		uris = append(uris, storage.NewFileURI(p))
@@ -68,18 +74,20 @@ func (s *studio) openDroppedPaths(paths []string) {
 // webSave is File ▸ Save in the browser: the text is written as on the
 // desktop (session.File.Save, atomically, with its test set) into the
 // page's storage, and the bytes written are downloaded.
-func (s *studio) webSave(then func()) {
-	if s.file.Path == "" {
-		s.webSaveAs(then)
+func (w *webSide) webSave(then func()) {
+	s := w.s
+	if s.doc.File.Path == "" {
+		w.webSaveAs(then)
 		return
 	}
-	s.webWrite(s.file.SaveName(), then)
+	w.webWrite(s.doc.File.SaveName(), then)
 }
 
 // webSaveAs asks for a file name, then saves and downloads as webSave.
-func (s *studio) webSaveAs(then func()) {
+func (w *webSide) webSaveAs(then func()) {
+	s := w.s
 	entry := keys.NewEntry()
-	entry.SetText(s.file.SaveName())
+	entry.SetText(s.doc.File.SaveName())
 	problem := newWrappedLabel("")
 	problem.Importance = widget.DangerImportance
 	problem.Hide()
@@ -92,7 +100,7 @@ func (s *studio) webSaveAs(then func()) {
 			return
 		}
 		d.Hide()
-		s.webWrite(name, then)
+		w.webWrite(name, then)
 	}
 	entry.OnSubmitted = func(string) { ok() }
 	entry.OnChanged = func(string) { problem.Hide() }
@@ -109,9 +117,10 @@ func (s *studio) webSaveAs(then func()) {
 }
 
 // webWrite saves under name and downloads exactly the bytes on disk.
-func (s *studio) webWrite(name string, then func()) {
+func (w *webSide) webWrite(name string, then func()) {
+	s := w.s
 	home, _ := os.UserHomeDir()
-	path := webSavePath(s.file.Path, name, home)
+	path := webSavePath(s.doc.File.Path, name, home)
 	if filepath.Base(path) != name {
 		path = filepath.Join(filepath.Dir(path), name)
 	}
@@ -135,13 +144,15 @@ func (s *studio) webWrite(name string, then func()) {
 }
 
 // webOpenLesson is File ▸ Open Lesson… in the browser: a picked .zip.
-func (s *studio) webOpenLesson() {
-	webfile.Pick(webfile.Accept(".zip"), false, func(paths []string) { s.openLessonPath(paths[0]) })
+func (w *webSide) webOpenLesson() {
+	s := w.s
+	webfile.Pick(webfile.Accept(".zip"), false, func(paths []string) { s.class.openLessonPath(paths[0]) })
 }
 
 // webExportLesson is File ▸ Export Lesson… in the browser: the .zip is
 // written to the page's temporary folder and downloaded.
-func (s *studio) webExportLesson() {
+func (w *webSide) webExportLesson() {
+	s := w.s
 	l := s.class.tab.Current()
 	if l == nil {
 		return
@@ -153,7 +164,7 @@ func (s *studio) webExportLesson() {
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, l.ID+".zip")
-	if !s.exportLessonTo(path) {
+	if !s.class.exportLessonTo(path) {
 		return
 	}
 	data, err := os.ReadFile(path)
@@ -165,27 +176,29 @@ func (s *studio) webExportLesson() {
 }
 
 // webCompareFile is Tester ▸ Compare with… ▸ Another file… in the browser.
-func (s *studio) webCompareFile() {
-	webfile.Pick(webfile.Accept(), false, func(paths []string) { s.compareWithFile(paths[0]) })
+func (w *webSide) webCompareFile() {
+	s := w.s
+	webfile.Pick(webfile.Accept(), false, func(paths []string) { s.live.compareWithFile(paths[0]) })
 }
 
 // webUnreadable says that the site did not let the page read its
 // robots.txt (browsers hide whether that was the site's policy or the
 // network), and offers to paste the text instead.
-func (s *studio) webUnreadable(url string) {
-	s.pasteDialog(lang.X("web.site.cors", "The site {{.URL}} does not let a web page read its robots.txt (or could not be reached). Open it in a browser tab, copy the text and paste it here.",
+func (w *webSide) webUnreadable(url string) {
+	w.pasteDialog(lang.X("web.site.cors", "The site {{.URL}} does not let a web page read its robots.txt (or could not be reached). Open it in a browser tab, copy the text and paste it here.",
 		map[string]any{"URL": url}))
 }
 
 // pasteDialog takes pasted text and opens it as a new document.
-func (s *studio) pasteDialog(why string) {
+func (w *webSide) pasteDialog(why string) {
+	s := w.s
 	entry := keys.NewMultiLineEntry()
 	entry.SetPlaceHolder(lang.X("web.paste.placeholder", "Paste the robots.txt here"))
 	entry.SetMinRowsVisible(10)
 	d := dialog.NewCustomConfirm(lang.X("web.paste.title", "Paste robots.txt"), lang.X("web.paste.open", "Open"), lang.X("web.saveas.cancel", "Cancel"),
 		container.NewBorder(newWrappedLabel(why), nil, nil, nil, entry), func(ok bool) {
 			if ok && entry.Text != "" {
-				s.openTextAsNew("robots.txt", []byte(entry.Text))
+				s.class.openTextAsNew("robots.txt", []byte(entry.Text))
 			}
 		}, s.win)
 	d.Resize(fyne.NewSize(620, 440))

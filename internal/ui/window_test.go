@@ -64,7 +64,7 @@ func TestUnchangedFileResavesByteIdentical(t *testing.T) {
 	if !s.openPath(p) {
 		t.Fatal("open failed")
 	}
-	if s.modified() || strings.Contains(s.win.Title(), "•") {
+	if s.doc.Modified() || strings.Contains(s.win.Title(), "•") {
 		t.Fatalf("freshly opened file shows as modified: %q", s.win.Title())
 	}
 	if got := s.win.Title(); got != "Robots Studio — robots.txt" {
@@ -112,14 +112,14 @@ func TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange(t *testing.T) {
 	set.Paths = []string{"/x"}
 	set.SetExpected("Googlebot", "/x", "google", false)
 	s.pane.SetTestSet(set)
-	if s.modified() || !s.file.TestsModified(s.testsBytes()) {
+	if s.doc.Modified() || !s.doc.File.TestsModified(s.doc.TestsBytes()) {
 		t.Fatal("new tester rows must be a change of the test set, not of the robots.txt")
 	}
 	s.save(nil)
 	if _, err := os.Stat(testset.PathFor(p)); !os.IsNotExist(err) {
 		t.Fatalf("the test set was written beside the file without asking: %v", err)
 	}
-	where, place := s.places.For(p)
+	where, place := s.doc.Places.For(p)
 	loaded, err := testset.Load(where)
 	if err != nil || place != session.InApp || len(loaded.Expect) != 1 || loaded.Crawlers[0] != "Googlebot" {
 		t.Fatalf("test set not saved in the app's folder: %+v %v", loaded, err)
@@ -131,9 +131,9 @@ func TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange(t *testing.T) {
 		t.Errorf("status bar says %q", got)
 	}
 	s2 := newTestStudio(t)
-	s2.places = s.places
+	s2.doc.Places = s.doc.Places
 	s2.openPath(p)
-	if got := s2.pane.TestSet(); len(got.Paths) != 1 || got.Paths[0] != "/x" || s2.modified() {
+	if got := s2.pane.TestSet(); len(got.Paths) != 1 || got.Paths[0] != "/x" || s2.doc.Modified() {
 		t.Fatalf("test set not reopened: %+v", got)
 	}
 	// Removing every row and saving must not let the old rows come back.
@@ -143,7 +143,7 @@ func TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange(t *testing.T) {
 		t.Fatalf("the emptied test set is still on disk: %v", err)
 	}
 	s3 := newTestStudio(t)
-	s3.places = s.places
+	s3.doc.Places = s.doc.Places
 	s3.openPath(p)
 	if got := s3.pane.TestSet(); len(got.Crawlers)+len(got.Paths)+len(got.Expect) != 0 {
 		t.Fatalf("old rows came back: %+v", got)
@@ -194,8 +194,8 @@ func TestUnreadableTestSetIsNeverOverwritten(t *testing.T) {
 	set.Crawlers, set.Paths = []string{"Bingbot"}, []string{"/new"}
 	s.pane.SetTestSet(set)
 	s.save(nil)
-	if got, _ := os.ReadFile(testset.PathFor(p)); string(got) != string(broken) || !s.modified() {
-		t.Fatalf("after Save with new rows: file %q, modified %v", got, s.modified())
+	if got, _ := os.ReadFile(testset.PathFor(p)); string(got) != string(broken) || !s.doc.Modified() {
+		t.Fatalf("after Save with new rows: file %q, modified %v", got, s.doc.Modified())
 	}
 }
 
@@ -226,8 +226,8 @@ func TestDroppedFileOpens(t *testing.T) {
 	s.openSample()
 	p := writeFile(t, "dropped.txt", []byte("User-agent: *\nDisallow: /dropped\n"))
 	s.dropped([]fyne.URI{storage.NewURI("https://example.com/robots.txt"), storage.NewFileURI(p)})
-	if s.file.Name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
-		t.Fatalf("dropped file not opened: %s %q", s.file.Name(), s.ed.Bytes())
+	if s.doc.File.Name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
+		t.Fatalf("dropped file not opened: %s %q", s.doc.File.Name(), s.ed.Bytes())
 	}
 }
 
@@ -249,7 +249,7 @@ func TestUnsavedChangesAsk(t *testing.T) {
 func TestApplyAllSafeFixes(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDissallow: /x\nDisallow /y\n")))
-	s.applySafeFixes()
+	s.checks.applySafeFixes()
 	if got := string(s.ed.Bytes()); got != "User-agent: *\nDisallow: /x\nDisallow: /y\n" {
 		t.Fatalf("after fixes: %q", got)
 	}
@@ -269,19 +269,19 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	s.autosave()
 	// A second window on the same storage stands for the next start after
 	// a crash (its lock gone).
-	s.rec.Close()
+	s.doc.Rec.Close()
 	s2 := testStudio(a, storage)
 	s2.openPath(p)
-	s2.offerRecovery()
+	s2.recovery.offerRecovery()
 	if !hasDialog(s2) {
 		t.Fatal("no recovery offer")
 	}
-	recs := s2.rec.Pending()
+	recs := s2.doc.Rec.Pending()
 	if len(recs) != 1 || !strings.Contains(string(recs[0].Text), "Disallow: /unsaved") {
 		t.Fatalf("recovery copy = %+v", recs)
 	}
 	s.save(nil)
-	if s.rec.Has(p) {
+	if s.doc.Rec.Has(p) {
 		t.Fatal("saving must drop the recovery copy")
 	}
 }
@@ -414,7 +414,7 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 			for i := range b.N {
 				typeOrErase(s, i)
 				r := <-done
-				s.applyLint(r.doc, r.diags)
+				s.checks.applyLint(r.doc, r.diags)
 			}
 			b.StopTimer()
 			if s.lintDoc != s.ed.Document() {
@@ -437,13 +437,13 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 func TestLogsTabTestsAHit(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /shop/cart\n")))
-	s.tabs.Select(s.logsItem)
+	s.tabs.Select(s.logs.tabItem())
 	log := writeFile(t, "access.log", []byte(`66.249.66.1 - - [03/Feb/2025:08:00:03 +0100] "GET /shop/cart HTTP/1.1" 200 1 "-" "Googlebot/2.1"`+"\n"))
 	s.dropped([]fyne.URI{storage.NewFileURI(log)})
-	if s.file.Name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
-		t.Fatalf("a log dropped on the Logs tab: file %s, logs %q", s.file.Name(), s.logs.Files())
+	if s.doc.File.Name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
+		t.Fatalf("a log dropped on the Logs tab: file %s, logs %q", s.doc.File.Name(), s.logs.Files())
 	}
-	s.testFromLogs(logtab.Selection{Crawler: "Googlebot", Engine: "google", Paths: []string{"/shop/cart"}, Line: 2})
+	s.logs.testFromLogs(logtab.Selection{Crawler: "Googlebot", Engine: "google", Paths: []string{"/shop/cart"}, Line: 2})
 	if s.tabs.SelectedIndex() != 0 {
 		t.Error("the tester tab is not shown")
 	}
@@ -468,19 +468,19 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 	s.openPath(pa)
 	test.Type(s.ed, "Disallow: /recovered-a")
 	s.autosave()
-	s.rec.Close() // crashed
+	s.doc.Rec.Close() // crashed
 	if err := os.WriteFile(pa, []byte("\x7FELF\x02\x01\x01\x00binary"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s2 := testStudio(a, storage)
 	s2.openPath(pb)
-	recs := s2.rec.Pending()
+	recs := s2.doc.Rec.Pending()
 	if len(recs) != 1 {
 		t.Fatalf("recovery copies = %d", len(recs))
 	}
 	s2.restore(recs[0])
-	if s2.file.Path == pb || strings.Contains(s2.win.Title(), "B.txt") {
-		t.Fatalf("A's text was attached to B: path %q title %q", s2.file.Path, s2.win.Title())
+	if s2.doc.File.Path == pb || strings.Contains(s2.win.Title(), "B.txt") {
+		t.Fatalf("A's text was attached to B: path %q title %q", s2.doc.File.Path, s2.win.Title())
 	}
 	if !strings.Contains(string(s2.ed.Bytes()), "/recovered-a") {
 		t.Fatalf("the recovered text is not in the editor: %q", s2.ed.Bytes())
@@ -506,23 +506,23 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	s.openPath(p)
 	test.Type(s.ed, "Q")
 	s.autosave()
-	if !s.rec.Has(p) {
+	if !s.doc.Rec.Has(p) {
 		t.Fatal("no recovery copy after typing")
 	}
-	for s.modified() {
+	for s.doc.Modified() {
 		s.ed.Undo()
 	}
-	if s.rec.Has(p) {
+	if s.doc.Rec.Has(p) {
 		t.Fatal("undone edit still has a copy")
 	}
 	// A copy whose text is what the file holds now is not worth a question.
-	if err := s.rec.Save(p, []byte("User-agent: *\n")); err != nil {
+	if err := s.doc.Rec.Save(p, []byte("User-agent: *\n")); err != nil {
 		t.Fatal(err)
 	}
-	s.rec.Close()
+	s.doc.Rec.Close()
 	s2 := testStudio(a, storage)
 	s2.openPath(p)
-	s2.offerRecovery()
+	s2.recovery.offerRecovery()
 	if hasDialog(s2) {
 		t.Fatal("recovery offered the bytes already on disk")
 	}
@@ -546,7 +546,7 @@ func TestSavingAReadOnlyFileIsRefused(t *testing.T) {
 	if got, _ := os.ReadFile(p); string(got) != "User-agent: *\n" {
 		t.Fatalf("read-only file written: %q", got)
 	}
-	if !s.modified() || !strings.Contains(string(s.ed.Bytes()), "Disallow: /x") {
+	if !s.doc.Modified() || !strings.Contains(string(s.ed.Bytes()), "Disallow: /x") {
 		t.Fatal("the editor lost the unsaved text")
 	}
 }
@@ -577,7 +577,7 @@ func TestApplyAllSafeFixesLeavesNoSafeFix(t *testing.T) {
 	for _, name := range []string{"odd-bytes.robots.txt", "groups-and-gaps.robots.txt", "news-crlf.robots.txt"} {
 		s := newTestStudio(t)
 		s.openPath(writeFile(t, "robots.txt", corpus.File(t, name)))
-		s.applySafeFixes()
+		s.checks.applySafeFixes()
 		doc := syntax.Parse(s.ed.Bytes())
 		for _, d := range lint.Run(doc, lint.Options{}) {
 			if d.Fix != nil && d.Fix.Safe {
@@ -609,7 +609,7 @@ func TestAFailedSaveStopsTheAction(t *testing.T) {
 	if ran != 0 {
 		t.Fatal("the action ran although the save failed")
 	}
-	if !strings.HasPrefix(string(s.ed.Bytes()), "x") || !s.modified() {
+	if !strings.HasPrefix(string(s.ed.Bytes()), "x") || !s.doc.Modified() {
 		t.Fatalf("the text was lost: %q", s.ed.Bytes())
 	}
 }

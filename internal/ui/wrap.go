@@ -6,17 +6,19 @@ import (
 )
 
 // wrapItem is View ▸ Word Wrap, a remembered toggle for the editor.
-func (s *studio) wrapItem() *fyne.MenuItem {
+func (v *viewSide) wrapItem() *fyne.MenuItem {
+	s := v.s
 	it := fyne.NewMenuItem(lang.X("editor.menu.wrap", "Word Wrap"), nil)
 	it.Checked = s.ed.Wrap()
 	it.Action = func() {
-		s.setWrap(!s.ed.Wrap())
+		v.setWrap(!s.ed.Wrap())
 	}
 	return it
 }
 
 // setWrap turns the editor's word wrap on or off and remembers it.
-func (s *studio) setWrap(on bool) {
+func (v *viewSide) setWrap(on bool) {
+	s := v.s
 	s.ed.SetWrap(on)
 	s.app.Preferences().SetBool(prefWrap, on)
 	s.win.SetMainMenu(s.menu())

@@ -9,9 +9,13 @@ import (
 	"github.com/robots-studio/robots-studio/internal/ui/look"
 )
 
+// viewSide is how the window is seen: its zoom, word wrap, size on the
+// screen and where the focus is.
+type viewSide struct{ s *studio }
+
 // zoom is the window's zoom in percent (100 when never changed).
-func (s *studio) zoom() int {
-	return s.themeZoom()
+func (v *viewSide) zoom() int {
+	return v.themeZoom()
 }
 
 // setZoom scales the whole window (editor, tables, tabs) to percent,
@@ -19,13 +23,14 @@ func (s *studio) zoom() int {
 // carries the zoom, so every widget re-measures on the theme change.
 // Zooming in stops at the largest stop whose layout still fits the window:
 // a window whose content outgrows it would grow past the screen.
-func (s *studio) setZoom(percent int) {
+func (v *viewSide) setZoom(percent int) {
+	s := v.s
 	percent = look.ClampZoom(percent)
-	prev := s.themeZoom()
-	s.applyZoom(percent)
-	for percent > prev && !s.fits() {
+	prev := v.themeZoom()
+	v.applyZoom(percent)
+	for percent > prev && !v.fits() {
 		percent = max(prev, look.ZoomOut(percent))
-		s.applyZoom(percent)
+		v.applyZoom(percent)
 	}
 	s.app.Preferences().SetInt(prefZoom, percent)
 	// A new menu bar makes the window lay out again under the menu's new
@@ -34,14 +39,16 @@ func (s *studio) setZoom(percent int) {
 }
 
 // applyZoom sets the theme at percent.
-func (s *studio) applyZoom(percent int) {
+func (v *viewSide) applyZoom(percent int) {
+	s := v.s
 	t := look.New(s.app.Preferences().StringWithFallback(prefTheme, "system"))
 	t.Zoom = percent
 	s.app.Settings().SetTheme(t)
 }
 
 // themeZoom is the zoom of the theme in use.
-func (s *studio) themeZoom() int {
+func (v *viewSide) themeZoom() int {
+	s := v.s
 	if t, ok := s.app.Settings().Theme().(*look.Theme); ok {
 		return look.ClampZoom(t.Zoom)
 	}
@@ -50,7 +57,8 @@ func (s *studio) themeZoom() int {
 
 // fits reports whether the window's content, at the theme in use, fits
 // the window's current size.
-func (s *studio) fits() bool {
+func (v *viewSide) fits() bool {
+	s := v.s
 	c := s.win.Canvas()
 	have := c.Size()
 	need := s.win.Content().MinSize()
@@ -62,10 +70,10 @@ func (s *studio) fits() bool {
 
 // zoomItems are the View menu's zoom entries: Ctrl+= in, Ctrl+- out,
 // Ctrl+0 back to 100 %.
-func (s *studio) zoomItems() []*fyne.MenuItem {
-	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { s.setZoom(look.ZoomIn(s.zoom())) })
-	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { s.setZoom(look.ZoomOut(s.zoom())) })
-	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { s.setZoom(look.DefaultZoom) })
+func (v *viewSide) zoomItems() []*fyne.MenuItem {
+	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { v.setZoom(look.ZoomIn(v.zoom())) })
+	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { v.setZoom(look.ZoomOut(v.zoom())) })
+	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { v.setZoom(look.DefaultZoom) })
 	return []*fyne.MenuItem{in, out, reset}
 }
 
@@ -73,11 +81,12 @@ func (s *studio) zoomItems() []*fyne.MenuItem {
 // and Ctrl++ (Shift+= or the keypad plus) beside the menu's Ctrl+= — a menu
 // item carries one shortcut, so the other spellings are caught here, from
 // the editor or, when nothing has focus, from the window.
-func (s *studio) initView() {
+func (v *viewSide) initView() {
+	s := v.s
 	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
-	s.ed.SetOnShortcut(s.zoomShortcut)
+	s.ed.SetOnShortcut(v.zoomShortcut)
 	for _, sc := range zoomInAliases() {
-		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { s.setZoom(look.ZoomIn(s.zoom())) }))
+		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
 	}
 }
 
@@ -91,10 +100,10 @@ func zoomInAliases() []*desktop.CustomShortcut {
 }
 
 // zoomShortcut zooms in when sc, passed on by the editor, is a Ctrl++.
-func (s *studio) zoomShortcut(sc *desktop.CustomShortcut) {
+func (v *viewSide) zoomShortcut(sc *desktop.CustomShortcut) {
 	for _, a := range zoomInAliases() {
 		if sc.ShortcutName() == a.ShortcutName() {
-			s.setZoom(look.ZoomIn(s.zoom()))
+			v.setZoom(look.ZoomIn(v.zoom()))
 			return
 		}
 	}

@@ -17,10 +17,10 @@ func TestZoomScalesTextAndIsRemembered(t *testing.T) {
 	applyTheme(s.app, "light")
 	base := theme.Size(theme.SizeNameText)
 	edMin := s.ed.MinSize()
-	if s.zoom() != 100 {
-		t.Fatalf("fresh zoom = %d, want 100", s.zoom())
+	if s.view.zoom() != 100 {
+		t.Fatalf("fresh zoom = %d, want 100", s.view.zoom())
 	}
-	s.setZoom(150)
+	s.view.setZoom(150)
 	if got := theme.Size(theme.SizeNameText); got != base*1.5 {
 		t.Errorf("text size at 150%% = %v, want %v", got, base*1.5)
 	}
@@ -46,8 +46,8 @@ func TestZoomScalesTextAndIsRemembered(t *testing.T) {
 func TestZoomInStopsWhereTheWindowIsFull(t *testing.T) {
 	s := newTestStudio(t)
 	applyTheme(s.app, "light")
-	s.setZoom(look.MaxZoom)
-	got := s.zoom()
+	s.view.setZoom(look.MaxZoom)
+	got := s.view.zoom()
 	if got >= look.MaxZoom || got < 125 {
 		t.Fatalf("zoom %d at 1280×800, want the largest stop that fits (below %d)", got, look.MaxZoom)
 	}
@@ -59,15 +59,15 @@ func TestZoomInStopsWhereTheWindowIsFull(t *testing.T) {
 	}
 	// In a bigger window the same request goes further.
 	s.win.Resize(fyne.NewSize(2560, 1600))
-	s.setZoom(look.MaxZoom)
-	if s.zoom() <= got {
-		t.Errorf("in a 2560×1600 window zoom stopped at %d, no further than at 1280×800 (%d)", s.zoom(), got)
+	s.view.setZoom(look.MaxZoom)
+	if s.view.zoom() <= got {
+		t.Errorf("in a 2560×1600 window zoom stopped at %d, no further than at 1280×800 (%d)", s.view.zoom(), got)
 	}
 	// Zooming out is never refused.
 	s.win.Resize(fyne.NewSize(1280, 800))
-	s.setZoom(look.DefaultZoom)
-	if s.zoom() != look.DefaultZoom {
-		t.Errorf("zoom out to 100 gave %d", s.zoom())
+	s.view.setZoom(look.DefaultZoom)
+	if s.view.zoom() != look.DefaultZoom {
+		t.Errorf("zoom out to 100 gave %d", s.view.zoom())
 	}
 }
 
@@ -76,7 +76,7 @@ func TestZoomMenuShortcuts(t *testing.T) {
 	s := newTestStudio(t)
 	run := func(key fyne.KeyName) {
 		t.Helper()
-		for _, it := range s.zoomItems() {
+		for _, it := range s.view.zoomItems() {
 			if sc, ok := it.Shortcut.(fyne.KeyboardShortcut); ok && sc.Key() == key {
 				it.Action()
 				return
@@ -89,8 +89,8 @@ func TestZoomMenuShortcuts(t *testing.T) {
 		want int
 	}{{fyne.KeyEqual, 110}, {fyne.KeyEqual, 125}, {fyne.KeyMinus, 110}, {fyne.Key0, 100}, {fyne.KeyMinus, 90}} {
 		run(c.key)
-		if s.zoom() != c.want {
-			t.Fatalf("after Ctrl+%s zoom = %d, want %d", c.key, s.zoom(), c.want)
+		if s.view.zoom() != c.want {
+			t.Fatalf("after Ctrl+%s zoom = %d, want %d", c.key, s.view.zoom(), c.want)
 		}
 	}
 }
@@ -109,16 +109,16 @@ func TestCaptionAtLeast12px(t *testing.T) {
 func TestCtrlPlusZoomsFromTheEditor(t *testing.T) {
 	s := newTestStudio(t)
 	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
-	if s.zoom() != 110 {
-		t.Fatalf("Ctrl+Shift+= zoom = %d, want 110", s.zoom())
+	if s.view.zoom() != 110 {
+		t.Fatalf("Ctrl+Shift+= zoom = %d, want 110", s.view.zoom())
 	}
 	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault})
-	if s.zoom() != 125 {
-		t.Fatalf("Ctrl+keypad + zoom = %d, want 125", s.zoom())
+	if s.view.zoom() != 125 {
+		t.Fatalf("Ctrl+keypad + zoom = %d, want 125", s.view.zoom())
 	}
 	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault})
-	if s.zoom() != 125 {
-		t.Fatalf("Ctrl+K changed the zoom to %d", s.zoom())
+	if s.view.zoom() != 125 {
+		t.Fatalf("Ctrl+K changed the zoom to %d", s.view.zoom())
 	}
 }
 
@@ -129,11 +129,11 @@ func TestWordWrapToggleIsRemembered(t *testing.T) {
 	if s.ed.Wrap() {
 		t.Fatal("wrap is on in a fresh window")
 	}
-	s.wrapItem().Action()
+	s.view.wrapItem().Action()
 	if !s.ed.Wrap() || !s.app.Preferences().Bool(prefWrap) {
 		t.Fatalf("after the toggle wrap=%v, remembered=%v", s.ed.Wrap(), s.app.Preferences().Bool(prefWrap))
 	}
-	if !s.wrapItem().Checked {
+	if !s.view.wrapItem().Checked {
 		t.Error("the menu item is not checked while wrap is on")
 	}
 	again := testStudio(s.app, t.TempDir())

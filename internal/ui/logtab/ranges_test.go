@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 )
@@ -16,7 +17,7 @@ import (
 // day it was read, as `logs` does.
 func TestRangesFromAnUpdateVerifyAndAreNamed(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(sources.StorageEnv, dir)
+	t.Setenv(session.StorageEnv, dir)
 	store, err := sources.Open(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,27 +16,6 @@ var (
 	inUseMu sync.Mutex
 	inUse   *Store
 )
-
-// StorageEnv names a folder that replaces the app's storage for the
-// command line (and tests): the overlay is kept in its "catalogue" folder.
-const StorageEnv = "ROBOTS_STUDIO_STORAGE"
-
-// AppID is the window's application id (internal/ui.AppID): the command
-// line finds the window's storage by it.
-const AppID = "io.github.robots_studio.robots_studio"
-
-// DefaultStorage is the app's storage folder as the window's toolkit places
-// it (the user's configuration folder, fyne, the app id), or StorageEnv.
-func DefaultStorage() string {
-	if d := os.Getenv(StorageEnv); d != "" {
-		return d
-	}
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "fyne", AppID)
-}
 
 // Open makes the overlay in storage/catalogue the one in use: the catalogue
 // every caller sees includes its entries, and logs use its IP ranges. A

@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
+
+// checks is the window's side of lint and of the tester's selection: the
+// findings in the Problems panel and as marks in the editor, their fixes,
+// and the group and rule of the selected result marked in the text.
+type checks struct{ s *studio }
+
+// applyLint shows diagnostics, unless the text has changed since they were
+// computed (a newer run is on its way).
+func (k *checks) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
+	s := k.s
+	if doc != s.ed.Document() {
+		return
+	}
+	s.diags, s.lintDoc = diags, doc
+	s.lint.set(doc, diags)
+	k.updateMarks()
+}
+
+// updateMarks shows lint diagnostics and the selected result in the editor.
+func (k *checks) updateMarks() {
+	s := k.s
+	var marks []editor.Mark
+	if s.lintDoc != nil {
+		marks = lintMarks(s.lintDoc, s.diags)
+	}
+	if v := s.selected; v != nil {
+		if v.Group != nil {
+			for _, n := range v.Group.Lines {
+				marks = append(marks, editor.Mark{Line: n, Kind: editor.MarkGroup, Message: v.GroupText().String()})
+			}
+		}
+		if v.Rule != nil {
+			marks = append(marks, editor.Mark{Line: v.Rule.Line, Kind: editor.MarkRule, Message: v.Explain().String()})
+		}
+	}
+	s.ed.SetMarks(marks)
+}
+
+// selectVerdict marks the group and rule of a result and scrolls there.
+func (k *checks) selectVerdict(v engine.Verdict) {
+	s := k.s
+	s.selected = &v
+	k.updateMarks()
+	s.class.presentVerdict(v)
+	switch {
+	case v.Rule != nil:
+		s.ed.ShowLine(v.Rule.Line)
+	case v.Group != nil:
+		s.ed.ShowLine(v.Group.Start())
+	}
+}
+
+// selectLine shows the editor with line n selected.
+func (k *checks) selectLine(n int) {
+	s := k.s
+	doc := s.ed.Document()
+	if n < 1 || n > len(doc.Lines) {
+		return
+	}
+	s.showEditor()
+	l := doc.Line(n)
+	s.ed.SetSelection(int(l.Start), int(l.End))
+	s.ed.ShowLine(n)
+	s.win.Canvas().Focus(s.ed)
+}
+
+func (k *checks) jumpTo(d lint.Diagnostic) {
+	s := k.s
+	s.showEditor()
+	s.ed.ShowLine(s.lintDoc.Position(d.Span.Start).Line)
+	s.win.Canvas().Focus(s.ed)
+}
+
+// currentDiags are the diagnostics of the text as it is now: fixes carry
+// byte offsets, so they must never come from an older version of the text.
+func (k *checks) currentDiags() []lint.Diagnostic {
+	s := k.s
+	if doc := s.ed.Document(); s.lintDoc != doc {
+		k.applyLint(doc, lint.Run(doc, s.lintReadings.options()))
+	}
+	return s.diags
+}
+
+// applyFix applies one diagnostic's fix as one undo step.
+func (k *checks) applyFix(d lint.Diagnostic) {
+	s := k.s
+	if old := s.lintDoc; old != s.ed.Document() {
+		// The text changed after the panel was drawn: use the same finding
+		// (same code, same line and column) of the current text, or nothing.
+		found := false
+		at := old.Position(d.Span.Start)
+		for _, cur := range k.currentDiags() {
+			if cur.Code == d.Code && s.lintDoc.Position(cur.Span.Start) == at {
+				d, found = cur, true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	if d.Fix == nil {
+		return
+	}
+	k.applyEdits(d.Fix.Edits)
+}
+
+func (k *checks) applyEdits(edits []lint.Edit) {
+	s := k.s
+	if err := s.ed.ApplyEdits(edits); err != nil {
+		// Only possible if the fix was computed for another version of the
+		// text; the text is left as it was.
+		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"),
+			lang.X("window.fixes.stale", "The text changed while the fix was being prepared; nothing was changed. Try again."), s.win)
+	}
+}
+
+// applySafeFixes applies every safe fix (lint.ApplySafe, as check --fix
+// does) as one undo step.
+func (k *checks) applySafeFixes() {
+	s := k.s
+	before := s.ed.Bytes()
+	after, applied, err := lint.ApplySafe(before, s.lintReadings.options())
+	if err != nil {
+		dialog.ShowError(err, s.win)
+		return
+	}
+	if len(applied) == 0 {
+		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
+		return
+	}
+	k.applyEdits([]lint.Edit{changedSpan(before, after)})
+}
+
+// changedSpan is the one edit that turns a into b: the bytes between their
+// common start and common end.
+func changedSpan(a, b []byte) lint.Edit {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return lint.Edit{Start: pre, End: len(a) - suf, Text: b[pre : len(b)-suf]}
+}
