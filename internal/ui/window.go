@@ -89,13 +89,16 @@ func openWindow(s *studio, args []string) {
 	switch {
 	case len(args) > 0 && fetch.IsURL(args[0]):
 		// The user named a site on the command line: fetch it, as File ▸
-		// Open from Site… would.
-		s.openSample()
+		// Open from Site… would. It is tested with a few crawlers of its
+		// own on its home page, never with the sample's rows and their
+		// expectation.
+		s.show(session.File{IsNew: true}, nil, siteStarterTests())
 		s.win.Show()
 		s.live.fetchSite(args[0], s.live.openFetched)
 	case len(args) > 0 && isLessonPath(args[0]):
-		// A teacher's lesson (folder or .zip): show it in the Lessons tab.
-		s.openSample()
+		// A teacher's lesson (folder or .zip): show it in the Lessons tab,
+		// beside an empty file (the sample's rows belong to the sample).
+		s.newFile()
 		s.class.openLessonPath(args[0])
 	case len(args) > 0:
 		s.openPath(args[0])
@@ -113,6 +116,13 @@ func openWindow(s *studio, args []string) {
 	s.platformStart()
 	// The window owns the autosave: close stops it.
 	s.autosaver = session.StartAutosave(s.clock, session.AutosaveEvery, fyne.Do, s.autosave)
+}
+
+// siteStarterTests are the tester's rows for a site opened from the command
+// line: the main search crawlers and the best-known AI crawler on the home
+// page, with no expectations.
+func siteStarterTests() *testset.Set {
+	return &testset.Set{Crawlers: []string{"Googlebot", "bingbot", "YandexBot", "GPTBot"}, Paths: []string{"/"}}
 }
 
 func storageDir(a fyne.App) string {
