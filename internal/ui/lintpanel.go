@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"reflect"
 	"slices"
 	"strings"
@@ -100,6 +101,12 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	return p
 }
 
+// themeChanged draws the rows again in the theme in use.
+func (p *lintPanel) themeChanged() {
+	p.list.Refresh()
+	p.box.Refresh()
+}
+
 // object is the panel alone; withEditor puts it under the editor.
 func (p *lintPanel) object() fyne.CanvasObject { return p.box }
 
@@ -123,10 +130,15 @@ func (p *lintPanel) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	text := row.Objects[0].(*hoverLabel)
 	icon := row.Objects[1].(*widget.Icon)
 	fix := row.Objects[2].(*widget.Button)
+	fg := theme.Color(theme.ColorNameForeground)
 	icon.SetResource(severity.Icon(d.Severity))
 	if line := diagnosticLine(p.doc, d); line != text.Text {
 		text.SetText(line)
+	} else if text.drawnIn != fg {
+		text.Refresh()
+		icon.Refresh()
 	}
+	text.drawnIn = fg
 	text.full = fullDiagnosticLine(p.doc, d)
 	if d.Fix == nil {
 		fix.Hide()
@@ -418,6 +430,9 @@ type hoverLabel struct {
 	widget.Label
 	p    *lintPanel
 	full string // the whole text (the row's own is cut at 180 characters)
+	// drawnIn is the foreground of the theme the row was drawn in: a row
+	// whose text stays the same is drawn again after a theme switch.
+	drawnIn color.Color
 }
 
 func newHoverLabel(p *lintPanel) *hoverLabel {

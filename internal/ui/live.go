@@ -250,6 +250,14 @@ func (l *liveState) renderBanner() {
 	l.relayoutLeft()
 }
 
+// themeChanged draws the banner again in the theme's colours (its
+// background is painted by hand: a switch from dark left a black box).
+func (l *liveState) themeChanged() {
+	if l.res != nil && l.banner != nil && len(l.banner.Objects) > 0 {
+		l.renderBanner()
+	}
+}
+
 // relayoutLeft lays the editor side out again after the banner changed size.
 func (l *liveState) relayoutLeft() {
 	if l.left != nil {

@@ -102,7 +102,16 @@ func (t *editorTab) tabItem() *container.TabItem { return t.it }
 
 // follow: the editor and the tester follow the document themselves
 // (documentChanged).
-func (t *editorTab) follow(change, bool) {}
+// follow redraws, on a theme switch, what the editor side paints in colours
+// it chose itself: the fetch banner, the Problems rows, the results' icons.
+func (t *editorTab) follow(c change, _ bool) {
+	if c != themed {
+		return
+	}
+	t.s.live.themeChanged()
+	t.s.lint.themeChanged()
+	t.s.pane.ThemeChanged()
+}
 
 // retitle keeps the title the file's name (updateTitle).
 func (t *editorTab) retitle() {

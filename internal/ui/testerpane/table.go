@@ -401,6 +401,10 @@ type tableCell struct {
 	icon   *canvas.Image
 	text   *canvas.Text
 	cancel *widget.Button
+	// iconTheme is the foreground colour of the theme the icon was drawn
+	// in: a themed icon keeps its resource across a switch, and the image
+	// must be drawn again in the new colours (dark ✓ stayed on olive).
+	iconTheme color.Color
 }
 
 func newTableCell(p *Pane) *tableCell {
@@ -476,7 +480,8 @@ func (c *tableCell) show(id widget.TableCellID, s content) {
 	c.id = id
 	size, col := theme.TextSize(), colorOf(s)
 	fill, stroke := cellBackground(s)
-	if s == c.shown && c.text.TextSize == size && c.text.Color == col && c.bg.FillColor == fill && c.bg.StrokeColor == stroke {
+	fg := theme.Color(theme.ColorNameForeground)
+	if s == c.shown && c.text.TextSize == size && c.text.Color == col && c.bg.FillColor == fill && c.bg.StrokeColor == stroke && c.iconTheme == fg {
 		return
 	}
 	c.shown = s
@@ -486,13 +491,14 @@ func (c *tableCell) show(id widget.TableCellID, s content) {
 	switch {
 	case s.icon == nil:
 		c.icon.Hide()
-	case c.icon.Resource != s.icon:
+	case c.icon.Resource != s.icon || c.iconTheme != fg:
 		c.icon.Resource = s.icon
 		c.icon.Show()
 		c.icon.Refresh()
 	default:
 		c.icon.Show()
 	}
+	c.iconTheme = fg
 	if s.working {
 		c.cancel.Show()
 	} else {
@@ -505,6 +511,14 @@ func (c *tableCell) show(id widget.TableCellID, s content) {
 	}
 	c.bg.Refresh()
 	c.Refresh()
+}
+
+// ThemeChanged draws every shown cell again in the theme in use (a cell
+// redraws itself when it finds the theme changed: see tableCell.show).
+func (p *Pane) ThemeChanged() {
+	if p.ui.table != nil {
+		p.ui.table.Refresh()
+	}
 }
 
 // cellBackground is the tint and frame of a cell in the current theme: a

@@ -74,3 +74,31 @@ func TestColumnsFollowZoom(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictIconsRedrawnAfterASwitch: a verdict's icon is a themed
+// resource that stays the same object across a theme switch, so a cell
+// that skipped unchanged icons kept the old theme's image (dark ✓ on the
+// light theme's olive). After a switch every shown icon is drawn for the
+// theme in use.
+func TestVerdictIconsRedrawnAfterASwitch(t *testing.T) {
+	p, w := newTestPane(t, shopRobots)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x", "/"}})
+	for _, name := range []string{"dark", "light", "dark"} {
+		fyne.CurrentApp().Settings().SetTheme(look.New(name))
+		p.ui.table.Refresh()
+		w.Canvas().Refresh(p.ui.table)
+		fg := theme.Color(theme.ColorNameForeground)
+		icons := 0
+		walk(p.ui.table, func(o fyne.CanvasObject) {
+			if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.shown) && tc.icon.Visible() {
+				icons++
+				if tc.iconTheme != fg {
+					t.Errorf("%s: the %v cell's icon was drawn for another theme", name, tc.id)
+				}
+			}
+		})
+		if icons == 0 {
+			t.Fatalf("%s: no icon drawn", name)
+		}
+	}
+}
