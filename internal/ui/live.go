@@ -203,8 +203,10 @@ func (l *liveState) renderBanner() {
 	if res == nil || b == nil {
 		return
 	}
+	// The address is shown whole, broken over lines if it must be (cut to
+	// its width beside the facts it read "htt…").
 	title := widget.NewLabelWithStyle(res.Target.RobotsURL, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.Truncation = fyne.TextTruncateEllipsis
+	title.Wrapping = fyne.TextWrapBreak
 	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), func() {
 		b.Objects = nil
 		b.Refresh()
@@ -227,7 +229,7 @@ func (l *liveState) renderBanner() {
 	}
 	whatIf := container.NewHBox(widget.NewLabel(lang.X("live.banner.what_if", "What if it answered:")),
 		container.NewGridWrap(fyne.NewSize(280, pick.MinSize().Height), pick))
-	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, widget.NewIcon(theme.DownloadIcon()), container.NewHBox(facts, closeBtn), title)}
+	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, widget.NewIcon(theme.DownloadIcon()), closeBtn, title), facts}
 	if simulated {
 		rows = append(rows, widget.NewLabelWithStyle(lang.X("live.banner.simulated", "Simulated offline — nothing was fetched:"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
 	}

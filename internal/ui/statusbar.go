@@ -101,6 +101,8 @@ func setText(l *widget.Label, t string) {
 // "New, not saved" (or "Fetched, not saved").
 func fileStateText(f *session.File, modified bool) string {
 	switch {
+	case f.Path == "" && f.Remote != "" && modified:
+		return lang.X("window.status.fetched_edited", "Edited, not saved")
 	case f.Path == "" && f.Remote != "":
 		return lang.X("window.status.fetched", "Fetched, not saved")
 	case f.Path == "":

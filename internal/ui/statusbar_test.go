@@ -73,6 +73,12 @@ func TestTabTitleNamesTheDocument(t *testing.T) {
 	if got := s.bar.state.Text; got != "Fetched, not saved" {
 		t.Errorf("fetched file: state %q", got)
 	}
+	// An edit of the fetched file says so.
+	test.Type(s.ed, "# mine\n")
+	s.refreshStatus()
+	if got := s.bar.state.Text; got != "Edited, not saved" {
+		t.Errorf("edited fetched file: state %q", got)
+	}
 }
 
 // TestStatusBarShowsEncodingEndingsAndCursor: on the repository's CRLF,
@@ -381,7 +387,7 @@ func TestStatusBarFitsAt1024(t *testing.T) {
 		}
 		b := s.bar
 		b.state.SetText(longest(lang.X("window.status.new", "New, not saved"), lang.X("window.status.fetched", "Fetched, not saved"),
-			lang.X("window.status.modified", "Modified"), lang.X("window.status.saved", "Saved")))
+			lang.X("window.status.fetched_edited", "Edited, not saved"), lang.X("window.status.modified", "Modified"), lang.X("window.status.saved", "Saved")))
 		b.pos.SetText(lang.X("window.status.position", "Line {{.Line}}, column {{.Column}}", map[string]any{"Line": 12368, "Column": 1234}))
 		b.tests.SetText(longest(lang.X("window.status.tests_app", "Test set: in Robots Studio's folder"),
 			lang.X("window.status.tests_beside", "Test set: beside the file"), lang.X("window.status.tests_unsaved", "Test set: saved with the file")))
