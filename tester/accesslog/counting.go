@@ -69,6 +69,18 @@ func (d *distinct) addHLL(h uint64) {
 // Exact reports whether Count is exact.
 func (d *distinct) Exact() bool { return d.regs == nil }
 
+// sketchError is the relative standard error of the sketch: 1.04/√m.
+var sketchError = 1.04 / math.Sqrt(1<<hllBits)
+
+// DistinctError is one standard error of an estimated DistinctPaths (0
+// when it is exact).
+func (c *CrawlerStats) DistinctError() int64 {
+	if c.Exact {
+		return 0
+	}
+	return int64(math.Ceil(float64(c.DistinctPaths) * sketchError))
+}
+
 func (d *distinct) Count() int64 {
 	if d.regs == nil {
 		return int64(len(d.exact))
@@ -95,6 +107,9 @@ func (d *distinct) Count() int64 {
 type topCounter[V any] struct {
 	keep  int
 	items map[string]*topItem[V]
+	// lost is the sum of the counts prune dropped: no key's count is low
+	// by more (0: every count is exact).
+	lost int64
 }
 
 type topItem[V any] struct {
@@ -124,6 +139,7 @@ func (t *topCounter[V]) add(key string) *topItem[V] {
 func (t *topCounter[V]) prune() {
 	all := t.sorted()
 	for _, it := range all[t.keep:] {
+		t.lost += it.Count
 		delete(t.items, it.Key)
 	}
 }
