@@ -113,12 +113,12 @@ func TestLogsMergeBigLog(t *testing.T) {
 	}
 	type row struct {
 		Crawler, Verified, FirstSeen, LastSeen string
-		Hits                                   int64 `json:"hits"`
-		Distinct                               int64 `json:"distinct_paths"`
-		DistinctError                          int64 `json:"distinct_paths_error"`
-		Disallowed                             int64 `json:"disallowed_hits"`
-		Blocked                                int64 `json:"newly_blocked"`
-		Allowed                                int64 `json:"newly_allowed"`
+		Hits                                   int64            `json:"hits"`
+		Distinct                               int64            `json:"distinct_paths"`
+		DistinctError                          int64            `json:"distinct_paths_error"`
+		Disallowed                             int64            `json:"disallowed_hits"`
+		Blocked                                int64            `json:"newly_blocked"`
+		Allowed                                int64            `json:"newly_allowed"`
 		Fetches                                map[string]int64 `json:"robots_fetches"`
 		First                                  string           `json:"first_seen"`
 		Last                                   string           `json:"last_seen"`
