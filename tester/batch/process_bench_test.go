@@ -135,7 +135,7 @@ func BenchmarkCountURLs(b *testing.B) {
 	b.ResetTimer()
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
-		if _, err := batch.CountURLs(b.Context(), []engine.Engine{e}, doc, []string{"Googlebot"}, nil, bytes.NewReader(urls), nil); err != nil {
+		if _, err := batch.CountURLs(b.Context(), []engine.Engine{e}, doc, []string{"Googlebot"}, nil, bytes.NewReader(urls), nil, 0); err != nil {
 			b.Fatal(err)
 		}
 	}

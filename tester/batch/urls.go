@@ -84,9 +84,9 @@ type Count struct{ Allowed, Blocked, TimedOut int }
 // line, blank lines skipped; r may be nil), the way the test command asks
 // (aiaccess.QueryResolved: a full User-Agent of a catalogue crawler is asked
 // with the token it obeys). compile, when not nil, compiles doc for each
-// engine (see Evaluator.Compile).
+// engine (see Evaluator.Compile). workers goroutines answer (0: Workers()).
 func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, agents, urls []string, r io.Reader,
-	compile func(engine.Engine, *syntax.Document) engine.Compiled) (Count, error) {
+	compile func(engine.Engine, *syntax.Document) engine.Compiled, workers int) (Count, error) {
 	// Each agent is asked as QueryResolved would ask it, decided once per
 	// (engine, agent) instead of on every query; the verdict's Allowed is
 	// the same.
@@ -99,7 +99,9 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	}
 	ev := New(nil, doc)
 	ev.Compile = compile
-	workers := Workers()
+	if workers <= 0 {
+		workers = Workers()
+	}
 	caches := make([]*Cache, workers)
 	for i := range caches {
 		caches[i] = ev.NewCache()
