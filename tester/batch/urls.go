@@ -114,6 +114,13 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 		return t
 	}
 	count := func(n *Count, tables []*Table, url string) {
+		// The verdict rests on the path alone: "https://host/p" and "/p"
+		// share one cache slot.
+		if url == "" || url[0] != '/' {
+			if p := engine.PathOf(url); len(p) < 2 || p[1] != '/' {
+				url = p
+			}
+		}
 		for _, t := range tables {
 			switch r := t.Get(url).Results[0]; {
 			case r.Reason == engine.ReasonTimeout:

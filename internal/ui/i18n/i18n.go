@@ -4,14 +4,18 @@
 package i18n
 
 import (
+	"bytes"
 	"encoding/json"
 	"io/fs"
 	"os"
 	"path"
+	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
+	"github.com/jeandeaual/go-locale"
+	"golang.org/x/text/language"
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -20,7 +24,7 @@ import (
 // Use loads the catalogues (again: lang re-reads the locale each time) and
 // installs the translator for tester/msg.
 func Use() {
-	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+	if err := addTranslations(wantedLanguages()); err != nil {
 		fyne.LogError("loading translations", err)
 	}
 	msg.SetTranslator(func(key, fallback string, data map[string]any) string {
@@ -34,6 +38,80 @@ func Use() {
 		}
 		return lang.LocalizeKey(key, fallback, data)
 	})
+}
+
+// ours are the languages the app is translated into.
+var ours = map[string]bool{"en": true, "ru": true, "pl": true}
+
+// wantedLanguages is which of ours the user's locales can pick: English
+// (always) and those the locales name. Fyne ships en, ru and pl
+// translations of its own, so leaving ours out for other languages does
+// not change which one lang matches. nil (load all) when a locale is in
+// another language or cannot be read. Parsing a catalogue is most of a
+// command's start-up: a run in English reads one language, not three.
+func wantedLanguages() map[string]bool {
+	locs, err := locale.GetLocales()
+	if err != nil {
+		return nil
+	}
+	want := map[string]bool{"en": true}
+	for _, l := range locs {
+		tag, err := language.Parse(l)
+		if err != nil {
+			return nil
+		}
+		base, _ := tag.Base()
+		if !ours[base.String()] {
+			return nil
+		}
+		want[base.String()] = true
+	}
+	return want
+}
+
+// addTranslations gives lang one catalogue per language in want (nil:
+// every language): the area files of a language joined into one object,
+// so lang matches the locale once per language, not once per file.
+func addTranslations(want map[string]bool) error {
+	files, err := assets.Translations.ReadDir(assets.TranslationsDir)
+	if err != nil {
+		return err
+	}
+	joined := map[string][]byte{}
+	var order []string
+	for _, f := range files {
+		parts := strings.Split(f.Name(), ".")
+		if len(parts) < 3 || parts[len(parts)-1] != "json" {
+			continue
+		}
+		code := parts[len(parts)-2]
+		if want != nil && !want[code] {
+			continue
+		}
+		data, err := assets.Translations.ReadFile(path.Join(assets.TranslationsDir, f.Name()))
+		if err != nil {
+			return err
+		}
+		inner := bytes.TrimSpace(data)
+		inner = bytes.TrimSpace(bytes.TrimSuffix(bytes.TrimPrefix(inner, []byte("{")), []byte("}")))
+		if len(inner) == 0 {
+			continue
+		}
+		b, ok := joined[code]
+		if !ok {
+			order = append(order, code)
+			b = []byte("{")
+		} else {
+			b = append(b, ',')
+		}
+		joined[code] = append(b, inner...)
+	}
+	for _, code := range order {
+		if err := lang.AddTranslationsForLocale(append(joined[code], '}'), fyne.Locale(code)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 var (
