@@ -137,10 +137,18 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 		for _, agent := range agents {
 			tt := tables(w, agent)
 			for rest := block; rest != ""; {
-				line, tail, _ := strings.Cut(rest, "\n")
-				rest = tail
-				line = strings.TrimRight(line, "\r")
-				if strings.TrimSpace(line) != "" {
+				line := rest
+				if i := strings.IndexByte(rest, '\n'); i >= 0 {
+					line, rest = rest[:i], rest[i+1:]
+				} else {
+					rest = ""
+				}
+				for len(line) > 0 && line[len(line)-1] == '\r' {
+					line = line[:len(line)-1]
+				}
+				// Blank lines are skipped; a line that starts with a
+				// printable ASCII character is not blank.
+				if len(line) > 0 && (line[0] > ' ' && line[0] < 0x80 || strings.TrimSpace(line) != "") {
 					count(&n, tt, line)
 				}
 			}
