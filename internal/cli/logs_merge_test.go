@@ -90,27 +90,47 @@ func TestLogsMergeIsOnePass(t *testing.T) {
 // report gives.
 func TestLogsMergeBigLog(t *testing.T) {
 	dir := t.TempDir()
-	td := "../../tester/accesslog/testdata/"
-	var samples [][]byte
-	for _, f := range []string{"combined.log", "vhost.log", "nginx-iso.log"} {
-		data, err := os.ReadFile(td + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		samples = append(samples, data)
-	}
-	var log bytes.Buffer
-	if _, err := loggen.Write(&log, 6<<20, samples...); err != nil {
-		t.Fatal(err)
-	}
-	shards := splitLines(t, dir, "big.log", log.Bytes(), 8)
-	flags := []string{"--robots", td + "bench.robots.txt", "--draft", td + "bench.draft.txt"}
+	shards := bigLogShards(t, dir, 6<<20, 8)
+	flags := bigLogFlags
 	sums := partials(t, dir, flags, shards)
 	_, whole, _ := runCmd(t, "", append(append([]string{"logs", "--json"}, flags...), shards...)...)
 	_, merged, errs := runCmd(t, "", append([]string{"logs", "--merge", "--json"}, sums...)...)
 	if errs != "" {
 		t.Fatal(errs)
 	}
+	compareMerged(t, whole, merged)
+}
+
+const accesslogTestdata = "../../tester/accesslog/testdata/"
+
+// bigLogFlags are the robots.txt and draft the generated log is read with.
+var bigLogFlags = []string{"--robots", accesslogTestdata + "bench.robots.txt", "--draft", accesslogTestdata + "bench.draft.txt"}
+
+// bigLogShards generates size bytes of combined log (internal/loggen
+// replaying the sample logs) into dir as n shards, in order.
+func bigLogShards(t *testing.T, dir string, size int64, n int) []string {
+	t.Helper()
+	var samples [][]byte
+	for _, f := range []string{"combined.log", "vhost.log", "nginx-iso.log"} {
+		data, err := os.ReadFile(accesslogTestdata + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples = append(samples, data)
+	}
+	var log bytes.Buffer
+	if _, err := loggen.Write(&log, size, samples...); err != nil {
+		t.Fatal(err)
+	}
+	return splitLines(t, dir, "big.log", log.Bytes(), n)
+}
+
+// compareMerged checks `logs --merge --json` output against one pass's:
+// every additive figure and the distinct-path estimates equal, a top path's
+// count within the error bound the report gives; some crawler must have
+// gone past the exact distinct-path limit.
+func compareMerged(t *testing.T, whole, merged string) {
+	t.Helper()
 	type row struct {
 		Crawler, Verified, FirstSeen, LastSeen string
 		Hits                                   int64            `json:"hits"`

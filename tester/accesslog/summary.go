@@ -1,8 +1,11 @@
 package accesslog
 
 import (
+	"bufio"
 	"cmp"
+	"compress/gzip"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -59,7 +62,7 @@ type summaryRow struct {
 	Engine        string          `json:"engine"`
 	Verified      Verification    `json:"ver"`
 	Hits          int64           `json:"hits"`
-	Exact         []uint64        `json:"exact,omitempty"` // the distinct path hashes, while few
+	Exact         []byte          `json:"exact,omitempty"` // the distinct path hashes while few, 8 bytes each (little-endian)
 	Registers     []byte          `json:"hll,omitempty"`   // else the HyperLogLog registers
 	First         *Stamp          `json:"first,omitempty"`
 	Last          *Stamp          `json:"last,omitempty"`
@@ -128,10 +131,14 @@ func (r *Report) Summary(o Options, readErr error) *Summary {
 			First: stampPtr(c.First), Last: stampPtr(c.Last), RobotsFetches: c.RobotsFetches, Disallowed: c.Disallowed,
 			NewlyBlocked: c.NewlyBlocked, NewlyAllowed: c.NewlyAllowed, Registers: c.distinct.regs}
 		// Map contents in a fixed order: the same shard gives the same bytes.
+		hashes := make([]uint64, 0, len(c.distinct.exact))
 		for h := range c.distinct.exact {
-			row.Exact = append(row.Exact, h)
+			hashes = append(hashes, h)
 		}
-		slices.Sort(row.Exact)
+		slices.Sort(hashes)
+		for _, h := range hashes {
+			row.Exact = binary.LittleEndian.AppendUint64(row.Exact, h)
+		}
 		for _, rc := range c.draft {
 			row.Draft = append(row.Draft, ruleOut(rc.Rule, rc.InRobots, rc.Blocked, rc.Allowed))
 		}
@@ -198,18 +205,32 @@ func topOut[V any](t *topCounter[V], val func(V)) sumTop {
 	return out
 }
 
-// WriteSummary writes s as one line of JSON.
+// WriteSummary writes s as gzip-compressed JSON (a few hundred kilobytes
+// of sketches and candidate lists shrink to a fraction).
 func WriteSummary(w io.Writer, s *Summary) error {
-	enc := json.NewEncoder(w)
+	zw := gzip.NewWriter(w)
+	enc := json.NewEncoder(zw)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(s)
+	if err := enc.Encode(s); err != nil {
+		return err
+	}
+	return zw.Close()
 }
 
-// ReadSummary reads one summary written by WriteSummary; name is for the
-// error messages.
+// ReadSummary reads one summary written by WriteSummary (or the same JSON
+// uncompressed); name is for the error messages.
 func ReadSummary(r io.Reader, name string) (*Summary, error) {
+	br := bufio.NewReader(r)
+	var in io.Reader = br
+	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: not a logs summary (%v)", name, err)
+		}
+		in = zr
+	}
 	var s Summary
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(in)
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("%s: not a logs summary (%v)", name, err)
 	}
@@ -254,6 +275,9 @@ func (s *Summary) check() error {
 		r := &s.Rows[i]
 		if len(r.Own.Keys) != len(r.Own.Counts) || len(r.Dis.Keys) != len(r.Dis.Counts) || len(r.Dis.Keys) != len(r.DisVal) {
 			return fmt.Errorf("row %q: keys and counts differ in length", r.Name)
+		}
+		if len(r.Exact)%8 != 0 {
+			return fmt.Errorf("row %q: %d bytes of hashes, not a multiple of 8", r.Name, len(r.Exact))
 		}
 		if r.Registers != nil && len(r.Registers) != 1<<hllBits {
 			return fmt.Errorf("row %q: %d sketch registers, not %d", r.Name, len(r.Registers), 1<<hllBits)
@@ -344,8 +368,8 @@ func Merge(sums []*Summary) (*Report, error) {
 				r.order = append(r.order, c)
 			}
 			c.Hits += sr.Hits
-			for _, h := range sr.Exact {
-				c.distinct.add(h)
+			for j := 0; j+8 <= len(sr.Exact); j += 8 {
+				c.distinct.add(binary.LittleEndian.Uint64(sr.Exact[j:]))
 			}
 			if sr.Registers != nil {
 				c.distinct.union(sr.Registers)
