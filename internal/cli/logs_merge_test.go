@@ -99,6 +99,43 @@ func TestLogsMergeBigLog(t *testing.T) {
 		t.Fatal(errs)
 	}
 	compareMerged(t, whole, merged)
+
+	// The bound is honest: every listed count is at most the true count
+	// (from --violations, one line per disallowed hit) and at least the
+	// true count less the bound.
+	_, viol, _ := runCmd(t, "", append(append([]string{"logs", "--violations"}, flags...), shards...)...)
+	truth := map[[2]string]int64{}
+	for _, l := range strings.Split(strings.TrimSpace(viol), "\n") {
+		f := strings.Fields(l)
+		truth[[2]string{f[1], f[2]}]++
+	}
+	checked := 0
+	for _, out := range []string{whole, merged} {
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r struct {
+				Crawler string `json:"crawler"`
+				Top     []struct {
+					Path string
+					Hits int64
+				} `json:"top_disallowed"`
+				Lost int64 `json:"top_disallowed_lost"`
+			}
+			json.Unmarshal([]byte(l), &r)
+			if strings.Contains(r.Crawler, " ") {
+				continue // --violations separates fields by spaces
+			}
+			for _, p := range r.Top {
+				n := truth[[2]string{r.Crawler, p.Path}]
+				if p.Hits > n || p.Hits < n-r.Lost {
+					t.Errorf("%s %s: ×%d listed, ×%d true, bound %d", r.Crawler, p.Path, p.Hits, n, r.Lost)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d top counts checked", checked)
+	}
 }
 
 const accesslogTestdata = "../../tester/accesslog/testdata/"

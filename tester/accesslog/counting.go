@@ -107,8 +107,9 @@ func (d *distinct) Count() int64 {
 type topCounter[V any] struct {
 	keep  int
 	items map[string]*topItem[V]
-	// lost is the sum of the counts prune dropped: no key's count is low
-	// by more (0: every count is exact).
+	// lost is the sum, over the prunes, of the largest count each dropped:
+	// a key loses at most that much in one prune (its count then), so no
+	// key's count is low by more (0: every count is exact).
 	lost int64
 }
 
@@ -138,8 +139,10 @@ func (t *topCounter[V]) add(key string) *topItem[V] {
 
 func (t *topCounter[V]) prune() {
 	all := t.sorted()
+	if len(all) > t.keep {
+		t.lost += all[t.keep].Count
+	}
 	for _, it := range all[t.keep:] {
-		t.lost += it.Count
 		delete(t.items, it.Key)
 	}
 }
