@@ -20,8 +20,8 @@ var (
 	msgLogsHostShards     = msg.Def("perf.logs.host_shards", "logs without a User-Agent, merged from shards ({{.Count}}): a client named by its host counts as a robot from its first robots.txt fetch within each shard, so its figures may be lower than one pass over all the shards gives")
 )
 
-// writePartial is `logs --partial`: the summary of the logs read
-// (gzip-compressed JSON) on standard output. A read that broke still writes the
+// writePartial is `logs --partial`: the summary of the logs read, one
+// line of JSON on standard output. A read that broke still writes the
 // summary of the lines before the break (it carries the error, so the
 // merged report says so) and exits 1.
 func writePartial(env *Env, out *bufio.Writer, rep *accesslog.Report, opts accesslog.Options, broken *accesslog.ReadError) int {

@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -268,5 +269,24 @@ func TestLogsJobs(t *testing.T) {
 		if one != four || one == "" {
 			t.Errorf("%v: --jobs 1 and --jobs 4 differ:\n%s\n---\n%s", extra, one, four)
 		}
+	}
+}
+
+// TestLogsMergeReadsGzip: a summary compressed with gzip merges as the
+// plain one does.
+func TestLogsMergeReadsGzip(t *testing.T) {
+	dir := t.TempDir()
+	sums := partials(t, dir, []string{"--robots", logsDir + "robots.txt"}, []string{logsDir + "combined.log", logsDir + "vhost.log"})
+	data, _ := os.ReadFile(sums[1])
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(data)
+	zw.Close()
+	gz := sums[1] + ".gz"
+	os.WriteFile(gz, z.Bytes(), 0o644)
+	_, plain, _ := runCmd(t, "", "logs", "--merge", sums[0], sums[1])
+	_, zipped, errs := runCmd(t, "", "logs", "--merge", sums[0], gz)
+	if plain != zipped || errs != "" || !strings.Contains(plain, "Googlebot") {
+		t.Errorf("gzip summary: %s\n---\n%s", zipped, plain)
 	}
 }

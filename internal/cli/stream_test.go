@@ -141,3 +141,29 @@ func TestTestURLsJobs(t *testing.T) {
 		}
 	}
 }
+
+// TestSitemapJobs: `sitemap --robots` prints the same bytes with one
+// worker and with three (a sitemap of a few thousand URLs, many blocked).
+func TestSitemapJobs(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /private\nDisallow: /*?sort=\n\nUser-agent: bingbot\nDisallow: /b\n"), 0o644)
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for i := 0; i < 6000; i++ {
+		fmt.Fprintf(&b, "<url><loc>https://example.com/%s/%d</loc></url>\n", []string{"private", "b", "open", "x?sort=1"}[i%4], i)
+	}
+	b.WriteString("</urlset>\n")
+	sm := filepath.Join(dir, "sitemap.xml")
+	os.WriteFile(sm, []byte(b.String()), 0o644)
+	for _, format := range [][]string{nil, {"--json"}} {
+		args := func(jobs string) []string {
+			return append(append([]string{"sitemap", "--jobs", jobs, "--robots", robots}, format...), sm)
+		}
+		_, one, _ := runCmd(t, "", args("1")...)
+		_, three, _ := runCmd(t, "", args("3")...)
+		if one != three || strings.Count(one, "SM101") < 3000 {
+			t.Errorf("%v: --jobs 1 and --jobs 3 differ, or too few blocked URLs (%d)", format, strings.Count(one, "SM101"))
+		}
+	}
+}

@@ -205,20 +205,17 @@ func topOut[V any](t *topCounter[V], val func(V)) sumTop {
 	return out
 }
 
-// WriteSummary writes s as gzip-compressed JSON (a few hundred kilobytes
-// of sketches and candidate lists shrink to a fraction).
+// WriteSummary writes s as one line of JSON, so a pipe stage that reads
+// text (Spark's RDD.pipe) can carry it; compressed with gzip it shrinks to
+// about a third, and ReadSummary reads it either way.
 func WriteSummary(w io.Writer, s *Summary) error {
-	zw := gzip.NewWriter(w)
-	enc := json.NewEncoder(zw)
+	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
-		return err
-	}
-	return zw.Close()
+	return enc.Encode(s)
 }
 
-// ReadSummary reads one summary written by WriteSummary (or the same JSON
-// uncompressed); name is for the error messages.
+// ReadSummary reads one summary written by WriteSummary, plain or
+// gzip-compressed; name is for the error messages.
 func ReadSummary(r io.Reader, name string) (*Summary, error) {
 	br := bufio.NewReader(r)
 	var in io.Reader = br
