@@ -403,8 +403,11 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	rep.Findings = append(rep.Findings, got.Findings...)
 	if len(blocked) > 0 {
 		rep.Findings = append(rep.Findings, blocked...)
-		for agent, n := range perAgent {
-			if n > maxFindingsCode {
+		// In the crawlers' order, so the report is the same every run.
+		for _, c := range j.Robots.Crawlers {
+			agent := c.Agent
+			if n := perAgent[agent]; n > maxFindingsCode {
+				perAgent[agent] = 0 // a crawler listed twice is counted once
 				rep.Findings = append(rep.Findings, Finding{Code: CodeMore, Severity: SeverityOf(CodeMore), File: src.Name,
 					Line: 1, Col: 1, Message: msg.New(msgMore, "Count", n-maxFindingsCode, "Code", CodeBlocked+" "+agent)})
 			}
