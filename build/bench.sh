@@ -35,19 +35,20 @@ CGO_ENABLED=0 go build -o "$dir/temotocount" ./tester/batch/internal/temotocount
 CGO_ENABLED=0 go build -o "$dir/benchgen" ./build/benchgen
 CGO_ENABLED=0 go build -o "$dir/genlog" ./internal/loggen/genlog
 
-# best CMD...: the best wall time (s) of $runs runs, then its peak RSS (MB);
-# sets $wall and $rss and prints nothing. Exit 1 (logs found disallowed
+# best CMD...: the best wall time (s) of $runs runs, with its peak RSS (MB)
+# and CPU time (user + system, s: steadier than the wall time on a busy
+# machine); sets $wall, $rss and $cpu and prints nothing. Exit 1 (logs found disallowed
 # hits) counts as success.
 best() {
-	wall=999999 rss=0
+	wall=999999 rss=0 cpu=0
 	for _ in $(seq "$runs"); do
-		/usr/bin/time -f "%e %M" -o "$dir/time" "$@" >"$dir/out" 2>"$dir/err" || [ $? -eq 1 ] || { cat "$dir/err" >&2; exit 1; }
-		read -r w m < <(tail -n 1 "$dir/time")
-		if awk "BEGIN{exit !($w < $wall)}"; then wall=$w rss=$((m / 1024)); fi
+		/usr/bin/time -f "%e %M %U %S" -o "$dir/time" "$@" >"$dir/out" 2>"$dir/err" || [ $? -eq 1 ] || { cat "$dir/err" >&2; exit 1; }
+		read -r w m u s < <(tail -n 1 "$dir/time")
+		if awk "BEGIN{exit !($w < $wall)}"; then wall=$w rss=$((m / 1024)) cpu=$(awk "BEGIN{print $u + $s}"); fi
 	done
 }
 load() { cut -d' ' -f1 /proc/loadavg; }
-row() { printf '  %-44s %7.2f s %6d MB   load %s\n' "$1" "$2" "$3" "$(load)"; }
+row() { printf '  %-44s %7.2f s (cpu %5.2f s) %6d MB   load %s\n' "$1" "$2" "$cpu" "$3" "$(load)"; }
 ratio() { awk "BEGIN{printf \"  => %.1fx\\n\", $1 / $2}"; }
 
 echo "== machine: $(nproc) cores, $(uptime | sed 's/.*load/load/')"
