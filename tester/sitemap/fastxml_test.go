@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -132,5 +133,28 @@ func TestFastReaderTakesSitemaps(t *testing.T) {
 		if err != nil || res.URLs == 0 {
 			t.Errorf("input %d: %v, %d URLs", i, err, res.URLs)
 		}
+	}
+}
+
+// TestFastAndSlowAgreeOnSize: past the 10 MB limit both readers put the
+// finding at the same token, and the fast one reads such a file to its end.
+func TestFastAndSlowAgreeOnSize(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\xEF\xBB\xBF" + head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for i := 0; b.Len() < 11<<20; i++ {
+		fmt.Fprintf(&b, "<url><loc>https://a.example/%s/%d</loc><lastmod>2024-01-02</lastmod></url>\n", strings.Repeat("p", i%300), i)
+	}
+	b.WriteString("</urlset>\n")
+	data := []byte(b.String())
+	if _, err := readWith(bytes.NewReader(data), Options{File: "s.xml"}, true); err != nil {
+		t.Fatalf("the fast reader gave up on an 11 MB sitemap: %v", err)
+	}
+	fast, err1 := Read(bytes.NewReader(data), Options{File: "s.xml"})
+	slow, err2 := Read(onlyReader{bytes.NewReader(data)}, Options{File: "s.xml"})
+	if err1 != nil || err2 != nil || !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("fast %v %+v\nencoding/xml %v %+v", err1, fast.Findings, err2, slow.Findings)
+	}
+	if !slices.ContainsFunc(fast.Findings, func(f Finding) bool { return f.Code == CodeOldSize }) {
+		t.Fatalf("no %s: %+v", CodeOldSize, fast.Findings)
 	}
 }

@@ -130,6 +130,7 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 	// A BOM is allowed before the XML declaration; skip it for both kinds.
 	if b, _ := ub.Peek(3); bytes.Equal(b, []byte("\xEF\xBB\xBF")) {
 		ub.Discard(3)
+		s.bom = 3
 	}
 	// A file saved as UTF-16 is named as such, then read through as the
 	// text it holds (a wrong encoding should not hide the rest).
@@ -143,9 +144,9 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 	if isXML(ub) {
 		if fast && !s.utf16 {
 			ft := newFastTokens(ub)
-			// The size limits are checked where encoding/xml's reading
-			// pattern puts them: a file near them is left to it.
-			ft.giveUp = func() bool { return un.n > OldMaxBytes-1<<20 }
+			// Where reading stops at hardLimit depends on how far the
+			// reader read ahead: a file that long is left to encoding/xml.
+			ft.giveUp = func() bool { return un.n > hardLimit-1<<20 }
 			err = s.readXML(ft, nil)
 			if errors.Is(err, errSlowPath) {
 				return nil, err
@@ -322,6 +323,7 @@ type state struct {
 	rootSpace string                  // the root's namespace: its children share it, even a wrong one
 	oldBig    struct{ line, col int } // where it passed 10 MB
 	utf16     bool                    // the file is UTF-16, read decoded
+	bom       int64                   // bytes of a UTF-8 byte order mark skipped
 }
 
 func newState(opt Options) *state {
@@ -378,8 +380,7 @@ func (s *state) finish() *Result {
 
 // sizeCheck notes where the file passes the old and the current size
 // limit; finish reports the one that applies.
-func (s *state) sizeCheck() {
-	n := s.size.n
+func (s *state) sizeCheck(n int64) {
 	if s.oldBig.line == 0 && n > OldMaxBytes {
 		s.oldBig.line, s.oldBig.col = s.line, s.col
 	}
@@ -465,7 +466,7 @@ func (s *state) readText(br *bufio.Reader) error {
 		if err != nil && err != io.EOF {
 			return err
 		}
-		s.sizeCheck()
+		s.sizeCheck(s.size.n)
 		text := strings.TrimSpace(string(b))
 		if text != "" {
 			if !utf8.ValidString(text) {
@@ -633,8 +634,14 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 		if errors.Is(err, errSlowPath) {
 			return err
 		}
-		if s.size.n > OldMaxBytes {
-			s.sizeCheck()
+		// The size is the bytes read so far: up to the token for XML in
+		// UTF-8 (the same wherever reading ahead stops, so for both
+		// readers), the bytes taken in for UTF-16.
+		if n := s.size.n; n > OldMaxBytes {
+			if !s.utf16 {
+				n = s.bom + d.InputOffset()
+			}
+			s.sizeCheck(n)
 		}
 		if guard != nil && guard.fired {
 			// Reported where the token began; what was read of it is dropped.
