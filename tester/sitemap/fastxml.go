@@ -111,6 +111,16 @@ func (t *fastTokens) fill(n int) bool {
 // advance consumes buf[pos:pos+n], counting its lines.
 func (t *fastTokens) advance(n int) {
 	seg := t.buf[t.pos : t.pos+n]
+	if n < 32 { // a tag or a short text: a plain loop beats IndexByte
+		for i, c := range seg {
+			if c == '\n' {
+				t.line++
+				t.linestart = t.base + int64(t.pos) + int64(i) + 1
+			}
+		}
+		t.pos += n
+		return
+	}
 	for off := 0; ; {
 		i := bytes.IndexByte(seg[off:], '\n')
 		if i < 0 {

@@ -399,13 +399,18 @@ type runeCount struct {
 
 func (c *runeCount) add(p []byte) {
 	if !c.started {
-		p = bytes.TrimLeft(p, " \t\r\n")
+		for len(p) > 0 && isSpace(p[0]) {
+			p = p[1:]
+		}
 		if len(p) == 0 {
 			return
 		}
 		c.started = true
 	}
-	t := bytes.TrimRight(p, " \t\r\n")
+	t := p
+	for len(t) > 0 && isSpace(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
 	if len(t) > 0 {
 		c.n += c.ws + utf8.RuneCount(t)
 		c.ws = 0
