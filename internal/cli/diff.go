@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
@@ -16,7 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-const diffUsage = "[--engine ID|all] [--agent NAME]... [--urls FILE] [--json] [--fail-on any|blocked|allowed] OLD NEW"
+const diffUsage = "[--engine ID|all] [--agent NAME]... [--urls FILE] [--json] [--fail-on any|blocked|allowed] [--jobs N] OLD NEW"
 
 var (
 	msgDiffHeader  = msg.Def("live.diff.header", "{{.Agent}} ({{.Engine}}): {{.Blocked}} newly blocked, {{.Allowed}} newly allowed")
@@ -102,6 +104,7 @@ func runDiff(env *Env, args []string) int {
 	urlsFile := fs.String("urls", "", "check the URLs or paths in FILE, one per line (- = stdin); default: paths derived from the rules")
 	asJSON := fs.Bool("json", false, "one JSON object per change")
 	failOn := fs.String("fail-on", "any", "exit 1 when a change of this kind exists: any, blocked (newly blocked) or allowed (newly allowed)")
+	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -122,8 +125,15 @@ func runDiff(env *Env, args []string) int {
 			return Failf(env, "diff: %v", err)
 		}
 	}
+	// --json with --urls streams: the changes of each block of URLs are
+	// written as soon as it is answered, so a list of any length (standard
+	// input from another program's pipe) runs in constant memory.
+	stream := *asJSON && *urlsFile != ""
+	if stream && *urlsFile == "-" && (pos[0] == "-" || pos[1] == "-") {
+		return Failf(env, "diff: --urls - and ROBOTS_FILE - cannot both read standard input")
+	}
 	var urls []string
-	if *urlsFile != "" {
+	if *urlsFile != "" && !stream {
 		var err error
 		urls, err = readLines(env, *urlsFile, pos[0] == "-" || pos[1] == "-")
 		if err != nil {
@@ -144,10 +154,12 @@ func runDiff(env *Env, args []string) int {
 	if len(agents) == 0 {
 		agents = diff.Agents(oldV.doc, newV.doc)
 	}
-	rep := compareVersions(oldV, newV, engines, agents, urls)
-
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
+	if stream {
+		return streamDiff(env, w, oldV, newV, engines, agents, *urlsFile, Workers(*jobs), *failOn)
+	}
+	rep := compareVersions(oldV, newV, engines, agents, urls, Workers(*jobs))
 	if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -169,7 +181,7 @@ func runDiff(env *Env, args []string) int {
 // compareVersions runs the diff engine by engine: a fetched version may
 // mean a different file to each engine (a 403 is "allow all" for Google and
 // "stay out" for the 1996 draft). engines nil: each crawler's own engine.
-func compareVersions(oldV, newV version, engines []engine.Engine, agents, urls []string) *diff.Report {
+func compareVersions(oldV, newV version, engines []engine.Engine, agents, urls []string, workers int) *diff.Report {
 	type job struct {
 		e      engine.Engine
 		agents []string
@@ -209,7 +221,7 @@ func compareVersions(oldV, newV version, engines []engine.Engine, agents, urls [
 		r := diff.Compare(diff.Input{Old: oldV.doc, New: newV.doc,
 			OldFor:  func(id string) *syntax.Document { return oldV.res.DocFor(id, oldV.doc) },
 			NewFor:  func(id string) *syntax.Document { return newV.res.DocFor(id, newV.doc) },
-			Engines: []engine.Engine{j.e}, Agents: j.agents, URLs: urls})
+			Engines: []engine.Engine{j.e}, Agents: j.agents, URLs: urls, Workers: workers})
 		merged.Queries += r.Queries
 		for _, s := range r.Summaries {
 			var cs []diff.Change
@@ -249,6 +261,72 @@ func compareVersions(oldV, newV version, engines []engine.Engine, agents, urls [
 		merged.Summaries = append(merged.Summaries, s)
 	}
 	return merged
+}
+
+// streamDiff is `diff --json --urls FILE`: the URLs are read in blocks as
+// they come, each block compared on one of workers goroutines, and its
+// changes written one JSON object per line in the order of the list (for
+// one URL, by crawler and engine as the text report orders them), the
+// same bytes for any number of workers.
+func streamDiff(env *Env, w *bufio.Writer, oldV, newV version, engines []engine.Engine, agents []string, urlsFile string, workers int, failOn string) int {
+	next, wait := lineBlocks(env, urlsFile, 4096)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	blocked, allowed := 0, 0
+	work := func(_ int, urls []string) []diff.Change {
+		rep := compareVersions(oldV, newV, engines, agents, urls, 1)
+		// Compare lists by crawler and engine, then URL: the k-th change of
+		// a (crawler, engine) for a URL is that URL's k-th place in the
+		// block, and a stable sort by place gives the order of the list.
+		places := make(map[string][]int, len(urls))
+		for i, u := range urls {
+			places[u] = append(places[u], i)
+		}
+		at := make([]int, len(rep.Changes))
+		for _, s := range rep.Summaries {
+			seen := map[string]int{}
+			for _, k := range s.Changes {
+				u := rep.Changes[k].URL
+				at[k] = places[u][seen[u]]
+				seen[u]++
+			}
+		}
+		order := make([]int, len(rep.Changes))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(a, b int) bool { return at[order[a]] < at[order[b]] })
+		out := make([]diff.Change, len(order))
+		for i, k := range order {
+			out[i] = rep.Changes[k]
+		}
+		return out
+	}
+	err := batch.Run(context.Background(), workers, next, work, func(cs []diff.Change) error {
+		for i := range cs {
+			c := &cs[i]
+			if c.NewlyBlocked() {
+				blocked++
+			} else {
+				allowed++
+			}
+			if err := enc.Encode(JSONChange{Engine: c.Engine, Agent: c.Agent, URL: c.URL, Old: versionJSON(c.Old), New: versionJSON(c.New)}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if rerr := wait(); err == nil {
+		err = rerr
+	}
+	if err != nil {
+		w.Flush()
+		return Failf(env, "diff: --urls %v", err)
+	}
+	if failOn == "any" && blocked+allowed > 0 || failOn == "blocked" && blocked > 0 || failOn == "allowed" && allowed > 0 {
+		return ExitFailure
+	}
+	return ExitOK
 }
 
 // writeDiff prints one block per (crawler, engine) with its totals and one

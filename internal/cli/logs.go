@@ -18,7 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-const logsUsage = "[--robots ROBOTS_FILE] [--draft ROBOTS_FILE] [--format F] [--ip-ranges FILE]... [--verify-dns] [--json] [--violations] LOG..."
+const logsUsage = "[--robots ROBOTS_FILE] [--draft ROBOTS_FILE] [--format F] [--ip-ranges FILE]... [--verify-dns] [--json] [--violations] [--partial] [--jobs N] LOG... | --merge [--json] SUMMARY..."
 
 func init() {
 	Register(Command{
@@ -53,22 +53,28 @@ var (
 
 // JSONLogCrawler is one crawler's object in `logs --json`.
 type JSONLogCrawler struct {
-	Crawler        string             `json:"crawler"`
-	Token          string             `json:"token"`
-	Verified       string             `json:"verified"`
-	Engine         string             `json:"engine"`
-	Hits           int64              `json:"hits"`
-	DistinctPaths  int64              `json:"distinct_paths"`
-	FirstSeen      string             `json:"first_seen"`
-	LastSeen       string             `json:"last_seen"`
-	RobotsFetches  map[string]int64   `json:"robots_fetches"`
-	DisallowedHits int64              `json:"disallowed_hits"`
-	TopDisallowed  []JSONDisallowed   `json:"top_disallowed"`
-	NewlyBlocked   *int64             `json:"newly_blocked,omitempty"`
-	NewlyAllowed   *int64             `json:"newly_allowed,omitempty"`
-	FetchOutcomes  map[string]string  `json:"robots_fetch_outcomes"`
-	DraftRules     []JSONDraftRule    `json:"draft_rules,omitempty"`
-	Timeline       []accesslog.Bucket `json:"-"`
+	Crawler       string           `json:"crawler"`
+	Token         string           `json:"token"`
+	Verified      string           `json:"verified"`
+	Engine        string           `json:"engine"`
+	Hits          int64            `json:"hits"`
+	DistinctPaths int64            `json:"distinct_paths"`
+	FirstSeen     string           `json:"first_seen"`
+	LastSeen      string           `json:"last_seen"`
+	RobotsFetches map[string]int64 `json:"robots_fetches"`
+	// DistinctError is one standard error of an estimated DistinctPaths
+	// (absent when it is exact).
+	DistinctError  int64            `json:"distinct_paths_error,omitempty"`
+	DisallowedHits int64            `json:"disallowed_hits"`
+	TopDisallowed  []JSONDisallowed `json:"top_disallowed"`
+	// TopDisallowedLost: a hits count in TopDisallowed may be low by up to
+	// this (absent when they are exact).
+	TopDisallowedLost int64              `json:"top_disallowed_lost,omitempty"`
+	NewlyBlocked      *int64             `json:"newly_blocked,omitempty"`
+	NewlyAllowed      *int64             `json:"newly_allowed,omitempty"`
+	FetchOutcomes     map[string]string  `json:"robots_fetch_outcomes"`
+	DraftRules        []JSONDraftRule    `json:"draft_rules,omitempty"`
+	Timeline          []accesslog.Bucket `json:"-"`
 }
 
 // JSONDisallowed is one entry of top_disallowed.
@@ -102,7 +108,10 @@ func LogsJSON(rep *accesslog.Report, c *accesslog.CrawlerStats) JSONLogCrawler {
 	j := JSONLogCrawler{Crawler: c.Name, Token: c.Token, Verified: c.Verified.String(), Engine: c.Engine, Hits: c.Hits,
 		DistinctPaths: c.DistinctPaths, FirstSeen: c.First.String(), LastSeen: c.Last.String(),
 		RobotsFetches: map[string]int64{}, FetchOutcomes: map[string]string{}, DisallowedHits: c.Disallowed,
-		TopDisallowed: []JSONDisallowed{}}
+		TopDisallowed: []JSONDisallowed{}, TopDisallowedLost: c.TopDisallowedLost}
+	if !c.Exact {
+		j.DistinctError = c.DistinctError()
+	}
 	for _, f := range c.FetchConclusions() {
 		j.RobotsFetches[strconv.Itoa(f.Status)] = f.Fetches
 		j.FetchOutcomes[strconv.Itoa(f.Status)] = string(f.Decision.Outcome)
@@ -137,9 +146,18 @@ func runLogs(env *Env, args []string) int {
 	verifyDNS := fs.Bool("verify-dns", false, "check claimed identities by reverse DNS and a forward lookup")
 	asJSON := fs.Bool("json", false, "one JSON object per crawler")
 	violations := fs.Bool("violations", false, "print one line per hit on a disallowed URL")
+	partial := fs.Bool("partial", false, msg.New(msgLogsFlagPartial).String())
+	merge := fs.Bool("merge", false, msg.New(msgLogsFlagMerge).String())
+	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
+	}
+	if *merge {
+		return runLogsMerge(env, fs, pos, *asJSON)
+	}
+	if *partial && (*asJSON || *violations) {
+		return Failf(env, "logs: --partial writes a summary; it cannot be combined with --json or --violations")
 	}
 	if len(pos) == 0 {
 		return Failf(env, "logs: missing LOG\nusage: robots-studio logs %s", logsUsage)
@@ -156,7 +174,7 @@ func runLogs(env *Env, args []string) int {
 	if *violations && *asJSON {
 		return Failf(env, "logs: --violations and --json cannot be combined")
 	}
-	opts := accesslog.Options{Names: pos, Stdin: env.Stdin}
+	opts := accesslog.Options{Names: pos, Stdin: env.Stdin, Workers: *jobs}
 	if *format != "" {
 		f, err := accesslog.ParseFormat(*format)
 		if err != nil {
@@ -208,6 +226,9 @@ func runLogs(env *Env, args []string) int {
 	if err != nil && !errors.As(err, &broken) {
 		out.Flush()
 		return Failf(env, "logs: %s", printable(err.Error()))
+	}
+	if *partial {
+		return writePartial(env, out, rep, opts, broken)
 	}
 	for _, c := range rep.Crawlers {
 		if c.Disallowed > 0 {
@@ -286,7 +307,7 @@ func WriteLogsReport(w io.Writer, rep *accesslog.Report) {
 		fmt.Fprintln(w)
 		paths := any(c.DistinctPaths)
 		if !c.Exact {
-			paths = msg.New(msgLogsEstimated, "Count", c.DistinctPaths).String()
+			paths = msg.New(msgLogsEstimatedBound, "Count", c.DistinctPaths, "Error", c.DistinctError()).String()
 		}
 		fmt.Fprintln(w, msg.New(msgLogsCrawler, "Name", c.Name, "Verified", c.Verified.Text(), "Hits", c.Hits, "Paths", paths,
 			"First", c.First.String(), "Last", c.Last.String(), "Token", quoteEmpty(c.Token), "Engine", c.Engine))
@@ -310,6 +331,9 @@ func WriteLogsReport(w io.Writer, rep *accesslog.Report) {
 		}
 		if c.Disallowed > 0 {
 			fmt.Fprintln(w, "  "+msg.New(msgLogsDisallowed, "Count", c.Disallowed).String())
+			if c.TopDisallowedLost > 0 {
+				fmt.Fprintln(w, "    "+msg.New(msgLogsTopLost, "Count", c.TopDisallowedLost).String())
+			}
 			for i, d := range c.TopDisallowed {
 				if i == topDisallowedJSON {
 					break
@@ -340,6 +364,9 @@ func WriteLogsReport(w io.Writer, rep *accesslog.Report) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, msg.New(msgLogsTopPaths))
+	if rep.TopPathsLost > 0 {
+		fmt.Fprintln(w, "  "+msg.New(msgLogsTopLost, "Count", rep.TopPathsLost).String())
+	}
 	for i, p := range rep.TopPaths {
 		if i == topPathsText {
 			break

@@ -17,7 +17,7 @@ import (
 )
 
 const (
-	sitemapUsage      = "[--robots ROBOTS_FILE] [--agent NAME]... [--engine ID] [--json] SITEMAP...\n       robots-studio sitemap build [--host URL] [--out DIR] URLS_FILE"
+	sitemapUsage      = "[--robots ROBOTS_FILE] [--agent NAME]... [--engine ID] [--json] [--jobs N] SITEMAP...\n       robots-studio sitemap build [--host URL] [--out DIR] URLS_FILE"
 	sitemapBuildUsage = "[--host URL] [--out DIR] URLS_FILE"
 )
 
@@ -75,6 +75,7 @@ func runSitemap(env *Env, args []string) int {
 	fs.Var(&agents, "agent", msg.New(msgSitemapFlagAgent).String())
 	engineID := fs.String("engine", "", msg.New(msgSitemapFlagEngine).String())
 	asJSON := fs.Bool("json", false, msg.New(msgSitemapFlagJSON).String())
+	jobs := JobsFlag(fs)
 	files, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -87,7 +88,7 @@ func runSitemap(env *Env, args []string) int {
 	if len(files) == 0 && *robotsFile == "" {
 		return Failf(env, "%s", msg.New(msgSitemapNeedFiles))
 	}
-	job := &sitemap.Job{}
+	job := &sitemap.Job{Workers: Workers(*jobs)}
 	if *robotsFile != "" {
 		data, code := LoadRobots(env, *robotsFile)
 		if code >= 0 {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/batch"
@@ -20,7 +19,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] [--timeout D] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] [--timeout D] ROBOTS_FILE\n       robots-studio test --saved [--engine ID|all] [--timeout D] ROBOTS_FILE"
+const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] [--timeout D] [--jobs N] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] [--timeout D] ROBOTS_FILE\n       robots-studio test --saved [--engine ID|all] [--timeout D] ROBOTS_FILE"
 
 // ExitTimeout: at least one query took longer than --timeout; its result
 // says so and the others are printed as usual.
@@ -108,6 +107,7 @@ func runTest(env *Env, args []string) int {
 	suite := fs.String("suite", "", "run the expectations of a FILENAME.tests.json test set")
 	saved := fs.Bool("saved", false, "run the expectations the window keeps for ROBOTS_FILE (beside it or in the window's own folder)")
 	timeout := fs.Duration("timeout", DefaultTimeout, "time limit of one query (exit 3 when one is reached; 0 = none)")
+	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -132,7 +132,7 @@ func runTest(env *Env, args []string) int {
 		return Failf(env, "test: give at least one --agent NAME")
 	}
 	if *count && *urlsFile != "" {
-		return runCountURLs(env, engs, agents, pos, *urlsFile, *timeout)
+		return runCountURLs(env, engs, agents, pos, *urlsFile, *timeout, Workers(*jobs))
 	}
 	urls := pos[1:]
 	if len(urls) == 0 && *urlsFile == "" {
@@ -196,37 +196,10 @@ func runTest(env *Env, args []string) int {
 		// one URL, then the next), on batch.Run's workers, and printed in
 		// the order of the file, so a list of any length runs in constant
 		// memory.
-		// Lines go to the workers in blocks: one URL is a microsecond of work,
-		// too little to hand over on its own.
-		const block = 256
-		blocks := make(chan []string, 8)
-		var readErr error
-		go func() {
-			defer close(blocks)
-			cur := make([]string, 0, block)
-			readErr = textfile.Lines(*urlsFile, env.Stdin, func(line string) error {
-				if strings.TrimSpace(line) == "" {
-					return nil
-				}
-				if cur = append(cur, line); len(cur) == block {
-					blocks <- cur
-					cur = make([]string, 0, block)
-				}
-				return nil
-			})
-			if len(cur) > 0 {
-				blocks <- cur
-			}
-		}()
+		next, wait := lineBlocks(env, *urlsFile, 256)
 		type answered struct {
 			text []byte
 			t    tally
-		}
-		next := func() ([]string, error) {
-			if b, ok := <-blocks; ok {
-				return b, nil
-			}
-			return nil, io.EOF
 		}
 		work := func(_ int, urls []string) answered {
 			var b bytes.Buffer
@@ -238,15 +211,13 @@ func runTest(env *Env, args []string) int {
 			}
 			return answered{b.Bytes(), t}
 		}
-		err := batch.Run(context.Background(), batch.Workers(), next, work, func(a answered) error {
+		err := batch.Run(context.Background(), Workers(*jobs), next, work, func(a answered) error {
 			total.plus(a.t)
 			_, err := out.Write(a.text)
 			return err
 		})
-		for range blocks { // the reader stops only at the end of its input
-		}
-		if err == nil {
-			err = readErr
+		if rerr := wait(); err == nil {
+			err = rerr
 		}
 		if err != nil {
 			out.Flush()

@@ -17,7 +17,7 @@ import (
 // runCountURLs is `test --count --urls FILE`: the URLs are streamed through
 // the batch evaluator (all cores, a verdict cache) instead of being read
 // into memory first.
-func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile string, timeout time.Duration) int {
+func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile string, timeout time.Duration, workers int) int {
 	var r io.Reader
 	if urlsFile == "-" {
 		if pos[0] == "-" {
@@ -42,7 +42,7 @@ func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile
 	compile := func(e engine.Engine, doc *syntax.Document) engine.Compiled {
 		return engine.WithTimeout(env.Compile(e, doc), timeout)
 	}
-	n, err := batch.CountURLs(context.Background(), engs, syntax.Parse(data), agents, pos[1:], r, compile)
+	n, err := batch.CountURLs(context.Background(), engs, syntax.Parse(data), agents, pos[1:], r, compile, workers)
 	if err != nil {
 		var fe *textfile.Error
 		if errors.As(err, &fe) {

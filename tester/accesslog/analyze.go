@@ -310,7 +310,16 @@ type Report struct {
 	// coarser for a log that spans a long time).
 	BucketSeconds int64
 
+	// TopPathsLost bounds how much lower than the truth a TopPaths count
+	// may be (0: the counts are exact).
+	TopPathsLost int64
+	// Summaries is how many summaries Merge made the report of (0: one
+	// Analyze); ReadErrors are the read errors they carry.
+	Summaries  int
+	ReadErrors []string
+
 	rows        map[rowKey]*CrawlerStats
+	order       []*CrawlerStats // rows in the order of their first hit
 	unknownRows int
 	paths       *topCounter[struct{}]
 }
@@ -347,6 +356,9 @@ type CrawlerStats struct {
 	DraftRules []RuleCount
 	Timeline   []Bucket    // hits per bucket of time, in time order
 	TopPaths   []PathCount // the paths it fetched most
+	// TopDisallowedLost and TopPathsLost bound how much lower than the
+	// truth a count in TopDisallowed or TopPaths may be (0: exact).
+	TopDisallowedLost, TopPathsLost int64
 
 	distinct   distinct
 	ownPaths   *topCounter[struct{}]
@@ -438,6 +450,13 @@ func newReport(o Options) *Report {
 		rows: map[rowKey]*CrawlerStats{}, paths: newTop[struct{}](keepPaths), BucketSeconds: bucketWidths[0]}
 }
 
+func otherBotsName() string { return msg.New(msgOtherBots).String() }
+
+func newStats(id Identity, ver Verification) *CrawlerStats {
+	return &CrawlerStats{Identity: id, Verified: ver, RobotsFetches: map[int]int64{},
+		disallowed: newTop[*disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
+}
+
 func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
 	r.Lines += c.lines
 	r.Blank += c.blank
@@ -469,7 +488,7 @@ func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
 			if r.unknownRows >= maxUnknownBots {
 				// A log with endless made-up bot names still gets a
 				// report of bounded size.
-				id = Identity{Kind: id.Kind, Name: msg.New(msgOtherBots).String(), Engine: id.Engine}
+				id = Identity{Kind: id.Kind, Name: otherBotsName(), Engine: id.Engine}
 				k = rowKey{id.Name, e.ver}
 				s, ok = r.rows[k]
 			}
@@ -478,9 +497,9 @@ func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
 			}
 		}
 		if !ok {
-			s = &CrawlerStats{Identity: id, Verified: e.ver, RobotsFetches: map[int]int64{},
-				disallowed: newTop[*disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
+			s = newStats(id, e.ver)
 			r.rows[k] = s
+			r.order = append(r.order, s)
 		}
 		s.Hits++
 		s.distinct.add(hashPath(e.path))
@@ -596,6 +615,7 @@ func (r *Report) finish() {
 		for _, it := range s.disallowed.top(keepDisallowed) {
 			s.TopDisallowed = append(s.TopDisallowed, DisallowedPath{Path: it.Key, Hits: it.Count, Rule: it.Val.rule, Lines: it.Val.lines})
 		}
+		s.TopDisallowedLost, s.TopPathsLost = s.disallowed.lost, s.ownPaths.lost
 		s.TopPaths = s.TopPaths[:0]
 		for _, it := range s.ownPaths.top(keepOwnPaths) {
 			s.TopPaths = append(s.TopPaths, PathCount{it.Key, it.Count})
@@ -631,6 +651,7 @@ func (r *Report) finish() {
 		}
 		return a.Verified < b.Verified
 	})
+	r.TopPathsLost = r.paths.lost
 	r.TopPaths = r.TopPaths[:0]
 	for _, it := range r.paths.top(keepPaths) {
 		r.TopPaths = append(r.TopPaths, PathCount{it.Key, it.Count})

@@ -69,6 +69,18 @@ func (d *distinct) addHLL(h uint64) {
 // Exact reports whether Count is exact.
 func (d *distinct) Exact() bool { return d.regs == nil }
 
+// sketchError is the relative standard error of the sketch: 1.04/√m.
+var sketchError = 1.04 / math.Sqrt(1<<hllBits)
+
+// DistinctError is one standard error of an estimated DistinctPaths (0
+// when it is exact).
+func (c *CrawlerStats) DistinctError() int64 {
+	if c.Exact {
+		return 0
+	}
+	return int64(math.Ceil(float64(c.DistinctPaths) * sketchError))
+}
+
 func (d *distinct) Count() int64 {
 	if d.regs == nil {
 		return int64(len(d.exact))
@@ -95,6 +107,11 @@ func (d *distinct) Count() int64 {
 type topCounter[V any] struct {
 	keep  int
 	items map[string]*topItem[V]
+	// lost is the sum, over the prunes, of the largest count each dropped:
+	// a key loses at most that much in one prune (its count then), so no
+	// key's count is low by more (0: every count is exact).
+	lost    int64
+	scratch []*topItem[V] // prune's, kept between prunes
 }
 
 type topItem[V any] struct {
@@ -121,10 +138,69 @@ func (t *topCounter[V]) add(key string) *topItem[V] {
 	return it
 }
 
+// prune keeps the keep items first by count, then key (the ones sorted
+// would list first), found by selection rather than a full sort: it runs
+// on the aggregating goroutine every few thousand new keys.
 func (t *topCounter[V]) prune() {
-	all := t.sorted()
+	all := t.scratch[:0]
+	for _, it := range t.items {
+		all = append(all, it)
+	}
+	t.scratch = all
+	if len(all) <= t.keep {
+		return
+	}
+	selectTop(all, t.keep)
+	var most int64
 	for _, it := range all[t.keep:] {
+		most = max(most, it.Count)
 		delete(t.items, it.Key)
+	}
+	t.lost += most
+	clear(all)
+}
+
+// before is the order of sorted: more hits first, then by key.
+func before[V any](a, b *topItem[V]) bool {
+	if a.Count != b.Count {
+		return a.Count > b.Count
+	}
+	return a.Key < b.Key
+}
+
+// selectTop reorders all so that its first k items are the k first in
+// before's order (in no particular order among themselves).
+func selectTop[V any](all []*topItem[V], k int) {
+	lo, hi := 0, len(all)-1
+	for lo < hi {
+		// Median of three as the pivot, moved to hi.
+		mid := lo + (hi-lo)/2
+		if before(all[mid], all[lo]) {
+			all[mid], all[lo] = all[lo], all[mid]
+		}
+		if before(all[hi], all[lo]) {
+			all[hi], all[lo] = all[lo], all[hi]
+		}
+		if before(all[mid], all[hi]) {
+			all[mid], all[hi] = all[hi], all[mid]
+		}
+		pivot := all[hi]
+		store := lo
+		for i := lo; i < hi; i++ {
+			if before(all[i], pivot) {
+				all[i], all[store] = all[store], all[i]
+				store++
+			}
+		}
+		all[store], all[hi] = all[hi], all[store]
+		switch {
+		case store == k:
+			return
+		case store < k:
+			lo = store + 1
+		default:
+			hi = store - 1
+		}
 	}
 }
 

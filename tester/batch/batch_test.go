@@ -158,7 +158,7 @@ func TestCountURLsMatchesOneByOne(t *testing.T) {
 		b.WriteString([]string{"\n", "\r\n", "\n\n"}[i%3])
 	}
 	engs := engine.All()
-	got, err := CountURLs(context.Background(), engs, doc, agents, []string{"/private/y"}, strings.NewReader(b.String()), nil)
+	got, err := CountURLs(context.Background(), engs, doc, agents, []string{"/private/y"}, strings.NewReader(b.String()), nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

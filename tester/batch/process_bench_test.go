@@ -1,7 +1,6 @@
 package batch_test
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -42,48 +41,17 @@ func moduleRoot(b *testing.B) string {
 	return filepath.Dir(strings.TrimSpace(string(out)))
 }
 
-// writeURLs writes n URLs and paths that look like traffic to the site of
-// doc: half are the file's own rule paths (so many match), the rest pages
-// with ids and queries, a third of them as absolute URLs.
+// writeURLs writes loggen.WriteURLs's n URLs for doc's site (linkedin) to path.
 func writeURLs(b *testing.B, path string, doc *syntax.Document, n int) {
 	b.Helper()
-	var rules []string
-	for i := range doc.Lines {
-		l := &doc.Lines[i]
-		if l.Kind.IsRule() && !l.Value.Empty() {
-			rules = append(rules, strings.TrimSuffix(strings.ReplaceAll(doc.Text(l.Value), "*", "x"), "$"))
-		}
-	}
-	words := []string{"jobs", "in", "company", "school", "feed", "pulse", "learning", "search", "profile", "posts", "groups"}
 	f, err := os.Create(path)
 	if err != nil {
 		b.Fatal(err)
 	}
-	w := bufio.NewWriter(f)
-	x := uint64(7)
-	for i := 0; i < n; i++ {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		var p string
-		switch r := x % 10; {
-		case r < 5:
-			p = rules[x>>8%uint64(len(rules))]
-		case r < 8:
-			p = fmt.Sprintf("/%s/%d", words[x>>8%uint64(len(words))], x>>16%50000)
-		default:
-			p = fmt.Sprintf("/%s/%s?trk=%d", words[x>>8%uint64(len(words))], words[x>>12%uint64(len(words))], x>>16%999)
-		}
-		if i%3 == 0 {
-			p = "https://www.linkedin.com" + p
-		}
-		w.WriteString(p)
-		w.WriteByte('\n')
-	}
-	if err := w.Flush(); err != nil {
+	defer f.Close()
+	if err := loggen.WriteURLs(f, doc, "https://www.linkedin.com", n); err != nil {
 		b.Fatal(err)
 	}
-	f.Close()
 }
 
 // BenchmarkCountURLsProcess is `robots-studio test --count --urls` with
@@ -135,7 +103,7 @@ func BenchmarkCountURLs(b *testing.B) {
 	b.ResetTimer()
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
-		if _, err := batch.CountURLs(b.Context(), []engine.Engine{e}, doc, []string{"Googlebot"}, nil, bytes.NewReader(urls), nil); err != nil {
+		if _, err := batch.CountURLs(b.Context(), []engine.Engine{e}, doc, []string{"Googlebot"}, nil, bytes.NewReader(urls), nil, 0); err != nil {
 			b.Fatal(err)
 		}
 	}

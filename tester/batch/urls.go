@@ -12,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/uri"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -84,9 +85,9 @@ type Count struct{ Allowed, Blocked, TimedOut int }
 // line, blank lines skipped; r may be nil), the way the test command asks
 // (aiaccess.QueryResolved: a full User-Agent of a catalogue crawler is asked
 // with the token it obeys). compile, when not nil, compiles doc for each
-// engine (see Evaluator.Compile).
+// engine (see Evaluator.Compile). workers goroutines answer (0: Workers()).
 func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, agents, urls []string, r io.Reader,
-	compile func(engine.Engine, *syntax.Document) engine.Compiled) (Count, error) {
+	compile func(engine.Engine, *syntax.Document) engine.Compiled, workers int) (Count, error) {
 	// Each agent is asked as QueryResolved would ask it, decided once per
 	// (engine, agent) instead of on every query; the verdict's Allowed is
 	// the same.
@@ -99,7 +100,9 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	}
 	ev := New(nil, doc)
 	ev.Compile = compile
-	workers := Workers()
+	if workers <= 0 {
+		workers = Workers()
+	}
 	caches := make([]*Cache, workers)
 	for i := range caches {
 		caches[i] = ev.NewCache()
@@ -112,6 +115,13 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 		return t
 	}
 	count := func(n *Count, tables []*Table, url string) {
+		// The verdict rests on the path alone: "https://host/p" and "/p"
+		// share one cache slot.
+		if url == "" || url[0] != '/' {
+			if p := uri.PathOf(url); len(p) < 2 || p[1] != '/' {
+				url = p
+			}
+		}
 		for _, t := range tables {
 			switch r := t.Get(url).Results[0]; {
 			case r.Reason == engine.ReasonTimeout:
@@ -128,10 +138,18 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 		for _, agent := range agents {
 			tt := tables(w, agent)
 			for rest := block; rest != ""; {
-				line, tail, _ := strings.Cut(rest, "\n")
-				rest = tail
-				line = strings.TrimRight(line, "\r")
-				if strings.TrimSpace(line) != "" {
+				line := rest
+				if i := strings.IndexByte(rest, '\n'); i >= 0 {
+					line, rest = rest[:i], rest[i+1:]
+				} else {
+					rest = ""
+				}
+				for len(line) > 0 && line[len(line)-1] == '\r' {
+					line = line[:len(line)-1]
+				}
+				// Blank lines are skipped; a line that starts with a
+				// printable ASCII character is not blank.
+				if len(line) > 0 && (line[0] > ' ' && line[0] < 0x80 || strings.TrimSpace(line) != "") {
 					count(&n, tt, line)
 				}
 			}

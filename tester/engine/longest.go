@@ -468,11 +468,14 @@ func (c *longestCompiled) query(agent, url string) Verdict {
 	if lose.r != nil {
 		v.Runner = &lose.r.Rule
 	}
-	why := f.why
-	if why == nil {
-		why = longestWhy
+	if f.why == nil {
+		v.Why = longestWhy(win, lose, matches)
+	} else {
+		// Copies, so allow and dis stay on the stack (a call through a
+		// func value could keep its pointers): no allocation per query.
+		w, l := *win, *lose
+		v.Why = f.why(&w, &l, matches)
 	}
-	v.Why = why(win, lose, matches)
 	if win.r.isFallback {
 		v.Notes = append(v.Notes, msg.New(msgIndexHTML, "Line", win.r.Line, "Pattern", win.r.Pattern))
 	}

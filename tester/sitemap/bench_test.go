@@ -12,25 +12,14 @@ import (
 	"testing"
 
 	"github.com/robots-studio/robots-studio/internal/corpus"
+	"github.com/robots-studio/robots-studio/internal/loggen"
 )
 
-// benchSections mix paths linkedin.robots.txt allows with ones it blocks
-// for some crawlers.
-var benchSections = []string{"in", "company", "pulse", "jobs/view", "feed/update", "groups", "school", "learning",
-	"posts", "showcase", "events", "directory/people", "answers", "jobs-guest", "legal", "help"}
-
-// generateSitemap writes a urlset of n entries of about 100 bytes each
-// (50,000 ≈ 5 MB) on https://www.linkedin.com.
+// generateSitemap is loggen.WriteSitemap in memory: n entries of about
+// 100 bytes each on https://www.linkedin.com.
 func generateSitemap(n int) []byte {
 	var b bytes.Buffer
-	b.Grow(n*104 + 200)
-	b.WriteString(head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
-	freqs := []string{"daily", "weekly", "monthly"}
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "<url><loc>https://www.linkedin.com/%s/item-%d</loc><lastmod>2024-%02d-%02d</lastmod><changefreq>%s</changefreq></url>\n",
-			benchSections[i%len(benchSections)], i, 1+i%12, 1+i%28, freqs[i%3])
-	}
-	b.WriteString("</urlset>\n")
+	loggen.WriteSitemap(&b, n)
 	return b.Bytes()
 }
 
@@ -114,7 +103,7 @@ func TestMemoryStaysFlat(t *testing.T) {
 		pw.Write([]byte(head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"))
 		var line []byte
 		for i := 0; i < 10*MaxURLs; i++ {
-			line = fmt.Appendf(line[:0], "<url><loc>https://www.example.com/%s/item-%d</loc><lastmod>2024-01-02</lastmod></url>\n", benchSections[i%len(benchSections)], i)
+			line = fmt.Appendf(line[:0], "<url><loc>https://www.example.com/%s/item-%d</loc><lastmod>2024-01-02</lastmod></url>\n", loggen.SitemapSections[i%len(loggen.SitemapSections)], i)
 			pw.Write(line)
 		}
 		pw.Write([]byte("</urlset>\n"))

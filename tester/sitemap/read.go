@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -52,6 +53,56 @@ var errStopped = errors.New("sitemap: read limit reached")
 // findings in the Result; the error is for reading failures and
 // cancellation only.
 func Read(r io.Reader, opt Options) (*Result, error) {
+	rs, ok := r.(io.ReadSeeker)
+	if !ok {
+		return readWith(r, opt, false)
+	}
+	start, err := rs.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return readWith(r, opt, false)
+	}
+	// The fast XML reader first; when it gives up (see fastTokens), the
+	// file is read again from its start with encoding/xml, and the entries
+	// the fast reading already passed on are not passed on again (they are
+	// the same: FuzzReadFast).
+	onEntry, progress := opt.OnEntry, opt.Progress
+	passed, most := 0, int64(0)
+	opt.OnEntry = func(e Entry) {
+		passed++
+		if onEntry != nil {
+			onEntry(e)
+		}
+	}
+	if progress != nil {
+		opt.Progress = func(n int64) {
+			if n > most {
+				most = n
+				progress(n)
+			}
+		}
+	}
+	res, err := readWith(r, opt, true)
+	if !errors.Is(err, errSlowPath) {
+		return res, err
+	}
+	if _, err := rs.Seek(start, io.SeekStart); err != nil {
+		return nil, err
+	}
+	skip := passed
+	opt.OnEntry = func(e Entry) {
+		if skip > 0 {
+			skip--
+			return
+		}
+		if onEntry != nil {
+			onEntry(e)
+		}
+	}
+	return readWith(r, opt, false)
+}
+
+// readWith is Read with the fast XML reader (fast) or encoding/xml.
+func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 	ctx := opt.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -79,6 +130,7 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 	// A BOM is allowed before the XML declaration; skip it for both kinds.
 	if b, _ := ub.Peek(3); bytes.Equal(b, []byte("\xEF\xBB\xBF")) {
 		ub.Discard(3)
+		s.bom = 3
 	}
 	// A file saved as UTF-16 is named as such, then read through as the
 	// text it holds (a wrong encoding should not hide the rest).
@@ -90,7 +142,19 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 	}
 	var err error
 	if isXML(ub) {
-		err = s.readXML(ub)
+		if fast && !s.utf16 {
+			ft := newFastTokens(ub)
+			// Where reading stops at hardLimit depends on how far the
+			// reader read ahead: a file that long is left to encoding/xml.
+			ft.giveUp = func() bool { return un.n > hardLimit-1<<20 }
+			err = s.readXML(ft, nil)
+			if errors.Is(err, errSlowPath) {
+				return nil, err
+			}
+		} else {
+			guard := &tokenGuard{r: ub, limit: maxToken}
+			err = s.readXML(decoderTokens{xml.NewDecoder(guard)}, guard)
+		}
 	} else {
 		s.res.Kind = KindText
 		err = s.readText(ub)
@@ -259,6 +323,7 @@ type state struct {
 	rootSpace string                  // the root's namespace: its children share it, even a wrong one
 	oldBig    struct{ line, col int } // where it passed 10 MB
 	utf16     bool                    // the file is UTF-16, read decoded
+	bom       int64                   // bytes of a UTF-8 byte order mark skipped
 }
 
 func newState(opt Options) *state {
@@ -315,8 +380,7 @@ func (s *state) finish() *Result {
 
 // sizeCheck notes where the file passes the old and the current size
 // limit; finish reports the one that applies.
-func (s *state) sizeCheck() {
-	n := s.size.n
+func (s *state) sizeCheck(n int64) {
 	if s.oldBig.line == 0 && n > OldMaxBytes {
 		s.oldBig.line, s.oldBig.col = s.line, s.col
 	}
@@ -335,13 +399,18 @@ type runeCount struct {
 
 func (c *runeCount) add(p []byte) {
 	if !c.started {
-		p = bytes.TrimLeft(p, " \t\r\n")
+		for len(p) > 0 && isSpace(p[0]) {
+			p = p[1:]
+		}
 		if len(p) == 0 {
 			return
 		}
 		c.started = true
 	}
-	t := bytes.TrimRight(p, " \t\r\n")
+	t := p
+	for len(t) > 0 && isSpace(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
 	if len(t) > 0 {
 		c.n += c.ws + utf8.RuneCount(t)
 		c.ws = 0
@@ -402,7 +471,7 @@ func (s *state) readText(br *bufio.Reader) error {
 		if err != nil && err != io.EOF {
 			return err
 		}
-		s.sizeCheck()
+		s.sizeCheck(s.size.n)
 		text := strings.TrimSpace(string(b))
 		if text != "" {
 			if !utf8.ValidString(text) {
@@ -490,20 +559,60 @@ var (
 	msgStoppedOpen  = msg.Def("sitemap.stopped_open", "reading stopped here: the start tags still open take more than 1 MiB (1,048,576 bytes); the rest of the file was not checked")
 )
 
+// tokenSource is what readXML reads: encoding/xml's Decoder (behind a
+// tokenGuard, through decoderTokens) or fastTokens.
+type tokenSource interface {
+	next() (token, error)
+	InputPos() (line, column int)
+	InputOffset() int64
+}
+
+// token is what readXML uses of an XML token, without boxing it.
+type token struct {
+	kind tokenKind
+	name xml.Name // of a start or end
+	text []byte   // of text, valid until the next token
+}
+
+type tokenKind uint8
+
+const (
+	tokOther tokenKind = iota // a comment, a declaration, a directive
+	tokStart
+	tokEnd
+	tokText
+)
+
+// decoderTokens gives encoding/xml's tokens as tokens.
+type decoderTokens struct{ *xml.Decoder }
+
+func (d decoderTokens) next() (token, error) {
+	tok, err := d.Token()
+	switch t := tok.(type) {
+	case xml.StartElement:
+		return token{kind: tokStart, name: t.Name}, err
+	case xml.EndElement:
+		return token{kind: tokEnd, name: t.Name}, err
+	case xml.CharData:
+		return token{kind: tokText, text: t}, err
+	}
+	return token{}, err
+}
+
 // readXML reads a urlset or sitemapindex token by token. Elements outside
 // the protocol are skipped, but still counted: the depth, the bytes of the
 // open start tags and the size of each token are bounded (maxDepth,
 // maxOpenTags, maxToken), so memory stays flat whatever the input.
-func (s *state) readXML(br *bufio.Reader) error {
-	guard := &tokenGuard{r: br, limit: maxToken}
-	d := xml.NewDecoder(guard)
-	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		// A UTF-16 file that says so is already named and decoded.
-		said16 := s.utf16 && strings.HasPrefix(strings.ToLower(label), "utf-16")
-		if !strings.EqualFold(label, "utf-8") && !strings.EqualFold(label, "utf8") && !said16 {
-			s.add(CodeEncodingDecl, 1, 1, msg.New(msgEncodingDecl, "Encoding", clip(label)))
+func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
+	if dec, ok := d.(decoderTokens); ok {
+		dec.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
+			// A UTF-16 file that says so is already named and decoded.
+			said16 := s.utf16 && strings.HasPrefix(strings.ToLower(label), "utf-16")
+			if !strings.EqualFold(label, "utf-8") && !strings.EqualFold(label, "utf8") && !said16 {
+				s.add(CodeEncodingDecl, 1, 1, msg.New(msgEncodingDecl, "Encoding", clip(label)))
+			}
+			return in, nil
 		}
-		return in, nil
 	}
 	// Protocol elements nest three deep at most (urlset, url, loc): deeper
 	// ones are reported and skipped, so three reused slots hold the stack.
@@ -523,12 +632,23 @@ func (s *state) readXML(br *bufio.Reader) error {
 	for {
 		s.line, s.col = d.InputPos()
 		start := d.InputOffset()
-		guard.mark = guard.n
-		tok, err := d.Token()
-		if s.size.n > OldMaxBytes {
-			s.sizeCheck()
+		if guard != nil {
+			guard.mark = guard.n
 		}
-		if guard.fired {
+		t, err := d.next()
+		if errors.Is(err, errSlowPath) {
+			return err
+		}
+		// The size is the bytes read so far: up to the token for XML in
+		// UTF-8 (the same wherever reading ahead stops, so for both
+		// readers), the bytes taken in for UTF-16.
+		if n := s.size.n; n > OldMaxBytes {
+			if !s.utf16 {
+				n = s.bom + d.InputOffset()
+			}
+			s.sizeCheck(n)
+		}
+		if guard != nil && guard.fired {
 			// Reported where the token began; what was read of it is dropped.
 			s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedToken))
 			return nil
@@ -555,8 +675,8 @@ func (s *state) readXML(br *bufio.Reader) error {
 			}
 			return nil
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
+		switch t.kind {
+		case tokStart:
 			if depth == maxDepth {
 				s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedDepth, "Limit", maxDepth))
 				return nil
@@ -572,32 +692,32 @@ func (s *state) readXML(br *bufio.Reader) error {
 				continue
 			}
 			if len(stack) == 0 {
-				if !s.root(t) {
+				if !s.root(t.name) {
 					return nil
 				}
-				push(t.Name.Local)
+				push(t.name.Local)
 				continue
 			}
-			if t.Name.Space != Namespace && t.Name.Space != s.rootSpace {
+			if t.name.Space != Namespace && t.name.Space != s.rootSpace {
 				// An extension (image:, news:, xhtml:…): not ours to check.
 				skipFrom = depth
 				continue
 			}
 			parent := stack[len(stack)-1]
-			if !s.placed(t.Name.Local, parent) {
+			if !s.placed(t.name.Local, parent) {
 				skipFrom = depth
 				continue
 			}
-			e := push(t.Name.Local)
+			e := push(t.name.Local)
 			e.textLine, e.textCol = d.InputPos()
-		case xml.CharData:
+		case tokText:
 			if skipFrom == 0 && len(stack) == 3 {
-				stack[2].length.add(t)
+				stack[2].length.add(t.text)
 				if len(stack[2].text) < 8*MaxLocLen {
-					stack[2].text = append(stack[2].text, t...)
+					stack[2].text = append(stack[2].text, t.text...)
 				}
 			}
-		case xml.EndElement:
+		case tokEnd:
 			depth--
 			openBytes -= open[depth]
 			if skipFrom > 0 {
@@ -619,21 +739,21 @@ func (s *state) readXML(br *bufio.Reader) error {
 }
 
 // root checks the root element; false when the file is no sitemap.
-func (s *state) root(t xml.StartElement) bool {
-	switch t.Name.Local {
+func (s *state) root(t xml.Name) bool {
+	switch t.Local {
 	case "urlset":
 		s.res.Kind = KindURLSet
 	case "sitemapindex":
 		s.res.Kind = KindIndex
 	default:
-		s.add(CodeRoot, s.line, s.col, msg.New(msgRoot, "Name", clip(t.Name.Local)))
+		s.add(CodeRoot, s.line, s.col, msg.New(msgRoot, "Name", clip(t.Local)))
 		return false
 	}
 	s.scope.index = s.res.Kind == KindIndex
-	s.rootSpace = t.Name.Space
+	s.rootSpace = t.Space
 	s.rootLine, s.rootCol = s.line, s.col
-	if t.Name.Space != Namespace {
-		s.add(CodeNamespace, s.line, s.col, msg.New(msgNamespace, "Name", t.Name.Local, "Space", clip(t.Name.Space)))
+	if t.Space != Namespace {
+		s.add(CodeNamespace, s.line, s.col, msg.New(msgNamespace, "Name", t.Local, "Space", clip(t.Space)))
 	}
 	return true
 }
@@ -679,21 +799,27 @@ var msgUnknownElem = msg.Def("sitemap.unknown_element", "<{{.Name}}> is not an e
 
 // value checks a closed loc, lastmod, changefreq or priority element.
 func (s *state) value(e, parent *element) {
-	raw := string(e.text)
-	v := strings.TrimSpace(raw)
+	raw := e.text
+	// v is a view of the text, read before the next token: a value kept
+	// (a <loc>, a message) is copied.
+	vb := bytes.TrimSpace(raw)
+	v := ""
+	if len(vb) > 0 {
+		v = unsafe.String(&vb[0], len(vb))
+	}
 	line, col := e.textLine, e.textCol
-	if lead := len(raw) - len(strings.TrimLeft(raw, " \t\r\n")); lead > 0 {
+	if lead := len(raw) - len(bytes.TrimLeft(raw, " \t\r\n")); lead > 0 {
 		// Point at the value, not at the white space before it.
-		lines := strings.Split(raw[:lead], "\n")
-		if len(lines) > 1 {
-			line += len(lines) - 1
-			col = 1 + len(lines[len(lines)-1])
+		if nl := bytes.LastIndexByte(raw[:lead], '\n'); nl >= 0 {
+			line += bytes.Count(raw[:lead], []byte{'\n'})
+			col = 1 + lead - (nl + 1)
 		} else {
 			col += lead
 		}
 	}
 	switch e.name {
 	case "loc":
+		v = strings.Clone(v)
 		parent.loc, parent.locLen, parent.locLine, parent.locCol = v, e.length.n, line, col
 		if v == "" {
 			parent.locLine = -1
@@ -701,17 +827,17 @@ func (s *state) value(e, parent *element) {
 	case "lastmod":
 		switch checkW3C(v) {
 		case w3cBad:
-			s.add(CodeLastmod, line, col, msg.New(msgLastmod, "Value", clip(v)))
+			s.add(CodeLastmod, line, col, msg.New(msgLastmod, "Value", clip(strings.Clone(v))))
 		case w3cNoZone:
-			s.add(CodeLastmodZone, line, col, msg.New(msgLastmodZone, "Value", clip(v)))
+			s.add(CodeLastmodZone, line, col, msg.New(msgLastmodZone, "Value", clip(strings.Clone(v))))
 		}
 	case "changefreq":
 		if !changefreqs[v] {
-			s.add(CodeChangefreq, line, col, msg.New(msgChangefreq, "Value", clip(v)))
+			s.add(CodeChangefreq, line, col, msg.New(msgChangefreq, "Value", clip(strings.Clone(v))))
 		}
 	case "priority":
 		if !validPriority(v) {
-			s.add(CodePriority, line, col, msg.New(msgPriority, "Value", clip(v)))
+			s.add(CodePriority, line, col, msg.New(msgPriority, "Value", clip(strings.Clone(v))))
 		}
 	}
 }

@@ -240,6 +240,7 @@ type Job struct {
 	Resolve  Resolver                   // for the sitemaps an index lists; LocalResolver when nil
 	Progress func(name string, n int64) // bytes of the named file read so far
 	Context  context.Context
+	Workers  int // goroutines testing URLs against Robots; 0: one per core
 }
 
 // Report is the outcome of one sitemap file.
@@ -358,7 +359,11 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 				}
 				return nil
 			}
-			if err := batchpkg.Run(context.Background(), batchpkg.Workers(), next, test, emit); err != nil {
+			workers := j.Workers
+			if workers <= 0 {
+				workers = batchpkg.Workers()
+			}
+			if err := batchpkg.Run(context.Background(), workers, next, test, emit); err != nil {
 				for range queue { // drain, so the reader never blocks
 				}
 			}
@@ -398,8 +403,11 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	rep.Findings = append(rep.Findings, got.Findings...)
 	if len(blocked) > 0 {
 		rep.Findings = append(rep.Findings, blocked...)
-		for agent, n := range perAgent {
-			if n > maxFindingsCode {
+		// In the crawlers' order, so the report is the same every run.
+		for _, c := range j.Robots.Crawlers {
+			agent := c.Agent
+			if n := perAgent[agent]; n > maxFindingsCode {
+				perAgent[agent] = 0 // a crawler listed twice is counted once
 				rep.Findings = append(rep.Findings, Finding{Code: CodeMore, Severity: SeverityOf(CodeMore), File: src.Name,
 					Line: 1, Col: 1, Message: msg.New(msgMore, "Count", n-maxFindingsCode, "Code", CodeBlocked+" "+agent)})
 			}

@@ -80,12 +80,15 @@ func (s *state) checkLoc(loc string, n, line, col int) bool {
 // its path without query or fragment ("/" when empty).
 func splitURL(u string) (host, p string, ok bool) {
 	a, ok := uri.SplitAbsolute(u)
-	if !ok || strings.ContainsAny(a.Host, " \t") {
+	if !ok || strings.IndexByte(a.Host, ' ') >= 0 || strings.IndexByte(a.Host, '\t') >= 0 {
 		return "", "", false
 	}
 	p = a.Rest
-	if q := strings.IndexAny(p, "?#"); q >= 0 {
-		p = p[:q]
+	for i := 0; i < len(p); i++ {
+		if p[i] == '?' || p[i] == '#' {
+			p = p[:i]
+			break
+		}
 	}
 	if p == "" {
 		p = "/"
@@ -107,12 +110,21 @@ var unsafeReplacer = strings.NewReplacer(" ", "%20", "\"", "%22", "<", "%3C", ">
 
 func needsEncoding(u string) bool {
 	for i := 0; i < len(u); i++ {
-		if c := u[i]; c >= 0x80 || c < 0x20 || strings.IndexByte(unsafeASCII, c) >= 0 {
+		if mustEncode[u[i]] {
 			return true
 		}
 	}
 	return false
 }
+
+// mustEncode marks the bytes needsEncoding looks for: non-ASCII, control
+// characters and unsafeASCII.
+var mustEncode = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 0x80 || c < 0x20 || strings.IndexByte(unsafeASCII, byte(c)) >= 0
+	}
+	return t
+}()
 
 // EncodeURL writes u the way a sitemap must carry it: a non-ASCII host in
 // its IDNA (punycode) form, every other non-ASCII byte and every unsafe

@@ -87,11 +87,24 @@ func (a AbsoluteURL) Origin() string {
 // follows Google's reading (GetPathParamsQuery): a leading "//" starts a
 // network path, "://" is a scheme only before the first "/", "?" or ";".
 func PathOf(url string) string {
+	// Already a path (the common case of a list or a log): the same answer
+	// as the general reading below, without its scans (FuzzPathOfShortcut).
+	if len(url) > 0 && url[0] == '/' && (len(url) == 1 || url[1] != '/') {
+		if h := strings.IndexByte(url, '#'); h >= 0 {
+			return url[:h]
+		}
+		return url
+	}
+	return pathOfURL(url)
+}
+
+// pathOfURL is PathOf's general reading.
+func pathOfURL(url string) string {
 	start := 0
 	if strings.HasPrefix(url, "//") {
 		start = 2
 	}
-	early := indexAny(url, "/?;", start)
+	early := indexPathStart(url, start)
 	proto := strings.Index(url[start:], "://")
 	if proto >= 0 {
 		proto += start
@@ -101,7 +114,7 @@ func PathOf(url string) string {
 	} else {
 		proto += 3
 	}
-	p := indexAny(url, "/?;", proto)
+	p := indexPathStart(url, proto)
 	if p < 0 {
 		return "/"
 	}
@@ -119,13 +132,14 @@ func PathOf(url string) string {
 	return url[p:end]
 }
 
-func indexAny(s, chars string, from int) int {
-	if from > len(s) {
-		return -1
+// indexPathStart is the index of the first '/', '?' or ';' in s from
+// from on, or -1 (a plain loop: strings.IndexAny builds a set per call).
+func indexPathStart(s string, from int) int {
+	for i := from; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '?' || c == ';' {
+			return i
+		}
 	}
-	i := strings.IndexAny(s[from:], chars)
-	if i < 0 {
-		return -1
-	}
-	return i + from
+	return -1
 }
+

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/batch"
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var msgFlagJobs = msg.Def("perf.flag.jobs", "how many cores to use (0: all; GOMAXPROCS limits them too); the output is the same for any number")
+
+// JobsFlag adds --jobs N to a command that spreads its work over the
+// cores. Read it with Workers.
+func JobsFlag(fs *flag.FlagSet) *int {
+	return fs.Int("jobs", 0, msg.New(msgFlagJobs).String())
+}
+
+// Workers is how many goroutines --jobs n asks for: n, or one per core
+// when n is 0 or less.
+func Workers(n int) int {
+	if n <= 0 {
+		return batch.Workers()
+	}
+	return n
+}
+
+// lineBlocks reads the non-blank lines of path ("-" = stdin) in blocks of
+// size as they come, for batch.Run: next returns io.EOF after the last
+// block; wait, called once Run is over, drains the reader and returns its
+// error. Lines go to the workers in blocks because one URL is about a
+// microsecond of work, too little to hand over on its own.
+func lineBlocks(env *Env, path string, size int) (next func() ([]string, error), wait func() error) {
+	blocks := make(chan []string, 8)
+	var readErr error
+	go func() {
+		defer close(blocks)
+		cur := make([]string, 0, size)
+		readErr = textfile.Lines(path, env.Stdin, func(line string) error {
+			if strings.TrimSpace(line) == "" {
+				return nil
+			}
+			if cur = append(cur, line); len(cur) == size {
+				blocks <- cur
+				cur = make([]string, 0, size)
+			}
+			return nil
+		})
+		if len(cur) > 0 {
+			blocks <- cur
+		}
+	}()
+	next = func() ([]string, error) {
+		if b, ok := <-blocks; ok {
+			return b, nil
+		}
+		return nil, io.EOF
+	}
+	wait = func() error {
+		for range blocks { // the reader stops only at the end of its input
+		}
+		return readErr
+	}
+	return next, wait
+}
