@@ -12,8 +12,8 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
-	"github.com/robots-studio/robots-studio/tester/uri"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // Lines reads r as blocks of whole lines (about size bytes each), each block

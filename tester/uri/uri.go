@@ -142,4 +142,3 @@ func indexPathStart(s string, from int) int {
 	}
 	return -1
 }
-
