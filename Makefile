@@ -7,8 +7,10 @@ DEPS     := gcc libc6-dev libgl1-mesa-dev xorg-dev
 # imagemagick for its screenshots, nginx and apache2 to check the server
 # configs the mirror wizard writes, Wine for the Windows build's tests,
 # Chromium for the browser build's, Node.js to run the js variant of the
-# editor's key queue (GOOS=js tests).
-TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium nodejs
+# editor's key queue (GOOS=js tests), Dask (python3-distributed) to run
+# logs --partial/--merge on a local cluster, as docs/scale.md does on a real
+# one.
+TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium nodejs python3-distributed
 # What `make dist` needs besides DEPS: the Windows cross compiler (the GUI
 # .exe is cgo), xz for the Linux package, imagemagick for the Windows icon.
 DISTDEPS := gcc-mingw-w64-x86-64 xz-utils imagemagick
@@ -144,7 +146,12 @@ check-fresh: test
 	echo "check-fresh: a clone of HEAD without ../shared, in $$tmp" && \
 	HERMETIC_LANG=pl_PL.UTF-8 HERMETIC_TZ=America/St_Johns $(MAKE) --no-print-directory -C "$$tmp/robots-studio" test
 
-bench:
+# bench: the four whole-process comparisons of docs/speed.md and
+# docs/scale.md side by side (1M URLs vs temoto/robotstxt, a 50,000-URL
+# sitemap vs Python's ElementTree + robotparser, a 200 MB log on one core vs
+# all, partial+merge over 8 shards vs one pass), then the Go benchmarks.
+bench: test-deps
+	bash build/bench.sh
 	$(GO) test -run '^$$' -bench . -benchmem ./tester/... ./editor/... ./internal/...
 
 package: deps
