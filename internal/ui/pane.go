@@ -18,6 +18,7 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 	p.SetOnTestSetChanged(func() { s.updateTitle(); s.refreshStatus() })
 	p.SetOnEngineChanged(func(id string) {
 		s.app.Preferences().SetString(prefEngine, id)
+		s.class.readingChosen(id)
 		s.checks.readingsChanged()
 		s.win.SetMainMenu(s.menu())
 		s.refreshStatus()

@@ -23,6 +23,11 @@ const presenterZoom = 140
 type presenter struct {
 	on            bool
 	timelineShown bool
+	// readingBefore is the reading the user had chosen when the timeline
+	// opened: a year clicked on the timeline shows its reading for the
+	// class and is not the user's choice, so closing the timeline brings
+	// this one back (it stayed "1996 draft" for good).
+	readingBefore string
 	zoomBefore    int
 	splitBefore   float64 // where the user had the editor's divider
 	lessonText    string  // the lesson's last reveal (the Lessons tab shows it large itself)

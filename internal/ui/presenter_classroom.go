@@ -97,6 +97,14 @@ func (c *classroom) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
 // showTimeline shows or hides the timeline of the standard.
 func (c *classroom) showTimeline(on bool) {
 	s := c.s
+	switch {
+	case on && !c.present.timelineShown:
+		c.present.readingBefore = s.pane.Engine()
+	case !on && c.present.timelineShown && c.present.readingBefore != "" && s.pane.Engine() != c.present.readingBefore:
+		s.pane.SetEngine(c.present.readingBefore)
+		s.checks.readingsChanged()
+		s.refreshStatus()
+	}
 	c.present.timelineShown = on
 	if on {
 		c.strip.Show()
@@ -109,15 +117,23 @@ func (c *classroom) showTimeline(on bool) {
 }
 
 // useReading switches the tester to an engine picked on the timeline and
-// shows the tester.
+// shows the tester. The choice lasts while the timeline is open; the
+// reading the user saved is left as it was.
 func (c *classroom) useReading(id string) {
 	s := c.s
 	s.pane.SetEngine(id)
-	s.app.Preferences().SetString(prefEngine, id)
 	s.showEditor()
 	c.fitPresenter()
 	s.win.SetMainMenu(s.menu())
 	s.refreshStatus()
+}
+
+// readingChosen follows a reading the user chose in the tester: chosen
+// while the timeline is open, it is the one closing the timeline keeps.
+func (c *classroom) readingChosen(id string) {
+	if c.present.timelineShown {
+		c.present.readingBefore = id
+	}
 }
 
 // openTextAsNew opens text as a new unsaved document in the main editor,

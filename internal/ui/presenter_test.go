@@ -78,6 +78,8 @@ func TestOpenLessonRejectsBadInputClearly(t *testing.T) {
 func TestTimelinePointSwitchesTheReading(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	s := newTestStudio(t)
+	saved := s.pane.Engine()
+	savedPref := s.app.Preferences().String(prefEngine)
 	s.tabs.Select(s.class.item)
 	s.class.showTimeline(true)
 	if !s.class.strip.Visible() {
@@ -96,12 +98,27 @@ func TestTimelinePointSwitchesTheReading(t *testing.T) {
 			t.Errorf("point %d shows no note", i)
 		}
 	}
-	if got := s.app.Preferences().String(prefEngine); got != "rfc9309" {
-		t.Errorf("the reading picked last is not remembered: %q", got)
+	// A year clicked on the timeline is shown to the class, not chosen for
+	// good: the saved reading stays, and closing the timeline brings it back.
+	if got := s.app.Preferences().String(prefEngine); got != savedPref {
+		t.Errorf("a timeline point changed the saved reading to %q (was %q)", got, savedPref)
 	}
 	s.class.showTimeline(false)
 	if s.class.strip.Visible() {
 		t.Error("the timeline does not hide")
+	}
+	if got := s.pane.Engine(); got != saved {
+		t.Errorf("after the timeline the tester reads as %q, want the user's %q back", got, saved)
+	}
+	// A reading the user picks in the tester while the timeline is open is
+	// the user's choice: closing the timeline keeps it.
+	s.class.showTimeline(true)
+	test.Tap(s.class.timeline.Button(0))
+	s.pane.SetEngine("yandex")
+	s.class.readingChosen("yandex") // as the tester's Reading list tells the window
+	s.class.showTimeline(false)
+	if got := s.pane.Engine(); got != "yandex" {
+		t.Errorf("the user's choice during the timeline was undone: %q", got)
 	}
 }
 
