@@ -17,8 +17,8 @@ import (
 )
 
 const (
-	sitemapUsage      = "[--robots ROBOTS_FILE] [--agent NAME]... [--engine ID] [--json] [--jobs N] SITEMAP...\n       robots-studio sitemap build [--host URL] [--out DIR] URLS_FILE"
-	sitemapBuildUsage = "[--host URL] [--out DIR] URLS_FILE"
+	sitemapUsage      = "[--robots ROBOTS_FILE] [--agent NAME]... [--engine ID] [--json] [--jobs N] SITEMAP...\n       robots-studio sitemap build [--host URL] [--out DIR] [--robots ROBOTS_FILE [--leave-out]] URLS_FILE"
+	sitemapBuildUsage = "[--host URL] [--out DIR] [--robots ROBOTS_FILE [--leave-out]] URLS_FILE"
 )
 
 func init() {
@@ -31,18 +31,20 @@ func init() {
 }
 
 var (
-	msgSitemapFlagRobots = msg.Def("cli.sitemap.flag_robots", "robots.txt to test the listed URLs against; its Sitemap: lines name the sitemaps beside it")
-	msgSitemapFlagAgent  = msg.Def("cli.sitemap.flag_agent", "crawler to test for (repeatable; default Googlebot, bingbot, YandexBot)")
-	msgSitemapFlagEngine = msg.Def("cli.sitemap.flag_engine", "read the robots.txt with this engine for every crawler (default: each crawler's own)")
-	msgSitemapFlagJSON   = msg.Def("cli.sitemap.flag_json", "one JSON object per finding")
-	msgSitemapFlagHost   = msg.Def("cli.sitemap.flag_host", "the site's address (https://www.example.com) that paths in the list are made absolute with")
-	msgSitemapFlagOut    = msg.Def("cli.sitemap.flag_out", "folder to write the sitemap files to")
-	msgSitemapNeedFiles  = msg.Def("cli.sitemap.need_files", "sitemap: give SITEMAP files, or --robots with a Sitemap: line that names a file beside it")
-	msgSitemapNoFetch    = msg.Def("cli.sitemap.no_fetch", "sitemap: {{.URL}}: fetching from the web is not available in this build; save the sitemap and give its file")
-	msgSitemapOneStdin   = msg.Def("cli.sitemap.one_stdin", "sitemap: standard input (-) can be read only once")
-	msgSitemapBuildOne   = msg.Def("cli.sitemap.build_one", "sitemap build: give exactly one URLS_FILE")
-	msgSitemapBuildHost  = msg.Def("cli.sitemap.build_host", "sitemap build: --host {{.Host}}: give the site's address with its scheme, such as https://www.example.com")
-	msgSitemapBuildNone  = msg.Def("cli.sitemap.build_nothing", "sitemap build: nothing written; correct the lines above")
+	msgSitemapFlagRobots      = msg.Def("cli.sitemap.flag_robots", "robots.txt to test the listed URLs against; its Sitemap: lines name the sitemaps beside it")
+	msgSitemapFlagAgent       = msg.Def("cli.sitemap.flag_agent", "crawler to test for (repeatable; default Googlebot, bingbot, YandexBot)")
+	msgSitemapFlagEngine      = msg.Def("cli.sitemap.flag_engine", "read the robots.txt with this engine for every crawler (default: each crawler's own)")
+	msgSitemapFlagJSON        = msg.Def("cli.sitemap.flag_json", "one JSON object per finding")
+	msgSitemapFlagHost        = msg.Def("cli.sitemap.flag_host", "the site's address (https://www.example.com) that paths in the list are made absolute with")
+	msgSitemapFlagOut         = msg.Def("cli.sitemap.flag_out", "folder to write the sitemap files to")
+	msgSitemapFlagBuildRobots = msg.Def("cli.sitemap.flag_build_robots", "warn of the URLs this robots.txt blocks for Googlebot, bingbot or YandexBot (each by its own reading)")
+	msgSitemapFlagLeaveOut    = msg.Def("cli.sitemap.flag_leave_out", "leave the blocked URLs and rule patterns out of the files")
+	msgSitemapNeedFiles       = msg.Def("cli.sitemap.need_files", "sitemap: give SITEMAP files, or --robots with a Sitemap: line that names a file beside it")
+	msgSitemapNoFetch         = msg.Def("cli.sitemap.no_fetch", "sitemap: {{.URL}}: fetching from the web is not available in this build; save the sitemap and give its file")
+	msgSitemapOneStdin        = msg.Def("cli.sitemap.one_stdin", "sitemap: standard input (-) can be read only once")
+	msgSitemapBuildOne        = msg.Def("cli.sitemap.build_one", "sitemap build: give exactly one URLS_FILE")
+	msgSitemapBuildHost       = msg.Def("cli.sitemap.build_host", "sitemap build: --host {{.Host}}: give the site's address with its scheme, such as https://www.example.com")
+	msgSitemapBuildNone       = msg.Def("cli.sitemap.build_nothing", "sitemap build: nothing written; correct the lines above")
 )
 
 // JSONSitemapFinding is the --json form of a sitemap finding.
@@ -192,6 +194,8 @@ func runSitemapBuild(env *Env, args []string) int {
 	fs := NewFlags(env, "sitemap build", sitemapBuildUsage)
 	host := fs.String("host", "", msg.New(msgSitemapFlagHost).String())
 	outDir := fs.String("out", ".", msg.New(msgSitemapFlagOut).String())
+	robotsFile := fs.String("robots", "", msg.New(msgSitemapFlagBuildRobots).String())
+	leaveOut := fs.Bool("leave-out", false, msg.New(msgSitemapFlagLeaveOut).String())
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -217,6 +221,31 @@ func runSitemapBuild(env *Env, args []string) int {
 	if sitemap.HasError(findings) {
 		fmt.Fprintln(env.Stderr, msg.New(msgSitemapBuildNone))
 		return ExitFailure
+	}
+	// URLs the robots.txt keeps a crawler from, and rule patterns: named
+	// with the crawler and the deciding rule; --leave-out drops them.
+	var robots *sitemap.Robots
+	if *robotsFile != "" {
+		text, code := LoadRobots(env, *robotsFile)
+		if code >= 0 {
+			return code
+		}
+		var err error
+		if robots, err = sitemap.NewRobots(*robotsFile, text, nil, "", nil); err != nil {
+			return Failf(env, "sitemap build: %v", err)
+		}
+	}
+	check := sitemap.CheckBuild(entries, robots, pos[0])
+	for i := range check.Findings {
+		f := &check.Findings[i]
+		fmt.Fprintf(env.Stderr, "%s:%d:%d: %s: %s [%s]\n", f.File, f.Line, f.Col, f.Severity, oneLine(f.Message.String()), f.Code)
+	}
+	if *leaveOut {
+		entries = sitemap.Without(entries, check.Out)
+		if len(entries) == 0 {
+			fmt.Fprintln(env.Stderr, msg.New(msgSitemapBuildNone))
+			return ExitFailure
+		}
 	}
 	for _, f := range sitemap.Build(entries, "sitemap", sitemap.DirURL(*host, entries)) {
 		p := filepath.Join(*outDir, f.Name)

@@ -114,3 +114,36 @@ func TestSitemapBuild(t *testing.T) {
 		t.Errorf("bad list: exit %d, %d files written", code, len(entries))
 	}
 }
+
+// TestSitemapBuildWarnsOfBlockedURLs: with --robots the builder names each
+// URL a crawler may not fetch, with the crawler and the deciding rule, and
+// each rule pattern; --leave-out keeps them out of the file.
+func TestSitemapBuildWarnsOfBlockedURLs(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "urls.txt")
+	robots := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(list, []byte("/\n/private/a\n/*.pdf\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(robots, []byte("User-agent: *\nDisallow: /private/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCmd(t, "", "sitemap", "build", "--host", "https://example.com", "--out", dir, "--robots", robots, list)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"urls.txt:2:1: error:", "Googlebot", "line 2", "[SM101]", "urls.txt:3:1: warning:", "[SM106]"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	data, err := os.ReadFile(strings.TrimSpace(out))
+	if err != nil || !strings.Contains(string(data), "/private/a") {
+		t.Fatalf("without --leave-out the blocked URL is written: %s (%v)", data, err)
+	}
+	code, out, _ = runCmd(t, "", "sitemap", "build", "--host", "https://example.com", "--out", dir, "--robots", robots, "--leave-out", list)
+	data, _ = os.ReadFile(strings.TrimSpace(out))
+	if code != 0 || strings.Contains(string(data), "/private/a") || strings.Contains(string(data), ".pdf") || !strings.Contains(string(data), "<loc>https://example.com/</loc>") {
+		t.Errorf("--leave-out: exit %d, file:\n%s", code, data)
+	}
+}

@@ -210,3 +210,62 @@ func DirURL(host string, entries []BuildEntry) string {
 	}
 	return "/"
 }
+
+// BuildCheck is what a list for the builder holds that a sitemap should
+// not: URLs the robots.txt keeps a crawler from (each crawler with the
+// rule that decided: SM101) and rule patterns taken for addresses (a `*`,
+// or a `$` at the end: SM106).
+type BuildCheck struct {
+	Findings []Finding
+	// Out are the lines of the entries a finding concerns, which the
+	// builder offers to leave out.
+	Out map[int]bool
+}
+
+// CheckBuild checks entries (from file) against r, when r is not nil,
+// and for patterns.
+func CheckBuild(entries []BuildEntry, r *Robots, file string) BuildCheck {
+	c := BuildCheck{Out: map[int]bool{}}
+	for _, e := range entries {
+		path := e.Loc
+		if _, rest, ok := splitURL(e.Loc); ok {
+			path = rest
+		}
+		if ch := patternChar(path); ch != "" {
+			c.Findings = append(c.Findings, Finding{Code: CodePattern, Severity: SeverityOf(CodePattern), File: file, Line: e.Line, Col: 1,
+				Message: msg.New(msgPattern, "URL", clip(e.Loc), "Char", ch), URL: e.Loc})
+			c.Out[e.Line] = true
+		}
+		if r == nil {
+			continue
+		}
+		if fs := r.Test(file, Entry{Loc: e.Loc, Line: e.Line, Col: 1}); len(fs) > 0 {
+			c.Findings = append(c.Findings, fs...)
+			c.Out[e.Line] = true
+		}
+	}
+	return c
+}
+
+// patternChar is the wildcard a path holds as a rule would ("*", or "$" at
+// its end), or "".
+func patternChar(path string) string {
+	switch {
+	case strings.Contains(path, "*"):
+		return "*"
+	case strings.HasSuffix(path, "$"):
+		return "$"
+	}
+	return ""
+}
+
+// Without is entries less those on the lines out names.
+func Without(entries []BuildEntry, out map[int]bool) []BuildEntry {
+	kept := make([]BuildEntry, 0, len(entries))
+	for _, e := range entries {
+		if !out[e.Line] {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}

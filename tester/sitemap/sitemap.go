@@ -132,6 +132,7 @@ const (
 	CodeNoSitemapLine  = "SM103"
 	CodeUnresolved     = "SM104"
 	CodeNotListed      = "SM105"
+	CodePattern        = "SM106"
 )
 
 var (
@@ -164,6 +165,7 @@ var (
 	msgEmpty        = msg.Def("sitemap.empty", "the sitemap lists no URLs")
 	msgStopped      = msg.Def("sitemap.stopped", "reading stopped after {{.Size}} bytes: the rest of the file was not checked")
 	msgMore         = msg.Def("sitemap.more", "{{.Count}} more findings [{{.Code}}] not listed one by one")
+	msgPattern      = msg.Def("sitemap.pattern", "`{{.URL}}` holds `{{.Char}}`: it looks like a robots.txt rule pattern, not the address of a page")
 	msgTextNotURL   = msg.Def("sitemap.text_not_url", "`{{.URL}}` is not an absolute URL: a text sitemap holds one full URL a line and nothing else")
 )
 
@@ -177,7 +179,7 @@ var severities = map[string]diag.Severity{
 	CodeOldMaps: diag.Info, CodeNestedIndex: diag.Error, CodeDuplicate: diag.Warning, CodeMisplaced: diag.Error,
 	CodeRepeated: diag.Error, CodeEmpty: diag.Warning, CodeStopped: diag.Error, CodeMore: diag.Info,
 	CodeBlocked: diag.Error, CodeSitemapBlocked: diag.Error, CodeNoSitemapLine: diag.Warning,
-	CodeUnresolved: diag.Warning, CodeNotListed: diag.Info,
+	CodeUnresolved: diag.Warning, CodeNotListed: diag.Info, CodePattern: diag.Warning,
 }
 
 // SeverityOf is the severity findings with code carry.
@@ -189,7 +191,7 @@ func Codes() []string {
 		CodeNotAbsolute, CodeTooLong, CodeNotEncoded, CodeOtherHost, CodeOutsideDir, CodeLastmod, CodeLastmodZone,
 		CodeChangefreq, CodePriority, CodeTooManyURLs, CodeTooBig, CodeOldSize, CodeTooManyMaps, CodeOldMaps,
 		CodeNestedIndex, CodeDuplicate, CodeMisplaced, CodeRepeated, CodeEmpty, CodeStopped, CodeMore, CodeBlocked,
-		CodeSitemapBlocked, CodeNoSitemapLine, CodeUnresolved, CodeNotListed}
+		CodeSitemapBlocked, CodeNoSitemapLine, CodeUnresolved, CodeNotListed, CodePattern}
 }
 
 // Core is the finding as a diag.Diagnostic (its position is Line and Col,

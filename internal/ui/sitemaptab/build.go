@@ -42,6 +42,9 @@ type buildView struct {
 	files   []sitemap.BuiltFile
 	loaded  []byte // a loaded list too long for the text field
 	name    string // its file name
+	// leaveOut leaves the URLs the robots.txt blocks, and rule patterns,
+	// out of the built files; it shows once the list has some.
+	leaveOut *widget.Check
 }
 
 func newBuildView(t *Tab) *buildView {
@@ -62,9 +65,12 @@ func newBuildView(t *Tab) *buildView {
 	build.Importance = widget.HighImportance
 	b.save = widget.NewButtonWithIcon(lang.X("sitemap.ui.build.save", "Save As…"), theme.DocumentSaveIcon(), b.saveDialog)
 	b.save.Disable()
+	b.leaveOut = widget.NewCheck("", func(bool) { b.build() })
+	b.leaveOut.Hide()
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel(lang.X("sitemap.ui.build.host", "Site address:")), nil, b.host),
 		container.NewHBox(load, fromTester, b.clear, build, b.save),
+		b.leaveOut,
 		b.status,
 	)
 	split := container.NewVSplit(b.urls, container.NewScroll(b.preview))
@@ -159,12 +165,41 @@ func (b *buildView) build() {
 		b.status.SetText(lang.X("sitemap.ui.build.errors", "Nothing built; correct these lines:") + "\n" + strings.Join(first(msgs, 20), "\n"))
 		return
 	}
+	// URLs a crawler may not fetch, and rule patterns, do not belong in a
+	// sitemap: each is named with the crawler and the deciding rule, and
+	// the builder offers to leave them out.
+	check := sitemap.CheckBuild(entries, b.robots(), name)
+	var warn []string
+	for _, f := range check.Findings {
+		warn = append(warn, fmt.Sprintf("%d: %s", f.Line, f.Message))
+	}
+	if n := len(check.Out); n > 0 {
+		b.leaveOut.Text = lang.XN("sitemap.ui.build.leave_out", "Leave out the {{.Count}} URLs below", n, map[string]any{"Count": n})
+		b.leaveOut.Refresh()
+		b.leaveOut.Show()
+		if b.leaveOut.Checked {
+			entries = sitemap.Without(entries, check.Out)
+		}
+	} else {
+		b.leaveOut.Hide()
+	}
+	if len(entries) == 0 {
+		b.status.SetText(lang.X("sitemap.ui.build.all_out", "Every URL of the list is left out: nothing to build.") + "\n" + strings.Join(first(warn, 20), "\n"))
+		return
+	}
 	b.files = sitemap.Build(entries, "sitemap", sitemap.DirURL(strings.TrimSpace(b.host.Text), entries))
 	names := make([]string, len(b.files))
 	for i, f := range b.files {
 		names[i] = f.Name
 	}
 	text := lang.X("sitemap.ui.build.done", "URLs: {{.URLs}}; files: {{.Files}}", map[string]any{"URLs": len(entries), "Files": strings.Join(names, ", ")})
+	if len(warn) > 0 {
+		head := lang.XN("sitemap.ui.build.flagged", "{{.Count}} URLs do not belong in a sitemap:", len(check.Out), map[string]any{"Count": len(check.Out)})
+		if b.leaveOut.Checked {
+			head = lang.XN("sitemap.ui.build.left_out", "{{.Count}} URLs were left out:", len(check.Out), map[string]any{"Count": len(check.Out)})
+		}
+		text += "\n" + head + "\n" + strings.Join(first(warn, 20), "\n")
+	}
 	if len(msgs) > 0 {
 		text += "\n" + strings.Join(first(msgs, 20), "\n")
 	}
@@ -175,6 +210,23 @@ func (b *buildView) build() {
 	}
 	b.preview.SetText(strings.Join(lines, "\n"))
 	b.save.Enable()
+}
+
+// robots is the robots.txt in the editor, read for the default crawlers
+// each by its own engine; nil when there is none.
+func (b *buildView) robots() *sitemap.Robots {
+	if b.t.host.Robots == nil {
+		return nil
+	}
+	path, text := b.t.host.Robots()
+	if len(text) == 0 {
+		return nil
+	}
+	r, err := sitemap.NewRobots(path, text, nil, "", nil)
+	if err != nil {
+		return nil
+	}
+	return r
 }
 
 func first(list []string, n int) []string {
