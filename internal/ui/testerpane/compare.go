@@ -162,7 +162,17 @@ func (p *Pane) differs(c cell) bool {
 	}
 	switch {
 	case yes == no:
-		return true
+		// A tie has no odd ones out: framing all eight cells said nothing.
+		// The cells that answer otherwise than the standard (RFC 9309, or
+		// the first column when it is hidden) are marked.
+		ref := ids[0]
+		if slices.Contains(ids, "rfc9309") {
+			ref = "rfc9309"
+		}
+		if rv := p.verdict(cell{c.pair, ref}); rv != nil {
+			return mine != rv.Allowed
+		}
+		return false
 	case yes > no:
 		return !mine
 	}

@@ -52,3 +52,36 @@ func TestWhyTheyDifferSaysStarIsLiteral(t *testing.T) {
 		t.Errorf("the readings agree on /a.html, yet: %q", why)
 	}
 }
+
+// TestATieMarksTheCellsThatLeaveTheStandard: `Disallow: /a` and `Allow: /a`
+// split the eight readings 4–4 on /a. Framing all eight cells (as a tie
+// once did) shows nothing; the cells that answer otherwise than RFC 9309
+// are the ones marked.
+func TestATieMarksTheCellsThatLeaveTheStandard(t *testing.T) {
+	p, _ := newTestPane(t, "User-agent: *\nDisallow: /a\nAllow: /a\n")
+	p.SetCompare(true)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"mybot"}, Paths: []string{"/a"}})
+	pr := pair{"mybot", "/a"}
+	std := p.verdict(cell{pr, "rfc9309"})
+	if std == nil {
+		t.Fatal("no RFC 9309 verdict")
+	}
+	yes, marked := 0, 0
+	for _, id := range p.compareEngines() {
+		v := p.verdict(cell{pr, id})
+		if v.Allowed {
+			yes++
+		}
+		if p.differs(cell{pr, id}) {
+			marked++
+			if v.Allowed == std.Allowed {
+				t.Errorf("%s answers as RFC 9309 does, yet is marked", id)
+			}
+		} else if v.Allowed != std.Allowed {
+			t.Errorf("%s answers otherwise than RFC 9309, yet is not marked", id)
+		}
+	}
+	if n := len(p.compareEngines()); yes*2 != n || marked != n/2 {
+		t.Errorf("%d of %d allow, %d marked: not the 4–4 tie this test is about", yes, n, marked)
+	}
+}
