@@ -132,21 +132,8 @@ func (e *Editor) typedKey(ev *fyne.KeyEvent) {
 	}
 }
 
-// passOn hands a key the editor has no use for (a function key, Esc with
-// nothing to close) to the window's own key handler, which Fyne calls only
-// when no widget has the focus: so F11 and Esc work for the window while
-// the text has the keyboard.
-func (e *Editor) passOn(ev *fyne.KeyEvent) {
-	a := fyne.CurrentApp()
-	if a == nil || a.Driver() == nil {
-		return
-	}
-	if c := a.Driver().CanvasForObject(e); c != nil {
-		if f := c.OnTypedKey(); f != nil {
-			f(ev)
-		}
-	}
-}
+// passOn hands a key the editor has no use for to the window (keys.PassOn).
+func (e *Editor) passOn(ev *fyne.KeyEvent) { keys.PassOn(e, ev) }
 
 // page moves the cursor and the view by one screen.
 func (e *Editor) page(dir int, extend bool) {

@@ -304,3 +304,25 @@ func TestPresenterCompareShowsEveryEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestEscLeavesPresenterFromATextField: with the focus in a crawler row
+// (a text field), one Esc leaves presenter mode and F11 enters it: the
+// field hands the keys it has no use for to the window.
+func TestEscLeavesPresenterFromATextField(t *testing.T) {
+	english(t)
+	s := newTestStudio(t)
+	s.openSample()
+	s.pane.AddCrawler()
+	f := s.win.Canvas().Focused()
+	if f == nil {
+		t.Fatal("setup: no text field has the focus")
+	}
+	f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF11})
+	if !s.class.presenting() {
+		t.Fatal("F11 in a text field does not enter presenter mode")
+	}
+	f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if s.class.presenting() {
+		t.Error("one Esc in a text field does not leave presenter mode")
+	}
+}
