@@ -169,6 +169,9 @@ func (c *classroom) setPresenter(on bool) {
 		s.pane.SetPresenting(false)
 		s.split.SetOffset(p.splitBefore)
 	}
+	// The editor is narrow and large in presenter mode: its lines wrap so
+	// the back row reads them whole (the user's own choice comes back after).
+	s.ed.SetWrap(on || s.app.Preferences().Bool(prefWrap))
 	c.tab.SetLarge(on)
 	p.update()
 	s.win.Content().Refresh()

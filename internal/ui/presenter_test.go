@@ -169,10 +169,17 @@ func TestPresenterModeTogglesAndRestores(t *testing.T) {
 	if s.lint.object().Visible() || !s.class.presenting() {
 		t.Error("a language switch brought the lint panel back in presenter mode")
 	}
+	// The narrow editor wraps its lines rather than cutting them.
+	if !s.ed.Wrap() {
+		t.Error("the editor cuts its lines in presenter mode")
+	}
 	// Esc leaves.
 	s.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if s.class.presenting() || s.win.FullScreen() {
 		t.Fatal("Esc does not leave presenter mode")
+	}
+	if s.ed.Wrap() != s.app.Preferences().Bool(prefWrap) {
+		t.Error("leaving presenter mode does not give the editor back its own wrap")
 	}
 	if !s.lint.object().Visible() || s.view.zoom() != zoom || s.class.present.box.Visible() {
 		t.Error("leaving presenter mode does not restore the lint panel, the zoom and the layout")
