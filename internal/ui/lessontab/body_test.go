@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 )
 
@@ -93,7 +94,7 @@ func brokenAt(t *testing.T, md string, fix bool) []string {
 // at some of these widths (the test proves the fix is needed, then that it
 // works).
 func TestInlineSpansWrapWhole(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	a.Settings().SetTheme(look.New("light"))
 	list, err := lessons.Builtin()
 	if err != nil {

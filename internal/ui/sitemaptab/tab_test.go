@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 )
 
@@ -39,7 +40,7 @@ type fakeHost struct {
 func newTestTab(t *testing.T) (*Tab, *fakeHost, string) {
 	t.Helper()
 	t.Setenv("LC_ALL", "en_US.UTF-8") // the tests read the English words
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	dir := t.TempDir()
 	h := &fakeHost{robotsPath: filepath.Join(dir, "robots.txt")}
 	write(t, h.robotsPath, robotsText)

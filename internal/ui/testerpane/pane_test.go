@@ -13,6 +13,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -20,7 +21,7 @@ import (
 
 func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	t.Helper()
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	fyne.CurrentApp().Settings().SetTheme(look.New("light")) // the verdict colour names
 	// These tests read the English words; the translations are loaded
 	// with the locale pinned, or a Polish or Russian developer's LANG
