@@ -251,6 +251,7 @@ func TestBuiltinLessonsWorkInTheTab(t *testing.T) {
 	tab := New(Host{Window: w, Prefs: a.Preferences()}, list)
 	tab.SetSynchronous(true)
 	w.SetContent(tab.Content)
+	w.Resize(fyne.NewSize(1280, 800)) // as the window opens: each lesson is laid out at a real width
 	for i, l := range list {
 		tab.Select(i)
 		for q, qq := range l.Questions {
