@@ -185,7 +185,12 @@ func TestCancelBigFile(t *testing.T) {
 	tab, _, dir := newTestTab(t)
 	p := bigSitemap(t, dir)
 	v := tab.check
+	// The check runs on its own goroutine; its progress and result reach
+	// the tab on this one, when the test lets them (as the UI goroutine
+	// would between events).
+	ui := uitest.NewLoop()
 	v.checker.Inline = false
+	v.checker.Hand = ui.Hand
 	tab.Open(p)
 	if !v.cancel.Visible() || !v.progress.Visible() || !v.open.Disabled() {
 		t.Error("no progress bar and Cancel while reading")
@@ -193,6 +198,7 @@ func TestCancelBigFile(t *testing.T) {
 	test.Type(v.agents, "x") // the UI thread is free while the file is read
 	test.Tap(v.cancel)
 	v.checker.Wait()
+	ui.Drain()
 	if v.cancel.Visible() || !strings.Contains(v.status.Text, "Cancelled") {
 		t.Errorf("after cancel: visible %v, status %q", v.cancel.Visible(), v.status.Text)
 	}

@@ -33,6 +33,9 @@ func (l *Loop) Do(fn func(), wait bool) {
 	}
 }
 
+// Hand queues fn: the Hand of a latest.Worker.
+func (l *Loop) Hand(fn func()) { l.Do(fn, false) }
+
 // Drain runs every queued function, and those they queue, on the caller's
 // goroutine.
 func (l *Loop) Drain() {
