@@ -33,6 +33,11 @@ func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	w := test.NewTempWindow(t, nil)
 	p := New(w)
 	p.tally.Inline = true // no UI goroutine to hand the tally to
+	// A query over its time budget (common under -race or a busy machine)
+	// is answered here too: the test driver's fyne.Do would run its answer
+	// on the query's goroutine, beside the test. Tests of the background
+	// path turn this off and play the UI goroutine themselves.
+	p.synchronous = true
 	// Background work of this pane ends before the next test loads
 	// translations (a benchmark's compile may still be running).
 	t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })

@@ -7,7 +7,9 @@ import "sync"
 // worker hands to the UI runs beside the test and races with it (a real
 // window runs it on its one UI goroutine). A worker given Loop.Do instead
 // queues the function; the test runs the queue on its own goroutine with
-// Drain or Until, as a window's event loop would between events.
+// Drain or Until, as a window's event loop would between events. (keys'
+// keystest.UI is the other way round: a UI goroutine of its own, for tests
+// that send keys from elsewhere as the web driver does.)
 type Loop struct {
 	mu    sync.Mutex
 	queue []func()
