@@ -193,17 +193,17 @@ func (s *studio) buildContent() {
 	s.live.left = left
 	s.split = container.NewHSplit(left, s.rightSide())
 	s.split.Offset = splitOffset
-	s.tabs = container.NewAppTabs(
+	items := []*container.TabItem{
 		container.NewTabItem(tabTitle(&s.file), s.split),
 		container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), s.metaTab()),
 		container.NewTabItem(lang.X("window.tab.mirrors", "Mirrors / Host"), s.hostTab()),
 		container.NewTabItem(lang.X("aitab.tab", "AI access"), s.aiTab()),
-	)
+	}
 	s.sitemapItem = container.NewTabItem(lang.X("sitemap.ui.tab", "Sitemaps"), s.sitemapTab())
-	s.tabs.Append(s.sitemapItem)
 	s.logsItem = container.NewTabItem(lang.X("logtab.tab", "Logs"), s.logsTab())
-	s.tabs.Append(s.logsItem)
-	s.tabs.Append(s.lessonsTab())
+	// Every tab at once: each AppTabs.Append lays out all the tabs again
+	// (three times over, more than half of building the window).
+	s.tabs = container.NewAppTabs(append(items, s.sitemapItem, s.logsItem, s.lessonsTab())...)
 	s.tabs.OnSelected = func(t *container.TabItem) {
 		switch t {
 		case s.tabs.Items[2]:
