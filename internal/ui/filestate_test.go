@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 func TestRecentFiles(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	p := a.Preferences()
 	for _, f := range []string{"/a", "/b", "/a", "/c"} {
 		pushRecent(p, f)

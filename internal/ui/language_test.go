@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -107,7 +108,7 @@ func TestLanguageSwitchKeepsEveryTab(t *testing.T) {
 // next run of the app).
 func TestCompareColumnsRemembered(t *testing.T) {
 	english(t)
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	first := testStudio(a, t.TempDir())
 	first.pane.SetCompare(true)
 	first.pane.OrderByDate(true)

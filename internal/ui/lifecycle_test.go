@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
+
 	"runtime"
 	"testing"
 	"time"
@@ -15,7 +17,7 @@ import (
 // an owner that stops it when the window closes, so opening and closing a
 // window many times leaves the goroutine count where it was.
 func TestClosingAWindowEndsItsGoroutines(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n"))
 	cycle := func() {
@@ -52,7 +54,7 @@ func TestClosingAWindowEndsItsGoroutines(t *testing.T) {
 // TestAutosaveRunsOnTheWindowsClock: the window's autosave copies unsaved
 // text at a tick of the clock it is given, and not before.
 func TestAutosaveRunsOnTheWindowsClock(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, t.TempDir())
 	clock := &session.ManualClock{}

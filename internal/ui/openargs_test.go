@@ -1,13 +1,14 @@
 package ui
 
 import (
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
+
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/internal/session"
 )
@@ -25,7 +26,7 @@ func TestSiteFromTheCommandLineGetsItsOwnRows(t *testing.T) {
 		http.NotFound(w, r)
 	}))
 	defer srv.Close()
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	s := testStudio(a, t.TempDir())
 	s.clock = &session.ManualClock{}
 	openWindow(s, []string{srv.URL + "/robots.txt"})
@@ -45,7 +46,7 @@ func TestSiteFromTheCommandLineGetsItsOwnRows(t *testing.T) {
 // TestLessonFromTheCommandLineLeavesTheSampleOut: a lesson opened from the
 // command line shows beside an empty file, without the sample's rows.
 func TestLessonFromTheCommandLineLeavesTheSampleOut(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	s := testStudio(a, t.TempDir())
 	s.clock = &session.ManualClock{}
 	lesson, err := filepath.Abs(filepath.Join("lessontab", "testdata", "99-private"))

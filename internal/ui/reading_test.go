@@ -3,7 +3,7 @@ package ui
 import (
 	"testing"
 
-	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 
 	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
 )
@@ -12,7 +12,7 @@ import (
 // before (Google was the old default and is stored as "google") is kept,
 // and a new choice is stored for the next start.
 func TestTheReadingIsEachCrawlersOwnUnlessChosen(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	s := testStudio(a, t.TempDir())
 	if got := s.pane.Engine(); got != testerpane.OwnReading {
 		t.Errorf("first start reads with %q, want each crawler's own", got)

@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
 // Start opens the last file before offerRecovery: opening it must not drop
 // the recovery copy of a crashed new buffer (its key is the empty path).
 func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, storage)
@@ -30,7 +31,7 @@ func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
 // Restoring the copy of the file Start already opened must keep a copy
 // while the restored text is unsaved.
 func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, storage)

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
 // TestRecoveryRowButtonsKeepTheirHeight: with a preview that wraps over
@@ -18,7 +19,7 @@ import (
 // window: the Border's side stretched them to the row's full height).
 func TestRecoveryRowButtonsKeepTheirHeight(t *testing.T) {
 	english(t)
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	s := testStudio(a, t.TempDir())
 	rec := session.RecoveryRecord{Path: "/site/robots.txt", Saved: time.Now(),
 		Text: []byte(strings.Repeat("Disallow: /a-long-path-to-wrap/\n", 8))}
@@ -66,7 +67,7 @@ func TestRecoveryDeleteQuestionReadsInEveryLanguage(t *testing.T) {
 // TestDiffGridColoursTheTwoSides: "- " rows (only in the user's text) and
 // "+ " rows (only on disk) get their own colours; unchanged rows none.
 func TestDiffGridColoursTheTwoSides(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	g := diffGrid(session.LineDiff([]byte("User-agent: *\nDisallow: /mine/\n"), []byte("User-agent: *\nDisallow: /theirs/\n"), 2))
 	var minus, plus, same int
 	for _, row := range g.Rows {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/internal/session"
@@ -17,7 +18,7 @@ import (
 // B from windows that are gone are both listed; restoring A leaves B's copy
 // pending, and so does quitting.
 func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	storage := t.TempDir()
 	pa := writeFile(t, "A.txt", []byte("User-agent: *\n"))
 	pb := writeFile(t, "B.txt", []byte("User-agent: *\n"))
@@ -63,7 +64,7 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 // of it is undone, and the window is killed before the next autosave: the
 // copy holds the buffer as it was, without the undone text.
 func TestAPartialUndoIsWhatRecoveryHolds(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, storage)
@@ -90,7 +91,7 @@ func TestAPartialUndoIsWhatRecoveryHolds(t *testing.T) {
 // open file. A clean buffer is reloaded; with unsaved text the window asks
 // (reload or keep mine) and Save does not write over the change.
 func TestAChangeOnDiskIsSaidAndSaveAsksFirst(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, t.TempDir())
 	s.openPath(p)
@@ -118,7 +119,7 @@ func TestAChangeOnDiskIsSaidAndSaveAsksFirst(t *testing.T) {
 // TestTheWindowSurvivesAPanicInAWorker: the linter panics on a document;
 // the window says so and keeps the user's text.
 func TestTheWindowSurvivesAPanicInAWorker(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	s := testStudio(a, t.TempDir())
 	s.newFile()
 	s.lints.Work = func(*syntax.Document) []lint.Diagnostic { panic("boom") }

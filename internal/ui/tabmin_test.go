@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
 // measured is a rectangle that counts how often it is measured.
@@ -21,7 +21,7 @@ func (m measured) MinSize() fyne.Size { *m.n++; return fyne.NewSize(300, 200) }
 // content is not measured again while hidden, its last size still counts,
 // and it is measured again once shown.
 func TestHiddenTabsAreNotMeasured(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	var shownN, hiddenN int
 	shown := measured{canvas.NewRectangle(nil), &shownN}
 	hidden := measured{canvas.NewRectangle(nil), &hiddenN}

@@ -48,10 +48,13 @@ func (s *studio) newTabs() []tab {
 
 // buildTabs makes every tab's widgets into the tab container.
 func (s *studio) buildTabs() *container.AppTabs {
-	tabs := container.NewAppTabs()
-	for _, t := range s.tabList {
-		tabs.Append(t.build())
+	// Every tab at once: each AppTabs.Append lays out all the tabs again
+	// (more than half of building the window).
+	items := make([]*container.TabItem, len(s.tabList))
+	for i, t := range s.tabList {
+		items[i] = t.build()
 	}
+	tabs := container.NewAppTabs(items...)
 	tabs.OnSelected = func(it *container.TabItem) {
 		for _, t := range s.tabList {
 			if t.tabItem() == it {

@@ -19,6 +19,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/corpus"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/internal/ui/logtab"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -27,7 +28,7 @@ import (
 // newTestStudio builds the real window on the fyne test driver.
 func newTestStudio(t testing.TB) *studio {
 	t.Helper()
-	s := testStudio(test.NewTempApp(t), t.TempDir())
+	s := testStudio(uitest.NewApp(t), t.TempDir())
 	s.win.Resize(fyne.NewSize(1280, 800))
 	return s
 }
@@ -37,6 +38,11 @@ func newTestStudio(t testing.TB) *studio {
 // tester pane and the Lessons tab does its work on the caller's goroutine.
 func testStudio(a fyne.App, storage string) *studio {
 	s := newStudio(a, storage)
+	// Work newStudio already started is handed over (on its own goroutine,
+	// under the test driver) before the test touches the window.
+	s.lints.Wait()
+	s.fetcher.Wait()
+	s.changesWork.Wait()
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
 	s.disk.off = true // the test calls checkDisk itself
 	s.pane.SetSynchronous(true)
@@ -260,7 +266,7 @@ func TestApplyAllSafeFixes(t *testing.T) {
 }
 
 func TestAutosaveAndRecovery(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, storage)
@@ -461,7 +467,7 @@ func TestLogsTabTestsAHit(t *testing.T) {
 // opened (here it became a program), the text comes back as a new unsaved
 // document, never under the name of the file that is open.
 func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	storage := t.TempDir()
 	pa := writeFile(t, "A.txt", []byte("User-agent: *\n"))
 	pb := writeFile(t, "B.txt", []byte("User-agent: B\n"))
@@ -500,7 +506,7 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 // Undoing back to the saved bytes removes the recovery copy at once, and a
 // copy equal to the file on disk is never offered.
 func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, storage)

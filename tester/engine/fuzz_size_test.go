@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -16,9 +17,9 @@ import (
 
 // budgetFor allows a fixed start-up plus 2 µs per input byte: far above the
 // linear cost (a few ns per byte) on a busy machine, far below the quadratic
-// cost of any size worth fuzzing.
+// cost of any size worth fuzzing (stretched under -race: testenv.Budget).
 func budgetFor(size int) time.Duration {
-	return 500*time.Millisecond + time.Duration(size)*2*time.Microsecond
+	return testenv.Budget(500*time.Millisecond + time.Duration(size)*2*time.Microsecond)
 }
 
 // FuzzCompileManyGroups: a file of up to 20,000 groups, each for its own

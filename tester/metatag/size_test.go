@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // foldedHeaders is an X-Robots-Tag header folded over continuation lines
@@ -25,7 +27,7 @@ func TestFoldedHeaderOfOneMegabyteIsRead(t *testing.T) {
 	text := foldedHeaders(1 << 20)
 	start := time.Now()
 	lines := ParseHeaders(text)
-	if d := time.Since(start); d > 3*time.Second {
+	if d := time.Since(start); d > testenv.Budget(3*time.Second) {
 		t.Fatalf("1 MB of folded header lines took %v", d)
 	}
 	if len(lines) != 1 || !strings.HasPrefix(lines[0].Value, "noindex , nofollow , nofollow") || strings.Count(lines[0].Value, "nofollow") < 80_000 {
@@ -61,7 +63,7 @@ func FuzzFoldedHeaderSize(f *testing.F) {
 		text := b.String()
 		start := time.Now()
 		ParseHeaders(text)
-		if d, limit := time.Since(start), 500*time.Millisecond+time.Duration(len(text))*2*time.Microsecond; d > limit {
+		if d, limit := time.Since(start), testenv.Budget(500*time.Millisecond+time.Duration(len(text))*2*time.Microsecond); d > limit {
 			t.Fatalf("%d folded lines (%d bytes): %v, budget %v", lines%200_001, len(text), d, limit)
 		}
 	})

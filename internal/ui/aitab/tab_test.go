@@ -12,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -19,7 +20,7 @@ import (
 
 func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
 	t.Helper()
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	// The assertions read English: pin the locale, or a Polish or Russian
 	// LANG makes them fail.
 	t.Setenv("LC_ALL", "en_US.UTF-8")

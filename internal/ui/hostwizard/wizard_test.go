@@ -11,6 +11,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/ui/look"
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 )
 
@@ -35,7 +36,7 @@ type harness struct {
 func newHarness(t *testing.T, doc string) *harness {
 	t.Helper()
 	t.Setenv("LC_ALL", "en_US.UTF-8")
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	win := test.NewTempWindow(t, nil)
 	h := &harness{doc: []byte(doc)}
 	h.w = newWizard(win, func() []byte { return h.doc },
@@ -185,7 +186,7 @@ func TestCopyButton(t *testing.T) {
 }
 
 func TestPublicNew(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	win := test.NewTempWindow(t, nil)
 	if New(win, func() []byte { return nil }, func([]mirror.Edit) {}, fakeTester) == nil {
 		t.Fatal("New returned nil")

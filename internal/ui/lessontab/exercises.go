@@ -298,4 +298,12 @@ func (t *Tab) replaceText(b []byte) {
 
 // SetSynchronous checks exercises at once, on the caller's goroutine (for
 // callers with no UI goroutine to hand results to, such as the test driver).
-func (t *Tab) SetSynchronous(on bool) { t.checker.Inline = on }
+// A check already started (New checks the first lesson's exercise) is
+// waited for first (when on): under the test driver its result is handed over on the
+// worker's goroutine, and must be in place before the caller goes on.
+func (t *Tab) SetSynchronous(on bool) {
+	if on {
+		t.checker.Wait()
+	}
+	t.checker.Inline = on
+}

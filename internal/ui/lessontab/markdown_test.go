@@ -1,12 +1,13 @@
 package lessontab
 
 import (
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
+
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/lessons"
@@ -77,7 +78,7 @@ func segmentText(segs []widget.RichTextSegment) string {
 // `path_root` as "path_ root" (an emphasis character ends a text piece, and
 // it put a space after every piece).
 func TestLessonTextKeepsEveryWordWhole(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	list, err := lessons.Builtin()
 	if err != nil {
 		t.Fatal(err)

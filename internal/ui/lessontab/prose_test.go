@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
 // TestAuthorTextIsMarkdown: a question, an explanation, a task or a hint
 // quotes robots.txt lines as `code`; the reader sees the line, not the
 // backticks, and a lone * keeps single spaces around it.
 func TestAuthorTextIsMarkdown(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	for _, c := range []struct{ md, want string }{
 		{"Add `Disallow: /tmp/` to the `*` record.", "Add Disallow: /tmp/ to the * record."},
 		{"The * record needs Disallow: /tmp/.", "The * record needs Disallow: /tmp/."},

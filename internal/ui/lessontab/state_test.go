@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/i18n/i18ntest"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 )
 
@@ -15,7 +16,7 @@ import (
 // and the exercise text typed (not yet saved anywhere: the tab has no
 // preferences) survive Russian, then Polish, with the buttons translated.
 func TestLanguageSwitchKeepsTheLesson(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	i18ntest.Speak(t, "en")
 	l, err := lessons.Open("testdata/99-private")
 	if err != nil {
@@ -71,7 +72,7 @@ func hasButton(o fyne.CanvasObject, text string) bool {
 // shows it to a Russian reader, and the deciding lines are still marked
 // (only comments differ from the example).
 func TestExampleInTheReadersLanguage(t *testing.T) {
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	list, err := lessons.Builtin()
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/internal/ui/i18n"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 )
 
@@ -22,7 +23,7 @@ func newTestTab(t *testing.T) (*Tab, fyne.App) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	t.Setenv("LANGUAGE", "en")
 	t.Setenv("LANG", "en_US.UTF-8")
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	a.Settings().SetTheme(look.New("light"))
 	i18n.Use()
 	return openTab(t, a), a
@@ -248,7 +249,7 @@ func TestProgressRememberedAndReset(t *testing.T) {
 // turns its exercise green through the tab's own checking.
 func TestBuiltinLessonsWorkInTheTab(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	a.Settings().SetTheme(look.New("dark"))
 	list, err := lessons.Builtin()
 	if err != nil {
@@ -261,6 +262,7 @@ func TestBuiltinLessonsWorkInTheTab(t *testing.T) {
 	tab := New(Host{Window: w, Prefs: a.Preferences()}, list)
 	tab.SetSynchronous(true)
 	w.SetContent(tab.Content)
+	w.Resize(fyne.NewSize(1280, 800)) // as the window opens: each lesson is laid out at a real width
 	for i, l := range list {
 		tab.Select(i)
 		for q, qq := range l.Questions {
@@ -336,7 +338,7 @@ func newEachTab(t *testing.T, a fyne.App) *Tab {
 func TestPredictEachReading(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	t.Setenv("LANGUAGE", "en")
-	a := test.NewTempApp(t)
+	a := uitest.NewApp(t)
 	a.Settings().SetTheme(look.New("light"))
 	i18n.Use()
 

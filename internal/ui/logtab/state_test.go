@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/internal/ui/i18n/i18ntest"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
 // rebuilt is a new tab (in the language now loaded) restored from x's
@@ -73,6 +74,10 @@ func TestLanguageSwitchDuringARun(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.SetFiles([]string{big})
+	// The run's progress reaches the tabs on this goroutine, between the
+	// steps below, as a window's UI goroutine runs it between events.
+	ui := uitest.NewLoop()
+	x.do = ui.Do
 	test.Tap(x.run)
 	i18ntest.Speak(t, "ru")
 	old := x
@@ -80,7 +85,9 @@ func TestLanguageSwitchDuringARun(t *testing.T) {
 	if !x.run.Disabled() || x.cancelB.Disabled() {
 		t.Error("the rebuilt tab does not show the run in progress")
 	}
+	ui.Drain()
 	test.Tap(x.cancelB)
+	ui.Until(func() bool { return !x.run.Disabled() }) // finish, handed to old, reached its heir
 	old.wait()
 	if !strings.HasPrefix(x.status.Text, "Прервано после") || x.report == nil || x.run.Disabled() {
 		t.Errorf("status %q, report %v, Analyse disabled %v", x.status.Text, x.report != nil, x.run.Disabled())

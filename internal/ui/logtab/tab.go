@@ -69,6 +69,9 @@ type Tab struct {
 	selected *accesslog.CrawlerStats
 	outcome  *outcome // the last finished run
 	heir     *Tab     // the tab rebuilt from this one, which a run in progress reports to
+	// do hands the run's progress and result to the UI goroutine
+	// (fyne.Do, or fyne.DoAndWait with wait); tests put their own loop here.
+	do func(fn func(), wait bool)
 
 	Content fyne.CanvasObject
 }
@@ -76,7 +79,7 @@ type Tab struct {
 // New builds the tab. source gives the robots.txt (and draft) at the time
 // a run starts; onTest puts a selection into the tester.
 func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
-	t := &Tab{win: win, source: source, onTest: onTest}
+	t := &Tab{win: win, source: source, onTest: onTest, do: toUI}
 	open := widget.NewButton(lang.X("logtab.open", "Add Log Files…"), t.openDialog)
 	clear := widget.NewButton(lang.X("logtab.clear", "Clear"), func() { t.SetFiles(nil) })
 	t.run = widget.NewButton(lang.X("logtab.run", "Analyse"), t.Start)
@@ -209,17 +212,26 @@ func (t *Tab) Start() {
 						frac = float64(p.Bytes) / float64(total)
 					}
 					rate := float64(p.Lines) / now.Sub(start).Seconds()
-					fyne.Do(func() {
+					t.do(func() {
 						t := t.live()
 						t.progress.SetValue(frac)
 						t.status.SetText(lang.X("logtab.progress", "{{.Lines}} lines, {{.Rate}} lines/s",
 							map[string]any{"Lines": p.Lines, "Rate": fmt.Sprintf("%.0f", rate)}))
-					})
+					}, false)
 				}
 			}})
 		elapsed := time.Since(start)
-		fyne.DoAndWait(func() { t.finish(&outcome{rep, err, elapsed, ctx.Err() != nil, ranges}) })
+		t.do(func() { t.finish(&outcome{rep, err, elapsed, ctx.Err() != nil, ranges}) }, true)
 	}()
+}
+
+// toUI runs fn on the UI goroutine: fyne.Do, or fyne.DoAndWait with wait.
+func toUI(fn func(), wait bool) {
+	if wait {
+		fyne.DoAndWait(fn)
+	} else {
+		fyne.Do(fn)
+	}
 }
 
 // Cancel stops a run; what was read so far is shown.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -30,7 +31,7 @@ func doc(t *testing.T, name string) *syntax.Document {
 func newTestTab(t *testing.T) (*Tab, *[]Selection) {
 	t.Helper()
 	t.Setenv("LC_ALL", "en_US.UTF-8")
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
 		t.Fatal(err)
 	}

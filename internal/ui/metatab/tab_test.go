@@ -13,6 +13,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/ui/i18n"
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -21,7 +22,7 @@ var testNow = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 func newTestTab(t *testing.T, check func() metatag.RobotsCheck) *tab {
 	t.Helper()
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	tb := newTab(nil, check, func() time.Time { return testNow })
 	tb.win = test.NewTempWindow(t, tb.content)
 	tb.win.Resize(fyne.NewSize(1100, 800))
@@ -44,7 +45,7 @@ func texts(c *fyne.Container) string {
 }
 
 func TestNewIsBuildAndAnalyseTabs(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	w := test.NewTempWindow(t, nil)
 	tabs, ok := New(w, nil).Content.(*container.AppTabs)
 	if !ok || len(tabs.Items) != 2 {

@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
 // The failure seen in the window: Fyne's Select opens its pop-up on the
@@ -15,7 +17,7 @@ import (
 // staged by the canvas lookup below). Fyne is pinned (go.mod); the day a
 // new Fyne stops panicking, this test fails and says the guard can go.
 func TestAPopUpOnNoCanvasIsWhatPanics(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	if !panics(func() {
 		widget.NewPopUpMenu(fyne.NewMenu("", fyne.NewMenuItem("google", nil)), nil).ShowAtPosition(fyne.Position{})
 	}) {
@@ -24,7 +26,7 @@ func TestAPopUpOnNoCanvasIsWhatPanics(t *testing.T) {
 }
 
 func TestDetachedSelectIgnoresTapsAndKeys(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	test.NewTempWindow(t, widget.NewLabel(""))
 	defer func(old func(fyne.CanvasObject) fyne.Canvas) { canvasFor = old }(canvasFor)
 	canvasFor = func(fyne.CanvasObject) fyne.Canvas { return nil } // what the real driver says once detached
@@ -35,7 +37,7 @@ func TestDetachedSelectIgnoresTapsAndKeys(t *testing.T) {
 }
 
 func TestAttachedSelectStillOpensAndChooses(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	chosen := ""
 	s := NewSelect([]string{"google", "temoto"}, func(v string) { chosen = v })
 	w := test.NewTempWindow(t, s)

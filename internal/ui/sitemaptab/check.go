@@ -314,7 +314,7 @@ func (v *checkView) start(path, ownURL string) {
 			return
 		}
 		frac := float64(n) / float64(size)
-		fyne.Do(func() {
+		v.checker.Hand(func() { // with the result, on the UI goroutine
 			if run == v.run {
 				v.live().progress.SetValue(min(frac, 1))
 			}

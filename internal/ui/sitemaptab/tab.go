@@ -72,8 +72,14 @@ func LooksLikeSitemap(path string) bool {
 }
 
 // SetSynchronous makes checks run on the calling goroutine: the fyne test
-// driver has no UI thread to come back to.
-func (t *Tab) SetSynchronous(on bool) { t.check.checker.Inline = on }
+// driver has no UI thread to come back to. A check already running is
+// waited for first (when on).
+func (t *Tab) SetSynchronous(on bool) {
+	if on {
+		t.check.checker.Wait()
+	}
+	t.check.checker.Inline = on
+}
 
 // Status is the check's one-line summary as shown.
 func (t *Tab) Status() string { return t.check.status.Text }

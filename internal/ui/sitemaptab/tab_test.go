@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 )
 
@@ -39,7 +40,7 @@ type fakeHost struct {
 func newTestTab(t *testing.T) (*Tab, *fakeHost, string) {
 	t.Helper()
 	t.Setenv("LC_ALL", "en_US.UTF-8") // the tests read the English words
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	dir := t.TempDir()
 	h := &fakeHost{robotsPath: filepath.Join(dir, "robots.txt")}
 	write(t, h.robotsPath, robotsText)
@@ -184,7 +185,12 @@ func TestCancelBigFile(t *testing.T) {
 	tab, _, dir := newTestTab(t)
 	p := bigSitemap(t, dir)
 	v := tab.check
+	// The check runs on its own goroutine; its progress and result reach
+	// the tab on this one, when the test lets them (as the UI goroutine
+	// would between events).
+	ui := uitest.NewLoop()
 	v.checker.Inline = false
+	v.checker.Hand = ui.Hand
 	tab.Open(p)
 	if !v.cancel.Visible() || !v.progress.Visible() || !v.open.Disabled() {
 		t.Error("no progress bar and Cancel while reading")
@@ -192,6 +198,7 @@ func TestCancelBigFile(t *testing.T) {
 	test.Type(v.agents, "x") // the UI thread is free while the file is read
 	test.Tap(v.cancel)
 	v.checker.Wait()
+	ui.Drain()
 	if v.cancel.Visible() || !strings.Contains(v.status.Text, "Cancelled") {
 		t.Errorf("after cancel: visible %v, status %q", v.cancel.Visible(), v.status.Text)
 	}

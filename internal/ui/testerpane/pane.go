@@ -361,8 +361,13 @@ func (p *Pane) Engine() string { return p.engineID }
 // callers with no UI goroutine to hand results to, such as the test
 // driver, where a result handed over with fyne.Do would run on the
 // worker's goroutine beside the test's).
-// Slow queries are answered on the caller's goroutine too.
+// Slow queries are answered on the caller's goroutine too. Work already
+// started (a new pane compiles its document) is waited for first (when on).
 func (p *Pane) SetSynchronous(on bool) {
+	if on {
+		p.compiler.Wait()
+		p.tally.Wait()
+	}
 	p.compiler.Inline = on
 	p.tally.Inline = on
 	p.synchronous = on

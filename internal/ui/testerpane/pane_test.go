@@ -13,6 +13,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -20,7 +21,7 @@ import (
 
 func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	t.Helper()
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	fyne.CurrentApp().Settings().SetTheme(look.New("light")) // the verdict colour names
 	// These tests read the English words; the translations are loaded
 	// with the locale pinned, or a Polish or Russian developer's LANG
@@ -32,6 +33,11 @@ func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	w := test.NewTempWindow(t, nil)
 	p := New(w)
 	p.tally.Inline = true // no UI goroutine to hand the tally to
+	// A query over its time budget (common under -race or a busy machine)
+	// is answered here too: the test driver's fyne.Do would run its answer
+	// on the query's goroutine, beside the test. Tests of the background
+	// path turn this off and play the UI goroutine themselves.
+	p.synchronous = true
 	// Background work of this pane ends before the next test loads
 	// translations (a benchmark's compile may still be running).
 	t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })

@@ -17,6 +17,7 @@ func TestAnAnswerForAnOlderDocumentIsNeverShown(t *testing.T) {
 	p, _ := newTestPane(t, slowForTemoto())
 	ui := make(chan func(), 16)
 	p.toUI = func(f func()) { ui <- f }
+	p.synchronous = false // the background path is under test
 	p.SetEngine("temoto")
 	long := "/" + strings.Repeat("a", 4096)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{"/b"}})

@@ -46,6 +46,7 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 		w := test.NewTempWindow(t, nil)
 		y := New(w)
 		y.tally.Inline = true
+		y.synchronous = true // as newTestPane
 		t.Cleanup(func() { y.compiler.Wait(); y.tally.Wait() })
 		w.SetContent(y.Object())
 		w.Resize(fyne.NewSize(1280, 900))

@@ -361,6 +361,7 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 			}
 			p = New(w) // built in this language
 			p.tally.Inline = true
+			p.synchronous = true // as newTestPane
 			w.SetContent(p.Object())
 			const paneWidth = 1280 * (1 - 0.42) // the window gives the pane this share in compare
 			w.Resize(fyne.NewSize(paneWidth, 800))

@@ -9,13 +9,15 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
 // TestCutFindsWhatTheWindowCuts: a truncated label, a check box squeezed
 // in a grid and a label past the window's edge are found; the same texts
 // with room, a wrapping label and a label in a sideways scroll are not.
 func TestCutFindsWhatTheWindowCuts(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	long := "zablokowane przez regułę Disallow w grupie"
 	for _, c := range []struct {
 		name    string

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
@@ -12,7 +13,7 @@ import (
 // in the order of the history, and tapping it picks that reading and
 // shows its note.
 func TestPointsStandForReadings(t *testing.T) {
-	test.NewTempApp(t)
+	uitest.NewApp(t)
 	var picked []string
 	tl := New(func(id string) { picked = append(picked, id) }, nil)
 	want := []string{"original1994", "draft1996", "lycos1996", "bing", "yandex", "google", "rfc9309"}
