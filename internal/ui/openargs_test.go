@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/robots-studio/robots-studio/internal/session"
 )
 
