@@ -1,6 +1,8 @@
 package accesslog
 
 import (
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+
 	"bufio"
 	"bytes"
 	"context"
@@ -62,25 +64,6 @@ type Resolver interface {
 	LookupHost(ctx context.Context, host string) ([]string, error)
 }
 
-// rdnsDomains are the host name suffixes operators document for their
-// crawlers' reverse DNS (each operator's "verify our crawler" page: Google
-// Search Central, Bing Webmaster, Yandex Webmaster, Baidu, Apple, Yahoo).
-var rdnsDomains = map[string][]string{
-	"Google":    {"googlebot.com", "google.com", "googleusercontent.com"},
-	"Microsoft": {"search.msn.com"},
-	"Yandex":    {"yandex.ru", "yandex.net", "yandex.com"},
-	"Baidu":     {"baidu.com", "baidu.jp"},
-	"Apple":     {"applebot.apple.com"},
-	"Yahoo!":    {"crawl.yahoo.net"},
-	"Seznam.cz": {"seznam.cz"},
-	"Naver":     {"naver.com"},
-	"Sogou":     {"sogou.com"},
-	"Amazon":    {"crawl.amazonbot.amazon"},
-	"Cốc Cốc":   {"coccoc.com"},
-	"Huawei":    {"petalsearch.com"},
-	"Mojeek":    {"mojeek.com"},
-}
-
 // Verifier checks claimed identities against IP ranges and, when a Resolver
 // is set, reverse DNS confirmed by a forward lookup. It is safe for
 // concurrent use and remembers each (crawler, address) it checked.
@@ -133,7 +116,9 @@ func (v *Verifier) check(id *Identity, ip string) Verification {
 		return Failed
 	}
 	if v.Resolver != nil && id.Entry != nil {
-		if domains := rdnsDomains[id.Entry.Operator]; len(domains) > 0 {
+		// the reverse-DNS domains the catalogue gives for it (its
+		// operator's "verify our crawler" page)
+		if domains := catalogue.HowToVerify(*id.Entry).RDNS; len(domains) > 0 {
 			if addr.IsValid() && v.reverseDNS(addr.String(), domains) {
 				return Verified
 			}
