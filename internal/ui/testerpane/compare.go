@@ -212,18 +212,41 @@ func answerText(v *engine.Verdict) string {
 		map[string]any{"Word": word, "Line": v.Rule.Line, "Rule": v.Rule.Text, "Why": whyText(v)})
 }
 
+// readingsAlike gathers the readings that say the same thing, in the order
+// they were first met: "Google, RFC: allowed … · 1994, Lycos: blocked …".
+type readingsAlike struct {
+	keys  []string
+	names map[string][]string
+	texts map[string]string
+}
+
+// add names the reading id under key, saying text when key is new.
+func (r *readingsAlike) add(key, id, text string) {
+	if r.names == nil {
+		r.names, r.texts = map[string][]string{}, map[string]string{}
+	}
+	if _, ok := r.texts[key]; !ok {
+		r.keys = append(r.keys, key)
+		r.texts[key] = text
+	}
+	r.names[key] = append(r.names[key], shortName(id))
+}
+
+func (r *readingsAlike) String() string {
+	out := make([]string, len(r.keys))
+	for i, k := range r.keys {
+		out[i] = strings.Join(r.names[k], ", ") + ": " + r.texts[k]
+	}
+	return strings.Join(out, " · ")
+}
+
 // whyDiffer is the row's "why do they differ?" sentence: the readings that
 // answer alike for the same reason are named together, so a class can read
 // it aloud: "Google, RFC: allowed by line 3 `Allow: /page` (longest match) ·
 // 1994, Lycos: blocked by line 2 `Disallow: /p` (any matching Disallow
 // blocks)". It is "" when the readings agree.
 func (p *Pane) whyDiffer(pr pair) string {
-	type part struct {
-		names []string
-		text  string
-	}
-	var parts []*part
-	byKey := map[string]*part{}
+	var answers readingsAlike
 	yes, no := 0, 0
 	for _, id := range p.compareEngines() {
 		v := p.verdict(cell{pr, id})
@@ -239,26 +262,16 @@ func (p *Pane) whyDiffer(pr pair) string {
 		if v.Rule != nil {
 			key += "|" + strconv.Itoa(v.Rule.Line)
 		}
-		pt := byKey[key]
-		if pt == nil {
-			pt = &part{text: answerText(v)}
-			byKey[key] = pt
-			parts = append(parts, pt)
-		}
-		pt.names = append(pt.names, shortName(id))
+		answers.add(key, id, answerText(v))
 	}
 	if yes == 0 || no == 0 {
 		return ""
-	}
-	out := make([]string, len(parts))
-	for i, pt := range parts {
-		out[i] = strings.Join(pt.names, ", ") + ": " + pt.text
 	}
 	why := lang.X("testerpane.why.title", "Why they differ:") + " "
 	if groups := p.groupsDiffer(pr); groups != "" {
 		why += groups + " " + lang.X("testerpane.why.answers", "Then:") + " "
 	}
-	why += strings.Join(out, " · ")
+	why += answers.String()
 	if lit := p.wildcardsLiteral(pr); lit != "" {
 		why += " · " + lit
 	}
@@ -271,12 +284,7 @@ func (p *Pane) whyDiffer(pr pair) string {
 // group at line 1178, as the name contains “Yandex”". "" when every reading
 // chose the same group.
 func (p *Pane) groupsDiffer(pr pair) string {
-	type part struct {
-		names []string
-		text  string
-	}
-	var parts []*part
-	byKey := map[string]*part{}
+	var groups readingsAlike
 	for _, id := range p.compareEngines() {
 		v := p.verdict(cell{pr, id})
 		if v == nil || v.Reason == engine.ReasonFileError || v.Reason == engine.ReasonTimeout {
@@ -286,22 +294,12 @@ func (p *Pane) groupsDiffer(pr pair) string {
 		if v.Group != nil {
 			key = strconv.Itoa(v.Group.Start()) + "|" + string(v.Group.How) + "|" + strings.ToLower(v.Group.Token)
 		}
-		pt := byKey[key]
-		if pt == nil {
-			pt = &part{text: groupReason(v, pr.crawler)}
-			byKey[key] = pt
-			parts = append(parts, pt)
-		}
-		pt.names = append(pt.names, shortName(id))
+		groups.add(key, id, groupReason(v, pr.crawler))
 	}
-	if len(parts) < 2 {
+	if len(groups.keys) < 2 {
 		return ""
 	}
-	out := make([]string, len(parts))
-	for i, pt := range parts {
-		out[i] = strings.Join(pt.names, ", ") + ": " + pt.text
-	}
-	return strings.Join(out, " · ") + "."
+	return groups.String() + "."
 }
 
 // groupReason is the group a reading chose for crawler and how the name
