@@ -58,9 +58,14 @@ func (l *liveState) rightSide() fyne.CanvasObject {
 	}
 	s.changes.build()
 	split := container.NewVSplit(s.pane.Object(), s.changes.root)
-	split.Offset = 0.5
+	// The results keep most of the height (at 0.5 they shrank to one row
+	// under the pane's rows and filters at 1280×800).
+	split.Offset = changesSplit
 	return split
 }
+
+// changesSplit is the tester's share of the height over the Changes view.
+const changesSplit = 0.68
 
 // compareWith is Tester ▸ Compare with…: pick what to compare the buffer with.
 func (l *liveState) compareWith() {
@@ -220,7 +225,20 @@ func (c *changesView) compute(doc *syntax.Document) {
 	case c.urls != nil:
 		urls = append([]string(nil), c.urls...)
 	case len(set.Paths) > 0:
-		urls = set.Paths
+		// The tester's paths, and the paths the rules of either version
+		// name: a rule added for a path no row has (Allow: /groups/public)
+		// still shows what it changes.
+		urls = append([]string(nil), set.Paths...)
+		seen := map[string]bool{}
+		for _, u := range urls {
+			seen[u] = true
+		}
+		for _, p := range diff.Probes(c.old, doc) {
+			if !seen[p] {
+				seen[p] = true
+				urls = append(urls, p)
+			}
+		}
 	}
 	engines := engine.All()
 	var engineFor func(string) string

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -187,18 +190,24 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	rep := s.changes.rep
 	// Live: Googlebot has its own group (/beta/ only); the draft puts it
 	// under * with /private/ and /catalog.
+	// The tester's paths change as listed; the paths made from the rules
+	// (diff's probes) may add more, never on a row path.
 	want := map[string]bool{"Googlebot /catalog/1": true, "Googlebot /beta/x": false, "Googlebot /private/a": true, "bingbot /catalog/1": true}
-	if len(rep.Changes) != len(want) {
-		t.Fatalf("changes %d: %+v", len(rep.Changes), rep.Summaries)
-	}
+	onRows := 0
 	for _, c := range rep.Changes {
 		blocked, ok := want[c.Agent+" "+c.URL]
-		if !ok || blocked != c.NewlyBlocked() {
-			t.Errorf("unexpected change %s %s blocked=%v", c.Agent, c.URL, c.NewlyBlocked())
+		if slices.Contains(set.Paths, c.URL) {
+			onRows++
+			if !ok || blocked != c.NewlyBlocked() {
+				t.Errorf("unexpected change %s %s blocked=%v", c.Agent, c.URL, c.NewlyBlocked())
+			}
 		}
 	}
+	if onRows != len(want) {
+		t.Fatalf("changes on the tester's paths %d, want %d: %+v", onRows, len(want), rep.Summaries)
+	}
 	view := texts(s.changes.root)
-	if !strings.Contains(view, "Changes against live") || !strings.Contains(view, "4 changes") {
+	if !strings.Contains(view, "Changes against live") || !strings.Contains(view, strconv.Itoa(len(rep.Changes))+" changes") {
 		t.Errorf("view:\n%s", view)
 	}
 	// Clicking a change marks its deciding line and shows both verdicts.
@@ -220,8 +229,8 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 		t.Errorf("pasted list: %d changes over %d URLs", n, s.changes.rep.URLs)
 	}
 	s.changes.setURLs("")
-	if s.changes.rep.URLs != 3 {
-		t.Errorf("an empty list should go back to the tester's 3 paths, got %d", s.changes.rep.URLs)
+	if n := s.changes.rep.URLs; n <= 3 || n != 3+len(probesBeyond(set.Paths, s.changes.old, s.ed.Document())) {
+		t.Errorf("an empty list should go back to the tester's 3 paths and the rules' paths, got %d", n)
 	}
 	// Editing keeps the comparison current.
 	s.ed.SetText([]byte(siteRobots))
@@ -238,4 +247,49 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	if s.changes != nil {
 		t.Error("the Changes view did not close")
 	}
+}
+
+// TestChangesSeeARuleNoRowNames: a rule added for a path no tester row has
+// (Allow: /groups/public under a Disallow: /groups/) shows in the Changes
+// view as newly allowed: the view tests the paths the rules name too, not
+// only the rows. And the results keep their room above it.
+func TestChangesSeeARuleNoRowNames(t *testing.T) {
+	english(t)
+	s := newTestStudio(t)
+	old := "User-agent: *\nDisallow: /groups/\n"
+	p := writeFile(t, "robots.txt", []byte(old))
+	s.openPath(p)
+	set := testset.New()
+	set.Crawlers = []string{"Googlebot"}
+	set.Paths = []string{"/", "/about"}
+	s.setTests(set)
+	s.ed.SetText([]byte(old + "Allow: /groups/public\n"))
+	s.documentChanged()
+	s.live.showChanges("the saved version", syntax.Parse([]byte(old)), nil)
+	if s.changes == nil || s.changes.rep == nil {
+		t.Fatal("no Changes view")
+	}
+	allowed := 0
+	for _, c := range s.changes.rep.Changes {
+		if !c.NewlyBlocked() && strings.HasPrefix(c.URL, "/groups/public") {
+			allowed++
+		}
+	}
+	if allowed == 0 {
+		t.Errorf("the added Allow: /groups/public shows no newly allowed path: %+v", s.changes.rep.Summaries)
+	}
+	if changesSplit < 0.6 {
+		t.Errorf("the Changes view takes %.0f %% of the height from the results", (1-changesSplit)*100)
+	}
+}
+
+// probesBeyond are diff's rule-derived paths that are not among paths.
+func probesBeyond(paths []string, docs ...*syntax.Document) []string {
+	var out []string
+	for _, p := range diff.Probes(docs...) {
+		if !slices.Contains(paths, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
