@@ -147,6 +147,7 @@ func (s *studio) setPresenter(on bool) {
 	if on == p.on {
 		return
 	}
+	defer s.traceStep(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
 	p.on = on
 	s.win.SetFullScreen(on)
 	if on {

@@ -75,6 +75,7 @@ type studio struct {
 	disk        diskState // the open file on disk (safety.go)
 	recoverRows []session.RecoveryRecord
 	recoverDlg  dialog.Dialog
+	trace       *tracer // the opt-in speed trace (trace.go)
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -109,6 +110,7 @@ func Start(a fyne.App, args []string) fyne.Window {
 	s.win.Show()
 	s.fitScreen()
 	s.offerRecovery()
+	s.startTrace()
 	s.platformStart()
 	go s.autosaveLoop()
 	return s.win
@@ -236,6 +238,7 @@ func (s *studio) compareChanged(bool) {
 // diagnostics as soon as the background linter has them.
 func (s *studio) documentChanged() {
 	doc := s.ed.Document()
+	defer s.traceEdit(doc)()
 	s.selected = nil
 	s.pane.SetDocument(doc)
 	s.presentCurrent()
