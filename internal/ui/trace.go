@@ -67,6 +67,7 @@ func (s *studio) startTrace() {
 		return
 	}
 	s.trace = &tracer{s: s, out: json.NewEncoder(f)}
+	s.trace.profile()
 	a := fyne.NewAnimation(time.Hour, func(float32) { s.trace.tick() })
 	a.RepeatCount = fyne.AnimationRepeatForever
 	a.Start()

@@ -1,0 +1,4 @@
+package ui
+
+// traceProfile: the browser build writes no profile.
+func (t *tracer) profile() {}
