@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -115,15 +116,18 @@ func (t *tracer) tick() {
 			seen = append(seen, traceEvent{Ev: "ready", Rows: rows, Tick: now})
 		}
 	}
-	keep := t.wants[:0]
+	keep, newest := t.wants[:0], 0
 	for _, w := range t.wants {
 		if w.ok() {
 			seen = append(seen, traceEvent{Ev: "frame", N: w.n, What: w.what, Tick: now})
+			newest = max(newest, w.n)
 		} else {
 			keep = append(keep, w)
 		}
 	}
-	t.wants = keep
+	// An edit whose document never showed (a newer one came first) waits
+	// no longer once a newer edit's frame came.
+	t.wants = slices.DeleteFunc(keep, func(w traceWant) bool { return w.n < newest })
 	if len(seen) == 0 {
 		return
 	}
