@@ -28,7 +28,7 @@ DIST     := dist
 # The static command line for these platforms (no cgo, no window).
 CLI_TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64
 
-.PHONY: all run build headless deps test-deps dist-deps test suite unit e2e check-fresh race-ui bench package dist web web-serve fmt clean
+.PHONY: all run build headless deps test-deps dist-deps test suite unit e2e check-fresh race-ui speed-window bench package dist web web-serve fmt clean
 
 all: build
 
@@ -151,6 +151,12 @@ check-fresh: test
 # all, partial+merge over 8 shards vs one pass), then the Go benchmarks.
 race-ui:
 	$(GO) test -race -timeout 90m ./internal/ui
+
+# speed-window: keystroke → frame and F11 in the real window under Xvfb
+# (docs/speed-window.md); not in make test: its 10,000-result target fails
+# on a busy machine.
+speed-window: build test-deps
+	cd release/windowtest && ROBOTS_STUDIO_WINDOW_SPEED=1 ROBOTS_STUDIO_BIN=$(CURDIR)/$(BIN) $(GO) test -run KeystrokeToFrame -v -count=1 .
 
 bench: test-deps
 	bash build/bench.sh

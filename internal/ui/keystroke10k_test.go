@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -35,11 +34,11 @@ func BenchmarkKeystroke10k(b *testing.B) {
 			typeOrErase(s, 1)
 			time.Sleep(200 * time.Millisecond)
 			b.ResetTimer()
-			cpu := keystrokeThreadCPU()
+			cpu := threadCPU()
 			for i := range b.N {
 				typeOrErase(s, i)
 			}
-			b.ReportMetric(float64(keystrokeThreadCPU()-cpu)/1e6/float64(b.N), "ui-cpu-ms/op")
+			b.ReportMetric(float64(threadCPU()-cpu)/1e6/float64(b.N), "ui-cpu-ms/op")
 		})
 	}
 }
@@ -65,14 +64,6 @@ func linkedinStudio(b *testing.B, paths int) *studio {
 	mid := int(s.ed.Document().Lines[len(s.ed.Document().Lines)/2].Start) + 10
 	s.ed.SetSelection(mid, mid)
 	return s
-}
-
-func keystrokeThreadCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(1, &ru) != nil { // RUSAGE_THREAD
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkKeystrokeWeb is one keystroke as the browser build pays for it:

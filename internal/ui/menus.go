@@ -186,9 +186,7 @@ func (s *studio) switchLanguage(code string) {
 	s.pane.SetSynchronous(sync)
 	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	s.buildContent()
-	if onWeb {
-		quietHiddenTabs(s.tabs) // as platformStart did for the first tabs
-	}
+	quietHiddenTabs(s.tabs) // as platformStart did for the first tabs
 	if s.class.tab != nil {
 		s.class.tab.SetSynchronous(sync)
 	}

@@ -5,8 +5,9 @@ package ui
 // onWeb: this is not the browser build; the desktop's menus and dialogs.
 const onWeb = false
 
-// platformStart: the desktop window needs nothing more.
-func (s *studio) platformStart() {}
+// platformStart runs at the end of Start: the hidden tabs stop costing
+// every frame (tabmin.go).
+func (s *studio) platformStart() { quietHiddenTabs(s.tabs) }
 
 // pageLocale: outside the browser the locale variables set by setLanguage
 // are what Fyne reads.

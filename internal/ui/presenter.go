@@ -156,6 +156,7 @@ func (c *classroom) setPresenter(on bool) {
 	if on == p.on {
 		return
 	}
+	defer s.traceStep(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
 	p.on = on
 	s.win.SetFullScreen(on)
 	if on {

@@ -11,8 +11,11 @@ import (
 // not: in the browser (Go on one thread) measuring the hidden tabs' texts
 // was most of what a keystroke cost before its frame. A hidden tab now
 // reports the minimum size it had when it was last measured while shown;
-// the shown tab is measured as before. The browser build only: on the
-// desktop the window's minimum size follows every tab as it did.
+// the shown tab is measured as before. On the desktop too: in the real
+// window under load, measuring the hidden tabs (the Lessons tab's text
+// above all) was most of each frame's minimum-size pass
+// (docs/speed-window.md). A hidden tab whose content grows while hidden
+// raises the window's minimum size when it is next shown.
 func quietHiddenTabs(tabs *container.AppTabs) {
 	for _, it := range tabs.Items {
 		if isShownMin(it.Content) {

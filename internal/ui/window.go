@@ -67,6 +67,7 @@ type studio struct {
 	dialogs     dialogs
 	checks      checks
 	web         webSide
+	trace       *tracer // the opt-in speed trace (trace.go)
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -113,6 +114,7 @@ func openWindow(s *studio, args []string) {
 	s.win.Show()
 	s.view.fitScreen()
 	s.recovery.offerRecovery()
+	s.startTrace()
 	s.platformStart()
 	// The window owns the autosave: close stops it.
 	s.autosaver = session.StartAutosave(s.clock, session.AutosaveEvery, fyne.Do, s.autosave)
@@ -227,6 +229,7 @@ func (s *studio) compareChanged(bool) {
 // diagnostics as soon as the background linter has them.
 func (s *studio) documentChanged() {
 	doc := s.ed.Document()
+	defer s.traceEdit(doc)()
 	s.selected = nil
 	s.pane.SetDocument(doc)
 	s.class.presentCurrent()

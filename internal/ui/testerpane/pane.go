@@ -80,6 +80,7 @@ type Pane struct {
 	fits           map[fitKey]string
 	tally          *latest.Worker[tallyJob, tallyOut]
 	tallyGen       int
+	tallyPerCell   time.Duration // what a cell took in the last tally (tallyInline)
 
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations; pairs are the non-empty, distinct result rows.
@@ -299,7 +300,7 @@ func (p *Pane) tallyAtOnce() bool {
 		return false
 	}
 	j := p.tallyJob()
-	if len(j.pairs)*(1+len(j.also)) > inlineTally {
+	if !p.tallyInline(j) {
 		return false
 	}
 	for _, id := range j.own {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -76,9 +77,11 @@ func (j tallyJob) cells() []cell {
 type tallyOut struct {
 	facts    map[cell]fact
 	compiled map[string]engine.Compiled
+	perCell  time.Duration // what a cell took
 }
 
 func runTally(j tallyJob) tallyOut {
+	start := time.Now()
 	cells := j.cells()
 	out := tallyOut{facts: make(map[cell]fact, len(cells)), compiled: j.compiled}
 	resolved := map[string]crawlers.Resolution{}
@@ -107,6 +110,7 @@ func runTally(j tallyJob) tallyOut {
 		}
 		out.facts[c] = f
 	}
+	out.perCell = time.Since(start) / time.Duration(max(1, len(cells)))
 	return out
 }
 
@@ -136,7 +140,7 @@ func (p *Pane) startTally() {
 		return
 	}
 	j := p.tallyJob()
-	if len(j.pairs)*(1+len(j.also)) <= inlineTally && j.compiledAll() {
+	if p.tallyInline(j) && j.compiledAll() {
 		p.tallied(j, runTally(j)) // small: at once, no flicker of counts
 		return
 	}
@@ -144,10 +148,25 @@ func (p *Pane) startTally() {
 }
 
 // inlineTally is the number of cells the tally works out at once on the UI
-// goroutine (about a millisecond); more go to the background. It runs
-// inline only with every engine it needs already compiled: compiling a big
-// document (tens of milliseconds per engine) never happens there.
+// goroutine (about a millisecond); more go to the background, unless the
+// last tally says they take at most inlineBudget. It runs inline only with
+// every engine it needs already compiled: compiling a big document (tens
+// of milliseconds per engine) never happens there.
 const inlineTally = 1000
+
+// inlineBudget is the UI-goroutine time a tally may take inline. In the
+// real window a background tally costs the results a second frame and a
+// hand-over: with 10,000 results its verdicts followed a key by ~150 ms
+// (median, loaded machine) where an inline tally of ~10 ms shows them in
+// the key's own frame (docs/speed-window.md).
+const inlineBudget = 40 * time.Millisecond
+
+// tallyInline says whether job j is small or cheap enough to tally on the
+// UI goroutine, by the time a cell took in the last tally.
+func (p *Pane) tallyInline(j tallyJob) bool {
+	n := len(j.pairs) * (1 + len(j.also))
+	return n <= inlineTally || p.tallyPerCell > 0 && time.Duration(n)*p.tallyPerCell <= inlineBudget
+}
 
 // compiledAll says whether every engine the job asks is compiled.
 func (j tallyJob) compiledAll() bool {
@@ -166,6 +185,7 @@ func (j tallyJob) compiledAll() bool {
 
 // tallied receives the facts on the UI goroutine.
 func (p *Pane) tallied(j tallyJob, out tallyOut) {
+	p.tallyPerCell = out.perCell
 	if j.gen != p.tallyGen || j.doc != p.doc {
 		return
 	}

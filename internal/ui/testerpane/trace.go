@@ -1,0 +1,11 @@
+package testerpane
+
+import "github.com/robots-studio/robots-studio/tester/syntax"
+
+// TraceState is what the results show now, for the window's opt-in speed
+// trace (ui/trace.go): the document their verdicts are for, whether the
+// counts, filter and sort are worked out for that document too, and how
+// many result rows there are.
+func (p *Pane) TraceState() (doc *syntax.Document, tallied bool, rows int) {
+	return p.doc, p.factsOK, len(p.pairs)
+}
