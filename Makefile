@@ -15,6 +15,10 @@ TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium nodejs python
 # .exe is cgo), xz for the Linux package, imagemagick for the Windows icon.
 DISTDEPS := gcc-mingw-w64-x86-64 xz-utils imagemagick
 
+# The packages that build without cgo: the domain (tester/) and the app's
+# own parts that hold no window (command line, document, files, versions).
+CORE_PKGS := ./tester/... ./internal/cli/... ./internal/session/... ./internal/textfile/... ./internal/testenv/... ./internal/corpus/... ./internal/version/... ./internal/i18n/...
+
 # The packages with background workers (the window's tabs, the document's
 # autosave, the editor's key queue, the parallel log, batch and sitemap
 # readers), run under -race in make test. The window package itself is
