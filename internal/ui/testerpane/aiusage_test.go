@@ -1,6 +1,7 @@
 package testerpane
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -46,10 +47,13 @@ func TestCatalogueAddsAPurpose(t *testing.T) {
 		t.Fatalf("purpose filter shows %d of %d", len(view.shown), len(want))
 	}
 	test.Tap(view.addAll)
-	if len(w.Canvas().Overlays().List()) != 0 {
-		t.Error("the picker stays open")
+	if len(w.Canvas().Overlays().List()) != 1 {
+		t.Error("the picker closed: it stays open for more picks")
 	}
 	if got := len(p.set.Crawlers); got != len(want) {
 		t.Errorf("%d crawler rows, want %d (GPTBot once)", got, len(want))
+	}
+	if got, n := view.status.Text, len(want)-1; got != fmt.Sprintf("Added %d crawlers", n) {
+		t.Errorf("the picker says %q, want that it added %d (GPTBot was there)", got, n)
 	}
 }

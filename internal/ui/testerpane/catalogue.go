@@ -45,6 +45,9 @@ type catalogueView struct {
 	addAll  *widget.Button // adds every crawler of the chosen purpose
 	list    *widget.List
 	shown   []assets.Crawler
+	// status says what the last pick added ("Added 12 crawlers"): the
+	// picker stays open for the next one.
+	status *widget.Label
 }
 
 // refilter applies the text filter and the purpose choice.
@@ -106,6 +109,14 @@ func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) 
 	}
 	v.filter = keys.NewEntry()
 	v.filter.SetPlaceHolder(lang.X("testerpane.catalogue.filter", "Filter by name or owner"))
+	// Enter takes the only match: type "yandexb", Enter.
+	v.filter.OnSubmitted = func(string) {
+		if len(v.shown) == 1 {
+			pick(v.shown[0])
+		}
+	}
+	v.status = widget.NewLabel("")
+	v.status.Importance = widget.SuccessImportance
 	v.addAll = widget.NewButtonWithIcon(lang.X("testerpane.catalogue.add_purpose", "Add all of this purpose"), theme.ContentAddIcon(), func() {
 		if p, ok := aitab.PurposeByLabel(v.purpose.Selected); ok && pickAll != nil {
 			var tokens []string
@@ -123,8 +134,10 @@ func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) 
 }
 
 // showCatalogue opens the picker under anchor (or centred when anchor is
-// nil); pick receives the chosen crawler's token.
-func (p *Pane) showCatalogue(anchor fyne.CanvasObject, pick func(token string)) {
+// nil); pick receives the chosen crawler's token and says how many rows it
+// added. With several false the picker closes after a pick (it fills one
+// row); else it stays open for more and says what each pick added.
+func (p *Pane) showCatalogue(anchor fyne.CanvasObject, several bool, pick func(token string) int) {
 	var c fyne.Canvas
 	if p.win != nil {
 		c = p.win.Canvas()
@@ -135,12 +148,22 @@ func (p *Pane) showCatalogue(anchor fyne.CanvasObject, pick func(token string)) 
 		return
 	}
 	var pop *widget.PopUp
-	view := newCatalogueView(func(cr assets.Crawler) {
-		pop.Hide()
-		pick(cr.Token)
+	var view *catalogueView
+	added := func(n int, name string) {
+		if n == 0 {
+			view.status.SetText(lang.X("testerpane.catalogue.already", "{{.Name}} is in the list already", map[string]any{"Name": name}))
+			return
+		}
+		view.status.SetText(lang.XN("testerpane.catalogue.added", "Added {{.Count}} crawlers", n, map[string]any{"Count": n}))
+	}
+	view = newCatalogueView(func(cr assets.Crawler) {
+		if !several {
+			pop.Hide()
+		}
+		added(pick(cr.Token), cr.Name)
+		view.list.UnselectAll()
 	}, func(tokens []string) {
-		pop.Hide()
-		p.addCrawlers(tokens)
+		added(p.addCrawlers(tokens), "")
 	})
 	title := widget.NewLabelWithStyle(lang.X("testerpane.catalogue.title", "Crawler catalogue"),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -150,7 +173,7 @@ func (p *Pane) showCatalogue(anchor fyne.CanvasObject, pick func(token string)) 
 	// "AI assistants and agents (on a user's request)" in every language.
 	top := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, title), view.filter,
 		view.purpose, container.NewHBox(view.addAll))
-	pop = widget.NewPopUp(container.NewBorder(top, nil, nil, nil, view.list), c)
+	pop = widget.NewPopUp(container.NewBorder(top, view.status, nil, nil, view.list), c)
 	size := fyne.NewSize(440, 420).Min(c.Size())
 	pop.Resize(size)
 	pos := fyne.NewPos((c.Size().Width-size.Width)/2, (c.Size().Height-size.Height)/2)

@@ -27,7 +27,7 @@ func TestCatalogueNotCut(t *testing.T) {
 		t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })
 		win.SetContent(p.Object())
 		p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /private/\n")))
-		p.showCatalogue(nil, func(string) {})
+		p.showCatalogue(nil, false, func(string) int { return 0 })
 		if p.lastCatalogue == nil {
 			t.Fatal("the catalogue did not open")
 		}

@@ -73,6 +73,27 @@ func newDetailView(p *Pane) *detailView {
 
 func (d *detailView) object() fyne.CanvasObject { return d.root }
 
+// detailMaxShare is the most of the results' height the detail area takes
+// by itself (the user may drag it further): the table keeps some rows.
+const detailMaxShare = 0.6
+
+// fitOffset is split's offset that shows the whole explanation in the
+// detail area below the table (it opened at two lines, and a class had to
+// drag to read one), at most detailMaxShare of the height; the detail
+// area's own scroll takes the rest.
+func (d *detailView) fitOffset(split *container.Split) float64 {
+	total := split.Size().Height
+	w := d.root.Size().Width
+	if total <= 0 || w <= 0 {
+		return 0.8 // not laid out yet: a modest height with its own scroll
+	}
+	// Wrapped labels are as tall as their width makes them.
+	d.body.Resize(fyne.NewSize(w-theme.ScrollBarSize(), d.body.MinSize().Height))
+	need := d.body.MinSize().Height + 2*theme.Padding() + theme.SeparatorThicknessSize()
+	share := min(float64(need/total), detailMaxShare)
+	return 1 - share
+}
+
 func (d *detailView) pin(allowed, clear bool) {
 	if d.p.selected != nil {
 		d.p.setExpectation(*d.p.selected, allowed, clear)

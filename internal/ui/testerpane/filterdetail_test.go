@@ -58,3 +58,26 @@ func TestSummaryShownOnceAndWhole(t *testing.T) {
 		t.Errorf("the summary of %d characters is %v high at 500 px: one line, cut", len(sum), one)
 	}
 }
+
+// TestDetailOpensToTheWholeExplanation: selecting a result opens the detail
+// area tall enough for its whole explanation (it opened at two lines, and a
+// class had to drag the divider to read one), at most 60 % of the height.
+func TestDetailOpensToTheWholeExplanation(t *testing.T) {
+	p, w := newTestPane(t, "User-agent: Yandex\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n")
+	w.Resize(fyne.NewSize(705, 800))
+	p.SetCompare(true)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"YandexBot"}, Paths: []string{"/public"}})
+	p.selectCell(cell{pair{"YandexBot", "/public"}, "google"})
+	if !p.ui.detail.body.Visible() || !strings.HasPrefix(p.ui.detail.differ.Text, "Why they differ:") {
+		t.Fatal("setup: no explanation shown")
+	}
+	total := p.ui.lower.Size().Height
+	shown := p.ui.detail.root.Size().Height
+	need := p.ui.detail.body.MinSize().Height
+	if shown+1 < min(need, detailMaxShare*total) {
+		t.Errorf("the detail area is %.0f px for an explanation of %.0f px (results %.0f px)", shown, need, total)
+	}
+	if shown > detailMaxShare*total+2*theme.Padding()+1 {
+		t.Errorf("the detail area takes %.0f of %.0f px: the table keeps too few rows", shown, total)
+	}
+}

@@ -693,8 +693,9 @@ func (p *Pane) selectCell(c cell) {
 	p.selected = &c
 	p.ui.detail.update()
 	p.ui.table.Refresh() // the selected row's highlight
-	if p.ui.lower.Offset > 0.95 {
-		p.ui.lower.SetOffset(0.8) // open the detail area, a modest height with its own scroll
+	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
+		// open (or widen) the detail area to the whole explanation
+		p.ui.lower.SetOffset(off)
 		if i := slices.Index(p.shown, c.pair); i >= 0 {
 			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
 		}

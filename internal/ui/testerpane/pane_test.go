@@ -555,12 +555,28 @@ func TestCatalogue(t *testing.T) {
 	if len(filterCrawlers(view.shown, "yandex")) != 0 || len(filterCrawlers(p.lastCatalogue.shown, "")) != 1 {
 		t.Error("filterCrawlers")
 	}
-	// "Catalogue…" under the rows fills the empty last row, then adds rows.
+	// "Catalogue…" under the rows stays open for several picks: a click,
+	// then Enter on the only match, each adding a row and saying so.
 	p.addFromCatalogue()
 	p.lastCatalogue.filter.SetText("stackrambler")
 	p.lastCatalogue.list.Select(0)
-	if got := strings.Join(p.set.Crawlers, "|"); got != "Lycos_Spider_(Rex)/1.0 libwww/3.1|StackRambler" {
+	if got := p.lastCatalogue.status.Text; got != "Added 1 crawler" {
+		t.Errorf("after a pick the picker says %q", got)
+	}
+	p.lastCatalogue.filter.SetText("yandexbot")
+	if len(p.lastCatalogue.shown) != 1 {
+		t.Fatalf("setup: %d matches for yandexbot", len(p.lastCatalogue.shown))
+	}
+	p.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got := strings.Join(p.set.Crawlers, "|"); got != "Lycos_Spider_(Rex)/1.0 libwww/3.1|StackRambler|YandexBot" {
 		t.Errorf("crawlers = %s", got)
+	}
+	if len(w.Canvas().Overlays().List()) != 1 {
+		t.Error("the picker closed after a pick from Catalogue…")
+	}
+	p.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got := p.lastCatalogue.status.Text; got != "YandexBot is in the list already" {
+		t.Errorf("a second pick of the same crawler says %q", got)
 	}
 }
 

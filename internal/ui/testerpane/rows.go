@@ -235,7 +235,7 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 		pick := widget.NewButtonWithIcon("", theme.SearchIcon(), nil)
 		pick.Importance = widget.LowImportance
 		pick.OnTapped = func() {
-			p.showCatalogue(pick, func(token string) { e.setRowText(token) })
+			p.showCatalogue(pick, false, func(token string) int { e.setRowText(token); return 1 })
 		}
 		right.Objects = append([]fyne.CanvasObject{pick}, right.Objects...)
 	}
@@ -337,26 +337,28 @@ func (p *Pane) addCrawlerRow() { p.addRow(crawlerRows, "") }
 func (p *Pane) addPathRow()    { p.addRow(pathRows, "") }
 
 // addFromCatalogue adds a crawler row with a token picked from the catalogue.
+// It stays open for several picks; each lands in view (the rows scroll
+// to it) and the picker says what it added.
 func (p *Pane) addFromCatalogue() {
-	p.showCatalogue(nil, func(token string) {
-		rows := p.rows(crawlerRows)
-		if n := len(*rows); n > 0 && (*rows)[n-1] == "" {
-			p.entry(crawlerRows, n-1).setRowText(token)
-			return
+	p.showCatalogue(nil, true, func(token string) int {
+		n := p.addCrawlers([]string{token})
+		if n > 0 {
+			p.revealRow(crawlerRows, len(*p.rows(crawlerRows))-1)
 		}
-		p.addRow(crawlerRows, token)
+		return n
 	})
 }
 
 // addCrawlers adds a crawler row for each token not already in a row (the
 // picker's "add all of this purpose"), filling an empty last row first.
-func (p *Pane) addCrawlers(tokens []string) {
+// It returns how many it added.
+func (p *Pane) addCrawlers(tokens []string) int {
 	rows := p.rows(crawlerRows)
 	have := map[string]bool{}
 	for _, r := range *rows {
 		have[r] = true
 	}
-	added := false
+	added := 0
 	for _, t := range tokens {
 		if have[t] {
 			continue
@@ -367,12 +369,13 @@ func (p *Pane) addCrawlers(tokens []string) {
 		} else {
 			*rows = append(*rows, t)
 		}
-		added = true
+		added++
 	}
-	if added {
+	if added > 0 {
 		p.buildRows()
 		p.rowsChanged(true)
 	}
+	return added
 }
 
 // removeRow deletes row i with its expectations (unless another row shows
