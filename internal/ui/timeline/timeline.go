@@ -49,12 +49,24 @@ func New(onPick func(engineID string), trailing fyne.CanvasObject) *Timeline {
 	// in presenter mode's larger type) it must not push the window past the
 	// screen and its menu bar off the top.
 	note := container.NewVScroll(t.note)
-	note.SetMinSize(fyne.NewSize(0, 4*theme.Size(theme.SizeNameText)*1.5))
+	note.SetMinSize(fyne.NewSize(0, noteHeight(noteLines)))
 	t.root = container.NewVBox(row, note)
 	return t
 }
 
 // layoutSpacer puts the line at the height of the buttons' middle.
+// noteLines is how many lines of its note the timeline shows whole; a
+// longer note scrolls.
+const noteLines = 4
+
+// noteHeight is the height of n whole lines of the note as RichText draws
+// them: the font's line height, the spacing between lines and the padding
+// around the text (lines × 1.5 × the text size cut the last line in half).
+func noteHeight(n int) float32 {
+	line := fyne.MeasureText("Ág", theme.TextSize(), fyne.TextStyle{}).Height
+	return float32(n)*line + float32(n-1)*theme.LineSpacing() + 2*theme.InnerPadding()
+}
+
 func layoutSpacer() fyne.CanvasObject {
 	r := canvas.NewRectangle(color.Transparent)
 	r.SetMinSize(fyne.NewSize(0, theme.Size(theme.SizeNameText)))
