@@ -76,7 +76,7 @@ func (p *Pane) leastWidth(cols []column) float32 {
 	for _, c := range cols {
 		total += theme.Padding()
 		if i := flexIndex(c.kind); i >= 0 {
-			total += zoomed(flexCols[i].least)
+			total += p.leastOf(c, i)
 		} else {
 			total += p.fitWidth(c)
 		}
@@ -94,6 +94,13 @@ func flexIndex(k colKind) int {
 	})
 }
 
+// leastOf is text column c's least width: its share's floor, and never
+// narrower than its header (a Russian "Решающая строка" ran into the next
+// header at the floor alone).
+func (p *Pane) leastOf(c column, f int) float32 {
+	return max(zoomed(flexCols[f].least), textWidth(p.header(c), true)+zoomed(2*cellPad+sortRoom))
+}
+
 // fitColumns sizes the text columns of the table without compare so that
 // every column fits width: each text column gets its least width and a
 // share of what is left by weight. When even the least widths do not fit,
@@ -106,7 +113,7 @@ func (p *Pane) fitColumns(width float32) {
 	for i, c := range p.cols {
 		used += theme.Padding()
 		if f := flexIndex(c.kind); f >= 0 {
-			used += zoomed(flexCols[f].least)
+			used += p.leastOf(c, f)
 			weights += flexCols[f].weight
 		} else {
 			used += p.widths[i]
@@ -115,7 +122,7 @@ func (p *Pane) fitColumns(width float32) {
 	spare := max(0, width-used)
 	for i, c := range p.cols {
 		if f := flexIndex(c.kind); f >= 0 {
-			w := zoomed(flexCols[f].least)
+			w := p.leastOf(c, f)
 			if weights > 0 {
 				w += spare * flexCols[f].weight / weights
 			}

@@ -56,6 +56,11 @@ func TestColumnsFitTheResults(t *testing.T) {
 			if use, have := tableUse(p), p.tableW; use > have+0.5 {
 				t.Errorf("%s: the columns take %.0f px of %.0f: %v", locale, use, have, p.widths)
 			}
+			for i, c := range p.cols {
+				if need := textWidth(p.header(c), true); p.widths[i] < need {
+					t.Errorf("%s: the %q column (%.0f px) is narrower than its header (%.0f px)", locale, p.header(c), p.widths[i], need)
+				}
+			}
 			if long := textWidth("Applebot-Extended", false); p.widths[0] < long {
 				t.Errorf("%s: the crawler column (%.0f px) cuts Applebot-Extended (%.0f px)", locale, p.widths[0], long)
 			}

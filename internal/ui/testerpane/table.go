@@ -121,10 +121,15 @@ func (p *Pane) fitWidth(c column) float32 {
 	word := float32(0)
 	switch c.kind {
 	case colCrawler:
-		// the longest crawler name, within reason: names are not cut
+		// the longest crawler name, within reason: names are not cut; in
+		// compare the eight engine columns need the width more
+		most := zoomed(200)
+		if p.compare {
+			most = zoomed(120)
+		}
 		word = zoomed(84)
 		for _, cr := range p.set.Crawlers {
-			word = max(word, min(textWidth(cr, false), zoomed(200)))
+			word = max(word, min(textWidth(cr, false), most))
 		}
 		word += zoomed(2 * cellPad)
 	case colPath:
