@@ -1,6 +1,9 @@
 package keys
 
-import "fyne.io/fyne/v2"
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
 
 // PassOn hands a key a focused widget has no use for (a function key, Esc
 // with nothing to close) to the window's own key handler, which Fyne calls
@@ -27,4 +30,28 @@ func windowKey(k fyne.KeyName) bool {
 		return true
 	}
 	return false
+}
+
+// Check is a widget.Check that hands Esc and the function keys to the
+// window: after a tick the box keeps the keyboard focus, and F11 then did
+// nothing (presenter mode could not be entered after ticking Compare).
+type Check struct {
+	widget.Check
+}
+
+// NewCheck is widget.NewCheck with the keys handed on.
+func NewCheck(label string, changed func(bool)) *Check {
+	c := &Check{}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// TypedKey gives the window the keys a check box does nothing with.
+func (c *Check) TypedKey(k *fyne.KeyEvent) {
+	if windowKey(k.Name) {
+		PassOn(c, k)
+		return
+	}
+	c.Check.TypedKey(k)
 }

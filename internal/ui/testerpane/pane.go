@@ -138,11 +138,11 @@ type Pane struct {
 type paneUI struct {
 	root        fyne.CanvasObject
 	engineSel   *safewidget.Select
-	compareChk  *widget.Check
+	compareChk  *keys.Check
 	columnsBtn  *widget.Button // the engine column chooser (compare)
 	summary     *widget.Label
 	filter      *keys.Entry
-	toggles     [toggleCount]*widget.Check
+	toggles     [toggleCount]*keys.Check
 	toggleBox   *fyne.Container
 	filterRow   *fyne.Container
 	copyBtn     *widget.Button
@@ -776,7 +776,7 @@ func (p *Pane) build() {
 		}
 	})
 	ui.engineSel.SetSelectedIndex(p.readingIndex(p.engineID))
-	ui.compareChk = widget.NewCheck(lang.X("testerpane.compare", "Compare all engines"), func(on bool) {
+	ui.compareChk = keys.NewCheck(lang.X("testerpane.compare", "Compare all engines"), func(on bool) {
 		if on == p.compare {
 			return
 		}
@@ -809,7 +809,7 @@ func (p *Pane) build() {
 	}
 	ui.toggleBox = container.NewHBox()
 	for t := range toggleCount {
-		ui.toggles[t] = widget.NewCheck(toggleNames[t], func(on bool) { p.setToggle(t, on) })
+		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.setToggle(t, on) })
 		ui.toggleBox.Add(ui.toggles[t])
 	}
 	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.copyShown)

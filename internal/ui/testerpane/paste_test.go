@@ -43,3 +43,22 @@ func TestTypingAfterAPasteEditsTheRowShown(t *testing.T) {
 		t.Errorf("a field no longer shown changed the rows: %s", got)
 	}
 }
+
+// TestTickedBoxesHandF11ToTheWindow: after a tick the box keeps the
+// keyboard focus; F11 (presenter mode) and Esc still reach the window.
+func TestTickedBoxesHandF11ToTheWindow(t *testing.T) {
+	p, w := newTestPane(t, privateRobots)
+	var got []fyne.KeyName
+	w.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) { got = append(got, k.Name) })
+	test.Tap(p.ui.compareChk)
+	w.Canvas().Focus(p.ui.compareChk)
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyF11})
+	w.Canvas().Focus(p.ui.toggles[0])
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if len(got) != 2 || got[0] != fyne.KeyF11 || got[1] != fyne.KeyEscape {
+		t.Errorf("the window got %v, want F11 then Esc", got)
+	}
+	if !p.compare {
+		t.Error("the tick did not turn compare on")
+	}
+}
