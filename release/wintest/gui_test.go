@@ -112,7 +112,7 @@ func TestWindowOpensEditsAndSaves(t *testing.T) {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	original, err := os.ReadFile(filepath.Join(root(t), "tester", "corpus", "testdata", "news-crlf.robots.txt"))
+	original, err := os.ReadFile(filepath.Join(root(t), "internal", "corpus", "testdata", "news-crlf.robots.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,7 @@ func TestCLIPathForms(t *testing.T) {
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(root(t), "tester", "cli", "testdata", "check", "mistakes.robots.txt"))
+	data, err := os.ReadFile(filepath.Join(root(t), "internal", "cli", "testdata", "check", "mistakes.robots.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

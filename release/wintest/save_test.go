@@ -15,7 +15,7 @@ import (
 // fixInput is a robots.txt with safe fixes (check --fix rewrites it).
 func fixInput(t *testing.T) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root(t), "tester", "cli", "testdata", "check", "fix.robots.txt"))
+	data, err := os.ReadFile(filepath.Join(root(t), "internal", "cli", "testdata", "check", "fix.robots.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
