@@ -276,7 +276,7 @@ func (t *Tab) showOutcome() {
 	case err != nil:
 		t.status.SetText(lang.X("logtab.error", "Stopped: {{.Error}}", map[string]any{"Error": err.Error()}))
 	default:
-		t.status.SetText(lang.X("logtab.done", "{{.Lines}} lines in {{.Seconds}} s ({{.Rate}} lines/s): {{.Hits}} crawler hits by {{.Crawlers}} crawlers, {{.Malformed}} malformed lines.", data))
+		t.status.SetText(lang.X("logtab.done", "Lines: {{.Lines}} in {{.Seconds}} s ({{.Rate}} lines/s) · crawler hits: {{.Hits}} · crawlers: {{.Crawlers}} · malformed lines: {{.Malformed}}.", data))
 	}
 	if rep.NoUserAgent {
 		t.status.SetText(t.status.Text + " " + lang.X("logtab.no_user_agent", "This log records no User-Agent: a client that fetched robots.txt is listed by its host from that request on."))

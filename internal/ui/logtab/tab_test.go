@@ -56,7 +56,7 @@ func run(t *testing.T, tab *Tab, files ...string) {
 func TestRunFillsTheTab(t *testing.T) {
 	tab, _ := newTestTab(t)
 	run(t, tab, filepath.Join("testdata", "combined.log"))
-	if !strings.Contains(tab.status.Text, "15 lines in") || !strings.Contains(tab.status.Text, "1 malformed") {
+	if !strings.Contains(tab.status.Text, "Lines: 15 in") || !strings.Contains(tab.status.Text, "malformed lines: 1.") {
 		t.Errorf("status = %q", tab.status.Text)
 	}
 	rows := tab.summary.rows
