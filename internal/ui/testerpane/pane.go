@@ -402,6 +402,7 @@ func (p *Pane) SetEngine(id string) {
 	if p.viewNeedsFacts() {
 		p.applyView()
 	}
+	p.columnsFollow(p.tableW) // Read as shows under each crawler's own reading only
 	p.refreshResults()
 }
 
@@ -586,6 +587,9 @@ func (p *Pane) rowsChanged(user bool) {
 	} else if user {
 		p.startTally() // an expectation changed
 	}
+	// Rows and expectations decide the columns (Expected, the crawler
+	// column's width); a keystroke in the file does not: not done there.
+	p.columnsFollow(p.tableW)
 	p.refreshResults()
 	if user && p.onTestSetChanged != nil {
 		p.onTestSetChanged()
@@ -596,7 +600,6 @@ func (p *Pane) rowsChanged(user bool) {
 // verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
 	p.updateRowWindow()
-	p.columnsFollow(p.tableW)
 	p.updateSummary()
 	if len(p.pairs) == 0 {
 		p.ui.emptyHint.Show()
