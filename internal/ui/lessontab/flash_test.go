@@ -16,7 +16,7 @@ import (
 // the goroutine that drives the editor.
 func TestFlashEndsOnTheEditorsGoroutine(t *testing.T) {
 	tab, _ := newTestTab(t)
-	test.Tap(tab.questions[1].choices[0].allow) // reveals: ShowLine flashes the rule's line
+	test.Tap(tab.quiz.rows[1].choices[0].allow) // reveals: ShowLine flashes the rule's line
 	ed := tab.Editor()
 	n := len(ed.Bytes())
 	ed.SetSelection(n, n)

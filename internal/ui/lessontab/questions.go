@@ -38,6 +38,45 @@ type questionRow struct {
 	box     *fyne.Container
 }
 
+// quiz is the "Predict, then reveal" panel: the current lesson's questions,
+// the score, and which reveal the editor and presenter mode explain.
+type quiz struct {
+	t          *Tab
+	score      *widget.Label
+	box        *fyne.Container
+	scroll     *container.Scroll
+	rows       []*questionRow
+	truth      [][]engine.Verdict // per question, per reading it asks: the verdict on the example
+	explained  string
+	explainedQ int  // the question whose lines are marked (-1: none)
+	large      bool // presenter mode: reveals in large type
+}
+
+// panel builds the quiz's widgets.
+func (z *quiz) panel(t *Tab) fyne.CanvasObject {
+	z.t = t
+	z.explainedQ = -1
+	z.score = widget.NewLabel("")
+	z.score.TextStyle.Bold = true
+	reset := widget.NewButtonWithIcon(lang.X("lessontab.reset", "Reset lesson"), theme.ViewRefreshIcon(), t.confirmReset)
+	z.box = container.NewVBox()
+	z.scroll = container.NewVScroll(z.box)
+	return container.NewBorder(container.NewBorder(nil, nil, nil, reset, z.score), nil, nil, nil, z.scroll)
+}
+
+// load works out the engines' verdicts on a newly selected lesson's
+// questions and shows them unanswered (or as the progress has them).
+func (z *quiz) load(l *lessons.Lesson) {
+	z.truth = make([][]engine.Verdict, len(l.Questions))
+	for i, q := range l.Questions {
+		for _, id := range l.Asked(q) {
+			z.truth[i] = append(z.truth[i], l.AskUnder(q, id))
+		}
+	}
+	z.explained, z.explainedQ = "", -1
+	z.build()
+}
+
 // choice is the pair of answers for one reading of a question.
 type choice struct {
 	id    string
@@ -45,20 +84,21 @@ type choice struct {
 	block *widget.Button
 }
 
-func (t *Tab) buildQuestions() {
-	l := t.Current()
-	t.questions = nil
-	t.qBox.RemoveAll()
+// build shows the current lesson's questions with the answers given so far.
+func (z *quiz) build() {
+	l := z.t.Current()
+	z.rows = nil
+	z.box.RemoveAll()
 	if len(l.Questions) == 0 {
-		t.qBox.Add(wrapped(lang.X("lessontab.no_questions", "This lesson has no questions.")))
+		z.box.Add(wrapped(lang.X("lessontab.no_questions", "This lesson has no questions.")))
 	}
 	for i := range l.Questions {
-		r := t.newQuestionRow(i)
-		t.questions = append(t.questions, r)
-		t.qBox.Add(r.box)
+		r := z.newRow(i)
+		z.rows = append(z.rows, r)
+		z.box.Add(r.box)
 		r.restore()
 	}
-	t.updateScore()
+	z.updateScore()
 }
 
 func wrapped(s string) *widget.Label {
@@ -70,7 +110,8 @@ func wrapped(s string) *widget.Label {
 // readingName is an engine's short name ("Google", "1994 standard").
 func readingName(id string) string { return engine.NameOf(id).String() }
 
-func (t *Tab) newQuestionRow(i int) *questionRow {
+func (z *quiz) newRow(i int) *questionRow {
+	t := z.t
 	l := t.Current()
 	q := l.Questions[i]
 	r := &questionRow{t: t, n: i}
@@ -175,7 +216,7 @@ func (t *Tab) Predict(i int, answer string) {
 // id; the answer shows once every reading the question asks is answered.
 func (t *Tab) PredictFor(i int, id, answer string) {
 	l := t.Current()
-	if l == nil || i < 0 || i >= len(t.questions) {
+	if l == nil || i < 0 || i >= len(t.quiz.rows) {
 		return
 	}
 	q := l.Questions[i]
@@ -188,9 +229,9 @@ func (t *Tab) PredictFor(i int, id, answer string) {
 	}
 	t.prog.Picks[key] = answer
 	t.saveProgress()
-	r := t.questions[i]
+	r := t.quiz.rows[i]
 	r.restore()
-	t.updateScore()
+	t.quiz.updateScore()
 	if r.reveal.Visible() {
 		t.showQuestion(i)
 	}
@@ -207,10 +248,10 @@ func (t *Tab) Score() (right, of int) {
 	return right, len(l.Questions)
 }
 
-func (t *Tab) updateScore() {
-	l := t.Current()
-	right, answered := scoreOf(t.prog, l, t.answers(l))
-	t.score.SetText(lang.X("lessontab.score", "Score: {{.Right}} of {{.Of}} right ({{.Answered}} answered)",
+func (z *quiz) updateScore() {
+	l := z.t.Current()
+	right, answered := scoreOf(z.t.prog, l, z.t.answers(l))
+	z.score.SetText(lang.X("lessontab.score", "Score: {{.Right}} of {{.Of}} right ({{.Answered}} answered)",
 		map[string]any{"Right": right, "Of": len(l.Questions), "Answered": answered}))
 }
 
@@ -241,9 +282,9 @@ func (r *questionRow) show(picks []string) {
 	t := r.t
 	l := t.Current()
 	q := l.Questions[r.n]
-	truth := t.truth[r.n]
+	truth := t.quiz.truth[r.n]
 	bold := func(text string, colour fyne.ThemeColorName) *widget.TextSegment {
-		return &widget.TextSegment{Text: text, Style: widget.RichTextStyle{ColorName: colour, SizeName: t.textSize(),
+		return &widget.TextSegment{Text: text, Style: widget.RichTextStyle{ColorName: colour, SizeName: t.quiz.textSize(),
 			TextStyle: fyne.TextStyle{Bold: true}}}
 	}
 	colourOf := func(ok bool) fyne.ThemeColorName {
@@ -294,10 +335,10 @@ func (r *questionRow) show(picks []string) {
 		} else {
 			rv = l.AskUnder(q, id)
 		}
-		r.verdict.Add(verdictText(id, &rv, t.textSize()))
+		r.verdict.Add(verdictText(id, &rv, t.quiz.textSize()))
 	}
 	why := q.Why.In(language())
-	r.why.SizeName = t.textSize()
+	r.why.SizeName = t.quiz.textSize()
 	r.why.SetText(why)
 	if why == "" {
 		r.why.Hide()
@@ -337,9 +378,9 @@ func verdictText(id string, v *engine.Verdict, size fyne.ThemeSizeName) *widget.
 }
 
 // lastRevealed is the question whose lines were last marked (-1: none).
-func (t *Tab) lastRevealed() int {
-	if t.Revealed(t.explainedQ) {
-		return t.explainedQ
+func (z *quiz) lastRevealed() int {
+	if z.t.Revealed(z.explainedQ) {
+		return z.explainedQ
 	}
 	return -1
 }
@@ -347,12 +388,12 @@ func (t *Tab) lastRevealed() int {
 // showQuestion puts the example in the editor, marks the group and rule
 // that decided question i and tells the window its explanation.
 func (t *Tab) showQuestion(i int) {
-	t.explainedQ = i
+	t.quiz.explainedQ = i
 	if t.practice.Selected() != t.qTab {
 		t.practice.Select(t.qTab)
 	}
 	t.showExample()
-	r := t.questions[i]
+	r := t.quiz.rows[i]
 	var b strings.Builder
 	b.WriteString(r.head.Text + "\n")
 	for _, o := range r.verdict.Objects {
@@ -361,10 +402,10 @@ func (t *Tab) showQuestion(i int) {
 	if r.why.Visible() {
 		b.WriteString(r.why.Text)
 	}
-	t.explained = strings.TrimSpace(b.String())
-	t.scrollToQuestion(i)
+	t.quiz.explained = strings.TrimSpace(b.String())
+	t.quiz.scrollTo(i)
 	if t.host.OnExplain != nil {
-		t.host.OnExplain(t.explained)
+		t.host.OnExplain(t.quiz.explained)
 	}
 }
 
@@ -376,7 +417,7 @@ func (t *Tab) markQuestion(i int) {
 		t.setMarks(nil)
 		return
 	}
-	v := t.truth[i][0]
+	v := t.quiz.truth[i][0]
 	var marks []editor.Mark
 	if v.Group != nil {
 		for _, n := range v.Group.Lines {
@@ -399,43 +440,44 @@ func (t *Tab) setMarks(m []editor.Mark) {
 
 // Revealed reports whether question i's answer is shown.
 func (t *Tab) Revealed(i int) bool {
-	return i >= 0 && i < len(t.questions) && t.questions[i].reveal.Visible()
+	return i >= 0 && i < len(t.quiz.rows) && t.quiz.rows[i].reveal.Visible()
 }
 
 // scrollToQuestion scrolls the questions so question i is at the top; in
 // large type (presenter mode) its answer, which the class looks at.
-func (t *Tab) scrollToQuestion(i int) {
+func (z *quiz) scrollTo(i int) {
 	y := float32(0)
-	for _, o := range t.qBox.Objects[:i] {
+	for _, o := range z.box.Objects[:i] {
 		y += o.MinSize().Height + theme.Padding()
 	}
-	if r := t.questions[i]; t.large && r.reveal.Visible() {
+	if r := z.rows[i]; z.large && r.reveal.Visible() {
 		// the separator, the head, the question and the buttons
 		for _, o := range r.box.Objects[:4] {
 			y += o.MinSize().Height + theme.Padding()
 		}
 	}
-	t.qScroll.Offset = fyne.NewPos(0, y)
-	t.qScroll.Refresh()
+	z.scroll.Offset = fyne.NewPos(0, y)
+	z.scroll.Refresh()
 }
 
 // SetLarge draws the reveals in large type (presenter mode) or normally.
 func (t *Tab) SetLarge(on bool) {
-	if t.large == on {
+	z := &t.quiz
+	if z.large == on {
 		return
 	}
-	t.large = on
+	z.large = on
 	if t.Current() != nil {
-		t.buildQuestions()
-		if q := t.lastRevealed(); q >= 0 {
-			t.scrollToQuestion(q)
+		z.build()
+		if q := z.lastRevealed(); q >= 0 {
+			z.scrollTo(q)
 		}
 	}
 }
 
 // textSize is the size of a reveal's text.
-func (t *Tab) textSize() fyne.ThemeSizeName {
-	if t.large {
+func (z *quiz) textSize() fyne.ThemeSizeName {
+	if z.large {
 		return theme.SizeNameSubHeadingText
 	}
 	return theme.SizeNameText

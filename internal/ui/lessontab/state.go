@@ -14,7 +14,7 @@ type State struct {
 
 // State returns what the student did in the tab.
 func (t *Tab) State() State {
-	st := State{mode: t.mode, explainedQ: t.explainedQ}
+	st := State{mode: t.mode, explainedQ: t.quiz.explainedQ}
 	if l := t.Current(); l != nil {
 		st.lesson, st.prog, st.text = l.ID, t.prog, t.ed.Bytes()
 	}
@@ -30,7 +30,7 @@ func (t *Tab) Restore(st State) {
 		}
 		t.Select(i)
 		t.prog = st.prog
-		t.buildQuestions()
+		t.quiz.build()
 		t.ex.load(l)
 		t.refreshList()
 		if st.mode >= 0 && st.mode < len(l.Exercises) {
@@ -41,7 +41,7 @@ func (t *Tab) Restore(st State) {
 		}
 		if !isExample(l, st.text) {
 			t.setEditorText(st.text) // the example, edited
-		} else if st.explainedQ >= 0 && st.explainedQ < len(t.questions) && t.Revealed(st.explainedQ) {
+		} else if st.explainedQ >= 0 && st.explainedQ < len(t.quiz.rows) && t.Revealed(st.explainedQ) {
 			t.showQuestion(st.explainedQ)
 		}
 		return

@@ -27,12 +27,12 @@ func TestLanguageSwitchKeepsTheLesson(t *testing.T) {
 		w := a.NewWindow("lessons")
 		x := New(Host{Window: w}, list)
 		x.SetSynchronous(true)
-		w.SetContent(x.Content)
 		w.Resize(fyne.NewSize(1280, 800))
+		w.SetContent(x.Content) // laid out once, at the window's size
 		return x
 	}
 	x := build()
-	test.Tap(x.questions[0].choices[0].allow)
+	test.Tap(x.quiz.rows[0].choices[0].allow)
 	x.practice.Select(x.xTab)
 	typeAtEnd(x.Editor(), "Disallow: /tmp/\n")
 	typed := string(x.Editor().Bytes())
@@ -81,8 +81,8 @@ func TestExampleInTheReadersLanguage(t *testing.T) {
 	w := a.NewWindow("lessons")
 	x := New(Host{Window: w, Prefs: a.Preferences()}, list)
 	x.SetSynchronous(true)
-	w.SetContent(x.Content)
 	w.Resize(fyne.NewSize(1280, 800))
+	w.SetContent(x.Content) // laid out once, at the window's size
 	x.Select(0)
 	l := list[0]
 	if got := string(x.Editor().Bytes()); got != string(l.Translated["ru"]) {

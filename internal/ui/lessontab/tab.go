@@ -19,7 +19,6 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
-	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
@@ -44,7 +43,6 @@ type Tab struct {
 	lessons []*lessons.Lesson
 	cur     int
 	prog    *progress
-	truth   [][]engine.Verdict // per question of the current lesson, per reading it asks: the verdict on the example
 	known   map[*lessons.Lesson][][]bool
 
 	listBox  *fyne.Container
@@ -59,14 +57,8 @@ type Tab struct {
 	qTab     *container.TabItem
 	xTab     *container.TabItem
 
-	score      *widget.Label
-	qBox       *fyne.Container
-	qScroll    *container.Scroll
-	questions  []*questionRow
-	explained  string
-	explainedQ int // the question whose lines are marked (-1: none)
-	marks      []editor.Mark
-	large      bool // presenter mode: reveals in large type
+	quiz  quiz
+	marks []editor.Mark
 
 	ex      exercisePanel
 	mode    int // -1: the editor shows the example; else the exercise shown
@@ -124,13 +116,7 @@ func (t *Tab) build() {
 		theme.DocumentIcon(), t.openExample)
 	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.edWhat), nil, nil, nil, t.ed)
 
-	t.score = widget.NewLabel("")
-	t.score.TextStyle.Bold = true
-	reset := widget.NewButtonWithIcon(lang.X("lessontab.reset", "Reset lesson"), theme.ViewRefreshIcon(), t.confirmReset)
-	t.qBox = container.NewVBox()
-	t.qScroll = container.NewVScroll(t.qBox)
-	qPanel := container.NewBorder(container.NewBorder(nil, nil, nil, reset, t.score), nil, nil, nil, t.qScroll)
-	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), qPanel)
+	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), t.quiz.panel(t))
 	t.xTab = container.NewTabItem(lang.X("lessontab.exercises", "Exercises"), t.ex.build(t))
 	t.practice = container.NewAppTabs(t.qTab, t.xTab)
 	t.practice.OnSelected = func(it *container.TabItem) {
@@ -208,7 +194,7 @@ func (t *Tab) Current() *lessons.Lesson {
 func (t *Tab) Editor() *editor.Editor { return t.ed }
 
 // Explanation is the text of the last revealed question ("" if none).
-func (t *Tab) Explanation() string { return t.explained }
+func (t *Tab) Explanation() string { return t.quiz.explained }
 
 // Add puts a lesson the user opened in the list (replacing one with the
 // same ID) and selects it.
@@ -234,12 +220,6 @@ func (t *Tab) Select(i int) {
 	t.cur = i
 	l := t.lessons[i]
 	t.prog = loadProgress(t.host.Prefs, l.ID)
-	t.truth = make([][]engine.Verdict, len(l.Questions))
-	for i, q := range l.Questions {
-		for _, id := range l.Asked(q) {
-			t.truth[i] = append(t.truth[i], l.AskUnder(q, id))
-		}
-	}
 	// Lessons open with their title as a heading; a lesson that does not
 	// gets one.
 	t.title.SetText(l.Title.In(language()))
@@ -250,8 +230,7 @@ func (t *Tab) Select(i int) {
 	}
 	setBody(t.body, bodyMarkdown(l))
 	t.bodyBox.ScrollToTop()
-	t.explained, t.explainedQ = "", -1
-	t.buildQuestions()
+	t.quiz.load(l)
 	t.ex.load(l)
 	t.mode = -2 // force the editor to load
 	if t.practice.Selected() == t.xTab && len(l.Exercises) > 0 {
@@ -393,7 +372,7 @@ func (t *Tab) showExample() {
 		t.setEditorText(l.RobotsIn(language()))
 	}
 	t.edWhat.SetText(lang.X("lessontab.editor.example", "Example: {{.File}}", map[string]any{"File": exampleName(l)}))
-	t.markQuestion(t.lastRevealed())
+	t.markQuestion(t.quiz.lastRevealed())
 }
 
 func exampleName(l *lessons.Lesson) string {

@@ -38,8 +38,8 @@ func openTab(t *testing.T, a fyne.App) *Tab {
 	w := a.NewWindow("lessons")
 	tab := New(Host{Window: w, Prefs: a.Preferences()}, []*lessons.Lesson{l})
 	tab.SetSynchronous(true)
-	w.SetContent(tab.Content)
 	w.Resize(fyne.NewSize(1280, 800))
+	w.SetContent(tab.Content) // laid out once, at the window's size
 	return tab
 }
 
@@ -52,33 +52,33 @@ func TestPredictThenReveal(t *testing.T) {
 		t.Fatalf("the lesson's editor does not show the example: %q", got)
 	}
 	// Question 1 is blocked: predicting allowed is wrong.
-	test.Tap(tab.questions[0].choices[0].allow)
+	test.Tap(tab.quiz.rows[0].choices[0].allow)
 	if !tab.Revealed(0) {
 		t.Fatal("the answer is not revealed after the prediction")
 	}
 	if right, of := tab.Score(); right != 0 || of != 2 {
 		t.Fatalf("score after a wrong prediction = %d of %d, want 0 of 2", right, of)
 	}
-	if got := tab.questions[0].result.String(); !strings.Contains(got, "Not this time") {
+	if got := tab.quiz.rows[0].result.String(); !strings.Contains(got, "Not this time") {
 		t.Errorf("a wrong prediction reads %q", got)
 	}
 	// Both readings of the lesson are revealed, each with its sentence.
-	if n := len(tab.questions[0].verdict.Objects); n != 2 {
+	if n := len(tab.quiz.rows[0].verdict.Objects); n != 2 {
 		t.Fatalf("%d readings revealed, want google and original1994", n)
 	}
-	if got := tab.questions[0].verdict.Objects[0].(*widget.RichText).String(); !strings.Contains(got, "Disallow: /private/") {
+	if got := tab.quiz.rows[0].verdict.Objects[0].(*widget.RichText).String(); !strings.Contains(got, "Disallow: /private/") {
 		t.Errorf("the Google verdict does not name its rule: %q", got)
 	}
 	// Question 2 is allowed under Google's reading: right.
-	test.Tap(tab.questions[1].choices[0].allow)
+	test.Tap(tab.quiz.rows[1].choices[0].allow)
 	if right, _ := tab.Score(); right != 1 {
 		t.Fatalf("score after a right prediction = %d, want 1", right)
 	}
-	if got := tab.questions[1].result.String(); !strings.Contains(got, "Right") {
+	if got := tab.quiz.rows[1].result.String(); !strings.Contains(got, "Right") {
 		t.Errorf("a right prediction reads %q", got)
 	}
 	// The 1994 reading has no Allow: it blocks the page, and says so.
-	if got := tab.questions[1].verdict.Objects[1].(*widget.RichText).String(); !strings.Contains(got, "BLOCKED") && !strings.Contains(strings.ToUpper(got), "BLOCKED") {
+	if got := tab.quiz.rows[1].verdict.Objects[1].(*widget.RichText).String(); !strings.Contains(got, "BLOCKED") && !strings.Contains(strings.ToUpper(got), "BLOCKED") {
 		t.Errorf("the 1994 reading of the public page: %q", got)
 	}
 	// The deciding lines are marked in the lesson's editor: the rule on
@@ -91,12 +91,12 @@ func TestPredictThenReveal(t *testing.T) {
 		t.Errorf("explanation for presenter mode lacks the lesson's why: %q", tab.Explanation())
 	}
 	// A question is answered once.
-	test.Tap(tab.questions[1].choices[0].block)
+	test.Tap(tab.quiz.rows[1].choices[0].block)
 	if right, _ := tab.Score(); right != 1 {
 		t.Error("a second answer changed the score")
 	}
-	if !strings.Contains(tab.score.Text, "1 of 2") {
-		t.Errorf("score label %q", tab.score.Text)
+	if !strings.Contains(tab.quiz.score.Text, "1 of 2") {
+		t.Errorf("score label %q", tab.quiz.score.Text)
 	}
 }
 
@@ -211,7 +211,7 @@ func TestModelSolutionIsUndoable(t *testing.T) {
 
 func TestProgressRememberedAndReset(t *testing.T) {
 	tab, a := newTestTab(t)
-	test.Tap(tab.questions[1].choices[0].allow)
+	test.Tap(tab.quiz.rows[1].choices[0].allow)
 	tab.practice.Select(tab.xTab)
 	typeAtEnd(tab.Editor(), "# mine")
 	tab.practice.Select(tab.qTab) // back to the example: the exercise text is kept
@@ -261,8 +261,8 @@ func TestBuiltinLessonsWorkInTheTab(t *testing.T) {
 	w := a.NewWindow("lessons")
 	tab := New(Host{Window: w, Prefs: a.Preferences()}, list)
 	tab.SetSynchronous(true)
-	w.SetContent(tab.Content)
 	w.Resize(fyne.NewSize(1280, 800)) // as the window opens: each lesson is laid out at a real width
+	w.SetContent(tab.Content) // laid out once, at the window's size
 	for i, l := range list {
 		tab.Select(i)
 		for q, qq := range l.Questions {
@@ -293,7 +293,7 @@ func TestLargeTypeForPresenterMode(t *testing.T) {
 	tab, _ := newTestTab(t)
 	tab.Predict(0, answerBlocked)
 	size := func() fyne.ThemeSizeName {
-		seg := tab.questions[0].verdict.Objects[0].(*widget.RichText).Segments[2].(*widget.TextSegment)
+		seg := tab.quiz.rows[0].verdict.Objects[0].(*widget.RichText).Segments[2].(*widget.TextSegment)
 		return seg.Style.SizeName
 	}
 	if size() == theme.SizeNameSubHeadingText {
@@ -327,8 +327,8 @@ func newEachTab(t *testing.T, a fyne.App) *Tab {
 	w := a.NewWindow("lessons")
 	tab := New(Host{Window: w, Prefs: a.Preferences()}, []*lessons.Lesson{l})
 	tab.SetSynchronous(true)
-	w.SetContent(tab.Content)
 	w.Resize(fyne.NewSize(1280, 800))
+	w.SetContent(tab.Content) // laid out once, at the window's size
 	return tab
 }
 
@@ -343,7 +343,7 @@ func TestPredictEachReading(t *testing.T) {
 	i18n.Use()
 
 	tab := newEachTab(t, a)
-	r := tab.questions[2]
+	r := tab.quiz.rows[2]
 	if len(r.choices) != 2 || r.choices[0].id != "google" || r.choices[1].id != "original1994" {
 		t.Fatalf("choices %+v, want google then original1994 (the lesson's order)", r.choices)
 	}
@@ -371,13 +371,13 @@ func TestPredictEachReading(t *testing.T) {
 			t.Errorf("reveal %q lacks %q", got, want)
 		}
 	}
-	if !strings.Contains(tab.score.Text, "1 answered") {
-		t.Errorf("score %q", tab.score.Text)
+	if !strings.Contains(tab.quiz.score.Text, "1 answered") {
+		t.Errorf("score %q", tab.quiz.score.Text)
 	}
 
 	// One wrong: the question is wrong, and the reveal says which reading.
 	tab.Reset()
-	r = tab.questions[2]
+	r = tab.quiz.rows[2]
 	tab.PredictFor(2, "original1994", answerAllowed)
 	tab.PredictFor(2, "google", answerAllowed)
 	if !tab.Revealed(2) {
@@ -400,7 +400,7 @@ func TestPredictEachReading(t *testing.T) {
 	tab.Reset()
 	tab.PredictFor(2, "google", answerBlocked)
 	again := newEachTab(t, a)
-	if again.Revealed(2) || !again.questions[2].choices[0].allow.Disabled() {
+	if again.Revealed(2) || !again.quiz.rows[2].choices[0].allow.Disabled() {
 		t.Error("a half-answered question is not remembered as such")
 	}
 	again.PredictFor(2, "original1994", answerBlocked)
