@@ -262,7 +262,7 @@ func TestBuiltinLessonsWorkInTheTab(t *testing.T) {
 	tab := New(Host{Window: w, Prefs: a.Preferences()}, list)
 	tab.SetSynchronous(true)
 	w.Resize(fyne.NewSize(1280, 800)) // as the window opens: each lesson is laid out at a real width
-	w.SetContent(tab.Content) // laid out once, at the window's size
+	w.SetContent(tab.Content)         // laid out once, at the window's size
 	for i, l := range list {
 		tab.Select(i)
 		for q, qq := range l.Questions {
