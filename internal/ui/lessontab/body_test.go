@@ -74,7 +74,11 @@ func brokenAt(t *testing.T, md string, fix, first bool) []string {
 		}
 	}
 	walk(rt.Segments)
-	win := test.NewTempWindow(t, rt)
+	// sized before the text goes in: at its minimum width the text would
+	// be laid out once a word per line, which costs more than all widths
+	win := test.NewTempWindow(t, nil)
+	win.Resize(fyne.NewSize(240, 4000))
+	win.SetContent(rt)
 	for w := float32(240); w <= 720; w += 3 {
 		win.Resize(fyne.NewSize(w, 4000))
 		rs := rows(rt)
