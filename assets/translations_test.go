@@ -415,6 +415,34 @@ func TestTermsOfTheTrade(t *testing.T) {
 	}
 }
 
+// TestOneWordForAReading: the texts that name an engine's reading use the
+// word the rest of the language uses for it. Polish says "interpretacja",
+// as Google's own Polish pages do ("jak Google interpretuje…"): the
+// tester said "odczyt", which Polish also uses for reading a file ("tylko
+// do odczytu"), while the lessons said "interpretacja".
+func TestOneWordForAReading(t *testing.T) {
+	named := []string{"testerpane.engine", "testerpane.col.engine", "window.status.reading",
+		"testerpane.why.group.global", "lessontab.question.head", "lessontab.question.head_each",
+		"lessontab.question.each", "timeline.hint", "logs.fetch_others", "mirror.remove.invalid"}
+	cats := loadCatalogues(t)
+	for _, rule := range []struct{ lang, word string }{
+		{"ru", "трактовк"},
+		{"pl", "interpretacj"},
+	} {
+		for _, key := range named {
+			fs := forms(cats[rule.lang][key])
+			if len(fs) == 0 {
+				t.Errorf("%s %s: no text", rule.lang, key)
+			}
+			for _, f := range fs {
+				if !strings.Contains(strings.ToLower(f), rule.word) {
+					t.Errorf("%s %s: %q does not say %q", rule.lang, key, f, rule.word)
+				}
+			}
+		}
+	}
+}
+
 // TestNoClashingPunctuation: a field name with its colon ("Sitemap:") at
 // the end of a clause left Russian and Polish readers ":;" and ":,"; such
 // a name is quoted with an ellipsis instead («Sitemap: …»).
