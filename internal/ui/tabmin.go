@@ -22,7 +22,16 @@ func quietHiddenTabs(tabs *container.AppTabs) {
 			continue
 		}
 		item := it
-		it.Content = container.New(&shownMin{shown: func() bool { return tabs.Selected() == item }}, it.Content)
+		// The tab container hides the content of the tabs not shown; once
+		// wrapped, it hides and shows the wrapper, so what is inside must
+		// be visible (else a tab laid out before the wrap shows blank).
+		inner := it.Content
+		wrap := container.New(&shownMin{shown: func() bool { return tabs.Selected() == item }}, inner)
+		if !inner.Visible() {
+			wrap.Hide()
+			inner.Show()
+		}
+		it.Content = wrap
 	}
 	tabs.Refresh()
 }

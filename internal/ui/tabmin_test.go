@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
 	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
@@ -46,5 +47,32 @@ func TestHiddenTabsAreNotMeasured(t *testing.T) {
 	tabs.MinSize()
 	if hiddenN == 0 {
 		t.Fatal("the tab now shown is not measured")
+	}
+}
+
+// TestWrappedTabsShowTheirContent: in the window the tab container has
+// already hidden the tabs not shown when quietHiddenTabs wraps them; a tab
+// picked afterwards must show its content (it showed a blank area: the
+// wrapper was shown, the content in it stayed hidden).
+func TestWrappedTabsShowTheirContent(t *testing.T) {
+	uitest.NewApp(t)
+	a, b := canvas.NewRectangle(nil), canvas.NewRectangle(nil)
+	tabs := container.NewAppTabs(container.NewTabItem("a", a), container.NewTabItem("b", b))
+	w := test.NewTempWindow(t, tabs)
+	w.Resize(fyne.NewSize(400, 300))
+	if b.Visible() {
+		t.Fatal("the tab container did not hide the second tab's content; the test proves nothing")
+	}
+	quietHiddenTabs(tabs)
+	tabs.SelectIndex(1)
+	if !b.Visible() || !tabs.Items[1].Content.Visible() {
+		t.Fatal("the second tab, picked after the wrap, shows nothing")
+	}
+	if b.Size().Width == 0 {
+		t.Fatal("the second tab's content is not laid out")
+	}
+	tabs.SelectIndex(0)
+	if !a.Visible() || tabs.Items[1].Content.Visible() {
+		t.Fatal("back on the first tab: the first must show, the second not")
 	}
 }
