@@ -109,6 +109,9 @@ func (t *Tab) build() {
 	t.bodyBox = container.NewVScroll(container.NewVBox(t.title, t.body))
 
 	t.ed = editor.New()
+	// Wrapped, whatever the main editor does: the example's comments are
+	// long, and a class must read every word without scrolling sideways.
+	t.ed.SetWrap(true)
 	t.ed.SetOnChanged(t.editorChanged)
 	t.edWhat = widget.NewLabel("")
 	t.edWhat.Truncation = fyne.TextTruncateEllipsis
