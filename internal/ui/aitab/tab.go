@@ -37,8 +37,10 @@ type Tab struct {
 	admit    *keys.Entry // names to let in
 	warnings *fyne.Container
 	preview  *widget.Label
-	insert   *widget.Button
-	plan     aiaccess.Plan
+	// previewBox scrolls the preview in its own column.
+	previewBox *container.Scroll
+	insert     *widget.Button
+	plan       aiaccess.Plan
 
 	Content fyne.CanvasObject
 }
@@ -88,15 +90,21 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
 		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
 	drafts.Wrapping = fyne.TextWrapWord
-	// One scroll for the whole builder: a split between the warnings and
-	// the preview cut both in the middle of a sentence.
-	right := container.NewBorder(nil, t.insert, nil, nil, container.NewVScroll(container.NewVBox(
+	// The lines to add sit beside the choices, in a column of their own
+	// that starts at the top: below the choices and warnings, they were
+	// out of sight at 1280×800, so a choice seemed to change nothing.
+	// Each column scrolls on its own.
+	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		drafts, t.stance, t.custom, t.warnings,
+		t.stance, t.custom, t.warnings, drafts))
+	t.previewBox = container.NewVScroll(t.preview)
+	lines := container.NewBorder(
 		widget.NewLabelWithStyle(lang.X("aitab.build.preview", "Lines to add"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.preview)))
+		t.insert, nil, nil, t.previewBox)
+	right := container.NewHSplit(builder, lines)
+	right.Offset = 0.5
 	split := container.NewHSplit(left, right)
-	split.Offset = 0.58
+	split.Offset = 0.4
 	t.Content = split
 	t.stance.SetSelected(labels[1])
 	t.Refresh()

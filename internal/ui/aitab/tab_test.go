@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/assets"
@@ -183,4 +184,35 @@ func TestUpstreamWordsAreQuoted(t *testing.T) {
 			t.Errorf("sourceName(%q) = %q, want %q", src, got, want)
 		}
 	}
+}
+
+// TestPreviewInSight: at 1280×800, with the default choice, the lines to
+// add show without scrolling, in each language, beside the choices: they
+// were below the warnings, out of sight, so a choice seemed to change
+// nothing (issue 25).
+func TestPreviewInSight(t *testing.T) {
+	textfit.InEachLanguage(t, textfit.Options{}, func(t *testing.T, win fyne.Window, _ func(string)) {
+		text := []byte("User-agent: *\nDisallow: /cart\n")
+		tab := New(func() *syntax.Document { return syntax.Parse(text) }, func([]aiaccess.Edit) error { return nil })
+		win.Resize(fyne.NewSize(1280, 800))
+		win.SetContent(tab.Content)
+		if tab.preview.Text == "" {
+			t.Fatal("the default choice adds no lines; the test proves nothing")
+		}
+		d := fyne.CurrentApp().Driver()
+		pos := d.AbsolutePositionForObject(tab.preview)
+		box := d.AbsolutePositionForObject(tab.previewBox)
+		first := fyne.MeasureText("Ág", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height
+		bottom := box.Y + tab.previewBox.Size().Height
+		if pos.Y < box.Y || pos.Y+first > bottom || bottom > win.Canvas().Size().Height {
+			t.Errorf("the preview's first line at y %v..%v, its view %v..%v, the window %v high", pos.Y, pos.Y+first, box.Y, bottom, win.Canvas().Size().Height)
+		}
+		// a third of the window's height at least: a dozen lines or more
+		if h := tab.previewBox.Size().Height; h < win.Canvas().Size().Height/3 {
+			t.Errorf("the preview's view is %v high", h)
+		}
+		if w := tab.previewBox.Size().Width; w < 300 {
+			t.Errorf("the preview's view is %v wide", w)
+		}
+	})
 }
