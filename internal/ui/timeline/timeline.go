@@ -20,6 +20,7 @@ type Timeline struct {
 	onPick  func(engineID string)
 	buttons []*widget.Button
 	note    *widget.RichText
+	noteBox *container.Scroll
 	chosen  int
 	root    fyne.CanvasObject
 }
@@ -45,13 +46,30 @@ func New(onPick func(engineID string), trailing fyne.CanvasObject) *Timeline {
 	t.note = widget.NewRichText(&widget.TextSegment{Text: lang.X("timeline.hint", "Pick a point of the history: the tester switches to that reading and the note explains it."),
 		Style: widget.RichTextStyleParagraph})
 	t.note.Wrapping = fyne.TextWrapWord
-	// The note scrolls in a few lines' height: opened above the tabs (and
-	// in presenter mode's larger type) it must not push the window past the
-	// screen and its menu bar off the top.
-	note := container.NewVScroll(t.note)
-	note.SetMinSize(fyne.NewSize(0, noteHeight(noteLines)))
-	t.root = container.NewVBox(row, note)
+	// The note takes the lines it needs, up to noteLines, and scrolls
+	// beyond: opened above the tabs (and in presenter mode's larger type)
+	// it must not push the window past the screen and its menu bar off the
+	// top, and what it does not need is left to the results below.
+	t.noteBox = container.NewVScroll(t.note)
+	t.root = container.NewVBox(row, container.New(&noteFit{note: t.note}, t.noteBox))
 	return t
+}
+
+// noteFit lays the note's scroll over its whole area; its height is the
+// note's at the width it has, at most noteLines lines, measured in the
+// theme in use (presenter mode's zoom makes the lines taller: a height
+// worked out once, at the zoom of the time, cut the last line in half).
+type noteFit struct{ note *widget.RichText }
+
+func (l *noteFit) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(0, min(l.note.MinSize().Height, noteHeight(noteLines)))
+}
+
+func (l *noteFit) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.Position{})
+		o.Resize(size)
+	}
 }
 
 // layoutSpacer puts the line at the height of the buttons' middle.
@@ -115,12 +133,16 @@ func (t *Timeline) Select(i int) {
 	plain := widget.RichTextStyleInline
 	t.note.Segments = []widget.RichTextSegment{
 		&widget.TextSegment{Text: p.Title() + ". ", Style: bold},
-		&widget.TextSegment{Text: p.Note(), Style: widget.RichTextStyleParagraph},
+		&widget.TextSegment{Text: p.Note() + " ", Style: plain},
 		&widget.TextSegment{Text: lang.X("timeline.reading", "The tester now reads the file as: {{.Engine}}",
 			map[string]any{"Engine": engine.NameOf(p.Engine).String()}) + " · ", Style: bold},
 		&widget.TextSegment{Text: lang.X("timeline.source", "Source: {{.Source}}", map[string]any{"Source": p.Source}), Style: plain},
 	}
 	t.note.Refresh()
+	t.noteBox.ScrollToTop()
+	// the note's height follows its text: the strip above the tabs is laid
+	// out again with it
+	t.root.Refresh()
 	if t.onPick != nil {
 		t.onPick(p.Engine)
 	}

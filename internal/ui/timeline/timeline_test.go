@@ -3,8 +3,13 @@ package timeline
 import (
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/ui/look"
 	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -56,5 +61,39 @@ func TestNoteShowsItsLinesWhole(t *testing.T) {
 	}
 	if got, more := noteHeight(noteLines), lines(noteLines+1); got >= more {
 		t.Errorf("the note's area (%.1f px) holds more than %d lines (%.1f px)", got, noteLines, more)
+	}
+}
+
+// TestNoteTakesTheLinesItNeeds: above the tabs the strip leaves the rest to
+// the results: before a pick the note's area is the hint's one line, after
+// a pick it holds the whole note when the note fits in noteLines, and under
+// presenter mode's zoom it grows with the text (a height worked out once,
+// before the zoom, cut the last line in half).
+func TestNoteTakesTheLinesItNeeds(t *testing.T) {
+	a := uitest.NewApp(t)
+	tl := New(nil, nil)
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(1280, 800))
+	w.SetContent(container.NewBorder(tl.Object(), nil, nil, nil, canvas.NewRectangle(nil)))
+	relayout := func() { w.Content().Refresh() }
+	relayout()
+	if h, full := tl.noteBox.Size().Height, noteHeight(noteLines); h >= full || h < tl.note.MinSize().Height {
+		t.Errorf("before a pick the note's area is %.1f px (the hint needs %.1f, %d lines %.1f)", h, tl.note.MinSize().Height, noteLines, full)
+	}
+	for _, zoom := range []int{100, 140} {
+		th := look.New("dark")
+		th.Zoom = zoom
+		a.Settings().SetTheme(th)
+		for i := range tl.Len() {
+			tl.Select(i)
+			relayout()
+			need, h := tl.note.MinSize().Height, tl.noteBox.Size().Height
+			if need <= noteHeight(noteLines) && h < need {
+				t.Errorf("zoom %d%%, point %d: the note needs %.1f px, its area is %.1f", zoom, i, need, h)
+			}
+			if need > noteHeight(noteLines) && h < noteHeight(noteLines) {
+				t.Errorf("zoom %d%%, point %d: a long note gets %.1f px, less than %d lines (%.1f)", zoom, i, h, noteLines, noteHeight(noteLines))
+			}
+		}
 	}
 }
