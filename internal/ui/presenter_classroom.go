@@ -100,6 +100,7 @@ func (c *classroom) showTimeline(on bool) {
 	switch {
 	case on && !c.present.timelineShown:
 		c.present.readingBefore = s.pane.Engine()
+		c.timeline.Clear() // no year is picked yet: the tester reads as before
 	case !on && c.present.timelineShown && c.present.readingBefore != "" && s.pane.Engine() != c.present.readingBefore:
 		s.pane.SetEngine(c.present.readingBefore)
 		s.checks.readingsChanged()

@@ -113,6 +113,9 @@ func TestTimelinePointSwitchesTheReading(t *testing.T) {
 	// A reading the user picks in the tester while the timeline is open is
 	// the user's choice: closing the timeline keeps it.
 	s.class.showTimeline(true)
+	if s.class.timeline.Chosen() != -1 || s.class.timeline.Note() != "" {
+		t.Errorf("the timeline opens again on point %d, as if the tester read the file that way", s.class.timeline.Chosen())
+	}
 	test.Tap(s.class.timeline.Button(0))
 	s.pane.SetEngine("yandex")
 	s.class.readingChosen("yandex") // as the tester's Reading list tells the window

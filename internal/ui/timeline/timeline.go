@@ -43,8 +43,7 @@ func New(onPick func(engineID string), trailing fyne.CanvasObject) *Timeline {
 	if trailing != nil {
 		row = container.NewBorder(nil, nil, nil, trailing, row)
 	}
-	t.note = widget.NewRichText(&widget.TextSegment{Text: lang.X("timeline.hint", "Pick a point of the history: the tester switches to that reading and the note explains it."),
-		Style: widget.RichTextStyleParagraph})
+	t.note = widget.NewRichText(hint())
 	t.note.Wrapping = fyne.TextWrapWord
 	// The note takes the lines it needs, up to noteLines, and scrolls
 	// beyond: opened above the tabs (and in presenter mode's larger type)
@@ -111,13 +110,25 @@ func (t *Timeline) Note() string {
 	return t.points[t.chosen].Note()
 }
 
-// Select picks point i as a click would: it shows its note and calls onPick.
-func (t *Timeline) Select(i int) {
-	if i < 0 || i >= len(t.points) {
-		return
-	}
-	t.chosen = i
-	p := t.points[i]
+func hint() *widget.TextSegment {
+	return &widget.TextSegment{Text: lang.X("timeline.hint", "Pick a point of the history: the tester switches to that reading and the note explains it."),
+		Style: widget.RichTextStyleParagraph}
+}
+
+// Clear picks no point and shows the hint again: the timeline opened
+// anew must not claim the tester reads the file as a year picked the last
+// time it was open (closing it gives the user's reading back).
+func (t *Timeline) Clear() {
+	t.chosen = -1
+	t.light(-1)
+	t.note.Segments = []widget.RichTextSegment{hint()}
+	t.note.Refresh()
+	t.noteBox.ScrollToTop()
+	t.root.Refresh()
+}
+
+// light draws point i's button as the chosen one (-1: none).
+func (t *Timeline) light(i int) {
 	for j, b := range t.buttons {
 		imp := widget.MediumImportance
 		if j == i {
@@ -128,6 +139,16 @@ func (t *Timeline) Select(i int) {
 			b.Refresh()
 		}
 	}
+}
+
+// Select picks point i as a click would: it shows its note and calls onPick.
+func (t *Timeline) Select(i int) {
+	if i < 0 || i >= len(t.points) {
+		return
+	}
+	t.chosen = i
+	p := t.points[i]
+	t.light(i)
 	bold := widget.RichTextStyleStrong
 	bold.Inline = true
 	plain := widget.RichTextStyleInline

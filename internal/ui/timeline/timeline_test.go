@@ -97,3 +97,24 @@ func TestNoteTakesTheLinesItNeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestClearShowsTheHint: cleared, the timeline has no point picked, no
+// button lit and the hint as its note.
+func TestClearShowsTheHint(t *testing.T) {
+	uitest.NewApp(t)
+	tl := New(nil, nil)
+	hint := tl.note.String()
+	tl.Select(3)
+	if tl.note.String() == hint || tl.Button(3).Importance != widget.HighImportance {
+		t.Fatal("a pick shows nothing; the test proves nothing")
+	}
+	tl.Clear()
+	if tl.Chosen() != -1 || tl.Note() != "" || tl.note.String() != hint {
+		t.Errorf("after Clear: point %d, note %q", tl.Chosen(), tl.note.String())
+	}
+	for i := range tl.Len() {
+		if tl.Button(i).Importance == widget.HighImportance {
+			t.Errorf("point %d is still lit", i)
+		}
+	}
+}
