@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -50,6 +51,8 @@ type quiz struct {
 	explained  string
 	explainedQ int  // the question whose lines are marked (-1: none)
 	large      bool // presenter mode: reveals in large type
+	anchor     int  // the question kept at the top of the view (-1: none)
+	keeping    bool // the view is being scrolled to the anchor
 }
 
 // panel builds the quiz's widgets.
@@ -59,8 +62,14 @@ func (z *quiz) panel(t *Tab) fyne.CanvasObject {
 	z.score = widget.NewLabel("")
 	z.score.TextStyle.Bold = true
 	reset := widget.NewButtonWithIcon(lang.X("lessontab.reset", "Reset lesson"), theme.ViewRefreshIcon(), t.confirmReset)
-	z.box = container.NewVBox()
+	z.anchor = -1
+	z.box = container.New(anchoredVBox{z})
 	z.scroll = container.NewVScroll(z.box)
+	z.scroll.OnScrolled = func(fyne.Position) {
+		if !z.keeping {
+			z.anchor = -1 // the user scrolled: the questions stay where they are put
+		}
+	}
 	return container.NewBorder(container.NewBorder(nil, nil, nil, reset, z.score), nil, nil, nil, z.scroll)
 }
 
@@ -74,6 +83,7 @@ func (z *quiz) load(l *lessons.Lesson) {
 		}
 	}
 	z.explained, z.explainedQ = "", -1
+	z.anchor = -1
 	z.build()
 }
 
@@ -443,21 +453,43 @@ func (t *Tab) Revealed(i int) bool {
 	return i >= 0 && i < len(t.quiz.rows) && t.quiz.rows[i].reveal.Visible()
 }
 
-// scrollToQuestion scrolls the questions so question i is at the top; in
-// large type (presenter mode) its answer, which the class looks at.
+// scrollTo scrolls the questions so question i is at the top; in large
+// type (presenter mode) its answer, which the class looks at. The question
+// stays there when the layout changes under it (presenter mode's zoom, the
+// timeline opening above the tabs) until the user scrolls: an offset worked
+// out once, from sizes at another zoom, cut a line of the question above
+// in half at the top edge.
 func (z *quiz) scrollTo(i int) {
-	y := float32(0)
-	for _, o := range z.box.Objects[:i] {
-		y += o.MinSize().Height + theme.Padding()
+	z.anchor = i
+	z.box.Refresh() // lays the questions out, then keeps the anchor in view
+}
+
+// keepAnchor scrolls to the anchored question as the layout now places it.
+func (z *quiz) keepAnchor() {
+	if z.anchor < 0 || z.anchor >= len(z.rows) || z.scroll == nil {
+		return
 	}
-	if r := z.rows[i]; z.large && r.reveal.Visible() {
-		// the separator, the head, the question and the buttons
-		for _, o := range r.box.Objects[:4] {
-			y += o.MinSize().Height + theme.Padding()
-		}
+	r := z.rows[z.anchor]
+	y := r.box.Position().Y
+	if z.large && r.reveal.Visible() {
+		y += r.reveal.Position().Y
 	}
-	z.scroll.Offset = fyne.NewPos(0, y)
-	z.scroll.Refresh()
+	z.keeping = true
+	z.scroll.ScrollToOffset(fyne.NewPos(0, y))
+	z.keeping = false
+}
+
+// anchoredVBox is a VBox that, once laid out, keeps the quiz's anchored
+// question in view.
+type anchoredVBox struct{ z *quiz }
+
+func (l anchoredVBox) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	return layout.NewVBoxLayout().MinSize(objects)
+}
+
+func (l anchoredVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	layout.NewVBoxLayout().Layout(objects, size)
+	l.z.keepAnchor()
 }
 
 // SetLarge draws the reveals in large type (presenter mode) or normally.
