@@ -255,25 +255,36 @@ func setBody(rt *widget.RichText, md string) {
 // follows another on the same line.
 const wrapGuard = "\u200b"
 
-// keepSpansWhole works around Fyne 2.7.1's word wrap of a span (`code`,
-// **bold**, the text after them) that starts where not one of its
-// characters fits on the line: instead of moving the span to the next line,
-// RichText set it one character per line (richtext.go, lineBounds, the
-// "even a character won't fit" branch, which never widens the line again).
-// A zero-width first character always fits, so the span's first word wraps
-// whole, as in the rest of the text. Punctuation right after a span joins
-// it (a comma never starts a line alone), and so does the space after a
-// span in the text's own font (a wrapped line does not start indented).
+// keepSpansWhole works around two cases of Fyne 2.7.1's word wrap of a
+// span (`code`, **bold**, the text after them) that starts in the middle of
+// a line (richtext.go, lineBounds):
+//   - where not one of its characters fits, RichText set the span one
+//     character per line (the "even a character won't fit" branch, which
+//     never widens the line again);
+//   - where the part that fits ends right before a space, RichText took
+//     that for "no space to break at" and moved the whole span to the next
+//     line, leaving the line before it short ("the **root**" then "of the
+//     host" on a line of its own: its check compares the break's place in
+//     the text with its place in the span).
+//
+// So each span after the first on a line is cut into words, each its own
+// segment led by a zero-width space: a zero-width first character always
+// fits, and a word either fits or moves to the next line whole, as in the
+// rest of the text. Punctuation right after a span joins it (a comma never
+// starts a line alone), and so does the space after a span in the text's
+// own font (a wrapped line does not start indented).
 func keepSpansWhole(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	out := make([]widget.RichTextSegment, 0, len(segs))
 	for i, s := range segs {
 		if p, ok := s.(*widget.ParagraphSegment); ok {
 			p.Texts = keepSpansWhole(p.Texts)
 		}
 		ts, ok := s.(*widget.TextSegment)
 		if !ok || i == 0 || !ts.Style.Inline || !segs[i-1].Inline() || strings.HasPrefix(ts.Text, wrapGuard) {
+			out = append(out, s)
 			continue
 		}
-		if prev, ok := segs[i-1].(*widget.TextSegment); ok {
+		if prev, ok := out[len(out)-1].(*widget.TextSegment); ok {
 			n := 0
 			for n < len(ts.Text) && strings.ContainsRune(".,;:!?)", rune(ts.Text[n])) {
 				n++
@@ -290,9 +301,32 @@ func keepSpansWhole(segs []widget.RichTextSegment) []widget.RichTextSegment {
 			prev.Text += moved
 			ts.Text = ts.Text[n:]
 		}
-		ts.Text = wrapGuard + ts.Text
+		for _, w := range wordRuns(ts.Text) {
+			out = append(out, &widget.TextSegment{Text: wrapGuard + w, Style: ts.Style})
+		}
 	}
-	return segs
+	return out
+}
+
+// wordRuns cuts s after each run of spaces: "a b  c" → "a ", "b  ", "c". An
+// empty s is one empty word (the segment stays, as Fyne drew it).
+func wordRuns(s string) []string {
+	var out []string
+	for s != "" {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			break
+		}
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		out = append(out, s[:i])
+		s = s[i:]
+	}
+	if s != "" || len(out) == 0 {
+		out = append(out, s)
+	}
+	return out
 }
 
 // bulletsInline turns a list into paragraphs whose first span carries the
