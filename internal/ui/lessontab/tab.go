@@ -267,7 +267,8 @@ const wrapGuard = "\u200b"
 //     host" on a line of its own: its check compares the break's place in
 //     the text with its place in the span).
 //
-// So each span after the first on a line is cut into words, each its own
+// So each span after the first on a line, when it is shorter than a line,
+// is cut into words, each its own
 // segment led by a zero-width space: a zero-width first character always
 // fits, and a word either fits or moves to the next line whole, as in the
 // rest of the text. Punctuation right after a span joins it (a comma never
@@ -301,12 +302,23 @@ func keepSpansWhole(segs []widget.RichTextSegment) []widget.RichTextSegment {
 			prev.Text += moved
 			ts.Text = ts.Text[n:]
 		}
+		if fyne.MeasureText(ts.Text, theme.TextSize(), ts.Style.TextStyle).Width > wholeLine {
+			// longer than any line: its first part never moves whole
+			out = append(out, &widget.TextSegment{Text: wrapGuard + ts.Text, Style: ts.Style})
+			continue
+		}
 		for _, w := range wordRuns(ts.Text) {
 			out = append(out, &widget.TextSegment{Text: wrapGuard + w, Style: ts.Style})
 		}
 	}
 	return out
 }
+
+// wholeLine is wider than the lesson text's widest line (a full-screen
+// column in presenter mode): a span at least this wide is not cut into
+// words, as Fyne never moves it whole. Each word is a text of its own to
+// draw, and their spacing is less even than one text's.
+const wholeLine = 1400
 
 // wordRuns cuts s after each run of spaces: "a b  c" → "a ", "b  ", "c". An
 // empty s is one empty word (the segment stays, as Fyne drew it).
