@@ -216,3 +216,19 @@ func TestPreviewInSight(t *testing.T) {
 		}
 	})
 }
+
+// TestPathsHintFits: the hint in the paths field is read whole at 1280×800
+// in each language, beside the builder's two columns (the Polish one was
+// cut after "Enter: /blog").
+func TestPathsHintFits(t *testing.T) {
+	textfit.InEachLanguage(t, textfit.Options{}, func(t *testing.T, win fyne.Window, _ func(string)) {
+		tab := New(func() *syntax.Document { return syntax.Parse(nil) }, func([]aiaccess.Edit) error { return nil })
+		win.Resize(fyne.NewSize(1280, 800))
+		win.SetContent(tab.Content)
+		hint := tab.paths.PlaceHolder
+		need := fyne.MeasureText(hint, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+		if have := tab.paths.Size().Width; need > have {
+			t.Errorf("%q needs %.0f px, the field is %.0f", hint, need, have)
+		}
+	})
+}
