@@ -314,11 +314,12 @@ func keepSpansWhole(segs []widget.RichTextSegment) []widget.RichTextSegment {
 	return out
 }
 
-// wholeLine is wider than the lesson text's widest line (a full-screen
-// column in presenter mode): a span at least this wide is not cut into
-// words, as Fyne never moves it whole. Each word is a text of its own to
-// draw, and their spacing is less even than one text's.
-const wholeLine = 1400
+// wholeLine is about the lesson text's widest line: a span at least this
+// wide is not cut into words, as Fyne moves a span whole only when all of
+// it fits on a line. Each word is a text of its own to draw, and in the real
+// window their spacing is less even than one text's, so no more is cut
+// than needs to be.
+const wholeLine = 600
 
 // wordRuns cuts s after each run of spaces: "a b  c" → "a ", "b  ", "c". An
 // empty s is one empty word (the segment stays, as Fyne drew it).
