@@ -267,10 +267,17 @@ func count(v any) (int, bool) {
 	return 0, false
 }
 
-// Use makes tester/msg speak the system's language (read again on every
-// call) and returns it.
-func Use() string {
-	return UseIn(SystemLanguage())
+// Use makes tester/msg speak the system's language, read again on every
+// call. The locale is matched when the first message is rendered, not
+// before: a run that renders none (test --count, a version check) pays
+// nothing for it.
+func Use() {
+	var once sync.Once
+	var t Translator
+	msg.SetTranslator(func(key, fallback string, data map[string]any) string {
+		once.Do(func() { t = In(SystemLanguage()) })
+		return t.Text(key, fallback, data)
+	})
 }
 
 // UseIn makes tester/msg speak code, whatever the locale.

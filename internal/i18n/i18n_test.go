@@ -166,3 +166,21 @@ func TestLanguagesParsedOnDemand(t *testing.T) {
 		t.Errorf("a key pl lacks: got %q", got)
 	}
 }
+
+// TestUseReadsTheLocaleAtTheFirstMessage: Use matches the locale when the
+// first message is rendered, and keeps that language for the messages after.
+func TestUseReadsTheLocaleAtTheFirstMessage(t *testing.T) {
+	defer msg.SetTranslator(nil)
+	for k, v := range map[string]string{"LANGUAGE": "", "LC_ALL": "ru_RU.UTF-8", "LC_MESSAGES": "", "LANG": ""} {
+		t.Setenv(k, v)
+	}
+	Use()
+	t.Setenv("LC_ALL", "pl_PL.UTF-8")
+	if got := msg.New("live.banner.hops", "Count", 5).String(); got != "5 przekierowań" {
+		t.Errorf("first message: got %q, want Polish (the locale when it was rendered)", got)
+	}
+	t.Setenv("LC_ALL", "ru_RU.UTF-8")
+	if got := msg.New("live.banner.hops", "Count", 5).String(); got != "5 przekierowań" {
+		t.Errorf("second message: got %q, want Polish still", got)
+	}
+}
