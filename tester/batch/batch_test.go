@@ -144,7 +144,7 @@ func TestCacheGivesUpOnDistinctURLs(t *testing.T) {
 	}
 }
 
-// TestCountURLsMatchesOneByOne: the parallel, cached count equals asking
+// TestCountURLsMatchesOneByOne: the parallel count equals asking
 // each (agent, URL, engine) in turn the way the test command does.
 func TestCountURLsMatchesOneByOne(t *testing.T) {
 	doc := syntax.Parse([]byte(robots))

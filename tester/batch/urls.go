@@ -103,40 +103,38 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	if workers <= 0 {
 		workers = Workers()
 	}
-	caches := make([]*Cache, workers)
-	for i := range caches {
-		caches[i] = ev.NewCache()
-	}
-	tables := func(w int, agent string) []*Table {
-		t := make([]*Table, len(engs))
+	// One Judge per (agent, engine), shared by the workers. No verdict
+	// cache: a Judge decides a path in less time than a cache lookup
+	// takes on a list of mostly distinct URLs.
+	judges := make(map[string][]engine.Judge, len(agents))
+	for _, a := range agents {
 		for i, e := range engs {
-			t[i] = caches[w].Table(e.Info().ID, askAs[agent][i])
+			judges[a] = append(judges[a], engine.JudgeFor(ev.Compiled(e.Info().ID)[0], askAs[a][i]))
 		}
-		return t
 	}
-	count := func(n *Count, tables []*Table, url string) {
-		// The verdict rests on the path alone: "https://host/p" and "/p"
-		// share one cache slot.
+	count := func(n *Count, judges []engine.Judge, url string) {
+		// The verdict rests on the path alone: "https://host/p" is asked
+		// as "/p".
 		if url == "" || url[0] != '/' {
 			if p := uri.PathOf(url); len(p) < 2 || p[1] != '/' {
 				url = p
 			}
 		}
-		for _, t := range tables {
-			switch r := t.Get(url).Results[0]; {
-			case r.Reason == engine.ReasonTimeout:
+		for _, judge := range judges {
+			switch d := judge(url); {
+			case d.Reason == engine.ReasonTimeout:
 				n.TimedOut++
-			case r.Allowed:
+			case d.Allowed:
 				n.Allowed++
 			default:
 				n.Blocked++
 			}
 		}
 	}
-	countBlock := func(w int, block string) Count {
+	countBlock := func(_ int, block string) Count {
 		var n Count
 		for _, agent := range agents {
-			tt := tables(w, agent)
+			jj := judges[agent]
 			for rest := block; rest != ""; {
 				line := rest
 				if i := strings.IndexByte(rest, '\n'); i >= 0 {
@@ -150,7 +148,7 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 				// Blank lines are skipped; a line that starts with a
 				// printable ASCII character is not blank.
 				if len(line) > 0 && (line[0] > ' ' && line[0] < 0x80 || strings.TrimSpace(line) != "") {
-					count(&n, tt, line)
+					count(&n, jj, line)
 				}
 			}
 		}
@@ -158,9 +156,8 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	}
 	var total Count
 	for _, agent := range agents {
-		tt := tables(0, agent)
 		for _, url := range urls {
-			count(&total, tt, url)
+			count(&total, judges[agent], url)
 		}
 	}
 	add := func(n Count) error {
