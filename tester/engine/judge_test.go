@@ -56,6 +56,9 @@ func FuzzJudgeIsQuery(f *testing.F) {
 		f.Add(s, agents[i%len(agents)], urls[i%len(urls)])
 	}
 	f.Add("User-agent: *\nAllow: /d/index.html\nDisallow: /d/\n", "x", "/d/")
+	// Literal prefixes that share, split and end inside each other's.
+	f.Add("User-agent: *\nDisallow: /ab\nAllow: /abc*\nDisallow: /a*c$\nAllow: /abd\nDisallow: /ab$\nAllow: /a\n"+
+		"Disallow: *x\nAllow: /b/index.html\nDisallow: /b\nDisallow:\nAllow: /abcd$\n", "x", "/abcd")
 	f.Fuzz(func(t *testing.T, robots, agent, url string) {
 		doc := syntax.Parse([]byte(robots))
 		for _, e := range All() {

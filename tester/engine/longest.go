@@ -112,6 +112,9 @@ type ruleSet struct {
 	once   sync.Once
 	always []int32   // rules every query must try (short literal prefix, index.html fallbacks)
 	byByte [][]int32 // by the literal prefix's second byte; nil for small sets
+
+	treeOnce sync.Once
+	tree     *prefixTree // the index Judges walk, built for the first one
 }
 
 const indexThreshold = 8
@@ -128,6 +131,18 @@ func (rs *ruleSet) addGroup(flush int, uaLines []int, rules []int32) {
 // candidates returns the rules a query for path must try. The first query
 // compiles the set's patterns and builds its index.
 func (rs *ruleSet) candidates(c *longestCompiled, path string) (first, second []int32) {
+	rs.prepare(c)
+	if rs.byByte == nil {
+		return rs.idx, nil
+	}
+	if len(path) > 1 {
+		return rs.always, rs.byByte[path[1]]
+	}
+	return rs.always, nil
+}
+
+// prepare compiles the set's patterns and builds its index, once.
+func (rs *ruleSet) prepare(c *longestCompiled) {
 	rules := c.rules
 	rs.once.Do(func() {
 		c.mu.Lock() // rules shared with other sets may be compiling
@@ -151,13 +166,13 @@ func (rs *ruleSet) candidates(c *longestCompiled, path string) (first, second []
 			rs.byByte[b] = append(rs.byByte[b], i)
 		}
 	})
-	if rs.byByte == nil {
-		return rs.idx, nil
-	}
-	if len(path) > 1 {
-		return rs.always, rs.byByte[path[1]]
-	}
-	return rs.always, nil
+}
+
+// prefixTree is the set's prefix tree, built on first use.
+func (rs *ruleSet) prefixTree(c *longestCompiled) *prefixTree {
+	rs.prepare(c)
+	rs.treeOnce.Do(func() { rs.tree = newPrefixTree(c, rs.idx) })
+	return rs.tree
 }
 
 // longestCompiled is a file compiled by a longestFamily engine.
@@ -491,11 +506,15 @@ func winner(allow, dis *best) (win, lose *best) {
 }
 
 // judge is query reduced to its Decision for one crawler, the group chosen
-// once: what a batch asks a million times. YandexCompiled inherits it: its
-// Query only adds notes.
+// once and its rules found by a walk down the prefix tree: what a batch asks
+// a million times. YandexCompiled inherits it: its Query only adds notes.
 func (c *longestCompiled) judge(agent string) Judge {
 	f := c.eng
 	rs, _ := c.pick(agent)
+	var tree *prefixTree
+	if rs != nil {
+		tree = rs.prefixTree(c)
+	}
 	return func(url string) Decision {
 		if rs == nil {
 			return Decision{Allowed: true, Reason: ReasonNoGroup}
@@ -507,11 +526,10 @@ func (c *longestCompiled) judge(agent string) Judge {
 		if len(rs.idx) == 0 {
 			return Decision{Allowed: true, Reason: ReasonEmptyGroup}
 		}
-		allow, dis, matches := c.match(rs, path)
-		if matches == 0 {
+		win := tree.best(path)
+		if win == nil {
 			return Decision{Allowed: true, Reason: ReasonNoRule}
 		}
-		win, _ := winner(&allow, &dis)
 		return Decision{Allowed: win.r.Allow || win.score == 0, Reason: ReasonRule, Rule: &win.r.Rule}
 	}
 }
