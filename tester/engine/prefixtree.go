@@ -21,7 +21,14 @@ type ptNode struct {
 	first string  // first[k] is the first byte of kids[k]'s label
 	kids  []int32 // node indices
 	ends  []int32 // entry indices
+	// byByte, for a node with many children, is the child of each
+	// first byte (its node index, 0 for none: the root is nobody's child).
+	byByte *[256]int32
 }
+
+// wideNode is how many children a node has before best looks them up in a
+// table rather than a loop.
+const wideNode = 6
 
 // ptEntry is one pattern: a rule's, or the index.html reading of an Allow
 // (offered as a rule of its own: when the rule itself matches, it scores
@@ -56,6 +63,14 @@ func newPrefixTree(c *longestCompiled, idx []int32) *prefixTree {
 		add(r)
 		if r.fallback != nil {
 			add(r.fallback)
+		}
+	}
+	for n := range t.nodes {
+		if nd := &t.nodes[n]; len(nd.kids) > wideNode {
+			nd.byByte = new([256]int32)
+			for k, kid := range nd.kids {
+				nd.byByte[nd.first[k]] = kid
+			}
 		}
 	}
 	return t
@@ -107,17 +122,21 @@ func (t *prefixTree) best(path string) *ptEntry {
 		}
 		// Plain loops: nodes have few children and labels are short,
 		// where strings.IndexByte and HasPrefix cost more in the call.
-		b, k := path[pos], -1
-		for j := 0; j < len(n.first); j++ {
-			if n.first[j] == b {
-				k = j
-				break
+		b, kid := path[pos], int32(0)
+		if n.byByte != nil {
+			kid = n.byByte[b]
+		} else {
+			for j := 0; j < len(n.first); j++ {
+				if n.first[j] == b {
+					kid = n.kids[j]
+					break
+				}
 			}
 		}
-		if k < 0 {
+		if kid == 0 {
 			return win
 		}
-		n = &t.nodes[n.kids[k]]
+		n = &t.nodes[kid]
 		label := n.label
 		if len(path)-pos < len(label) {
 			return win
