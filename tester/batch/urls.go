@@ -18,13 +18,15 @@ import (
 
 // Lines reads r as blocks of whole lines (about size bytes each), each block
 // one string so its lines cost no allocation. The last line may lack "\n".
-// Each block is read into a buffer of its own that is never written again,
-// so it becomes the string without a copy.
+// Each block is read into a buffer of its own that is not written again
+// until the block is handed back with Reuse, so it becomes the string
+// without a copy.
 type Lines struct {
 	r     io.Reader
 	size  int
 	carry []byte
 	done  bool
+	free  chan []byte // buffers handed back by Reuse
 	// Name is the input's name for errors; lines is how many whole lines
 	// came before the block being read.
 	Name  string
@@ -36,7 +38,22 @@ func NewLines(r io.Reader, size int) *Lines {
 	if size <= 0 {
 		size = 1 << 20
 	}
-	return &Lines{r: r, size: size}
+	return &Lines{r: r, size: size, free: make(chan []byte, 16)}
+}
+
+// Reuse hands back a block Next returned, when no one will read it (or a
+// string cut from it) again: Next may read the next blocks into its
+// buffer, so memory stays a few blocks however long the input. It is safe
+// to call from any goroutine.
+func (l *Lines) Reuse(block string) {
+	if len(block) == 0 {
+		return
+	}
+	// Every buffer holds at least size bytes (see Next).
+	select {
+	case l.free <- unsafe.Slice(unsafe.StringData(block), l.size)[:0]:
+	default:
+	}
 }
 
 // Next returns the next block, or io.EOF.
@@ -44,7 +61,15 @@ func (l *Lines) Next() (string, error) {
 	if l.done {
 		return "", io.EOF
 	}
-	buf := make([]byte, len(l.carry), len(l.carry)+l.size)
+	var buf []byte
+	select {
+	case buf = <-l.free:
+	default:
+	}
+	if cap(buf) < len(l.carry)+l.size/2 {
+		buf = make([]byte, 0, len(l.carry)+l.size)
+	}
+	buf = buf[:len(l.carry)]
 	copy(buf, l.carry)
 	l.carry = l.carry[:0]
 	for {
@@ -131,6 +156,9 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 			}
 		}
 	}
+	// Blocks of a quarter MiB: enough lines per hand-over, and the last
+	// blocks leave no core idle for long.
+	lines := NewLines(r, 256<<10)
 	countBlock := func(_ int, block string) Count {
 		var n Count
 		for _, agent := range agents {
@@ -152,6 +180,8 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 				}
 			}
 		}
+		// The Judges keep no reference to a URL once they have answered.
+		lines.Reuse(block)
 		return n
 	}
 	var total Count
@@ -169,7 +199,6 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	if r == nil {
 		return total, nil
 	}
-	lines := NewLines(r, 0)
 	err := Run(ctx, workers, lines.Next, countBlock, add)
 	return total, err
 }

@@ -14,7 +14,9 @@ func DecisionOf(v Verdict) Decision {
 }
 
 // Judge decides URLs (or paths) for one crawler: Judge(url) is
-// DecisionOf(c.Query(agent, url)) for the c and agent it was made for.
+// DecisionOf(c.Query(agent, url)) for the c and agent it was made for. It
+// keeps no reference to url once it returns (a batch reuses the memory of
+// its lines).
 type Judge func(url string) Decision
 
 // judger is a compiled file with a Judge of its own, quicker than Query: it

@@ -66,3 +66,23 @@ func FuzzJudgeIsQuery(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkJudge decides paths for Googlebot on linkedin.robots.txt with a
+// Judge, beside Query on the same paths.
+func BenchmarkJudge(b *testing.B) {
+	doc := syntax.Parse(corpus.File(b, "linkedin.robots.txt"))
+	paths := benchPaths(doc, 4096)
+	e, _ := Get("google")
+	c := e.Compile(doc)
+	judge := JudgeFor(c, "Googlebot")
+	b.Run("judge", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			judge(paths[i%len(paths)])
+		}
+	})
+	b.Run("query", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			c.Query("Googlebot", paths[i%len(paths)])
+		}
+	})
+}
