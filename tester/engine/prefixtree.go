@@ -112,8 +112,13 @@ func (t *prefixTree) best(path string) *ptEntry {
 	n, pos := &t.nodes[0], 0
 	for {
 		for _, i := range n.ends {
-			// The walk has matched e's literal prefix.
-			if e := &t.entries[i]; (win == nil || e.beats(win)) && e.pat.matchAfterLit(path) {
+			// The walk has matched e's literal prefix (pos bytes); a
+			// pattern without `*` is that prefix, with `$` or not.
+			e := &t.entries[i]
+			if win != nil && !e.beats(win) {
+				continue
+			}
+			if p := e.pat; p.wild && p.matchAfterLit(path) || !p.wild && (!p.anchorEnd || len(path) == pos) {
 				win = e
 			}
 		}
