@@ -1,7 +1,9 @@
 package catalogue
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -92,11 +94,16 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// state is the merged catalogue in use.
+// state is the catalogue in use: the overlay Use was given, merged into the
+// built-in entries on first use, so a run that never asks about a crawler
+// does not parse the built-in catalogue.
 type state struct {
+	overlay []Crawler
+	gen     uint64
+
+	once    sync.Once
 	list    []Crawler
 	engines map[string]string // lower-case token → engine id
-	gen     uint64
 }
 
 var (
@@ -105,12 +112,13 @@ var (
 )
 
 func current() *state {
-	if s := cur.Load(); s != nil {
-		return s
+	s := cur.Load()
+	if s == nil {
+		cur.CompareAndSwap(nil, &state{gen: gen.Add(1)})
+		s = cur.Load()
 	}
-	s := merge(builtin().Crawlers, nil)
-	cur.CompareAndSwap(nil, s)
-	return cur.Load()
+	s.once.Do(func() { s.list, s.engines = merge(builtin().Crawlers, s.overlay) })
+	return s
 }
 
 // Current returns All with its generation, a number that changes whenever
@@ -129,7 +137,7 @@ func Use(overlay []Crawler) error {
 			return err
 		}
 	}
-	cur.Store(merge(builtin().Crawlers, overlay))
+	cur.Store(&state{overlay: slices.Clone(overlay), gen: gen.Add(1)})
 	return nil
 }
 
@@ -162,7 +170,9 @@ func containsPurpose(p Purpose) bool {
 	return false
 }
 
-func merge(base, overlay []Crawler) *state {
+// merge is the catalogue of base with overlay's entries merged in, and the
+// engine of each token.
+func merge(base, overlay []Crawler) ([]Crawler, map[string]string) {
 	list := make([]Crawler, len(base), len(base)+len(overlay))
 	copy(list, base)
 	at := map[string]int{}
@@ -194,7 +204,7 @@ func merge(base, overlay []Crawler) *state {
 			}
 		}
 	}
-	return &state{list: list, engines: engines, gen: gen.Add(1)}
+	return list, engines
 }
 
 // EngineFor returns the engine the catalogue names for the crawler that

@@ -142,8 +142,17 @@ type flagInfo struct {
 // flagUsage maps each FlagSet made by NewFlags to its command's usage.
 var flagUsage sync.Map
 
+// printUsage prints the command's usage and its flags. A flag whose usage
+// is a message key (msg.Def) is rendered here, in the language of the
+// moment: a command that shows no help renders no message, so it parses no
+// catalogue (see JobsFlag).
 func printUsage(w io.Writer, fs *flag.FlagSet, usageLine string) {
 	fmt.Fprintf(w, "usage: robots-studio %s %s\n", fs.Name(), usageLine)
+	fs.VisitAll(func(f *flag.Flag) {
+		if msg.English(f.Usage) != "" {
+			f.Usage = msg.New(f.Usage).String()
+		}
+	})
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 	fs.SetOutput(io.Discard)

@@ -13,9 +13,10 @@ import (
 var msgFlagJobs = msg.Def("perf.flag.jobs", "how many cores to use (0: all; GOMAXPROCS limits them too); the output is the same for any number")
 
 // JobsFlag adds --jobs N to a command that spreads its work over the
-// cores. Read it with Workers.
+// cores. Read it with Workers. Its usage is the message key, rendered only
+// when the help is printed (printUsage).
 func JobsFlag(fs *flag.FlagSet) *int {
-	return fs.Int("jobs", 0, msg.New(msgFlagJobs).String())
+	return fs.Int("jobs", 0, msgFlagJobs)
 }
 
 // Workers is how many goroutines --jobs n asks for: n, or one per core

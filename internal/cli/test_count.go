@@ -15,7 +15,7 @@ import (
 )
 
 // runCountURLs is `test --count --urls FILE`: the URLs are streamed through
-// the batch evaluator (all cores, a verdict cache) instead of being read
+// the engines' Judges on all cores (batch.CountURLs) instead of being read
 // into memory first.
 func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile string, timeout time.Duration, workers int) int {
 	var r io.Reader

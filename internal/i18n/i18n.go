@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"text/template"
@@ -23,33 +24,44 @@ import (
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
-// catalogue is every translation file, parsed once.
+// catalogue is the index of the translation files: their languages, read
+// from the file names. A language's files are parsed on first use (see
+// messages), so a run that shows no message parses none, and one that speaks
+// Polish parses only the Polish and English files.
 type catalogue struct {
+	fsys  fs.FS
+	files map[string][]string // the files of each language code, by name
+	tags  []language.Tag      // the languages present, English first (the fallback)
+	err   error               // the folder could not be listed
+
+	mu    sync.Mutex
+	langs map[string]*messages
+}
+
+// messages is one language's catalogue, with English beneath it for the
+// keys it lacks; it is not changed once made, so translators read it
+// without a lock.
+type messages struct {
 	bundle *goi18n.Bundle
-	tags   []language.Tag  // the languages present, English first (the fallback)
-	plural map[string]bool // keys whose entry, in some language, is an object of plural forms
+	plural map[string]bool // keys whose entry is an object of plural forms
 	err    error           // the first file that did not parse
 }
 
 var (
 	loadOnce sync.Once
-	loaded   catalogue
+	loaded   *catalogue
 )
 
-// load parses the embedded catalogues on first use.
+// load indexes the embedded catalogues on first use.
 func load() *catalogue {
-	loadOnce.Do(func() { loaded = parse(assets.Translations, assets.TranslationsDir) })
-	return &loaded
+	loadOnce.Do(func() { loaded = index(assets.Translations, assets.TranslationsDir) })
+	return loaded
 }
 
-// parse reads every dir/*.json of fsys; a file is named area.lang.json.
-func parse(fsys fs.FS, dir string) catalogue {
-	c := catalogue{
-		bundle: goi18n.NewBundle(language.English),
-		tags:   []language.Tag{language.English},
-		plural: map[string]bool{},
-	}
-	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+// index lists dir/*.json of fsys; a file is named area.lang.json.
+func index(fsys fs.FS, dir string) *catalogue {
+	c := &catalogue{fsys: fsys, files: map[string][]string{}, tags: []language.Tag{language.English},
+		langs: map[string]*messages{}}
 	files, err := fs.Glob(fsys, path.Join(dir, "*.json"))
 	if err != nil {
 		c.err = err
@@ -57,34 +69,81 @@ func parse(fsys fs.FS, dir string) catalogue {
 	}
 	seen := map[language.Tag]bool{language.English: true}
 	for _, f := range files {
-		b, err := fs.ReadFile(fsys, f)
-		if err == nil {
-			var mf *goi18n.MessageFile
-			if mf, err = c.bundle.ParseMessageFileBytes(b, path.Base(f)); err == nil && !seen[mf.Tag] {
-				seen[mf.Tag] = true
-				c.tags = append(c.tags, mf.Tag)
-			}
-		}
-		if err != nil {
-			if c.err == nil {
-				c.err = err
-			}
-			continue
-		}
-		var m map[string]json.RawMessage
-		if json.Unmarshal(b, &m) == nil {
-			for k, v := range m {
-				if len(v) > 0 && v[0] == '{' {
-					c.plural[k] = true
-				}
-			}
+		name := strings.TrimSuffix(path.Base(f), ".json")
+		code := name[strings.LastIndexByte(name, '.')+1:]
+		c.files[code] = append(c.files[code], f)
+		// The tag go-i18n gives the file (language.Make of the part
+		// before ".json").
+		if t := language.Make(code); !seen[t] {
+			seen[t] = true
+			c.tags = append(c.tags, t)
 		}
 	}
 	return c
 }
 
+// messages returns the catalogue of code (parsing it on first use): the
+// English files and those of code.
+func (c *catalogue) messages(code string) *messages {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.files[code]; !ok {
+		code = "en" // no catalogue: English
+	}
+	if m, ok := c.langs[code]; ok {
+		return m
+	}
+	m := &messages{bundle: goi18n.NewBundle(language.English), plural: map[string]bool{}}
+	m.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+	files := c.files["en"]
+	if code != "en" {
+		files = append(slices.Clip(files), c.files[code]...)
+	}
+	for _, f := range files {
+		b, err := fs.ReadFile(c.fsys, f)
+		if err == nil {
+			_, err = m.bundle.ParseMessageFileBytes(b, path.Base(f))
+		}
+		if err != nil {
+			if m.err == nil {
+				m.err = err
+			}
+			continue
+		}
+		var entries map[string]json.RawMessage
+		if json.Unmarshal(b, &entries) == nil {
+			for k, v := range entries {
+				if len(v) > 0 && v[0] == '{' {
+					m.plural[k] = true
+				}
+			}
+		}
+	}
+	c.langs[code] = m
+	return m
+}
+
+// firstErr is the first catalogue file that could not be read, in any
+// language (each is parsed).
+func (c *catalogue) firstErr() error {
+	if c.err != nil {
+		return c.err
+	}
+	codes := make([]string, 0, len(c.files))
+	for code := range c.files {
+		codes = append(codes, code)
+	}
+	slices.Sort(codes)
+	for _, code := range codes {
+		if err := c.messages(code).err; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Err is the first catalogue file that could not be read, or nil.
-func Err() error { return load().err }
+func Err() error { return load().firstErr() }
 
 // SystemLanguage is the language the system's locale asks for (LANGUAGE,
 // LC_ALL, LC_MESSAGES, LANG; the browser's languages on js), matched
@@ -127,13 +186,31 @@ func Choose(locales ...string) string {
 // Translator renders messages in one language.
 type Translator struct {
 	code string
+	tr   *translator
+}
+
+// translator parses its language's catalogue when it renders its first
+// message.
+type translator struct {
+	once sync.Once
+	c    *catalogue
+	code string
+	msgs *messages
 	loc  *goi18n.Localizer
+}
+
+func (t *translator) get() (*messages, *goi18n.Localizer) {
+	t.once.Do(func() {
+		t.msgs = t.c.messages(t.code)
+		t.loc = goi18n.NewLocalizer(t.msgs.bundle, t.code)
+	})
+	return t.msgs, t.loc
 }
 
 // In is the translator for the language code ("en", "ru", "pl"); a code
 // without a catalogue renders English.
 func In(code string) Translator {
-	return Translator{code: code, loc: goi18n.NewLocalizer(load().bundle, code)}
+	return Translator{code: code, tr: &translator{c: load(), code: code}}
 }
 
 // Language is the translator's language code.
@@ -147,10 +224,11 @@ func (t Translator) Text(key, fallback string, data map[string]any) string {
 		DefaultMessage: &goi18n.Message{ID: key, Other: fallback},
 		TemplateData:   data,
 	}
-	if n, ok := count(data["Count"]); ok && load().plural[key] {
+	msgs, loc := t.tr.get()
+	if n, ok := count(data["Count"]); ok && msgs.plural[key] {
 		cfg.PluralCount = n
 	}
-	out, err := t.loc.Localize(cfg)
+	out, err := loc.Localize(cfg)
 	if err != nil && out == "" {
 		return fill(key, fallback, data)
 	}
@@ -189,10 +267,17 @@ func count(v any) (int, bool) {
 	return 0, false
 }
 
-// Use makes tester/msg speak the system's language (read again on every
-// call) and returns it.
-func Use() string {
-	return UseIn(SystemLanguage())
+// Use makes tester/msg speak the system's language, read again on every
+// call. The locale is matched when the first message is rendered, not
+// before: a run that renders none (test --count, a version check) pays
+// nothing for it.
+func Use() {
+	var once sync.Once
+	var t Translator
+	msg.SetTranslator(func(key, fallback string, data map[string]any) string {
+		once.Do(func() { t = In(SystemLanguage()) })
+		return t.Text(key, fallback, data)
+	})
 }
 
 // UseIn makes tester/msg speak code, whatever the locale.

@@ -116,16 +116,71 @@ func TestUseInstallsTheTranslator(t *testing.T) {
 }
 
 // TestParseNamesTheBadFile: a catalogue that does not parse is reported,
-// and the languages of the good files still load.
+// and the other files of its language, and the other languages, still load.
 func TestParseNamesTheBadFile(t *testing.T) {
-	c := parse(fstest.MapFS{
+	c := index(fstest.MapFS{
 		"t/a.pl.json": {Data: []byte(`{"k": "tak"}`)},
 		"t/b.ru.json": {Data: []byte(`{"k": `)},
+		"t/c.ru.json": {Data: []byte(`{"k": "да"}`)},
 	}, "t")
-	if c.err == nil {
+	if c.firstErr() == nil {
 		t.Error("a broken file was not reported")
 	}
-	if len(c.tags) != 2 {
-		t.Errorf("languages %v, want en and pl", c.tags)
+	if err := c.messages("pl").err; err != nil {
+		t.Errorf("pl has no broken file, got %v", err)
+	}
+	for code, want := range map[string]string{"pl": "tak", "ru": "да"} {
+		tr := Translator{code: code, tr: &translator{c: c, code: code}}
+		if got := tr.Text("k", "yes", nil); got != want {
+			t.Errorf("%s: got %q, want %q", code, got, want)
+		}
+	}
+}
+
+// TestLanguagesParsedOnDemand: choosing a language and making its
+// translator parses no catalogue; the first message parses that language's
+// files and English, and no other language's.
+func TestLanguagesParsedOnDemand(t *testing.T) {
+	c := index(fstest.MapFS{
+		"t/a.en.json": {Data: []byte(`{"k": "yes", "e": "English only"}`)},
+		"t/a.pl.json": {Data: []byte(`{"k": "tak"}`)},
+		"t/a.ru.json": {Data: []byte(`{"k": "да"}`)},
+	}, "t")
+	if len(c.tags) != 3 {
+		t.Errorf("languages %v, want en, pl and ru from the file names", c.tags)
+	}
+	tr := Translator{code: "pl", tr: &translator{c: c, code: "pl"}}
+	if len(c.langs) != 0 {
+		t.Errorf("a translator that rendered nothing parsed %d languages", len(c.langs))
+	}
+	if got := tr.Text("k", "yes", nil); got != "tak" {
+		t.Errorf("got %q, want tak", got)
+	}
+	if _, ok := c.langs["ru"]; ok || len(c.langs) != 1 {
+		t.Errorf("parsed %v, want pl alone", c.langs)
+	}
+	if got := tr.Text("e", "fallback", nil); got != "English only" {
+		t.Errorf("a key only English has: got %q, want the English catalogue's", got)
+	}
+	if got := tr.Text("other", "{{.N}} left", map[string]any{"N": 2}); got != "2 left" {
+		t.Errorf("a key pl lacks: got %q", got)
+	}
+}
+
+// TestUseReadsTheLocaleAtTheFirstMessage: Use matches the locale when the
+// first message is rendered, and keeps that language for the messages after.
+func TestUseReadsTheLocaleAtTheFirstMessage(t *testing.T) {
+	defer msg.SetTranslator(nil)
+	for k, v := range map[string]string{"LANGUAGE": "", "LC_ALL": "ru_RU.UTF-8", "LC_MESSAGES": "", "LANG": ""} {
+		t.Setenv(k, v)
+	}
+	Use()
+	t.Setenv("LC_ALL", "pl_PL.UTF-8")
+	if got := msg.New("live.banner.hops", "Count", 5).String(); got != "5 przekierowań" {
+		t.Errorf("first message: got %q, want Polish (the locale when it was rendered)", got)
+	}
+	t.Setenv("LC_ALL", "ru_RU.UTF-8")
+	if got := msg.New("live.banner.hops", "Count", 5).String(); got != "5 przekierowań" {
+		t.Errorf("second message: got %q, want Polish still", got)
 	}
 }

@@ -28,6 +28,9 @@ type Ask func(c engine.Compiled, crawler, url string) engine.Verdict
 type Evaluator struct {
 	docs []*syntax.Document
 	ask  Ask
+	// judged: ask is Query's, so the tables decide with the engines'
+	// Judges (the same Allowed, Reason and Rule, without a Verdict).
+	judged bool
 	// Slots is the size of each cache table (the answers of one crawler
 	// under one engine, per worker); 0 means 8192.
 	Slots int
@@ -41,10 +44,11 @@ type Evaluator struct {
 
 // New makes an evaluator over docs.
 func New(ask Ask, docs ...*syntax.Document) *Evaluator {
-	if ask == nil {
+	judged := ask == nil
+	if judged {
 		ask = func(c engine.Compiled, crawler, url string) engine.Verdict { return c.Query(crawler, url) }
 	}
-	return &Evaluator{docs: docs, ask: ask, compiled: map[string][]engine.Compiled{}}
+	return &Evaluator{docs: docs, ask: ask, judged: judged, compiled: map[string][]engine.Compiled{}}
 }
 
 // Docs is how many documents each answer covers.
@@ -74,12 +78,9 @@ func (e *Evaluator) Compiled(id string) []engine.Compiled {
 	return c
 }
 
-// Result is one document's answer, kept small so a cache holds many.
-type Result struct {
-	Allowed bool
-	Reason  engine.Reason
-	Rule    *engine.Rule // the deciding rule (it lives in the compiled file), or nil
-}
+// Result is one document's answer (Allowed, Reason and the deciding rule,
+// which lives in the compiled file), kept small so a cache holds many.
+type Result = engine.Decision
 
 // Answer is every document's result for one (engine, crawler, URL). Its
 // Results belong to the cache: read them before the next Get on the same
@@ -118,6 +119,12 @@ func (c *Cache) Table(engineID, crawler string) *Table {
 		t = &Table{crawler: crawler, compiled: c.ev.Compiled(engineID), ask: c.ev.ask,
 			keys: make([]string, slots), results: make([]Result, slots*docs), mask: uint64(slots - 1), docs: docs,
 			scratch: make([]Result, docs)}
+		if c.ev.judged {
+			t.judges = make([]engine.Judge, docs)
+			for d, comp := range t.compiled {
+				t.judges[d] = engine.JudgeFor(comp, crawler)
+			}
+		}
 		c.tables[k] = t
 	}
 	return t
@@ -135,6 +142,7 @@ type Table struct {
 	crawler  string
 	compiled []engine.Compiled
 	ask      Ask
+	judges   []engine.Judge // one per document when the evaluator is judged
 	keys     []string
 	results  []Result
 	mask     uint64
@@ -197,9 +205,14 @@ func (t *Table) fill(i uint64, url string, keep func() string) Answer {
 		t.keys[i] = url
 		out = t.results[int(i)*t.docs : int(i+1)*t.docs]
 	}
+	if t.judges != nil {
+		for d, judge := range t.judges {
+			out[d] = judge(url)
+		}
+		return Answer{URL: url, Results: out}
+	}
 	for d, c := range t.compiled {
-		v := t.ask(c, t.crawler, url)
-		out[d] = Result{Allowed: v.Allowed, Reason: v.Reason, Rule: v.Rule}
+		out[d] = engine.DecisionOf(t.ask(c, t.crawler, url))
 	}
 	return Answer{URL: url, Results: out}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
@@ -144,7 +145,7 @@ func TestCacheGivesUpOnDistinctURLs(t *testing.T) {
 	}
 }
 
-// TestCountURLsMatchesOneByOne: the parallel, cached count equals asking
+// TestCountURLsMatchesOneByOne: the parallel count equals asking
 // each (agent, URL, engine) in turn the way the test command does.
 func TestCountURLsMatchesOneByOne(t *testing.T) {
 	doc := syntax.Parse([]byte(robots))
@@ -161,6 +162,18 @@ func TestCountURLsMatchesOneByOne(t *testing.T) {
 	got, err := CountURLs(context.Background(), engs, doc, agents, []string{"/private/y"}, strings.NewReader(b.String()), nil, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The same through a time limit that is never reached (temoto's
+	// queries run on goroutines of their own).
+	limited := func(e engine.Engine, d *syntax.Document) engine.Compiled {
+		return engine.WithTimeout(e.Compile(d), time.Minute)
+	}
+	gotLimited, err := CountURLs(context.Background(), engs, doc, agents, []string{"/private/y"}, strings.NewReader(b.String()), limited, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gotLimited != got {
+		t.Errorf("with a time limit %+v, without %+v", gotLimited, got)
 	}
 	var want Count
 	compiled := make([]engine.Compiled, len(engs))
@@ -202,5 +215,38 @@ func TestLinesLongerThanABlock(t *testing.T) {
 	}
 	if strings.Join(all, "|") != "/x|"+long+"|/y" {
 		t.Errorf("lines = %q", all)
+	}
+}
+
+// TestLinesReuse: blocks handed back with Reuse are read into again, and
+// every block still comes out whole and in order.
+func TestLinesReuse(t *testing.T) {
+	var in strings.Builder
+	for i := 0; i < 5000; i++ {
+		fmt.Fprintf(&in, "/p/%d%s\n", i, strings.Repeat("x", i%40))
+	}
+	l := NewLines(strings.NewReader(in.String()), 512)
+	var out strings.Builder
+	seen := map[*byte]bool{}
+	reused := false
+	for {
+		b, err := l.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := unsafe.StringData(b)
+		reused = reused || seen[p]
+		seen[p] = true
+		out.WriteString(b)
+		l.Reuse(b)
+	}
+	if out.String() != in.String() {
+		t.Error("the blocks do not add up to the input")
+	}
+	if !reused {
+		t.Error("no buffer was read into again")
 	}
 }

@@ -18,13 +18,15 @@ import (
 
 // Lines reads r as blocks of whole lines (about size bytes each), each block
 // one string so its lines cost no allocation. The last line may lack "\n".
-// Each block is read into a buffer of its own that is never written again,
-// so it becomes the string without a copy.
+// Each block is read into a buffer of its own that is not written again
+// until the block is handed back with Reuse, so it becomes the string
+// without a copy.
 type Lines struct {
 	r     io.Reader
 	size  int
 	carry []byte
 	done  bool
+	free  chan []byte // buffers handed back by Reuse
 	// Name is the input's name for errors; lines is how many whole lines
 	// came before the block being read.
 	Name  string
@@ -36,7 +38,22 @@ func NewLines(r io.Reader, size int) *Lines {
 	if size <= 0 {
 		size = 1 << 20
 	}
-	return &Lines{r: r, size: size}
+	return &Lines{r: r, size: size, free: make(chan []byte, 16)}
+}
+
+// Reuse hands back a block Next returned, when no one will read it (or a
+// string cut from it) again: Next may read the next blocks into its
+// buffer, so memory stays a few blocks however long the input. It is safe
+// to call from any goroutine.
+func (l *Lines) Reuse(block string) {
+	if len(block) == 0 {
+		return
+	}
+	// Every buffer holds at least size bytes (see Next).
+	select {
+	case l.free <- unsafe.Slice(unsafe.StringData(block), l.size)[:0]:
+	default:
+	}
 }
 
 // Next returns the next block, or io.EOF.
@@ -44,7 +61,15 @@ func (l *Lines) Next() (string, error) {
 	if l.done {
 		return "", io.EOF
 	}
-	buf := make([]byte, len(l.carry), len(l.carry)+l.size)
+	var buf []byte
+	select {
+	case buf = <-l.free:
+	default:
+	}
+	if cap(buf) < len(l.carry)+l.size/2 {
+		buf = make([]byte, 0, len(l.carry)+l.size)
+	}
+	buf = buf[:len(l.carry)]
 	copy(buf, l.carry)
 	l.carry = l.carry[:0]
 	for {
@@ -103,40 +128,41 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	if workers <= 0 {
 		workers = Workers()
 	}
-	caches := make([]*Cache, workers)
-	for i := range caches {
-		caches[i] = ev.NewCache()
-	}
-	tables := func(w int, agent string) []*Table {
-		t := make([]*Table, len(engs))
+	// One Judge per (agent, engine), shared by the workers. No verdict
+	// cache: a Judge decides a path in less time than a cache lookup
+	// takes on a list of mostly distinct URLs.
+	judges := make(map[string][]engine.Judge, len(agents))
+	for _, a := range agents {
 		for i, e := range engs {
-			t[i] = caches[w].Table(e.Info().ID, askAs[agent][i])
+			judges[a] = append(judges[a], engine.JudgeFor(ev.Compiled(e.Info().ID)[0], askAs[a][i]))
 		}
-		return t
 	}
-	count := func(n *Count, tables []*Table, url string) {
-		// The verdict rests on the path alone: "https://host/p" and "/p"
-		// share one cache slot.
+	count := func(n *Count, judges []engine.Judge, url string) {
+		// The verdict rests on the path alone: "https://host/p" is asked
+		// as "/p".
 		if url == "" || url[0] != '/' {
 			if p := uri.PathOf(url); len(p) < 2 || p[1] != '/' {
 				url = p
 			}
 		}
-		for _, t := range tables {
-			switch r := t.Get(url).Results[0]; {
-			case r.Reason == engine.ReasonTimeout:
+		for _, judge := range judges {
+			switch d := judge(url); {
+			case d.Reason == engine.ReasonTimeout:
 				n.TimedOut++
-			case r.Allowed:
+			case d.Allowed:
 				n.Allowed++
 			default:
 				n.Blocked++
 			}
 		}
 	}
-	countBlock := func(w int, block string) Count {
+	// Blocks of a quarter MiB: enough lines per hand-over, and the last
+	// blocks leave no core idle for long.
+	lines := NewLines(r, 256<<10)
+	countBlock := func(_ int, block string) Count {
 		var n Count
 		for _, agent := range agents {
-			tt := tables(w, agent)
+			jj := judges[agent]
 			for rest := block; rest != ""; {
 				line := rest
 				if i := strings.IndexByte(rest, '\n'); i >= 0 {
@@ -150,17 +176,18 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 				// Blank lines are skipped; a line that starts with a
 				// printable ASCII character is not blank.
 				if len(line) > 0 && (line[0] > ' ' && line[0] < 0x80 || strings.TrimSpace(line) != "") {
-					count(&n, tt, line)
+					count(&n, jj, line)
 				}
 			}
 		}
+		// The Judges keep no reference to a URL once they have answered.
+		lines.Reuse(block)
 		return n
 	}
 	var total Count
 	for _, agent := range agents {
-		tt := tables(0, agent)
 		for _, url := range urls {
-			count(&total, tt, url)
+			count(&total, judges[agent], url)
 		}
 	}
 	add := func(n Count) error {
@@ -172,7 +199,6 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	if r == nil {
 		return total, nil
 	}
-	lines := NewLines(r, 0)
 	err := Run(ctx, workers, lines.Next, countBlock, add)
 	return total, err
 }

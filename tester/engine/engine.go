@@ -219,16 +219,20 @@ const Default = "google"
 func ForCrawler(crawler string) Engine {
 	id := "rfc9309"
 	c := strings.ToLower(strings.TrimSpace(crawler))
-	if e := catalogue.EngineFor(c); e != "" {
-		id = e
-	} else {
-		switch {
-		case strings.Contains(c, "yandex"):
-			id = "yandex"
-		case strings.Contains(c, "bingbot") || strings.Contains(c, "msnbot") || c == "adidxbot":
-			id = "bing"
-		case strings.Contains(c, "google"):
-			id = "google"
+	// No catalogue entry has an empty token: a nameless crawler is read
+	// without loading the catalogue (lint asks for it when it starts).
+	if c != "" {
+		if e := catalogue.EngineFor(c); e != "" {
+			id = e
+		} else {
+			switch {
+			case strings.Contains(c, "yandex"):
+				id = "yandex"
+			case strings.Contains(c, "bingbot") || strings.Contains(c, "msnbot") || c == "adidxbot":
+				id = "bing"
+			case strings.Contains(c, "google"):
+				id = "google"
+			}
 		}
 	}
 	if e, ok := registry[id]; ok {

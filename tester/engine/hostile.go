@@ -95,6 +95,9 @@ func (t *timeLimited) Query(agent, url string) Verdict {
 	select {
 	case t.slots <- struct{}{}:
 		answer := make(chan Verdict, 1)
+		// An abandoned query runs on after this returns: it reads copies,
+		// not the caller's memory (a batch reuses its lines).
+		agent, url := strings.Clone(agent), strings.Clone(url)
 		go func() {
 			defer func() { <-t.slots }()
 			answer <- t.Compiled.Query(agent, url)

@@ -112,6 +112,9 @@ type ruleSet struct {
 	once   sync.Once
 	always []int32   // rules every query must try (short literal prefix, index.html fallbacks)
 	byByte [][]int32 // by the literal prefix's second byte; nil for small sets
+
+	treeOnce sync.Once
+	tree     *prefixTree // the index Judges walk, built for the first one
 }
 
 const indexThreshold = 8
@@ -128,6 +131,18 @@ func (rs *ruleSet) addGroup(flush int, uaLines []int, rules []int32) {
 // candidates returns the rules a query for path must try. The first query
 // compiles the set's patterns and builds its index.
 func (rs *ruleSet) candidates(c *longestCompiled, path string) (first, second []int32) {
+	rs.prepare(c)
+	if rs.byByte == nil {
+		return rs.idx, nil
+	}
+	if len(path) > 1 {
+		return rs.always, rs.byByte[path[1]]
+	}
+	return rs.always, nil
+}
+
+// prepare compiles the set's patterns and builds its index, once.
+func (rs *ruleSet) prepare(c *longestCompiled) {
 	rules := c.rules
 	rs.once.Do(func() {
 		c.mu.Lock() // rules shared with other sets may be compiling
@@ -151,13 +166,13 @@ func (rs *ruleSet) candidates(c *longestCompiled, path string) (first, second []
 			rs.byByte[b] = append(rs.byByte[b], i)
 		}
 	})
-	if rs.byByte == nil {
-		return rs.idx, nil
-	}
-	if len(path) > 1 {
-		return rs.always, rs.byByte[path[1]]
-	}
-	return rs.always, nil
+}
+
+// prefixTree is the set's prefix tree, built on first use.
+func (rs *ruleSet) prefixTree(c *longestCompiled) *prefixTree {
+	rs.prepare(c)
+	rs.treeOnce.Do(func() { rs.tree = newPrefixTree(c, rs.idx) })
+	return rs.tree
 }
 
 // longestCompiled is a file compiled by a longestFamily engine.
@@ -390,19 +405,7 @@ func (c *longestCompiled) Query(agent, url string) Verdict { return withURLNote(
 func (c *longestCompiled) query(agent, url string) Verdict {
 	f := c.eng
 	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.path(uri.PathOf(url))}
-	// Like Google's matcher, the crawler's name is compared whole with each
-	// group's token: "Googlebot" finds `User-agent: Googlebot/2.1`, but a
-	// crawler called "Foo Bar" is not "Foo".
-	var rs *ruleSet
-	how := HowNone
-	if f.choose != nil {
-		rs, how = f.choose(c, agent)
-	} else {
-		rs = c.lookup(agent)
-		if rs == nil {
-			rs = c.global
-		}
-	}
+	rs, how := c.pick(agent)
 	if rs == nil {
 		v.Allowed, v.Reason, v.Group = true, ReasonNoGroup, nil
 		v.noteAgent()
@@ -428,40 +431,12 @@ func (c *longestCompiled) query(agent, url string) Verdict {
 		v.Allowed, v.Reason = true, ReasonEmptyGroup
 		return v
 	}
-	var allow, dis best
-	matches := 0
-	try := func(i int32) {
-		r := &c.rules[i]
-		if r.pat.match(v.Path) {
-			matches++
-			if r.Allow {
-				allow.offer(r, r.Score)
-			} else {
-				dis.offer(r, r.Score)
-			}
-		} else if r.fallback != nil && r.fallback.pat.match(v.Path) {
-			matches++
-			allow.offer(r.fallback, r.fallback.Score)
-		}
-	}
-	first, second := rs.candidates(c, v.Path)
-	for _, i := range first {
-		try(i)
-	}
-	for _, i := range second {
-		try(i)
-	}
+	allow, dis, matches := c.match(rs, v.Path)
 	if matches == 0 {
 		v.Allowed, v.Reason = true, ReasonNoRule
 		return v
 	}
-	// Blocked only when the best Disallow is strictly longer than the best
-	// Allow; the deciding line is the longer one, Allow on a tie (Google's
-	// matching_line).
-	win, lose := &allow, &dis
-	if dis.r != nil && (allow.r == nil || dis.score > allow.score) {
-		win, lose = &dis, &allow
-	}
+	win, lose := winner(&allow, &dis)
 	v.Reason = ReasonRule
 	v.Rule = &win.r.Rule
 	v.Allowed = win.r.Allow || win.score == 0
@@ -480,6 +455,83 @@ func (c *longestCompiled) query(agent, url string) Verdict {
 		v.Notes = append(v.Notes, msg.New(msgIndexHTML, "Line", win.r.Line, "Pattern", win.r.Pattern))
 	}
 	return v
+}
+
+// pick is the merged rules the crawler obeys (nil: no group applies) and
+// how they were reached (HowNone: as the set itself says).
+func (c *longestCompiled) pick(agent string) (*ruleSet, How) {
+	// Like Google's matcher, the crawler's name is compared whole with each
+	// group's token: "Googlebot" finds `User-agent: Googlebot/2.1`, but a
+	// crawler called "Foo Bar" is not "Foo".
+	if c.eng.choose != nil {
+		return c.eng.choose(c, agent)
+	}
+	if rs := c.lookup(agent); rs != nil {
+		return rs, HowNone
+	}
+	return c.global, HowNone
+}
+
+// match tries path against rs's rules: the best matching Allow and
+// Disallow, and how many rules matched.
+func (c *longestCompiled) match(rs *ruleSet, path string) (allow, dis best, matches int) {
+	first, second := rs.candidates(c, path)
+	for _, list := range [2][]int32{first, second} {
+		for _, i := range list {
+			r := &c.rules[i]
+			if r.pat.match(path) {
+				matches++
+				if r.Allow {
+					allow.offer(r, r.Score)
+				} else {
+					dis.offer(r, r.Score)
+				}
+			} else if r.fallback != nil && r.fallback.pat.match(path) {
+				matches++
+				allow.offer(r.fallback, r.fallback.Score)
+			}
+		}
+	}
+	return allow, dis, matches
+}
+
+// winner orders the best Allow and Disallow: blocked only when the best
+// Disallow is strictly longer than the best Allow; the deciding line is the
+// longer one, Allow on a tie (Google's matching_line).
+func winner(allow, dis *best) (win, lose *best) {
+	if dis.r != nil && (allow.r == nil || dis.score > allow.score) {
+		return dis, allow
+	}
+	return allow, dis
+}
+
+// judge is query reduced to its Decision for one crawler, the group chosen
+// once and its rules found by a walk down the prefix tree: what a batch asks
+// a million times. YandexCompiled inherits it: its Query only adds notes.
+func (c *longestCompiled) judge(agent string) Judge {
+	f := c.eng
+	rs, _ := c.pick(agent)
+	var tree *prefixTree
+	if rs != nil {
+		tree = rs.prefixTree(c)
+	}
+	return func(url string) Decision {
+		if rs == nil {
+			return Decision{Allowed: true, Reason: ReasonNoGroup}
+		}
+		path := f.path(uri.PathOf(url))
+		if f.exempt != nil && f.exempt(path) {
+			return Decision{Allowed: true, Reason: ReasonRobotsTxt}
+		}
+		if len(rs.idx) == 0 {
+			return Decision{Allowed: true, Reason: ReasonEmptyGroup}
+		}
+		win := tree.best(path)
+		if win == nil {
+			return Decision{Allowed: true, Reason: ReasonNoRule}
+		}
+		return Decision{Allowed: win.r.Allow || win.score == 0, Reason: ReasonRule, Rule: &win.r.Rule}
+	}
 }
 
 // longestWhy is Google's account of a win: the only match, the longest, or

@@ -53,9 +53,11 @@ func compilePattern(p string, wildcards bool) pattern {
 
 // match reports whether the pattern matches path from its first byte.
 func (c *pattern) match(path string) bool {
-	if !strings.HasPrefix(path, c.lit) {
-		return false
-	}
+	return strings.HasPrefix(path, c.lit) && c.matchAfterLit(path)
+}
+
+// matchAfterLit is match for a path known to start with the literal prefix.
+func (c *pattern) matchAfterLit(path string) bool {
 	if !c.wild {
 		return !c.anchorEnd || len(path) == len(c.lit)
 	}

@@ -30,19 +30,19 @@ func Markdown() []byte {
 	b.WriteString("listed once, with their count and lines (`check --each` lists every line).\n\n")
 	b.WriteString("| code | name | severity | rule | reported |\n|---|---|---|---|---|\n")
 	byDefault := map[string]bool{}
-	for _, r := range table {
+	for _, r := range Rules() {
 		for _, d := range Run(syntax.Parse([]byte(r.Example)), Options{FileName: r.FileName}) {
 			byDefault[d.Code] = true
 		}
 	}
-	for _, r := range table {
+	for _, r := range Rules() {
 		when := "by default"
 		if !byDefault[r.Code] {
 			when = "*historical*"
 		}
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s |\n", r.Code, strings.ToLower(r.Code), r.Name, r.Severity, r.Title, when)
 	}
-	for _, r := range table {
+	for _, r := range Rules() {
 		fmt.Fprintf(&b, "\n## %s\n\n**%s** · `%s` · usually %s\n\n", r.Code, r.Title, r.Name, r.Severity)
 		if r.FileName != "" {
 			fmt.Fprintf(&b, "When the file is named `%s`:\n\n", r.FileName)

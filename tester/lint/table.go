@@ -2,6 +2,7 @@ package lint
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -20,6 +21,9 @@ type RuleInfo struct {
 	Fixed    string
 	// FileName is the file name the example is linted under, when it matters.
 	FileName string
+	// bigExample makes an Example too large to build when the program
+	// starts (RS032's is half a megabyte); Rules fills Example from it.
+	bigExample func() string
 }
 
 // rule is one check; a check may report several codes.
@@ -29,11 +33,23 @@ type rule struct {
 
 // Rules returns the rule table in code order.
 func Rules() []RuleInfo {
-	return append([]RuleInfo(nil), table...)
+	out := append([]RuleInfo(nil), table...)
+	for i := range out {
+		if out[i].bigExample != nil {
+			out[i].Example = out[i].bigExample()
+		}
+	}
+	return out
 }
 
 func ri(code, name string, sev diag.Severity, titleKey, example, fixed string) RuleInfo {
 	return RuleInfo{Code: code, Name: name, Severity: sev, Title: msg.New(titleKey), Example: example, Fixed: fixed}
+}
+
+// big gives r an example made on first use (the same text each time).
+func big(r RuleInfo, example func() string) RuleInfo {
+	r.bigExample = sync.OnceValue(example)
+	return r
 }
 
 // table is the documentation of every code. A check function may report
@@ -102,10 +118,12 @@ var table = []RuleInfo{
 		"\uFEFFUser-agent: *\nDisallow: /tmp/\n", "User-agent: *\nDisallow: /tmp/\n"),
 	ri("RS030", "damaged-bom", diag.Error, msg.Def("lint.title.RS030", "Damaged or misplaced byte order mark"),
 		"\u00EF\u00BB\u00BFUser-agent: *\nDisallow: /tmp/\n", "User-agent: *\nDisallow: /tmp/\n"),
-	ri("RS031", "line-too-long", diag.Error, msg.Def("lint.title.RS031", "Line longer than some crawlers read"),
-		"User-agent: *\nDisallow: /"+strings.Repeat("a", 16700)+"\n", ""),
-	ri("RS032", "file-too-large", diag.Error, msg.Def("lint.title.RS032", "File larger than some crawlers read"),
-		"User-agent: *\n"+strings.Repeat("Disallow: /a-rather-long-path/\n", 512*1024/30+1), ""),
+	big(ri("RS031", "line-too-long", diag.Error, msg.Def("lint.title.RS031", "Line longer than some crawlers read"), "", ""),
+		func() string { return "User-agent: *\nDisallow: /" + strings.Repeat("a", 16700) + "\n" }),
+	big(ri("RS032", "file-too-large", diag.Error, msg.Def("lint.title.RS032", "File larger than some crawlers read"), "", ""),
+		func() string {
+			return "User-agent: *\n" + strings.Repeat("Disallow: /a-rather-long-path/\n", 512*1024/30+1)
+		}),
 	ri("RS033", "cr-line-endings", diag.Warning, msg.Def("lint.title.RS033", "Lines ending with a lone CR"),
 		"User-agent: *\rDisallow: /tmp/\r", "User-agent: *\nDisallow: /tmp/\n"),
 	ri("RS034", "non-ascii-path", diag.Info, msg.Def("lint.title.RS034", "Non-ASCII characters in a path"),

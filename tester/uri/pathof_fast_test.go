@@ -2,10 +2,11 @@ package uri
 
 import "testing"
 
-// FuzzPathOfShortcut: PathOf's shortcut for input that is already a path
-// gives what the general reading gives.
+// FuzzPathOfShortcut: PathOf's shortcuts for input that is already a path
+// and for http and https URLs give what the general reading gives.
 func FuzzPathOfShortcut(f *testing.F) {
-	for _, s := range []string{"/", "/a", "/a#b", "/a?x=https://b.c/d", "/;x", "/a//b", "/#", "/a?b#c;d", "/x://y", "/é?ü#"} {
+	for _, s := range []string{"/", "/a", "/a#b", "/a?x=https://b.c/d", "/;x", "/a//b", "/#", "/a?b#c;d", "/x://y", "/é?ü#",
+		"https://h/p?q#f", "http://h", "https://", "http://#x/y", "https://h?x=/y", "https://h;p/q", "http://a#b?c/d", "https://h/a#"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

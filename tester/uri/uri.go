@@ -95,6 +95,14 @@ func PathOf(url string) string {
 		}
 		return url
 	}
+	// An http or https URL (the other common case): the general reading
+	// would find this "://" and nothing before it.
+	if strings.HasPrefix(url, "https://") {
+		return pathAfter(url, 0, len("https://"))
+	}
+	if strings.HasPrefix(url, "http://") {
+		return pathAfter(url, 0, len("http://"))
+	}
 	return pathOfURL(url)
 }
 
@@ -114,6 +122,13 @@ func pathOfURL(url string) string {
 	} else {
 		proto += 3
 	}
+	return pathAfter(url, start, proto)
+}
+
+// pathAfter is the path of url whose authority starts at proto (after
+// "scheme://", or where a path-only reading starts): from the first '/',
+// '?' or ';' on, up to a '#' (one at or after start ends it).
+func pathAfter(url string, start, proto int) string {
 	p := indexPathStart(url, proto)
 	if p < 0 {
 		return "/"
