@@ -34,6 +34,7 @@ type fastTokens struct {
 
 	stack   []fastOpen // open elements, raw names
 	ns      map[string]string
+	defNS   string // ns[""], the namespace of names without a prefix
 	nsUndo  []nsSave
 	pending bool     // a self-closing element's end is due
 	end     xml.Name // of the self-closed element
@@ -43,6 +44,7 @@ type fastTokens struct {
 	// giveUp, when set, is asked before each token: true ends the fast
 	// reading (the caller's size checks want encoding/xml's read pattern).
 	giveUp func() bool
+	quit   bool // giveUp said so, when more input was wanted
 }
 
 type fastOpen struct {
@@ -96,6 +98,10 @@ func (t *fastTokens) fill(n int) bool {
 			copy(grown, t.buf)
 			t.buf = grown
 		}
+		if t.giveUp != nil && t.giveUp() {
+			t.quit = true
+			return false
+		}
 		m, err := t.r.Read(t.buf[len(t.buf):cap(t.buf)])
 		t.buf = t.buf[:len(t.buf)+m]
 		if err == io.EOF {
@@ -139,10 +145,10 @@ func (t *fastTokens) next() (token, error) {
 		t.pending = false
 		return token{kind: tokEnd, name: t.end}, nil
 	}
-	if t.giveUp != nil && t.giveUp() {
-		return token{}, errSlowPath
-	}
 	if !t.fill(1) {
+		if t.quit {
+			return token{}, errSlowPath
+		}
 		if t.err != nil {
 			return token{}, t.err
 		}
@@ -294,14 +300,17 @@ func scanName(tag []byte, i int) (end int, ok bool) {
 
 // split is encoding/xml's nsname: prefix and local name.
 func splitName(s string) (prefix, local string, ok bool) {
-	if strings.Count(s, ":") > 1 {
-		return "", "", false
-	}
-	p, l, found := strings.Cut(s, ":")
-	if !found || p == "" || l == "" {
+	i := strings.IndexByte(s, ':')
+	if i < 0 {
 		return "", s, true
 	}
-	return p, l, true
+	if strings.IndexByte(s[i+1:], ':') >= 0 {
+		return "", "", false
+	}
+	if i == 0 || i == len(s)-1 {
+		return "", s, true
+	}
+	return s[:i], s[i+1:], true
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -418,17 +427,7 @@ func (t *fastTokens) startTag() (token, error) {
 		i = k + 1 + vend + 1
 	}
 	t.stack = append(t.stack, open)
-	name := xml.Name{Local: local}
-	switch {
-	case prefix == "":
-		name.Space = t.ns[""]
-	default:
-		if v, ok := t.ns[prefix]; ok {
-			name.Space = v
-		} else {
-			name.Space = prefix
-		}
-	}
+	name := xml.Name{Local: local, Space: t.space(prefix)}
 	t.advance(end + 1)
 	if empty {
 		t.pending = true
@@ -438,10 +437,25 @@ func (t *fastTokens) startTag() (token, error) {
 	return token{kind: tokStart, name: name}, nil
 }
 
+// space is the namespace a name with prefix is in: the declared one, the
+// prefix itself when undeclared (as encoding/xml has it).
+func (t *fastTokens) space(prefix string) string {
+	if prefix == "" {
+		return t.defNS
+	}
+	if v, ok := t.ns[prefix]; ok {
+		return v
+	}
+	return prefix
+}
+
 func (t *fastTokens) declare(prefix, value string) {
 	old, had := t.ns[prefix]
 	t.nsUndo = append(t.nsUndo, nsSave{prefix, old, had})
 	t.ns[prefix] = value
+	if prefix == "" {
+		t.defNS = value
+	}
 }
 
 // pop closes the innermost element and undoes its declarations.
@@ -455,6 +469,9 @@ func (t *fastTokens) pop() {
 			t.ns[u.prefix] = u.value
 		} else {
 			delete(t.ns, u.prefix)
+		}
+		if u.prefix == "" {
+			t.defNS = u.value // "" when it was not declared
 		}
 	}
 }
@@ -479,14 +496,7 @@ func (t *fastTokens) endTag() (token, error) {
 	if !ok || prefix != o.prefix || local != o.local {
 		return token{}, errSlowPath // encoding/xml: "element <a> closed by </b>"
 	}
-	name := xml.Name{Local: local}
-	if prefix == "" {
-		name.Space = t.ns[""]
-	} else if v, ok := t.ns[prefix]; ok {
-		name.Space = v
-	} else {
-		name.Space = prefix
-	}
+	name := xml.Name{Local: local, Space: t.space(prefix)}
 	t.pop()
 	t.advance(end + 1)
 	return token{kind: tokEnd, name: name}, nil
@@ -506,7 +516,7 @@ func (t *fastTokens) charData() (token, error) {
 			if t.err != nil {
 				return token{}, t.err
 			}
-			if from >= fastMaxToken {
+			if t.quit || from >= fastMaxToken {
 				return token{}, errSlowPath
 			}
 			n = from
@@ -516,7 +526,7 @@ func (t *fastTokens) charData() (token, error) {
 	raw := t.buf[t.pos : t.pos+n]
 	plain := true
 	for _, c := range raw {
-		if c < 0x20 && c != '\n' && c != '\t' || c >= 0x80 || c == '&' || c == ']' {
+		if !plainText[c] {
 			plain = false
 			break
 		}
@@ -531,6 +541,15 @@ func (t *fastTokens) charData() (token, error) {
 	t.advance(n)
 	return token{kind: tokText, text: text}, nil
 }
+
+// plainText marks the bytes text may hold as they are: not a control
+// character other than \n and \t, not outside ASCII, not & or ].
+var plainText = func() (t [256]bool) {
+	for c := range t {
+		t[c] = (c >= 0x20 || c == '\n' || c == '\t') && c < 0x80 && c != '&' && c != ']'
+	}
+	return t
+}()
 
 // decode is encoding/xml's text(): entities, \r\n and \r to \n, "]]>"
 // refused, every character checked.

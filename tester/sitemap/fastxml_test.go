@@ -50,7 +50,7 @@ func FuzzFastTokens(f *testing.F) {
 			if errors.Is(aerr, errSlowPath) {
 				return
 			}
-			b, berr := decoderTokens{d}.next()
+			b, berr := decoderNext(d)
 			if aerr != nil || berr != nil {
 				if aerr != io.EOF || berr != io.EOF {
 					t.Fatalf("token %d: fast %v, encoding/xml %v", i, aerr, berr)
@@ -157,4 +157,19 @@ func TestFastAndSlowAgreeOnSize(t *testing.T) {
 	if !slices.ContainsFunc(fast.Findings, func(f Finding) bool { return f.Code == CodeOldSize }) {
 		t.Fatalf("no %s: %+v", CodeOldSize, fast.Findings)
 	}
+}
+
+// FuzzPlainDate: the shortcut for YYYY-MM-DD accepts exactly the ten-byte
+// values the reading of every W3C form accepts.
+func FuzzPlainDate(f *testing.F) {
+	for _, s := range []string{"2024-01-02", "2024-02-29", "2023-02-29", "2024-13-01", "2024-00-10", "0000-01-01",
+		"2024-1-02 ", "2024-04-31", "2024-01-0a", "+024-01-02", "2024-01-02T10:00Z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		fast, forms := isPlainDate(v), checkW3CForms(v)
+		if fast && forms != w3cOK || len(v) == 10 && v[4] == '-' && v[7] == '-' && forms == w3cOK && !fast {
+			t.Fatalf("%q: shortcut %v, every form %v", v, fast, forms)
+		}
+	})
 }

@@ -147,13 +147,13 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 			// Where reading stops at hardLimit depends on how far the
 			// reader read ahead: a file that long is left to encoding/xml.
 			ft.giveUp = func() bool { return un.n > hardLimit-1<<20 }
-			err = s.readXML(ft, nil)
+			err = s.readXML(tokenSource{fast: ft}, nil)
 			if errors.Is(err, errSlowPath) {
 				return nil, err
 			}
 		} else {
 			guard := &tokenGuard{r: ub, limit: maxToken}
-			err = s.readXML(decoderTokens{xml.NewDecoder(guard)}, guard)
+			err = s.readXML(tokenSource{dec: xml.NewDecoder(guard)}, guard)
 		}
 	} else {
 		s.res.Kind = KindText
@@ -313,6 +313,7 @@ type state struct {
 	line      int // position of the token being handled
 	col       int
 	perCode   map[string]int
+	urls      urlSplitter
 	seen      map[uint64]int32 // URL hash → line of its first listing
 	seed      maphash.Seed
 	over      struct{ line, col int } // where the entry limit was passed
@@ -505,14 +506,26 @@ type element struct {
 	textCol  int
 }
 
-// parents says where each protocol element may stand.
-var parents = map[string]string{
-	"url": "urlset", "sitemap": "sitemapindex",
-	"loc": "url", "lastmod": "url", "changefreq": "url", "priority": "url",
+// protocolElement says where each element of the protocol may stand
+// (parent), and which bit marks it among the children of url and sitemap
+// that may appear once; known is false for another name.
+func protocolElement(name string) (parent string, bit uint8, known bool) {
+	switch name {
+	case "url":
+		return "urlset", 0, true
+	case "sitemap":
+		return "sitemapindex", 0, true
+	case "loc":
+		return "url", 1, true
+	case "lastmod":
+		return "url", 2, true
+	case "changefreq":
+		return "url", 4, true
+	case "priority":
+		return "url", 8, true
+	}
+	return "", 0, false
 }
-
-// childBit marks the children of url and sitemap that may appear once.
-var childBit = map[string]uint8{"loc": 1, "lastmod": 2, "changefreq": 4, "priority": 8}
 
 // tokenGuard feeds the XML decoder and refuses to give it more than limit
 // bytes for one token, so no text, tag or comment is held whole however
@@ -559,12 +572,32 @@ var (
 	msgStoppedOpen  = msg.Def("sitemap.stopped_open", "reading stopped here: the start tags still open take more than 1 MiB (1,048,576 bytes); the rest of the file was not checked")
 )
 
-// tokenSource is what readXML reads: encoding/xml's Decoder (behind a
-// tokenGuard, through decoderTokens) or fastTokens.
-type tokenSource interface {
-	next() (token, error)
-	InputPos() (line, column int)
-	InputOffset() int64
+// tokenSource is what readXML reads: fastTokens or encoding/xml's Decoder
+// (behind a tokenGuard), called directly (no interface on the way).
+type tokenSource struct {
+	fast *fastTokens
+	dec  *xml.Decoder
+}
+
+func (d tokenSource) next() (token, error) {
+	if d.fast != nil {
+		return d.fast.next()
+	}
+	return decoderNext(d.dec)
+}
+
+func (d tokenSource) InputPos() (line, column int) {
+	if d.fast != nil {
+		return d.fast.InputPos()
+	}
+	return d.dec.InputPos()
+}
+
+func (d tokenSource) InputOffset() int64 {
+	if d.fast != nil {
+		return d.fast.InputOffset()
+	}
+	return d.dec.InputOffset()
 }
 
 // token is what readXML uses of an XML token, without boxing it.
@@ -583,10 +616,8 @@ const (
 	tokText
 )
 
-// decoderTokens gives encoding/xml's tokens as tokens.
-type decoderTokens struct{ *xml.Decoder }
-
-func (d decoderTokens) next() (token, error) {
+// decoderNext gives encoding/xml's next token as a token.
+func decoderNext(d *xml.Decoder) (token, error) {
 	tok, err := d.Token()
 	switch t := tok.(type) {
 	case xml.StartElement:
@@ -604,7 +635,7 @@ func (d decoderTokens) next() (token, error) {
 // open start tags and the size of each token are bounded (maxDepth,
 // maxOpenTags, maxToken), so memory stays flat whatever the input.
 func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
-	if dec, ok := d.(decoderTokens); ok {
+	if dec := d.dec; dec != nil {
 		dec.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
 			// A UTF-16 file that says so is already named and decoded.
 			said16 := s.utf16 && strings.HasPrefix(strings.ToLower(label), "utf-16")
@@ -636,7 +667,7 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 			guard.mark = guard.n
 		}
 		t, err := d.next()
-		if errors.Is(err, errSlowPath) {
+		if err != nil && errors.Is(err, errSlowPath) {
 			return err
 		}
 		// The size is the bytes read so far: up to the token for XML in
@@ -769,7 +800,7 @@ func (s *state) placed(name string, parent *element) bool {
 		}
 		return false
 	}
-	want, known := parents[name]
+	want, bit, known := protocolElement(name)
 	if name == "loc" || name == "lastmod" {
 		if parent.name == "url" || parent.name == "sitemap" {
 			want = parent.name
@@ -786,7 +817,6 @@ func (s *state) placed(name string, parent *element) bool {
 	if parent.name != "url" && parent.name != "sitemap" {
 		return true
 	}
-	bit := childBit[name]
 	if parent.seen&bit != 0 {
 		s.add(CodeRepeated, s.line, s.col, msg.New(msgRepeated, "Name", name, "Parent", parent.name))
 		return false
@@ -808,7 +838,11 @@ func (s *state) value(e, parent *element) {
 		v = unsafe.String(&vb[0], len(vb))
 	}
 	line, col := e.textLine, e.textCol
-	if lead := len(raw) - len(bytes.TrimLeft(raw, " \t\r\n")); lead > 0 {
+	lead := 0
+	for lead < len(raw) && isSpace(raw[lead]) {
+		lead++
+	}
+	if lead > 0 {
 		// Point at the value, not at the white space before it.
 		if nl := bytes.LastIndexByte(raw[:lead], '\n'); nl >= 0 {
 			line += bytes.Count(raw[:lead], []byte{'\n'})
@@ -832,7 +866,7 @@ func (s *state) value(e, parent *element) {
 			s.add(CodeLastmodZone, line, col, msg.New(msgLastmodZone, "Value", clip(strings.Clone(v))))
 		}
 	case "changefreq":
-		if !changefreqs[v] {
+		if !isChangefreq(v) {
 			s.add(CodeChangefreq, line, col, msg.New(msgChangefreq, "Value", clip(strings.Clone(v))))
 		}
 	case "priority":
