@@ -80,6 +80,10 @@ func (t *fastTokens) InputOffset() int64 { return t.base + int64(t.pos) }
 // fill reads more input so that buf[pos:] holds at least n bytes (or all
 // that is left); false at the end of the input.
 func (t *fastTokens) fill(n int) bool {
+	return len(t.buf)-t.pos >= n || t.fillMore(n)
+}
+
+func (t *fastTokens) fillMore(n int) bool {
 	for len(t.buf)-t.pos < n {
 		if t.eof {
 			return false

@@ -666,7 +666,13 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 		if guard != nil {
 			guard.mark = guard.n
 		}
-		t, err := d.next()
+		var t token
+		var err error
+		if d.fast != nil { // called directly: the fast reader's common case
+			t, err = d.fast.next()
+		} else {
+			t, err = d.next()
+		}
 		if err != nil && errors.Is(err, errSlowPath) {
 			return err
 		}

@@ -442,3 +442,36 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestSameReportOnAnyCores: the robots.txt queries answered between the
+// readings (one core) or by 1 or 3 goroutines beside the reading give the
+// same report, byte for byte, past the cap on listed findings too.
+func TestSameReportOnAnyCores(t *testing.T) {
+	robots, err := NewRobots("robots.txt", []byte("User-agent: *\nDisallow: /groups/\nDisallow: /*/item-1\nAllow: /jobs/\n"), []string{"Googlebot", "bingbot"}, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := generateSitemap(20000)
+	var want string
+	for _, workers := range []int{1, 2, 4} {
+		job := &Job{Robots: robots, Workers: workers}
+		_, reps, err := job.Run([]Source{{Name: "s.xml", Open: openBytes(data)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, f := range reps[0].Findings {
+			fmt.Fprintf(&b, "%d:%d %s %s %s\n", f.Line, f.Col, f.Code, f.Agent, f.Message)
+		}
+		fmt.Fprintf(&b, "blocked %d\n", reps[0].Blocked)
+		got := b.String()
+		if reps[0].Blocked <= maxFindingsCode {
+			t.Fatalf("Workers %d: %d blocked, the cap is not reached", workers, reps[0].Blocked)
+		}
+		if want == "" {
+			want = got
+		} else if got != want {
+			t.Fatalf("Workers %d gives another report than Workers 1:\n%s\nwant\n%s", workers, got, want)
+		}
+	}
+}
