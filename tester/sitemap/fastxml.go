@@ -38,7 +38,9 @@ type fastTokens struct {
 	nsUndo  []nsSave
 	pending bool     // a self-closing element's end is due
 	end     xml.Name // of the self-closed element
-	text    []byte   // decoded text of the last CharData
+	decoded []byte   // text with entities or \r decoded (decode's buffer)
+	name    xml.Name // of the last start or end (read)
+	text    []byte   // of the last text (read), valid until the next token
 	names   map[string]string
 	started bool // a token was read (the XML declaration must come first)
 	// giveUp, when set, is asked before each token: true ends the fast
@@ -145,21 +147,35 @@ func (t *fastTokens) advance(n int) {
 
 // next returns the next token, io.EOF at the end, or errSlowPath.
 func (t *fastTokens) next() (token, error) {
+	k, err := t.read()
+	switch k {
+	case tokStart, tokEnd:
+		return token{kind: k, name: t.name}, err
+	case tokText:
+		return token{kind: k, text: t.text}, err
+	}
+	return token{}, err
+}
+
+// read reads the next token: its kind, and its name (t.name) or text
+// (t.text); io.EOF at the end, or errSlowPath.
+func (t *fastTokens) read() (tokenKind, error) {
 	if t.pending {
 		t.pending = false
-		return token{kind: tokEnd, name: t.end}, nil
+		t.name = t.end
+		return tokEnd, nil
 	}
 	if !t.fill(1) {
 		if t.quit {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		if t.err != nil {
-			return token{}, t.err
+			return tokOther, t.err
 		}
 		if len(t.stack) > 0 || len(t.buf) > t.pos {
-			return token{}, errSlowPath // encoding/xml says "unexpected EOF"
+			return tokOther, errSlowPath // encoding/xml says "unexpected EOF"
 		}
-		return token{}, io.EOF
+		return tokOther, io.EOF
 	}
 	first := !t.started
 	t.started = true
@@ -167,14 +183,14 @@ func (t *fastTokens) next() (token, error) {
 		return t.charData()
 	}
 	if !t.fill(2) {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	switch t.buf[t.pos+1] {
 	case '/':
 		return t.endTag()
 	case '?':
 		if !first {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		return t.declaration()
 	case '!':
@@ -197,19 +213,19 @@ func (t *fastTokens) tagEnd() int {
 }
 
 // declaration reads <?xml version="1.0" encoding="UTF-8"?> at the start.
-func (t *fastTokens) declaration() (token, error) {
+func (t *fastTokens) declaration() (tokenKind, error) {
 	end := t.tagEnd()
 	if end < 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	tag := t.buf[t.pos : t.pos+end+1]
 	if !bytes.HasPrefix(tag, []byte("<?xml ")) || !bytes.HasSuffix(tag, []byte("?>")) {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	body := string(tag[6 : len(tag)-2])
 	attrs, ok := plainAttrs(body)
 	if !ok {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	for k, v := range attrs {
 		switch {
@@ -217,11 +233,11 @@ func (t *fastTokens) declaration() (token, error) {
 		case k == "encoding" && strings.EqualFold(v, "utf-8"):
 		case k == "standalone":
 		default:
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 	}
 	t.advance(end + 1)
-	return token{}, nil
+	return tokOther, nil
 }
 
 // plainAttrs reads name="value" pairs separated by spaces (no entities).
@@ -255,25 +271,25 @@ func plainAttrs(s string) (map[string]string, bool) {
 }
 
 // comment skips <!-- ... -->; other directives need encoding/xml.
-func (t *fastTokens) comment() (token, error) {
+func (t *fastTokens) comment() (tokenKind, error) {
 	if !t.fill(4) || string(t.buf[t.pos:t.pos+4]) != "<!--" {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	for from := 4; ; {
 		if i := bytes.Index(t.buf[t.pos+from:], []byte("--")); i >= 0 {
 			at := from + i
 			if !t.fill(at + 3) {
-				return token{}, errSlowPath
+				return tokOther, errSlowPath
 			}
 			if t.buf[t.pos+at+2] != '>' {
-				return token{}, errSlowPath // `"--" not allowed in comments`
+				return tokOther, errSlowPath // `"--" not allowed in comments`
 			}
 			t.advance(at + 3)
-			return token{}, nil
+			return tokOther, nil
 		}
 		from = max(4, len(t.buf)-t.pos-1)
 		if !t.fill(len(t.buf) - t.pos + 1) {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 	}
 }
@@ -350,22 +366,22 @@ func (t *fastTokens) intern(b []byte) string {
 	return s
 }
 
-func (t *fastTokens) startTag() (token, error) {
+func (t *fastTokens) startTag() (tokenKind, error) {
 	end := t.tagEnd()
 	if end < 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	tag := t.buf[t.pos : t.pos+end+1] // "<name ... >"
 	if bytes.IndexByte(tag[1:], '<') >= 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	n, ok := scanName(tag, 1)
 	if !ok {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	prefix, local, ok := splitName(t.intern(tag[1:n]))
 	if !ok || prefix == "xmlns" || prefix == "xml" || prefix == "" && local == "xmlns" {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	open := fastOpen{prefix: prefix, local: local, undo: len(t.nsUndo)}
 	empty := false
@@ -380,17 +396,17 @@ func (t *fastTokens) startTag() (token, error) {
 		}
 		if tag[j] == '/' {
 			if j+1 != len(tag)-1 {
-				return token{}, errSlowPath
+				return tokOther, errSlowPath
 			}
 			empty = true
 			break
 		}
 		if j == i {
-			return token{}, errSlowPath // no space before an attribute
+			return tokOther, errSlowPath // no space before an attribute
 		}
 		an, ok := scanName(tag, j)
 		if !ok {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		aname := string(tag[j:an])
 		k := an
@@ -398,7 +414,7 @@ func (t *fastTokens) startTag() (token, error) {
 			k++
 		}
 		if tag[k] != '=' {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		k++
 		for k < len(tag) && isSpace(tag[k]) {
@@ -406,21 +422,21 @@ func (t *fastTokens) startTag() (token, error) {
 		}
 		q := tag[k]
 		if q != '"' && q != '\'' {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		vend := bytes.IndexByte(tag[k+1:], q)
 		if vend < 0 {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		val := tag[k+1 : k+1+vend]
 		for _, c := range val {
 			if c < 0x20 || c >= 0x80 || c == '&' || c == '<' {
-				return token{}, errSlowPath
+				return tokOther, errSlowPath
 			}
 		}
 		ap, al, ok := splitName(aname)
 		if !ok {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		switch {
 		case ap == "xmlns":
@@ -438,7 +454,8 @@ func (t *fastTokens) startTag() (token, error) {
 		t.end = name
 		t.pop()
 	}
-	return token{kind: tokStart, name: name}, nil
+	t.name = name
+	return tokStart, nil
 }
 
 // space is the namespace a name with prefix is in: the declared one, the
@@ -480,35 +497,36 @@ func (t *fastTokens) pop() {
 	}
 }
 
-func (t *fastTokens) endTag() (token, error) {
+func (t *fastTokens) endTag() (tokenKind, error) {
 	end := t.tagEnd()
 	if end < 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	tag := t.buf[t.pos : t.pos+end+1] // "</name >"
 	n, ok := scanName(tag, 2)
 	if !ok || len(t.stack) == 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	for j := n; j < len(tag)-1; j++ {
 		if !isSpace(tag[j]) {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 	}
 	prefix, local, ok := splitName(t.intern(tag[2:n]))
 	o := t.stack[len(t.stack)-1]
 	if !ok || prefix != o.prefix || local != o.local {
-		return token{}, errSlowPath // encoding/xml: "element <a> closed by </b>"
+		return tokOther, errSlowPath // encoding/xml: "element <a> closed by </b>"
 	}
 	name := xml.Name{Local: local, Space: t.space(prefix)}
 	t.pop()
 	t.advance(end + 1)
-	return token{kind: tokEnd, name: name}, nil
+	t.name = name
+	return tokEnd, nil
 }
 
 // charData reads text up to the next '<' (or the end), decoding entities
 // and line ends as encoding/xml does.
-func (t *fastTokens) charData() (token, error) {
+func (t *fastTokens) charData() (tokenKind, error) {
 	var n int
 	for from := 0; ; {
 		if i := bytes.IndexByte(t.buf[t.pos+from:], '<'); i >= 0 {
@@ -518,10 +536,10 @@ func (t *fastTokens) charData() (token, error) {
 		from = len(t.buf) - t.pos
 		if !t.fill(from + 1) {
 			if t.err != nil {
-				return token{}, t.err
+				return tokOther, t.err
 			}
 			if t.quit || from >= fastMaxToken {
-				return token{}, errSlowPath
+				return tokOther, errSlowPath
 			}
 			n = from
 			break
@@ -539,11 +557,12 @@ func (t *fastTokens) charData() (token, error) {
 	if !plain {
 		var ok bool
 		if text, ok = t.decode(raw); !ok {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 	}
 	t.advance(n)
-	return token{kind: tokText, text: text}, nil
+	t.text = text
+	return tokText, nil
 }
 
 // plainText marks the bytes text may hold as they are: not a control
@@ -558,7 +577,7 @@ var plainText = func() (t [256]bool) {
 // decode is encoding/xml's text(): entities, \r\n and \r to \n, "]]>"
 // refused, every character checked.
 func (t *fastTokens) decode(raw []byte) ([]byte, bool) {
-	out := t.text[:0]
+	out := t.decoded[:0]
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		switch {
@@ -594,7 +613,7 @@ func (t *fastTokens) decode(raw []byte) ([]byte, bool) {
 			i += size - 1
 		}
 	}
-	t.text = out
+	t.decoded = out
 	return out, true
 }
 

@@ -668,8 +668,14 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 		}
 		var t token
 		var err error
-		if d.fast != nil { // called directly: the fast reader's common case
-			t, err = d.fast.next()
+		if ft := d.fast; ft != nil { // called directly: the fast reader's common case
+			t.kind, err = ft.read()
+			switch t.kind {
+			case tokStart, tokEnd:
+				t.name = ft.name
+			case tokText:
+				t.text = ft.text
+			}
 		} else {
 			t, err = d.next()
 		}
