@@ -475,3 +475,27 @@ func TestSameReportOnAnyCores(t *testing.T) {
 		}
 	}
 }
+
+// TestSeenURLs: the duplicate table finds every hash put in it with its
+// line, across its growth, and no other, hash 0 included.
+func TestSeenURLs(t *testing.T) {
+	var s seenURLs
+	if _, ok := s.get(7); ok {
+		t.Fatal("an empty table found 7")
+	}
+	const n = 5000
+	for i := uint64(0); i < n; i++ {
+		s.put(i*0x9E3779B97F4A7C15, int32(i)) // i = 0 puts the hash 0
+	}
+	for i := uint64(0); i < n; i++ {
+		if line, ok := s.get(i * 0x9E3779B97F4A7C15); !ok || line != int32(i) {
+			t.Fatalf("hash %d: line %d, %v; want %d", i, line, ok, i)
+		}
+		if _, ok := s.get(i*0x9E3779B97F4A7C15 + 1); ok && i > 0 {
+			t.Fatalf("found %d, never put", i*0x9E3779B97F4A7C15+1)
+		}
+	}
+	if s.n != n || len(s.slots) < 2*n {
+		t.Fatalf("%d entries in %d slots", s.n, len(s.slots))
+	}
+}
