@@ -201,6 +201,13 @@ func (t *fastTokens) read() (tokenKind, error) {
 
 // tagEnd finds the '>' that ends the tag at pos (no '<' before it).
 func (t *fastTokens) tagEnd() int {
+	// Most tags are short: a plain loop ends before IndexByte would start.
+	buf := t.buf[t.pos:]
+	for i := 1; i < len(buf) && i < 48; i++ {
+		if buf[i] == '>' {
+			return i
+		}
+	}
 	for from := 0; ; {
 		if i := bytes.IndexByte(t.buf[t.pos+from:], '>'); i >= 0 {
 			return from + i
@@ -527,6 +534,41 @@ func (t *fastTokens) endTag() (tokenKind, error) {
 // charData reads text up to the next '<' (or the end), decoding entities
 // and line ends as encoding/xml does.
 func (t *fastTokens) charData() (tokenKind, error) {
+	// A short text (a URL, a date, the line end between elements) in one
+	// pass: its end, whether it is plain, its line ends.
+	short := t.buf[t.pos:]
+	if len(short) > 512 {
+		short = short[:512]
+	}
+	plain, lines, lastNL := true, 0, 0
+	for i, c := range short {
+		switch textClass[c] {
+		case textPlain:
+			continue
+		case textNewline:
+			lines++
+			lastNL = i
+			continue
+		case textOther:
+			plain = false
+			continue
+		}
+		// '<': the text is short[:i].
+		text := short[:i]
+		if !plain {
+			var ok bool
+			if text, ok = t.decode(text); !ok {
+				return tokOther, errSlowPath
+			}
+		}
+		if lines > 0 {
+			t.line += lines
+			t.linestart = t.base + int64(t.pos) + int64(lastNL) + 1
+		}
+		t.pos += i
+		t.text = text
+		return tokText, nil
+	}
 	var n int
 	for from := 0; ; {
 		if i := bytes.IndexByte(t.buf[t.pos+from:], '<'); i >= 0 {
@@ -546,7 +588,7 @@ func (t *fastTokens) charData() (tokenKind, error) {
 		}
 	}
 	raw := t.buf[t.pos : t.pos+n]
-	plain := true
+	plain = true
 	for _, c := range raw {
 		if !plainText[c] {
 			plain = false
@@ -564,6 +606,30 @@ func (t *fastTokens) charData() (tokenKind, error) {
 	t.text = text
 	return tokText, nil
 }
+
+// textClass sorts the bytes of text for charData's one pass: plain as
+// plainText has it (a line end counted apart), the '<' that ends it, or
+// another byte, which needs decode.
+var textClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == '<':
+			t[c] = textEnd
+		case c == '\n':
+			t[c] = textNewline
+		case !plainText[c]:
+			t[c] = textOther
+		}
+	}
+	return t
+}()
+
+const (
+	textPlain = iota
+	textNewline
+	textOther
+	textEnd
+)
 
 // plainText marks the bytes text may hold as they are: not a control
 // character other than \n and \t, not outside ASCII, not & or ].
