@@ -198,6 +198,19 @@ func blockedFinding(file string, e Entry, agent string, v *engine.Verdict) Findi
 		Message: blockedText(text, e.Loc, agent, v), URL: e.Loc, Agent: agent, Engine: v.Engine, Rule: v.Rule}
 }
 
+// robotsQueue is how many batches of URLs may wait for the robots.txt
+// queries before the reading answers them itself (a variable for the
+// tests, which set 0 to take that path every time).
+var robotsQueue = 8
+
+// queuedBatch is a batch of listed URLs on its way to the queries, or
+// already answered by the reading (hits).
+type queuedBatch struct {
+	entries  []Entry
+	hits     []blockedHit
+	answered bool
+}
+
 // blockedHit is a listed URL a crawler may not fetch, before it becomes a
 // finding: past maxFindingsCode per crawler only the count is kept, so
 // the message is only written for those listed. It keeps of the verdict
@@ -364,8 +377,9 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	// The robots.txt queries run on the other cores while the XML is read
 	// (batch.Run, the project's one worker pool), in batches, and their
 	// findings come back in the order of the file. The reading takes one
-	// core, the queries the others; on one core (Workers 1) they are
-	// answered between the readings of batches.
+	// core, the queries the others; when they fall behind (the queue is
+	// full), the reading answers the batch itself before queueing it, and
+	// on one core (Workers 1) it answers every batch.
 	const batchSize = 512
 	test := func(_ int, b []Entry) []blockedHit {
 		var out []blockedHit
@@ -393,32 +407,42 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 		workers = batchpkg.Workers()
 	}
 	var batch []Entry
-	var queue chan []Entry
+	var queue chan queuedBatch
 	var tested chan struct{}
 	if j.Robots != nil && workers > 1 {
-		queue, tested = make(chan []Entry, 8), make(chan struct{})
+		queue, tested = make(chan queuedBatch, robotsQueue), make(chan struct{})
 		go func() {
 			defer close(tested)
-			next := func() ([]Entry, error) {
+			next := func() (queuedBatch, error) {
 				b, ok := <-queue
 				if !ok {
-					return nil, io.EOF
+					return b, io.EOF
 				}
 				return b, nil
 			}
-			if err := batchpkg.Run(context.Background(), workers-1, next, test, emit); err != nil {
+			answer := func(w int, b queuedBatch) []blockedHit {
+				if b.answered {
+					return b.hits
+				}
+				return test(w, b.entries)
+			}
+			if err := batchpkg.Run(context.Background(), workers-1, next, answer, emit); err != nil {
 				for range queue { // drain, so the reader never blocks
 				}
 			}
 		}()
 	}
 	flush := func() {
-		if queue == nil {
+		switch {
+		case queue == nil:
 			emit(test(0, batch))
 			batch = batch[:0]
 			return
+		case len(queue) < cap(queue):
+			queue <- queuedBatch{entries: batch}
+		default:
+			queue <- queuedBatch{hits: test(0, batch), answered: true}
 		}
-		queue <- batch
 		batch = make([]Entry, 0, batchSize)
 	}
 	var hosts urlSplitter

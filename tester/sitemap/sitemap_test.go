@@ -444,16 +444,20 @@ func FuzzRead(f *testing.F) {
 }
 
 // TestSameReportOnAnyCores: the robots.txt queries answered between the
-// readings (one core) or by 1 or 3 goroutines beside the reading give the
-// same report, byte for byte, past the cap on listed findings too.
+// readings (one core), by 1 or 3 goroutines beside the reading, or by the
+// reading when the queue is full (a queue of 0) give the same report, byte
+// for byte, past the cap on listed findings too.
 func TestSameReportOnAnyCores(t *testing.T) {
 	robots, err := NewRobots("robots.txt", []byte("User-agent: *\nDisallow: /groups/\nDisallow: /*/item-1\nAllow: /jobs/\n"), []string{"Googlebot", "bingbot"}, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	data := generateSitemap(20000)
+	t.Cleanup(func() { robotsQueue = 8 })
 	var want string
-	for _, workers := range []int{1, 2, 4} {
+	for _, run := range []struct{ workers, queue int }{{1, 8}, {2, 8}, {4, 8}, {2, 0}, {3, 1}} {
+		workers := run.workers
+		robotsQueue = run.queue
 		job := &Job{Robots: robots, Workers: workers}
 		_, reps, err := job.Run([]Source{{Name: "s.xml", Open: openBytes(data)}})
 		if err != nil {
@@ -471,7 +475,7 @@ func TestSameReportOnAnyCores(t *testing.T) {
 		if want == "" {
 			want = got
 		} else if got != want {
-			t.Fatalf("Workers %d gives another report than Workers 1:\n%s\nwant\n%s", workers, got, want)
+			t.Fatalf("Workers %d, queue %d give another report than Workers 1:\n%s\nwant\n%s", workers, run.queue, got, want)
 		}
 	}
 }
