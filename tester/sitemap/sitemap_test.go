@@ -499,7 +499,7 @@ func TestSeenURLs(t *testing.T) {
 			t.Fatalf("found %d, never put", i*0x9E3779B97F4A7C15+1)
 		}
 	}
-	if s.n != n || len(s.slots) < 2*n {
-		t.Fatalf("%d entries in %d slots", s.n, len(s.slots))
+	if s.n != n || len(s.hashes) < 2*n {
+		t.Fatalf("%d entries in %d slots", s.n, len(s.hashes))
 	}
 }
