@@ -87,13 +87,24 @@ type onlyReader struct{ io.Reader }
 
 // FuzzReadFast: Read with the fast reader (a seekable input) and with
 // encoding/xml alone give the same result — URLs, findings with their
-// lines and columns, size — and pass on the same entries.
+// lines and columns, size — and pass on the same entries; and so does the
+// fast reader on one goroutine (Workers 1) and with the search for
+// duplicates beside it from the first URL on.
 func FuzzReadFast(f *testing.F) {
 	for _, s := range fastSeeds {
 		f.Add([]byte(s))
 	}
 	f.Add([]byte(generateBench(300)))
+	f.Add([]byte(urlset(u("https://a.example/x", "") + u("https://a.example/y", "") + u("https://a.example/x", "") +
+		u("https://b.example/x", "<priority>2</priority>") + u("https://a.example/y", ""))))
+	dupsBeside = 0
+	f.Cleanup(func() { dupsBeside = 4096 })
 	f.Fuzz(func(t *testing.T, data []byte) {
+		one, err := Read(bytes.NewReader(data), Options{URL: "https://a.example/sitemap.xml", File: "s.xml", Workers: 1})
+		two, err2 := Read(bytes.NewReader(data), Options{URL: "https://a.example/sitemap.xml", File: "s.xml", Workers: 2})
+		if (err == nil) != (err2 == nil) || err == nil && !reflect.DeepEqual(one, two) {
+			t.Fatalf("one goroutine %v %+v\nthe search beside %v %+v", err, one, err2, two)
+		}
 		var fastEntries, slowEntries []Entry
 		opt := Options{URL: "https://a.example/sitemap.xml", File: "s.xml"}
 		opt.OnEntry = func(e Entry) { fastEntries = append(fastEntries, e) }

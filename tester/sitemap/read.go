@@ -9,6 +9,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"io"
+	"runtime"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -35,6 +36,10 @@ type Options struct {
 	Progress func(read int64)
 	// Context stops the reading when it is cancelled.
 	Context context.Context
+	// Workers is how many cores the reading may use: 1 keeps it on one
+	// goroutine; any other number (0: all) lets the search for duplicates
+	// of a long sitemap run on a goroutine of its own, beside the reading.
+	Workers int
 }
 
 // Result is what reading a sitemap found.
@@ -110,6 +115,7 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 	raw := &counter{r: r, ctx: ctx, progress: opt.Progress, limit: -1}
 	br := bufio.NewReaderSize(raw, 64*1024)
 	s := newState(opt)
+	defer s.dups.join() // on every way out: the goroutine of the search ends
 	var in io.Reader = br
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
@@ -314,8 +320,7 @@ type state struct {
 	col       int
 	perCode   map[string]int
 	urls      urlSplitter
-	seen      seenURLs // URL hash → line of its first listing
-	seed      maphash.Seed
+	dups      duplicates
 	over      struct{ line, col int } // where the entry limit was passed
 	oldOver   struct{ line, col int }
 	big       struct{ line, col int } // where the file passed 50 MB
@@ -329,7 +334,7 @@ type state struct {
 
 func newState(opt Options) *state {
 	return &state{opt: opt, scope: newScope(opt.URL, opt.RobotsHosts), perCode: map[string]int{},
-		seed: maphash.MakeSeed(), line: 1, col: 1, rootLine: 1, rootCol: 1, size: &counter{}}
+		dups: duplicates{file: opt.File, seed: maphash.MakeSeed()}, line: 1, col: 1, rootLine: 1, rootCol: 1, size: &counter{}}
 }
 
 // add records a finding; past maxFindingsCode of one code it only counts.
@@ -338,15 +343,24 @@ func (s *state) add(code string, line, col int, text msg.Text) *Finding {
 	if s.perCode[code] > maxFindingsCode {
 		return nil
 	}
-	line, col = max(line, 1), max(col, 1)
-	s.res.Findings = append(s.res.Findings, Finding{Code: code, Severity: SeverityOf(code), File: s.opt.File,
-		Line: line, Col: col, Message: text})
+	s.res.Findings = append(s.res.Findings, newFinding(s.opt.File, code, line, col, text))
 	return &s.res.Findings[len(s.res.Findings)-1]
+}
+
+// newFinding is a finding of file at line and col (at least 1 each).
+func newFinding(file, code string, line, col int, text msg.Text) Finding {
+	return Finding{Code: code, Severity: SeverityOf(code), File: file, Line: max(line, 1), Col: max(col, 1), Message: text}
 }
 
 // finish adds the findings only known at the end: limits, emptiness, and
 // how many findings were counted but not listed.
 func (s *state) finish() *Result {
+	// The duplicates join the other findings: each at its URL's position,
+	// after the others there (sortFindings keeps that order), so where
+	// they were found does not change the report.
+	s.dups.join()
+	s.perCode[CodeDuplicate] += s.dups.count
+	s.res.Findings = append(s.res.Findings, s.dups.findings...)
 	s.res.Size = s.size.n
 	limit, oldLimit := MaxURLs, 0
 	code, oldCode, text, oldText := CodeTooManyURLs, "", msgTooManyURLs, ""
@@ -432,17 +446,90 @@ func (s *state) entry(loc string, n, line, col int) {
 	if !s.checkLoc(loc, n, line, col) {
 		return
 	}
-	h := maphash.String(s.seed, loc)
-	if first, dup := s.seen.get(h); dup {
-		s.add(CodeDuplicate, line, col, msg.New(msgDuplicate, "URL", loc, "Line", int(first)))
-	} else if s.seen.n < MaxURLs {
-		// Past the limit the file is in error anyway; keeping memory flat
-		// matters more than finding duplicates there.
-		s.seen.put(h, int32(line))
-	}
+	s.dups.list(listed{loc: loc, line: line, col: col}, s.opt.Workers != 1 && runtime.GOMAXPROCS(0) > 1)
 	if s.opt.OnEntry != nil {
 		s.opt.OnEntry(Entry{Loc: loc, Line: line, Col: col, Index: s.res.Kind == KindIndex})
 	}
+}
+
+// duplicates finds the URLs listed again. From dupsBeside URLs on, when
+// the reading may use more than one core, it does so on a goroutine of its
+// own, beside the reading, and its findings join the others when the
+// reading ends (join): the report is the same either way (FuzzReadFast
+// reads every input both ways).
+type duplicates struct {
+	file     string
+	seed     maphash.Seed
+	seen     seenURLs  // URL hash → line of its first listing
+	findings []Finding // CodeDuplicate, the first maxFindingsCode of them
+	count    int       // CodeDuplicate findings, listed or not
+	checked  int       // URLs checked on the reading's goroutine
+	queue    chan []listed
+	batch    []listed
+	done     chan struct{}
+}
+
+// listed is a URL as the search for duplicates takes it.
+type listed struct {
+	loc       string
+	line, col int
+}
+
+// dupsBeside is how many URLs are checked for duplicates on the reading's
+// goroutine before the others go to their own (a variable for the tests).
+var dupsBeside = 4096
+
+// list checks l, now or (beside: more than one core may be used) on the
+// goroutine of the search once it runs.
+func (d *duplicates) list(l listed, beside bool) {
+	if d.queue == nil {
+		if !beside || d.checked < dupsBeside {
+			d.checked++
+			d.check(l)
+			return
+		}
+		d.queue, d.done = make(chan []listed, 4), make(chan struct{})
+		go func() {
+			defer close(d.done)
+			for b := range d.queue {
+				for _, l := range b {
+					d.check(l)
+				}
+			}
+		}()
+	}
+	if d.batch = append(d.batch, l); len(d.batch) == 256 {
+		d.queue <- d.batch
+		d.batch = make([]listed, 0, 256)
+	}
+}
+
+func (d *duplicates) check(l listed) {
+	h := maphash.String(d.seed, l.loc)
+	if first, dup := d.seen.get(h); dup {
+		if d.count++; d.count <= maxFindingsCode {
+			d.findings = append(d.findings, newFinding(d.file, CodeDuplicate, l.line, l.col,
+				msg.New(msgDuplicate, "URL", l.loc, "Line", int(first))))
+		}
+	} else if d.seen.n < MaxURLs {
+		// Past the limit the file is in error anyway; keeping memory flat
+		// matters more than finding duplicates there.
+		d.seen.put(h, int32(l.line))
+	}
+}
+
+// join waits for the search's goroutine, if one runs, to check what it
+// was given; then findings and count are complete.
+func (d *duplicates) join() {
+	if d.queue == nil {
+		return
+	}
+	if len(d.batch) > 0 {
+		d.queue <- d.batch
+	}
+	close(d.queue)
+	<-d.done
+	d.queue, d.batch = nil, nil
 }
 
 // seenURLs maps the hash of each URL listed to the line it was first

@@ -370,7 +370,7 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	var blocked []Finding
 	perAgent := map[string]int{}
 	var entries []Entry
-	opt := Options{File: src.Name, URL: src.URL, RobotsHosts: robotsHosts, Context: j.Context}
+	opt := Options{File: src.Name, URL: src.URL, RobotsHosts: robotsHosts, Context: j.Context, Workers: j.Workers}
 	if j.Progress != nil {
 		opt.Progress = func(n int64) { j.Progress(src.Name, n) }
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -501,5 +502,35 @@ func TestSeenURLs(t *testing.T) {
 	}
 	if s.n != n || len(s.hashes) < 2*n {
 		t.Fatalf("%d entries in %d slots", s.n, len(s.hashes))
+	}
+}
+
+// TestDuplicatesBeside: a long sitemap with more duplicates than are
+// listed one by one gives the same result whether they are searched on
+// the reading's goroutine or, past the first dupsBeside URLs, beside it.
+func TestDuplicatesBeside(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 3*dupsBeside; i++ {
+		b.WriteString(u(fmt.Sprintf("https://a.example/p/%d", i%(dupsBeside+dupsBeside/2)), "<priority>0.5</priority>"))
+	}
+	data := []byte(urlset(b.String()))
+	one, err1 := Read(bytes.NewReader(data), Options{File: "s.xml", Workers: 1})
+	all, err2 := Read(bytes.NewReader(data), Options{File: "s.xml"})
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	dups := 0
+	for _, f := range all.Findings {
+		if f.Code == CodeDuplicate {
+			dups++
+		}
+	}
+	if dups != maxFindingsCode || !slices.ContainsFunc(all.Findings, func(f Finding) bool {
+		return f.Code == CodeMore && strings.Contains(f.Message.String(), CodeDuplicate)
+	}) {
+		t.Fatalf("%d duplicates listed, want %d and a %s for the rest", dups, maxFindingsCode, CodeMore)
+	}
+	if !reflect.DeepEqual(one, all) {
+		t.Fatalf("one goroutine: %d findings, beside: %d", len(one.Findings), len(all.Findings))
 	}
 }
