@@ -301,13 +301,29 @@ func (t *fastTokens) comment() (tokenKind, error) {
 	}
 }
 
-func isNameStart(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == ':'
-}
+func isNameStart(c byte) bool { return nameBytes[c] == nameStart }
 
-func isNameByte(c byte) bool {
-	return isNameStart(c) || '0' <= c && c <= '9' || c == '-' || c == '.'
-}
+func isNameByte(c byte) bool { return nameBytes[c] != 0 }
+
+// nameBytes sorts the bytes of an ASCII name: those that may start it
+// (letters, '_', ':'), those that may only follow (digits, '-', '.'),
+// and 0 for the others.
+var nameBytes = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == ':':
+			t[c] = nameStart
+		case '0' <= c && c <= '9' || c == '-' || c == '.':
+			t[c] = nameFollow
+		}
+	}
+	return t
+}()
+
+const (
+	nameStart = 1 + iota
+	nameFollow
+)
 
 // name reads an ASCII name at tag[i:]; ok false for none or a byte
 // outside ASCII in it.
@@ -341,6 +357,24 @@ func splitName(s string) (prefix, local string, ok bool) {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// qname is splitName of the name b, the protocol's names (which have no
+// prefix) without a search for one.
+func (t *fastTokens) qname(b []byte) (prefix, local string, ok bool) {
+	switch string(b) {
+	case "url":
+		return "", "url", true
+	case "loc":
+		return "", "loc", true
+	case "lastmod":
+		return "", "lastmod", true
+	case "changefreq":
+		return "", "changefreq", true
+	case "priority":
+		return "", "priority", true
+	}
+	return splitName(t.intern(b))
+}
 
 // intern keeps one string per element name: the protocol's without a
 // lookup, others in a small table.
@@ -386,7 +420,7 @@ func (t *fastTokens) startTag() (tokenKind, error) {
 	if !ok {
 		return tokOther, errSlowPath
 	}
-	prefix, local, ok := splitName(t.intern(tag[1:n]))
+	prefix, local, ok := t.qname(tag[1:n])
 	if !ok || prefix == "xmlns" || prefix == "xml" || prefix == "" && local == "xmlns" {
 		return tokOther, errSlowPath
 	}
@@ -519,7 +553,7 @@ func (t *fastTokens) endTag() (tokenKind, error) {
 			return tokOther, errSlowPath
 		}
 	}
-	prefix, local, ok := splitName(t.intern(tag[2:n]))
+	prefix, local, ok := t.qname(tag[2:n])
 	o := t.stack[len(t.stack)-1]
 	if !ok || prefix != o.prefix || local != o.local {
 		return tokOther, errSlowPath // encoding/xml: "element <a> closed by </b>"
