@@ -79,7 +79,7 @@ func ParseURLList(r io.Reader, file, host string) ([]BuildEntry, []Finding) {
 			case c == "":
 			case checkW3C(c) != w3cBad:
 				e.LastMod = c
-			case changefreqs[strings.ToLower(c)]:
+			case isChangefreq(strings.ToLower(c)):
 				e.ChangeFreq = strings.ToLower(c)
 			case validPriority(c):
 				e.Priority = c
@@ -119,7 +119,7 @@ func ParseURLList(r io.Reader, file, host string) ([]BuildEntry, []Finding) {
 }
 
 func isColumn(c string) bool {
-	return checkW3C(c) != w3cBad || changefreqs[strings.ToLower(c)] || validPriority(c)
+	return checkW3C(c) != w3cBad || isChangefreq(strings.ToLower(c)) || validPriority(c)
 }
 
 // xmlEscaper writes the five characters XML reserves as entities.

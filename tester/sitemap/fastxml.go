@@ -34,15 +34,19 @@ type fastTokens struct {
 
 	stack   []fastOpen // open elements, raw names
 	ns      map[string]string
+	defNS   string // ns[""], the namespace of names without a prefix
 	nsUndo  []nsSave
 	pending bool     // a self-closing element's end is due
 	end     xml.Name // of the self-closed element
-	text    []byte   // decoded text of the last CharData
+	decoded []byte   // text with entities or \r decoded (decode's buffer)
+	name    xml.Name // of the last start or end (read)
+	text    []byte   // of the last text (read), valid until the next token
 	names   map[string]string
 	started bool // a token was read (the XML declaration must come first)
 	// giveUp, when set, is asked before each token: true ends the fast
 	// reading (the caller's size checks want encoding/xml's read pattern).
 	giveUp func() bool
+	quit   bool // giveUp said so, when more input was wanted
 }
 
 type fastOpen struct {
@@ -78,6 +82,10 @@ func (t *fastTokens) InputOffset() int64 { return t.base + int64(t.pos) }
 // fill reads more input so that buf[pos:] holds at least n bytes (or all
 // that is left); false at the end of the input.
 func (t *fastTokens) fill(n int) bool {
+	return len(t.buf)-t.pos >= n || t.fillMore(n)
+}
+
+func (t *fastTokens) fillMore(n int) bool {
 	for len(t.buf)-t.pos < n {
 		if t.eof {
 			return false
@@ -95,6 +103,10 @@ func (t *fastTokens) fill(n int) bool {
 			grown := make([]byte, len(t.buf), 2*cap(t.buf))
 			copy(grown, t.buf)
 			t.buf = grown
+		}
+		if t.giveUp != nil && t.giveUp() {
+			t.quit = true
+			return false
 		}
 		m, err := t.r.Read(t.buf[len(t.buf):cap(t.buf)])
 		t.buf = t.buf[:len(t.buf)+m]
@@ -135,21 +147,35 @@ func (t *fastTokens) advance(n int) {
 
 // next returns the next token, io.EOF at the end, or errSlowPath.
 func (t *fastTokens) next() (token, error) {
+	k, err := t.read()
+	switch k {
+	case tokStart, tokEnd:
+		return token{kind: k, name: t.name}, err
+	case tokText:
+		return token{kind: k, text: t.text}, err
+	}
+	return token{}, err
+}
+
+// read reads the next token: its kind, and its name (t.name) or text
+// (t.text); io.EOF at the end, or errSlowPath.
+func (t *fastTokens) read() (tokenKind, error) {
 	if t.pending {
 		t.pending = false
-		return token{kind: tokEnd, name: t.end}, nil
-	}
-	if t.giveUp != nil && t.giveUp() {
-		return token{}, errSlowPath
+		t.name = t.end
+		return tokEnd, nil
 	}
 	if !t.fill(1) {
+		if t.quit {
+			return tokOther, errSlowPath
+		}
 		if t.err != nil {
-			return token{}, t.err
+			return tokOther, t.err
 		}
 		if len(t.stack) > 0 || len(t.buf) > t.pos {
-			return token{}, errSlowPath // encoding/xml says "unexpected EOF"
+			return tokOther, errSlowPath // encoding/xml says "unexpected EOF"
 		}
-		return token{}, io.EOF
+		return tokOther, io.EOF
 	}
 	first := !t.started
 	t.started = true
@@ -157,14 +183,14 @@ func (t *fastTokens) next() (token, error) {
 		return t.charData()
 	}
 	if !t.fill(2) {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	switch t.buf[t.pos+1] {
 	case '/':
 		return t.endTag()
 	case '?':
 		if !first {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		return t.declaration()
 	case '!':
@@ -175,6 +201,13 @@ func (t *fastTokens) next() (token, error) {
 
 // tagEnd finds the '>' that ends the tag at pos (no '<' before it).
 func (t *fastTokens) tagEnd() int {
+	// Most tags are short: a plain loop ends before IndexByte would start.
+	buf := t.buf[t.pos:]
+	for i := 1; i < len(buf) && i < 48; i++ {
+		if buf[i] == '>' {
+			return i
+		}
+	}
 	for from := 0; ; {
 		if i := bytes.IndexByte(t.buf[t.pos+from:], '>'); i >= 0 {
 			return from + i
@@ -187,19 +220,19 @@ func (t *fastTokens) tagEnd() int {
 }
 
 // declaration reads <?xml version="1.0" encoding="UTF-8"?> at the start.
-func (t *fastTokens) declaration() (token, error) {
+func (t *fastTokens) declaration() (tokenKind, error) {
 	end := t.tagEnd()
 	if end < 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	tag := t.buf[t.pos : t.pos+end+1]
 	if !bytes.HasPrefix(tag, []byte("<?xml ")) || !bytes.HasSuffix(tag, []byte("?>")) {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	body := string(tag[6 : len(tag)-2])
 	attrs, ok := plainAttrs(body)
 	if !ok {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	for k, v := range attrs {
 		switch {
@@ -207,11 +240,11 @@ func (t *fastTokens) declaration() (token, error) {
 		case k == "encoding" && strings.EqualFold(v, "utf-8"):
 		case k == "standalone":
 		default:
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 	}
 	t.advance(end + 1)
-	return token{}, nil
+	return tokOther, nil
 }
 
 // plainAttrs reads name="value" pairs separated by spaces (no entities).
@@ -245,36 +278,52 @@ func plainAttrs(s string) (map[string]string, bool) {
 }
 
 // comment skips <!-- ... -->; other directives need encoding/xml.
-func (t *fastTokens) comment() (token, error) {
+func (t *fastTokens) comment() (tokenKind, error) {
 	if !t.fill(4) || string(t.buf[t.pos:t.pos+4]) != "<!--" {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	for from := 4; ; {
 		if i := bytes.Index(t.buf[t.pos+from:], []byte("--")); i >= 0 {
 			at := from + i
 			if !t.fill(at + 3) {
-				return token{}, errSlowPath
+				return tokOther, errSlowPath
 			}
 			if t.buf[t.pos+at+2] != '>' {
-				return token{}, errSlowPath // `"--" not allowed in comments`
+				return tokOther, errSlowPath // `"--" not allowed in comments`
 			}
 			t.advance(at + 3)
-			return token{}, nil
+			return tokOther, nil
 		}
 		from = max(4, len(t.buf)-t.pos-1)
 		if !t.fill(len(t.buf) - t.pos + 1) {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 	}
 }
 
-func isNameStart(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == ':'
-}
+func isNameStart(c byte) bool { return nameBytes[c] == nameStart }
 
-func isNameByte(c byte) bool {
-	return isNameStart(c) || '0' <= c && c <= '9' || c == '-' || c == '.'
-}
+func isNameByte(c byte) bool { return nameBytes[c] != 0 }
+
+// nameBytes sorts the bytes of an ASCII name: those that may start it
+// (letters, '_', ':'), those that may only follow (digits, '-', '.'),
+// and 0 for the others.
+var nameBytes = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == ':':
+			t[c] = nameStart
+		case '0' <= c && c <= '9' || c == '-' || c == '.':
+			t[c] = nameFollow
+		}
+	}
+	return t
+}()
+
+const (
+	nameStart = 1 + iota
+	nameFollow
+)
 
 // name reads an ASCII name at tag[i:]; ok false for none or a byte
 // outside ASCII in it.
@@ -294,17 +343,38 @@ func scanName(tag []byte, i int) (end int, ok bool) {
 
 // split is encoding/xml's nsname: prefix and local name.
 func splitName(s string) (prefix, local string, ok bool) {
-	if strings.Count(s, ":") > 1 {
-		return "", "", false
-	}
-	p, l, found := strings.Cut(s, ":")
-	if !found || p == "" || l == "" {
+	i := strings.IndexByte(s, ':')
+	if i < 0 {
 		return "", s, true
 	}
-	return p, l, true
+	if strings.IndexByte(s[i+1:], ':') >= 0 {
+		return "", "", false
+	}
+	if i == 0 || i == len(s)-1 {
+		return "", s, true
+	}
+	return s[:i], s[i+1:], true
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// qname is splitName of the name b, the protocol's names (which have no
+// prefix) without a search for one.
+func (t *fastTokens) qname(b []byte) (prefix, local string, ok bool) {
+	switch string(b) {
+	case "url":
+		return "", "url", true
+	case "loc":
+		return "", "loc", true
+	case "lastmod":
+		return "", "lastmod", true
+	case "changefreq":
+		return "", "changefreq", true
+	case "priority":
+		return "", "priority", true
+	}
+	return splitName(t.intern(b))
+}
 
 // intern keeps one string per element name: the protocol's without a
 // lookup, others in a small table.
@@ -337,22 +407,22 @@ func (t *fastTokens) intern(b []byte) string {
 	return s
 }
 
-func (t *fastTokens) startTag() (token, error) {
+func (t *fastTokens) startTag() (tokenKind, error) {
 	end := t.tagEnd()
 	if end < 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	tag := t.buf[t.pos : t.pos+end+1] // "<name ... >"
 	if bytes.IndexByte(tag[1:], '<') >= 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	n, ok := scanName(tag, 1)
 	if !ok {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
-	prefix, local, ok := splitName(t.intern(tag[1:n]))
+	prefix, local, ok := t.qname(tag[1:n])
 	if !ok || prefix == "xmlns" || prefix == "xml" || prefix == "" && local == "xmlns" {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	open := fastOpen{prefix: prefix, local: local, undo: len(t.nsUndo)}
 	empty := false
@@ -367,17 +437,17 @@ func (t *fastTokens) startTag() (token, error) {
 		}
 		if tag[j] == '/' {
 			if j+1 != len(tag)-1 {
-				return token{}, errSlowPath
+				return tokOther, errSlowPath
 			}
 			empty = true
 			break
 		}
 		if j == i {
-			return token{}, errSlowPath // no space before an attribute
+			return tokOther, errSlowPath // no space before an attribute
 		}
 		an, ok := scanName(tag, j)
 		if !ok {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		aname := string(tag[j:an])
 		k := an
@@ -385,7 +455,7 @@ func (t *fastTokens) startTag() (token, error) {
 			k++
 		}
 		if tag[k] != '=' {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		k++
 		for k < len(tag) && isSpace(tag[k]) {
@@ -393,21 +463,21 @@ func (t *fastTokens) startTag() (token, error) {
 		}
 		q := tag[k]
 		if q != '"' && q != '\'' {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		vend := bytes.IndexByte(tag[k+1:], q)
 		if vend < 0 {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		val := tag[k+1 : k+1+vend]
 		for _, c := range val {
 			if c < 0x20 || c >= 0x80 || c == '&' || c == '<' {
-				return token{}, errSlowPath
+				return tokOther, errSlowPath
 			}
 		}
 		ap, al, ok := splitName(aname)
 		if !ok {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 		switch {
 		case ap == "xmlns":
@@ -418,30 +488,36 @@ func (t *fastTokens) startTag() (token, error) {
 		i = k + 1 + vend + 1
 	}
 	t.stack = append(t.stack, open)
-	name := xml.Name{Local: local}
-	switch {
-	case prefix == "":
-		name.Space = t.ns[""]
-	default:
-		if v, ok := t.ns[prefix]; ok {
-			name.Space = v
-		} else {
-			name.Space = prefix
-		}
-	}
+	name := xml.Name{Local: local, Space: t.space(prefix)}
 	t.advance(end + 1)
 	if empty {
 		t.pending = true
 		t.end = name
 		t.pop()
 	}
-	return token{kind: tokStart, name: name}, nil
+	t.name = name
+	return tokStart, nil
+}
+
+// space is the namespace a name with prefix is in: the declared one, the
+// prefix itself when undeclared (as encoding/xml has it).
+func (t *fastTokens) space(prefix string) string {
+	if prefix == "" {
+		return t.defNS
+	}
+	if v, ok := t.ns[prefix]; ok {
+		return v
+	}
+	return prefix
 }
 
 func (t *fastTokens) declare(prefix, value string) {
 	old, had := t.ns[prefix]
 	t.nsUndo = append(t.nsUndo, nsSave{prefix, old, had})
 	t.ns[prefix] = value
+	if prefix == "" {
+		t.defNS = value
+	}
 }
 
 // pop closes the innermost element and undoes its declarations.
@@ -456,45 +532,77 @@ func (t *fastTokens) pop() {
 		} else {
 			delete(t.ns, u.prefix)
 		}
+		if u.prefix == "" {
+			t.defNS = u.value // "" when it was not declared
+		}
 	}
 }
 
-func (t *fastTokens) endTag() (token, error) {
+func (t *fastTokens) endTag() (tokenKind, error) {
 	end := t.tagEnd()
 	if end < 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	tag := t.buf[t.pos : t.pos+end+1] // "</name >"
 	n, ok := scanName(tag, 2)
 	if !ok || len(t.stack) == 0 {
-		return token{}, errSlowPath
+		return tokOther, errSlowPath
 	}
 	for j := n; j < len(tag)-1; j++ {
 		if !isSpace(tag[j]) {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 	}
-	prefix, local, ok := splitName(t.intern(tag[2:n]))
+	prefix, local, ok := t.qname(tag[2:n])
 	o := t.stack[len(t.stack)-1]
 	if !ok || prefix != o.prefix || local != o.local {
-		return token{}, errSlowPath // encoding/xml: "element <a> closed by </b>"
+		return tokOther, errSlowPath // encoding/xml: "element <a> closed by </b>"
 	}
-	name := xml.Name{Local: local}
-	if prefix == "" {
-		name.Space = t.ns[""]
-	} else if v, ok := t.ns[prefix]; ok {
-		name.Space = v
-	} else {
-		name.Space = prefix
-	}
+	name := xml.Name{Local: local, Space: t.space(prefix)}
 	t.pop()
 	t.advance(end + 1)
-	return token{kind: tokEnd, name: name}, nil
+	t.name = name
+	return tokEnd, nil
 }
 
 // charData reads text up to the next '<' (or the end), decoding entities
 // and line ends as encoding/xml does.
-func (t *fastTokens) charData() (token, error) {
+func (t *fastTokens) charData() (tokenKind, error) {
+	// A short text (a URL, a date, the line end between elements) in one
+	// pass: its end, whether it is plain, its line ends.
+	short := t.buf[t.pos:]
+	if len(short) > 512 {
+		short = short[:512]
+	}
+	plain, lines, lastNL := true, 0, 0
+	for i, c := range short {
+		switch textClass[c] {
+		case textPlain:
+			continue
+		case textNewline:
+			lines++
+			lastNL = i
+			continue
+		case textOther:
+			plain = false
+			continue
+		}
+		// '<': the text is short[:i].
+		text := short[:i]
+		if !plain {
+			var ok bool
+			if text, ok = t.decode(text); !ok {
+				return tokOther, errSlowPath
+			}
+		}
+		if lines > 0 {
+			t.line += lines
+			t.linestart = t.base + int64(t.pos) + int64(lastNL) + 1
+		}
+		t.pos += i
+		t.text = text
+		return tokText, nil
+	}
 	var n int
 	for from := 0; ; {
 		if i := bytes.IndexByte(t.buf[t.pos+from:], '<'); i >= 0 {
@@ -504,19 +612,19 @@ func (t *fastTokens) charData() (token, error) {
 		from = len(t.buf) - t.pos
 		if !t.fill(from + 1) {
 			if t.err != nil {
-				return token{}, t.err
+				return tokOther, t.err
 			}
-			if from >= fastMaxToken {
-				return token{}, errSlowPath
+			if t.quit || from >= fastMaxToken {
+				return tokOther, errSlowPath
 			}
 			n = from
 			break
 		}
 	}
 	raw := t.buf[t.pos : t.pos+n]
-	plain := true
+	plain = true
 	for _, c := range raw {
-		if c < 0x20 && c != '\n' && c != '\t' || c >= 0x80 || c == '&' || c == ']' {
+		if !plainText[c] {
 			plain = false
 			break
 		}
@@ -525,17 +633,51 @@ func (t *fastTokens) charData() (token, error) {
 	if !plain {
 		var ok bool
 		if text, ok = t.decode(raw); !ok {
-			return token{}, errSlowPath
+			return tokOther, errSlowPath
 		}
 	}
 	t.advance(n)
-	return token{kind: tokText, text: text}, nil
+	t.text = text
+	return tokText, nil
 }
+
+// textClass sorts the bytes of text for charData's one pass: plain as
+// plainText has it (a line end counted apart), the '<' that ends it, or
+// another byte, which needs decode.
+var textClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == '<':
+			t[c] = textEnd
+		case c == '\n':
+			t[c] = textNewline
+		case !plainText[c]:
+			t[c] = textOther
+		}
+	}
+	return t
+}()
+
+const (
+	textPlain = iota
+	textNewline
+	textOther
+	textEnd
+)
+
+// plainText marks the bytes text may hold as they are: not a control
+// character other than \n and \t, not outside ASCII, not & or ].
+var plainText = func() (t [256]bool) {
+	for c := range t {
+		t[c] = (c >= 0x20 || c == '\n' || c == '\t') && c < 0x80 && c != '&' && c != ']'
+	}
+	return t
+}()
 
 // decode is encoding/xml's text(): entities, \r\n and \r to \n, "]]>"
 // refused, every character checked.
 func (t *fastTokens) decode(raw []byte) ([]byte, bool) {
-	out := t.text[:0]
+	out := t.decoded[:0]
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		switch {
@@ -571,7 +713,7 @@ func (t *fastTokens) decode(raw []byte) ([]byte, bool) {
 			i += size - 1
 		}
 	}
-	t.text = out
+	t.decoded = out
 	return out, true
 }
 

@@ -50,7 +50,7 @@ func FuzzFastTokens(f *testing.F) {
 			if errors.Is(aerr, errSlowPath) {
 				return
 			}
-			b, berr := decoderTokens{d}.next()
+			b, berr := decoderNext(d)
 			if aerr != nil || berr != nil {
 				if aerr != io.EOF || berr != io.EOF {
 					t.Fatalf("token %d: fast %v, encoding/xml %v", i, aerr, berr)
@@ -87,13 +87,24 @@ type onlyReader struct{ io.Reader }
 
 // FuzzReadFast: Read with the fast reader (a seekable input) and with
 // encoding/xml alone give the same result — URLs, findings with their
-// lines and columns, size — and pass on the same entries.
+// lines and columns, size — and pass on the same entries; and so does the
+// fast reader on one goroutine (Workers 1) and with the search for
+// duplicates beside it from the first URL on.
 func FuzzReadFast(f *testing.F) {
 	for _, s := range fastSeeds {
 		f.Add([]byte(s))
 	}
 	f.Add([]byte(generateBench(300)))
+	f.Add([]byte(urlset(u("https://a.example/x", "") + u("https://a.example/y", "") + u("https://a.example/x", "") +
+		u("https://b.example/x", "<priority>2</priority>") + u("https://a.example/y", ""))))
+	dupsBeside = 0
+	f.Cleanup(func() { dupsBeside = 4096 })
 	f.Fuzz(func(t *testing.T, data []byte) {
+		one, err := Read(bytes.NewReader(data), Options{URL: "https://a.example/sitemap.xml", File: "s.xml", Workers: 1})
+		two, err2 := Read(bytes.NewReader(data), Options{URL: "https://a.example/sitemap.xml", File: "s.xml", Workers: 2})
+		if (err == nil) != (err2 == nil) || err == nil && !reflect.DeepEqual(one, two) {
+			t.Fatalf("one goroutine %v %+v\nthe search beside %v %+v", err, one, err2, two)
+		}
 		var fastEntries, slowEntries []Entry
 		opt := Options{URL: "https://a.example/sitemap.xml", File: "s.xml"}
 		opt.OnEntry = func(e Entry) { fastEntries = append(fastEntries, e) }
@@ -157,4 +168,19 @@ func TestFastAndSlowAgreeOnSize(t *testing.T) {
 	if !slices.ContainsFunc(fast.Findings, func(f Finding) bool { return f.Code == CodeOldSize }) {
 		t.Fatalf("no %s: %+v", CodeOldSize, fast.Findings)
 	}
+}
+
+// FuzzPlainDate: the shortcut for YYYY-MM-DD accepts exactly the ten-byte
+// values the reading of every W3C form accepts.
+func FuzzPlainDate(f *testing.F) {
+	for _, s := range []string{"2024-01-02", "2024-02-29", "2023-02-29", "2024-13-01", "2024-00-10", "0000-01-01",
+		"2024-1-02 ", "2024-04-31", "2024-01-0a", "+024-01-02", "2024-01-02T10:00Z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		fast, forms := isPlainDate(v), checkW3CForms(v)
+		if fast && forms != w3cOK || len(v) == 10 && v[4] == '-' && v[7] == '-' && forms == w3cOK && !fast {
+			t.Fatalf("%q: shortcut %v, every form %v", v, fast, forms)
+		}
+	})
 }

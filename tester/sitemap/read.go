@@ -9,6 +9,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"io"
+	"runtime"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -35,6 +36,10 @@ type Options struct {
 	Progress func(read int64)
 	// Context stops the reading when it is cancelled.
 	Context context.Context
+	// Workers is how many cores the reading may use: 1 keeps it on one
+	// goroutine; any other number (0: all) lets the search for duplicates
+	// of a long sitemap run on a goroutine of its own, beside the reading.
+	Workers int
 }
 
 // Result is what reading a sitemap found.
@@ -110,6 +115,7 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 	raw := &counter{r: r, ctx: ctx, progress: opt.Progress, limit: -1}
 	br := bufio.NewReaderSize(raw, 64*1024)
 	s := newState(opt)
+	defer s.dups.join() // on every way out: the goroutine of the search ends
 	var in io.Reader = br
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
@@ -147,13 +153,13 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 			// Where reading stops at hardLimit depends on how far the
 			// reader read ahead: a file that long is left to encoding/xml.
 			ft.giveUp = func() bool { return un.n > hardLimit-1<<20 }
-			err = s.readXML(ft, nil)
+			err = s.readXML(tokenSource{fast: ft}, nil)
 			if errors.Is(err, errSlowPath) {
 				return nil, err
 			}
 		} else {
 			guard := &tokenGuard{r: ub, limit: maxToken}
-			err = s.readXML(decoderTokens{xml.NewDecoder(guard)}, guard)
+			err = s.readXML(tokenSource{dec: xml.NewDecoder(guard)}, guard)
 		}
 	} else {
 		s.res.Kind = KindText
@@ -313,8 +319,8 @@ type state struct {
 	line      int // position of the token being handled
 	col       int
 	perCode   map[string]int
-	seen      map[uint64]int32 // URL hash → line of its first listing
-	seed      maphash.Seed
+	urls      urlSplitter
+	dups      duplicates
 	over      struct{ line, col int } // where the entry limit was passed
 	oldOver   struct{ line, col int }
 	big       struct{ line, col int } // where the file passed 50 MB
@@ -328,7 +334,7 @@ type state struct {
 
 func newState(opt Options) *state {
 	return &state{opt: opt, scope: newScope(opt.URL, opt.RobotsHosts), perCode: map[string]int{},
-		seen: map[uint64]int32{}, seed: maphash.MakeSeed(), line: 1, col: 1, rootLine: 1, rootCol: 1, size: &counter{}}
+		dups: duplicates{file: opt.File, seed: maphash.MakeSeed()}, line: 1, col: 1, rootLine: 1, rootCol: 1, size: &counter{}}
 }
 
 // add records a finding; past maxFindingsCode of one code it only counts.
@@ -337,15 +343,24 @@ func (s *state) add(code string, line, col int, text msg.Text) *Finding {
 	if s.perCode[code] > maxFindingsCode {
 		return nil
 	}
-	line, col = max(line, 1), max(col, 1)
-	s.res.Findings = append(s.res.Findings, Finding{Code: code, Severity: SeverityOf(code), File: s.opt.File,
-		Line: line, Col: col, Message: text})
+	s.res.Findings = append(s.res.Findings, newFinding(s.opt.File, code, line, col, text))
 	return &s.res.Findings[len(s.res.Findings)-1]
+}
+
+// newFinding is a finding of file at line and col (at least 1 each).
+func newFinding(file, code string, line, col int, text msg.Text) Finding {
+	return Finding{Code: code, Severity: SeverityOf(code), File: file, Line: max(line, 1), Col: max(col, 1), Message: text}
 }
 
 // finish adds the findings only known at the end: limits, emptiness, and
 // how many findings were counted but not listed.
 func (s *state) finish() *Result {
+	// The duplicates join the other findings: each at its URL's position,
+	// after the others there (sortFindings keeps that order), so where
+	// they were found does not change the report.
+	s.dups.join()
+	s.perCode[CodeDuplicate] += s.dups.count
+	s.res.Findings = append(s.res.Findings, s.dups.findings...)
 	s.res.Size = s.size.n
 	limit, oldLimit := MaxURLs, 0
 	code, oldCode, text, oldText := CodeTooManyURLs, "", msgTooManyURLs, ""
@@ -431,17 +446,138 @@ func (s *state) entry(loc string, n, line, col int) {
 	if !s.checkLoc(loc, n, line, col) {
 		return
 	}
-	h := maphash.String(s.seed, loc)
-	if first, dup := s.seen[h]; dup {
-		s.add(CodeDuplicate, line, col, msg.New(msgDuplicate, "URL", loc, "Line", int(first)))
-	} else if len(s.seen) < MaxURLs {
-		// Past the limit the file is in error anyway; keeping memory flat
-		// matters more than finding duplicates there.
-		s.seen[h] = int32(line)
-	}
+	s.dups.list(listed{loc: loc, line: line, col: col}, s.opt.Workers != 1 && runtime.GOMAXPROCS(0) > 1)
 	if s.opt.OnEntry != nil {
 		s.opt.OnEntry(Entry{Loc: loc, Line: line, Col: col, Index: s.res.Kind == KindIndex})
 	}
+}
+
+// duplicates finds the URLs listed again. From dupsBeside URLs on, when
+// the reading may use more than one core, it does so on a goroutine of its
+// own, beside the reading, and its findings join the others when the
+// reading ends (join): the report is the same either way (FuzzReadFast
+// reads every input both ways).
+type duplicates struct {
+	file     string
+	seed     maphash.Seed
+	seen     seenURLs  // URL hash → line of its first listing
+	findings []Finding // CodeDuplicate, the first maxFindingsCode of them
+	count    int       // CodeDuplicate findings, listed or not
+	checked  int       // URLs checked on the reading's goroutine
+	queue    chan []listed
+	batch    []listed
+	done     chan struct{}
+}
+
+// listed is a URL as the search for duplicates takes it.
+type listed struct {
+	loc       string
+	line, col int
+}
+
+// dupsBeside is how many URLs are checked for duplicates on the reading's
+// goroutine before the others go to their own (a variable for the tests).
+var dupsBeside = 4096
+
+// list checks l, now or (beside: more than one core may be used) on the
+// goroutine of the search once it runs.
+func (d *duplicates) list(l listed, beside bool) {
+	if d.queue == nil {
+		if !beside || d.checked < dupsBeside {
+			d.checked++
+			d.check(l)
+			return
+		}
+		d.queue, d.done = make(chan []listed, 4), make(chan struct{})
+		go func() {
+			defer close(d.done)
+			for b := range d.queue {
+				for _, l := range b {
+					d.check(l)
+				}
+			}
+		}()
+	}
+	if d.batch = append(d.batch, l); len(d.batch) == 256 {
+		d.queue <- d.batch
+		d.batch = make([]listed, 0, 256)
+	}
+}
+
+func (d *duplicates) check(l listed) {
+	h := maphash.String(d.seed, l.loc)
+	if first, dup := d.seen.get(h); dup {
+		if d.count++; d.count <= maxFindingsCode {
+			d.findings = append(d.findings, newFinding(d.file, CodeDuplicate, l.line, l.col,
+				msg.New(msgDuplicate, "URL", l.loc, "Line", int(first))))
+		}
+	} else if d.seen.n < MaxURLs {
+		// Past the limit the file is in error anyway; keeping memory flat
+		// matters more than finding duplicates there.
+		d.seen.put(h, int32(l.line))
+	}
+}
+
+// join waits for the search's goroutine, if one runs, to check what it
+// was given; then findings and count are complete.
+func (d *duplicates) join() {
+	if d.queue == nil {
+		return
+	}
+	if len(d.batch) > 0 {
+		d.queue <- d.batch
+	}
+	close(d.queue)
+	<-d.done
+	d.queue, d.batch = nil, nil
+}
+
+// seenURLs maps the hash of each URL listed to the line it was first
+// listed on: an open-addressing table (linear probing, at most half full),
+// several times cheaper than a Go map for the 50,000 entries of a full
+// sitemap, of which nearly every lookup misses. The hashes are apart from
+// the lines, so a miss reads only them (half the memory to go through).
+type seenURLs struct {
+	hashes []uint64 // 0: empty (a hash of 0 is kept as 1)
+	lines  []int32
+	n      int
+}
+
+// slot is where h is, or the empty slot it would take.
+func (t *seenURLs) slot(h uint64) int {
+	mask := uint64(len(t.hashes) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		if x := t.hashes[i]; x == h || x == 0 {
+			return int(i)
+		}
+	}
+}
+
+func (t *seenURLs) get(h uint64) (int32, bool) {
+	if t.n == 0 {
+		return 0, false
+	}
+	i := t.slot(max(h, 1))
+	return t.lines[i], t.hashes[i] != 0
+}
+
+// put adds h, which get does not find.
+func (t *seenURLs) put(h uint64, line int32) {
+	if 2*(t.n+1) > len(t.hashes) {
+		hashes, lines := t.hashes, t.lines
+		size := max(1024, 2*len(hashes))
+		t.hashes, t.lines = make([]uint64, size), make([]int32, size)
+		for i, x := range hashes {
+			if x != 0 {
+				j := t.slot(x)
+				t.hashes[j], t.lines[j] = x, lines[i]
+			}
+		}
+	}
+	h = max(h, 1)
+	i := t.slot(h)
+	t.hashes[i], t.lines[i] = h, line
+	t.n++
 }
 
 // readText reads a text sitemap: one URL a line, UTF-8.
@@ -505,14 +641,26 @@ type element struct {
 	textCol  int
 }
 
-// parents says where each protocol element may stand.
-var parents = map[string]string{
-	"url": "urlset", "sitemap": "sitemapindex",
-	"loc": "url", "lastmod": "url", "changefreq": "url", "priority": "url",
+// protocolElement says where each element of the protocol may stand
+// (parent), and which bit marks it among the children of url and sitemap
+// that may appear once; known is false for another name.
+func protocolElement(name string) (parent string, bit uint8, known bool) {
+	switch name {
+	case "url":
+		return "urlset", 0, true
+	case "sitemap":
+		return "sitemapindex", 0, true
+	case "loc":
+		return "url", 1, true
+	case "lastmod":
+		return "url", 2, true
+	case "changefreq":
+		return "url", 4, true
+	case "priority":
+		return "url", 8, true
+	}
+	return "", 0, false
 }
-
-// childBit marks the children of url and sitemap that may appear once.
-var childBit = map[string]uint8{"loc": 1, "lastmod": 2, "changefreq": 4, "priority": 8}
 
 // tokenGuard feeds the XML decoder and refuses to give it more than limit
 // bytes for one token, so no text, tag or comment is held whole however
@@ -559,12 +707,32 @@ var (
 	msgStoppedOpen  = msg.Def("sitemap.stopped_open", "reading stopped here: the start tags still open take more than 1 MiB (1,048,576 bytes); the rest of the file was not checked")
 )
 
-// tokenSource is what readXML reads: encoding/xml's Decoder (behind a
-// tokenGuard, through decoderTokens) or fastTokens.
-type tokenSource interface {
-	next() (token, error)
-	InputPos() (line, column int)
-	InputOffset() int64
+// tokenSource is what readXML reads: fastTokens or encoding/xml's Decoder
+// (behind a tokenGuard), called directly (no interface on the way).
+type tokenSource struct {
+	fast *fastTokens
+	dec  *xml.Decoder
+}
+
+func (d tokenSource) next() (token, error) {
+	if d.fast != nil {
+		return d.fast.next()
+	}
+	return decoderNext(d.dec)
+}
+
+func (d tokenSource) InputPos() (line, column int) {
+	if d.fast != nil {
+		return d.fast.InputPos()
+	}
+	return d.dec.InputPos()
+}
+
+func (d tokenSource) InputOffset() int64 {
+	if d.fast != nil {
+		return d.fast.InputOffset()
+	}
+	return d.dec.InputOffset()
 }
 
 // token is what readXML uses of an XML token, without boxing it.
@@ -583,10 +751,8 @@ const (
 	tokText
 )
 
-// decoderTokens gives encoding/xml's tokens as tokens.
-type decoderTokens struct{ *xml.Decoder }
-
-func (d decoderTokens) next() (token, error) {
+// decoderNext gives encoding/xml's next token as a token.
+func decoderNext(d *xml.Decoder) (token, error) {
 	tok, err := d.Token()
 	switch t := tok.(type) {
 	case xml.StartElement:
@@ -604,7 +770,7 @@ func (d decoderTokens) next() (token, error) {
 // open start tags and the size of each token are bounded (maxDepth,
 // maxOpenTags, maxToken), so memory stays flat whatever the input.
 func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
-	if dec, ok := d.(decoderTokens); ok {
+	if dec := d.dec; dec != nil {
 		dec.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
 			// A UTF-16 file that says so is already named and decoded.
 			said16 := s.utf16 && strings.HasPrefix(strings.ToLower(label), "utf-16")
@@ -635,8 +801,20 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 		if guard != nil {
 			guard.mark = guard.n
 		}
-		t, err := d.next()
-		if errors.Is(err, errSlowPath) {
+		var t token
+		var err error
+		if ft := d.fast; ft != nil { // called directly: the fast reader's common case
+			t.kind, err = ft.read()
+			switch t.kind {
+			case tokStart, tokEnd:
+				t.name = ft.name
+			case tokText:
+				t.text = ft.text
+			}
+		} else {
+			t, err = d.next()
+		}
+		if err != nil && errors.Is(err, errSlowPath) {
 			return err
 		}
 		// The size is the bytes read so far: up to the token for XML in
@@ -769,7 +947,7 @@ func (s *state) placed(name string, parent *element) bool {
 		}
 		return false
 	}
-	want, known := parents[name]
+	want, bit, known := protocolElement(name)
 	if name == "loc" || name == "lastmod" {
 		if parent.name == "url" || parent.name == "sitemap" {
 			want = parent.name
@@ -786,7 +964,6 @@ func (s *state) placed(name string, parent *element) bool {
 	if parent.name != "url" && parent.name != "sitemap" {
 		return true
 	}
-	bit := childBit[name]
 	if parent.seen&bit != 0 {
 		s.add(CodeRepeated, s.line, s.col, msg.New(msgRepeated, "Name", name, "Parent", parent.name))
 		return false
@@ -808,7 +985,11 @@ func (s *state) value(e, parent *element) {
 		v = unsafe.String(&vb[0], len(vb))
 	}
 	line, col := e.textLine, e.textCol
-	if lead := len(raw) - len(bytes.TrimLeft(raw, " \t\r\n")); lead > 0 {
+	lead := 0
+	for lead < len(raw) && isSpace(raw[lead]) {
+		lead++
+	}
+	if lead > 0 {
 		// Point at the value, not at the white space before it.
 		if nl := bytes.LastIndexByte(raw[:lead], '\n'); nl >= 0 {
 			line += bytes.Count(raw[:lead], []byte{'\n'})
@@ -832,7 +1013,7 @@ func (s *state) value(e, parent *element) {
 			s.add(CodeLastmodZone, line, col, msg.New(msgLastmodZone, "Value", clip(strings.Clone(v))))
 		}
 	case "changefreq":
-		if !changefreqs[v] {
+		if !isChangefreq(v) {
 			s.add(CodeChangefreq, line, col, msg.New(msgChangefreq, "Value", clip(strings.Clone(v))))
 		}
 	case "priority":

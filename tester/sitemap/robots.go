@@ -180,18 +180,64 @@ func (r *Robots) Test(file string, e Entry) []Finding {
 	var out []Finding
 	for _, c := range r.Crawlers {
 		v := c.Compiled.Query(c.Agent, e.Loc)
-		if v.Allowed {
-			continue
+		if !v.Allowed {
+			out = append(out, blockedFinding(file, e, c.Agent, &v))
 		}
-		code, text := CodeBlocked, msgBlocked
-		if e.Index {
-			code, text = CodeSitemapBlocked, msgSitemapBlocked
-		}
-		out = append(out, Finding{Code: code, Severity: SeverityOf(code), File: file, Line: e.Line,
-			Col: e.Col, Message: blockedText(text, e.Loc, c.Agent, &v), URL: e.Loc, Agent: c.Agent,
-			Engine: v.Engine, Rule: v.Rule})
 	}
 	return out
+}
+
+// blockedFinding is the finding for a listed URL the crawler agent may not
+// fetch, as v says.
+func blockedFinding(file string, e Entry, agent string, v *engine.Verdict) Finding {
+	code, text := CodeBlocked, msgBlocked
+	if e.Index {
+		code, text = CodeSitemapBlocked, msgSitemapBlocked
+	}
+	return Finding{Code: code, Severity: SeverityOf(code), File: file, Line: e.Line, Col: e.Col,
+		Message: blockedText(text, e.Loc, agent, v), URL: e.Loc, Agent: agent, Engine: v.Engine, Rule: v.Rule}
+}
+
+// robotsQueue is how many batches of URLs may wait for the robots.txt
+// queries before the reading answers them itself (a variable for the
+// tests, which set 0 to take that path every time).
+var robotsQueue = 8
+
+// queuedBatch is a batch of listed URLs on its way to the queries, or
+// already answered by the reading (hits).
+type queuedBatch struct {
+	entries  []Entry
+	hits     []blockedHit
+	answered bool
+}
+
+// blockedHit is a listed URL a crawler may not fetch, before it becomes a
+// finding: past maxFindingsCode per crawler only the count is kept, so
+// the message is only written for those listed. It keeps of the verdict
+// what the finding needs: the whole of it only when no rule decided.
+type blockedHit struct {
+	e      Entry
+	agent  string
+	engine string
+	rule   *engine.Rule
+	why    *engine.Verdict // when rule is nil
+}
+
+func newBlockedHit(e Entry, agent string, v *engine.Verdict) blockedHit {
+	h := blockedHit{e: e, agent: agent, engine: v.Engine, rule: v.Rule}
+	if v.Rule == nil {
+		vc := *v
+		h.why = &vc
+	}
+	return h
+}
+
+// verdict is as much of the verdict as blockedFinding reads.
+func (h *blockedHit) verdict() *engine.Verdict {
+	if h.why != nil {
+		return h.why
+	}
+	return &engine.Verdict{Engine: h.engine, Rule: h.rule}
 }
 
 // Named returns the Sitemap: line whose URL ends in the file name of
@@ -240,7 +286,10 @@ type Job struct {
 	Resolve  Resolver                   // for the sitemaps an index lists; LocalResolver when nil
 	Progress func(name string, n int64) // bytes of the named file read so far
 	Context  context.Context
-	Workers  int // goroutines testing URLs against Robots; 0: one per core
+	// Workers is how many cores to use: the reading takes one, the tests
+	// of URLs against Robots the others (one goroutine at least, while
+	// the file is read); 1 answers them between the readings; 0: all.
+	Workers int
 }
 
 // Report is the outcome of one sitemap file.
@@ -321,54 +370,82 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	var blocked []Finding
 	perAgent := map[string]int{}
 	var entries []Entry
-	opt := Options{File: src.Name, URL: src.URL, RobotsHosts: robotsHosts, Context: j.Context}
+	opt := Options{File: src.Name, URL: src.URL, RobotsHosts: robotsHosts, Context: j.Context, Workers: j.Workers}
 	if j.Progress != nil {
 		opt.Progress = func(n int64) { j.Progress(src.Name, n) }
 	}
 	// The robots.txt queries run on the other cores while the XML is read
 	// (batch.Run, the project's one worker pool), in batches, and their
-	// findings come back in the order of the file.
+	// findings come back in the order of the file. The reading takes one
+	// core, the queries the others; when they fall behind (the queue is
+	// full), the reading answers the batch itself before queueing it, and
+	// on one core (Workers 1) it answers every batch.
 	const batchSize = 512
+	test := func(_ int, b []Entry) []blockedHit {
+		var out []blockedHit
+		for _, e := range b {
+			for _, c := range j.Robots.Crawlers {
+				if v := c.Compiled.Query(c.Agent, e.Loc); !v.Allowed {
+					out = append(out, newBlockedHit(e, c.Agent, &v))
+				}
+			}
+		}
+		return out
+	}
+	emit := func(hits []blockedHit) error {
+		for i := range hits {
+			h := &hits[i]
+			rep.Blocked++
+			if perAgent[h.agent]++; perAgent[h.agent] <= maxFindingsCode {
+				blocked = append(blocked, blockedFinding(src.Name, h.e, h.agent, h.verdict()))
+			}
+		}
+		return nil
+	}
+	workers := j.Workers
+	if workers <= 0 {
+		workers = batchpkg.Workers()
+	}
 	var batch []Entry
-	var queue chan []Entry
+	var queue chan queuedBatch
 	var tested chan struct{}
-	if j.Robots != nil {
-		queue, tested = make(chan []Entry, 8), make(chan struct{})
+	if j.Robots != nil && workers > 1 {
+		queue, tested = make(chan queuedBatch, robotsQueue), make(chan struct{})
 		go func() {
 			defer close(tested)
-			next := func() ([]Entry, error) {
+			next := func() (queuedBatch, error) {
 				b, ok := <-queue
 				if !ok {
-					return nil, io.EOF
+					return b, io.EOF
 				}
 				return b, nil
 			}
-			test := func(_ int, b []Entry) []Finding {
-				var out []Finding
-				for _, e := range b {
-					out = append(out, j.Robots.Test(src.Name, e)...)
+			answer := func(w int, b queuedBatch) []blockedHit {
+				if b.answered {
+					return b.hits
 				}
-				return out
+				return test(w, b.entries)
 			}
-			emit := func(fs []Finding) error {
-				for _, f := range fs {
-					rep.Blocked++
-					if perAgent[f.Agent]++; perAgent[f.Agent] <= maxFindingsCode {
-						blocked = append(blocked, f)
-					}
-				}
-				return nil
-			}
-			workers := j.Workers
-			if workers <= 0 {
-				workers = batchpkg.Workers()
-			}
-			if err := batchpkg.Run(context.Background(), workers, next, test, emit); err != nil {
+			if err := batchpkg.Run(context.Background(), workers-1, next, answer, emit); err != nil {
 				for range queue { // drain, so the reader never blocks
 				}
 			}
 		}()
 	}
+	flush := func() {
+		switch {
+		case queue == nil:
+			emit(test(0, batch))
+			batch = batch[:0]
+			return
+		case len(queue) < cap(queue):
+			queue <- queuedBatch{entries: batch}
+		default:
+			queue <- queuedBatch{hits: test(0, batch), answered: true}
+		}
+		batch = make([]Entry, 0, batchSize)
+	}
+	var hosts urlSplitter
 	opt.OnEntry = func(e Entry) {
 		if e.Index && len(entries) < MaxSitemaps {
 			entries = append(entries, e)
@@ -379,20 +456,19 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 		if robotsHost != "" {
 			// A robots.txt speaks only for its own host; URLs elsewhere are
 			// reported as out of scope and left to their host's robots.txt.
-			if host, _, ok := splitURL(e.Loc); ok && host != robotsHost {
+			if host, _, ok := hosts.split(e.Loc); ok && host != robotsHost {
 				return
 			}
 		}
 		if batch = append(batch, e); len(batch) == batchSize {
-			queue <- batch
-			batch = make([]Entry, 0, batchSize)
+			flush()
 		}
 	}
 	got, err := Read(rc, opt)
+	if len(batch) > 0 {
+		flush()
+	}
 	if queue != nil {
-		if len(batch) > 0 {
-			queue <- batch
-		}
 		close(queue)
 		<-tested
 	}

@@ -64,7 +64,7 @@ func (s *state) checkLoc(loc string, n, line, col int) bool {
 	if n >= MaxLocLen {
 		s.add(CodeTooLong, line, col, msg.New(msgTooLong, "Len", n))
 	}
-	host, p, ok := splitURL(loc)
+	host, p, ok := s.urls.split(loc)
 	if !ok {
 		s.add(CodeNotAbsolute, line, col, msg.New(msgNotAbsolute, "URL", clip(loc)))
 		return false
@@ -79,11 +79,31 @@ func (s *state) checkLoc(loc string, n, line, col int) bool {
 // splitURL returns an absolute URL's origin (uri.AbsoluteURL.Origin) and
 // its path without query or fragment ("/" when empty).
 func splitURL(u string) (host, p string, ok bool) {
+	var m urlSplitter
+	return m.split(u)
+}
+
+// urlSplitter is splitURL that keeps the last authority it split: the URLs
+// of one sitemap nearly all start with the same scheme://authority, and for
+// those the origin is not worked out (and built) again
+// (uri.CutSameAuthority).
+type urlSplitter struct{ written, origin string }
+
+func (m *urlSplitter) split(u string) (host, p string, ok bool) {
+	if rest, same := uri.CutSameAuthority(u, m.written); same {
+		return m.origin, pathOnly(rest), true
+	}
 	a, ok := uri.SplitAbsolute(u)
 	if !ok || strings.IndexByte(a.Host, ' ') >= 0 || strings.IndexByte(a.Host, '\t') >= 0 {
 		return "", "", false
 	}
-	p = a.Rest
+	m.written, m.origin = a.Authority(u), a.Origin()
+	return m.origin, pathOnly(a.Rest), true
+}
+
+// pathOnly is the path of a URL's Rest: without query or fragment, "/"
+// when empty.
+func pathOnly(p string) string {
 	for i := 0; i < len(p); i++ {
 		if p[i] == '?' || p[i] == '#' {
 			p = p[:i]
@@ -93,7 +113,7 @@ func splitURL(u string) (host, p string, ok bool) {
 	if p == "" {
 		p = "/"
 	}
-	return a.Origin(), p, true
+	return p
 }
 
 // isAbsolute reports whether u starts with a scheme and a host.
@@ -156,6 +176,31 @@ const (
 
 // checkW3C accepts YYYY, YYYY-MM, YYYY-MM-DD and YYYY-MM-DDThh:mm[:ss[.s+]]TZD.
 func checkW3C(v string) w3cResult {
+	if isPlainDate(v) {
+		return w3cOK
+	}
+	return checkW3CForms(v)
+}
+
+// isPlainDate reports whether v is a valid YYYY-MM-DD, the usual form,
+// read without splitting it (FuzzPlainDate holds it to checkW3CForms).
+func isPlainDate(v string) bool {
+	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
+		return false
+	}
+	d := func(i int) int {
+		if c := v[i]; '0' <= c && c <= '9' {
+			return int(c - '0')
+		}
+		return -100000
+	}
+	y := d(0)*1000 + d(1)*100 + d(2)*10 + d(3)
+	m, day := d(5)*10+d(6), d(8)*10+d(9)
+	return y >= 0 && m >= 1 && m <= 12 && day >= 1 && day <= daysIn(y, m)
+}
+
+// checkW3CForms is checkW3C for every form.
+func checkW3CForms(v string) w3cResult {
 	num := func(s string, lo, hi int) bool {
 		for i := 0; i < len(s); i++ {
 			if s[i] < '0' || s[i] > '9' {
@@ -224,8 +269,15 @@ func daysIn(y, m int) int {
 	return 31
 }
 
-var changefreqs = map[string]bool{"always": true, "hourly": true, "daily": true, "weekly": true, "monthly": true,
-	"yearly": true, "never": true}
+// isChangefreq reports whether v is one of the protocol's <changefreq>
+// values.
+func isChangefreq(v string) bool {
+	switch v {
+	case "always", "hourly", "daily", "weekly", "monthly", "yearly", "never":
+		return true
+	}
+	return false
+}
 
 // validPriority accepts a plain decimal number from 0.0 to 1.0.
 func validPriority(v string) bool {

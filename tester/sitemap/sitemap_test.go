@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -441,4 +442,95 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSameReportOnAnyCores: the robots.txt queries answered between the
+// readings (one core), by 1 or 3 goroutines beside the reading, or by the
+// reading when the queue is full (a queue of 0) give the same report, byte
+// for byte, past the cap on listed findings too.
+func TestSameReportOnAnyCores(t *testing.T) {
+	robots, err := NewRobots("robots.txt", []byte("User-agent: *\nDisallow: /groups/\nDisallow: /*/item-1\nAllow: /jobs/\n"), []string{"Googlebot", "bingbot"}, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := generateSitemap(20000)
+	t.Cleanup(func() { robotsQueue = 8 })
+	var want string
+	for _, run := range []struct{ workers, queue int }{{1, 8}, {2, 8}, {4, 8}, {2, 0}, {3, 1}} {
+		workers := run.workers
+		robotsQueue = run.queue
+		job := &Job{Robots: robots, Workers: workers}
+		_, reps, err := job.Run([]Source{{Name: "s.xml", Open: openBytes(data)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, f := range reps[0].Findings {
+			fmt.Fprintf(&b, "%d:%d %s %s %s\n", f.Line, f.Col, f.Code, f.Agent, f.Message)
+		}
+		fmt.Fprintf(&b, "blocked %d\n", reps[0].Blocked)
+		got := b.String()
+		if reps[0].Blocked <= maxFindingsCode {
+			t.Fatalf("Workers %d: %d blocked, the cap is not reached", workers, reps[0].Blocked)
+		}
+		if want == "" {
+			want = got
+		} else if got != want {
+			t.Fatalf("Workers %d, queue %d give another report than Workers 1:\n%s\nwant\n%s", workers, run.queue, got, want)
+		}
+	}
+}
+
+// TestSeenURLs: the duplicate table finds every hash put in it with its
+// line, across its growth, and no other, hash 0 included.
+func TestSeenURLs(t *testing.T) {
+	var s seenURLs
+	if _, ok := s.get(7); ok {
+		t.Fatal("an empty table found 7")
+	}
+	const n = 5000
+	for i := uint64(0); i < n; i++ {
+		s.put(i*0x9E3779B97F4A7C15, int32(i)) // i = 0 puts the hash 0
+	}
+	for i := uint64(0); i < n; i++ {
+		if line, ok := s.get(i * 0x9E3779B97F4A7C15); !ok || line != int32(i) {
+			t.Fatalf("hash %d: line %d, %v; want %d", i, line, ok, i)
+		}
+		if _, ok := s.get(i*0x9E3779B97F4A7C15 + 1); ok && i > 0 {
+			t.Fatalf("found %d, never put", i*0x9E3779B97F4A7C15+1)
+		}
+	}
+	if s.n != n || len(s.hashes) < 2*n {
+		t.Fatalf("%d entries in %d slots", s.n, len(s.hashes))
+	}
+}
+
+// TestDuplicatesBeside: a long sitemap with more duplicates than are
+// listed one by one gives the same result whether they are searched on
+// the reading's goroutine or, past the first dupsBeside URLs, beside it.
+func TestDuplicatesBeside(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 3*dupsBeside; i++ {
+		b.WriteString(u(fmt.Sprintf("https://a.example/p/%d", i%(dupsBeside+dupsBeside/2)), "<priority>0.5</priority>"))
+	}
+	data := []byte(urlset(b.String()))
+	one, err1 := Read(bytes.NewReader(data), Options{File: "s.xml", Workers: 1})
+	all, err2 := Read(bytes.NewReader(data), Options{File: "s.xml"})
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	dups := 0
+	for _, f := range all.Findings {
+		if f.Code == CodeDuplicate {
+			dups++
+		}
+	}
+	if dups != maxFindingsCode || !slices.ContainsFunc(all.Findings, func(f Finding) bool {
+		return f.Code == CodeMore && strings.Contains(f.Message.String(), CodeDuplicate)
+	}) {
+		t.Fatalf("%d duplicates listed, want %d and a %s for the rest", dups, maxFindingsCode, CodeMore)
+	}
+	if !reflect.DeepEqual(one, all) {
+		t.Fatalf("one goroutine: %d findings, beside: %d", len(one.Findings), len(all.Findings))
+	}
 }

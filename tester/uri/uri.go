@@ -73,6 +73,27 @@ func SplitAbsolute(u string) (a AbsoluteURL, ok bool) {
 	return a, a.Host != ""
 }
 
+// Authority is the start of u that SplitAbsolute took as scheme://authority
+// (everything before a.Rest), as written; a is SplitAbsolute(u).
+func (a AbsoluteURL) Authority(u string) string { return u[:len(u)-len(a.Rest)] }
+
+// CutSameAuthority reports whether u starts with written — the
+// scheme://authority of an absolute URL as Authority gives it — followed by
+// the end, "/", "?" or "#": then SplitAbsolute(u) has the same scheme, host
+// and port as that URL, and rest is its Rest. A reader of many URLs of one
+// site splits the first and compares the others' start with it.
+func CutSameAuthority(u, written string) (rest string, ok bool) {
+	if len(u) < len(written) || u[:len(written)] != written || written == "" {
+		return "", false
+	}
+	if len(u) > len(written) {
+		if c := u[len(written)]; c != '/' && c != '?' && c != '#' {
+			return "", false
+		}
+	}
+	return u[len(written):], true
+}
+
 // Origin is scheme://host[:port], the default port of http and https left
 // out: the site a robots.txt governs.
 func (a AbsoluteURL) Origin() string {
