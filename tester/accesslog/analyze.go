@@ -607,7 +607,8 @@ func newPart(o Options, free *partFree) *Report {
 type partFree struct {
 	rowMap map[rowKey]*CrawlerStats
 	paths  *topCounter[struct{}]
-	rows   []*CrawlerStats
+	// rows by crawler: a row's maps are the size that crawler needs.
+	rows map[rowKey]*CrawlerStats
 }
 
 // keepFreeRows bounds the rows a worker keeps for reuse (a log has a few
@@ -624,12 +625,18 @@ func (f *partFree) take(p *Report) {
 		p.paths.reset()
 		f.paths = p.paths
 	}
+	if f.rows == nil {
+		f.rows = map[rowKey]*CrawlerStats{}
+	}
 	for _, s := range p.order {
 		if len(f.rows) == keepFreeRows {
 			break
 		}
-		s.reset()
-		f.rows = append(f.rows, s)
+		k := rowKey{s.Name, s.Verified}
+		if _, ok := f.rows[k]; !ok {
+			s.reset()
+			f.rows[k] = s
+		}
 	}
 }
 
@@ -664,9 +671,9 @@ func (r *Report) row(id Identity, ver Verification) *CrawlerStats {
 	}
 	var s *CrawlerStats
 	switch f := r.free; {
-	case f != nil && len(f.rows) > 0:
-		s = f.rows[len(f.rows)-1]
-		f.rows = f.rows[:len(f.rows)-1]
+	case f != nil && f.rows[k] != nil:
+		s = f.rows[k]
+		delete(f.rows, k)
 		s.Identity, s.Verified = id, ver
 	case r.part:
 		s = newStats(id, ver)
