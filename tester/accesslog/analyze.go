@@ -164,6 +164,10 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		hit   Hit
 		gen   int // chunks read
 		free  partFree
+		// last is the who of the last line with a User-Agent, lastUA
+		// that User-Agent.
+		last   *who
+		lastUA string
 	}
 	states := make([]*state, workers)
 	for i := range states {
@@ -220,9 +224,14 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			}
 			var wh *who
 			ok := false
-			if len(h.UA) == 0 {
+			switch {
+			case len(h.UA) == 0:
 				wh, ok = st.anon, true
-			} else {
+			case st.last != nil && string(h.UA) == st.lastUA:
+				// A crawler's hits come in runs: the line before had
+				// the same User-Agent.
+				wh, ok = st.last, true
+			default:
 				wh, ok = st.whos[string(h.UA)]
 			}
 			if !ok {
@@ -235,6 +244,9 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 					st.whos = map[string]*who{}
 				}
 				st.whos[string(h.UA)] = wh
+			}
+			if len(h.UA) > 0 && wh != st.last {
+				st.last, st.lastUA = wh, string(h.UA)
 			}
 			if !wh.IsCrawler() {
 				p.OtherHits++
@@ -656,6 +668,11 @@ func (s *CrawlerStats) reset() {
 // topCounter.trim), so the merge, which runs on one goroutine, has little
 // to do.
 func (r *Report) trim() {
+	for _, s := range r.order {
+		for _, it := range s.ownPaths.items {
+			r.paths.add(it.Key).Count += it.Count - 1
+		}
+	}
 	r.paths.trim(keepPaths)
 	for _, s := range r.order {
 		s.ownPaths.trim(keepOwnPaths)
@@ -691,7 +708,9 @@ func (r *Report) row(id Identity, ver Verification) *CrawlerStats {
 func (r *Report) count(s *CrawlerStats, e *event, at LineRef) (*engine.Rule, bool) {
 	s.Hits++
 	s.distinct.add(hashPath(e.path))
-	r.paths.add(e.path)
+	if !r.part { // a part's are its rows' added up (see trim)
+		r.paths.add(e.path)
+	}
 	s.ownPaths.add(e.path)
 	if e.time.Valid {
 		if !s.First.Valid || e.time.Unix < s.First.Unix {
