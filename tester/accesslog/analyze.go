@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"slices"
 	"sort"
 	"sync/atomic"
 
@@ -87,6 +88,7 @@ type event struct {
 // who is a worker's cached reading of one User-Agent.
 type who struct {
 	Identity
+	ua    string // the User-Agent
 	table *batch.Table
 	// rows are its rows (by verification) in the report of chunk gen.
 	gen  int
@@ -164,10 +166,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		hit   Hit
 		gen   int // chunks read
 		free  partFree
-		// last is the who of the last line with a User-Agent, lastUA
-		// that User-Agent.
-		last   *who
-		lastUA string
+		last  *who // of the last line with a User-Agent
 	}
 	states := make([]*state, workers)
 	for i := range states {
@@ -227,7 +226,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			switch {
 			case len(h.UA) == 0:
 				wh, ok = st.anon, true
-			case st.last != nil && string(h.UA) == st.lastUA:
+			case st.last != nil && string(h.UA) == st.last.ua:
 				// A crawler's hits come in runs: the line before had
 				// the same User-Agent.
 				wh, ok = st.last, true
@@ -236,17 +235,17 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			}
 			if !ok {
 				id := Identify(string(h.UA))
-				wh = &who{Identity: id}
+				wh = &who{Identity: id, ua: string(h.UA)}
 				if id.IsCrawler() {
 					wh.table = st.cache.Table(id.Engine, id.Token)
 				}
 				if len(st.whos) > 1<<14 {
 					st.whos = map[string]*who{}
 				}
-				st.whos[string(h.UA)] = wh
+				st.whos[wh.ua] = wh
 			}
-			if len(h.UA) > 0 && wh != st.last {
-				st.last, st.lastUA = wh, string(h.UA)
+			if len(h.UA) > 0 {
+				st.last = wh
 			}
 			if !wh.IsCrawler() {
 				p.OtherHits++
@@ -501,7 +500,7 @@ type CrawlerStats struct {
 
 	distinct   distinct
 	ownPaths   *topCounter[struct{}]
-	disallowed *topCounter[*disallowedVal]
+	disallowed *topCounter[disallowedVal]
 	draft      map[ruleKey]*RuleCount
 	buckets    map[int64]*Bucket
 	into       *CrawlerStats // a part's row: the whole report's row it was merged into
@@ -516,10 +515,23 @@ type DisallowedPath struct {
 	Lines []LineRef // the first few hits
 }
 
+// disallowedVal is a disallowed path's rule and first few lines, held in
+// its item (no allocation per path).
 type disallowedVal struct {
-	rule  *engine.Rule
-	lines []LineRef
+	rule *engine.Rule
+	n    int // lines kept in at
+	at   [keepLineRefs]LineRef
 }
+
+// add keeps line l if fewer than keepLineRefs are kept.
+func (v *disallowedVal) add(l LineRef) {
+	if v.n < keepLineRefs {
+		v.at[v.n] = l
+		v.n++
+	}
+}
+
+func (v *disallowedVal) lines() []LineRef { return v.at[:v.n] }
 
 // RuleCount is a rule and the hits whose verdict the draft changes
 // through it: a draft rule that newly blocks (or, an Allow, newly allows),
@@ -594,7 +606,7 @@ func otherBotsName() string { return msg.New(msgOtherBots).String() }
 
 func newStats(id Identity, ver Verification) *CrawlerStats {
 	return &CrawlerStats{Identity: id, Verified: ver, RobotsFetches: map[int]int64{},
-		disallowed: newTop[*disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
+		disallowed: newTop[disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
 }
 
 // newPart is the report of one chunk of lines: no top list is cut short
@@ -694,7 +706,7 @@ func (r *Report) row(id Identity, ver Verification) *CrawlerStats {
 		s.Identity, s.Verified = id, ver
 	case r.part:
 		s = newStats(id, ver)
-		s.ownPaths, s.disallowed = newPartTop[struct{}](), newPartTop[*disallowedVal]()
+		s.ownPaths, s.disallowed = newPartTop[struct{}](), newPartTop[disallowedVal]()
 	default:
 		s = newStats(id, ver)
 	}
@@ -746,12 +758,10 @@ func (r *Report) count(s *CrawlerStats, e *event, at LineRef) (*engine.Rule, boo
 			b.Disallowed++
 		}
 		it := s.disallowed.add(e.path)
-		if it.Val == nil {
-			it.Val = &disallowedVal{rule: robots.Rule}
+		if it.Val.n == 0 {
+			it.Val.rule = robots.Rule
 		}
-		if len(it.Val.lines) < keepLineRefs {
-			it.Val.lines = append(it.Val.lines, at)
-		}
+		it.Val.add(at)
 	}
 	if r.HasDraft {
 		draft := e.res[1]
@@ -854,15 +864,12 @@ func (r *Report) merge(p *Report) {
 			m.Disallowed += b.Disallowed
 		}
 		c.ownPaths.merge(ps.ownPaths, nil)
-		c.disallowed.merge(ps.disallowed, func(dst **disallowedVal, src *disallowedVal) {
-			if *dst == nil {
-				*dst = src // the part goes after the merge
-				return
+		c.disallowed.merge(ps.disallowed, func(dst *disallowedVal, src disallowedVal) {
+			if dst.n == 0 {
+				dst.rule = src.rule
 			}
-			for _, l := range src.lines {
-				if len((*dst).lines) < keepLineRefs {
-					(*dst).lines = append((*dst).lines, l)
-				}
+			for _, l := range src.lines() {
+				dst.add(l)
 			}
 		})
 	}
@@ -913,7 +920,7 @@ func (r *Report) finish() {
 		s.Exact = s.distinct.Exact()
 		s.TopDisallowed = s.TopDisallowed[:0]
 		for _, it := range s.disallowed.top(keepDisallowed) {
-			s.TopDisallowed = append(s.TopDisallowed, DisallowedPath{Path: it.Key, Hits: it.Count, Rule: it.Val.rule, Lines: it.Val.lines})
+			s.TopDisallowed = append(s.TopDisallowed, DisallowedPath{Path: it.Key, Hits: it.Count, Rule: it.Val.rule, Lines: slices.Clone(it.Val.lines())})
 		}
 		s.TopDisallowedLost, s.TopPathsLost = s.disallowed.lost, s.ownPaths.lost
 		s.TopPaths = s.TopPaths[:0]

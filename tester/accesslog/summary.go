@@ -153,13 +153,13 @@ func (r *Report) Summary(o Options, readErr error) *Summary {
 		}
 		slices.SortFunc(row.Buckets, func(a, b [3]int64) int { return cmp.Compare(a[0], b[0]) })
 		row.Own = topOut(c.ownPaths, nil)
-		row.Dis = topOut(c.disallowed, func(v *disallowedVal) {
+		row.Dis = topOut(c.disallowed, func(v disallowedVal) {
 			d := summaryDisVal{Lines: [][2]int{}}
 			if v.rule != nil {
 				sr := ruleOut(v.rule, false, 0, 0)
 				d.Rule = &sr
 			}
-			for _, l := range v.lines {
+			for _, l := range v.lines() {
 				d.Lines = append(d.Lines, [2]int{l.File, l.Line})
 			}
 			row.DisVal = append(row.DisVal, d)
@@ -384,13 +384,11 @@ func (s *Summary) part(base int, rule func(*summaryRule) *engine.Rule) *Report {
 			m.Disallowed += b[2]
 		}
 		c.ownPaths = topFrom[struct{}](sr.Own, nil)
-		c.disallowed = topFrom(sr.Dis, func(j int) *disallowedVal {
+		c.disallowed = topFrom(sr.Dis, func(j int) disallowedVal {
 			d := sr.DisVal[j]
-			v := &disallowedVal{rule: rule(d.Rule)}
+			v := disallowedVal{rule: rule(d.Rule)}
 			for _, l := range d.Lines {
-				if len(v.lines) < keepLineRefs {
-					v.lines = append(v.lines, at(l))
-				}
+				v.add(at(l))
 			}
 			return v
 		})
