@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/internal/textfile"
@@ -26,6 +27,21 @@ func Workers(n int) int {
 		return batch.Workers()
 	}
 	return n
+}
+
+// LimitCores makes --jobs n (n > 0) a limit on the cores the whole process
+// uses, not only on its workers: GOMAXPROCS becomes n while the command
+// runs, so the reader, the goroutine that puts the results in order and
+// the garbage collector share those n cores too, and `--jobs 1` is the
+// one-core time. It never raises GOMAXPROCS. Call the returned function
+// when the command is over (tests run commands in one process).
+func LimitCores(n int) (restore func()) {
+	prev := runtime.GOMAXPROCS(0)
+	if n <= 0 || n >= prev {
+		return func() {}
+	}
+	runtime.GOMAXPROCS(n)
+	return func() { runtime.GOMAXPROCS(prev) }
 }
 
 // lineBlocks reads the non-blank lines of path ("-" = stdin) in blocks of

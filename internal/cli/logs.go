@@ -174,6 +174,7 @@ func runLogs(env *Env, args []string) int {
 	if *violations && *asJSON {
 		return Failf(env, "logs: --violations and --json cannot be combined")
 	}
+	defer LimitCores(*jobs)()
 	opts := accesslog.Options{Names: pos, Stdin: env.Stdin, Workers: *jobs}
 	if *format != "" {
 		f, err := accesslog.ParseFormat(*format)

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/loggen"
 )
 
@@ -269,6 +271,27 @@ func TestLogsJobs(t *testing.T) {
 		if one != four || one == "" {
 			t.Errorf("%v: --jobs 1 and --jobs 4 differ:\n%s\n---\n%s", extra, one, four)
 		}
+	}
+}
+
+// TestLimitCores: --jobs N holds the whole process to N cores while the
+// command runs (GOMAXPROCS), never raises it, and gives the cores back.
+func TestLimitCores(t *testing.T) {
+	prev := runtime.GOMAXPROCS(0)
+	restore := cli.LimitCores(1)
+	if n := runtime.GOMAXPROCS(0); n != 1 {
+		t.Errorf("--jobs 1: GOMAXPROCS %d", n)
+	}
+	restore()
+	if n := runtime.GOMAXPROCS(0); n != prev {
+		t.Errorf("after --jobs 1: GOMAXPROCS %d, was %d", n, prev)
+	}
+	for _, n := range []int{0, -1, prev, prev + 3} {
+		restore := cli.LimitCores(n)
+		if got := runtime.GOMAXPROCS(0); got != prev {
+			t.Errorf("--jobs %d: GOMAXPROCS %d, was %d", n, got, prev)
+		}
+		restore()
 	}
 }
 

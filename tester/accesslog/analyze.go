@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"slices"
 	"sort"
+	"sync/atomic"
 
 	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -70,7 +72,7 @@ const (
 // timeline of years of log stays small.
 var bucketWidths = []int64{3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600, 28 * 24 * 3600, 364 * 24 * 3600}
 
-// event is one crawler hit as a worker hands it to the aggregator.
+// event is one crawler hit.
 type event struct {
 	line   int
 	who    *who
@@ -86,24 +88,60 @@ type event struct {
 // who is a worker's cached reading of one User-Agent.
 type who struct {
 	Identity
+	ua    string // the User-Agent
 	table *batch.Table
+	// rows are its rows (by verification) in the report of chunk gen.
+	gen  int
+	rows [Failed + 1]*CrawlerStats
+	// vers are the verifications of the hosts it came from (when a
+	// Verifier is active).
+	vers map[string]Verification
 }
 
+// verify is v.Verify(&w.Identity, host), remembered per worker: the
+// Verifier's own cache takes a lock and a new string per hit.
+func (w *who) verify(v *Verifier, host []byte) Verification {
+	if r, ok := w.vers[string(host)]; ok {
+		return r
+	}
+	r := v.Verify(&w.Identity, string(host))
+	if w.vers == nil || len(w.vers) > 1<<12 {
+		w.vers = map[string]Verification{}
+	}
+	w.vers[string(host)] = r
+	return r
+}
+
+// chunkResult is what a worker makes of one chunk: the chunk's own report
+// (a part, merged into the whole in log order), the hits it could not
+// count alone, and the violations in log order.
 type chunkResult struct {
-	file      int
-	lines     int64
-	blank     int64
-	other     int64
-	noRequest int64
-	malformed []LineRef
-	badCount  int64
-	events    []event
-	bytes     int64
+	file int
+	part *Report
+	// pending are hits without a User-Agent from hosts that had not
+	// fetched robots.txt earlier in the chunk: whether they count as a
+	// robot's depends on the chunks before, so the merge counts them.
+	pending    []event
+	violations []partViolation
+}
+
+// partViolation is a violation with the chunk's row (renamed at the merge
+// when the whole report folds it into "other bots").
+type partViolation struct {
+	line int
+	row  *CrawlerStats
+	path string
+	rule *engine.Rule
 }
 
 // Analyze reads the logs and replays every crawler hit. It returns what it
 // found so far and the error that stopped it (a file that cannot be read,
 // or ctx cancelled); malformed lines are counted, never an error.
+//
+// Each worker counts its chunk of lines into a report of its own, and the
+// chunks' reports are merged in log order (as Merge merges summaries):
+// the chunks are the same whatever the number of workers, so is the
+// report.
 func Analyze(ctx context.Context, o Options) (*Report, error) {
 	rep := newReport(o)
 	docs := []*syntax.Document{o.Robots}
@@ -126,74 +164,101 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		whos  map[string]*who
 		anon  *who
 		hit   Hit
+		gen   int // chunks read
+		free  partFree
+		last  *who // of the last line with a User-Agent
 	}
 	states := make([]*state, workers)
 	for i := range states {
 		c := ev.NewCache()
 		states[i] = &state{cache: c, whos: map[string]*who{}, anon: &who{Identity: hostIdentity, table: c.Table(hostIdentity.Engine, hostIdentity.Token)}}
 	}
+	verify := o.Verifier.Active()
+	// Merged chunk reports go back to the workers for reuse, and the
+	// timeline width the whole report has reached comes with them (a
+	// chunk's report that starts there need not coarsen on its own).
+	back := make(chan *Report, workers)
+	// Chunks read and not yet merged: a few per worker, so the reader
+	// does not run far ahead and memory stays at a few chunks.
+	inFlight := make(chan struct{}, 2*workers)
+	var width atomic.Int64
+	width.Store(rep.BucketSeconds)
 	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin}
-	// Event slices go round between the workers and the aggregator, so a
-	// long run makes no new ones.
-	spare := make(chan []event, 4*workers)
 	work := func(w int, c *Chunk) *chunkResult {
 		st := states[w]
-		res := &chunkResult{file: c.File, bytes: int64(len(c.Data))}
+		st.gen++
 		select {
-		case res.events = <-spare:
+		case old := <-back:
+			st.free.take(old)
 		default:
 		}
+		p := newPart(o, &st.free)
+		p.BucketSeconds = width.Load()
+		res := &chunkResult{file: c.File, part: p}
 		if c.Overlong {
-			res.lines, res.badCount = 1, 1
-			res.malformed = append(res.malformed, LineRef{c.File, c.FirstLine})
+			p.Lines, p.Malformed = 1, 1
+			p.MalformedAt = append(p.MalformedAt, LineRef{c.File, c.FirstLine})
 			return res
 		}
 		f := c.Format
 		c.Lines(func(n int, line []byte) {
-			res.lines++
+			p.Lines++
 			if len(bytes.TrimSpace(line)) == 0 {
-				res.blank++
+				p.Blank++
 				return
 			}
 			h := &st.hit
-			if !f.Parse(line, h) {
-				res.badCount++
-				if len(res.malformed) < keepMalformed {
-					res.malformed = append(res.malformed, LineRef{c.File, n})
+			// A line past the limit is malformed whether the reader
+			// skipped it or it fitted in a chunk.
+			if len(line) > maxLine || !f.Parse(line, h) {
+				p.Malformed++
+				if len(p.MalformedAt) < keepMalformed {
+					p.MalformedAt = append(p.MalformedAt, LineRef{c.File, n})
 				}
 				return
 			}
 			if len(h.Target) == 0 {
-				res.noRequest++
+				p.NoRequest++
 				return
 			}
 			var wh *who
 			ok := false
-			if len(h.UA) == 0 {
+			switch {
+			case len(h.UA) == 0:
 				wh, ok = st.anon, true
-			} else {
+			case st.last != nil && string(h.UA) == st.last.ua:
+				// A crawler's hits come in runs: the line before had
+				// the same User-Agent.
+				wh, ok = st.last, true
+			default:
 				wh, ok = st.whos[string(h.UA)]
 			}
 			if !ok {
 				id := Identify(string(h.UA))
-				wh = &who{Identity: id}
+				wh = &who{Identity: id, ua: string(h.UA)}
 				if id.IsCrawler() {
 					wh.table = st.cache.Table(id.Engine, id.Token)
 				}
 				if len(st.whos) > 1<<14 {
 					st.whos = map[string]*who{}
 				}
-				st.whos[string(h.UA)] = wh
+				st.whos[wh.ua] = wh
+			}
+			if len(h.UA) > 0 {
+				st.last = wh
 			}
 			if !wh.IsCrawler() {
-				res.other++
+				p.OtherHits++
 				return
 			}
 			e := event{line: n, who: wh, status: h.Status, time: h.Time}
 			if wh.Kind == KindHost {
 				e.host = string(h.Host)
-			} else {
-				e.ver = o.Verifier.Verify(&wh.Identity, string(h.Host))
+				if e.host == "" {
+					e.host = "-"
+				}
+			} else if verify {
+				e.ver = wh.verify(o.Verifier, h.Host)
 			}
 			var a batch.Answer
 			if plainPath(h.Target) {
@@ -204,28 +269,91 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			e.path = a.URL
 			copy(e.res[:], a.Results)
 			e.robots = e.path == "/robots.txt"
-			res.events = append(res.events, e)
+			var s *CrawlerStats
+			if wh.Kind == KindHost {
+				if s = p.rows[rowKey{e.host, e.ver}]; s == nil {
+					if !e.robots {
+						res.pending = append(res.pending, e)
+						return
+					}
+					s = p.row(e.id(), e.ver)
+				}
+			} else {
+				if wh.gen != st.gen {
+					wh.gen, wh.rows = st.gen, [Failed + 1]*CrawlerStats{}
+				}
+				if s = wh.rows[e.ver]; s == nil {
+					s = p.row(wh.Identity, e.ver)
+					wh.rows[e.ver] = s
+				}
+			}
+			p.CrawlerHits++
+			if rule, dis := p.count(s, &e, LineRef{c.File, n}); dis && o.OnViolation != nil {
+				res.violations = append(res.violations, partViolation{n, s, e.path, rule})
+			}
 		})
 		c.Release()
+		p.trim()
 		return res
 	}
 	var lines int64
-	emit := func(r *chunkResult) error {
-		rep.add(r, o.OnViolation)
-		lines += r.lines
-		clear(r.events)
+	var late []partViolation
+	emit := func(res *chunkResult) error {
+		// The chunk's hits from hosts not yet known as robots count as a
+		// robot's when an earlier chunk saw the host fetch robots.txt.
+		late = late[:0]
+		for i := range res.pending {
+			e := &res.pending[i]
+			s := rep.rows[rowKey{e.host, e.ver}]
+			if s == nil {
+				rep.OtherHits++
+				continue
+			}
+			rep.CrawlerHits++
+			if rule, dis := rep.count(s, e, LineRef{res.file, e.line}); dis && o.OnViolation != nil {
+				late = append(late, partViolation{e.line, s, e.path, rule})
+			}
+		}
+		rep.merge(res.part)
+		if o.OnViolation != nil {
+			// Both lists are in line order: give them out in log order.
+			vs, i, j := res.violations, 0, 0
+			for i < len(vs) || j < len(late) {
+				var v partViolation
+				if j == len(late) || i < len(vs) && vs[i].line < late[j].line {
+					v = vs[i]
+					v.row = v.row.into
+					i++
+				} else {
+					v = late[j]
+					j++
+				}
+				o.OnViolation(Violation{At: LineRef{res.file, v.line}, Crawler: v.row.Name, Path: v.path, Rule: v.rule})
+			}
+		}
+		lines += res.part.Lines
+		width.Store(rep.BucketSeconds)
 		select {
-		case spare <- r.events[:0]:
+		case back <- res.part:
 		default:
 		}
 		if o.OnProgress != nil {
 			o.OnProgress(Progress{Bytes: rd.BytesRead(), Lines: lines})
 		}
+		<-inFlight
 		return nil
 	}
 	named := -1 // the last file whose format is in rep.Formats
 	next := func() (*Chunk, error) {
+		select {
+		case inFlight <- struct{}{}:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 		c, err := rd.Next()
+		if err != nil {
+			<-inFlight
+		}
 		// An overlong first line comes before its file's format is known.
 		if err == nil && c.Format != nil && c.File > named {
 			named = c.File
@@ -240,6 +368,14 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	rep.Bytes = rd.BytesRead()
 	rep.finish()
 	return rep, err
+}
+
+// id is the identity a hit without a User-Agent is counted under: its
+// host's.
+func (e *event) id() Identity {
+	id := e.who.Identity
+	id.Name = e.host
+	return id
 }
 
 // plainPath reports whether a request target is already what PathOf would
@@ -322,6 +458,8 @@ type Report struct {
 	order       []*CrawlerStats // rows in the order of their first hit
 	unknownRows int
 	paths       *topCounter[struct{}]
+	part        bool      // a chunk's report, to be merged (see newPart)
+	free        *partFree // what a chunk's report may reuse
 }
 
 var msgOtherBots = msg.Def("logs.other_bots", "other bots")
@@ -362,9 +500,10 @@ type CrawlerStats struct {
 
 	distinct   distinct
 	ownPaths   *topCounter[struct{}]
-	disallowed *topCounter[*disallowedVal]
+	disallowed *topCounter[disallowedVal]
 	draft      map[ruleKey]*RuleCount
 	buckets    map[int64]*Bucket
+	into       *CrawlerStats // a part's row: the whole report's row it was merged into
 }
 
 // DisallowedPath is a path the robots.txt disallows that the crawler
@@ -376,10 +515,23 @@ type DisallowedPath struct {
 	Lines []LineRef // the first few hits
 }
 
+// disallowedVal is a disallowed path's rule and first few lines, held in
+// its item (no allocation per path).
 type disallowedVal struct {
-	rule  *engine.Rule
-	lines []LineRef
+	rule *engine.Rule
+	n    int // lines kept in at
+	at   [keepLineRefs]LineRef
 }
+
+// add keeps line l if fewer than keepLineRefs are kept.
+func (v *disallowedVal) add(l LineRef) {
+	if v.n < keepLineRefs {
+		v.at[v.n] = l
+		v.n++
+	}
+}
+
+func (v *disallowedVal) lines() []LineRef { return v.at[:v.n] }
 
 // RuleCount is a rule and the hits whose verdict the draft changes
 // through it: a draft rule that newly blocks (or, an Allow, newly allows),
@@ -454,122 +606,277 @@ func otherBotsName() string { return msg.New(msgOtherBots).String() }
 
 func newStats(id Identity, ver Verification) *CrawlerStats {
 	return &CrawlerStats{Identity: id, Verified: ver, RobotsFetches: map[int]int64{},
-		disallowed: newTop[*disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
+		disallowed: newTop[disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
 }
 
-func (r *Report) add(c *chunkResult, onViolation func(Violation)) {
-	r.Lines += c.lines
-	r.Blank += c.blank
-	r.Malformed += c.badCount
-	r.NoRequest += c.noRequest
-	r.OtherHits += c.other
-	for _, m := range c.malformed {
+// newPart is the report of one chunk of lines: no top list is cut short
+// (a chunk is bounded) and no bot is folded into "other bots" (the merge
+// decides that, as the whole report). It reuses what free holds.
+func newPart(o Options, free *partFree) *Report {
+	p := &Report{HasRobots: o.Robots != nil, HasDraft: o.Draft != nil, rows: free.rowMap, paths: free.paths,
+		BucketSeconds: bucketWidths[0], part: true, free: free}
+	free.rowMap, free.paths = nil, nil
+	if p.rows == nil {
+		p.rows = map[rowKey]*CrawlerStats{}
+	}
+	if p.paths == nil {
+		p.paths = newPartTop[struct{}]()
+	}
+	return p
+}
+
+// partFree is what the merged reports of a worker's earlier chunks leave
+// for its next ones: their maps, cleared but keeping their room, so a long
+// run stops making and growing maps.
+type partFree struct {
+	rowMap map[rowKey]*CrawlerStats
+	paths  *topCounter[struct{}]
+	// rows by crawler: a row's maps are the size that crawler needs.
+	rows map[rowKey]*CrawlerStats
+}
+
+// keepFreeRows bounds the rows a worker keeps for reuse (a log has a few
+// dozen crawlers; rows beyond are made anew).
+const keepFreeRows = 128
+
+// take keeps the parts of p, a merged chunk report, for reuse.
+func (f *partFree) take(p *Report) {
+	if f.rowMap == nil {
+		clear(p.rows)
+		f.rowMap = p.rows
+	}
+	if f.paths == nil {
+		p.paths.reset()
+		f.paths = p.paths
+	}
+	if f.rows == nil {
+		f.rows = map[rowKey]*CrawlerStats{}
+	}
+	for _, s := range p.order {
+		if len(f.rows) == keepFreeRows {
+			break
+		}
+		k := rowKey{s.Name, s.Verified}
+		if _, ok := f.rows[k]; !ok {
+			s.reset()
+			f.rows[k] = s
+		}
+	}
+}
+
+// reset clears a chunk report's row for reuse.
+func (s *CrawlerStats) reset() {
+	fetches, draft, buckets, own, dis, exact := s.RobotsFetches, s.draft, s.buckets, s.ownPaths, s.disallowed, s.distinct.exact
+	clear(fetches)
+	clear(draft)
+	clear(buckets)
+	clear(exact)
+	own.reset()
+	dis.reset()
+	*s = CrawlerStats{RobotsFetches: fetches, draft: draft, buckets: buckets, ownPaths: own, disallowed: dis, distinct: distinct{exact: exact}}
+}
+
+// trim cuts a part's top lists to what the whole report's can hold (see
+// topCounter.trim), so the merge, which runs on one goroutine, has little
+// to do.
+func (r *Report) trim() {
+	for _, s := range r.order {
+		for _, it := range s.ownPaths.items {
+			r.paths.add(it.Key).Count += it.Count - 1
+		}
+	}
+	r.paths.trim(keepPaths)
+	for _, s := range r.order {
+		s.ownPaths.trim(keepOwnPaths)
+		s.disallowed.trim(keepDisallowed)
+	}
+}
+
+// row returns id's row, made on its first hit.
+func (r *Report) row(id Identity, ver Verification) *CrawlerStats {
+	k := rowKey{id.Name, ver}
+	if s, ok := r.rows[k]; ok {
+		return s
+	}
+	var s *CrawlerStats
+	switch f := r.free; {
+	case f != nil && f.rows[k] != nil:
+		s = f.rows[k]
+		delete(f.rows, k)
+		s.Identity, s.Verified = id, ver
+	case r.part:
+		s = newStats(id, ver)
+		s.ownPaths, s.disallowed = newPartTop[struct{}](), newPartTop[disallowedVal]()
+	default:
+		s = newStats(id, ver)
+	}
+	r.rows[k] = s
+	r.order = append(r.order, s)
+	return s
+}
+
+// count adds crawler hit e (line at) to its row s. It reports whether the
+// robots.txt disallows the hit, and by which rule.
+func (r *Report) count(s *CrawlerStats, e *event, at LineRef) (*engine.Rule, bool) {
+	s.Hits++
+	s.distinct.add(hashPath(e.path))
+	if !r.part { // a part's are its rows' added up (see trim)
+		r.paths.add(e.path)
+	}
+	s.ownPaths.add(e.path)
+	if e.time.Valid {
+		if !s.First.Valid || e.time.Unix < s.First.Unix {
+			s.First = e.time
+		}
+		if !s.Last.Valid || e.time.Unix >= s.Last.Unix {
+			s.Last = e.time
+		}
+	}
+	var b *Bucket
+	if e.time.Valid {
+		start := e.time.Unix - mod(e.time.Unix, r.BucketSeconds)
+		if b = s.buckets[start]; b == nil {
+			b = &Bucket{Start: start}
+			s.buckets[start] = b
+			if len(s.buckets) > maxBuckets {
+				r.coarsen()
+				start = e.time.Unix - mod(e.time.Unix, r.BucketSeconds)
+				b = s.buckets[start]
+			}
+		}
+		b.Hits++
+	}
+	if e.robots {
+		s.RobotsFetches[e.status]++
+		return nil, false
+	}
+	robots := e.res[0]
+	disallowed := r.HasRobots && !robots.Allowed
+	if disallowed {
+		s.Disallowed++
+		if b != nil {
+			b.Disallowed++
+		}
+		it := s.disallowed.add(e.path)
+		if it.Val.n == 0 {
+			it.Val.rule = robots.Rule
+		}
+		it.Val.add(at)
+	}
+	if r.HasDraft {
+		draft := e.res[1]
+		if draft.Allowed != robots.Allowed {
+			k := ruleKey{draft.Rule, false}
+			if draft.Allowed && (draft.Rule == nil || !draft.Rule.Allow) {
+				k = ruleKey{robots.Rule, true}
+			}
+			rc := s.draft[k]
+			if rc == nil {
+				rc = &RuleCount{Rule: k.rule, InRobots: k.inRobots}
+				s.draft[k] = rc
+			}
+			if draft.Allowed {
+				s.NewlyAllowed++
+				rc.Allowed++
+			} else {
+				s.NewlyBlocked++
+				rc.Blocked++
+			}
+		}
+	}
+	return robots.Rule, disallowed
+}
+
+// merge adds part p, the report of the lines that follow the ones r has
+// counted (a chunk's, or a summary's made into a report), to r: the one
+// merger of Analyze and Merge. Each row of p gets into its row of r.
+func (r *Report) merge(p *Report) {
+	r.Lines += p.Lines
+	r.Blank += p.Blank
+	r.Malformed += p.Malformed
+	r.NoRequest += p.NoRequest
+	r.OtherHits += p.OtherHits
+	r.CrawlerHits += p.CrawlerHits
+	for _, m := range p.MalformedAt {
 		if len(r.MalformedAt) < keepMalformed {
 			r.MalformedAt = append(r.MalformedAt, m)
 		}
 	}
-	for i := range c.events {
-		e := &c.events[i]
-		id := e.who.Identity
-		if id.Kind == KindHost {
-			id.Name = e.host
-			if id.Name == "" {
-				id.Name = "-"
-			}
-		}
-		k := rowKey{id.Name, e.ver}
-		s, ok := r.rows[k]
-		if !ok && id.Kind == KindHost && !e.robots {
-			r.OtherHits++ // not (yet) known as a robot
-			continue
-		}
-		r.CrawlerHits++
+	for r.BucketSeconds < p.BucketSeconds {
+		r.coarsen()
+	}
+	r.paths.merge(p.paths, nil)
+	// p's rows in the order of their first hit, so the rows of unknown
+	// bots past maxUnknownBots fold into "other bots" as in one pass.
+	for _, ps := range p.order {
+		id := ps.Identity
+		k := rowKey{id.Name, ps.Verified}
+		c, ok := r.rows[k]
 		if !ok && (id.Kind == KindUnknownBot || id.Kind == KindHost) {
 			if r.unknownRows >= maxUnknownBots {
 				// A log with endless made-up bot names still gets a
 				// report of bounded size.
 				id = Identity{Kind: id.Kind, Name: otherBotsName(), Engine: id.Engine}
-				k = rowKey{id.Name, e.ver}
-				s, ok = r.rows[k]
+				k = rowKey{id.Name, ps.Verified}
+				c, ok = r.rows[k]
 			}
 			if !ok {
 				r.unknownRows++
 			}
 		}
 		if !ok {
-			s = newStats(id, e.ver)
-			r.rows[k] = s
-			r.order = append(r.order, s)
+			c = newStats(id, ps.Verified)
+			r.rows[k] = c
+			r.order = append(r.order, c)
 		}
-		s.Hits++
-		s.distinct.add(hashPath(e.path))
-		r.paths.add(e.path)
-		s.ownPaths.add(e.path)
-		if e.time.Valid {
-			if !s.First.Valid || e.time.Unix < s.First.Unix {
-				s.First = e.time
-			}
-			if !s.Last.Valid || e.time.Unix >= s.Last.Unix {
-				s.Last = e.time
-			}
+		ps.into = c
+		c.Hits += ps.Hits
+		c.distinct.merge(&ps.distinct)
+		if ps.First.Valid && (!c.First.Valid || ps.First.Unix < c.First.Unix) {
+			c.First = ps.First
 		}
-		var b *Bucket
-		if e.time.Valid {
-			start := e.time.Unix - mod(e.time.Unix, r.BucketSeconds)
-			if b = s.buckets[start]; b == nil {
-				b = &Bucket{Start: start}
-				s.buckets[start] = b
-				if len(s.buckets) > maxBuckets {
-					r.coarsen()
-					start = e.time.Unix - mod(e.time.Unix, r.BucketSeconds)
-					b = s.buckets[start]
-				}
-			}
-			b.Hits++
+		if ps.Last.Valid && (!c.Last.Valid || ps.Last.Unix >= c.Last.Unix) {
+			c.Last = ps.Last
 		}
-		if e.robots {
-			s.RobotsFetches[e.status]++
-			continue
+		for st, n := range ps.RobotsFetches {
+			c.RobotsFetches[st] += n
 		}
-		at := LineRef{c.file, e.line}
-		robots := e.res[0]
-		if r.HasRobots && !robots.Allowed {
-			s.Disallowed++
-			if b != nil {
-				b.Disallowed++
+		c.Disallowed += ps.Disallowed
+		c.NewlyBlocked += ps.NewlyBlocked
+		c.NewlyAllowed += ps.NewlyAllowed
+		for rk, prc := range ps.draft {
+			rc := c.draft[rk]
+			if rc == nil {
+				rc = &RuleCount{Rule: rk.rule, InRobots: rk.inRobots}
+				c.draft[rk] = rc
 			}
-			it := s.disallowed.add(e.path)
-			if it.Val == nil {
-				it.Val = &disallowedVal{rule: robots.Rule}
-			}
-			if len(it.Val.lines) < keepLineRefs {
-				it.Val.lines = append(it.Val.lines, at)
-			}
-			if onViolation != nil {
-				onViolation(Violation{At: at, Crawler: s.Name, Path: e.path, Rule: robots.Rule})
-			}
+			rc.Blocked += prc.Blocked
+			rc.Allowed += prc.Allowed
 		}
-		if r.HasDraft {
-			draft := e.res[1]
-			if draft.Allowed != robots.Allowed {
-				k := ruleKey{draft.Rule, false}
-				if draft.Allowed && (draft.Rule == nil || !draft.Rule.Allow) {
-					k = ruleKey{robots.Rule, true}
-				}
-				rc := s.draft[k]
-				if rc == nil {
-					rc = &RuleCount{Rule: k.rule, InRobots: k.inRobots}
-					s.draft[k] = rc
-				}
-				if draft.Allowed {
-					s.NewlyAllowed++
-					rc.Allowed++
-				} else {
-					s.NewlyBlocked++
-					rc.Blocked++
-				}
+		for _, b := range ps.buckets {
+			start := b.Start - mod(b.Start, r.BucketSeconds)
+			m := c.buckets[start]
+			if m == nil {
+				m = &Bucket{Start: start}
+				c.buckets[start] = m
 			}
+			m.Hits += b.Hits
+			m.Disallowed += b.Disallowed
 		}
+		c.ownPaths.merge(ps.ownPaths, nil)
+		c.disallowed.merge(ps.disallowed, func(dst *disallowedVal, src disallowedVal) {
+			if dst.n == 0 {
+				dst.rule = src.rule
+			}
+			for _, l := range src.lines() {
+				dst.add(l)
+			}
+		})
+	}
+	// A timeline wider than one pass allows is made coarser, as one pass
+	// would have while it read.
+	for r.tooManyBuckets() && r.BucketSeconds != bucketWidths[len(bucketWidths)-1] {
+		r.coarsen()
 	}
 }
 
@@ -613,7 +920,7 @@ func (r *Report) finish() {
 		s.Exact = s.distinct.Exact()
 		s.TopDisallowed = s.TopDisallowed[:0]
 		for _, it := range s.disallowed.top(keepDisallowed) {
-			s.TopDisallowed = append(s.TopDisallowed, DisallowedPath{Path: it.Key, Hits: it.Count, Rule: it.Val.rule, Lines: it.Val.lines})
+			s.TopDisallowed = append(s.TopDisallowed, DisallowedPath{Path: it.Key, Hits: it.Count, Rule: it.Val.rule, Lines: slices.Clone(it.Val.lines())})
 		}
 		s.TopDisallowedLost, s.TopPathsLost = s.disallowed.lost, s.ownPaths.lost
 		s.TopPaths = s.TopPaths[:0]

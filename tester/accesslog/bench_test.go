@@ -62,7 +62,7 @@ func BenchmarkParseLine(b *testing.B) {
 	}
 }
 
-func readBenchDoc(b *testing.B, name string) *syntax.Document {
+func readBenchDoc(b testing.TB, name string) *syntax.Document {
 	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		b.Fatal(err)

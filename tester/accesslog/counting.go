@@ -58,6 +58,16 @@ func (d *distinct) add(h uint64) {
 	d.addHLL(h)
 }
 
+// merge adds the hashes another counter saw.
+func (d *distinct) merge(o *distinct) {
+	for h := range o.exact {
+		d.add(h)
+	}
+	if o.regs != nil {
+		d.union(o.regs)
+	}
+}
+
 func (d *distinct) addHLL(h uint64) {
 	i := h >> (64 - hllBits)
 	rank := uint8(bits.LeadingZeros64(h<<hllBits|1<<(hllBits-1)) + 1)
@@ -112,6 +122,9 @@ type topCounter[V any] struct {
 	// key's count is low by more (0: every count is exact).
 	lost    int64
 	scratch []*topItem[V] // prune's, kept between prunes
+	// slab: a part's counter (newPartTop) takes its items from here, a
+	// few allocations per chunk instead of one per path.
+	slab []topItem[V]
 }
 
 type topItem[V any] struct {
@@ -124,6 +137,16 @@ func newTop[V any](keep int) *topCounter[V] {
 	return &topCounter[V]{keep: keep, items: map[string]*topItem[V]{}}
 }
 
+// unbounded is the keep of a part's counters: they never prune.
+const unbounded = math.MaxInt / 8
+
+// newPartTop is a counter for the report of one chunk of lines, which is
+// bounded anyway: it keeps every key (so its counts are exact) and is
+// merged into a bounded one.
+func newPartTop[V any]() *topCounter[V] {
+	return &topCounter[V]{keep: unbounded, items: map[string]*topItem[V]{}, slab: make([]topItem[V], 0, 64)}
+}
+
 // add counts key once and returns its item (for the caller's value).
 func (t *topCounter[V]) add(key string) *topItem[V] {
 	it, ok := t.items[key]
@@ -131,28 +154,81 @@ func (t *topCounter[V]) add(key string) *topItem[V] {
 		if len(t.items) >= 4*t.keep {
 			t.prune()
 		}
-		it = &topItem[V]{Key: key}
+		if t.slab != nil {
+			if len(t.slab) == cap(t.slab) {
+				t.slab = make([]topItem[V], 0, min(2*cap(t.slab), 4096))
+			}
+			t.slab = append(t.slab, topItem[V]{Key: key})
+			it = &t.slab[len(t.slab)-1]
+		} else {
+			it = &topItem[V]{Key: key}
+		}
 		t.items[key] = it
 	}
 	it.Count++
 	return it
 }
 
+// trim cuts a part's counter down to the keep keys a counter of that keep
+// holds after a prune, before it is merged: the merge then handles that
+// many keys per chunk however many distinct paths the chunk had. What it
+// drops counts in lost, as a prune's does.
+func (t *topCounter[V]) trim(keep int) {
+	if len(t.items) > keep {
+		t.pruneTo(keep)
+	}
+}
+
+// reset empties a part's counter for reuse.
+func (t *topCounter[V]) reset() {
+	clear(t.items)
+	clear(t.slab)
+	t.slab = t.slab[:0]
+	clear(t.scratch)
+	t.scratch = t.scratch[:0]
+	t.lost = 0
+}
+
+// merge adds o's counts (and what o lost) to t; val, when set, merges the
+// value of an item of o into t's item of the same key. Like add, it keeps
+// no more than 4×keep keys, but prunes only once o is in, so the result
+// does not depend on the order of o's keys.
+func (t *topCounter[V]) merge(o *topCounter[V], val func(dst *V, src V)) {
+	t.lost += o.lost
+	for key, oi := range o.items {
+		it := t.items[key]
+		if it == nil {
+			it = &topItem[V]{Key: key}
+			t.items[key] = it
+		}
+		it.Count += oi.Count
+		if val != nil {
+			val(&it.Val, oi.Val)
+		}
+	}
+	if len(t.items) > 4*t.keep {
+		t.prune()
+	}
+}
+
 // prune keeps the keep items first by count, then key (the ones sorted
 // would list first), found by selection rather than a full sort: it runs
 // on the aggregating goroutine every few thousand new keys.
-func (t *topCounter[V]) prune() {
+func (t *topCounter[V]) prune() { t.pruneTo(t.keep) }
+
+// pruneTo keeps the keep items first by count, then key.
+func (t *topCounter[V]) pruneTo(keep int) {
 	all := t.scratch[:0]
 	for _, it := range t.items {
 		all = append(all, it)
 	}
 	t.scratch = all
-	if len(all) <= t.keep {
+	if len(all) <= keep {
 		return
 	}
-	selectTop(all, t.keep)
+	selectTop(all, keep)
 	var most int64
-	for _, it := range all[t.keep:] {
+	for _, it := range all[keep:] {
 		most = max(most, it.Count)
 		delete(t.items, it.Key)
 	}

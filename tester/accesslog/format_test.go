@@ -1,6 +1,8 @@
 package accesslog
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -162,6 +164,27 @@ func TestRequestPath(t *testing.T) {
 	} {
 		if got := RequestPath([]byte(c.target)); got != c.want {
 			t.Errorf("%s: RequestPath(%q) = %q, want %q", c.name, c.target, got, c.want)
+		}
+	}
+}
+
+// TestIndexLitIsBytesIndex: the literal search the parser uses finds what
+// bytes.Index finds, on every line and literal of a small alphabet (so
+// near misses, overlaps and ends of line come up often).
+func TestIndexLitIsBytesIndex(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	const alphabet = `" ]\ab`
+	word := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		return b
+	}
+	for range 20000 {
+		line, lit := word(rnd.IntN(12)), string(word(1+rnd.IntN(4)))
+		if got, want := indexLit(line, lit), bytes.Index(line, []byte(lit)); got != want {
+			t.Fatalf("indexLit(%q, %q) = %d, bytes.Index %d", line, lit, got, want)
 		}
 	}
 }

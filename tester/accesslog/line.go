@@ -122,7 +122,7 @@ func (f *Format) Parse(line []byte, h *Hit) bool {
 // occurrence after an odd run of backslashes is part of the value.
 func findLiteral(line []byte, pos int, lit string, quoted bool) int {
 	for from := pos; ; {
-		j := bytes.Index(line[from:], []byte(lit))
+		j := indexLit(line[from:], lit)
 		if j < 0 {
 			return -1
 		}
@@ -138,6 +138,28 @@ func findLiteral(line []byte, pos int, lit string, quoted bool) int {
 			return j
 		}
 		from = j + 1
+	}
+}
+
+// indexLit is bytes.Index for the short literals between a format's
+// fields: the first byte by IndexByte, then the rest compared in place.
+func indexLit(b []byte, lit string) int {
+	if lit == "" {
+		return 0
+	}
+	for i := 0; ; {
+		j := bytes.IndexByte(b[i:], lit[0])
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if len(b)-i < len(lit) {
+			return -1
+		}
+		if string(b[i+1:i+len(lit)]) == lit[1:] {
+			return i
+		}
+		i++
 	}
 }
 

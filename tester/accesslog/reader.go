@@ -15,10 +15,12 @@ import (
 // Sizes of the reading buffers: a chunk is whole lines, about chunkSize
 // bytes; a line longer than maxLine is counted as malformed and skipped, so
 // memory stays bounded whatever the input.
-const (
-	chunkSize = 1 << 20
-	maxLine   = 1 << 20
-)
+// A chunk is what one worker reads and counts on its own (see Analyze):
+// big enough that the chunks' reports have much less to merge than their
+// lines.
+var chunkSize = 4 << 20
+
+const maxLine = 1 << 20
 
 // Chunk is a run of whole lines from one file.
 type Chunk struct {
@@ -41,7 +43,11 @@ var chunkPool = make(bufferPool, 64)
 func (p bufferPool) Get() any {
 	select {
 	case b := <-p:
-		return b
+		if cap(*b) >= chunkSize+maxLine {
+			return b
+		}
+		b2 := make([]byte, 0, chunkSize+maxLine) // made before chunkSize grew (tests change it)
+		return &b2
 	default:
 		b := make([]byte, 0, chunkSize+maxLine)
 		return &b

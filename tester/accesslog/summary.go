@@ -153,13 +153,13 @@ func (r *Report) Summary(o Options, readErr error) *Summary {
 		}
 		slices.SortFunc(row.Buckets, func(a, b [3]int64) int { return cmp.Compare(a[0], b[0]) })
 		row.Own = topOut(c.ownPaths, nil)
-		row.Dis = topOut(c.disallowed, func(v *disallowedVal) {
+		row.Dis = topOut(c.disallowed, func(v disallowedVal) {
 			d := summaryDisVal{Lines: [][2]int{}}
 			if v.rule != nil {
 				sr := ruleOut(v.rule, false, 0, 0)
 				d.Rule = &sr
 			}
-			for _, l := range v.lines {
+			for _, l := range v.lines() {
 				d.Lines = append(d.Lines, [2]int{l.File, l.Line})
 			}
 			row.DisVal = append(row.DisVal, d)
@@ -305,9 +305,6 @@ func Merge(sums []*Summary) (*Report, error) {
 		if s.Robots != first.Robots || s.Draft != first.Draft || s.Verified != first.Verified {
 			return nil, fmt.Errorf("summary %d was made with another robots.txt, draft or identity check than summary 1", i+1)
 		}
-		if s.Bucket > r.BucketSeconds {
-			r.BucketSeconds = s.Bucket
-		}
 	}
 	rules := map[summaryRule]*engine.Rule{} // one *Rule per line, as in a compiled file
 	rule := func(sr *summaryRule) *engine.Rule {
@@ -324,7 +321,6 @@ func Merge(sums []*Summary) (*Report, error) {
 	}
 	for _, s := range sums {
 		base := len(r.Files)
-		at := func(l [2]int) LineRef { return LineRef{File: base + l[0], Line: l[1]} }
 		r.Files = append(r.Files, s.Files...)
 		r.Formats = append(r.Formats, s.Formats...)
 		r.NoUserAgent = r.NoUserAgent || s.NoUserAgent
@@ -332,99 +328,73 @@ func Merge(sums []*Summary) (*Report, error) {
 			r.ReadErrors = append(r.ReadErrors, s.ReadError)
 		}
 		r.Bytes += s.Bytes
-		r.Lines += s.Lines
-		r.Blank += s.Blank
-		r.Malformed += s.Malformed
-		r.NoRequest += s.NoRequest
-		r.OtherHits += s.OtherHits
-		r.CrawlerHits += s.CrawlerHits
-		for _, m := range s.MalformedAt {
-			if len(r.MalformedAt) < keepMalformed {
-				r.MalformedAt = append(r.MalformedAt, at(m))
-			}
-		}
-		topIn(r.paths, s.Paths, nil)
-		for i := range s.Rows {
-			sr := &s.Rows[i]
-			id := Identity{Kind: sr.Kind, Name: sr.Name, Token: sr.Token, Engine: sr.Engine}
-			k := rowKey{sr.Name, sr.Verified}
-			c, ok := r.rows[k]
-			if !ok && (id.Kind == KindUnknownBot || id.Kind == KindHost) {
-				if r.unknownRows >= maxUnknownBots {
-					id = Identity{Kind: id.Kind, Name: otherBotsName(), Engine: id.Engine}
-					k = rowKey{id.Name, sr.Verified}
-					c, ok = r.rows[k]
-				}
-				if !ok {
-					r.unknownRows++
-				}
-			}
-			if !ok {
-				c = newStats(id, sr.Verified)
-				r.rows[k] = c
-				r.order = append(r.order, c)
-			}
-			c.Hits += sr.Hits
-			for j := 0; j+8 <= len(sr.Exact); j += 8 {
-				c.distinct.add(binary.LittleEndian.Uint64(sr.Exact[j:]))
-			}
-			if sr.Registers != nil {
-				c.distinct.union(sr.Registers)
-			}
-			if sr.First != nil && (!c.First.Valid || sr.First.Unix < c.First.Unix) {
-				c.First = *sr.First
-			}
-			if sr.Last != nil && (!c.Last.Valid || sr.Last.Unix >= c.Last.Unix) {
-				c.Last = *sr.Last
-			}
-			for st, n := range sr.RobotsFetches {
-				c.RobotsFetches[st] += n
-			}
-			c.Disallowed += sr.Disallowed
-			c.NewlyBlocked += sr.NewlyBlocked
-			c.NewlyAllowed += sr.NewlyAllowed
-			for j := range sr.Draft {
-				d := &sr.Draft[j]
-				rk := ruleKey{rule(d), d.InRobots}
-				rc := c.draft[rk]
-				if rc == nil {
-					rc = &RuleCount{Rule: rk.rule, InRobots: rk.inRobots}
-					c.draft[rk] = rc
-				}
-				rc.Blocked += d.Blocked
-				rc.Allowed += d.Allowed
-			}
-			for _, b := range sr.Buckets {
-				start := b[0] - mod(b[0], r.BucketSeconds)
-				m := c.buckets[start]
-				if m == nil {
-					m = &Bucket{Start: start}
-					c.buckets[start] = m
-				}
-				m.Hits += b[1]
-				m.Disallowed += b[2]
-			}
-			topIn(c.ownPaths, sr.Own, nil)
-			topIn(c.disallowed, sr.Dis, func(j int, v **disallowedVal) {
-				d := sr.DisVal[j]
-				if *v == nil {
-					*v = &disallowedVal{rule: rule(d.Rule)}
-				}
-				for _, l := range d.Lines {
-					if len((*v).lines) < keepLineRefs {
-						(*v).lines = append((*v).lines, at(l))
-					}
-				}
-			})
-		}
-	}
-	// A timeline wider than one pass allows is made coarser, as Analyze
-	// would have while it read.
-	for r.tooManyBuckets() && r.BucketSeconds != bucketWidths[len(bucketWidths)-1] {
-		r.coarsen()
+		r.merge(s.part(base, rule))
 	}
 	r.finish()
 	return r, nil
+}
+
+// part makes s back into the report it was written from, to be merged;
+// its line references are to files from base on, rule gives each rule
+// line one *Rule.
+func (s *Summary) part(base int, rule func(*summaryRule) *engine.Rule) *Report {
+	at := func(l [2]int) LineRef { return LineRef{File: base + l[0], Line: l[1]} }
+	p := &Report{Lines: s.Lines, Blank: s.Blank, Malformed: s.Malformed, NoRequest: s.NoRequest, OtherHits: s.OtherHits,
+		CrawlerHits: s.CrawlerHits, BucketSeconds: s.Bucket, paths: topFrom[struct{}](s.Paths, nil), part: true}
+	for _, m := range s.MalformedAt {
+		p.MalformedAt = append(p.MalformedAt, at(m))
+	}
+	for i := range s.Rows {
+		sr := &s.Rows[i]
+		c := newStats(Identity{Kind: sr.Kind, Name: sr.Name, Token: sr.Token, Engine: sr.Engine}, sr.Verified)
+		c.Hits, c.Disallowed, c.NewlyBlocked, c.NewlyAllowed = sr.Hits, sr.Disallowed, sr.NewlyBlocked, sr.NewlyAllowed
+		for j := 0; j+8 <= len(sr.Exact); j += 8 {
+			c.distinct.add(binary.LittleEndian.Uint64(sr.Exact[j:]))
+		}
+		if sr.Registers != nil {
+			c.distinct.union(sr.Registers)
+		}
+		if sr.First != nil {
+			c.First = *sr.First
+		}
+		if sr.Last != nil {
+			c.Last = *sr.Last
+		}
+		for st, n := range sr.RobotsFetches {
+			c.RobotsFetches[st] += n
+		}
+		for j := range sr.Draft {
+			d := &sr.Draft[j]
+			rk := ruleKey{rule(d), d.InRobots}
+			rc := c.draft[rk]
+			if rc == nil {
+				rc = &RuleCount{Rule: rk.rule, InRobots: rk.inRobots}
+				c.draft[rk] = rc
+			}
+			rc.Blocked += d.Blocked
+			rc.Allowed += d.Allowed
+		}
+		for _, b := range sr.Buckets {
+			m := c.buckets[b[0]]
+			if m == nil {
+				m = &Bucket{Start: b[0]}
+				c.buckets[b[0]] = m
+			}
+			m.Hits += b[1]
+			m.Disallowed += b[2]
+		}
+		c.ownPaths = topFrom[struct{}](sr.Own, nil)
+		c.disallowed = topFrom(sr.Dis, func(j int) disallowedVal {
+			d := sr.DisVal[j]
+			v := disallowedVal{rule: rule(d.Rule)}
+			for _, l := range d.Lines {
+				v.add(at(l))
+			}
+			return v
+		})
+		p.order = append(p.order, c)
+	}
+	return p
 }
 
 func (r *Report) tooManyBuckets() bool {
@@ -436,9 +406,11 @@ func (r *Report) tooManyBuckets() bool {
 	return false
 }
 
-// topIn adds a summary's items to t; val, when set, merges item j's value.
-func topIn[V any](t *topCounter[V], s sumTop, val func(j int, v *V)) {
-	t.lost += s.Lost
+// topFrom is a summary's top list as a part's counter; val, when set,
+// gives item j's value.
+func topFrom[V any](s sumTop, val func(j int) V) *topCounter[V] {
+	t := newPartTop[V]()
+	t.lost = s.Lost
 	for j, key := range s.Keys {
 		it := t.items[key]
 		if it == nil {
@@ -447,14 +419,10 @@ func topIn[V any](t *topCounter[V], s sumTop, val func(j int, v *V)) {
 		}
 		it.Count += s.Counts[j]
 		if val != nil {
-			val(j, &it.Val)
+			it.Val = val(j)
 		}
 	}
-	// Merged lists stay as long as one pass keeps (what is dropped counts
-	// in the error bound).
-	if len(t.items) > 4*t.keep {
-		t.prune()
-	}
+	return t
 }
 
 // union adds another sketch's registers (the sketch of the union of the
