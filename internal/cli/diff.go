@@ -109,6 +109,7 @@ func runDiff(env *Env, args []string) int {
 	if code >= 0 {
 		return code
 	}
+	defer LimitCores(*jobs)()
 	if len(pos) != 2 {
 		return Failf(env, "diff: give OLD and NEW (a file, - or an http(s) URL)\nusage: robots-studio diff %s", diffUsage)
 	}

@@ -51,15 +51,15 @@ var (
 
 func runHost(env *Env, args []string) int {
 	fs := NewFlags(env, "host", hostUsage)
-	asJSON := fs.Bool("json", false, msg.New(msgHostFlagJSON).String())
-	as := fs.String("as", "input", msg.New(msgHostFlagAs).String())
-	mainName := fs.String("main", "", msg.New(msgHostFlagMain).String())
+	asJSON := fs.Bool("json", false, msgHostFlagJSON)
+	as := fs.String("as", "input", msgHostFlagAs)
+	mainName := fs.String("main", "", msgHostFlagMain)
 	var mirrors, encDirs StringList
-	fs.Var(&mirrors, "mirror", msg.New(msgHostFlagMirror).String())
-	server := fs.String("server", "", msg.New(msgHostFlagServer).String())
-	robotsFile := fs.String("robots", "", msg.New(msgHostFlagRobots).String())
-	fs.Var(&encDirs, "encoding-dir", msg.New(msgHostFlagEncDir).String())
-	allGroups := fs.Bool("all-groups", false, msg.New(msgHostFlagAll).String())
+	fs.Var(&mirrors, "mirror", msgHostFlagMirror)
+	server := fs.String("server", "", msgHostFlagServer)
+	robotsFile := fs.String("robots", "", msgHostFlagRobots)
+	fs.Var(&encDirs, "encoding-dir", msgHostFlagEncDir)
+	allGroups := fs.Bool("all-groups", false, msgHostFlagAll)
 	rest, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code

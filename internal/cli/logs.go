@@ -146,8 +146,8 @@ func runLogs(env *Env, args []string) int {
 	verifyDNS := fs.Bool("verify-dns", false, "check claimed identities by reverse DNS and a forward lookup")
 	asJSON := fs.Bool("json", false, "one JSON object per crawler")
 	violations := fs.Bool("violations", false, "print one line per hit on a disallowed URL")
-	partial := fs.Bool("partial", false, msg.New(msgLogsFlagPartial).String())
-	merge := fs.Bool("merge", false, msg.New(msgLogsFlagMerge).String())
+	partial := fs.Bool("partial", false, msgLogsFlagPartial)
+	merge := fs.Bool("merge", false, msgLogsFlagMerge)
 	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {

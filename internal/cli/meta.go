@@ -49,13 +49,13 @@ var (
 
 func runMeta(env *Env, args []string) int {
 	fs := NewFlags(env, "meta", metaUsage)
-	engineID := fs.String("engine", "all", msg.New(msgMetaFlagEngine).String())
-	asJSON := fs.Bool("json", false, msg.New(msgMetaFlagJSON).String())
-	htmlFile := fs.String("html", "", msg.New(msgMetaFlagHTML).String())
-	pageURL := fs.String("url", "", msg.New(msgMetaFlagURL).String())
-	headersFile := fs.String("headers", "", msg.New(msgMetaFlagHeaders).String())
-	nowText := fs.String("now", "", msg.New(msgMetaFlagNow).String())
-	robotsFile := fs.String("robots", "", msg.New(msgMetaFlagRobots).String())
+	engineID := fs.String("engine", "all", msgMetaFlagEngine)
+	asJSON := fs.Bool("json", false, msgMetaFlagJSON)
+	htmlFile := fs.String("html", "", msgMetaFlagHTML)
+	pageURL := fs.String("url", "", msgMetaFlagURL)
+	headersFile := fs.String("headers", "", msgMetaFlagHeaders)
+	nowText := fs.String("now", "", msgMetaFlagNow)
+	robotsFile := fs.String("robots", "", msgMetaFlagRobots)
 	rest, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code

@@ -73,16 +73,17 @@ func runSitemap(env *Env, args []string) int {
 		return runSitemapBuild(env, args[1:])
 	}
 	fs := NewFlags(env, "sitemap", sitemapUsage)
-	robotsFile := fs.String("robots", "", msg.New(msgSitemapFlagRobots).String())
+	robotsFile := fs.String("robots", "", msgSitemapFlagRobots)
 	var agents StringList
-	fs.Var(&agents, "agent", msg.New(msgSitemapFlagAgent).String())
-	engineID := fs.String("engine", "", msg.New(msgSitemapFlagEngine).String())
-	asJSON := fs.Bool("json", false, msg.New(msgSitemapFlagJSON).String())
+	fs.Var(&agents, "agent", msgSitemapFlagAgent)
+	engineID := fs.String("engine", "", msgSitemapFlagEngine)
+	asJSON := fs.Bool("json", false, msgSitemapFlagJSON)
 	jobs := JobsFlag(fs)
 	files, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
+	defer LimitCores(*jobs)()
 	if *engineID != "" {
 		if _, ok := engine.Get(*engineID); !ok {
 			return Failf(env, "sitemap: unknown engine %q; valid: %s", *engineID, strings.Join(engine.IDs(), ", "))
@@ -197,10 +198,10 @@ func sitemapFindingJSON(f *sitemap.Finding) JSONSitemapFinding {
 
 func runSitemapBuild(env *Env, args []string) int {
 	fs := NewFlags(env, "sitemap build", sitemapBuildUsage)
-	host := fs.String("host", "", msg.New(msgSitemapFlagHost).String())
-	outDir := fs.String("out", ".", msg.New(msgSitemapFlagOut).String())
-	robotsFile := fs.String("robots", "", msg.New(msgSitemapFlagBuildRobots).String())
-	leaveOut := fs.Bool("leave-out", false, msg.New(msgSitemapFlagLeaveOut).String())
+	host := fs.String("host", "", msgSitemapFlagHost)
+	outDir := fs.String("out", ".", msgSitemapFlagOut)
+	robotsFile := fs.String("robots", "", msgSitemapFlagBuildRobots)
+	leaveOut := fs.Bool("leave-out", false, msgSitemapFlagLeaveOut)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code

@@ -112,6 +112,7 @@ func runTest(env *Env, args []string) int {
 	if code >= 0 {
 		return code
 	}
+	defer LimitCores(*jobs)()
 	if len(pos) == 0 {
 		return Failf(env, "test: missing ROBOTS_FILE\nusage: robots-studio test %s", testUsage)
 	}
