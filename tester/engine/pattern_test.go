@@ -63,13 +63,13 @@ func TestPatternHasNoBacktracking(t *testing.T) {
 	pat := "/" + strings.Repeat("a*", 100) + "b$"
 	path := "/" + strings.Repeat("a", 4096)
 	p := compilePattern(pat, true)
-	start := time.Now()
+	took := testenv.Elapsed()
 	for i := 0; i < 100; i++ {
 		if p.match(path) {
 			t.Fatal("must not match: there is no b")
 		}
 	}
-	if d := time.Since(start); d > testenv.Budget(2*time.Second) {
+	if d := took(); d > testenv.Budget(2*time.Second) {
 		t.Fatalf("100 matches took %v", d)
 	}
 }

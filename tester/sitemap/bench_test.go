@@ -14,6 +14,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/corpus"
 	"github.com/robots-studio/robots-studio/internal/loggen"
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // generateSitemap is loggen.WriteSitemap in memory: n entries of about
@@ -40,7 +41,7 @@ func BenchmarkCheckLinkedin(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	blocked := 0
-	cpu0 := processCPU()
+	cpu0, _ := testenv.ProcessCPU()
 	for b.Loop() {
 		robots, err := NewRobots("linkedin.robots.txt", robotsData, nil, "", nil)
 		if err != nil {
@@ -62,7 +63,7 @@ func BenchmarkRead(b *testing.B) {
 	data := generateSitemap(MaxURLs)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	cpu0 := processCPU()
+	cpu0, _ := testenv.ProcessCPU()
 	for b.Loop() {
 		if _, err := Read(bytes.NewReader(data), Options{}); err != nil {
 			b.Fatal(err)
@@ -75,7 +76,8 @@ func BenchmarkRead(b *testing.B) {
 // goroutine and the collector) and the MB/s that CPU time gives: on a
 // shared machine they vary less than the wall time MB/s.
 func reportCPU(b *testing.B, cpu0 time.Duration, size int) {
-	cpu := processCPU() - cpu0
+	cpu1, _ := testenv.ProcessCPU()
+	cpu := cpu1 - cpu0
 	if cpu <= 0 || b.N == 0 {
 		return
 	}
