@@ -102,7 +102,7 @@ func (e *Editor) SetText(src []byte) {
 	e.buf.set(append([]byte(nil), src...))
 	e.hist.clear()
 	e.savedID = 0
-	e.cursor = e.textStart()
+	e.cursor = e.buf.textStart()
 	e.anchor = e.cursor
 	e.wantCol = -1
 	e.topRow, e.leftCol, e.topSub = 0, 0, 0
@@ -153,7 +153,7 @@ func (e *Editor) CursorLine() int { return e.buf.doc.LineAt(e.cursor) }
 
 // CursorColumn is the 1-based rune column of the cursor.
 func (e *Editor) CursorColumn() int {
-	l := e.line(e.CursorLine() - 1)
+	l := e.buf.line(e.CursorLine() - 1)
 	return runeCol(e.buf.doc.Src, l, e.cursor) + 1
 }
 
@@ -171,8 +171,8 @@ func (e *Editor) SelectedText() []byte {
 // SetSelection selects [start, end) with the cursor at end; offsets are
 // clamped and moved to character boundaries.
 func (e *Editor) SetSelection(start, end int) {
-	e.anchor = e.snap(start)
-	e.move(e.snap(end), true)
+	e.anchor = e.buf.snap(start)
+	e.move(e.buf.snap(end), true)
 }
 
 // Edit replaces the byte range [Start, End) of Bytes() with Text: the
@@ -221,13 +221,6 @@ func (e *Editor) ApplyEdits(edits []Edit) error {
 	return nil
 }
 
-// line returns 0-based line i.
-func (e *Editor) line(i int) *syntax.Line { return &e.buf.doc.Lines[i] }
-
-// textStart is the first offset the cursor may take: after a BOM, which
-// stays in the file but is not text the user edits.
-func (e *Editor) textStart() int { return int(e.buf.doc.Lines[0].Start) }
-
 // edit is the one way the text changes: replace [start,end) with text, record
 // it for undo (merging with the previous step when kind allows), put the
 // cursor at cursorAfter and tell the window.
@@ -258,7 +251,7 @@ func (e *Editor) edit(kind stepKind, start, end int, text []byte, cursorAfter in
 }
 
 func (e *Editor) placeAfterEdit(cursor int) {
-	e.cursor = e.snap(cursor)
+	e.cursor = e.buf.snap(cursor)
 	e.anchor = e.cursor
 	e.wantCol = -1
 	e.scrollToCursor()
@@ -326,8 +319,8 @@ func (e *Editor) Redo() {
 }
 
 func (e *Editor) restoreSelection(cursor, anchor int) {
-	e.anchor = e.snap(anchor)
-	e.cursor = e.snap(cursor)
+	e.anchor = e.buf.snap(anchor)
+	e.cursor = e.buf.snap(cursor)
 	e.wantCol = -1
 	e.scrollToCursor()
 }

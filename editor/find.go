@@ -285,7 +285,7 @@ func (g *gotoBar) submit() {
 // flashes it.
 func (e *Editor) GoToLine(n int) {
 	n = max(1, min(n, len(e.buf.doc.Lines)))
-	s, _ := e.lineRange(n - 1)
+	s, _ := e.buf.lineRange(n - 1)
 	e.move(s, false)
 	e.ShowLine(n)
 }

@@ -89,13 +89,13 @@ func (e *Editor) typedKey(ev *fyne.KeyEvent) {
 		if e.hasSelection() && !ext {
 			e.move(s, false)
 		} else {
-			e.move(e.charLeft(e.cursor), ext)
+			e.move(e.buf.charLeft(e.cursor), ext)
 		}
 	case fyne.KeyRight:
 		if e.hasSelection() && !ext {
 			e.move(t, false)
 		} else {
-			e.move(e.charRight(e.cursor), ext)
+			e.move(e.buf.charRight(e.cursor), ext)
 		}
 	case fyne.KeyUp:
 		e.vertical(-1, ext)
@@ -106,9 +106,9 @@ func (e *Editor) typedKey(ev *fyne.KeyEvent) {
 	case fyne.KeyPageDown:
 		e.page(1, ext)
 	case fyne.KeyHome:
-		e.move(e.homeOf(e.cursor), ext)
+		e.move(e.buf.homeOf(e.cursor), ext)
 	case fyne.KeyEnd:
-		e.move(int(e.line(e.CursorLine()-1).End), ext)
+		e.move(int(e.buf.line(e.CursorLine()-1).End), ext)
 	case fyne.KeyReturn, fyne.KeyEnter:
 		e.newline()
 	case fyne.KeyBackspace:
@@ -201,13 +201,13 @@ func (e *Editor) customShortcut(s *desktop.CustomShortcut) {
 	case fyne.KeyG:
 		e.ShowGoToLine()
 	case fyne.KeyHome:
-		e.move(e.textStart(), ext)
+		e.move(e.buf.textStart(), ext)
 	case fyne.KeyEnd:
 		e.move(len(e.buf.doc.Src), ext)
 	case fyne.KeyLeft:
-		e.move(e.wordLeft(e.cursor), ext)
+		e.move(e.buf.wordLeft(e.cursor), ext)
 	case fyne.KeyRight:
-		e.move(e.wordRight(e.cursor), ext)
+		e.move(e.buf.wordRight(e.cursor), ext)
 	case fyne.KeyBackspace:
 		e.deleteBackward(true)
 	case fyne.KeyDelete:
@@ -296,13 +296,13 @@ func (e *Editor) offsetAt(p fyne.Position) int {
 	d := e.buf.doc
 	switch {
 	case row < 0:
-		return e.textStart()
+		return e.buf.textStart()
 	case row >= len(d.Lines):
 		return len(d.Src)
 	case e.wrap:
 		return e.offsetInRow(row, sub, col, e.view().visCols)
 	}
-	return offsetAtCol(d.Src, e.line(row), col)
+	return offsetAtCol(d.Src, e.buf.line(row), col)
 }
 
 func (e *Editor) requestFocus() {
@@ -343,9 +343,9 @@ func (e *Editor) press(p fyne.Position, mode int, extend bool) {
 	off := e.offsetAt(p)
 	switch mode {
 	case 2:
-		e.pressAnchorA, e.pressAnchorB = e.wordAt(off)
+		e.pressAnchorA, e.pressAnchorB = e.buf.wordAt(off)
 	case 3:
-		e.pressAnchorA, e.pressAnchorB = e.lineRange(e.buf.doc.LineAt(off) - 1)
+		e.pressAnchorA, e.pressAnchorB = e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
 	default:
 		e.move(off, extend)
 		return
@@ -374,10 +374,10 @@ func (e *Editor) Dragged(ev *fyne.DragEvent) {
 	off := e.offsetAt(e.dragPos)
 	switch e.pressMode {
 	case 2:
-		s, t := e.wordAt(off)
+		s, t := e.buf.wordAt(off)
 		e.extendUnit(off, s, t)
 	case 3:
-		s, t := e.lineRange(e.buf.doc.LineAt(off) - 1)
+		s, t := e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
 		e.extendUnit(off, s, t)
 	default:
 		e.move(off, true)
@@ -417,7 +417,7 @@ func (e *Editor) Tapped(ev *fyne.PointEvent) {
 // DoubleTapped selects the word under the pointer.
 func (e *Editor) DoubleTapped(ev *fyne.PointEvent) {
 	e.requestFocus()
-	s, t := e.wordAt(e.offsetAt(ev.Position))
+	s, t := e.buf.wordAt(e.offsetAt(ev.Position))
 	e.anchor = s
 	e.move(t, true)
 	e.downHandled = false

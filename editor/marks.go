@@ -159,7 +159,7 @@ func (e *Editor) markAt(n int, c float32, inGutter bool) string {
 	if n < 1 || n > len(e.buf.doc.Lines) {
 		return ""
 	}
-	l := e.line(n - 1)
+	l := e.buf.line(n - 1)
 	for _, m := range e.marksOn(n) {
 		if m.Kind == MarkGroup || m.Kind == MarkRule || m.Message == "" {
 			continue

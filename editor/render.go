@@ -90,7 +90,7 @@ func (e *Editor) scrollToCursor() {
 	} else if row >= e.topRow+v.visRows {
 		e.topRow = row - v.visRows + 1
 	}
-	col := colOf(d.Src, e.line(row), e.cursor)
+	col := colOf(d.Src, e.buf.line(row), e.cursor)
 	// A margin of a few cells shows what is next to the cursor after a
 	// horizontal jump instead of pinning it to the edge.
 	margin := min(8, v.visCols/4)

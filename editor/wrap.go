@@ -100,7 +100,7 @@ func (e *Editor) rows(i, width int) []wrapRow {
 	if r, ok := wc.rows[i]; ok {
 		return r
 	}
-	l := e.line(i)
+	l := e.buf.line(i)
 	var r []wrapRow
 	if int(e.buf.widths[i]) <= width {
 		r = []wrapRow{{int(l.Start), 0}}
@@ -205,10 +205,10 @@ func rowEnd(rows []wrapRow, k int, l *syntax.Line) int {
 // row starts is shown at the start of that row.
 func (e *Editor) offsetInRow(i, k int, col float32, width int) int {
 	rows := e.rows(i, width)
-	l := e.line(i)
+	l := e.buf.line(i)
 	off := offsetAtCol(e.buf.doc.Src, l, max(col, float32(rows[k].col)))
 	if end := rowEnd(rows, k, l); k+1 < len(rows) && off >= end {
-		off = e.charLeft(end)
+		off = e.buf.charLeft(end)
 	}
 	return off
 }
@@ -220,16 +220,16 @@ func (e *Editor) verticalWrapped(n int, extend bool) {
 	cl, cs := e.cursorRow(v.visCols)
 	rows := e.rows(cl, v.visCols)
 	if e.wantCol < 0 {
-		e.wantCol = colOf(e.buf.doc.Src, e.line(cl), e.cursor) - rows[cs].col
+		e.wantCol = colOf(e.buf.doc.Src, e.buf.line(cl), e.cursor) - rows[cs].col
 	}
 	want := e.wantCol
 	nl, ns, rest := e.stepRows(cl, cs, n, v.visCols)
 	var off int
 	switch {
 	case rest < 0 && nl == cl && ns == cs:
-		off = e.textStart()
+		off = e.buf.textStart()
 	case rest > 0 && nl == cl && ns == cs:
-		off = int(e.line(nl).End)
+		off = int(e.buf.line(nl).End)
 	default:
 		off = e.offsetInRow(nl, ns, float32(e.rows(nl, v.visCols)[ns].col+want), v.visCols)
 	}
