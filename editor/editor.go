@@ -73,8 +73,7 @@ type Editor struct {
 	hoverMsg     string
 	hoverPos     fyne.Position
 
-	find *findBar
-	jump *gotoBar
+	bars *bars // find / replace and go to line
 
 	// onShortcut receives the Ctrl shortcuts the editor does not use.
 	onShortcut func(*desktop.CustomShortcut)
@@ -90,8 +89,7 @@ func New() *Editor {
 	e := &Editor{now: time.Now, after: afterOnUI}
 	e.buf.set(nil)
 	e.hist.clear()
-	e.find = newFindBar(e)
-	e.jump = newGotoBar(e)
+	e.bars = newBars(e)
 	e.ExtendBaseWidget(e)
 	return e
 }
@@ -106,7 +104,7 @@ func (e *Editor) SetText(src []byte) {
 	e.anchor = e.cursor
 	e.wantCol = -1
 	e.topRow, e.leftCol, e.topSub = 0, 0, 0
-	e.find.recount()
+	e.bars.find.recount()
 	e.Refresh()
 }
 
@@ -262,7 +260,7 @@ func (e *Editor) placeAfterEdit(cursor int) {
 // wait in the queue together: the window hears of them once, after the
 // last of them, instead of re-running the tester and lint per key.
 func (e *Editor) changed() {
-	e.find.recount()
+	e.bars.find.recount()
 	e.Refresh()
 	if e.onChanged == nil {
 		return

@@ -119,8 +119,8 @@ func (e *Editor) typedKey(ev *fyne.KeyEvent) {
 		e.insert([]byte{'\t'}, stepTyping)
 	case fyne.KeyEscape:
 		switch {
-		case e.topBar() != nil:
-			e.hideBars()
+		case e.bars.top() != nil:
+			e.bars.hide()
 		case e.hasSelection():
 			e.move(e.cursor, false)
 		default:

@@ -143,47 +143,47 @@ func TestScrollBarDrag(t *testing.T) {
 func TestFindReplace(t *testing.T) {
 	e := newTestEditor(t, "|Disallow: /a\ndisallow: /b\nAllow: /c\n")
 	ctrl(fyne.KeyF)(e)
-	if !e.find.visible {
+	if !e.bars.find.visible {
 		t.Fatal("Ctrl+F must open the find bar")
 	}
-	test.Type(e.find.what, "disallow")
+	test.Type(e.bars.find.what, "disallow")
 	if got := state(e); got != "^Disallow|: /a\ndisallow: /b\nAllow: /c\n" {
 		t.Fatalf("typing a query selects the first match (case-insensitive): %q", got)
 	}
-	if e.find.count.Text != "1 of 2" {
-		t.Fatalf("count %q", e.find.count.Text)
+	if e.bars.find.count.Text != "1 of 2" {
+		t.Fatalf("count %q", e.bars.find.count.Text)
 	}
-	e.find.what.OnSubmitted(e.find.what.Text)
+	e.bars.find.what.OnSubmitted(e.bars.find.what.Text)
 	if got := state(e); got != "Disallow: /a\n^disallow|: /b\nAllow: /c\n" {
 		t.Fatalf("Enter finds the next match: %q", got)
 	}
-	e.findNext(1, false)
+	e.bars.find.findNext(1, false)
 	if got := state(e); got != "^Disallow|: /a\ndisallow: /b\nAllow: /c\n" {
 		t.Fatalf("next wraps around: %q", got)
 	}
-	e.findNext(-1, false)
+	e.bars.find.findNext(-1, false)
 	if got := state(e); got != "Disallow: /a\n^disallow|: /b\nAllow: /c\n" {
 		t.Fatalf("previous wraps around backwards: %q", got)
 	}
-	e.find.matchCase.SetChecked(true)
-	if e.find.total != 1 {
-		t.Fatalf("Match case: %d matches, want 1", e.find.total)
+	e.bars.find.matchCase.SetChecked(true)
+	if e.bars.find.total != 1 {
+		t.Fatalf("Match case: %d matches, want 1", e.bars.find.total)
 	}
-	e.find.matchCase.SetChecked(false)
+	e.bars.find.matchCase.SetChecked(false)
 
 	ctrl(fyne.KeyH)(e)
-	if !e.find.replaceRow.Visible() {
+	if !e.bars.find.replaceRow.Visible() {
 		t.Fatal("Ctrl+H must show the replace row")
 	}
-	e.find.with.SetText("Allow")
-	e.replaceOne()
+	e.bars.find.with.SetText("Allow")
+	e.bars.find.replaceOne()
 	if got := string(e.Bytes()); got != "Disallow: /a\nAllow: /b\nAllow: /c\n" {
 		t.Fatalf("replace: %q", got)
 	}
-	e.find.matchCase.SetChecked(true) // or "Allow" also matches inside "Disallow"
-	e.find.what.SetText("Allow")
-	e.find.with.SetText("Disallow")
-	e.replaceAll()
+	e.bars.find.matchCase.SetChecked(true) // or "Allow" also matches inside "Disallow"
+	e.bars.find.what.SetText("Allow")
+	e.bars.find.with.SetText("Disallow")
+	e.bars.find.replaceAll()
 	if got := string(e.Bytes()); got != "Disallow: /a\nDisallow: /b\nDisallow: /c\n" {
 		t.Fatalf("replace all: %q", got)
 	}
@@ -191,8 +191,8 @@ func TestFindReplace(t *testing.T) {
 	if got := string(e.Bytes()); got != "Disallow: /a\nAllow: /b\nAllow: /c\n" {
 		t.Fatalf("replace all undoes in one step: %q", got)
 	}
-	e.find.what.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if e.find.visible || fyne.CurrentApp().Driver().CanvasForObject(e).Focused() != e {
+	e.bars.find.what.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if e.bars.find.visible || fyne.CurrentApp().Driver().CanvasForObject(e).Focused() != e {
 		t.Fatal("Escape closes the bar and gives the focus back to the text")
 	}
 }
@@ -200,28 +200,28 @@ func TestFindReplace(t *testing.T) {
 func TestFindNonASCII(t *testing.T) {
 	e := newTestEditor(t, "|Disallow: /КАТАЛОГ\nDisallow: /каталог\n")
 	e.ShowFind()
-	test.Type(e.find.what, "каталог")
-	if e.find.total != 2 {
-		t.Fatalf("case-insensitive Cyrillic: %d matches, want 2", e.find.total)
+	test.Type(e.bars.find.what, "каталог")
+	if e.bars.find.total != 2 {
+		t.Fatalf("case-insensitive Cyrillic: %d matches, want 2", e.bars.find.total)
 	}
 }
 
 func TestGoToLine(t *testing.T) {
 	e := newTestEditor(t, strings.Repeat("Allow: /\n", 300)+"|")
 	ctrl(fyne.KeyG)(e)
-	if !e.jump.shown {
+	if !e.bars.jump.shown {
 		t.Fatal("Ctrl+G must open the go-to-line bar")
 	}
-	e.jump.entry.SetText("150")
-	e.jump.entry.OnSubmitted("150")
+	e.bars.jump.entry.SetText("150")
+	e.bars.jump.entry.OnSubmitted("150")
 	if e.CursorLine() != 150 || e.CursorColumn() != 1 {
 		t.Fatalf("cursor at %d:%d, want 150:1", e.CursorLine(), e.CursorColumn())
 	}
 	if v := e.view(); 149 < e.topRow || 149 >= e.topRow+v.visRows {
 		t.Fatalf("line 150 not visible: top row %d", e.topRow)
 	}
-	if e.jump.shown || e.flash != 150 {
-		t.Fatalf("bar shown %v, flash %d", e.jump.shown, e.flash)
+	if e.bars.jump.shown || e.flash != 150 {
+		t.Fatalf("bar shown %v, flash %d", e.bars.jump.shown, e.flash)
 	}
 }
 
@@ -328,7 +328,7 @@ func TestUnusedKeysReachTheWindow(t *testing.T) {
 	if want := []fyne.KeyName{fyne.KeyF11, fyne.KeyEscape}; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("the window got %v, want %v", got, want)
 	}
-	if e.find.visible || e.hasSelection() {
+	if e.bars.find.visible || e.hasSelection() {
 		t.Error("Esc no longer closes the bar or clears the selection")
 	}
 }

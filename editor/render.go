@@ -42,7 +42,7 @@ type view struct {
 func (e *Editor) view() view {
 	v := view{metrics: e.metrics()}
 	size := e.Size()
-	if b := e.topBar(); b != nil {
+	if b := e.bars.top(); b != nil {
 		v.barH = b.MinSize().Height
 	}
 	digits := len(strconv.Itoa(len(e.buf.doc.Lines)))
@@ -231,7 +231,7 @@ func (r *editorRenderer) build() {
 	}
 	selCol := col(theme.ColorNameSelection)
 	matchCol := withAlpha(col(theme.ColorNameWarning), FindMatchAlpha)
-	query := e.find.query()
+	query := e.bars.find.query()
 	// Columns of the selection and find matches, computed once per line
 	// and clipped per row (a wrapped line has several).
 	prevLine, selC0, selC1 := -1, 0, 0
@@ -254,7 +254,7 @@ func (r *editorRenderer) build() {
 			}
 			r.matchCols = r.matchCols[:0]
 			if query != nil {
-				for _, m := range e.find.matchesIn(l) {
+				for _, m := range e.bars.find.matchesIn(l) {
 					r.matchCols = append(r.matchCols, colOf(d.Src, l, m[0]), colOf(d.Src, l, m[1]))
 				}
 			}
@@ -325,7 +325,7 @@ func (r *editorRenderer) build() {
 		o = append(o, f)
 	}
 	o = append(o, r.cursor, r.vbar, r.hbar)
-	if b := e.topBar(); b != nil {
+	if b := e.bars.top(); b != nil {
 		b.Move(fyne.Position{})
 		b.Resize(fyne.NewSize(size.Width, v.barH))
 		o = append(o, b)
