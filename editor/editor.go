@@ -29,13 +29,9 @@ import (
 type Editor struct {
 	widget.BaseWidget
 
-	buf    buffer
-	hist   history
-	cursor int // byte offset, always on a character boundary
-	anchor int // other end of the selection; == cursor when none
-	// wantCol is the display column vertical moves aim for, so moving
-	// through a short line does not lose the column.
-	wantCol int
+	buf  buffer
+	hist history
+	sel  selection
 
 	onChanged func()
 	notifying bool // a coalesced onChanged is queued (changed)
@@ -87,6 +83,7 @@ type Editor struct {
 // New returns an empty editor.
 func New() *Editor {
 	e := &Editor{now: time.Now, after: afterOnUI}
+	e.sel.e = e
 	e.buf.set(nil)
 	e.hist.clear()
 	e.bars = newBars(e)
@@ -100,9 +97,9 @@ func (e *Editor) SetText(src []byte) {
 	e.buf.set(append([]byte(nil), src...))
 	e.hist.clear()
 	e.savedID = 0
-	e.cursor = e.buf.textStart()
-	e.anchor = e.cursor
-	e.wantCol = -1
+	e.sel.cursor = e.buf.textStart()
+	e.sel.anchor = e.sel.cursor
+	e.sel.wantCol = -1
 	e.topRow, e.leftCol, e.topSub = 0, 0, 0
 	e.bars.find.recount()
 	e.Refresh()
@@ -127,8 +124,8 @@ func (e *Editor) SetOnCursorMoved(f func()) { e.onCursorMoved = f }
 // Refresh repaints and reports a cursor move (SetOnCursorMoved).
 func (e *Editor) Refresh() {
 	e.BaseWidget.Refresh()
-	if e.onCursorMoved != nil && e.cursor != e.reported {
-		e.reported = e.cursor
+	if e.onCursorMoved != nil && e.sel.cursor != e.reported {
+		e.reported = e.sel.cursor
 		e.onCursorMoved()
 	}
 }
@@ -147,30 +144,24 @@ func (e *Editor) SetModified(m bool) {
 }
 
 // CursorLine is the 1-based line of the cursor.
-func (e *Editor) CursorLine() int { return e.buf.doc.LineAt(e.cursor) }
+func (e *Editor) CursorLine() int { return e.buf.doc.LineAt(e.sel.cursor) }
 
 // CursorColumn is the 1-based rune column of the cursor.
 func (e *Editor) CursorColumn() int {
 	l := e.buf.line(e.CursorLine() - 1)
-	return runeCol(e.buf.doc.Src, l, e.cursor) + 1
+	return runeCol(e.buf.doc.Src, l, e.sel.cursor) + 1
 }
 
 // Selection returns the selected byte range [start, end).
 func (e *Editor) Selection() (start, end int) {
-	return min(e.cursor, e.anchor), max(e.cursor, e.anchor)
-}
-
-// SelectedText returns a copy of the selected bytes.
-func (e *Editor) SelectedText() []byte {
-	s, t := e.Selection()
-	return append([]byte(nil), e.buf.doc.Src[s:t]...)
+	return min(e.sel.cursor, e.sel.anchor), max(e.sel.cursor, e.sel.anchor)
 }
 
 // SetSelection selects [start, end) with the cursor at end; offsets are
 // clamped and moved to character boundaries.
 func (e *Editor) SetSelection(start, end int) {
-	e.anchor = e.buf.snap(start)
-	e.move(e.buf.snap(end), true)
+	e.sel.anchor = e.buf.snap(start)
+	e.sel.move(e.buf.snap(end), true)
 }
 
 // Edit replaces the byte range [Start, End) of Bytes() with Text: the
@@ -208,7 +199,7 @@ func (e *Editor) ApplyEdits(edits []Edit) error {
 		at = ed.End
 	}
 	// Keep the cursor on the same text when it lies outside the edited span.
-	cur := e.cursor
+	cur := e.sel.cursor
 	switch {
 	case cur >= hi:
 		cur += len(text) - (hi - lo)
@@ -233,26 +224,19 @@ func (e *Editor) edit(kind stepKind, start, end int, text []byte, cursorAfter in
 		s.at = now
 		e.hist.redo = nil
 		e.buf.replace(start, end, ins)
-		e.placeAfterEdit(cursorAfter)
-		s.cursorAfter, s.anchorAfter = e.cursor, e.anchor
+		e.sel.place(cursorAfter)
+		s.cursorAfter, s.anchorAfter = e.sel.cursor, e.sel.anchor
 	} else {
-		s := &step{kind: kind, changes: []change{c}, cursorBefore: e.cursor, anchorBefore: e.anchor, at: now}
+		s := &step{kind: kind, changes: []change{c}, cursorBefore: e.sel.cursor, anchorBefore: e.sel.anchor, at: now}
 		e.buf.replace(start, end, ins)
-		e.placeAfterEdit(cursorAfter)
-		s.cursorAfter, s.anchorAfter = e.cursor, e.anchor
+		e.sel.place(cursorAfter)
+		s.cursorAfter, s.anchorAfter = e.sel.cursor, e.sel.anchor
 		e.hist.push(s)
 	}
 	if kind == stepOther {
 		e.hist.sealed = true
 	}
 	e.changed()
-}
-
-func (e *Editor) placeAfterEdit(cursor int) {
-	e.cursor = e.buf.snap(cursor)
-	e.anchor = e.cursor
-	e.wantCol = -1
-	e.scrollToCursor()
 }
 
 // changed runs after every text change: repaint and notify the window.
@@ -295,7 +279,7 @@ func (e *Editor) Undo() {
 	}
 	h.redo = append(h.redo, s)
 	h.sealed = true
-	e.restoreSelection(s.cursorBefore, s.anchorBefore)
+	e.sel.restore(s.cursorBefore, s.anchorBefore)
 	e.changed()
 }
 
@@ -312,15 +296,8 @@ func (e *Editor) Redo() {
 	}
 	h.undo = append(h.undo, s)
 	h.sealed = true
-	e.restoreSelection(s.cursorAfter, s.anchorAfter)
+	e.sel.restore(s.cursorAfter, s.anchorAfter)
 	e.changed()
-}
-
-func (e *Editor) restoreSelection(cursor, anchor int) {
-	e.anchor = e.buf.snap(anchor)
-	e.cursor = e.buf.snap(cursor)
-	e.wantCol = -1
-	e.scrollToCursor()
 }
 
 // CanUndo and CanRedo let the window enable its menu items.

@@ -39,13 +39,13 @@ func newTestEditor(t testing.TB, src string) *Editor {
 // selection.
 func state(e *Editor) string {
 	src := string(e.Bytes())
-	if e.anchor == e.cursor {
-		return src[:e.cursor] + "|" + src[e.cursor:]
+	if e.sel.anchor == e.sel.cursor {
+		return src[:e.sel.cursor] + "|" + src[e.sel.cursor:]
 	}
-	if e.anchor < e.cursor {
-		return src[:e.anchor] + "^" + src[e.anchor:e.cursor] + "|" + src[e.cursor:]
+	if e.sel.anchor < e.sel.cursor {
+		return src[:e.sel.anchor] + "^" + src[e.sel.anchor:e.sel.cursor] + "|" + src[e.sel.cursor:]
 	}
-	return src[:e.cursor] + "|" + src[e.cursor:e.anchor] + "^" + src[e.anchor:]
+	return src[:e.sel.cursor] + "|" + src[e.sel.cursor:e.sel.anchor] + "^" + src[e.sel.anchor:]
 }
 
 type action func(e *Editor)
@@ -346,7 +346,7 @@ func TestContextMenu(t *testing.T) {
 	if labels["Undo"] || labels["Cut"] || !labels["Paste"] || !labels["Select All"] {
 		t.Errorf("enabled states wrong: %v", labels)
 	}
-	e.SelectAll()
+	e.sel.selectAll()
 	test.Type(e, "x")
 	m = e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH/2), func(string) {})
 	for _, it := range m.Items {

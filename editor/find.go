@@ -217,8 +217,8 @@ func (f *findBar) findNext(dir int, again bool) bool {
 			}
 		}
 	}
-	e.anchor = at
-	e.move(at+len(q), true)
+	e.sel.anchor = at
+	e.sel.move(at+len(q), true)
 	f.showCount()
 	return true
 }
@@ -288,7 +288,7 @@ func (g *gotoBar) goTo(n int) {
 	e := g.e
 	n = max(1, min(n, len(e.buf.doc.Lines)))
 	s, _ := e.buf.lineRange(n - 1)
-	e.move(s, false)
+	e.sel.move(s, false)
 	e.ShowLine(n)
 }
 
@@ -347,7 +347,7 @@ func (b *bars) showFind(replace bool) {
 	} else {
 		f.replaceRow.Hide()
 	}
-	if sel := e.SelectedText(); len(sel) > 0 && !bytes.ContainsAny(sel, "\r\n") {
+	if sel := e.sel.text(); len(sel) > 0 && !bytes.ContainsAny(sel, "\r\n") {
 		f.what.SetText(string(sel))
 	}
 	f.recount()

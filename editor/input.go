@@ -86,29 +86,29 @@ func (e *Editor) typedKey(ev *fyne.KeyEvent) {
 	s, t := e.Selection()
 	switch ev.Name {
 	case fyne.KeyLeft:
-		if e.hasSelection() && !ext {
-			e.move(s, false)
+		if e.sel.hasSelection() && !ext {
+			e.sel.move(s, false)
 		} else {
-			e.move(e.buf.charLeft(e.cursor), ext)
+			e.sel.move(e.buf.charLeft(e.sel.cursor), ext)
 		}
 	case fyne.KeyRight:
-		if e.hasSelection() && !ext {
-			e.move(t, false)
+		if e.sel.hasSelection() && !ext {
+			e.sel.move(t, false)
 		} else {
-			e.move(e.buf.charRight(e.cursor), ext)
+			e.sel.move(e.buf.charRight(e.sel.cursor), ext)
 		}
 	case fyne.KeyUp:
-		e.vertical(-1, ext)
+		e.sel.vertical(-1, ext)
 	case fyne.KeyDown:
-		e.vertical(1, ext)
+		e.sel.vertical(1, ext)
 	case fyne.KeyPageUp:
 		e.page(-1, ext)
 	case fyne.KeyPageDown:
 		e.page(1, ext)
 	case fyne.KeyHome:
-		e.move(e.buf.homeOf(e.cursor), ext)
+		e.sel.move(e.buf.homeOf(e.sel.cursor), ext)
 	case fyne.KeyEnd:
-		e.move(int(e.buf.line(e.CursorLine()-1).End), ext)
+		e.sel.move(int(e.buf.line(e.CursorLine()-1).End), ext)
 	case fyne.KeyReturn, fyne.KeyEnter:
 		e.newline()
 	case fyne.KeyBackspace:
@@ -121,8 +121,8 @@ func (e *Editor) typedKey(ev *fyne.KeyEvent) {
 		switch {
 		case e.bars.top() != nil:
 			e.bars.hide()
-		case e.hasSelection():
-			e.move(e.cursor, false)
+		case e.sel.hasSelection():
+			e.sel.move(e.sel.cursor, false)
 		default:
 			e.passOn(ev)
 		}
@@ -146,7 +146,7 @@ func (e *Editor) page(dir int, extend bool) {
 	} else {
 		e.topRow += dir * rows
 	}
-	e.vertical(dir*rows, extend)
+	e.sel.vertical(dir*rows, extend)
 }
 
 // TypedShortcut handles clipboard, undo and Ctrl key combinations. A
@@ -169,7 +169,7 @@ func (e *Editor) typedShortcut(sc fyne.Shortcut) {
 	case *fyne.ShortcutCut:
 		e.cutTo(s.Clipboard)
 	case *fyne.ShortcutSelectAll:
-		e.SelectAll()
+		e.sel.selectAll()
 	case *fyne.ShortcutUndo:
 		e.Undo()
 	case *fyne.ShortcutRedo:
@@ -201,13 +201,13 @@ func (e *Editor) customShortcut(s *desktop.CustomShortcut) {
 	case fyne.KeyG:
 		e.ShowGoToLine()
 	case fyne.KeyHome:
-		e.move(e.buf.textStart(), ext)
+		e.sel.move(e.buf.textStart(), ext)
 	case fyne.KeyEnd:
-		e.move(len(e.buf.doc.Src), ext)
+		e.sel.move(len(e.buf.doc.Src), ext)
 	case fyne.KeyLeft:
-		e.move(e.buf.wordLeft(e.cursor), ext)
+		e.sel.move(e.buf.wordLeft(e.sel.cursor), ext)
 	case fyne.KeyRight:
-		e.move(e.buf.wordRight(e.cursor), ext)
+		e.sel.move(e.buf.wordRight(e.sel.cursor), ext)
 	case fyne.KeyBackspace:
 		e.deleteBackward(true)
 	case fyne.KeyDelete:
@@ -242,13 +242,13 @@ func (e *Editor) Cut() { e.cutTo(nil) }
 func (e *Editor) Paste() { e.pasteFrom(nil) }
 
 func (e *Editor) copyTo(c fyne.Clipboard) {
-	if e.hasSelection() {
-		clipboard(c).SetContent(string(e.SelectedText()))
+	if e.sel.hasSelection() {
+		clipboard(c).SetContent(string(e.sel.text()))
 	}
 }
 
 func (e *Editor) cutTo(c fyne.Clipboard) {
-	if e.hasSelection() {
+	if e.sel.hasSelection() {
 		e.copyTo(c)
 		e.insert(nil, stepOther)
 	}
@@ -347,11 +347,11 @@ func (e *Editor) press(p fyne.Position, mode int, extend bool) {
 	case 3:
 		e.pressAnchorA, e.pressAnchorB = e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
 	default:
-		e.move(off, extend)
+		e.sel.move(off, extend)
 		return
 	}
-	e.anchor = e.pressAnchorA
-	e.move(e.pressAnchorB, true)
+	e.sel.anchor = e.pressAnchorA
+	e.sel.move(e.pressAnchorB, true)
 }
 
 // MouseUp ends a press. A release without a press here is the end of a
@@ -380,7 +380,7 @@ func (e *Editor) Dragged(ev *fyne.DragEvent) {
 		s, t := e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
 		e.extendUnit(off, s, t)
 	default:
-		e.move(off, true)
+		e.sel.move(off, true)
 	}
 }
 
@@ -388,11 +388,11 @@ func (e *Editor) Dragged(ev *fyne.DragEvent) {
 // keeping the unit first pressed selected.
 func (e *Editor) extendUnit(off, s, t int) {
 	if off < e.pressAnchorA {
-		e.anchor = e.pressAnchorB
-		e.move(s, true)
+		e.sel.anchor = e.pressAnchorB
+		e.sel.move(s, true)
 	} else {
-		e.anchor = e.pressAnchorA
-		e.move(max(t, e.pressAnchorB), true)
+		e.sel.anchor = e.pressAnchorA
+		e.sel.move(max(t, e.pressAnchorB), true)
 	}
 }
 
@@ -408,7 +408,7 @@ func (e *Editor) Tapped(ev *fyne.PointEvent) {
 	}
 	e.requestFocus()
 	if !e.downHandled {
-		e.move(e.offsetAt(ev.Position), false)
+		e.sel.move(e.offsetAt(ev.Position), false)
 	}
 	e.downHandled = false
 	e.pressed = false
@@ -418,8 +418,8 @@ func (e *Editor) Tapped(ev *fyne.PointEvent) {
 func (e *Editor) DoubleTapped(ev *fyne.PointEvent) {
 	e.requestFocus()
 	s, t := e.buf.wordAt(e.offsetAt(ev.Position))
-	e.anchor = s
-	e.move(t, true)
+	e.sel.anchor = s
+	e.sel.move(t, true)
 	e.downHandled = false
 	e.pressed = false
 }

@@ -328,7 +328,7 @@ func TestUnusedKeysReachTheWindow(t *testing.T) {
 	if want := []fyne.KeyName{fyne.KeyF11, fyne.KeyEscape}; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("the window got %v, want %v", got, want)
 	}
-	if e.bars.find.visible || e.hasSelection() {
+	if e.bars.find.visible || e.sel.hasSelection() {
 		t.Error("Esc no longer closes the bar or clears the selection")
 	}
 }

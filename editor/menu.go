@@ -68,7 +68,7 @@ func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne
 	add(lang.X("editor.menu.cut", "Cut"), selected, e.Cut)
 	add(lang.X("editor.menu.copy", "Copy"), selected, e.Copy)
 	add(lang.X("editor.menu.paste", "Paste"), true, e.Paste)
-	add(lang.X("editor.menu.selectall", "Select All"), true, e.SelectAll)
+	add(lang.X("editor.menu.selectall", "Select All"), true, e.sel.selectAll)
 	items = append(items, fyne.NewMenuItemSeparator())
 	add(lang.X("editor.menu.find", "Find…"), true, e.ShowFind)
 	add(lang.X("editor.menu.goto", "Go to Line…"), true, e.ShowGoToLine)

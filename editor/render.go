@@ -84,13 +84,13 @@ func (e *Editor) scrollToCursor() {
 		return
 	}
 	d := e.buf.doc
-	row := d.LineAt(e.cursor) - 1
+	row := d.LineAt(e.sel.cursor) - 1
 	if row < e.topRow {
 		e.topRow = row
 	} else if row >= e.topRow+v.visRows {
 		e.topRow = row - v.visRows + 1
 	}
-	col := colOf(d.Src, e.buf.line(row), e.cursor)
+	col := colOf(d.Src, e.buf.line(row), e.sel.cursor)
 	// A margin of a few cells shows what is next to the cursor after a
 	// horizontal jump instead of pinning it to the edge.
 	margin := min(8, v.visCols/4)
@@ -222,12 +222,12 @@ func (r *editorRenderer) build() {
 	setRect(r.gutterBg, col(theme.ColorNameBackground), fyne.NewPos(0, v.y0), fyne.NewSize(v.gutterW, size.Height-v.y0))
 
 	r.cursor.Hide()
-	curRow := d.LineAt(e.cursor) - 1
+	curRow := d.LineAt(e.sel.cursor) - 1
 	selS, selE := e.Selection()
 	r.vrows = e.visibleRows(r.vrows[:0], v)
 	curSub := 0
 	if e.wrap {
-		curSub = rowIndex(e.rows(curRow, v.visCols), e.cursor)
+		curSub = rowIndex(e.rows(curRow, v.visCols), e.sel.cursor)
 	}
 	selCol := col(theme.ColorNameSelection)
 	matchCol := withAlpha(col(theme.ColorNameWarning), FindMatchAlpha)
@@ -281,7 +281,7 @@ func (r *editorRenderer) build() {
 			text(&r.nums, &r.nNum, strconv.Itoa(row+1), numCol, v.textSize, fyne.NewPos(0, y), v.gutterW-v.cellW, v.lineH, fyne.TextAlignTrailing)
 		}
 		if e.focused && row == curRow && vr.sub == curSub {
-			c := colOf(d.Src, l, e.cursor)
+			c := colOf(d.Src, l, e.sel.cursor)
 			if c >= vr.left && c <= vr.right {
 				r.cursorX, r.cursorY = v.x(vr, c), y
 				r.cursor.Show()

@@ -1,31 +1,48 @@
 package editor
 
+// selection is the cursor and the selection: where the cursor is, the
+// other end of the selection, and the column vertical moves aim for. It
+// moves them and keeps the view on the cursor; what the text allows is
+// the buffer's (nav.go).
+type selection struct {
+	e      *Editor
+	cursor int // byte offset, always on a character boundary
+	anchor int // other end of the selection; == cursor when none
+	// wantCol is the display column vertical moves aim for, so moving
+	// through a short line does not lose the column.
+	wantCol int
+}
+
 // setCursor moves the cursor; extend keeps the anchor (selecting).
-func (e *Editor) setCursor(off int, extend bool) {
-	e.cursor = off
+func (s *selection) setCursor(off int, extend bool) {
+	e := s.e
+	s.cursor = off
 	if !extend {
-		e.anchor = off
+		s.anchor = off
 	}
 	e.hist.sealed = true
 	e.scrollToCursor()
 	e.Refresh()
 }
 
-func (e *Editor) hasSelection() bool { return e.cursor != e.anchor }
+func (s *selection) hasSelection() bool {
+	return s.cursor != s.anchor
+}
 
 // vertical moves the cursor n lines (negative: up), keeping wantCol.
-func (e *Editor) vertical(n int, extend bool) {
+func (s *selection) vertical(n int, extend bool) {
+	e := s.e
 	if e.wrap && e.Size().Width > 0 {
-		e.verticalWrapped(n, extend)
+		s.verticalWrapped(n, extend)
 		return
 	}
 	d := e.buf.doc
-	i := d.LineAt(e.cursor) - 1
-	if e.wantCol < 0 {
-		e.wantCol = colOf(d.Src, e.buf.line(i), e.cursor)
+	i := d.LineAt(s.cursor) - 1
+	if s.wantCol < 0 {
+		s.wantCol = colOf(d.Src, e.buf.line(i), s.cursor)
 	}
 	j := max(0, min(len(d.Lines)-1, i+n))
-	want := e.wantCol
+	want := s.wantCol
 	var off int
 	switch {
 	case j == i && n < 0:
@@ -35,21 +52,22 @@ func (e *Editor) vertical(n int, extend bool) {
 	default:
 		off = offsetAtCol(d.Src, e.buf.line(j), float32(want))
 	}
-	e.setCursor(off, extend)
-	e.wantCol = want
+	s.setCursor(off, extend)
+	s.wantCol = want
 }
 
 // move places the cursor at off, collapsing or extending the selection, and
 // forgets the vertical column.
-func (e *Editor) move(off int, extend bool) {
-	e.wantCol = -1
-	e.setCursor(off, extend)
+func (s *selection) move(off int, extend bool) {
+	s.wantCol = -1
+	s.setCursor(off, extend)
 }
 
-// SelectAll selects the whole text (after the BOM).
-func (e *Editor) SelectAll() {
-	e.anchor = e.buf.textStart()
-	e.move(len(e.buf.doc.Src), true)
+// selectAll selects the whole text (after the BOM).
+func (s *selection) selectAll() {
+	e := s.e
+	s.anchor = e.buf.textStart()
+	s.move(len(e.buf.doc.Src), true)
 }
 
 // insert replaces the selection with text as a step of the given kind.
@@ -61,40 +79,40 @@ func (e *Editor) insert(text []byte, kind stepKind) {
 // deleteBackward removes the selection, or the character (word with ctrl)
 // before the cursor.
 func (e *Editor) deleteBackward(word bool) {
-	if e.hasSelection() {
+	if e.sel.hasSelection() {
 		e.insert(nil, stepOther)
 		return
 	}
-	s := e.buf.charLeft(e.cursor)
+	s := e.buf.charLeft(e.sel.cursor)
 	if word {
-		s = e.buf.wordLeft(e.cursor)
+		s = e.buf.wordLeft(e.sel.cursor)
 	}
-	if s == e.cursor {
+	if s == e.sel.cursor {
 		return
 	}
-	e.edit(stepBackspace, s, e.cursor, nil, s)
+	e.edit(stepBackspace, s, e.sel.cursor, nil, s)
 }
 
 func (e *Editor) deleteForward(word bool) {
-	if e.hasSelection() {
+	if e.sel.hasSelection() {
 		e.insert(nil, stepOther)
 		return
 	}
-	t := e.buf.charRight(e.cursor)
+	t := e.buf.charRight(e.sel.cursor)
 	if word {
-		t = e.buf.wordRight(e.cursor)
+		t = e.buf.wordRight(e.sel.cursor)
 	}
-	if t == e.cursor {
+	if t == e.sel.cursor {
 		return
 	}
-	e.edit(stepDelete, e.cursor, t, nil, e.cursor)
+	e.edit(stepDelete, e.sel.cursor, t, nil, e.sel.cursor)
 }
 
 // newline inserts the document's dominant terminator (a CRLF file stays CRLF)
 // and repeats the current line's indentation.
 func (e *Editor) newline() {
 	d := e.buf.doc
-	l := e.buf.line(d.LineAt(e.cursor) - 1)
+	l := e.buf.line(d.LineAt(e.sel.cursor) - 1)
 	s, _ := e.Selection()
 	ind := int(l.Start)
 	for ind < s && ind < int(l.End) && isSpaceByte(d.Src[ind]) {
@@ -123,4 +141,53 @@ func normalizeEOL(p []byte, eol []byte) []byte {
 		}
 	}
 	return out
+}
+
+// place puts the cursor after an edit, with nothing selected.
+func (s *selection) place(cursor int) {
+	e := s.e
+	s.cursor = e.buf.snap(cursor)
+	s.anchor = s.cursor
+	s.wantCol = -1
+	e.scrollToCursor()
+}
+
+// restore puts back the cursor and selection an undo step recorded.
+func (s *selection) restore(cursor, anchor int) {
+	e := s.e
+	s.anchor = e.buf.snap(anchor)
+	s.cursor = e.buf.snap(cursor)
+	s.wantCol = -1
+	e.scrollToCursor()
+}
+
+// text returns a copy of the selected bytes.
+func (s *selection) text() []byte {
+	lo, hi := s.e.Selection()
+	return append([]byte(nil), s.e.buf.doc.Src[lo:hi]...)
+}
+
+// verticalWrapped moves the cursor n visual rows, keeping the column
+// within the row (wantCol counts from the row's start in wrap mode).
+func (s *selection) verticalWrapped(n int, extend bool) {
+	e := s.e
+	v := e.view()
+	cl, cs := e.cursorRow(v.visCols)
+	rows := e.rows(cl, v.visCols)
+	if s.wantCol < 0 {
+		s.wantCol = colOf(e.buf.doc.Src, e.buf.line(cl), s.cursor) - rows[cs].col
+	}
+	want := s.wantCol
+	nl, ns, rest := e.stepRows(cl, cs, n, v.visCols)
+	var off int
+	switch {
+	case rest < 0 && nl == cl && ns == cs:
+		off = e.buf.textStart()
+	case rest > 0 && nl == cl && ns == cs:
+		off = int(e.buf.line(nl).End)
+	default:
+		off = e.offsetInRow(nl, ns, float32(e.rows(nl, v.visCols)[ns].col+want), v.visCols)
+	}
+	s.setCursor(off, extend)
+	s.wantCol = want
 }

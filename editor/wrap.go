@@ -34,7 +34,7 @@ func (e *Editor) SetWrap(on bool) {
 	}
 	e.wrap = on
 	e.topSub, e.leftCol = 0, 0
-	e.wantCol = -1
+	e.sel.wantCol = -1
 	e.scrollToCursor()
 	e.Refresh()
 }
@@ -168,8 +168,8 @@ func (e *Editor) clampWrapped(v view) {
 
 // cursorRow is the line and row of the cursor.
 func (e *Editor) cursorRow(width int) (line, sub int) {
-	line = e.buf.doc.LineAt(e.cursor) - 1
-	return line, rowIndex(e.rows(line, width), e.cursor)
+	line = e.buf.doc.LineAt(e.sel.cursor) - 1
+	return line, rowIndex(e.rows(line, width), e.sel.cursor)
 }
 
 // scrollToCursorWrapped scrolls the fewest rows that bring the cursor's
@@ -211,28 +211,4 @@ func (e *Editor) offsetInRow(i, k int, col float32, width int) int {
 		off = e.buf.charLeft(end)
 	}
 	return off
-}
-
-// verticalWrapped moves the cursor n visual rows, keeping the column
-// within the row (wantCol counts from the row's start in wrap mode).
-func (e *Editor) verticalWrapped(n int, extend bool) {
-	v := e.view()
-	cl, cs := e.cursorRow(v.visCols)
-	rows := e.rows(cl, v.visCols)
-	if e.wantCol < 0 {
-		e.wantCol = colOf(e.buf.doc.Src, e.buf.line(cl), e.cursor) - rows[cs].col
-	}
-	want := e.wantCol
-	nl, ns, rest := e.stepRows(cl, cs, n, v.visCols)
-	var off int
-	switch {
-	case rest < 0 && nl == cl && ns == cs:
-		off = e.buf.textStart()
-	case rest > 0 && nl == cl && ns == cs:
-		off = int(e.buf.line(nl).End)
-	default:
-		off = e.offsetInRow(nl, ns, float32(e.rows(nl, v.visCols)[ns].col+want), v.visCols)
-	}
-	e.setCursor(off, extend)
-	e.wantCol = want
 }

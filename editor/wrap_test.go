@@ -110,8 +110,8 @@ func TestWrapCursorMovesByVisualRow(t *testing.T) {
 	}
 	for i, s := range steps {
 		e.TypedKey(&fyne.KeyEvent{Name: s.key})
-		if e.cursor != s.want {
-			t.Fatalf("step %d (%s): cursor at %d, want %d", i, s.key, e.cursor, s.want)
+		if e.sel.cursor != s.want {
+			t.Fatalf("step %d (%s): cursor at %d, want %d", i, s.key, e.sel.cursor, s.want)
 		}
 	}
 	if r.cursorY <= y0 {
@@ -138,8 +138,8 @@ func TestWrapClickMapsToTheByteUnderThePointer(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e, _ := wrapEditor(t, src, 80)
 			test.TapAt(e, wrapPos(e, c.row, c.col))
-			if e.cursor != c.wantBytes {
-				t.Errorf("tap at row %d col %d: cursor %d, want %d", c.row, c.col, e.cursor, c.wantBytes)
+			if e.sel.cursor != c.wantBytes {
+				t.Errorf("tap at row %d col %d: cursor %d, want %d", c.row, c.col, e.sel.cursor, c.wantBytes)
 			}
 		})
 	}
