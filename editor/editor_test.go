@@ -162,7 +162,7 @@ func TestSetTextBytesExact(t *testing.T) {
 			if string(e.Bytes()) != in {
 				t.Fatalf("Bytes() = %q, want %q", e.Bytes(), in)
 			}
-			if e.Modified() || e.CanUndo() {
+			if e.edits.modified() || e.CanUndo() {
 				t.Fatal("SetText must leave an unmodified text without undo history")
 			}
 		})
@@ -187,7 +187,7 @@ func TestUndoRedoGrouping(t *testing.T) {
 	if changes != len("Disallow: /private") {
 		t.Fatalf("OnChanged called %d times, want once per key", changes)
 	}
-	if !e.Modified() {
+	if !e.edits.modified() {
 		t.Fatal("typing must mark the text modified")
 	}
 	e.TypedShortcut(&fyne.ShortcutUndo{})
@@ -198,7 +198,7 @@ func TestUndoRedoGrouping(t *testing.T) {
 	if got := state(e); got != "|" {
 		t.Fatalf("second undo takes back the first word: got %q", got)
 	}
-	if e.Modified() {
+	if e.edits.modified() {
 		t.Fatal("undoing everything must clear Modified")
 	}
 	e.TypedShortcut(&fyne.ShortcutRedo{})
@@ -243,20 +243,20 @@ func TestUndoGroupBreaksOnPauseAndMove(t *testing.T) {
 func TestSetModified(t *testing.T) {
 	e := newTestEditor(t, "a|")
 	test.Type(e, "b")
-	e.SetModified(false)
-	if e.Modified() {
+	e.edits.setModified(false)
+	if e.edits.modified() {
 		t.Fatal("SetModified(false) must clear Modified")
 	}
 	e.Undo()
-	if !e.Modified() {
+	if !e.edits.modified() {
 		t.Fatal("undoing past the saved state must set Modified")
 	}
 	e.Redo()
-	if e.Modified() {
+	if e.edits.modified() {
 		t.Fatal("redoing back to the saved state must clear Modified")
 	}
-	e.SetModified(true)
-	if !e.Modified() {
+	e.edits.setModified(true)
+	if !e.edits.modified() {
 		t.Fatal("SetModified(true) must set Modified")
 	}
 }

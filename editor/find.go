@@ -233,7 +233,7 @@ func (f *findBar) replaceOne() {
 	s, t := e.Selection()
 	if t-s == len(q) && f.index(e.buf.doc.Src[s:t], q) == 0 {
 		with := []byte(f.with.Text)
-		e.edit(stepOther, s, t, with, s+len(with))
+		e.edits.edit(stepOther, s, t, with, s+len(with))
 	}
 	f.findNext(1, false)
 }

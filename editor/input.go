@@ -61,7 +61,7 @@ func (e *Editor) TypedRune(r rune) {
 	if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
 		return
 	}
-	keys.Run(func() { e.insert(utf8.AppendRune(nil, r), stepTyping) })
+	keys.Run(func() { e.edits.insert(utf8.AppendRune(nil, r), stepTyping) })
 }
 
 // KeyDown tracks Shift for selection with the arrow keys.
@@ -110,13 +110,13 @@ func (e *Editor) typedKey(ev *fyne.KeyEvent) {
 	case fyne.KeyEnd:
 		e.sel.move(int(e.buf.line(e.CursorLine()-1).End), ext)
 	case fyne.KeyReturn, fyne.KeyEnter:
-		e.newline()
+		e.edits.newline()
 	case fyne.KeyBackspace:
-		e.deleteBackward(false)
+		e.edits.deleteBackward(false)
 	case fyne.KeyDelete:
-		e.deleteForward(false)
+		e.edits.deleteForward(false)
 	case fyne.KeyTab:
-		e.insert([]byte{'\t'}, stepTyping)
+		e.edits.insert([]byte{'\t'}, stepTyping)
 	case fyne.KeyEscape:
 		switch {
 		case e.bars.top() != nil:
@@ -156,7 +156,7 @@ func (e *Editor) page(dir int, extend bool) {
 func (e *Editor) TypedShortcut(sc fyne.Shortcut) {
 	if p, ok := sc.(*fyne.ShortcutPaste); ok {
 		text := keys.PasteText(p)
-		keys.Run(func() { e.pasteText(text) })
+		keys.Run(func() { e.edits.pasteText(text) })
 		return
 	}
 	keys.Run(func() { e.typedShortcut(sc) })
@@ -171,9 +171,9 @@ func (e *Editor) typedShortcut(sc fyne.Shortcut) {
 	case *fyne.ShortcutSelectAll:
 		e.sel.selectAll()
 	case *fyne.ShortcutUndo:
-		e.Undo()
+		e.edits.undo()
 	case *fyne.ShortcutRedo:
-		e.Redo()
+		e.edits.redo()
 	case *desktop.CustomShortcut:
 		e.customShortcut(s)
 	}
@@ -188,12 +188,12 @@ func (e *Editor) customShortcut(s *desktop.CustomShortcut) {
 	switch s.KeyName {
 	case fyne.KeyZ:
 		if ext {
-			e.Redo()
+			e.edits.redo()
 		} else {
-			e.Undo()
+			e.edits.undo()
 		}
 	case fyne.KeyY:
-		e.Redo()
+		e.edits.redo()
 	case fyne.KeyF:
 		e.ShowFind()
 	case fyne.KeyH:
@@ -209,9 +209,9 @@ func (e *Editor) customShortcut(s *desktop.CustomShortcut) {
 	case fyne.KeyRight:
 		e.sel.move(e.buf.wordRight(e.sel.cursor), ext)
 	case fyne.KeyBackspace:
-		e.deleteBackward(true)
+		e.edits.deleteBackward(true)
 	case fyne.KeyDelete:
-		e.deleteForward(true)
+		e.edits.deleteForward(true)
 	default:
 		if e.onShortcut != nil {
 			e.onShortcut(s)
@@ -250,19 +250,11 @@ func (e *Editor) copyTo(c fyne.Clipboard) {
 func (e *Editor) cutTo(c fyne.Clipboard) {
 	if e.sel.hasSelection() {
 		e.copyTo(c)
-		e.insert(nil, stepOther)
+		e.edits.insert(nil, stepOther)
 	}
 }
 
-func (e *Editor) pasteFrom(c fyne.Clipboard) { e.pasteText(clipboard(c).Content()) }
-
-func (e *Editor) pasteText(text string) {
-	if text == "" {
-		return
-	}
-	e.hist.sealed = true
-	e.insert(normalizeEOL([]byte(text), e.buf.doc.DominantEOL().Bytes()), stepOther)
-}
+func (e *Editor) pasteFrom(c fyne.Clipboard) { e.edits.pasteText(clipboard(c).Content()) }
 
 // pointAt converts a position in the widget to a line index (may lie
 // outside the text, for drags beyond the edges) and a display column.

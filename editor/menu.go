@@ -62,8 +62,8 @@ func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne
 		it.Disabled = !enabled
 		items = append(items, it)
 	}
-	add(lang.X("editor.menu.undo", "Undo"), e.CanUndo(), e.Undo)
-	add(lang.X("editor.menu.redo", "Redo"), e.CanRedo(), e.Redo)
+	add(lang.X("editor.menu.undo", "Undo"), e.CanUndo(), e.edits.undo)
+	add(lang.X("editor.menu.redo", "Redo"), e.edits.canRedo(), e.edits.redo)
 	items = append(items, fyne.NewMenuItemSeparator())
 	add(lang.X("editor.menu.cut", "Cut"), selected, e.Cut)
 	add(lang.X("editor.menu.copy", "Copy"), selected, e.Copy)

@@ -20,7 +20,7 @@ func (s *selection) setCursor(off int, extend bool) {
 	if !extend {
 		s.anchor = off
 	}
-	e.hist.sealed = true
+	e.edits.hist.sealed = true
 	e.scrollToCursor()
 	e.Refresh()
 }
@@ -68,59 +68,6 @@ func (s *selection) selectAll() {
 	e := s.e
 	s.anchor = e.buf.textStart()
 	s.move(len(e.buf.doc.Src), true)
-}
-
-// insert replaces the selection with text as a step of the given kind.
-func (e *Editor) insert(text []byte, kind stepKind) {
-	s, t := e.Selection()
-	e.edit(kind, s, t, text, s+len(text))
-}
-
-// deleteBackward removes the selection, or the character (word with ctrl)
-// before the cursor.
-func (e *Editor) deleteBackward(word bool) {
-	if e.sel.hasSelection() {
-		e.insert(nil, stepOther)
-		return
-	}
-	s := e.buf.charLeft(e.sel.cursor)
-	if word {
-		s = e.buf.wordLeft(e.sel.cursor)
-	}
-	if s == e.sel.cursor {
-		return
-	}
-	e.edit(stepBackspace, s, e.sel.cursor, nil, s)
-}
-
-func (e *Editor) deleteForward(word bool) {
-	if e.sel.hasSelection() {
-		e.insert(nil, stepOther)
-		return
-	}
-	t := e.buf.charRight(e.sel.cursor)
-	if word {
-		t = e.buf.wordRight(e.sel.cursor)
-	}
-	if t == e.sel.cursor {
-		return
-	}
-	e.edit(stepDelete, e.sel.cursor, t, nil, e.sel.cursor)
-}
-
-// newline inserts the document's dominant terminator (a CRLF file stays CRLF)
-// and repeats the current line's indentation.
-func (e *Editor) newline() {
-	d := e.buf.doc
-	l := e.buf.line(d.LineAt(e.sel.cursor) - 1)
-	s, _ := e.Selection()
-	ind := int(l.Start)
-	for ind < s && ind < int(l.End) && isSpaceByte(d.Src[ind]) {
-		ind++
-	}
-	text := append(append([]byte(nil), d.DominantEOL().Bytes()...), d.Src[l.Start:ind]...)
-	e.hist.sealed = true
-	e.insert(text, stepOther)
 }
 
 // normalizeEOL converts every line ending of pasted text to eol, so a paste
