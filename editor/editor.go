@@ -39,11 +39,8 @@ type Editor struct {
 	// unflash cancels the pending end of a ShowLine flash.
 	unflash func()
 
-	topRow, leftCol int // first visible line (0-based) and display column
-	// With word wrap on, topSub is the first visible row of line topRow
-	// and leftCol stays 0; see wrap.go.
+	vp      viewport
 	wrap    bool
-	topSub  int
 	wrapped wrapCache
 
 	focused bool
@@ -79,6 +76,7 @@ func New() *Editor {
 	e := &Editor{now: time.Now, after: afterOnUI}
 	e.sel.e = e
 	e.edits.e = e
+	e.vp.e = e
 	e.buf.set(nil)
 	e.edits.hist.clear()
 	e.bars = newBars(e)
@@ -95,7 +93,7 @@ func (e *Editor) SetText(src []byte) {
 	e.sel.cursor = e.buf.textStart()
 	e.sel.anchor = e.sel.cursor
 	e.sel.wantCol = -1
-	e.topRow, e.leftCol, e.topSub = 0, 0, 0
+	e.vp.topRow, e.vp.leftCol, e.vp.topSub = 0, 0, 0
 	e.bars.find.recount()
 	e.Refresh()
 }

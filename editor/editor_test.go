@@ -117,8 +117,8 @@ func TestEditingCommands(t *testing.T) {
 				a(e)
 			}
 			if c.want == "" { // PageDown: check the move, not the exact line
-				if e.CursorLine() < 10 || e.topRow == 0 {
-					t.Fatalf("PageDown: cursor line %d, top row %d", e.CursorLine(), e.topRow)
+				if e.CursorLine() < 10 || e.vp.topRow == 0 {
+					t.Fatalf("PageDown: cursor line %d, top row %d", e.CursorLine(), e.vp.topRow)
 				}
 				return
 			}
@@ -324,7 +324,7 @@ func TestContextMenu(t *testing.T) {
 	w.Resize(fyne.NewSize(600, 300))
 	e.SetText([]byte("User-agent: *\nDissallow: /x\n"))
 	e.SetMarks([]Mark{{Line: 2, Kind: MarkError, Message: "misspelt field [RS008]"}})
-	v := e.view()
+	v := e.vp.view()
 	shown := ""
 	m := e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5), func(s string) { shown = s }) // the middle of line 2
 	labels := map[string]bool{}

@@ -139,12 +139,12 @@ func (e *Editor) passOn(ev *fyne.KeyEvent) { keys.PassOn(e, ev) }
 func (e *Editor) page(dir int, extend bool) {
 	rows := 1
 	if e.Size().Height > 0 {
-		rows = max(1, e.view().visRows-1)
+		rows = max(1, e.vp.view().visRows-1)
 	}
 	if e.wrap && e.Size().Height > 0 {
-		e.scrollRows(e.view(), dir*rows)
+		e.vp.scrollRows(e.vp.view(), dir*rows)
 	} else {
-		e.topRow += dir * rows
+		e.vp.topRow += dir * rows
 	}
 	e.sel.vertical(dir*rows, extend)
 }
@@ -256,47 +256,6 @@ func (e *Editor) cutTo(c fyne.Clipboard) {
 
 func (e *Editor) pasteFrom(c fyne.Clipboard) { e.edits.pasteText(clipboard(c).Content()) }
 
-// pointAt converts a position in the widget to a line index (may lie
-// outside the text, for drags beyond the edges) and a display column.
-func (e *Editor) pointAt(p fyne.Position) (row int, col float32) {
-	row, _, col = e.hit(p)
-	return row, col
-}
-
-// hit is pointAt with the visual row of the line under p when word wrap
-// is on (sub is 0 otherwise).
-func (e *Editor) hit(p fyne.Position) (row, sub int, col float32) {
-	v := e.view()
-	k := int(math.Floor(float64((p.Y - v.y0) / v.lineH)))
-	x := (p.X - v.x0) / v.cellW
-	if !e.wrap {
-		return e.topRow + k, 0, max(0, float32(e.leftCol)+x)
-	}
-	l, s, rest := e.stepRows(e.topRow, e.topSub, k, v.visCols)
-	switch {
-	case rest > 0:
-		return len(e.buf.doc.Lines), 0, 0
-	case rest < 0:
-		return -1, 0, 0
-	}
-	return l, s, float32(e.rows(l, v.visCols)[s].col) + max(0, x)
-}
-
-// offsetAt is the character boundary nearest to position p.
-func (e *Editor) offsetAt(p fyne.Position) int {
-	row, sub, col := e.hit(p)
-	d := e.buf.doc
-	switch {
-	case row < 0:
-		return e.buf.textStart()
-	case row >= len(d.Lines):
-		return len(d.Src)
-	case e.wrap:
-		return e.offsetInRow(row, sub, col, e.view().visCols)
-	}
-	return offsetAtCol(d.Src, e.buf.line(row), col)
-}
-
 func (e *Editor) requestFocus() {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil && c.Focused() != e {
 		c.Focus(e)
@@ -323,7 +282,7 @@ func (e *Editor) MouseDown(ev *desktop.MouseEvent) {
 	}
 	e.lastDown, e.lastDownPos = now, ev.Position
 	e.downHandled, e.strayUp = true, false
-	if ev.Position.X < e.view().gutterW && e.clicks == 1 {
+	if ev.Position.X < e.vp.view().gutterW && e.clicks == 1 {
 		e.clicks = 3 // a click on a line number selects the line
 	}
 	e.press(ev.Position, e.clicks, ev.Modifier&fyne.KeyModifierShift != 0)
@@ -332,7 +291,7 @@ func (e *Editor) MouseDown(ev *desktop.MouseEvent) {
 // press starts a selection gesture of the given granularity at p.
 func (e *Editor) press(p fyne.Position, mode int, extend bool) {
 	e.pressed, e.pressMode, e.dragPos = true, mode, p
-	off := e.offsetAt(p)
+	off := e.vp.offsetAt(p)
 	switch mode {
 	case 2:
 		e.pressAnchorA, e.pressAnchorB = e.buf.wordAt(off)
@@ -363,7 +322,7 @@ func (e *Editor) Dragged(ev *fyne.DragEvent) {
 		e.press(ev.Position, 1, false)
 	}
 	e.dragPos = e.dragPos.Add(ev.Dragged)
-	off := e.offsetAt(e.dragPos)
+	off := e.vp.offsetAt(e.dragPos)
 	switch e.pressMode {
 	case 2:
 		s, t := e.buf.wordAt(off)
@@ -400,7 +359,7 @@ func (e *Editor) Tapped(ev *fyne.PointEvent) {
 	}
 	e.requestFocus()
 	if !e.downHandled {
-		e.sel.move(e.offsetAt(ev.Position), false)
+		e.sel.move(e.vp.offsetAt(ev.Position), false)
 	}
 	e.downHandled = false
 	e.pressed = false
@@ -409,7 +368,7 @@ func (e *Editor) Tapped(ev *fyne.PointEvent) {
 // DoubleTapped selects the word under the pointer.
 func (e *Editor) DoubleTapped(ev *fyne.PointEvent) {
 	e.requestFocus()
-	s, t := e.buf.wordAt(e.offsetAt(ev.Position))
+	s, t := e.buf.wordAt(e.vp.offsetAt(ev.Position))
 	e.sel.anchor = s
 	e.sel.move(t, true)
 	e.downHandled = false
@@ -419,7 +378,7 @@ func (e *Editor) DoubleTapped(ev *fyne.PointEvent) {
 // Scrolled scrolls by whole lines (and columns with Shift or a
 // horizontal wheel), at least one per event.
 func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
-	v := e.view()
+	v := e.vp.view()
 	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
 	if e.shift && dx == 0 {
 		dx, dy = dy, 0
@@ -435,12 +394,12 @@ func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
 		return n
 	}
 	if e.wrap {
-		e.scrollRows(v, steps(dy, v.lineH)*3)
+		e.vp.scrollRows(v, steps(dy, v.lineH)*3)
 	} else {
-		e.topRow += steps(dy, v.lineH) * 3
-		e.leftCol += steps(dx, v.cellW) * 3
+		e.vp.topRow += steps(dy, v.lineH) * 3
+		e.vp.leftCol += steps(dx, v.cellW) * 3
 	}
-	e.clampScroll(v)
+	e.vp.clamp(v)
 	e.Refresh()
 }
 
@@ -449,8 +408,8 @@ func (e *Editor) MouseIn(ev *desktop.MouseEvent) { e.MouseMoved(ev) }
 
 // MouseMoved shows the message of a lint mark under the pointer.
 func (e *Editor) MouseMoved(ev *desktop.MouseEvent) {
-	row, col := e.pointAt(ev.Position)
-	msg := e.markAt(row+1, col, ev.Position.X < e.view().gutterW)
+	row, col := e.vp.pointAt(ev.Position)
+	msg := e.markAt(row+1, col, ev.Position.X < e.vp.view().gutterW)
 	if msg != e.hoverMsg || msg != "" && ev.Position != e.hoverPos {
 		e.hoverMsg, e.hoverPos = msg, ev.Position
 		e.Refresh()

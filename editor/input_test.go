@@ -14,8 +14,8 @@ import (
 // posOf is the widget position inside the cell of 0-based row and display
 // column (left third of the cell, so it rounds to the cell's start).
 func posOf(e *Editor, row, col int) fyne.Position {
-	v := e.view()
-	return fyne.NewPos(v.x0+(float32(col-e.leftCol)+0.3)*v.cellW, v.y0+(float32(row-e.topRow)+0.5)*v.lineH)
+	v := e.vp.view()
+	return fyne.NewPos(v.x0+(float32(col-e.vp.leftCol)+0.3)*v.cellW, v.y0+(float32(row-e.vp.topRow)+0.5)*v.lineH)
 }
 
 func mouseDown(e *Editor, p fyne.Position, mod fyne.KeyModifier) {
@@ -64,14 +64,14 @@ func TestMouse(t *testing.T) {
 			from := posOf(e, 0, 5)
 			abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(from)
 			c := fyne.CurrentApp().Driver().CanvasForObject(e)
-			test.Drag(c, abs, 0, e.view().lineH)
+			test.Drag(c, abs, 0, e.vp.view().lineH)
 		}, "User-^agent: *\nDisal|low: /каталог/文章\n"},
 		{"drag after a double click extends by words", func(e *Editor) {
 			mouseDown(e, posOf(e, 1, 1), 0)
 			ev := &desktop.MouseEvent{Button: desktop.MouseButtonPrimary}
 			ev.Position = posOf(e, 1, 1)
 			e.MouseDown(ev)
-			e.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(12*e.view().cellW, 0)})
+			e.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(12*e.vp.view().cellW, 0)})
 			e.DragEnd()
 		}, "User-agent: *\n^Disallow: /каталог|/文章\n"},
 	}
@@ -95,33 +95,33 @@ func TestScrollAndFollow(t *testing.T) {
 	c := fyne.CurrentApp().Driver().CanvasForObject(e)
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(posOf(e, 2, 2))
 	test.Scroll(c, at, 0, -100)
-	if e.topRow == 0 {
+	if e.vp.topRow == 0 {
 		t.Fatal("wheel down must scroll")
 	}
-	top := e.topRow
+	top := e.vp.topRow
 	test.Scroll(c, at, 0, 100)
-	if e.topRow >= top {
+	if e.vp.topRow >= top {
 		t.Fatal("wheel up must scroll back")
 	}
 	ctrl(fyne.KeyEnd)(e)
-	if v := e.view(); e.topRow+v.visRows < 500 {
-		t.Fatalf("Ctrl+End must bring the last line into view: top %d rows %d", e.topRow, v.visRows)
+	if v := e.vp.view(); e.vp.topRow+v.visRows < 500 {
+		t.Fatalf("Ctrl+End must bring the last line into view: top %d rows %d", e.vp.topRow, v.visRows)
 	}
 	ctrl(fyne.KeyHome)(e)
-	if e.topRow != 0 {
-		t.Fatalf("Ctrl+Home must scroll to the top, top row %d", e.topRow)
+	if e.vp.topRow != 0 {
+		t.Fatalf("Ctrl+Home must scroll to the top, top row %d", e.vp.topRow)
 	}
 
 	long := strings.Repeat("a", 300)
 	e.SetText([]byte("x\n" + long + "\n"))
 	e.SetSelection(2+300, 2+300)
-	v := e.view()
-	if e.leftCol == 0 || 300 < e.leftCol || 300 >= e.leftCol+v.visCols {
-		t.Fatalf("the view must follow the cursor horizontally: left col %d, %d columns", e.leftCol, v.visCols)
+	v := e.vp.view()
+	if e.vp.leftCol == 0 || 300 < e.vp.leftCol || 300 >= e.vp.leftCol+v.visCols {
+		t.Fatalf("the view must follow the cursor horizontally: left col %d, %d columns", e.vp.leftCol, v.visCols)
 	}
 	key(fyne.KeyHome)(e)
-	if e.leftCol != 0 {
-		t.Fatalf("Home must scroll back left, left col %d", e.leftCol)
+	if e.vp.leftCol != 0 {
+		t.Fatalf("Home must scroll back left, left col %d", e.vp.leftCol)
 	}
 }
 
@@ -130,13 +130,13 @@ func TestScrollBarDrag(t *testing.T) {
 	r := test.WidgetRenderer(e).(*editorRenderer)
 	r.vbar.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, r.vbar.Size().Height/2)})
 	r.vbar.DragEnd()
-	if e.topRow < 400 || e.topRow > 600 {
-		t.Fatalf("dragging the thumb half way must show the middle, top row %d", e.topRow)
+	if e.vp.topRow < 400 || e.vp.topRow > 600 {
+		t.Fatalf("dragging the thumb half way must show the middle, top row %d", e.vp.topRow)
 	}
-	before := e.topRow
+	before := e.vp.topRow
 	r.vbar.Tapped(&fyne.PointEvent{Position: fyne.NewPos(1, 1)})
-	if e.topRow >= before {
-		t.Fatalf("a tap above the thumb pages up, top row %d", e.topRow)
+	if e.vp.topRow >= before {
+		t.Fatalf("a tap above the thumb pages up, top row %d", e.vp.topRow)
 	}
 }
 
@@ -217,8 +217,8 @@ func TestGoToLine(t *testing.T) {
 	if e.CursorLine() != 150 || e.CursorColumn() != 1 {
 		t.Fatalf("cursor at %d:%d, want 150:1", e.CursorLine(), e.CursorColumn())
 	}
-	if v := e.view(); 149 < e.topRow || 149 >= e.topRow+v.visRows {
-		t.Fatalf("line 150 not visible: top row %d", e.topRow)
+	if v := e.vp.view(); 149 < e.vp.topRow || 149 >= e.vp.topRow+v.visRows {
+		t.Fatalf("line 150 not visible: top row %d", e.vp.topRow)
 	}
 	if e.bars.jump.shown || e.flash != 150 {
 		t.Fatalf("bar shown %v, flash %d", e.bars.jump.shown, e.flash)
@@ -231,9 +231,9 @@ func TestShowLineFlashesAndScrolls(t *testing.T) {
 	var after time.Duration
 	e.after = func(d time.Duration, f func()) func() { after, end = d, f; return func() {} }
 	e.ShowLine(200)
-	v := e.view()
-	if 199 < e.topRow || 199 >= e.topRow+v.visRows {
-		t.Fatalf("line 200 not visible: top row %d", e.topRow)
+	v := e.vp.view()
+	if 199 < e.vp.topRow || 199 >= e.vp.topRow+v.visRows {
+		t.Fatalf("line 200 not visible: top row %d", e.vp.topRow)
 	}
 	if e.CursorLine() != 1 {
 		t.Fatal("ShowLine must not move the cursor")
@@ -290,12 +290,12 @@ func TestLongLineDoesNotFreeze(t *testing.T) {
 	key(fyne.KeyEnd)(e)
 	ctrl(fyne.KeyLeft)(e)
 	key(fyne.KeyBackspace)(e)
-	test.TapAt(e, posOf(e, 1, e.leftCol+3))
+	test.TapAt(e, posOf(e, 1, e.vp.leftCol+3))
 	shift(fyne.KeyEnd)(e)
 	elapsed := time.Since(start)
 	r := test.WidgetRenderer(e).(*editorRenderer)
-	if r.lastCellsDn > 2*r.e.view().visCols*r.lastRows {
-		t.Fatalf("drew %d cells for %d rows of %d columns", r.lastCellsDn, r.lastRows, r.e.view().visCols)
+	if r.lastCellsDn > 2*r.e.vp.view().visCols*r.lastRows {
+		t.Fatalf("drew %d cells for %d rows of %d columns", r.lastCellsDn, r.lastRows, r.e.vp.view().visCols)
 	}
 	if elapsed > time.Second {
 		t.Fatalf("seven commands on a 100 KB line took %v", elapsed)

@@ -127,18 +127,18 @@ func (e *Editor) ShowLine(n int) {
 	d := e.buf.doc
 	n = max(1, min(n, len(d.Lines)))
 	if e.Size().Height > 0 && e.wrap {
-		v := e.view()
-		bl, _, _ := e.stepRows(e.topRow, e.topSub, v.visRows-1, v.visCols)
-		if n-1 < e.topRow || n-1 > bl || n-1 == e.topRow && e.topSub > 0 {
-			e.topRow, e.topSub, _ = e.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
+		v := e.vp.view()
+		bl, _, _ := e.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols)
+		if n-1 < e.vp.topRow || n-1 > bl || n-1 == e.vp.topRow && e.vp.topSub > 0 {
+			e.vp.topRow, e.vp.topSub, _ = e.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
 		}
-		e.clampWrapped(v)
+		e.vp.clampWrapped(v)
 	} else if e.Size().Height > 0 {
-		v := e.view()
-		if n-1 < e.topRow || n-1 >= e.topRow+v.visRows {
-			e.topRow = n - 1 - v.visRows/2
+		v := e.vp.view()
+		if n-1 < e.vp.topRow || n-1 >= e.vp.topRow+v.visRows {
+			e.vp.topRow = n - 1 - v.visRows/2
 		}
-		e.clampScroll(v)
+		e.vp.clamp(v)
 	}
 	e.flash = n
 	if e.unflash != nil {

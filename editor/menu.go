@@ -39,7 +39,7 @@ const menuLabelRunes = 72
 func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne.Menu {
 	var items []*fyne.MenuItem
 	line := 0 // below the last line: no line's findings
-	if row, _ := e.pointAt(pos); row >= 0 && row < len(e.buf.doc.Lines) {
+	if row, _ := e.vp.pointAt(pos); row >= 0 && row < len(e.buf.doc.Lines) {
 		line = row + 1
 	}
 	for _, m := range e.marksOn(line) {

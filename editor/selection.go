@@ -21,7 +21,7 @@ func (s *selection) setCursor(off int, extend bool) {
 		s.anchor = off
 	}
 	e.edits.hist.sealed = true
-	e.scrollToCursor()
+	e.vp.toCursor()
 	e.Refresh()
 }
 
@@ -96,7 +96,7 @@ func (s *selection) place(cursor int) {
 	s.cursor = e.buf.snap(cursor)
 	s.anchor = s.cursor
 	s.wantCol = -1
-	e.scrollToCursor()
+	e.vp.toCursor()
 }
 
 // restore puts back the cursor and selection an undo step recorded.
@@ -105,7 +105,7 @@ func (s *selection) restore(cursor, anchor int) {
 	s.anchor = e.buf.snap(anchor)
 	s.cursor = e.buf.snap(cursor)
 	s.wantCol = -1
-	e.scrollToCursor()
+	e.vp.toCursor()
 }
 
 // text returns a copy of the selected bytes.
@@ -118,7 +118,7 @@ func (s *selection) text() []byte {
 // within the row (wantCol counts from the row's start in wrap mode).
 func (s *selection) verticalWrapped(n int, extend bool) {
 	e := s.e
-	v := e.view()
+	v := e.vp.view()
 	cl, cs := e.cursorRow(v.visCols)
 	rows := e.rows(cl, v.visCols)
 	if s.wantCol < 0 {

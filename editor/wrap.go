@@ -33,9 +33,9 @@ func (e *Editor) SetWrap(on bool) {
 		return
 	}
 	e.wrap = on
-	e.topSub, e.leftCol = 0, 0
+	e.vp.topSub, e.vp.leftCol = 0, 0
 	e.sel.wantCol = -1
-	e.scrollToCursor()
+	e.vp.toCursor()
 	e.Refresh()
 }
 
@@ -150,44 +150,10 @@ func (e *Editor) stepRows(line, sub, n, width int) (int, int, int) {
 // before reports whether row (l1, s1) comes before row (l2, s2).
 func before(l1, s1, l2, s2 int) bool { return l1 < l2 || l1 == l2 && s1 < s2 }
 
-// clampWrapped keeps the wrapped view inside the text: the top row exists
-// and the last row rises no higher than the bottom of the view.
-func (e *Editor) clampWrapped(v view) {
-	last := len(e.buf.doc.Lines) - 1
-	e.topRow = max(0, min(e.topRow, last))
-	e.topSub = max(0, min(e.topSub, len(e.rows(e.topRow, v.visCols))-1))
-	if e.topRow+v.visRows <= last {
-		return // at least a screen of lines, so of rows, follows the top
-	}
-	ll := len(e.rows(last, v.visCols)) - 1
-	l, s, _ := e.stepRows(last, ll, -(v.visRows - 1), v.visCols)
-	if before(l, s, e.topRow, e.topSub) {
-		e.topRow, e.topSub = l, s
-	}
-}
-
 // cursorRow is the line and row of the cursor.
 func (e *Editor) cursorRow(width int) (line, sub int) {
 	line = e.buf.doc.LineAt(e.sel.cursor) - 1
 	return line, rowIndex(e.rows(line, width), e.sel.cursor)
-}
-
-// scrollToCursorWrapped scrolls the fewest rows that bring the cursor's
-// row into view.
-func (e *Editor) scrollToCursorWrapped(v view) {
-	cl, cs := e.cursorRow(v.visCols)
-	if before(cl, cs, e.topRow, e.topSub) {
-		e.topRow, e.topSub = cl, cs
-	} else if l, s, _ := e.stepRows(cl, cs, -(v.visRows - 1), v.visCols); before(e.topRow, e.topSub, l, s) {
-		e.topRow, e.topSub = l, s
-	}
-	e.clampWrapped(v)
-}
-
-// scrollRows scrolls the wrapped view by n rows.
-func (e *Editor) scrollRows(v view, n int) {
-	e.topRow, e.topSub, _ = e.stepRows(e.topRow, e.topSub, n, v.visCols)
-	e.clampWrapped(v)
 }
 
 // rowEnd is the offset after the last character of row k: where the next
