@@ -39,9 +39,8 @@ type Editor struct {
 	// unflash cancels the pending end of a ShowLine flash.
 	unflash func()
 
-	vp      viewport
-	wrap    bool
-	wrapped wrapCache
+	vp   viewport
+	wrap wrapper
 
 	focused bool
 	shift   bool
@@ -77,6 +76,7 @@ func New() *Editor {
 	e.sel.e = e
 	e.edits.e = e
 	e.vp.e = e
+	e.wrap.e = e
 	e.buf.set(nil)
 	e.edits.hist.clear()
 	e.bars = newBars(e)

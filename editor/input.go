@@ -141,7 +141,7 @@ func (e *Editor) page(dir int, extend bool) {
 	if e.Size().Height > 0 {
 		rows = max(1, e.vp.view().visRows-1)
 	}
-	if e.wrap && e.Size().Height > 0 {
+	if e.wrap.on && e.Size().Height > 0 {
 		e.vp.scrollRows(e.vp.view(), dir*rows)
 	} else {
 		e.vp.topRow += dir * rows
@@ -393,7 +393,7 @@ func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
 		}
 		return n
 	}
-	if e.wrap {
+	if e.wrap.on {
 		e.vp.scrollRows(v, steps(dy, v.lineH)*3)
 	} else {
 		e.vp.topRow += steps(dy, v.lineH) * 3

@@ -126,11 +126,11 @@ func afterOnUI(d time.Duration, f func()) func() {
 func (e *Editor) ShowLine(n int) {
 	d := e.buf.doc
 	n = max(1, min(n, len(d.Lines)))
-	if e.Size().Height > 0 && e.wrap {
+	if e.Size().Height > 0 && e.wrap.on {
 		v := e.vp.view()
-		bl, _, _ := e.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols)
+		bl, _, _ := e.wrap.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols)
 		if n-1 < e.vp.topRow || n-1 > bl || n-1 == e.vp.topRow && e.vp.topSub > 0 {
-			e.vp.topRow, e.vp.topSub, _ = e.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
+			e.vp.topRow, e.vp.topSub, _ = e.wrap.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
 		}
 		e.vp.clampWrapped(v)
 	} else if e.Size().Height > 0 {

@@ -157,8 +157,8 @@ func (r *editorRenderer) build() {
 	selS, selE := e.Selection()
 	r.vrows = e.vp.visibleRows(r.vrows[:0], v)
 	curSub := 0
-	if e.wrap {
-		curSub = rowIndex(e.rows(curRow, v.visCols), e.sel.cursor)
+	if e.wrap.on {
+		curSub = rowIndex(e.wrap.rows(curRow, v.visCols), e.sel.cursor)
 	}
 	selCol := col(theme.ColorNameSelection)
 	matchCol := withAlpha(col(theme.ColorNameWarning), FindMatchAlpha)
@@ -223,7 +223,7 @@ func (r *editorRenderer) build() {
 	r.lastRows = len(r.vrows)
 
 	visLines, hTotal := float32(v.visRows), float32(e.buf.maxWidth+1)
-	if e.wrap {
+	if e.wrap.on {
 		// The vertical bar measures lines (counting every wrapped row
 		// would mean wrapping the whole file); nothing scrolls sideways.
 		visLines, hTotal = 1, float32(v.visCols)

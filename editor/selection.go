@@ -32,7 +32,7 @@ func (s *selection) hasSelection() bool {
 // vertical moves the cursor n lines (negative: up), keeping wantCol.
 func (s *selection) vertical(n int, extend bool) {
 	e := s.e
-	if e.wrap && e.Size().Width > 0 {
+	if e.wrap.on && e.Size().Width > 0 {
 		s.verticalWrapped(n, extend)
 		return
 	}
@@ -119,13 +119,13 @@ func (s *selection) text() []byte {
 func (s *selection) verticalWrapped(n int, extend bool) {
 	e := s.e
 	v := e.vp.view()
-	cl, cs := e.cursorRow(v.visCols)
-	rows := e.rows(cl, v.visCols)
+	cl, cs := e.wrap.cursorRow(v.visCols)
+	rows := e.wrap.rows(cl, v.visCols)
 	if s.wantCol < 0 {
 		s.wantCol = colOf(e.buf.doc.Src, e.buf.line(cl), s.cursor) - rows[cs].col
 	}
 	want := s.wantCol
-	nl, ns, rest := e.stepRows(cl, cs, n, v.visCols)
+	nl, ns, rest := e.wrap.stepRows(cl, cs, n, v.visCols)
 	var off int
 	switch {
 	case rest < 0 && nl == cl && ns == cs:
@@ -133,7 +133,7 @@ func (s *selection) verticalWrapped(n int, extend bool) {
 	case rest > 0 && nl == cl && ns == cs:
 		off = int(e.buf.line(nl).End)
 	default:
-		off = e.offsetInRow(nl, ns, float32(e.rows(nl, v.visCols)[ns].col+want), v.visCols)
+		off = e.wrap.offsetInRow(nl, ns, float32(e.wrap.rows(nl, v.visCols)[ns].col+want), v.visCols)
 	}
 	s.setCursor(off, extend)
 	s.wantCol = want

@@ -43,7 +43,7 @@ func (vp *viewport) view() view {
 	v.x0, v.y0 = v.gutterW, v.barH
 	v.w = max(0, size.Width-v.gutterW-v.sb)
 	v.h = max(0, size.Height-v.barH-v.sb)
-	if e.wrap {
+	if e.wrap.on {
 		v.h = max(0, size.Height-v.barH) // no horizontal scroll bar
 	}
 	v.visRows = max(1, int(v.h/v.lineH))
@@ -55,7 +55,7 @@ func (vp *viewport) view() view {
 // bottom of the view, not further.
 func (vp *viewport) clamp(v view) {
 	e := vp.e
-	if e.wrap {
+	if e.wrap.on {
 		vp.leftCol = 0
 		vp.clampWrapped(v)
 		return
@@ -72,7 +72,7 @@ func (vp *viewport) toCursor() {
 		return
 	}
 	v := vp.view()
-	if e.wrap {
+	if e.wrap.on {
 		vp.toCursorWrapped(v)
 		return
 	}
@@ -100,7 +100,7 @@ func (vp *viewport) toCursor() {
 func (vp *viewport) visibleRows(dst []vrow, v view) []vrow {
 	e := vp.e
 	d := e.buf.doc
-	if !e.wrap {
+	if !e.wrap.on {
 		for row := vp.topRow; row < min(len(d.Lines), vp.topRow+v.visRows); row++ {
 			dst = append(dst, vrow{line: row, off: -1, left: vp.leftCol, right: vp.leftCol + v.visCols})
 		}
@@ -108,7 +108,7 @@ func (vp *viewport) visibleRows(dst []vrow, v view) []vrow {
 	}
 	line, sub := vp.topRow, vp.topSub
 	for len(dst) < v.visRows && line < len(d.Lines) {
-		rows := e.rows(line, v.visCols)
+		rows := e.wrap.rows(line, v.visCols)
 		for ; sub < len(rows) && len(dst) < v.visRows; sub++ {
 			right := rows[sub].col + v.visCols
 			if sub+1 < len(rows) {
@@ -127,12 +127,12 @@ func (vp *viewport) clampWrapped(v view) {
 	e := vp.e
 	last := len(e.buf.doc.Lines) - 1
 	vp.topRow = max(0, min(vp.topRow, last))
-	vp.topSub = max(0, min(vp.topSub, len(e.rows(vp.topRow, v.visCols))-1))
+	vp.topSub = max(0, min(vp.topSub, len(e.wrap.rows(vp.topRow, v.visCols))-1))
 	if vp.topRow+v.visRows <= last {
 		return // at least a screen of lines, so of rows, follows the top
 	}
-	ll := len(e.rows(last, v.visCols)) - 1
-	l, s, _ := e.stepRows(last, ll, -(v.visRows - 1), v.visCols)
+	ll := len(e.wrap.rows(last, v.visCols)) - 1
+	l, s, _ := e.wrap.stepRows(last, ll, -(v.visRows - 1), v.visCols)
 	if before(l, s, vp.topRow, vp.topSub) {
 		vp.topRow, vp.topSub = l, s
 	}
@@ -142,10 +142,10 @@ func (vp *viewport) clampWrapped(v view) {
 // row into view.
 func (vp *viewport) toCursorWrapped(v view) {
 	e := vp.e
-	cl, cs := e.cursorRow(v.visCols)
+	cl, cs := e.wrap.cursorRow(v.visCols)
 	if before(cl, cs, vp.topRow, vp.topSub) {
 		vp.topRow, vp.topSub = cl, cs
-	} else if l, s, _ := e.stepRows(cl, cs, -(v.visRows - 1), v.visCols); before(vp.topRow, vp.topSub, l, s) {
+	} else if l, s, _ := e.wrap.stepRows(cl, cs, -(v.visRows - 1), v.visCols); before(vp.topRow, vp.topSub, l, s) {
 		vp.topRow, vp.topSub = l, s
 	}
 	vp.clampWrapped(v)
@@ -154,7 +154,7 @@ func (vp *viewport) toCursorWrapped(v view) {
 // scrollRows scrolls the wrapped view by n rows.
 func (vp *viewport) scrollRows(v view, n int) {
 	e := vp.e
-	vp.topRow, vp.topSub, _ = e.stepRows(vp.topRow, vp.topSub, n, v.visCols)
+	vp.topRow, vp.topSub, _ = e.wrap.stepRows(vp.topRow, vp.topSub, n, v.visCols)
 	vp.clampWrapped(v)
 }
 
@@ -172,17 +172,17 @@ func (vp *viewport) hit(p fyne.Position) (row, sub int, col float32) {
 	v := vp.view()
 	k := int(math.Floor(float64((p.Y - v.y0) / v.lineH)))
 	x := (p.X - v.x0) / v.cellW
-	if !e.wrap {
+	if !e.wrap.on {
 		return vp.topRow + k, 0, max(0, float32(vp.leftCol)+x)
 	}
-	l, s, rest := e.stepRows(vp.topRow, vp.topSub, k, v.visCols)
+	l, s, rest := e.wrap.stepRows(vp.topRow, vp.topSub, k, v.visCols)
 	switch {
 	case rest > 0:
 		return len(e.buf.doc.Lines), 0, 0
 	case rest < 0:
 		return -1, 0, 0
 	}
-	return l, s, float32(e.rows(l, v.visCols)[s].col) + max(0, x)
+	return l, s, float32(e.wrap.rows(l, v.visCols)[s].col) + max(0, x)
 }
 
 // offsetAt is the character boundary nearest to position p.
@@ -195,8 +195,8 @@ func (vp *viewport) offsetAt(p fyne.Position) int {
 		return e.buf.textStart()
 	case row >= len(d.Lines):
 		return len(d.Src)
-	case e.wrap:
-		return e.offsetInRow(row, sub, col, vp.view().visCols)
+	case e.wrap.on:
+		return e.wrap.offsetInRow(row, sub, col, vp.view().visCols)
 	}
 	return offsetAtCol(d.Src, e.buf.line(row), col)
 }

@@ -19,6 +19,14 @@ import (
 // display column.
 type wrapRow struct{ off, col int }
 
+// wrapper is word wrap: whether it is on, and the rows of the lines
+// looked at, cached for one text and width.
+type wrapper struct {
+	e     *Editor
+	on    bool
+	cache wrapCache
+}
+
 // wrapCache holds the rows of the lines wrapped for one text and width.
 type wrapCache struct {
 	doc   *syntax.Document
@@ -29,10 +37,10 @@ type wrapCache struct {
 // SetWrap turns word wrap on or off. With wrap on there is no horizontal
 // scrolling; the view keeps the cursor in sight.
 func (e *Editor) SetWrap(on bool) {
-	if e.wrap == on {
+	if e.wrap.on == on {
 		return
 	}
-	e.wrap = on
+	e.wrap.on = on
 	e.vp.topSub, e.vp.leftCol = 0, 0
 	e.sel.wantCol = -1
 	e.vp.toCursor()
@@ -40,7 +48,7 @@ func (e *Editor) SetWrap(on bool) {
 }
 
 // Wrap reports whether word wrap is on.
-func (e *Editor) Wrap() bool { return e.wrap }
+func (e *Editor) Wrap() bool { return e.wrap.on }
 
 // breaksAfter are the characters a row may end with when a line is too
 // long: blanks first of all, and the separators of paths and query strings,
@@ -92,8 +100,9 @@ func wrapLine(dst []wrapRow, src []byte, l *syntax.Line, width int) []wrapRow {
 }
 
 // rows returns the visual rows of 0-based line i at width cells.
-func (e *Editor) rows(i, width int) []wrapRow {
-	wc := &e.wrapped
+func (w *wrapper) rows(i, width int) []wrapRow {
+	e := w.e
+	wc := &w.cache
 	if wc.doc != e.buf.doc || wc.width != width {
 		wc.doc, wc.width, wc.rows = e.buf.doc, width, make(map[int][]wrapRow)
 	}
@@ -120,10 +129,11 @@ func rowIndex(rows []wrapRow, off int) int {
 // stepRows moves n visual rows from row sub of line (negative: up). It stops
 // at the first and last rows of the text and returns the steps it could not
 // take (positive past the end, negative before the start).
-func (e *Editor) stepRows(line, sub, n, width int) (int, int, int) {
+func (w *wrapper) stepRows(line, sub, n, width int) (int, int, int) {
+	e := w.e
 	last := len(e.buf.doc.Lines) - 1
 	for n > 0 {
-		rs := len(e.rows(line, width))
+		rs := len(w.rows(line, width))
 		if sub+n < rs {
 			return line, sub + n, 0
 		}
@@ -142,7 +152,7 @@ func (e *Editor) stepRows(line, sub, n, width int) (int, int, int) {
 		}
 		n += sub + 1
 		line--
-		sub = len(e.rows(line, width)) - 1
+		sub = len(w.rows(line, width)) - 1
 	}
 	return line, sub, 0
 }
@@ -151,9 +161,10 @@ func (e *Editor) stepRows(line, sub, n, width int) (int, int, int) {
 func before(l1, s1, l2, s2 int) bool { return l1 < l2 || l1 == l2 && s1 < s2 }
 
 // cursorRow is the line and row of the cursor.
-func (e *Editor) cursorRow(width int) (line, sub int) {
+func (w *wrapper) cursorRow(width int) (line, sub int) {
+	e := w.e
 	line = e.buf.doc.LineAt(e.sel.cursor) - 1
-	return line, rowIndex(e.rows(line, width), e.sel.cursor)
+	return line, rowIndex(w.rows(line, width), e.sel.cursor)
 }
 
 // rowEnd is the offset after the last character of row k: where the next
@@ -169,8 +180,9 @@ func rowEnd(rows []wrapRow, k int, l *syntax.Line) int {
 // display column col, kept inside the row: past a row's end the cursor
 // stops before the row's last character, since the offset where the next
 // row starts is shown at the start of that row.
-func (e *Editor) offsetInRow(i, k int, col float32, width int) int {
-	rows := e.rows(i, width)
+func (w *wrapper) offsetInRow(i, k int, col float32, width int) int {
+	e := w.e
+	rows := w.rows(i, width)
 	l := e.buf.line(i)
 	off := offsetAtCol(e.buf.doc.Src, l, max(col, float32(rows[k].col)))
 	if end := rowEnd(rows, k, l); k+1 < len(rows) && off >= end {

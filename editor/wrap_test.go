@@ -56,7 +56,7 @@ func TestWrapSplitsALongLineIntoRows(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e, _ := wrapEditor(t, c.src, c.cols)
 			var got []int
-			for _, r := range e.rows(0, c.cols) {
+			for _, r := range e.wrap.rows(0, c.cols) {
 				got = append(got, r.off)
 			}
 			if len(got) != len(c.want) {
@@ -154,8 +154,8 @@ func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
 	e, _ := wrapEditor(t, src, 50) // each line is 4 rows, 160 rows in all
 	ctrl(fyne.KeyEnd)(e)
 	v := e.vp.view()
-	cl, cs := e.cursorRow(v.visCols)
-	bl, bs, _ := e.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols)
+	cl, cs := e.wrap.cursorRow(v.visCols)
+	bl, bs, _ := e.wrap.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols)
 	if before(bl, bs, cl, cs) || before(cl, cs, e.vp.topRow, e.vp.topSub) {
 		t.Fatalf("Ctrl+End: cursor row %d.%d outside the view %d.%d–%d.%d", cl, cs, e.vp.topRow, e.vp.topSub, bl, bs)
 	}
@@ -163,7 +163,7 @@ func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
 	if e.vp.topRow > 9 || e.vp.topSub != 0 && e.vp.topRow == 9 {
 		t.Fatalf("ShowLine(10): top %d.%d does not show line 10's first row", e.vp.topRow, e.vp.topSub)
 	}
-	if bl, _, _ := e.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols); bl < 9 {
+	if bl, _, _ := e.wrap.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols); bl < 9 {
 		t.Fatalf("ShowLine(10): the view ends at line %d", bl+1)
 	}
 	// Find moves the selection to a match on a later row and the view follows.
@@ -174,7 +174,7 @@ func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
 	if s, t2 := e.Selection(); string(e.Bytes()[s:t2]) != "needle" {
 		t.Fatalf("find selected %q", e.Bytes()[s:t2])
 	}
-	cl, cs = e.cursorRow(v.visCols)
+	cl, cs = e.wrap.cursorRow(v.visCols)
 	if before(cl, cs, e.vp.topRow, e.vp.topSub) || cs < 5 {
 		t.Fatalf("the match on row %d is not in view (top %d.%d)", cs, e.vp.topRow, e.vp.topSub)
 	}
