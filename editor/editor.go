@@ -45,19 +45,9 @@ type Editor struct {
 	focused bool
 	shift   bool
 
-	// mouse state; see input.go
-	pressed      bool
-	pressMode    int // 1 char, 2 word, 3 line
-	pressAnchorA int
-	pressAnchorB int
-	dragPos      fyne.Position
-	lastDown     time.Time
-	lastDownPos  fyne.Position
-	clicks       int
-	downHandled  bool
-	strayUp      bool // a release came without a press here (mouse input, input.go)
-	hoverMsg     string
-	hoverPos     fyne.Position
+	mouse    mouse
+	hoverMsg string
+	hoverPos fyne.Position
 
 	bars *bars // find / replace and go to line
 
@@ -77,6 +67,7 @@ func New() *Editor {
 	e.edits.e = e
 	e.vp.e = e
 	e.wrap.e = e
+	e.mouse.e = e
 	e.buf.set(nil)
 	e.edits.hist.clear()
 	e.bars = newBars(e)

@@ -2,7 +2,6 @@ package editor
 
 import (
 	"math"
-	"time"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -262,118 +261,24 @@ func (e *Editor) requestFocus() {
 	}
 }
 
-// clickTime is the longest pause between clicks of a double or triple click.
-const clickTime = 400 * time.Millisecond
-
 // MouseDown places the cursor (1 click), selects a word (2) or a line (3);
-// Shift+click extends the selection. Doing it on press, not on tap, lets a
-// drag start from the right place.
-func (e *Editor) MouseDown(ev *desktop.MouseEvent) {
-	if ev.Button != desktop.MouseButtonPrimary {
-		return
-	}
-	e.requestFocus()
-	now := e.now()
-	d := ev.Position.Subtract(e.lastDownPos)
-	if now.Sub(e.lastDown) < clickTime && d.X*d.X+d.Y*d.Y < 25 {
-		e.clicks = e.clicks%3 + 1
-	} else {
-		e.clicks = 1
-	}
-	e.lastDown, e.lastDownPos = now, ev.Position
-	e.downHandled, e.strayUp = true, false
-	if ev.Position.X < e.vp.view().gutterW && e.clicks == 1 {
-		e.clicks = 3 // a click on a line number selects the line
-	}
-	e.press(ev.Position, e.clicks, ev.Modifier&fyne.KeyModifierShift != 0)
-}
+// Shift+click extends the selection (mouse.go).
+func (e *Editor) MouseDown(ev *desktop.MouseEvent) { e.mouse.down(ev) }
 
-// press starts a selection gesture of the given granularity at p.
-func (e *Editor) press(p fyne.Position, mode int, extend bool) {
-	e.pressed, e.pressMode, e.dragPos = true, mode, p
-	off := e.vp.offsetAt(p)
-	switch mode {
-	case 2:
-		e.pressAnchorA, e.pressAnchorB = e.buf.wordAt(off)
-	case 3:
-		e.pressAnchorA, e.pressAnchorB = e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
-	default:
-		e.sel.move(off, extend)
-		return
-	}
-	e.sel.anchor = e.pressAnchorA
-	e.sel.move(e.pressAnchorB, true)
-}
+// MouseUp is part of desktop.Mouseable.
+func (e *Editor) MouseUp(ev *desktop.MouseEvent) { e.mouse.up(ev) }
 
-// MouseUp ends a press. A release without a press here is the end of a
-// click that began elsewhere — on a menu drawn over the editor, whose item
-// the release chose: the tap that follows it must not move the cursor.
-func (e *Editor) MouseUp(*desktop.MouseEvent) {
-	e.strayUp = !e.pressed && !e.downHandled
-	e.pressed = false
-}
-
-// Dragged extends the selection by the press's granularity. The position
-// is tracked from the press plus the deltas, which is right for both the
-// desktop driver and the test driver's Drag.
-func (e *Editor) Dragged(ev *fyne.DragEvent) {
-	if !e.pressed {
-		e.requestFocus()
-		e.press(ev.Position, 1, false)
-	}
-	e.dragPos = e.dragPos.Add(ev.Dragged)
-	off := e.vp.offsetAt(e.dragPos)
-	switch e.pressMode {
-	case 2:
-		s, t := e.buf.wordAt(off)
-		e.extendUnit(off, s, t)
-	case 3:
-		s, t := e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
-		e.extendUnit(off, s, t)
-	default:
-		e.sel.move(off, true)
-	}
-}
-
-// extendUnit extends a word or line selection to the unit [s,t) around off,
-// keeping the unit first pressed selected.
-func (e *Editor) extendUnit(off, s, t int) {
-	if off < e.pressAnchorA {
-		e.sel.anchor = e.pressAnchorB
-		e.sel.move(s, true)
-	} else {
-		e.sel.anchor = e.pressAnchorA
-		e.sel.move(max(t, e.pressAnchorB), true)
-	}
-}
+// Dragged extends the selection by the press's granularity.
+func (e *Editor) Dragged(ev *fyne.DragEvent) { e.mouse.dragged(ev) }
 
 // DragEnd is part of fyne.Draggable.
-func (e *Editor) DragEnd() { e.pressed = false }
+func (e *Editor) DragEnd() { e.mouse.dragEnd() }
 
-// Tapped focuses the editor. A tap without a preceding MouseDown (touch, or
-// the test driver) also places the cursor.
-func (e *Editor) Tapped(ev *fyne.PointEvent) {
-	if e.strayUp {
-		e.strayUp = false
-		return
-	}
-	e.requestFocus()
-	if !e.downHandled {
-		e.sel.move(e.vp.offsetAt(ev.Position), false)
-	}
-	e.downHandled = false
-	e.pressed = false
-}
+// Tapped focuses the editor.
+func (e *Editor) Tapped(ev *fyne.PointEvent) { e.mouse.tapped(ev) }
 
 // DoubleTapped selects the word under the pointer.
-func (e *Editor) DoubleTapped(ev *fyne.PointEvent) {
-	e.requestFocus()
-	s, t := e.buf.wordAt(e.vp.offsetAt(ev.Position))
-	e.sel.anchor = s
-	e.sel.move(t, true)
-	e.downHandled = false
-	e.pressed = false
-}
+func (e *Editor) DoubleTapped(ev *fyne.PointEvent) { e.mouse.doubleTapped(ev) }
 
 // Scrolled scrolls by whole lines (and columns with Shift or a
 // horizontal wheel), at least one per event.
