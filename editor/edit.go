@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"fyne.io/fyne/v2"
+
 	"github.com/robots-studio/robots-studio/editor/keys"
 )
 
@@ -236,4 +238,30 @@ func (ed *edits) apply(edits []Edit) error {
 	}
 	ed.edit(stepOther, lo, hi, text, cur)
 	return nil
+}
+
+func clipboard(c fyne.Clipboard) fyne.Clipboard {
+	if c != nil {
+		return c
+	}
+	return fyne.CurrentApp().Clipboard()
+}
+
+func (ed *edits) copyTo(c fyne.Clipboard) {
+	e := ed.e
+	if e.sel.hasSelection() {
+		clipboard(c).SetContent(string(e.sel.text()))
+	}
+}
+
+func (ed *edits) cutTo(c fyne.Clipboard) {
+	e := ed.e
+	if e.sel.hasSelection() {
+		ed.copyTo(c)
+		ed.insert(nil, stepOther)
+	}
+}
+
+func (ed *edits) pasteFrom(c fyne.Clipboard) {
+	ed.pasteText(clipboard(c).Content())
 }

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -42,17 +41,13 @@ type Editor struct {
 	vp   viewport
 	wrap wrapper
 
-	focused bool
-	shift   bool
+	kb keyboard
 
 	mouse    mouse
 	hoverMsg string
 	hoverPos fyne.Position
 
 	bars *bars // find / replace and go to line
-
-	// onShortcut receives the Ctrl shortcuts the editor does not use.
-	onShortcut func(*desktop.CustomShortcut)
 
 	now func() time.Time // replaced in tests to control undo grouping
 	// after runs f on the UI goroutine after d and returns a cancel
@@ -68,6 +63,7 @@ func New() *Editor {
 	e.vp.e = e
 	e.wrap.e = e
 	e.mouse.e = e
+	e.kb.e = e
 	e.buf.set(nil)
 	e.edits.hist.clear()
 	e.bars = newBars(e)

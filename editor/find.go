@@ -323,7 +323,7 @@ func (b *bars) hide() {
 	b.find.visible = false
 	b.jump.shown = false
 	b.e.Refresh()
-	b.e.requestFocus()
+	b.e.kb.requestFocus()
 }
 
 func (b *bars) focusEntry(w fyne.Focusable) {

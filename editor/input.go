@@ -38,7 +38,7 @@ var (
 // FocusGained is part of fyne.Focusable.
 func (e *Editor) FocusGained() {
 	keys.Run(func() {
-		e.focused = true
+		e.kb.focused = true
 		e.Refresh()
 	})
 }
@@ -46,8 +46,8 @@ func (e *Editor) FocusGained() {
 // FocusLost is part of fyne.Focusable.
 func (e *Editor) FocusLost() {
 	keys.Run(func() {
-		e.focused = false
-		e.shift = false
+		e.kb.focused = false
+		e.kb.shift = false
 		e.Refresh()
 	})
 }
@@ -66,87 +66,19 @@ func (e *Editor) TypedRune(r rune) {
 // KeyDown tracks Shift for selection with the arrow keys.
 func (e *Editor) KeyDown(ev *fyne.KeyEvent) {
 	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
-		keys.Run(func() { e.shift = true })
+		keys.Run(func() { e.kb.shift = true })
 	}
 }
 
 // KeyUp is part of desktop.Keyable.
 func (e *Editor) KeyUp(ev *fyne.KeyEvent) {
 	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
-		keys.Run(func() { e.shift = false })
+		keys.Run(func() { e.kb.shift = false })
 	}
 }
 
 // TypedKey handles editing and movement keys.
-func (e *Editor) TypedKey(ev *fyne.KeyEvent) { keys.Run(func() { e.typedKey(ev) }) }
-
-func (e *Editor) typedKey(ev *fyne.KeyEvent) {
-	ext := e.shift
-	s, t := e.Selection()
-	switch ev.Name {
-	case fyne.KeyLeft:
-		if e.sel.hasSelection() && !ext {
-			e.sel.move(s, false)
-		} else {
-			e.sel.move(e.buf.charLeft(e.sel.cursor), ext)
-		}
-	case fyne.KeyRight:
-		if e.sel.hasSelection() && !ext {
-			e.sel.move(t, false)
-		} else {
-			e.sel.move(e.buf.charRight(e.sel.cursor), ext)
-		}
-	case fyne.KeyUp:
-		e.sel.vertical(-1, ext)
-	case fyne.KeyDown:
-		e.sel.vertical(1, ext)
-	case fyne.KeyPageUp:
-		e.page(-1, ext)
-	case fyne.KeyPageDown:
-		e.page(1, ext)
-	case fyne.KeyHome:
-		e.sel.move(e.buf.homeOf(e.sel.cursor), ext)
-	case fyne.KeyEnd:
-		e.sel.move(int(e.buf.line(e.CursorLine()-1).End), ext)
-	case fyne.KeyReturn, fyne.KeyEnter:
-		e.edits.newline()
-	case fyne.KeyBackspace:
-		e.edits.deleteBackward(false)
-	case fyne.KeyDelete:
-		e.edits.deleteForward(false)
-	case fyne.KeyTab:
-		e.edits.insert([]byte{'\t'}, stepTyping)
-	case fyne.KeyEscape:
-		switch {
-		case e.bars.top() != nil:
-			e.bars.hide()
-		case e.sel.hasSelection():
-			e.sel.move(e.sel.cursor, false)
-		default:
-			e.passOn(ev)
-		}
-	case fyne.KeyF1, fyne.KeyF2, fyne.KeyF3, fyne.KeyF4, fyne.KeyF5, fyne.KeyF6,
-		fyne.KeyF7, fyne.KeyF8, fyne.KeyF9, fyne.KeyF10, fyne.KeyF11, fyne.KeyF12:
-		e.passOn(ev)
-	}
-}
-
-// passOn hands a key the editor has no use for to the window (keys.PassOn).
-func (e *Editor) passOn(ev *fyne.KeyEvent) { keys.PassOn(e, ev) }
-
-// page moves the cursor and the view by one screen.
-func (e *Editor) page(dir int, extend bool) {
-	rows := 1
-	if e.Size().Height > 0 {
-		rows = max(1, e.vp.view().visRows-1)
-	}
-	if e.wrap.on && e.Size().Height > 0 {
-		e.vp.scrollRows(e.vp.view(), dir*rows)
-	} else {
-		e.vp.topRow += dir * rows
-	}
-	e.sel.vertical(dir*rows, extend)
-}
+func (e *Editor) TypedKey(ev *fyne.KeyEvent) { keys.Run(func() { e.kb.typedKey(ev) }) }
 
 // TypedShortcut handles clipboard, undo and Ctrl key combinations. A
 // paste's text is read before the work goes to the UI goroutine
@@ -158,108 +90,23 @@ func (e *Editor) TypedShortcut(sc fyne.Shortcut) {
 		keys.Run(func() { e.edits.pasteText(text) })
 		return
 	}
-	keys.Run(func() { e.typedShortcut(sc) })
-}
-
-func (e *Editor) typedShortcut(sc fyne.Shortcut) {
-	switch s := sc.(type) {
-	case *fyne.ShortcutCopy:
-		e.copyTo(s.Clipboard)
-	case *fyne.ShortcutCut:
-		e.cutTo(s.Clipboard)
-	case *fyne.ShortcutSelectAll:
-		e.sel.selectAll()
-	case *fyne.ShortcutUndo:
-		e.edits.undo()
-	case *fyne.ShortcutRedo:
-		e.edits.redo()
-	case *desktop.CustomShortcut:
-		e.customShortcut(s)
-	}
-}
-
-func (e *Editor) customShortcut(s *desktop.CustomShortcut) {
-	ctrl := s.Modifier&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0
-	ext := s.Modifier&fyne.KeyModifierShift != 0
-	if !ctrl {
-		return
-	}
-	switch s.KeyName {
-	case fyne.KeyZ:
-		if ext {
-			e.edits.redo()
-		} else {
-			e.edits.undo()
-		}
-	case fyne.KeyY:
-		e.edits.redo()
-	case fyne.KeyF:
-		e.ShowFind()
-	case fyne.KeyH:
-		e.ShowReplace()
-	case fyne.KeyG:
-		e.ShowGoToLine()
-	case fyne.KeyHome:
-		e.sel.move(e.buf.textStart(), ext)
-	case fyne.KeyEnd:
-		e.sel.move(len(e.buf.doc.Src), ext)
-	case fyne.KeyLeft:
-		e.sel.move(e.buf.wordLeft(e.sel.cursor), ext)
-	case fyne.KeyRight:
-		e.sel.move(e.buf.wordRight(e.sel.cursor), ext)
-	case fyne.KeyBackspace:
-		e.edits.deleteBackward(true)
-	case fyne.KeyDelete:
-		e.edits.deleteForward(true)
-	default:
-		if e.onShortcut != nil {
-			e.onShortcut(s)
-		}
-	}
+	keys.Run(func() { e.kb.typedShortcut(sc) })
 }
 
 // SetOnShortcut sets the function that receives the Ctrl shortcuts the
 // editor does not use, so the window can act on keys its menu cannot name
 // (a menu item has one shortcut; zoom in is both Ctrl+= and Ctrl++).
-func (e *Editor) SetOnShortcut(f func(*desktop.CustomShortcut)) { e.onShortcut = f }
-
-func clipboard(c fyne.Clipboard) fyne.Clipboard {
-	if c != nil {
-		return c
-	}
-	return fyne.CurrentApp().Clipboard()
-}
+func (e *Editor) SetOnShortcut(f func(*desktop.CustomShortcut)) { e.kb.onShortcut = f }
 
 // Copy puts the selection on the clipboard.
-func (e *Editor) Copy() { e.copyTo(nil) }
+func (e *Editor) Copy() { e.edits.copyTo(nil) }
 
 // Cut moves the selection to the clipboard.
-func (e *Editor) Cut() { e.cutTo(nil) }
+func (e *Editor) Cut() { e.edits.cutTo(nil) }
 
 // Paste inserts the clipboard text with line endings converted to the
 // document's, replacing the selection.
-func (e *Editor) Paste() { e.pasteFrom(nil) }
-
-func (e *Editor) copyTo(c fyne.Clipboard) {
-	if e.sel.hasSelection() {
-		clipboard(c).SetContent(string(e.sel.text()))
-	}
-}
-
-func (e *Editor) cutTo(c fyne.Clipboard) {
-	if e.sel.hasSelection() {
-		e.copyTo(c)
-		e.edits.insert(nil, stepOther)
-	}
-}
-
-func (e *Editor) pasteFrom(c fyne.Clipboard) { e.edits.pasteText(clipboard(c).Content()) }
-
-func (e *Editor) requestFocus() {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil && c.Focused() != e {
-		c.Focus(e)
-	}
-}
+func (e *Editor) Paste() { e.edits.pasteFrom(nil) }
 
 // MouseDown places the cursor (1 click), selects a word (2) or a line (3);
 // Shift+click extends the selection (mouse.go).
@@ -285,7 +132,7 @@ func (e *Editor) DoubleTapped(ev *fyne.PointEvent) { e.mouse.doubleTapped(ev) }
 func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
 	v := e.vp.view()
 	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
-	if e.shift && dx == 0 {
+	if e.kb.shift && dx == 0 {
 		dx, dy = dy, 0
 	}
 	steps := func(d, unit float32) int {

@@ -35,7 +35,7 @@ func (m *mouse) down(ev *desktop.MouseEvent) {
 	if ev.Button != desktop.MouseButtonPrimary {
 		return
 	}
-	e.requestFocus()
+	e.kb.requestFocus()
 	now := e.now()
 	d := ev.Position.Subtract(m.lastDownPos)
 	if now.Sub(m.lastDown) < clickTime && d.X*d.X+d.Y*d.Y < 25 {
@@ -83,7 +83,7 @@ func (m *mouse) up(*desktop.MouseEvent) {
 func (m *mouse) dragged(ev *fyne.DragEvent) {
 	e := m.e
 	if !m.pressed {
-		e.requestFocus()
+		e.kb.requestFocus()
 		m.press(ev.Position, 1, false)
 	}
 	m.dragPos = m.dragPos.Add(ev.Dragged)
@@ -124,7 +124,7 @@ func (m *mouse) tapped(ev *fyne.PointEvent) {
 		m.strayUp = false
 		return
 	}
-	e.requestFocus()
+	e.kb.requestFocus()
 	if !m.downHandled {
 		e.sel.move(e.vp.offsetAt(ev.Position), false)
 	}
@@ -135,7 +135,7 @@ func (m *mouse) tapped(ev *fyne.PointEvent) {
 // doubleTapped selects the word under the pointer.
 func (m *mouse) doubleTapped(ev *fyne.PointEvent) {
 	e := m.e
-	e.requestFocus()
+	e.kb.requestFocus()
 	s, t := e.buf.wordAt(e.vp.offsetAt(ev.Position))
 	e.sel.anchor = s
 	e.sel.move(t, true)

@@ -211,7 +211,7 @@ func (r *editorRenderer) build() {
 			}
 			text(&r.nums, &r.nNum, strconv.Itoa(row+1), numCol, v.textSize, fyne.NewPos(0, y), v.gutterW-v.cellW, v.lineH, fyne.TextAlignTrailing)
 		}
-		if e.focused && row == curRow && vr.sub == curSub {
+		if e.kb.focused && row == curRow && vr.sub == curSub {
 			c := colOf(d.Src, l, e.sel.cursor)
 			if c >= vr.left && c <= vr.right {
 				r.cursorX, r.cursorY = v.x(vr, c), y
