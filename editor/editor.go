@@ -15,7 +15,6 @@ import (
 	"errors"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -33,19 +32,15 @@ type Editor struct {
 	onCursorMoved func()
 	reported      int
 
-	marks []Mark // sorted by line
-	flash int    // 1-based line being flashed by ShowLine, 0 for none
-	// unflash cancels the pending end of a ShowLine flash.
-	unflash func()
+	marks markSet
 
 	vp   viewport
 	wrap wrapper
 
 	kb keyboard
 
-	mouse    mouse
-	hoverMsg string
-	hoverPos fyne.Position
+	mouse mouse
+	tip   hoverTip
 
 	bars *bars // find / replace and go to line
 
@@ -64,6 +59,8 @@ func New() *Editor {
 	e.wrap.e = e
 	e.mouse.e = e
 	e.kb.e = e
+	e.marks.e = e
+	e.tip.e = e
 	e.buf.set(nil)
 	e.edits.hist.clear()
 	e.bars = newBars(e)

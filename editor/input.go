@@ -159,22 +159,10 @@ func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
 func (e *Editor) MouseIn(ev *desktop.MouseEvent) { e.MouseMoved(ev) }
 
 // MouseMoved shows the message of a lint mark under the pointer.
-func (e *Editor) MouseMoved(ev *desktop.MouseEvent) {
-	row, col := e.vp.pointAt(ev.Position)
-	msg := e.markAt(row+1, col, ev.Position.X < e.vp.view().gutterW)
-	if msg != e.hoverMsg || msg != "" && ev.Position != e.hoverPos {
-		e.hoverMsg, e.hoverPos = msg, ev.Position
-		e.Refresh()
-	}
-}
+func (e *Editor) MouseMoved(ev *desktop.MouseEvent) { e.tip.moved(ev.Position) }
 
 // MouseOut hides the mark message.
-func (e *Editor) MouseOut() {
-	if e.hoverMsg != "" {
-		e.hoverMsg = ""
-		e.Refresh()
-	}
-}
+func (e *Editor) MouseOut() { e.tip.out() }
 
 // Cursor shows the text cursor over the editor.
 func (e *Editor) Cursor() desktop.Cursor { return desktop.TextCursor }

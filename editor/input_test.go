@@ -220,8 +220,8 @@ func TestGoToLine(t *testing.T) {
 	if v := e.vp.view(); 149 < e.vp.topRow || 149 >= e.vp.topRow+v.visRows {
 		t.Fatalf("line 150 not visible: top row %d", e.vp.topRow)
 	}
-	if e.bars.jump.shown || e.flash != 150 {
-		t.Fatalf("bar shown %v, flash %d", e.bars.jump.shown, e.flash)
+	if e.bars.jump.shown || e.marks.flash != 150 {
+		t.Fatalf("bar shown %v, flash %d", e.bars.jump.shown, e.marks.flash)
 	}
 }
 
@@ -246,7 +246,7 @@ func TestShowLineFlashesAndScrolls(t *testing.T) {
 		t.Fatalf("the flash must end after %v (got %v)", flashTime, after)
 	}
 	end()
-	if e.flash != 0 {
+	if e.marks.flash != 0 {
 		t.Fatal("the flash must end")
 	}
 }
@@ -260,21 +260,21 @@ func TestMarksHover(t *testing.T) {
 	ev := &desktop.MouseEvent{}
 	ev.Position = posOf(e, 1, 3)
 	e.MouseMoved(ev)
-	if e.hoverMsg != "typo" {
-		t.Fatalf("hover over the underline: message %q", e.hoverMsg)
+	if e.tip.msg != "typo" {
+		t.Fatalf("hover over the underline: message %q", e.tip.msg)
 	}
 	ev.Position = posOf(e, 1, 9)
 	e.MouseMoved(ev)
-	if e.hoverMsg != "" {
-		t.Fatalf("hover past the underline: message %q", e.hoverMsg)
+	if e.tip.msg != "" {
+		t.Fatalf("hover past the underline: message %q", e.tip.msg)
 	}
 	ev.Position = fyne.NewPos(3, posOf(e, 1, 0).Y)
 	e.MouseMoved(ev)
-	if e.hoverMsg != "typo" {
-		t.Fatalf("hover over the gutter mark: message %q", e.hoverMsg)
+	if e.tip.msg != "typo" {
+		t.Fatalf("hover over the gutter mark: message %q", e.tip.msg)
 	}
 	e.MouseOut()
-	if e.hoverMsg != "" {
+	if e.tip.msg != "" {
 		t.Fatal("MouseOut hides the message")
 	}
 }

@@ -42,7 +42,7 @@ func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne
 	if row, _ := e.vp.pointAt(pos); row >= 0 && row < len(e.buf.doc.Lines) {
 		line = row + 1
 	}
-	for _, m := range e.marksOn(line) {
+	for _, m := range e.marks.on(line) {
 		if m.Message == "" {
 			continue
 		}

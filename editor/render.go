@@ -193,7 +193,7 @@ func (r *editorRenderer) build() {
 		if selS == selE && row == curRow {
 			r.back(col(theme.ColorNameHover), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		}
-		if row+1 == e.flash {
+		if row+1 == e.marks.flash {
 			r.back(withAlpha(col(theme.ColorNameFocus), 0x90), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		}
 		r.drawMarks(v, vr, l, y)
@@ -236,7 +236,7 @@ func (r *editorRenderer) build() {
 
 	r.tip.Hide()
 	r.tipBg.Hide()
-	if e.hoverMsg != "" {
+	if e.tip.msg != "" {
 		r.drawTip(v, size)
 	}
 
@@ -385,7 +385,7 @@ func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, vr vrow) {
 func (r *editorRenderer) drawMarks(v view, vr vrow, l *syntax.Line, y float32) {
 	e := r.e
 	src := e.buf.doc.Src
-	for _, m := range e.marksOn(vr.line + 1) {
+	for _, m := range e.marks.on(vr.line + 1) {
 		c := markColor(m.Kind, e)
 		switch m.Kind {
 		case MarkGroup:
@@ -414,12 +414,12 @@ func (r *editorRenderer) drawTip(v view, size fyne.Size) {
 	e := r.e
 	pad := theme.SizeForWidget(theme.SizeNameInnerPadding, e) / 2
 	maxW := max(v.cellW*8, min(size.Width-2*pad-2, v.cellW*72))
-	ts := r.tip.set(e.hoverMsg, v.textSize, theme.ColorForWidget(theme.ColorNameForeground, e), maxW)
+	ts := r.tip.set(e.tip.msg, v.textSize, theme.ColorForWidget(theme.ColorNameForeground, e), maxW)
 	box := fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad)
-	pos := e.hoverPos.Add(fyne.NewPos(0, v.lineH))
+	pos := e.tip.pos.Add(fyne.NewPos(0, v.lineH))
 	pos.X = max(0, min(pos.X, size.Width-box.Width))
 	if pos.Y+box.Height > size.Height {
-		pos.Y = max(0, e.hoverPos.Y-box.Height-2)
+		pos.Y = max(0, e.tip.pos.Y-box.Height-2)
 	}
 	setRect(r.tipBg, theme.ColorForWidget(theme.ColorNameOverlayBackground, e), pos, box)
 	r.tipBg.StrokeColor = theme.ColorForWidget(theme.ColorNameShadow, e)

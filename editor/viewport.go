@@ -200,3 +200,26 @@ func (vp *viewport) offsetAt(p fyne.Position) int {
 	}
 	return offsetAtCol(d.Src, e.buf.line(row), col)
 }
+
+// showLine scrolls so 1-based line n (in the text) is visible, centred
+// when it was off screen. Before the first layout there is nothing to
+// scroll.
+func (vp *viewport) showLine(n int) {
+	e := vp.e
+	if e.Size().Height <= 0 {
+		return
+	}
+	v := vp.view()
+	if e.wrap.on {
+		bl, _, _ := e.wrap.stepRows(vp.topRow, vp.topSub, v.visRows-1, v.visCols)
+		if n-1 < vp.topRow || n-1 > bl || n-1 == vp.topRow && vp.topSub > 0 {
+			vp.topRow, vp.topSub, _ = e.wrap.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
+		}
+		vp.clampWrapped(v)
+		return
+	}
+	if n-1 < vp.topRow || n-1 >= vp.topRow+v.visRows {
+		vp.topRow = n - 1 - v.visRows/2
+	}
+	vp.clamp(v)
+}

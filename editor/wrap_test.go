@@ -205,7 +205,7 @@ func TestWrapSelectionAndMarksOnEveryRow(t *testing.T) {
 	}
 	// Hovering the third row finds the mark's message.
 	e.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: wrapPos(e, 2, 5)}})
-	if e.hoverMsg != "whole line" {
-		t.Errorf("hover on a wrapped row shows %q", e.hoverMsg)
+	if e.tip.msg != "whole line" {
+		t.Errorf("hover on a wrapped row shows %q", e.tip.msg)
 	}
 }
