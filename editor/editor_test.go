@@ -326,7 +326,7 @@ func TestContextMenu(t *testing.T) {
 	e.SetMarks([]Mark{{Line: 2, Kind: MarkError, Message: "misspelt field [RS008]"}})
 	v := e.vp.view()
 	shown := ""
-	m := e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5), func(s string) { shown = s }) // the middle of line 2
+	m := newContextMenu(e, fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5), func(s string) { shown = s }) // the middle of line 2
 	labels := map[string]bool{}
 	for _, it := range m.Items {
 		labels[it.Label] = !it.Disabled
@@ -338,7 +338,7 @@ func TestContextMenu(t *testing.T) {
 	if shown != "misspelt field [RS008]" {
 		t.Errorf("choosing the message showed %q", shown)
 	}
-	for _, it := range e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*8.5), func(string) {}).Items {
+	for _, it := range newContextMenu(e, fyne.NewPos(v.x0+20, v.y0+v.lineH*8.5), func(string) {}).Items {
 		if it.Label == "misspelt field [RS008]" {
 			t.Error("a click below the text must not show the last line's findings")
 		}
@@ -348,7 +348,7 @@ func TestContextMenu(t *testing.T) {
 	}
 	e.sel.selectAll()
 	test.Type(e, "x")
-	m = e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH/2), func(string) {})
+	m = newContextMenu(e, fyne.NewPos(v.x0+20, v.y0+v.lineH/2), func(string) {})
 	for _, it := range m.Items {
 		if it.Label == "Undo" && it.Disabled {
 			t.Error("Undo must be enabled after typing")

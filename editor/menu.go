@@ -15,7 +15,7 @@ func (e *Editor) TappedSecondary(ev *fyne.PointEvent) {
 	if c == nil {
 		return
 	}
-	m := e.contextMenu(ev.Position, func(text string) { showMessage(c, text, ev.AbsolutePosition) })
+	m := newContextMenu(e, ev.Position, func(text string) { showMessage(c, text, ev.AbsolutePosition) })
 	widget.ShowPopUpMenuAtPosition(m, c, ev.AbsolutePosition)
 }
 
@@ -34,9 +34,9 @@ func showMessage(c fyne.Canvas, text string, pos fyne.Position) {
 // item opens the whole message.
 const menuLabelRunes = 72
 
-// contextMenu builds the menu for a right click at pos; choosing a mark's
-// message calls show with the whole message.
-func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne.Menu {
+// newContextMenu builds e's menu for a right click at pos; choosing a
+// mark's message calls show with the whole message.
+func newContextMenu(e *Editor, pos fyne.Position, show func(message string)) *fyne.Menu {
 	var items []*fyne.MenuItem
 	line := 0 // below the last line: no line's findings
 	if row, _ := e.vp.pointAt(pos); row >= 0 && row < len(e.buf.doc.Lines) {
