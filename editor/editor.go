@@ -28,9 +28,6 @@ type Editor struct {
 	sel selection
 
 	edits edits
-	// onCursorMoved and reported: see SetOnCursorMoved.
-	onCursorMoved func()
-	reported      int
 
 	marks markSet
 
@@ -96,16 +93,7 @@ func (e *Editor) SetOnChanged(f func()) { e.edits.onChanged = f }
 // SetOnCursorMoved sets the function called after the cursor moved (keys,
 // mouse, edits, undo). Every move ends in a repaint, so the repaint is where
 // the move is noticed.
-func (e *Editor) SetOnCursorMoved(f func()) { e.onCursorMoved = f }
-
-// Refresh repaints and reports a cursor move (SetOnCursorMoved).
-func (e *Editor) Refresh() {
-	e.BaseWidget.Refresh()
-	if e.onCursorMoved != nil && e.sel.cursor != e.reported {
-		e.reported = e.sel.cursor
-		e.onCursorMoved()
-	}
-}
+func (e *Editor) SetOnCursorMoved(f func()) { e.sel.onMoved = f }
 
 // CursorLine is the 1-based line of the cursor.
 func (e *Editor) CursorLine() int { return e.buf.doc.LineAt(e.sel.cursor) }

@@ -358,3 +358,31 @@ func TestContextMenu(t *testing.T) {
 		}
 	}
 }
+
+// TestCursorMovesAreReported: SetOnCursorMoved's function hears of every
+// cursor move (key, mouse, edit, undo) once, and of nothing else (a repaint
+// without a move, a move of the anchor only).
+func TestCursorMovesAreReported(t *testing.T) {
+	e := newTestEditor(t, "|ab\ncd\n")
+	var at []int
+	e.SetOnCursorMoved(func() { at = append(at, e.CursorLine()*10+e.CursorColumn()) })
+	steps := []struct {
+		name string
+		do   func()
+		want []int
+	}{
+		{"arrow key", func() { e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown}) }, []int{21}},
+		{"repaint without a move", func() { e.Refresh() }, nil},
+		{"typing", func() { test.Type(e, "x") }, []int{22}},
+		{"undo", func() { e.Undo() }, []int{21}},
+		{"click", func() { mouseDown(e, posOf(e, 0, 2), 0) }, []int{13}},
+		{"same place again", func() { e.SetSelection(2, 2) }, nil},
+	}
+	for _, s := range steps {
+		at = nil
+		s.do()
+		if len(at) != len(s.want) || len(at) > 0 && at[0] != s.want[0] {
+			t.Errorf("%s: reported %v, want %v", s.name, at, s.want)
+		}
+	}
+}

@@ -67,7 +67,13 @@ type editorRenderer struct {
 func (r *editorRenderer) Destroy()                     {}
 func (r *editorRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *editorRenderer) Layout(fyne.Size)             { r.build() }
-func (r *editorRenderer) Refresh()                     { r.build() }
+
+// Refresh repaints, then reports a cursor move (SetOnCursorMoved): the
+// Editor's Refresh is BaseWidget's, which comes here.
+func (r *editorRenderer) Refresh() {
+	r.build()
+	r.e.sel.reportMove()
+}
 
 func (r *editorRenderer) MinSize() fyne.Size {
 	m := r.e.vp.metrics()

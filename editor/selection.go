@@ -11,6 +11,19 @@ type selection struct {
 	// wantCol is the display column vertical moves aim for, so moving
 	// through a short line does not lose the column.
 	wantCol int
+	// onMoved and reported: see SetOnCursorMoved.
+	onMoved  func()
+	reported int
+}
+
+// reportMove calls onMoved when the cursor moved since the last report.
+// The renderer calls it after each repaint, so every Refresh of the
+// Editor reports a move, as SetOnCursorMoved promises.
+func (s *selection) reportMove() {
+	if s.onMoved != nil && s.cursor != s.reported {
+		s.reported = s.cursor
+		s.onMoved()
+	}
 }
 
 // setCursor moves the cursor; extend keeps the anchor (selecting).
