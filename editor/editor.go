@@ -20,26 +20,23 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-// Editor is the robots.txt code editor widget.
+// Editor is the robots.txt code editor widget. It is the Fyne face of
+// the parts below, each a type of its own with one job: the Editor's
+// methods are the Fyne interfaces it implements (input.go) and the API the
+// window uses, and they hand the work to a part.
 type Editor struct {
 	widget.BaseWidget
 
-	buf buffer
-	sel selection
-
-	edits edits
-
-	marks markSet
-
-	vp   viewport
-	wrap wrapper
-
-	kb keyboard
-
-	mouse mouse
-	tip   hoverTip
-
-	bars *bars // find / replace and go to line
+	buf   buffer    // the text and its parse; where the cursor may go (buffer.go, nav.go)
+	sel   selection // cursor and selection (selection.go)
+	edits edits     // every change of the text, undo and redo (edit.go, undo.go)
+	marks markSet   // line decorations and the ShowLine flash (marks.go)
+	vp    viewport  // scroll position and layout (viewport.go)
+	wrap  wrapper   // word wrap (wrap.go)
+	kb    keyboard  // focus, keys and shortcuts (keyboard.go)
+	mouse mouse     // pointer selection gestures (mouse.go)
+	tip   hoverTip  // the mark message under the pointer (tip.go)
+	bars  *bars     // find / replace and go to line (find.go)
 
 	now func() time.Time // replaced in tests to control undo grouping
 	// after runs f on the UI goroutine after d and returns a cancel
