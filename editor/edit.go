@@ -15,8 +15,7 @@ import (
 // live here; the history itself is undo.go's.
 type edits struct {
 	e         *Editor
-	onChanged func()
-	notifying bool // a coalesced onChanged is queued (changed)
+	notifying bool // a coalesced OnChanged is queued (changed)
 	savedID   int
 	hist      history
 }
@@ -59,11 +58,11 @@ func (ed *edits) changed() {
 	e := ed.e
 	e.bars.find.recount()
 	e.Refresh()
-	if ed.onChanged == nil {
+	if e.OnChanged == nil {
 		return
 	}
 	if !keys.Queued() {
-		ed.onChanged()
+		e.OnChanged()
 		return
 	}
 	if ed.notifying {
@@ -72,8 +71,8 @@ func (ed *edits) changed() {
 	ed.notifying = true
 	keys.Run(func() {
 		ed.notifying = false
-		if ed.onChanged != nil {
-			ed.onChanged()
+		if e.OnChanged != nil {
+			e.OnChanged()
 		}
 	})
 }

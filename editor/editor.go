@@ -15,6 +15,7 @@ import (
 	"errors"
 	"time"
 
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -26,6 +27,17 @@ import (
 // window uses, and they hand the work to a part.
 type Editor struct {
 	widget.BaseWidget
+
+	// OnChanged, if set, is called after every edit.
+	OnChanged func()
+	// OnCursorMoved, if set, is called after the cursor moved (keys, mouse,
+	// edits, undo). Every move ends in a repaint, so the repaint is where
+	// the move is noticed.
+	OnCursorMoved func()
+	// OnShortcut, if set, receives the Ctrl shortcuts the editor does not
+	// use, so the window can act on keys its menu cannot name (a menu item
+	// has one shortcut; zoom in is both Ctrl+= and Ctrl++).
+	OnShortcut func(*desktop.CustomShortcut)
 
 	buf   buffer    // the text and its parse; where the cursor may go (buffer.go, nav.go)
 	sel   selection // cursor and selection (selection.go)
@@ -83,14 +95,6 @@ func (e *Editor) Bytes() []byte { return e.buf.doc.Src }
 // Document returns the parse of the current text. It is replaced, never
 // changed, by an edit, so a caller may keep it while the user types.
 func (e *Editor) Document() *syntax.Document { return e.buf.doc }
-
-// SetOnChanged sets the function called after every edit.
-func (e *Editor) SetOnChanged(f func()) { e.edits.onChanged = f }
-
-// SetOnCursorMoved sets the function called after the cursor moved (keys,
-// mouse, edits, undo). Every move ends in a repaint, so the repaint is where
-// the move is noticed.
-func (e *Editor) SetOnCursorMoved(f func()) { e.sel.onMoved = f }
 
 // CursorLine is the 1-based line of the cursor.
 func (e *Editor) CursorLine() int { return e.buf.doc.LineAt(e.sel.cursor) }

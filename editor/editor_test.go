@@ -182,7 +182,7 @@ func TestEditChangesOnlyWhatTheUserChanged(t *testing.T) {
 func TestUndoRedoGrouping(t *testing.T) {
 	e := newTestEditor(t, "|")
 	var changes int
-	e.SetOnChanged(func() { changes++ })
+	e.OnChanged = func() { changes++ }
 	test.Type(e, "Disallow: /private")
 	if changes != len("Disallow: /private") {
 		t.Fatalf("OnChanged called %d times, want once per key", changes)
@@ -359,13 +359,13 @@ func TestContextMenu(t *testing.T) {
 	}
 }
 
-// TestCursorMovesAreReported: SetOnCursorMoved's function hears of every
+// TestCursorMovesAreReported: OnCursorMoved's function hears of every
 // cursor move (key, mouse, edit, undo) once, and of nothing else (a repaint
 // without a move, a move of the anchor only).
 func TestCursorMovesAreReported(t *testing.T) {
 	e := newTestEditor(t, "|ab\ncd\n")
 	var at []int
-	e.SetOnCursorMoved(func() { at = append(at, e.CursorLine()*10+e.CursorColumn()) })
+	e.OnCursorMoved = func() { at = append(at, e.CursorLine()*10+e.CursorColumn()) }
 	steps := []struct {
 		name string
 		do   func()

@@ -93,11 +93,6 @@ func (e *Editor) TypedShortcut(sc fyne.Shortcut) {
 	keys.Run(func() { e.kb.typedShortcut(sc) })
 }
 
-// SetOnShortcut sets the function that receives the Ctrl shortcuts the
-// editor does not use, so the window can act on keys its menu cannot name
-// (a menu item has one shortcut; zoom in is both Ctrl+= and Ctrl++).
-func (e *Editor) SetOnShortcut(f func(*desktop.CustomShortcut)) { e.kb.onShortcut = f }
-
 // Copy puts the selection on the clipboard.
 func (e *Editor) Copy() { e.edits.copyTo(nil) }
 

@@ -16,8 +16,6 @@ type keyboard struct {
 	e       *Editor
 	focused bool
 	shift   bool
-	// onShortcut receives the Ctrl shortcuts the editor does not use.
-	onShortcut func(*desktop.CustomShortcut)
 }
 
 func (k *keyboard) typedKey(ev *fyne.KeyEvent) {
@@ -143,8 +141,8 @@ func (k *keyboard) customShortcut(s *desktop.CustomShortcut) {
 	case fyne.KeyDelete:
 		e.edits.deleteForward(true)
 	default:
-		if k.onShortcut != nil {
-			k.onShortcut(s)
+		if e.OnShortcut != nil {
+			e.OnShortcut(s)
 		}
 	}
 }

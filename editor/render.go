@@ -68,7 +68,7 @@ func (r *editorRenderer) Destroy()                     {}
 func (r *editorRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *editorRenderer) Layout(fyne.Size)             { r.build() }
 
-// Refresh repaints, then reports a cursor move (SetOnCursorMoved): the
+// Refresh repaints, then reports a cursor move (OnCursorMoved): the
 // Editor's Refresh is BaseWidget's, which comes here.
 func (r *editorRenderer) Refresh() {
 	r.build()

@@ -10,19 +10,17 @@ type selection struct {
 	anchor int // other end of the selection; == cursor when none
 	// wantCol is the display column vertical moves aim for, so moving
 	// through a short line does not lose the column.
-	wantCol int
-	// onMoved and reported: see SetOnCursorMoved.
-	onMoved  func()
-	reported int
+	wantCol  int
+	reported int // the cursor offset last reported to OnCursorMoved
 }
 
-// reportMove calls onMoved when the cursor moved since the last report.
-// The renderer calls it after each repaint, so every Refresh of the
-// Editor reports a move, as SetOnCursorMoved promises.
+// reportMove calls OnCursorMoved when the cursor moved since the last
+// report. The renderer calls it after each repaint, so every Refresh of
+// the Editor reports a move, as OnCursorMoved promises.
 func (s *selection) reportMove() {
-	if s.onMoved != nil && s.cursor != s.reported {
+	if f := s.e.OnCursorMoved; f != nil && s.cursor != s.reported {
 		s.reported = s.cursor
-		s.onMoved()
+		f()
 	}
 }
 

@@ -117,7 +117,7 @@ func (t *Tab) build() {
 	t.bodyBox = container.NewVScroll(container.NewVBox(t.title, t.body))
 
 	t.ed = editor.New()
-	t.ed.SetOnChanged(t.editorChanged)
+	t.ed.OnChanged = t.editorChanged
 	t.edWhat = widget.NewLabel("")
 	t.edWhat.Truncation = fyne.TextTruncateEllipsis
 	t.openBtn = widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open in the main editor"),
