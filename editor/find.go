@@ -332,12 +332,30 @@ func (b *bars) focusEntry(w fyne.Focusable) {
 	}
 }
 
-// ShowFind opens the find bar, seeded with a one-line selection.
-func (e *Editor) ShowFind() { e.bars.showFind(false) }
+// Bar names a bar the editor shows above the text.
+type Bar int
 
-// ShowReplace opens the find bar with its replace row.
-func (e *Editor) ShowReplace() { e.bars.showFind(true) }
+// The bars: Find, Find with its Replace row, and Go to Line.
+const (
+	FindBar Bar = iota
+	ReplaceBar
+	GoToLineBar
+)
 
+// ShowBar opens bar b: the find bar is seeded with a one-line selection,
+// the go-to-line bar with the cursor's line.
+func (e *Editor) ShowBar(b Bar) {
+	switch b {
+	case FindBar:
+		e.bars.showFind(false)
+	case ReplaceBar:
+		e.bars.showFind(true)
+	case GoToLineBar:
+		e.bars.showGoTo()
+	}
+}
+
+// showFind opens the find bar, with its replace row when replace is set.
 func (b *bars) showFind(replace bool) {
 	e, f := b.e, b.find
 	b.jump.shown = false
@@ -355,9 +373,7 @@ func (b *bars) showFind(replace bool) {
 	b.focusEntry(f.what)
 }
 
-// ShowGoToLine opens the go-to-line bar.
-func (e *Editor) ShowGoToLine() { e.bars.showGoTo() }
-
+// showGoTo opens the go-to-line bar.
 func (b *bars) showGoTo() {
 	e, g := b.e, b.jump
 	b.find.visible = false

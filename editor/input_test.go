@@ -199,7 +199,7 @@ func TestFindReplace(t *testing.T) {
 
 func TestFindNonASCII(t *testing.T) {
 	e := newTestEditor(t, "|Disallow: /КАТАЛОГ\nDisallow: /каталог\n")
-	e.ShowFind()
+	e.ShowBar(FindBar)
 	test.Type(e.bars.find.what, "каталог")
 	if e.bars.find.total != 2 {
 		t.Fatalf("case-insensitive Cyrillic: %d matches, want 2", e.bars.find.total)
@@ -320,7 +320,7 @@ func TestUnusedKeysReachTheWindow(t *testing.T) {
 	send(fyne.KeyEscape) // nothing selected, no bar open: the window's
 	e.SetSelection(0, 1)
 	send(fyne.KeyEscape) // clears the selection: the editor's
-	e.ShowFind()
+	e.ShowBar(FindBar)
 	c.Focus(e)
 	send(fyne.KeyEscape) // closes the find bar: the editor's
 	send(fyne.KeyLeft)   // moves the cursor: the editor's

@@ -123,11 +123,11 @@ func (k *keyboard) customShortcut(s *desktop.CustomShortcut) {
 	case fyne.KeyY:
 		e.edits.redo()
 	case fyne.KeyF:
-		e.ShowFind()
+		e.bars.showFind(false)
 	case fyne.KeyH:
-		e.ShowReplace()
+		e.bars.showFind(true)
 	case fyne.KeyG:
-		e.ShowGoToLine()
+		e.bars.showGoTo()
 	case fyne.KeyHome:
 		e.sel.move(e.buf.textStart(), ext)
 	case fyne.KeyEnd:

@@ -70,7 +70,7 @@ func newContextMenu(e *Editor, pos fyne.Position, show func(message string)) *fy
 	add(lang.X("editor.menu.paste", "Paste"), true, e.Paste)
 	add(lang.X("editor.menu.selectall", "Select All"), true, e.sel.selectAll)
 	items = append(items, fyne.NewMenuItemSeparator())
-	add(lang.X("editor.menu.find", "Find…"), true, e.ShowFind)
-	add(lang.X("editor.menu.goto", "Go to Line…"), true, e.ShowGoToLine)
+	add(lang.X("editor.menu.find", "Find…"), true, func() { e.bars.showFind(false) })
+	add(lang.X("editor.menu.goto", "Go to Line…"), true, e.bars.showGoTo)
 	return fyne.NewMenu("", items...)
 }

@@ -169,7 +169,7 @@ func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
 	// Find moves the selection to a match on a later row and the view follows.
 	e.SetText([]byte(strings.Repeat("y", 500) + "needle" + "\n" + src))
 	e.SetSelection(0, 0)
-	e.ShowFind()
+	e.ShowBar(FindBar)
 	e.bars.find.what.SetText("needle") // typing in Find selects the first match
 	if s, t2 := e.Selection(); string(e.Bytes()[s:t2]) != "needle" {
 		t.Fatalf("find selected %q", e.Bytes()[s:t2])
