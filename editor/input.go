@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"math"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -124,31 +123,7 @@ func (e *Editor) DoubleTapped(ev *fyne.PointEvent) { e.mouse.doubleTapped(ev) }
 
 // Scrolled scrolls by whole lines (and columns with Shift or a
 // horizontal wheel), at least one per event.
-func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
-	v := e.vp.view()
-	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
-	if e.kb.shift && dx == 0 {
-		dx, dy = dy, 0
-	}
-	steps := func(d, unit float32) int {
-		n := int(math.Round(float64(-d / unit)))
-		if n == 0 && d != 0 {
-			n = 1
-			if d > 0 {
-				n = -1
-			}
-		}
-		return n
-	}
-	if e.wrap.on {
-		e.vp.scrollRows(v, steps(dy, v.lineH)*3)
-	} else {
-		e.vp.topRow += steps(dy, v.lineH) * 3
-		e.vp.leftCol += steps(dx, v.cellW) * 3
-	}
-	e.vp.clamp(v)
-	e.Refresh()
-}
+func (e *Editor) Scrolled(ev *fyne.ScrollEvent) { e.vp.wheel(ev, e.kb.shift) }
 
 // MouseIn is part of desktop.Hoverable.
 func (e *Editor) MouseIn(ev *desktop.MouseEvent) { e.MouseMoved(ev) }

@@ -223,3 +223,32 @@ func (vp *viewport) showLine(n int) {
 	}
 	vp.clamp(v)
 }
+
+// wheel scrolls by whole lines (and columns with Shift or a
+// horizontal wheel), at least one per event.
+func (vp *viewport) wheel(ev *fyne.ScrollEvent, shift bool) {
+	e := vp.e
+	v := vp.view()
+	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
+	if shift && dx == 0 {
+		dx, dy = dy, 0
+	}
+	steps := func(d, unit float32) int {
+		n := int(math.Round(float64(-d / unit)))
+		if n == 0 && d != 0 {
+			n = 1
+			if d > 0 {
+				n = -1
+			}
+		}
+		return n
+	}
+	if e.wrap.on {
+		vp.scrollRows(v, steps(dy, v.lineH)*3)
+	} else {
+		vp.topRow += steps(dy, v.lineH) * 3
+		vp.leftCol += steps(dx, v.cellW) * 3
+	}
+	vp.clamp(v)
+	e.Refresh()
+}
