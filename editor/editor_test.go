@@ -39,13 +39,13 @@ func newTestEditor(t testing.TB, src string) *Editor {
 // selection.
 func state(e *Editor) string {
 	src := string(e.Bytes())
-	if e.anchor == e.cursor {
-		return src[:e.cursor] + "|" + src[e.cursor:]
+	if e.sel.anchor == e.sel.cursor {
+		return src[:e.sel.cursor] + "|" + src[e.sel.cursor:]
 	}
-	if e.anchor < e.cursor {
-		return src[:e.anchor] + "^" + src[e.anchor:e.cursor] + "|" + src[e.cursor:]
+	if e.sel.anchor < e.sel.cursor {
+		return src[:e.sel.anchor] + "^" + src[e.sel.anchor:e.sel.cursor] + "|" + src[e.sel.cursor:]
 	}
-	return src[:e.cursor] + "|" + src[e.cursor:e.anchor] + "^" + src[e.anchor:]
+	return src[:e.sel.cursor] + "|" + src[e.sel.cursor:e.sel.anchor] + "^" + src[e.sel.anchor:]
 }
 
 type action func(e *Editor)
@@ -117,8 +117,8 @@ func TestEditingCommands(t *testing.T) {
 				a(e)
 			}
 			if c.want == "" { // PageDown: check the move, not the exact line
-				if e.CursorLine() < 10 || e.topRow == 0 {
-					t.Fatalf("PageDown: cursor line %d, top row %d", e.CursorLine(), e.topRow)
+				if e.CursorLine() < 10 || e.vp.topRow == 0 {
+					t.Fatalf("PageDown: cursor line %d, top row %d", e.CursorLine(), e.vp.topRow)
 				}
 				return
 			}
@@ -162,7 +162,7 @@ func TestSetTextBytesExact(t *testing.T) {
 			if string(e.Bytes()) != in {
 				t.Fatalf("Bytes() = %q, want %q", e.Bytes(), in)
 			}
-			if e.Modified() || e.CanUndo() {
+			if e.edits.modified() || e.CanUndo() {
 				t.Fatal("SetText must leave an unmodified text without undo history")
 			}
 		})
@@ -182,12 +182,12 @@ func TestEditChangesOnlyWhatTheUserChanged(t *testing.T) {
 func TestUndoRedoGrouping(t *testing.T) {
 	e := newTestEditor(t, "|")
 	var changes int
-	e.SetOnChanged(func() { changes++ })
+	e.OnChanged = func() { changes++ }
 	test.Type(e, "Disallow: /private")
 	if changes != len("Disallow: /private") {
 		t.Fatalf("OnChanged called %d times, want once per key", changes)
 	}
-	if !e.Modified() {
+	if !e.edits.modified() {
 		t.Fatal("typing must mark the text modified")
 	}
 	e.TypedShortcut(&fyne.ShortcutUndo{})
@@ -198,7 +198,7 @@ func TestUndoRedoGrouping(t *testing.T) {
 	if got := state(e); got != "|" {
 		t.Fatalf("second undo takes back the first word: got %q", got)
 	}
-	if e.Modified() {
+	if e.edits.modified() {
 		t.Fatal("undoing everything must clear Modified")
 	}
 	e.TypedShortcut(&fyne.ShortcutRedo{})
@@ -243,20 +243,20 @@ func TestUndoGroupBreaksOnPauseAndMove(t *testing.T) {
 func TestSetModified(t *testing.T) {
 	e := newTestEditor(t, "a|")
 	test.Type(e, "b")
-	e.SetModified(false)
-	if e.Modified() {
+	e.edits.setModified(false)
+	if e.edits.modified() {
 		t.Fatal("SetModified(false) must clear Modified")
 	}
 	e.Undo()
-	if !e.Modified() {
+	if !e.edits.modified() {
 		t.Fatal("undoing past the saved state must set Modified")
 	}
 	e.Redo()
-	if e.Modified() {
+	if e.edits.modified() {
 		t.Fatal("redoing back to the saved state must clear Modified")
 	}
-	e.SetModified(true)
-	if !e.Modified() {
+	e.edits.setModified(true)
+	if !e.edits.modified() {
 		t.Fatal("SetModified(true) must set Modified")
 	}
 }
@@ -324,9 +324,9 @@ func TestContextMenu(t *testing.T) {
 	w.Resize(fyne.NewSize(600, 300))
 	e.SetText([]byte("User-agent: *\nDissallow: /x\n"))
 	e.SetMarks([]Mark{{Line: 2, Kind: MarkError, Message: "misspelt field [RS008]"}})
-	v := e.view()
+	v := e.vp.view()
 	shown := ""
-	m := e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5), func(s string) { shown = s }) // the middle of line 2
+	m := newContextMenu(e, fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5), func(s string) { shown = s }) // the middle of line 2
 	labels := map[string]bool{}
 	for _, it := range m.Items {
 		labels[it.Label] = !it.Disabled
@@ -338,7 +338,7 @@ func TestContextMenu(t *testing.T) {
 	if shown != "misspelt field [RS008]" {
 		t.Errorf("choosing the message showed %q", shown)
 	}
-	for _, it := range e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH*8.5), func(string) {}).Items {
+	for _, it := range newContextMenu(e, fyne.NewPos(v.x0+20, v.y0+v.lineH*8.5), func(string) {}).Items {
 		if it.Label == "misspelt field [RS008]" {
 			t.Error("a click below the text must not show the last line's findings")
 		}
@@ -346,15 +346,43 @@ func TestContextMenu(t *testing.T) {
 	if labels["Undo"] || labels["Cut"] || !labels["Paste"] || !labels["Select All"] {
 		t.Errorf("enabled states wrong: %v", labels)
 	}
-	e.SelectAll()
+	e.sel.selectAll()
 	test.Type(e, "x")
-	m = e.contextMenu(fyne.NewPos(v.x0+20, v.y0+v.lineH/2), func(string) {})
+	m = newContextMenu(e, fyne.NewPos(v.x0+20, v.y0+v.lineH/2), func(string) {})
 	for _, it := range m.Items {
 		if it.Label == "Undo" && it.Disabled {
 			t.Error("Undo must be enabled after typing")
 		}
 		if it.Label == "misspelt field [RS008]" {
 			t.Error("line 1 has no mark")
+		}
+	}
+}
+
+// TestCursorMovesAreReported: OnCursorMoved's function hears of every
+// cursor move (key, mouse, edit, undo) once, and of nothing else (a repaint
+// without a move, a move of the anchor only).
+func TestCursorMovesAreReported(t *testing.T) {
+	e := newTestEditor(t, "|ab\ncd\n")
+	var at []int
+	e.OnCursorMoved = func() { at = append(at, e.CursorLine()*10+e.CursorColumn()) }
+	steps := []struct {
+		name string
+		do   func()
+		want []int
+	}{
+		{"arrow key", func() { e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown}) }, []int{21}},
+		{"repaint without a move", func() { e.Refresh() }, nil},
+		{"typing", func() { test.Type(e, "x") }, []int{22}},
+		{"undo", func() { e.Undo() }, []int{21}},
+		{"click", func() { mouseDown(e, posOf(e, 0, 2), 0) }, []int{13}},
+		{"same place again", func() { e.SetSelection(2, 2) }, nil},
+	}
+	for _, s := range steps {
+		at = nil
+		s.do()
+		if len(at) != len(s.want) || len(at) > 0 && at[0] != s.want[0] {
+			t.Errorf("%s: reported %v, want %v", s.name, at, s.want)
 		}
 	}
 }

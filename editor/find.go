@@ -50,25 +50,25 @@ type findBar struct {
 	matches    [][2]int // every match, recounted once per edit while shown
 }
 
-func newFindBar(e *Editor) *findBar {
+func newFindBar(e *Editor, hide func()) *findBar {
 	f := &findBar{e: e}
-	f.what = newBarEntry(e.hideBars)
+	f.what = newBarEntry(hide)
 	f.what.SetPlaceHolder(lang.X("editor.find.placeholder", "Find"))
-	f.what.OnChanged = func(string) { f.recount(); f.e.findNext(1, true) }
-	f.what.OnSubmitted = func(string) { f.e.findNext(1, false) }
-	f.with = newBarEntry(e.hideBars)
+	f.what.OnChanged = func(string) { f.recount(); f.findNext(1, true) }
+	f.what.OnSubmitted = func(string) { f.findNext(1, false) }
+	f.with = newBarEntry(hide)
 	f.with.SetPlaceHolder(lang.X("editor.replace.placeholder", "Replace with"))
-	f.with.OnSubmitted = func(string) { f.e.replaceOne() }
+	f.with.OnSubmitted = func(string) { f.replaceOne() }
 	f.matchCase = widget.NewCheck(lang.X("editor.find.case", "Match case"), func(bool) { f.recount(); f.e.Refresh() })
 	f.count = widget.NewLabel("")
-	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { f.e.findNext(-1, false) })
-	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { f.e.findNext(1, false) })
-	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), e.hideBars)
+	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { f.findNext(-1, false) })
+	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { f.findNext(1, false) })
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), hide)
 	findRow := container.NewBorder(nil, nil, nil,
 		container.NewHBox(f.count, prev, next, f.matchCase, closeBtn), f.what)
 	f.replaceRow = container.NewBorder(nil, nil, nil, container.NewHBox(
-		widget.NewButton(lang.X("editor.replace.one", "Replace"), f.e.replaceOne),
-		widget.NewButton(lang.X("editor.replace.all", "Replace all"), f.e.replaceAll)), f.with)
+		widget.NewButton(lang.X("editor.replace.one", "Replace"), f.replaceOne),
+		widget.NewButton(lang.X("editor.replace.all", "Replace all"), f.replaceAll)), f.with)
 	f.box = container.NewVBox(findRow, f.replaceRow)
 	return f
 }
@@ -179,8 +179,8 @@ func (f *findBar) showCount() {
 // findNext selects the next (dir 1) or previous (-1) match from the
 // selection, wrapping around the end. again keeps a match that is already
 // selected, so typing into the find field refines the current match.
-func (e *Editor) findNext(dir int, again bool) bool {
-	f := e.find
+func (f *findBar) findNext(dir int, again bool) bool {
+	e := f.e
 	q := f.query()
 	if q == nil {
 		return false
@@ -217,15 +217,15 @@ func (e *Editor) findNext(dir int, again bool) bool {
 			}
 		}
 	}
-	e.anchor = at
-	e.move(at+len(q), true)
+	e.sel.anchor = at
+	e.sel.move(at+len(q), true)
 	f.showCount()
 	return true
 }
 
 // replaceOne replaces the selected match and selects the next one.
-func (e *Editor) replaceOne() {
-	f := e.find
+func (f *findBar) replaceOne() {
+	e := f.e
 	q := f.query()
 	if q == nil {
 		return
@@ -233,14 +233,14 @@ func (e *Editor) replaceOne() {
 	s, t := e.Selection()
 	if t-s == len(q) && f.index(e.buf.doc.Src[s:t], q) == 0 {
 		with := []byte(f.with.Text)
-		e.edit(stepOther, s, t, with, s+len(with))
+		e.edits.edit(stepOther, s, t, with, s+len(with))
 	}
-	e.findNext(1, false)
+	f.findNext(1, false)
 }
 
 // replaceAll replaces every match as one undo step.
-func (e *Editor) replaceAll() {
-	f := e.find
+func (f *findBar) replaceAll() {
+	e := f.e
 	ms := f.matches
 	if len(ms) == 0 {
 		return
@@ -257,18 +257,19 @@ func (e *Editor) replaceAll() {
 // gotoBar asks for a line number.
 type gotoBar struct {
 	e     *Editor
+	hide  func()
 	box   *fyne.Container
 	entry *barEntry
 	shown bool
 }
 
-func newGotoBar(e *Editor) *gotoBar {
-	g := &gotoBar{e: e}
-	g.entry = newBarEntry(e.hideBars)
+func newGotoBar(e *Editor, hide func()) *gotoBar {
+	g := &gotoBar{e: e, hide: hide}
+	g.entry = newBarEntry(hide)
 	g.entry.OnSubmitted = func(string) { g.submit() }
 	g.box = container.NewBorder(nil, nil, widget.NewLabel(lang.X("editor.goto.label", "Go to line")),
 		container.NewHBox(widget.NewButton(lang.X("editor.goto.go", "Go"), g.submit),
-			widget.NewButtonWithIcon("", theme.CancelIcon(), e.hideBars)), g.entry)
+			widget.NewButtonWithIcon("", theme.CancelIcon(), hide)), g.entry)
 	return g
 }
 
@@ -277,72 +278,108 @@ func (g *gotoBar) submit() {
 	if err != nil {
 		return
 	}
-	g.e.GoToLine(n)
-	g.e.hideBars()
+	g.goTo(n)
+	g.hide()
 }
 
-// GoToLine puts the cursor at the start of 1-based line n (clamped) and
+// goTo puts the cursor at the start of 1-based line n (clamped) and
 // flashes it.
-func (e *Editor) GoToLine(n int) {
+func (g *gotoBar) goTo(n int) {
+	e := g.e
 	n = max(1, min(n, len(e.buf.doc.Lines)))
-	s, _ := e.lineRange(n - 1)
-	e.move(s, false)
+	s, _ := e.buf.lineRange(n - 1)
+	e.sel.move(s, false)
 	e.ShowLine(n)
 }
 
-// topBar is the bar shown above the text, or nil.
-func (e *Editor) topBar() fyne.CanvasObject {
+// bars are the find / replace and go-to-line bars shown above the text;
+// at most one of them is shown.
+type bars struct {
+	e    *Editor
+	find *findBar
+	jump *gotoBar
+}
+
+func newBars(e *Editor) *bars {
+	b := &bars{e: e}
+	b.find = newFindBar(e, b.hide)
+	b.jump = newGotoBar(e, b.hide)
+	return b
+}
+
+// top is the bar shown above the text, or nil.
+func (b *bars) top() fyne.CanvasObject {
 	switch {
-	case e.find.visible:
-		return e.find.box
-	case e.jump.shown:
-		return e.jump.box
+	case b.find.visible:
+		return b.find.box
+	case b.jump.shown:
+		return b.jump.box
 	}
 	return nil
 }
 
-func (e *Editor) hideBars() {
-	e.find.visible = false
-	e.jump.shown = false
-	e.Refresh()
-	e.requestFocus()
+// hide closes the bars and gives the focus back to the text.
+func (b *bars) hide() {
+	b.find.visible = false
+	b.jump.shown = false
+	b.e.Refresh()
+	b.e.kb.requestFocus()
 }
 
-func (e *Editor) focusBarEntry(w fyne.Focusable) {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil {
+func (b *bars) focusEntry(w fyne.Focusable) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(b.e); c != nil {
 		c.Focus(w)
 	}
 }
 
-// ShowFind opens the find bar, seeded with a one-line selection.
-func (e *Editor) ShowFind() { e.showFind(false) }
+// Bar names a bar the editor shows above the text.
+type Bar int
 
-// ShowReplace opens the find bar with its replace row.
-func (e *Editor) ShowReplace() { e.showFind(true) }
+// The bars: Find, Find with its Replace row, and Go to Line.
+const (
+	FindBar Bar = iota
+	ReplaceBar
+	GoToLineBar
+)
 
-func (e *Editor) showFind(replace bool) {
-	f := e.find
-	e.jump.shown = false
+// ShowBar opens bar b: the find bar is seeded with a one-line selection,
+// the go-to-line bar with the cursor's line.
+func (e *Editor) ShowBar(b Bar) {
+	switch b {
+	case FindBar:
+		e.bars.showFind(false)
+	case ReplaceBar:
+		e.bars.showFind(true)
+	case GoToLineBar:
+		e.bars.showGoTo()
+	}
+}
+
+// showFind opens the find bar, with its replace row when replace is set.
+func (b *bars) showFind(replace bool) {
+	e, f := b.e, b.find
+	b.jump.shown = false
 	f.visible = true
 	if replace {
 		f.replaceRow.Show()
 	} else {
 		f.replaceRow.Hide()
 	}
-	if sel := e.SelectedText(); len(sel) > 0 && !bytes.ContainsAny(sel, "\r\n") {
+	if sel := e.sel.text(); len(sel) > 0 && !bytes.ContainsAny(sel, "\r\n") {
 		f.what.SetText(string(sel))
 	}
 	f.recount()
 	e.Refresh()
-	e.focusBarEntry(f.what)
+	b.focusEntry(f.what)
 }
 
-// ShowGoToLine opens the go-to-line bar.
-func (e *Editor) ShowGoToLine() {
-	e.find.visible = false
-	e.jump.shown = true
-	e.jump.entry.SetPlaceHolder(lang.X("editor.goto.placeholder", "1–{{.Last}}", map[string]any{"Last": len(e.buf.doc.Lines)}))
-	e.jump.entry.SetText(strconv.Itoa(e.CursorLine()))
+// showGoTo opens the go-to-line bar.
+func (b *bars) showGoTo() {
+	e, g := b.e, b.jump
+	b.find.visible = false
+	g.shown = true
+	g.entry.SetPlaceHolder(lang.X("editor.goto.placeholder", "1–{{.Last}}", map[string]any{"Last": len(e.buf.doc.Lines)}))
+	g.entry.SetText(strconv.Itoa(e.CursorLine()))
 	e.Refresh()
-	e.focusBarEntry(e.jump.entry)
+	b.focusEntry(g.entry)
 }

@@ -1,8 +1,6 @@
 package editor
 
 import (
-	"math"
-	"time"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -39,7 +37,7 @@ var (
 // FocusGained is part of fyne.Focusable.
 func (e *Editor) FocusGained() {
 	keys.Run(func() {
-		e.focused = true
+		e.kb.focused = true
 		e.Refresh()
 	})
 }
@@ -47,8 +45,8 @@ func (e *Editor) FocusGained() {
 // FocusLost is part of fyne.Focusable.
 func (e *Editor) FocusLost() {
 	keys.Run(func() {
-		e.focused = false
-		e.shift = false
+		e.kb.focused = false
+		e.kb.shift = false
 		e.Refresh()
 	})
 }
@@ -61,93 +59,25 @@ func (e *Editor) TypedRune(r rune) {
 	if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
 		return
 	}
-	keys.Run(func() { e.insert(utf8.AppendRune(nil, r), stepTyping) })
+	keys.Run(func() { e.edits.insert(utf8.AppendRune(nil, r), stepTyping) })
 }
 
 // KeyDown tracks Shift for selection with the arrow keys.
 func (e *Editor) KeyDown(ev *fyne.KeyEvent) {
 	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
-		keys.Run(func() { e.shift = true })
+		keys.Run(func() { e.kb.shift = true })
 	}
 }
 
 // KeyUp is part of desktop.Keyable.
 func (e *Editor) KeyUp(ev *fyne.KeyEvent) {
 	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
-		keys.Run(func() { e.shift = false })
+		keys.Run(func() { e.kb.shift = false })
 	}
 }
 
 // TypedKey handles editing and movement keys.
-func (e *Editor) TypedKey(ev *fyne.KeyEvent) { keys.Run(func() { e.typedKey(ev) }) }
-
-func (e *Editor) typedKey(ev *fyne.KeyEvent) {
-	ext := e.shift
-	s, t := e.Selection()
-	switch ev.Name {
-	case fyne.KeyLeft:
-		if e.hasSelection() && !ext {
-			e.move(s, false)
-		} else {
-			e.move(e.charLeft(e.cursor), ext)
-		}
-	case fyne.KeyRight:
-		if e.hasSelection() && !ext {
-			e.move(t, false)
-		} else {
-			e.move(e.charRight(e.cursor), ext)
-		}
-	case fyne.KeyUp:
-		e.vertical(-1, ext)
-	case fyne.KeyDown:
-		e.vertical(1, ext)
-	case fyne.KeyPageUp:
-		e.page(-1, ext)
-	case fyne.KeyPageDown:
-		e.page(1, ext)
-	case fyne.KeyHome:
-		e.move(e.homeOf(e.cursor), ext)
-	case fyne.KeyEnd:
-		e.move(int(e.line(e.CursorLine()-1).End), ext)
-	case fyne.KeyReturn, fyne.KeyEnter:
-		e.newline()
-	case fyne.KeyBackspace:
-		e.deleteBackward(false)
-	case fyne.KeyDelete:
-		e.deleteForward(false)
-	case fyne.KeyTab:
-		e.insert([]byte{'\t'}, stepTyping)
-	case fyne.KeyEscape:
-		switch {
-		case e.topBar() != nil:
-			e.hideBars()
-		case e.hasSelection():
-			e.move(e.cursor, false)
-		default:
-			e.passOn(ev)
-		}
-	case fyne.KeyF1, fyne.KeyF2, fyne.KeyF3, fyne.KeyF4, fyne.KeyF5, fyne.KeyF6,
-		fyne.KeyF7, fyne.KeyF8, fyne.KeyF9, fyne.KeyF10, fyne.KeyF11, fyne.KeyF12:
-		e.passOn(ev)
-	}
-}
-
-// passOn hands a key the editor has no use for to the window (keys.PassOn).
-func (e *Editor) passOn(ev *fyne.KeyEvent) { keys.PassOn(e, ev) }
-
-// page moves the cursor and the view by one screen.
-func (e *Editor) page(dir int, extend bool) {
-	rows := 1
-	if e.Size().Height > 0 {
-		rows = max(1, e.view().visRows-1)
-	}
-	if e.wrap && e.Size().Height > 0 {
-		e.scrollRows(e.view(), dir*rows)
-	} else {
-		e.topRow += dir * rows
-	}
-	e.vertical(dir*rows, extend)
-}
+func (e *Editor) TypedKey(ev *fyne.KeyEvent) { keys.Run(func() { e.kb.typedKey(ev) }) }
 
 // TypedShortcut handles clipboard, undo and Ctrl key combinations. A
 // paste's text is read before the work goes to the UI goroutine
@@ -156,322 +86,53 @@ func (e *Editor) page(dir int, extend bool) {
 func (e *Editor) TypedShortcut(sc fyne.Shortcut) {
 	if p, ok := sc.(*fyne.ShortcutPaste); ok {
 		text := keys.PasteText(p)
-		keys.Run(func() { e.pasteText(text) })
+		keys.Run(func() { e.edits.pasteText(text) })
 		return
 	}
-	keys.Run(func() { e.typedShortcut(sc) })
-}
-
-func (e *Editor) typedShortcut(sc fyne.Shortcut) {
-	switch s := sc.(type) {
-	case *fyne.ShortcutCopy:
-		e.copyTo(s.Clipboard)
-	case *fyne.ShortcutCut:
-		e.cutTo(s.Clipboard)
-	case *fyne.ShortcutSelectAll:
-		e.SelectAll()
-	case *fyne.ShortcutUndo:
-		e.Undo()
-	case *fyne.ShortcutRedo:
-		e.Redo()
-	case *desktop.CustomShortcut:
-		e.customShortcut(s)
-	}
-}
-
-func (e *Editor) customShortcut(s *desktop.CustomShortcut) {
-	ctrl := s.Modifier&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0
-	ext := s.Modifier&fyne.KeyModifierShift != 0
-	if !ctrl {
-		return
-	}
-	switch s.KeyName {
-	case fyne.KeyZ:
-		if ext {
-			e.Redo()
-		} else {
-			e.Undo()
-		}
-	case fyne.KeyY:
-		e.Redo()
-	case fyne.KeyF:
-		e.ShowFind()
-	case fyne.KeyH:
-		e.ShowReplace()
-	case fyne.KeyG:
-		e.ShowGoToLine()
-	case fyne.KeyHome:
-		e.move(e.textStart(), ext)
-	case fyne.KeyEnd:
-		e.move(len(e.buf.doc.Src), ext)
-	case fyne.KeyLeft:
-		e.move(e.wordLeft(e.cursor), ext)
-	case fyne.KeyRight:
-		e.move(e.wordRight(e.cursor), ext)
-	case fyne.KeyBackspace:
-		e.deleteBackward(true)
-	case fyne.KeyDelete:
-		e.deleteForward(true)
-	default:
-		if e.onShortcut != nil {
-			e.onShortcut(s)
-		}
-	}
-}
-
-// SetOnShortcut sets the function that receives the Ctrl shortcuts the
-// editor does not use, so the window can act on keys its menu cannot name
-// (a menu item has one shortcut; zoom in is both Ctrl+= and Ctrl++).
-func (e *Editor) SetOnShortcut(f func(*desktop.CustomShortcut)) { e.onShortcut = f }
-
-func clipboard(c fyne.Clipboard) fyne.Clipboard {
-	if c != nil {
-		return c
-	}
-	return fyne.CurrentApp().Clipboard()
+	keys.Run(func() { e.kb.typedShortcut(sc) })
 }
 
 // Copy puts the selection on the clipboard.
-func (e *Editor) Copy() { e.copyTo(nil) }
+func (e *Editor) Copy() { e.edits.copyTo(nil) }
 
 // Cut moves the selection to the clipboard.
-func (e *Editor) Cut() { e.cutTo(nil) }
+func (e *Editor) Cut() { e.edits.cutTo(nil) }
 
 // Paste inserts the clipboard text with line endings converted to the
 // document's, replacing the selection.
-func (e *Editor) Paste() { e.pasteFrom(nil) }
-
-func (e *Editor) copyTo(c fyne.Clipboard) {
-	if e.hasSelection() {
-		clipboard(c).SetContent(string(e.SelectedText()))
-	}
-}
-
-func (e *Editor) cutTo(c fyne.Clipboard) {
-	if e.hasSelection() {
-		e.copyTo(c)
-		e.insert(nil, stepOther)
-	}
-}
-
-func (e *Editor) pasteFrom(c fyne.Clipboard) { e.pasteText(clipboard(c).Content()) }
-
-func (e *Editor) pasteText(text string) {
-	if text == "" {
-		return
-	}
-	e.hist.sealed = true
-	e.insert(normalizeEOL([]byte(text), e.buf.doc.DominantEOL().Bytes()), stepOther)
-}
-
-// pointAt converts a position in the widget to a line index (may lie
-// outside the text, for drags beyond the edges) and a display column.
-func (e *Editor) pointAt(p fyne.Position) (row int, col float32) {
-	row, _, col = e.hit(p)
-	return row, col
-}
-
-// hit is pointAt with the visual row of the line under p when word wrap
-// is on (sub is 0 otherwise).
-func (e *Editor) hit(p fyne.Position) (row, sub int, col float32) {
-	v := e.view()
-	k := int(math.Floor(float64((p.Y - v.y0) / v.lineH)))
-	x := (p.X - v.x0) / v.cellW
-	if !e.wrap {
-		return e.topRow + k, 0, max(0, float32(e.leftCol)+x)
-	}
-	l, s, rest := e.stepRows(e.topRow, e.topSub, k, v.visCols)
-	switch {
-	case rest > 0:
-		return len(e.buf.doc.Lines), 0, 0
-	case rest < 0:
-		return -1, 0, 0
-	}
-	return l, s, float32(e.rows(l, v.visCols)[s].col) + max(0, x)
-}
-
-// offsetAt is the character boundary nearest to position p.
-func (e *Editor) offsetAt(p fyne.Position) int {
-	row, sub, col := e.hit(p)
-	d := e.buf.doc
-	switch {
-	case row < 0:
-		return e.textStart()
-	case row >= len(d.Lines):
-		return len(d.Src)
-	case e.wrap:
-		return e.offsetInRow(row, sub, col, e.view().visCols)
-	}
-	return offsetAtCol(d.Src, e.line(row), col)
-}
-
-func (e *Editor) requestFocus() {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil && c.Focused() != e {
-		c.Focus(e)
-	}
-}
-
-// clickTime is the longest pause between clicks of a double or triple click.
-const clickTime = 400 * time.Millisecond
+func (e *Editor) Paste() { e.edits.pasteFrom(nil) }
 
 // MouseDown places the cursor (1 click), selects a word (2) or a line (3);
-// Shift+click extends the selection. Doing it on press, not on tap, lets a
-// drag start from the right place.
-func (e *Editor) MouseDown(ev *desktop.MouseEvent) {
-	if ev.Button != desktop.MouseButtonPrimary {
-		return
-	}
-	e.requestFocus()
-	now := e.now()
-	d := ev.Position.Subtract(e.lastDownPos)
-	if now.Sub(e.lastDown) < clickTime && d.X*d.X+d.Y*d.Y < 25 {
-		e.clicks = e.clicks%3 + 1
-	} else {
-		e.clicks = 1
-	}
-	e.lastDown, e.lastDownPos = now, ev.Position
-	e.downHandled, e.strayUp = true, false
-	if ev.Position.X < e.view().gutterW && e.clicks == 1 {
-		e.clicks = 3 // a click on a line number selects the line
-	}
-	e.press(ev.Position, e.clicks, ev.Modifier&fyne.KeyModifierShift != 0)
-}
+// Shift+click extends the selection (mouse.go).
+func (e *Editor) MouseDown(ev *desktop.MouseEvent) { e.mouse.down(ev) }
 
-// press starts a selection gesture of the given granularity at p.
-func (e *Editor) press(p fyne.Position, mode int, extend bool) {
-	e.pressed, e.pressMode, e.dragPos = true, mode, p
-	off := e.offsetAt(p)
-	switch mode {
-	case 2:
-		e.pressAnchorA, e.pressAnchorB = e.wordAt(off)
-	case 3:
-		e.pressAnchorA, e.pressAnchorB = e.lineRange(e.buf.doc.LineAt(off) - 1)
-	default:
-		e.move(off, extend)
-		return
-	}
-	e.anchor = e.pressAnchorA
-	e.move(e.pressAnchorB, true)
-}
+// MouseUp is part of desktop.Mouseable.
+func (e *Editor) MouseUp(ev *desktop.MouseEvent) { e.mouse.up(ev) }
 
-// MouseUp ends a press. A release without a press here is the end of a
-// click that began elsewhere — on a menu drawn over the editor, whose item
-// the release chose: the tap that follows it must not move the cursor.
-func (e *Editor) MouseUp(*desktop.MouseEvent) {
-	e.strayUp = !e.pressed && !e.downHandled
-	e.pressed = false
-}
-
-// Dragged extends the selection by the press's granularity. The position
-// is tracked from the press plus the deltas, which is right for both the
-// desktop driver and the test driver's Drag.
-func (e *Editor) Dragged(ev *fyne.DragEvent) {
-	if !e.pressed {
-		e.requestFocus()
-		e.press(ev.Position, 1, false)
-	}
-	e.dragPos = e.dragPos.Add(ev.Dragged)
-	off := e.offsetAt(e.dragPos)
-	switch e.pressMode {
-	case 2:
-		s, t := e.wordAt(off)
-		e.extendUnit(off, s, t)
-	case 3:
-		s, t := e.lineRange(e.buf.doc.LineAt(off) - 1)
-		e.extendUnit(off, s, t)
-	default:
-		e.move(off, true)
-	}
-}
-
-// extendUnit extends a word or line selection to the unit [s,t) around off,
-// keeping the unit first pressed selected.
-func (e *Editor) extendUnit(off, s, t int) {
-	if off < e.pressAnchorA {
-		e.anchor = e.pressAnchorB
-		e.move(s, true)
-	} else {
-		e.anchor = e.pressAnchorA
-		e.move(max(t, e.pressAnchorB), true)
-	}
-}
+// Dragged extends the selection by the press's granularity.
+func (e *Editor) Dragged(ev *fyne.DragEvent) { e.mouse.dragged(ev) }
 
 // DragEnd is part of fyne.Draggable.
-func (e *Editor) DragEnd() { e.pressed = false }
+func (e *Editor) DragEnd() { e.mouse.dragEnd() }
 
-// Tapped focuses the editor. A tap without a preceding MouseDown (touch, or
-// the test driver) also places the cursor.
-func (e *Editor) Tapped(ev *fyne.PointEvent) {
-	if e.strayUp {
-		e.strayUp = false
-		return
-	}
-	e.requestFocus()
-	if !e.downHandled {
-		e.move(e.offsetAt(ev.Position), false)
-	}
-	e.downHandled = false
-	e.pressed = false
-}
+// Tapped focuses the editor.
+func (e *Editor) Tapped(ev *fyne.PointEvent) { e.mouse.tapped(ev) }
 
 // DoubleTapped selects the word under the pointer.
-func (e *Editor) DoubleTapped(ev *fyne.PointEvent) {
-	e.requestFocus()
-	s, t := e.wordAt(e.offsetAt(ev.Position))
-	e.anchor = s
-	e.move(t, true)
-	e.downHandled = false
-	e.pressed = false
-}
+func (e *Editor) DoubleTapped(ev *fyne.PointEvent) { e.mouse.doubleTapped(ev) }
 
 // Scrolled scrolls by whole lines (and columns with Shift or a
 // horizontal wheel), at least one per event.
-func (e *Editor) Scrolled(ev *fyne.ScrollEvent) {
-	v := e.view()
-	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
-	if e.shift && dx == 0 {
-		dx, dy = dy, 0
-	}
-	steps := func(d, unit float32) int {
-		n := int(math.Round(float64(-d / unit)))
-		if n == 0 && d != 0 {
-			n = 1
-			if d > 0 {
-				n = -1
-			}
-		}
-		return n
-	}
-	if e.wrap {
-		e.scrollRows(v, steps(dy, v.lineH)*3)
-	} else {
-		e.topRow += steps(dy, v.lineH) * 3
-		e.leftCol += steps(dx, v.cellW) * 3
-	}
-	e.clampScroll(v)
-	e.Refresh()
-}
+func (e *Editor) Scrolled(ev *fyne.ScrollEvent) { e.vp.wheel(ev, e.kb.shift) }
 
 // MouseIn is part of desktop.Hoverable.
 func (e *Editor) MouseIn(ev *desktop.MouseEvent) { e.MouseMoved(ev) }
 
 // MouseMoved shows the message of a lint mark under the pointer.
-func (e *Editor) MouseMoved(ev *desktop.MouseEvent) {
-	row, col := e.pointAt(ev.Position)
-	msg := e.markAt(row+1, col, ev.Position.X < e.view().gutterW)
-	if msg != e.hoverMsg || msg != "" && ev.Position != e.hoverPos {
-		e.hoverMsg, e.hoverPos = msg, ev.Position
-		e.Refresh()
-	}
-}
+func (e *Editor) MouseMoved(ev *desktop.MouseEvent) { e.tip.moved(ev.Position) }
 
 // MouseOut hides the mark message.
-func (e *Editor) MouseOut() {
-	if e.hoverMsg != "" {
-		e.hoverMsg = ""
-		e.Refresh()
-	}
-}
+func (e *Editor) MouseOut() { e.tip.out() }
 
 // Cursor shows the text cursor over the editor.
 func (e *Editor) Cursor() desktop.Cursor { return desktop.TextCursor }

@@ -14,8 +14,8 @@ import (
 // posOf is the widget position inside the cell of 0-based row and display
 // column (left third of the cell, so it rounds to the cell's start).
 func posOf(e *Editor, row, col int) fyne.Position {
-	v := e.view()
-	return fyne.NewPos(v.x0+(float32(col-e.leftCol)+0.3)*v.cellW, v.y0+(float32(row-e.topRow)+0.5)*v.lineH)
+	v := e.vp.view()
+	return fyne.NewPos(v.x0+(float32(col-e.vp.leftCol)+0.3)*v.cellW, v.y0+(float32(row-e.vp.topRow)+0.5)*v.lineH)
 }
 
 func mouseDown(e *Editor, p fyne.Position, mod fyne.KeyModifier) {
@@ -64,14 +64,14 @@ func TestMouse(t *testing.T) {
 			from := posOf(e, 0, 5)
 			abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(from)
 			c := fyne.CurrentApp().Driver().CanvasForObject(e)
-			test.Drag(c, abs, 0, e.view().lineH)
+			test.Drag(c, abs, 0, e.vp.view().lineH)
 		}, "User-^agent: *\nDisal|low: /каталог/文章\n"},
 		{"drag after a double click extends by words", func(e *Editor) {
 			mouseDown(e, posOf(e, 1, 1), 0)
 			ev := &desktop.MouseEvent{Button: desktop.MouseButtonPrimary}
 			ev.Position = posOf(e, 1, 1)
 			e.MouseDown(ev)
-			e.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(12*e.view().cellW, 0)})
+			e.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(12*e.vp.view().cellW, 0)})
 			e.DragEnd()
 		}, "User-agent: *\n^Disallow: /каталог|/文章\n"},
 	}
@@ -95,33 +95,33 @@ func TestScrollAndFollow(t *testing.T) {
 	c := fyne.CurrentApp().Driver().CanvasForObject(e)
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(posOf(e, 2, 2))
 	test.Scroll(c, at, 0, -100)
-	if e.topRow == 0 {
+	if e.vp.topRow == 0 {
 		t.Fatal("wheel down must scroll")
 	}
-	top := e.topRow
+	top := e.vp.topRow
 	test.Scroll(c, at, 0, 100)
-	if e.topRow >= top {
+	if e.vp.topRow >= top {
 		t.Fatal("wheel up must scroll back")
 	}
 	ctrl(fyne.KeyEnd)(e)
-	if v := e.view(); e.topRow+v.visRows < 500 {
-		t.Fatalf("Ctrl+End must bring the last line into view: top %d rows %d", e.topRow, v.visRows)
+	if v := e.vp.view(); e.vp.topRow+v.visRows < 500 {
+		t.Fatalf("Ctrl+End must bring the last line into view: top %d rows %d", e.vp.topRow, v.visRows)
 	}
 	ctrl(fyne.KeyHome)(e)
-	if e.topRow != 0 {
-		t.Fatalf("Ctrl+Home must scroll to the top, top row %d", e.topRow)
+	if e.vp.topRow != 0 {
+		t.Fatalf("Ctrl+Home must scroll to the top, top row %d", e.vp.topRow)
 	}
 
 	long := strings.Repeat("a", 300)
 	e.SetText([]byte("x\n" + long + "\n"))
 	e.SetSelection(2+300, 2+300)
-	v := e.view()
-	if e.leftCol == 0 || 300 < e.leftCol || 300 >= e.leftCol+v.visCols {
-		t.Fatalf("the view must follow the cursor horizontally: left col %d, %d columns", e.leftCol, v.visCols)
+	v := e.vp.view()
+	if e.vp.leftCol == 0 || 300 < e.vp.leftCol || 300 >= e.vp.leftCol+v.visCols {
+		t.Fatalf("the view must follow the cursor horizontally: left col %d, %d columns", e.vp.leftCol, v.visCols)
 	}
 	key(fyne.KeyHome)(e)
-	if e.leftCol != 0 {
-		t.Fatalf("Home must scroll back left, left col %d", e.leftCol)
+	if e.vp.leftCol != 0 {
+		t.Fatalf("Home must scroll back left, left col %d", e.vp.leftCol)
 	}
 }
 
@@ -130,60 +130,60 @@ func TestScrollBarDrag(t *testing.T) {
 	r := test.WidgetRenderer(e).(*editorRenderer)
 	r.vbar.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, r.vbar.Size().Height/2)})
 	r.vbar.DragEnd()
-	if e.topRow < 400 || e.topRow > 600 {
-		t.Fatalf("dragging the thumb half way must show the middle, top row %d", e.topRow)
+	if e.vp.topRow < 400 || e.vp.topRow > 600 {
+		t.Fatalf("dragging the thumb half way must show the middle, top row %d", e.vp.topRow)
 	}
-	before := e.topRow
+	before := e.vp.topRow
 	r.vbar.Tapped(&fyne.PointEvent{Position: fyne.NewPos(1, 1)})
-	if e.topRow >= before {
-		t.Fatalf("a tap above the thumb pages up, top row %d", e.topRow)
+	if e.vp.topRow >= before {
+		t.Fatalf("a tap above the thumb pages up, top row %d", e.vp.topRow)
 	}
 }
 
 func TestFindReplace(t *testing.T) {
 	e := newTestEditor(t, "|Disallow: /a\ndisallow: /b\nAllow: /c\n")
 	ctrl(fyne.KeyF)(e)
-	if !e.find.visible {
+	if !e.bars.find.visible {
 		t.Fatal("Ctrl+F must open the find bar")
 	}
-	test.Type(e.find.what, "disallow")
+	test.Type(e.bars.find.what, "disallow")
 	if got := state(e); got != "^Disallow|: /a\ndisallow: /b\nAllow: /c\n" {
 		t.Fatalf("typing a query selects the first match (case-insensitive): %q", got)
 	}
-	if e.find.count.Text != "1 of 2" {
-		t.Fatalf("count %q", e.find.count.Text)
+	if e.bars.find.count.Text != "1 of 2" {
+		t.Fatalf("count %q", e.bars.find.count.Text)
 	}
-	e.find.what.OnSubmitted(e.find.what.Text)
+	e.bars.find.what.OnSubmitted(e.bars.find.what.Text)
 	if got := state(e); got != "Disallow: /a\n^disallow|: /b\nAllow: /c\n" {
 		t.Fatalf("Enter finds the next match: %q", got)
 	}
-	e.findNext(1, false)
+	e.bars.find.findNext(1, false)
 	if got := state(e); got != "^Disallow|: /a\ndisallow: /b\nAllow: /c\n" {
 		t.Fatalf("next wraps around: %q", got)
 	}
-	e.findNext(-1, false)
+	e.bars.find.findNext(-1, false)
 	if got := state(e); got != "Disallow: /a\n^disallow|: /b\nAllow: /c\n" {
 		t.Fatalf("previous wraps around backwards: %q", got)
 	}
-	e.find.matchCase.SetChecked(true)
-	if e.find.total != 1 {
-		t.Fatalf("Match case: %d matches, want 1", e.find.total)
+	e.bars.find.matchCase.SetChecked(true)
+	if e.bars.find.total != 1 {
+		t.Fatalf("Match case: %d matches, want 1", e.bars.find.total)
 	}
-	e.find.matchCase.SetChecked(false)
+	e.bars.find.matchCase.SetChecked(false)
 
 	ctrl(fyne.KeyH)(e)
-	if !e.find.replaceRow.Visible() {
+	if !e.bars.find.replaceRow.Visible() {
 		t.Fatal("Ctrl+H must show the replace row")
 	}
-	e.find.with.SetText("Allow")
-	e.replaceOne()
+	e.bars.find.with.SetText("Allow")
+	e.bars.find.replaceOne()
 	if got := string(e.Bytes()); got != "Disallow: /a\nAllow: /b\nAllow: /c\n" {
 		t.Fatalf("replace: %q", got)
 	}
-	e.find.matchCase.SetChecked(true) // or "Allow" also matches inside "Disallow"
-	e.find.what.SetText("Allow")
-	e.find.with.SetText("Disallow")
-	e.replaceAll()
+	e.bars.find.matchCase.SetChecked(true) // or "Allow" also matches inside "Disallow"
+	e.bars.find.what.SetText("Allow")
+	e.bars.find.with.SetText("Disallow")
+	e.bars.find.replaceAll()
 	if got := string(e.Bytes()); got != "Disallow: /a\nDisallow: /b\nDisallow: /c\n" {
 		t.Fatalf("replace all: %q", got)
 	}
@@ -191,37 +191,37 @@ func TestFindReplace(t *testing.T) {
 	if got := string(e.Bytes()); got != "Disallow: /a\nAllow: /b\nAllow: /c\n" {
 		t.Fatalf("replace all undoes in one step: %q", got)
 	}
-	e.find.what.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if e.find.visible || fyne.CurrentApp().Driver().CanvasForObject(e).Focused() != e {
+	e.bars.find.what.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if e.bars.find.visible || fyne.CurrentApp().Driver().CanvasForObject(e).Focused() != e {
 		t.Fatal("Escape closes the bar and gives the focus back to the text")
 	}
 }
 
 func TestFindNonASCII(t *testing.T) {
 	e := newTestEditor(t, "|Disallow: /КАТАЛОГ\nDisallow: /каталог\n")
-	e.ShowFind()
-	test.Type(e.find.what, "каталог")
-	if e.find.total != 2 {
-		t.Fatalf("case-insensitive Cyrillic: %d matches, want 2", e.find.total)
+	e.ShowBar(FindBar)
+	test.Type(e.bars.find.what, "каталог")
+	if e.bars.find.total != 2 {
+		t.Fatalf("case-insensitive Cyrillic: %d matches, want 2", e.bars.find.total)
 	}
 }
 
 func TestGoToLine(t *testing.T) {
 	e := newTestEditor(t, strings.Repeat("Allow: /\n", 300)+"|")
 	ctrl(fyne.KeyG)(e)
-	if !e.jump.shown {
+	if !e.bars.jump.shown {
 		t.Fatal("Ctrl+G must open the go-to-line bar")
 	}
-	e.jump.entry.SetText("150")
-	e.jump.entry.OnSubmitted("150")
+	e.bars.jump.entry.SetText("150")
+	e.bars.jump.entry.OnSubmitted("150")
 	if e.CursorLine() != 150 || e.CursorColumn() != 1 {
 		t.Fatalf("cursor at %d:%d, want 150:1", e.CursorLine(), e.CursorColumn())
 	}
-	if v := e.view(); 149 < e.topRow || 149 >= e.topRow+v.visRows {
-		t.Fatalf("line 150 not visible: top row %d", e.topRow)
+	if v := e.vp.view(); 149 < e.vp.topRow || 149 >= e.vp.topRow+v.visRows {
+		t.Fatalf("line 150 not visible: top row %d", e.vp.topRow)
 	}
-	if e.jump.shown || e.flash != 150 {
-		t.Fatalf("bar shown %v, flash %d", e.jump.shown, e.flash)
+	if e.bars.jump.shown || e.marks.flash != 150 {
+		t.Fatalf("bar shown %v, flash %d", e.bars.jump.shown, e.marks.flash)
 	}
 }
 
@@ -231,9 +231,9 @@ func TestShowLineFlashesAndScrolls(t *testing.T) {
 	var after time.Duration
 	e.after = func(d time.Duration, f func()) func() { after, end = d, f; return func() {} }
 	e.ShowLine(200)
-	v := e.view()
-	if 199 < e.topRow || 199 >= e.topRow+v.visRows {
-		t.Fatalf("line 200 not visible: top row %d", e.topRow)
+	v := e.vp.view()
+	if 199 < e.vp.topRow || 199 >= e.vp.topRow+v.visRows {
+		t.Fatalf("line 200 not visible: top row %d", e.vp.topRow)
 	}
 	if e.CursorLine() != 1 {
 		t.Fatal("ShowLine must not move the cursor")
@@ -246,7 +246,7 @@ func TestShowLineFlashesAndScrolls(t *testing.T) {
 		t.Fatalf("the flash must end after %v (got %v)", flashTime, after)
 	}
 	end()
-	if e.flash != 0 {
+	if e.marks.flash != 0 {
 		t.Fatal("the flash must end")
 	}
 }
@@ -260,21 +260,21 @@ func TestMarksHover(t *testing.T) {
 	ev := &desktop.MouseEvent{}
 	ev.Position = posOf(e, 1, 3)
 	e.MouseMoved(ev)
-	if e.hoverMsg != "typo" {
-		t.Fatalf("hover over the underline: message %q", e.hoverMsg)
+	if e.tip.msg != "typo" {
+		t.Fatalf("hover over the underline: message %q", e.tip.msg)
 	}
 	ev.Position = posOf(e, 1, 9)
 	e.MouseMoved(ev)
-	if e.hoverMsg != "" {
-		t.Fatalf("hover past the underline: message %q", e.hoverMsg)
+	if e.tip.msg != "" {
+		t.Fatalf("hover past the underline: message %q", e.tip.msg)
 	}
 	ev.Position = fyne.NewPos(3, posOf(e, 1, 0).Y)
 	e.MouseMoved(ev)
-	if e.hoverMsg != "typo" {
-		t.Fatalf("hover over the gutter mark: message %q", e.hoverMsg)
+	if e.tip.msg != "typo" {
+		t.Fatalf("hover over the gutter mark: message %q", e.tip.msg)
 	}
 	e.MouseOut()
-	if e.hoverMsg != "" {
+	if e.tip.msg != "" {
 		t.Fatal("MouseOut hides the message")
 	}
 }
@@ -290,12 +290,12 @@ func TestLongLineDoesNotFreeze(t *testing.T) {
 	key(fyne.KeyEnd)(e)
 	ctrl(fyne.KeyLeft)(e)
 	key(fyne.KeyBackspace)(e)
-	test.TapAt(e, posOf(e, 1, e.leftCol+3))
+	test.TapAt(e, posOf(e, 1, e.vp.leftCol+3))
 	shift(fyne.KeyEnd)(e)
 	elapsed := time.Since(start)
 	r := test.WidgetRenderer(e).(*editorRenderer)
-	if r.lastCellsDn > 2*r.e.view().visCols*r.lastRows {
-		t.Fatalf("drew %d cells for %d rows of %d columns", r.lastCellsDn, r.lastRows, r.e.view().visCols)
+	if r.lastCellsDn > 2*r.e.vp.view().visCols*r.lastRows {
+		t.Fatalf("drew %d cells for %d rows of %d columns", r.lastCellsDn, r.lastRows, r.e.vp.view().visCols)
 	}
 	if elapsed > time.Second {
 		t.Fatalf("seven commands on a 100 KB line took %v", elapsed)
@@ -320,7 +320,7 @@ func TestUnusedKeysReachTheWindow(t *testing.T) {
 	send(fyne.KeyEscape) // nothing selected, no bar open: the window's
 	e.SetSelection(0, 1)
 	send(fyne.KeyEscape) // clears the selection: the editor's
-	e.ShowFind()
+	e.ShowBar(FindBar)
 	c.Focus(e)
 	send(fyne.KeyEscape) // closes the find bar: the editor's
 	send(fyne.KeyLeft)   // moves the cursor: the editor's
@@ -328,7 +328,7 @@ func TestUnusedKeysReachTheWindow(t *testing.T) {
 	if want := []fyne.KeyName{fyne.KeyF11, fyne.KeyEscape}; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("the window got %v, want %v", got, want)
 	}
-	if e.find.visible || e.hasSelection() {
+	if e.bars.find.visible || e.sel.hasSelection() {
 		t.Error("Esc no longer closes the bar or clears the selection")
 	}
 }

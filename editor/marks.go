@@ -42,6 +42,27 @@ const (
 // contrast test checks.
 const RuleMarkEdge = 3
 
+// markSet holds the marks sorted by line, and the line a ShowLine is
+// flashing.
+type markSet struct {
+	e     *Editor
+	list  []Mark // sorted by line
+	flash int    // 1-based line being flashed by ShowLine, 0 for none
+	// unflash cancels the pending end of a ShowLine flash.
+	unflash func()
+}
+
+// SetMarks replaces all marks.
+func (e *Editor) SetMarks(marks []Mark) { e.marks.set(marks) }
+
+// ShowLine scrolls so 1-based line n is visible (centred when it was off
+// screen) and flashes it briefly. The cursor does not move.
+func (e *Editor) ShowLine(n int) {
+	n = max(1, min(n, len(e.buf.doc.Lines)))
+	e.vp.showLine(n)
+	e.marks.flashLine(n)
+}
+
 // Mark decorates part of one line. Line is 1-based; Start and End are byte
 // offsets from the start of the line's content (end exclusive), as a
 // diagnostic's span has them, and 0,0 means the whole line. Message is shown
@@ -53,21 +74,22 @@ type Mark struct {
 	Message    string
 }
 
-// SetMarks replaces all marks.
-func (e *Editor) SetMarks(marks []Mark) {
-	e.marks = append([]Mark(nil), marks...)
-	sort.SliceStable(e.marks, func(i, j int) bool { return e.marks[i].Line < e.marks[j].Line })
+// set replaces all marks.
+func (ms *markSet) set(marks []Mark) {
+	e := ms.e
+	ms.list = append([]Mark(nil), marks...)
+	sort.SliceStable(ms.list, func(i, j int) bool { return ms.list[i].Line < ms.list[j].Line })
 	e.Refresh()
 }
 
-// marksOn returns the marks of 1-based line n.
-func (e *Editor) marksOn(n int) []Mark {
-	i := sort.Search(len(e.marks), func(i int) bool { return e.marks[i].Line >= n })
+// on returns the marks of 1-based line n.
+func (ms *markSet) on(n int) []Mark {
+	i := sort.Search(len(ms.list), func(i int) bool { return ms.list[i].Line >= n })
 	j := i
-	for j < len(e.marks) && e.marks[j].Line == n {
+	for j < len(ms.list) && ms.list[j].Line == n {
 		j++
 	}
-	return e.marks[i:j]
+	return ms.list[i:j]
 }
 
 // cols converts the mark's byte offsets to display columns of line l.
@@ -121,46 +143,31 @@ func afterOnUI(d time.Duration, f func()) func() {
 	}
 }
 
-// ShowLine scrolls so 1-based line n is visible (centred when it was off
-// screen) and flashes it briefly. The cursor does not move.
-func (e *Editor) ShowLine(n int) {
-	d := e.buf.doc
-	n = max(1, min(n, len(d.Lines)))
-	if e.Size().Height > 0 && e.wrap {
-		v := e.view()
-		bl, _, _ := e.stepRows(e.topRow, e.topSub, v.visRows-1, v.visCols)
-		if n-1 < e.topRow || n-1 > bl || n-1 == e.topRow && e.topSub > 0 {
-			e.topRow, e.topSub, _ = e.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
-		}
-		e.clampWrapped(v)
-	} else if e.Size().Height > 0 {
-		v := e.view()
-		if n-1 < e.topRow || n-1 >= e.topRow+v.visRows {
-			e.topRow = n - 1 - v.visRows/2
-		}
-		e.clampScroll(v)
+// flashLine highlights 1-based line n for flashTime.
+func (ms *markSet) flashLine(n int) {
+	e := ms.e
+	ms.flash = n
+	if ms.unflash != nil {
+		ms.unflash()
 	}
-	e.flash = n
-	if e.unflash != nil {
-		e.unflash()
-	}
-	e.unflash = e.after(flashTime, func() {
-		if e.flash == n {
-			e.flash = 0
+	ms.unflash = e.after(flashTime, func() {
+		if ms.flash == n {
+			ms.flash = 0
 			e.Refresh()
 		}
 	})
 	e.Refresh()
 }
 
-// markAt returns the message of a lint mark at 1-based line n and display
+// at returns the message of a lint mark at 1-based line n and display
 // column c; inGutter matches any lint mark of the line.
-func (e *Editor) markAt(n int, c float32, inGutter bool) string {
+func (ms *markSet) at(n int, c float32, inGutter bool) string {
+	e := ms.e
 	if n < 1 || n > len(e.buf.doc.Lines) {
 		return ""
 	}
-	l := e.line(n - 1)
-	for _, m := range e.marksOn(n) {
+	l := e.buf.line(n - 1)
+	for _, m := range ms.on(n) {
 		if m.Kind == MarkGroup || m.Kind == MarkRule || m.Message == "" {
 			continue
 		}

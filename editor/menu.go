@@ -10,12 +10,12 @@ import (
 // TappedSecondary opens the context menu: the messages of the marks on the
 // clicked line (lint findings, the deciding rule), then the editing commands.
 func (e *Editor) TappedSecondary(ev *fyne.PointEvent) {
-	e.requestFocus()
+	e.kb.requestFocus()
 	c := fyne.CurrentApp().Driver().CanvasForObject(e)
 	if c == nil {
 		return
 	}
-	m := e.contextMenu(ev.Position, func(text string) { showMessage(c, text, ev.AbsolutePosition) })
+	m := newContextMenu(e, ev.Position, func(text string) { showMessage(c, text, ev.AbsolutePosition) })
 	widget.ShowPopUpMenuAtPosition(m, c, ev.AbsolutePosition)
 }
 
@@ -34,15 +34,15 @@ func showMessage(c fyne.Canvas, text string, pos fyne.Position) {
 // item opens the whole message.
 const menuLabelRunes = 72
 
-// contextMenu builds the menu for a right click at pos; choosing a mark's
-// message calls show with the whole message.
-func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne.Menu {
+// newContextMenu builds e's menu for a right click at pos; choosing a
+// mark's message calls show with the whole message.
+func newContextMenu(e *Editor, pos fyne.Position, show func(message string)) *fyne.Menu {
 	var items []*fyne.MenuItem
 	line := 0 // below the last line: no line's findings
-	if row, _ := e.pointAt(pos); row >= 0 && row < len(e.buf.doc.Lines) {
+	if row, _ := e.vp.pointAt(pos); row >= 0 && row < len(e.buf.doc.Lines) {
 		line = row + 1
 	}
-	for _, m := range e.marksOn(line) {
+	for _, m := range e.marks.on(line) {
 		if m.Message == "" {
 			continue
 		}
@@ -62,15 +62,15 @@ func (e *Editor) contextMenu(pos fyne.Position, show func(message string)) *fyne
 		it.Disabled = !enabled
 		items = append(items, it)
 	}
-	add(lang.X("editor.menu.undo", "Undo"), e.CanUndo(), e.Undo)
-	add(lang.X("editor.menu.redo", "Redo"), e.CanRedo(), e.Redo)
+	add(lang.X("editor.menu.undo", "Undo"), e.CanUndo(), e.edits.undo)
+	add(lang.X("editor.menu.redo", "Redo"), e.edits.canRedo(), e.edits.redo)
 	items = append(items, fyne.NewMenuItemSeparator())
 	add(lang.X("editor.menu.cut", "Cut"), selected, e.Cut)
 	add(lang.X("editor.menu.copy", "Copy"), selected, e.Copy)
 	add(lang.X("editor.menu.paste", "Paste"), true, e.Paste)
-	add(lang.X("editor.menu.selectall", "Select All"), true, e.SelectAll)
+	add(lang.X("editor.menu.selectall", "Select All"), true, e.sel.selectAll)
 	items = append(items, fyne.NewMenuItemSeparator())
-	add(lang.X("editor.menu.find", "Find…"), true, e.ShowFind)
-	add(lang.X("editor.menu.goto", "Go to Line…"), true, e.ShowGoToLine)
+	add(lang.X("editor.menu.find", "Find…"), true, func() { e.bars.showFind(false) })
+	add(lang.X("editor.menu.goto", "Go to Line…"), true, e.bars.showGoTo)
 	return fyne.NewMenu("", items...)
 }

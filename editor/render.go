@@ -23,12 +23,6 @@ type metrics struct {
 	cellW, lineH, textSize float32
 }
 
-func (e *Editor) metrics() metrics {
-	size := theme.SizeForWidget(theme.SizeNameText, e)
-	m := fyne.MeasureText("M", size, fyne.TextStyle{Monospace: true})
-	return metrics{cellW: m.Width, lineH: m.Height, textSize: size}
-}
-
 // view is the layout of the editor's areas for its current size.
 type view struct {
 	metrics
@@ -37,69 +31,6 @@ type view struct {
 	x0, y0, w, h     float32 // text area
 	sb               float32 // scrollbar thickness
 	visRows, visCols int
-}
-
-func (e *Editor) view() view {
-	v := view{metrics: e.metrics()}
-	size := e.Size()
-	if b := e.topBar(); b != nil {
-		v.barH = b.MinSize().Height
-	}
-	digits := len(strconv.Itoa(len(e.buf.doc.Lines)))
-	// One cell for gutter marks, one of padding after the numbers.
-	v.gutterW = float32(max(digits, 3)+2) * v.cellW
-	v.sb = theme.SizeForWidget(theme.SizeNameScrollBarSmall, e) * 3
-	v.x0, v.y0 = v.gutterW, v.barH
-	v.w = max(0, size.Width-v.gutterW-v.sb)
-	v.h = max(0, size.Height-v.barH-v.sb)
-	if e.wrap {
-		v.h = max(0, size.Height-v.barH) // no horizontal scroll bar
-	}
-	v.visRows = max(1, int(v.h/v.lineH))
-	v.visCols = max(1, int(v.w/v.cellW))
-	return v
-}
-
-// clampScroll keeps the view inside the text; the last line may rise to the
-// bottom of the view, not further.
-func (e *Editor) clampScroll(v view) {
-	if e.wrap {
-		e.leftCol = 0
-		e.clampWrapped(v)
-		return
-	}
-	e.topRow = max(0, min(e.topRow, len(e.buf.doc.Lines)-v.visRows))
-	e.leftCol = max(0, min(e.leftCol, int(e.buf.maxWidth)+1-v.visCols))
-}
-
-// scrollToCursor makes the view follow the cursor, vertically and
-// horizontally. Before the first layout there is no view to follow.
-func (e *Editor) scrollToCursor() {
-	if e.Size().Height <= 0 {
-		return
-	}
-	v := e.view()
-	if e.wrap {
-		e.scrollToCursorWrapped(v)
-		return
-	}
-	d := e.buf.doc
-	row := d.LineAt(e.cursor) - 1
-	if row < e.topRow {
-		e.topRow = row
-	} else if row >= e.topRow+v.visRows {
-		e.topRow = row - v.visRows + 1
-	}
-	col := colOf(d.Src, e.line(row), e.cursor)
-	// A margin of a few cells shows what is next to the cursor after a
-	// horizontal jump instead of pinning it to the edge.
-	margin := min(8, v.visCols/4)
-	if col < e.leftCol {
-		e.leftCol = max(0, col-margin)
-	} else if col >= e.leftCol+v.visCols {
-		e.leftCol = col - v.visCols + 1 + margin
-	}
-	e.clampScroll(v)
 }
 
 // CreateRenderer is part of fyne.Widget.
@@ -136,10 +67,16 @@ type editorRenderer struct {
 func (r *editorRenderer) Destroy()                     {}
 func (r *editorRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *editorRenderer) Layout(fyne.Size)             { r.build() }
-func (r *editorRenderer) Refresh()                     { r.build() }
+
+// Refresh repaints, then reports a cursor move (OnCursorMoved): the
+// Editor's Refresh is BaseWidget's, which comes here.
+func (r *editorRenderer) Refresh() {
+	r.build()
+	r.e.sel.reportMove()
+}
 
 func (r *editorRenderer) MinSize() fyne.Size {
-	m := r.e.metrics()
+	m := r.e.vp.metrics()
 	return fyne.NewSize(m.cellW*24, m.lineH*4)
 }
 
@@ -210,8 +147,8 @@ func withAlpha(c color.Color, a uint8) color.Color {
 func (r *editorRenderer) build() {
 	e := r.e
 	size := e.Size()
-	v := e.view()
-	e.clampScroll(v)
+	v := e.vp.view()
+	e.vp.clamp(v)
 	d := e.buf.doc
 	col := func(n fyne.ThemeColorName) color.Color { return theme.ColorForWidget(n, e) }
 	r.pal.load(e)
@@ -222,16 +159,16 @@ func (r *editorRenderer) build() {
 	setRect(r.gutterBg, col(theme.ColorNameBackground), fyne.NewPos(0, v.y0), fyne.NewSize(v.gutterW, size.Height-v.y0))
 
 	r.cursor.Hide()
-	curRow := d.LineAt(e.cursor) - 1
+	curRow := d.LineAt(e.sel.cursor) - 1
 	selS, selE := e.Selection()
-	r.vrows = e.visibleRows(r.vrows[:0], v)
+	r.vrows = e.vp.visibleRows(r.vrows[:0], v)
 	curSub := 0
-	if e.wrap {
-		curSub = rowIndex(e.rows(curRow, v.visCols), e.cursor)
+	if e.wrap.on {
+		curSub = rowIndex(e.wrap.rows(curRow, v.visCols), e.sel.cursor)
 	}
 	selCol := col(theme.ColorNameSelection)
 	matchCol := withAlpha(col(theme.ColorNameWarning), FindMatchAlpha)
-	query := e.find.query()
+	query := e.bars.find.query()
 	// Columns of the selection and find matches, computed once per line
 	// and clipped per row (a wrapped line has several).
 	prevLine, selC0, selC1 := -1, 0, 0
@@ -254,7 +191,7 @@ func (r *editorRenderer) build() {
 			}
 			r.matchCols = r.matchCols[:0]
 			if query != nil {
-				for _, m := range e.find.matchesIn(l) {
+				for _, m := range e.bars.find.matchesIn(l) {
 					r.matchCols = append(r.matchCols, colOf(d.Src, l, m[0]), colOf(d.Src, l, m[1]))
 				}
 			}
@@ -262,7 +199,7 @@ func (r *editorRenderer) build() {
 		if selS == selE && row == curRow {
 			r.back(col(theme.ColorNameHover), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		}
-		if row+1 == e.flash {
+		if row+1 == e.marks.flash {
 			r.back(withAlpha(col(theme.ColorNameFocus), 0x90), fyne.NewPos(v.x0, y), fyne.NewSize(v.w, v.lineH))
 		}
 		r.drawMarks(v, vr, l, y)
@@ -280,8 +217,8 @@ func (r *editorRenderer) build() {
 			}
 			text(&r.nums, &r.nNum, strconv.Itoa(row+1), numCol, v.textSize, fyne.NewPos(0, y), v.gutterW-v.cellW, v.lineH, fyne.TextAlignTrailing)
 		}
-		if e.focused && row == curRow && vr.sub == curSub {
-			c := colOf(d.Src, l, e.cursor)
+		if e.kb.focused && row == curRow && vr.sub == curSub {
+			c := colOf(d.Src, l, e.sel.cursor)
 			if c >= vr.left && c <= vr.right {
 				r.cursorX, r.cursorY = v.x(vr, c), y
 				r.cursor.Show()
@@ -292,7 +229,7 @@ func (r *editorRenderer) build() {
 	r.lastRows = len(r.vrows)
 
 	visLines, hTotal := float32(v.visRows), float32(e.buf.maxWidth+1)
-	if e.wrap {
+	if e.wrap.on {
 		// The vertical bar measures lines (counting every wrapped row
 		// would mean wrapping the whole file); nothing scrolls sideways.
 		visLines, hTotal = 1, float32(v.visCols)
@@ -300,12 +237,12 @@ func (r *editorRenderer) build() {
 			visLines = float32(r.vrows[n-1].line - r.vrows[0].line + 1)
 		}
 	}
-	r.vbar.set(fyne.NewPos(size.Width-v.sb, v.y0), fyne.NewSize(v.sb, v.h), float32(e.topRow), visLines, float32(len(d.Lines)))
-	r.hbar.set(fyne.NewPos(v.x0, v.y0+v.h), fyne.NewSize(v.w, v.sb), float32(e.leftCol), float32(v.visCols), hTotal)
+	r.vbar.set(fyne.NewPos(size.Width-v.sb, v.y0), fyne.NewSize(v.sb, v.h), float32(e.vp.topRow), visLines, float32(len(d.Lines)))
+	r.hbar.set(fyne.NewPos(v.x0, v.y0+v.h), fyne.NewSize(v.w, v.sb), float32(e.vp.leftCol), float32(v.visCols), hTotal)
 
 	r.tip.Hide()
 	r.tipBg.Hide()
-	if e.hoverMsg != "" {
+	if e.tip.msg != "" {
 		r.drawTip(v, size)
 	}
 
@@ -325,7 +262,7 @@ func (r *editorRenderer) build() {
 		o = append(o, f)
 	}
 	o = append(o, r.cursor, r.vbar, r.hbar)
-	if b := e.topBar(); b != nil {
+	if b := e.bars.top(); b != nil {
 		b.Move(fyne.Position{})
 		b.Resize(fyne.NewSize(size.Width, v.barH))
 		o = append(o, b)
@@ -345,31 +282,6 @@ type vrow struct {
 
 // x is the position of display column c of row vr.
 func (v view) x(vr vrow, c int) float32 { return v.x0 + float32(c-vr.left)*v.cellW }
-
-// visibleRows lists the rows on screen: one per line scrolled by leftCol,
-// or with word wrap the rows of the lines from topRow/topSub down.
-func (e *Editor) visibleRows(dst []vrow, v view) []vrow {
-	d := e.buf.doc
-	if !e.wrap {
-		for row := e.topRow; row < min(len(d.Lines), e.topRow+v.visRows); row++ {
-			dst = append(dst, vrow{line: row, off: -1, left: e.leftCol, right: e.leftCol + v.visCols})
-		}
-		return dst
-	}
-	line, sub := e.topRow, e.topSub
-	for len(dst) < v.visRows && line < len(d.Lines) {
-		rows := e.rows(line, v.visCols)
-		for ; sub < len(rows) && len(dst) < v.visRows; sub++ {
-			right := rows[sub].col + v.visCols
-			if sub+1 < len(rows) {
-				right = rows[sub+1].col
-			}
-			dst = append(dst, vrow{line: line, sub: sub, off: rows[sub].off, left: rows[sub].col, right: right})
-		}
-		line, sub = line+1, 0
-	}
-	return dst
-}
 
 // span draws a background from display column c0 to c1 of a row, clipped
 // to the row's columns.
@@ -479,7 +391,7 @@ func (r *editorRenderer) drawLine(v view, l *syntax.Line, y float32, vr vrow) {
 func (r *editorRenderer) drawMarks(v view, vr vrow, l *syntax.Line, y float32) {
 	e := r.e
 	src := e.buf.doc.Src
-	for _, m := range e.marksOn(vr.line + 1) {
+	for _, m := range e.marks.on(vr.line + 1) {
 		c := markColor(m.Kind, e)
 		switch m.Kind {
 		case MarkGroup:
@@ -508,12 +420,12 @@ func (r *editorRenderer) drawTip(v view, size fyne.Size) {
 	e := r.e
 	pad := theme.SizeForWidget(theme.SizeNameInnerPadding, e) / 2
 	maxW := max(v.cellW*8, min(size.Width-2*pad-2, v.cellW*72))
-	ts := r.tip.set(e.hoverMsg, v.textSize, theme.ColorForWidget(theme.ColorNameForeground, e), maxW)
+	ts := r.tip.set(e.tip.msg, v.textSize, theme.ColorForWidget(theme.ColorNameForeground, e), maxW)
 	box := fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad)
-	pos := e.hoverPos.Add(fyne.NewPos(0, v.lineH))
+	pos := e.tip.pos.Add(fyne.NewPos(0, v.lineH))
 	pos.X = max(0, min(pos.X, size.Width-box.Width))
 	if pos.Y+box.Height > size.Height {
-		pos.Y = max(0, e.hoverPos.Y-box.Height-2)
+		pos.Y = max(0, e.tip.pos.Y-box.Height-2)
 	}
 	setRect(r.tipBg, theme.ColorForWidget(theme.ColorNameOverlayBackground, e), pos, box)
 	r.tipBg.StrokeColor = theme.ColorForWidget(theme.ColorNameShadow, e)

@@ -77,9 +77,9 @@ func (s *scrollBar) layout() {
 // scrollTo sets the editor's first row or column.
 func (s *scrollBar) scrollTo(v float32) {
 	if s.vertical {
-		s.e.topRow, s.e.topSub = int(v), 0
+		s.e.vp.topRow, s.e.vp.topSub = int(v), 0
 	} else {
-		s.e.leftCol = int(v)
+		s.e.vp.leftCol = int(v)
 	}
 	s.e.Refresh()
 }

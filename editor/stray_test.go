@@ -21,8 +21,8 @@ func TestReleaseWithoutPressDoesNotMoveTheCursor(t *testing.T) {
 	up.Position = at
 	e.MouseUp(up)
 	e.Tapped(&fyne.PointEvent{Position: at})
-	if line := e.CursorLine(); line != 1 || e.cursor != 0 {
-		t.Fatalf("a release that began on a menu moved the cursor to line %d (offset %d)", line, e.cursor)
+	if line := e.CursorLine(); line != 1 || e.sel.cursor != 0 {
+		t.Fatalf("a release that began on a menu moved the cursor to line %d (offset %d)", line, e.sel.cursor)
 	}
 	// A real click on the same place moves it.
 	mouseDown(e, at, 0)

@@ -116,3 +116,30 @@ func fitPrefix(w string, maxW float32, measure func(string) float32) int {
 	}
 	return cut
 }
+
+// hoverTip is the message of the lint mark under the pointer, and where
+// the pointer is; the renderer draws it (tipText) below the pointer.
+type hoverTip struct {
+	e   *Editor
+	msg string
+	pos fyne.Position
+}
+
+// moved shows the message of a lint mark under the pointer at p.
+func (h *hoverTip) moved(p fyne.Position) {
+	e := h.e
+	row, col := e.vp.pointAt(p)
+	msg := e.marks.at(row+1, col, p.X < e.vp.view().gutterW)
+	if msg != h.msg || msg != "" && p != h.pos {
+		h.msg, h.pos = msg, p
+		e.Refresh()
+	}
+}
+
+// out hides the message.
+func (h *hoverTip) out() {
+	if h.msg != "" {
+		h.msg = ""
+		h.e.Refresh()
+	}
+}

@@ -81,14 +81,14 @@ func runOps(t *testing.T, src, ops []byte) {
 			checkDoc(t, e)
 		}
 		edited := string(e.Bytes())
-		steps := len(e.hist.undo)
+		steps := len(e.edits.hist.undo)
 		for e.CanUndo() {
 			e.Undo()
 		}
 		if string(e.Bytes()) != string(src) {
 			t.Fatalf("undo all: %q, want %q", e.Bytes(), src)
 		}
-		if e.Modified() {
+		if e.edits.modified() {
 			t.Fatal("undo all must leave the text unmodified")
 		}
 		for range steps {

@@ -100,7 +100,7 @@ func TestKeysRunAtOnceOnTheDesktop(t *testing.T) {
 func TestQueuedKeysNotifyOnce(t *testing.T) {
 	e := newTestEditor(t, "User-agent: *\n|")
 	calls, seen := 0, ""
-	e.SetOnChanged(func() { calls++; seen = string(e.Bytes()) })
+	e.OnChanged = func() { calls++; seen = string(e.Bytes()) }
 	ui := keystest.Start(t, nil)
 	release := make(chan struct{})
 	ui.Do(func() { <-release }) // a long frame

@@ -19,6 +19,14 @@ import (
 // display column.
 type wrapRow struct{ off, col int }
 
+// wrapper is word wrap: whether it is on, and the rows of the lines
+// looked at, cached for one text and width.
+type wrapper struct {
+	e     *Editor
+	on    bool
+	cache wrapCache
+}
+
 // wrapCache holds the rows of the lines wrapped for one text and width.
 type wrapCache struct {
 	doc   *syntax.Document
@@ -29,18 +37,18 @@ type wrapCache struct {
 // SetWrap turns word wrap on or off. With wrap on there is no horizontal
 // scrolling; the view keeps the cursor in sight.
 func (e *Editor) SetWrap(on bool) {
-	if e.wrap == on {
+	if e.wrap.on == on {
 		return
 	}
-	e.wrap = on
-	e.topSub, e.leftCol = 0, 0
-	e.wantCol = -1
-	e.scrollToCursor()
+	e.wrap.on = on
+	e.vp.topSub, e.vp.leftCol = 0, 0
+	e.sel.wantCol = -1
+	e.vp.toCursor()
 	e.Refresh()
 }
 
 // Wrap reports whether word wrap is on.
-func (e *Editor) Wrap() bool { return e.wrap }
+func (e *Editor) Wrap() bool { return e.wrap.on }
 
 // breaksAfter are the characters a row may end with when a line is too
 // long: blanks first of all, and the separators of paths and query strings,
@@ -92,15 +100,16 @@ func wrapLine(dst []wrapRow, src []byte, l *syntax.Line, width int) []wrapRow {
 }
 
 // rows returns the visual rows of 0-based line i at width cells.
-func (e *Editor) rows(i, width int) []wrapRow {
-	wc := &e.wrapped
+func (w *wrapper) rows(i, width int) []wrapRow {
+	e := w.e
+	wc := &w.cache
 	if wc.doc != e.buf.doc || wc.width != width {
 		wc.doc, wc.width, wc.rows = e.buf.doc, width, make(map[int][]wrapRow)
 	}
 	if r, ok := wc.rows[i]; ok {
 		return r
 	}
-	l := e.line(i)
+	l := e.buf.line(i)
 	var r []wrapRow
 	if int(e.buf.widths[i]) <= width {
 		r = []wrapRow{{int(l.Start), 0}}
@@ -120,10 +129,11 @@ func rowIndex(rows []wrapRow, off int) int {
 // stepRows moves n visual rows from row sub of line (negative: up). It stops
 // at the first and last rows of the text and returns the steps it could not
 // take (positive past the end, negative before the start).
-func (e *Editor) stepRows(line, sub, n, width int) (int, int, int) {
+func (w *wrapper) stepRows(line, sub, n, width int) (int, int, int) {
+	e := w.e
 	last := len(e.buf.doc.Lines) - 1
 	for n > 0 {
-		rs := len(e.rows(line, width))
+		rs := len(w.rows(line, width))
 		if sub+n < rs {
 			return line, sub + n, 0
 		}
@@ -142,7 +152,7 @@ func (e *Editor) stepRows(line, sub, n, width int) (int, int, int) {
 		}
 		n += sub + 1
 		line--
-		sub = len(e.rows(line, width)) - 1
+		sub = len(w.rows(line, width)) - 1
 	}
 	return line, sub, 0
 }
@@ -150,44 +160,11 @@ func (e *Editor) stepRows(line, sub, n, width int) (int, int, int) {
 // before reports whether row (l1, s1) comes before row (l2, s2).
 func before(l1, s1, l2, s2 int) bool { return l1 < l2 || l1 == l2 && s1 < s2 }
 
-// clampWrapped keeps the wrapped view inside the text: the top row exists
-// and the last row rises no higher than the bottom of the view.
-func (e *Editor) clampWrapped(v view) {
-	last := len(e.buf.doc.Lines) - 1
-	e.topRow = max(0, min(e.topRow, last))
-	e.topSub = max(0, min(e.topSub, len(e.rows(e.topRow, v.visCols))-1))
-	if e.topRow+v.visRows <= last {
-		return // at least a screen of lines, so of rows, follows the top
-	}
-	ll := len(e.rows(last, v.visCols)) - 1
-	l, s, _ := e.stepRows(last, ll, -(v.visRows - 1), v.visCols)
-	if before(l, s, e.topRow, e.topSub) {
-		e.topRow, e.topSub = l, s
-	}
-}
-
 // cursorRow is the line and row of the cursor.
-func (e *Editor) cursorRow(width int) (line, sub int) {
-	line = e.buf.doc.LineAt(e.cursor) - 1
-	return line, rowIndex(e.rows(line, width), e.cursor)
-}
-
-// scrollToCursorWrapped scrolls the fewest rows that bring the cursor's
-// row into view.
-func (e *Editor) scrollToCursorWrapped(v view) {
-	cl, cs := e.cursorRow(v.visCols)
-	if before(cl, cs, e.topRow, e.topSub) {
-		e.topRow, e.topSub = cl, cs
-	} else if l, s, _ := e.stepRows(cl, cs, -(v.visRows - 1), v.visCols); before(e.topRow, e.topSub, l, s) {
-		e.topRow, e.topSub = l, s
-	}
-	e.clampWrapped(v)
-}
-
-// scrollRows scrolls the wrapped view by n rows.
-func (e *Editor) scrollRows(v view, n int) {
-	e.topRow, e.topSub, _ = e.stepRows(e.topRow, e.topSub, n, v.visCols)
-	e.clampWrapped(v)
+func (w *wrapper) cursorRow(width int) (line, sub int) {
+	e := w.e
+	line = e.buf.doc.LineAt(e.sel.cursor) - 1
+	return line, rowIndex(w.rows(line, width), e.sel.cursor)
 }
 
 // rowEnd is the offset after the last character of row k: where the next
@@ -203,36 +180,13 @@ func rowEnd(rows []wrapRow, k int, l *syntax.Line) int {
 // display column col, kept inside the row: past a row's end the cursor
 // stops before the row's last character, since the offset where the next
 // row starts is shown at the start of that row.
-func (e *Editor) offsetInRow(i, k int, col float32, width int) int {
-	rows := e.rows(i, width)
-	l := e.line(i)
+func (w *wrapper) offsetInRow(i, k int, col float32, width int) int {
+	e := w.e
+	rows := w.rows(i, width)
+	l := e.buf.line(i)
 	off := offsetAtCol(e.buf.doc.Src, l, max(col, float32(rows[k].col)))
 	if end := rowEnd(rows, k, l); k+1 < len(rows) && off >= end {
-		off = e.charLeft(end)
+		off = e.buf.charLeft(end)
 	}
 	return off
-}
-
-// verticalWrapped moves the cursor n visual rows, keeping the column
-// within the row (wantCol counts from the row's start in wrap mode).
-func (e *Editor) verticalWrapped(n int, extend bool) {
-	v := e.view()
-	cl, cs := e.cursorRow(v.visCols)
-	rows := e.rows(cl, v.visCols)
-	if e.wantCol < 0 {
-		e.wantCol = colOf(e.buf.doc.Src, e.line(cl), e.cursor) - rows[cs].col
-	}
-	want := e.wantCol
-	nl, ns, rest := e.stepRows(cl, cs, n, v.visCols)
-	var off int
-	switch {
-	case rest < 0 && nl == cl && ns == cs:
-		off = e.textStart()
-	case rest > 0 && nl == cl && ns == cs:
-		off = int(e.line(nl).End)
-	default:
-		off = e.offsetInRow(nl, ns, float32(e.rows(nl, v.visCols)[ns].col+want), v.visCols)
-	}
-	e.setCursor(off, extend)
-	e.wantCol = want
 }

@@ -17,15 +17,15 @@ func wrapEditor(t *testing.T, src string, cols int) (*Editor, *editorRenderer) {
 	e := New()
 	e.SetText([]byte(src))
 	w := test.NewTempWindow(t, e)
-	m := e.metrics()
+	m := e.vp.metrics()
 	// The window's padding is added around the editor; size the editor so
 	// its text area is exactly cols cells wide.
 	w.Resize(fyne.NewSize(800, 400))
-	v := e.view()
+	v := e.vp.view()
 	e.Resize(fyne.NewSize(v.gutterW+v.sb+float32(cols)*m.cellW+m.cellW/2, 300))
 	w.Canvas().Focus(e)
 	e.SetWrap(true)
-	if got := e.view().visCols; got != cols {
+	if got := e.vp.view().visCols; got != cols {
 		t.Fatalf("text area is %d columns, want %d", got, cols)
 	}
 	return e, test.WidgetRenderer(e).(*editorRenderer)
@@ -34,7 +34,7 @@ func wrapEditor(t *testing.T, src string, cols int) (*Editor, *editorRenderer) {
 // wrapPos is the position inside visual row k (0 = the top row on screen)
 // at column c of that row.
 func wrapPos(e *Editor, k, c int) fyne.Position {
-	v := e.view()
+	v := e.vp.view()
 	return fyne.NewPos(v.x0+(float32(c)+0.3)*v.cellW, v.y0+(float32(k)+0.5)*v.lineH)
 }
 
@@ -56,7 +56,7 @@ func TestWrapSplitsALongLineIntoRows(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e, _ := wrapEditor(t, c.src, c.cols)
 			var got []int
-			for _, r := range e.rows(0, c.cols) {
+			for _, r := range e.wrap.rows(0, c.cols) {
 				got = append(got, r.off)
 			}
 			if len(got) != len(c.want) {
@@ -110,14 +110,14 @@ func TestWrapCursorMovesByVisualRow(t *testing.T) {
 	}
 	for i, s := range steps {
 		e.TypedKey(&fyne.KeyEvent{Name: s.key})
-		if e.cursor != s.want {
-			t.Fatalf("step %d (%s): cursor at %d, want %d", i, s.key, e.cursor, s.want)
+		if e.sel.cursor != s.want {
+			t.Fatalf("step %d (%s): cursor at %d, want %d", i, s.key, e.sel.cursor, s.want)
 		}
 	}
 	if r.cursorY <= y0 {
 		t.Errorf("the cursor is drawn at y %v, not below its first row at %v", r.cursorY, y0)
 	}
-	if v := e.view(); r.cursorY != v.y0+2*v.lineH || r.cursorX != v.x0+5*v.cellW {
+	if v := e.vp.view(); r.cursorY != v.y0+2*v.lineH || r.cursorX != v.x0+5*v.cellW {
 		t.Errorf("cursor drawn at %v,%v, want row 3 column 5 (%v,%v)", r.cursorX, r.cursorY, v.x0+5*v.cellW, v.y0+2*v.lineH)
 	}
 }
@@ -138,8 +138,8 @@ func TestWrapClickMapsToTheByteUnderThePointer(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e, _ := wrapEditor(t, src, 80)
 			test.TapAt(e, wrapPos(e, c.row, c.col))
-			if e.cursor != c.wantBytes {
-				t.Errorf("tap at row %d col %d: cursor %d, want %d", c.row, c.col, e.cursor, c.wantBytes)
+			if e.sel.cursor != c.wantBytes {
+				t.Errorf("tap at row %d col %d: cursor %d, want %d", c.row, c.col, e.sel.cursor, c.wantBytes)
 			}
 		})
 	}
@@ -153,36 +153,36 @@ func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
 	src := b.String()
 	e, _ := wrapEditor(t, src, 50) // each line is 4 rows, 160 rows in all
 	ctrl(fyne.KeyEnd)(e)
-	v := e.view()
-	cl, cs := e.cursorRow(v.visCols)
-	bl, bs, _ := e.stepRows(e.topRow, e.topSub, v.visRows-1, v.visCols)
-	if before(bl, bs, cl, cs) || before(cl, cs, e.topRow, e.topSub) {
-		t.Fatalf("Ctrl+End: cursor row %d.%d outside the view %d.%d–%d.%d", cl, cs, e.topRow, e.topSub, bl, bs)
+	v := e.vp.view()
+	cl, cs := e.wrap.cursorRow(v.visCols)
+	bl, bs, _ := e.wrap.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols)
+	if before(bl, bs, cl, cs) || before(cl, cs, e.vp.topRow, e.vp.topSub) {
+		t.Fatalf("Ctrl+End: cursor row %d.%d outside the view %d.%d–%d.%d", cl, cs, e.vp.topRow, e.vp.topSub, bl, bs)
 	}
 	e.ShowLine(10)
-	if e.topRow > 9 || e.topSub != 0 && e.topRow == 9 {
-		t.Fatalf("ShowLine(10): top %d.%d does not show line 10's first row", e.topRow, e.topSub)
+	if e.vp.topRow > 9 || e.vp.topSub != 0 && e.vp.topRow == 9 {
+		t.Fatalf("ShowLine(10): top %d.%d does not show line 10's first row", e.vp.topRow, e.vp.topSub)
 	}
-	if bl, _, _ := e.stepRows(e.topRow, e.topSub, v.visRows-1, v.visCols); bl < 9 {
+	if bl, _, _ := e.wrap.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols); bl < 9 {
 		t.Fatalf("ShowLine(10): the view ends at line %d", bl+1)
 	}
 	// Find moves the selection to a match on a later row and the view follows.
 	e.SetText([]byte(strings.Repeat("y", 500) + "needle" + "\n" + src))
 	e.SetSelection(0, 0)
-	e.ShowFind()
-	e.find.what.SetText("needle") // typing in Find selects the first match
+	e.ShowBar(FindBar)
+	e.bars.find.what.SetText("needle") // typing in Find selects the first match
 	if s, t2 := e.Selection(); string(e.Bytes()[s:t2]) != "needle" {
 		t.Fatalf("find selected %q", e.Bytes()[s:t2])
 	}
-	cl, cs = e.cursorRow(v.visCols)
-	if before(cl, cs, e.topRow, e.topSub) || cs < 5 {
-		t.Fatalf("the match on row %d is not in view (top %d.%d)", cs, e.topRow, e.topSub)
+	cl, cs = e.wrap.cursorRow(v.visCols)
+	if before(cl, cs, e.vp.topRow, e.vp.topSub) || cs < 5 {
+		t.Fatalf("the match on row %d is not in view (top %d.%d)", cs, e.vp.topRow, e.vp.topSub)
 	}
 }
 
 func TestWrapSelectionAndMarksOnEveryRow(t *testing.T) {
 	e, r := wrapEditor(t, strings.Repeat("a", 300)+"\n", 80)
-	v := e.view()
+	v := e.vp.view()
 	e.SetSelection(70, 170) // rows 0 (70–80), 1 (all of it) and 2 (160–170)
 	if r.nBack != 3 {
 		t.Fatalf("selection over three rows painted %d backgrounds, want 3", r.nBack)
@@ -205,7 +205,7 @@ func TestWrapSelectionAndMarksOnEveryRow(t *testing.T) {
 	}
 	// Hovering the third row finds the mark's message.
 	e.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: wrapPos(e, 2, 5)}})
-	if e.hoverMsg != "whole line" {
-		t.Errorf("hover on a wrapped row shows %q", e.hoverMsg)
+	if e.tip.msg != "whole line" {
+		t.Errorf("hover on a wrapped row shows %q", e.tip.msg)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -66,9 +67,9 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("menu.edit.copy", "Copy"), func() { s.toFocused(&fyne.ShortcutCopy{Clipboard: s.app.Clipboard()}, s.ed.Copy) }),
 		fyne.NewMenuItem(lang.X("menu.edit.paste", "Paste"), func() { s.toFocused(&fyne.ShortcutPaste{Clipboard: s.app.Clipboard()}, s.ed.Paste) }),
 		fyne.NewMenuItemSeparator(),
-		item(lang.X("menu.edit.find", "Find…"), shortcut(fyne.KeyF, 0), func() { s.focusEditor(); s.ed.ShowFind() }),
-		item(lang.X("menu.edit.replace", "Replace…"), shortcut(fyne.KeyH, 0), func() { s.focusEditor(); s.ed.ShowReplace() }),
-		item(lang.X("menu.edit.goto", "Go to Line…"), shortcut(fyne.KeyG, 0), func() { s.focusEditor(); s.ed.ShowGoToLine() }),
+		item(lang.X("menu.edit.find", "Find…"), shortcut(fyne.KeyF, 0), func() { s.focusEditor(); s.ed.ShowBar(editor.FindBar) }),
+		item(lang.X("menu.edit.replace", "Replace…"), shortcut(fyne.KeyH, 0), func() { s.focusEditor(); s.ed.ShowBar(editor.ReplaceBar) }),
+		item(lang.X("menu.edit.goto", "Go to Line…"), shortcut(fyne.KeyG, 0), func() { s.focusEditor(); s.ed.ShowBar(editor.GoToLineBar) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.X("menu.edit.fixall", "Apply All Safe Fixes"), s.checks.applySafeFixes),
 	)

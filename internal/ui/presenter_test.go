@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lessons"
@@ -261,7 +262,7 @@ func TestPresenterKeysWithTheEditorFocused(t *testing.T) {
 	// Esc that closes something in the editor stays the editor's.
 	s.class.setPresenter(true)
 	c.Focus(s.ed)
-	s.ed.ShowFind()
+	s.ed.ShowBar(editor.FindBar)
 	c.Focus(s.ed)
 	press(fyne.KeyEscape)
 	if !s.class.presenting() {

@@ -168,10 +168,10 @@ func newStudio(a fyne.App, storage string) *studio {
 	}
 	s.fetcher.Failed = func(_ fetchJob, v any) { s.checks.workerFailed(v) }
 	s.changesWork.Failed = func(_ changesJob, v any) { s.checks.workerFailed(v) }
-	s.ed.SetOnChanged(s.documentChanged)
+	s.ed.OnChanged = s.documentChanged
 	s.tabList = s.newTabs()
 	s.view.initView()
-	s.ed.SetOnCursorMoved(s.cursorMoved)
+	s.ed.OnCursorMoved = s.cursorMoved
 	s.buildContent()
 	s.win.SetMainMenu(s.menu())
 	s.class.presenterKeys()

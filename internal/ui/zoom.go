@@ -84,7 +84,7 @@ func (v *viewSide) zoomItems() []*fyne.MenuItem {
 func (v *viewSide) initView() {
 	s := v.s
 	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
-	s.ed.SetOnShortcut(v.zoomShortcut)
+	s.ed.OnShortcut = v.zoomShortcut
 	for _, sc := range zoomInAliases() {
 		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
 	}

@@ -112,7 +112,7 @@ func (t *Tab) build() {
 	// Wrapped, whatever the main editor does: the example's comments are
 	// long, and a class must read every word without scrolling sideways.
 	t.ed.SetWrap(true)
-	t.ed.SetOnChanged(t.editorChanged)
+	t.ed.OnChanged = t.editorChanged
 	t.edWhat = widget.NewLabel("")
 	t.edWhat.Truncation = fyne.TextTruncateEllipsis
 	t.openBtn = widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open in the main editor"),

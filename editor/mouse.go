@@ -1,0 +1,144 @@
+package editor
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// mouse is the pointer's selection gestures: press, multi-click (word,
+// line), drag and tap. The Editor's Fyne methods (input.go) hand their
+// events to it.
+type mouse struct {
+	e            *Editor
+	pressed      bool
+	pressMode    int // 1 char, 2 word, 3 line
+	pressAnchorA int
+	pressAnchorB int
+	dragPos      fyne.Position
+	lastDown     time.Time
+	lastDownPos  fyne.Position
+	clicks       int
+	downHandled  bool
+	strayUp      bool // a release came without a press here (see up)
+}
+
+// clickTime is the longest pause between clicks of a double or triple click.
+const clickTime = 400 * time.Millisecond
+
+// down places the cursor (1 click), selects a word (2) or a line (3);
+// Shift+click extends the selection. Doing it on press, not on tap, lets a
+// drag start from the right place.
+func (m *mouse) down(ev *desktop.MouseEvent) {
+	e := m.e
+	if ev.Button != desktop.MouseButtonPrimary {
+		return
+	}
+	e.kb.requestFocus()
+	now := e.now()
+	d := ev.Position.Subtract(m.lastDownPos)
+	if now.Sub(m.lastDown) < clickTime && d.X*d.X+d.Y*d.Y < 25 {
+		m.clicks = m.clicks%3 + 1
+	} else {
+		m.clicks = 1
+	}
+	m.lastDown, m.lastDownPos = now, ev.Position
+	m.downHandled, m.strayUp = true, false
+	if ev.Position.X < e.vp.view().gutterW && m.clicks == 1 {
+		m.clicks = 3 // a click on a line number selects the line
+	}
+	m.press(ev.Position, m.clicks, ev.Modifier&fyne.KeyModifierShift != 0)
+}
+
+// press starts a selection gesture of the given granularity at p.
+func (m *mouse) press(p fyne.Position, mode int, extend bool) {
+	e := m.e
+	m.pressed, m.pressMode, m.dragPos = true, mode, p
+	off := e.vp.offsetAt(p)
+	switch mode {
+	case 2:
+		m.pressAnchorA, m.pressAnchorB = e.buf.wordAt(off)
+	case 3:
+		m.pressAnchorA, m.pressAnchorB = e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
+	default:
+		e.sel.move(off, extend)
+		return
+	}
+	e.sel.anchor = m.pressAnchorA
+	e.sel.move(m.pressAnchorB, true)
+}
+
+// up ends a press. A release without a press here is the end of a
+// click that began elsewhere — on a menu drawn over the editor, whose item
+// the release chose: the tap that follows it must not move the cursor.
+func (m *mouse) up(*desktop.MouseEvent) {
+	m.strayUp = !m.pressed && !m.downHandled
+	m.pressed = false
+}
+
+// dragged extends the selection by the press's granularity. The position
+// is tracked from the press plus the deltas, which is right for both the
+// desktop driver and the test driver's Drag.
+func (m *mouse) dragged(ev *fyne.DragEvent) {
+	e := m.e
+	if !m.pressed {
+		e.kb.requestFocus()
+		m.press(ev.Position, 1, false)
+	}
+	m.dragPos = m.dragPos.Add(ev.Dragged)
+	off := e.vp.offsetAt(m.dragPos)
+	switch m.pressMode {
+	case 2:
+		s, t := e.buf.wordAt(off)
+		m.extendUnit(off, s, t)
+	case 3:
+		s, t := e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
+		m.extendUnit(off, s, t)
+	default:
+		e.sel.move(off, true)
+	}
+}
+
+// extendUnit extends a word or line selection to the unit [s,t) around off,
+// keeping the unit first pressed selected.
+func (m *mouse) extendUnit(off, s, t int) {
+	e := m.e
+	if off < m.pressAnchorA {
+		e.sel.anchor = m.pressAnchorB
+		e.sel.move(s, true)
+	} else {
+		e.sel.anchor = m.pressAnchorA
+		e.sel.move(max(t, m.pressAnchorB), true)
+	}
+}
+
+// dragEnd ends a drag.
+func (m *mouse) dragEnd() { m.pressed = false }
+
+// tapped focuses the editor. A tap without a preceding MouseDown (touch, or
+// the test driver) also places the cursor.
+func (m *mouse) tapped(ev *fyne.PointEvent) {
+	e := m.e
+	if m.strayUp {
+		m.strayUp = false
+		return
+	}
+	e.kb.requestFocus()
+	if !m.downHandled {
+		e.sel.move(e.vp.offsetAt(ev.Position), false)
+	}
+	m.downHandled = false
+	m.pressed = false
+}
+
+// doubleTapped selects the word under the pointer.
+func (m *mouse) doubleTapped(ev *fyne.PointEvent) {
+	e := m.e
+	e.kb.requestFocus()
+	s, t := e.buf.wordAt(e.vp.offsetAt(ev.Position))
+	e.sel.anchor = s
+	e.sel.move(t, true)
+	m.downHandled = false
+	m.pressed = false
+}

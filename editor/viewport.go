@@ -1,0 +1,254 @@
+package editor
+
+import (
+	"math"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+// viewport is what part of the text is on screen and where each part of
+// the widget lies: the scroll position, the layout of the areas for the
+// current size (view), following the cursor, and which text lies under a
+// point of the widget.
+type viewport struct {
+	e               *Editor
+	topRow, leftCol int // first visible line (0-based) and display column
+	// With word wrap on, topSub is the first visible row of line topRow
+	// and leftCol stays 0; see wrap.go.
+	topSub int
+}
+
+// metrics measures the monospace cell at the widget's text size.
+func (vp *viewport) metrics() metrics {
+	e := vp.e
+	size := theme.SizeForWidget(theme.SizeNameText, e)
+	m := fyne.MeasureText("M", size, fyne.TextStyle{Monospace: true})
+	return metrics{cellW: m.Width, lineH: m.Height, textSize: size}
+}
+
+// view lays out the editor's areas for its current size.
+func (vp *viewport) view() view {
+	e := vp.e
+	v := view{metrics: vp.metrics()}
+	size := e.Size()
+	if b := e.bars.top(); b != nil {
+		v.barH = b.MinSize().Height
+	}
+	digits := len(strconv.Itoa(len(e.buf.doc.Lines)))
+	// One cell for gutter marks, one of padding after the numbers.
+	v.gutterW = float32(max(digits, 3)+2) * v.cellW
+	v.sb = theme.SizeForWidget(theme.SizeNameScrollBarSmall, e) * 3
+	v.x0, v.y0 = v.gutterW, v.barH
+	v.w = max(0, size.Width-v.gutterW-v.sb)
+	v.h = max(0, size.Height-v.barH-v.sb)
+	if e.wrap.on {
+		v.h = max(0, size.Height-v.barH) // no horizontal scroll bar
+	}
+	v.visRows = max(1, int(v.h/v.lineH))
+	v.visCols = max(1, int(v.w/v.cellW))
+	return v
+}
+
+// clamp keeps the view inside the text; the last line may rise to the
+// bottom of the view, not further.
+func (vp *viewport) clamp(v view) {
+	e := vp.e
+	if e.wrap.on {
+		vp.leftCol = 0
+		vp.clampWrapped(v)
+		return
+	}
+	vp.topRow = max(0, min(vp.topRow, len(e.buf.doc.Lines)-v.visRows))
+	vp.leftCol = max(0, min(vp.leftCol, int(e.buf.maxWidth)+1-v.visCols))
+}
+
+// toCursor makes the view follow the cursor, vertically and
+// horizontally. Before the first layout there is no view to follow.
+func (vp *viewport) toCursor() {
+	e := vp.e
+	if e.Size().Height <= 0 {
+		return
+	}
+	v := vp.view()
+	if e.wrap.on {
+		vp.toCursorWrapped(v)
+		return
+	}
+	d := e.buf.doc
+	row := d.LineAt(e.sel.cursor) - 1
+	if row < vp.topRow {
+		vp.topRow = row
+	} else if row >= vp.topRow+v.visRows {
+		vp.topRow = row - v.visRows + 1
+	}
+	col := colOf(d.Src, e.buf.line(row), e.sel.cursor)
+	// A margin of a few cells shows what is next to the cursor after a
+	// horizontal jump instead of pinning it to the edge.
+	margin := min(8, v.visCols/4)
+	if col < vp.leftCol {
+		vp.leftCol = max(0, col-margin)
+	} else if col >= vp.leftCol+v.visCols {
+		vp.leftCol = col - v.visCols + 1 + margin
+	}
+	vp.clamp(v)
+}
+
+// visibleRows lists the rows on screen: one per line scrolled by leftCol,
+// or with word wrap the rows of the lines from topRow/topSub down.
+func (vp *viewport) visibleRows(dst []vrow, v view) []vrow {
+	e := vp.e
+	d := e.buf.doc
+	if !e.wrap.on {
+		for row := vp.topRow; row < min(len(d.Lines), vp.topRow+v.visRows); row++ {
+			dst = append(dst, vrow{line: row, off: -1, left: vp.leftCol, right: vp.leftCol + v.visCols})
+		}
+		return dst
+	}
+	line, sub := vp.topRow, vp.topSub
+	for len(dst) < v.visRows && line < len(d.Lines) {
+		rows := e.wrap.rows(line, v.visCols)
+		for ; sub < len(rows) && len(dst) < v.visRows; sub++ {
+			right := rows[sub].col + v.visCols
+			if sub+1 < len(rows) {
+				right = rows[sub+1].col
+			}
+			dst = append(dst, vrow{line: line, sub: sub, off: rows[sub].off, left: rows[sub].col, right: right})
+		}
+		line, sub = line+1, 0
+	}
+	return dst
+}
+
+// clampWrapped keeps the wrapped view inside the text: the top row exists
+// and the last row rises no higher than the bottom of the view.
+func (vp *viewport) clampWrapped(v view) {
+	e := vp.e
+	last := len(e.buf.doc.Lines) - 1
+	vp.topRow = max(0, min(vp.topRow, last))
+	vp.topSub = max(0, min(vp.topSub, len(e.wrap.rows(vp.topRow, v.visCols))-1))
+	if vp.topRow+v.visRows <= last {
+		return // at least a screen of lines, so of rows, follows the top
+	}
+	ll := len(e.wrap.rows(last, v.visCols)) - 1
+	l, s, _ := e.wrap.stepRows(last, ll, -(v.visRows - 1), v.visCols)
+	if before(l, s, vp.topRow, vp.topSub) {
+		vp.topRow, vp.topSub = l, s
+	}
+}
+
+// toCursorWrapped scrolls the fewest rows that bring the cursor's
+// row into view.
+func (vp *viewport) toCursorWrapped(v view) {
+	e := vp.e
+	cl, cs := e.wrap.cursorRow(v.visCols)
+	if before(cl, cs, vp.topRow, vp.topSub) {
+		vp.topRow, vp.topSub = cl, cs
+	} else if l, s, _ := e.wrap.stepRows(cl, cs, -(v.visRows - 1), v.visCols); before(vp.topRow, vp.topSub, l, s) {
+		vp.topRow, vp.topSub = l, s
+	}
+	vp.clampWrapped(v)
+}
+
+// scrollRows scrolls the wrapped view by n rows.
+func (vp *viewport) scrollRows(v view, n int) {
+	e := vp.e
+	vp.topRow, vp.topSub, _ = e.wrap.stepRows(vp.topRow, vp.topSub, n, v.visCols)
+	vp.clampWrapped(v)
+}
+
+// pointAt converts a position in the widget to a line index (may lie
+// outside the text, for drags beyond the edges) and a display column.
+func (vp *viewport) pointAt(p fyne.Position) (row int, col float32) {
+	row, _, col = vp.hit(p)
+	return row, col
+}
+
+// hit is pointAt with the visual row of the line under p when word wrap
+// is on (sub is 0 otherwise).
+func (vp *viewport) hit(p fyne.Position) (row, sub int, col float32) {
+	e := vp.e
+	v := vp.view()
+	k := int(math.Floor(float64((p.Y - v.y0) / v.lineH)))
+	x := (p.X - v.x0) / v.cellW
+	if !e.wrap.on {
+		return vp.topRow + k, 0, max(0, float32(vp.leftCol)+x)
+	}
+	l, s, rest := e.wrap.stepRows(vp.topRow, vp.topSub, k, v.visCols)
+	switch {
+	case rest > 0:
+		return len(e.buf.doc.Lines), 0, 0
+	case rest < 0:
+		return -1, 0, 0
+	}
+	return l, s, float32(e.wrap.rows(l, v.visCols)[s].col) + max(0, x)
+}
+
+// offsetAt is the character boundary nearest to position p.
+func (vp *viewport) offsetAt(p fyne.Position) int {
+	e := vp.e
+	row, sub, col := vp.hit(p)
+	d := e.buf.doc
+	switch {
+	case row < 0:
+		return e.buf.textStart()
+	case row >= len(d.Lines):
+		return len(d.Src)
+	case e.wrap.on:
+		return e.wrap.offsetInRow(row, sub, col, vp.view().visCols)
+	}
+	return offsetAtCol(d.Src, e.buf.line(row), col)
+}
+
+// showLine scrolls so 1-based line n (in the text) is visible, centred
+// when it was off screen. Before the first layout there is nothing to
+// scroll.
+func (vp *viewport) showLine(n int) {
+	e := vp.e
+	if e.Size().Height <= 0 {
+		return
+	}
+	v := vp.view()
+	if e.wrap.on {
+		bl, _, _ := e.wrap.stepRows(vp.topRow, vp.topSub, v.visRows-1, v.visCols)
+		if n-1 < vp.topRow || n-1 > bl || n-1 == vp.topRow && vp.topSub > 0 {
+			vp.topRow, vp.topSub, _ = e.wrap.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
+		}
+		vp.clampWrapped(v)
+		return
+	}
+	if n-1 < vp.topRow || n-1 >= vp.topRow+v.visRows {
+		vp.topRow = n - 1 - v.visRows/2
+	}
+	vp.clamp(v)
+}
+
+// wheel scrolls by whole lines (and columns with Shift or a
+// horizontal wheel), at least one per event.
+func (vp *viewport) wheel(ev *fyne.ScrollEvent, shift bool) {
+	e := vp.e
+	v := vp.view()
+	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
+	if shift && dx == 0 {
+		dx, dy = dy, 0
+	}
+	steps := func(d, unit float32) int {
+		n := int(math.Round(float64(-d / unit)))
+		if n == 0 && d != 0 {
+			n = 1
+			if d > 0 {
+				n = -1
+			}
+		}
+		return n
+	}
+	if e.wrap.on {
+		vp.scrollRows(v, steps(dy, v.lineH)*3)
+	} else {
+		vp.topRow += steps(dy, v.lineH) * 3
+		vp.leftCol += steps(dx, v.cellW) * 3
+	}
+	vp.clamp(v)
+	e.Refresh()
+}
