@@ -156,7 +156,7 @@ func (c *classroom) setPresenter(on bool) {
 	if on == p.on {
 		return
 	}
-	defer s.traceStep(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
+	defer s.trace.step(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
 	p.on = on
 	s.win.SetFullScreen(on)
 	if on {
@@ -184,7 +184,7 @@ func (c *classroom) setPresenter(on bool) {
 	} else {
 		s.view.setZoom(p.zoomBefore)
 	}
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 }
 
 // presenterLayout hides what the class does not read: the Problems panel,

@@ -113,7 +113,7 @@ func (c *classroom) showTimeline(on bool) {
 	}
 	s.win.Content().Refresh()
 	c.fitPresenter()
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 }
 
 // useReading switches the tester to an engine picked on the timeline and
@@ -124,7 +124,7 @@ func (c *classroom) useReading(id string) {
 	s.pane.SetEngine(id)
 	s.showEditor()
 	c.fitPresenter()
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 	s.refreshStatus()
 }
 
