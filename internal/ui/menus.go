@@ -198,9 +198,7 @@ func (s *studio) switchLanguage(code string) {
 	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	s.buildContent()
 	quietHiddenTabs(s.tabs) // as platformStart did for the first tabs
-	if s.class.tab != nil {
-		s.class.tab.SetSynchronous(sync)
-	}
+	s.class.setSynchronous(sync)
 	s.menus.refresh()
 	s.title = ""
 	s.documentChanged()

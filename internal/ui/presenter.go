@@ -173,7 +173,9 @@ func (c *classroom) setPresenter(on bool) {
 	// The editor is narrow and large in presenter mode: its lines wrap so
 	// the back row reads them whole (the user's own choice comes back after).
 	s.ed.SetWrap(on || s.app.Preferences().Bool(prefWrap))
-	c.tab.SetLarge(on)
+	if c.tab != nil { // else lessons makes it large or not
+		c.tab.SetLarge(on)
+	}
 	p.update()
 	s.win.Content().Refresh()
 	if on {

@@ -143,3 +143,32 @@ func TestTabFirstShownAfterAZoomTakesIt(t *testing.T) {
 		shelved.view.applyZoom(100)
 	}
 }
+
+// TestLessonsTabIsMadeWhenFirstShown: the Lessons tab's widgets wait until
+// the tab first comes into view; the lesson the user picked is still the
+// one shown after a language switch made while another tab is in view.
+func TestLessonsTabIsMadeWhenFirstShown(t *testing.T) {
+	english(t)
+	s := newTestStudio(t)
+	if s.class.tab != nil || len(s.class.body.Objects) != 0 {
+		t.Fatal("the Lessons tab was made before it was shown")
+	}
+	s.showTab(&s.class)
+	if s.class.tab == nil || len(s.class.body.Objects) != 1 || s.class.body.Objects[0] != s.class.tab.Content {
+		t.Fatal("the Lessons tab shown is empty")
+	}
+	if len(s.class.tab.Lessons()) < 2 {
+		t.Fatalf("%d built-in lessons; the test picks the second", len(s.class.tab.Lessons()))
+	}
+	s.class.tab.Select(1)
+	picked := s.class.tab.Current().ID
+	s.showEditor()
+	s.switchLanguage("pl")
+	if s.class.tab != nil {
+		t.Fatal("the rebuilt Lessons tab was made while hidden")
+	}
+	s.showTab(&s.class)
+	if l := s.class.lessons().Current(); l == nil || l.ID != picked {
+		t.Fatalf("after the switch the tab shows %v, want %s", l, picked)
+	}
+}

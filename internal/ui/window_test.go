@@ -46,9 +46,7 @@ func testStudio(a fyne.App, storage string) *studio {
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
 	s.disk.off = true // the test calls checkDisk itself
 	s.pane.SetSynchronous(true)
-	if s.class.tab != nil {
-		s.class.tab.SetSynchronous(true)
-	}
+	s.class.setSynchronous(true)
 	return s
 }
 
