@@ -108,25 +108,30 @@ func TestTabFirstShownAfterAZoomTakesIt(t *testing.T) {
 	open := func() *studio {
 		s := testStudio(a, t.TempDir())
 		s.win.Resize(fyne.NewSize(1280, 800))
+		t.Cleanup(s.win.Close)
 		return s
 	}
-	for _, name := range []string{"meta", "lessons", "sitemaps"} {
-		pick := func(s *studio) tab {
-			return map[string]tab{"meta": s.meta, "lessons": &s.class, "sitemaps": s.sitemaps}[name]
-		}
-		shelved, saw := open(), open()
-		if _, ok := shelved.shelf[pick(shelved).tabItem()]; !ok {
+	tabs := func(s *studio) map[string]tab {
+		return map[string]tab{"meta": s.meta, "lessons": &s.class, "sitemaps": s.sitemaps}
+	}
+	shelved, saw := open(), open()
+	before := map[string][]string{}
+	for name, tb := range tabs(shelved) {
+		if _, ok := shelved.shelf[tb.tabItem()]; !ok {
 			t.Fatalf("%s: the tab is not on the shelf before it is shown", name)
 		}
-		saw.showTab(pick(saw))
-		before := styles(pick(shelved).tabItem().Content)
-		a.Preferences().SetString(prefTheme, "dark")
-		shelved.view.applyZoom(130) // every window of the app
-		shelved.showTab(pick(shelved))
-		fresh := open()
-		fresh.showTab(pick(fresh))
-		got, want, seen := styles(pick(shelved).tabItem().Content), styles(pick(fresh).tabItem().Content), styles(pick(saw).tabItem().Content)
-		if len(want) == 0 || slices.Equal(before, want) {
+		before[name] = styles(tb.tabItem().Content)
+		saw.showTab(tabs(saw)[name])
+	}
+	a.Preferences().SetString(prefTheme, "dark")
+	shelved.view.applyZoom(130) // every window of the app
+	fresh := open()
+	for name, tb := range tabs(shelved) {
+		shelved.showTab(tb)
+		fresh.showTab(tabs(fresh)[name])
+		saw.showTab(tabs(saw)[name])
+		got, want, seen := styles(tb.tabItem().Content), styles(tabs(fresh)[name].tabItem().Content), styles(tabs(saw)[name].tabItem().Content)
+		if len(want) == 0 || slices.Equal(before[name], want) {
 			t.Fatalf("%s: styles %v, the same before the switch", name, want)
 		}
 		for _, st := range got {
@@ -139,8 +144,6 @@ func TestTabFirstShownAfterAZoomTakesIt(t *testing.T) {
 				t.Errorf("%s tab first shown after the switch lacks %s of a window opened at it", name, st)
 			}
 		}
-		a.Preferences().SetString(prefTheme, "system")
-		shelved.view.applyZoom(100)
 	}
 }
 
