@@ -22,6 +22,9 @@ func quietHiddenTabs(tabs *container.AppTabs) {
 			continue
 		}
 		item := it
+		// The tab container hides the content of the tabs not shown; now it
+		// hides the wrapper, and the content must not stay hidden inside.
+		it.Content.Show()
 		it.Content = container.New(&shownMin{shown: func() bool { return tabs.Selected() == item }}, it.Content)
 	}
 	tabs.Refresh()
