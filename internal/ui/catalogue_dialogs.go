@@ -25,31 +25,35 @@ import (
 // this is likely to miss crawlers that appeared since.
 const staleAfter = 30 * 24 * time.Hour
 
+// catalogueSide is the Catalogue menu and its dialogs: updating the crawler
+// catalogue and the user's own crawlers, kept in the app's storage.
+type catalogueSide struct{ s *studio }
+
 // catalogueOpened remembers the storage folders whose user layer is open.
 var catalogueOpened sync.Map
 
-// catalogueStore opens the user layer in the app's storage once per folder
+// store opens the user layer in the app's storage once per folder
 // and returns it; a damaged layer is reported and the built-in catalogue
 // stays in use.
-func (s *studio) catalogueStore() sources.Store {
+func (cat catalogueSide) store() sources.Store {
 	if st, ok := sources.InUse(); ok && st.Dir != "" {
-		if _, done := catalogueOpened.Load(s.storageRoot); done {
+		if _, done := catalogueOpened.Load(cat.s.storageRoot); done {
 			return st
 		}
 	}
-	st, err := sources.Open(s.storageRoot)
-	catalogueOpened.Store(s.storageRoot, true)
+	st, err := sources.Open(cat.s.storageRoot)
+	catalogueOpened.Store(cat.s.storageRoot, true)
 	if err != nil {
 		fyne.Do(func() {
-			dialog.ShowError(errors.New(sources.BrokenLayer(err).String()), s.win)
+			dialog.ShowError(errors.New(sources.BrokenLayer(err).String()), cat.s.win)
 		})
 	}
 	return st
 }
 
-// catalogueSummary is the catalogue in numbers, from the store in use.
-func (s *studio) catalogueSummary() sources.Summary {
-	state, _ := s.catalogueStore().Load()
+// summary is the catalogue in numbers, from the store in use.
+func (cat catalogueSide) summary() sources.Summary {
+	state, _ := cat.store().Load()
 	return sources.Summarise(state)
 }
 
@@ -62,39 +66,39 @@ func catalogueAge(sm sources.Summary, now time.Time) time.Duration {
 	return now.Sub(d)
 }
 
-// catalogueMenu is the Catalogue menu. When the catalogue is older than 30
+// menu is the Catalogue menu. When the catalogue is older than 30
 // days the Update item says so: that is the offer; nothing is fetched
 // unless the user asks.
-func (s *studio) catalogueMenu() *fyne.Menu {
-	sm := s.catalogueSummary()
+func (cat catalogueSide) menu() *fyne.Menu {
+	sm := cat.summary()
 	update := lang.X("catalogue.menu.update", "Update…")
 	if age := catalogueAge(sm, clock()); age > staleAfter {
 		days := int(age.Hours() / 24)
 		update = lang.XN("catalogue.menu.update_stale", "Update… (the catalogue is {{.Count}} days old)", days, map[string]any{"Count": days})
 	}
 	return fyne.NewMenu(lang.X("catalogue.menu", "Catalogue"),
-		fyne.NewMenuItem(update, s.showCatalogueUpdate),
-		fyne.NewMenuItem(lang.X("catalogue.menu.own", "Your Crawlers…"), s.showOwnCrawlers),
+		fyne.NewMenuItem(update, cat.showUpdate),
+		fyne.NewMenuItem(lang.X("catalogue.menu.own", "Your Crawlers…"), cat.showOwn),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.X("catalogue.menu.undo", "Undo Last Catalogue Change"), s.undoCatalogueChange),
+		fyne.NewMenuItem(lang.X("catalogue.menu.undo", "Undo Last Catalogue Change"), cat.undo),
 	)
 }
 
-// catalogueChanged rebuilds what shows the catalogue's numbers (the menu).
-func (s *studio) catalogueChanged() { s.win.SetMainMenu(s.menu()) }
+// changed rebuilds what shows the catalogue's numbers (the menu).
+func (cat catalogueSide) changed() { cat.s.menus.refresh() }
 
-func (s *studio) undoCatalogueChange() {
-	st, err := s.catalogueStore().Undo()
+func (cat catalogueSide) undo() {
+	st, err := cat.store().Undo()
 	if err != nil {
 		if errors.Is(err, sources.ErrNothingToUndo) {
 			err = errors.New(lang.X("catalogue.undo.nothing", "There is no catalogue update or edit to undo."))
 		}
-		dialog.ShowError(err, s.win)
+		dialog.ShowError(err, cat.s.win)
 		return
 	}
-	s.catalogueChanged()
+	cat.changed()
 	dialog.ShowInformation(lang.X("catalogue.undo.title", "Catalogue"),
-		lang.X("catalogue.undo.done", "Undone. {{.Summary}}", map[string]any{"Summary": sources.Summarise(st).Text().String()}), s.win)
+		lang.X("catalogue.undo.done", "Undone. {{.Summary}}", map[string]any{"Summary": sources.Summarise(st).Text().String()}), cat.s.win)
 }
 
 // catalogueUpdateView is the Update dialog's content.
@@ -115,11 +119,11 @@ type catalogueUpdateView struct {
 // clock is the window's idea of now; tests set it.
 var clock = time.Now
 
-// showCatalogueUpdate is Catalogue ▸ Update…: the summary, the sources to
+// showUpdate is Catalogue ▸ Update…: the summary, the sources to
 // read (the published lists, or files and URLs of the user's choosing), a
 // dry run, and the changes with their sources once read.
-func (s *studio) showCatalogueUpdate() {
-	v := s.newCatalogueUpdateView()
+func (cat catalogueSide) showUpdate() {
+	v := cat.newUpdateView()
 	var d dialog.Dialog
 	closeB := newButton(lang.X("catalogue.update.close", "Close"), func() {
 		if v.stop != nil {
@@ -130,12 +134,12 @@ func (s *studio) showCatalogueUpdate() {
 	buttons := container.NewHBox(v.run, v.cancel, closeB)
 	content := container.NewBorder(container.NewVBox(v.summary, v.offer, widget.NewLabel(lang.X("catalogue.update.sources", "Sources (one file or URL per line):")), v.sources, v.dryRun),
 		container.NewCenter(buttons), nil, nil, container.NewVScroll(v.result))
-	d = dialog.NewCustomWithoutButtons(lang.X("catalogue.update.title", "Update the Crawler Catalogue"), content, s.win)
+	d = dialog.NewCustomWithoutButtons(lang.X("catalogue.update.title", "Update the Crawler Catalogue"), content, cat.s.win)
 	d.Resize(fyne.NewSize(820, 560))
 	d.Show()
 }
 
-func (s *studio) newCatalogueUpdateView() *catalogueUpdateView {
+func (cat catalogueSide) newUpdateView() *catalogueUpdateView {
 	v := &catalogueUpdateView{summary: widget.NewLabel(""), offer: widget.NewLabel(""), result: widget.NewLabel("")}
 	v.result.Wrapping = fyne.TextWrapWord
 	v.offer.Wrapping = fyne.TextWrapWord
@@ -149,14 +153,14 @@ func (s *studio) newCatalogueUpdateView() *catalogueUpdateView {
 		}
 	})
 	v.cancel.Disable()
-	v.run = newButton(lang.X("catalogue.update.run", "Update"), func() { s.runCatalogueUpdate(v) })
+	v.run = newButton(lang.X("catalogue.update.run", "Update"), func() { cat.runUpdate(v) })
 	v.run.Importance = widget.HighImportance
-	s.showCatalogueSummary(v)
+	cat.showSummary(v)
 	return v
 }
 
-func (s *studio) showCatalogueSummary(v *catalogueUpdateView) {
-	sm := s.catalogueSummary()
+func (cat catalogueSide) showSummary(v *catalogueUpdateView) {
+	sm := cat.summary()
 	v.summary.SetText(sm.Text().String())
 	if catalogueAge(sm, clock()) > staleAfter {
 		v.offer.SetText(lang.X("catalogue.update.offer", "The catalogue is more than 30 days old; new crawlers appear every month. Update it from the lists below?"))
@@ -166,9 +170,9 @@ func (s *studio) showCatalogueSummary(v *catalogueUpdateView) {
 	}
 }
 
-// runCatalogueUpdate reads the sources off the UI goroutine; the result
+// runUpdate reads the sources off the UI goroutine; the result
 // and the new summary come back through fyne.Do.
-func (s *studio) runCatalogueUpdate(v *catalogueUpdateView) {
+func (cat catalogueSide) runUpdate(v *catalogueUpdateView) {
 	var srcs []string
 	for _, l := range strings.Split(v.sources.Text, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
@@ -182,7 +186,7 @@ func (s *studio) runCatalogueUpdate(v *catalogueUpdateView) {
 	v.run.Disable()
 	v.cancel.Enable()
 	v.result.SetText(lang.X("catalogue.update.reading", "Reading the sources…"))
-	store := s.catalogueStore()
+	store := cat.store()
 	dry := v.dryRun.Checked
 	go func() {
 		rep, err := store.Update(ctx, srcs, sources.Options{DryRun: dry})
@@ -192,9 +196,9 @@ func (s *studio) runCatalogueUpdate(v *catalogueUpdateView) {
 			v.run.Enable()
 			v.cancel.Disable()
 			v.result.SetText(updateResultText(rep, err, dry))
-			s.showCatalogueSummary(v)
+			cat.showSummary(v)
 			if rep.Saved {
-				s.catalogueChanged()
+				cat.changed()
 			}
 			close(finished)
 		})
@@ -219,10 +223,10 @@ func updateResultText(rep sources.Report, err error, dry bool) string {
 	return strings.Join(lines, "\n")
 }
 
-// showOwnCrawlers is Catalogue ▸ Your Crawlers…: the user's own entries,
+// showOwn is Catalogue ▸ Your Crawlers…: the user's own entries,
 // with Add, Edit and Remove. They are used everywhere a catalogue entry is.
-func (s *studio) showOwnCrawlers() {
-	store := s.catalogueStore()
+func (cat catalogueSide) showOwn() {
+	store := cat.store()
 	var own []catalogue.Crawler
 	reload := func() {
 		own = own[:0]
@@ -252,7 +256,7 @@ func (s *studio) showOwnCrawlers() {
 		remove.Disable()
 		empty.Hidden = len(own) > 0
 		empty.Refresh()
-		s.catalogueChanged()
+		cat.changed()
 	}
 	list.OnSelected = func(i widget.ListItemID) {
 		selected = i
@@ -260,11 +264,11 @@ func (s *studio) showOwnCrawlers() {
 		remove.Enable()
 	}
 	add := newButton(lang.X("catalogue.own.add", "Add…"), func() {
-		s.editOwnCrawler(store, catalogue.Crawler{Purpose: catalogue.Other, Engine: "rfc9309", RobotsTxt: catalogue.Unknown}, refresh)
+		cat.editOwn(store, catalogue.Crawler{Purpose: catalogue.Other, Engine: "rfc9309", RobotsTxt: catalogue.Unknown}, refresh)
 	})
 	edit = newButton(lang.X("catalogue.own.edit", "Edit…"), func() {
 		if selected >= 0 && selected < len(own) {
-			s.editOwnCrawler(store, own[selected], refresh)
+			cat.editOwn(store, own[selected], refresh)
 		}
 	})
 	remove = newButton(lang.X("catalogue.own.remove", "Remove"), func() {
@@ -272,7 +276,7 @@ func (s *studio) showOwnCrawlers() {
 			return
 		}
 		if err := store.Remove(own[selected].Name); err != nil {
-			dialog.ShowError(err, s.win)
+			dialog.ShowError(err, cat.s.win)
 		}
 		refresh()
 	})
@@ -280,13 +284,13 @@ func (s *studio) showOwnCrawlers() {
 	remove.Disable()
 	empty.Hidden = len(own) > 0
 	content := container.NewBorder(empty, container.NewHBox(add, edit, remove), nil, nil, list)
-	d := dialog.NewCustom(lang.X("catalogue.own.title", "Your Crawlers"), lang.X("catalogue.update.close", "Close"), content, s.win)
+	d := dialog.NewCustom(lang.X("catalogue.own.title", "Your Crawlers"), lang.X("catalogue.update.close", "Close"), content, cat.s.win)
 	d.Resize(fyne.NewSize(720, 460))
 	d.Show()
 }
 
-// editOwnCrawler asks for an entry's fields and saves it in the user layer.
-func (s *studio) editOwnCrawler(store sources.Store, c catalogue.Crawler, done func()) {
+// editOwn asks for an entry's fields and saves it in the user layer.
+func (cat catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done func()) {
 	name := keys.NewEntry()
 	name.SetText(c.Name)
 	tokens := keys.NewEntry()
@@ -330,11 +334,11 @@ func (s *studio) editOwnCrawler(store sources.Store, c catalogue.Crawler, done f
 		}
 		e := ownEntry(name.Text, tokens.Text, uas.Text, operator.Text, string(p), eng.Selected, string(b), note.Text)
 		if err := store.Put(e); err != nil {
-			dialog.ShowError(err, s.win)
+			dialog.ShowError(err, cat.s.win)
 			return
 		}
 		done()
-	}, s.win)
+	}, cat.s.win)
 	d.Resize(fyne.NewSize(620, 460))
 	d.Show()
 }

@@ -36,8 +36,8 @@ func TestCatalogueUpdateDialog(t *testing.T) {
 	srv := httptest.NewServer(http.FileServer(http.Dir("../../tester/crawlers/sources/testdata")))
 	defer srv.Close()
 	s := newTestStudio(t)
-	v := s.newCatalogueUpdateView()
-	sm := s.catalogueSummary()
+	v := s.catalogue.newUpdateView()
+	sm := s.catalogue.summary()
 	if !strings.HasPrefix(v.summary.Text, "catalogue of "+catalogue.BuiltinDate()+": ") || sm.FromUpdates != 0 {
 		t.Fatalf("summary %q", v.summary.Text)
 	}
@@ -48,7 +48,7 @@ func TestCatalogueUpdateDialog(t *testing.T) {
 		!strings.Contains(v.result.Text, "robots.json, 166 items") {
 		t.Errorf("result:\n%s", v.result.Text)
 	}
-	files := s.catalogueStore().RangeFiles()
+	files := s.catalogue.store().RangeFiles()
 	if len(files) != 1 || files[0].Key != "Google" {
 		t.Errorf("range files after the update: %+v", files)
 	}
@@ -65,11 +65,11 @@ func TestCatalogueUpdateDialog(t *testing.T) {
 	}
 	clock = func() time.Time { return time.Now().Add(45 * 24 * time.Hour) }
 	defer func() { clock = time.Now }()
-	s.catalogueChanged()
+	s.catalogue.changed()
 	if items := catalogueMenuOf(s); len(items) == 0 || !strings.HasPrefix(items[0], "Update… (the catalogue is 45 days old)") {
 		t.Errorf("an old catalogue: menu %q", items)
 	}
-	if v := s.newCatalogueUpdateView(); v.offer.Hidden || !strings.Contains(v.offer.Text, "more than 30 days old") {
+	if v := s.catalogue.newUpdateView(); v.offer.Hidden || !strings.Contains(v.offer.Text, "more than 30 days old") {
 		t.Errorf("the dialog's offer: hidden %v %q", v.offer.Hidden, v.offer.Text)
 	}
 }
@@ -81,7 +81,7 @@ func TestOwnCrawlerUsedEverywhere(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	t.Cleanup(func() { catalogue.Use(nil) })
 	s := newTestStudio(t)
-	store := s.catalogueStore()
+	store := s.catalogue.store()
 	e := ownEntry("Example-Intranet-Bot", "", "", "Example Ltd", "monitor", "rfc9309", "obeys", "our link checker")
 	if err := store.Put(e); err != nil {
 		t.Fatal(err)
@@ -90,10 +90,10 @@ func TestOwnCrawlerUsedEverywhere(t *testing.T) {
 	if !r.Matched || r.Entry.Operator != "Example Ltd" || r.Token != "Example-Intranet-Bot" || r.Entry.Origin != catalogue.FromUser {
 		t.Fatalf("the tester does not know the user's entry: %+v", r)
 	}
-	if sm := s.catalogueSummary(); sm.FromUser != 1 {
+	if sm := s.catalogue.summary(); sm.FromUser != 1 {
 		t.Errorf("summary counts %d of the user's own", sm.FromUser)
 	}
-	s.undoCatalogueChange()
+	s.catalogue.undo()
 	if _, ok := crawlers.ByToken("Example-Intranet-Bot"); ok {
 		t.Error("undo left the entry in use")
 	}

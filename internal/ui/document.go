@@ -100,7 +100,7 @@ func (s *studio) remember(path string) {
 	p.SetString(prefLast, path)
 	pushRecent(p, path)
 	s.dialogs.rememberFolder(path)
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 }
 
 // save writes the buffer to its file (asking for a name for a new one).

@@ -22,13 +22,22 @@ func item(label string, sc fyne.Shortcut, action func()) *fyne.MenuItem {
 	return it
 }
 
-// menu builds the main menu; it is rebuilt when the recent list, the engine
-// or the language changes.
-func (s *studio) menu() *fyne.MainMenu { return s.menuFor(onWeb) }
+// menuBar is the window's main menu and the editing actions only it
+// starts.
+type menuBar struct{ s *studio }
 
-// menuFor builds the main menu for the browser build (web) or the desktop:
-// the browser's leaves out what a page cannot do (platform.go).
-func (s *studio) menuFor(web bool) *fyne.MainMenu {
+// refresh puts a new main menu on the window: it is rebuilt when the
+// recent list, the engine, the theme, the catalogue or the language
+// changes.
+func (m menuBar) refresh() { m.s.win.SetMainMenu(m.main()) }
+
+// main builds the main menu for this platform.
+func (m menuBar) main() *fyne.MainMenu { return m.forPlatform(onWeb) }
+
+// forPlatform builds the main menu for the browser build (web) or the
+// desktop: the browser's leaves out what a page cannot do (platform.go).
+func (m menuBar) forPlatform(web bool) *fyne.MainMenu {
+	s := m.s
 	p := s.app.Preferences()
 	recent := fyne.NewMenuItem(lang.X("menu.file.recent", "Open Recent"), nil)
 	for _, path := range recentFiles(p) {
@@ -63,13 +72,13 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		item(lang.X("menu.edit.undo", "Undo"), shortcut(fyne.KeyZ, 0), s.ed.Undo),
 		item(lang.X("menu.edit.redo", "Redo"), shortcut(fyne.KeyY, 0), s.ed.Redo),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(lang.X("menu.edit.cut", "Cut"), func() { s.toFocused(&fyne.ShortcutCut{Clipboard: s.app.Clipboard()}, s.ed.Cut) }),
-		fyne.NewMenuItem(lang.X("menu.edit.copy", "Copy"), func() { s.toFocused(&fyne.ShortcutCopy{Clipboard: s.app.Clipboard()}, s.ed.Copy) }),
-		fyne.NewMenuItem(lang.X("menu.edit.paste", "Paste"), func() { s.toFocused(&fyne.ShortcutPaste{Clipboard: s.app.Clipboard()}, s.ed.Paste) }),
+		fyne.NewMenuItem(lang.X("menu.edit.cut", "Cut"), func() { m.toFocused(&fyne.ShortcutCut{Clipboard: s.app.Clipboard()}, s.ed.Cut) }),
+		fyne.NewMenuItem(lang.X("menu.edit.copy", "Copy"), func() { m.toFocused(&fyne.ShortcutCopy{Clipboard: s.app.Clipboard()}, s.ed.Copy) }),
+		fyne.NewMenuItem(lang.X("menu.edit.paste", "Paste"), func() { m.toFocused(&fyne.ShortcutPaste{Clipboard: s.app.Clipboard()}, s.ed.Paste) }),
 		fyne.NewMenuItemSeparator(),
-		item(lang.X("menu.edit.find", "Find…"), shortcut(fyne.KeyF, 0), func() { s.focusEditor(); s.ed.ShowBar(editor.FindBar) }),
-		item(lang.X("menu.edit.replace", "Replace…"), shortcut(fyne.KeyH, 0), func() { s.focusEditor(); s.ed.ShowBar(editor.ReplaceBar) }),
-		item(lang.X("menu.edit.goto", "Go to Line…"), shortcut(fyne.KeyG, 0), func() { s.focusEditor(); s.ed.ShowBar(editor.GoToLineBar) }),
+		item(lang.X("menu.edit.find", "Find…"), shortcut(fyne.KeyF, 0), func() { m.focusEditor(); s.ed.ShowBar(editor.FindBar) }),
+		item(lang.X("menu.edit.replace", "Replace…"), shortcut(fyne.KeyH, 0), func() { m.focusEditor(); s.ed.ShowBar(editor.ReplaceBar) }),
+		item(lang.X("menu.edit.goto", "Go to Line…"), shortcut(fyne.KeyG, 0), func() { m.focusEditor(); s.ed.ShowBar(editor.GoToLineBar) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.X("menu.edit.fixall", "Apply All Safe Fixes"), s.checks.applySafeFixes),
 	)
@@ -77,7 +86,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 	own := fyne.NewMenuItem(lang.X("testerpane.reading.own", "Each crawler's own"), func() {
 		s.pane.SetEngine(testerpane.OwnReading)
 		p.SetString(prefEngine, testerpane.OwnReading)
-		s.win.SetMainMenu(s.menu())
+		m.refresh()
 		s.refreshStatus()
 	})
 	own.Checked = s.pane.Engine() == testerpane.OwnReading
@@ -87,7 +96,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		it := fyne.NewMenuItem(msg.New(e.Info().Name).String()+"  ("+id+")", func() {
 			s.pane.SetEngine(id)
 			p.SetString(prefEngine, id)
-			s.win.SetMainMenu(s.menu())
+			m.refresh()
 			s.refreshStatus()
 		})
 		it.Checked = s.pane.Engine() == id
@@ -110,7 +119,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 			p.SetString(prefTheme, id)
 			applyTheme(s.app, id)
 			s.tell(themed)
-			s.win.SetMainMenu(s.menu())
+			m.refresh()
 		})
 		it.Checked = p.StringWithFallback(prefTheme, "system") == id
 		themes.ChildMenu = appendItem(themes.ChildMenu, it)
@@ -140,7 +149,7 @@ func (s *studio) menuFor(web bool) *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.dialogs.showAbout),
 	)
 	// A menu shortcut runs its action on the web driver's key goroutine.
-	return keys.Menu(fyne.NewMainMenu(file, edit, tester, view, s.catalogueMenu(), help))
+	return keys.Menu(fyne.NewMainMenu(file, edit, tester, view, s.catalogue.menu(), help))
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
@@ -153,7 +162,8 @@ func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
 
 // toFocused sends a clipboard shortcut to the focused widget (an entry in
 // the tester pane, or the editor), falling back to the editor.
-func (s *studio) toFocused(sc fyne.Shortcut, fallback func()) {
+func (m menuBar) toFocused(sc fyne.Shortcut, fallback func()) {
+	s := m.s
 	if f, ok := s.win.Canvas().Focused().(fyne.Shortcutable); ok && f != fyne.Shortcutable(s.ed) {
 		f.TypedShortcut(sc)
 		return
@@ -161,7 +171,8 @@ func (s *studio) toFocused(sc fyne.Shortcut, fallback func()) {
 	fallback()
 }
 
-func (s *studio) focusEditor() {
+func (m menuBar) focusEditor() {
+	s := m.s
 	s.showEditor()
 	s.win.Canvas().Focus(s.ed)
 }
@@ -188,10 +199,8 @@ func (s *studio) switchLanguage(code string) {
 	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	s.buildContent()
 	quietHiddenTabs(s.tabs) // as platformStart did for the first tabs
-	if s.class.tab != nil {
-		s.class.tab.SetSynchronous(sync)
-	}
-	s.win.SetMainMenu(s.menu())
+	s.class.setSynchronous(sync)
+	s.menus.refresh()
 	s.title = ""
 	s.documentChanged()
 	s.restoreTabs(kept)

@@ -20,7 +20,7 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 		s.app.Preferences().SetString(prefEngine, id)
 		s.class.readingChosen(id)
 		s.checks.readingsChanged()
-		s.win.SetMainMenu(s.menu())
+		s.menus.refresh()
 		s.refreshStatus()
 	})
 	p.SetOnCompareChanged(s.compareChanged)

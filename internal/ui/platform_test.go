@@ -55,7 +55,7 @@ func menuLabels(m *fyne.MainMenu) map[string]string {
 // starts, ends or doubles a separator where items were left out.
 func TestBrowserMenuLeavesOutWhatAPageCannotDo(t *testing.T) {
 	s := newTestStudio(t)
-	desk, web := s.menuFor(false), s.menuFor(true)
+	desk, web := s.menus.forPlatform(false), s.menus.forPlatform(true)
 	dl, wl := menuLabels(desk), menuLabels(web)
 	hidden := map[platformItem]string{
 		itemOpenPath:     "Open Path…",

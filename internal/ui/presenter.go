@@ -156,7 +156,7 @@ func (c *classroom) setPresenter(on bool) {
 	if on == p.on {
 		return
 	}
-	defer s.traceStep(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
+	defer s.trace.step(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
 	p.on = on
 	s.win.SetFullScreen(on)
 	if on {
@@ -173,7 +173,9 @@ func (c *classroom) setPresenter(on bool) {
 	// The editor is narrow and large in presenter mode: its lines wrap so
 	// the back row reads them whole (the user's own choice comes back after).
 	s.ed.SetWrap(on || s.app.Preferences().Bool(prefWrap))
-	c.tab.SetLarge(on)
+	if c.tab != nil { // else lessons makes it large or not
+		c.tab.SetLarge(on)
+	}
 	p.update()
 	s.win.Content().Refresh()
 	if on {
@@ -184,7 +186,7 @@ func (c *classroom) setPresenter(on bool) {
 	} else {
 		s.view.setZoom(p.zoomBefore)
 	}
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 }
 
 // presenterLayout hides what the class does not read: the Problems panel,

@@ -31,23 +31,41 @@ type classroom struct {
 	loaded   bool
 	opened   []*lessons.Lesson // lessons the user opened, kept across rebuilds
 	current  string            // ID of the selected lesson, kept across rebuilds
-	tab      *lessontab.Tab
+	tab      *lessontab.Tab    // nil until shown or needed (lessons)
+	body     *fyne.Container   // the tab item's content: the tab's once made
+	sync     bool              // the tab checks answers on the caller's goroutine
 	item     *container.TabItem
 	timeline *timeline.Timeline
 	strip    *fyne.Container // the timeline above the tabs; hidden until asked for
 	present  presenter
 	kept     lessontab.State
+	since    bool // kept holds what the user did before a rebuild
 }
 
-// build makes the Lessons tab (again after a language switch, keeping the
-// opened lessons and the selection).
+// build makes the Lessons tab's item (again after a language switch,
+// keeping the opened lessons and the selection); its widgets come when the
+// tab is first shown or asked for (lessons).
 func (c *classroom) build() *container.TabItem {
-	s := c.s
 	if c.tab != nil {
-		if l := c.tab.Current(); l != nil {
+		if l := c.lessons().Current(); l != nil {
 			c.current = l.ID
 		}
 	}
+	c.tab = nil
+	c.body = container.NewStack()
+	c.item = container.NewTabItem(lang.X("lessontab.tab", "Lessons"), c.body)
+	return c.item
+}
+
+// lessons is the Lessons tab, made the first time it is shown or needed:
+// its hundred wrapped texts cost a window that never shows them a tenth of
+// a second to build and as much again on each theme, zoom or language
+// switch.
+func (c *classroom) lessons() *lessontab.Tab {
+	if c.tab != nil {
+		return c.tab
+	}
+	s := c.s
 	if !c.loaded {
 		list, err := lessons.Builtin()
 		if err != nil {
@@ -63,21 +81,47 @@ func (c *classroom) build() *container.TabItem {
 		ShowTimeline: func() { s.class.showTimeline(true) },
 		OnExplain:    c.present.setLessonText,
 	}, all)
+	c.tab.SetSynchronous(c.sync)
 	for i, l := range all {
 		if l.ID == c.current {
 			c.tab.Select(i)
 		}
 	}
 	c.tab.SetLarge(c.present.on)
-	c.item = container.NewTabItem(lang.X("lessontab.tab", "Lessons"), c.tab.Content)
-	return c.item
+	if c.since {
+		c.tab.Restore(c.kept)
+	}
+	c.body.Objects = []fyne.CanvasObject{c.tab.Content}
+	c.body.Refresh()
+	return c.tab
 }
 
-// The Lessons tab as one of the window's tabs (tab, tabs.go).
+// setSynchronous makes the Lessons tab check answers on the caller's
+// goroutine (on), as tests and the language switch want.
+func (c *classroom) setSynchronous(on bool) {
+	c.sync = on
+	if c.tab != nil {
+		c.tab.SetSynchronous(on)
+	}
+}
+
+// The Lessons tab as one of the window's tabs (tab, tabs.go). A lesson
+// brings its own robots.txt: the tab follows nothing but being shown.
 func (c *classroom) tabItem() *container.TabItem { return c.item }
-func (c *classroom) follow(change, bool)         {} // a lesson brings its own robots.txt
-func (c *classroom) keep()                       { c.kept = c.tab.State() }
-func (c *classroom) restore()                    { c.tab.Restore(c.kept) }
+func (c *classroom) follow(what change, inView bool) {
+	if inView && what == shown {
+		c.lessons()
+	}
+}
+
+// keep remembers what the user did in the tab, if it was ever made;
+// lessons hands it to the rebuilt tab when that is made.
+func (c *classroom) keep() {
+	if c.tab != nil {
+		c.kept, c.since = c.tab.State(), true
+	}
+}
+func (c *classroom) restore() {}
 
 // classroomContent puts the timeline strip above the tabs.
 func (c *classroom) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
@@ -114,7 +158,7 @@ func (c *classroom) showTimeline(on bool) {
 	}
 	s.win.Content().Refresh()
 	c.fitPresenter()
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 }
 
 // useReading switches the tester to an engine picked on the timeline and
@@ -125,7 +169,7 @@ func (c *classroom) useReading(id string) {
 	s.pane.SetEngine(id)
 	s.showEditor()
 	c.fitPresenter()
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 	s.refreshStatus()
 }
 
@@ -191,8 +235,10 @@ func (c *classroom) openLessonPath(path string) bool {
 	}
 	c.opened = append(kept, l)
 	c.current = l.ID
-	c.tab.Add(l)
-	s.tabs.Select(c.item)
+	if c.tab != nil {
+		c.tab.Add(l)
+	}
+	s.tabs.Select(c.item) // makes the tab, with l selected, if it was not yet
 	return true
 }
 
@@ -221,7 +267,7 @@ func (c *classroom) exportLessonDialog() {
 		s.web.webExportLesson()
 		return
 	}
-	l := c.tab.Current()
+	l := c.lessons().Current()
 	if l == nil {
 		return
 	}
@@ -242,7 +288,7 @@ func (c *classroom) exportLessonDialog() {
 // exportLessonTo writes the selected lesson to path as a .zip.
 func (c *classroom) exportLessonTo(path string) bool {
 	s := c.s
-	l := c.tab.Current()
+	l := c.lessons().Current()
 	if l == nil {
 		return false
 	}

@@ -22,14 +22,14 @@ const testLesson = "lessontab/testdata/99-private"
 func TestOpenAndExportLessonRoundTrip(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	s := newTestStudio(t)
-	before := len(s.class.tab.Lessons())
+	before := len(s.class.lessons().Lessons())
 	if !s.class.openLessonPath(testLesson) {
 		t.Fatal("File ▸ Open Lesson… refused the test lesson folder")
 	}
 	if s.tabs.Selected() != s.class.item {
 		t.Error("the opened lesson is not shown")
 	}
-	if l := s.class.tab.Current(); l == nil || l.ID != "test-private" {
+	if l := s.class.lessons().Current(); l == nil || l.ID != "test-private" {
 		t.Fatalf("selected lesson %+v", l)
 	}
 	zipPath := filepath.Join(t.TempDir(), "shared.zip")
@@ -39,7 +39,7 @@ func TestOpenAndExportLessonRoundTrip(t *testing.T) {
 	if !s.class.openLessonPath(zipPath) {
 		t.Fatal("the exported zip does not open")
 	}
-	if n := len(s.class.tab.Lessons()); n != before+1 {
+	if n := len(s.class.lessons().Lessons()); n != before+1 {
 		t.Errorf("opening the same lesson again left %d lessons, want %d (replaced, not doubled)", n, before+1)
 	}
 	orig, err := lessons.Open(testLesson)
@@ -47,8 +47,8 @@ func TestOpenAndExportLessonRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, _ := orig.Marshal()
-	b, _ := s.class.tab.Current().Marshal()
-	if string(a) != string(b) || string(orig.Robots) != string(s.class.tab.Current().Robots) {
+	b, _ := s.class.lessons().Current().Marshal()
+	if string(a) != string(b) || string(orig.Robots) != string(s.class.lessons().Current().Robots) {
 		t.Error("the lesson read back from the exported zip differs from the folder")
 	}
 	// A lesson.json picked in the dialog opens its folder.
@@ -60,7 +60,7 @@ func TestOpenAndExportLessonRoundTrip(t *testing.T) {
 func TestOpenLessonRejectsBadInputClearly(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	s := newTestStudio(t)
-	before := len(s.class.tab.Lessons())
+	before := len(s.class.lessons().Lessons())
 	p := writeFile(t, "notes.zip", []byte("this is not a zip"))
 	if s.class.openLessonPath(p) {
 		t.Fatal("a broken zip opened as a lesson")
@@ -68,7 +68,7 @@ func TestOpenLessonRejectsBadInputClearly(t *testing.T) {
 	if !hasDialog(s) {
 		t.Fatal("no error dialog for a broken zip")
 	}
-	if n := len(s.class.tab.Lessons()); n != before {
+	if n := len(s.class.lessons().Lessons()); n != before {
 		t.Errorf("a failed open changed the list: %d lessons, was %d", n, before)
 	}
 	if s.class.openLessonPath(filepath.Join(t.TempDir(), "missing")) {
@@ -155,7 +155,7 @@ func TestPresenterModeTogglesAndRestores(t *testing.T) {
 	// the tester, the explanation is still the tester's selection, never
 	// the lesson's older answer.
 	s.class.openLessonPath(testLesson)
-	s.class.tab.Predict(0, "blocked")
+	s.class.lessons().Predict(0, "blocked")
 	s.tabs.SelectIndex(0)
 	if got := s.class.present.text.Text; !strings.Contains(got, v.ExplainAll()) || strings.Contains(got, "Only the Disallow line matches.") {
 		t.Errorf("presenter explanation on the tester after a lesson reveal: %q", got)
@@ -205,7 +205,7 @@ func TestOpenExampleInMainEditor(t *testing.T) {
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /mine/\n"))
 	s.openPath(p)
 	s.class.openLessonPath(testLesson)
-	s.class.openTextAsNew("example.robots.txt", s.class.tab.Editor().Bytes())
+	s.class.openTextAsNew("example.robots.txt", s.class.lessons().Editor().Bytes())
 	if got := string(s.ed.Bytes()); !strings.Contains(got, "Allow: /private/public.html") {
 		t.Fatalf("the main editor shows %q", got)
 	}
@@ -274,12 +274,12 @@ func TestPresenterKeysWithTheEditorFocused(t *testing.T) {
 	}
 	// The lesson's own editor.
 	s.tabs.Select(s.class.item)
-	c.Focus(s.class.tab.Editor())
+	c.Focus(s.class.lessons().Editor())
 	press(fyne.KeyF11)
 	if !s.class.presenting() {
 		t.Error("F11 in the lesson's editor does not enter presenter mode")
 	}
-	c.Focus(s.class.tab.Editor())
+	c.Focus(s.class.lessons().Editor())
 	press(fyne.KeyF11)
 	if s.class.presenting() {
 		t.Error("F11 in the lesson's editor does not leave presenter mode")

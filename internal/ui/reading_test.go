@@ -22,7 +22,7 @@ func TestTheReadingIsEachCrawlersOwnUnlessChosen(t *testing.T) {
 	if got := s.pane.Engine(); got != "google" {
 		t.Errorf("a stored google reading became %q", got)
 	}
-	engines := s.menu().Items[3].Items[0].ChildMenu.Items
+	engines := s.menus.main().Items[3].Items[0].ChildMenu.Items
 	engines[0].Action() // View ▸ Engine ▸ Each crawler's own
 	if got := a.Preferences().String(prefEngine); got != testerpane.OwnReading || s.pane.Engine() != testerpane.OwnReading {
 		t.Errorf("choosing each crawler's own: stored %q, pane %q", got, s.pane.Engine())

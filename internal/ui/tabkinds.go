@@ -79,31 +79,59 @@ func (t *hostTab) keep()    { t.kept = t.State() }
 func (t *hostTab) restore() { t.Restore(t.kept) }
 
 // aiTab is the AI access view and policy builder; its edits go into the
-// editor as one undo step.
+// editor as one undo step. Its widgets (a wrapped line for every crawler
+// of the catalogue) are made when the tab first comes into view: until
+// then the tab holds an empty box, which a theme, zoom or language switch
+// does not measure again (a window's tabs all re-layout on each).
 type aiTab struct {
-	*aitab.Tab
-	s    *studio
-	it   *container.TabItem
-	kept aitab.State
+	*aitab.Tab // nil until the tab is first shown
+	s          *studio
+	it         *container.TabItem
+	body       *fyne.Container // the tab item's content; the tab's widgets once made
+	kept       aitab.State
+	since      bool // kept holds what the user did before a rebuild
 }
 
 func (t *aiTab) build() *container.TabItem {
+	t.Tab = nil
+	t.body = container.NewStack()
+	t.it = container.NewTabItem(lang.X("aitab.tab", "AI access"), t.body)
+	return t.it
+}
+
+// fill builds the tab's widgets, with what the user did before a rebuild.
+func (t *aiTab) fill() {
 	ed := t.s.ed
 	t.Tab = aitab.New(ed.Document, func(edits []aiaccess.Edit) error { return ed.ApplyEdits(edits) })
-	t.it = container.NewTabItem(lang.X("aitab.tab", "AI access"), t.Content)
-	return t.it
+	if t.since {
+		t.Restore(t.kept) // reads the document, as Refresh does
+	}
+	t.body.Objects = []fyne.CanvasObject{t.Content}
+	t.body.Refresh()
 }
 
 func (t *aiTab) tabItem() *container.TabItem { return t.it }
 
-// follow reads the document while the tab is in view.
+// follow reads the document while the tab is in view (making the tab the
+// first time).
 func (t *aiTab) follow(c change, shown bool) {
-	if shown && c != themed {
+	switch {
+	case !shown || c == themed:
+	case t.Tab == nil:
+		t.fill()
+	default:
 		t.Refresh()
 	}
 }
-func (t *aiTab) keep()    { t.kept = t.State() }
-func (t *aiTab) restore() { t.Restore(t.kept) }
+
+// keep remembers the user's choices, if the tab was ever made; restore
+// leaves them for fill, which runs when the rebuilt tab is shown.
+func (t *aiTab) keep() {
+	if t.Tab != nil {
+		t.kept, t.since = t.State(), true
+	}
+}
+func (t *aiTab) restore() {}
 
 // sitemapsTab checks sitemaps against the robots.txt in the editor: a
 // finding of the robots.txt selects its line, blocked URLs can become

@@ -27,6 +27,7 @@ func TestHiddenTabsAreNotMeasured(t *testing.T) {
 	shown := measured{canvas.NewRectangle(nil), &shownN}
 	hidden := measured{canvas.NewRectangle(nil), &hiddenN}
 	tabs := container.NewAppTabs(container.NewTabItem("a", shown), container.NewTabItem("b", hidden))
+	tabs.Resize(fyne.NewSize(400, 300)) // laid out: the tab container hides b's content
 	quietHiddenTabs(tabs)
 	quietHiddenTabs(tabs) // a second call wraps nothing twice
 	if !isShownMin(tabs.Items[1].Content) || isShownMin(tabs.Items[1].Content.(*fyne.Container).Objects[0]) {
@@ -47,6 +48,9 @@ func TestHiddenTabsAreNotMeasured(t *testing.T) {
 	tabs.MinSize()
 	if hiddenN == 0 {
 		t.Fatal("the tab now shown is not measured")
+	}
+	if !hidden.Visible() || !tabs.Items[1].Content.Visible() {
+		t.Fatal("the tab now shown is not visible")
 	}
 }
 

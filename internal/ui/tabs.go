@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 )
 
@@ -46,16 +47,23 @@ func (s *studio) newTabs() []tab {
 	return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
 }
 
-// buildTabs makes every tab's widgets into the tab container.
+// buildTabs makes every tab's widgets into the tab container. Only the
+// first tab's join the window now; the others wait on the shelf until
+// their tab first comes into view.
 func (s *studio) buildTabs() *container.AppTabs {
 	// Every tab at once: each AppTabs.Append lays out all the tabs again
 	// (more than half of building the window).
 	items := make([]*container.TabItem, len(s.tabList))
+	s.shelf = shelf{}
 	for i, t := range s.tabList {
 		items[i] = t.build()
+		if i > 0 {
+			s.shelf.shelve(items[i])
+		}
 	}
 	tabs := container.NewAppTabs(items...)
 	tabs.OnSelected = func(it *container.TabItem) {
+		s.shelf.unshelve(it)
 		for _, t := range s.tabList {
 			if t.tabItem() == it {
 				t.follow(shown, true)
@@ -63,6 +71,44 @@ func (s *studio) buildTabs() *container.AppTabs {
 		}
 	}
 	return tabs
+}
+
+// shelf is the tabs whose content is kept out of the window until they
+// are first shown.
+type shelf map[*container.TabItem]shelved
+
+// shelved is a tab's content kept out of the window: box is what the tab
+// item shows, empty until the tab is first shown.
+type shelved struct {
+	box     *fyne.Container
+	content fyne.CanvasObject
+}
+
+// shelve keeps the content of it out of the window until the tab first comes
+// into view; meanwhile the item shows an empty box. Fyne refreshes every
+// tab's content whenever the tab container refreshes (a new title, another
+// tab selected) and walks the whole window on a theme, zoom or language
+// switch: a tab the user has not opened (the Lessons tab's hundred wrapped
+// texts above all) cost that on every F11 and every switch. The tab's own
+// type keeps its widgets and their state as before; only the window does
+// not hold them yet.
+func (sh shelf) shelve(it *container.TabItem) {
+	sh[it] = shelved{box: container.NewStack(), content: it.Content}
+	it.Content = sh[it].box
+}
+
+// unshelve puts the content of it in the window, when it first comes into view.
+// Refreshing the box refreshes every widget in it, which then takes the
+// theme and zoom in use (a switch made while it was shelved did not reach
+// it).
+func (sh shelf) unshelve(it *container.TabItem) {
+	t, ok := sh[it]
+	if !ok {
+		return
+	}
+	delete(sh, it)
+	t.box.Objects = []fyne.CanvasObject{t.content}
+	t.box.Refresh()
 }
 
 // tell tells every tab of c.

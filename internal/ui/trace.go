@@ -56,48 +56,48 @@ type traceEvent struct {
 	Rows    int     `json:"rows,omitempty"`
 }
 
-// startTrace begins the trace when ROBOTS_STUDIO_TRACE names a file.
-func (s *studio) startTrace() {
+// startTrace begins the trace for s when ROBOTS_STUDIO_TRACE names a file;
+// without it there is no tracer (nil), and a nil tracer records nothing.
+func startTrace(s *studio) *tracer {
 	path := os.Getenv("ROBOTS_STUDIO_TRACE")
-	if path == "" || s.trace != nil {
-		return
+	if path == "" {
+		return nil
 	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		fyne.LogError("speed trace", err)
-		return
+		return nil
 	}
-	s.trace = &tracer{s: s, out: json.NewEncoder(f)}
-	s.trace.profile()
-	a := fyne.NewAnimation(time.Hour, func(float32) { s.trace.tick() })
+	t := &tracer{s: s, out: json.NewEncoder(f)}
+	t.profile()
+	a := fyne.NewAnimation(time.Hour, func(float32) { t.tick() })
 	a.RepeatCount = fyne.AnimationRepeatForever
 	a.Start()
+	return t
 }
 
-// traceEdit records an edit of the document; call it as
-// defer s.traceEdit(doc)() at the top of the edit's handler.
-func (s *studio) traceEdit(doc *syntax.Document) func() {
-	if s.trace == nil {
+// edit records an edit of the document; call it as
+// defer s.trace.edit(doc)() at the top of the edit's handler.
+func (t *tracer) edit(doc *syntax.Document) func() {
+	if t == nil {
 		return func() {}
 	}
-	t := s.trace
 	t.n++
 	n, start, cpu := t.n, time.Now(), threadCPU()
 	return func() {
 		t.write(traceEvent{Ev: "edit", N: n, T: start.UnixNano(), Ms: ms(time.Since(start)), CPU: int64(cpu)})
 		t.wants = append(t.wants,
-			traceWant{n, "rows", func() bool { d, _, _ := s.pane.TraceState(); return d == doc }},
-			traceWant{n, "results", func() bool { d, ok, _ := s.pane.TraceState(); return d == doc && ok }})
+			traceWant{n, "rows", func() bool { d, _, _ := t.s.pane.TraceState(); return d == doc }},
+			traceWant{n, "results", func() bool { d, ok, _ := t.s.pane.TraceState(); return d == doc && ok }})
 	}
 }
 
-// traceStep records a named action (presenter mode on or off) and the
-// first frame after it; call it as defer s.traceStep(name)().
-func (s *studio) traceStep(name string) func() {
-	if s.trace == nil {
+// step records a named action (presenter mode on or off) and the
+// first frame after it; call it as defer s.trace.step(name)().
+func (t *tracer) step(name string) func() {
+	if t == nil {
 		return func() {}
 	}
-	t := s.trace
 	t.n++
 	n, start, cpu := t.n, time.Now(), threadCPU()
 	return func() {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"sync"
 	"testing"
 	"time"
 
@@ -10,26 +9,35 @@ import (
 )
 
 // TestIdleTimerRunsOnceAfterTheLastCall: calls closer together than the
-// pause replace each other; the newest one runs once, after the pause.
+// pause replace each other; the newest one runs once, after its pause. The
+// test plays the UI goroutine: it runs the hand-overs as they come, so a
+// call's timer that fired before the next call (on a slow machine) only
+// queues a hand-over that must do nothing; it waits for hand-overs, never
+// for a fixed time.
 func TestIdleTimerRunsOnceAfterTheLastCall(t *testing.T) {
-	var mu sync.Mutex
 	var ran []int
 	var it idleTimer
-	direct := func(f func()) { f() }
-	start := time.Now()
+	queued := make(chan func(), 8)
+	hand := func(f func()) { queued <- f }
+	// Each call waits longer than the one before it, so without the
+	// replacing the first call would be the first to run.
+	var last time.Time
+	var pause time.Duration
 	for i := 1; i <= 5; i++ {
-		i := i
-		it.after(60*time.Millisecond, direct, func() { mu.Lock(); ran = append(ran, i); mu.Unlock() })
-		time.Sleep(10 * time.Millisecond)
+		last, pause = time.Now(), time.Duration(i)*20*time.Millisecond
+		it.after(pause, hand, func() { ran = append(ran, i) })
 	}
-	time.Sleep(200 * time.Millisecond)
-	mu.Lock()
-	defer mu.Unlock()
+	for len(ran) == 0 {
+		(<-queued)()
+	}
+	if el := time.Since(last); el < pause {
+		t.Fatalf("the last call ran %v after it was made, before its pause of %v", el, pause)
+	}
+	for len(queued) > 0 {
+		(<-queued)()
+	}
 	if len(ran) != 1 || ran[0] != 5 {
 		t.Fatalf("ran %v, want only the last call [5]", ran)
-	}
-	if el := time.Since(start); el < 100*time.Millisecond {
-		t.Fatalf("elapsed %v", el)
 	}
 }
 

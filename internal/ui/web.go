@@ -153,7 +153,7 @@ func (w *webSide) webOpenLesson() {
 // written to the page's temporary folder and downloaded.
 func (w *webSide) webExportLesson() {
 	s := w.s
-	l := s.class.tab.Current()
+	l := s.class.lessons().Current()
 	if l == nil {
 		return
 	}

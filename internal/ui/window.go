@@ -40,6 +40,7 @@ type studio struct {
 	// tabList are the tabs in the order shown (newTabs); the fields below
 	// are the same tabs, for the window's own wiring.
 	tabList  []tab
+	shelf    shelf // the tabs not shown yet (tabs.go)
 	editor   *editorTab
 	meta     *metaTab
 	wizard   *hostTab
@@ -67,7 +68,9 @@ type studio struct {
 	dialogs     dialogs
 	checks      checks
 	web         webSide
-	trace       *tracer // the opt-in speed trace (trace.go)
+	menus       menuBar       // the main menu (menus.go)
+	catalogue   catalogueSide // the Catalogue menu's dialogs (catalogue_dialogs.go)
+	trace       *tracer       // the opt-in speed trace (trace.go)
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -114,7 +117,7 @@ func openWindow(s *studio, args []string) {
 	s.win.Show()
 	s.view.fitScreen()
 	s.recovery.offerRecovery()
-	s.startTrace()
+	s.trace = startTrace(s)
 	s.platformStart()
 	// The window owns the autosave: close stops it.
 	s.autosaver = session.StartAutosave(s.clock, session.AutosaveEvery, fyne.Do, s.autosave)
@@ -150,6 +153,7 @@ func newStudio(a fyne.App, storage string) *studio {
 		func() []byte { return s.ed.Bytes() }, func() *testset.Set { return s.pane.TestSet() })
 	s.live.s, s.disk.s, s.class.s, s.recovery.s = s, s, s, s
 	s.view, s.dialogs, s.checks, s.web = viewSide{s}, dialogs{s}, checks{s}, webSide{s}
+	s.menus, s.catalogue = menuBar{s}, catalogueSide{s}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(Icon)
 	s.ed = editor.New()
@@ -173,7 +177,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.view.initView()
 	s.ed.OnCursorMoved = s.cursorMoved
 	s.buildContent()
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 	s.class.presenterKeys()
 	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnClosed(s.close)
@@ -222,14 +226,14 @@ const splitOffset = 0.44
 func (s *studio) compareChanged(bool) {
 	s.checks.readingsChanged()
 	s.class.fitPresenterTable()
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 }
 
 // documentChanged runs after every edit: results and title now, lint
 // diagnostics as soon as the background linter has them.
 func (s *studio) documentChanged() {
 	doc := s.ed.Document()
-	defer s.traceEdit(doc)()
+	defer s.trace.edit(doc)()
 	s.selected = nil
 	s.pane.SetDocument(doc)
 	s.class.presentCurrent()

@@ -46,9 +46,7 @@ func testStudio(a fyne.App, storage string) *studio {
 	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
 	s.disk.off = true // the test calls checkDisk itself
 	s.pane.SetSynchronous(true)
-	if s.class.tab != nil {
-		s.class.tab.SetSynchronous(true)
-	}
+	s.class.setSynchronous(true)
 	return s
 }
 
@@ -295,7 +293,7 @@ func TestAutosaveAndRecovery(t *testing.T) {
 func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	english(t)
 	s := newTestStudio(t)
-	m := s.menu()
+	m := s.menus.main()
 	want := map[string][]string{
 		"File":      {"New", "Open…", "Open Path…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Recover Unsaved Work…", "Open Lesson…", "Export Lesson…", "Quit"},
 		"Edit":      {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
@@ -343,14 +341,14 @@ func TestLanguageSwitchRebuildsTheTexts(t *testing.T) {
 	s.openSample()
 	t.Cleanup(func() { setLanguage("") })
 	s.switchLanguage("ru")
-	if got := s.menu().Items[0].Label; got != "Файл" {
+	if got := s.menus.main().Items[0].Label; got != "Файл" {
 		t.Errorf("File menu in Russian = %q", got)
 	}
 	if got := s.app.Preferences().String(prefLanguage); got != "ru" {
 		t.Errorf("language not remembered: %q", got)
 	}
 	s.switchLanguage("pl")
-	if got := s.menu().Items[0].Label; got != "Plik" {
+	if got := s.menus.main().Items[0].Label; got != "Plik" {
 		t.Errorf("File menu in Polish = %q", got)
 	}
 	if len(s.pane.TestSet().Crawlers) == 0 {

@@ -21,5 +21,5 @@ func (v *viewSide) setWrap(on bool) {
 	s := v.s
 	s.ed.SetWrap(on)
 	s.app.Preferences().SetBool(prefWrap, on)
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 }

@@ -35,7 +35,7 @@ func (v *viewSide) setZoom(percent int) {
 	s.app.Preferences().SetInt(prefZoom, percent)
 	// A new menu bar makes the window lay out again under the menu's new
 	// height; without it a zoom by key repaints only at the next event.
-	s.win.SetMainMenu(s.menu())
+	s.menus.refresh()
 }
 
 // applyZoom sets the theme at percent.
