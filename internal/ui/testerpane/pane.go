@@ -112,8 +112,7 @@ type Pane struct {
 	synchronous bool
 	budgetFrom  time.Time
 
-	selected *cell      // the result shown in the detail area
-	text     [2]rowText // each row list's text box (rowtext.go)
+	selected *cell // the result shown in the detail area
 	// colChoice is the user's choice of the optional columns without
 	// compare (columns.go); tableW the table's width at the last layout.
 	colChoice map[colKind]colChoice
@@ -128,8 +127,9 @@ type Pane struct {
 	suppressSelection bool // set while the pane moves the selection itself
 	presenting        bool // presenter mode's layout (present.go)
 
-	lastCatalogue *catalogueView // the picker last opened (tests drive it)
-	lastChooser   *widget.PopUp  // the engine column chooser last opened
+	lastChooser *widget.PopUp // the engine column chooser last opened
+
+	input rowInput // the crawler and path rows (rows.go)
 
 	ui paneUI
 }
@@ -186,6 +186,7 @@ func New(win fyne.Window) *Pane {
 		pending:   map[cell]bool{},
 		cancelled: map[cell]bool{},
 	}
+	p.input.p = p
 	p.compiler = &latest.Worker[compileJob, compiledSet]{
 		Work:    func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
 		Deliver: p.installCompiled,
@@ -197,7 +198,7 @@ func New(win fyne.Window) *Pane {
 		Hand:    func(f func()) { p.toUI(f) },
 	}
 	p.order = p.defaultOrder()
-	p.ensureEmptyRows()
+	p.input.ensureEmptyRows()
 	p.build()
 	p.rowsChanged(false)
 	return p
@@ -470,13 +471,14 @@ func (p *Pane) SetTestSet(s *testset.Set) {
 	}
 	p.set = s.Clone()
 	p.set.AddMissingRows()
-	p.ensureEmptyRows()
+	p.input.ensureEmptyRows()
 	p.selected = nil
-	p.buildRows()
+	p.input.buildRows()
 	p.rowsChanged(false)
 }
 
-func (p *Pane) ensureEmptyRows() {
+func (in *rowInput) ensureEmptyRows() {
+	p := in.p
 	if len(p.set.Crawlers) == 0 {
 		p.set.Crawlers = []string{""}
 	}
@@ -599,7 +601,7 @@ func (p *Pane) rowsChanged(user bool) {
 // refreshResults redraws what shows verdicts; the table asks for the
 // verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
-	p.updateRowWindow()
+	p.input.updateRowWindow()
 	p.updateSummary()
 	if len(p.pairs) == 0 {
 		p.ui.emptyHint.Show()
@@ -821,7 +823,7 @@ func (p *Pane) build() {
 
 	ui.crawlerBox = container.New(newRowsLayout())
 	ui.pathBox = container.New(newRowsLayout())
-	p.buildRows()
+	p.input.buildRows()
 
 	p.layoutColumns()
 	ui.table = p.newTable()
@@ -839,20 +841,20 @@ func (p *Pane) build() {
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
 		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
 	inputs := container.NewGridWithColumns(2,
-		p.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
-		p.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
+		p.input.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
+		p.input.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
 	)
 	adds := container.NewGridWithColumns(2,
-		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,
-			lang.X("testerpane.from_catalogue", "Catalogue…"), p.addFromCatalogue),
-		addButtons(lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil))
+		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
+			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue),
+		addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	ui.rowsScroll = container.NewVScroll(inputs)
-	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.updateRowWindow() }
+	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.input.updateRowWindow() }
 	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
 	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
 	ui.upper.Offset = 0.25

@@ -151,8 +151,8 @@ func TestAddCrawlerAndPathShowsBlockedAndLine(t *testing.T) {
 	if !p.ui.emptyHint.Visible() {
 		t.Error("the empty pane should invite the user to type")
 	}
-	test.Type(p.entry(crawlerRows, 0), "Googlebot")
-	test.Type(p.entry(pathRows, 0), "/private/x")
+	test.Type(p.input.entry(crawlerRows, 0), "Googlebot")
+	test.Type(p.input.entry(pathRows, 0), "/private/x")
 	r := rowFor(t, p, "Googlebot", "/private/x")
 	if r.word != "blocked" || r.wordColor != look.ColorNameBlocked {
 		t.Errorf("word = %q (colour %v), want blocked in the blocked colour", r.word, r.wordColor)
@@ -199,12 +199,12 @@ func TestTypingUpdatesResults(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	changes := 0
 	p.SetOnTestSetChanged(func() { changes++ })
-	test.Type(p.entry(crawlerRows, 0), "Googlebot")
-	test.Type(p.entry(pathRows, 0), "/priv")
+	test.Type(p.input.entry(crawlerRows, 0), "Googlebot")
+	test.Type(p.input.entry(pathRows, 0), "/priv")
 	if r := rowFor(t, p, "Googlebot", "/priv"); r.word != "allowed" {
 		t.Errorf("/priv: %s, want allowed", r.word)
 	}
-	test.Type(p.entry(pathRows, 0), "ate")
+	test.Type(p.input.entry(pathRows, 0), "ate")
 	r := rowFor(t, p, "Googlebot", "/private")
 	if r.word != "blocked" || !strings.Contains(r.icon, "cancel") {
 		t.Errorf("/private: %s, want blocked", r.word)
@@ -224,15 +224,15 @@ func TestTypingUpdatesResults(t *testing.T) {
 
 func TestPasteOfThreeLinesMakesThreeRows(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
-	test.Type(p.entry(crawlerRows, 0), "Googlebot")
+	test.Type(p.input.entry(crawlerRows, 0), "Googlebot")
 	clip := fyne.CurrentApp().Clipboard()
 	clip.SetContent("/private/a\r\n\n  /public  \nhttps://example.com/private/c\n")
-	p.entry(pathRows, 0).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+	p.input.entry(pathRows, 0).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
 	want := []string{"/private/a", "/public", "https://example.com/private/c"}
 	if strings.Join(p.set.Paths, "|") != strings.Join(want, "|") {
 		t.Fatalf("paths = %q, want %q", p.set.Paths, want)
 	}
-	if len(p.ui.pathBox.Objects) != 3 || p.entry(pathRows, 2).Text != want[2] {
+	if len(p.ui.pathBox.Objects) != 3 || p.input.entry(pathRows, 2).Text != want[2] {
 		t.Errorf("%d path entries shown", len(p.ui.pathBox.Objects))
 	}
 	if len(p.pairs) != 3 {
@@ -243,13 +243,13 @@ func TestPasteOfThreeLinesMakesThreeRows(t *testing.T) {
 	}
 	// Pasting into a filled row adds the lines after it.
 	clip.SetContent("/x\n/y")
-	p.entry(pathRows, 0).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+	p.input.entry(pathRows, 0).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
 	if got := strings.Join(p.set.Paths, "|"); got != "/private/a|/x|/y|/public|https://example.com/private/c" {
 		t.Errorf("paths after a second paste = %s", got)
 	}
 	// A one-line paste is an ordinary paste.
 	clip.SetContent("zz")
-	p.entry(pathRows, 1).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+	p.input.entry(pathRows, 1).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
 	if len(p.set.Paths) != 5 || !strings.Contains(p.set.Paths[1], "zz") {
 		t.Errorf("one-line paste: %q", p.set.Paths)
 	}
@@ -259,11 +259,11 @@ func TestRemoveRow(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"a", "b"}, Paths: []string{"/"}})
 	p.setExpectation(cell{pair{"a", "/"}, "rfc9309"}, true, false)
-	p.removeRow(crawlerRows, 0)
+	p.input.removeRow(crawlerRows, 0)
 	if strings.Join(p.set.Crawlers, ",") != "b" || len(p.set.Expect) != 0 {
 		t.Errorf("after removing a: crawlers %q, expectations %+v", p.set.Crawlers, p.set.Expect)
 	}
-	p.removeRow(crawlerRows, 0)
+	p.input.removeRow(crawlerRows, 0)
 	if len(p.set.Crawlers) != 1 || p.set.Crawlers[0] != "" || len(p.ui.crawlerBox.Objects) != 1 {
 		t.Errorf("removing the last row should leave one empty row: %q", p.set.Crawlers)
 	}
@@ -448,7 +448,7 @@ func TestExpectations(t *testing.T) {
 	}
 
 	// Renaming the crawler row takes its expectations along.
-	p.entry(crawlerRows, 0).SetText("Googlebot-Image")
+	p.input.entry(crawlerRows, 0).SetText("Googlebot-Image")
 	if _, ok := p.set.Expected("Googlebot-Image", "/private/x", "google"); !ok {
 		t.Error("the expectation did not follow the renamed crawler")
 	}
@@ -473,7 +473,7 @@ func TestTestSetRoundTrip(t *testing.T) {
 	if len(p.pairs) != 3*3 {
 		t.Errorf("%d result rows, want 9", len(p.pairs))
 	}
-	if len(p.ui.crawlerBox.Objects) != 3 || p.entry(crawlerRows, 2).Text != "Slurp" || p.entry(pathRows, 1).Text != "/private/x" {
+	if len(p.ui.crawlerBox.Objects) != 3 || p.input.entry(crawlerRows, 2).Text != "Slurp" || p.input.entry(pathRows, 1).Text != "/private/x" {
 		t.Errorf("the row entries do not show the test set (%d crawler rows)", len(p.ui.crawlerBox.Objects))
 	}
 	out := p.TestSet()
@@ -534,7 +534,7 @@ func TestCatalogue(t *testing.T) {
 	row := p.ui.crawlerBox.Objects[0].(*fyne.Container)
 	pick := row.Objects[1].(*fyne.Container).Objects[0].(*widget.Button)
 	test.Tap(pick)
-	view := p.lastCatalogue
+	view := p.input.lastCatalogue
 	if view == nil || len(w.Canvas().Overlays().List()) != 1 {
 		t.Fatal("the catalogue did not open")
 	}
@@ -546,36 +546,36 @@ func TestCatalogue(t *testing.T) {
 		t.Fatalf("filter lycos: %+v", view.shown)
 	}
 	view.list.Select(0)
-	if got := p.entry(crawlerRows, 0).Text; got != "Lycos_Spider_(Rex)/1.0 libwww/3.1" {
+	if got := p.input.entry(crawlerRows, 0).Text; got != "Lycos_Spider_(Rex)/1.0 libwww/3.1" {
 		t.Errorf("picked %q", got)
 	}
 	if len(w.Canvas().Overlays().List()) != 0 {
 		t.Error("the catalogue stays open after a pick")
 	}
-	if len(filterCrawlers(view.shown, "yandex")) != 0 || len(filterCrawlers(p.lastCatalogue.shown, "")) != 1 {
+	if len(filterCrawlers(view.shown, "yandex")) != 0 || len(filterCrawlers(p.input.lastCatalogue.shown, "")) != 1 {
 		t.Error("filterCrawlers")
 	}
 	// "Catalogue…" under the rows stays open for several picks: a click,
 	// then Enter on the only match, each adding a row and saying so.
-	p.addFromCatalogue()
-	p.lastCatalogue.filter.SetText("stackrambler")
-	p.lastCatalogue.list.Select(0)
-	if got := p.lastCatalogue.status.Text; got != "Added 1 crawler" {
+	p.input.addFromCatalogue()
+	p.input.lastCatalogue.filter.SetText("stackrambler")
+	p.input.lastCatalogue.list.Select(0)
+	if got := p.input.lastCatalogue.status.Text; got != "Added 1 crawler" {
 		t.Errorf("after a pick the picker says %q", got)
 	}
-	p.lastCatalogue.filter.SetText("yandexbot")
-	if len(p.lastCatalogue.shown) != 1 {
-		t.Fatalf("setup: %d matches for yandexbot", len(p.lastCatalogue.shown))
+	p.input.lastCatalogue.filter.SetText("yandexbot")
+	if len(p.input.lastCatalogue.shown) != 1 {
+		t.Fatalf("setup: %d matches for yandexbot", len(p.input.lastCatalogue.shown))
 	}
-	p.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	p.input.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if got := strings.Join(p.set.Crawlers, "|"); got != "Lycos_Spider_(Rex)/1.0 libwww/3.1|StackRambler|YandexBot" {
 		t.Errorf("crawlers = %s", got)
 	}
 	if len(w.Canvas().Overlays().List()) != 1 {
 		t.Error("the picker closed after a pick from Catalogue…")
 	}
-	p.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if got := p.lastCatalogue.status.Text; got != "YandexBot is in the list already" {
+	p.input.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got := p.input.lastCatalogue.status.Text; got != "YandexBot is in the list already" {
 		t.Errorf("a second pick of the same crawler says %q", got)
 	}
 }

@@ -17,8 +17,8 @@ func TestRowsAsText(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot"}, Paths: []string{"/private/a"}})
 	p.setExpectation(cell{pair{"bingbot", "/private/a"}, p.engineFor("bingbot")}, false, false)
-	p.SetRowsAsText(crawlerRows, true)
-	box := p.text[crawlerRows].entry
+	p.input.setAsText(crawlerRows, true)
+	box := p.input.text[crawlerRows].entry
 	if !box.Visible() || p.ui.crawlerBox.Visible() {
 		t.Fatal("As text does not swap the rows for the text box")
 	}
@@ -56,11 +56,11 @@ func TestRowsAsText(t *testing.T) {
 		t.Errorf("Add crawler: cursor row %d in %q", box.CursorRow, box.Text)
 	}
 	// Back as rows: a row per line.
-	p.SetRowsAsText(crawlerRows, false)
+	p.input.setAsText(crawlerRows, false)
 	if box.Visible() || !p.ui.crawlerBox.Visible() {
 		t.Fatal("As rows does not bring the rows back")
 	}
-	if p.entry(crawlerRows, 1).Text != "YandexBot" {
-		t.Errorf("row 2 shows %q", p.entry(crawlerRows, 1).Text)
+	if p.input.entry(crawlerRows, 1).Text != "YandexBot" {
+		t.Errorf("row 2 shows %q", p.input.entry(crawlerRows, 1).Text)
 	}
 }

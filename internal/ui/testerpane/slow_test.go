@@ -116,7 +116,7 @@ func TestALongPathIsDrawnInLinesThatFit(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
 	long := "/" + strings.Repeat("a", 4095)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{long}})
-	e := p.entry(pathRows, 0)
+	e := p.input.entry(pathRows, 0)
 	w.Canvas().Refresh(e)
 	if got := widestText(e); got > 4000 {
 		t.Fatalf("the path field draws a line of text %.0f px wide", got)

@@ -231,12 +231,12 @@ func TestDefaultReadingIsEachCrawlersOwn(t *testing.T) {
 // never runs them together.
 func TestEnterMovesToANewRow(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
-	first := p.entry(crawlerRows, 0)
+	first := p.input.entry(crawlerRows, 0)
 	w.Canvas().Focus(first)
 	test.Type(first, "Googlebot")
 	first.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	focused, ok := w.Canvas().Focused().(*rowEntry)
-	if !ok || focused == first || focused != p.entry(crawlerRows, 1) {
+	if !ok || focused == first || focused != p.input.entry(crawlerRows, 1) {
 		t.Fatalf("after Enter the focus is on %T", w.Canvas().Focused())
 	}
 	test.Type(focused, "bingbot")
@@ -244,12 +244,12 @@ func TestEnterMovesToANewRow(t *testing.T) {
 		t.Fatalf("crawlers = %q", got)
 	}
 	// Enter in the middle inserts a row right after it.
-	p.entry(crawlerRows, 0).TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnter})
+	p.input.entry(crawlerRows, 0).TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnter})
 	test.Type(w.Canvas().Focused(), "YandexBot")
 	if got := strings.Join(p.set.Crawlers, "|"); got != "Googlebot|YandexBot|bingbot" {
 		t.Errorf("crawlers = %q", got)
 	}
-	path := p.entry(pathRows, 0)
+	path := p.input.entry(pathRows, 0)
 	test.Type(path, "/a")
 	path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	test.Type(w.Canvas().Focused(), "/private/b")

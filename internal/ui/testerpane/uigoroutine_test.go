@@ -58,7 +58,7 @@ func TestManyRowsOnlyNearTheViewAreDrawn(t *testing.T) {
 		walk(p.ui.rowsScroll, func(o fyne.CanvasObject) {
 			if e, ok := o.(*rowEntry); ok {
 				n++
-				last = last || e == p.entry(pathRows, len(p.set.Paths)-1)
+				last = last || e == p.input.entry(pathRows, len(p.set.Paths)-1)
 			}
 		})
 		return n, last
@@ -70,14 +70,14 @@ func TestManyRowsOnlyNearTheViewAreDrawn(t *testing.T) {
 	// The window's next frame sizes the content to its new height.
 	sc.Content.Resize(fyne.NewSize(sc.Size().Width, sc.Content.MinSize().Height))
 	sc.ScrollToOffset(fyne.NewPos(0, sc.Content.Size().Height-sc.Size().Height))
-	p.updateRowWindow()
+	p.input.updateRowWindow()
 	if n, last := entries(); !last || n > 100 {
 		t.Errorf("scrolled to the end: %d entries drawn, last row drawn %v", n, last)
 	}
 	p.ui.rowsScroll.ScrollToTop()
-	p.updateRowWindow()
-	p.focusRow(pathRows, 499)
-	if _, last := entries(); !last || w.Canvas().Focused() != p.entry(pathRows, 499) {
+	p.input.updateRowWindow()
+	p.input.focusRow(pathRows, 499)
+	if _, last := entries(); !last || w.Canvas().Focused() != p.input.entry(pathRows, 499) {
 		t.Error("the focused last row is not drawn or not focused")
 	}
 }

@@ -27,7 +27,7 @@ func TestRowKeysFromAnotherGoroutine(t *testing.T) {
 	p.tally.Wait()
 	p.tally.Inline = false
 	w.Resize(fyne.NewSize(900, 500)) // frames cost less under -race
-	row := p.entry(pathRows, 0)
+	row := p.input.entry(pathRows, 0)
 	w.Canvas().Focus(row)
 	row.CursorColumn = len(row.Text)
 	ui := keystest.Start(t, func() { w.Canvas().Capture() })
