@@ -73,7 +73,7 @@ func BenchmarkPaneUpdate(b *testing.B) {
 				p.SetDocument(doc)
 			}
 			b.StopTimer()
-			b.ReportMetric(float64(len(p.verdicts)), "verdicts/op")
+			b.ReportMetric(float64(len(p.answers.verdicts)), "verdicts/op")
 		})
 	}
 	// The pane's own share: verdicts and widgets, engines already compiled.
@@ -90,7 +90,7 @@ func BenchmarkPaneUpdate(b *testing.B) {
 		b.ReportAllocs()
 		b.ResetTimer()
 		for range b.N {
-			p.install(doc, p.compiled)
+			p.install(doc, p.answers.compiled)
 		}
 	})
 	b.Run("parse", func(b *testing.B) {

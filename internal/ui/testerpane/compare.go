@@ -144,7 +144,7 @@ func (p *Pane) differs(c cell) bool {
 	yes, no := 0, 0
 	mine, known := false, false
 	for _, id := range ids {
-		v := p.verdict(cell{c.pair, id})
+		v := p.answers.verdict(cell{c.pair, id})
 		if v == nil {
 			continue
 		}
@@ -169,7 +169,7 @@ func (p *Pane) differs(c cell) bool {
 		if slices.Contains(ids, "rfc9309") {
 			ref = "rfc9309"
 		}
-		if rv := p.verdict(cell{c.pair, ref}); rv != nil {
+		if rv := p.answers.verdict(cell{c.pair, ref}); rv != nil {
 			return mine != rv.Allowed
 		}
 		return false
@@ -249,7 +249,7 @@ func (p *Pane) whyDiffer(pr pair) string {
 	var answers readingsAlike
 	yes, no := 0, 0
 	for _, id := range p.compareEngines() {
-		v := p.verdict(cell{pr, id})
+		v := p.answers.verdict(cell{pr, id})
 		if v == nil {
 			continue
 		}
@@ -286,7 +286,7 @@ func (p *Pane) whyDiffer(pr pair) string {
 func (p *Pane) groupsDiffer(pr pair) string {
 	var groups readingsAlike
 	for _, id := range p.compareEngines() {
-		v := p.verdict(cell{pr, id})
+		v := p.answers.verdict(cell{pr, id})
 		if v == nil || v.Reason == engine.ReasonFileError || v.Reason == engine.ReasonTimeout {
 			continue
 		}
@@ -331,7 +331,7 @@ func (p *Pane) wildcardsLiteral(pr pair) string {
 	wild := false
 	var literal []string
 	for _, id := range ids {
-		v := p.verdict(cell{pr, id})
+		v := p.answers.verdict(cell{pr, id})
 		if v == nil {
 			continue
 		}

@@ -61,7 +61,7 @@ func newDetailView(p *Pane) *detailView {
 	buttons := container.NewHBox(d.expectOK, d.expectNo, d.clear)
 	d.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
 		if c, ok := d.current(); ok {
-			d.p.cancel(c)
+			d.p.answers.cancel(c)
 		}
 	})
 	d.cancel.Hide()
@@ -118,19 +118,19 @@ func (d *detailView) update() {
 	c, ok := d.current()
 	var v *engine.Verdict
 	if ok {
-		v = d.p.verdict(c)
+		v = d.p.answers.verdict(c)
 	}
 	if v == nil {
 		d.body.Hide()
 		hint := lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why.")
-		working := ok && d.p.state(c) == cellWorking
+		working := ok && d.p.answers.state(c) == cellWorking
 		if working {
 			hint = lang.X("testerpane.working.why", "This reading is slow on this path; the window stays usable. Press Cancel to stop waiting.")
 			d.cancel.Show()
 		} else {
 			d.cancel.Hide()
 		}
-		if ok && d.p.state(c) == cellCancelled {
+		if ok && d.p.answers.state(c) == cellCancelled {
 			hint = lang.X("testerpane.working.cancelled_why", "You stopped waiting for this answer; edit the file or the row to ask again.")
 		}
 		if d.hint.Text != hint {

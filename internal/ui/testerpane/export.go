@@ -32,19 +32,19 @@ func (p *Pane) shownVerdicts() []*engine.Verdict {
 	for _, pr := range p.shown {
 		for _, id := range p.rowEngines(pr) {
 			c := cell{pr, id}
-			v := p.verdicts[c]
+			v := p.answers.verdicts[c]
 			if v == nil {
-				comp, ok := p.compiled[id]
+				comp, ok := p.answers.compiled[id]
 				if !ok {
 					e, found := engine.Get(id)
 					if !found {
 						continue
 					}
 					comp = e.Compile(p.doc)
-					p.compiled[id] = comp
+					p.answers.compiled[id] = comp
 				}
 				a := answer(comp, c)
-				p.withUsage(c, &a)
+				p.answers.withUsage(c, &a)
 				v = &a
 			}
 			out = append(out, v)

@@ -88,29 +88,16 @@ type Pane struct {
 	pairs  []pair
 	isPair map[pair]bool
 
-	// Per-document caches: each engine compiles once per document, each
-	// verdict is computed once, and only when a visible row asks for it.
-	compiled map[string]engine.Compiled
-	verdicts map[cell]*engine.Verdict
-
-	// Background compiles (see SetDocument): cost is each engine's last
-	// compile time, gen counts documents, next waits while busy.
-	cost     map[string]time.Duration
+	// Background compiles (see SetDocument): gen counts documents.
 	gen      int
 	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
 	// toUI is how a background result reaches the UI goroutine: fyne.Do.
 	// A test driver has no UI goroutine, so tests play it with a channel.
 	toUI func(func())
 
-	// Queries (see queries.go): per-engine background lanes, the cells
-	// waiting for one or cancelled, and the UI goroutine's time budget.
-	runners   map[string]*queryRunner
-	pending   map[cell]bool
-	cancelled map[cell]bool
-	budget    time.Duration
 	// synchronous: no background work at all (SetSynchronous)
 	synchronous bool
-	budgetFrom  time.Time
+	answers     answerer // compiled engines and verdicts (queries.go)
 
 	selected *cell // the result shown in the detail area
 	// colChoice is the user's choice of the optional columns without
@@ -179,6 +166,10 @@ func New(win fyne.Window) *Pane {
 		facts:     map[cell]fact{},
 		fits:      map[fitKey]string{},
 		set:       testset.New(),
+	}
+	p.input.p = p
+	p.answers = answerer{
+		p:         p,
 		compiled:  map[string]engine.Compiled{},
 		verdicts:  map[cell]*engine.Verdict{},
 		cost:      map[string]time.Duration{},
@@ -186,7 +177,6 @@ func New(win fyne.Window) *Pane {
 		pending:   map[cell]bool{},
 		cancelled: map[cell]bool{},
 	}
-	p.input.p = p
 	p.compiler = &latest.Worker[compileJob, compiledSet]{
 		Work:    func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
 		Deliver: p.installCompiled,
@@ -220,7 +210,7 @@ func (p *Pane) SetDocument(doc *syntax.Document) {
 	}
 	p.gen++
 	ids := p.enginesInView()
-	if len(p.pairs) == 0 || p.estimate(ids) < asyncAbove {
+	if len(p.pairs) == 0 || p.answers.estimate(ids) < asyncAbove {
 		p.install(doc, map[string]engine.Compiled{})
 		return
 	}
@@ -238,19 +228,11 @@ type compileJob struct {
 	gen int
 }
 
-func (p *Pane) estimate(ids []string) time.Duration {
-	var sum time.Duration
-	for _, id := range ids {
-		sum += p.cost[id]
-	}
-	return sum
-}
-
 // installCompiled receives a background compile on the UI goroutine: it
 // shows the document unless a newer one came meanwhile (that one is on its
 // way: the worker always takes the newest).
 func (p *Pane) installCompiled(job compileJob, c compiledSet) {
-	maps.Copy(p.cost, c.costs)
+	maps.Copy(p.answers.cost, c.costs)
 	if job.gen != p.gen {
 		return
 	}
@@ -282,9 +264,9 @@ func compileAll(doc *syntax.Document, ids []string) compiledSet {
 func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled) {
 	p.doc = doc
 	p.prefs = aipref.Read(doc)
-	p.compiled = compiled
-	clear(p.verdicts)
-	p.forgetQueries()
+	p.answers.compiled = compiled
+	clear(p.answers.verdicts)
+	p.answers.forgetQueries()
 	if p.tallyAtOnce() {
 		p.startTally() // paints the results with the new counts: once per keystroke, not twice
 		return
@@ -305,39 +287,22 @@ func (p *Pane) tallyAtOnce() bool {
 		return false
 	}
 	for _, id := range j.own {
-		p.compile(id)
+		p.answers.compile(id)
 	}
 	for _, id := range j.also {
-		p.compile(id)
+		p.answers.compile(id)
 	}
 	for _, id := range j.own {
-		if _, ok := p.compiled[id]; !ok {
+		if _, ok := p.answers.compiled[id]; !ok {
 			return false
 		}
 	}
 	for _, id := range j.also {
-		if _, ok := p.compiled[id]; !ok {
+		if _, ok := p.answers.compiled[id]; !ok {
 			return false
 		}
 	}
 	return true
-}
-
-// compile returns engine id compiled for the document shown, compiling it
-// here when it is not yet.
-func (p *Pane) compile(id string) (engine.Compiled, bool) {
-	if comp, ok := p.compiled[id]; ok {
-		return comp, true
-	}
-	e, found := engine.Get(id)
-	if !found {
-		return nil, false
-	}
-	start := time.Now()
-	comp := e.Compile(p.doc)
-	p.cost[id] = time.Since(start)
-	p.compiled[id] = comp
-	return comp, true
 }
 
 // SetOnSelect sets what happens when the user selects a result or a matrix
@@ -526,30 +491,6 @@ func (p *Pane) enginesInView() []string {
 	return ids
 }
 
-// verdict returns the (cached) verdict of c, compiling its engine once per
-// document.
-func (p *Pane) verdict(c cell) *engine.Verdict {
-	if v, ok := p.verdicts[c]; ok {
-		return v
-	}
-	if p.state(c) != cellReady {
-		return nil
-	}
-	comp, ok := p.compile(c.engine)
-	if !ok {
-		return nil
-	}
-	// A full User-Agent is tested with the token its crawler obeys (answer),
-	// and a catalogue crawler that may fetch the path gets the usage
-	// preferences in force beside the verdict.
-	v := p.query(c, comp)
-	if v != nil {
-		p.withUsage(c, v)
-		p.verdicts[c] = v
-	}
-	return v
-}
-
 // recomputePairs rebuilds the result rows from the crawler and path rows:
 // crawler-major, empty rows skipped, each pair once. It reports whether the
 // rows changed.
@@ -628,8 +569,8 @@ func (p *Pane) updateSummary() {
 			continue
 		}
 		c := cell{pr, e.Engine}
-		v := p.verdict(c)
-		if v == nil && p.state(c) != cellReady {
+		v := p.answers.verdict(c)
+		if v == nil && p.answers.state(c) != cellReady {
 			continue // not known yet: neither passed nor failed
 		}
 		if v != nil && v.Allowed == e.Allowed {
@@ -705,7 +646,7 @@ func (p *Pane) selectCell(c cell) {
 			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
 		}
 	}
-	if v := p.verdict(c); v != nil && p.onSelect != nil {
+	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
 		p.onSelect(*v)
 	}
 }
@@ -730,7 +671,7 @@ func (p *Pane) setExpectation(c cell, allowed, clear bool) {
 func (p *Pane) pinAllEngines(pr pair) {
 	for _, e := range p.engines {
 		c := cell{pr, e.Info().ID}
-		if v := p.verdict(c); v != nil {
+		if v := p.answers.verdict(c); v != nil {
 			p.set.SetExpected(pr.crawler, pr.path, c.engine, v.Allowed)
 		}
 	}

@@ -337,8 +337,8 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 		t.Errorf("why-differ line = %q", why)
 	}
 	_ = b
-	if len(p.compiled) != len(engine.All()) {
-		t.Errorf("compare compiled %d engines, want all %d", len(p.compiled), len(engine.All()))
+	if len(p.answers.compiled) != len(engine.All()) {
+		t.Errorf("compare compiled %d engines, want all %d", len(p.answers.compiled), len(engine.All()))
 	}
 	p.SetCompare(false)
 	if p.ui.compareChk.Checked || p.cols[2].kind != colVerdict {
@@ -594,11 +594,11 @@ func TestOnlyVisibleRowsAreComputed(t *testing.T) {
 	if len(p.pairs) != 100 {
 		t.Fatalf("%d pairs", len(p.pairs))
 	}
-	if n := len(p.verdicts); n == 0 || n >= 100 {
+	if n := len(p.answers.verdicts); n == 0 || n >= 100 {
 		t.Errorf("%d verdicts computed for 100 rows, want only the visible ones", n)
 	}
-	if len(p.compiled) != 1 {
-		t.Errorf("%d engines compiled in list mode, want 1", len(p.compiled))
+	if len(p.answers.compiled) != 1 {
+		t.Errorf("%d engines compiled in list mode, want 1", len(p.answers.compiled))
 	}
 }
 
@@ -607,7 +607,7 @@ func TestSlowEnginesCompileInTheBackground(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x"}})
 	p.SetCompare(true)
 	for _, e := range engine.All() {
-		p.cost[e.Info().ID] = time.Second // as if compiling took long last time
+		p.answers.cost[e.Info().ID] = time.Second // as if compiling took long last time
 	}
 	// The test driver has no UI goroutine: this test's goroutine plays it,
 	// running what the background compile hands over.
@@ -630,13 +630,13 @@ func TestSlowEnginesCompileInTheBackground(t *testing.T) {
 	if p.doc == old {
 		t.Fatal("the new document was not installed")
 	}
-	if v := p.verdict(cell{pair{"Googlebot", "/private/x"}, "google"}); !v.Allowed || v.Rule == nil || v.Rule.Line != 2 {
+	if v := p.answers.verdict(cell{pair{"Googlebot", "/private/x"}, "google"}); !v.Allowed || v.Rule == nil || v.Rule.Line != 2 {
 		t.Errorf("verdict after the background compile: %+v", v)
 	}
-	if len(p.compiled) != len(engine.All()) {
-		t.Errorf("%d engines compiled in the background, want %d", len(p.compiled), len(engine.All()))
+	if len(p.answers.compiled) != len(engine.All()) {
+		t.Errorf("%d engines compiled in the background, want %d", len(p.answers.compiled), len(engine.All()))
 	}
-	if p.cost["google"] >= time.Second {
+	if p.answers.cost["google"] >= time.Second {
 		t.Error("the measured compile time was not recorded")
 	}
 }

@@ -41,7 +41,7 @@ func (p *Pane) Selected() (engine.Verdict, bool) {
 	if p.selected == nil {
 		return engine.Verdict{}, false
 	}
-	v := p.verdict(*p.selected)
+	v := p.answers.verdict(*p.selected)
 	if v == nil {
 		return engine.Verdict{}, false
 	}

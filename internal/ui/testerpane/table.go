@@ -315,9 +315,9 @@ func (p *Pane) content(row int, col column) content {
 		out.text = shortName(c.engine)
 		return out
 	}
-	v := p.verdict(c)
+	v := p.answers.verdict(c)
 	if v == nil {
-		switch p.state(c) {
+		switch p.answers.state(c) {
 		case cellWorking:
 			if col.kind == colVerdict || col.kind == colEngineVerdict {
 				out.working = true
@@ -418,7 +418,7 @@ func newTableCell(p *Pane) *tableCell {
 	c.text = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	c.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
 		if c.id.Row < len(p.shown) && c.id.Col < len(p.cols) {
-			p.cancel(p.cellAt(c.id.Row, p.cols[c.id.Col]))
+			p.answers.cancel(p.cellAt(c.id.Row, p.cols[c.id.Col]))
 		}
 	})
 	c.cancel.Importance = widget.LowImportance

@@ -24,10 +24,10 @@ func TestInlineTallyNeverCompiles(t *testing.T) {
 	p.SetTestSet(s)
 	p.tally.Wait()
 	p.doc = syntax.Parse([]byte("User-agent: *\nDisallow: /a\n"))
-	clear(p.compiled)
+	clear(p.answers.compiled)
 	p.startTally()
-	if len(p.compiled) != 0 {
-		t.Errorf("the tally compiled %d engines on the UI goroutine", len(p.compiled))
+	if len(p.answers.compiled) != 0 {
+		t.Errorf("the tally compiled %d engines on the UI goroutine", len(p.answers.compiled))
 	}
 	p.tally.Wait()
 	if len(handed) == 0 {

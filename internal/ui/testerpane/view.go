@@ -118,7 +118,7 @@ func runTally(j tallyJob) tallyOut {
 // reading in view, and every engine when compare or the "differ" toggle
 // asks.
 func (p *Pane) tallyJob() tallyJob {
-	j := tallyJob{gen: p.tallyGen, doc: p.doc, compiled: maps.Clone(p.compiled), pairs: p.pairs, own: map[string]string{}}
+	j := tallyJob{gen: p.tallyGen, doc: p.doc, compiled: maps.Clone(p.answers.compiled), pairs: p.pairs, own: map[string]string{}}
 	if p.compare || p.toggles[showDiffer] {
 		j.also = p.compareEngines()
 	}
@@ -191,8 +191,8 @@ func (p *Pane) tallied(j tallyJob, out tallyOut) {
 	}
 	p.facts, p.factsOK = out.facts, true
 	for id, comp := range out.compiled {
-		if _, ok := p.compiled[id]; !ok {
-			p.compiled[id] = comp
+		if _, ok := p.answers.compiled[id]; !ok {
+			p.answers.compiled[id] = comp
 		}
 	}
 	if p.viewNeedsFacts() {
@@ -216,7 +216,7 @@ func (p *Pane) factOf(c cell) (fact, bool) {
 	if f, ok := p.facts[c]; ok && p.factsOK {
 		return f, true
 	}
-	if v, ok := p.verdicts[c]; ok && v != nil {
+	if v, ok := p.answers.verdicts[c]; ok && v != nil {
 		f := fact{allowed: v.Allowed, group: v.Group.Start()}
 		if v.Rule != nil {
 			f.ruleLine, f.rule = v.Rule.Line, v.Rule.Text

@@ -62,13 +62,13 @@ func TestATieMarksTheCellsThatLeaveTheStandard(t *testing.T) {
 	p.SetCompare(true)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"mybot"}, Paths: []string{"/a"}})
 	pr := pair{"mybot", "/a"}
-	std := p.verdict(cell{pr, "rfc9309"})
+	std := p.answers.verdict(cell{pr, "rfc9309"})
 	if std == nil {
 		t.Fatal("no RFC 9309 verdict")
 	}
 	yes, marked := 0, 0
 	for _, id := range p.compareEngines() {
-		v := p.verdict(cell{pr, id})
+		v := p.answers.verdict(cell{pr, id})
 		if v.Allowed {
 			yes++
 		}
