@@ -23,8 +23,8 @@ func TestCatalogueNotCut(t *testing.T) {
 	}}
 	textfit.InEachLanguage(t, skipList, func(t *testing.T, win fyne.Window, check func(string)) {
 		p := New(win)
-		p.tally.Inline = true
-		t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })
+		p.tallies.worker.Inline = true
+		t.Cleanup(func() { p.compiler.Wait(); p.tallies.worker.Wait() })
 		win.SetContent(p.Object())
 		p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /private/\n")))
 		p.input.showCatalogue(nil, false, func(string) int { return 0 })

@@ -133,7 +133,7 @@ func (p *Pane) ShowEngine(id string, on bool) {
 // choice; verdicts of newly shown engines follow.
 func (p *Pane) columnsChanged() {
 	p.layoutColumns()
-	p.startTally()
+	p.tallies.startTally()
 	p.refreshResults()
 }
 

@@ -106,7 +106,7 @@ func (d *detailView) current() (cell, bool) {
 	if s == nil {
 		return cell{}, false
 	}
-	for _, pr := range d.p.pairs {
+	for _, pr := range d.p.view.pairs {
 		if pr == s.pair {
 			return *s, true
 		}

@@ -29,8 +29,8 @@ import (
 // user asked for a file of them.
 func (p *Pane) shownVerdicts() []*engine.Verdict {
 	var out []*engine.Verdict
-	for _, pr := range p.shown {
-		for _, id := range p.rowEngines(pr) {
+	for _, pr := range p.view.shown {
+		for _, id := range p.view.rowEngines(pr) {
 			c := cell{pr, id}
 			v := p.answers.verdicts[c]
 			if v == nil {

@@ -10,7 +10,6 @@ package testerpane
 import (
 	"maps"
 	"slices"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -65,28 +64,17 @@ type Pane struct {
 	// widthsText is the text size the widths were worked out for: a zoom
 	// works them out again (fillLayout)
 	widthsText float32
-	shown      []pair
-	host       string // the scheme and host every path shares, or ""
-	filter     string // lower case
-	toggles    [toggleCount]bool
-	sortCol    int // -1: the order the rows were typed in
-	sortDesc   bool
-	facts      map[cell]fact
-	factsOK    bool
-	counts     string // the summary's per-crawler counts, from the last tally
 	// lastExportMenu is the Export… pop-up last shown (for tests).
 	lastExportMenu *widget.PopUpMenu
 	lastExport     string // the file the last export wrote (for tests)
 	fits           map[fitKey]string
-	tally          *latest.Worker[tallyJob, tallyOut]
-	tallyGen       int
-	tallyPerCell   time.Duration // what a cell took in the last tally (tallyInline)
 
 	// set holds the rows as the user typed them (empty rows included) and
-	// the expectations; pairs are the non-empty, distinct result rows.
-	set    *testset.Set
-	pairs  []pair
-	isPair map[pair]bool
+	// the expectations.
+	set *testset.Set
+
+	view    resultView // the result rows after filter and sort (view.go)
+	tallies tallier    // every verdict worked out, for counts, filter and sort (view.go)
 
 	// Background compiles (see SetDocument): gen counts documents.
 	gen      int
@@ -162,12 +150,12 @@ func New(win fyne.Window) *Pane {
 		own:       map[string]string{},
 		hidden:    map[string]bool{},
 		colChoice: map[colKind]colChoice{},
-		sortCol:   -1,
-		facts:     map[cell]fact{},
 		fits:      map[fitKey]string{},
 		set:       testset.New(),
 	}
 	p.input.p = p
+	p.view = resultView{p: p, sortCol: -1}
+	p.tallies = tallier{p: p, facts: map[cell]fact{}}
 	p.answers = answerer{
 		p:         p,
 		compiled:  map[string]engine.Compiled{},
@@ -182,9 +170,9 @@ func New(win fyne.Window) *Pane {
 		Deliver: p.installCompiled,
 		Hand:    func(f func()) { p.toUI(f) },
 	}
-	p.tally = &latest.Worker[tallyJob, tallyOut]{
+	p.tallies.worker = &latest.Worker[tallyJob, tallyOut]{
 		Work:    runTally,
-		Deliver: p.tallied,
+		Deliver: p.tallies.tallied,
 		Hand:    func(f func()) { p.toUI(f) },
 	}
 	p.order = p.defaultOrder()
@@ -210,7 +198,7 @@ func (p *Pane) SetDocument(doc *syntax.Document) {
 	}
 	p.gen++
 	ids := p.enginesInView()
-	if len(p.pairs) == 0 || p.answers.estimate(ids) < asyncAbove {
+	if len(p.view.pairs) == 0 || p.answers.estimate(ids) < asyncAbove {
 		p.install(doc, map[string]engine.Compiled{})
 		return
 	}
@@ -267,42 +255,12 @@ func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled
 	p.answers.compiled = compiled
 	clear(p.answers.verdicts)
 	p.answers.forgetQueries()
-	if p.tallyAtOnce() {
-		p.startTally() // paints the results with the new counts: once per keystroke, not twice
+	if p.tallies.tallyAtOnce() {
+		p.tallies.startTally() // paints the results with the new counts: once per keystroke, not twice
 		return
 	}
 	p.refreshResults()
-	p.startTally()
-}
-
-// tallyAtOnce compiles the engines a small tally needs (the ones the
-// results show, for a small set) and reports whether the tally will run at
-// once on this goroutine, where it paints the results itself.
-func (p *Pane) tallyAtOnce() bool {
-	if len(p.pairs) == 0 {
-		return false
-	}
-	j := p.tallyJob()
-	if !p.tallyInline(j) {
-		return false
-	}
-	for _, id := range j.own {
-		p.answers.compile(id)
-	}
-	for _, id := range j.also {
-		p.answers.compile(id)
-	}
-	for _, id := range j.own {
-		if _, ok := p.answers.compiled[id]; !ok {
-			return false
-		}
-	}
-	for _, id := range j.also {
-		if _, ok := p.answers.compiled[id]; !ok {
-			return false
-		}
-	}
-	return true
+	p.tallies.startTally()
 }
 
 // SetOnSelect sets what happens when the user selects a result or a matrix
@@ -333,10 +291,10 @@ func (p *Pane) Engine() string { return p.engineID }
 func (p *Pane) SetSynchronous(on bool) {
 	if on {
 		p.compiler.Wait()
-		p.tally.Wait()
+		p.tallies.worker.Wait()
 	}
 	p.compiler.Inline = on
-	p.tally.Inline = on
+	p.tallies.worker.Inline = on
 	p.synchronous = on
 }
 
@@ -364,9 +322,9 @@ func (p *Pane) SetEngine(id string) {
 	if p.selected != nil && !p.compare {
 		p.selected.engine = p.engineFor(p.selected.crawler)
 	}
-	p.startTally()
-	if p.viewNeedsFacts() {
-		p.applyView()
+	p.tallies.startTally()
+	if p.view.viewNeedsFacts() {
+		p.view.applyView()
 	}
 	p.columnsFollow(p.tableW) // Read as shows under each crawler's own reading only
 	p.refreshResults()
@@ -412,10 +370,10 @@ func (p *Pane) SetCompare(on bool) {
 			p.selected.engine = p.engineFor(p.selected.crawler)
 		}
 	}
-	p.sortCol = -1 // the columns change
+	p.view.sortCol = -1 // the columns change
 	p.layoutColumns()
-	p.startTally()
-	p.applyView()
+	p.tallies.startTally()
+	p.view.applyView()
 	p.refreshResults()
 }
 
@@ -494,7 +452,8 @@ func (p *Pane) enginesInView() []string {
 // recomputePairs rebuilds the result rows from the crawler and path rows:
 // crawler-major, empty rows skipped, each pair once. It reports whether the
 // rows changed.
-func (p *Pane) recomputePairs() bool {
+func (rv *resultView) recomputePairs() bool {
+	p := rv.p
 	seen := map[pair]bool{}
 	var out []pair
 	for _, c := range p.set.Crawlers {
@@ -510,13 +469,13 @@ func (p *Pane) recomputePairs() bool {
 			out = append(out, pr)
 		}
 	}
-	same := len(out) == len(p.pairs)
+	same := len(out) == len(rv.pairs)
 	for i := 0; same && i < len(out); i++ {
-		same = out[i] == p.pairs[i]
+		same = out[i] == rv.pairs[i]
 	}
-	p.pairs = out
-	p.host = commonHost(out)
-	p.isPair = seen
+	rv.pairs = out
+	rv.host = commonHost(out)
+	rv.isPair = seen
 	return !same
 }
 
@@ -524,11 +483,11 @@ func (p *Pane) recomputePairs() bool {
 // expectations; user says whether the user made it (and the test set is
 // now modified).
 func (p *Pane) rowsChanged(user bool) {
-	if p.recomputePairs() {
-		p.applyView()
-		p.startTally()
+	if p.view.recomputePairs() {
+		p.view.applyView()
+		p.tallies.startTally()
 	} else if user {
-		p.startTally() // an expectation changed
+		p.tallies.startTally() // an expectation changed
 	}
 	// Rows and expectations decide the columns (Expected, the crawler
 	// column's width); a keystroke in the file does not: not done there.
@@ -543,8 +502,8 @@ func (p *Pane) rowsChanged(user bool) {
 // verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
 	p.input.updateRowWindow()
-	p.updateSummary()
-	if len(p.pairs) == 0 {
+	p.tallies.updateSummary()
+	if len(p.view.pairs) == 0 {
 		p.ui.emptyHint.Show()
 		p.ui.table.Hide() // the hint takes its place, headers and all
 	} else {
@@ -553,55 +512,6 @@ func (p *Pane) refreshResults() {
 	}
 	p.ui.table.Refresh()
 	p.ui.detail.update()
-}
-
-// updateSummary counts the expectations of the engines in view and says
-// how many more exist for other engines.
-func (p *Pane) updateSummary() {
-	pass, fail, other := 0, 0, 0
-	for _, e := range p.set.Expect {
-		pr := pair{e.Crawler, e.Path}
-		if !p.isPair[pr] {
-			continue
-		}
-		if !slices.Contains(p.rowEngines(pr), e.Engine) {
-			other++
-			continue
-		}
-		c := cell{pr, e.Engine}
-		v := p.answers.verdict(c)
-		if v == nil && p.answers.state(c) != cellReady {
-			continue // not known yet: neither passed nor failed
-		}
-		if v != nil && v.Allowed == e.Allowed {
-			pass++
-		} else {
-			fail++
-		}
-	}
-	text := lang.XN("testerpane.summary.results", "{{.Count}} results", len(p.pairs), map[string]any{"Count": len(p.pairs)})
-	if len(p.shown) != len(p.pairs) {
-		text = lang.X("testerpane.summary.shown", "{{.Shown}} of {{.Results}}", map[string]any{"Shown": len(p.shown), "Results": text})
-	}
-	if p.host != "" {
-		text += " · " + lang.X("testerpane.summary.host", "on {{.Host}}", map[string]any{"Host": p.host})
-	}
-	if p.counts != "" {
-		text += " · " + p.counts
-	}
-	if pass+fail > 0 {
-		text += " · " + lang.X("testerpane.summary.expectations", "expectations: {{.Pass}} pass, {{.Fail}} fail",
-			map[string]any{"Pass": pass, "Fail": fail})
-	}
-	if other > 0 {
-		text += " · " + lang.XN("testerpane.summary.other", "{{.Count}} more for other engines (see Compare)",
-			other, map[string]any{"Count": other})
-	}
-	imp := widget.MediumImportance
-	if fail > 0 {
-		imp = widget.DangerImportance
-	}
-	setLabel(p.ui.summary, text, imp)
 }
 
 // setLabel changes a label only when its text or importance differ.
@@ -616,21 +526,6 @@ func setLabel(l *widget.Label, text string, imp widget.Importance) {
 // maxCountedCrawlers is how many crawlers the summary counts by name.
 const maxCountedCrawlers = 6
 
-// countSummary is the summary's tally part: per-crawler counts, or in
-// compare how many rows the readings disagree on.
-func (p *Pane) countSummary() string {
-	if p.compare {
-		n := p.differCount()
-		return lang.XN("testerpane.summary.differ", "the readings differ on {{.Count}} rows", n, map[string]any{"Count": n})
-	}
-	counts := p.crawlerCounts()
-	if len(counts) > maxCountedCrawlers {
-		more := len(counts) - maxCountedCrawlers
-		counts = append(counts[:maxCountedCrawlers], lang.XN("testerpane.summary.more_crawlers", "{{.Count}} more crawlers", more, map[string]any{"Count": more}))
-	}
-	return strings.Join(counts, " · ")
-}
-
 // selectCell shows c in the detail area and tells the window.
 func (p *Pane) selectCell(c cell) {
 	if p.suppressSelection {
@@ -642,7 +537,7 @@ func (p *Pane) selectCell(c cell) {
 	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
 		// open (or widen) the detail area to the whole explanation
 		p.ui.lower.SetOffset(off)
-		if i := slices.Index(p.shown, c.pair); i >= 0 {
+		if i := slices.Index(p.view.shown, c.pair); i >= 0 {
 			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
 		}
 	}
@@ -746,7 +641,7 @@ func (p *Pane) build() {
 
 	ui.filter = keys.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
-	ui.filter.OnChanged = p.setFilter
+	ui.filter.OnChanged = p.view.setFilter
 	toggleNames := [toggleCount]string{
 		lang.X("testerpane.toggle.allowed", "allowed"),
 		lang.X("testerpane.toggle.blocked", "blocked"),
@@ -755,7 +650,7 @@ func (p *Pane) build() {
 	}
 	ui.toggleBox = container.NewHBox()
 	for t := range toggleCount {
-		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.setToggle(t, on) })
+		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.view.setToggle(t, on) })
 		ui.toggleBox.Add(ui.toggles[t])
 	}
 	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.copyShown)

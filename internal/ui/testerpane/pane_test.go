@@ -32,7 +32,7 @@ func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	}
 	w := test.NewTempWindow(t, nil)
 	p := New(w)
-	p.tally.Inline = true // no UI goroutine to hand the tally to
+	p.tallies.worker.Inline = true // no UI goroutine to hand the tally to
 	// A query over its time budget (common under -race or a busy machine)
 	// is answered here too: the test driver's fyne.Do would run its answer
 	// on the query's goroutine, beside the test. Tests of the background
@@ -40,7 +40,7 @@ func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	p.synchronous = true
 	// Background work of this pane ends before the next test loads
 	// translations (a benchmark's compile may still be running).
-	t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })
+	t.Cleanup(func() { p.compiler.Wait(); p.tallies.worker.Wait() })
 	w.SetContent(p.Object())
 	w.Resize(fyne.NewSize(1280, 900)) // every list column on screen
 	p.SetDocument(syntax.Parse([]byte(robots)))
@@ -78,7 +78,7 @@ func shownRows(p *Pane) map[cell]*shownRow {
 	out := map[cell]*shownRow{}
 	walk(p.ui.table, func(o fyne.CanvasObject) {
 		tc, ok := o.(*tableCell)
-		if !ok || tc.id.Row >= len(p.shown) || tc.id.Col >= len(p.cols) {
+		if !ok || tc.id.Row >= len(p.view.shown) || tc.id.Col >= len(p.cols) {
 			return
 		}
 		col := p.cols[tc.id.Col]
@@ -126,7 +126,7 @@ func rowFor(t *testing.T, p *Pane, crawler, path string) *shownRow {
 
 // rowIndex is the table row of pr.
 func rowIndex(p *Pane, pr pair) int {
-	for i, r := range p.shown {
+	for i, r := range p.view.shown {
 		if r == pr {
 			return i
 		}
@@ -235,8 +235,8 @@ func TestPasteOfThreeLinesMakesThreeRows(t *testing.T) {
 	if len(p.ui.pathBox.Objects) != 3 || p.input.entry(pathRows, 2).Text != want[2] {
 		t.Errorf("%d path entries shown", len(p.ui.pathBox.Objects))
 	}
-	if len(p.pairs) != 3 {
-		t.Fatalf("%d results, want 3", len(p.pairs))
+	if len(p.view.pairs) != 3 {
+		t.Fatalf("%d results, want 3", len(p.view.pairs))
 	}
 	if r := rowFor(t, p, "Googlebot", want[2]); r.word != "blocked" {
 		t.Errorf("full URL: %s, want blocked", r.word)
@@ -292,7 +292,7 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	}
 	var drawn []*tableCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.shown) && p.cols[tc.id.Col].kind == colEngineVerdict {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.view.shown) && p.cols[tc.id.Col].kind == colEngineVerdict {
 			drawn = append(drawn, tc)
 		}
 	})
@@ -470,8 +470,8 @@ func TestTestSetRoundTrip(t *testing.T) {
 	in.SetExpected("Googlebot", "/private/x", "google", false)
 	in.SetExpected("Slurp", "/old", "google", true) // rows added for it
 	p.SetTestSet(in)
-	if len(p.pairs) != 3*3 {
-		t.Errorf("%d result rows, want 9", len(p.pairs))
+	if len(p.view.pairs) != 3*3 {
+		t.Errorf("%d result rows, want 9", len(p.view.pairs))
 	}
 	if len(p.ui.crawlerBox.Objects) != 3 || p.input.entry(crawlerRows, 2).Text != "Slurp" || p.input.entry(pathRows, 1).Text != "/private/x" {
 		t.Errorf("the row entries do not show the test set (%d crawler rows)", len(p.ui.crawlerBox.Objects))
@@ -488,7 +488,7 @@ func TestTestSetRoundTrip(t *testing.T) {
 		t.Error("SetTestSet keeps the caller's slices")
 	}
 	p.SetTestSet(nil)
-	if len(p.pairs) != 0 || len(p.ui.crawlerBox.Objects) != 1 {
+	if len(p.view.pairs) != 0 || len(p.ui.crawlerBox.Objects) != 1 {
 		t.Error("SetTestSet(nil) should clear the rows")
 	}
 }
@@ -591,8 +591,8 @@ func TestOnlyVisibleRowsAreComputed(t *testing.T) {
 	}
 	p.SetTestSet(s)
 	p.SetDocument(syntax.Parse([]byte(privateRobots)))
-	if len(p.pairs) != 100 {
-		t.Fatalf("%d pairs", len(p.pairs))
+	if len(p.view.pairs) != 100 {
+		t.Fatalf("%d pairs", len(p.view.pairs))
 	}
 	if n := len(p.answers.verdicts); n == 0 || n >= 100 {
 		t.Errorf("%d verdicts computed for 100 rows, want only the visible ones", n)

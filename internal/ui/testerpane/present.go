@@ -15,7 +15,7 @@ func (p *Pane) SetPresenting(on bool) {
 		Show()
 		Hide()
 	}{ui.inputs, ui.toggleBox, ui.detail.object(), ui.columnsBtn} {
-		keep := o == ui.inputs && len(p.shown) == 0
+		keep := o == ui.inputs && len(p.view.shown) == 0
 		if on && !keep {
 			o.Hide()
 		} else {

@@ -34,8 +34,8 @@ func TestRowsAsText(t *testing.T) {
 	if got := strings.Join(p.set.Crawlers, "|"); got != "Googlebot|bingbot|YandexBot" {
 		t.Fatalf("crawlers = %s", got)
 	}
-	if len(p.pairs) != 3 {
-		t.Errorf("%d results for 3 crawlers × 1 path", len(p.pairs))
+	if len(p.view.pairs) != 3 {
+		t.Errorf("%d results for 3 crawlers × 1 path", len(p.view.pairs))
 	}
 	// Edit bingbot in place: its expectation follows the new name.
 	box.SetText("Googlebot\nBingbot\nYandexBot")

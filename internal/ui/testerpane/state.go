@@ -28,7 +28,7 @@ type State struct {
 func (p *Pane) State() State {
 	order, hidden := p.CompareColumns()
 	st := State{engine: p.engineID, compare: p.compare, set: p.set.Clone(), order: order, hidden: hidden,
-		filter: p.ui.filter.Text, toggles: p.toggles, sortCol: p.sortCol, sortDesc: p.sortDesc,
+		filter: p.ui.filter.Text, toggles: p.view.toggles, sortCol: p.view.sortCol, sortDesc: p.view.sortDesc,
 		dividers: [2]float64{p.ui.upper.Offset, p.ui.lower.Offset}}
 	if p.selected != nil {
 		sel := *p.selected
@@ -48,12 +48,12 @@ func (p *Pane) Restore(st State) {
 	for t, on := range st.toggles {
 		p.ui.toggles[t].SetChecked(on)
 	}
-	p.sortCol, p.sortDesc = st.sortCol, st.sortDesc
-	p.applyView()
+	p.view.sortCol, p.view.sortDesc = st.sortCol, st.sortDesc
+	p.view.applyView()
 	p.refreshResults()
 	p.ui.upper.SetOffset(st.dividers[0])
 	p.ui.lower.SetOffset(st.dividers[1])
-	if st.selected != nil && slices.Contains(p.shown, st.selected.pair) {
+	if st.selected != nil && slices.Contains(p.view.shown, st.selected.pair) {
 		p.selectCell(*st.selected)
 	}
 }

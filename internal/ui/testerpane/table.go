@@ -292,7 +292,7 @@ type content struct {
 
 // cellAt is where row, col of the table stand in the pane.
 func (p *Pane) cellAt(row int, col column) cell {
-	pr := p.shown[row]
+	pr := p.view.shown[row]
 	if col.kind == colEngineVerdict {
 		return cell{pr, col.engine}
 	}
@@ -309,7 +309,7 @@ func (p *Pane) content(row int, col column) content {
 		out.text = c.crawler
 		return out
 	case colPath:
-		out.text = p.displayPath(c.path)
+		out.text = p.view.displayPath(c.path)
 		return out
 	case colEngine:
 		out.text = shortName(c.engine)
@@ -363,11 +363,11 @@ func (p *Pane) content(row int, col column) content {
 // newTable builds the results table.
 func (p *Pane) newTable() *hoverTable {
 	t := newHoverTable(p,
-		func() (int, int) { return len(p.shown), len(p.cols) },
+		func() (int, int) { return len(p.view.shown), len(p.cols) },
 		func() fyne.CanvasObject { return newTableCell(p) },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			tc := o.(*tableCell)
-			if id.Row >= len(p.shown) || id.Col >= len(p.cols) {
+			if id.Row >= len(p.view.shown) || id.Col >= len(p.cols) {
 				tc.show(id, content{})
 				return
 			}
@@ -381,10 +381,10 @@ func (p *Pane) newTable() *hoverTable {
 			return
 		}
 		c := p.cols[id.Col]
-		h.show(id.Col, p.header(c), p.tip(c), p.sortArrow(id.Col))
+		h.show(id.Col, p.header(c), p.tip(c), p.view.sortArrow(id.Col))
 	}
 	t.OnSelected = func(id widget.TableCellID) {
-		if id.Row < 0 || id.Row >= len(p.shown) || id.Col < 0 || id.Col >= len(p.cols) {
+		if id.Row < 0 || id.Row >= len(p.view.shown) || id.Col < 0 || id.Col >= len(p.cols) {
 			return
 		}
 		p.selectCell(p.cellAt(id.Row, p.cols[id.Col]))
@@ -417,7 +417,7 @@ func newTableCell(p *Pane) *tableCell {
 	c.icon.FillMode = canvas.ImageFillContain
 	c.text = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	c.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
-		if c.id.Row < len(p.shown) && c.id.Col < len(p.cols) {
+		if c.id.Row < len(p.view.shown) && c.id.Col < len(p.cols) {
 			p.answers.cancel(p.cellAt(c.id.Row, p.cols[c.id.Col]))
 		}
 	})
@@ -459,7 +459,7 @@ func (c *tableCell) Tapped(e *fyne.PointEvent) {
 // right-click): pin this answer, or every engine's current answers.
 func (c *tableCell) TappedSecondary(e *fyne.PointEvent) {
 	p := c.p
-	if c.id.Row >= len(p.shown) || c.id.Col >= len(p.cols) {
+	if c.id.Row >= len(p.view.shown) || c.id.Col >= len(p.cols) {
 		return
 	}
 	cnv := fyne.CurrentApp().Driver().CanvasForObject(c)

@@ -31,7 +31,7 @@ func shopPane(t *testing.T) *Pane {
 
 func shownPairs(p *Pane) []string {
 	var out []string
-	for _, pr := range p.shown {
+	for _, pr := range p.view.shown {
 		out = append(out, pr.crawler+" "+pr.path)
 	}
 	return out
@@ -39,8 +39,8 @@ func shownPairs(p *Pane) []string {
 
 func TestFilterByTextAndVerdict(t *testing.T) {
 	p := shopPane(t)
-	if len(p.shown) != 8 {
-		t.Fatalf("%d rows shown, want 8", len(p.shown))
+	if len(p.view.shown) != 8 {
+		t.Fatalf("%d rows shown, want 8", len(p.view.shown))
 	}
 	test.Type(p.ui.filter, "PRIV")
 	if got := strings.Join(shownPairs(p), ", "); got != "Googlebot /private/x, Googlebot /private/ok, bingbot /private/x, bingbot /private/ok" {
@@ -61,8 +61,8 @@ func TestFilterByTextAndVerdict(t *testing.T) {
 		t.Errorf("blocked only: %s", got)
 	}
 	p.ui.toggles[showAllowed].SetChecked(true)
-	if len(p.shown) != 8 {
-		t.Errorf("allowed or blocked: %d rows", len(p.shown))
+	if len(p.view.shown) != 8 {
+		t.Errorf("allowed or blocked: %d rows", len(p.view.shown))
 	}
 	p.ui.toggles[showAllowed].SetChecked(false)
 	p.ui.toggles[showBlocked].SetChecked(false)
@@ -91,8 +91,8 @@ func TestSummaryCountsPerCrawler(t *testing.T) {
 	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
 		t.Fatal(err)
 	}
-	p.counts = p.countSummary()
-	if s := p.counts; !strings.Contains(s, "bingbot: 1 разрешённый, 3 запрещённых") {
+	p.tallies.counts = p.tallies.countSummary()
+	if s := p.tallies.counts; !strings.Contains(s, "bingbot: 1 разрешённый, 3 запрещённых") {
 		t.Errorf("Russian plural forms: %q", s)
 	}
 }
@@ -138,8 +138,8 @@ func TestSortByEveryColumnIsStable(t *testing.T) {
 			t.Errorf("%s: no sort arrow", p.header(p.cols[col]))
 		}
 		test.Tap(headerAt(t, p, col)) // descending
-		if tc.kind == colCrawler && p.shown[0].crawler != "Googlebot" {
-			t.Errorf("descending crawler sort starts with %v", p.shown[0])
+		if tc.kind == colCrawler && p.view.shown[0].crawler != "Googlebot" {
+			t.Errorf("descending crawler sort starts with %v", p.view.shown[0])
 		}
 		test.Tap(headerAt(t, p, col)) // back to the typed order
 		if got := shownPairs(p); !slices.Equal(got, typed) {
@@ -151,7 +151,7 @@ func TestSortByEveryColumnIsStable(t *testing.T) {
 func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	p := shopPane(t)
 	p.ui.filter.SetText("/private")
-	p.sortBy(0) // crawler
+	p.view.sortBy(0) // crawler
 	var b bytes.Buffer
 	if err := p.writeShown(&b, formatCSV); err != nil {
 		t.Fatal(err)
@@ -160,10 +160,10 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(recs[0], cli.CSVHeader) || len(recs) != 1+len(p.shown) {
-		t.Fatalf("CSV: header %v, %d records for %d rows", recs[0], len(recs)-1, len(p.shown))
+	if !slices.Equal(recs[0], cli.CSVHeader) || len(recs) != 1+len(p.view.shown) {
+		t.Fatalf("CSV: header %v, %d records for %d rows", recs[0], len(recs)-1, len(p.view.shown))
 	}
-	for i, pr := range p.shown {
+	for i, pr := range p.view.shown {
 		r := recs[i+1]
 		if r[0] != "google" || r[1] != pr.crawler || r[2] != pr.path {
 			t.Errorf("CSV row %d = %v, want %v", i, r, pr)
@@ -188,14 +188,14 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	if want := len(p.shown) * (len(engine.All()) - 1); len(lines) != want {
+	if want := len(p.view.shown) * (len(engine.All()) - 1); len(lines) != want {
 		t.Fatalf("%d JSON lines, want %d", len(lines), want)
 	}
 	var first cli.JSONVerdict
 	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
 		t.Fatal(err)
 	}
-	if first.Agent != p.shown[0].crawler || first.Path != p.shown[0].path || first.Engine != p.compareEngines()[0] {
+	if first.Agent != p.view.shown[0].crawler || first.Path != p.view.shown[0].path || first.Engine != p.compareEngines()[0] {
 		t.Errorf("first JSON line = %+v", first)
 	}
 	for _, l := range lines {
@@ -253,8 +253,8 @@ func TestEnterMovesToANewRow(t *testing.T) {
 	test.Type(path, "/a")
 	path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	test.Type(w.Canvas().Focused(), "/private/b")
-	if got := strings.Join(p.set.Paths, "|"); got != "/a|/private/b" || len(p.pairs) != 6 {
-		t.Errorf("paths = %q, %d results", got, len(p.pairs))
+	if got := strings.Join(p.set.Paths, "|"); got != "/a|/private/b" || len(p.view.pairs) != 6 {
+		t.Errorf("paths = %q, %d results", got, len(p.view.pairs))
 	}
 }
 
@@ -298,14 +298,14 @@ func TestSelectionStaysOnItsCellsAfterScrolling(t *testing.T) {
 		}
 	})
 	test.Tap(target)
-	if p.selected == nil || p.selected.pair != p.shown[1] {
+	if p.selected == nil || p.selected.pair != p.view.shown[1] {
 		t.Fatalf("a click on row 1 selected %v", p.selected)
 	}
 	p.ui.table.ScrollToTrailing()
 	w.Canvas().Refresh(p.ui.table)
 	selected, others := 0, 0
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.shown) {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.view.shown) {
 			switch {
 			case tc.shown.selected && tc.id.Row == 1:
 				selected++
@@ -323,11 +323,11 @@ func TestSelectionStaysOnItsCellsAfterScrolling(t *testing.T) {
 func TestCommonHostIsShownOnce(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"https://www.example.com/private/a", "https://www.example.com/"}})
-	if p.displayPath("https://www.example.com/private/a") != "/private/a" || !strings.Contains(p.ui.summary.Text, "on https://www.example.com") {
-		t.Errorf("path shown as %q; summary %q", p.displayPath("https://www.example.com/private/a"), p.ui.summary.Text)
+	if p.view.displayPath("https://www.example.com/private/a") != "/private/a" || !strings.Contains(p.ui.summary.Text, "on https://www.example.com") {
+		t.Errorf("path shown as %q; summary %q", p.view.displayPath("https://www.example.com/private/a"), p.ui.summary.Text)
 	}
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"https://www.example.com/a", "https://other.example/b"}})
-	if p.displayPath("https://www.example.com/a") != "https://www.example.com/a" {
+	if p.view.displayPath("https://www.example.com/a") != "https://www.example.com/a" {
 		t.Error("the host was dropped although the rows name two hosts")
 	}
 }
@@ -360,7 +360,7 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 				t.Fatal(err)
 			}
 			p = New(w) // built in this language
-			p.tally.Inline = true
+			p.tallies.worker.Inline = true
 			p.synchronous = true // as newTestPane
 			w.SetContent(p.Object())
 			const paneWidth = 1280 * (1 - 0.42) // the window gives the pane this share in compare

@@ -90,7 +90,7 @@ func TestVerdictIconsRedrawnAfterASwitch(t *testing.T) {
 		fg := theme.Color(theme.ColorNameForeground)
 		icons := 0
 		walk(p.ui.table, func(o fyne.CanvasObject) {
-			if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.shown) && tc.icon.Visible() {
+			if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.view.shown) && tc.icon.Visible() {
 				icons++
 				if tc.iconTheme != fg {
 					t.Errorf("%s: the %v cell's icon was drawn for another theme", name, tc.id)

@@ -15,29 +15,29 @@ import (
 // an engine) made each keystroke miss frames with 1,000 results.
 func TestInlineTallyNeverCompiles(t *testing.T) {
 	p, _ := newTestPane(t, "")
-	p.tally.Inline = false
+	p.tallies.worker.Inline = false
 	var handed []func()
 	p.toUI = func(f func()) { handed = append(handed, f) }
 	s := testset.New()
 	s.Crawlers = []string{"Googlebot", "YandexBot"}
 	s.Paths = []string{"/a", "/b"}
 	p.SetTestSet(s)
-	p.tally.Wait()
+	p.tallies.worker.Wait()
 	p.doc = syntax.Parse([]byte("User-agent: *\nDisallow: /a\n"))
 	clear(p.answers.compiled)
-	p.startTally()
+	p.tallies.startTally()
 	if len(p.answers.compiled) != 0 {
 		t.Errorf("the tally compiled %d engines on the UI goroutine", len(p.answers.compiled))
 	}
-	p.tally.Wait()
+	p.tallies.worker.Wait()
 	if len(handed) == 0 {
 		t.Fatal("the tally was not handed to the background")
 	}
 	for _, f := range handed {
 		f()
 	}
-	if !p.factsOK || len(p.facts) != 4 {
-		t.Errorf("after the hand-over: facts ok %v, %d facts", p.factsOK, len(p.facts))
+	if !p.tallies.factsOK || len(p.tallies.facts) != 4 {
+		t.Errorf("after the hand-over: facts ok %v, %d facts", p.tallies.factsOK, len(p.tallies.facts))
 	}
 }
 

@@ -26,7 +26,7 @@ func TestFilterShowsFirstRowsAndCountsWhatIsShown(t *testing.T) {
 	p.SetTestSet(s)
 	p.ui.table.ScrollToBottom()
 	w.Canvas().Refresh(p.ui.table)
-	p.setFilter("googlebot")
+	p.view.setFilter("googlebot")
 	w.Canvas().Refresh(p.ui.table)
 	top := -1
 	walk(p.ui.table, func(o fyne.CanvasObject) {
