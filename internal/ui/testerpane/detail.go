@@ -147,7 +147,7 @@ func (d *detailView) update() {
 	}
 	setLabel(d.title, lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
 		"Word": verdictWord(v.Allowed), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}), widget.MediumImportance)
-	if why := d.p.whyDiffer(c.pair); why != "" && d.p.compare {
+	if why := d.p.matrix.whyDiffer(c.pair); why != "" && d.p.compare {
 		setLabel(d.differ, why, widget.MediumImportance)
 		d.differ.Show()
 	} else {

@@ -54,20 +54,10 @@ type Pane struct {
 	engineID string            // an engine id or OwnReading
 	own      map[string]string // crawler → its own engine, for OwnReading
 	compare  bool
-	order    []string        // the compare columns' engines, in order
-	hidden   map[string]bool // engines the user took out of compare
 
-	// What the table shows (view.go): the columns and their widths, the
-	// rows after filter and sort, and the tally behind them.
-	cols   []column
-	widths []float32
-	// widthsText is the text size the widths were worked out for: a zoom
-	// works them out again (fillLayout)
-	widthsText float32
 	// lastExportMenu is the Export… pop-up last shown (for tests).
 	lastExportMenu *widget.PopUpMenu
 	lastExport     string // the file the last export wrote (for tests)
-	fits           map[fitKey]string
 
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations.
@@ -88,10 +78,6 @@ type Pane struct {
 	answers     answerer // compiled engines and verdicts (queries.go)
 
 	selected *cell // the result shown in the detail area
-	// colChoice is the user's choice of the optional columns without
-	// compare (columns.go); tableW the table's width at the last layout.
-	colChoice map[colKind]colChoice
-	tableW    float32
 
 	onSelect          func(engine.Verdict)
 	onTestSetChanged  func()
@@ -102,9 +88,9 @@ type Pane struct {
 	suppressSelection bool // set while the pane moves the selection itself
 	presenting        bool // presenter mode's layout (present.go)
 
-	lastChooser *widget.PopUp // the engine column chooser last opened
-
-	input rowInput // the crawler and path rows (rows.go)
+	input  rowInput    // the crawler and path rows (rows.go)
+	table  resultTable // the results table's columns (table.go, columns.go)
+	matrix compareView // compare's engine columns (compare.go)
 
 	ui paneUI
 }
@@ -142,18 +128,17 @@ var emptyDoc = syntax.Parse(nil)
 // each crawler read by its own rules). win is used to place pop-ups.
 func New(win fyne.Window) *Pane {
 	p := &Pane{
-		win:       win,
-		toUI:      fyne.Do,
-		doc:       emptyDoc,
-		engines:   engine.All(),
-		engineID:  OwnReading,
-		own:       map[string]string{},
-		hidden:    map[string]bool{},
-		colChoice: map[colKind]colChoice{},
-		fits:      map[fitKey]string{},
-		set:       testset.New(),
+		win:      win,
+		toUI:     fyne.Do,
+		doc:      emptyDoc,
+		engines:  engine.All(),
+		engineID: OwnReading,
+		own:      map[string]string{},
+		set:      testset.New(),
 	}
 	p.input.p = p
+	p.table = resultTable{p: p, colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
+	p.matrix = compareView{p: p, hidden: map[string]bool{}}
 	p.view = resultView{p: p, sortCol: -1}
 	p.tallies = tallier{p: p, facts: map[cell]fact{}}
 	p.answers = answerer{
@@ -175,7 +160,7 @@ func New(win fyne.Window) *Pane {
 		Deliver: p.tallies.tallied,
 		Hand:    func(f func()) { p.toUI(f) },
 	}
-	p.order = p.defaultOrder()
+	p.matrix.order = p.matrix.defaultOrder()
 	p.input.ensureEmptyRows()
 	p.build()
 	p.rowsChanged(false)
@@ -326,7 +311,7 @@ func (p *Pane) SetEngine(id string) {
 	if p.view.viewNeedsFacts() {
 		p.view.applyView()
 	}
-	p.columnsFollow(p.tableW) // Read as shows under each crawler's own reading only
+	p.table.columnsFollow(p.table.tableW) // Read as shows under each crawler's own reading only
 	p.refreshResults()
 }
 
@@ -371,7 +356,7 @@ func (p *Pane) SetCompare(on bool) {
 		}
 	}
 	p.view.sortCol = -1 // the columns change
-	p.layoutColumns()
+	p.table.layoutColumns()
 	p.tallies.startTally()
 	p.view.applyView()
 	p.refreshResults()
@@ -432,7 +417,7 @@ func (p *Pane) engineIndex(id string) int {
 // enginesInView are the engines whose verdicts are on screen.
 func (p *Pane) enginesInView() []string {
 	if p.compare {
-		return p.compareEngines()
+		return p.matrix.compareEngines()
 	}
 	if p.engineID != OwnReading {
 		return []string{p.engineID}
@@ -491,7 +476,7 @@ func (p *Pane) rowsChanged(user bool) {
 	}
 	// Rows and expectations decide the columns (Expected, the crawler
 	// column's width); a keystroke in the file does not: not done there.
-	p.columnsFollow(p.tableW)
+	p.table.columnsFollow(p.table.tableW)
 	p.refreshResults()
 	if user && p.onTestSetChanged != nil {
 		p.onTestSetChanged()
@@ -629,9 +614,9 @@ func (p *Pane) build() {
 	ui.columnsBtn = widget.NewButtonWithIcon(lang.X("testerpane.order.button", "Columns…"), theme.ListIcon(), nil)
 	ui.columnsBtn.OnTapped = func() {
 		if p.compare {
-			p.showEngineChooser(ui.columnsBtn)
+			p.matrix.showEngineChooser(ui.columnsBtn)
 		} else {
-			p.showColumnChooser(ui.columnsBtn)
+			p.table.showColumnChooser(ui.columnsBtn)
 		}
 	}
 	ui.summary = widget.NewLabel("")
@@ -661,9 +646,9 @@ func (p *Pane) build() {
 	ui.pathBox = container.New(newRowsLayout())
 	p.input.buildRows()
 
-	p.layoutColumns()
-	ui.table = p.newTable()
-	for i, w := range p.widths {
+	p.table.layoutColumns()
+	ui.table = p.table.newTable()
+	for i, w := range p.table.widths {
 		ui.table.SetColumnWidth(i, w)
 	}
 	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))

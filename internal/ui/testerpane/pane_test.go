@@ -78,11 +78,11 @@ func shownRows(p *Pane) map[cell]*shownRow {
 	out := map[cell]*shownRow{}
 	walk(p.ui.table, func(o fyne.CanvasObject) {
 		tc, ok := o.(*tableCell)
-		if !ok || tc.id.Row >= len(p.view.shown) || tc.id.Col >= len(p.cols) {
+		if !ok || tc.id.Row >= len(p.view.shown) || tc.id.Col >= len(p.table.cols) {
 			return
 		}
-		col := p.cols[tc.id.Col]
-		c := p.cellAt(tc.id.Row, col)
+		col := p.table.cols[tc.id.Col]
+		c := p.table.cellAt(tc.id.Row, col)
 		r := out[c]
 		if r == nil {
 			r = &shownRow{}
@@ -287,12 +287,12 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	p.SetOnSelect(func(v engine.Verdict) { got = append(got, v) })
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{path, "/other"}})
 	p.SetCompare(true)
-	if !p.ui.compareChk.Checked || len(p.cols) != 2+len(engine.All()) {
-		t.Fatalf("compare mode should tick the box and show a column per engine: %d columns", len(p.cols))
+	if !p.ui.compareChk.Checked || len(p.table.cols) != 2+len(engine.All()) {
+		t.Fatalf("compare mode should tick the box and show a column per engine: %d columns", len(p.table.cols))
 	}
 	var drawn []*tableCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.view.shown) && p.cols[tc.id.Col].kind == colEngineVerdict {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.view.shown) && p.table.cols[tc.id.Col].kind == colEngineVerdict {
 			drawn = append(drawn, tc)
 		}
 	})
@@ -300,7 +300,7 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 		t.Fatal("no engine cell drawn")
 	}
 	b := p.engineIndex(blockedBy)
-	if !p.differs(cell{pair{"Googlebot", path}, allowedBy}) && !p.differs(cell{pair{"Googlebot", path}, blockedBy}) {
+	if !p.matrix.differs(cell{pair{"Googlebot", path}, allowedBy}) && !p.matrix.differs(cell{pair{"Googlebot", path}, blockedBy}) {
 		t.Errorf("neither %s nor %s is marked as differing", allowedBy, blockedBy)
 	}
 	marked := 0
@@ -315,12 +315,12 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	if marked == 0 {
 		t.Error("no drawn cell is marked as differing")
 	}
-	if p.differs(cell{pair{"Googlebot", "/other"}, allowedBy}) {
+	if p.matrix.differs(cell{pair{"Googlebot", "/other"}, allowedBy}) {
 		t.Error("a row where all engines agree is marked")
 	}
 	// One click on a cell explains it, says why the readings differ, and
 	// tells the window.
-	col := 2 + slices.Index(p.compareEngines(), blockedBy)
+	col := 2 + slices.Index(p.matrix.compareEngines(), blockedBy)
 	p.ui.table.Select(widget.TableCellID{Row: rowIndex(p, pair{"Googlebot", path}), Col: col})
 	if len(got) != 1 || got[0].Engine != blockedBy || got[0].Allowed {
 		t.Fatalf("OnSelect got %+v, want %s's blocked verdict", got, blockedBy)
@@ -341,7 +341,7 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 		t.Errorf("compare compiled %d engines, want all %d", len(p.answers.compiled), len(engine.All()))
 	}
 	p.SetCompare(false)
-	if p.ui.compareChk.Checked || p.cols[2].kind != colVerdict {
+	if p.ui.compareChk.Checked || p.table.cols[2].kind != colVerdict {
 		t.Error("turning compare off should bring the verdict columns back")
 	}
 }

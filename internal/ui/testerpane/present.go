@@ -32,7 +32,7 @@ func (p *Pane) SelectedWhy() string {
 	if p.selected == nil || !p.compare {
 		return ""
 	}
-	return p.whyDiffer(p.selected.pair)
+	return p.matrix.whyDiffer(p.selected.pair)
 }
 
 // Selected is the verdict of the selected result as the pane has it now

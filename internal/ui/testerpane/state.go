@@ -61,9 +61,9 @@ func (p *Pane) Restore(st State) {
 // CompareColumns are the compare view's engine columns in order and the
 // ones the user hid, as the window remembers them between runs.
 func (p *Pane) CompareColumns() (order, hidden []string) {
-	order = slices.Clone(p.order)
-	for _, id := range p.order {
-		if p.hidden[id] {
+	order = slices.Clone(p.matrix.order)
+	for _, id := range p.matrix.order {
+		if p.matrix.hidden[id] {
 			hidden = append(hidden, id)
 		}
 	}
@@ -77,13 +77,13 @@ func (p *Pane) SetCompareColumns(order, hidden []string) {
 	quiet := p.onColumnsChanged
 	p.onColumnsChanged = nil
 	defer func() { p.onColumnsChanged = quiet }()
-	p.hidden = map[string]bool{}
+	p.matrix.hidden = map[string]bool{}
 	for _, id := range hidden {
-		if p.engineIndex(id) >= 0 && len(p.compareEngines()) > 1 {
-			p.hidden[id] = true
+		if p.engineIndex(id) >= 0 && len(p.matrix.compareEngines()) > 1 {
+			p.matrix.hidden[id] = true
 		}
 	}
-	p.SetCompareOrder(order)
+	p.matrix.SetCompareOrder(order)
 }
 
 // SetOnColumnsChanged is called when the user reorders, shows or hides a

@@ -34,7 +34,7 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 	x.ui.upper.SetOffset(0.4)
 	x.ui.lower.SetOffset(0.6)
 	shown := slices.Clone(x.view.shown)
-	cols := x.compareEngines()
+	cols := x.matrix.compareEngines()
 	if len(shown) != 2 || shown[0].path != "/private/y" || cols[0] != "original1994" || slices.Contains(cols, "temoto") {
 		t.Fatalf("set-up: rows %v, columns %v", shown, cols)
 	}
@@ -56,8 +56,8 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 		if x.ui.filter.PlaceHolder != l.filter {
 			t.Errorf("%s: filter reads %q, want %q", l.code, x.ui.filter.PlaceHolder, l.filter)
 		}
-		if !x.Compare() || !slices.Equal(x.compareEngines(), cols) {
-			t.Errorf("%s: compare %v, columns %v, want %v", l.code, x.Compare(), x.compareEngines(), cols)
+		if !x.Compare() || !slices.Equal(x.matrix.compareEngines(), cols) {
+			t.Errorf("%s: compare %v, columns %v, want %v", l.code, x.Compare(), x.matrix.compareEngines(), cols)
 		}
 		if got := x.TestSet(); !slices.Equal(got.Crawlers, set.Crawlers) || !slices.Equal(got.Paths, set.Paths) {
 			t.Errorf("%s: rows %v %v", l.code, got.Crawlers, got.Paths)

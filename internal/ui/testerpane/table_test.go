@@ -102,7 +102,7 @@ func headerAt(t *testing.T, p *Pane, col int) *headerCell {
 	t.Helper()
 	var found *headerCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if h, ok := o.(*headerCell); ok && h.col == col && h.text.Text == p.header(p.cols[col]) {
+		if h, ok := o.(*headerCell); ok && h.col == col && h.text.Text == p.table.header(p.table.cols[col]) {
 			found = h
 		}
 	})
@@ -114,7 +114,7 @@ func headerAt(t *testing.T, p *Pane, col int) *headerCell {
 
 func TestSortByEveryColumnIsStable(t *testing.T) {
 	p := shopPane(t)
-	p.SetColumnShown(colEngine, true) // one reading: shown only when asked for
+	p.table.SetColumnShown(colEngine, true) // one reading: shown only when asked for
 	typed := shownPairs(p)
 	for _, tc := range []struct {
 		kind colKind
@@ -129,13 +129,13 @@ func TestSortByEveryColumnIsStable(t *testing.T) {
 		{colGroup, "Googlebot /private/x, Googlebot /, Googlebot /private/ok, Googlebot /cart, bingbot /private/x, bingbot /, bingbot /private/ok, bingbot /cart"},
 		{colEngine, strings.Join(typed, ", ")},
 	} {
-		col := slices.IndexFunc(p.cols, func(c column) bool { return c.kind == tc.kind })
+		col := slices.IndexFunc(p.table.cols, func(c column) bool { return c.kind == tc.kind })
 		test.Tap(headerAt(t, p, col))
 		if got := strings.Join(shownPairs(p), ", "); got != tc.want {
-			t.Errorf("sort by %s:\n got %s\nwant %s", p.header(p.cols[col]), got, tc.want)
+			t.Errorf("sort by %s:\n got %s\nwant %s", p.table.header(p.table.cols[col]), got, tc.want)
 		}
 		if headerAt(t, p, col).arrow.Hidden {
-			t.Errorf("%s: no sort arrow", p.header(p.cols[col]))
+			t.Errorf("%s: no sort arrow", p.table.header(p.table.cols[col]))
 		}
 		test.Tap(headerAt(t, p, col)) // descending
 		if tc.kind == colCrawler && p.view.shown[0].crawler != "Googlebot" {
@@ -195,7 +195,7 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
 		t.Fatal(err)
 	}
-	if first.Agent != p.view.shown[0].crawler || first.Path != p.view.shown[0].path || first.Engine != p.compareEngines()[0] {
+	if first.Agent != p.view.shown[0].crawler || first.Path != p.view.shown[0].path || first.Engine != p.matrix.compareEngines()[0] {
 		t.Errorf("first JSON line = %+v", first)
 	}
 	for _, l := range lines {
@@ -262,7 +262,7 @@ func TestCompareOrderByDateAndChosenColumns(t *testing.T) {
 	p := shopPane(t)
 	p.SetCompare(true)
 	p.OrderByDate(true)
-	ids := p.compareEngines()
+	ids := p.matrix.compareEngines()
 	if ids[0] != "original1994" || ids[len(ids)-1] != "rfc9309" {
 		t.Errorf("by date: %v", ids)
 	}
@@ -270,16 +270,16 @@ func TestCompareOrderByDateAndChosenColumns(t *testing.T) {
 		t.Errorf("first engine header %q (tip %q)", h.text.Text, h.tip)
 	}
 	p.ShowEngine("temoto", false)
-	if len(p.cols) != 2+len(engine.All())-1 || slices.Contains(p.compareEngines(), "temoto") {
-		t.Errorf("temoto hidden: %v", p.compareEngines())
+	if len(p.table.cols) != 2+len(engine.All())-1 || slices.Contains(p.matrix.compareEngines(), "temoto") {
+		t.Errorf("temoto hidden: %v", p.matrix.compareEngines())
 	}
 	p.OrderByDate(false)
-	if p.compareEngines()[0] != engine.All()[0].Info().ID {
-		t.Errorf("default order: %v", p.compareEngines())
+	if p.matrix.compareEngines()[0] != engine.All()[0].Info().ID {
+		t.Errorf("default order: %v", p.matrix.compareEngines())
 	}
 	// The chooser pop-up lists every engine with a check.
-	p.showEngineChooser(p.ui.columnsBtn)
-	if p.lastChooser == nil || !p.lastChooser.Visible() {
+	p.matrix.showEngineChooser(p.ui.columnsBtn)
+	if p.matrix.lastChooser == nil || !p.matrix.lastChooser.Visible() {
 		t.Fatal("the column chooser did not open")
 	}
 }
@@ -376,8 +376,8 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 				p.SetCompare(compare)
 				var headers []string
 				var words [][]string
-				for _, c := range p.cols {
-					headers = append(headers, p.header(c))
+				for _, c := range p.table.cols {
+					headers = append(headers, p.table.header(c))
 					switch c.kind {
 					case colVerdict:
 						words = append(words, []string{verdictWord(true), verdictWord(false)})
@@ -389,13 +389,13 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 						words = append(words, nil)
 					}
 				}
-				if c := cut(headers, words, p.widths, true); len(c) > 0 {
+				if c := cut(headers, words, p.table.widths, true); len(c) > 0 {
 					t.Errorf("compare %v: cut: %s", compare, strings.Join(c, "; "))
 				}
 			}
 			// All engine columns side by side within the pane.
 			total := float32(0)
-			for _, wd := range p.widths {
+			for _, wd := range p.table.widths {
 				total += wd + 4 // the table's padding between columns
 			}
 			if total > p.ui.table.Size().Width {
@@ -432,7 +432,7 @@ func TestACutCellShowsItsTextOnHover(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{long}})
 	var pathCell *tableCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.cols[tc.id.Col].kind == colPath {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.table.cols[tc.id.Col].kind == colPath {
 			pathCell = tc
 		}
 	})

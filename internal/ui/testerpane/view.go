@@ -152,7 +152,7 @@ func (tl *tallier) tallyJob() tallyJob {
 	p := tl.p
 	j := tallyJob{gen: tl.tallyGen, doc: p.doc, compiled: maps.Clone(p.answers.compiled), pairs: p.view.pairs, own: map[string]string{}}
 	if p.compare || p.view.toggles[showDiffer] {
-		j.also = p.compareEngines()
+		j.also = p.matrix.compareEngines()
 	}
 	for _, c := range p.set.Crawlers {
 		if c != "" {
@@ -242,8 +242,8 @@ func (rv *resultView) viewNeedsFacts() bool {
 	if slices.Contains(rv.toggles[:], true) || rv.filter != "" {
 		return true
 	}
-	return rv.sortCol >= 0 && rv.sortCol < len(p.cols) && p.cols[rv.sortCol].kind != colCrawler && p.cols[rv.sortCol].kind != colPath &&
-		p.cols[rv.sortCol].kind != colEngine
+	return rv.sortCol >= 0 && rv.sortCol < len(p.table.cols) && p.table.cols[rv.sortCol].kind != colCrawler && p.table.cols[rv.sortCol].kind != colPath &&
+		p.table.cols[rv.sortCol].kind != colEngine
 }
 
 // factOf is the tally's fact for c, or the verdict on screen.
@@ -266,7 +266,7 @@ func (tl *tallier) factOf(c cell) (fact, bool) {
 func (rv *resultView) rowDiffers(pr pair) bool {
 	p := rv.p
 	yes, no := false, false
-	for _, id := range p.compareEngines() {
+	for _, id := range p.matrix.compareEngines() {
 		if f, ok := p.tallies.factOf(cell{pr, id}); ok {
 			yes = yes || f.allowed
 			no = no || !f.allowed
@@ -294,7 +294,7 @@ func (rv *resultView) rowFails(pr pair) bool {
 func (rv *resultView) rowEngines(pr pair) []string {
 	p := rv.p
 	if p.compare {
-		return p.compareEngines()
+		return p.matrix.compareEngines()
 	}
 	return []string{p.engineFor(pr.crawler)}
 }
@@ -339,8 +339,8 @@ func (rv *resultView) applyView() {
 			rows = append(rows, pr)
 		}
 	}
-	if rv.sortCol >= 0 && rv.sortCol < len(p.cols) {
-		col := p.cols[rv.sortCol]
+	if rv.sortCol >= 0 && rv.sortCol < len(p.table.cols) {
+		col := p.table.cols[rv.sortCol]
 		sort.SliceStable(rows, func(i, j int) bool {
 			c := rv.compareRows(col, rows[i], rows[j])
 			if rv.sortDesc {
