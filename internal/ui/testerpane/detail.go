@@ -96,7 +96,7 @@ func (d *detailView) fitOffset(split *container.Split) float64 {
 
 func (d *detailView) pin(allowed, clear bool) {
 	if d.p.selected != nil {
-		d.p.setExpectation(*d.p.selected, allowed, clear)
+		d.p.expect.setExpectation(*d.p.selected, allowed, clear)
 	}
 }
 
@@ -167,7 +167,7 @@ func (d *detailView) update() {
 	} else {
 		d.delay.Hide()
 	}
-	want, has := d.p.expectation(c)
+	want, has := d.p.expect.expectation(c)
 	if has {
 		text, imp := checkText(v, want)
 		setLabel(d.check, text, imp)

@@ -55,10 +55,6 @@ type Pane struct {
 	own      map[string]string // crawler → its own engine, for OwnReading
 	compare  bool
 
-	// lastExportMenu is the Export… pop-up last shown (for tests).
-	lastExportMenu *widget.PopUpMenu
-	lastExport     string // the file the last export wrote (for tests)
-
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations.
 	set *testset.Set
@@ -84,13 +80,14 @@ type Pane struct {
 	onEngineChanged   func(id string)
 	onCompareChanged  func(on bool)
 	onColumnsChanged  func() // the compare columns' order or hiding changed
-	exportPlace       func() (dir, base string)
-	suppressSelection bool // set while the pane moves the selection itself
-	presenting        bool // presenter mode's layout (present.go)
+	suppressSelection bool   // set while the pane moves the selection itself
+	presenting        bool   // presenter mode's layout (present.go)
 
 	input  rowInput    // the crawler and path rows (rows.go)
 	table  resultTable // the results table's columns (table.go, columns.go)
 	matrix compareView // compare's engine columns (compare.go)
+	export exporter    // Copy and Export… (export.go)
+	expect expectations
 
 	ui paneUI
 }
@@ -137,6 +134,8 @@ func New(win fyne.Window) *Pane {
 		set:      testset.New(),
 	}
 	p.input.p = p
+	p.export.p = p
+	p.expect.p = p
 	p.table = resultTable{p: p, colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
 	p.matrix = compareView{p: p, hidden: map[string]bool{}}
 	p.view = resultView{p: p, sortCol: -1}
@@ -531,53 +530,6 @@ func (p *Pane) selectCell(c cell) {
 	}
 }
 
-// expectation returns the pinned verdict of c.
-func (p *Pane) expectation(c cell) (allowed, ok bool) {
-	return p.set.Expected(c.crawler, c.path, c.engine)
-}
-
-// setExpectation pins (or, with clear, unpins) the verdict of c.
-func (p *Pane) setExpectation(c cell, allowed, clear bool) {
-	if clear {
-		p.set.ClearExpected(c.crawler, c.path, c.engine)
-	} else {
-		p.set.SetExpected(c.crawler, c.path, c.engine, allowed)
-	}
-	p.rowsChanged(true)
-}
-
-// pinAllEngines pins every engine's current verdict for pr, turning what
-// the file does now into a regression test.
-func (p *Pane) pinAllEngines(pr pair) {
-	for _, e := range p.engines {
-		c := cell{pr, e.Info().ID}
-		if v := p.answers.verdict(c); v != nil {
-			p.set.SetExpected(pr.crawler, pr.path, c.engine, v.Allowed)
-		}
-	}
-	p.rowsChanged(true)
-}
-
-// expectMenu is the menu to pin the verdict of c.
-func (p *Pane) expectMenu(c cell) *fyne.Menu {
-	name := engine.NameOf(c.engine).String()
-	allowed, has := p.expectation(c)
-	items := []*fyne.MenuItem{
-		fyne.NewMenuItem(lang.X("testerpane.expect.allowed", "Expect allowed ({{.Engine}})", map[string]any{"Engine": name}),
-			func() { p.setExpectation(c, true, false) }),
-		fyne.NewMenuItem(lang.X("testerpane.expect.blocked", "Expect blocked ({{.Engine}})", map[string]any{"Engine": name}),
-			func() { p.setExpectation(c, false, false) }),
-		fyne.NewMenuItem(lang.X("testerpane.expect.pin_all", "Expect the current answers of all engines"),
-			func() { p.pinAllEngines(c.pair) }),
-		fyne.NewMenuItem(lang.X("testerpane.expect.clear", "No expectation"),
-			func() { p.setExpectation(c, false, true) }),
-	}
-	items[0].Checked = has && allowed
-	items[1].Checked = has && !allowed
-	items[3].Disabled = !has
-	return fyne.NewMenu("", items...)
-}
-
 func (p *Pane) build() {
 	ui := &p.ui
 	ui.engineNames = []string{lang.X("testerpane.reading.own", "Each crawler's own")}
@@ -638,9 +590,9 @@ func (p *Pane) build() {
 		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.view.setToggle(t, on) })
 		ui.toggleBox.Add(ui.toggles[t])
 	}
-	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.copyShown)
+	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.export.copyShown)
 	ui.exportBtn = widget.NewButtonWithIcon(lang.X("testerpane.export", "Export…"), theme.DocumentSaveIcon(), nil)
-	ui.exportBtn.OnTapped = func() { p.showExportMenu(ui.exportBtn) }
+	ui.exportBtn.OnTapped = func() { p.export.showExportMenu(ui.exportBtn) }
 
 	ui.crawlerBox = container.New(newRowsLayout())
 	ui.pathBox = container.New(newRowsLayout())

@@ -258,7 +258,7 @@ func TestPasteOfThreeLinesMakesThreeRows(t *testing.T) {
 func TestRemoveRow(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"a", "b"}, Paths: []string{"/"}})
-	p.setExpectation(cell{pair{"a", "/"}, "rfc9309"}, true, false)
+	p.expect.setExpectation(cell{pair{"a", "/"}, "rfc9309"}, true, false)
 	p.input.removeRow(crawlerRows, 0)
 	if strings.Join(p.set.Crawlers, ",") != "b" || len(p.set.Expect) != 0 {
 		t.Errorf("after removing a: crawlers %q, expectations %+v", p.set.Crawlers, p.set.Expect)
@@ -391,7 +391,7 @@ func TestExpectations(t *testing.T) {
 	if n := len(fyne.CurrentApp().Driver().CanvasForObject(verdictCell).Overlays().List()); n != 1 {
 		t.Errorf("a right-click opened %d menus", n)
 	}
-	menu := p.expectMenu(c)
+	menu := p.expect.expectMenu(c)
 	if menu.Items[3].Disabled != true {
 		t.Error("'No expectation' should be disabled without an expectation")
 	}
@@ -406,7 +406,7 @@ func TestExpectations(t *testing.T) {
 	if other := rowFor(t, p, "Googlebot", "/"); other.check != "" {
 		t.Error("a row without expectation shows a check")
 	}
-	if !p.expectMenu(c).Items[0].Checked {
+	if !p.expect.expectMenu(c).Items[0].Checked {
 		t.Error("the menu should tick the current expectation")
 	}
 
@@ -435,7 +435,7 @@ func TestExpectations(t *testing.T) {
 
 	// Pin all engines, then look at another engine: its expectation shows.
 	p.SetDocument(syntax.Parse([]byte(privateRobots)))
-	p.expectMenu(c).Items[2].Action()
+	p.expect.expectMenu(c).Items[2].Action()
 	if n := len(p.set.Expect); n != len(engine.All()) {
 		t.Errorf("pinning all engines made %d expectations, want %d", n, len(engine.All()))
 	}
@@ -452,7 +452,7 @@ func TestExpectations(t *testing.T) {
 	if _, ok := p.set.Expected("Googlebot-Image", "/private/x", "google"); !ok {
 		t.Error("the expectation did not follow the renamed crawler")
 	}
-	p.expectMenu(cell{pair{"Googlebot-Image", "/private/x"}, "rfc9309"}).Items[3].Action()
+	p.expect.expectMenu(cell{pair{"Googlebot-Image", "/private/x"}, "rfc9309"}).Items[3].Action()
 	if _, ok := p.set.Expected("Googlebot-Image", "/private/x", "rfc9309"); ok {
 		t.Error("'No expectation' left it")
 	}

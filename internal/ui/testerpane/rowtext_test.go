@@ -16,7 +16,7 @@ import (
 func TestRowsAsText(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot"}, Paths: []string{"/private/a"}})
-	p.setExpectation(cell{pair{"bingbot", "/private/a"}, p.engineFor("bingbot")}, false, false)
+	p.expect.setExpectation(cell{pair{"bingbot", "/private/a"}, p.engineFor("bingbot")}, false, false)
 	p.input.setAsText(crawlerRows, true)
 	box := p.input.text[crawlerRows].entry
 	if !box.Visible() || p.ui.crawlerBox.Visible() {

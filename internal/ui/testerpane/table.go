@@ -366,7 +366,7 @@ func (tb *resultTable) content(row int, col column) content {
 	case colGroup:
 		out.text = groupText(v)
 	case colExpect:
-		want, ok := p.expectation(c)
+		want, ok := p.expect.expectation(c)
 		if !ok {
 			return out
 		}
@@ -488,7 +488,7 @@ func (c *tableCell) TappedSecondary(e *fyne.PointEvent) {
 	if cnv == nil {
 		return
 	}
-	widget.ShowPopUpMenuAtPosition(p.expectMenu(p.table.cellAt(c.id.Row, p.table.cols[c.id.Col])), cnv, e.AbsolutePosition)
+	widget.ShowPopUpMenuAtPosition(p.expect.expectMenu(p.table.cellAt(c.id.Row, p.table.cols[c.id.Col])), cnv, e.AbsolutePosition)
 }
 
 // colorOf is the text colour of a content.

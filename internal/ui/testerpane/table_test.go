@@ -153,7 +153,7 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	p.ui.filter.SetText("/private")
 	p.view.sortBy(0) // crawler
 	var b bytes.Buffer
-	if err := p.writeShown(&b, formatCSV); err != nil {
+	if err := p.export.writeShown(&b, formatCSV); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := csv.NewReader(&b).ReadAll()
@@ -175,7 +175,7 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	// Copy puts the same CSV on the clipboard.
 	test.Tap(p.ui.copyBtn)
 	b.Reset()
-	p.writeShown(&b, formatCSV)
+	p.export.writeShown(&b, formatCSV)
 	if got := fyne.CurrentApp().Clipboard().Content(); got != b.String() {
 		t.Errorf("clipboard = %q", got)
 	}
@@ -184,7 +184,7 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	p.SetCompare(true)
 	p.ShowEngine("temoto", false)
 	b.Reset()
-	if err := p.writeShown(&b, formatJSONLines); err != nil {
+	if err := p.export.writeShown(&b, formatJSONLines); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
