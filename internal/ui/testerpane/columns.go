@@ -52,7 +52,7 @@ func (tb *resultTable) normalColumns(width float32) []column {
 		}
 		switch k {
 		case colEngine:
-			return p.engineID == OwnReading
+			return p.reading.engineID == OwnReading
 		case colExpect:
 			return len(p.set.Expect) > 0
 		}

@@ -62,8 +62,8 @@ var byDate = []string{"original1994", "lycos1996", "draft1996", "google", "bing"
 // defaultOrder is the engines' own order (engine.All).
 func (cv *compareView) defaultOrder() []string {
 	p := cv.p
-	ids := make([]string, len(p.engines))
-	for i, e := range p.engines {
+	ids := make([]string, len(p.reading.engines))
+	for i, e := range p.reading.engines {
 		ids[i] = e.Info().ID
 	}
 	return ids
@@ -74,7 +74,7 @@ func (cv *compareView) dateOrder() []string {
 	p := cv.p
 	var out []string
 	for _, id := range byDate {
-		if p.engineIndex(id) >= 0 {
+		if p.reading.engineIndex(id) >= 0 {
 			out = append(out, id)
 		}
 	}
@@ -103,7 +103,7 @@ func (cv *compareView) SetCompareOrder(ids []string) {
 	p := cv.p
 	var out []string
 	for _, id := range ids {
-		if p.engineIndex(id) >= 0 && !slices.Contains(out, id) {
+		if p.reading.engineIndex(id) >= 0 && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}

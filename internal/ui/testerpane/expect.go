@@ -32,7 +32,7 @@ func (ev *expectations) setExpectation(c cell, allowed, clear bool) {
 // the file does now into a regression test.
 func (ev *expectations) pinAllEngines(pr pair) {
 	p := ev.p
-	for _, e := range p.engines {
+	for _, e := range p.reading.engines {
 		c := cell{pr, e.Info().ID}
 		if v := p.answers.verdict(c); v != nil {
 			p.set.SetExpected(pr.crawler, pr.path, c.engine, v.Allowed)

@@ -16,7 +16,7 @@ import (
 func TestFilterHidingTheSelectedRowClearsTheDetail(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/a", "/public"}})
-	p.selectCell(cell{pair{"Googlebot", "/private/a"}, p.engineFor("Googlebot")})
+	p.selectCell(cell{pair{"Googlebot", "/private/a"}, p.reading.engineFor("Googlebot")})
 	if !p.ui.detail.body.Visible() {
 		t.Fatal("selecting a result does not show its detail")
 	}
@@ -29,7 +29,7 @@ func TestFilterHidingTheSelectedRowClearsTheDetail(t *testing.T) {
 	}
 	// A filter that keeps the selected row keeps its detail.
 	p.view.setFilter("")
-	p.selectCell(cell{pair{"Googlebot", "/public"}, p.engineFor("Googlebot")})
+	p.selectCell(cell{pair{"Googlebot", "/public"}, p.reading.engineFor("Googlebot")})
 	p.view.setFilter("pub")
 	if p.selected == nil || !p.ui.detail.body.Visible() {
 		t.Error("a filter that keeps the selected row dropped its detail")

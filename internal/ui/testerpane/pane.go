@@ -22,7 +22,6 @@ import (
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
 	"github.com/robots-studio/robots-studio/internal/ui/safewidget"
 	"github.com/robots-studio/robots-studio/tester/aipref"
-	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -48,12 +47,10 @@ type cell struct {
 type Pane struct {
 	win fyne.Window
 
-	doc      *syntax.Document
-	prefs    *aipref.File      // the document's Content-Signal and Content-Usage lines
-	engines  []engine.Engine   // every engine, in their Order
-	engineID string            // an engine id or OwnReading
-	own      map[string]string // crawler → its own engine, for OwnReading
-	compare  bool
+	doc     *syntax.Document
+	prefs   *aipref.File // the document's Content-Signal and Content-Usage lines
+	reading readings     // which engine answers for which crawler
+	compare bool
 
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations.
@@ -125,14 +122,12 @@ var emptyDoc = syntax.Parse(nil)
 // each crawler read by its own rules). win is used to place pop-ups.
 func New(win fyne.Window) *Pane {
 	p := &Pane{
-		win:      win,
-		toUI:     fyne.Do,
-		doc:      emptyDoc,
-		engines:  engine.All(),
-		engineID: OwnReading,
-		own:      map[string]string{},
-		set:      testset.New(),
+		win:  win,
+		toUI: fyne.Do,
+		doc:  emptyDoc,
+		set:  testset.New(),
 	}
+	p.reading = readings{p: p, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
 	p.input.p = p
 	p.export.p = p
 	p.expect.p = p
@@ -161,7 +156,7 @@ func New(win fyne.Window) *Pane {
 	}
 	p.matrix.order = p.matrix.defaultOrder()
 	p.input.ensureEmptyRows()
-	p.build()
+	p.ui.build(p)
 	p.rowsChanged(false)
 	return p
 }
@@ -181,7 +176,7 @@ func (p *Pane) SetDocument(doc *syntax.Document) {
 		doc = emptyDoc
 	}
 	p.gen++
-	ids := p.enginesInView()
+	ids := p.reading.enginesInView()
 	if len(p.view.pairs) == 0 || p.answers.estimate(ids) < asyncAbove {
 		p.install(doc, map[string]engine.Compiled{})
 		return
@@ -264,7 +259,7 @@ func (p *Pane) SetOnEngineChanged(f func(id string)) { p.onEngineChanged = f }
 func (p *Pane) SetOnCompareChanged(f func(on bool)) { p.onCompareChanged = f }
 
 // Engine is the reading of the results: an engine id or OwnReading.
-func (p *Pane) Engine() string { return p.engineID }
+func (p *Pane) Engine() string { return p.reading.engineID }
 
 // SetSynchronous compiles and tallies on the caller's goroutine (for
 // callers with no UI goroutine to hand results to, such as the test
@@ -288,23 +283,23 @@ func (p *Pane) Synchronous() bool { return p.synchronous }
 // ReadingName is the reading's name as the user sees it: "Each crawler's
 // own" or the engine's name.
 func (p *Pane) ReadingName() string {
-	if p.engineID == OwnReading {
+	if p.reading.engineID == OwnReading {
 		return lang.X("testerpane.reading.own", "Each crawler's own")
 	}
-	return engine.NameOf(p.engineID).String()
+	return engine.NameOf(p.reading.engineID).String()
 }
 
 // SetEngine chooses the reading of the results: an engine id or
 // OwnReading; unknown ids are ignored.
 func (p *Pane) SetEngine(id string) {
-	i := p.readingIndex(id)
-	if i < 0 || id == p.engineID {
+	i := p.reading.readingIndex(id)
+	if i < 0 || id == p.reading.engineID {
 		return
 	}
-	p.engineID = id
+	p.reading.engineID = id
 	p.ui.engineSel.SetSelectedIndex(i)
 	if p.selected != nil && !p.compare {
-		p.selected.engine = p.engineFor(p.selected.crawler)
+		p.selected.engine = p.reading.engineFor(p.selected.crawler)
 	}
 	p.tallies.startTally()
 	if p.view.viewNeedsFacts() {
@@ -312,30 +307,6 @@ func (p *Pane) SetEngine(id string) {
 	}
 	p.table.columnsFollow(p.table.tableW) // Read as shows under each crawler's own reading only
 	p.refreshResults()
-}
-
-// readingIndex is id's place among the select's options.
-func (p *Pane) readingIndex(id string) int {
-	if id == OwnReading {
-		return 0
-	}
-	if i := p.engineIndex(id); i >= 0 {
-		return i + 1
-	}
-	return -1
-}
-
-// engineFor is the engine that answers for crawler without compare.
-func (p *Pane) engineFor(crawler string) string {
-	if p.engineID != OwnReading {
-		return p.engineID
-	}
-	if id, ok := p.own[crawler]; ok {
-		return id
-	}
-	id := engine.ForCrawler(crawlers.Resolve(crawler).Token).Info().ID
-	p.own[crawler] = id
-	return id
 }
 
 // Compare reports whether the all-engines matrix is shown.
@@ -351,7 +322,7 @@ func (p *Pane) SetCompare(on bool) {
 	p.ui.compareChk.SetChecked(on)
 	if !on {
 		if p.selected != nil {
-			p.selected.engine = p.engineFor(p.selected.crawler)
+			p.selected.engine = p.reading.engineFor(p.selected.crawler)
 		}
 	}
 	p.view.sortCol = -1 // the columns change
@@ -402,35 +373,6 @@ func nonEmpty(list []string) []string {
 		}
 	}
 	return out
-}
-
-func (p *Pane) engineIndex(id string) int {
-	for i, e := range p.engines {
-		if e.Info().ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
-// enginesInView are the engines whose verdicts are on screen.
-func (p *Pane) enginesInView() []string {
-	if p.compare {
-		return p.matrix.compareEngines()
-	}
-	if p.engineID != OwnReading {
-		return []string{p.engineID}
-	}
-	var ids []string
-	for _, c := range p.set.Crawlers {
-		if c == "" {
-			continue
-		}
-		if id := p.engineFor(c); !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
 }
 
 // recomputePairs rebuilds the result rows from the crawler and path rows:
@@ -530,10 +472,10 @@ func (p *Pane) selectCell(c cell) {
 	}
 }
 
-func (p *Pane) build() {
-	ui := &p.ui
+// build makes the pane's widgets.
+func (ui *paneUI) build(p *Pane) {
 	ui.engineNames = []string{lang.X("testerpane.reading.own", "Each crawler's own")}
-	for _, e := range p.engines {
+	for _, e := range p.reading.engines {
 		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
 	}
 	ui.engineSel = safewidget.NewSelect(ui.engineNames, func(string) {
@@ -543,9 +485,9 @@ func (p *Pane) build() {
 		}
 		id := OwnReading
 		if i > 0 {
-			id = p.engines[i-1].Info().ID
+			id = p.reading.engines[i-1].Info().ID
 		}
-		if id == p.engineID {
+		if id == p.reading.engineID {
 			return
 		}
 		p.SetEngine(id)
@@ -553,7 +495,7 @@ func (p *Pane) build() {
 			p.onEngineChanged(id)
 		}
 	})
-	ui.engineSel.SetSelectedIndex(p.readingIndex(p.engineID))
+	ui.engineSel.SetSelectedIndex(p.reading.readingIndex(p.reading.engineID))
 	ui.compareChk = keys.NewCheck(lang.X("testerpane.compare", "Compare all engines"), func(on bool) {
 		if on == p.compare {
 			return
@@ -636,18 +578,18 @@ func (p *Pane) build() {
 
 // EngineFor is the id of the engine that answers for crawler without
 // compare: the chosen engine, or under OwnReading the crawler's own.
-func (p *Pane) EngineFor(crawler string) string { return p.engineFor(crawler) }
+func (p *Pane) EngineFor(crawler string) string { return p.reading.engineFor(crawler) }
 
 // ReadingEngines are the engines the results use without compare.
 func (p *Pane) ReadingEngines() []engine.Engine {
 	var out []engine.Engine
-	for _, id := range p.enginesInView() {
+	for _, id := range p.reading.enginesInView() {
 		if e, ok := engine.Get(id); ok && !p.compare {
 			out = append(out, e)
 		}
 	}
 	if len(out) == 0 {
-		if e, ok := engine.Get(p.engineFor("")); ok {
+		if e, ok := engine.Get(p.reading.engineFor("")); ok {
 			out = append(out, e)
 		}
 	}

@@ -117,7 +117,7 @@ func shownRows(p *Pane) map[cell]*shownRow {
 
 func rowFor(t *testing.T, p *Pane, crawler, path string) *shownRow {
 	t.Helper()
-	r, ok := shownRows(p)[cell{pair{crawler, path}, p.engineFor(crawler)}]
+	r, ok := shownRows(p)[cell{pair{crawler, path}, p.reading.engineFor(crawler)}]
 	if !ok {
 		t.Fatalf("no result row shown for %s %s; shown: %v", crawler, path, shownRows(p))
 	}
@@ -299,7 +299,7 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	if len(drawn) == 0 {
 		t.Fatal("no engine cell drawn")
 	}
-	b := p.engineIndex(blockedBy)
+	b := p.reading.engineIndex(blockedBy)
 	if !p.matrix.differs(cell{pair{"Googlebot", path}, allowedBy}) && !p.matrix.differs(cell{pair{"Googlebot", path}, blockedBy}) {
 		t.Errorf("neither %s nor %s is marked as differing", allowedBy, blockedBy)
 	}
@@ -507,7 +507,7 @@ func TestEngineSelector(t *testing.T) {
 	if r := rowFor(t, p, "x", "/robots.txt"); r.word != "blocked" || r.read != "" || p.EngineFor("x") != "google" {
 		t.Errorf("google: %s (read as %q, engine %s)", r.word, r.read, p.EngineFor("x"))
 	}
-	p.ui.engineSel.SetSelectedIndex(p.readingIndex("rfc9309"))
+	p.ui.engineSel.SetSelectedIndex(p.reading.readingIndex("rfc9309"))
 	if p.Engine() != "rfc9309" || len(told) != 1 || told[0] != "rfc9309" {
 		t.Fatalf("engine = %s, told %v", p.Engine(), told)
 	}

@@ -16,7 +16,7 @@ import (
 func TestRowsAsText(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot"}, Paths: []string{"/private/a"}})
-	p.expect.setExpectation(cell{pair{"bingbot", "/private/a"}, p.engineFor("bingbot")}, false, false)
+	p.expect.setExpectation(cell{pair{"bingbot", "/private/a"}, p.reading.engineFor("bingbot")}, false, false)
 	p.input.setAsText(crawlerRows, true)
 	box := p.input.text[crawlerRows].entry
 	if !box.Visible() || p.ui.crawlerBox.Visible() {
@@ -39,7 +39,7 @@ func TestRowsAsText(t *testing.T) {
 	}
 	// Edit bingbot in place: its expectation follows the new name.
 	box.SetText("Googlebot\nBingbot\nYandexBot")
-	if _, ok := p.set.Expected("Bingbot", "/private/a", p.engineFor("Bingbot")); !ok {
+	if _, ok := p.set.Expected("Bingbot", "/private/a", p.reading.engineFor("Bingbot")); !ok {
 		t.Errorf("the expectation did not follow the renamed line: %+v", p.set.Expect)
 	}
 	// Delete a line: its row goes, and with it its expectation.

@@ -27,7 +27,7 @@ type State struct {
 // State returns what the user did in the pane.
 func (p *Pane) State() State {
 	order, hidden := p.CompareColumns()
-	st := State{engine: p.engineID, compare: p.compare, set: p.set.Clone(), order: order, hidden: hidden,
+	st := State{engine: p.reading.engineID, compare: p.compare, set: p.set.Clone(), order: order, hidden: hidden,
 		filter: p.ui.filter.Text, toggles: p.view.toggles, sortCol: p.view.sortCol, sortDesc: p.view.sortDesc,
 		dividers: [2]float64{p.ui.upper.Offset, p.ui.lower.Offset}}
 	if p.selected != nil {
@@ -79,7 +79,7 @@ func (p *Pane) SetCompareColumns(order, hidden []string) {
 	defer func() { p.onColumnsChanged = quiet }()
 	p.matrix.hidden = map[string]bool{}
 	for _, id := range hidden {
-		if p.engineIndex(id) >= 0 && len(p.matrix.compareEngines()) > 1 {
+		if p.reading.engineIndex(id) >= 0 && len(p.matrix.compareEngines()) > 1 {
 			p.matrix.hidden[id] = true
 		}
 	}

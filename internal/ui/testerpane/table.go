@@ -166,7 +166,7 @@ func (tb *resultTable) fitWidth(c column) float32 {
 		}
 		word += zoomed(iconSize + iconGap + 2*cellPad)
 	case colEngine:
-		for _, e := range p.engines {
+		for _, e := range p.reading.engines {
 			word = max(word, textWidth(shortName(e.Info().ID), false))
 		}
 		word += zoomed(2 * cellPad)
@@ -316,7 +316,7 @@ func (tb *resultTable) cellAt(row int, col column) cell {
 	if col.kind == colEngineVerdict {
 		return cell{pr, col.engine}
 	}
-	return cell{pr, p.engineFor(pr.crawler)}
+	return cell{pr, p.reading.engineFor(pr.crawler)}
 }
 
 // content works out the cell at row, col.

@@ -156,7 +156,7 @@ func (tl *tallier) tallyJob() tallyJob {
 	}
 	for _, c := range p.set.Crawlers {
 		if c != "" {
-			j.own[c] = p.engineFor(c)
+			j.own[c] = p.reading.engineFor(c)
 		}
 	}
 	return j
@@ -296,7 +296,7 @@ func (rv *resultView) rowEngines(pr pair) []string {
 	if p.compare {
 		return p.matrix.compareEngines()
 	}
-	return []string{p.engineFor(pr.crawler)}
+	return []string{p.reading.engineFor(pr.crawler)}
 }
 
 // keep says whether pr passes the filter and the toggles.
@@ -368,7 +368,7 @@ func (rv *resultView) compareRows(col column, a, b pair) int {
 	case colPath:
 		return cmp.Compare(a.path, b.path)
 	case colEngine:
-		return cmp.Compare(shortName(p.engineFor(a.crawler)), shortName(p.engineFor(b.crawler)))
+		return cmp.Compare(shortName(p.reading.engineFor(a.crawler)), shortName(p.reading.engineFor(b.crawler)))
 	}
 	ca, cb := rv.cellAtPair(a, col), rv.cellAtPair(b, col)
 	fa, oka := p.tallies.factOf(ca)
@@ -394,7 +394,7 @@ func (rv *resultView) cellAtPair(pr pair, col column) cell {
 	if col.kind == colEngineVerdict {
 		return cell{pr, col.engine}
 	}
-	return cell{pr, p.engineFor(pr.crawler)}
+	return cell{pr, p.reading.engineFor(pr.crawler)}
 }
 
 func boolInt(b bool) int {
@@ -520,7 +520,7 @@ func (tl *tallier) crawlerCounts() []string {
 	counts := map[string]*count{}
 	var order []string
 	for _, pr := range p.view.shown { // the rows shown: the counts follow the filter
-		f, ok := tl.factOf(cell{pr, p.engineFor(pr.crawler)})
+		f, ok := tl.factOf(cell{pr, p.reading.engineFor(pr.crawler)})
 		if !ok {
 			continue
 		}
