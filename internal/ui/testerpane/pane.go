@@ -47,17 +47,13 @@ type cell struct {
 type Pane struct {
 	win fyne.Window
 
-	doc     *syntax.Document
-	prefs   *aipref.File // the document's Content-Signal and Content-Usage lines
-	reading readings     // which engine answers for which crawler
-	compare bool
-
+	doc   *syntax.Document
+	prefs *aipref.File // the document's Content-Signal and Content-Usage lines
 	// set holds the rows as the user typed them (empty rows included) and
 	// the expectations.
-	set *testset.Set
-
-	view    resultView // the result rows after filter and sort (view.go)
-	tallies tallier    // every verdict worked out, for counts, filter and sort (view.go)
+	set      *testset.Set
+	compare  bool
+	selected *cell // the result shown in the detail area
 
 	// Background compiles (see SetDocument): gen counts documents.
 	gen      int
@@ -65,12 +61,20 @@ type Pane struct {
 	// toUI is how a background result reaches the UI goroutine: fyne.Do.
 	// A test driver has no UI goroutine, so tests play it with a channel.
 	toUI func(func())
-
 	// synchronous: no background work at all (SetSynchronous)
 	synchronous bool
-	answers     answerer // compiled engines and verdicts (queries.go)
 
-	selected *cell // the result shown in the detail area
+	// The pane's parts, each with one job. They reach each other through
+	// the pane, which they point back to.
+	reading readings     // which engine answers for which crawler (reading.go)
+	answers answerer     // compiled engines and verdicts (queries.go)
+	input   rowInput     // the crawler and path rows (rows.go, rowtext.go, rowwindow.go)
+	view    resultView   // the result rows after filter and sort (view.go)
+	tallies tallier      // every verdict worked out, for counts, filter and sort (view.go)
+	table   resultTable  // the results table's columns (table.go, columns.go)
+	matrix  compareView  // compare's engine columns (compare.go)
+	expect  expectations // pinned verdicts (expect.go)
+	export  exporter     // Copy and Export… (export.go)
 
 	onSelect          func(engine.Verdict)
 	onTestSetChanged  func()
@@ -79,12 +83,6 @@ type Pane struct {
 	onColumnsChanged  func() // the compare columns' order or hiding changed
 	suppressSelection bool   // set while the pane moves the selection itself
 	presenting        bool   // presenter mode's layout (present.go)
-
-	input  rowInput    // the crawler and path rows (rows.go)
-	table  resultTable // the results table's columns (table.go, columns.go)
-	matrix compareView // compare's engine columns (compare.go)
-	export exporter    // Copy and Export… (export.go)
-	expect expectations
 
 	ui paneUI
 }
