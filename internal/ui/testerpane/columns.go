@@ -99,7 +99,7 @@ func flexIndex(k colKind) int {
 // narrower than its header (a Russian "Решающая строка" ran into the next
 // header at the floor alone).
 func (tb *resultTable) leastOf(c column, f int) float32 {
-	return max(zoomed(flexCols[f].least), textWidth(tb.header(c), true)+zoomed(2*cellPad+sortRoom))
+	return max(zoomed(flexCols[f].least), tb.headerWidth(c))
 }
 
 // fitColumns sizes the text columns of the table without compare so that

@@ -101,3 +101,51 @@ func TestColumnsChosen(t *testing.T) {
 		t.Errorf("Fit to the window does not restore the automatic columns: %v", p.table.cols)
 	}
 }
+
+// TestCompareFitsACommonWidth: compare at the width the results get in a
+// 1280×800 window (about 700 px), in en, ru and pl, shows all eight engine
+// columns without scrolling sideways: the path and then the crawler
+// column give way (down to compareLeast or their header), the engine
+// columns keep their words. Wide, the crawler column holds its names again
+// and the path takes the rest.
+func TestCompareFitsACommonWidth(t *testing.T) {
+	for _, locale := range []string{"en_US.UTF-8", "ru_RU.UTF-8", "pl_PL.UTF-8"} {
+		t.Run(locale, func(t *testing.T) {
+			p, w := newTestPane(t, privateRobots)
+			t.Setenv("LC_ALL", locale)
+			if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+				t.Fatal(err)
+			}
+			w.Resize(fyne.NewSize(705, 800))
+			p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "Googlebot-Image", "DuckDuckBot"},
+				Paths: []string{"/search?q=robots", "/images/a.png"}})
+			p.SetCompare(true)
+			if n := len(p.table.cols) - 2; n != len(p.reading.engines) {
+				t.Fatalf("%s: %d engine columns, want %d", locale, n, len(p.reading.engines))
+			}
+			if use, have := tableUse(p), p.table.tableW; use > have+0.5 {
+				t.Errorf("%s: compare takes %.0f px of %.0f and scrolls sideways: %v", locale, use, have, p.table.widths)
+			}
+			for i, c := range p.table.cols {
+				if need := textWidth(p.table.header(c), true); p.table.widths[i] < need {
+					t.Errorf("%s: the %q column (%.0f px) is narrower than its header (%.0f px)", locale, p.table.header(c), p.table.widths[i], need)
+				}
+				if i >= 2 && p.table.widths[i] != p.table.fitWidth(c) {
+					t.Errorf("%s: the %q column gave way (%.0f px, fits at %.0f)", locale, p.table.header(c), p.table.widths[i], p.table.fitWidth(c))
+				}
+			}
+			// Wide: nothing gives way, the path takes the spare width, and
+			// the table fills it exactly.
+			w.Resize(fyne.NewSize(1400, 800))
+			if got, want := p.table.widths[0], p.table.fitWidth(p.table.cols[0]); got != want {
+				t.Errorf("%s: at 1400 px the crawler column is %.0f px, fits at %.0f", locale, got, want)
+			}
+			if p.table.widths[1] <= p.table.fitWidth(p.table.cols[1]) {
+				t.Errorf("%s: at 1400 px the path column (%.0f px) took none of the spare width", locale, p.table.widths[1])
+			}
+			if use, have := tableUse(p), p.table.tableW; use < have-0.5 || use > have+0.5 {
+				t.Errorf("%s: at 1400 px compare takes %.0f px of %.0f", locale, use, have)
+			}
+		})
+	}
+}

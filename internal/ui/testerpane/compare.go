@@ -467,27 +467,52 @@ func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		l.width = size.Width
 		l.p.table.tableW = size.Width
 		if l.p.compare {
-			l.p.table.fillPath(size.Width)
+			l.p.table.fitCompare(size.Width)
 		} else {
 			l.p.table.columnsFollow(size.Width)
 		}
 	}
 }
 
-// fillPath widens the compare table's path column into the free width.
-func (tb *resultTable) fillPath(width float32) {
+// compareLeast is the least width of compare's crawler and path columns,
+// at 14 pt: below their fitted widths only when the engine columns need
+// the room.
+const compareLeast = 80
+
+// fitCompare sizes compare's crawler and path columns to the table's
+// width: the path column takes the free width; when the engine columns
+// need it (eight readings beside the editor in a 1280-pixel window), the
+// path and then the crawler give way down to compareLeast or their
+// header, so the table does not scroll sideways. A name cut there shows
+// whole on hover and in the detail area. Only a window too narrow even
+// for that scrolls.
+func (tb *resultTable) fitCompare(width float32) {
 	p := tb.p
-	if !p.compare || len(tb.cols) < 2 || p.ui.table == nil {
+	if !p.compare || len(tb.cols) < 2 || len(tb.widths) != len(tb.cols) || p.ui.table == nil || width <= 0 {
 		return
 	}
-	used := float32(0)
+	crawler, path := tb.fitWidth(tb.cols[0]), tb.fitWidth(tb.cols[1])
+	free := width - theme.ScrollBarSize() // what the crawler and path columns may take
 	for i, w := range tb.widths {
-		if i != 1 {
-			used += w
+		free -= theme.Padding()
+		if i >= 2 {
+			free -= w
 		}
-		used += theme.Padding()
 	}
-	// Leave room for the vertical scroll bar.
-	path := max(tb.widths[1], width-used-theme.ScrollBarSize())
+	if over := crawler + path - free; over < 0 {
+		path -= over // the spare width goes to the path
+	} else {
+		path, over = giveWay(path, max(zoomed(compareLeast), tb.headerWidth(tb.cols[1])), over)
+		crawler, _ = giveWay(crawler, max(zoomed(compareLeast), tb.headerWidth(tb.cols[0])), over)
+	}
+	tb.widths[0], tb.widths[1] = crawler, path
+	p.ui.table.SetColumnWidth(0, crawler)
 	p.ui.table.SetColumnWidth(1, path)
+}
+
+// giveWay narrows a column of width w by up to over, not below least; it
+// returns the new width and what is still over.
+func giveWay(w, least, over float32) (float32, float32) {
+	give := max(0, min(over, w-least))
+	return w - give, over - give
 }

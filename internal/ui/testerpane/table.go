@@ -112,7 +112,7 @@ func (tb *resultTable) layoutColumns() {
 		for i, w := range tb.widths {
 			t.SetColumnWidth(i, w)
 		}
-		tb.fillPath(t.Size().Width)
+		tb.fitCompare(t.Size().Width)
 		tb.fitColumns(tb.tableW)
 		t.Refresh()
 	}
@@ -136,7 +136,7 @@ func textWidth(s string, bold bool) float32 {
 // the user widens them by dragging the header's edge.
 func (tb *resultTable) fitWidth(c column) float32 {
 	p := tb.p
-	need := textWidth(tb.header(c), true) + zoomed(2*cellPad+sortRoom)
+	need := tb.headerWidth(c)
 	word := float32(0)
 	switch c.kind {
 	case colCrawler:
@@ -182,6 +182,12 @@ func (tb *resultTable) fitWidth(c column) float32 {
 		word += zoomed(iconSize + iconGap + 2*cellPad)
 	}
 	return max(need, word)
+}
+
+// headerWidth is what column c's header needs: its title, the cell's
+// padding and room for the sort arrow.
+func (tb *resultTable) headerWidth(c column) float32 {
+	return textWidth(tb.header(c), true) + zoomed(2*cellPad+sortRoom)
 }
 
 // TableWidth is the width the table needs to show every column at its
