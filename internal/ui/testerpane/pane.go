@@ -44,6 +44,10 @@ type cell struct {
 }
 
 // Pane is the tester pane. All methods must run on the Fyne goroutine.
+// It is what the window talks to, and it coordinates its parts: each part
+// (the reading, the answers, the row input, the result view and its tally,
+// the table's columns, compare's columns, expectations, export) is a named
+// field with one job, and the parts reach each other through the pane.
 type Pane struct {
 	win fyne.Window
 
