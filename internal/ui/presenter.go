@@ -32,6 +32,7 @@ type presenter struct {
 	splitBefore   float64 // where the user had the editor's divider
 	lessonText    string  // the lesson's last reveal (the Lessons tab shows it large itself)
 	text          *widget.Label
+	scroll        *container.Scroll // the text's, as tall as explainLayout lets it
 	box           fyne.CanvasObject
 	selection     string // the tester's selected result, explained
 }
@@ -43,11 +44,41 @@ func (p *presenter) panel() fyne.CanvasObject {
 	p.text = widget.NewLabel("")
 	p.text.Wrapping = fyne.TextWrapWord
 	p.text.SizeName = theme.SizeNameSubHeadingText
-	scroll := container.NewVScroll(p.text)
-	scroll.SetMinSize(fyne.NewSize(0, 240))
-	p.box = container.NewVBox(widget.NewSeparator(), scroll)
+	p.scroll = container.NewVScroll(p.text)
+	fit := container.New(explainLayout{p.text}, p.scroll)
+	p.box = container.NewVBox(widget.NewSeparator(), fit)
 	p.update()
 	return p.box
+}
+
+// The explanation is as tall as its wrapped text, at least explainLeast
+// and at most explainShare of the window: a short one shows whole, a long
+// one scrolls. (A fixed 240 pixels cut a verdict's last lines at 1280×800,
+// where the class could not read them.)
+const (
+	explainLeast = 240
+	explainShare = 0.5
+)
+
+// explainLayout sizes the explanation's scroll to its text (see
+// explainLeast); the window re-lays it out when the text's height changes.
+type explainLayout struct{ text *widget.Label }
+
+func (l explainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	c := fyne.CurrentApp().Driver().CanvasForObject(l.text)
+	if c == nil || c.Size().Height <= 0 || l.text.Size().Width <= 0 {
+		// not laid out yet: its wrapped height is not known
+		return fyne.NewSize(0, explainLeast)
+	}
+	h := min(l.text.MinSize().Height, c.Size().Height*explainShare)
+	return fyne.NewSize(0, max(explainLeast, h))
+}
+
+func (l explainLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
 }
 
 // update shows the tester's selection as it is now (never an older one).

@@ -17,14 +17,14 @@ import (
 func TestFullUserAgentAndUsagePreference(t *testing.T) {
 	p, _ := newTestPane(t, "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n")
 	ua := "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)"
-	test.Type(p.entry(crawlerRows, 0), ua)
-	test.Type(p.entry(pathRows, 0), "/page")
+	test.Type(p.input.entry(crawlerRows, 0), ua)
+	test.Type(p.input.entry(pathRows, 0), "/page")
 	r := rowFor(t, p, ua, "/page")
 	selectRow(t, p, ua, "/page")
 	if r.word != "blocked" || !strings.Contains(p.ui.detail.explain.Text, "tested as GPTBot") {
 		t.Errorf("full UA: %s, explanation %q", r.word, p.ui.detail.explain.Text)
 	}
-	p.addCrawlers([]string{"ClaudeBot"})
+	p.input.addCrawlers([]string{"ClaudeBot"})
 	r = rowFor(t, p, "ClaudeBot", "/page")
 	if r.word != "allowed" || !strings.Contains(r.rule, "asks: no AI training (line 5)") {
 		t.Errorf("ClaudeBot: %s, rule %q", r.word, r.rule)
@@ -35,9 +35,9 @@ func TestFullUserAgentAndUsagePreference(t *testing.T) {
 // "add all of this purpose" adds one row per crawler, none twice.
 func TestCatalogueAddsAPurpose(t *testing.T) {
 	p, w := newTestPane(t, "User-agent: *\nDisallow:\n")
-	test.Type(p.entry(crawlerRows, 0), "GPTBot")
-	p.addFromCatalogue()
-	view := p.lastCatalogue
+	test.Type(p.input.entry(crawlerRows, 0), "GPTBot")
+	p.input.addFromCatalogue()
+	view := p.input.lastCatalogue
 	if !view.addAll.Disabled() {
 		t.Error("with every purpose shown there is nothing to add all of")
 	}

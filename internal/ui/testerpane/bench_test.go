@@ -64,8 +64,8 @@ func BenchmarkPaneUpdate(b *testing.B) {
 			w.Resize(bc.size)
 			doc := syntax.Parse(src)
 			p.SetDocument(doc)
-			if len(p.pairs) != 50 {
-				b.Fatalf("%d rows", len(p.pairs))
+			if len(p.view.pairs) != 50 {
+				b.Fatalf("%d rows", len(p.view.pairs))
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -73,7 +73,7 @@ func BenchmarkPaneUpdate(b *testing.B) {
 				p.SetDocument(doc)
 			}
 			b.StopTimer()
-			b.ReportMetric(float64(len(p.verdicts)), "verdicts/op")
+			b.ReportMetric(float64(len(p.answers.verdicts)), "verdicts/op")
 		})
 	}
 	// The pane's own share: verdicts and widgets, engines already compiled.
@@ -85,12 +85,12 @@ func BenchmarkPaneUpdate(b *testing.B) {
 		p.SetDocument(doc)
 		// The tally runs on its own goroutine as in the window; only the
 		// UI goroutine's share is timed.
-		p.tally.Inline = false
+		p.tallies.worker.Inline = false
 		p.toUI = func(func()) {}
 		b.ReportAllocs()
 		b.ResetTimer()
 		for range b.N {
-			p.install(doc, p.compiled)
+			p.install(doc, p.answers.compiled)
 		}
 	})
 	b.Run("parse", func(b *testing.B) {
@@ -131,7 +131,7 @@ func tenThousand(b *testing.B, compare bool) (*Pane, [2]*syntax.Document) {
 func manyResults(b *testing.B, compare bool, src []byte, paths int) (*Pane, [2]*syntax.Document) {
 	b.Helper()
 	p, w := newTestPane(b, "")
-	p.tally.Inline = false
+	p.tallies.worker.Inline = false
 	p.toUI = func(func()) {}
 	docs := [2]*syntax.Document{syntax.Parse(src), syntax.Parse(append(slices.Clone(src), "\nDisallow: /x\n"...))}
 	s := testset.New()
@@ -145,8 +145,8 @@ func manyResults(b *testing.B, compare bool, src []byte, paths int) (*Pane, [2]*
 	p.SetTestSet(s)
 	w.Resize(fyne.NewSize(1280*0.58, 800))
 	p.SetDocument(docs[0])
-	if len(p.shown) != 20*paths {
-		b.Fatalf("%d rows", len(p.shown))
+	if len(p.view.shown) != 20*paths {
+		b.Fatalf("%d rows", len(p.view.shown))
 	}
 	return p, docs
 }
@@ -215,7 +215,7 @@ func BenchmarkKeystrokeBig(b *testing.B) {
 				defer runtime.UnlockOSThread()
 				src := in.src(b)
 				p, w := newTestPane(b, "")
-				p.tally.Inline = false
+				p.tallies.worker.Inline = false
 				ui := make(chan func(), 64)
 				p.toUI = func(f func()) { ui <- f }
 				docs := [2]*syntax.Document{syntax.Parse(src), syntax.Parse(append(slices.Clone(src), "\nDisallow: /x\n"...))}
@@ -229,7 +229,7 @@ func BenchmarkKeystrokeBig(b *testing.B) {
 				}
 				settle := func(doc *syntax.Document) {
 					run(func() { p.SetDocument(doc) })
-					for p.doc != doc || !p.factsOK || p.compiler.Busy() || p.tally.Busy() || len(ui) > 0 {
+					for p.doc != doc || !p.tallies.factsOK || p.compiler.Busy() || p.tallies.worker.Busy() || len(ui) > 0 {
 						select {
 						case f := <-ui:
 							run(f)
@@ -239,8 +239,8 @@ func BenchmarkKeystrokeBig(b *testing.B) {
 				}
 				settle(docs[1])
 				settle(docs[0])
-				if len(p.shown) != 20*n {
-					b.Fatalf("%d rows", len(p.shown))
+				if len(p.view.shown) != 20*n {
+					b.Fatalf("%d rows", len(p.view.shown))
 				}
 				longest = 0
 				b.ResetTimer()

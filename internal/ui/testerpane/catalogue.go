@@ -137,7 +137,8 @@ func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) 
 // nil); pick receives the chosen crawler's token and says how many rows it
 // added. With several false the picker closes after a pick (it fills one
 // row); else it stays open for more and says what each pick added.
-func (p *Pane) showCatalogue(anchor fyne.CanvasObject, several bool, pick func(token string) int) {
+func (in *rowInput) showCatalogue(anchor fyne.CanvasObject, several bool, pick func(token string) int) {
+	p := in.p
 	var c fyne.Canvas
 	if p.win != nil {
 		c = p.win.Canvas()
@@ -163,7 +164,7 @@ func (p *Pane) showCatalogue(anchor fyne.CanvasObject, several bool, pick func(t
 		added(pick(cr.Token), cr.Name)
 		view.list.UnselectAll()
 	}, func(tokens []string) {
-		added(p.addCrawlers(tokens), "")
+		added(in.addCrawlers(tokens), "")
 	})
 	title := widget.NewLabelWithStyle(lang.X("testerpane.catalogue.title", "Crawler catalogue"),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -186,7 +187,7 @@ func (p *Pane) showCatalogue(anchor fyne.CanvasObject, several bool, pick func(t
 	}
 	pop.ShowAtPosition(pos)
 	c.Focus(view.filter)
-	p.lastCatalogue = view
+	in.lastCatalogue = view
 }
 
 // tightVBox stacks objects without padding, so a note sits right under its

@@ -23,18 +23,18 @@ func TestCatalogueNotCut(t *testing.T) {
 	}}
 	textfit.InEachLanguage(t, skipList, func(t *testing.T, win fyne.Window, check func(string)) {
 		p := New(win)
-		p.tally.Inline = true
-		t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })
+		p.tallies.worker.Inline = true
+		t.Cleanup(func() { p.compiler.Wait(); p.tallies.worker.Wait() })
 		win.SetContent(p.Object())
 		p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /private/\n")))
-		p.showCatalogue(nil, false, func(string) int { return 0 })
-		if p.lastCatalogue == nil {
+		p.input.showCatalogue(nil, false, func(string) int { return 0 })
+		if p.input.lastCatalogue == nil {
 			t.Fatal("the catalogue did not open")
 		}
 		check("catalogue open")
-		test.Type(p.lastCatalogue.filter, "bot")
-		for i, purpose := range p.lastCatalogue.purpose.Options {
-			p.lastCatalogue.purpose.SetSelectedIndex(i)
+		test.Type(p.input.lastCatalogue.filter, "bot")
+		for i, purpose := range p.input.lastCatalogue.purpose.Options {
+			p.input.lastCatalogue.purpose.SetSelectedIndex(i)
 			check("catalogue filtered by " + purpose)
 		}
 	})

@@ -41,9 +41,10 @@ const (
 )
 
 // normalColumns are the columns without compare for a table width wide.
-func (p *Pane) normalColumns(width float32) []column {
+func (tb *resultTable) normalColumns(width float32) []column {
+	p := tb.p
 	want := func(k colKind) bool {
-		switch p.colChoice[k] {
+		switch tb.colChoice[k] {
 		case colShown:
 			return true
 		case colHidden:
@@ -51,7 +52,7 @@ func (p *Pane) normalColumns(width float32) []column {
 		}
 		switch k {
 		case colEngine:
-			return p.engineID == OwnReading
+			return p.reading.engineID == OwnReading
 		case colExpect:
 			return len(p.set.Expect) > 0
 		}
@@ -64,21 +65,21 @@ func (p *Pane) normalColumns(width float32) []column {
 		}
 	}
 	// The group gives way when the others need the width, unless chosen.
-	if width > 0 && p.colChoice[colGroup] == colAuto && p.leastWidth(cols) > width {
+	if width > 0 && tb.colChoice[colGroup] == colAuto && tb.leastWidth(cols) > width {
 		cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == colGroup })
 	}
 	return cols
 }
 
 // leastWidth is the width cols need with every text column at its least.
-func (p *Pane) leastWidth(cols []column) float32 {
+func (tb *resultTable) leastWidth(cols []column) float32 {
 	total := theme.ScrollBarSize()
 	for _, c := range cols {
 		total += theme.Padding()
 		if i := flexIndex(c.kind); i >= 0 {
-			total += p.leastOf(c, i)
+			total += tb.leastOf(c, i)
 		} else {
-			total += p.fitWidth(c)
+			total += tb.fitWidth(c)
 		}
 	}
 	return total
@@ -97,36 +98,37 @@ func flexIndex(k colKind) int {
 // leastOf is text column c's least width: its share's floor, and never
 // narrower than its header (a Russian "Решающая строка" ran into the next
 // header at the floor alone).
-func (p *Pane) leastOf(c column, f int) float32 {
-	return max(zoomed(flexCols[f].least), textWidth(p.header(c), true)+zoomed(2*cellPad+sortRoom))
+func (tb *resultTable) leastOf(c column, f int) float32 {
+	return max(zoomed(flexCols[f].least), tb.headerWidth(c))
 }
 
 // fitColumns sizes the text columns of the table without compare so that
 // every column fits width: each text column gets its least width and a
 // share of what is left by weight. When even the least widths do not fit,
 // they stay at their least and the table scrolls.
-func (p *Pane) fitColumns(width float32) {
-	if p.compare || p.ui.table == nil || width <= 0 || len(p.widths) != len(p.cols) {
+func (tb *resultTable) fitColumns(width float32) {
+	p := tb.p
+	if p.compare || p.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
 		return
 	}
 	used, weights := theme.ScrollBarSize(), float32(0)
-	for i, c := range p.cols {
+	for i, c := range tb.cols {
 		used += theme.Padding()
 		if f := flexIndex(c.kind); f >= 0 {
-			used += p.leastOf(c, f)
+			used += tb.leastOf(c, f)
 			weights += flexCols[f].weight
 		} else {
-			used += p.widths[i]
+			used += tb.widths[i]
 		}
 	}
 	spare := max(0, width-used)
-	for i, c := range p.cols {
+	for i, c := range tb.cols {
 		if f := flexIndex(c.kind); f >= 0 {
-			w := p.leastOf(c, f)
+			w := tb.leastOf(c, f)
 			if weights > 0 {
 				w += spare * flexCols[f].weight / weights
 			}
-			p.widths[i] = w
+			tb.widths[i] = w
 			p.ui.table.SetColumnWidth(i, w)
 		}
 	}
@@ -134,44 +136,47 @@ func (p *Pane) fitColumns(width float32) {
 
 // columnsFollow lays the table out again when the columns it should show
 // changed (an expectation set, the reading changed, the width changed).
-func (p *Pane) columnsFollow(width float32) {
+func (tb *resultTable) columnsFollow(width float32) {
+	p := tb.p
 	if p.compare || p.ui.table == nil {
 		return
 	}
-	if !slices.Equal(p.cols, p.normalColumns(width)) {
-		p.layoutColumns()
+	if !slices.Equal(tb.cols, tb.normalColumns(width)) {
+		tb.layoutColumns()
 		return
 	}
 	// a longer crawler name widens its column
-	if len(p.cols) > 0 && len(p.widths) == len(p.cols) {
-		if w := p.fitWidth(p.cols[0]); w != p.widths[0] {
-			p.widths[0] = w
+	if len(tb.cols) > 0 && len(tb.widths) == len(tb.cols) {
+		if w := tb.fitWidth(tb.cols[0]); w != tb.widths[0] {
+			tb.widths[0] = w
 			p.ui.table.SetColumnWidth(0, w)
 		}
 	}
-	p.fitColumns(width)
+	tb.fitColumns(width)
 }
 
 // SetColumnShown shows (on) or hides an optional column for good.
-func (p *Pane) SetColumnShown(k colKind, on bool) {
+func (tb *resultTable) SetColumnShown(k colKind, on bool) {
+	p := tb.p
 	if !slices.Contains(optionalCols, k) {
 		return
 	}
 	if on {
-		p.colChoice[k] = colShown
+		tb.colChoice[k] = colShown
 	} else {
-		p.colChoice[k] = colHidden
+		tb.colChoice[k] = colHidden
 	}
-	p.layoutColumns()
+	tb.layoutColumns()
 	if p.onColumnsChanged != nil {
 		p.onColumnsChanged()
 	}
 }
 
 // fitColumnsAgain gives every optional column back to the automatic rules.
-func (p *Pane) fitColumnsAgain() {
-	clear(p.colChoice)
-	p.layoutColumns()
+func (tb *resultTable) fitColumnsAgain() {
+	p := tb.p
+	clear(tb.colChoice)
+	tb.layoutColumns()
 	if p.onColumnsChanged != nil {
 		p.onColumnsChanged()
 	}
@@ -179,19 +184,20 @@ func (p *Pane) fitColumnsAgain() {
 
 // showColumnChooser opens the table's column list without compare: a
 // check for each optional column, as it shows now.
-func (p *Pane) showColumnChooser(anchor fyne.CanvasObject) {
+func (tb *resultTable) showColumnChooser(anchor fyne.CanvasObject) {
+	p := tb.p
 	list := container.NewVBox()
 	var fill func()
 	fill = func() {
 		list.RemoveAll()
 		for _, k := range optionalCols {
-			check := widget.NewCheck(p.header(column{kind: k}), nil)
-			check.SetChecked(slices.ContainsFunc(p.cols, func(c column) bool { return c.kind == k }))
-			check.OnChanged = func(on bool) { p.SetColumnShown(k, on); fill() }
+			check := widget.NewCheck(tb.header(column{kind: k}), nil)
+			check.SetChecked(slices.ContainsFunc(tb.cols, func(c column) bool { return c.kind == k }))
+			check.OnChanged = func(on bool) { tb.SetColumnShown(k, on); fill() }
 			list.Add(check)
 		}
 	}
 	fill()
-	auto := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), func() { p.fitColumnsAgain(); fill() })
-	p.showChooser(anchor, lang.X("testerpane.columns.title", "Columns"), container.NewVBox(list, auto))
+	auto := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), func() { tb.fitColumnsAgain(); fill() })
+	p.matrix.showChooser(anchor, lang.X("testerpane.columns.title", "Columns"), container.NewVBox(list, auto))
 }

@@ -14,6 +14,16 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
+// compareView is compare's engine columns: their order, the engines the
+// user took out, and why the readings differ on a row.
+type compareView struct {
+	p *Pane
+
+	order       []string        // the compare columns' engines, in order
+	hidden      map[string]bool // engines the user took out of compare
+	lastChooser *widget.PopUp   // the engine column chooser last opened
+}
+
 // Compare: one column per engine, short enough that all eight fit beside
 // the editor at 1280×800. A cell whose answer differs from the row's
 // majority (or every cell of a row split evenly) is framed, tinted, bold,
@@ -50,23 +60,25 @@ func shortName(id string) string {
 var byDate = []string{"original1994", "lycos1996", "draft1996", "google", "bing", "yandex", "temoto", "rfc9309"}
 
 // defaultOrder is the engines' own order (engine.All).
-func (p *Pane) defaultOrder() []string {
-	ids := make([]string, len(p.engines))
-	for i, e := range p.engines {
+func (cv *compareView) defaultOrder() []string {
+	p := cv.p
+	ids := make([]string, len(p.reading.engines))
+	for i, e := range p.reading.engines {
 		ids[i] = e.Info().ID
 	}
 	return ids
 }
 
 // dateOrder is byDate, with any engine it does not know at the end.
-func (p *Pane) dateOrder() []string {
+func (cv *compareView) dateOrder() []string {
+	p := cv.p
 	var out []string
 	for _, id := range byDate {
-		if p.engineIndex(id) >= 0 {
+		if p.reading.engineIndex(id) >= 0 {
 			out = append(out, id)
 		}
 	}
-	for _, id := range p.defaultOrder() {
+	for _, id := range cv.defaultOrder() {
 		if !slices.Contains(out, id) {
 			out = append(out, id)
 		}
@@ -75,10 +87,10 @@ func (p *Pane) dateOrder() []string {
 }
 
 // compareEngines are the engine columns, in order, without the hidden ones.
-func (p *Pane) compareEngines() []string {
+func (cv *compareView) compareEngines() []string {
 	var out []string
-	for _, id := range p.order {
-		if !p.hidden[id] {
+	for _, id := range cv.order {
+		if !cv.hidden[id] {
 			out = append(out, id)
 		}
 	}
@@ -87,20 +99,21 @@ func (p *Pane) compareEngines() []string {
 
 // SetCompareOrder puts the engine columns in the order of ids (unknown ids
 // are ignored, missing engines follow in their own order).
-func (p *Pane) SetCompareOrder(ids []string) {
+func (cv *compareView) SetCompareOrder(ids []string) {
+	p := cv.p
 	var out []string
 	for _, id := range ids {
-		if p.engineIndex(id) >= 0 && !slices.Contains(out, id) {
+		if p.reading.engineIndex(id) >= 0 && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}
-	for _, id := range p.defaultOrder() {
+	for _, id := range cv.defaultOrder() {
 		if !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}
-	p.order = out
-	p.columnsChanged()
+	cv.order = out
+	cv.columnsChanged()
 	if p.onColumnsChanged != nil {
 		p.onColumnsChanged()
 	}
@@ -110,20 +123,20 @@ func (p *Pane) SetCompareOrder(ids []string) {
 // the default order.
 func (p *Pane) OrderByDate(on bool) {
 	if on {
-		p.SetCompareOrder(p.dateOrder())
+		p.matrix.SetCompareOrder(p.matrix.dateOrder())
 	} else {
-		p.SetCompareOrder(p.defaultOrder())
+		p.matrix.SetCompareOrder(p.matrix.defaultOrder())
 	}
 }
 
 // ShowEngine shows or hides an engine's column.
 func (p *Pane) ShowEngine(id string, on bool) {
 	if on {
-		delete(p.hidden, id)
-	} else if len(p.compareEngines()) > 1 {
-		p.hidden[id] = true
+		delete(p.matrix.hidden, id)
+	} else if len(p.matrix.compareEngines()) > 1 {
+		p.matrix.hidden[id] = true
 	}
-	p.columnsChanged()
+	p.matrix.columnsChanged()
 	if p.onColumnsChanged != nil {
 		p.onColumnsChanged()
 	}
@@ -131,20 +144,22 @@ func (p *Pane) ShowEngine(id string, on bool) {
 
 // columnsChanged re-lays the columns after a change of mode or engine
 // choice; verdicts of newly shown engines follow.
-func (p *Pane) columnsChanged() {
-	p.layoutColumns()
-	p.startTally()
+func (cv *compareView) columnsChanged() {
+	p := cv.p
+	p.table.layoutColumns()
+	p.tallies.startTally()
 	p.refreshResults()
 }
 
 // dissent reports whether c's answer differs from the majority of the
 // engines in view for its row (all of them when the row splits evenly).
-func (p *Pane) differs(c cell) bool {
-	ids := p.compareEngines()
+func (cv *compareView) differs(c cell) bool {
+	p := cv.p
+	ids := cv.compareEngines()
 	yes, no := 0, 0
 	mine, known := false, false
 	for _, id := range ids {
-		v := p.verdict(cell{c.pair, id})
+		v := p.answers.verdict(cell{c.pair, id})
 		if v == nil {
 			continue
 		}
@@ -169,7 +184,7 @@ func (p *Pane) differs(c cell) bool {
 		if slices.Contains(ids, "rfc9309") {
 			ref = "rfc9309"
 		}
-		if rv := p.verdict(cell{c.pair, ref}); rv != nil {
+		if rv := p.answers.verdict(cell{c.pair, ref}); rv != nil {
 			return mine != rv.Allowed
 		}
 		return false
@@ -245,11 +260,12 @@ func (r *readingsAlike) String() string {
 // it aloud: "Google, RFC: allowed by line 3 `Allow: /page` (longest match) ·
 // 1994, Lycos: blocked by line 2 `Disallow: /p` (any matching Disallow
 // blocks)". It is "" when the readings agree.
-func (p *Pane) whyDiffer(pr pair) string {
+func (cv *compareView) whyDiffer(pr pair) string {
+	p := cv.p
 	var answers readingsAlike
 	yes, no := 0, 0
-	for _, id := range p.compareEngines() {
-		v := p.verdict(cell{pr, id})
+	for _, id := range cv.compareEngines() {
+		v := p.answers.verdict(cell{pr, id})
 		if v == nil {
 			continue
 		}
@@ -268,11 +284,11 @@ func (p *Pane) whyDiffer(pr pair) string {
 		return ""
 	}
 	why := lang.X("testerpane.why.title", "Why they differ:") + " "
-	if groups := p.groupsDiffer(pr); groups != "" {
+	if groups := cv.groupsDiffer(pr); groups != "" {
 		why += groups + " " + lang.X("testerpane.why.answers", "Then:") + " "
 	}
 	why += answers.String()
-	if lit := p.wildcardsLiteral(pr); lit != "" {
+	if lit := cv.wildcardsLiteral(pr); lit != "" {
 		why += " · " + lit
 	}
 	return why
@@ -283,10 +299,11 @@ func (p *Pane) whyDiffer(pr pair) string {
 // group at line 1, as no group names YandexBot · Yandex, 1994: the `Yandex`
 // group at line 1178, as the name contains “Yandex”". "" when every reading
 // chose the same group.
-func (p *Pane) groupsDiffer(pr pair) string {
+func (cv *compareView) groupsDiffer(pr pair) string {
+	p := cv.p
 	var groups readingsAlike
-	for _, id := range p.compareEngines() {
-		v := p.verdict(cell{pr, id})
+	for _, id := range cv.compareEngines() {
+		v := p.answers.verdict(cell{pr, id})
 		if v == nil || v.Reason == engine.ReasonFileError || v.Reason == engine.ReasonTimeout {
 			continue
 		}
@@ -326,12 +343,13 @@ func groupReason(v *engine.Verdict, crawler string) string {
 // and a reading that takes them as ordinary characters answered otherwise,
 // that this is the cause: "`*` and `$` are ordinary characters to 1994,
 // Lycos 1996". "" when that is not what differs.
-func (p *Pane) wildcardsLiteral(pr pair) string {
-	ids := p.compareEngines()
+func (cv *compareView) wildcardsLiteral(pr pair) string {
+	p := cv.p
+	ids := cv.compareEngines()
 	wild := false
 	var literal []string
 	for _, id := range ids {
-		v := p.verdict(cell{pr, id})
+		v := p.answers.verdict(cell{pr, id})
 		if v == nil {
 			continue
 		}
@@ -356,23 +374,24 @@ func (p *Pane) wildcardsLiteral(pr pair) string {
 
 // showEngineChooser opens the list of engine columns: which show, in what
 // order (by date, the default, or moved one by one).
-func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
+func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
+	p := cv.p
 	list := container.NewVBox()
 	var fill func()
 	fill = func() {
 		list.RemoveAll()
-		for i, id := range p.order {
+		for i, id := range cv.order {
 			label := shortName(id)
 			if full := engine.NameOf(id).String(); full != label {
 				label += " — " + full
 			}
 			check := widget.NewCheck(label, nil)
-			check.SetChecked(!p.hidden[id])
+			check.SetChecked(!cv.hidden[id])
 			check.OnChanged = func(on bool) { p.ShowEngine(id, on); fill() }
 			up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() {
-				o := slices.Clone(p.order)
+				o := slices.Clone(cv.order)
 				o[i-1], o[i] = o[i], o[i-1]
-				p.SetCompareOrder(o)
+				cv.SetCompareOrder(o)
 				fill()
 			})
 			up.Importance = widget.LowImportance
@@ -380,13 +399,13 @@ func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
 				up.Disable()
 			}
 			down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() {
-				o := slices.Clone(p.order)
+				o := slices.Clone(cv.order)
 				o[i+1], o[i] = o[i], o[i+1]
-				p.SetCompareOrder(o)
+				cv.SetCompareOrder(o)
 				fill()
 			})
 			down.Importance = widget.LowImportance
-			if i == len(p.order)-1 {
+			if i == len(cv.order)-1 {
 				down.Disable()
 			}
 			list.Add(container.NewBorder(nil, nil, nil, container.NewHBox(up, down), check))
@@ -395,13 +414,14 @@ func (p *Pane) showEngineChooser(anchor fyne.CanvasObject) {
 	fill()
 	byDateBtn := widget.NewButton(lang.X("testerpane.order.by_date", "Order by date (1994 first)"), func() { p.OrderByDate(true); fill() })
 	defBtn := widget.NewButton(lang.X("testerpane.order.default", "Default order"), func() { p.OrderByDate(false); fill() })
-	p.showChooser(anchor, lang.X("testerpane.order.title", "Engine columns"),
+	cv.showChooser(anchor, lang.X("testerpane.order.title", "Engine columns"),
 		container.NewVBox(container.NewGridWithColumns(1, byDateBtn, defBtn), list))
 }
 
 // showChooser opens a column chooser under anchor: a title with a close
 // button over body, kept inside the window.
-func (p *Pane) showChooser(anchor fyne.CanvasObject, title string, body fyne.CanvasObject) {
+func (cv *compareView) showChooser(anchor fyne.CanvasObject, title string, body fyne.CanvasObject) {
+	p := cv.p
 	c := fyne.CurrentApp().Driver().CanvasForObject(anchor)
 	if c == nil && p.win != nil {
 		c = p.win.Canvas()
@@ -418,7 +438,7 @@ func (p *Pane) showChooser(anchor fyne.CanvasObject, title string, body fyne.Can
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
 	size := content.MinSize().AddWidthHeight(2*theme.Padding(), 2*theme.Padding())
 	pop.ShowAtPosition(fyne.NewPos(max(0, min(at.X, c.Size().Width-size.Width)), at.Y+anchor.Size().Height))
-	p.lastChooser = pop
+	cv.lastChooser = pop
 }
 
 // fillLayout sizes the table to its space and, in compare, gives the path
@@ -437,36 +457,62 @@ func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
 	}
-	if l.p.widthsText != theme.TextSize() {
+	if l.p.table.widthsText != theme.TextSize() {
 		l.width = size.Width
-		l.p.tableW = size.Width
-		l.p.layoutColumns() // zoomed: every column again, the path's fill too
+		l.p.table.tableW = size.Width
+		l.p.table.layoutColumns() // zoomed: every column again, the path's fill too
 		return
 	}
 	if size.Width != l.width {
 		l.width = size.Width
-		l.p.tableW = size.Width
+		l.p.table.tableW = size.Width
 		if l.p.compare {
-			l.p.fillPath(size.Width)
+			l.p.table.fitCompare(size.Width)
 		} else {
-			l.p.columnsFollow(size.Width)
+			l.p.table.columnsFollow(size.Width)
 		}
 	}
 }
 
-// fillPath widens the compare table's path column into the free width.
-func (p *Pane) fillPath(width float32) {
-	if !p.compare || len(p.cols) < 2 || p.ui.table == nil {
+// compareLeast is the least width of compare's crawler and path columns,
+// at 14 pt: below their fitted widths only when the engine columns need
+// the room.
+const compareLeast = 80
+
+// fitCompare sizes compare's crawler and path columns to the table's
+// width: the path column takes the free width; when the engine columns
+// need it (eight readings beside the editor in a 1280-pixel window), the
+// path and then the crawler give way down to compareLeast or their
+// header, so the table does not scroll sideways. A name cut there shows
+// whole on hover and in the detail area. Only a window too narrow even
+// for that scrolls.
+func (tb *resultTable) fitCompare(width float32) {
+	p := tb.p
+	if !p.compare || len(tb.cols) < 2 || len(tb.widths) != len(tb.cols) || p.ui.table == nil || width <= 0 {
 		return
 	}
-	used := float32(0)
-	for i, w := range p.widths {
-		if i != 1 {
-			used += w
+	crawler, path := tb.fitWidth(tb.cols[0]), tb.fitWidth(tb.cols[1])
+	free := width - theme.ScrollBarSize() // what the crawler and path columns may take
+	for i, w := range tb.widths {
+		free -= theme.Padding()
+		if i >= 2 {
+			free -= w
 		}
-		used += theme.Padding()
 	}
-	// Leave room for the vertical scroll bar.
-	path := max(p.widths[1], width-used-theme.ScrollBarSize())
+	if over := crawler + path - free; over < 0 {
+		path -= over // the spare width goes to the path
+	} else {
+		path, over = giveWay(path, max(zoomed(compareLeast), tb.headerWidth(tb.cols[1])), over)
+		crawler, _ = giveWay(crawler, max(zoomed(compareLeast), tb.headerWidth(tb.cols[0])), over)
+	}
+	tb.widths[0], tb.widths[1] = crawler, path
+	p.ui.table.SetColumnWidth(0, crawler)
 	p.ui.table.SetColumnWidth(1, path)
+}
+
+// giveWay narrows a column of width w by up to over, not below least; it
+// returns the new width and what is still over.
+func giveWay(w, least, over float32) (float32, float32) {
+	give := max(0, min(over, w-least))
+	return w - give, over - give
 }

@@ -61,7 +61,7 @@ func newDetailView(p *Pane) *detailView {
 	buttons := container.NewHBox(d.expectOK, d.expectNo, d.clear)
 	d.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
 		if c, ok := d.current(); ok {
-			d.p.cancel(c)
+			d.p.answers.cancel(c)
 		}
 	})
 	d.cancel.Hide()
@@ -96,7 +96,7 @@ func (d *detailView) fitOffset(split *container.Split) float64 {
 
 func (d *detailView) pin(allowed, clear bool) {
 	if d.p.selected != nil {
-		d.p.setExpectation(*d.p.selected, allowed, clear)
+		d.p.expect.setExpectation(*d.p.selected, allowed, clear)
 	}
 }
 
@@ -106,7 +106,7 @@ func (d *detailView) current() (cell, bool) {
 	if s == nil {
 		return cell{}, false
 	}
-	for _, pr := range d.p.pairs {
+	for _, pr := range d.p.view.pairs {
 		if pr == s.pair {
 			return *s, true
 		}
@@ -118,19 +118,19 @@ func (d *detailView) update() {
 	c, ok := d.current()
 	var v *engine.Verdict
 	if ok {
-		v = d.p.verdict(c)
+		v = d.p.answers.verdict(c)
 	}
 	if v == nil {
 		d.body.Hide()
 		hint := lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why.")
-		working := ok && d.p.state(c) == cellWorking
+		working := ok && d.p.answers.state(c) == cellWorking
 		if working {
 			hint = lang.X("testerpane.working.why", "This reading is slow on this path; the window stays usable. Press Cancel to stop waiting.")
 			d.cancel.Show()
 		} else {
 			d.cancel.Hide()
 		}
-		if ok && d.p.state(c) == cellCancelled {
+		if ok && d.p.answers.state(c) == cellCancelled {
 			hint = lang.X("testerpane.working.cancelled_why", "You stopped waiting for this answer; edit the file or the row to ask again.")
 		}
 		if d.hint.Text != hint {
@@ -147,7 +147,7 @@ func (d *detailView) update() {
 	}
 	setLabel(d.title, lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
 		"Word": verdictWord(v.Allowed), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}), widget.MediumImportance)
-	if why := d.p.whyDiffer(c.pair); why != "" && d.p.compare {
+	if why := d.p.matrix.whyDiffer(c.pair); why != "" && d.p.compare {
 		setLabel(d.differ, why, widget.MediumImportance)
 		d.differ.Show()
 	} else {
@@ -167,7 +167,7 @@ func (d *detailView) update() {
 	} else {
 		d.delay.Hide()
 	}
-	want, has := d.p.expectation(c)
+	want, has := d.p.expect.expectation(c)
 	if has {
 		text, imp := checkText(v, want)
 		setLabel(d.check, text, imp)

@@ -18,21 +18,21 @@ import (
 // says how many rows went where.
 func TestExportIsNamedAfterTheFileAndSaysWhereItWent(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
-	if got := p.exportName(".csv"); got != "results.csv" {
+	if got := p.export.exportName(".csv"); got != "results.csv" {
 		t.Errorf("without a file the export is %q", got)
 	}
 	dir := t.TempDir()
 	p.SetExportPlace(func() (string, string) { return dir, "linkedin.robots.txt" })
-	if got := p.exportName(".csv"); got != "linkedin.robots-results.csv" {
+	if got := p.export.exportName(".csv"); got != "linkedin.robots-results.csv" {
 		t.Errorf("export name %q, want linkedin.robots-results.csv", got)
 	}
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot"}, Paths: []string{"/private/a"}})
-	target := filepath.Join(dir, p.exportName(".csv"))
+	target := filepath.Join(dir, p.export.exportName(".csv"))
 	out, err := storage.Writer(storage.NewFileURI(target))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.writeExport(out, []byte("crawler,path\n"), 2)
+	p.export.writeExport(out, []byte("crawler,path\n"), 2)
 	if data, err := os.ReadFile(target); err != nil || string(data) != "crawler,path\n" {
 		t.Fatalf("the export holds %q (%v)", data, err)
 	}

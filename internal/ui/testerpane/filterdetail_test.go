@@ -16,21 +16,21 @@ import (
 func TestFilterHidingTheSelectedRowClearsTheDetail(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/a", "/public"}})
-	p.selectCell(cell{pair{"Googlebot", "/private/a"}, p.engineFor("Googlebot")})
+	p.selectCell(cell{pair{"Googlebot", "/private/a"}, p.reading.engineFor("Googlebot")})
 	if !p.ui.detail.body.Visible() {
 		t.Fatal("selecting a result does not show its detail")
 	}
-	p.setFilter("public")
-	if len(p.shown) != 1 || p.shown[0].path != "/public" {
-		t.Fatalf("the filter shows %v", p.shown)
+	p.view.setFilter("public")
+	if len(p.view.shown) != 1 || p.view.shown[0].path != "/public" {
+		t.Fatalf("the filter shows %v", p.view.shown)
 	}
 	if p.selected != nil || p.ui.detail.body.Visible() {
 		t.Errorf("the detail area still describes /private/a, which the filter hid")
 	}
 	// A filter that keeps the selected row keeps its detail.
-	p.setFilter("")
-	p.selectCell(cell{pair{"Googlebot", "/public"}, p.engineFor("Googlebot")})
-	p.setFilter("pub")
+	p.view.setFilter("")
+	p.selectCell(cell{pair{"Googlebot", "/public"}, p.reading.engineFor("Googlebot")})
+	p.view.setFilter("pub")
 	if p.selected == nil || !p.ui.detail.body.Visible() {
 		t.Error("a filter that keeps the selected row dropped its detail")
 	}
@@ -42,8 +42,8 @@ func TestSummaryShownOnceAndWhole(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
 	w.Resize(fyne.NewSize(500, 800)) // narrow: the summary needs several lines
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot", "YandexBot", "DuckDuckBot"}, Paths: []string{"/private/a", "/public"}})
-	p.tally.Wait()
-	p.viewChanged()
+	p.tallies.worker.Wait()
+	p.view.viewChanged()
 	sum := p.ui.summary.Text
 	if !strings.Contains(sum, "Googlebot") {
 		t.Fatalf("the summary has no per-crawler counts: %q", sum)

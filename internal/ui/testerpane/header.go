@@ -52,7 +52,7 @@ func (h *headerCell) show(col int, text, tip string, arrow fyne.Resource) {
 }
 
 // Tapped sorts by this column.
-func (h *headerCell) Tapped(*fyne.PointEvent) { h.p.sortBy(h.col) }
+func (h *headerCell) Tapped(*fyne.PointEvent) { h.p.view.sortBy(h.col) }
 
 // MouseIn shows the full name under the header.
 func (h *headerCell) MouseIn(*desktop.MouseEvent) {

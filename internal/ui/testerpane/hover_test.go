@@ -20,7 +20,7 @@ func TestHoverOnCutCellShowsWholeText(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{long}})
 	var cut *tableCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.cols[tc.id.Col].kind == colPath {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.table.cols[tc.id.Col].kind == colPath {
 			cut = tc
 		}
 	})

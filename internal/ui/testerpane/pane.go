@@ -10,7 +10,6 @@ package testerpane
 import (
 	"maps"
 	"slices"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -23,7 +22,6 @@ import (
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
 	"github.com/robots-studio/robots-studio/internal/ui/safewidget"
 	"github.com/robots-studio/robots-studio/tester/aipref"
-	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -46,90 +44,49 @@ type cell struct {
 }
 
 // Pane is the tester pane. All methods must run on the Fyne goroutine.
+// It is what the window talks to, and it coordinates its parts: each part
+// (the reading, the answers, the row input, the result view and its tally,
+// the table's columns, compare's columns, expectations, export) is a named
+// field with one job, and the parts reach each other through the pane.
 type Pane struct {
 	win fyne.Window
 
-	doc      *syntax.Document
-	prefs    *aipref.File      // the document's Content-Signal and Content-Usage lines
-	engines  []engine.Engine   // every engine, in their Order
-	engineID string            // an engine id or OwnReading
-	own      map[string]string // crawler → its own engine, for OwnReading
-	compare  bool
-	order    []string        // the compare columns' engines, in order
-	hidden   map[string]bool // engines the user took out of compare
-
-	// What the table shows (view.go): the columns and their widths, the
-	// rows after filter and sort, and the tally behind them.
-	cols   []column
-	widths []float32
-	// widthsText is the text size the widths were worked out for: a zoom
-	// works them out again (fillLayout)
-	widthsText float32
-	shown      []pair
-	host       string // the scheme and host every path shares, or ""
-	filter     string // lower case
-	toggles    [toggleCount]bool
-	sortCol    int // -1: the order the rows were typed in
-	sortDesc   bool
-	facts      map[cell]fact
-	factsOK    bool
-	counts     string // the summary's per-crawler counts, from the last tally
-	// lastExportMenu is the Export… pop-up last shown (for tests).
-	lastExportMenu *widget.PopUpMenu
-	lastExport     string // the file the last export wrote (for tests)
-	fits           map[fitKey]string
-	tally          *latest.Worker[tallyJob, tallyOut]
-	tallyGen       int
-	tallyPerCell   time.Duration // what a cell took in the last tally (tallyInline)
-
+	doc   *syntax.Document
+	prefs *aipref.File // the document's Content-Signal and Content-Usage lines
 	// set holds the rows as the user typed them (empty rows included) and
-	// the expectations; pairs are the non-empty, distinct result rows.
-	set    *testset.Set
-	pairs  []pair
-	isPair map[pair]bool
+	// the expectations.
+	set      *testset.Set
+	compare  bool
+	selected *cell // the result shown in the detail area
 
-	// Per-document caches: each engine compiles once per document, each
-	// verdict is computed once, and only when a visible row asks for it.
-	compiled map[string]engine.Compiled
-	verdicts map[cell]*engine.Verdict
-
-	// Background compiles (see SetDocument): cost is each engine's last
-	// compile time, gen counts documents, next waits while busy.
-	cost     map[string]time.Duration
+	// Background compiles (see SetDocument): gen counts documents.
 	gen      int
 	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
 	// toUI is how a background result reaches the UI goroutine: fyne.Do.
 	// A test driver has no UI goroutine, so tests play it with a channel.
 	toUI func(func())
-
-	// Queries (see queries.go): per-engine background lanes, the cells
-	// waiting for one or cancelled, and the UI goroutine's time budget.
-	runners   map[string]*queryRunner
-	pending   map[cell]bool
-	cancelled map[cell]bool
-	budget    time.Duration
 	// synchronous: no background work at all (SetSynchronous)
 	synchronous bool
-	budgetFrom  time.Time
 
-	selected *cell      // the result shown in the detail area
-	text     [2]rowText // each row list's text box (rowtext.go)
-	// colChoice is the user's choice of the optional columns without
-	// compare (columns.go); tableW the table's width at the last layout.
-	colChoice map[colKind]colChoice
-	tableW    float32
+	// The pane's parts, each with one job. They reach each other through
+	// the pane, which they point back to.
+	reading readings     // which engine answers for which crawler (reading.go)
+	answers answerer     // compiled engines and verdicts (queries.go)
+	input   rowInput     // the crawler and path rows (rows.go, rowtext.go, rowwindow.go)
+	view    resultView   // the result rows after filter and sort (view.go)
+	tallies tallier      // every verdict worked out, for counts, filter and sort (view.go)
+	table   resultTable  // the results table's columns (table.go, columns.go)
+	matrix  compareView  // compare's engine columns (compare.go)
+	expect  expectations // pinned verdicts (expect.go)
+	export  exporter     // Copy and Export… (export.go)
 
 	onSelect          func(engine.Verdict)
 	onTestSetChanged  func()
 	onEngineChanged   func(id string)
 	onCompareChanged  func(on bool)
 	onColumnsChanged  func() // the compare columns' order or hiding changed
-	exportPlace       func() (dir, base string)
-	suppressSelection bool // set while the pane moves the selection itself
-	presenting        bool // presenter mode's layout (present.go)
-
-	lastCatalogue *catalogueView // the picker last opened (tests drive it)
-	lastChooser   *widget.PopUp  // the engine column chooser last opened
+	suppressSelection bool   // set while the pane moves the selection itself
+	presenting        bool   // presenter mode's layout (present.go)
 
 	ui paneUI
 }
@@ -167,18 +124,21 @@ var emptyDoc = syntax.Parse(nil)
 // each crawler read by its own rules). win is used to place pop-ups.
 func New(win fyne.Window) *Pane {
 	p := &Pane{
-		win:       win,
-		toUI:      fyne.Do,
-		doc:       emptyDoc,
-		engines:   engine.All(),
-		engineID:  OwnReading,
-		own:       map[string]string{},
-		hidden:    map[string]bool{},
-		colChoice: map[colKind]colChoice{},
-		sortCol:   -1,
-		facts:     map[cell]fact{},
-		fits:      map[fitKey]string{},
-		set:       testset.New(),
+		win:  win,
+		toUI: fyne.Do,
+		doc:  emptyDoc,
+		set:  testset.New(),
+	}
+	p.reading = readings{p: p, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
+	p.input.p = p
+	p.export.p = p
+	p.expect.p = p
+	p.table = resultTable{p: p, colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
+	p.matrix = compareView{p: p, hidden: map[string]bool{}}
+	p.view = resultView{p: p, sortCol: -1}
+	p.tallies = tallier{p: p, facts: map[cell]fact{}}
+	p.answers = answerer{
+		p:         p,
 		compiled:  map[string]engine.Compiled{},
 		verdicts:  map[cell]*engine.Verdict{},
 		cost:      map[string]time.Duration{},
@@ -191,14 +151,14 @@ func New(win fyne.Window) *Pane {
 		Deliver: p.installCompiled,
 		Hand:    func(f func()) { p.toUI(f) },
 	}
-	p.tally = &latest.Worker[tallyJob, tallyOut]{
+	p.tallies.worker = &latest.Worker[tallyJob, tallyOut]{
 		Work:    runTally,
-		Deliver: p.tallied,
+		Deliver: p.tallies.tallied,
 		Hand:    func(f func()) { p.toUI(f) },
 	}
-	p.order = p.defaultOrder()
-	p.ensureEmptyRows()
-	p.build()
+	p.matrix.order = p.matrix.defaultOrder()
+	p.input.ensureEmptyRows()
+	p.ui.build(p)
 	p.rowsChanged(false)
 	return p
 }
@@ -218,8 +178,8 @@ func (p *Pane) SetDocument(doc *syntax.Document) {
 		doc = emptyDoc
 	}
 	p.gen++
-	ids := p.enginesInView()
-	if len(p.pairs) == 0 || p.estimate(ids) < asyncAbove {
+	ids := p.reading.enginesInView()
+	if len(p.view.pairs) == 0 || p.answers.estimate(ids) < asyncAbove {
 		p.install(doc, map[string]engine.Compiled{})
 		return
 	}
@@ -237,19 +197,11 @@ type compileJob struct {
 	gen int
 }
 
-func (p *Pane) estimate(ids []string) time.Duration {
-	var sum time.Duration
-	for _, id := range ids {
-		sum += p.cost[id]
-	}
-	return sum
-}
-
 // installCompiled receives a background compile on the UI goroutine: it
 // shows the document unless a newer one came meanwhile (that one is on its
 // way: the worker always takes the newest).
 func (p *Pane) installCompiled(job compileJob, c compiledSet) {
-	maps.Copy(p.cost, c.costs)
+	maps.Copy(p.answers.cost, c.costs)
 	if job.gen != p.gen {
 		return
 	}
@@ -281,62 +233,15 @@ func compileAll(doc *syntax.Document, ids []string) compiledSet {
 func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled) {
 	p.doc = doc
 	p.prefs = aipref.Read(doc)
-	p.compiled = compiled
-	clear(p.verdicts)
-	p.forgetQueries()
-	if p.tallyAtOnce() {
-		p.startTally() // paints the results with the new counts: once per keystroke, not twice
+	p.answers.compiled = compiled
+	clear(p.answers.verdicts)
+	p.answers.forgetQueries()
+	if p.tallies.tallyAtOnce() {
+		p.tallies.startTally() // paints the results with the new counts: once per keystroke, not twice
 		return
 	}
 	p.refreshResults()
-	p.startTally()
-}
-
-// tallyAtOnce compiles the engines a small tally needs (the ones the
-// results show, for a small set) and reports whether the tally will run at
-// once on this goroutine, where it paints the results itself.
-func (p *Pane) tallyAtOnce() bool {
-	if len(p.pairs) == 0 {
-		return false
-	}
-	j := p.tallyJob()
-	if !p.tallyInline(j) {
-		return false
-	}
-	for _, id := range j.own {
-		p.compile(id)
-	}
-	for _, id := range j.also {
-		p.compile(id)
-	}
-	for _, id := range j.own {
-		if _, ok := p.compiled[id]; !ok {
-			return false
-		}
-	}
-	for _, id := range j.also {
-		if _, ok := p.compiled[id]; !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// compile returns engine id compiled for the document shown, compiling it
-// here when it is not yet.
-func (p *Pane) compile(id string) (engine.Compiled, bool) {
-	if comp, ok := p.compiled[id]; ok {
-		return comp, true
-	}
-	e, found := engine.Get(id)
-	if !found {
-		return nil, false
-	}
-	start := time.Now()
-	comp := e.Compile(p.doc)
-	p.cost[id] = time.Since(start)
-	p.compiled[id] = comp
-	return comp, true
+	p.tallies.startTally()
 }
 
 // SetOnSelect sets what happens when the user selects a result or a matrix
@@ -356,7 +261,7 @@ func (p *Pane) SetOnEngineChanged(f func(id string)) { p.onEngineChanged = f }
 func (p *Pane) SetOnCompareChanged(f func(on bool)) { p.onCompareChanged = f }
 
 // Engine is the reading of the results: an engine id or OwnReading.
-func (p *Pane) Engine() string { return p.engineID }
+func (p *Pane) Engine() string { return p.reading.engineID }
 
 // SetSynchronous compiles and tallies on the caller's goroutine (for
 // callers with no UI goroutine to hand results to, such as the test
@@ -367,10 +272,10 @@ func (p *Pane) Engine() string { return p.engineID }
 func (p *Pane) SetSynchronous(on bool) {
 	if on {
 		p.compiler.Wait()
-		p.tally.Wait()
+		p.tallies.worker.Wait()
 	}
 	p.compiler.Inline = on
-	p.tally.Inline = on
+	p.tallies.worker.Inline = on
 	p.synchronous = on
 }
 
@@ -380,54 +285,30 @@ func (p *Pane) Synchronous() bool { return p.synchronous }
 // ReadingName is the reading's name as the user sees it: "Each crawler's
 // own" or the engine's name.
 func (p *Pane) ReadingName() string {
-	if p.engineID == OwnReading {
+	if p.reading.engineID == OwnReading {
 		return lang.X("testerpane.reading.own", "Each crawler's own")
 	}
-	return engine.NameOf(p.engineID).String()
+	return engine.NameOf(p.reading.engineID).String()
 }
 
 // SetEngine chooses the reading of the results: an engine id or
 // OwnReading; unknown ids are ignored.
 func (p *Pane) SetEngine(id string) {
-	i := p.readingIndex(id)
-	if i < 0 || id == p.engineID {
+	i := p.reading.readingIndex(id)
+	if i < 0 || id == p.reading.engineID {
 		return
 	}
-	p.engineID = id
+	p.reading.engineID = id
 	p.ui.engineSel.SetSelectedIndex(i)
 	if p.selected != nil && !p.compare {
-		p.selected.engine = p.engineFor(p.selected.crawler)
+		p.selected.engine = p.reading.engineFor(p.selected.crawler)
 	}
-	p.startTally()
-	if p.viewNeedsFacts() {
-		p.applyView()
+	p.tallies.startTally()
+	if p.view.viewNeedsFacts() {
+		p.view.applyView()
 	}
-	p.columnsFollow(p.tableW) // Read as shows under each crawler's own reading only
+	p.table.columnsFollow(p.table.tableW) // Read as shows under each crawler's own reading only
 	p.refreshResults()
-}
-
-// readingIndex is id's place among the select's options.
-func (p *Pane) readingIndex(id string) int {
-	if id == OwnReading {
-		return 0
-	}
-	if i := p.engineIndex(id); i >= 0 {
-		return i + 1
-	}
-	return -1
-}
-
-// engineFor is the engine that answers for crawler without compare.
-func (p *Pane) engineFor(crawler string) string {
-	if p.engineID != OwnReading {
-		return p.engineID
-	}
-	if id, ok := p.own[crawler]; ok {
-		return id
-	}
-	id := engine.ForCrawler(crawlers.Resolve(crawler).Token).Info().ID
-	p.own[crawler] = id
-	return id
 }
 
 // Compare reports whether the all-engines matrix is shown.
@@ -443,13 +324,13 @@ func (p *Pane) SetCompare(on bool) {
 	p.ui.compareChk.SetChecked(on)
 	if !on {
 		if p.selected != nil {
-			p.selected.engine = p.engineFor(p.selected.crawler)
+			p.selected.engine = p.reading.engineFor(p.selected.crawler)
 		}
 	}
-	p.sortCol = -1 // the columns change
-	p.layoutColumns()
-	p.startTally()
-	p.applyView()
+	p.view.sortCol = -1 // the columns change
+	p.table.layoutColumns()
+	p.tallies.startTally()
+	p.view.applyView()
 	p.refreshResults()
 }
 
@@ -470,13 +351,14 @@ func (p *Pane) SetTestSet(s *testset.Set) {
 	}
 	p.set = s.Clone()
 	p.set.AddMissingRows()
-	p.ensureEmptyRows()
+	p.input.ensureEmptyRows()
 	p.selected = nil
-	p.buildRows()
+	p.input.buildRows()
 	p.rowsChanged(false)
 }
 
-func (p *Pane) ensureEmptyRows() {
+func (in *rowInput) ensureEmptyRows() {
+	p := in.p
 	if len(p.set.Crawlers) == 0 {
 		p.set.Crawlers = []string{""}
 	}
@@ -495,63 +377,11 @@ func nonEmpty(list []string) []string {
 	return out
 }
 
-func (p *Pane) engineIndex(id string) int {
-	for i, e := range p.engines {
-		if e.Info().ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
-// enginesInView are the engines whose verdicts are on screen.
-func (p *Pane) enginesInView() []string {
-	if p.compare {
-		return p.compareEngines()
-	}
-	if p.engineID != OwnReading {
-		return []string{p.engineID}
-	}
-	var ids []string
-	for _, c := range p.set.Crawlers {
-		if c == "" {
-			continue
-		}
-		if id := p.engineFor(c); !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
-
-// verdict returns the (cached) verdict of c, compiling its engine once per
-// document.
-func (p *Pane) verdict(c cell) *engine.Verdict {
-	if v, ok := p.verdicts[c]; ok {
-		return v
-	}
-	if p.state(c) != cellReady {
-		return nil
-	}
-	comp, ok := p.compile(c.engine)
-	if !ok {
-		return nil
-	}
-	// A full User-Agent is tested with the token its crawler obeys (answer),
-	// and a catalogue crawler that may fetch the path gets the usage
-	// preferences in force beside the verdict.
-	v := p.query(c, comp)
-	if v != nil {
-		p.withUsage(c, v)
-		p.verdicts[c] = v
-	}
-	return v
-}
-
 // recomputePairs rebuilds the result rows from the crawler and path rows:
 // crawler-major, empty rows skipped, each pair once. It reports whether the
 // rows changed.
-func (p *Pane) recomputePairs() bool {
+func (rv *resultView) recomputePairs() bool {
+	p := rv.p
 	seen := map[pair]bool{}
 	var out []pair
 	for _, c := range p.set.Crawlers {
@@ -567,13 +397,13 @@ func (p *Pane) recomputePairs() bool {
 			out = append(out, pr)
 		}
 	}
-	same := len(out) == len(p.pairs)
+	same := len(out) == len(rv.pairs)
 	for i := 0; same && i < len(out); i++ {
-		same = out[i] == p.pairs[i]
+		same = out[i] == rv.pairs[i]
 	}
-	p.pairs = out
-	p.host = commonHost(out)
-	p.isPair = seen
+	rv.pairs = out
+	rv.host = commonHost(out)
+	rv.isPair = seen
 	return !same
 }
 
@@ -581,15 +411,15 @@ func (p *Pane) recomputePairs() bool {
 // expectations; user says whether the user made it (and the test set is
 // now modified).
 func (p *Pane) rowsChanged(user bool) {
-	if p.recomputePairs() {
-		p.applyView()
-		p.startTally()
+	if p.view.recomputePairs() {
+		p.view.applyView()
+		p.tallies.startTally()
 	} else if user {
-		p.startTally() // an expectation changed
+		p.tallies.startTally() // an expectation changed
 	}
 	// Rows and expectations decide the columns (Expected, the crawler
 	// column's width); a keystroke in the file does not: not done there.
-	p.columnsFollow(p.tableW)
+	p.table.columnsFollow(p.table.tableW)
 	p.refreshResults()
 	if user && p.onTestSetChanged != nil {
 		p.onTestSetChanged()
@@ -599,9 +429,9 @@ func (p *Pane) rowsChanged(user bool) {
 // refreshResults redraws what shows verdicts; the table asks for the
 // verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
-	p.updateRowWindow()
-	p.updateSummary()
-	if len(p.pairs) == 0 {
+	p.input.updateRowWindow()
+	p.tallies.updateSummary()
+	if len(p.view.pairs) == 0 {
 		p.ui.emptyHint.Show()
 		p.ui.table.Hide() // the hint takes its place, headers and all
 	} else {
@@ -610,55 +440,6 @@ func (p *Pane) refreshResults() {
 	}
 	p.ui.table.Refresh()
 	p.ui.detail.update()
-}
-
-// updateSummary counts the expectations of the engines in view and says
-// how many more exist for other engines.
-func (p *Pane) updateSummary() {
-	pass, fail, other := 0, 0, 0
-	for _, e := range p.set.Expect {
-		pr := pair{e.Crawler, e.Path}
-		if !p.isPair[pr] {
-			continue
-		}
-		if !slices.Contains(p.rowEngines(pr), e.Engine) {
-			other++
-			continue
-		}
-		c := cell{pr, e.Engine}
-		v := p.verdict(c)
-		if v == nil && p.state(c) != cellReady {
-			continue // not known yet: neither passed nor failed
-		}
-		if v != nil && v.Allowed == e.Allowed {
-			pass++
-		} else {
-			fail++
-		}
-	}
-	text := lang.XN("testerpane.summary.results", "{{.Count}} results", len(p.pairs), map[string]any{"Count": len(p.pairs)})
-	if len(p.shown) != len(p.pairs) {
-		text = lang.X("testerpane.summary.shown", "{{.Shown}} of {{.Results}}", map[string]any{"Shown": len(p.shown), "Results": text})
-	}
-	if p.host != "" {
-		text += " · " + lang.X("testerpane.summary.host", "on {{.Host}}", map[string]any{"Host": p.host})
-	}
-	if p.counts != "" {
-		text += " · " + p.counts
-	}
-	if pass+fail > 0 {
-		text += " · " + lang.X("testerpane.summary.expectations", "expectations: {{.Pass}} pass, {{.Fail}} fail",
-			map[string]any{"Pass": pass, "Fail": fail})
-	}
-	if other > 0 {
-		text += " · " + lang.XN("testerpane.summary.other", "{{.Count}} more for other engines (see Compare)",
-			other, map[string]any{"Count": other})
-	}
-	imp := widget.MediumImportance
-	if fail > 0 {
-		imp = widget.DangerImportance
-	}
-	setLabel(p.ui.summary, text, imp)
 }
 
 // setLabel changes a label only when its text or importance differ.
@@ -673,21 +454,6 @@ func setLabel(l *widget.Label, text string, imp widget.Importance) {
 // maxCountedCrawlers is how many crawlers the summary counts by name.
 const maxCountedCrawlers = 6
 
-// countSummary is the summary's tally part: per-crawler counts, or in
-// compare how many rows the readings disagree on.
-func (p *Pane) countSummary() string {
-	if p.compare {
-		n := p.differCount()
-		return lang.XN("testerpane.summary.differ", "the readings differ on {{.Count}} rows", n, map[string]any{"Count": n})
-	}
-	counts := p.crawlerCounts()
-	if len(counts) > maxCountedCrawlers {
-		more := len(counts) - maxCountedCrawlers
-		counts = append(counts[:maxCountedCrawlers], lang.XN("testerpane.summary.more_crawlers", "{{.Count}} more crawlers", more, map[string]any{"Count": more}))
-	}
-	return strings.Join(counts, " · ")
-}
-
 // selectCell shows c in the detail area and tells the window.
 func (p *Pane) selectCell(c cell) {
 	if p.suppressSelection {
@@ -699,66 +465,19 @@ func (p *Pane) selectCell(c cell) {
 	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
 		// open (or widen) the detail area to the whole explanation
 		p.ui.lower.SetOffset(off)
-		if i := slices.Index(p.shown, c.pair); i >= 0 {
+		if i := slices.Index(p.view.shown, c.pair); i >= 0 {
 			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
 		}
 	}
-	if v := p.verdict(c); v != nil && p.onSelect != nil {
+	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
 		p.onSelect(*v)
 	}
 }
 
-// expectation returns the pinned verdict of c.
-func (p *Pane) expectation(c cell) (allowed, ok bool) {
-	return p.set.Expected(c.crawler, c.path, c.engine)
-}
-
-// setExpectation pins (or, with clear, unpins) the verdict of c.
-func (p *Pane) setExpectation(c cell, allowed, clear bool) {
-	if clear {
-		p.set.ClearExpected(c.crawler, c.path, c.engine)
-	} else {
-		p.set.SetExpected(c.crawler, c.path, c.engine, allowed)
-	}
-	p.rowsChanged(true)
-}
-
-// pinAllEngines pins every engine's current verdict for pr, turning what
-// the file does now into a regression test.
-func (p *Pane) pinAllEngines(pr pair) {
-	for _, e := range p.engines {
-		c := cell{pr, e.Info().ID}
-		if v := p.verdict(c); v != nil {
-			p.set.SetExpected(pr.crawler, pr.path, c.engine, v.Allowed)
-		}
-	}
-	p.rowsChanged(true)
-}
-
-// expectMenu is the menu to pin the verdict of c.
-func (p *Pane) expectMenu(c cell) *fyne.Menu {
-	name := engine.NameOf(c.engine).String()
-	allowed, has := p.expectation(c)
-	items := []*fyne.MenuItem{
-		fyne.NewMenuItem(lang.X("testerpane.expect.allowed", "Expect allowed ({{.Engine}})", map[string]any{"Engine": name}),
-			func() { p.setExpectation(c, true, false) }),
-		fyne.NewMenuItem(lang.X("testerpane.expect.blocked", "Expect blocked ({{.Engine}})", map[string]any{"Engine": name}),
-			func() { p.setExpectation(c, false, false) }),
-		fyne.NewMenuItem(lang.X("testerpane.expect.pin_all", "Expect the current answers of all engines"),
-			func() { p.pinAllEngines(c.pair) }),
-		fyne.NewMenuItem(lang.X("testerpane.expect.clear", "No expectation"),
-			func() { p.setExpectation(c, false, true) }),
-	}
-	items[0].Checked = has && allowed
-	items[1].Checked = has && !allowed
-	items[3].Disabled = !has
-	return fyne.NewMenu("", items...)
-}
-
-func (p *Pane) build() {
-	ui := &p.ui
+// build makes the pane's widgets.
+func (ui *paneUI) build(p *Pane) {
 	ui.engineNames = []string{lang.X("testerpane.reading.own", "Each crawler's own")}
-	for _, e := range p.engines {
+	for _, e := range p.reading.engines {
 		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
 	}
 	ui.engineSel = safewidget.NewSelect(ui.engineNames, func(string) {
@@ -768,9 +487,9 @@ func (p *Pane) build() {
 		}
 		id := OwnReading
 		if i > 0 {
-			id = p.engines[i-1].Info().ID
+			id = p.reading.engines[i-1].Info().ID
 		}
-		if id == p.engineID {
+		if id == p.reading.engineID {
 			return
 		}
 		p.SetEngine(id)
@@ -778,7 +497,7 @@ func (p *Pane) build() {
 			p.onEngineChanged(id)
 		}
 	})
-	ui.engineSel.SetSelectedIndex(p.readingIndex(p.engineID))
+	ui.engineSel.SetSelectedIndex(p.reading.readingIndex(p.reading.engineID))
 	ui.compareChk = keys.NewCheck(lang.X("testerpane.compare", "Compare all engines"), func(on bool) {
 		if on == p.compare {
 			return
@@ -791,9 +510,9 @@ func (p *Pane) build() {
 	ui.columnsBtn = widget.NewButtonWithIcon(lang.X("testerpane.order.button", "Columns…"), theme.ListIcon(), nil)
 	ui.columnsBtn.OnTapped = func() {
 		if p.compare {
-			p.showEngineChooser(ui.columnsBtn)
+			p.matrix.showEngineChooser(ui.columnsBtn)
 		} else {
-			p.showColumnChooser(ui.columnsBtn)
+			p.table.showColumnChooser(ui.columnsBtn)
 		}
 	}
 	ui.summary = widget.NewLabel("")
@@ -803,7 +522,7 @@ func (p *Pane) build() {
 
 	ui.filter = keys.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
-	ui.filter.OnChanged = p.setFilter
+	ui.filter.OnChanged = p.view.setFilter
 	toggleNames := [toggleCount]string{
 		lang.X("testerpane.toggle.allowed", "allowed"),
 		lang.X("testerpane.toggle.blocked", "blocked"),
@@ -812,20 +531,20 @@ func (p *Pane) build() {
 	}
 	ui.toggleBox = container.NewHBox()
 	for t := range toggleCount {
-		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.setToggle(t, on) })
+		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.view.setToggle(t, on) })
 		ui.toggleBox.Add(ui.toggles[t])
 	}
-	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.copyShown)
+	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.export.copyShown)
 	ui.exportBtn = widget.NewButtonWithIcon(lang.X("testerpane.export", "Export…"), theme.DocumentSaveIcon(), nil)
-	ui.exportBtn.OnTapped = func() { p.showExportMenu(ui.exportBtn) }
+	ui.exportBtn.OnTapped = func() { p.export.showExportMenu(ui.exportBtn) }
 
 	ui.crawlerBox = container.New(newRowsLayout())
 	ui.pathBox = container.New(newRowsLayout())
-	p.buildRows()
+	p.input.buildRows()
 
-	p.layoutColumns()
-	ui.table = p.newTable()
-	for i, w := range p.widths {
+	p.table.layoutColumns()
+	ui.table = p.table.newTable()
+	for i, w := range p.table.widths {
 		ui.table.SetColumnWidth(i, w)
 	}
 	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))
@@ -839,20 +558,20 @@ func (p *Pane) build() {
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
 		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
 	inputs := container.NewGridWithColumns(2,
-		p.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
-		p.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
+		p.input.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
+		p.input.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
 	)
 	adds := container.NewGridWithColumns(2,
-		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.addCrawlerRow,
-			lang.X("testerpane.from_catalogue", "Catalogue…"), p.addFromCatalogue),
-		addButtons(lang.X("testerpane.add_path", "Add path"), p.addPathRow, "", nil))
+		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
+			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue),
+		addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	ui.rowsScroll = container.NewVScroll(inputs)
-	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.updateRowWindow() }
+	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.input.updateRowWindow() }
 	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
 	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
 	ui.upper.Offset = 0.25
@@ -861,18 +580,18 @@ func (p *Pane) build() {
 
 // EngineFor is the id of the engine that answers for crawler without
 // compare: the chosen engine, or under OwnReading the crawler's own.
-func (p *Pane) EngineFor(crawler string) string { return p.engineFor(crawler) }
+func (p *Pane) EngineFor(crawler string) string { return p.reading.engineFor(crawler) }
 
 // ReadingEngines are the engines the results use without compare.
 func (p *Pane) ReadingEngines() []engine.Engine {
 	var out []engine.Engine
-	for _, id := range p.enginesInView() {
+	for _, id := range p.reading.enginesInView() {
 		if e, ok := engine.Get(id); ok && !p.compare {
 			out = append(out, e)
 		}
 	}
 	if len(out) == 0 {
-		if e, ok := engine.Get(p.engineFor("")); ok {
+		if e, ok := engine.Get(p.reading.engineFor("")); ok {
 			out = append(out, e)
 		}
 	}

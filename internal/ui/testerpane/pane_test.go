@@ -32,7 +32,7 @@ func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	}
 	w := test.NewTempWindow(t, nil)
 	p := New(w)
-	p.tally.Inline = true // no UI goroutine to hand the tally to
+	p.tallies.worker.Inline = true // no UI goroutine to hand the tally to
 	// A query over its time budget (common under -race or a busy machine)
 	// is answered here too: the test driver's fyne.Do would run its answer
 	// on the query's goroutine, beside the test. Tests of the background
@@ -40,7 +40,7 @@ func newTestPane(t testing.TB, robots string) (*Pane, fyne.Window) {
 	p.synchronous = true
 	// Background work of this pane ends before the next test loads
 	// translations (a benchmark's compile may still be running).
-	t.Cleanup(func() { p.compiler.Wait(); p.tally.Wait() })
+	t.Cleanup(func() { p.compiler.Wait(); p.tallies.worker.Wait() })
 	w.SetContent(p.Object())
 	w.Resize(fyne.NewSize(1280, 900)) // every list column on screen
 	p.SetDocument(syntax.Parse([]byte(robots)))
@@ -78,11 +78,11 @@ func shownRows(p *Pane) map[cell]*shownRow {
 	out := map[cell]*shownRow{}
 	walk(p.ui.table, func(o fyne.CanvasObject) {
 		tc, ok := o.(*tableCell)
-		if !ok || tc.id.Row >= len(p.shown) || tc.id.Col >= len(p.cols) {
+		if !ok || tc.id.Row >= len(p.view.shown) || tc.id.Col >= len(p.table.cols) {
 			return
 		}
-		col := p.cols[tc.id.Col]
-		c := p.cellAt(tc.id.Row, col)
+		col := p.table.cols[tc.id.Col]
+		c := p.table.cellAt(tc.id.Row, col)
 		r := out[c]
 		if r == nil {
 			r = &shownRow{}
@@ -117,7 +117,7 @@ func shownRows(p *Pane) map[cell]*shownRow {
 
 func rowFor(t *testing.T, p *Pane, crawler, path string) *shownRow {
 	t.Helper()
-	r, ok := shownRows(p)[cell{pair{crawler, path}, p.engineFor(crawler)}]
+	r, ok := shownRows(p)[cell{pair{crawler, path}, p.reading.engineFor(crawler)}]
 	if !ok {
 		t.Fatalf("no result row shown for %s %s; shown: %v", crawler, path, shownRows(p))
 	}
@@ -126,7 +126,7 @@ func rowFor(t *testing.T, p *Pane, crawler, path string) *shownRow {
 
 // rowIndex is the table row of pr.
 func rowIndex(p *Pane, pr pair) int {
-	for i, r := range p.shown {
+	for i, r := range p.view.shown {
 		if r == pr {
 			return i
 		}
@@ -151,8 +151,8 @@ func TestAddCrawlerAndPathShowsBlockedAndLine(t *testing.T) {
 	if !p.ui.emptyHint.Visible() {
 		t.Error("the empty pane should invite the user to type")
 	}
-	test.Type(p.entry(crawlerRows, 0), "Googlebot")
-	test.Type(p.entry(pathRows, 0), "/private/x")
+	test.Type(p.input.entry(crawlerRows, 0), "Googlebot")
+	test.Type(p.input.entry(pathRows, 0), "/private/x")
 	r := rowFor(t, p, "Googlebot", "/private/x")
 	if r.word != "blocked" || r.wordColor != look.ColorNameBlocked {
 		t.Errorf("word = %q (colour %v), want blocked in the blocked colour", r.word, r.wordColor)
@@ -199,12 +199,12 @@ func TestTypingUpdatesResults(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	changes := 0
 	p.SetOnTestSetChanged(func() { changes++ })
-	test.Type(p.entry(crawlerRows, 0), "Googlebot")
-	test.Type(p.entry(pathRows, 0), "/priv")
+	test.Type(p.input.entry(crawlerRows, 0), "Googlebot")
+	test.Type(p.input.entry(pathRows, 0), "/priv")
 	if r := rowFor(t, p, "Googlebot", "/priv"); r.word != "allowed" {
 		t.Errorf("/priv: %s, want allowed", r.word)
 	}
-	test.Type(p.entry(pathRows, 0), "ate")
+	test.Type(p.input.entry(pathRows, 0), "ate")
 	r := rowFor(t, p, "Googlebot", "/private")
 	if r.word != "blocked" || !strings.Contains(r.icon, "cancel") {
 		t.Errorf("/private: %s, want blocked", r.word)
@@ -224,32 +224,32 @@ func TestTypingUpdatesResults(t *testing.T) {
 
 func TestPasteOfThreeLinesMakesThreeRows(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
-	test.Type(p.entry(crawlerRows, 0), "Googlebot")
+	test.Type(p.input.entry(crawlerRows, 0), "Googlebot")
 	clip := fyne.CurrentApp().Clipboard()
 	clip.SetContent("/private/a\r\n\n  /public  \nhttps://example.com/private/c\n")
-	p.entry(pathRows, 0).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+	p.input.entry(pathRows, 0).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
 	want := []string{"/private/a", "/public", "https://example.com/private/c"}
 	if strings.Join(p.set.Paths, "|") != strings.Join(want, "|") {
 		t.Fatalf("paths = %q, want %q", p.set.Paths, want)
 	}
-	if len(p.ui.pathBox.Objects) != 3 || p.entry(pathRows, 2).Text != want[2] {
+	if len(p.ui.pathBox.Objects) != 3 || p.input.entry(pathRows, 2).Text != want[2] {
 		t.Errorf("%d path entries shown", len(p.ui.pathBox.Objects))
 	}
-	if len(p.pairs) != 3 {
-		t.Fatalf("%d results, want 3", len(p.pairs))
+	if len(p.view.pairs) != 3 {
+		t.Fatalf("%d results, want 3", len(p.view.pairs))
 	}
 	if r := rowFor(t, p, "Googlebot", want[2]); r.word != "blocked" {
 		t.Errorf("full URL: %s, want blocked", r.word)
 	}
 	// Pasting into a filled row adds the lines after it.
 	clip.SetContent("/x\n/y")
-	p.entry(pathRows, 0).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+	p.input.entry(pathRows, 0).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
 	if got := strings.Join(p.set.Paths, "|"); got != "/private/a|/x|/y|/public|https://example.com/private/c" {
 		t.Errorf("paths after a second paste = %s", got)
 	}
 	// A one-line paste is an ordinary paste.
 	clip.SetContent("zz")
-	p.entry(pathRows, 1).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+	p.input.entry(pathRows, 1).TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
 	if len(p.set.Paths) != 5 || !strings.Contains(p.set.Paths[1], "zz") {
 		t.Errorf("one-line paste: %q", p.set.Paths)
 	}
@@ -258,12 +258,12 @@ func TestPasteOfThreeLinesMakesThreeRows(t *testing.T) {
 func TestRemoveRow(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"a", "b"}, Paths: []string{"/"}})
-	p.setExpectation(cell{pair{"a", "/"}, "rfc9309"}, true, false)
-	p.removeRow(crawlerRows, 0)
+	p.expect.setExpectation(cell{pair{"a", "/"}, "rfc9309"}, true, false)
+	p.input.removeRow(crawlerRows, 0)
 	if strings.Join(p.set.Crawlers, ",") != "b" || len(p.set.Expect) != 0 {
 		t.Errorf("after removing a: crawlers %q, expectations %+v", p.set.Crawlers, p.set.Expect)
 	}
-	p.removeRow(crawlerRows, 0)
+	p.input.removeRow(crawlerRows, 0)
 	if len(p.set.Crawlers) != 1 || p.set.Crawlers[0] != "" || len(p.ui.crawlerBox.Objects) != 1 {
 		t.Errorf("removing the last row should leave one empty row: %q", p.set.Crawlers)
 	}
@@ -287,20 +287,20 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	p.SetOnSelect(func(v engine.Verdict) { got = append(got, v) })
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{path, "/other"}})
 	p.SetCompare(true)
-	if !p.ui.compareChk.Checked || len(p.cols) != 2+len(engine.All()) {
-		t.Fatalf("compare mode should tick the box and show a column per engine: %d columns", len(p.cols))
+	if !p.ui.compareChk.Checked || len(p.table.cols) != 2+len(engine.All()) {
+		t.Fatalf("compare mode should tick the box and show a column per engine: %d columns", len(p.table.cols))
 	}
 	var drawn []*tableCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.shown) && p.cols[tc.id.Col].kind == colEngineVerdict {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.view.shown) && p.table.cols[tc.id.Col].kind == colEngineVerdict {
 			drawn = append(drawn, tc)
 		}
 	})
 	if len(drawn) == 0 {
 		t.Fatal("no engine cell drawn")
 	}
-	b := p.engineIndex(blockedBy)
-	if !p.differs(cell{pair{"Googlebot", path}, allowedBy}) && !p.differs(cell{pair{"Googlebot", path}, blockedBy}) {
+	b := p.reading.engineIndex(blockedBy)
+	if !p.matrix.differs(cell{pair{"Googlebot", path}, allowedBy}) && !p.matrix.differs(cell{pair{"Googlebot", path}, blockedBy}) {
 		t.Errorf("neither %s nor %s is marked as differing", allowedBy, blockedBy)
 	}
 	marked := 0
@@ -315,12 +315,12 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	if marked == 0 {
 		t.Error("no drawn cell is marked as differing")
 	}
-	if p.differs(cell{pair{"Googlebot", "/other"}, allowedBy}) {
+	if p.matrix.differs(cell{pair{"Googlebot", "/other"}, allowedBy}) {
 		t.Error("a row where all engines agree is marked")
 	}
 	// One click on a cell explains it, says why the readings differ, and
 	// tells the window.
-	col := 2 + slices.Index(p.compareEngines(), blockedBy)
+	col := 2 + slices.Index(p.matrix.compareEngines(), blockedBy)
 	p.ui.table.Select(widget.TableCellID{Row: rowIndex(p, pair{"Googlebot", path}), Col: col})
 	if len(got) != 1 || got[0].Engine != blockedBy || got[0].Allowed {
 		t.Fatalf("OnSelect got %+v, want %s's blocked verdict", got, blockedBy)
@@ -337,11 +337,11 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 		t.Errorf("why-differ line = %q", why)
 	}
 	_ = b
-	if len(p.compiled) != len(engine.All()) {
-		t.Errorf("compare compiled %d engines, want all %d", len(p.compiled), len(engine.All()))
+	if len(p.answers.compiled) != len(engine.All()) {
+		t.Errorf("compare compiled %d engines, want all %d", len(p.answers.compiled), len(engine.All()))
 	}
 	p.SetCompare(false)
-	if p.ui.compareChk.Checked || p.cols[2].kind != colVerdict {
+	if p.ui.compareChk.Checked || p.table.cols[2].kind != colVerdict {
 		t.Error("turning compare off should bring the verdict columns back")
 	}
 }
@@ -391,7 +391,7 @@ func TestExpectations(t *testing.T) {
 	if n := len(fyne.CurrentApp().Driver().CanvasForObject(verdictCell).Overlays().List()); n != 1 {
 		t.Errorf("a right-click opened %d menus", n)
 	}
-	menu := p.expectMenu(c)
+	menu := p.expect.expectMenu(c)
 	if menu.Items[3].Disabled != true {
 		t.Error("'No expectation' should be disabled without an expectation")
 	}
@@ -406,7 +406,7 @@ func TestExpectations(t *testing.T) {
 	if other := rowFor(t, p, "Googlebot", "/"); other.check != "" {
 		t.Error("a row without expectation shows a check")
 	}
-	if !p.expectMenu(c).Items[0].Checked {
+	if !p.expect.expectMenu(c).Items[0].Checked {
 		t.Error("the menu should tick the current expectation")
 	}
 
@@ -435,7 +435,7 @@ func TestExpectations(t *testing.T) {
 
 	// Pin all engines, then look at another engine: its expectation shows.
 	p.SetDocument(syntax.Parse([]byte(privateRobots)))
-	p.expectMenu(c).Items[2].Action()
+	p.expect.expectMenu(c).Items[2].Action()
 	if n := len(p.set.Expect); n != len(engine.All()) {
 		t.Errorf("pinning all engines made %d expectations, want %d", n, len(engine.All()))
 	}
@@ -448,11 +448,11 @@ func TestExpectations(t *testing.T) {
 	}
 
 	// Renaming the crawler row takes its expectations along.
-	p.entry(crawlerRows, 0).SetText("Googlebot-Image")
+	p.input.entry(crawlerRows, 0).SetText("Googlebot-Image")
 	if _, ok := p.set.Expected("Googlebot-Image", "/private/x", "google"); !ok {
 		t.Error("the expectation did not follow the renamed crawler")
 	}
-	p.expectMenu(cell{pair{"Googlebot-Image", "/private/x"}, "rfc9309"}).Items[3].Action()
+	p.expect.expectMenu(cell{pair{"Googlebot-Image", "/private/x"}, "rfc9309"}).Items[3].Action()
 	if _, ok := p.set.Expected("Googlebot-Image", "/private/x", "rfc9309"); ok {
 		t.Error("'No expectation' left it")
 	}
@@ -470,10 +470,10 @@ func TestTestSetRoundTrip(t *testing.T) {
 	in.SetExpected("Googlebot", "/private/x", "google", false)
 	in.SetExpected("Slurp", "/old", "google", true) // rows added for it
 	p.SetTestSet(in)
-	if len(p.pairs) != 3*3 {
-		t.Errorf("%d result rows, want 9", len(p.pairs))
+	if len(p.view.pairs) != 3*3 {
+		t.Errorf("%d result rows, want 9", len(p.view.pairs))
 	}
-	if len(p.ui.crawlerBox.Objects) != 3 || p.entry(crawlerRows, 2).Text != "Slurp" || p.entry(pathRows, 1).Text != "/private/x" {
+	if len(p.ui.crawlerBox.Objects) != 3 || p.input.entry(crawlerRows, 2).Text != "Slurp" || p.input.entry(pathRows, 1).Text != "/private/x" {
 		t.Errorf("the row entries do not show the test set (%d crawler rows)", len(p.ui.crawlerBox.Objects))
 	}
 	out := p.TestSet()
@@ -488,7 +488,7 @@ func TestTestSetRoundTrip(t *testing.T) {
 		t.Error("SetTestSet keeps the caller's slices")
 	}
 	p.SetTestSet(nil)
-	if len(p.pairs) != 0 || len(p.ui.crawlerBox.Objects) != 1 {
+	if len(p.view.pairs) != 0 || len(p.ui.crawlerBox.Objects) != 1 {
 		t.Error("SetTestSet(nil) should clear the rows")
 	}
 }
@@ -507,7 +507,7 @@ func TestEngineSelector(t *testing.T) {
 	if r := rowFor(t, p, "x", "/robots.txt"); r.word != "blocked" || r.read != "" || p.EngineFor("x") != "google" {
 		t.Errorf("google: %s (read as %q, engine %s)", r.word, r.read, p.EngineFor("x"))
 	}
-	p.ui.engineSel.SetSelectedIndex(p.readingIndex("rfc9309"))
+	p.ui.engineSel.SetSelectedIndex(p.reading.readingIndex("rfc9309"))
 	if p.Engine() != "rfc9309" || len(told) != 1 || told[0] != "rfc9309" {
 		t.Fatalf("engine = %s, told %v", p.Engine(), told)
 	}
@@ -534,7 +534,7 @@ func TestCatalogue(t *testing.T) {
 	row := p.ui.crawlerBox.Objects[0].(*fyne.Container)
 	pick := row.Objects[1].(*fyne.Container).Objects[0].(*widget.Button)
 	test.Tap(pick)
-	view := p.lastCatalogue
+	view := p.input.lastCatalogue
 	if view == nil || len(w.Canvas().Overlays().List()) != 1 {
 		t.Fatal("the catalogue did not open")
 	}
@@ -546,36 +546,36 @@ func TestCatalogue(t *testing.T) {
 		t.Fatalf("filter lycos: %+v", view.shown)
 	}
 	view.list.Select(0)
-	if got := p.entry(crawlerRows, 0).Text; got != "Lycos_Spider_(Rex)/1.0 libwww/3.1" {
+	if got := p.input.entry(crawlerRows, 0).Text; got != "Lycos_Spider_(Rex)/1.0 libwww/3.1" {
 		t.Errorf("picked %q", got)
 	}
 	if len(w.Canvas().Overlays().List()) != 0 {
 		t.Error("the catalogue stays open after a pick")
 	}
-	if len(filterCrawlers(view.shown, "yandex")) != 0 || len(filterCrawlers(p.lastCatalogue.shown, "")) != 1 {
+	if len(filterCrawlers(view.shown, "yandex")) != 0 || len(filterCrawlers(p.input.lastCatalogue.shown, "")) != 1 {
 		t.Error("filterCrawlers")
 	}
 	// "Catalogue…" under the rows stays open for several picks: a click,
 	// then Enter on the only match, each adding a row and saying so.
-	p.addFromCatalogue()
-	p.lastCatalogue.filter.SetText("stackrambler")
-	p.lastCatalogue.list.Select(0)
-	if got := p.lastCatalogue.status.Text; got != "Added 1 crawler" {
+	p.input.addFromCatalogue()
+	p.input.lastCatalogue.filter.SetText("stackrambler")
+	p.input.lastCatalogue.list.Select(0)
+	if got := p.input.lastCatalogue.status.Text; got != "Added 1 crawler" {
 		t.Errorf("after a pick the picker says %q", got)
 	}
-	p.lastCatalogue.filter.SetText("yandexbot")
-	if len(p.lastCatalogue.shown) != 1 {
-		t.Fatalf("setup: %d matches for yandexbot", len(p.lastCatalogue.shown))
+	p.input.lastCatalogue.filter.SetText("yandexbot")
+	if len(p.input.lastCatalogue.shown) != 1 {
+		t.Fatalf("setup: %d matches for yandexbot", len(p.input.lastCatalogue.shown))
 	}
-	p.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	p.input.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if got := strings.Join(p.set.Crawlers, "|"); got != "Lycos_Spider_(Rex)/1.0 libwww/3.1|StackRambler|YandexBot" {
 		t.Errorf("crawlers = %s", got)
 	}
 	if len(w.Canvas().Overlays().List()) != 1 {
 		t.Error("the picker closed after a pick from Catalogue…")
 	}
-	p.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if got := p.lastCatalogue.status.Text; got != "YandexBot is in the list already" {
+	p.input.lastCatalogue.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got := p.input.lastCatalogue.status.Text; got != "YandexBot is in the list already" {
 		t.Errorf("a second pick of the same crawler says %q", got)
 	}
 }
@@ -591,14 +591,14 @@ func TestOnlyVisibleRowsAreComputed(t *testing.T) {
 	}
 	p.SetTestSet(s)
 	p.SetDocument(syntax.Parse([]byte(privateRobots)))
-	if len(p.pairs) != 100 {
-		t.Fatalf("%d pairs", len(p.pairs))
+	if len(p.view.pairs) != 100 {
+		t.Fatalf("%d pairs", len(p.view.pairs))
 	}
-	if n := len(p.verdicts); n == 0 || n >= 100 {
+	if n := len(p.answers.verdicts); n == 0 || n >= 100 {
 		t.Errorf("%d verdicts computed for 100 rows, want only the visible ones", n)
 	}
-	if len(p.compiled) != 1 {
-		t.Errorf("%d engines compiled in list mode, want 1", len(p.compiled))
+	if len(p.answers.compiled) != 1 {
+		t.Errorf("%d engines compiled in list mode, want 1", len(p.answers.compiled))
 	}
 }
 
@@ -607,7 +607,7 @@ func TestSlowEnginesCompileInTheBackground(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x"}})
 	p.SetCompare(true)
 	for _, e := range engine.All() {
-		p.cost[e.Info().ID] = time.Second // as if compiling took long last time
+		p.answers.cost[e.Info().ID] = time.Second // as if compiling took long last time
 	}
 	// The test driver has no UI goroutine: this test's goroutine plays it,
 	// running what the background compile hands over.
@@ -630,13 +630,13 @@ func TestSlowEnginesCompileInTheBackground(t *testing.T) {
 	if p.doc == old {
 		t.Fatal("the new document was not installed")
 	}
-	if v := p.verdict(cell{pair{"Googlebot", "/private/x"}, "google"}); !v.Allowed || v.Rule == nil || v.Rule.Line != 2 {
+	if v := p.answers.verdict(cell{pair{"Googlebot", "/private/x"}, "google"}); !v.Allowed || v.Rule == nil || v.Rule.Line != 2 {
 		t.Errorf("verdict after the background compile: %+v", v)
 	}
-	if len(p.compiled) != len(engine.All()) {
-		t.Errorf("%d engines compiled in the background, want %d", len(p.compiled), len(engine.All()))
+	if len(p.answers.compiled) != len(engine.All()) {
+		t.Errorf("%d engines compiled in the background, want %d", len(p.answers.compiled), len(engine.All()))
 	}
-	if p.cost["google"] >= time.Second {
+	if p.answers.cost["google"] >= time.Second {
 		t.Error("the measured compile time was not recorded")
 	}
 }

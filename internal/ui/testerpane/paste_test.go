@@ -15,8 +15,8 @@ import (
 // "Z" while the field still showed /alpha.
 func TestTypingAfterAPasteEditsTheRowShown(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
-	test.Type(p.entry(crawlerRows, 0), "Googlebot")
-	first := p.entry(pathRows, 0)
+	test.Type(p.input.entry(crawlerRows, 0), "Googlebot")
+	first := p.input.entry(pathRows, 0)
 	w.Canvas().Focus(first)
 	clip := fyne.CurrentApp().Clipboard()
 	clip.SetContent("/alpha\n/beta\n/gamma")
@@ -25,7 +25,7 @@ func TestTypingAfterAPasteEditsTheRowShown(t *testing.T) {
 	if !ok {
 		t.Fatalf("after the paste the focus is on %T", w.Canvas().Focused())
 	}
-	if focused != p.entry(pathRows, 2) {
+	if focused != p.input.entry(pathRows, 2) {
 		t.Fatal("after the paste the focus is not on the last pasted row")
 	}
 	w.Canvas().Focused().TypedRune('Z')
@@ -33,7 +33,7 @@ func TestTypingAfterAPasteEditsTheRowShown(t *testing.T) {
 		t.Errorf("paths after typing Z = %s, want /alpha|/beta|/gammaZ", got)
 	}
 	for i, want := range []string{"/alpha", "/beta", "/gammaZ"} {
-		if shown := p.entry(pathRows, i).Text; shown != want {
+		if shown := p.input.entry(pathRows, i).Text; shown != want {
 			t.Errorf("row %d shows %q but tests %q", i, shown, p.set.Paths[i])
 		}
 	}

@@ -15,7 +15,7 @@ func (p *Pane) SetPresenting(on bool) {
 		Show()
 		Hide()
 	}{ui.inputs, ui.toggleBox, ui.detail.object(), ui.columnsBtn} {
-		keep := o == ui.inputs && len(p.shown) == 0
+		keep := o == ui.inputs && len(p.view.shown) == 0
 		if on && !keep {
 			o.Hide()
 		} else {
@@ -32,7 +32,7 @@ func (p *Pane) SelectedWhy() string {
 	if p.selected == nil || !p.compare {
 		return ""
 	}
-	return p.whyDiffer(p.selected.pair)
+	return p.matrix.whyDiffer(p.selected.pair)
 }
 
 // Selected is the verdict of the selected result as the pane has it now
@@ -41,7 +41,7 @@ func (p *Pane) Selected() (engine.Verdict, bool) {
 	if p.selected == nil {
 		return engine.Verdict{}, false
 	}
-	v := p.verdict(*p.selected)
+	v := p.answers.verdict(*p.selected)
 	if v == nil {
 		return engine.Verdict{}, false
 	}

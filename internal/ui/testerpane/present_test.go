@@ -33,7 +33,7 @@ func TestPresentingGivesTheTableTheHeight(t *testing.T) {
 	if _, ok := p.Selected(); ok || p.SelectedWhy() != "" {
 		t.Error("a selection before any click")
 	}
-	col := 2 + slices.Index(p.compareEngines(), blockedBy)
+	col := 2 + slices.Index(p.matrix.compareEngines(), blockedBy)
 	p.ui.table.Select(widget.TableCellID{Row: rowIndex(p, pair{"Googlebot", path}), Col: col})
 	v, ok := p.Selected()
 	if !ok || v.Engine != blockedBy || v.Allowed {

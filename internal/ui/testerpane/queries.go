@@ -28,6 +28,26 @@ const (
 	budgetWindow = 100 * time.Millisecond
 )
 
+// answerer answers cells: it compiles each engine once per document and
+// computes each verdict once, only when a visible row asks for it, on the
+// UI goroutine within its time budget or in the background.
+type answerer struct {
+	p *Pane
+
+	// Per-document caches.
+	compiled map[string]engine.Compiled
+	verdicts map[cell]*engine.Verdict
+	cost     map[string]time.Duration // each engine's last compile time
+
+	// Per-engine background lanes, the cells waiting for one or cancelled,
+	// and the UI goroutine's time budget.
+	runners    map[string]*queryRunner
+	pending    map[cell]bool
+	cancelled  map[cell]bool
+	budget     time.Duration
+	budgetFrom time.Time
+}
+
 // queryJob is a query waiting for, or running in, the background.
 type queryJob struct {
 	c    cell
@@ -56,46 +76,47 @@ const (
 )
 
 // state says whether c is waiting for a background query or was cancelled.
-func (p *Pane) state(c cell) cellState {
+func (an *answerer) state(c cell) cellState {
 	switch {
-	case p.cancelled[c]:
+	case an.cancelled[c]:
 		return cellCancelled
-	case p.pending[c]:
+	case an.pending[c]:
 		return cellWorking
 	}
 	return cellReady
 }
 
 // spend returns how long the UI goroutine may still wait for a verdict.
-func (p *Pane) spend() time.Duration {
-	if now := time.Now(); now.Sub(p.budgetFrom) > budgetWindow {
-		p.budgetFrom, p.budget = now, queryBudget
+func (an *answerer) spend() time.Duration {
+	if now := time.Now(); now.Sub(an.budgetFrom) > budgetWindow {
+		an.budgetFrom, an.budget = now, queryBudget
 	}
-	return p.budget
+	return an.budget
 }
 
-func (p *Pane) runner(id string) *queryRunner {
-	r := p.runners[id]
+func (an *answerer) runner(id string) *queryRunner {
+	r := an.runners[id]
 	if r == nil {
 		r = &queryRunner{}
-		p.runners[id] = r
+		an.runners[id] = r
 	}
 	return r
 }
 
 // query answers c with comp: at once when that fits the budget, else in the
 // background (then it returns nil and c is cellWorking).
-func (p *Pane) query(c cell, comp engine.Compiled) *engine.Verdict {
+func (an *answerer) query(c cell, comp engine.Compiled) *engine.Verdict {
+	p := an.p
 	if !engine.MayBeSlow(comp, c.crawler, c.path) || p.synchronous {
 		v := answer(comp, c)
 		return &v
 	}
-	r := p.runner(c.engine)
-	budget := p.spend()
+	r := an.runner(c.engine)
+	budget := an.spend()
 	if r.running || budget <= 0 {
-		p.pending[c] = true
+		an.pending[c] = true
 		r.queue = append(r.queue, queryJob{c, p.gen, comp, p.doc})
-		p.runNext(c.engine)
+		an.runNext(c.engine)
 		return nil
 	}
 	done := make(chan engine.Verdict, 1)
@@ -105,16 +126,16 @@ func (p *Pane) query(c cell, comp engine.Compiled) *engine.Verdict {
 	defer timer.Stop()
 	select {
 	case v := <-done:
-		p.budget -= time.Since(start)
+		an.budget -= time.Since(start)
 		return &v
 	case <-timer.C:
-		p.budget = 0
-		p.pending[c] = true
+		an.budget = 0
+		an.pending[c] = true
 		r.running = true
 		gen, doc := p.gen, p.doc
 		go func() {
 			v := <-done
-			p.toUI(func() { p.delivered(c, gen, doc, v) })
+			p.toUI(func() { an.delivered(c, gen, doc, v) })
 		}()
 		return nil
 	}
@@ -129,26 +150,28 @@ func answer(comp engine.Compiled, c cell) engine.Verdict {
 
 // withUsage adds the usage preferences in force for c's crawler (UI
 // goroutine: they belong to the current document).
-func (p *Pane) withUsage(c cell, v *engine.Verdict) {
+func (an *answerer) withUsage(c cell, v *engine.Verdict) {
+	p := an.p
 	aiaccess.AddUsage(v, p.prefs, crawlers.Resolve(c.crawler))
 }
 
 // runNext starts the engine's next waiting query that still matters.
-func (p *Pane) runNext(id string) {
-	r := p.runner(id)
+func (an *answerer) runNext(id string) {
+	p := an.p
+	r := an.runner(id)
 	if r.running {
 		return
 	}
 	for len(r.queue) > 0 {
 		job := r.queue[0]
 		r.queue = r.queue[1:]
-		if job.gen != p.gen || job.doc != p.doc || !p.pending[job.c] {
+		if job.gen != p.gen || job.doc != p.doc || !an.pending[job.c] {
 			continue // superseded by a newer document, or cancelled
 		}
 		r.running = true
 		go func() {
 			v := answer(job.comp, job.c)
-			p.toUI(func() { p.delivered(job.c, job.gen, job.doc, v) })
+			p.toUI(func() { an.delivered(job.c, job.gen, job.doc, v) })
 		}()
 		return
 	}
@@ -156,19 +179,21 @@ func (p *Pane) runNext(id string) {
 }
 
 // delivered receives a background verdict on the UI goroutine.
-func (p *Pane) delivered(c cell, gen int, doc *syntax.Document, v engine.Verdict) {
-	p.runner(c.engine).running = false
-	if gen == p.gen && doc == p.doc && p.pending[c] {
-		delete(p.pending, c)
-		p.withUsage(c, &v)
-		p.verdicts[c] = &v
+func (an *answerer) delivered(c cell, gen int, doc *syntax.Document, v engine.Verdict) {
+	p := an.p
+	an.runner(c.engine).running = false
+	if gen == p.gen && doc == p.doc && an.pending[c] {
+		delete(an.pending, c)
+		an.withUsage(c, &v)
+		an.verdicts[c] = &v
 		p.refreshResults()
 	}
-	p.runNext(c.engine)
+	an.runNext(c.engine)
 }
 
-func (p *Pane) anyRunning() bool {
-	for _, r := range p.runners {
+func (an *answerer) anyRunning() bool {
+	p := an.p
+	for _, r := range an.runners {
 		if r.running {
 			return true
 		}
@@ -178,17 +203,68 @@ func (p *Pane) anyRunning() bool {
 
 // cancel gives up on c for this document: its row says so, and a late
 // answer is dropped. Editing the file or the rows asks again.
-func (p *Pane) cancel(c cell) {
-	if !p.pending[c] {
+func (an *answerer) cancel(c cell) {
+	p := an.p
+	if !an.pending[c] {
 		return
 	}
-	delete(p.pending, c)
-	p.cancelled[c] = true
+	delete(an.pending, c)
+	an.cancelled[c] = true
 	p.refreshResults()
 }
 
 // forgetQueries drops the per-document query state (a new document).
-func (p *Pane) forgetQueries() {
-	clear(p.pending)
-	clear(p.cancelled)
+func (an *answerer) forgetQueries() {
+	clear(an.pending)
+	clear(an.cancelled)
+}
+
+// compile returns engine id compiled for the document shown, compiling it
+// here when it is not yet.
+func (an *answerer) compile(id string) (engine.Compiled, bool) {
+	p := an.p
+	if comp, ok := an.compiled[id]; ok {
+		return comp, true
+	}
+	e, found := engine.Get(id)
+	if !found {
+		return nil, false
+	}
+	start := time.Now()
+	comp := e.Compile(p.doc)
+	an.cost[id] = time.Since(start)
+	an.compiled[id] = comp
+	return comp, true
+}
+
+// verdict returns the (cached) verdict of c, compiling its engine once per
+// document.
+func (an *answerer) verdict(c cell) *engine.Verdict {
+	if v, ok := an.verdicts[c]; ok {
+		return v
+	}
+	if an.state(c) != cellReady {
+		return nil
+	}
+	comp, ok := an.compile(c.engine)
+	if !ok {
+		return nil
+	}
+	// A full User-Agent is tested with the token its crawler obeys (answer),
+	// and a catalogue crawler that may fetch the path gets the usage
+	// preferences in force beside the verdict.
+	v := an.query(c, comp)
+	if v != nil {
+		an.withUsage(c, v)
+		an.verdicts[c] = v
+	}
+	return v
+}
+
+func (an *answerer) estimate(ids []string) time.Duration {
+	var sum time.Duration
+	for _, id := range ids {
+		sum += an.cost[id]
+	}
+	return sum
 }

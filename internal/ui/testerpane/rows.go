@@ -140,6 +140,17 @@ func splitLines(s string) []string {
 	return out
 }
 
+// rowInput is the crawler and path rows the user types, pastes and picks
+// from the catalogue, shown as rows of entries or as a text box per list.
+// The rows themselves live in the pane's test set; rowInput edits them and
+// tells the pane (rowsChanged).
+type rowInput struct {
+	p *Pane
+
+	text          [2]rowText     // each row list's text box (rowtext.go)
+	lastCatalogue *catalogueView // the picker last opened (tests drive it)
+}
+
 // rowKind tells the two row lists apart.
 type rowKind int
 
@@ -148,14 +159,16 @@ const (
 	pathRows
 )
 
-func (p *Pane) rows(k rowKind) *[]string {
+func (in *rowInput) rows(k rowKind) *[]string {
+	p := in.p
 	if k == crawlerRows {
 		return &p.set.Crawlers
 	}
 	return &p.set.Paths
 }
 
-func (p *Pane) box(k rowKind) *fyne.Container {
+func (in *rowInput) box(k rowKind) *fyne.Container {
+	p := in.p
 	if k == crawlerRows {
 		return p.ui.crawlerBox
 	}
@@ -174,12 +187,12 @@ func addButtons(add string, onAdd func(), extra string, onExtra func()) fyne.Can
 
 // buildRows recreates the row entries from the test set; typing only
 // updates the set, so this runs when rows are added or removed.
-func (p *Pane) buildRows() {
+func (in *rowInput) buildRows() {
 	for _, k := range []rowKind{crawlerRows, pathRows} {
-		box := p.box(k)
-		objs := make([]fyne.CanvasObject, 0, len(*p.rows(k)))
-		for i, text := range *p.rows(k) {
-			objs = append(objs, p.rowWidget(k, i, text))
+		box := in.box(k)
+		objs := make([]fyne.CanvasObject, 0, len(*in.rows(k)))
+		for i, text := range *in.rows(k) {
+			objs = append(objs, in.rowWidget(k, i, text))
 		}
 		box.Objects = objs // one layout, not one per row
 		for i, o := range objs {
@@ -188,12 +201,12 @@ func (p *Pane) buildRows() {
 			}
 		}
 		box.Refresh()
-		p.fillText(k)
+		in.fillText(k)
 	}
-	p.updateRowWindow()
+	in.updateRowWindow()
 }
 
-func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
+func (in *rowInput) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 	e := newRowEntry()
 	if k == crawlerRows {
 		e.SetPlaceHolder(lang.X("testerpane.crawler_placeholder", "crawler, e.g. Googlebot"))
@@ -206,8 +219,8 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 	// an entry that is no longer shown (one that still held the focus)
 	// must never change what is tested.
 	live := func() bool {
-		box := p.box(k)
-		return i < len(box.Objects) && p.entry(k, i) == e
+		box := in.box(k)
+		return i < len(box.Objects) && in.entry(k, i) == e
 	}
 	e.OnChanged = func(s string) {
 		if changing || !live() {
@@ -216,26 +229,26 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 		changing = true
 		value := e.rechunk(s)
 		changing = false
-		p.editRow(k, i, value)
+		in.editRow(k, i, value)
 	}
 	e.onPasteLines = func(lines []string) {
 		if live() {
-			p.pasteRows(k, i, lines)
+			in.pasteRows(k, i, lines)
 		}
 	}
 	e.OnSubmitted = func(string) {
 		if live() {
-			p.nextRow(k, i)
+			in.nextRow(k, i)
 		}
 	}
-	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { p.removeRow(k, i) })
+	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { in.removeRow(k, i) })
 	remove.Importance = widget.LowImportance
 	right := container.NewHBox(remove)
 	if k == crawlerRows {
 		pick := widget.NewButtonWithIcon("", theme.SearchIcon(), nil)
 		pick.Importance = widget.LowImportance
 		pick.OnTapped = func() {
-			p.showCatalogue(pick, false, func(token string) int { e.setRowText(token); return 1 })
+			in.showCatalogue(pick, false, func(token string) int { e.setRowText(token); return 1 })
 		}
 		right.Objects = append([]fyne.CanvasObject{pick}, right.Objects...)
 	}
@@ -243,13 +256,13 @@ func (p *Pane) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 }
 
 // entry returns the entry of row i (for tests and focus).
-func (p *Pane) entry(k rowKind, i int) *rowEntry {
-	return p.box(k).Objects[i].(*fyne.Container).Objects[0].(*rowEntry)
+func (in *rowInput) entry(k rowKind, i int) *rowEntry {
+	return in.box(k).Objects[i].(*fyne.Container).Objects[0].(*rowEntry)
 }
 
 // usedElsewhere reports whether another row than i holds value.
-func (p *Pane) usedElsewhere(k rowKind, i int, value string) bool {
-	for j, v := range *p.rows(k) {
+func (in *rowInput) usedElsewhere(k rowKind, i int, value string) bool {
+	for j, v := range *in.rows(k) {
 		if j != i && v == value {
 			return true
 		}
@@ -258,14 +271,15 @@ func (p *Pane) usedElsewhere(k rowKind, i int, value string) bool {
 }
 
 // editRow follows typing in row i; the row's expectations follow its text.
-func (p *Pane) editRow(k rowKind, i int, text string) {
-	rows := *p.rows(k)
+func (in *rowInput) editRow(k rowKind, i int, text string) {
+	p := in.p
+	rows := *in.rows(k)
 	if i >= len(rows) || rows[i] == text {
 		return
 	}
 	old := rows[i]
 	rows[i] = text
-	if old != "" && !p.usedElsewhere(k, i, old) {
+	if old != "" && !in.usedElsewhere(k, i, old) {
 		if k == crawlerRows {
 			p.set.RenameCrawler(old, text)
 		} else {
@@ -279,18 +293,19 @@ func (p *Pane) editRow(k rowKind, i int, text string) {
 // empty, the rest into new rows right after it.
 // The focus moves to the last pasted row, the cursor at its end, so what
 // is typed next goes where the user sees it.
-func (p *Pane) pasteRows(k rowKind, i int, lines []string) {
-	rows := p.rows(k)
+func (in *rowInput) pasteRows(k rowKind, i int, lines []string) {
+	p := in.p
+	rows := in.rows(k)
 	if (*rows)[i] == "" {
 		(*rows)[i] = lines[0]
 		lines = lines[1:]
 	}
 	*rows = slices.Insert(*rows, i+1, lines...)
-	p.buildRows()
+	in.buildRows()
 	p.rowsChanged(true)
 	last := i + len(lines)
-	p.focusRow(k, last)
-	e := p.entry(k, last)
+	in.focusRow(k, last)
+	e := in.entry(k, last)
 	e.CursorRow, e.CursorColumn = 0, len([]rune(e.Text))
 	if e.MultiLine {
 		shown := strings.Split(e.Text, "\n")
@@ -300,50 +315,56 @@ func (p *Pane) pasteRows(k rowKind, i int, lines []string) {
 }
 
 // addRow appends a row with text and focuses it.
-func (p *Pane) addRow(k rowKind, text string) {
-	rows := p.rows(k)
+func (in *rowInput) addRow(k rowKind, text string) {
+	p := in.p
+	rows := in.rows(k)
 	*rows = append(*rows, text)
-	p.buildRows()
+	in.buildRows()
 	p.rowsChanged(text != "")
-	p.focusRow(k, len(*rows)-1)
+	in.focusRow(k, len(*rows)-1)
 }
 
 // nextRow follows Enter in row i: the focus moves to an empty row right
 // after it, which is added when there is none, so typing a name, Enter, and
 // the next name gives two rows.
-func (p *Pane) nextRow(k rowKind, i int) {
-	rows := p.rows(k)
+func (in *rowInput) nextRow(k rowKind, i int) {
+	rows := in.rows(k)
 	if i+1 < len(*rows) && (*rows)[i+1] == "" {
-		p.focusRow(k, i+1)
+		in.focusRow(k, i+1)
 		return
 	}
 	*rows = slices.Insert(*rows, i+1, "")
-	p.buildRows()
-	p.focusRow(k, i+1)
+	in.buildRows()
+	in.focusRow(k, i+1)
 }
 
-func (p *Pane) focusRow(k rowKind, i int) {
-	if p.text[k].on {
-		p.focusText(k)
+func (in *rowInput) focusRow(k rowKind, i int) {
+	p := in.p
+	if in.text[k].on {
+		in.focusText(k)
 		return
 	}
-	p.revealRow(k, i)
+	in.revealRow(k, i)
 	if p.win != nil {
-		p.win.Canvas().Focus(p.entry(k, i))
+		p.win.Canvas().Focus(in.entry(k, i))
 	}
 }
 
-func (p *Pane) addCrawlerRow() { p.addRow(crawlerRows, "") }
-func (p *Pane) addPathRow()    { p.addRow(pathRows, "") }
+func (in *rowInput) addCrawlerRow() {
+	in.addRow(crawlerRows, "")
+}
+func (in *rowInput) addPathRow() {
+	in.addRow(pathRows, "")
+}
 
 // addFromCatalogue adds a crawler row with a token picked from the catalogue.
 // It stays open for several picks; each lands in view (the rows scroll
 // to it) and the picker says what it added.
-func (p *Pane) addFromCatalogue() {
-	p.showCatalogue(nil, true, func(token string) int {
-		n := p.addCrawlers([]string{token})
+func (in *rowInput) addFromCatalogue() {
+	in.showCatalogue(nil, true, func(token string) int {
+		n := in.addCrawlers([]string{token})
 		if n > 0 {
-			p.revealRow(crawlerRows, len(*p.rows(crawlerRows))-1)
+			in.revealRow(crawlerRows, len(*in.rows(crawlerRows))-1)
 		}
 		return n
 	})
@@ -352,8 +373,9 @@ func (p *Pane) addFromCatalogue() {
 // addCrawlers adds a crawler row for each token not already in a row (the
 // picker's "add all of this purpose"), filling an empty last row first.
 // It returns how many it added.
-func (p *Pane) addCrawlers(tokens []string) int {
-	rows := p.rows(crawlerRows)
+func (in *rowInput) addCrawlers(tokens []string) int {
+	p := in.p
+	rows := in.rows(crawlerRows)
 	have := map[string]bool{}
 	for _, r := range *rows {
 		have[r] = true
@@ -372,7 +394,7 @@ func (p *Pane) addCrawlers(tokens []string) int {
 		added++
 	}
 	if added > 0 {
-		p.buildRows()
+		in.buildRows()
 		p.rowsChanged(true)
 	}
 	return added
@@ -381,13 +403,14 @@ func (p *Pane) addCrawlers(tokens []string) int {
 // removeRow deletes row i with its expectations (unless another row shows
 // the same text). The last row is emptied rather than removed, so there is
 // always a place to type.
-func (p *Pane) removeRow(k rowKind, i int) {
-	rows := p.rows(k)
+func (in *rowInput) removeRow(k rowKind, i int) {
+	p := in.p
+	rows := in.rows(k)
 	if i >= len(*rows) {
 		return
 	}
 	old := (*rows)[i]
-	if old != "" && !p.usedElsewhere(k, i, old) {
+	if old != "" && !in.usedElsewhere(k, i, old) {
 		if k == crawlerRows {
 			p.set.DropCrawler(old)
 		} else {
@@ -395,29 +418,29 @@ func (p *Pane) removeRow(k rowKind, i int) {
 		}
 	}
 	*rows = slices.Delete(*rows, i, i+1)
-	p.ensureEmptyRows()
-	p.buildRows()
+	in.ensureEmptyRows()
+	in.buildRows()
 	p.rowsChanged(true)
 }
 
 // AddCrawler focuses an empty crawler row, adding one if there is none, so
 // a keyboard user can type a crawler name at once.
-func (p *Pane) AddCrawler() { p.focusEmptyRow(crawlerRows) }
+func (p *Pane) AddCrawler() { p.input.focusEmptyRow(crawlerRows) }
 
 // AddPath focuses an empty path row, adding one if there is none.
-func (p *Pane) AddPath() { p.focusEmptyRow(pathRows) }
+func (p *Pane) AddPath() { p.input.focusEmptyRow(pathRows) }
 
-func (p *Pane) focusEmptyRow(k rowKind) {
-	if p.text[k].on {
-		p.focusText(k)
+func (in *rowInput) focusEmptyRow(k rowKind) {
+	if in.text[k].on {
+		in.focusText(k)
 		return
 	}
-	rows := p.rows(k)
+	rows := in.rows(k)
 	for i, r := range *rows {
 		if r == "" {
-			p.focusRow(k, i)
+			in.focusRow(k, i)
 			return
 		}
 	}
-	p.addRow(k, "")
+	in.addRow(k, "")
 }

@@ -30,8 +30,8 @@ const textMinRows = 6
 
 // rowSection is a titled list of rows, with the switch between the rows
 // and the text box.
-func (p *Pane) rowSection(k rowKind, title string, box *fyne.Container) fyne.CanvasObject {
-	rt := &p.text[k]
+func (in *rowInput) rowSection(k rowKind, title string, box *fyne.Container) fyne.CanvasObject {
+	rt := &in.text[k]
 	rt.entry = keys.NewMultiLineEntry()
 	rt.entry.Wrapping = fyne.TextWrapOff
 	rt.entry.SetMinRowsVisible(textMinRows)
@@ -42,26 +42,27 @@ func (p *Pane) rowSection(k rowKind, title string, box *fyne.Container) fyne.Can
 	}
 	rt.entry.OnChanged = func(s string) {
 		if !rt.syncing {
-			p.setRowsFromText(k, s)
+			in.setRowsFromText(k, s)
 		}
 	}
 	rt.entry.Hide()
-	rt.toggle = widget.NewButtonWithIcon(lang.X("testerpane.text.show", "As text"), theme.DocumentIcon(), func() { p.SetRowsAsText(k, !rt.on) })
+	rt.toggle = widget.NewButtonWithIcon(lang.X("testerpane.text.show", "As text"), theme.DocumentIcon(), func() { in.setAsText(k, !rt.on) })
 	rt.toggle.Importance = widget.LowImportance
 	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	return container.NewVBox(container.NewBorder(nil, nil, heading, rt.toggle), container.NewStack(box, rt.entry))
 }
 
-// SetRowsAsText shows list k as a text box (on) or as rows.
-func (p *Pane) SetRowsAsText(k rowKind, on bool) {
-	rt := &p.text[k]
+// setAsText shows list k as a text box (on) or as rows.
+func (in *rowInput) setAsText(k rowKind, on bool) {
+	p := in.p
+	rt := &in.text[k]
 	if rt.entry == nil || rt.on == on {
 		return
 	}
 	rt.on = on
 	if on {
-		p.fillText(k)
-		p.box(k).Hide()
+		in.fillText(k)
+		in.box(k).Hide()
 		rt.entry.Show()
 		rt.toggle.SetText(lang.X("testerpane.text.hide", "As rows"))
 		rt.toggle.SetIcon(theme.ListIcon())
@@ -70,22 +71,22 @@ func (p *Pane) SetRowsAsText(k rowKind, on bool) {
 		}
 	} else {
 		rt.entry.Hide()
-		p.ensureEmptyRows()
-		p.buildRows()
-		p.box(k).Show()
+		in.ensureEmptyRows()
+		in.buildRows()
+		in.box(k).Show()
 		rt.toggle.SetText(lang.X("testerpane.text.show", "As text"))
 		rt.toggle.SetIcon(theme.DocumentIcon())
 	}
 }
 
 // fillText puts list k's rows into its text box, one per line.
-func (p *Pane) fillText(k rowKind) {
-	rt := &p.text[k]
+func (in *rowInput) fillText(k rowKind) {
+	rt := &in.text[k]
 	if rt.entry == nil || !rt.on {
 		return
 	}
 	var lines []string
-	for _, r := range *p.rows(k) {
+	for _, r := range *in.rows(k) {
 		if r != "" {
 			lines = append(lines, r)
 		}
@@ -105,9 +106,10 @@ func rowValueLines(s string) string { return strings.Join(splitLines(s), "\n") }
 // setRowsFromText follows an edit in list k's text box. A line changed in
 // place renames its row, so the row's expectations follow it, as typing in
 // a row does; a row whose line is gone takes its expectations with it.
-func (p *Pane) setRowsFromText(k rowKind, s string) {
+func (in *rowInput) setRowsFromText(k rowKind, s string) {
+	p := in.p
 	lines := splitLines(s)
-	rows := p.rows(k)
+	rows := in.rows(k)
 	var old []string
 	for _, r := range *rows {
 		if r != "" {
@@ -138,15 +140,16 @@ func (p *Pane) setRowsFromText(k rowKind, s string) {
 		}
 	}
 	*rows = lines
-	p.ensureEmptyRows()
-	p.buildRows()
+	in.ensureEmptyRows()
+	in.buildRows()
 	p.rowsChanged(true)
 }
 
 // focusText puts the cursor on a new line at the end of list k's text box,
 // where Add crawler or Add path lets the user type.
-func (p *Pane) focusText(k rowKind) {
-	rt := &p.text[k]
+func (in *rowInput) focusText(k rowKind) {
+	p := in.p
+	rt := &in.text[k]
 	if t := rt.entry.Text; t != "" && !strings.HasSuffix(t, "\n") {
 		rt.syncing = true
 		rt.entry.SetText(t + "\n")

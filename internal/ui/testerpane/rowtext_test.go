@@ -16,9 +16,9 @@ import (
 func TestRowsAsText(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot"}, Paths: []string{"/private/a"}})
-	p.setExpectation(cell{pair{"bingbot", "/private/a"}, p.engineFor("bingbot")}, false, false)
-	p.SetRowsAsText(crawlerRows, true)
-	box := p.text[crawlerRows].entry
+	p.expect.setExpectation(cell{pair{"bingbot", "/private/a"}, p.reading.engineFor("bingbot")}, false, false)
+	p.input.setAsText(crawlerRows, true)
+	box := p.input.text[crawlerRows].entry
 	if !box.Visible() || p.ui.crawlerBox.Visible() {
 		t.Fatal("As text does not swap the rows for the text box")
 	}
@@ -34,12 +34,12 @@ func TestRowsAsText(t *testing.T) {
 	if got := strings.Join(p.set.Crawlers, "|"); got != "Googlebot|bingbot|YandexBot" {
 		t.Fatalf("crawlers = %s", got)
 	}
-	if len(p.pairs) != 3 {
-		t.Errorf("%d results for 3 crawlers × 1 path", len(p.pairs))
+	if len(p.view.pairs) != 3 {
+		t.Errorf("%d results for 3 crawlers × 1 path", len(p.view.pairs))
 	}
 	// Edit bingbot in place: its expectation follows the new name.
 	box.SetText("Googlebot\nBingbot\nYandexBot")
-	if _, ok := p.set.Expected("Bingbot", "/private/a", p.engineFor("Bingbot")); !ok {
+	if _, ok := p.set.Expected("Bingbot", "/private/a", p.reading.engineFor("Bingbot")); !ok {
 		t.Errorf("the expectation did not follow the renamed line: %+v", p.set.Expect)
 	}
 	// Delete a line: its row goes, and with it its expectation.
@@ -56,11 +56,11 @@ func TestRowsAsText(t *testing.T) {
 		t.Errorf("Add crawler: cursor row %d in %q", box.CursorRow, box.Text)
 	}
 	// Back as rows: a row per line.
-	p.SetRowsAsText(crawlerRows, false)
+	p.input.setAsText(crawlerRows, false)
 	if box.Visible() || !p.ui.crawlerBox.Visible() {
 		t.Fatal("As rows does not bring the rows back")
 	}
-	if p.entry(crawlerRows, 1).Text != "YandexBot" {
-		t.Errorf("row 2 shows %q", p.entry(crawlerRows, 1).Text)
+	if p.input.entry(crawlerRows, 1).Text != "YandexBot" {
+		t.Errorf("row 2 shows %q", p.input.entry(crawlerRows, 1).Text)
 	}
 }

@@ -82,7 +82,8 @@ func (l *rowsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 // updateRowWindow shows the rows near the view of the rows' scroll and
 // hides the others (the focused row always stays shown).
-func (p *Pane) updateRowWindow() {
+func (in *rowInput) updateRowWindow() {
+	p := in.p
 	sc := p.ui.rowsScroll
 	if sc == nil {
 		return
@@ -93,7 +94,7 @@ func (p *Pane) updateRowWindow() {
 		focused = p.win.Canvas().Focused()
 	}
 	for _, k := range []rowKind{crawlerRows, pathRows} {
-		box := p.box(k)
+		box := in.box(k)
 		top, bottom := float32(-1), float32(-1)
 		if sc.Size().Height > 0 && box.Size().Height > 0 {
 			// OnScrolled comes before the content moves: the box's place
@@ -113,7 +114,7 @@ func (p *Pane) updateRowWindow() {
 				}
 				show = y+h >= top && y <= bottom
 			}
-			if !show && focused != nil && i < len(*p.rows(k)) && fyne.Focusable(p.entry(k, i)) == focused {
+			if !show && focused != nil && i < len(*in.rows(k)) && fyne.Focusable(in.entry(k, i)) == focused {
 				show = true
 			}
 			if show != o.Visible() {
@@ -132,8 +133,9 @@ func (p *Pane) updateRowWindow() {
 }
 
 // revealRow shows row i of k and scrolls the rows' view to it.
-func (p *Pane) revealRow(k rowKind, i int) {
-	box := p.box(k)
+func (in *rowInput) revealRow(k rowKind, i int) {
+	p := in.p
+	box := in.box(k)
 	if i >= len(box.Objects) {
 		return
 	}
@@ -154,5 +156,5 @@ func (p *Pane) revealRow(k rowKind, i int) {
 	case y+o.Size().Height > sc.Offset.Y+sc.Size().Height:
 		sc.ScrollToOffset(fyne.NewPos(0, y+o.Size().Height-sc.Size().Height))
 	}
-	p.updateRowWindow()
+	in.updateRowWindow()
 }

@@ -68,8 +68,8 @@ func TestASlowQueryNeverHoldsTheWindow(t *testing.T) {
 	// The newest document wins: the answer for the old one is dropped and
 	// the slow path is asked again about the new text.
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /a\n")))
-	drain(t, ui, func() bool { return p.verdicts[slow] != nil })
-	if v := p.verdicts[slow]; v.Allowed || v.Rule == nil || v.Rule.Line != 2 {
+	drain(t, ui, func() bool { return p.answers.verdicts[slow] != nil })
+	if v := p.answers.verdicts[slow]; v.Allowed || v.Rule == nil || v.Rule.Line != 2 {
 		t.Fatalf("verdict for the new document: %+v", v)
 	}
 	if r := rowFor(t, p, "x", long); r.cancel.Visible() || !strings.Contains(r.rule, "line 2") {
@@ -93,8 +93,8 @@ func TestCancelStopsWaitingForASlowQuery(t *testing.T) {
 	if r := rowFor(t, p, "x", long); r.rule != "cancelled" || r.cancel.Visible() {
 		t.Fatalf("after Cancel the row says %q", r.rule)
 	}
-	drain(t, ui, func() bool { return !p.anyRunning() })
-	if p.verdicts[cell{pair{"x", long}, "temoto"}] != nil {
+	drain(t, ui, func() bool { return !p.answers.anyRunning() })
+	if p.answers.verdicts[cell{pair{"x", long}, "temoto"}] != nil {
 		t.Fatal("a cancelled query's late answer was shown")
 	}
 }
@@ -116,7 +116,7 @@ func TestALongPathIsDrawnInLinesThatFit(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
 	long := "/" + strings.Repeat("a", 4095)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{long}})
-	e := p.entry(pathRows, 0)
+	e := p.input.entry(pathRows, 0)
 	w.Canvas().Refresh(e)
 	if got := widestText(e); got > 4000 {
 		t.Fatalf("the path field draws a line of text %.0f px wide", got)

@@ -27,8 +27,8 @@ type State struct {
 // State returns what the user did in the pane.
 func (p *Pane) State() State {
 	order, hidden := p.CompareColumns()
-	st := State{engine: p.engineID, compare: p.compare, set: p.set.Clone(), order: order, hidden: hidden,
-		filter: p.ui.filter.Text, toggles: p.toggles, sortCol: p.sortCol, sortDesc: p.sortDesc,
+	st := State{engine: p.reading.engineID, compare: p.compare, set: p.set.Clone(), order: order, hidden: hidden,
+		filter: p.ui.filter.Text, toggles: p.view.toggles, sortCol: p.view.sortCol, sortDesc: p.view.sortDesc,
 		dividers: [2]float64{p.ui.upper.Offset, p.ui.lower.Offset}}
 	if p.selected != nil {
 		sel := *p.selected
@@ -48,12 +48,12 @@ func (p *Pane) Restore(st State) {
 	for t, on := range st.toggles {
 		p.ui.toggles[t].SetChecked(on)
 	}
-	p.sortCol, p.sortDesc = st.sortCol, st.sortDesc
-	p.applyView()
+	p.view.sortCol, p.view.sortDesc = st.sortCol, st.sortDesc
+	p.view.applyView()
 	p.refreshResults()
 	p.ui.upper.SetOffset(st.dividers[0])
 	p.ui.lower.SetOffset(st.dividers[1])
-	if st.selected != nil && slices.Contains(p.shown, st.selected.pair) {
+	if st.selected != nil && slices.Contains(p.view.shown, st.selected.pair) {
 		p.selectCell(*st.selected)
 	}
 }
@@ -61,9 +61,9 @@ func (p *Pane) Restore(st State) {
 // CompareColumns are the compare view's engine columns in order and the
 // ones the user hid, as the window remembers them between runs.
 func (p *Pane) CompareColumns() (order, hidden []string) {
-	order = slices.Clone(p.order)
-	for _, id := range p.order {
-		if p.hidden[id] {
+	order = slices.Clone(p.matrix.order)
+	for _, id := range p.matrix.order {
+		if p.matrix.hidden[id] {
 			hidden = append(hidden, id)
 		}
 	}
@@ -77,13 +77,13 @@ func (p *Pane) SetCompareColumns(order, hidden []string) {
 	quiet := p.onColumnsChanged
 	p.onColumnsChanged = nil
 	defer func() { p.onColumnsChanged = quiet }()
-	p.hidden = map[string]bool{}
+	p.matrix.hidden = map[string]bool{}
 	for _, id := range hidden {
-		if p.engineIndex(id) >= 0 && len(p.compareEngines()) > 1 {
-			p.hidden[id] = true
+		if p.reading.engineIndex(id) >= 0 && len(p.matrix.compareEngines()) > 1 {
+			p.matrix.hidden[id] = true
 		}
 	}
-	p.SetCompareOrder(order)
+	p.matrix.SetCompareOrder(order)
 }
 
 // SetOnColumnsChanged is called when the user reorders, shows or hides a

@@ -28,13 +28,13 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 	x.ShowEngine("temoto", false)
 	x.ui.filter.SetText("Yandex")
 	x.ui.toggles[showBlocked].SetChecked(true)
-	x.sortBy(1)
-	x.sortBy(1) // by path, descending
+	x.view.sortBy(1)
+	x.view.sortBy(1) // by path, descending
 	x.selectCell(cell{pair{"YandexBot", "/private/x"}, "yandex"})
 	x.ui.upper.SetOffset(0.4)
 	x.ui.lower.SetOffset(0.6)
-	shown := slices.Clone(x.shown)
-	cols := x.compareEngines()
+	shown := slices.Clone(x.view.shown)
+	cols := x.matrix.compareEngines()
 	if len(shown) != 2 || shown[0].path != "/private/y" || cols[0] != "original1994" || slices.Contains(cols, "temoto") {
 		t.Fatalf("set-up: rows %v, columns %v", shown, cols)
 	}
@@ -45,9 +45,9 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 		i18ntest.Speak(t, l.code)
 		w := test.NewTempWindow(t, nil)
 		y := New(w)
-		y.tally.Inline = true
+		y.tallies.worker.Inline = true
 		y.synchronous = true // as newTestPane
-		t.Cleanup(func() { y.compiler.Wait(); y.tally.Wait() })
+		t.Cleanup(func() { y.compiler.Wait(); y.tallies.worker.Wait() })
 		w.SetContent(y.Object())
 		w.Resize(fyne.NewSize(1280, 900))
 		y.SetDocument(syntax.Parse([]byte(robots)))
@@ -56,17 +56,17 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 		if x.ui.filter.PlaceHolder != l.filter {
 			t.Errorf("%s: filter reads %q, want %q", l.code, x.ui.filter.PlaceHolder, l.filter)
 		}
-		if !x.Compare() || !slices.Equal(x.compareEngines(), cols) {
-			t.Errorf("%s: compare %v, columns %v, want %v", l.code, x.Compare(), x.compareEngines(), cols)
+		if !x.Compare() || !slices.Equal(x.matrix.compareEngines(), cols) {
+			t.Errorf("%s: compare %v, columns %v, want %v", l.code, x.Compare(), x.matrix.compareEngines(), cols)
 		}
 		if got := x.TestSet(); !slices.Equal(got.Crawlers, set.Crawlers) || !slices.Equal(got.Paths, set.Paths) {
 			t.Errorf("%s: rows %v %v", l.code, got.Crawlers, got.Paths)
 		}
-		if x.ui.filter.Text != "Yandex" || !x.toggles[showBlocked] || x.toggles[showAllowed] || x.sortCol != 1 || !x.sortDesc {
-			t.Errorf("%s: filter %q, toggles %v, sort %d desc %v", l.code, x.ui.filter.Text, x.toggles, x.sortCol, x.sortDesc)
+		if x.ui.filter.Text != "Yandex" || !x.view.toggles[showBlocked] || x.view.toggles[showAllowed] || x.view.sortCol != 1 || !x.view.sortDesc {
+			t.Errorf("%s: filter %q, toggles %v, sort %d desc %v", l.code, x.ui.filter.Text, x.view.toggles, x.view.sortCol, x.view.sortDesc)
 		}
-		if !slices.Equal(x.shown, shown) {
-			t.Errorf("%s: rows shown %v, want %v", l.code, x.shown, shown)
+		if !slices.Equal(x.view.shown, shown) {
+			t.Errorf("%s: rows shown %v, want %v", l.code, x.view.shown, shown)
 		}
 		if x.ui.upper.Offset != 0.4 || x.ui.lower.Offset != 0.6 {
 			t.Errorf("%s: dividers at %v and %v", l.code, x.ui.upper.Offset, x.ui.lower.Offset)

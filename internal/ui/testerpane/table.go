@@ -38,6 +38,23 @@ const (
 	colEngineVerdict // compare: one engine's verdict
 )
 
+// resultTable is the results table's columns: which there are, their
+// widths for the current language and zoom, and the cell texts cut to them.
+type resultTable struct {
+	p *Pane
+
+	cols   []column
+	widths []float32
+	// widthsText is the text size the widths were worked out for: a zoom
+	// works them out again (fillLayout)
+	widthsText float32
+	fits       map[fitKey]string
+	// colChoice is the user's choice of the optional columns without
+	// compare (columns.go); tableW the table's width at the last layout.
+	colChoice map[colKind]colChoice
+	tableW    float32
+}
+
 // column is one table column; engine is set for colEngineVerdict.
 type column struct {
 	kind   colKind
@@ -45,7 +62,7 @@ type column struct {
 }
 
 // header is the column's title as the header row shows it.
-func (p *Pane) header(c column) string {
+func (tb *resultTable) header(c column) string {
 	switch c.kind {
 	case colCrawler:
 		return lang.X("testerpane.col.crawler", "Crawler")
@@ -67,7 +84,7 @@ func (p *Pane) header(c column) string {
 
 // tip is the header's full text, shown on hover when it says more than the
 // header (the engines' full names behind the short ones).
-func (p *Pane) tip(c column) string {
+func (tb *resultTable) tip(c column) string {
 	if c.kind == colEngineVerdict {
 		return engine.NameOf(c.engine).String()
 	}
@@ -76,26 +93,27 @@ func (p *Pane) tip(c column) string {
 
 // layoutColumns chooses the columns for the mode and sizes each so that its
 // header and its words fit in the current language.
-func (p *Pane) layoutColumns() {
+func (tb *resultTable) layoutColumns() {
+	p := tb.p
 	if p.compare {
-		p.cols = []column{{kind: colCrawler}, {kind: colPath}}
-		for _, id := range p.compareEngines() {
-			p.cols = append(p.cols, column{kind: colEngineVerdict, engine: id})
+		tb.cols = []column{{kind: colCrawler}, {kind: colPath}}
+		for _, id := range p.matrix.compareEngines() {
+			tb.cols = append(tb.cols, column{kind: colEngineVerdict, engine: id})
 		}
 	} else {
-		p.cols = p.normalColumns(p.tableW)
+		tb.cols = tb.normalColumns(tb.tableW)
 	}
-	p.widths = make([]float32, len(p.cols))
-	p.widthsText = theme.TextSize()
-	for i, c := range p.cols {
-		p.widths[i] = p.fitWidth(c)
+	tb.widths = make([]float32, len(tb.cols))
+	tb.widthsText = theme.TextSize()
+	for i, c := range tb.cols {
+		tb.widths[i] = tb.fitWidth(c)
 	}
 	if t := p.ui.table; t != nil {
-		for i, w := range p.widths {
+		for i, w := range tb.widths {
 			t.SetColumnWidth(i, w)
 		}
-		p.fillPath(t.Size().Width)
-		p.fitColumns(p.tableW)
+		tb.fitCompare(t.Size().Width)
+		tb.fitColumns(tb.tableW)
 		t.Refresh()
 	}
 }
@@ -116,8 +134,9 @@ func textWidth(s string, bold bool) float32 {
 // fitWidth is the width a column needs for its header and, for the short
 // columns, its longest word; long-text columns start at a useful width and
 // the user widens them by dragging the header's edge.
-func (p *Pane) fitWidth(c column) float32 {
-	need := textWidth(p.header(c), true) + zoomed(2*cellPad+sortRoom)
+func (tb *resultTable) fitWidth(c column) float32 {
+	p := tb.p
+	need := tb.headerWidth(c)
 	word := float32(0)
 	switch c.kind {
 	case colCrawler:
@@ -147,7 +166,7 @@ func (p *Pane) fitWidth(c column) float32 {
 		}
 		word += zoomed(iconSize + iconGap + 2*cellPad)
 	case colEngine:
-		for _, e := range p.engines {
+		for _, e := range p.reading.engines {
 			word = max(word, textWidth(shortName(e.Info().ID), false))
 		}
 		word += zoomed(2 * cellPad)
@@ -165,13 +184,19 @@ func (p *Pane) fitWidth(c column) float32 {
 	return max(need, word)
 }
 
+// headerWidth is what column c's header needs: its title, the cell's
+// padding and room for the sort arrow.
+func (tb *resultTable) headerWidth(c column) float32 {
+	return textWidth(tb.header(c), true) + zoomed(2*cellPad+sortRoom)
+}
+
 // TableWidth is the width the table needs to show every column at its
 // fitted width in the current text size (the path column at its least),
 // with the scroll bar.
 func (p *Pane) TableWidth() float32 {
 	w := theme.ScrollBarSize()
-	for _, c := range p.cols {
-		w += p.fitWidth(c) + theme.Padding()
+	for _, c := range p.table.cols {
+		w += p.table.fitWidth(c) + theme.Padding()
 	}
 	return w
 }
@@ -291,33 +316,35 @@ type content struct {
 }
 
 // cellAt is where row, col of the table stand in the pane.
-func (p *Pane) cellAt(row int, col column) cell {
-	pr := p.shown[row]
+func (tb *resultTable) cellAt(row int, col column) cell {
+	p := tb.p
+	pr := p.view.shown[row]
 	if col.kind == colEngineVerdict {
 		return cell{pr, col.engine}
 	}
-	return cell{pr, p.engineFor(pr.crawler)}
+	return cell{pr, p.reading.engineFor(pr.crawler)}
 }
 
 // content works out the cell at row, col.
-func (p *Pane) content(row int, col column) content {
+func (tb *resultTable) content(row int, col column) content {
+	p := tb.p
 	makeIcons()
-	c := p.cellAt(row, col)
+	c := tb.cellAt(row, col)
 	out := content{selected: p.selected != nil && p.selected.pair == c.pair}
 	switch col.kind {
 	case colCrawler:
 		out.text = c.crawler
 		return out
 	case colPath:
-		out.text = p.displayPath(c.path)
+		out.text = p.view.displayPath(c.path)
 		return out
 	case colEngine:
 		out.text = shortName(c.engine)
 		return out
 	}
-	v := p.verdict(c)
+	v := p.answers.verdict(c)
 	if v == nil {
-		switch p.state(c) {
+		switch p.answers.state(c) {
 		case cellWorking:
 			if col.kind == colVerdict || col.kind == colEngineVerdict {
 				out.working = true
@@ -333,7 +360,7 @@ func (p *Pane) content(row int, col column) content {
 		out.text, out.icon, out.color, out.bold = verdictWord(v.Allowed), verdictIcon(v.Allowed), verdictColorName(v.Allowed), true
 	case colEngineVerdict:
 		out.text, out.icon, out.color = shortWord(v.Allowed), verdictIcon(v.Allowed), verdictColorName(v.Allowed)
-		if p.differs(c) {
+		if p.matrix.differs(c) {
 			out.differ, out.bold, out.color = true, true, look.ColorNameDifferText
 			out.icon = differBlockedIcon
 			if v.Allowed {
@@ -345,7 +372,7 @@ func (p *Pane) content(row int, col column) content {
 	case colGroup:
 		out.text = groupText(v)
 	case colExpect:
-		want, ok := p.expectation(c)
+		want, ok := p.expect.expectation(c)
 		if !ok {
 			return out
 		}
@@ -361,33 +388,34 @@ func (p *Pane) content(row int, col column) content {
 }
 
 // newTable builds the results table.
-func (p *Pane) newTable() *hoverTable {
+func (tb *resultTable) newTable() *hoverTable {
+	p := tb.p
 	t := newHoverTable(p,
-		func() (int, int) { return len(p.shown), len(p.cols) },
+		func() (int, int) { return len(p.view.shown), len(tb.cols) },
 		func() fyne.CanvasObject { return newTableCell(p) },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			tc := o.(*tableCell)
-			if id.Row >= len(p.shown) || id.Col >= len(p.cols) {
+			if id.Row >= len(p.view.shown) || id.Col >= len(tb.cols) {
 				tc.show(id, content{})
 				return
 			}
-			tc.show(id, p.content(id.Row, p.cols[id.Col]))
+			tc.show(id, tb.content(id.Row, tb.cols[id.Col]))
 		})
 	t.ShowHeaderRow = true
 	t.CreateHeader = func() fyne.CanvasObject { return newHeaderCell(p) }
 	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		h := o.(*headerCell)
-		if id.Col < 0 || id.Col >= len(p.cols) {
+		if id.Col < 0 || id.Col >= len(tb.cols) {
 			return
 		}
-		c := p.cols[id.Col]
-		h.show(id.Col, p.header(c), p.tip(c), p.sortArrow(id.Col))
+		c := tb.cols[id.Col]
+		h.show(id.Col, tb.header(c), tb.tip(c), p.view.sortArrow(id.Col))
 	}
 	t.OnSelected = func(id widget.TableCellID) {
-		if id.Row < 0 || id.Row >= len(p.shown) || id.Col < 0 || id.Col >= len(p.cols) {
+		if id.Row < 0 || id.Row >= len(p.view.shown) || id.Col < 0 || id.Col >= len(tb.cols) {
 			return
 		}
-		p.selectCell(p.cellAt(id.Row, p.cols[id.Col]))
+		p.selectCell(tb.cellAt(id.Row, tb.cols[id.Col]))
 	}
 	return t
 }
@@ -417,8 +445,8 @@ func newTableCell(p *Pane) *tableCell {
 	c.icon.FillMode = canvas.ImageFillContain
 	c.text = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	c.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
-		if c.id.Row < len(p.shown) && c.id.Col < len(p.cols) {
-			p.cancel(p.cellAt(c.id.Row, p.cols[c.id.Col]))
+		if c.id.Row < len(p.view.shown) && c.id.Col < len(p.table.cols) {
+			p.answers.cancel(p.table.cellAt(c.id.Row, p.table.cols[c.id.Col]))
 		}
 	})
 	c.cancel.Importance = widget.LowImportance
@@ -459,14 +487,14 @@ func (c *tableCell) Tapped(e *fyne.PointEvent) {
 // right-click): pin this answer, or every engine's current answers.
 func (c *tableCell) TappedSecondary(e *fyne.PointEvent) {
 	p := c.p
-	if c.id.Row >= len(p.shown) || c.id.Col >= len(p.cols) {
+	if c.id.Row >= len(p.view.shown) || c.id.Col >= len(p.table.cols) {
 		return
 	}
 	cnv := fyne.CurrentApp().Driver().CanvasForObject(c)
 	if cnv == nil {
 		return
 	}
-	widget.ShowPopUpMenuAtPosition(p.expectMenu(p.cellAt(c.id.Row, p.cols[c.id.Col])), cnv, e.AbsolutePosition)
+	widget.ShowPopUpMenuAtPosition(p.expect.expectMenu(p.table.cellAt(c.id.Row, p.table.cols[c.id.Col])), cnv, e.AbsolutePosition)
 }
 
 // colorOf is the text colour of a content.
@@ -550,16 +578,16 @@ type fitKey struct {
 const maxFits = 20000
 
 // fit returns text, or as much of it as fits in width followed by "…".
-func (p *Pane) fit(text string, bold bool, width float32) string {
+func (tb *resultTable) fit(text string, bold bool, width float32) string {
 	if text == "" || width <= 0 {
 		return ""
 	}
 	k := fitKey{text, bold, width, theme.TextSize()}
-	if f, ok := p.fits[k]; ok {
+	if f, ok := tb.fits[k]; ok {
 		return f
 	}
-	if len(p.fits) > maxFits {
-		clear(p.fits)
+	if len(tb.fits) > maxFits {
+		clear(tb.fits)
 	}
 	out := text
 	if textWidth(text, bold) > width {
@@ -571,7 +599,7 @@ func (p *Pane) fit(text string, bold bool, width float32) string {
 		}
 		out = string(r[:n]) + "…"
 	}
-	p.fits[k] = out
+	tb.fits[k] = out
 	return out
 }
 
@@ -597,7 +625,7 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 		c.cancel.Move(fyne.NewPos(size.Width-w, 0))
 		right -= w
 	}
-	c.text.Text = c.p.fit(c.shown.text, c.shown.bold, right-x-cellPad)
+	c.text.Text = c.p.table.fit(c.shown.text, c.shown.bold, right-x-cellPad)
 	h := c.text.MinSize().Height
 	c.text.Move(fyne.NewPos(x, (size.Height-h)/2))
 	c.text.Resize(fyne.NewSize(max(0, right-x-cellPad), h))

@@ -31,7 +31,7 @@ func shopPane(t *testing.T) *Pane {
 
 func shownPairs(p *Pane) []string {
 	var out []string
-	for _, pr := range p.shown {
+	for _, pr := range p.view.shown {
 		out = append(out, pr.crawler+" "+pr.path)
 	}
 	return out
@@ -39,8 +39,8 @@ func shownPairs(p *Pane) []string {
 
 func TestFilterByTextAndVerdict(t *testing.T) {
 	p := shopPane(t)
-	if len(p.shown) != 8 {
-		t.Fatalf("%d rows shown, want 8", len(p.shown))
+	if len(p.view.shown) != 8 {
+		t.Fatalf("%d rows shown, want 8", len(p.view.shown))
 	}
 	test.Type(p.ui.filter, "PRIV")
 	if got := strings.Join(shownPairs(p), ", "); got != "Googlebot /private/x, Googlebot /private/ok, bingbot /private/x, bingbot /private/ok" {
@@ -61,8 +61,8 @@ func TestFilterByTextAndVerdict(t *testing.T) {
 		t.Errorf("blocked only: %s", got)
 	}
 	p.ui.toggles[showAllowed].SetChecked(true)
-	if len(p.shown) != 8 {
-		t.Errorf("allowed or blocked: %d rows", len(p.shown))
+	if len(p.view.shown) != 8 {
+		t.Errorf("allowed or blocked: %d rows", len(p.view.shown))
 	}
 	p.ui.toggles[showAllowed].SetChecked(false)
 	p.ui.toggles[showBlocked].SetChecked(false)
@@ -91,8 +91,8 @@ func TestSummaryCountsPerCrawler(t *testing.T) {
 	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
 		t.Fatal(err)
 	}
-	p.counts = p.countSummary()
-	if s := p.counts; !strings.Contains(s, "bingbot: 1 разрешённый, 3 запрещённых") {
+	p.tallies.counts = p.tallies.countSummary()
+	if s := p.tallies.counts; !strings.Contains(s, "bingbot: 1 разрешённый, 3 запрещённых") {
 		t.Errorf("Russian plural forms: %q", s)
 	}
 }
@@ -102,7 +102,7 @@ func headerAt(t *testing.T, p *Pane, col int) *headerCell {
 	t.Helper()
 	var found *headerCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if h, ok := o.(*headerCell); ok && h.col == col && h.text.Text == p.header(p.cols[col]) {
+		if h, ok := o.(*headerCell); ok && h.col == col && h.text.Text == p.table.header(p.table.cols[col]) {
 			found = h
 		}
 	})
@@ -114,7 +114,7 @@ func headerAt(t *testing.T, p *Pane, col int) *headerCell {
 
 func TestSortByEveryColumnIsStable(t *testing.T) {
 	p := shopPane(t)
-	p.SetColumnShown(colEngine, true) // one reading: shown only when asked for
+	p.table.SetColumnShown(colEngine, true) // one reading: shown only when asked for
 	typed := shownPairs(p)
 	for _, tc := range []struct {
 		kind colKind
@@ -129,17 +129,17 @@ func TestSortByEveryColumnIsStable(t *testing.T) {
 		{colGroup, "Googlebot /private/x, Googlebot /, Googlebot /private/ok, Googlebot /cart, bingbot /private/x, bingbot /, bingbot /private/ok, bingbot /cart"},
 		{colEngine, strings.Join(typed, ", ")},
 	} {
-		col := slices.IndexFunc(p.cols, func(c column) bool { return c.kind == tc.kind })
+		col := slices.IndexFunc(p.table.cols, func(c column) bool { return c.kind == tc.kind })
 		test.Tap(headerAt(t, p, col))
 		if got := strings.Join(shownPairs(p), ", "); got != tc.want {
-			t.Errorf("sort by %s:\n got %s\nwant %s", p.header(p.cols[col]), got, tc.want)
+			t.Errorf("sort by %s:\n got %s\nwant %s", p.table.header(p.table.cols[col]), got, tc.want)
 		}
 		if headerAt(t, p, col).arrow.Hidden {
-			t.Errorf("%s: no sort arrow", p.header(p.cols[col]))
+			t.Errorf("%s: no sort arrow", p.table.header(p.table.cols[col]))
 		}
 		test.Tap(headerAt(t, p, col)) // descending
-		if tc.kind == colCrawler && p.shown[0].crawler != "Googlebot" {
-			t.Errorf("descending crawler sort starts with %v", p.shown[0])
+		if tc.kind == colCrawler && p.view.shown[0].crawler != "Googlebot" {
+			t.Errorf("descending crawler sort starts with %v", p.view.shown[0])
 		}
 		test.Tap(headerAt(t, p, col)) // back to the typed order
 		if got := shownPairs(p); !slices.Equal(got, typed) {
@@ -151,19 +151,19 @@ func TestSortByEveryColumnIsStable(t *testing.T) {
 func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	p := shopPane(t)
 	p.ui.filter.SetText("/private")
-	p.sortBy(0) // crawler
+	p.view.sortBy(0) // crawler
 	var b bytes.Buffer
-	if err := p.writeShown(&b, formatCSV); err != nil {
+	if err := p.export.writeShown(&b, formatCSV); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := csv.NewReader(&b).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(recs[0], cli.CSVHeader) || len(recs) != 1+len(p.shown) {
-		t.Fatalf("CSV: header %v, %d records for %d rows", recs[0], len(recs)-1, len(p.shown))
+	if !slices.Equal(recs[0], cli.CSVHeader) || len(recs) != 1+len(p.view.shown) {
+		t.Fatalf("CSV: header %v, %d records for %d rows", recs[0], len(recs)-1, len(p.view.shown))
 	}
-	for i, pr := range p.shown {
+	for i, pr := range p.view.shown {
 		r := recs[i+1]
 		if r[0] != "google" || r[1] != pr.crawler || r[2] != pr.path {
 			t.Errorf("CSV row %d = %v, want %v", i, r, pr)
@@ -175,7 +175,7 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	// Copy puts the same CSV on the clipboard.
 	test.Tap(p.ui.copyBtn)
 	b.Reset()
-	p.writeShown(&b, formatCSV)
+	p.export.writeShown(&b, formatCSV)
 	if got := fyne.CurrentApp().Clipboard().Content(); got != b.String() {
 		t.Errorf("clipboard = %q", got)
 	}
@@ -184,18 +184,18 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	p.SetCompare(true)
 	p.ShowEngine("temoto", false)
 	b.Reset()
-	if err := p.writeShown(&b, formatJSONLines); err != nil {
+	if err := p.export.writeShown(&b, formatJSONLines); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	if want := len(p.shown) * (len(engine.All()) - 1); len(lines) != want {
+	if want := len(p.view.shown) * (len(engine.All()) - 1); len(lines) != want {
 		t.Fatalf("%d JSON lines, want %d", len(lines), want)
 	}
 	var first cli.JSONVerdict
 	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
 		t.Fatal(err)
 	}
-	if first.Agent != p.shown[0].crawler || first.Path != p.shown[0].path || first.Engine != p.compareEngines()[0] {
+	if first.Agent != p.view.shown[0].crawler || first.Path != p.view.shown[0].path || first.Engine != p.matrix.compareEngines()[0] {
 		t.Errorf("first JSON line = %+v", first)
 	}
 	for _, l := range lines {
@@ -231,12 +231,12 @@ func TestDefaultReadingIsEachCrawlersOwn(t *testing.T) {
 // never runs them together.
 func TestEnterMovesToANewRow(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
-	first := p.entry(crawlerRows, 0)
+	first := p.input.entry(crawlerRows, 0)
 	w.Canvas().Focus(first)
 	test.Type(first, "Googlebot")
 	first.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	focused, ok := w.Canvas().Focused().(*rowEntry)
-	if !ok || focused == first || focused != p.entry(crawlerRows, 1) {
+	if !ok || focused == first || focused != p.input.entry(crawlerRows, 1) {
 		t.Fatalf("after Enter the focus is on %T", w.Canvas().Focused())
 	}
 	test.Type(focused, "bingbot")
@@ -244,17 +244,17 @@ func TestEnterMovesToANewRow(t *testing.T) {
 		t.Fatalf("crawlers = %q", got)
 	}
 	// Enter in the middle inserts a row right after it.
-	p.entry(crawlerRows, 0).TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnter})
+	p.input.entry(crawlerRows, 0).TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnter})
 	test.Type(w.Canvas().Focused(), "YandexBot")
 	if got := strings.Join(p.set.Crawlers, "|"); got != "Googlebot|YandexBot|bingbot" {
 		t.Errorf("crawlers = %q", got)
 	}
-	path := p.entry(pathRows, 0)
+	path := p.input.entry(pathRows, 0)
 	test.Type(path, "/a")
 	path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	test.Type(w.Canvas().Focused(), "/private/b")
-	if got := strings.Join(p.set.Paths, "|"); got != "/a|/private/b" || len(p.pairs) != 6 {
-		t.Errorf("paths = %q, %d results", got, len(p.pairs))
+	if got := strings.Join(p.set.Paths, "|"); got != "/a|/private/b" || len(p.view.pairs) != 6 {
+		t.Errorf("paths = %q, %d results", got, len(p.view.pairs))
 	}
 }
 
@@ -262,7 +262,7 @@ func TestCompareOrderByDateAndChosenColumns(t *testing.T) {
 	p := shopPane(t)
 	p.SetCompare(true)
 	p.OrderByDate(true)
-	ids := p.compareEngines()
+	ids := p.matrix.compareEngines()
 	if ids[0] != "original1994" || ids[len(ids)-1] != "rfc9309" {
 		t.Errorf("by date: %v", ids)
 	}
@@ -270,16 +270,16 @@ func TestCompareOrderByDateAndChosenColumns(t *testing.T) {
 		t.Errorf("first engine header %q (tip %q)", h.text.Text, h.tip)
 	}
 	p.ShowEngine("temoto", false)
-	if len(p.cols) != 2+len(engine.All())-1 || slices.Contains(p.compareEngines(), "temoto") {
-		t.Errorf("temoto hidden: %v", p.compareEngines())
+	if len(p.table.cols) != 2+len(engine.All())-1 || slices.Contains(p.matrix.compareEngines(), "temoto") {
+		t.Errorf("temoto hidden: %v", p.matrix.compareEngines())
 	}
 	p.OrderByDate(false)
-	if p.compareEngines()[0] != engine.All()[0].Info().ID {
-		t.Errorf("default order: %v", p.compareEngines())
+	if p.matrix.compareEngines()[0] != engine.All()[0].Info().ID {
+		t.Errorf("default order: %v", p.matrix.compareEngines())
 	}
 	// The chooser pop-up lists every engine with a check.
-	p.showEngineChooser(p.ui.columnsBtn)
-	if p.lastChooser == nil || !p.lastChooser.Visible() {
+	p.matrix.showEngineChooser(p.ui.columnsBtn)
+	if p.matrix.lastChooser == nil || !p.matrix.lastChooser.Visible() {
 		t.Fatal("the column chooser did not open")
 	}
 }
@@ -298,14 +298,14 @@ func TestSelectionStaysOnItsCellsAfterScrolling(t *testing.T) {
 		}
 	})
 	test.Tap(target)
-	if p.selected == nil || p.selected.pair != p.shown[1] {
+	if p.selected == nil || p.selected.pair != p.view.shown[1] {
 		t.Fatalf("a click on row 1 selected %v", p.selected)
 	}
 	p.ui.table.ScrollToTrailing()
 	w.Canvas().Refresh(p.ui.table)
 	selected, others := 0, 0
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.shown) {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.view.shown) {
 			switch {
 			case tc.shown.selected && tc.id.Row == 1:
 				selected++
@@ -323,11 +323,11 @@ func TestSelectionStaysOnItsCellsAfterScrolling(t *testing.T) {
 func TestCommonHostIsShownOnce(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"https://www.example.com/private/a", "https://www.example.com/"}})
-	if p.displayPath("https://www.example.com/private/a") != "/private/a" || !strings.Contains(p.ui.summary.Text, "on https://www.example.com") {
-		t.Errorf("path shown as %q; summary %q", p.displayPath("https://www.example.com/private/a"), p.ui.summary.Text)
+	if p.view.displayPath("https://www.example.com/private/a") != "/private/a" || !strings.Contains(p.ui.summary.Text, "on https://www.example.com") {
+		t.Errorf("path shown as %q; summary %q", p.view.displayPath("https://www.example.com/private/a"), p.ui.summary.Text)
 	}
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"https://www.example.com/a", "https://other.example/b"}})
-	if p.displayPath("https://www.example.com/a") != "https://www.example.com/a" {
+	if p.view.displayPath("https://www.example.com/a") != "https://www.example.com/a" {
 		t.Error("the host was dropped although the rows name two hosts")
 	}
 }
@@ -360,7 +360,7 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 				t.Fatal(err)
 			}
 			p = New(w) // built in this language
-			p.tally.Inline = true
+			p.tallies.worker.Inline = true
 			p.synchronous = true // as newTestPane
 			w.SetContent(p.Object())
 			const paneWidth = 1280 * (1 - 0.42) // the window gives the pane this share in compare
@@ -376,8 +376,8 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 				p.SetCompare(compare)
 				var headers []string
 				var words [][]string
-				for _, c := range p.cols {
-					headers = append(headers, p.header(c))
+				for _, c := range p.table.cols {
+					headers = append(headers, p.table.header(c))
 					switch c.kind {
 					case colVerdict:
 						words = append(words, []string{verdictWord(true), verdictWord(false)})
@@ -389,13 +389,13 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 						words = append(words, nil)
 					}
 				}
-				if c := cut(headers, words, p.widths, true); len(c) > 0 {
+				if c := cut(headers, words, p.table.widths, true); len(c) > 0 {
 					t.Errorf("compare %v: cut: %s", compare, strings.Join(c, "; "))
 				}
 			}
 			// All engine columns side by side within the pane.
 			total := float32(0)
-			for _, wd := range p.widths {
+			for _, wd := range p.table.widths {
 				total += wd + 4 // the table's padding between columns
 			}
 			if total > p.ui.table.Size().Width {
@@ -432,7 +432,7 @@ func TestACutCellShowsItsTextOnHover(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{long}})
 	var pathCell *tableCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
-		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.cols[tc.id.Col].kind == colPath {
+		if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.table.cols[tc.id.Col].kind == colPath {
 			pathCell = tc
 		}
 	})

@@ -23,9 +23,9 @@ func TestTallyInline(t *testing.T) {
 		{"big, dear last time: background", 10_000, 0, 10 * time.Microsecond, false},
 		{"compare counts every engine's cell", 10_000, 7, time.Microsecond, false},
 	} {
-		p := &Pane{tallyPerCell: c.perCell}
+		tl := &tallier{perCell: c.perCell}
 		j := tallyJob{pairs: pairs(c.pairs), also: make([]string, c.also)}
-		if got := p.tallyInline(j); got != c.want {
+		if got := tl.tallyInline(j); got != c.want {
 			t.Errorf("%s: tallyInline(%d pairs, %d more engines, %v a cell) = %v, want %v", c.rule, c.pairs, c.also, c.perCell, got, c.want)
 		}
 	}

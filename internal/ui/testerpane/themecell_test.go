@@ -19,7 +19,7 @@ func TestCellsFollowThemeAndZoom(t *testing.T) {
 	crawlerCell := func() *tableCell {
 		var found *tableCell
 		walk(p.ui.table, func(o fyne.CanvasObject) {
-			if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.cols[tc.id.Col].kind == colCrawler {
+			if tc, ok := o.(*tableCell); ok && tc.id.Row == 0 && p.table.cols[tc.id.Col].kind == colCrawler {
 				found = tc
 			}
 		})
@@ -57,20 +57,20 @@ func TestColumnsFollowZoom(t *testing.T) {
 	p.SetCompare(true)
 	fyne.CurrentApp().Settings().SetTheme(look.New("dark"))
 	w.Resize(fyne.NewSize(1280, 800))
-	before := append([]float32(nil), p.widths...)
+	before := append([]float32(nil), p.table.widths...)
 	th := look.New("dark")
 	th.Zoom = 200
 	fyne.CurrentApp().Settings().SetTheme(th)
 	w.Resize(fyne.NewSize(1281, 800)) // a layout pass, as the window gives one
-	for i, c := range p.cols {
+	for i, c := range p.table.cols {
 		if c.kind != colEngineVerdict {
 			continue
 		}
-		if p.widths[i] < 1.9*before[i] {
-			t.Errorf("%s column: %v px at 200 %%, %v px at 100 %%", c.engine, p.widths[i], before[i])
+		if p.table.widths[i] < 1.9*before[i] {
+			t.Errorf("%s column: %v px at 200 %%, %v px at 100 %%", c.engine, p.table.widths[i], before[i])
 		}
-		if need := textWidth(shortWord(true), true); p.widths[i] < need {
-			t.Errorf("%s column %v px is narrower than its word (%v px)", c.engine, p.widths[i], need)
+		if need := textWidth(shortWord(true), true); p.table.widths[i] < need {
+			t.Errorf("%s column %v px is narrower than its word (%v px)", c.engine, p.table.widths[i], need)
 		}
 	}
 }
@@ -90,7 +90,7 @@ func TestVerdictIconsRedrawnAfterASwitch(t *testing.T) {
 		fg := theme.Color(theme.ColorNameForeground)
 		icons := 0
 		walk(p.ui.table, func(o fyne.CanvasObject) {
-			if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.shown) && tc.icon.Visible() {
+			if tc, ok := o.(*tableCell); ok && tc.id.Row < len(p.view.shown) && tc.icon.Visible() {
 				icons++
 				if tc.iconTheme != fg {
 					t.Errorf("%s: the %v cell's icon was drawn for another theme", name, tc.id)

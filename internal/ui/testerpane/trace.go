@@ -7,5 +7,5 @@ import "github.com/robots-studio/robots-studio/tester/syntax"
 // counts, filter and sort are worked out for that document too, and how
 // many result rows there are.
 func (p *Pane) TraceState() (doc *syntax.Document, tallied bool, rows int) {
-	return p.doc, p.factsOK, len(p.pairs)
+	return p.doc, p.tallies.factsOK, len(p.view.pairs)
 }

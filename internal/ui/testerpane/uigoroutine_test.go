@@ -15,29 +15,29 @@ import (
 // an engine) made each keystroke miss frames with 1,000 results.
 func TestInlineTallyNeverCompiles(t *testing.T) {
 	p, _ := newTestPane(t, "")
-	p.tally.Inline = false
+	p.tallies.worker.Inline = false
 	var handed []func()
 	p.toUI = func(f func()) { handed = append(handed, f) }
 	s := testset.New()
 	s.Crawlers = []string{"Googlebot", "YandexBot"}
 	s.Paths = []string{"/a", "/b"}
 	p.SetTestSet(s)
-	p.tally.Wait()
+	p.tallies.worker.Wait()
 	p.doc = syntax.Parse([]byte("User-agent: *\nDisallow: /a\n"))
-	clear(p.compiled)
-	p.startTally()
-	if len(p.compiled) != 0 {
-		t.Errorf("the tally compiled %d engines on the UI goroutine", len(p.compiled))
+	clear(p.answers.compiled)
+	p.tallies.startTally()
+	if len(p.answers.compiled) != 0 {
+		t.Errorf("the tally compiled %d engines on the UI goroutine", len(p.answers.compiled))
 	}
-	p.tally.Wait()
+	p.tallies.worker.Wait()
 	if len(handed) == 0 {
 		t.Fatal("the tally was not handed to the background")
 	}
 	for _, f := range handed {
 		f()
 	}
-	if !p.factsOK || len(p.facts) != 4 {
-		t.Errorf("after the hand-over: facts ok %v, %d facts", p.factsOK, len(p.facts))
+	if !p.tallies.factsOK || len(p.tallies.facts) != 4 {
+		t.Errorf("after the hand-over: facts ok %v, %d facts", p.tallies.factsOK, len(p.tallies.facts))
 	}
 }
 
@@ -58,7 +58,7 @@ func TestManyRowsOnlyNearTheViewAreDrawn(t *testing.T) {
 		walk(p.ui.rowsScroll, func(o fyne.CanvasObject) {
 			if e, ok := o.(*rowEntry); ok {
 				n++
-				last = last || e == p.entry(pathRows, len(p.set.Paths)-1)
+				last = last || e == p.input.entry(pathRows, len(p.set.Paths)-1)
 			}
 		})
 		return n, last
@@ -70,14 +70,14 @@ func TestManyRowsOnlyNearTheViewAreDrawn(t *testing.T) {
 	// The window's next frame sizes the content to its new height.
 	sc.Content.Resize(fyne.NewSize(sc.Size().Width, sc.Content.MinSize().Height))
 	sc.ScrollToOffset(fyne.NewPos(0, sc.Content.Size().Height-sc.Size().Height))
-	p.updateRowWindow()
+	p.input.updateRowWindow()
 	if n, last := entries(); !last || n > 100 {
 		t.Errorf("scrolled to the end: %d entries drawn, last row drawn %v", n, last)
 	}
 	p.ui.rowsScroll.ScrollToTop()
-	p.updateRowWindow()
-	p.focusRow(pathRows, 499)
-	if _, last := entries(); !last || w.Canvas().Focused() != p.entry(pathRows, 499) {
+	p.input.updateRowWindow()
+	p.input.focusRow(pathRows, 499)
+	if _, last := entries(); !last || w.Canvas().Focused() != p.input.entry(pathRows, 499) {
 		t.Error("the focused last row is not drawn or not focused")
 	}
 }

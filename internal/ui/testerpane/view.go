@@ -12,7 +12,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/ui/latest"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -26,6 +28,35 @@ import (
 // verdicts worked out on another goroutine after each edit, which also gives
 // the summary its per-crawler counts. Until it arrives the rows keep their
 // last order, so typing never reshuffles the table under the pointer.
+
+// resultView is the result rows and the rows the table shows of them,
+// after the filter, the toggles and the sort.
+type resultView struct {
+	p *Pane
+
+	pairs    []pair // the non-empty, distinct (crawler, path) rows
+	isPair   map[pair]bool
+	shown    []pair // pairs after filter and sort
+	host     string // the scheme and host every path shares, or ""
+	filter   string // lower case
+	toggles  [toggleCount]bool
+	sortCol  int // -1: the order the rows were typed in
+	sortDesc bool
+}
+
+// tallier works out every verdict of the rows (on another goroutine when
+// there are many) for the summary's counts and for the filter and sorts
+// that read verdicts of rows off screen.
+type tallier struct {
+	p *Pane
+
+	worker   *latest.Worker[tallyJob, tallyOut]
+	tallyGen int
+	perCell  time.Duration // what a cell took in the last tally (tallyInline)
+	facts    map[cell]fact
+	factsOK  bool
+	counts   string // the summary's per-crawler counts, from the last tally
+}
 
 // toggle is a verdict toggle.
 type toggle int
@@ -117,34 +148,36 @@ func runTally(j tallyJob) tallyOut {
 // tallyJob describes the cells the tally works out: each row under the
 // reading in view, and every engine when compare or the "differ" toggle
 // asks.
-func (p *Pane) tallyJob() tallyJob {
-	j := tallyJob{gen: p.tallyGen, doc: p.doc, compiled: maps.Clone(p.compiled), pairs: p.pairs, own: map[string]string{}}
-	if p.compare || p.toggles[showDiffer] {
-		j.also = p.compareEngines()
+func (tl *tallier) tallyJob() tallyJob {
+	p := tl.p
+	j := tallyJob{gen: tl.tallyGen, doc: p.doc, compiled: maps.Clone(p.answers.compiled), pairs: p.view.pairs, own: map[string]string{}}
+	if p.compare || p.view.toggles[showDiffer] {
+		j.also = p.matrix.compareEngines()
 	}
 	for _, c := range p.set.Crawlers {
 		if c != "" {
-			j.own[c] = p.engineFor(c)
+			j.own[c] = p.reading.engineFor(c)
 		}
 	}
 	return j
 }
 
 // startTally asks for the facts of the current document and rows.
-func (p *Pane) startTally() {
-	p.tallyGen++
-	p.factsOK = false
-	if len(p.pairs) == 0 {
-		p.facts = map[cell]fact{}
-		p.factsOK = true
+func (tl *tallier) startTally() {
+	p := tl.p
+	tl.tallyGen++
+	tl.factsOK = false
+	if len(p.view.pairs) == 0 {
+		tl.facts = map[cell]fact{}
+		tl.factsOK = true
 		return
 	}
-	j := p.tallyJob()
-	if p.tallyInline(j) && j.compiledAll() {
-		p.tallied(j, runTally(j)) // small: at once, no flicker of counts
+	j := tl.tallyJob()
+	if tl.tallyInline(j) && j.compiledAll() {
+		tl.tallied(j, runTally(j)) // small: at once, no flicker of counts
 		return
 	}
-	p.tally.Submit(j)
+	tl.worker.Submit(j)
 }
 
 // inlineTally is the number of cells the tally works out at once on the UI
@@ -163,9 +196,9 @@ const inlineBudget = 40 * time.Millisecond
 
 // tallyInline says whether job j is small or cheap enough to tally on the
 // UI goroutine, by the time a cell took in the last tally.
-func (p *Pane) tallyInline(j tallyJob) bool {
+func (tl *tallier) tallyInline(j tallyJob) bool {
 	n := len(j.pairs) * (1 + len(j.also))
-	return n <= inlineTally || p.tallyPerCell > 0 && time.Duration(n)*p.tallyPerCell <= inlineBudget
+	return n <= inlineTally || tl.perCell > 0 && time.Duration(n)*tl.perCell <= inlineBudget
 }
 
 // compiledAll says whether every engine the job asks is compiled.
@@ -184,39 +217,42 @@ func (j tallyJob) compiledAll() bool {
 }
 
 // tallied receives the facts on the UI goroutine.
-func (p *Pane) tallied(j tallyJob, out tallyOut) {
-	p.tallyPerCell = out.perCell
-	if j.gen != p.tallyGen || j.doc != p.doc {
+func (tl *tallier) tallied(j tallyJob, out tallyOut) {
+	p := tl.p
+	tl.perCell = out.perCell
+	if j.gen != tl.tallyGen || j.doc != p.doc {
 		return
 	}
-	p.facts, p.factsOK = out.facts, true
+	tl.facts, tl.factsOK = out.facts, true
 	for id, comp := range out.compiled {
-		if _, ok := p.compiled[id]; !ok {
-			p.compiled[id] = comp
+		if _, ok := p.answers.compiled[id]; !ok {
+			p.answers.compiled[id] = comp
 		}
 	}
-	if p.viewNeedsFacts() {
-		p.applyView()
+	if p.view.viewNeedsFacts() {
+		p.view.applyView()
 	}
-	p.counts = p.countSummary()
+	tl.counts = tl.countSummary()
 	p.refreshResults()
 }
 
 // viewNeedsFacts says whether the filter or the sort reads verdicts.
-func (p *Pane) viewNeedsFacts() bool {
-	if slices.Contains(p.toggles[:], true) || p.filter != "" {
+func (rv *resultView) viewNeedsFacts() bool {
+	p := rv.p
+	if slices.Contains(rv.toggles[:], true) || rv.filter != "" {
 		return true
 	}
-	return p.sortCol >= 0 && p.sortCol < len(p.cols) && p.cols[p.sortCol].kind != colCrawler && p.cols[p.sortCol].kind != colPath &&
-		p.cols[p.sortCol].kind != colEngine
+	return rv.sortCol >= 0 && rv.sortCol < len(p.table.cols) && p.table.cols[rv.sortCol].kind != colCrawler && p.table.cols[rv.sortCol].kind != colPath &&
+		p.table.cols[rv.sortCol].kind != colEngine
 }
 
 // factOf is the tally's fact for c, or the verdict on screen.
-func (p *Pane) factOf(c cell) (fact, bool) {
-	if f, ok := p.facts[c]; ok && p.factsOK {
+func (tl *tallier) factOf(c cell) (fact, bool) {
+	p := tl.p
+	if f, ok := tl.facts[c]; ok && tl.factsOK {
 		return f, true
 	}
-	if v, ok := p.verdicts[c]; ok && v != nil {
+	if v, ok := p.answers.verdicts[c]; ok && v != nil {
 		f := fact{allowed: v.Allowed, group: v.Group.Start()}
 		if v.Rule != nil {
 			f.ruleLine, f.rule = v.Rule.Line, v.Rule.Text
@@ -227,10 +263,11 @@ func (p *Pane) factOf(c cell) (fact, bool) {
 }
 
 // rowDiffers says whether the engines in view disagree on pr.
-func (p *Pane) rowDiffers(pr pair) bool {
+func (rv *resultView) rowDiffers(pr pair) bool {
+	p := rv.p
 	yes, no := false, false
-	for _, id := range p.compareEngines() {
-		if f, ok := p.factOf(cell{pr, id}); ok {
+	for _, id := range p.matrix.compareEngines() {
+		if f, ok := p.tallies.factOf(cell{pr, id}); ok {
 			yes = yes || f.allowed
 			no = no || !f.allowed
 		}
@@ -239,13 +276,14 @@ func (p *Pane) rowDiffers(pr pair) bool {
 }
 
 // rowFails says whether a verdict of pr in view misses its expectation.
-func (p *Pane) rowFails(pr pair) bool {
-	for _, id := range p.rowEngines(pr) {
+func (rv *resultView) rowFails(pr pair) bool {
+	p := rv.p
+	for _, id := range rv.rowEngines(pr) {
 		want, ok := p.set.Expected(pr.crawler, pr.path, id)
 		if !ok {
 			continue
 		}
-		if f, known := p.factOf(cell{pr, id}); known && f.allowed != want {
+		if f, known := p.tallies.factOf(cell{pr, id}); known && f.allowed != want {
 			return true
 		}
 	}
@@ -253,19 +291,21 @@ func (p *Pane) rowFails(pr pair) bool {
 }
 
 // rowEngines are the engines whose answers pr shows.
-func (p *Pane) rowEngines(pr pair) []string {
+func (rv *resultView) rowEngines(pr pair) []string {
+	p := rv.p
 	if p.compare {
-		return p.compareEngines()
+		return p.matrix.compareEngines()
 	}
-	return []string{p.engineFor(pr.crawler)}
+	return []string{p.reading.engineFor(pr.crawler)}
 }
 
 // keep says whether pr passes the filter and the toggles.
-func (p *Pane) keep(pr pair) bool {
-	if q := p.filter; q != "" {
+func (rv *resultView) keep(pr pair) bool {
+	p := rv.p
+	if q := rv.filter; q != "" {
 		hit := strings.Contains(strings.ToLower(pr.crawler), q) || strings.Contains(strings.ToLower(pr.path), q)
-		for _, id := range p.rowEngines(pr) {
-			if f, ok := p.factOf(cell{pr, id}); ok && !hit {
+		for _, id := range rv.rowEngines(pr) {
+			if f, ok := p.tallies.factOf(cell{pr, id}); ok && !hit {
 				hit = strings.Contains(strings.ToLower(f.rule), q)
 			}
 		}
@@ -273,15 +313,15 @@ func (p *Pane) keep(pr pair) bool {
 			return false
 		}
 	}
-	if !slices.Contains(p.toggles[:], true) {
+	if !slices.Contains(rv.toggles[:], true) {
 		return true
 	}
-	if p.toggles[showDiffer] && p.rowDiffers(pr) || p.toggles[showFailing] && p.rowFails(pr) {
+	if rv.toggles[showDiffer] && rv.rowDiffers(pr) || rv.toggles[showFailing] && rv.rowFails(pr) {
 		return true
 	}
-	if p.toggles[showAllowed] || p.toggles[showBlocked] {
-		for _, id := range p.rowEngines(pr) {
-			if f, ok := p.factOf(cell{pr, id}); ok && (f.allowed && p.toggles[showAllowed] || !f.allowed && p.toggles[showBlocked]) {
+	if rv.toggles[showAllowed] || rv.toggles[showBlocked] {
+		for _, id := range rv.rowEngines(pr) {
+			if f, ok := p.tallies.factOf(cell{pr, id}); ok && (f.allowed && rv.toggles[showAllowed] || !f.allowed && rv.toggles[showBlocked]) {
 				return true
 			}
 		}
@@ -291,24 +331,25 @@ func (p *Pane) keep(pr pair) bool {
 
 // applyView rebuilds the rows on screen from the results, the filter, the
 // toggles and the sort, and keeps the selection on its row.
-func (p *Pane) applyView() {
-	rows := p.shown[:0:0]
-	for _, pr := range p.pairs {
-		if p.keep(pr) {
+func (rv *resultView) applyView() {
+	p := rv.p
+	rows := rv.shown[:0:0]
+	for _, pr := range rv.pairs {
+		if rv.keep(pr) {
 			rows = append(rows, pr)
 		}
 	}
-	if p.sortCol >= 0 && p.sortCol < len(p.cols) {
-		col := p.cols[p.sortCol]
+	if rv.sortCol >= 0 && rv.sortCol < len(p.table.cols) {
+		col := p.table.cols[rv.sortCol]
 		sort.SliceStable(rows, func(i, j int) bool {
-			c := p.compareRows(col, rows[i], rows[j])
-			if p.sortDesc {
+			c := rv.compareRows(col, rows[i], rows[j])
+			if rv.sortDesc {
 				return c > 0
 			}
 			return c < 0
 		})
 	}
-	p.shown = rows
+	rv.shown = rows
 	if p.ui.table == nil {
 		return
 	}
@@ -319,18 +360,19 @@ func (p *Pane) applyView() {
 
 // compareRows orders two rows by col; rows it cannot tell apart keep their
 // order (the sort is stable).
-func (p *Pane) compareRows(col column, a, b pair) int {
+func (rv *resultView) compareRows(col column, a, b pair) int {
+	p := rv.p
 	switch col.kind {
 	case colCrawler:
 		return cmp.Compare(strings.ToLower(a.crawler), strings.ToLower(b.crawler))
 	case colPath:
 		return cmp.Compare(a.path, b.path)
 	case colEngine:
-		return cmp.Compare(shortName(p.engineFor(a.crawler)), shortName(p.engineFor(b.crawler)))
+		return cmp.Compare(shortName(p.reading.engineFor(a.crawler)), shortName(p.reading.engineFor(b.crawler)))
 	}
-	ca, cb := p.cellAtPair(a, col), p.cellAtPair(b, col)
-	fa, oka := p.factOf(ca)
-	fb, okb := p.factOf(cb)
+	ca, cb := rv.cellAtPair(a, col), rv.cellAtPair(b, col)
+	fa, oka := p.tallies.factOf(ca)
+	fb, okb := p.tallies.factOf(cb)
 	if !oka || !okb {
 		return cmp.Compare(boolInt(!oka), boolInt(!okb)) // unknown last
 	}
@@ -342,16 +384,17 @@ func (p *Pane) compareRows(col column, a, b pair) int {
 	case colGroup:
 		return cmp.Compare(fa.group, fb.group)
 	case colExpect:
-		return cmp.Compare(boolInt(!p.rowFails(a)), boolInt(!p.rowFails(b))) // failing first
+		return cmp.Compare(boolInt(!rv.rowFails(a)), boolInt(!rv.rowFails(b))) // failing first
 	}
 	return 0
 }
 
-func (p *Pane) cellAtPair(pr pair, col column) cell {
+func (rv *resultView) cellAtPair(pr pair, col column) cell {
+	p := rv.p
 	if col.kind == colEngineVerdict {
 		return cell{pr, col.engine}
 	}
-	return cell{pr, p.engineFor(pr.crawler)}
+	return cell{pr, p.reading.engineFor(pr.crawler)}
 }
 
 func boolInt(b bool) int {
@@ -363,25 +406,26 @@ func boolInt(b bool) int {
 
 // sortBy sorts by column col; a second tap on it reverses the order, a
 // third goes back to the order the rows were typed in.
-func (p *Pane) sortBy(col int) {
+func (rv *resultView) sortBy(col int) {
 	switch {
-	case p.sortCol != col:
-		p.sortCol, p.sortDesc = col, false
-	case !p.sortDesc:
-		p.sortDesc = true
+	case rv.sortCol != col:
+		rv.sortCol, rv.sortDesc = col, false
+	case !rv.sortDesc:
+		rv.sortDesc = true
 	default:
-		p.sortCol = -1
+		rv.sortCol = -1
 	}
-	p.viewChanged()
+	rv.viewChanged()
 }
 
 // viewChanged follows a new filter, toggle or sort: the rows shown change,
 // the table starts at its first row (a filter that kept the scroll
 // position hid its first matches above the view), and the counts describe
 // the rows shown.
-func (p *Pane) viewChanged() {
-	p.applyView()
-	if p.selected != nil && !slices.Contains(p.shown, p.selected.pair) {
+func (rv *resultView) viewChanged() {
+	p := rv.p
+	rv.applyView()
+	if p.selected != nil && !slices.Contains(rv.shown, p.selected.pair) {
 		// the filter or a toggle hid the selected result: the detail area
 		// must not go on describing a row the table no longer shows
 		p.selected = nil
@@ -389,8 +433,8 @@ func (p *Pane) viewChanged() {
 			p.ui.table.UnselectAll()
 		}
 	}
-	if p.factsOK {
-		p.counts = p.countSummary()
+	if p.tallies.factsOK {
+		p.tallies.counts = p.tallies.countSummary()
 	}
 	if p.ui.table != nil {
 		p.ui.table.ScrollToTop()
@@ -398,36 +442,37 @@ func (p *Pane) viewChanged() {
 	p.refreshResults()
 }
 
-func (p *Pane) sortArrow(col int) fyne.Resource {
-	if col != p.sortCol {
+func (rv *resultView) sortArrow(col int) fyne.Resource {
+	if col != rv.sortCol {
 		return nil
 	}
-	if p.sortDesc {
+	if rv.sortDesc {
 		return theme.MoveDownIcon()
 	}
 	return theme.MoveUpIcon()
 }
 
 // setFilter filters the rows by text in the crawler, the path or the rule.
-func (p *Pane) setFilter(q string) {
+func (rv *resultView) setFilter(q string) {
 	q = strings.ToLower(strings.TrimSpace(q))
-	if q == p.filter {
+	if q == rv.filter {
 		return
 	}
-	p.filter = q
-	p.viewChanged()
+	rv.filter = q
+	rv.viewChanged()
 }
 
 // setToggle switches a verdict toggle.
-func (p *Pane) setToggle(t toggle, on bool) {
-	if p.toggles[t] == on {
+func (rv *resultView) setToggle(t toggle, on bool) {
+	p := rv.p
+	if rv.toggles[t] == on {
 		return
 	}
-	p.toggles[t] = on
+	rv.toggles[t] = on
 	if t == showDiffer && !p.compare {
-		p.startTally() // the other engines' answers are needed
+		p.tallies.startTally() // the other engines' answers are needed
 	}
-	p.viewChanged()
+	rv.viewChanged()
 }
 
 // commonHost is the scheme and host every path row shares ("" when the rows
@@ -457,9 +502,9 @@ func hostOf(raw string) string {
 }
 
 // displayPath is a path as its column shows it.
-func (p *Pane) displayPath(path string) string {
-	if p.host != "" && strings.HasPrefix(path, p.host) {
-		if rest := path[len(p.host):]; rest != "" {
+func (rv *resultView) displayPath(path string) string {
+	if rv.host != "" && strings.HasPrefix(path, rv.host) {
+		if rest := path[len(rv.host):]; rest != "" {
 			return rest
 		}
 		return "/"
@@ -469,12 +514,13 @@ func (p *Pane) displayPath(path string) string {
 
 // crawlerCounts is the summary's "Googlebot: 180 allowed, 40 blocked" for
 // each crawler (list mode), from the tally.
-func (p *Pane) crawlerCounts() []string {
+func (tl *tallier) crawlerCounts() []string {
+	p := tl.p
 	type count struct{ allowed, blocked int }
 	counts := map[string]*count{}
 	var order []string
-	for _, pr := range p.shown { // the rows shown: the counts follow the filter
-		f, ok := p.factOf(cell{pr, p.engineFor(pr.crawler)})
+	for _, pr := range p.view.shown { // the rows shown: the counts follow the filter
+		f, ok := tl.factOf(cell{pr, p.reading.engineFor(pr.crawler)})
 		if !ok {
 			continue
 		}
@@ -503,12 +549,110 @@ func (p *Pane) crawlerCounts() []string {
 }
 
 // differCount is how many rows the engines in view disagree on.
-func (p *Pane) differCount() int {
+func (tl *tallier) differCount() int {
+	p := tl.p
 	n := 0
-	for _, pr := range p.shown {
-		if p.rowDiffers(pr) {
+	for _, pr := range p.view.shown {
+		if p.view.rowDiffers(pr) {
 			n++
 		}
 	}
 	return n
+}
+
+// tallyAtOnce compiles the engines a small tally needs (the ones the
+// results show, for a small set) and reports whether the tally will run at
+// once on this goroutine, where it paints the results itself.
+func (tl *tallier) tallyAtOnce() bool {
+	p := tl.p
+	if len(p.view.pairs) == 0 {
+		return false
+	}
+	j := tl.tallyJob()
+	if !tl.tallyInline(j) {
+		return false
+	}
+	for _, id := range j.own {
+		p.answers.compile(id)
+	}
+	for _, id := range j.also {
+		p.answers.compile(id)
+	}
+	for _, id := range j.own {
+		if _, ok := p.answers.compiled[id]; !ok {
+			return false
+		}
+	}
+	for _, id := range j.also {
+		if _, ok := p.answers.compiled[id]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// updateSummary counts the expectations of the engines in view and says
+// how many more exist for other engines.
+func (tl *tallier) updateSummary() {
+	p := tl.p
+	pass, fail, other := 0, 0, 0
+	for _, e := range p.set.Expect {
+		pr := pair{e.Crawler, e.Path}
+		if !p.view.isPair[pr] {
+			continue
+		}
+		if !slices.Contains(p.view.rowEngines(pr), e.Engine) {
+			other++
+			continue
+		}
+		c := cell{pr, e.Engine}
+		v := p.answers.verdict(c)
+		if v == nil && p.answers.state(c) != cellReady {
+			continue // not known yet: neither passed nor failed
+		}
+		if v != nil && v.Allowed == e.Allowed {
+			pass++
+		} else {
+			fail++
+		}
+	}
+	text := lang.XN("testerpane.summary.results", "{{.Count}} results", len(p.view.pairs), map[string]any{"Count": len(p.view.pairs)})
+	if len(p.view.shown) != len(p.view.pairs) {
+		text = lang.X("testerpane.summary.shown", "{{.Shown}} of {{.Results}}", map[string]any{"Shown": len(p.view.shown), "Results": text})
+	}
+	if p.view.host != "" {
+		text += " · " + lang.X("testerpane.summary.host", "on {{.Host}}", map[string]any{"Host": p.view.host})
+	}
+	if tl.counts != "" {
+		text += " · " + tl.counts
+	}
+	if pass+fail > 0 {
+		text += " · " + lang.X("testerpane.summary.expectations", "expectations: {{.Pass}} pass, {{.Fail}} fail",
+			map[string]any{"Pass": pass, "Fail": fail})
+	}
+	if other > 0 {
+		text += " · " + lang.XN("testerpane.summary.other", "{{.Count}} more for other engines (see Compare)",
+			other, map[string]any{"Count": other})
+	}
+	imp := widget.MediumImportance
+	if fail > 0 {
+		imp = widget.DangerImportance
+	}
+	setLabel(p.ui.summary, text, imp)
+}
+
+// countSummary is the summary's tally part: per-crawler counts, or in
+// compare how many rows the readings disagree on.
+func (tl *tallier) countSummary() string {
+	p := tl.p
+	if p.compare {
+		n := tl.differCount()
+		return lang.XN("testerpane.summary.differ", "the readings differ on {{.Count}} rows", n, map[string]any{"Count": n})
+	}
+	counts := tl.crawlerCounts()
+	if len(counts) > maxCountedCrawlers {
+		more := len(counts) - maxCountedCrawlers
+		counts = append(counts[:maxCountedCrawlers], lang.XN("testerpane.summary.more_crawlers", "{{.Count}} more crawlers", more, map[string]any{"Count": more}))
+	}
+	return strings.Join(counts, " · ")
 }

@@ -26,7 +26,7 @@ func TestFilterShowsFirstRowsAndCountsWhatIsShown(t *testing.T) {
 	p.SetTestSet(s)
 	p.ui.table.ScrollToBottom()
 	w.Canvas().Refresh(p.ui.table)
-	p.setFilter("googlebot")
+	p.view.setFilter("googlebot")
 	w.Canvas().Refresh(p.ui.table)
 	top := -1
 	walk(p.ui.table, func(o fyne.CanvasObject) {
@@ -49,8 +49,8 @@ func TestExportMenuStaysInsideTheWindow(t *testing.T) {
 	p, w := newTestPane(t, shopRobots)
 	w.Resize(fyne.NewSize(600, 700))
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x"}})
-	p.showExportMenu(p.ui.exportBtn)
-	m := p.lastExportMenu
+	p.export.showExportMenu(p.ui.exportBtn)
+	m := p.export.lastExportMenu
 	if m == nil || !m.Visible() {
 		t.Fatal("no Export menu")
 	}

@@ -24,10 +24,10 @@ func TestRowKeysFromAnotherGoroutine(t *testing.T) {
 	s.Paths = []string{"/", "/b"}
 	p.SetTestSet(s)
 	p.compiler.Wait()
-	p.tally.Wait()
-	p.tally.Inline = false
+	p.tallies.worker.Wait()
+	p.tallies.worker.Inline = false
 	w.Resize(fyne.NewSize(900, 500)) // frames cost less under -race
-	row := p.entry(pathRows, 0)
+	row := p.input.entry(pathRows, 0)
 	w.Canvas().Focus(row)
 	row.CursorColumn = len(row.Text)
 	ui := keystest.Start(t, func() { w.Canvas().Capture() })
@@ -57,7 +57,7 @@ func TestRowKeysFromAnotherGoroutine(t *testing.T) {
 	<-done
 	ui.Wait()
 	p.compiler.Wait()
-	p.tally.Wait()
+	p.tallies.worker.Wait()
 	ui.Wait()
 	var got, shown, filter string
 	ui.Do(func() { got, shown, filter = p.set.Paths[0], row.Text, p.ui.filter.Text })

@@ -16,7 +16,7 @@ func TestWhyTheyDifferNamesTheGroups(t *testing.T) {
 	p, _ := newTestPane(t, "User-agent: Yandex\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n")
 	p.SetCompare(true)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"YandexBot"}, Paths: []string{"/public"}})
-	why := p.whyDiffer(pair{"YandexBot", "/public"})
+	why := p.matrix.whyDiffer(pair{"YandexBot", "/public"})
 	for _, want := range []string{
 		"the `Yandex` group at line 1, as YandexBot contains its name",
 		"the `*` group at line 4, as no group names YandexBot in this reading",
@@ -39,7 +39,7 @@ func TestWhyTheyDifferSaysStarIsLiteral(t *testing.T) {
 	p, _ := newTestPane(t, "User-agent: *\nDisallow: /*.pdf\n")
 	p.SetCompare(true)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a.pdf"}})
-	why := p.whyDiffer(pair{"Googlebot", "/a.pdf"})
+	why := p.matrix.whyDiffer(pair{"Googlebot", "/a.pdf"})
 	if !strings.Contains(why, "are ordinary characters to") || !strings.Contains(why, "1994") {
 		t.Errorf("why-differ does not say `*` is literal in 1994:\n%s", why)
 	}
@@ -48,7 +48,7 @@ func TestWhyTheyDifferSaysStarIsLiteral(t *testing.T) {
 	}
 	// Where every reading treats the rule alike, nothing is said.
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a.html"}})
-	if why := p.whyDiffer(pair{"Googlebot", "/a.html"}); why != "" {
+	if why := p.matrix.whyDiffer(pair{"Googlebot", "/a.html"}); why != "" {
 		t.Errorf("the readings agree on /a.html, yet: %q", why)
 	}
 }
@@ -62,17 +62,17 @@ func TestATieMarksTheCellsThatLeaveTheStandard(t *testing.T) {
 	p.SetCompare(true)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"mybot"}, Paths: []string{"/a"}})
 	pr := pair{"mybot", "/a"}
-	std := p.verdict(cell{pr, "rfc9309"})
+	std := p.answers.verdict(cell{pr, "rfc9309"})
 	if std == nil {
 		t.Fatal("no RFC 9309 verdict")
 	}
 	yes, marked := 0, 0
-	for _, id := range p.compareEngines() {
-		v := p.verdict(cell{pr, id})
+	for _, id := range p.matrix.compareEngines() {
+		v := p.answers.verdict(cell{pr, id})
 		if v.Allowed {
 			yes++
 		}
-		if p.differs(cell{pr, id}) {
+		if p.matrix.differs(cell{pr, id}) {
 			marked++
 			if v.Allowed == std.Allowed {
 				t.Errorf("%s answers as RFC 9309 does, yet is marked", id)
@@ -81,7 +81,7 @@ func TestATieMarksTheCellsThatLeaveTheStandard(t *testing.T) {
 			t.Errorf("%s answers otherwise than RFC 9309, yet is not marked", id)
 		}
 	}
-	if n := len(p.compareEngines()); yes*2 != n || marked != n/2 {
+	if n := len(p.matrix.compareEngines()); yes*2 != n || marked != n/2 {
 		t.Errorf("%d of %d allow, %d marked: not the 4–4 tie this test is about", yes, n, marked)
 	}
 }
