@@ -430,6 +430,17 @@ func TestOneWordForAReading(t *testing.T) {
 		{"pl", "interpretacj"},
 	} {
 		for _, key := range named {
+			if rule.lang == "pl" && key == "testerpane.col.engine" {
+				// The results table's header is "Według" (according to),
+				// read with its cells: "Według: Google". "Interpretacja"
+				// there was 24 px too wide for the columns at 1280×800
+				// (TestColumnsFitTheResults); it names no other word for
+				// the concept, which is what this test guards.
+				if v := cats["pl"][key]; v == nil || strings.Contains(strings.ToLower(strings.Join(forms(v), " ")), "odczyt") {
+					t.Errorf("pl %s: %v", key, v)
+				}
+				continue
+			}
 			fs := forms(cats[rule.lang][key])
 			if len(fs) == 0 {
 				t.Errorf("%s %s: no text", rule.lang, key)
