@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -37,7 +39,15 @@ func (dl *dialogs) showShortcuts() {
 		{"Ctrl+Shift+E", lang.X("help.keys.compare", "compare all engines on / off")},
 		{"Ctrl+= / Ctrl+- / Ctrl+0", lang.X("help.keys.zoom", "larger / smaller / actual size")},
 		{"F11", lang.X("help.keys.presenter", "presenter mode on / off (Esc leaves)")},
+		{"Ctrl+PgDn / Ctrl+PgUp", lang.X("help.keys.tabs", "next / previous tab")},
 		{"Ctrl+Q", lang.X("help.keys.quit", "quit")},
+	}
+	if onWeb {
+		// The page has no Quit and no typed paths, and the browser keeps
+		// Ctrl+Page Up/Down for its own tabs.
+		rows = slices.DeleteFunc(rows, func(r [2]string) bool {
+			return r[0] == "Ctrl+Q" || r[0] == "Ctrl+Shift+O" || r[0] == "Ctrl+PgDn / Ctrl+PgUp"
+		})
 	}
 	grid := container.NewGridWithColumns(2)
 	for _, r := range rows {

@@ -143,13 +143,39 @@ func (m menuBar) forPlatform(web bool) *fyne.MainMenu {
 	)
 	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
 	view.Items = append(append(view.Items, s.view.zoomItems()...), s.view.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,
-		fyne.NewMenuItemSeparator(), s.class.presenterItem(), s.class.timelineItem())
+		fyne.NewMenuItemSeparator(), s.class.presenterItem(), s.class.timelineItem(),
+		fyne.NewMenuItemSeparator(), m.tabItem(web, +1), m.tabItem(web, -1))
 	help := fyne.NewMenu(lang.X("menu.help", "Help"),
 		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Keyboard Shortcuts"), s.dialogs.showShortcuts),
 		fyne.NewMenuItem(lang.X("menu.help.about", "About Robots Studio"), s.dialogs.showAbout),
 	)
 	// A menu shortcut runs its action on the web driver's key goroutine.
 	return keys.Menu(fyne.NewMainMenu(file, edit, tester, view, s.catalogue.menu(), help))
+}
+
+// tabItem is View ▸ Next Tab (step +1, Ctrl+Page Down) or Previous Tab
+// (-1, Ctrl+Page Up): the tabs in turn, round from the last to the first,
+// from the keyboard wherever the focus is (a main-menu shortcut comes before
+// the focused widget's). A browser keeps Ctrl+Page Up/Down for its own
+// tabs, so the browser build's items have no shortcut to promise.
+func (m menuBar) tabItem(web bool, step int) *fyne.MenuItem {
+	label, key := lang.X("menu.view.next_tab", "Next Tab"), fyne.KeyPageDown
+	if step < 0 {
+		label, key = lang.X("menu.view.previous_tab", "Previous Tab"), fyne.KeyPageUp
+	}
+	it := fyne.NewMenuItem(label, func() { m.stepTab(step) })
+	if !web {
+		it.Shortcut = shortcut(key, 0)
+	}
+	return it
+}
+
+// stepTab selects the tab step places from the shown one, round the ends.
+func (m menuBar) stepTab(step int) {
+	tabs := m.s.tabs
+	if n := len(tabs.Items); n > 0 {
+		tabs.SelectIndex(((tabs.SelectedIndex()+step)%n + n) % n)
+	}
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {

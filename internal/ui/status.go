@@ -27,6 +27,7 @@ type statusDoc struct {
 	File     string         `json:"file"`
 	Modified bool           `json:"modified"`
 	Tests    string         `json:"tests"` // where the test set is saved
+	Tab      string         `json:"tab"`   // the title of the tab shown
 	Results  []statusResult `json:"results"`
 }
 
@@ -44,6 +45,10 @@ func (s *studio) refreshStatus() {
 		return
 	}
 	doc := statusDoc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath}
+	if s.tabs != nil && s.tabs.Selected() != nil {
+		it := s.tabs.Selected()
+		doc.Tab = it.Text
+	}
 	compiled := map[string]engine.Compiled{}
 	for _, crawler := range set.Crawlers {
 		// the engine that reads this crawler (under "each crawler's own"

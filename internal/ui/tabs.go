@@ -69,6 +69,7 @@ func (s *studio) buildTabs() *container.AppTabs {
 				t.follow(shown, true)
 			}
 		}
+		s.refreshStatus()
 	}
 	return tabs
 }

@@ -81,6 +81,26 @@ wait_for 10 status_has 'result=Googlebot|/private/x|false|10' || { cat "$ROBOTS_
 echo "e2e: the window shows Googlebot blocked on /private/x by line 10"
 import -window root "$SHOTS/e2e-tester.png"
 
+# 2b. Every tab draws its content in the real window (the test driver does
+# not hide a tab's content as the real tab container does: a bug once left
+# every tab but the first blank, and only a real window showed it). View ▸
+# Next Tab (Ctrl+Page Down) goes round all seven; each must show more than
+# a plain background below the tab bar: dozens of colours where text is.
+# colours_below prints the number of colours in the window below the tab bar
+# and above the status bar.
+colours_below() {
+  import -window root "$TMP/tab.png" 2>/dev/null && convert "$TMP/tab.png" -crop 1280x600+0+110 +repage -format %k info:
+}
+tab_drawn() { [ "$(colours_below)" -gt 16 ]; }
+titles="Meta tags|Mirrors / Host|AI access|Sitemaps|Logs|Lessons|robots.txt"
+IFS='|' read -r -a tabs <<<"$titles"
+for title in "${tabs[@]}"; do
+  xdotool key ctrl+Next
+  wait_for 10 status_has "tab=$title" || { cat "$ROBOTS_STUDIO_STATUS"; fail "Ctrl+Page Down did not show the tab $title"; }
+  wait_for 10 tab_drawn || { cp "$TMP/tab.png" "$SHOTS/e2e-blank-tab.png"; fail "the tab $title draws nothing but its background ($(colours_below) colours)"; }
+done
+echo "e2e: Ctrl+Page Down went round all ${#tabs[@]} tabs and each drew its content"
+
 # 3. Edit the text: go to line 1 and type a comment line, then save.
 xdotool key ctrl+g
 sleep 0.3

@@ -6,8 +6,8 @@
 //	statusq --recovery FILE TEXT    exit 0 when the recovery record holds TEXT
 //	statusq --tests STATUS_FILE     print where the window saves the test set
 //
-// A CHECK is title_has=TEXT, modified=true|false, or
-// result=CRAWLER|PATH|ALLOWED|LINE.
+// A CHECK is title_has=TEXT, modified=true|false, tab=TITLE (the tab
+// shown), or result=CRAWLER|PATH|ALLOWED|LINE.
 package main
 
 import (
@@ -23,6 +23,7 @@ type status struct {
 	Title    string `json:"title"`
 	Modified bool   `json:"modified"`
 	Tests    string `json:"tests"`
+	Tab      string `json:"tab"`
 	Results  []struct {
 		Crawler string `json:"crawler"`
 		Path    string `json:"path"`
@@ -77,6 +78,8 @@ func holds(s *status, check string) bool {
 		return strings.Contains(s.Title, want)
 	case "modified":
 		return strconv.FormatBool(s.Modified) == want
+	case "tab":
+		return s.Tab == want
 	case "result":
 		f := strings.Split(want, "|")
 		if len(f) != 4 {
