@@ -35,15 +35,28 @@ type wrapCache struct {
 }
 
 // SetWrap turns word wrap on or off. With wrap on there is no horizontal
-// scrolling; the view keeps the cursor in sight.
+// scrolling. A cursor that was in sight stays in sight; otherwise the line
+// at the top stays at the top: a teacher who scrolled to the deciding rule
+// (the results mark it without moving the cursor) and pressed F11, which
+// wraps, went on seeing that rule, not line 1.
 func (e *Editor) SetWrap(on bool) {
 	if e.wrap.on == on {
 		return
 	}
+	followCursor := true
+	if e.Size().Height > 0 {
+		rows := e.vp.visibleRows(nil, e.vp.view())
+		cl := e.buf.doc.LineAt(e.sel.cursor) - 1
+		followCursor = len(rows) == 0 || cl >= rows[0].line && cl <= rows[len(rows)-1].line
+	}
 	e.wrap.on = on
 	e.vp.topSub, e.vp.leftCol = 0, 0
 	e.sel.wantCol = -1
-	e.vp.toCursor()
+	if followCursor {
+		e.vp.toCursor()
+	} else if e.Size().Height > 0 {
+		e.vp.clamp(e.vp.view())
+	}
 	e.Refresh()
 }
 

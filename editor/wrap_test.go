@@ -209,3 +209,40 @@ func TestWrapSelectionAndMarksOnEveryRow(t *testing.T) {
 		t.Errorf("hover on a wrapped row shows %q", e.tip.msg)
 	}
 }
+
+// TestWrapKeepsTheLineShown: turning wrap on or off keeps the cursor in
+// sight when it was, and otherwise keeps the line at the top of the view
+// (presenter mode wraps the editor: a deciding rule scrolled into view must
+// not give way to line 1, where the cursor was left).
+func TestWrapKeepsTheLineShown(t *testing.T) {
+	var b strings.Builder
+	for range 200 {
+		b.WriteString(strings.Repeat("word ", 30) + "\n")
+	}
+	e, _ := wrapEditor(t, b.String(), 50)
+	e.SetWrap(false)
+	e.SetSelection(0, 0) // the cursor on line 1
+	e.ShowLine(150)      // the line a result marks, far from the cursor
+	top := e.vp.topRow
+	if top < 100 {
+		t.Fatalf("ShowLine(150): top line %d", top+1)
+	}
+	e.SetWrap(true)
+	if e.vp.topRow != top || e.vp.topSub != 0 {
+		t.Errorf("wrap on: top line %d (row %d), want line %d kept", e.vp.topRow+1, e.vp.topSub, top+1)
+	}
+	e.SetWrap(false)
+	if e.vp.topRow != top {
+		t.Errorf("wrap off: top line %d, want line %d kept", e.vp.topRow+1, top+1)
+	}
+	// A cursor on screen is followed: it stays in sight either way.
+	at := e.buf.line(top + 2).Start
+	e.SetSelection(int(at), int(at))
+	for _, on := range []bool{true, false} {
+		e.SetWrap(on)
+		rows := e.vp.visibleRows(nil, e.vp.view())
+		if cl := e.CursorLine() - 1; cl < rows[0].line || cl > rows[len(rows)-1].line {
+			t.Errorf("wrap %v: the cursor's line %d is out of the view (%d–%d)", on, cl+1, rows[0].line+1, rows[len(rows)-1].line+1)
+		}
+	}
+}
