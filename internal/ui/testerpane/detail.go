@@ -74,8 +74,9 @@ func newDetailView(p *Pane) *detailView {
 func (d *detailView) object() fyne.CanvasObject { return d.root }
 
 // detailMaxShare is the most of the results' height the detail area takes
-// by itself (the user may drag it further): the table keeps some rows.
-const detailMaxShare = 0.6
+// by itself (the user may drag it further): the table keeps half. At
+// 1280×800 with 0.6 a selected row left the table two and a half rows.
+const detailMaxShare = 0.5
 
 // fitOffset is split's offset that shows the whole explanation in the
 // detail area below the table (it opened at two lines, and a class had to
