@@ -53,7 +53,15 @@ func (k *checks) selectVerdict(v engine.Verdict) {
 	s.selected = &v
 	k.updateMarks()
 	s.class.presentVerdict(v)
-	switch {
+	k.showSelected()
+}
+
+// showSelected scrolls the editor to what the selected result points at:
+// its deciding rule, else its group.
+func (k *checks) showSelected() {
+	s := k.s
+	switch v := s.selected; {
+	case v == nil:
 	case v.Rule != nil:
 		s.ed.ShowLine(v.Rule.Line)
 	case v.Group != nil:

@@ -217,6 +217,10 @@ func (c *classroom) setPresenter(on bool) {
 	} else {
 		s.view.setZoom(p.zoomBefore)
 	}
+	// The editor's lines are now wrapped (or not) at another size: bring
+	// back the rule the selected result marks, which the class is to read
+	// beside its explanation (the view followed the cursor, often line 1).
+	s.checks.showSelected()
 	s.menus.refresh()
 }
 

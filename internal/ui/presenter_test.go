@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/editor"
@@ -335,5 +336,46 @@ func TestEscLeavesPresenterFromATextField(t *testing.T) {
 	f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if s.class.presenting() {
 		t.Error("one Esc in a text field does not leave presenter mode")
+	}
+}
+
+// TestPresenterShowsTheDecidingRule: F11 wraps the editor at a larger size;
+// the rule the selected result marks, far below the cursor, is on screen
+// in presenter mode and after it (the view followed the cursor to line 1).
+func TestPresenterShowsTheDecidingRule(t *testing.T) {
+	s := newTestStudio(t)
+	src := strings.Repeat("# a comment long enough to wrap when the editor is narrow and its type large\n", 120) +
+		"User-agent: *\nDisallow: /deep\n"
+	s.ed.SetText([]byte(src))
+	s.ed.SetSelection(0, 0)
+	e, _ := engine.Get("google")
+	v := e.Compile(s.ed.Document()).Query("Googlebot", "/deep/x")
+	if v.Rule == nil || v.Rule.Line != 122 {
+		t.Fatalf("setup: rule %v", v.Rule)
+	}
+	shown := func() bool {
+		for _, o := range test.WidgetRenderer(s.ed).Objects() {
+			if c, ok := o.(*fyne.Container); ok {
+				for _, x := range c.Objects {
+					if txt, ok := x.(*canvas.Text); ok && txt.Visible() && txt.Text == "122" {
+						return true
+					}
+				}
+			}
+			if txt, ok := o.(*canvas.Text); ok && txt.Visible() && txt.Text == "122" {
+				return true
+			}
+		}
+		return false
+	}
+	s.checks.selectVerdict(v)
+	if !shown() {
+		t.Fatal("setup: selecting the result did not show line 122")
+	}
+	for _, on := range []bool{true, false} {
+		s.class.setPresenter(on)
+		if !shown() {
+			t.Errorf("presenter %v: line 122, the deciding rule, is not on screen", on)
+		}
 	}
 }
