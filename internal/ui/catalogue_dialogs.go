@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -21,9 +22,9 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
-// staleAfter is when the window offers an update: a catalogue older than
-// this is likely to miss crawlers that appeared since.
-const staleAfter = 30 * 24 * time.Hour
+// staleDays is when the window offers an update: a catalogue more than
+// this many days old (new crawlers appear every month).
+const staleDays = 30
 
 // catalogueSide is the Catalogue menu and its dialogs: updating the crawler
 // catalogue and the user's own crawlers, kept in the app's storage.
@@ -57,13 +58,19 @@ func (cat catalogueSide) summary() sources.Summary {
 	return sources.Summarise(state)
 }
 
-// catalogueAge is how old the catalogue in use is at now.
-func catalogueAge(sm sources.Summary, now time.Time) time.Duration {
-	d, err := time.Parse("2006-01-02", sm.Date)
+// catalogueDays is how many calendar days old the catalogue in use is at
+// now, counted in now's time zone, where the update wrote its day: the day
+// read as UTC midnight made a catalogue updated east of Greenwich a day
+// younger after local midnight (44 days where 45 had passed).
+func catalogueDays(sm sources.Summary, now time.Time) int {
+	d, err := time.ParseInLocation("2006-01-02", sm.Date, now.Location())
 	if err != nil {
 		return 0
 	}
-	return now.Sub(d)
+	y, m, day := now.Date()
+	today := time.Date(y, m, day, 0, 0, 0, 0, now.Location())
+	// rounded: a day with a daylight-saving change is 23 or 25 hours
+	return int(math.Round(today.Sub(d).Hours() / 24))
 }
 
 // menu is the Catalogue menu. When the catalogue is older than 30
@@ -72,8 +79,7 @@ func catalogueAge(sm sources.Summary, now time.Time) time.Duration {
 func (cat catalogueSide) menu() *fyne.Menu {
 	sm := cat.summary()
 	update := lang.X("catalogue.menu.update", "Update…")
-	if age := catalogueAge(sm, clock()); age > staleAfter {
-		days := int(age.Hours() / 24)
+	if days := catalogueDays(sm, clock()); days > staleDays {
 		update = lang.XN("catalogue.menu.update_stale", "Update… (the catalogue is {{.Count}} days old)", days, map[string]any{"Count": days})
 	}
 	return fyne.NewMenu(lang.X("catalogue.menu", "Catalogue"),
@@ -162,7 +168,7 @@ func (cat catalogueSide) newUpdateView() *catalogueUpdateView {
 func (cat catalogueSide) showSummary(v *catalogueUpdateView) {
 	sm := cat.summary()
 	v.summary.SetText(sm.Text().String())
-	if catalogueAge(sm, clock()) > staleAfter {
+	if catalogueDays(sm, clock()) > staleDays {
 		v.offer.SetText(lang.X("catalogue.update.offer", "The catalogue is more than 30 days old; new crawlers appear every month. Update it from the lists below?"))
 		v.offer.Show()
 	} else {
