@@ -7,6 +7,8 @@
 #      Python's ElementTree + urllib.robotparser
 #   3. logs on a 200 MB generated log: one core (--jobs 1) vs all cores
 #   4. logs --partial over 8 shards, then logs --merge, vs one logs pass
+# First it prints the machine's own ceiling for the "all cores" rows (work
+# that shares nothing, build/corescale).
 # Each figure is the best of RUNS (default 3) runs, with the load average
 # when it was taken: the machine may be shared. Inputs and binaries go to
 # BENCH_DIR (default $TMPDIR/robots-studio-bench), generated once.
@@ -34,6 +36,7 @@ if go build -o "$dir/robots-studio" . 2>/dev/null; then window=1; else window=0;
 CGO_ENABLED=0 go build -o "$dir/temotocount" ./tester/batch/internal/temotocount
 CGO_ENABLED=0 go build -o "$dir/benchgen" ./build/benchgen
 CGO_ENABLED=0 go build -o "$dir/genlog" ./internal/loggen/genlog
+CGO_ENABLED=0 go build -o "$dir/corescale" ./build/corescale
 
 # best CMD...: the best wall time (s) of $runs runs, with its peak RSS (MB)
 # and CPU time (user + system, s: steadier than the wall time on a busy
@@ -52,6 +55,8 @@ row() { printf '  %-44s %7.2f s (cpu %5.2f s) %6d MB   load %s\n' "$1" "$2" "$cp
 ratio() { awk "BEGIN{printf \"  => %.1fx\\n\", $1 / $2}"; }
 
 echo "== machine: $(nproc) cores, $(uptime | sed 's/.*load/load/')"
+# The ceiling for the "all cores" rows below: work that shares nothing.
+"$dir/corescale"
 
 if [ -f "$robots" ]; then
 	[ -s "$dir/urls-1m.txt" ] || "$dir/benchgen" urls 1000000 "$robots" >"$dir/urls-1m.txt"
