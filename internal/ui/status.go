@@ -2,7 +2,14 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"reflect"
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/robots-studio/robots-studio/editor"
 
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
@@ -12,7 +19,21 @@ import (
 // statusFile is how the real-window test reads what the window shows: when
 // ROBOTS_STUDIO_STATUS names a file, the window writes its title and the
 // tester results there after every change.
-type statusFile struct{ path string }
+type statusFile struct {
+	path string
+	seen statusWatch // what the last write showed of the watched state
+}
+
+// statusWatch is the state no event of the window announces: which widget
+// has the keyboard, where the cursor is, whether a dialog is open. While a
+// test watches, the window looks at it a few times a second and writes
+// the status file when it changed, so the test waits for that instead of
+// sleeping.
+type statusWatch struct {
+	Focus  string
+	Line   int
+	Dialog bool
+}
 
 type statusResult struct {
 	Crawler string `json:"crawler"`
@@ -28,6 +49,9 @@ type statusDoc struct {
 	Modified bool           `json:"modified"`
 	Tests    string         `json:"tests"` // where the test set is saved
 	Tab      string         `json:"tab"`   // the title of the tab shown
+	Focus    string         `json:"focus"` // "editor", "entry: " and its placeholder, or the widget's type
+	Line     int            `json:"line"`  // the editor's cursor line
+	Dialog   bool           `json:"dialog"`
 	Results  []statusResult `json:"results"`
 }
 
@@ -40,11 +64,13 @@ func (s *studio) refreshStatus() {
 	if s.status == nil || s.status.path == "" {
 		return
 	}
+	s.status.seen = s.watched()
 	set := s.pane.TestSet()
 	if set == nil {
 		return
 	}
-	doc := statusDoc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath}
+	doc := statusDoc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath,
+		Focus: s.status.seen.Focus, Line: s.status.seen.Line, Dialog: s.status.seen.Dialog}
 	if s.tabs != nil && s.tabs.Selected() != nil {
 		it := s.tabs.Selected()
 		doc.Tab = it.Text
@@ -79,4 +105,47 @@ func (s *studio) refreshStatus() {
 	if os.WriteFile(tmp, data, 0o644) == nil {
 		os.Rename(tmp, s.status.path)
 	}
+}
+
+// watched is the watched state now.
+func (s *studio) watched() statusWatch {
+	w := statusWatch{Line: s.ed.CursorLine()}
+	if s.win == nil {
+		return w
+	}
+	c := s.win.Canvas()
+	switch f := c.Focused().(type) {
+	case nil:
+	case *editor.Editor:
+		w.Focus = "editor"
+	default:
+		// An entry, or a widget made of one (the tester's rows), by its
+		// placeholder.
+		if v := reflect.Indirect(reflect.ValueOf(f)); v.Kind() == reflect.Struct {
+			if p := v.FieldByName("PlaceHolder"); p.IsValid() && p.Kind() == reflect.String {
+				w.Focus = "entry: " + p.String()
+				break
+			}
+		}
+		w.Focus = fmt.Sprintf("%T", f)
+	}
+	w.Dialog = c.Overlays().Top() != nil
+	return w
+}
+
+// watchStatus keeps the status file current with the watched state, while
+// a test asks for the file.
+func (s *studio) watchStatus() {
+	if s.status == nil || s.status.path == "" {
+		return
+	}
+	go func() {
+		for range time.Tick(50 * time.Millisecond) {
+			fyne.DoAndWait(func() {
+				if s.watched() != s.status.seen {
+					s.refreshStatus()
+				}
+			})
+		}
+	}()
 }

@@ -119,6 +119,7 @@ func openWindow(s *studio, args []string) {
 	s.recovery.offerRecovery()
 	s.trace = startTrace(s)
 	s.platformStart()
+	s.watchStatus()
 	// The window owns the autosave: close stops it.
 	s.autosaver = session.StartAutosave(s.clock, session.AutosaveEvery, fyne.Do, s.autosave)
 }

@@ -70,10 +70,13 @@ echo "e2e: window ready in $(( (ready - start) / 1000000 )) ms"
 WID=$(xdotool search --name "^Robots Studio" | head -1)
 status_has "title_has=Robots Studio — robots.txt" || fail "title is not 'Robots Studio — robots.txt'"
 wait_for 10 xdotool windowfocus --sync "$WID" || fail "cannot focus the window"
-sleep 0.5
 
 # 2. Type a crawler and a path; the verdict must appear: blocked by line 10.
-xdotool key ctrl+shift+a
+# Ctrl+Shift+A puts the keyboard in a new crawler row; the window may take
+# a moment to hear its first keys after it got the focus, so press again
+# until it did (the status file names the widget with the keyboard).
+add_crawler() { xdotool key ctrl+shift+a; wait_for 2 status_has "focus_has=entry: crawler"; }
+wait_for 20 add_crawler || { cat "$ROBOTS_STUDIO_STATUS"; fail "Ctrl+Shift+A did not give a crawler row the keyboard"; }
 xdotool type --delay 20 'Googlebot'
 xdotool key ctrl+shift+p
 xdotool type --delay 20 '/private/x'
@@ -103,11 +106,11 @@ echo "e2e: Ctrl+Page Down went round all ${#tabs[@]} tabs and each drew its cont
 
 # 3. Edit the text: go to line 1 and type a comment line, then save.
 xdotool key ctrl+g
-sleep 0.3
+wait_for 10 status_has "focus_has=entry: 1–" || { cat "$ROBOTS_STUDIO_STATUS"; fail "Ctrl+G did not open the go-to-line bar"; }
 xdotool key ctrl+a
 xdotool type --delay 20 '1'
 xdotool key Return
-sleep 0.3
+wait_for 10 status_has line=1 focus_has=editor || { cat "$ROBOTS_STUDIO_STATUS"; fail "the go-to-line bar did not take the cursor to line 1"; }
 xdotool type --delay 20 '# e2e'
 xdotool key Return
 wait_for 10 status_has modified=true || fail "typing did not modify the buffer"
@@ -126,10 +129,10 @@ test ! -e "$TMP/site/robots.txt.tests.json" || fail "a test set was written besi
 test -s "$TESTS" || fail "the test set was not saved ($TESTS)"
 grep -q Googlebot "$TESTS" || fail "the test set lacks the crawler row"
 echo "e2e: the test set is in $TESTS, nothing beside the file"
-sleep 0.5
+wait_for 10 status_has dialog=true || fail "the window did not ask where to keep the test set"
 import -window root "$SHOTS/e2e-testset-asked.png"
 xdotool key space
-sleep 0.3
+wait_for 10 status_has dialog=false focus_has=editor || { cat "$ROBOTS_STUDIO_STATUS"; fail "Space did not close the question and give the editor the keyboard back"; }
 
 # 4. An unsaved edit survives a kill: wait for the autosave, kill -9, check.
 xdotool type --delay 20 'Disallow: /killed'
@@ -141,7 +144,7 @@ echo "e2e: after kill -9 the unsaved text is in $rec"
 "$BIN" "$TMP/site/robots.txt" >"$TMP/app2.log" 2>&1 &
 APP_PID=$!
 wait_for 20 xdotool search --name "^Robots Studio" || fail "no window after restart"
-sleep 1.5
+wait_for 20 status_has dialog=true || fail "the restarted window did not offer the unsaved text back"
 import -window root "$SHOTS/e2e-recovery.png"
 echo "e2e: screenshots in $SHOTS"
 echo "e2e: 1 passed, 0 failed"

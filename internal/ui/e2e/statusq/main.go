@@ -7,7 +7,9 @@
 //	statusq --tests STATUS_FILE     print where the window saves the test set
 //
 // A CHECK is title_has=TEXT, modified=true|false, tab=TITLE (the tab
-// shown), or result=CRAWLER|PATH|ALLOWED|LINE.
+// shown), focus_has=TEXT (the widget with the keyboard: "editor", or
+// "entry: " and its placeholder), line=N (the editor's cursor line),
+// dialog=true|false, or result=CRAWLER|PATH|ALLOWED|LINE.
 package main
 
 import (
@@ -24,6 +26,9 @@ type status struct {
 	Modified bool   `json:"modified"`
 	Tests    string `json:"tests"`
 	Tab      string `json:"tab"`
+	Focus    string `json:"focus"`
+	Line     int    `json:"line"`
+	Dialog   bool   `json:"dialog"`
 	Results  []struct {
 		Crawler string `json:"crawler"`
 		Path    string `json:"path"`
@@ -80,6 +85,12 @@ func holds(s *status, check string) bool {
 		return strconv.FormatBool(s.Modified) == want
 	case "tab":
 		return s.Tab == want
+	case "focus_has":
+		return strings.Contains(s.Focus, want)
+	case "line":
+		return strconv.Itoa(s.Line) == want
+	case "dialog":
+		return strconv.FormatBool(s.Dialog) == want
 	case "result":
 		f := strings.Split(want, "|")
 		if len(f) != 4 {
