@@ -196,15 +196,22 @@ func (rl *recoveryList) offerRecovery() {
 	for _, rec := range recs {
 		rows.Add(rl.recoveryRow(rec))
 	}
+	// The list is as tall as its rows, up to recoveryListHeight, then it
+	// scrolls: one copy left most of a fixed-height dialog empty.
+	rows.Resize(fyne.NewSize(recoveryListWidth, rows.MinSize().Height)) // wrapped rows are as tall as this width makes them
+	listH := min(rows.MinSize().Height, recoveryListHeight)
 	scroll := container.NewVScroll(rows)
-	scroll.SetMinSize(fyne.NewSize(680, 300))
+	scroll.SetMinSize(fyne.NewSize(recoveryListWidth, listH))
 	intro := newWrappedLabel(lang.X("window.recover.list", "Robots Studio closed without saving this work. Restore what you want to keep; Delete removes only that copy; Later keeps them all for next time."))
 	later := newButton(lang.X("window.recover.later", "Later"), func() { rl.dlg.Hide(); rl.dlg = nil })
-	rl.dlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"),
-		container.NewBorder(intro, container.NewCenter(later), nil, nil, scroll), s.win)
-	rl.dlg.Resize(fyne.NewSize(760, 460))
+	content := container.NewBorder(intro, container.NewCenter(later), nil, nil, scroll)
+	rl.dlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"), content, s.win)
+	rl.dlg.Resize(fyne.NewSize(recoveryListWidth+80, 1)) // as high as its content needs
 	rl.dlg.Show()
 }
+
+// The recovery list's width, and the height past which it scrolls.
+const recoveryListWidth, recoveryListHeight = 680, 300
 
 // recoveryRow is one copy in the list: what it is and its two buttons.
 func (rl *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {

@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -92,5 +94,46 @@ func TestDiffGridColoursTheTwoSides(t *testing.T) {
 	}
 	if minus != 1 || plus != 1 || same == 0 {
 		t.Fatalf("coloured rows: - %d, + %d, plain %d; want 1, 1 and at least 1\n%s", minus, plus, same, g.Text())
+	}
+}
+
+// TestRecoveryListIsAsTallAsItsCopies: one copy gives a dialog no taller
+// than that copy needs (a fixed 460 px left most of it empty in the real
+// window); many copies stop at the list's height and scroll.
+func TestRecoveryListIsAsTallAsItsCopies(t *testing.T) {
+	english(t)
+	a := uitest.NewApp(t)
+	storage := t.TempDir()
+	listHeight := func(copies int) (list, rows float32) {
+		s := testStudio(a, storage)
+		for _, r := range s.doc.Rec.Pending() {
+			s.doc.Rec.Discard(r)
+		}
+		for i := 0; i < copies; i++ {
+			w := testStudio(a, storage)
+			w.openPath(writeFile(t, fmt.Sprintf("R%d.txt", i), []byte("User-agent: *\n")))
+			test.Type(w.ed, "Disallow: /typed\n")
+			w.autosave()
+			w.doc.Rec.Close()
+		}
+		s = testStudio(a, storage)
+		s.win.Resize(fyne.NewSize(1280, 800))
+		s.recovery.offerRecovery()
+		if len(s.recovery.rows) != copies {
+			t.Fatalf("%d copies offered, want %d", len(s.recovery.rows), copies)
+		}
+		for _, o := range test.LaidOutObjects(s.win.Canvas().Overlays().Top()) {
+			if sc, ok := o.(*container.Scroll); ok {
+				return sc.Size().Height, sc.Content.MinSize().Height
+			}
+		}
+		t.Fatal("no scrolling list in the recovery dialog")
+		return 0, 0
+	}
+	if list, rows := listHeight(1); list > rows+1 {
+		t.Errorf("one copy: the list is %.0f px high, its row needs %.0f", list, rows)
+	}
+	if list, rows := listHeight(8); rows <= recoveryListHeight || list > recoveryListHeight+1 {
+		t.Errorf("eight copies: the list is %.0f px high for %.0f px of rows, want at most %d and a scroll", list, rows, recoveryListHeight)
 	}
 }
