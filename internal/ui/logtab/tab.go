@@ -52,6 +52,7 @@ type Tab struct {
 	files    []string
 	fileList *widget.Label
 	run      *widget.Button
+	clearB   *widget.Button
 	cancelB  *widget.Button
 	progress *widget.ProgressBar
 	status   *widget.Label
@@ -81,7 +82,7 @@ type Tab struct {
 func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 	t := &Tab{win: win, source: source, onTest: onTest, do: toUI}
 	open := widget.NewButton(lang.X("logtab.open", "Add Log Files…"), t.openDialog)
-	clear := widget.NewButton(lang.X("logtab.clear", "Clear"), func() { t.SetFiles(nil) })
+	t.clearB = widget.NewButton(lang.X("logtab.clear", "Clear"), func() { t.SetFiles(nil) })
 	t.run = widget.NewButton(lang.X("logtab.run", "Analyse"), t.Start)
 	t.run.Importance = widget.HighImportance
 	t.cancelB = widget.NewButton(lang.X("logtab.cancel", "Cancel"), t.Cancel)
@@ -89,6 +90,7 @@ func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 	t.fileList = widget.NewLabel("")
 	t.fileList.Wrapping = fyne.TextWrapWord
 	t.progress = widget.NewProgressBar()
+	t.progress.Hide() // until a run starts: an idle bar at 0 % says nothing
 	t.status = widget.NewLabel(lang.X("logtab.hint", "Add access logs (Apache or nginx, plain or gzip) with the button or by dropping them here, then Analyse. Hits are replayed against the saved robots.txt; unsaved edits count as a draft."))
 	t.status.Wrapping = fyne.TextWrapWord
 	t.summary = newSummaryTable(t.selectCrawler)
@@ -100,7 +102,7 @@ func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 	t.testTop.Disable()
 
 	top := container.NewVBox(
-		container.NewHBox(open, clear, t.run, t.cancelB),
+		container.NewHBox(open, t.clearB, t.run, t.cancelB),
 		t.fileList,
 		t.progress,
 		t.status,
@@ -111,6 +113,7 @@ func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 	body := container.NewVSplit(tables, t.chart)
 	body.Offset = 0.55
 	t.Content = container.NewBorder(top, nil, nil, nil, body)
+	t.showFiles()
 	return t
 }
 
@@ -140,6 +143,13 @@ func (t *Tab) AddFiles(paths []string) {
 }
 
 func (t *Tab) showFiles() {
+	// Analyse and Clear need logs to work on; a run in progress keeps
+	// Analyse off until it ends.
+	t.mu.Lock()
+	idle := t.cancel == nil
+	t.mu.Unlock()
+	enable(t.run, len(t.files) > 0 && idle)
+	enable(t.clearB, len(t.files) > 0)
 	if len(t.files) == 0 {
 		t.fileList.SetText(lang.X("logtab.no_files", "No log files yet."))
 		return
@@ -196,6 +206,7 @@ func (t *Tab) Start() {
 	t.run.Disable()
 	t.cancelB.Enable()
 	t.progress.SetValue(0)
+	t.progress.Show()
 	t.status.SetText(lang.X("logtab.reading", "Reading…"))
 	start := time.Now()
 	var last time.Time
@@ -255,7 +266,7 @@ func (t *Tab) finish(o *outcome) {
 		heir.finish(o)
 		return
 	}
-	t.run.Enable()
+	enable(t.run, len(t.files) > 0)
 	t.cancelB.Disable()
 	t.progress.SetValue(1)
 	t.outcome = o
@@ -348,4 +359,13 @@ func (t *Tab) testTopPaths() {
 		paths = append(paths, p.Path)
 	}
 	t.onTest(Selection{Crawler: c.Token, Engine: c.Engine, Paths: paths})
+}
+
+// enable enables or disables b.
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
 }

@@ -189,3 +189,30 @@ func TestNoTextCut(t *testing.T) {
 		check("after a run, a crawler selected")
 	})
 }
+
+// TestIdleTabOffersOnlyWhatWorks: before any log is added, Analyse and
+// Clear are off and no progress bar stands at 0 %; adding a log turns them
+// on, a run shows the bar, and clearing the list turns them off again.
+func TestIdleTabOffersOnlyWhatWorks(t *testing.T) {
+	tab, _ := newTestTab(t)
+	if !tab.run.Disabled() || !tab.clearB.Disabled() || tab.progress.Visible() {
+		t.Errorf("no logs: Analyse disabled %v, Clear disabled %v, progress shown %v; want off, off, hidden",
+			tab.run.Disabled(), tab.clearB.Disabled(), tab.progress.Visible())
+	}
+	if tab.fileList.Text == "" {
+		t.Error("no logs: the list says nothing, want that there are none yet")
+	}
+	tab.AddFiles([]string{filepath.Join("testdata", "combined.log")})
+	if tab.run.Disabled() || tab.clearB.Disabled() {
+		t.Errorf("a log added: Analyse disabled %v, Clear disabled %v", tab.run.Disabled(), tab.clearB.Disabled())
+	}
+	test.Tap(tab.run)
+	tab.wait()
+	if !tab.progress.Visible() || tab.run.Disabled() {
+		t.Errorf("after a run: progress shown %v, Analyse disabled %v", tab.progress.Visible(), tab.run.Disabled())
+	}
+	test.Tap(tab.clearB)
+	if !tab.run.Disabled() || !tab.clearB.Disabled() {
+		t.Errorf("list cleared: Analyse disabled %v, Clear disabled %v", tab.run.Disabled(), tab.clearB.Disabled())
+	}
+}
