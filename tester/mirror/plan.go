@@ -26,6 +26,7 @@ type PlanError struct{ Text msg.Text }
 func (e *PlanError) Error() string { return e.Text.String() }
 
 var (
+	msgMainEmpty     = msg.Def("mirror.plan.main_empty", "write the site's main name first: the one every other name should lead to")
 	msgMainInvalid   = msg.Def("mirror.plan.main_invalid", "the main mirror {{.Name}} is not valid: {{.Reason}}")
 	msgMirrorInvalid = msg.Def("mirror.plan.mirror_invalid", "the mirror {{.Name}} is not valid: {{.Reason}}")
 	msgMirrorIsMain  = msg.Def("mirror.plan.mirror_is_main", "{{.Name}} is the main mirror itself")
@@ -36,6 +37,9 @@ var (
 // NewPlan checks the names and computes the robots.txt change for robots (the
 // open document, possibly empty).
 func NewPlan(robots []byte, main hostname.Name, mirrors []hostname.Name, opt Options) (*Plan, error) {
+	if strings.TrimSpace(main.Input) == "" {
+		return nil, &PlanError{msg.New(msgMainEmpty)}
+	}
 	if !main.Valid() {
 		return nil, &PlanError{msg.New(msgMainInvalid, "Name", main.Input, "Reason", main.Problems[0].Text)}
 	}

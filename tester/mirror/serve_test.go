@@ -90,6 +90,7 @@ func TestNewPlanRefuses(t *testing.T) {
 		opt     Options
 		want    string
 	}{
+		{"no main name yet: asked for, not called invalid", hostname.ParseName("", hostname.ModeInput), nil, Options{}, "write the site's main name first"},
 		{"invalid main", hostname.ParseName("www.my_host.ru", hostname.ModeInput), nil, Options{}, "underscore"},
 		{"invalid mirror", main, []hostname.Name{hostname.ParseName("213.180.194.129", hostname.ModeInput)}, Options{}, "IP address"},
 		{"mirror equal to main (default port)", main, []hostname.Name{mustName(t, "www.example.ru:80")}, Options{}, "main mirror itself"},
