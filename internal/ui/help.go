@@ -32,7 +32,7 @@ func (dl *dialogs) showShortcuts() {
 		{"Ctrl+G", lang.X("help.keys.goto", "go to line")},
 		{"Ctrl+← / Ctrl+→", lang.X("help.keys.words", "move by word")},
 		{"Ctrl+Home / Ctrl+End", lang.X("help.keys.ends", "start / end of file")},
-		{"Shift+arrows, drag", lang.X("help.keys.select", "select text")},
+		{lang.X("help.keys.select_how", "Shift+arrows, drag"), lang.X("help.keys.select", "select text")},
 		{"Ctrl+Shift+O", lang.X("help.keys.openpath", "open a path you type")},
 		{"Ctrl+Shift+A / Ctrl+Shift+P", lang.X("help.keys.rows", "add a crawler row / a path row")},
 		{"Enter", lang.X("help.keys.enter", "in a crawler or path row: go on to a new row below")},
