@@ -53,21 +53,21 @@ type checkView struct {
 	add      *widget.Button
 	content  fyne.CanvasObject
 
-	findings    []sitemap.Finding
-	robotsFile  string // the File the robots.txt's findings carry
-	blocked     map[string][]sitemap.Finding
-	blockedN    map[string]int
-	agentOrder  []string
-	shown       []sitemap.Finding // blocked findings of the chosen crawler
-	lines       []sitemap.SitemapLine
-	robotsPath  string
-	stop        context.CancelFunc
-	run         int // increases with every check; late results of older runs are dropped
-	checker     *latest.Worker[checkJob, checkResult]
-	engineNames []string
-	last        *checked   // the check on screen, to show again in another language
-	reading     string     // the file a check in progress reads
-	heir        *checkView // the view rebuilt from this one, which a check in progress reports to
+	findings   []sitemap.Finding
+	robotsFile string // the File the robots.txt's findings carry
+	blocked    map[string][]sitemap.Finding
+	blockedN   map[string]int
+	agentOrder []string
+	shown      []sitemap.Finding // blocked findings of the chosen crawler
+	lines      []sitemap.SitemapLine
+	robotsPath string
+	stop       context.CancelFunc
+	run        int // increases with every check; late results of older runs are dropped
+	checker    *latest.Worker[checkJob, checkResult]
+	engineIDs  []string   // of the reading select's options after the first ("each crawler's own")
+	last       *checked   // the check on screen, to show again in another language
+	reading    string     // the file a check in progress reads
+	heir       *checkView // the view rebuilt from this one, which a check in progress reports to
 }
 
 func newCheckView(t *Tab) *checkView {
@@ -78,9 +78,14 @@ func newCheckView(t *Tab) *checkView {
 	v.pick.PlaceHolder = lang.X("sitemap.ui.pick", "Sitemap: lines of the robots.txt")
 	v.agents = keys.NewEntry()
 	v.agents.SetText(strings.Join(sitemap.DefaultAgents, ", "))
-	v.engineNames = []string{lang.X("sitemap.ui.own_engine", "each crawler's own reading")}
-	v.engineNames = append(v.engineNames, engine.IDs()...)
-	v.engineID = widget.NewSelect(v.engineNames, nil)
+	// The readings by name, as the tester lists them; the IDs are for
+	// the command line.
+	names := []string{lang.X("sitemap.ui.own_engine", "each crawler's own reading")}
+	v.engineIDs = engine.IDs()
+	for _, id := range v.engineIDs {
+		names = append(names, engine.NameOf(id).String())
+	}
+	v.engineID = widget.NewSelect(names, nil)
 	v.engineID.SetSelectedIndex(0)
 	v.progress = widget.NewProgressBar()
 	v.cancel = widget.NewButtonWithIcon(lang.X("sitemap.ui.cancel", "Cancel"), theme.CancelIcon(), v.stopRun)
@@ -283,10 +288,7 @@ func (v *checkView) start(path, ownURL string) {
 	var robots *sitemap.Robots
 	if v.t.host.Robots != nil {
 		rpath, text := v.t.host.Robots()
-		engineID := ""
-		if i := v.engineID.SelectedIndex(); i > 0 {
-			engineID = v.engineNames[i]
-		}
+		engineID := v.selectedEngine()
 		name := rpath
 		if name == "" {
 			name = "robots.txt"
@@ -513,4 +515,13 @@ func lineOf(path string, n int) (string, error) {
 		}
 	}
 	return "", sc.Err()
+}
+
+// selectedEngine is the ID of the chosen reading, or "" for each crawler's
+// own.
+func (v *checkView) selectedEngine() string {
+	if i := v.engineID.SelectedIndex(); i > 0 {
+		return v.engineIDs[i-1]
+	}
+	return ""
 }

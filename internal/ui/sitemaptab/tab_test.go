@@ -15,6 +15,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
 	"github.com/robots-studio/robots-studio/internal/ui/uitest"
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 )
 
@@ -294,4 +295,30 @@ func TestNoTextCut(t *testing.T) {
 		tab.content.SelectIndex(1)
 		check("build")
 	})
+}
+
+// TestReadingsByName: the reading select lists the readings by name, as the
+// tester does ("RFC 9309", not "rfc9309"), and the one chosen is the
+// engine the check runs with.
+func TestReadingsByName(t *testing.T) {
+	tab, _, _ := newTestTab(t)
+	v := tab.check
+	ids := engine.IDs()
+	if got := len(v.engineID.Options); got != len(ids)+1 {
+		t.Fatalf("%d options for %d engines and each crawler's own", got, len(ids))
+	}
+	v.engineID.SetSelectedIndex(0)
+	if id := v.selectedEngine(); id != "" {
+		t.Errorf("each crawler's own reading runs engine %q, want none fixed", id)
+	}
+	for i, id := range ids {
+		name := v.engineID.Options[i+1]
+		if name != engine.NameOf(id).String() || name == id {
+			t.Errorf("option %d is %q, want the name of %s (%q)", i+1, name, id, engine.NameOf(id))
+		}
+		v.engineID.SetSelected(name)
+		if got := v.selectedEngine(); got != id {
+			t.Errorf("choosing %q runs engine %q, want %s", name, got, id)
+		}
+	}
 }
