@@ -1,10 +1,10 @@
 package lessontab
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 )
 
 // prose is a text the lesson's author wrote (a question, its explanation,
@@ -29,30 +29,13 @@ func newProse(md string) *prose {
 // SetText shows md with the prose's size and style.
 func (p *prose) SetText(md string) {
 	p.Text = md
-	p.Segments = keepSpansWhole(bulletsInline(markdownSegments(md)))
+	p.Segments = richmsg.KeepSpansWhole(bulletsInline(markdownSegments(md)), wholeLine)
 	p.restyle(p.Segments)
 	p.Refresh()
 }
 
 // Shown is the text as the reader sees it (no Markdown marks).
-func (p *prose) Shown() string {
-	var b strings.Builder
-	var walk func([]widget.RichTextSegment)
-	walk = func(segs []widget.RichTextSegment) {
-		for _, s := range segs {
-			switch s := s.(type) {
-			case *widget.ParagraphSegment:
-				walk(s.Texts)
-			case *widget.ListSegment:
-				walk(s.Items)
-			case *widget.TextSegment:
-				b.WriteString(strings.ReplaceAll(s.Text, wrapGuard, ""))
-			}
-		}
-	}
-	walk(p.Segments)
-	return b.String()
-}
+func (p *prose) Shown() string { return richmsg.Shown(p.Segments) }
 
 func (p *prose) restyle(segs []widget.RichTextSegment) {
 	for _, s := range segs {
