@@ -24,7 +24,7 @@ type Span struct {
 }
 
 // Spans cuts s at its pairs of backticks. A backtick without a partner, and
-// an empty pair (“``”), stay in the text as written: they mark nothing.
+// an empty pair (two backticks together), stay as written: they mark nothing.
 func Spans(s string) []Span {
 	var out []Span
 	plain := func(t string) {

@@ -157,4 +157,3 @@ func (t *Text) Restyle(st Style) {
 
 // Shown is the text as the reader sees it (no backticks).
 func (t *Text) Shown() string { return Shown(t.Segments) }
-
