@@ -76,6 +76,7 @@ func Plain(s string) string {
 type Style struct {
 	SizeName fyne.ThemeSizeName // "" for the theme's text size
 	Bold     bool               // the text outside code (the test theme has no bold monospace)
+	Literal  bool               // backticks are text (a line of the user's own crawler and path)
 }
 
 // Segments is s (lines separated by "\n") as RichText segments: each line
@@ -87,14 +88,14 @@ func Segments(s string, st Style) []widget.RichTextSegment {
 	var out []widget.RichTextSegment
 	for i, line := range strings.Split(s, "\n") {
 		if i > 0 {
-			// An empty block segment ends the line (an empty line when the
-			// line before was empty too).
-			end := widget.RichTextStyleParagraph
-			end.SizeName = sizeOr(st.SizeName, end.SizeName)
-			out = append(out, &widget.TextSegment{Style: end})
+			out = append(out, lineEnd(st))
 		}
 		var segs []widget.RichTextSegment
-		for _, sp := range Spans(line) {
+		spans := []Span{{Text: line}}
+		if !st.Literal {
+			spans = Spans(line)
+		}
+		for _, sp := range spans {
 			style := widget.RichTextStyleInline
 			if sp.Code {
 				style = widget.RichTextStyleCodeInline
@@ -112,6 +113,14 @@ func Segments(s string, st Style) []widget.RichTextSegment {
 		out = append(out, KeepSpansWhole(segs, math.MaxFloat32)...)
 	}
 	return out
+}
+
+// lineEnd is an empty block segment: it ends the line (an empty line when
+// the line before was empty too).
+func lineEnd(st Style) widget.RichTextSegment {
+	end := widget.RichTextStyleParagraph
+	end.SizeName = sizeOr(st.SizeName, end.SizeName)
+	return &widget.TextSegment{Style: end}
 }
 
 func sizeOr(name, or fyne.ThemeSizeName) fyne.ThemeSizeName {

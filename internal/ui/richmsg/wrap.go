@@ -148,6 +148,30 @@ func (t *Text) SetText(s string) {
 	t.Refresh()
 }
 
+// Part is a piece of a Text given in its own style.
+type Part struct {
+	Text  string
+	Style Style
+}
+
+// SetParts shows the parts one under the other (Text is them joined by
+// "\n"), each in its own style: a title of the user's own words over an
+// explanation.
+func (t *Text) SetParts(parts ...Part) {
+	texts := make([]string, len(parts))
+	var segs []widget.RichTextSegment
+	for i, p := range parts {
+		texts[i] = p.Text
+		if i > 0 {
+			segs = append(segs, lineEnd(p.Style))
+		}
+		segs = append(segs, Segments(p.Text, p.Style)...)
+	}
+	t.Text = strings.Join(texts, "\n")
+	t.Segments = segs
+	t.Refresh()
+}
+
 // Restyle draws the text again in st.
 func (t *Text) Restyle(st Style) {
 	t.Style = st
