@@ -38,7 +38,7 @@ func TestPresenterWrapsURLsAtSlashes(t *testing.T) {
 		if p.title == "" || !strings.Contains(p.title, url) {
 			t.Fatalf("the title %q does not hold %s", p.title, url)
 		}
-		rows := uitest.Rows(p.text.RichText)
+		rows := uitest.Rows(p.text)
 		titleRows := rowsOf(p.title, rows)
 		if len(titleRows) < 2 {
 			t.Errorf("%s: the title fits one line (%q); the test proves nothing for it", url, titleRows)

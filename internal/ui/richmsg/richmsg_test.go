@@ -114,8 +114,8 @@ func TestURLBreaksAtSlash(t *testing.T) {
 			plain.Resize(fyne.NewSize(width, 400))
 			ours.Resize(fyne.NewSize(width, 400))
 			plainBad += len(uitest.BadBreaks(title, uitest.Rows(plain)))
-			if bad := uitest.BadBreaks(title, uitest.Rows(ours.RichText)); len(bad) > 0 {
-				t.Errorf("%s at %.0f px: a line breaks inside a word: %q (rows %q)", size, width, bad, uitest.Rows(ours.RichText))
+			if bad := uitest.BadBreaks(title, uitest.Rows(ours)); len(bad) > 0 {
+				t.Errorf("%s at %.0f px: a line breaks inside a word: %q (rows %q)", size, width, bad, uitest.Rows(ours))
 			}
 		}
 		if plainBad == 0 {
@@ -127,4 +127,22 @@ func TestURLBreaksAtSlash(t *testing.T) {
 
 func container2(a, b fyne.CanvasObject) fyne.CanvasObject {
 	return &fyne.Container{Objects: []fyne.CanvasObject{a, b}}
+}
+
+// TestTextDrawsItsNewText: a Text shown in a window and given another
+// message draws the new one (the window drew the first text for good when
+// Text held its RichText by pointer: the refresh went to another renderer).
+func TestTextDrawsItsNewText(t *testing.T) {
+	uitest.NewApp(t)
+	txt := NewText("Select a problem to read it in full.", Style{})
+	w := test.NewWindow(txt)
+	defer w.Close()
+	w.Resize(fyne.NewSize(600, 200))
+	if got := uitest.Rows(txt); len(got) != 1 || got[0] != "Select a problem to read it in full." {
+		t.Fatalf("the window draws %q at first", got)
+	}
+	txt.SetText("`Twitterbot/1.0` is not a product token")
+	if got := strings.Join(uitest.Rows(txt), "\n"); got != "Twitterbot/1.0 is not a product token" {
+		t.Errorf("the window draws %q", got)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -123,17 +124,21 @@ func Shown(segs []widget.RichTextSegment) string {
 }
 
 // Text is a message drawn with its code spans, wrapped at word and path
-// boundaries.
+// boundaries. It extends RichText (a RichText put in a struct by pointer
+// would refresh a renderer of its own, not the one the window draws for
+// the struct: the window kept showing the first text).
 type Text struct {
-	*widget.RichText
+	widget.RichText
 	Text  string // the message as given, with its backticks
 	Style Style
 }
 
 // NewText is a Text that wraps words, showing s.
 func NewText(s string, st Style) *Text {
-	t := &Text{RichText: widget.NewRichText(), Style: st}
+	t := &Text{Style: st}
+	t.Scroll = container.ScrollNone
 	t.Wrapping = fyne.TextWrapWord
+	t.ExtendBaseWidget(t)
 	t.SetText(s)
 	return t
 }

@@ -4,22 +4,23 @@ import (
 	"sort"
 	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 )
 
-// Rows are the lines rt draws at its size, top to bottom, as the reader
+// Rows are the lines w (a RichText or a widget that extends one) draws at
+// its size, top to bottom, as the reader
 // sees them (without the zero-width spaces that lead spans cut for
 // wrapping, richmsg.Guard): a test compares them with where a line may
 // break.
-func Rows(rt *widget.RichText) []string {
+func Rows(w fyne.Widget) []string {
 	type piece struct {
 		x, y float32
 		text string
 	}
 	var ps []piece
-	for _, o := range test.WidgetRenderer(rt).Objects() {
+	for _, o := range test.WidgetRenderer(w).Objects() {
 		if tx, ok := o.(*canvas.Text); ok && tx.Visible() {
 			if s := strings.ReplaceAll(tx.Text, "\u200b", ""); s != "" {
 				ps = append(ps, piece{tx.Position().X, tx.Position().Y, s})
