@@ -2,6 +2,7 @@ package lessontab
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
@@ -11,8 +12,11 @@ import (
 // an exercise's task, a hint). Authors quote robots.txt lines as `code`,
 // so it is shown as Markdown, like the lesson's body: a label would show
 // the backticks.
+//
+// It extends RichText: held by pointer, its refresh went to a renderer the
+// window does not draw, and a task or hint kept its first text.
 type prose struct {
-	*widget.RichText
+	widget.RichText
 	Text     string             // the Markdown shown
 	SizeName fyne.ThemeSizeName // "" for the theme's text size
 	Bold     bool
@@ -20,8 +24,10 @@ type prose struct {
 }
 
 func newProse(md string) *prose {
-	p := &prose{RichText: widget.NewRichText()}
+	p := &prose{}
+	p.Scroll = container.ScrollNone
 	p.Wrapping = fyne.TextWrapWord
+	p.ExtendBaseWidget(p)
 	p.SetText(md)
 	return p
 }
