@@ -104,6 +104,13 @@ func Segments(s string, st Style) []widget.RichTextSegment {
 			}
 			style.SizeName = sizeOr(st.SizeName, style.SizeName)
 			for _, piece := range PathBreaks(sp.Text) {
+				if sp.Code && len(segs) > 0 {
+					// A piece of code is not cut at its spaces: in the
+					// real window a monospace word's trailing space drew
+					// as two ("Disallow:  /x"). Led by the guard, it fits
+					// or moves to the next line whole.
+					piece = Guard + piece
+				}
 				segs = append(segs, &widget.TextSegment{Text: piece, Style: style})
 			}
 		}
@@ -149,7 +156,10 @@ func PathBreaks(s string) []string {
 		}
 		word := s[i:j]
 		if isPath(word) {
-			for k := 0; k < len(word)-1; k++ {
+			// not after the separators a path begins with ("/" alone at
+			// the end of a line reads no better than before it)
+			k0 := strings.IndexFunc(word, func(r rune) bool { return !strings.ContainsRune(breaks+opening, r) })
+			for k := max(k0, 0); k < len(word)-1; k++ {
 				if isBreak(word[k]) && !isBreak(word[k+1]) {
 					out = append(out, s[start:i+k+1])
 					start = i + k + 1
@@ -164,11 +174,17 @@ func PathBreaks(s string) []string {
 	return out
 }
 
-func isBreak(c byte) bool { return c == '/' || c == '?' || c == '&' }
+// opening are the brackets and quotes a path may follow in a word.
+const opening = "([{\"'«„“"
+
+// breaks are the characters a URL may break after.
+const breaks = "/?&"
+
+func isBreak(c byte) bool { return strings.IndexByte(breaks, c) >= 0 }
 
 // isPath says whether a word is a URL or a path (after an opening bracket
 // or quote).
 func isPath(w string) bool {
-	w = strings.TrimLeft(w, "([{\"'«„“")
+	w = strings.TrimLeft(w, opening)
 	return strings.HasPrefix(w, "/") || strings.Contains(w, "://")
 }

@@ -76,10 +76,11 @@ func TestPathBreaks(t *testing.T) {
 	}{
 		{"a URL after its separators", "to https://www.linkedin.com/addContactsx (Google)",
 			[]string{"to https://", "www.linkedin.com/", "addContactsx (Google)"}},
-		{"a query after ? and &", "/search?q=1&page=2", []string{"/", "search?", "q=1&", "page=2"}},
-		{"a path ending in a slash", "Disallow: /cap/", []string{"Disallow: /", "cap/"}},
+		{"a query after ? and &", "/search?q=1&page=2", []string{"/search?", "q=1&", "page=2"}},
+		{"not after the slash a path begins with", "Disallow: /addContacts* matches /a/b", []string{"Disallow: /addContacts* matches /a/", "b"}},
+		{"a path ending in a slash", "Disallow: /cap/", []string{"Disallow: /cap/"}},
 		{"a word with a slash is prose", "and/or km/h", []string{"and/or km/h"}},
-		{"a bracketed path", "(/a/b)", []string{"(/", "a/", "b)"}},
+		{"a bracketed path", "(/a/b)", []string{"(/a/", "b)"}},
 		{"no text", "", []string{""}},
 	} {
 		got := PathBreaks(c.in)
