@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
 	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
 	"github.com/robots-studio/robots-studio/tester/diag"
@@ -34,7 +35,7 @@ type lintPanel struct {
 	doc      *syntax.Document  // the text the diagnostics' spans are bytes of
 	list     *widget.List
 	header   *widget.Button
-	detail   *widget.Label
+	detail   *richmsg.Text // the message, its `code` drawn as code
 	where    *widget.Label
 	fix      *widget.Button // the selected entry's fix (every line of a group)
 	fixOne   *widget.Button // a group: the fix of the line in view only
@@ -85,8 +86,7 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	p.where = widget.NewLabel("")
 	p.where.TextStyle = fyne.TextStyle{Bold: true}
 	p.where.Wrapping = fyne.TextWrapWord
-	p.detail = widget.NewLabel("")
-	p.detail.Wrapping = fyne.TextWrapWord
+	p.detail = richmsg.NewText("", richmsg.Style{})
 	p.fix = widget.NewButtonWithIcon("", theme.ConfirmIcon(), func() { p.applySelected(false) })
 	p.fixOne = widget.NewButton("", func() { p.applySelected(true) })
 	p.next = widget.NewButtonWithIcon(lang.X("lintpanel.next", "Next"), theme.MoveDownIcon(), p.nextLine)
@@ -350,7 +350,8 @@ func (p *lintPanel) toggle() {
 
 // diagnosticLine is "12:5  message" ("12:5  ×3  …" for a group; the
 // row's icon and the detail give the severity, the detail the rule's code
-// with its title), cut to what a row can
+// with its title), without the backticks that mark code in the message
+// (a row is a plain label), cut to what a row can
 // show (shaping a long hidden tail costs milliseconds per keystroke); the
 // whole message is in the detail beside the list and in the editor's mark
 // tooltip.
@@ -364,14 +365,15 @@ func diagnosticLine(doc *syntax.Document, d lint.Diagnostic) string {
 	return s
 }
 
-// fullDiagnosticLine is a row's whole text, for the hover tip.
+// fullDiagnosticLine is a row's whole text, for the hover tip (plain, as
+// the row).
 func fullDiagnosticLine(doc *syntax.Document, d lint.Diagnostic) string {
 	at := doc.Position(d.Span.Start)
 	if len(d.Members) > 0 {
 		// A group: its count, then what its first finding says.
-		return fmt.Sprintf("%d:%d  ×%d  %s", at.Line, at.Col, len(d.Members), d.Members[0].Message)
+		return fmt.Sprintf("%d:%d  ×%d  %s", at.Line, at.Col, len(d.Members), richmsg.Plain(d.Members[0].Message.String()))
 	}
-	return fmt.Sprintf("%d:%d  %s", at.Line, at.Col, d.Message)
+	return fmt.Sprintf("%d:%d  %s", at.Line, at.Col, richmsg.Plain(d.Message.String()))
 }
 
 // lintReadings are the engines lint reports on: the default readings and

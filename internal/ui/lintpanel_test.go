@@ -1,12 +1,15 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/i18n"
+	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -122,6 +125,48 @@ func TestLintNotesTakePluralForms(t *testing.T) {
 		}
 		if !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s, %d: %q, want it to start with %q", c.lang, c.n, got, c.want)
+		}
+	}
+}
+
+// TestLintPanelDrawsCodeWithoutBackticks: lint quotes lines as `code`; the
+// selected problem's full text draws them as code without the backticks,
+// and its row (a plain label) and hover tip drop the marks, in every
+// language.
+func TestLintPanelDrawsCodeWithoutBackticks(t *testing.T) {
+	defer i18n.UseIn("en")
+	s := newTestStudio(t)
+	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: Twitterbot/1.0\nDisallow: /a_b*c\n")))
+	for _, l := range []string{"en", "ru", "pl"} {
+		i18n.UseIn(l)
+		s.documentChanged()
+		p := s.lint
+		p.list.Select(0)
+		i := slices.IndexFunc(p.diags, func(d lint.Diagnostic) bool { return strings.Contains(d.Message.String(), "`Twitterbot/1.0`") })
+		if i < 0 {
+			t.Fatalf("%s: no problem quotes `Twitterbot/1.0`: %v", l, p.diags)
+		}
+		p.list.Select(i)
+		if !strings.Contains(p.detail.Text, "`Twitterbot/1.0`") {
+			t.Fatalf("%s: the selected problem is not shown: %q", l, p.detail.Text)
+		}
+		if shown := p.detail.Shown(); strings.Contains(shown, "`") || !strings.Contains(shown, "Twitterbot/1.0") {
+			t.Errorf("%s: the full text shows %q", l, shown)
+		}
+		code := false
+		for _, sg := range p.detail.Segments {
+			if ts, ok := sg.(*widget.TextSegment); ok && ts.Style.TextStyle.Monospace && strings.Contains(ts.Text, "Twitterbot/1.0") {
+				code = true
+			}
+		}
+		if !code {
+			t.Errorf("%s: Twitterbot/1.0 is not drawn as code", l)
+		}
+		if row := diagnosticLine(p.doc, p.diags[i]); strings.Contains(row, "`") || !strings.Contains(row, "Twitterbot/1.0") {
+			t.Errorf("%s: the row shows %q", l, row)
+		}
+		if tip := fullDiagnosticLine(p.doc, p.diags[i]); strings.Contains(tip, "`") {
+			t.Errorf("%s: the hover tip shows %q", l, tip)
 		}
 	}
 }

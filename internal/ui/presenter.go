@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
@@ -29,21 +32,25 @@ type presenter struct {
 	// this one back (it stayed "1996 draft" for good).
 	readingBefore string
 	zoomBefore    int
-	splitBefore   float64 // where the user had the editor's divider
-	lessonText    string  // the lesson's last reveal (the Lessons tab shows it large itself)
-	text          *widget.Label
+	splitBefore   float64           // where the user had the editor's divider
+	lessonText    string            // the lesson's last reveal (the Lessons tab shows it large itself)
+	text          *richmsg.Text     // the engine's `code` drawn as code, URLs wrapped at their '/'
 	scroll        *container.Scroll // the text's, as tall as explainLayout lets it
 	box           fyne.CanvasObject
 	selection     string // the tester's selected result, explained
+	// title is selection's first line, the crawler and URL as the user
+	// typed them: a backtick there is text, not a mark.
+	title string
 }
+
+// presenterStyle is the large type of the explanation.
+var presenterStyle = richmsg.Style{SizeName: theme.SizeNameSubHeadingText}
 
 // panel is the large-type explanation shown under the editor, in the lint
 // panel's place, in presenter mode (built again with the window's content).
 // It sits on the tester's tab, so it explains the tester's selection.
 func (p *presenter) panel() fyne.CanvasObject {
-	p.text = widget.NewLabel("")
-	p.text.Wrapping = fyne.TextWrapWord
-	p.text.SizeName = theme.SizeNameSubHeadingText
+	p.text = richmsg.NewText("", presenterStyle)
 	p.scroll = container.NewVScroll(p.text)
 	fit := container.New(explainLayout{p.text}, p.scroll)
 	p.box = container.NewVBox(widget.NewSeparator(), fit)
@@ -62,7 +69,7 @@ const (
 
 // explainLayout sizes the explanation's scroll to its text (see
 // explainLeast); the window re-lays it out when the text's height changes.
-type explainLayout struct{ text *widget.Label }
+type explainLayout struct{ text *richmsg.Text }
 
 func (l explainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	c := fyne.CurrentApp().Driver().CanvasForObject(l.text)
@@ -90,7 +97,13 @@ func (p *presenter) update() {
 	if t == "" {
 		t = lang.X("presenter.hint", "Select a result in the tester, or reveal a lesson's question: its explanation shows here in large type.")
 	}
-	p.text.SetText(t)
+	if rest, ok := strings.CutPrefix(t, p.title+"\n"); ok && p.title != "" {
+		literal := presenterStyle
+		literal.Literal = true
+		p.text.SetParts(richmsg.Part{Text: p.title, Style: literal}, richmsg.Part{Text: rest, Style: presenterStyle})
+	} else {
+		p.text.SetText(t)
+	}
 	if p.on {
 		p.box.Show()
 	} else {
@@ -103,15 +116,17 @@ func (p *presenter) setLessonText(t string) {
 	p.lessonText = t
 }
 
-// verdictText is one result explained for the class: the answer, the
-// row's "why they differ" line (when the readings differ), the reasons.
-func verdictText(v engine.Verdict, why string) string {
-	t := lang.X("presenter.verdict", "{{.Crawler}} → {{.Path}} ({{.Engine}}): {{.Word}}",
+// verdictText is one result explained for the class: the answer (the
+// title, its first line), the row's "why they differ" line (when the
+// readings differ), the reasons.
+func verdictText(v engine.Verdict, why string) (text, title string) {
+	title = lang.X("presenter.verdict", "{{.Crawler}} → {{.Path}} ({{.Engine}}): {{.Word}}",
 		map[string]any{"Crawler": v.Agent, "Path": v.URL, "Engine": engine.NameOf(v.Engine).String(), "Word": v.Word().String()})
+	text = title
 	if why != "" {
-		t += "\n" + why
+		text += "\n" + why
 	}
-	return t + "\n" + v.ExplainAll()
+	return text + "\n" + v.ExplainAll(), title
 }
 
 // presentVerdict is told the result selected in the tester (or marked
@@ -124,7 +139,7 @@ func (c *classroom) presentVerdict(v engine.Verdict) {
 	if cur, ok := s.pane.Selected(); ok && cur.Agent == v.Agent && cur.URL == v.URL && cur.Engine == v.Engine {
 		v, why = cur, s.pane.SelectedWhy()
 	}
-	p.selection = verdictText(v, why)
+	p.selection, p.title = verdictText(v, why)
 	p.update()
 }
 

@@ -1,18 +1,22 @@
 package lessontab
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 )
 
 // prose is a text the lesson's author wrote (a question, its explanation,
 // an exercise's task, a hint). Authors quote robots.txt lines as `code`,
 // so it is shown as Markdown, like the lesson's body: a label would show
 // the backticks.
+//
+// It extends RichText: held by pointer, its refresh went to a renderer the
+// window does not draw, and a task or hint kept its first text.
 type prose struct {
-	*widget.RichText
+	widget.RichText
 	Text     string             // the Markdown shown
 	SizeName fyne.ThemeSizeName // "" for the theme's text size
 	Bold     bool
@@ -20,8 +24,10 @@ type prose struct {
 }
 
 func newProse(md string) *prose {
-	p := &prose{RichText: widget.NewRichText()}
+	p := &prose{}
+	p.Scroll = container.ScrollNone
 	p.Wrapping = fyne.TextWrapWord
+	p.ExtendBaseWidget(p)
 	p.SetText(md)
 	return p
 }
@@ -29,30 +35,13 @@ func newProse(md string) *prose {
 // SetText shows md with the prose's size and style.
 func (p *prose) SetText(md string) {
 	p.Text = md
-	p.Segments = keepSpansWhole(bulletsInline(markdownSegments(md)))
+	p.Segments = richmsg.KeepSpansWhole(bulletsInline(markdownSegments(md)), wholeLine)
 	p.restyle(p.Segments)
 	p.Refresh()
 }
 
 // Shown is the text as the reader sees it (no Markdown marks).
-func (p *prose) Shown() string {
-	var b strings.Builder
-	var walk func([]widget.RichTextSegment)
-	walk = func(segs []widget.RichTextSegment) {
-		for _, s := range segs {
-			switch s := s.(type) {
-			case *widget.ParagraphSegment:
-				walk(s.Texts)
-			case *widget.ListSegment:
-				walk(s.Items)
-			case *widget.TextSegment:
-				b.WriteString(strings.ReplaceAll(s.Text, wrapGuard, ""))
-			}
-		}
-	}
-	walk(p.Segments)
-	return b.String()
-}
+func (p *prose) Shown() string { return richmsg.Shown(p.Segments) }
 
 func (p *prose) restyle(segs []widget.RichTextSegment) {
 	for _, s := range segs {

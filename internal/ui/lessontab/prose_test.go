@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
 	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
@@ -24,5 +27,22 @@ func TestAuthorTextIsMarkdown(t *testing.T) {
 		if strings.Contains(p.Shown(), "`") {
 			t.Errorf("%q shows backticks", c.md)
 		}
+	}
+}
+
+// TestProseDrawsItsNewText: a prose shown in a window and given another
+// text (the next exercise's task) draws the new one.
+func TestProseDrawsItsNewText(t *testing.T) {
+	uitest.NewApp(t)
+	p := newProse("first task")
+	w := test.NewWindow(p)
+	defer w.Close()
+	w.Resize(fyne.NewSize(400, 100))
+	if got := uitest.Rows(p); strings.Join(got, " ") != "first task" {
+		t.Fatalf("the window draws %q at first", got)
+	}
+	p.SetText("second `task`")
+	if got := uitest.Rows(p); strings.Join(got, "") != "second task" {
+		t.Errorf("the window draws %q after SetText", got)
 	}
 }

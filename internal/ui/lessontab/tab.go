@@ -19,6 +19,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
@@ -247,100 +248,17 @@ func (t *Tab) Select(i int) {
 
 // setBody shows Markdown in rt, each span kept whole when the text wraps.
 func setBody(rt *widget.RichText, md string) {
-	rt.Segments = keepSpansWhole(bulletsInline(markdownSegments(md)))
+	rt.Segments = richmsg.KeepSpansWhole(bulletsInline(markdownSegments(md)), wholeLine)
 	rt.Refresh()
 }
 
-// wrapGuard is a zero-width space put at the start of an inline span that
-// follows another on the same line.
-const wrapGuard = "\u200b"
-
-// keepSpansWhole works around two cases of Fyne 2.7.1's word wrap of a
-// span (`code`, **bold**, the text after them) that starts in the middle of
-// a line (richtext.go, lineBounds):
-//   - where not one of its characters fits, RichText set the span one
-//     character per line (the "even a character won't fit" branch, which
-//     never widens the line again);
-//   - where the part that fits ends right before a space, RichText took
-//     that for "no space to break at" and moved the whole span to the next
-//     line, leaving the line before it short ("the **root**" then "of the
-//     host" on a line of its own: its check compares the break's place in
-//     the text with its place in the span).
-//
-// So each span after the first on a line, when it is shorter than a line,
-// is cut into words, each its own
-// segment led by a zero-width space: a zero-width first character always
-// fits, and a word either fits or moves to the next line whole, as in the
-// rest of the text. Punctuation right after a span joins it (a comma never
-// starts a line alone), and so does the space after a span in the text's
-// own font (a wrapped line does not start indented).
-func keepSpansWhole(segs []widget.RichTextSegment) []widget.RichTextSegment {
-	out := make([]widget.RichTextSegment, 0, len(segs))
-	for i, s := range segs {
-		if p, ok := s.(*widget.ParagraphSegment); ok {
-			p.Texts = keepSpansWhole(p.Texts)
-		}
-		ts, ok := s.(*widget.TextSegment)
-		if !ok || i == 0 || !ts.Style.Inline || !segs[i-1].Inline() || strings.HasPrefix(ts.Text, wrapGuard) {
-			out = append(out, s)
-			continue
-		}
-		if prev, ok := out[len(out)-1].(*widget.TextSegment); ok {
-			n := 0
-			for n < len(ts.Text) && strings.ContainsRune(".,;:!?)", rune(ts.Text[n])) {
-				n++
-			}
-			for n < len(ts.Text) && ts.Text[n] == ' ' && !prev.Style.TextStyle.Monospace {
-				n++ // (a monospace space would look like two)
-			}
-			moved := ts.Text[:n]
-			if strings.HasSuffix(prev.Text, " ") {
-				// Fyne's Markdown splits text at a lone `*` and
-				// leaves a space on both sides: one is enough
-				moved = strings.TrimLeft(moved, " ")
-			}
-			prev.Text += moved
-			ts.Text = ts.Text[n:]
-		}
-		if fyne.MeasureText(ts.Text, theme.TextSize(), ts.Style.TextStyle).Width > wholeLine {
-			// longer than any line: its first part never moves whole
-			out = append(out, &widget.TextSegment{Text: wrapGuard + ts.Text, Style: ts.Style})
-			continue
-		}
-		for _, w := range wordRuns(ts.Text) {
-			out = append(out, &widget.TextSegment{Text: wrapGuard + w, Style: ts.Style})
-		}
-	}
-	return out
-}
+// wrapGuard is richmsg's zero-width space that leads a span cut for
+// wrapping.
+const wrapGuard = richmsg.Guard
 
 // wholeLine is about the lesson text's widest line: a span at least this
-// wide is not cut into words, as Fyne moves a span whole only when all of
-// it fits on a line. Each word is a text of its own to draw, and in the real
-// window their spacing is less even than one text's, so no more is cut
-// than needs to be.
+// wide is not cut into words (richmsg.KeepSpansWhole).
 const wholeLine = 600
-
-// wordRuns cuts s after each run of spaces: "a b  c" → "a ", "b  ", "c". An
-// empty s is one empty word (the segment stays, as Fyne drew it).
-func wordRuns(s string) []string {
-	var out []string
-	for s != "" {
-		i := strings.IndexByte(s, ' ')
-		if i < 0 {
-			break
-		}
-		for i < len(s) && s[i] == ' ' {
-			i++
-		}
-		out = append(out, s[:i])
-		s = s[i:]
-	}
-	if s != "" || len(out) == 0 {
-		out = append(out, s)
-	}
-	return out
-}
 
 // bulletsInline turns a list into paragraphs whose first span carries the
 // bullet ("• ", "1. "). Fyne draws a list item as a bullet span followed by

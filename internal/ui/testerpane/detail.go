@@ -2,6 +2,7 @@ package testerpane
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -9,21 +10,24 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
-// detailView explains the selected result in full: the verdict, the rule,
-// the group, the engine's whole explanation with its notes, and buttons to
-// pin the verdict as an expectation.
+// detailView explains the selected result in full, each thing once: the
+// verdict, the engine's whole explanation with its notes (it names the
+// deciding rule and the group; the group gets a line of its own only where
+// the explanation does not name it), and buttons to pin the verdict as an
+// expectation. The engine's messages quote lines and paths as `code`:
+// they are drawn as code, without the backticks (richmsg).
 type detailView struct {
 	p *Pane
 
 	icon     *widget.Icon
-	title    *widget.Label
-	rule     *widget.Label
-	group    *widget.Label
-	explain  *widget.Label
-	differ   *widget.Label // compare: why the readings differ on this row
+	title    *richmsg.Text
+	group    *richmsg.Text
+	explain  *richmsg.Text
+	differ   *richmsg.Text // compare: why the readings differ on this row
 	delay    *widget.Label
 	check    *widget.Label
 	hint     *widget.Label
@@ -44,11 +48,11 @@ func newDetailView(p *Pane) *detailView {
 		return l
 	}
 	d.icon = widget.NewIcon(nil)
-	d.title = wrap(true)
-	d.rule = wrap(false)
-	d.group = wrap(false)
-	d.explain = wrap(false)
-	d.differ = wrap(false)
+	// The title is the user's crawler and path: a backtick in them is text.
+	d.title = richmsg.NewText("", richmsg.Style{Bold: true, Literal: true})
+	d.group = richmsg.NewText("", richmsg.Style{})
+	d.explain = richmsg.NewText("", richmsg.Style{})
+	d.differ = richmsg.NewText("", richmsg.Style{})
 	d.delay = wrap(false)
 	d.check = wrap(true)
 	d.hint = wrap(false)
@@ -65,7 +69,7 @@ func newDetailView(p *Pane) *detailView {
 		}
 	})
 	d.cancel.Hide()
-	d.body = container.NewVBox(container.NewBorder(nil, nil, d.icon, nil, d.title), d.differ, d.rule, d.group, d.explain, d.delay,
+	d.body = container.NewVBox(container.NewBorder(nil, nil, d.icon, nil, d.title), d.differ, d.explain, d.group, d.delay,
 		d.check, buttons)
 	d.root = container.NewVScroll(container.NewStack(container.NewVBox(d.hint, d.cancel), d.body))
 	return d
@@ -146,21 +150,22 @@ func (d *detailView) update() {
 	if icon := verdictIcon(v.Allowed); d.icon.Resource == nil || d.icon.Resource.Name() != icon.Name() {
 		d.icon.SetResource(icon)
 	}
-	setLabel(d.title, lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
-		"Word": verdictWord(v.Allowed), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}), widget.MediumImportance)
+	d.title.SetText(lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
+		"Word": verdictWord(v.Allowed), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}))
 	if why := d.p.matrix.whyDiffer(c.pair); why != "" && d.p.compare {
-		setLabel(d.differ, why, widget.MediumImportance)
+		d.differ.SetText(why)
 		d.differ.Show()
 	} else {
 		d.differ.Hide()
 	}
-	setLabel(d.rule, lang.X("testerpane.detail.rule", "Deciding rule: {{.Rule}}", map[string]any{"Rule": decidingText(v)}), widget.MediumImportance)
-	if g := v.GroupText(); !g.IsZero() {
-		setLabel(d.group, lang.X("testerpane.detail.group", "Group: {{.Group}}", map[string]any{"Group": g.String()}), widget.MediumImportance)
+	explain := v.ExplainAll()
+	d.explain.SetText(explain)
+	if g := groupLine(v, explain); g != "" {
+		d.group.SetText(g)
+		d.group.Show()
 	} else {
-		setLabel(d.group, lang.X("testerpane.detail.no_group", "Group: none applies to this crawler"), widget.MediumImportance)
+		d.group.Hide()
 	}
-	setLabel(d.explain, v.ExplainAll(), widget.MediumImportance)
 	if v.Delay != nil {
 		setLabel(d.delay, lang.X("testerpane.detail.delay", "Crawl-delay: {{.Seconds}} s (line {{.Line}})",
 			map[string]any{"Seconds": fmt.Sprint(v.Delay.Seconds), "Line": v.Delay.Line}), widget.MediumImportance)
@@ -183,6 +188,27 @@ func (d *detailView) update() {
 	} else {
 		d.clear.Disable()
 	}
+}
+
+// groupLine is the detail's line naming the verdict's group, or "" where
+// the explanation names it already: every reason a rule decided, no rule
+// matched or the group has none says "group: …", and "no group applies"
+// says there is none. An explanation without the group (robots.txt itself
+// is always allowed) gets the line. A file the engine cannot read, or an
+// answer that took too long, has no group to name.
+func groupLine(v *engine.Verdict, explain string) string {
+	switch v.Reason {
+	case engine.ReasonNoGroup, engine.ReasonFileError, engine.ReasonTimeout:
+		return ""
+	}
+	g := v.GroupText()
+	if g.IsZero() {
+		return lang.X("testerpane.detail.no_group", "Group: none applies to this crawler")
+	}
+	if strings.Contains(explain, g.String()) {
+		return ""
+	}
+	return lang.X("testerpane.detail.group", "Group: {{.Group}}", map[string]any{"Group": g.String()})
 }
 
 // setImportance highlights the button of the current expectation.

@@ -359,8 +359,8 @@ func TestOnSelectGivesTheVerdict(t *testing.T) {
 	if v.Agent != "bingbot" || v.Allowed || v.Rule == nil || v.Rule.Line != 5 || v.Group == nil || v.Group.Start() != 4 {
 		t.Errorf("verdict = %+v (rule %+v, group %+v), want bingbot blocked by line 5 in the group at line 4", v, v.Rule, v.Group)
 	}
-	if !strings.Contains(p.ui.detail.rule.Text, "line 5: Disallow: /private") {
-		t.Errorf("detail rule = %q", p.ui.detail.rule.Text)
+	if !strings.Contains(p.ui.detail.explain.Shown(), "line 5 Disallow: /private") {
+		t.Errorf("detail explanation = %q", p.ui.detail.explain.Shown())
 	}
 	// The detail follows edits of the file.
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nAllow: /\n")))
