@@ -21,6 +21,9 @@ type hoverTable struct {
 	p     *Pane
 	cells []*tableCell // every cell the table made (it reuses them)
 	over  *tableCell   // the cell under the pointer
+	// measured is the rows' height, for scrolling by whole rows
+	// (tablescroll.go)
+	measured rowMetrics
 }
 
 func newHoverTable(p *Pane, length func() (int, int), create func() fyne.CanvasObject, update func(widget.TableCellID, fyne.CanvasObject)) *hoverTable {

@@ -9,7 +9,6 @@ package testerpane
 
 import (
 	"maps"
-	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -467,10 +466,10 @@ func (p *Pane) selectCell(c cell) {
 	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
 		// open (or widen) the detail area to the whole explanation
 		p.ui.lower.SetOffset(off)
-		if i := slices.Index(p.view.shown, c.pair); i >= 0 {
-			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
-		}
 	}
+	// the row whole in sight, the rows above it from a row's top (the
+	// table's own scroll to a clicked row left half a row at the top)
+	p.ui.table.showRow(p.selectedRow())
 	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
 		p.onSelect(*v)
 	}
