@@ -97,9 +97,13 @@ func (t *hoverTable) showRow(row int) {
 	}
 	s := m.stride()
 	at := t.scrolled()
+	from := at.Y
+	if t.before != nil {
+		from, t.before = *t.before, nil
+	}
 	// the first row on top that still shows row whole, and the last
 	first := int(math.Ceil(float64((float32(row)*s+m.row-view)/s) - 1e-3))
-	top := min(max(int(math.Round(float64(at.Y/s))), first, 0), row)
+	top := min(max(int(math.Round(float64(from/s))), first, 0), row)
 	y := float32(top) * s
 	// at the end the view stops at the last row (a whole row: the table
 	// is a whole number of rows high)
@@ -112,7 +116,11 @@ func (t *hoverTable) showRow(row int) {
 // rowInView reports whether some of row shows in the table's view.
 func (t *hoverTable) rowInView(row int, view float32) bool {
 	m := t.metrics()
-	y := float32(row)*m.stride() - t.scrolled().Y
+	at := t.scrolled().Y
+	if t.before != nil {
+		at = *t.before
+	}
+	y := float32(row)*m.stride() - at
 	return y+m.row > 0 && y < view
 }
 
@@ -124,15 +132,46 @@ func (p *Pane) selectedRow() int {
 	return slices.Index(p.view.shown, p.selected.pair)
 }
 
+// Tapped selects the cell under the pointer as widget.Table does, and
+// gives the table the keyboard. widget.Table asks the window for the focus
+// by its own name, the embedded Table, which a real window does not know
+// (it knows the hoverTable): Up, Down and Space never reached the table
+// there.
+func (t *hoverTable) Tapped(e *fyne.PointEvent) {
+	t.keepPlace(func() { t.Table.Tapped(e) })
+	if c := fyne.CurrentApp().Driver().CanvasForObject(t); c != nil && c.Focused() != t {
+		c.Focus(t)
+	}
+}
+
 // TypedKey moves the keyboard focus as widget.Table does, then scrolls the
-// focused row whole into view by whole rows.
-// On the web the key arrives off the UI goroutine: keys.Run brings it there.
+// focused row whole into view by whole rows; Esc and the function keys go
+// to the window (presenter mode). On the web the key arrives off the UI
+// goroutine: keys.Run brings it there.
 func (t *hoverTable) TypedKey(e *fyne.KeyEvent) {
 	keys.Run(func() {
-		t.Table.TypedKey(e)
-		switch e.Name {
-		case fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
-			t.showRow(t.focusRow())
+		if keys.WindowKey(e.Name) {
+			keys.PassOn(t, e)
+			return
 		}
+		t.keepPlace(func() {
+			t.Table.TypedKey(e)
+			switch e.Name {
+			case fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
+				t.showRow(t.focusRow())
+			}
+		})
 	})
+}
+
+// keepPlace runs f, a widget.Table method that may scroll by its own rule
+// first (a click, a key); showRow then starts from where the view was
+// before, not from where that rule put it, and moves it as little as it
+// can (from there, a row scrolled to from above ends at the bottom edge,
+// not in the middle).
+func (t *hoverTable) keepPlace(f func()) {
+	y := t.scrolled().Y
+	t.before = &y
+	defer func() { t.before = nil }()
+	f()
 }

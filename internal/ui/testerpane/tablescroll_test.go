@@ -107,6 +107,18 @@ func lastWholeRow(t *testing.T, p *Pane) int {
 	return last
 }
 
+// firstRow is the first row drawn whole in the view.
+func firstRow(t *testing.T, p *Pane) int {
+	v := viewOf(t, p)
+	first := -1
+	for r, c := range v.rows {
+		if c.Position().Y >= v.scroll.Offset.Y-0.01 && (first < 0 || r < first) {
+			first = r
+		}
+	}
+	return first
+}
+
 // TestClickScrollsByWholeRows: clicking the row at the bottom edge of a
 // view scrolled part way (as a mouse wheel leaves it) brings it whole
 // into view with no half row at the top, the detail area opening below.
@@ -161,6 +173,11 @@ func TestKeysScrollByWholeRows(t *testing.T) {
 			t.Fatalf("Down moved the focus to row %d, not %d", got, row)
 		}
 		checkWhole(t, p, row, fmt.Sprintf("Down to row %d (row %d was the last in view)", row, visible))
+		// the view moves no further than it must: the row comes in at
+		// the bottom edge
+		if last := lastWholeRow(t, p); row > visible && last != row {
+			t.Errorf("after Down to row %d the last row in view is %d: the view moved further than it needed", row, last)
+		}
 		if t.Failed() {
 			return
 		}
@@ -168,6 +185,9 @@ func TestKeysScrollByWholeRows(t *testing.T) {
 	for row := len(p.view.shown) - 2; row >= 0; row-- {
 		w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})
 		checkWhole(t, p, row, fmt.Sprintf("Up to row %d", row))
+		if first := firstRow(t, p); row < len(p.view.shown)-visible && first != row {
+			t.Errorf("after Up to row %d the first row in view is %d: the view moved further than it needed", row, first)
+		}
 		if t.Failed() {
 			return
 		}
