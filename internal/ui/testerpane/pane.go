@@ -165,6 +165,12 @@ func New(win fyne.Window) *Pane {
 // Object is the pane's widget tree, to put in the window.
 func (p *Pane) Object() fyne.CanvasObject { return p.ui.root }
 
+// ResultsTable is the results table as the window's keyboard focus knows
+// it: a click gives it the keyboard, and a rebuilt window (a language
+// switch) gives it back by name, not by its place in the focus order,
+// which the rows shown at the time change.
+func (p *Pane) ResultsTable() fyne.Focusable { return p.ui.table }
+
 // SetDocument shows verdicts for doc. Call it after every edit with the
 // editor's Document, and do not modify doc afterwards: the pane may compile
 // it on another goroutine. Compiled engines and verdicts are rebuilt only
@@ -468,7 +474,9 @@ func (p *Pane) selectCell(c cell) {
 		p.ui.lower.SetOffset(off)
 	}
 	// the row whole in sight, the rows above it from a row's top (the
-	// table's own scroll to a clicked row left half a row at the top)
+	// table's own scroll to a clicked row left half a row at the top),
+	// and the keyboard there
+	p.ui.table.focusOn(p.selectedRow())
 	p.ui.table.showRow(p.selectedRow())
 	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
 		p.onSelect(*v)

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 )
@@ -174,4 +175,20 @@ func (t *hoverTable) keepPlace(f func()) {
 	t.before = &y
 	defer func() { t.before = nil }()
 	f()
+}
+
+// focusOn puts the table's keyboard focus and selection on row when the
+// pane selected it by itself (a rebuilt window putting the selection back):
+// Up and Down then go on from the selected row, not from the top.
+func (t *hoverTable) focusOn(row int) {
+	if row < 0 || t.focusRow() == row {
+		return
+	}
+	p := t.p
+	p.suppressSelection = true // the pane has selected it already
+	defer func() { p.suppressSelection = false }()
+	t.keepPlace(func() {
+		t.Select(widget.TableCellID{Row: row, Col: 0})
+		t.showRow(row)
+	})
 }

@@ -248,3 +248,27 @@ func TestTableScrolledReadsTheOffset(t *testing.T) {
 		t.Errorf("focusRow() = %d after a click on row 5", got)
 	}
 }
+
+// TestRestoredSelectionTakesTheKeyboard: a pane rebuilt with the user's
+// state (a language switch) shows the selected row whole, and Down goes on
+// from it (the rebuilt table's keyboard focus was on the first row, so Down
+// jumped to the top).
+func TestRestoredSelectionTakesTheKeyboard(t *testing.T) {
+	p, _ := manyRowsPane(t)
+	pr := p.view.shown[50]
+	p.selectCell(cell{pr, p.reading.engineFor(pr.crawler)})
+	st := p.State()
+
+	q, w := manyRowsPane(t)
+	q.Restore(st)
+	if q.selectedRow() != 50 {
+		t.Fatalf("restored selection is row %d", q.selectedRow())
+	}
+	checkWhole(t, q, 50, "the selection put back")
+	w.Canvas().Focus(q.ui.table)
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if got := q.ui.table.focusRow(); got != 51 {
+		t.Errorf("Down after the selection was put back went to row %d, not 51", got)
+	}
+	checkWhole(t, q, 51, "Down after the selection was put back")
+}
