@@ -45,7 +45,7 @@ func (e *Entry) TypedKey(k *fyne.KeyEvent) {
 		if e.OnKey != nil && e.OnKey(k) {
 			return
 		}
-		if windowKey(k.Name) {
+		if WindowKey(k.Name) {
 			// Esc leaves presenter mode, F11 enters it, with the
 			// focus in a field (it once took two presses of Esc)
 			PassOn(e, k)

@@ -21,9 +21,9 @@ func PassOn(o fyne.CanvasObject, ev *fyne.KeyEvent) {
 	}
 }
 
-// windowKey reports whether a text field leaves key to the window: Esc and
-// the function keys, which an entry does nothing with.
-func windowKey(k fyne.KeyName) bool {
+// WindowKey reports whether a widget leaves key to the window: Esc and
+// the function keys, which an entry or a table does nothing with.
+func WindowKey(k fyne.KeyName) bool {
 	switch k {
 	case fyne.KeyEscape, fyne.KeyF1, fyne.KeyF2, fyne.KeyF3, fyne.KeyF4, fyne.KeyF5, fyne.KeyF6,
 		fyne.KeyF7, fyne.KeyF8, fyne.KeyF9, fyne.KeyF10, fyne.KeyF11, fyne.KeyF12:
@@ -49,7 +49,7 @@ func NewCheck(label string, changed func(bool)) *Check {
 
 // TypedKey gives the window the keys a check box does nothing with.
 func (c *Check) TypedKey(k *fyne.KeyEvent) {
-	if windowKey(k.Name) {
+	if WindowKey(k.Name) {
 		PassOn(c, k)
 		return
 	}

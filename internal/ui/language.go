@@ -70,8 +70,10 @@ func currentLanguage(p fyne.Preferences) string {
 }
 
 // focusPlace says where the focus is, so that a rebuilt window can put it
-// back: editorFocus for the editor (which survives a rebuild), else the
-// focused widget's place in the window's focus order (Tab order), or -1.
+// back: editorFocus for the editor (which survives a rebuild), tableFocus
+// for the tester's results table (its place in the order changes with the
+// rows shown), else the focused widget's place in the window's focus order
+// (Tab order), or -1.
 func (v *viewSide) focusPlace() int {
 	s := v.s
 	c := s.win.Canvas()
@@ -81,6 +83,8 @@ func (v *viewSide) focusPlace() int {
 		return -1
 	case orig == fyne.Focusable(s.ed):
 		return editorFocus
+	case orig == s.pane.ResultsTable():
+		return tableFocus
 	}
 	c.Unfocus()
 	c.FocusNext()
@@ -105,6 +109,8 @@ func (v *viewSide) restoreFocus(place int) {
 	switch {
 	case place == editorFocus:
 		c.Focus(s.ed)
+	case place == tableFocus:
+		c.Focus(s.pane.ResultsTable())
 	case place >= 0:
 		c.Unfocus()
 		for range place + 1 {
@@ -115,6 +121,7 @@ func (v *viewSide) restoreFocus(place int) {
 
 const (
 	editorFocus  = -2
+	tableFocus   = -3 // the tester's results table
 	maxFocusWalk = 5000
 )
 

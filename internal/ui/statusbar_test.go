@@ -235,6 +235,23 @@ func TestLanguageSwitchKeepsTheTabAndTheFocus(t *testing.T) {
 		t.Errorf("tester field: focus %s at %d, want %s at %d", got, s.view.focusPlace(), want, place)
 	}
 
+	// The results table, clicked: its place in the focus order depends on
+	// the rows shown (a long test set shows only the rows near the view),
+	// so it is given back by name.
+	set := &testset.Set{}
+	for i := range 20 {
+		set.Crawlers = append(set.Crawlers, fmt.Sprintf("Bot%d", i))
+	}
+	for i := range 60 {
+		set.Paths = append(set.Paths, fmt.Sprintf("/p%d", i))
+	}
+	s.pane.SetTestSet(set)
+	c.Focus(s.pane.ResultsTable())
+	s.switchLanguage("ru")
+	if c.Focused() != s.pane.ResultsTable() {
+		t.Errorf("results table: focus %T after the switch", c.Focused())
+	}
+
 	s.tabs.SelectIndex(1)
 	c.Unfocus()
 	c.FocusNext()

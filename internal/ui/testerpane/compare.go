@@ -448,14 +448,32 @@ func (cv *compareView) showChooser(anchor fyne.CanvasObject, title string, body 
 type fillLayout struct {
 	p     *Pane
 	width float32
+	// height is the table's height at the last layout
+	height float32
 }
 
 func (l *fillLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
 
+// Layout gives the table the space's width and as much of its height as
+// holds whole rows (see tablescroll.go); when the height changes (the
+// detail area opens or its divider is dragged) a selected row that was in
+// view stays in view.
 func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	t := l.p.ui.table
+	h := t.wholeRowsHeight(size.Height)
+	keep := -1
+	if h != l.height {
+		if i := l.p.selectedRow(); i >= 0 && t.rowInView(i, l.height-t.metrics().header) {
+			keep = i
+		}
+		l.height = h
+	}
 	for _, o := range objects {
 		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
+		o.Resize(fyne.NewSize(size.Width, h))
+	}
+	if keep >= 0 {
+		t.showRow(keep)
 	}
 	if l.p.table.widthsText != theme.TextSize() {
 		l.width = size.Width

@@ -21,6 +21,12 @@ type hoverTable struct {
 	p     *Pane
 	cells []*tableCell // every cell the table made (it reuses them)
 	over  *tableCell   // the cell under the pointer
+	// measured is the rows' height, for scrolling by whole rows
+	// (tablescroll.go)
+	measured rowMetrics
+	// before is where the view was before widget.Table scrolled by its
+	// own rule, while a click or a key is handled (keepPlace)
+	before *float32
 }
 
 func newHoverTable(p *Pane, length func() (int, int), create func() fyne.CanvasObject, update func(widget.TableCellID, fyne.CanvasObject)) *hoverTable {

@@ -9,7 +9,6 @@ package testerpane
 
 import (
 	"maps"
-	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -165,6 +164,12 @@ func New(win fyne.Window) *Pane {
 
 // Object is the pane's widget tree, to put in the window.
 func (p *Pane) Object() fyne.CanvasObject { return p.ui.root }
+
+// ResultsTable is the results table as the window's keyboard focus knows
+// it: a click gives it the keyboard, and a rebuilt window (a language
+// switch) gives it back by name, not by its place in the focus order,
+// which the rows shown at the time change.
+func (p *Pane) ResultsTable() fyne.Focusable { return p.ui.table }
 
 // SetDocument shows verdicts for doc. Call it after every edit with the
 // editor's Document, and do not modify doc afterwards: the pane may compile
@@ -467,10 +472,12 @@ func (p *Pane) selectCell(c cell) {
 	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
 		// open (or widen) the detail area to the whole explanation
 		p.ui.lower.SetOffset(off)
-		if i := slices.Index(p.view.shown, c.pair); i >= 0 {
-			p.ui.table.ScrollTo(widget.TableCellID{Row: i, Col: 0}) // keep the row in sight
-		}
 	}
+	// the row whole in sight, the rows above it from a row's top (the
+	// table's own scroll to a clicked row left half a row at the top),
+	// and the keyboard there
+	p.ui.table.focusOn(p.selectedRow())
+	p.ui.table.showRow(p.selectedRow())
 	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
 		p.onSelect(*v)
 	}
