@@ -145,8 +145,9 @@ func (t *hoverTable) Tapped(e *fyne.PointEvent) {
 	}
 }
 
-// TypedKey moves the keyboard focus as widget.Table does, then scrolls the
-// focused row whole into view by whole rows; Esc and the function keys go
+// TypedKey moves the keyboard focus as widget.Table does, Up and Down
+// select the row they reach, then it scrolls the focused row whole into
+// view by whole rows; Esc and the function keys go
 // to the window (presenter mode). On the web the key arrives off the UI
 // goroutine: keys.Run brings it there.
 func (t *hoverTable) TypedKey(e *fyne.KeyEvent) {
@@ -158,7 +159,15 @@ func (t *hoverTable) TypedKey(e *fyne.KeyEvent) {
 		t.keepPlace(func() {
 			t.Table.TypedKey(e)
 			switch e.Name {
-			case fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
+			case fyne.KeyUp, fyne.KeyDown:
+				// The selection follows the keyboard, as in any list of
+				// results: the detail and the editor's marks go with it
+				// (widget.Table moves only its focus and waits for Space).
+				if row := t.focusRow(); row >= 0 && row != t.p.selectedRow() {
+					t.Select(widget.TableCellID{Row: row, Col: 0})
+				}
+				t.showRow(t.focusRow())
+			case fyne.KeyLeft, fyne.KeyRight:
 				t.showRow(t.focusRow())
 			}
 		})

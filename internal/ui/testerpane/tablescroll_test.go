@@ -172,6 +172,9 @@ func TestKeysScrollByWholeRows(t *testing.T) {
 		if got := p.ui.table.focusRow(); got != row {
 			t.Fatalf("Down moved the focus to row %d, not %d", got, row)
 		}
+		if got := p.selectedRow(); got != row {
+			t.Fatalf("Down to row %d selected row %d: the selection (and the detail) must follow the keys", row, got)
+		}
 		checkWhole(t, p, row, fmt.Sprintf("Down to row %d (row %d was the last in view)", row, visible))
 		// the view moves no further than it must: the row comes in at
 		// the bottom edge
@@ -184,6 +187,9 @@ func TestKeysScrollByWholeRows(t *testing.T) {
 	}
 	for row := len(p.view.shown) - 2; row >= 0; row-- {
 		w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})
+		if got := p.selectedRow(); got != row {
+			t.Fatalf("Up to row %d selected row %d", row, got)
+		}
 		checkWhole(t, p, row, fmt.Sprintf("Up to row %d", row))
 		if first := firstRow(t, p); row < len(p.view.shown)-visible && first != row {
 			t.Errorf("after Up to row %d the first row in view is %d: the view moved further than it needed", row, first)
