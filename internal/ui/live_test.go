@@ -223,6 +223,34 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	if d := s.changes.detail.Text; !strings.Contains(d, "Before (live") || !strings.Contains(d, "Now (the editor): blocked") {
 		t.Errorf("detail %q", d)
 	}
+	// The rules the verdicts quote are drawn in the code font without the
+	// backticks, in the detail and in the rows.
+	if d := s.changes.detail.Shown(); strings.Contains(d, "`") {
+		t.Errorf("the detail draws a backtick: %q", d)
+	}
+	code := false
+	for _, sg := range s.changes.detail.Segments {
+		if ts, ok := sg.(*widget.TextSegment); ok && ts.Style.TextStyle.Monospace && strings.Contains(ts.Text, "Disallow:") {
+			code = true
+		}
+	}
+	if !code {
+		t.Errorf("the detail draws no rule in the code font: %q", s.changes.detail.Text)
+	}
+	quoted := 0
+	for i, it := range s.changes.items {
+		row := s.changes.list.CreateItem()
+		s.changes.list.UpdateItem(i, row)
+		if strings.Contains(it.text, "`") {
+			quoted++
+		}
+		if l := row.(*widget.Label); strings.Contains(l.Text, "`") {
+			t.Errorf("row %d draws a backtick: %q", i, l.Text)
+		}
+	}
+	if quoted == 0 {
+		t.Error("no row quotes a rule: the rows are not checked")
+	}
 	// A pasted URL list replaces the tester's paths.
 	s.changes.setURLs("https://shop.example/catalog/9\r\n\n/zzz\n")
 	if n := len(s.changes.rep.Changes); n != 2 || s.changes.rep.URLs != 2 {

@@ -142,6 +142,16 @@ func Code(s string) string {
 	return fence + s + fence
 }
 
+// Literal is s to put in a message's text so that it reads back as
+// written: s itself when it holds no backtick, else s quoted as code (its
+// backticks would mark code or pair with the message's).
+func Literal(s string) string {
+	if !strings.Contains(s, "`") {
+		return s
+	}
+	return Code(s)
+}
+
 // Quoted renders a message with render (a template filled with data) so
 // that a backtick in a value of data never pairs with one of the
 // template's: a value the template quotes as code stays one piece of code

@@ -55,6 +55,7 @@ func TestCode(t *testing.T) {
 		{"a leading backtick is padded", "`a", "`` `a ``"},
 		{"a trailing backtick is padded", "a`", "`` a` ``"},
 		{"spaces on both sides are padded", " a ", "`  a  `"},
+		{"a pair of backticks inside", "/a`b`c", "``/a`b`c``"},
 	} {
 		got := Code(c.in)
 		if got != c.want {
@@ -62,6 +63,9 @@ func TestCode(t *testing.T) {
 		}
 		if sp := Spans("x " + got + " y"); len(sp) != 3 || !sp[1].Code || sp[1].Text != c.in {
 			t.Errorf("%s: %q reads back as %q", c.rule, got, show(sp))
+		}
+		if l := Literal(c.in); Plain("x "+l+" `y`") != "x "+c.in+" y" {
+			t.Errorf("%s: Literal(%q) = %q reads back as %q", c.rule, c.in, l, Plain("x "+l+" `y`"))
 		}
 	}
 }
