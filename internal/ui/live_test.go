@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -228,13 +229,7 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	if d := s.changes.detail.Shown(); strings.Contains(d, "`") {
 		t.Errorf("the detail draws a backtick: %q", d)
 	}
-	code := false
-	for _, sg := range s.changes.detail.Segments {
-		if ts, ok := sg.(*widget.TextSegment); ok && ts.Style.TextStyle.Monospace && strings.Contains(ts.Text, "Disallow:") {
-			code = true
-		}
-	}
-	if !code {
+	if !uitest.InCode(s.changes.detail.Segments, "Disallow:") {
 		t.Errorf("the detail draws no rule in the code font: %q", s.changes.detail.Text)
 	}
 	quoted := 0

@@ -26,13 +26,7 @@ func TestVerdictDrawsCodeWithoutBackticks(t *testing.T) {
 		if strings.Contains(shown, "`") || !strings.Contains(shown, "Disallow: /private/") {
 			t.Errorf("%s: the verdict line draws %q", lg, shown)
 		}
-		code := false
-		for _, sg := range rt.Segments {
-			if ts, ok := sg.(*widget.TextSegment); ok && ts.Style.TextStyle.Monospace && strings.Contains(ts.Text, "Disallow: /private/") {
-				code = true
-			}
-		}
-		if !code {
+		if !uitest.InCode(rt.Segments, "Disallow: /private/") {
 			t.Errorf("%s: Disallow: /private/ is not drawn in the code font", lg)
 		}
 		tab.showQuestion(0)

@@ -39,6 +39,7 @@ type Style struct {
 	SizeName fyne.ThemeSizeName // "" for the theme's text size
 	Bold     bool               // the text outside code (the test theme has no bold monospace)
 	Literal  bool               // backticks are text (a line of the user's own crawler and path)
+	Code     bool               // all of it is code, as written (a line of the user's file)
 }
 
 // Segments is s (lines separated by "\n") as RichText segments: each line
@@ -53,8 +54,8 @@ func Segments(s string, st Style) []widget.RichTextSegment {
 			out = append(out, lineEnd(st))
 		}
 		var segs []widget.RichTextSegment
-		spans := []Span{{Text: line}}
-		if !st.Literal {
+		spans := []Span{{Text: line, Code: st.Code}}
+		if !st.Literal && !st.Code {
 			spans = Spans(line)
 		}
 		for _, sp := range spans {
