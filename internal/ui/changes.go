@@ -281,13 +281,7 @@ func changeItems(rep *diff.Report) []changeItem {
 // groupLine is a rule removed (sign −) or added (+) in a group, the rule
 // quoted as code.
 func groupLine(group, sign, rule string) string {
-	return langQuoted("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": group, "Sign": sign, "Rule": rule})
-}
-
-// langQuoted is lang.X whose data's backticks never pair with the
-// template's (msg.Quoted): a rule with a backtick stays one piece of code.
-func langQuoted(key, fallback string, data map[string]any) string {
-	return msg.Quoted(data, func(d map[string]any) string { return lang.X(key, fallback, d) })
+	return richmsg.X("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": group, "Sign": sign, "Rule": rule})
 }
 
 func summaryText(s diff.Summary) string {
@@ -298,7 +292,7 @@ func summaryText(s diff.Summary) string {
 	t := lang.X("live.changes.summary", "{{.Agent}} ({{.Engine}}): {{.Blocked}} newly blocked, {{.Allowed}} newly allowed",
 		map[string]any{"Agent": msg.Literal(agent), "Engine": engine.NameOf(s.Engine).String(), "Blocked": s.Blocked, "Allowed": s.Allowed})
 	if len(s.BlockedBy) > 0 && s.BlockedBy[0].Line > 0 {
-		t += " — " + langQuoted("live.changes.by_line", "by line {{.Line}} `{{.Rule}}`", map[string]any{"Line": s.BlockedBy[0].Line, "Rule": s.BlockedBy[0].Text})
+		t += " — " + richmsg.X("live.changes.by_line", "by line {{.Line}} `{{.Rule}}`", map[string]any{"Line": s.BlockedBy[0].Line, "Rule": s.BlockedBy[0].Text})
 	}
 	return t
 }
@@ -402,7 +396,7 @@ func (c *changesView) selectItem(i int) {
 	if o, ok := c.oldRes.Outcome(ch.Engine); ok && o.Outcome != engine.FetchUseFile {
 		why = outcomeText(o) // no file was served: the fetch outcome decided
 	}
-	b.WriteString(langQuoted("live.changes.before", "Before ({{.Source}}): {{.Verdict}} — {{.Why}}", map[string]any{"Source": c.source, "Verdict": word(ch.Old), "Why": why}))
+	b.WriteString(richmsg.X("live.changes.before", "Before ({{.Source}}): {{.Verdict}} — {{.Why}}", map[string]any{"Source": c.source, "Verdict": word(ch.Old), "Why": why}))
 	b.WriteString("\n")
 	b.WriteString(lang.X("live.changes.after", "Now (the editor): {{.Verdict}} — {{.Why}}", map[string]any{"Verdict": word(ch.New), "Why": ch.New.Explain().String()}))
 	c.detail.SetParts(richmsg.Part{Text: head, Style: richmsg.Style{Literal: true}}, richmsg.Part{Text: b.String()})

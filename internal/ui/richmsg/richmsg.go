@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -150,4 +151,11 @@ func isBreak(c byte) bool { return strings.IndexByte(breaks, c) >= 0 }
 func isPath(w string) bool {
 	w = strings.TrimLeft(w, opening)
 	return strings.HasPrefix(w, "/") || strings.Contains(w, "://")
+}
+
+// X is lang.X for a template that quotes data as code ("line {{.Line}}
+// `{{.Rule}}`"): a value holding a backtick is quoted with a longer run
+// (msg.Quoted), so it never pairs with the template's backticks.
+func X(key, fallback string, data map[string]any) string {
+	return msg.Quoted(data, func(d map[string]any) string { return lang.X(key, fallback, d) })
 }
