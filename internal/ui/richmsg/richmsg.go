@@ -37,10 +37,11 @@ func Plain(s string) string { return msg.Plain(s) }
 
 // Style is how a message is drawn.
 type Style struct {
-	SizeName fyne.ThemeSizeName // "" for the theme's text size
-	Bold     bool               // the text outside code (the test theme has no bold monospace)
-	Literal  bool               // backticks are text (a line of the user's own crawler and path)
-	Code     bool               // all of it is code, as written (a line of the user's file)
+	SizeName fyne.ThemeSizeName  // "" for the theme's text size
+	Bold     bool                // the text outside code (the test theme has no bold monospace)
+	Literal  bool                // backticks are text (a line of the user's own crawler and path)
+	Code     bool                // all of it is code, as written (a line of the user's file)
+	Color    fyne.ThemeColorName // "" for the theme's text colour; a warning's colour, say
 }
 
 // Segments is s (lines separated by "\n") as RichText segments: each line
@@ -67,6 +68,9 @@ func Segments(s string, st Style) []widget.RichTextSegment {
 				style.TextStyle.Bold = st.Bold
 			}
 			style.SizeName = sizeOr(st.SizeName, style.SizeName)
+			if st.Color != "" {
+				style.ColorName = st.Color
+			}
 			for _, piece := range PathBreaks(sp.Text) {
 				if sp.Code && len(segs) > 0 {
 					// A piece of code is not cut at its spaces: in the

@@ -152,3 +152,40 @@ func TestTextDrawsItsNewText(t *testing.T) {
 		t.Errorf("the window draws %q", got)
 	}
 }
+
+// TestColor: a message in a colour (a warning) draws its text and its code
+// in that colour; without one, in the theme's.
+func TestColor(t *testing.T) {
+	uitest.NewApp(t)
+	for _, c := range []struct {
+		rule  string
+		color fyne.ThemeColorName
+	}{
+		{"a warning's colour", theme.ColorNameWarning},
+		{"no colour: the theme's", ""},
+	} {
+		segs := Segments("line 1: `GPTBott` names no known crawler; did you mean `GPTBot`?", Style{Color: c.color})
+		code := 0
+		for _, sg := range segs {
+			ts := sg.(*widget.TextSegment)
+			if !ts.Style.Inline {
+				continue
+			}
+			if ts.Style.TextStyle.Monospace {
+				code++
+			}
+			want := c.color
+			if want == "" && ts.Style.TextStyle.Monospace {
+				want = widget.RichTextStyleCodeInline.ColorName
+			} else if want == "" {
+				want = widget.RichTextStyleInline.ColorName
+			}
+			if ts.Style.ColorName != want {
+				t.Errorf("%s: %q is drawn in %q, want %q", c.rule, ts.Text, ts.Style.ColorName, want)
+			}
+		}
+		if code != 2 {
+			t.Errorf("%s: %d pieces of code, want 2", c.rule, code)
+		}
+	}
+}
