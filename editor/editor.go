@@ -15,6 +15,7 @@ import (
 	"errors"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
@@ -38,6 +39,10 @@ type Editor struct {
 	// use, so the window can act on keys its menu cannot name (a menu item
 	// has one shortcut; zoom in is both Ctrl+= and Ctrl++).
 	OnShortcut func(*desktop.CustomShortcut)
+	// MessageView, if set, makes the widget that shows a mark's whole
+	// message (chosen in the context menu), wrapping to the width it is
+	// given: the window draws the message's code in the code font.
+	MessageView func(message string) fyne.CanvasObject
 
 	buf   buffer    // the text and its parse; where the cursor may go (buffer.go, nav.go)
 	sel   selection // cursor and selection (selection.go)

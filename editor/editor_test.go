@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 // newTestEditor shows an editor on src in a test window. A '|' in src marks
@@ -384,5 +385,45 @@ func TestCursorMovesAreReported(t *testing.T) {
 		if len(at) != len(s.want) || len(at) > 0 && at[0] != s.want[0] {
 			t.Errorf("%s: reported %v, want %v", s.name, at, s.want)
 		}
+	}
+}
+
+// TestContextMenuMessageCode: a mark's message that quotes code between
+// backticks is a menu item without them; chosen, it opens in the widget
+// the window's MessageView makes, given the message whole, or without a
+// MessageView in a label without the backticks.
+func TestContextMenuMessageCode(t *testing.T) {
+	test.NewTempApp(t)
+	e := New()
+	w := test.NewTempWindow(t, e)
+	w.Resize(fyne.NewSize(600, 300))
+	e.SetText([]byte("User-agent: *\nDissallow: /x\n"))
+	const message = "`Dissallow` is a misspelt `Disallow` [RS008]"
+	e.SetMarks([]Mark{{Line: 2, Kind: MarkError, Message: message}})
+	v := e.vp.view()
+	at := fyne.NewPos(v.x0+20, v.y0+v.lineH*1.5)
+	var full string
+	m := newContextMenu(e, at, func(s string) { full = s })
+	if got := m.Items[0].Label; got != "Dissallow is a misspelt Disallow [RS008]" {
+		t.Errorf("the menu item reads %q", got)
+	}
+	m.Items[0].Action()
+	if full != message {
+		t.Errorf("choosing it opens %q, want the whole message", full)
+	}
+	e.showMessage(w.Canvas(), message, fyne.NewPos(10, 10))
+	pop, ok := w.Canvas().Overlays().Top().(*widget.PopUp)
+	if !ok {
+		t.Fatalf("no pop-up: %T", w.Canvas().Overlays().Top())
+	}
+	if l, ok := pop.Content.(*widget.Label); !ok || l.Text != "Dissallow is a misspelt Disallow [RS008]" {
+		t.Errorf("without MessageView the pop-up shows %#v", pop.Content)
+	}
+	pop.Hide()
+	var given string
+	e.MessageView = func(s string) fyne.CanvasObject { given = s; return widget.NewLabel("view") }
+	e.showMessage(w.Canvas(), message, fyne.NewPos(10, 10))
+	if given != message {
+		t.Errorf("MessageView is given %q", given)
 	}
 }

@@ -66,7 +66,8 @@ func (e *Editor) ShowLine(n int) {
 // Mark decorates part of one line. Line is 1-based; Start and End are byte
 // offsets from the start of the line's content (end exclusive), as a
 // diagnostic's span has them, and 0,0 means the whole line. Message is shown
-// when the mouse rests on the mark.
+// when the mouse rests on the mark; the code it quotes between backticks
+// (tester/msg) is drawn in the code font without them.
 type Mark struct {
 	Line       int
 	Kind       MarkKind

@@ -5,6 +5,8 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // TappedSecondary opens the context menu: the messages of the marks on the
@@ -15,14 +17,22 @@ func (e *Editor) TappedSecondary(ev *fyne.PointEvent) {
 	if c == nil {
 		return
 	}
-	m := newContextMenu(e, ev.Position, func(text string) { showMessage(c, text, ev.AbsolutePosition) })
+	m := newContextMenu(e, ev.Position, func(text string) { e.showMessage(c, text, ev.AbsolutePosition) })
 	widget.ShowPopUpMenuAtPosition(m, c, ev.AbsolutePosition)
 }
 
-// showMessage shows a mark's whole message, wrapped, at pos.
-func showMessage(c fyne.Canvas, text string, pos fyne.Position) {
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
+// showMessage shows a mark's whole message, wrapped, at pos: in the
+// widget MessageView makes, else in a label without the backticks that
+// mark code.
+func (e *Editor) showMessage(c fyne.Canvas, text string, pos fyne.Position) {
+	var l fyne.CanvasObject
+	if e.MessageView != nil {
+		l = e.MessageView(text)
+	} else {
+		lb := widget.NewLabel(msg.Plain(text))
+		lb.Wrapping = fyne.TextWrapWord
+		l = lb
+	}
 	p := widget.NewPopUp(l, c)
 	p.ShowAtPosition(pos)
 	// A wrapped label knows its height only once it has a width.
@@ -46,7 +56,7 @@ func newContextMenu(e *Editor, pos fyne.Position, show func(message string)) *fy
 		if m.Message == "" {
 			continue
 		}
-		label, full := m.Message, m.Message
+		label, full := msg.Plain(m.Message), m.Message
 		if r := []rune(label); len(r) > menuLabelRunes {
 			label = string(r[:menuLabelRunes-1]) + "…"
 		}

@@ -15,10 +15,12 @@ import (
 	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -38,7 +40,7 @@ type changesView struct {
 	header  *widget.Label
 	summary *widget.Label
 	list    *widget.List
-	detail  *widget.Label
+	detail  *richmsg.Text // both verdicts, the rules they quote in the code font
 	root    fyne.CanvasObject
 }
 
@@ -267,13 +269,19 @@ func changeItems(rep *diff.Report) []changeItem {
 			name = lang.X("live.changes.no_group", "(before any User-agent)")
 		}
 		for _, r := range g.Removed {
-			items = append(items, changeItem{text: lang.X("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": name, "Sign": "−", "Rule": r.Text}), change: -1})
+			items = append(items, changeItem{text: groupLine(name, "−", r.Text), change: -1})
 		}
 		for _, r := range g.Added {
-			items = append(items, changeItem{text: lang.X("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": name, "Sign": "+", "Rule": r.Text}), change: -1})
+			items = append(items, changeItem{text: groupLine(name, "+", r.Text), change: -1})
 		}
 	}
 	return items
+}
+
+// groupLine is a rule removed (sign −) or added (+) in a group, the rule
+// quoted as code.
+func groupLine(group, sign, rule string) string {
+	return richmsg.X("live.changes.group_line", "group {{.Group}}: {{.Sign}} `{{.Rule}}`", map[string]any{"Group": group, "Sign": sign, "Rule": rule})
 }
 
 func summaryText(s diff.Summary) string {
@@ -282,9 +290,9 @@ func summaryText(s diff.Summary) string {
 		agent = "*"
 	}
 	t := lang.X("live.changes.summary", "{{.Agent}} ({{.Engine}}): {{.Blocked}} newly blocked, {{.Allowed}} newly allowed",
-		map[string]any{"Agent": agent, "Engine": engine.NameOf(s.Engine).String(), "Blocked": s.Blocked, "Allowed": s.Allowed})
+		map[string]any{"Agent": msg.Literal(agent), "Engine": engine.NameOf(s.Engine).String(), "Blocked": s.Blocked, "Allowed": s.Allowed})
 	if len(s.BlockedBy) > 0 && s.BlockedBy[0].Line > 0 {
-		t += " — " + lang.X("live.changes.by_line", "by line {{.Line}} `{{.Rule}}`", map[string]any{"Line": s.BlockedBy[0].Line, "Rule": s.BlockedBy[0].Text})
+		t += " — " + richmsg.X("live.changes.by_line", "by line {{.Line}} `{{.Rule}}`", map[string]any{"Line": s.BlockedBy[0].Line, "Rule": s.BlockedBy[0].Text})
 	}
 	return t
 }
@@ -297,12 +305,13 @@ func changeText(c *diff.Change) string {
 	rule := ""
 	if r, fromOld := c.Decider(); r != nil {
 		if fromOld {
-			rule = lang.X("live.changes.was_line", "was line {{.Line}}: {{.Rule}}", map[string]any{"Line": r.Line, "Rule": r.Text})
+			rule = lang.X("live.changes.was_line", "was line {{.Line}}: {{.Rule}}", map[string]any{"Line": r.Line, "Rule": msg.Literal(r.Text)})
 		} else {
-			rule = lang.X("live.changes.line", "line {{.Line}}: {{.Rule}}", map[string]any{"Line": r.Line, "Rule": r.Text})
+			rule = lang.X("live.changes.line", "line {{.Line}}: {{.Rule}}", map[string]any{"Line": r.Line, "Rule": msg.Literal(r.Text)})
 		}
 	}
-	return fmt.Sprintf("    %s  %s  (%s)", c.URL, arrow, rule)
+	// the row shows richmsg.Plain of this: the user's text reads as written
+	return fmt.Sprintf("    %s  %s  (%s)", msg.Literal(c.URL), arrow, rule)
 }
 
 // build makes the widgets (once per window layout).
@@ -311,7 +320,7 @@ func (c *changesView) build() {
 	c.header.Truncation = fyne.TextTruncateEllipsis
 	c.summary = widget.NewLabel("")
 	c.summary.Wrapping = fyne.TextWrapWord
-	c.detail = newWrappedLabel(lang.X("live.changes.hint", "Click a change to see both verdicts and the deciding lines."))
+	c.detail = richmsg.NewText(lang.X("live.changes.hint", "Click a change to see both verdicts and the deciding lines."), richmsg.Style{})
 	c.list = widget.NewList(func() int { return len(c.items) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
@@ -320,7 +329,7 @@ func (c *changesView) build() {
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
-			l.SetText(c.items[i].text)
+			l.SetText(richmsg.Plain(c.items[i].text)) // one line: no code font
 			l.TextStyle = fyne.TextStyle{Bold: c.items[i].head}
 			l.Refresh()
 		})
@@ -380,17 +389,17 @@ func (c *changesView) selectItem(i int) {
 		}
 		return lang.X("live.changes.blocked", "blocked")
 	}
+	// the crawler and URL are the user's own: drawn as written
+	head := lang.X("live.changes.detail_head", "{{.Agent}} · {{.URL}} · {{.Engine}}", map[string]any{"Agent": ch.Agent, "URL": ch.URL, "Engine": engine.NameOf(ch.Engine).String()})
 	var b strings.Builder
-	b.WriteString(lang.X("live.changes.detail_head", "{{.Agent}} · {{.URL}} · {{.Engine}}", map[string]any{"Agent": ch.Agent, "URL": ch.URL, "Engine": engine.NameOf(ch.Engine).String()}))
-	b.WriteString("\n")
 	why := ch.Old.Explain().String()
 	if o, ok := c.oldRes.Outcome(ch.Engine); ok && o.Outcome != engine.FetchUseFile {
 		why = outcomeText(o) // no file was served: the fetch outcome decided
 	}
-	b.WriteString(lang.X("live.changes.before", "Before ({{.Source}}): {{.Verdict}} — {{.Why}}", map[string]any{"Source": c.source, "Verdict": word(ch.Old), "Why": why}))
+	b.WriteString(richmsg.X("live.changes.before", "Before ({{.Source}}): {{.Verdict}} — {{.Why}}", map[string]any{"Source": c.source, "Verdict": word(ch.Old), "Why": why}))
 	b.WriteString("\n")
 	b.WriteString(lang.X("live.changes.after", "Now (the editor): {{.Verdict}} — {{.Why}}", map[string]any{"Verdict": word(ch.New), "Why": ch.New.Explain().String()}))
-	c.detail.SetText(b.String())
+	c.detail.SetParts(richmsg.Part{Text: head, Style: richmsg.Style{Literal: true}}, richmsg.Part{Text: b.String()})
 	c.s.checks.selectVerdict(*ch.New)
 }
 

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -222,6 +223,28 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	}
 	if d := s.changes.detail.Text; !strings.Contains(d, "Before (live") || !strings.Contains(d, "Now (the editor): blocked") {
 		t.Errorf("detail %q", d)
+	}
+	// The rules the verdicts quote are drawn in the code font without the
+	// backticks, in the detail and in the rows.
+	if d := s.changes.detail.Shown(); strings.Contains(d, "`") {
+		t.Errorf("the detail draws a backtick: %q", d)
+	}
+	if !uitest.InCode(s.changes.detail.Segments, "Disallow:") {
+		t.Errorf("the detail draws no rule in the code font: %q", s.changes.detail.Text)
+	}
+	quoted := 0
+	for i, it := range s.changes.items {
+		row := s.changes.list.CreateItem()
+		s.changes.list.UpdateItem(i, row)
+		if strings.Contains(it.text, "`") {
+			quoted++
+		}
+		if l := row.(*widget.Label); strings.Contains(l.Text, "`") {
+			t.Errorf("row %d draws a backtick: %q", i, l.Text)
+		}
+	}
+	if quoted == 0 {
+		t.Error("no row quotes a rule: the rows are not checked")
 	}
 	// A pasted URL list replaces the tester's paths.
 	s.changes.setURLs("https://shop.example/catalog/9\r\n\n/zzz\n")

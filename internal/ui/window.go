@@ -11,6 +11,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/internal/ui/testerpane"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -158,6 +159,8 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(Icon)
 	s.ed = editor.New()
+	// a mark's whole message, opened from the editor's context menu
+	s.ed.MessageView = func(m string) fyne.CanvasObject { return richmsg.NewText(m, richmsg.Style{}) }
 	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, testerpane.OwnReading), false, nil)
 	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	// Lint runs off the keystroke path, on the other core: the editor and

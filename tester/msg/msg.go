@@ -113,14 +113,15 @@ func (t Text) String() string {
 	if !ok {
 		fallback = t.Key
 	}
-	data := t.renderedData()
-	if tr != nil {
-		return tr(t.Key, fallback, data)
-	}
-	if hasOne && isOne(data["Count"]) {
-		return Render(one, data)
-	}
-	return Render(fallback, data)
+	return Quoted(t.renderedData(), func(data map[string]any) string {
+		if tr != nil {
+			return tr(t.Key, fallback, data)
+		}
+		if hasOne && isOne(data["Count"]) {
+			return Render(one, data)
+		}
+		return Render(fallback, data)
+	})
 }
 
 // renderedData renders nested Texts so a sentence can embed another one.

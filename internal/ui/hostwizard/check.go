@@ -11,8 +11,10 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/safewidget"
 	"github.com/robots-studio/robots-studio/tester/mirror"
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // checkStep is a table: for every name × crawler × path, what the tester
@@ -25,13 +27,13 @@ type checkStep struct {
 	table    *widget.Table
 	rows     []mirror.CheckRow
 	summary  *widget.Label
-	detail   *widget.Label // the selected row in full: the Why column is cut
+	detail   *richmsg.Text // the selected row in full (the Why column is cut), its rules as code
 }
 
 const checkCols = 6
 
 func newCheckStep(w *wizard) *checkStep {
-	c := &checkStep{w: w, crawlers: keys.NewEntry(), paths: keys.NewEntry(), summary: wrapped(""), detail: wrapped("")}
+	c := &checkStep{w: w, crawlers: keys.NewEntry(), paths: keys.NewEntry(), summary: wrapped(""), detail: richmsg.NewText("", richmsg.Style{})}
 	// The order follows mirror.Strategy: the recommended set-up first.
 	c.strategy = safewidget.NewSelect([]string{
 		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301 to the main name (recommended)"),
@@ -88,7 +90,7 @@ func (c *checkStep) setWidths() {
 	}
 	why := float32(whyWidth)
 	for row := range c.rows {
-		why = max(why, fyne.MeasureText(c.rows[row].Why, theme.TextSize(), fyne.TextStyle{}).Width+pad)
+		why = max(why, fyne.MeasureText(c.cell(row, checkCols-1), theme.TextSize(), fyne.TextStyle{}).Width+pad)
 	}
 	c.table.SetColumnWidth(checkCols-1, min(why, maxWhyWidth))
 }
@@ -132,7 +134,7 @@ func (c *checkStep) cell(row, col int) string {
 		}
 		return lang.X("mirror.ui.blocked", "blocked")
 	}
-	return r.Why
+	return richmsg.Plain(r.Why) // one line: no code font
 }
 
 // cellColour colours the verdict with the theme's allowed and blocked
@@ -165,7 +167,7 @@ func (c *checkStep) showDetail(row int) {
 	}
 	r := c.rows[row]
 	c.detail.SetText(lang.X("mirror.ui.check_detail", "{{.Name}} ({{.Serves}}), {{.Crawler}}, {{.Path}}: {{.Why}}",
-		map[string]any{"Name": c.cell(row, 0), "Serves": r.Served.String(), "Crawler": r.Crawler, "Path": r.Path, "Why": r.Why}))
+		map[string]any{"Name": msg.Literal(c.cell(row, 0)), "Serves": r.Served.String(), "Crawler": msg.Literal(r.Crawler), "Path": msg.Literal(r.Path), "Why": r.Why}))
 }
 
 // reset fills the inputs for a new plan and runs the check.

@@ -21,7 +21,7 @@ func fakeTester(robots []byte, crawler, path string) (bool, string) {
 	for _, line := range strings.Split(string(robots), "\n") {
 		line = strings.TrimSpace(line)
 		if v, ok := strings.CutPrefix(line, "Disallow: "); ok && v != "" && strings.HasPrefix(path, v) {
-			return false, line
+			return false, "blocked by `" + line + "`" // quoted as the engine does
 		}
 	}
 	return true, "no rule"
@@ -172,6 +172,23 @@ func TestResultInsertAndCheck(t *testing.T) {
 	last := c.rows[len(c.rows)-1]
 	if !strings.Contains(c.detail.Text, last.Why) || !strings.Contains(c.detail.Text, last.Host) {
 		t.Errorf("the selected row is not shown in full: %q", c.detail.Text)
+	}
+	// The rule a verdict quotes: plain in its cell, code in the detail.
+	quoted := false
+	for i, row := range c.rows {
+		if strings.Contains(row.Why, "`") {
+			quoted = true
+			if cell := c.cell(i, 5); strings.Contains(cell, "`") {
+				t.Errorf("row %d's Why cell reads %q", i, cell)
+			}
+			c.table.Select(widget.TableCellID{Row: i, Col: 5})
+			if shown := c.detail.Shown(); strings.Contains(shown, "`") || !uitest.InCode(c.detail.Segments, "Disallow: /") {
+				t.Errorf("row %d's detail draws %q, the rule not in the code font", i, shown)
+			}
+		}
+	}
+	if !quoted {
+		t.Error("no verdict quotes a rule: nothing is checked")
 	}
 }
 

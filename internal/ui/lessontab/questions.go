@@ -1,6 +1,7 @@
 package lessontab
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 )
@@ -34,6 +36,7 @@ type questionRow struct {
 	result  *widget.RichText
 	reveal  *fyne.Container
 	verdict *fyne.Container
+	said    []string // the verdict lines as text, their code between backticks
 	why     *prose
 	mark    *widget.Button
 	box     *fyne.Container
@@ -337,6 +340,7 @@ func (r *questionRow) show(picks []string) {
 	r.result.Segments = segs
 	r.result.Refresh()
 	r.verdict.RemoveAll()
+	r.said = r.said[:0]
 	asked := l.Asked(q)
 	for _, id := range readingsFor(l, q) {
 		var rv engine.Verdict
@@ -346,6 +350,7 @@ func (r *questionRow) show(picks []string) {
 			rv = l.AskUnder(q, id)
 		}
 		r.verdict.Add(verdictText(id, &rv, t.quiz.textSize()))
+		r.said = append(r.said, readingName(id)+": "+rv.Word().String()+" — "+rv.ExplainAll())
 	}
 	why := q.Why.In(language())
 	r.why.SizeName = t.quiz.textSize()
@@ -372,17 +377,19 @@ func readingsFor(l *lessons.Lesson, q lessons.Question) []string {
 }
 
 // verdictText is one reading's verdict: the word in the verdict colour and
-// the engine's explanation.
+// the engine's explanation, the robots.txt text it quotes in the code font
+// without the backticks (richmsg).
 func verdictText(id string, v *engine.Verdict, size fyne.ThemeSizeName) *widget.RichText {
 	colour := look.ColorNameBlocked
 	if v.Allowed {
 		colour = look.ColorNameAllowed
 	}
-	rt := widget.NewRichText(
+	segs := []widget.RichTextSegment{
 		&widget.TextSegment{Text: readingName(id) + ": ", Style: widget.RichTextStyle{Inline: true, SizeName: size, TextStyle: fyne.TextStyle{Bold: true}}},
 		&widget.TextSegment{Text: v.Word().String(), Style: widget.RichTextStyle{Inline: true, SizeName: size, ColorName: colour, TextStyle: fyne.TextStyle{Bold: true}}},
-		&widget.TextSegment{Text: " — " + v.ExplainAll(), Style: widget.RichTextStyle{Inline: true, SizeName: size}},
-	)
+	}
+	segs = append(segs, richmsg.Segments(" — "+v.ExplainAll(), richmsg.Style{SizeName: size})...)
+	rt := widget.NewRichText(richmsg.KeepSpansWhole(segs, math.MaxFloat32)...)
 	rt.Wrapping = fyne.TextWrapWord
 	return rt
 }
@@ -406,8 +413,8 @@ func (t *Tab) showQuestion(i int) {
 	r := t.quiz.rows[i]
 	var b strings.Builder
 	b.WriteString(r.head.Text + "\n")
-	for _, o := range r.verdict.Objects {
-		b.WriteString(o.(*widget.RichText).String() + "\n")
+	for _, line := range r.said {
+		b.WriteString(line + "\n")
 	}
 	if r.why.Visible() {
 		b.WriteString(r.why.Text)

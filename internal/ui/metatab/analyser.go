@@ -16,6 +16,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 )
@@ -240,9 +241,8 @@ func (a *analyser) show() {
 			a.policies.Add(cell)
 		}
 		for _, why := range p.Reasons {
-			l := widget.NewLabel(p.Crawler.Label() + ": " + why.String())
-			l.Wrapping = fyne.TextWrapWord
-			a.reasons.Add(l)
+			// a robots.txt verdict quotes its rule as code
+			a.reasons.Add(richmsg.NewText(p.Crawler.Label()+": "+why.String(), richmsg.Style{}))
 		}
 	}
 

@@ -12,8 +12,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/metatag"
@@ -81,14 +83,15 @@ func diagnosticLabel(d metatag.Diagnostic) fyne.CanvasObject {
 	if text != "" {
 		text += ": "
 	}
-	l := widget.NewLabel(text + d.Message.String())
-	l.Wrapping = fyne.TextWrapWord
+	// a robots.txt verdict in the message quotes its rule as code
+	var st richmsg.Style
 	switch d.Severity {
 	case diag.Error:
-		l.Importance = widget.DangerImportance
+		st.Color = theme.ColorNameError
 	case diag.Warning:
-		l.Importance = widget.WarningImportance
+		st.Color = theme.ColorNameWarning
 	}
+	l := richmsg.NewText(text+d.Message.String(), st)
 	icon := widget.NewIcon(severity.Icon(d.Severity))
 	return container.NewBorder(nil, nil, container.NewVBox(icon), nil, l)
 }

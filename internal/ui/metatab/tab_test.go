@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/ui/i18n"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
 	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/metatag"
@@ -35,6 +36,9 @@ func texts(c *fyne.Container) string {
 	for _, o := range c.Objects {
 		switch x := o.(type) {
 		case *widget.Label:
+			b.WriteString(x.Text)
+			b.WriteByte('\n')
+		case *richmsg.Text: // a finding's or a reason's message, as given
 			b.WriteString(x.Text)
 			b.WriteByte('\n')
 		case *fyne.Container: // a finding: its icon beside its label

@@ -2,7 +2,10 @@
 // explanations, lint findings and the tester's own sentences quote
 // robots.txt lines and paths between a pair of backticks ("blocked by line
 // 14 `Disallow: /addContacts*`"). A pair marks code, drawn in the code
-// style without its backticks; nothing else is interpreted, so a path such
+// style without its backticks (code holding a backtick is quoted with a
+// longer run of them, as in Markdown: tester/msg.Spans reads the runs, and
+// tester/msg quotes the user's text so); nothing else is interpreted, so a
+// path such
 // as /a*b_c outside backticks shows exactly as written (Markdown would read
 // emphasis into it). It also holds the work-around for Fyne 2.7.1's word
 // wrap of a text made of several spans (KeepSpansWhole), which the lessons'
@@ -14,69 +17,31 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
-// Span is a piece of a message: code (between a pair of backticks) or not.
-type Span struct {
-	Text string
-	Code bool
-}
+// Span is a piece of a message: code (between backtick runs) or not.
+type Span = msg.Span
 
-// Spans cuts s at its pairs of backticks. A backtick without a partner, and
-// an empty pair (two backticks together), stay as written: they mark nothing.
-func Spans(s string) []Span {
-	var out []Span
-	plain := func(t string) {
-		if t == "" {
-			return
-		}
-		if n := len(out); n > 0 && !out[n-1].Code {
-			out[n-1].Text += t
-			return
-		}
-		out = append(out, Span{Text: t})
-	}
-	for s != "" {
-		open := strings.IndexByte(s, '`')
-		if open < 0 {
-			break
-		}
-		end := strings.IndexByte(s[open+1:], '`')
-		if end < 0 {
-			break // unpaired: literal
-		}
-		end += open + 1
-		plain(s[:open])
-		if end == open+1 {
-			plain("``")
-		} else {
-			out = append(out, Span{Text: s[open+1 : end], Code: true})
-		}
-		s = s[end+1:]
-	}
-	plain(s)
-	return out
-}
+// Spans cuts s at its code: a run of backticks opens code and the next run
+// of the same length closes it (tester/msg.Spans). A run without a partner
+// stays as written: it marks nothing.
+func Spans(s string) []Span { return msg.Spans(s) }
 
 // Plain is s as the reader sees it, without the backticks that mark code:
 // for a place that shows plain text only (a row cut to its width).
-func Plain(s string) string {
-	if !strings.Contains(s, "`") {
-		return s
-	}
-	var b strings.Builder
-	for _, sp := range Spans(s) {
-		b.WriteString(sp.Text)
-	}
-	return b.String()
-}
+func Plain(s string) string { return msg.Plain(s) }
 
 // Style is how a message is drawn.
 type Style struct {
-	SizeName fyne.ThemeSizeName // "" for the theme's text size
-	Bold     bool               // the text outside code (the test theme has no bold monospace)
-	Literal  bool               // backticks are text (a line of the user's own crawler and path)
+	SizeName fyne.ThemeSizeName  // "" for the theme's text size
+	Bold     bool                // the text outside code (the test theme has no bold monospace)
+	Literal  bool                // backticks are text (a line of the user's own crawler and path)
+	Code     bool                // all of it is code, as written (a line of the user's file)
+	Color    fyne.ThemeColorName // "" for the theme's text colour; a warning's colour, say
 }
 
 // Segments is s (lines separated by "\n") as RichText segments: each line
@@ -91,8 +56,8 @@ func Segments(s string, st Style) []widget.RichTextSegment {
 			out = append(out, lineEnd(st))
 		}
 		var segs []widget.RichTextSegment
-		spans := []Span{{Text: line}}
-		if !st.Literal {
+		spans := []Span{{Text: line, Code: st.Code}}
+		if !st.Literal && !st.Code {
 			spans = Spans(line)
 		}
 		for _, sp := range spans {
@@ -103,6 +68,9 @@ func Segments(s string, st Style) []widget.RichTextSegment {
 				style.TextStyle.Bold = st.Bold
 			}
 			style.SizeName = sizeOr(st.SizeName, style.SizeName)
+			if st.Color != "" {
+				style.ColorName = st.Color
+			}
 			for _, piece := range PathBreaks(sp.Text) {
 				if sp.Code && len(segs) > 0 {
 					// A piece of code is not cut at its spaces: in the
@@ -187,4 +155,11 @@ func isBreak(c byte) bool { return strings.IndexByte(breaks, c) >= 0 }
 func isPath(w string) bool {
 	w = strings.TrimLeft(w, opening)
 	return strings.HasPrefix(w, "/") || strings.Contains(w, "://")
+}
+
+// X is lang.X for a template that quotes data as code ("line {{.Line}}
+// `{{.Rule}}`"): a value holding a backtick is quoted with a longer run
+// (msg.Quoted), so it never pairs with the template's backticks.
+func X(key, fallback string, data map[string]any) string {
+	return msg.Quoted(data, func(d map[string]any) string { return lang.X(key, fallback, d) })
 }

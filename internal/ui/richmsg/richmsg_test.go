@@ -38,8 +38,10 @@ func shown(segs []widget.RichTextSegment) string {
 	return strings.ReplaceAll(b.String(), "⟩⟨", "")
 }
 
-// TestSegments: a pair of backticks marks code, drawn in the code style
-// without the backticks; everything else is shown exactly as written.
+// TestSegments: a run of backticks and the next run of the same length
+// mark code, drawn in the code style without the backticks (a longer run
+// quotes code that holds a backtick); everything else is shown exactly as
+// written.
 func TestSegments(t *testing.T) {
 	uitest.NewApp(t)
 	for _, c := range []struct{ rule, in, want string }{
@@ -48,7 +50,10 @@ func TestSegments(t *testing.T) {
 		{"an unpaired backtick stays literal", "a ` alone", "a ` alone"},
 		{"after a pair, an odd one stays literal", "`a` and ` b", "⟨a⟩ and ` b"},
 		{"an empty pair marks nothing and stays", "empty `` here", "empty `` here"},
-		{"adjacent spans stay two", "`User-agent: *``Disallow: /`", "⟨User-agent: *Disallow: /⟩"},
+		{"a run of two inside code is its text", "`User-agent: *``Disallow: /`", "⟨User-agent: *``Disallow: /⟩"},
+		{"a double run quotes a backtick", "blocked by line 2 ``Disallow: /a`b``, the only rule", "blocked by line 2 ⟨Disallow: /a`b,⟩ the only rule"},
+		{"a single run does not close a double one", "``a`b` c`` and `d`", "⟨a`b` c⟩ and ⟨d⟩"},
+		{"the fence's spaces are not code", "`` `a `` starts", "⟨`a⟩ starts"},
 		{"adjacent spans with a space", "`a` `b`", "⟨a⟩ ⟨b⟩"},
 		{"Russian text", "запрещено строкой 14 `Disallow: /addContacts*`; группа: группа Googlebot",
 			"запрещено строкой 14 ⟨Disallow: /addContacts*;⟩ группа: группа Googlebot"},
@@ -145,5 +150,42 @@ func TestTextDrawsItsNewText(t *testing.T) {
 	txt.SetText("`Twitterbot/1.0` is not a product token")
 	if got := strings.Join(uitest.Rows(txt), "\n"); got != "Twitterbot/1.0 is not a product token" {
 		t.Errorf("the window draws %q", got)
+	}
+}
+
+// TestColor: a message in a colour (a warning) draws its text and its code
+// in that colour; without one, in the theme's.
+func TestColor(t *testing.T) {
+	uitest.NewApp(t)
+	for _, c := range []struct {
+		rule  string
+		color fyne.ThemeColorName
+	}{
+		{"a warning's colour", theme.ColorNameWarning},
+		{"no colour: the theme's", ""},
+	} {
+		segs := Segments("line 1: `GPTBott` names no known crawler; did you mean `GPTBot`?", Style{Color: c.color})
+		code := 0
+		for _, sg := range segs {
+			ts := sg.(*widget.TextSegment)
+			if !ts.Style.Inline {
+				continue
+			}
+			if ts.Style.TextStyle.Monospace {
+				code++
+			}
+			want := c.color
+			if want == "" && ts.Style.TextStyle.Monospace {
+				want = widget.RichTextStyleCodeInline.ColorName
+			} else if want == "" {
+				want = widget.RichTextStyleInline.ColorName
+			}
+			if ts.Style.ColorName != want {
+				t.Errorf("%s: %q is drawn in %q, want %q", c.rule, ts.Text, ts.Style.ColorName, want)
+			}
+		}
+		if code != 2 {
+			t.Errorf("%s: %d pieces of code, want 2", c.rule, code)
+		}
 	}
 }

@@ -17,7 +17,9 @@ import (
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 )
 
@@ -34,7 +36,7 @@ type buildView struct {
 	t       *Tab
 	host    *keys.Entry
 	urls    *keys.Entry
-	status  *widget.Label
+	status  *richmsg.Text // the findings quote URLs and rules as code
 	preview *widget.Label
 	save    *widget.Button
 	clear   *widget.Button
@@ -55,8 +57,7 @@ func newBuildView(t *Tab) *buildView {
 	b.urls.SetPlaceHolder(lang.X("sitemap.ui.build.placeholder", "One URL or /path a line; optional columns after a tab: lastmod (2007-11-02), changefreq (daily), priority (0.8)"))
 	b.urls.OnChanged = func(string) { b.files = nil; b.save.Disable() }
 	b.clear = widget.NewButtonWithIcon(lang.X("sitemap.ui.build.clear", "Clear"), theme.ContentClearIcon(), b.clearList)
-	b.status = widget.NewLabel("")
-	b.status.Wrapping = fyne.TextWrapWord
+	b.status = richmsg.NewText("", richmsg.Style{})
 	b.preview = widget.NewLabel("")
 	b.preview.TextStyle.Monospace = true
 	load := widget.NewButtonWithIcon(lang.X("sitemap.ui.build.load", "Load List…"), theme.FolderOpenIcon(), b.loadDialog)
@@ -113,7 +114,7 @@ func (b *buildView) load(path string) {
 
 func loadedText(name string, lines int) string {
 	return lang.X("sitemap.ui.build.loaded", "{{.File}} is loaded ({{.Lines}} lines) and is built as it is; Clear to type a list instead.",
-		map[string]any{"File": name, "Lines": lines})
+		map[string]any{"File": msg.Literal(name), "Lines": lines})
 }
 
 // clearList forgets a loaded list and empties the text field.

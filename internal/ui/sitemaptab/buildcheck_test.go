@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 )
 
 // TestBuilderWarnsOfBlockedURLsAndLeavesThemOut: a list with a URL the
@@ -21,6 +23,11 @@ func TestBuilderWarnsOfBlockedURLsAndLeavesThemOut(t *testing.T) {
 		if !strings.Contains(b.status.Text, want) {
 			t.Errorf("status lacks %q:\n%s", want, b.status.Text)
 		}
+	}
+	// the findings quote the pattern and the rule: drawn as code, without
+	// the backticks
+	if shown := b.status.Shown(); strings.Contains(shown, "`") || !uitest.InCode(b.status.Segments, "*") || !uitest.InCode(b.status.Segments, "Disallow:") {
+		t.Errorf("the status draws %q, its code not in the code font", shown)
 	}
 	if !b.leaveOut.Visible() || !strings.Contains(b.leaveOut.Text, "Leave out the 2 URLs") {
 		t.Fatalf("no offer to leave them out: %q visible %v", b.leaveOut.Text, b.leaveOut.Visible())

@@ -23,6 +23,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/ui/filedlg"
 	"github.com/robots-studio/robots-studio/internal/ui/latest"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/severity"
 	"github.com/robots-studio/robots-studio/internal/ui/webfile"
 	"github.com/robots-studio/robots-studio/tester/diag"
@@ -47,7 +48,7 @@ type checkView struct {
 	cancel   *widget.Button
 	status   *widget.Label
 	list     *widget.List
-	detail   *widget.Label
+	detail   *richmsg.Text // the selected finding in full, its URLs and rules as code
 	crawler  *widget.Select
 	blockedL *widget.List
 	add      *widget.Button
@@ -91,9 +92,7 @@ func newCheckView(t *Tab) *checkView {
 	v.cancel = widget.NewButtonWithIcon(lang.X("sitemap.ui.cancel", "Cancel"), theme.CancelIcon(), v.stopRun)
 	v.status = widget.NewLabel(lang.X("sitemap.ui.hint", "Open or drop a sitemap (XML, gzip or a text list of URLs), or pick a Sitemap: line of the robots.txt in the editor."))
 	v.status.Wrapping = fyne.TextWrapWord
-	v.detail = widget.NewLabel("")
-	v.detail.Wrapping = fyne.TextWrapWord
-	v.detail.TextStyle.Monospace = true
+	v.detail = richmsg.NewText("", richmsg.Style{})
 	v.list = widget.NewList(func() int { return len(v.findings) }, newRow, func(i widget.ListItemID, o fyne.CanvasObject) {
 		if i < len(v.findings) {
 			setRow(o, v.findings[i].Severity, v.findingLine(&v.findings[i]))
@@ -162,7 +161,7 @@ func setRow(o fyne.CanvasObject, sev diag.Severity, s string) {
 // findingLine is "file.xml 12:5  error  message [SM010]", cut to what a
 // row shows.
 func (v *checkView) findingLine(f *sitemap.Finding) string {
-	return cut(fmt.Sprintf("%s %d:%d  %s  %s [%s]", filepath.Base(f.File), f.Line, f.Col, severity.Word(f.Severity), f.Message, f.Code))
+	return cut(fmt.Sprintf("%s %d:%d  %s  %s [%s]", filepath.Base(f.File), f.Line, f.Col, severity.Word(f.Severity), richmsg.Plain(f.Message.String()), f.Code))
 }
 
 func blockedLine(f *sitemap.Finding) string {
@@ -454,8 +453,9 @@ func (v *checkView) showFinding(f *sitemap.Finding) {
 		if f.Rule != nil {
 			line = f.Rule.Line // a blocked sitemap: show the rule that blocks it
 		}
-		// The row may end in "…": the message is written out in full here.
-		v.detail.SetText(fmt.Sprintf("%s:%d:%d  %s", filepath.Base(f.File), f.Line, f.Col, f.Message))
+		// The row may end in "…": the message is written out in full here,
+		// the URLs and rules it quotes in the code font.
+		v.detail.SetParts(richmsg.Part{Text: place(f), Style: richmsg.Style{Literal: true}}, richmsg.Part{Text: f.Message.String()})
 		if v.t.host.SelectRule != nil {
 			v.t.host.SelectRule(line)
 		}
@@ -466,7 +466,14 @@ func (v *checkView) showFinding(f *sitemap.Finding) {
 		v.detail.SetText(err.Error())
 		return
 	}
-	v.detail.SetText(fmt.Sprintf("%s:%d:%d  %s\n%s", filepath.Base(f.File), f.Line, f.Col, cut(strings.TrimSpace(text)), f.Message))
+	v.detail.SetParts(richmsg.Part{Text: place(f), Style: richmsg.Style{Literal: true}},
+		richmsg.Part{Text: cut(strings.TrimSpace(text)), Style: richmsg.Style{Code: true}},
+		richmsg.Part{Text: f.Message.String()})
+}
+
+// place is where a finding is: "sitemap.xml:12:5".
+func place(f *sitemap.Finding) string {
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(f.File), f.Line, f.Col)
 }
 
 // addToTester puts the shown crawler and the paths of its blocked URLs

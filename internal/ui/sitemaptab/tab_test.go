@@ -98,6 +98,9 @@ func TestPickSitemapLine(t *testing.T) {
 			t.Errorf("no %s in the findings:\n%s", want, got)
 		}
 	}
+	if strings.Contains(got, "`") {
+		t.Errorf("a row draws a backtick:\n%s", got)
+	}
 	if strings.Join(v.crawler.Options, "|") != "Googlebot (1)|bingbot (1)|YandexBot (2)" {
 		t.Errorf("crawlers %q", v.crawler.Options)
 	}
@@ -122,13 +125,23 @@ func TestPickSitemapLine(t *testing.T) {
 	if h.crawler != "YandexBot" || strings.Join(h.paths, " ") != "/art/new/a.html /art/new/b.html" {
 		t.Errorf("added %q %q", h.crawler, h.paths)
 	}
+	// A blocked sitemap's finding is written out with its rule as code.
+	for i := range v.findings {
+		if strings.Contains(v.findings[i].Message.String(), "is itself blocked") {
+			v.list.Select(i)
+			break
+		}
+	}
+	if shown := v.detail.Shown(); strings.Contains(shown, "`") || !uitest.InCode(v.detail.Segments, "Disallow:") {
+		t.Errorf("the detail draws %q, the rule not in the code font", shown)
+	}
 	// The robots.txt's own finding (the missing second sitemap) selects its line.
 	for i := range v.findings {
 		if v.findings[i].Code == sitemap.CodeUnresolved {
 			v.list.Select(i)
 		}
 	}
-	if len(h.selected) != 2 || h.selected[1] != 8 {
+	if len(h.selected) != 3 || h.selected[2] != 8 {
 		t.Errorf("selected lines %v, want 8 last", h.selected)
 	}
 	// Its row may end in "…"; the message is written out in full below.
@@ -141,8 +154,8 @@ func TestPickSitemapLine(t *testing.T) {
 			v.list.Select(i)
 		}
 	}
-	if !strings.Contains(v.detail.Text, "<priority>2</priority>") {
-		t.Errorf("detail %q", v.detail.Text)
+	if !strings.Contains(v.detail.Text, "<priority>2</priority>") || !uitest.InCode(v.detail.Segments, "<url><loc>") {
+		t.Errorf("detail %q: the sitemap's line not in the code font", v.detail.Text)
 	}
 }
 

@@ -11,7 +11,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
 // compareView is compare's engine columns: their order, the engines the
@@ -223,7 +225,7 @@ func answerText(v *engine.Verdict) string {
 	if v.Rule == nil {
 		return word + ": " + decidingText(v)
 	}
-	return lang.X("testerpane.why.rule", "{{.Word}} by line {{.Line}} `{{.Rule}}` ({{.Why}})",
+	return richmsg.X("testerpane.why.rule", "{{.Word}} by line {{.Line}} `{{.Rule}}` ({{.Why}})",
 		map[string]any{"Word": word, "Line": v.Rule.Line, "Rule": v.Rule.Text, "Why": whyText(v)})
 }
 
@@ -323,20 +325,20 @@ func (cv *compareView) groupsDiffer(pr pair) string {
 // led there.
 func groupReason(v *engine.Verdict, crawler string) string {
 	if v.Group == nil {
-		return lang.X("testerpane.why.group.none", "no group applies to {{.Crawler}}", map[string]any{"Crawler": crawler})
+		return lang.X("testerpane.why.group.none", "no group applies to {{.Crawler}}", map[string]any{"Crawler": msg.Literal(crawler)})
 	}
-	data := map[string]any{"Token": v.Group.Token, "Line": v.Group.Start(), "Crawler": crawler}
+	data := map[string]any{"Token": v.Group.Token, "Line": v.Group.Start(), "Crawler": msg.Literal(crawler)}
 	switch v.Group.How {
 	case engine.HowExact:
-		return lang.X("testerpane.why.group.exact", "the `{{.Token}}` group at line {{.Line}}, as its name is the crawler's token", data)
+		return richmsg.X("testerpane.why.group.exact", "the `{{.Token}}` group at line {{.Line}}, as its name is the crawler's token", data)
 	case engine.HowPrefix:
-		return lang.X("testerpane.why.group.prefix", "the `{{.Token}}` group at line {{.Line}}, as {{.Crawler}} starts with its name", data)
+		return richmsg.X("testerpane.why.group.prefix", "the `{{.Token}}` group at line {{.Line}}, as {{.Crawler}} starts with its name", data)
 	case engine.HowSubstring:
-		return lang.X("testerpane.why.group.substring", "the `{{.Token}}` group at line {{.Line}}, as {{.Crawler}} contains its name", data)
+		return richmsg.X("testerpane.why.group.substring", "the `{{.Token}}` group at line {{.Line}}, as {{.Crawler}} contains its name", data)
 	case engine.HowGlobal:
-		return lang.X("testerpane.why.group.global", "the `*` group at line {{.Line}}, as no group names {{.Crawler}} in this reading", data)
+		return richmsg.X("testerpane.why.group.global", "the `*` group at line {{.Line}}, as no group names {{.Crawler}} in this reading", data)
 	}
-	return lang.X("testerpane.why.group.other", "the `{{.Token}}` group at line {{.Line}}", data)
+	return richmsg.X("testerpane.why.group.other", "the `{{.Token}}` group at line {{.Line}}", data)
 }
 
 // wildcardsLiteral says, when a reading decided by a rule with `*` or `$`

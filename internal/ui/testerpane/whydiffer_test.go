@@ -1,9 +1,11 @@
 package testerpane
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
@@ -83,5 +85,26 @@ func TestATieMarksTheCellsThatLeaveTheStandard(t *testing.T) {
 	}
 	if n := len(p.matrix.compareEngines()); yes*2 != n || marked != n/2 {
 		t.Errorf("%d of %d allow, %d marked: not the 4–4 tie this test is about", yes, n, marked)
+	}
+}
+
+// TestWhyTheyDifferQuotesARuleWithABacktick: a rule holding a backtick is
+// quoted with a longer run, so the sentence reads it as one piece of code
+// and the rest as text (a single backtick would pair with the next one).
+func TestWhyTheyDifferQuotesARuleWithABacktick(t *testing.T) {
+	p, _ := newTestPane(t, "User-agent: Go`bot\nDisallow: /*.p`df\n")
+	p.SetCompare(true)
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Go`bot"}, Paths: []string{"/a.p`df"}})
+	why := p.matrix.whyDiffer(pair{"Go`bot", "/a.p`df"})
+	var code []string
+	for _, sp := range msg.Spans(why) {
+		if sp.Code {
+			code = append(code, sp.Text)
+		} else if strings.Contains(sp.Text, "`") {
+			t.Errorf("a backtick is left in the text %q:\n%s", sp.Text, why)
+		}
+	}
+	if !slices.Contains(code, "Disallow: /*.p`df") {
+		t.Errorf("the rule is not one piece of code: %q in\n%s", code, why)
 	}
 }

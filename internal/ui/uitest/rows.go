@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 // Rows are the lines w (a RichText or a widget that extends one) draws at
@@ -71,4 +72,15 @@ func BadBreaks(text string, rows []string) []string {
 		bad = append(bad, string(src[lo:at])+"|"+string(src[at:hi]))
 	}
 	return bad
+}
+
+// InCode says whether segs draw s inside one segment in the code style
+// (monospace): the message quoted it between backticks.
+func InCode(segs []widget.RichTextSegment, s string) bool {
+	for _, sg := range segs {
+		if ts, ok := sg.(*widget.TextSegment); ok && ts.Style.TextStyle.Monospace && strings.Contains(ts.Text, s) {
+			return true
+		}
+	}
+	return false
 }
