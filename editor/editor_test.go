@@ -411,7 +411,7 @@ func TestContextMenuMessageCode(t *testing.T) {
 	if full != message {
 		t.Errorf("choosing it opens %q, want the whole message", full)
 	}
-	e.showMessage(w.Canvas(), message, fyne.NewPos(10, 10))
+	showMessage(w.Canvas(), e.MessageView, message, fyne.NewPos(10, 10))
 	pop, ok := w.Canvas().Overlays().Top().(*widget.PopUp)
 	if !ok {
 		t.Fatalf("no pop-up: %T", w.Canvas().Overlays().Top())
@@ -422,7 +422,7 @@ func TestContextMenuMessageCode(t *testing.T) {
 	pop.Hide()
 	var given string
 	e.MessageView = func(s string) fyne.CanvasObject { given = s; return widget.NewLabel("view") }
-	e.showMessage(w.Canvas(), message, fyne.NewPos(10, 10))
+	showMessage(w.Canvas(), e.MessageView, message, fyne.NewPos(10, 10))
 	if given != message {
 		t.Errorf("MessageView is given %q", given)
 	}

@@ -17,17 +17,17 @@ func (e *Editor) TappedSecondary(ev *fyne.PointEvent) {
 	if c == nil {
 		return
 	}
-	m := newContextMenu(e, ev.Position, func(text string) { e.showMessage(c, text, ev.AbsolutePosition) })
+	m := newContextMenu(e, ev.Position, func(text string) { showMessage(c, e.MessageView, text, ev.AbsolutePosition) })
 	widget.ShowPopUpMenuAtPosition(m, c, ev.AbsolutePosition)
 }
 
 // showMessage shows a mark's whole message, wrapped, at pos: in the
-// widget MessageView makes, else in a label without the backticks that
-// mark code.
-func (e *Editor) showMessage(c fyne.Canvas, text string, pos fyne.Position) {
+// widget view (the editor's MessageView) makes, else in a label without
+// the backticks that mark code.
+func showMessage(c fyne.Canvas, view func(string) fyne.CanvasObject, text string, pos fyne.Position) {
 	var l fyne.CanvasObject
-	if e.MessageView != nil {
-		l = e.MessageView(text)
+	if view != nil {
+		l = view(text)
 	} else {
 		lb := widget.NewLabel(msg.Plain(text))
 		lb.Wrapping = fyne.TextWrapWord
