@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -58,6 +59,11 @@ func TestPresenterWithTabs(t *testing.T) {
 			for i := range presses {
 				f, _, c := w.presenter(i%2 == 0)
 				frame, cpu = append(frame, f), append(cpu, c)
+			}
+			if prof := os.Getenv("ROBOTS_STUDIO_CPUPROFILE"); prof != "" {
+				w.app.Process.Signal(syscall.SIGUSR1) // the window writes its profile
+				e := w.tr.wait(30*time.Second, "profile", func(e event) bool { return e.Ev == "profile" })
+				t.Logf("CPU profile: %s", e.Name)
 			}
 			t.Logf("%s, %d presses\n  F11 → frame:             %v  all %v\n  UI-thread CPU to frame:  %v  all %v",
 				c.name, presses, frame, rounded(frame), cpu, rounded(cpu))

@@ -208,7 +208,7 @@ func open(t *testing.T, bin string, crawlers, paths int) *window {
 		"XDG_DATA_HOME="+filepath.Join(dir, "data"), "ROBOTS_STUDIO_TRACE="+tracePath, "ROBOTS_STUDIO_STATUS="+w.status,
 		"LANGUAGE=en", "LC_ALL=en_US.UTF-8")
 	if prof := os.Getenv("ROBOTS_STUDIO_CPUPROFILE"); prof != "" {
-		app.Env = append(app.Env, fmt.Sprintf("ROBOTS_STUDIO_CPUPROFILE=%s-%d", prof, crawlers*paths))
+		app.Env = append(app.Env, fmt.Sprintf("ROBOTS_STUDIO_CPUPROFILE=%s-%d-%s", prof, crawlers*paths, strings.ReplaceAll(t.Name(), "/", "-")))
 	}
 	var appOut bytes.Buffer
 	app.Stdout, app.Stderr = &appOut, &appOut
