@@ -197,7 +197,7 @@ func (v *rowsView) place(size fyne.Size) {
 	}
 	from, to := top-view/2, top+view*3/2
 	seen := map[int]*widget.RichText{}
-	v.objects = v.objects[:0]
+	v.objects = make([]fyne.CanvasObject, 0, len(v.inUse)+8)
 	y, total := float32(0), float32(0)
 	for i, row := range v.rows {
 		h := v.height(i)
