@@ -39,7 +39,8 @@ type rowsView struct {
 	inUse   map[int]*widget.RichText // the widgets of the rows in sight
 	free    []*widget.RichText
 	objects []fyne.CanvasObject
-	minW    float32
+	minW    float32 // the widest row's least width: the unwrapped rows and the wrapped ones seen
+	minKey  rowsKey // the key minW's unwrapped rows were measured under; widthless
 	placing bool
 }
 
@@ -56,6 +57,17 @@ type rowsKey struct{ width, text, pad, inner, spacing float32 }
 func labelRow(text string, style fyne.TextStyle, wrap fyne.TextWrap) reportRow {
 	return reportRow{segs: []widget.RichTextSegment{&widget.TextSegment{Text: text, Style: widget.RichTextStyle{
 		ColorName: theme.ColorNameForeground, Inline: true, TextStyle: style, SizeName: theme.SizeNameText}}}, wrap: wrap}
+}
+
+// width is an unwrapped row's least width: its segments side by side.
+func (r reportRow) width(k rowsKey) float32 {
+	w := float32(0)
+	for _, seg := range r.segs {
+		if t, ok := seg.(*widget.TextSegment); ok {
+			w += fyne.MeasureText(t.Text, k.text, t.Style.TextStyle).Width
+		}
+	}
+	return w + 2*k.inner
 }
 
 // String is the row's text.
@@ -80,6 +92,7 @@ func (v *rowsView) setRows(rows []reportRow) {
 	v.rows = rows
 	v.heights = make([]float32, len(rows))
 	v.guessed, v.found = 0, 0
+	v.minKey = rowsKey{}
 	for i, rt := range v.inUse {
 		delete(v.inUse, i)
 		v.free = append(v.free, rt)
@@ -177,6 +190,16 @@ func (v *rowsView) minSize() fyne.Size {
 		}
 		if n := len(v.rows); n > 1 {
 			v.total += float32(n-1) * k.pad
+		}
+	}
+	if mk := (rowsKey{text: k.text, inner: k.inner}); mk != v.minKey {
+		// An unwrapped row is as wide as its text, in sight or not (a VBox
+		// is as wide as its widest row): measured once per text size.
+		v.minKey, v.minW = mk, 0
+		for _, r := range v.rows {
+			if r.wrap == fyne.TextWrapOff {
+				v.minW = max(v.minW, r.width(k))
+			}
 		}
 	}
 	return fyne.NewSize(v.minW, v.total)

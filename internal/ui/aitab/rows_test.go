@@ -81,6 +81,15 @@ func TestReportHasWidgetsOnlyInSight(t *testing.T) {
 	}
 	inSight(t, v)
 	before := v.inUse[0].Size().Height
+	box, unwrapped := asVBox(v.rows, v.Size().Width), float32(0)
+	for i, r := range v.rows {
+		if r.wrap == fyne.TextWrapOff {
+			unwrapped = max(unwrapped, box.Objects[i].MinSize().Width)
+		}
+	}
+	if got := v.MinSize().Width; got < unwrapped || got > box.MinSize().Width {
+		t.Errorf("the report's least width is %v; its widest unwrapped row needs %v, a VBox of all rows %v", got, unwrapped, box.MinSize().Width)
+	}
 
 	v.scroll.ScrollToOffset(fyne.NewPos(0, v.MinSize().Height)) // the end
 	v.scroll.Refresh()
