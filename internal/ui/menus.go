@@ -224,7 +224,6 @@ func (s *studio) switchLanguage(code string) {
 	s.pane.SetSynchronous(sync)
 	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	s.buildContent()
-	quietHiddenTabs(s.tabs) // as platformStart did for the first tabs
 	s.class.setSynchronous(sync)
 	s.menus.refresh()
 	s.title = ""

@@ -27,7 +27,6 @@ const onWeb = true
 // the automation hook and opens the files dropped on the page while the
 // app was loading.
 func (s *studio) platformStart() {
-	quietHiddenTabs(s.tabs)
 	s.web.installHook()
 	if q := webfile.Queued(); len(q) > 0 {
 		s.web.openDroppedPaths(q)

@@ -5,9 +5,8 @@ package ui
 // onWeb: this is not the browser build; the desktop's menus and dialogs.
 const onWeb = false
 
-// platformStart runs at the end of Start: the hidden tabs stop costing
-// every frame (tabmin.go).
-func (s *studio) platformStart() { quietHiddenTabs(s.tabs) }
+// platformStart runs at the end of Start: the desktop has nothing to add.
+func (s *studio) platformStart() {}
 
 // pageLocale: outside the browser the locale variables set by setLanguage
 // are what Fyne reads.

@@ -32,7 +32,7 @@ type classroom struct {
 	opened   []*lessons.Lesson // lessons the user opened, kept across rebuilds
 	current  string            // ID of the selected lesson, kept across rebuilds
 	tab      *lessontab.Tab    // nil until shown or needed (lessons)
-	body     *fyne.Container   // the tab item's content: the tab's once made
+	body     *tabBody          // the tab item's content: the tab's once made
 	sync     bool              // the tab checks answers on the caller's goroutine
 	item     *container.TabItem
 	timeline *timeline.Timeline
@@ -52,7 +52,7 @@ func (c *classroom) build() *container.TabItem {
 		}
 	}
 	c.tab = nil
-	c.body = container.NewStack()
+	c.body = newTabBody(nil)
 	c.item = container.NewTabItem(lang.X("lessontab.tab", "Lessons"), c.body)
 	return c.item
 }
@@ -91,8 +91,7 @@ func (c *classroom) lessons() *lessontab.Tab {
 	if c.since {
 		c.tab.Restore(c.kept)
 	}
-	c.body.Objects = []fyne.CanvasObject{c.tab.Content}
-	c.body.Refresh()
+	c.body.setContent(c.tab.Content)
 	return c.tab
 }
 

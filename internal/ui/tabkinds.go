@@ -81,20 +81,19 @@ func (t *hostTab) restore() { t.Restore(t.kept) }
 // aiTab is the AI access view and policy builder; its edits go into the
 // editor as one undo step. Its widgets (a wrapped line for every crawler
 // of the catalogue) are made when the tab first comes into view: until
-// then the tab holds an empty box, which a theme, zoom or language switch
-// does not measure again (a window's tabs all re-layout on each).
+// then its body (tabBody) is empty.
 type aiTab struct {
 	*aitab.Tab // nil until the tab is first shown
 	s          *studio
 	it         *container.TabItem
-	body       *fyne.Container // the tab item's content; the tab's widgets once made
+	body       *tabBody // the tab item's content; the tab's widgets once made
 	kept       aitab.State
 	since      bool // kept holds what the user did before a rebuild
 }
 
 func (t *aiTab) build() *container.TabItem {
 	t.Tab = nil
-	t.body = container.NewStack()
+	t.body = newTabBody(nil)
 	t.it = container.NewTabItem(lang.X("aitab.tab", "AI access"), t.body)
 	return t.it
 }
@@ -106,8 +105,7 @@ func (t *aiTab) fill() {
 	if t.since {
 		t.Restore(t.kept) // reads the document, as Refresh does
 	}
-	t.body.Objects = []fyne.CanvasObject{t.Content}
-	t.body.Refresh()
+	t.body.setContent(t.Content)
 }
 
 func (t *aiTab) tabItem() *container.TabItem { return t.it }

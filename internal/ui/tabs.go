@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"reflect"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
 )
 
 // tab is one tab of the window. The window makes its tabs from a list
@@ -47,23 +51,18 @@ func (s *studio) newTabs() []tab {
 	return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
 }
 
-// buildTabs makes every tab's widgets into the tab container. Only the
-// first tab's join the window now; the others wait on the shelf until
-// their tab first comes into view.
+// buildTabs makes every tab's widgets into the tab container. Each tab's
+// content sits in a tabBody: only the first tab's joins the window now,
+// the others when their tab first comes into view.
 func (s *studio) buildTabs() *container.AppTabs {
 	// Every tab at once: each AppTabs.Append lays out all the tabs again
 	// (more than half of building the window).
 	items := make([]*container.TabItem, len(s.tabList))
-	s.shelf = shelf{}
 	for i, t := range s.tabList {
 		items[i] = t.build()
-		if i > 0 {
-			s.shelf.shelve(items[i])
-		}
 	}
-	tabs := container.NewAppTabs(items...)
+	tabs := newQuietTabs(items...)
 	tabs.OnSelected = func(it *container.TabItem) {
-		s.shelf.unshelve(it)
 		for _, t := range s.tabList {
 			if t.tabItem() == it {
 				t.follow(shown, true)
@@ -74,42 +73,162 @@ func (s *studio) buildTabs() *container.AppTabs {
 	return tabs
 }
 
-// shelf is the tabs whose content is kept out of the window until they
-// are first shown.
-type shelf map[*container.TabItem]shelved
-
-// shelved is a tab's content kept out of the window: box is what the tab
-// item shows, empty until the tab is first shown.
-type shelved struct {
-	box     *fyne.Container
-	content fyne.CanvasObject
+// newQuietTabs is a tab container showing the first of items, each
+// item's content in a tabBody.
+func newQuietTabs(items ...*container.TabItem) *container.AppTabs {
+	for i, it := range items {
+		if b := quiet(it); i > 0 {
+			b.Hide() // not in view: before the tab container first measures it
+		}
+	}
+	return container.NewAppTabs(items...)
 }
 
-// shelve keeps the content of it out of the window until the tab first comes
-// into view; meanwhile the item shows an empty box. Fyne refreshes every
-// tab's content whenever the tab container refreshes (a new title, another
-// tab selected) and walks the whole window on a theme, zoom or language
-// switch: a tab the user has not opened (the Lessons tab's hundred wrapped
-// texts above all) cost that on every F11 and every switch. The tab's own
-// type keeps its widgets and their state as before; only the window does
-// not hold them yet.
-func (sh shelf) shelve(it *container.TabItem) {
-	sh[it] = shelved{box: container.NewStack(), content: it.Content}
-	it.Content = sh[it].box
+// quiet puts the content of it in a tabBody, unless it is one already, and
+// returns that body. Call it before the item joins a tab container.
+func quiet(it *container.TabItem) *tabBody {
+	if b, ok := it.Content.(*tabBody); ok {
+		return b
+	}
+	b := newTabBody(it.Content)
+	it.Content = b
+	return b
 }
 
-// unshelve puts the content of it in the window, when it first comes into view.
-// Refreshing the box refreshes every widget in it, which then takes the
-// theme and zoom in use (a switch made while it was shelved did not reach
-// it).
-func (sh shelf) unshelve(it *container.TabItem) {
-	t, ok := sh[it]
-	if !ok {
+// tabBody is a tab's content as the tab container holds it: it keeps the
+// tabs the user is not looking at cheap. Fyne 2.7.1 asks every tab's
+// content for its minimum size on each frame that changed, and refreshes
+// every tab's content (which lays it out again: the AI access tab's and
+// the Lessons tab's wrapped texts above all) on each refresh of the tab
+// bar, every tab switch and every theme, zoom or language switch
+// (docs/speed-window.md). A tabBody
+//   - keeps its content out of the window until the tab first comes into
+//     view: a tab never opened is neither measured, laid out nor refreshed;
+//   - while hidden, answers the minimum size its content had when last in
+//     view, and ignores refreshes;
+//   - when its tab comes into view, refreshes its content only if the theme
+//     (light, dark, zoom) changed since the content last had it; while in
+//     view, Fyne's own walk of the window brings a new theme to the
+//     content, and the body refreshes it no second time.
+//
+// The tab container hides and shows the body; the content inside stays
+// visible (a content the container had hidden, in a wrapper shown, drew
+// blank in the real window). A body can wait for its content (newTabBody
+// with nil, then setContent): the AI access and Lessons tabs make their
+// widgets only when first shown.
+type tabBody struct {
+	widget.BaseWidget
+	content fyne.CanvasObject // nil until the tab has its widgets
+	opened  bool              // the content is in the window: it was in view
+	away    bool              // hidden since the content was last in view
+	seen    themeKey          // the theme the content last had
+	min     fyne.Size         // the content's minimum size, last measured in view
+}
+
+func newTabBody(content fyne.CanvasObject) *tabBody {
+	b := &tabBody{content: content, seen: currentTheme()}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// setContent gives the body its content (the tab's widgets, made late, in
+// the theme in use).
+func (b *tabBody) setContent(content fyne.CanvasObject) {
+	b.content, b.opened, b.seen = content, false, currentTheme()
+	b.Refresh()
+}
+
+// made is the content, nil until the tab has its widgets.
+func (b *tabBody) made() fyne.CanvasObject { return b.content }
+
+// inView says whether the content is in view, and puts it in the window
+// the first time.
+func (b *tabBody) inView() bool {
+	if b.content == nil || !b.Visible() {
+		return false
+	}
+	if !b.opened {
+		b.opened = true
+		b.content.Show()
+	}
+	return true
+}
+
+// Hide takes the body out of view; its content is left as it is.
+func (b *tabBody) Hide() {
+	b.away = true
+	b.BaseWidget.Hide()
+}
+
+// Refresh does nothing while hidden (what it missed is caught up when the
+// tab is next shown).
+func (b *tabBody) Refresh() {
+	if b.Visible() {
+		b.BaseWidget.Refresh()
+	}
+}
+
+func (b *tabBody) CreateRenderer() fyne.WidgetRenderer { return tabBodyRenderer{b} }
+
+type tabBodyRenderer struct{ b *tabBody }
+
+func (r tabBodyRenderer) Destroy() {}
+
+func (r tabBodyRenderer) Objects() []fyne.CanvasObject {
+	if r.b.opened {
+		return []fyne.CanvasObject{r.b.content}
+	}
+	return nil
+}
+
+func (r tabBodyRenderer) Layout(size fyne.Size) {
+	if r.b.inView() {
+		r.b.content.Move(fyne.Position{})
+		r.b.content.Resize(size)
+	}
+}
+
+func (r tabBodyRenderer) MinSize() fyne.Size {
+	if r.b.inView() {
+		r.b.min = r.b.content.MinSize()
+	}
+	return r.b.min
+}
+
+func (r tabBodyRenderer) Refresh() {
+	b := r.b
+	if !b.inView() {
 		return
 	}
-	delete(sh, it)
-	t.box.Objects = []fyne.CanvasObject{t.content}
-	t.box.Refresh()
+	if th := currentTheme(); th != b.seen {
+		if b.away {
+			b.content.Refresh()
+		}
+		b.seen = th
+	}
+	b.away = false
+	r.Layout(b.Size())
+	canvas.Refresh(b)
+}
+
+// themeKey is what a refresh brings to a content: the theme and its
+// variant. A theme whose type cannot be compared counts as a new one each
+// time.
+type themeKey struct {
+	theme   any
+	variant fyne.ThemeVariant
+}
+
+func currentTheme() themeKey {
+	a := fyne.CurrentApp()
+	if a == nil {
+		return themeKey{}
+	}
+	th := a.Settings().Theme()
+	if th != nil && !reflect.TypeOf(th).Comparable() {
+		return themeKey{theme: new(int), variant: a.Settings().ThemeVariant()} // new each time: never equal
+	}
+	return themeKey{theme: th, variant: a.Settings().ThemeVariant()}
 }
 
 // tell tells every tab of c.

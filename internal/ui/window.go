@@ -41,7 +41,6 @@ type studio struct {
 	// tabList are the tabs in the order shown (newTabs); the fields below
 	// are the same tabs, for the window's own wiring.
 	tabList  []tab
-	shelf    shelf // the tabs not shown yet (tabs.go)
 	editor   *editorTab
 	meta     *metaTab
 	wizard   *hostTab

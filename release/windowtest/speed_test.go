@@ -169,10 +169,20 @@ func (tr *trace) wait(timeout time.Duration, what string, match func(event) bool
 	}
 }
 
-// measure starts the window on linkedin.robots.txt with crawlers × paths
-// results, types keys into a Disallow line, switches presenter mode and
-// gathers the numbers.
-func measure(t *testing.T, bin string, crawlers, paths int) result {
+// window is a running app under Xvfb, with its trace.
+type window struct {
+	tr      *trace
+	display string
+	win     string // the X window's id
+	status  string // the status file (ROBOTS_STUDIO_STATUS)
+	ready   event
+	app     *exec.Cmd
+	xdo     func(args ...string)
+}
+
+// open starts the window on linkedin.robots.txt with crawlers × paths
+// results and waits for its first results frame.
+func open(t *testing.T, bin string, crawlers, paths int) *window {
 	dir := t.TempDir()
 	robots := filepath.Join(dir, "linkedin.robots.txt")
 	src, err := os.ReadFile("../webtest/testdata/linkedin.robots.txt")
@@ -192,11 +202,13 @@ func measure(t *testing.T, bin string, crawlers, paths int) result {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tf.Close() })
+	w := &window{display: display, status: filepath.Join(dir, "status.json")}
 	app := exec.Command(bin, robots)
 	app.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"),
-		"XDG_DATA_HOME="+filepath.Join(dir, "data"), "ROBOTS_STUDIO_TRACE="+tracePath, "LANGUAGE=en", "LC_ALL=en_US.UTF-8")
+		"XDG_DATA_HOME="+filepath.Join(dir, "data"), "ROBOTS_STUDIO_TRACE="+tracePath, "ROBOTS_STUDIO_STATUS="+w.status,
+		"LANGUAGE=en", "LC_ALL=en_US.UTF-8")
 	if prof := os.Getenv("ROBOTS_STUDIO_CPUPROFILE"); prof != "" {
-		app.Env = append(app.Env, fmt.Sprintf("ROBOTS_STUDIO_CPUPROFILE=%s-%d", prof, crawlers*paths))
+		app.Env = append(app.Env, fmt.Sprintf("ROBOTS_STUDIO_CPUPROFILE=%s-%d-%s", prof, crawlers*paths, strings.ReplaceAll(t.Name(), "/", "-")))
 	}
 	var appOut bytes.Buffer
 	app.Stdout, app.Stderr = &appOut, &appOut
@@ -210,13 +222,13 @@ func measure(t *testing.T, bin string, crawlers, paths int) result {
 			t.Logf("app output:\n%s", appOut.String())
 		}
 	})
-	tr := &trace{t: t, f: tf, rd: bufio.NewReader(tf)}
-	ready := tr.wait(60*time.Second, "ready", func(e event) bool { return e.Ev == "ready" })
-	r := result{rows: ready.Rows}
-	if ready.Rows != crawlers*paths {
-		t.Fatalf("the window shows %d results, want %d", ready.Rows, crawlers*paths)
+	w.app = app
+	w.tr = &trace{t: t, f: tf, rd: bufio.NewReader(tf)}
+	w.ready = w.tr.wait(60*time.Second, "ready", func(e event) bool { return e.Ev == "ready" })
+	if w.ready.Rows != crawlers*paths {
+		t.Fatalf("the window shows %d results, want %d", w.ready.Rows, crawlers*paths)
 	}
-	xdo := func(args ...string) {
+	w.xdo = func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("xdotool", args...)
 		cmd.Env = append(os.Environ(), "DISPLAY="+display)
@@ -224,8 +236,18 @@ func measure(t *testing.T, bin string, crawlers, paths int) result {
 			t.Fatalf("xdotool %v: %v\n%s", args, err, msg)
 		}
 	}
-	win := strings.Fields(xdoOut(t, display, "search", "--sync", "--onlyvisible", "--name", "Robots Studio"))[0]
-	xdo("windowfocus", "--sync", win)
+	w.win = strings.Fields(xdoOut(t, display, "search", "--sync", "--onlyvisible", "--name", "Robots Studio"))[0]
+	w.xdo("windowfocus", "--sync", w.win)
+	return w
+}
+
+// measure starts the window on linkedin.robots.txt with crawlers × paths
+// results, types keys into a Disallow line, switches presenter mode and
+// gathers the numbers.
+func measure(t *testing.T, bin string, crawlers, paths int) result {
+	w := open(t, bin, crawlers, paths)
+	tr, xdo, win, app := w.tr, w.xdo, w.win, w.app
+	r := result{rows: w.ready.Rows}
 	// Into the editor, then to the end of "Disallow: /" in the `*` group
 	// (the file's fifth line from the end): typing "x" there makes the
 	// crawlers that fall to `*` allowed almost everywhere, and BackSpace
@@ -260,17 +282,9 @@ func measure(t *testing.T, bin string, crawlers, paths int) result {
 		r.keys++
 	}
 	for i := range 4 {
-		from := len(tr.seen)
-		xdo("key", "--delay", "0", "F11")
-		sent := time.Now().UnixNano()
-		name := "presenter-on"
-		if i%2 == 1 {
-			name = "presenter-off"
-		}
-		st := tr.wait(20*time.Second, name, func(e event) bool { return e.Ev == "step" && e.Name == name && tr.index(e) >= from })
-		fr := tr.wait(20*time.Second, name+" frame", func(e event) bool { return e.Ev == "frame" && e.N == st.N })
-		r.presenter = append(r.presenter, time.Duration(fr.Painted-sent))
-		r.presenterHandler = append(r.presenterHandler, time.Duration(st.Ms*1e6))
+		d, h, _ := w.presenter(i%2 == 0)
+		r.presenter = append(r.presenter, d)
+		r.presenterHandler = append(r.presenterHandler, h)
 	}
 	if prof := os.Getenv("ROBOTS_STUDIO_CPUPROFILE"); prof != "" {
 		app.Process.Signal(syscall.SIGUSR1) // the window writes its profile
@@ -278,6 +292,24 @@ func measure(t *testing.T, bin string, crawlers, paths int) result {
 		t.Logf("CPU profile: %s", e.Name)
 	}
 	return r
+}
+
+// presenter presses F11 to turn presenter mode on (or off) and returns the
+// time from the key to the first frame after the switch, the handler's
+// time, and the UI thread's CPU time from the handler's start to that frame.
+func (w *window) presenter(on bool) (frame, handler, cpu time.Duration) {
+	tr := w.tr
+	tr.t.Helper()
+	from := len(tr.seen)
+	w.xdo("key", "--delay", "0", "F11")
+	sent := time.Now().UnixNano()
+	name := "presenter-off"
+	if on {
+		name = "presenter-on"
+	}
+	st := tr.wait(20*time.Second, name, func(e event) bool { return e.Ev == "step" && e.Name == name && tr.index(e) >= from })
+	fr := tr.wait(20*time.Second, name+" frame", func(e event) bool { return e.Ev == "frame" && e.N == st.N })
+	return time.Duration(fr.Painted - sent), time.Duration(st.Ms * 1e6), time.Duration(fr.CPU - st.CPU)
 }
 
 // index is e's place in the trace.

@@ -28,7 +28,7 @@ type Tab struct {
 	apply func(edits []aiaccess.Edit) error
 
 	paths    *keys.Entry
-	report   *fyne.Container
+	report   *rowsView
 	summary  *widget.Label
 	stance   *widget.RadioGroup
 	purposes map[catalogue.Purpose]*widget.Check
@@ -54,10 +54,10 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.paths.OnSubmitted = func(string) { t.Refresh() }
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
-	t.report = container.NewVBox()
+	t.report = newRowsView()
 	left := container.NewBorder(
 		container.NewVBox(widget.NewLabelWithStyle(lang.X("aitab.access.title", "Who may read this site, and for what"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.paths, t.summary),
-		nil, nil, nil, container.NewVScroll(t.report))
+		nil, nil, nil, t.report.scroll)
 
 	labels := make([]string, len(aiaccess.Stances))
 	for i, s := range aiaccess.Stances {
@@ -121,10 +121,11 @@ func (t *Tab) Refresh() {
 		}
 	}
 	r := aiaccess.Analyse(doc, paths)
-	t.report.RemoveAll()
+	var rows []reportRow
+	heading := func(text string) { rows = append(rows, labelRow(text, fyne.TextStyle{Bold: true}, fyne.TextWrapOff)) }
 	blockedAI, allowedAI := 0, 0
 	for _, sec := range r.Sections {
-		t.report.Add(widget.NewLabelWithStyle(PurposeLabel(sec.Purpose), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		heading(PurposeLabel(sec.Purpose))
 		for _, row := range sec.Rows {
 			// The verdict colours are the theme's allowed and blocked
 			// colours, checked for contrast in light and dark.
@@ -132,12 +133,11 @@ func (t *Tab) Refresh() {
 			if !row.Paths[0].Allowed {
 				colour = look.ColorNameBlocked
 			}
-			l := widget.NewRichText(&widget.TextSegment{Text: rowText(row), Style: widget.RichTextStyle{ColorName: colour}})
+			segs := []widget.RichTextSegment{&widget.TextSegment{Text: rowText(row), Style: widget.RichTextStyle{ColorName: colour}}}
 			if q := quoteText(row.Crawler); q != "" {
-				l.Segments = append(l.Segments, &widget.TextSegment{Text: q,
+				segs = append(segs, &widget.TextSegment{Text: q,
 					Style: widget.RichTextStyle{ColorName: theme.ColorNamePlaceHolder, TextStyle: fyne.TextStyle{Italic: true}, SizeName: theme.SizeNameCaptionText}})
 			}
-			l.Wrapping = fyne.TextWrapWord
 			if sec.Purpose.IsAI() {
 				if row.Paths[0].Allowed {
 					allowedAI++
@@ -145,26 +145,25 @@ func (t *Tab) Refresh() {
 					blockedAI++
 				}
 			}
-			t.report.Add(l)
+			rows = append(rows, reportRow{segs: segs, wrap: fyne.TextWrapWord})
 		}
 	}
-	t.report.Add(widget.NewLabelWithStyle(lang.X("aitab.access.signals", "Usage preferences in this file"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	heading(lang.X("aitab.access.signals", "Usage preferences in this file"))
 	if len(r.Preferences) == 0 {
-		t.report.Add(widget.NewLabel(lang.X("aitab.access.no_signals", "None: the file has no Content-Signal or Content-Usage line.")))
+		rows = append(rows, labelRow(lang.X("aitab.access.no_signals", "None: the file has no Content-Signal or Content-Usage line."), fyne.TextStyle{}, fyne.TextWrapOff))
 	}
 	for _, p := range r.Preferences {
 		where := lang.X("aitab.access.outside", "outside any group")
 		if p.Group > 0 {
 			where = lang.X("aitab.access.group", "group at line {{.Line}}", map[string]any{"Line": p.Group})
 		}
-		t.report.Add(widget.NewLabel(fmt.Sprintf("%d: %s  (%s)", p.Line, p.Text, where)))
+		rows = append(rows, labelRow(fmt.Sprintf("%d: %s  (%s)", p.Line, p.Text, where), fyne.TextStyle{}, fyne.TextWrapOff))
 	}
-	t.report.Add(widget.NewLabelWithStyle(lang.X("aitab.access.cannot_stop", "Crawlers this file cannot stop, and what would"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	heading(lang.X("aitab.access.cannot_stop", "Crawlers this file cannot stop, and what would"))
 	for _, c := range r.CannotStop {
-		l := widget.NewLabel(aiaccess.NameAndOperator(c) + ": " + aiaccess.Instead(c).String())
-		l.Wrapping = fyne.TextWrapWord
-		t.report.Add(l)
+		rows = append(rows, labelRow(aiaccess.NameAndOperator(c)+": "+aiaccess.Instead(c).String(), fyne.TextStyle{}, fyne.TextWrapWord))
 	}
+	t.report.setRows(rows)
 	t.summary.SetText(lang.X("aitab.access.summary", "AI crawlers that may fetch /: {{.Allowed}}; refused: {{.Blocked}}. Each is asked under the engine that reads robots.txt for it.",
 		map[string]any{"Allowed": allowedAI, "Blocked": blockedAI}))
 	t.replan()

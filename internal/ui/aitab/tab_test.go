@@ -42,6 +42,7 @@ func newTestTab(t *testing.T, src string) (*Tab, *[]byte) {
 	return tab, &text
 }
 
+// labels is the text of the labels and rich texts in c, a line each.
 func labels(c *fyne.Container) string {
 	var out []string
 	for _, o := range c.Objects {
@@ -59,16 +60,12 @@ func TestAccessView(t *testing.T) {
 	tab, _ := newTestTab(t, "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: ai-train=no\nDisallow: /private/\n")
 	test.Type(tab.paths, "/private/x")
 	tab.paths.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	got := labels(tab.report)
-	for _, o := range tab.report.Objects {
-		if r, ok := o.(*widget.RichText); ok {
-			want := look.ColorNameAllowed
-			if strings.HasPrefix(r.String(), "✘") {
-				want = look.ColorNameBlocked
-			}
-			if c := r.Segments[0].(*widget.TextSegment).Style.ColorName; c != want {
-				t.Errorf("%q coloured %q, want the theme's %q", r.String(), c, want)
-			}
+	got := tab.report.text()
+	for _, r := range tab.report.rows {
+		mark, _, _ := strings.Cut(r.String(), " ")
+		want := map[string]fyne.ThemeColorName{"✔": look.ColorNameAllowed, "✘": look.ColorNameBlocked}[mark]
+		if c := r.segs[0].(*widget.TextSegment).Style.ColorName; want != "" && c != want {
+			t.Errorf("%q coloured %q, want the theme's %q", r.String(), c, want)
 		}
 	}
 	for _, want := range []string{
@@ -166,7 +163,7 @@ func TestPreviewHasNoEllipsisLine(t *testing.T) {
 // none.
 func TestUpstreamWordsAreQuoted(t *testing.T) {
 	tab, _ := newTestTab(t, "User-agent: AI2Bot\nDisallow: /\n")
-	got := labels(tab.report)
+	got := tab.report.text()
 	if !strings.Contains(got, "As ai.robots.txt, robots.json describes it (") || !strings.Contains(got, "“Explores 'certain domains' to find web content.”") {
 		t.Errorf("AI2Bot's upstream description is not quoted:\n%s", got)
 	}

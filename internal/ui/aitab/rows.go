@@ -1,0 +1,285 @@
+package aitab
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// rowsView is the access report: a column of texts in a vertical scroll
+// that looks as a VBox of labels and rich texts would, but has widgets only
+// for the rows in sight (and half a view above and below). The report has a
+// wrapped line for every catalogue crawler (over two hundred); as widgets
+// of a VBox each was wrapped again on every zoom and theme switch, about
+// two seconds of each F11 while the tab was in view.
+//
+// A row's height is measured when it comes into sight, at the view's width
+// and the theme's sizes; the rows never seen yet count with an estimate
+// from their length, so the scroll's length settles as the user scrolls.
+type rowsView struct {
+	widget.BaseWidget
+	scroll *container.Scroll
+
+	rows    []reportRow
+	heights []float32 // measured under key; 0: not yet
+	key     rowsKey
+	total   float32 // the column's height, measured and estimated rows
+	line    float32 // under key: a line's height and a character's
+	char    float32 // width, for the estimates
+	guessed float32 // under key: what the rows measured so far were
+	found   float32 // estimated to be, and what they measured
+
+	inUse   map[int]*widget.RichText // the widgets of the rows in sight
+	free    []*widget.RichText
+	objects []fyne.CanvasObject
+	minW    float32 // the widest row's least width: the unwrapped rows and the wrapped ones seen
+	minKey  rowsKey // the key minW's unwrapped rows were measured under; widthless
+	placing bool
+}
+
+// reportRow is one row: its text segments and whether it wraps.
+type reportRow struct {
+	segs []widget.RichTextSegment
+	wrap fyne.TextWrap
+}
+
+// rowsKey is what a measured height depends on.
+type rowsKey struct{ width, text, pad, inner, spacing float32 }
+
+// labelRow is a row drawn as a widget.Label with style would draw it.
+func labelRow(text string, style fyne.TextStyle, wrap fyne.TextWrap) reportRow {
+	return reportRow{segs: []widget.RichTextSegment{&widget.TextSegment{Text: text, Style: widget.RichTextStyle{
+		ColorName: theme.ColorNameForeground, Inline: true, TextStyle: style, SizeName: theme.SizeNameText}}}, wrap: wrap}
+}
+
+// width is an unwrapped row's least width: its segments side by side.
+func (r reportRow) width(k rowsKey) float32 {
+	w := float32(0)
+	for _, seg := range r.segs {
+		if t, ok := seg.(*widget.TextSegment); ok {
+			w += fyne.MeasureText(t.Text, k.text, t.Style.TextStyle).Width
+		}
+	}
+	return w + 2*k.inner
+}
+
+// String is the row's text.
+func (r reportRow) String() string {
+	var b strings.Builder
+	for _, s := range r.segs {
+		b.WriteString(s.Textual())
+	}
+	return b.String()
+}
+
+func newRowsView() *rowsView {
+	v := &rowsView{inUse: map[int]*widget.RichText{}}
+	v.ExtendBaseWidget(v)
+	v.scroll = container.NewVScroll(v)
+	v.scroll.OnScrolled = func(fyne.Position) { v.place(v.Size()) }
+	return v
+}
+
+// setRows shows rows in place of the ones shown.
+func (v *rowsView) setRows(rows []reportRow) {
+	v.rows = rows
+	v.heights = make([]float32, len(rows))
+	v.guessed, v.found = 0, 0
+	v.minKey = rowsKey{}
+	for i, rt := range v.inUse {
+		delete(v.inUse, i)
+		v.free = append(v.free, rt)
+	}
+	v.total = -1
+	if v.scroll.Size().Width > 0 {
+		v.Resize(v.MinSize().Max(v.scroll.Size())) // as the scroll lays out its content
+		v.place(v.Size())
+		v.scroll.Refresh() // its bar: the column's length changed
+	}
+}
+
+// text is every row's text, a line each.
+func (v *rowsView) text() string {
+	out := make([]string, len(v.rows))
+	for i, r := range v.rows {
+		out[i] = r.String()
+	}
+	return strings.Join(out, "\n")
+}
+
+func (v *rowsView) CreateRenderer() fyne.WidgetRenderer { return rowsRenderer{v} }
+
+type rowsRenderer struct{ v *rowsView }
+
+func (r rowsRenderer) Destroy()                     {}
+func (r rowsRenderer) Objects() []fyne.CanvasObject { return r.v.objects }
+func (r rowsRenderer) Layout(size fyne.Size)        { r.v.place(size) }
+func (r rowsRenderer) MinSize() fyne.Size           { return r.v.minSize() }
+func (r rowsRenderer) Refresh() {
+	for _, rt := range r.v.inUse {
+		rt.Refresh()
+	}
+	r.v.place(r.v.Size())
+	canvas.Refresh(r.v)
+}
+
+// sizes checks the view's width and the theme's sizes against those the
+// heights were measured under, and forgets the heights when they changed.
+func (v *rowsView) sizes(width float32) rowsKey {
+	th := v.Theme()
+	k := rowsKey{width: width, text: th.Size(theme.SizeNameText), pad: th.Size(theme.SizeNamePadding),
+		inner: th.Size(theme.SizeNameInnerPadding), spacing: th.Size(theme.SizeNameLineSpacing)}
+	if k != v.key {
+		v.key = k
+		clear(v.heights)
+		v.total, v.guessed, v.found = -1, 0, 0
+		v.line = fyne.MeasureText("Ág", k.text, fyne.TextStyle{}).Height
+		v.char = fyne.MeasureText(sample, k.text, fyne.TextStyle{}).Width / float32(utf8.RuneCountInString(sample))
+	}
+	return k
+}
+
+// height is row i's measured height, or an estimate from its length,
+// scaled as the rows measured so far came out against their estimates.
+func (v *rowsView) height(i int) float32 {
+	if h := v.heights[i]; h > 0 {
+		return h
+	}
+	if v.guessed > 0 {
+		return v.estimate(i) * v.found / v.guessed
+	}
+	return v.estimate(i)
+}
+
+// measured records row i's height.
+func (v *rowsView) measured(i int, h float32) {
+	if v.heights[i] == 0 {
+		v.guessed += v.estimate(i)
+		v.found += h
+	}
+	v.heights[i] = h
+}
+
+// estimate is row i's height guessed from its length.
+func (v *rowsView) estimate(i int) float32 {
+	k := v.key
+	lines := 1
+	if v.rows[i].wrap != fyne.TextWrapOff && k.width > 2*k.inner {
+		n := float32(utf8.RuneCountInString(v.rows[i].String())) * v.char / (k.width - 2*k.inner)
+		lines = max(1, int(math.Ceil(float64(n))))
+	}
+	return float32(lines)*v.line + float32(lines-1)*k.spacing + 2*k.inner
+}
+
+// sample is text of ordinary letters, to estimate a character's width.
+const sample = "the quick brown fox jumps over the lazy dog, AND THEN SOME / 1234"
+
+func (v *rowsView) minSize() fyne.Size {
+	k := v.sizes(v.Size().Width)
+	if v.total < 0 {
+		v.total = 0
+		for i := range v.rows {
+			v.total += v.height(i)
+		}
+		if n := len(v.rows); n > 1 {
+			v.total += float32(n-1) * k.pad
+		}
+	}
+	if mk := (rowsKey{text: k.text, inner: k.inner}); mk != v.minKey {
+		// An unwrapped row is as wide as its text, in sight or not (a VBox
+		// is as wide as its widest row): measured once per text size.
+		v.minKey, v.minW = mk, 0
+		for _, r := range v.rows {
+			if r.wrap == fyne.TextWrapOff {
+				v.minW = max(v.minW, r.width(k))
+			}
+		}
+	}
+	return fyne.NewSize(v.minW, v.total)
+}
+
+// place gives widgets to the rows in sight, lays them out in the column
+// and lets the others' widgets go.
+func (v *rowsView) place(size fyne.Size) {
+	if v.placing {
+		return
+	}
+	v.placing = true
+	defer func() { v.placing = false }()
+	k := v.sizes(size.Width)
+	top, view := float32(0), size.Height
+	if s := v.scroll.Size(); s.Height > 0 {
+		top, view = v.scroll.Offset.Y, s.Height
+	}
+	from, to := top-view/2, top+view*3/2
+	seen := map[int]*widget.RichText{}
+	v.objects = make([]fyne.CanvasObject, 0, len(v.inUse)+8)
+	y, total := float32(0), float32(0)
+	for i, row := range v.rows {
+		h := v.height(i)
+		if y+h >= from && y <= to {
+			rt := v.take(i, row)
+			rt.Move(fyne.NewPos(0, y))
+			if rt.Size().Width != size.Width {
+				rt.Resize(fyne.NewSize(size.Width, h))
+			}
+			m := rt.MinSize()
+			h = m.Height
+			v.measured(i, h)
+			v.minW = max(v.minW, m.Width)
+			rt.Resize(fyne.NewSize(size.Width, h))
+			seen[i] = rt
+			v.objects = append(v.objects, rt)
+		}
+		y += h + k.pad
+		total = y - k.pad
+	}
+	for i, rt := range v.inUse {
+		if seen[i] == nil {
+			v.free = append(v.free, rt)
+		}
+	}
+	v.inUse = seen
+	if total != v.total {
+		v.total = total
+		if want := max(total, v.scroll.Size().Height); want != size.Height && size.Width > 0 {
+			v.BaseWidget.Resize(fyne.NewSize(size.Width, want))
+			v.placing = false
+			v.place(v.Size())
+		}
+	}
+}
+
+// take is the widget for row i: the one it has, or a free one given the
+// row's text.
+func (v *rowsView) take(i int, row reportRow) *widget.RichText {
+	if rt := v.inUse[i]; rt != nil {
+		return rt
+	}
+	var rt *widget.RichText
+	if n := len(v.free); n > 0 {
+		rt, v.free = v.free[n-1], v.free[:n-1]
+	} else {
+		rt = widget.NewRichText()
+	}
+	rt.Segments = slices.Clone(row.segs)
+	rt.Wrapping = row.wrap
+	rt.Refresh()
+	return rt
+}
+
+// y is where row i starts, with the heights known or estimated.
+func (v *rowsView) y(i int) float32 {
+	y := float32(0)
+	for j := range i {
+		y += v.height(j) + v.key.pad
+	}
+	return y
+}
