@@ -16,6 +16,7 @@ import (
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -265,10 +266,8 @@ func (t *Tab) replan() {
 	t.plan = aiaccess.Build(doc, p)
 	t.warnings.RemoveAll()
 	for _, w := range t.plan.Warnings {
-		l := widget.NewLabel("⚠ " + w.String())
-		l.Wrapping = fyne.TextWrapWord
-		l.Importance = widget.WarningImportance
-		t.warnings.Add(l)
+		// the crawler names and rules it quotes are drawn as code
+		t.warnings.Add(richmsg.NewText("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}))
 	}
 	var added []string
 	for _, e := range t.plan.Edits {

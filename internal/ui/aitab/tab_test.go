@@ -12,6 +12,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/internal/ui/look"
+	"github.com/robots-studio/robots-studio/internal/ui/richmsg"
 	"github.com/robots-studio/robots-studio/internal/ui/textfit"
 	"github.com/robots-studio/robots-studio/internal/ui/uitest"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
@@ -51,6 +52,8 @@ func labels(c *fyne.Container) string {
 			out = append(out, l.Text)
 		case *widget.RichText:
 			out = append(out, l.String())
+		case *richmsg.Text:
+			out = append(out, l.Shown())
 		}
 	}
 	return strings.Join(out, "\n")
@@ -85,8 +88,19 @@ func TestAccessView(t *testing.T) {
 func TestBuilderInsertsOneStepAndEnginesAgree(t *testing.T) {
 	tab, text := newTestTab(t, "User-agent: GPT-Bot\nDisallow: /\n")
 	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
-	if !strings.Contains(labels(tab.warnings), "did you mean `GPTBot`") {
-		t.Errorf("warnings: %s", labels(tab.warnings))
+	// The warning quotes the crawler's name as code: drawn in the code
+	// font, without the backticks.
+	if got := labels(tab.warnings); !strings.Contains(got, "did you mean GPTBot") || strings.Contains(got, "`") {
+		t.Errorf("warnings: %s", got)
+	}
+	code := false
+	for _, o := range tab.warnings.Objects {
+		if w, ok := o.(*richmsg.Text); ok && uitest.InCode(w.Segments, "GPTBot") {
+			code = true
+		}
+	}
+	if !code {
+		t.Error("the warning does not draw GPTBot in the code font")
 	}
 	if !strings.Contains(tab.preview.Text, "User-agent: PerplexityBot") {
 		t.Errorf("preview: %s", tab.preview.Text)
