@@ -156,11 +156,12 @@ check-fresh: test
 race-ui:
 	$(GO) test -race -timeout 90m ./internal/ui
 
-# speed-window: keystroke → frame and F11 in the real window under Xvfb
+# speed-window: keystroke → frame, F11, and F11 with the AI access tab opened
+# or in view, in the real window under Xvfb
 # (docs/speed-window.md); not in make test: its 10,000-result target fails
 # on a busy machine.
 speed-window: build test-deps
-	cd release/windowtest && ROBOTS_STUDIO_WINDOW_SPEED=1 ROBOTS_STUDIO_BIN=$(CURDIR)/$(BIN) $(GO) test -run KeystrokeToFrame -v -count=1 .
+	cd release/windowtest && ROBOTS_STUDIO_WINDOW_SPEED=1 ROBOTS_STUDIO_BIN=$(CURDIR)/$(BIN) $(GO) test -run 'KeystrokeToFrame|PresenterWithTabs' -v -count=1 .
 
 bench: test-deps
 	bash build/bench.sh
