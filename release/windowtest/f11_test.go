@@ -42,7 +42,7 @@ func TestPresenterWithTabs(t *testing.T) {
 		{"ai-shown", 3, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			w := open(t, bin, 20, 50)
+			w := open(t, bin, 20, 50, true)
 			for range c.away {
 				w.xdo("key", "ctrl+Next")
 			}

@@ -181,8 +181,11 @@ type window struct {
 }
 
 // open starts the window on linkedin.robots.txt with crawlers × paths
-// results and waits for its first results frame.
-func open(t *testing.T, bin string, crawlers, paths int) *window {
+// results and waits for its first results frame. With status the window
+// also writes its status file (which tab is shown): only for a test that
+// reads it, as the window then works every result out again on each edit,
+// on its UI thread, which no user's window does.
+func open(t *testing.T, bin string, crawlers, paths int, status bool) *window {
 	dir := t.TempDir()
 	robots := filepath.Join(dir, "linkedin.robots.txt")
 	src, err := os.ReadFile("../webtest/testdata/linkedin.robots.txt")
@@ -202,11 +205,15 @@ func open(t *testing.T, bin string, crawlers, paths int) *window {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tf.Close() })
-	w := &window{display: display, status: filepath.Join(dir, "status.json")}
+	w := &window{display: display}
 	app := exec.Command(bin, robots)
 	app.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"),
-		"XDG_DATA_HOME="+filepath.Join(dir, "data"), "ROBOTS_STUDIO_TRACE="+tracePath, "ROBOTS_STUDIO_STATUS="+w.status,
+		"XDG_DATA_HOME="+filepath.Join(dir, "data"), "ROBOTS_STUDIO_TRACE="+tracePath,
 		"LANGUAGE=en", "LC_ALL=en_US.UTF-8")
+	if status {
+		w.status = filepath.Join(dir, "status.json")
+		app.Env = append(app.Env, "ROBOTS_STUDIO_STATUS="+w.status)
+	}
 	if prof := os.Getenv("ROBOTS_STUDIO_CPUPROFILE"); prof != "" {
 		app.Env = append(app.Env, fmt.Sprintf("ROBOTS_STUDIO_CPUPROFILE=%s-%d-%s", prof, crawlers*paths, strings.ReplaceAll(t.Name(), "/", "-")))
 	}
@@ -245,7 +252,7 @@ func open(t *testing.T, bin string, crawlers, paths int) *window {
 // results, types keys into a Disallow line, switches presenter mode and
 // gathers the numbers.
 func measure(t *testing.T, bin string, crawlers, paths int) result {
-	w := open(t, bin, crawlers, paths)
+	w := open(t, bin, crawlers, paths, false)
 	tr, xdo, win, app := w.tr, w.xdo, w.win, w.app
 	r := result{rows: w.ready.Rows}
 	// Into the editor, then to the end of "Disallow: /" in the `*` group
