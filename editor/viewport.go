@@ -201,9 +201,9 @@ func (vp *viewport) offsetAt(p fyne.Position) int {
 	return offsetAtCol(d.Src, e.buf.line(row), col)
 }
 
-// showLine scrolls so 1-based line n (in the text) is visible, centred
-// when it was off screen. Before the first layout there is nothing to
-// scroll.
+// showLine scrolls so 1-based line n (in the text) is visible, all its
+// wrapped rows, centred when it was off screen. Before the first layout
+// there is nothing to scroll.
 func (vp *viewport) showLine(n int) {
 	e := vp.e
 	if e.Size().Height <= 0 {
@@ -211,9 +211,21 @@ func (vp *viewport) showLine(n int) {
 	}
 	v := vp.view()
 	if e.wrap.on {
-		bl, _, _ := e.wrap.stepRows(vp.topRow, vp.topSub, v.visRows-1, v.visCols)
-		if n-1 < vp.topRow || n-1 > bl || n-1 == vp.topRow && vp.topSub > 0 {
+		bl, bs, _ := e.wrap.stepRows(vp.topRow, vp.topSub, v.visRows-1, v.visCols)
+		rows := len(e.wrap.rows(n-1, v.visCols))
+		switch {
+		case n-1 < vp.topRow || n-1 > bl || n-1 == vp.topRow && vp.topSub > 0:
 			vp.topRow, vp.topSub, _ = e.wrap.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
+		case n-1 == bl && bs < rows-1:
+			// Its first rows are at the bottom, the rest below the edge
+			// (a long rule wrapped in the narrow editor): scroll just so
+			// its last row is the bottom one, or its first the top one
+			// when it is taller than the view.
+			if rows >= v.visRows {
+				vp.topRow, vp.topSub = n-1, 0
+			} else {
+				vp.topRow, vp.topSub, _ = e.wrap.stepRows(n-1, rows-1, -(v.visRows - 1), v.visCols)
+			}
 		}
 		vp.clampWrapped(v)
 		return

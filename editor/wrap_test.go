@@ -246,3 +246,39 @@ func TestWrapKeepsTheLineShown(t *testing.T) {
 		}
 	}
 }
+
+// TestShowLineShowsAllItsRows: a wrapped line whose first rows are at the
+// bottom of the view and the rest below the edge is scrolled up just so
+// all of it shows (in presenter mode the deciding rule was cut after
+// "Disallow: /"); one taller than the view starts at the top.
+func TestShowLineShowsAllItsRows(t *testing.T) {
+	var b strings.Builder
+	for i := range 60 {
+		if i == 29 || i == 45 {
+			b.WriteString(strings.Repeat("long ", 30) + "\n") // 150 characters: 3 rows of 50
+			continue
+		}
+		b.WriteString("short\n")
+	}
+	e, _ := wrapEditor(t, b.String(), 50)
+	v := e.vp.view()
+	for _, c := range []struct {
+		name               string
+		line, topRow, need int
+	}{
+		{"line 30's first row is the view's last: two more rows", 30, 29 - (v.visRows - 1), 2},
+		{"line 30's first two rows are in view: one more row", 30, 29 - (v.visRows - 2), 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e.vp.topRow, e.vp.topSub = c.topRow, 0
+			e.ShowLine(c.line)
+			bl, bs, _ := e.wrap.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols)
+			if bl != c.line-1 || bs != 2 {
+				t.Errorf("the view ends at line %d row %d, want line %d's last row (2)", bl+1, bs, c.line)
+			}
+			if e.vp.topRow != c.topRow+c.need {
+				t.Errorf("top line %d, want %d: scrolled further than the %d rows it needed", e.vp.topRow+1, c.topRow+c.need+1, c.need)
+			}
+		})
+	}
+}
