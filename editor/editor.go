@@ -89,6 +89,7 @@ func (e *Editor) SetText(src []byte) {
 	e.sel.anchor = e.sel.cursor
 	e.sel.wantCol = -1
 	e.vp.topRow, e.vp.leftCol, e.vp.topSub = 0, 0, 0
+	e.vp.forget()
 	e.bars.find.recount()
 	e.Refresh()
 }

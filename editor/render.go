@@ -148,6 +148,7 @@ func (r *editorRenderer) build() {
 	e := r.e
 	size := e.Size()
 	v := e.vp.view()
+	e.vp.keep(v)
 	e.vp.clamp(v)
 	d := e.buf.doc
 	col := func(n fyne.ThemeColorName) color.Color { return theme.ColorForWidget(n, e) }

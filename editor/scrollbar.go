@@ -76,6 +76,7 @@ func (s *scrollBar) layout() {
 
 // scrollTo sets the editor's first row or column.
 func (s *scrollBar) scrollTo(v float32) {
+	s.e.vp.forget()
 	if s.vertical {
 		s.e.vp.topRow, s.e.vp.topSub = int(v), 0
 	} else {

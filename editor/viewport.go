@@ -18,6 +18,23 @@ type viewport struct {
 	// With word wrap on, topSub is the first visible row of line topRow
 	// and leftCol stays 0; see wrap.go.
 	topSub int
+	// kept is the line ShowLine last showed (1-based; 0 for none), and
+	// keptIn the view's rows and columns then: when the editor is resized
+	// under it (presenter mode narrowing it for compare, the explanation
+	// below growing) the line is shown again, wrapped anew, until the
+	// user scrolls, edits or moves the cursor.
+	kept   int
+	keptIn [2]int
+}
+
+// forget stops keeping a line in view.
+func (vp *viewport) forget() { vp.kept = 0 }
+
+// keep shows the kept line again when the view's size changed since.
+func (vp *viewport) keep(v view) {
+	if vp.kept > 0 && vp.e.Size().Height > 0 && [2]int{v.visRows, v.visCols} != vp.keptIn {
+		vp.showLine(vp.kept)
+	}
 }
 
 // metrics measures the monospace cell at the widget's text size.
@@ -68,6 +85,7 @@ func (vp *viewport) clamp(v view) {
 // horizontally. Before the first layout there is no view to follow.
 func (vp *viewport) toCursor() {
 	e := vp.e
+	vp.forget()
 	if e.Size().Height <= 0 {
 		return
 	}
@@ -228,18 +246,21 @@ func (vp *viewport) showLine(n int) {
 			}
 		}
 		vp.clampWrapped(v)
+		vp.kept, vp.keptIn = n, [2]int{v.visRows, v.visCols}
 		return
 	}
 	if n-1 < vp.topRow || n-1 >= vp.topRow+v.visRows {
 		vp.topRow = n - 1 - v.visRows/2
 	}
 	vp.clamp(v)
+	vp.kept, vp.keptIn = n, [2]int{v.visRows, v.visCols}
 }
 
 // wheel scrolls by whole lines (and columns with Shift or a
 // horizontal wheel), at least one per event.
 func (vp *viewport) wheel(ev *fyne.ScrollEvent, shift bool) {
 	e := vp.e
+	vp.forget()
 	v := vp.view()
 	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
 	if shift && dx == 0 {

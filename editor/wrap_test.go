@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -227,13 +228,32 @@ func TestWrapKeepsTheLineShown(t *testing.T) {
 	if top < 100 {
 		t.Fatalf("ShowLine(150): top line %d", top+1)
 	}
+	// The line shown stays in view, all of it, whether its lines wrap or
+	// not (wrapped, the lines above it take three rows each).
+	inView := func(n int) bool {
+		rows := e.vp.visibleRows(nil, e.vp.view())
+		last := rows[len(rows)-1]
+		return rows[0].line <= n-1 && (last.line > n-1 || last.line == n-1 && last.sub == len(e.wrap.rows(n-1, e.vp.view().visCols))-1)
+	}
+	for _, on := range []bool{true, false} {
+		e.SetWrap(on)
+		e.Refresh()
+		if !inView(150) {
+			t.Errorf("wrap %v: line 150, the one shown, is not whole in view (top line %d)", on, e.vp.topRow+1)
+		}
+	}
+	// Scrolled away by the user, the view keeps its top line instead.
+	e.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.NewDelta(0, -3*e.vp.view().lineH)})
+	top = e.vp.topRow
 	e.SetWrap(true)
+	e.Refresh()
 	if e.vp.topRow != top || e.vp.topSub != 0 {
-		t.Errorf("wrap on: top line %d (row %d), want line %d kept", e.vp.topRow+1, e.vp.topSub, top+1)
+		t.Errorf("wrap on after a scroll: top line %d (row %d), want line %d kept", e.vp.topRow+1, e.vp.topSub, top+1)
 	}
 	e.SetWrap(false)
+	e.Refresh()
 	if e.vp.topRow != top {
-		t.Errorf("wrap off: top line %d, want line %d kept", e.vp.topRow+1, top+1)
+		t.Errorf("wrap off after a scroll: top line %d, want line %d kept", e.vp.topRow+1, top+1)
 	}
 	// A cursor on screen is followed: it stays in sight either way.
 	at := e.buf.line(top + 2).Start
@@ -280,5 +300,48 @@ func TestShowLineShowsAllItsRows(t *testing.T) {
 				t.Errorf("top line %d, want %d: scrolled further than the %d rows it needed", e.vp.topRow+1, c.topRow+c.need+1, c.need)
 			}
 		})
+	}
+}
+
+// TestShownLineStaysInViewWhenResized: the line ShowLine showed (the rule
+// a selected result marks) stays whole in view when the editor is made
+// shorter and narrower under it, as presenter mode does when compare takes
+// the width and the explanation below grows; a scroll by the user ends
+// that.
+func TestShownLineStaysInViewWhenResized(t *testing.T) {
+	var b strings.Builder
+	for i := range 80 {
+		if i == 39 {
+			b.WriteString("Disallow: /deep/aaaaaaaa/bbbbbbbb/cccccccc/dddddddd/zzzz\n")
+			continue
+		}
+		b.WriteString(fmt.Sprintf("# comment %d\n", i+1))
+	}
+	e, _ := wrapEditor(t, b.String(), 50)
+	inView := func(n int) bool {
+		v := e.vp.view()
+		rows := e.vp.visibleRows(nil, v)
+		last := rows[len(rows)-1]
+		return rows[0].line <= n-1 && (last.line > n-1 || last.line == n-1 && last.sub == len(e.wrap.rows(n-1, v.visCols))-1)
+	}
+	e.ShowLine(40)
+	if !inView(40) {
+		t.Fatal("setup: ShowLine(40) did not show line 40")
+	}
+	// Line 40 at the bottom edge, then the editor shorter and narrower.
+	v := e.vp.view()
+	e.vp.topRow, e.vp.topSub = 40-v.visRows, 0
+	e.Refresh()
+	size := e.Size()
+	e.Resize(fyne.NewSize(size.Width*0.6, size.Height*0.6))
+	if !inView(40) {
+		t.Errorf("after a resize line 40 is not whole in view (top line %d)", e.vp.topRow+1)
+	}
+	// The user scrolls: the view stays where the user put it.
+	e.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.NewDelta(0, 10*e.vp.view().lineH)})
+	top := e.vp.topRow
+	e.Resize(size)
+	if e.vp.topRow != top {
+		t.Errorf("after a scroll and a resize the top line is %d, want %d (where the user scrolled)", e.vp.topRow+1, top+1)
 	}
 }
