@@ -5,9 +5,8 @@
 // style without its backticks (code holding a backtick is quoted with a
 // longer run of them, as in Markdown: tester/msg.Spans reads the runs, and
 // tester/msg quotes the user's text so); nothing else is interpreted, so a
-// path such
-// as /a*b_c outside backticks shows exactly as written (Markdown would read
-// emphasis into it). It also holds the work-around for Fyne 2.7.1's word
+// path such as /a*b_c outside backticks shows exactly as written (Markdown
+// would read emphasis into it). It also holds the work-around for Fyne 2.7.1's word
 // wrap of a text made of several spans (KeepSpansWhole), which the lessons'
 // Markdown uses too.
 package richmsg
@@ -22,14 +21,6 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
-
-// Span is a piece of a message: code (between backtick runs) or not.
-type Span = msg.Span
-
-// Spans cuts s at its code: a run of backticks opens code and the next run
-// of the same length closes it (tester/msg.Spans). A run without a partner
-// stays as written: it marks nothing.
-func Spans(s string) []Span { return msg.Spans(s) }
 
 // Plain is s as the reader sees it, without the backticks that mark code:
 // for a place that shows plain text only (a row cut to its width).
@@ -56,9 +47,9 @@ func Segments(s string, st Style) []widget.RichTextSegment {
 			out = append(out, lineEnd(st))
 		}
 		var segs []widget.RichTextSegment
-		spans := []Span{{Text: line, Code: st.Code}}
+		spans := []msg.Span{{Text: line, Code: st.Code}}
 		if !st.Literal && !st.Code {
-			spans = Spans(line)
+			spans = msg.Spans(line) // a run of backticks opens code, the next run as long closes it
 		}
 		for _, sp := range spans {
 			style := widget.RichTextStyleInline

@@ -177,12 +177,5 @@ func (t *Text) SetParts(parts ...Part) {
 	t.Refresh()
 }
 
-// Restyle draws the text again in st.
-func (t *Text) Restyle(st Style) {
-	t.Style = st
-	t.Segments = Segments(t.Text, st)
-	t.Refresh()
-}
-
 // Shown is the text as the reader sees it (no backticks).
 func (t *Text) Shown() string { return Shown(t.Segments) }
