@@ -770,11 +770,7 @@ func (r *Report) count(s *CrawlerStats, e *event, at LineRef) (*engine.Rule, boo
 			if draft.Allowed && (draft.Rule == nil || !draft.Rule.Allow) {
 				k = ruleKey{robots.Rule, true}
 			}
-			rc := s.draft[k]
-			if rc == nil {
-				rc = &RuleCount{Rule: k.rule, InRobots: k.inRobots}
-				s.draft[k] = rc
-			}
+			rc := s.ruleCount(k)
 			if draft.Allowed {
 				s.NewlyAllowed++
 				rc.Allowed++
@@ -845,23 +841,10 @@ func (r *Report) merge(p *Report) {
 		c.NewlyBlocked += ps.NewlyBlocked
 		c.NewlyAllowed += ps.NewlyAllowed
 		for rk, prc := range ps.draft {
-			rc := c.draft[rk]
-			if rc == nil {
-				rc = &RuleCount{Rule: rk.rule, InRobots: rk.inRobots}
-				c.draft[rk] = rc
-			}
-			rc.Blocked += prc.Blocked
-			rc.Allowed += prc.Allowed
+			c.ruleCount(rk).add(prc.Blocked, prc.Allowed)
 		}
 		for _, b := range ps.buckets {
-			start := b.Start - mod(b.Start, r.BucketSeconds)
-			m := c.buckets[start]
-			if m == nil {
-				m = &Bucket{Start: start}
-				c.buckets[start] = m
-			}
-			m.Hits += b.Hits
-			m.Disallowed += b.Disallowed
+			addBucket(c.buckets, b.Start-mod(b.Start, r.BucketSeconds), b.Hits, b.Disallowed)
 		}
 		c.ownPaths.merge(ps.ownPaths, nil)
 		c.disallowed.merge(ps.disallowed, func(dst *disallowedVal, src disallowedVal) {
@@ -891,17 +874,38 @@ func (r *Report) coarsen() {
 	for _, s := range r.rows {
 		merged := make(map[int64]*Bucket, len(s.buckets)/2)
 		for _, b := range s.buckets {
-			start := b.Start - mod(b.Start, r.BucketSeconds)
-			m := merged[start]
-			if m == nil {
-				m = &Bucket{Start: start}
-				merged[start] = m
-			}
-			m.Hits += b.Hits
-			m.Disallowed += b.Disallowed
+			addBucket(merged, b.Start-mod(b.Start, r.BucketSeconds), b.Hits, b.Disallowed)
 		}
 		s.buckets = merged
 	}
+}
+
+// ruleCount is s's count of the hits that rule key k changes, made on
+// first use.
+func (s *CrawlerStats) ruleCount(k ruleKey) *RuleCount {
+	rc := s.draft[k]
+	if rc == nil {
+		rc = &RuleCount{Rule: k.rule, InRobots: k.inRobots}
+		s.draft[k] = rc
+	}
+	return rc
+}
+
+func (rc *RuleCount) add(blocked, allowed int64) {
+	rc.Blocked += blocked
+	rc.Allowed += allowed
+}
+
+// addBucket adds hits, disallowed of them, to the timeline bucket of m
+// that starts at start.
+func addBucket(m map[int64]*Bucket, start, hits, disallowed int64) {
+	b := m[start]
+	if b == nil {
+		b = &Bucket{Start: start}
+		m[start] = b
+	}
+	b.Hits += hits
+	b.Disallowed += disallowed
 }
 
 func mod(a, b int64) int64 {

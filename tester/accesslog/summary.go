@@ -365,23 +365,10 @@ func (s *Summary) part(base int, rule func(*summaryRule) *engine.Rule) *Report {
 		}
 		for j := range sr.Draft {
 			d := &sr.Draft[j]
-			rk := ruleKey{rule(d), d.InRobots}
-			rc := c.draft[rk]
-			if rc == nil {
-				rc = &RuleCount{Rule: rk.rule, InRobots: rk.inRobots}
-				c.draft[rk] = rc
-			}
-			rc.Blocked += d.Blocked
-			rc.Allowed += d.Allowed
+			c.ruleCount(ruleKey{rule(d), d.InRobots}).add(d.Blocked, d.Allowed)
 		}
 		for _, b := range sr.Buckets {
-			m := c.buckets[b[0]]
-			if m == nil {
-				m = &Bucket{Start: b[0]}
-				c.buckets[b[0]] = m
-			}
-			m.Hits += b[1]
-			m.Disallowed += b[2]
+			addBucket(c.buckets, b[0], b[1], b[2])
 		}
 		c.ownPaths = topFrom[struct{}](sr.Own, nil)
 		c.disallowed = topFrom(sr.Dis, func(j int) disallowedVal {
