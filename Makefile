@@ -23,7 +23,7 @@ CORE_PKGS := ./tester/... ./internal/cli/... ./internal/session/... ./internal/t
 # autosave, the editor's key queue, the parallel log, batch and sitemap
 # readers), run under -race in make test. The window package itself is
 # race-clean too but takes ~50 minutes under -race here: make race-ui.
-RACE_PKGS := ./internal/ui/latest ./internal/session ./internal/textfile ./internal/ui/testerpane ./internal/ui/logtab ./internal/ui/sitemaptab ./internal/ui/lessontab ./editor/... ./tester/accesslog ./tester/batch ./tester/sitemap
+RACE_PKGS := ./ui/latest ./internal/session ./internal/textfile ./ui/testerpane ./ui/logtab ./ui/sitemaptab ./ui/lessontab ./editor/... ./tester/accesslog ./tester/batch ./tester/sitemap
 
 # VERSION is what --version, Help ▸ About and the file names say.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -100,7 +100,7 @@ suite:
 	$(MAKE) --no-print-directory e2e
 
 e2e: build
-	bash internal/ui/e2e/run.sh ./$(BIN)
+	bash ui/e2e/run.sh ./$(BIN)
 
 # headless: the command line alone, static, without cgo or X11 (for servers
 # and CI). Same subcommands and translations; no window.
@@ -154,7 +154,7 @@ check-fresh: test
 # sitemap vs Python's ElementTree + robotparser, a 200 MB log on one core vs
 # all, partial+merge over 8 shards vs one pass), then the Go benchmarks.
 race-ui:
-	$(GO) test -race -timeout 90m ./internal/ui
+	$(GO) test -race -timeout 90m ./ui
 
 # speed-window: keystroke → frame, F11, and F11 with the AI access tab opened
 # or in view, in the real window under Xvfb

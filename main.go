@@ -15,9 +15,9 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/i18n"
-	"github.com/robots-studio/robots-studio/internal/ui"
-	_ "github.com/robots-studio/robots-studio/internal/ui/cleanlocale" // before fyne's lang reads the locale
 	"github.com/robots-studio/robots-studio/internal/version"
+	"github.com/robots-studio/robots-studio/ui"
+	_ "github.com/robots-studio/robots-studio/ui/cleanlocale" // before fyne's lang reads the locale
 )
 
 func main() {

@@ -32,7 +32,7 @@ func Sample(language string) []byte {
 var SampleTests []byte
 
 // IconPNG is the app icon, a PNG (the window wraps it as a Fyne resource:
-// internal/ui.Icon).
+// ui.Icon).
 //
 //go:embed icon.png
 var IconPNG []byte

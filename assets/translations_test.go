@@ -103,7 +103,7 @@ func collectKeys(t *testing.T) []sourceKey {
 				switch {
 				case ok1 && ok2:
 					keys = append(keys, sourceKey{k, e, where, false})
-				case filepath.ToSlash(path) == "../internal/ui/richmsg/richmsg.go":
+				case filepath.ToSlash(path) == "../ui/richmsg/richmsg.go":
 					// richmsg.X itself, passing its caller's key on: the
 					// callers' literal keys are checked above
 				default:

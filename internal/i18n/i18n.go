@@ -2,7 +2,7 @@
 // the catalogues (assets/translations/<area>.<lang>.json), chooses the
 // language from the system's locale, renders plural forms (ru and pl have
 // one, few, many and other) and installs the translator of tester/msg. The
-// headless command line uses it alone; the window's internal/ui/i18n loads
+// headless command line uses it alone; the window's ui/i18n loads
 // the same catalogues into Fyne's lang as well and makes both speak the
 // language Fyne chose.
 package i18n

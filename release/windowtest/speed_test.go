@@ -1,6 +1,6 @@
 // Package windowtest measures the real window (GLFW under Xvfb at
 // 1280×800): it types into the editor with xdotool and reads the window's
-// speed trace (ROBOTS_STUDIO_TRACE, internal/ui/trace.go) to report, per
+// speed trace (ROBOTS_STUDIO_TRACE, ui/trace.go) to report, per
 // keystroke, the time from the key to the first frame that shows the new
 // results and the UI thread's time. It runs only with
 // ROBOTS_STUDIO_WINDOW_SPEED=1 (it takes about a minute); without Xvfb or
@@ -18,12 +18,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/robots-studio/robots-studio/internal/loggen"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
@@ -195,7 +195,7 @@ func open(t *testing.T, bin string, crawlers, paths int, status bool) *window {
 	if err := os.WriteFile(robots, src, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := testset.Save(testset.PathFor(robots), testSet(src, crawlers, paths)); err != nil {
+	if err := testset.Save(testset.PathFor(robots), loggen.TestSet(src, crawlers, paths, "")); err != nil {
 		t.Fatal(err)
 	}
 	display := startXvfb(t)
@@ -346,37 +346,6 @@ func xdoOut(t *testing.T, display string, args ...string) string {
 		t.Fatalf("xdotool %v: %v", args, err)
 	}
 	return string(out)
-}
-
-// testSet is crawlers × paths results on linkedin: the crawlers are real
-// names (many with their own group, many falling to `*`), the paths come
-// from its Disallow rules.
-func testSet(src []byte, crawlers, paths int) *testset.Set {
-	names := []string{"Googlebot", "YandexBot", "bingbot", "GPTBot", "Applebot", "DuckDuckBot", "Baiduspider", "Slurp",
-		"Googlebot-Image", "YandexImages", "AdsBot-Google", "ClaudeBot", "CCBot", "facebookexternalhit", "Twitterbot",
-		"PetalBot", "SemrushBot", "AhrefsBot", "MJ12bot", "Amazonbot"}
-	set := testset.New()
-	for i := range crawlers {
-		name := names[i%len(names)]
-		if i >= len(names) {
-			name += "-" + strconv.Itoa(i/len(names))
-		}
-		set.Crawlers = append(set.Crawlers, name)
-	}
-	seen := map[string]bool{}
-	for _, l := range strings.Split(string(src), "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "Disallow:"); ok && len(set.Paths) < paths {
-			p := strings.ReplaceAll(strings.TrimSpace(v), "*", "x") + "page"
-			if strings.HasPrefix(p, "/") && !seen[p] {
-				seen[p] = true
-				set.Paths = append(set.Paths, p)
-			}
-		}
-	}
-	for i := 0; len(set.Paths) < paths; i++ {
-		set.Paths = append(set.Paths, "/extra/"+strconv.Itoa(i))
-	}
-	return set
 }
 
 // startXvfb starts a 1280×800 X server on a free display and returns its

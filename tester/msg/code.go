@@ -10,7 +10,7 @@ import (
 // and the next run of exactly n closes it, so code that holds a backtick is
 // quoted with a longer run (``a`b``). A run with no partner is text. The
 // window draws code in the code font without its backticks
-// (internal/ui/richmsg); the command line prints the text as it is.
+// (ui/richmsg); the command line prints the text as it is.
 
 // Span is a piece of a message: code (between backtick runs) or not.
 type Span struct {

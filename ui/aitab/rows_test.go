@@ -1,0 +1,115 @@
+package aitab
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/ui/look"
+)
+
+// asVBox is the report's rows as the tab drew them before rowsView: a
+// label (with its style) for each label row, a rich text for each crawler,
+// in a VBox width wide.
+func asVBox(rows []reportRow, width float32) *fyne.Container {
+	box := container.NewVBox()
+	for _, r := range rows {
+		seg := r.segs[0].(*widget.TextSegment)
+		if seg.Style.Inline {
+			l := widget.NewLabelWithStyle(seg.Text, fyne.TextAlignLeading, seg.Style.TextStyle)
+			l.Wrapping = r.wrap
+			box.Add(l)
+			continue
+		}
+		rt := widget.NewRichText(r.segs...)
+		rt.Wrapping = r.wrap
+		box.Add(rt)
+	}
+	box.Resize(fyne.NewSize(width, box.MinSize().Height))
+	box.Resize(fyne.NewSize(width, box.MinSize().Height)) // the wrapped texts know their width now
+	return box
+}
+
+// inSight checks that the report has widgets for the rows in sight, and
+// only for those and about half a view either side, each with its row's
+// text, as high as in a VBox of the same rows and as far from the row
+// before; where every row above was measured, where the VBox puts it.
+func inSight(t *testing.T, v *rowsView) {
+	t.Helper()
+	width := v.Size().Width
+	box := asVBox(v.rows, width)
+	if len(v.objects) == 0 || len(v.objects) > len(v.rows)/3 {
+		t.Fatalf("%d widgets for %d rows", len(v.objects), len(v.rows))
+	}
+	top, view := v.scroll.Offset.Y, v.scroll.Size().Height
+	above := true // every row above was measured
+	for i := range v.rows {
+		want := box.Objects[i]
+		rt := v.inUse[i]
+		switch {
+		case rt == nil:
+			if y := v.y(i); y+v.height(i) > top && y < top+view {
+				t.Fatalf("row %d (%q) is in sight but has no widget", i, v.rows[i].String())
+			}
+		case rt.String() != v.rows[i].String():
+			t.Fatalf("row %d's widget reads %q, want %q", i, rt.String(), v.rows[i].String())
+		case rt.Position().Y > top+view*2 || rt.Position().Y+rt.Size().Height < top-view:
+			t.Errorf("row %d has a widget at %v, far out of sight (view %v..%v)", i, rt.Position().Y, top, top+view)
+		case rt.Size() != want.Size():
+			t.Errorf("row %d (%q) is %v; in a VBox %v", i, v.rows[i].String(), rt.Size(), want.Size())
+		case above && rt.Position() != want.Position():
+			t.Errorf("row %d (%q) at %v; a VBox puts it at %v", i, v.rows[i].String(), rt.Position(), want.Position())
+		case i > 0 && v.inUse[i-1] != nil && rt.Position().Y-v.inUse[i-1].Position().Y != want.Position().Y-box.Objects[i-1].Position().Y:
+			t.Errorf("row %d is %v below row %d; in a VBox %v", i, rt.Position().Y-v.inUse[i-1].Position().Y, i-1, want.Position().Y-box.Objects[i-1].Position().Y)
+		}
+		above = above && v.heights[i] > 0
+	}
+}
+
+// TestReportHasWidgetsOnlyInSight: the access report (a row for every
+// catalogue crawler) makes widgets only for the rows in sight, laid out as
+// a VBox of labels lays out the same rows: at the top, scrolled to the
+// bottom, and again after a zoom, which changes every row's height.
+func TestReportHasWidgetsOnlyInSight(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: GPTBot\nDisallow: /\n")
+	v := tab.report
+	if len(v.rows) < 100 {
+		t.Fatalf("%d rows; the test wants a long report", len(v.rows))
+	}
+	inSight(t, v)
+	before := v.inUse[0].Size().Height
+	box, unwrapped := asVBox(v.rows, v.Size().Width), float32(0)
+	for i, r := range v.rows {
+		if r.wrap == fyne.TextWrapOff {
+			unwrapped = max(unwrapped, box.Objects[i].MinSize().Width)
+		}
+	}
+	if got := v.MinSize().Width; got < unwrapped || got > box.MinSize().Width {
+		t.Errorf("the report's least width is %v; its widest unwrapped row needs %v, a VBox of all rows %v", got, unwrapped, box.MinSize().Width)
+	}
+
+	v.scroll.ScrollToOffset(fyne.NewPos(0, v.MinSize().Height)) // the end
+	v.scroll.Refresh()
+	v.place(v.Size())
+	inSight(t, v)
+	last := v.inUse[len(v.rows)-1]
+	if last == nil {
+		t.Fatal("scrolled to the end, the last row has no widget")
+	}
+	if end := last.Position().Y + last.Size().Height; end != v.MinSize().Height || end != v.Size().Height {
+		t.Errorf("the last row ends at %v; the column is %v high, wants %v", end, v.Size().Height, v.MinSize().Height)
+	}
+
+	zoomed := look.New("light")
+	zoomed.Zoom = 150
+	test.ApplyTheme(t, zoomed)
+	v.scroll.ScrollToOffset(fyne.Position{})
+	v.scroll.Refresh()
+	if v.inUse[0] == nil || v.inUse[0].Size().Height <= before {
+		t.Fatal("the zoom did not reach the report; the test proves nothing")
+	}
+	inSight(t, v)
+}

@@ -1,0 +1,288 @@
+package aitab
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/look"
+	"github.com/robots-studio/robots-studio/ui/richmsg"
+)
+
+// Tab is the AI access view and the policy builder.
+type Tab struct {
+	doc   func() *syntax.Document
+	apply func(edits []aiaccess.Edit) error
+
+	paths    *keys.Entry
+	report   *rowsView
+	summary  *widget.Label
+	stance   *widget.RadioGroup
+	purposes map[catalogue.Purpose]*widget.Check
+	custom   *fyne.Container
+	refuse   *keys.Entry // per-crawler overrides: names to refuse
+	admit    *keys.Entry // names to let in
+	warnings *fyne.Container
+	preview  *widget.Label
+	// previewBox scrolls the preview in its own column.
+	previewBox *container.Scroll
+	insert     *widget.Button
+	plan       aiaccess.Plan
+
+	Content fyne.CanvasObject
+}
+
+// New builds the tab. doc returns the document open in the editor; apply
+// puts the builder's edits into it as one undo step.
+func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *Tab {
+	t := &Tab{doc: doc, apply: apply, purposes: map[catalogue.Purpose]*widget.Check{}}
+	t.paths = keys.NewEntry()
+	t.paths.SetPlaceHolder(lang.X("aitab.paths.placeholder", "More paths to ask about, separated by spaces, then Enter: /blog/ /private/"))
+	t.paths.OnSubmitted = func(string) { t.Refresh() }
+	t.summary = widget.NewLabel("")
+	t.summary.Wrapping = fyne.TextWrapWord
+	t.report = newRowsView()
+	left := container.NewBorder(
+		container.NewVBox(widget.NewLabelWithStyle(lang.X("aitab.access.title", "Who may read this site, and for what"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.paths, t.summary),
+		nil, nil, nil, t.report.scroll)
+
+	labels := make([]string, len(aiaccess.Stances))
+	for i, s := range aiaccess.Stances {
+		labels[i] = aiaccess.StanceName(s).String()
+	}
+	t.stance = widget.NewRadioGroup(labels, func(string) { t.replan() })
+	t.custom = container.NewVBox()
+	for _, p := range catalogue.Purposes {
+		c := widget.NewCheck(PurposeLabel(p), func(bool) { t.replan() })
+		t.purposes[p] = c
+		t.custom.Add(c)
+	}
+	t.refuse = keys.NewEntry()
+	t.refuse.SetPlaceHolder(lang.X("aitab.build.refuse", "Also refuse (crawler names, separated by spaces)"))
+	t.refuse.OnChanged = func(string) { t.replan() }
+	t.admit = keys.NewEntry()
+	t.admit.SetPlaceHolder(lang.X("aitab.build.admit", "Let in anyway (crawler names)"))
+	t.admit.OnChanged = func(string) { t.replan() }
+	t.custom.Add(t.refuse)
+	t.custom.Add(t.admit)
+	t.custom.Hide()
+	t.warnings = container.NewVBox()
+	// The preview wraps at word boundaries: its comment lines are long, and
+	// a sideways scroll in a narrow pane hides half of each.
+	t.preview = widget.NewLabel("")
+	t.preview.TextStyle = fyne.TextStyle{Monospace: true}
+	t.preview.Wrapping = fyne.TextWrapWord
+	t.insert = widget.NewButton(lang.X("aitab.build.insert", "Insert into robots.txt"), t.Insert)
+	t.insert.Importance = widget.HighImportance
+	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
+		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
+	drafts.Wrapping = fyne.TextWrapWord
+	// The lines to add sit beside the choices, in a column of their own
+	// that starts at the top: below the choices and warnings, they were
+	// out of sight at 1280×800, so a choice seemed to change nothing.
+	// Each column scrolls on its own.
+	builder := container.NewVScroll(container.NewVBox(
+		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.stance, t.custom, t.warnings, drafts))
+	t.previewBox = container.NewVScroll(t.preview)
+	lines := container.NewBorder(
+		widget.NewLabelWithStyle(lang.X("aitab.build.preview", "Lines to add"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.insert, nil, nil, t.previewBox)
+	right := container.NewHSplit(builder, lines)
+	right.Offset = 0.5
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.4
+	t.Content = split
+	t.stance.SetSelected(labels[1])
+	t.Refresh()
+	return t
+}
+
+// Refresh recomputes the access view for the current document.
+func (t *Tab) Refresh() {
+	doc := t.doc()
+	paths := []string{"/"}
+	for _, f := range strings.Fields(t.paths.Text) {
+		if !slices.Contains(paths, f) {
+			paths = append(paths, f)
+		}
+	}
+	r := aiaccess.Analyse(doc, paths)
+	var rows []reportRow
+	heading := func(text string) { rows = append(rows, labelRow(text, fyne.TextStyle{Bold: true}, fyne.TextWrapOff)) }
+	blockedAI, allowedAI := 0, 0
+	for _, sec := range r.Sections {
+		heading(PurposeLabel(sec.Purpose))
+		for _, row := range sec.Rows {
+			// The verdict colours are the theme's allowed and blocked
+			// colours, checked for contrast in light and dark.
+			colour := look.ColorNameAllowed
+			if !row.Paths[0].Allowed {
+				colour = look.ColorNameBlocked
+			}
+			segs := []widget.RichTextSegment{&widget.TextSegment{Text: rowText(row), Style: widget.RichTextStyle{ColorName: colour}}}
+			if q := quoteText(row.Crawler); q != "" {
+				segs = append(segs, &widget.TextSegment{Text: q,
+					Style: widget.RichTextStyle{ColorName: theme.ColorNamePlaceHolder, TextStyle: fyne.TextStyle{Italic: true}, SizeName: theme.SizeNameCaptionText}})
+			}
+			if sec.Purpose.IsAI() {
+				if row.Paths[0].Allowed {
+					allowedAI++
+				} else {
+					blockedAI++
+				}
+			}
+			rows = append(rows, reportRow{segs: segs, wrap: fyne.TextWrapWord})
+		}
+	}
+	heading(lang.X("aitab.access.signals", "Usage preferences in this file"))
+	if len(r.Preferences) == 0 {
+		rows = append(rows, labelRow(lang.X("aitab.access.no_signals", "None: the file has no Content-Signal or Content-Usage line."), fyne.TextStyle{}, fyne.TextWrapOff))
+	}
+	for _, p := range r.Preferences {
+		where := lang.X("aitab.access.outside", "outside any group")
+		if p.Group > 0 {
+			where = lang.X("aitab.access.group", "group at line {{.Line}}", map[string]any{"Line": p.Group})
+		}
+		rows = append(rows, labelRow(fmt.Sprintf("%d: %s  (%s)", p.Line, p.Text, where), fyne.TextStyle{}, fyne.TextWrapOff))
+	}
+	heading(lang.X("aitab.access.cannot_stop", "Crawlers this file cannot stop, and what would"))
+	for _, c := range r.CannotStop {
+		rows = append(rows, labelRow(aiaccess.NameAndOperator(c)+": "+aiaccess.Instead(c).String(), fyne.TextStyle{}, fyne.TextWrapWord))
+	}
+	t.report.setRows(rows)
+	t.summary.SetText(lang.X("aitab.access.summary", "AI crawlers that may fetch /: {{.Allowed}}; refused: {{.Blocked}}. Each is asked under the engine that reads robots.txt for it.",
+		map[string]any{"Allowed": allowedAI, "Blocked": blockedAI}))
+	t.replan()
+}
+
+// quoteText is what the crawler's upstream list says of it, in that list's
+// own words (English), marked as a quote with its source and the day it
+// was read; "" when no list described it.
+func quoteText(c catalogue.Crawler) string {
+	if c.Quote == nil || strings.TrimSpace(c.Quote.Text) == "" {
+		return ""
+	}
+	return lang.X("aitab.quote", "As {{.Source}} describes it ({{.Read}}): “{{.Text}}”",
+		map[string]any{"Source": sourceName(c.Quote.Source), "Read": c.Quote.Read, "Text": strings.TrimSpace(c.Quote.Text)})
+}
+
+// sourceName is a list's address as a reader names it: a GitHub file by its
+// repository and file name ("ai.robots.txt, robots.json"), another URL by
+// its host and file name, a local file by its name.
+func sourceName(src string) string {
+	u, err := url.Parse(src)
+	if err != nil || u.Host == "" {
+		return path.Base(src)
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	base := path.Base(u.Path)
+	if u.Host == "github.com" && len(parts) >= 2 && parts[1] != base {
+		return parts[1] + ", " + base
+	}
+	if base == "." || base == "/" {
+		return u.Host
+	}
+	return u.Host + ", " + base
+}
+
+// rowText is one crawler's line: name, operator, behaviour and its answers.
+func rowText(row aiaccess.Row) string {
+	c := row.Crawler
+	var parts []string
+	for _, p := range row.Paths {
+		s := p.Path + " "
+		if p.Allowed {
+			s += lang.X("aitab.access.allowed", "allowed")
+		} else {
+			s += lang.X("aitab.access.blocked", "blocked")
+		}
+		if p.Line > 0 {
+			s += " (" + lang.X("aitab.access.line", "line {{.Line}}", map[string]any{"Line": p.Line}) + ")"
+		}
+		for _, a := range p.Asks {
+			s += ", " + a.String()
+		}
+		parts = append(parts, s)
+	}
+	mark := "✔"
+	if !row.Paths[0].Allowed {
+		mark = "✘"
+	}
+	return fmt.Sprintf("%s %s · %s · %s — %s", mark, aiaccess.NameAndOperator(c), aiaccess.BehaviourText(c.RobotsTxt), engine.NameOf(c.Engine), strings.Join(parts, "; "))
+}
+
+// policy reads the builder's widgets.
+func (t *Tab) policy() aiaccess.Policy {
+	p := aiaccess.Policy{Stance: aiaccess.SearchNoTraining}
+	for i, s := range aiaccess.Stances {
+		if t.stance.Selected == aiaccess.StanceName(s).String() {
+			p.Stance = aiaccess.Stances[i]
+		}
+	}
+	if p.Stance != aiaccess.Custom {
+		return p
+	}
+	p.Block = map[catalogue.Purpose]bool{}
+	for purpose, c := range t.purposes {
+		p.Block[purpose] = c.Checked
+	}
+	p.Crawlers = map[string]bool{}
+	for _, n := range strings.Fields(t.refuse.Text) {
+		p.Crawlers[n] = true
+	}
+	for _, n := range strings.Fields(t.admit.Text) {
+		p.Crawlers[n] = false
+	}
+	return p
+}
+
+// replan rebuilds the builder's preview and warnings.
+func (t *Tab) replan() {
+	if t.preview == nil {
+		return
+	}
+	p := t.policy()
+	if p.Stance == aiaccess.Custom {
+		t.custom.Show()
+	} else {
+		t.custom.Hide()
+	}
+	doc := t.doc()
+	t.plan = aiaccess.Build(doc, p)
+	t.warnings.RemoveAll()
+	for _, w := range t.plan.Warnings {
+		// the crawler names and rules it quotes are drawn as code
+		t.warnings.Add(richmsg.NewText("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}))
+	}
+	var added []string
+	for _, e := range t.plan.Edits {
+		added = append(added, strings.TrimRight(string(e.Text), "\r\n"))
+	}
+	// Each insertion is a block of its own; a blank line parts them.
+	t.preview.SetText(strings.Join(added, "\n\n"))
+}
+
+// Insert applies the plan to the document as one undo step.
+func (t *Tab) Insert() {
+	if t.apply == nil || len(t.plan.Edits) == 0 {
+		return
+	}
+	if err := t.apply(t.plan.Edits); err == nil {
+		t.Refresh()
+	}
+}

@@ -1,0 +1,523 @@
+package lessontab
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/lessons"
+	"github.com/robots-studio/robots-studio/ui/look"
+	"github.com/robots-studio/robots-studio/ui/richmsg"
+)
+
+const (
+	answerAllowed = "allowed"
+	answerBlocked = "blocked"
+)
+
+// questionRow is one question: what is asked, the two answers to choose
+// from (for each reading it asks about) and, once every answer is chosen,
+// the reveal.
+type questionRow struct {
+	t       *Tab
+	n       int
+	head    *widget.Label
+	ask     *prose
+	choices []*choice
+	result  *widget.RichText
+	reveal  *fyne.Container
+	verdict *fyne.Container
+	said    []string // the verdict lines as text, their code between backticks
+	why     *prose
+	mark    *widget.Button
+	box     *fyne.Container
+}
+
+// quiz is the "Predict, then reveal" panel: the current lesson's questions,
+// the score, and which reveal the editor and presenter mode explain.
+type quiz struct {
+	t          *Tab
+	score      *widget.Label
+	box        *fyne.Container
+	scroll     *container.Scroll
+	rows       []*questionRow
+	truth      [][]engine.Verdict // per question, per reading it asks: the verdict on the example
+	explained  string
+	explainedQ int  // the question whose lines are marked (-1: none)
+	large      bool // presenter mode: reveals in large type
+	anchor     int  // the question kept at the top of the view (-1: none)
+	keeping    bool // the view is being scrolled to the anchor
+}
+
+// panel builds the quiz's widgets.
+func (z *quiz) panel(t *Tab) fyne.CanvasObject {
+	z.t = t
+	z.explainedQ = -1
+	z.score = widget.NewLabel("")
+	z.score.TextStyle.Bold = true
+	reset := widget.NewButtonWithIcon(lang.X("lessontab.reset", "Reset lesson"), theme.ViewRefreshIcon(), t.confirmReset)
+	z.anchor = -1
+	z.box = container.New(anchoredVBox{z})
+	z.scroll = container.NewVScroll(z.box)
+	z.scroll.OnScrolled = func(fyne.Position) {
+		if !z.keeping {
+			z.anchor = -1 // the user scrolled: the questions stay where they are put
+		}
+	}
+	return container.NewBorder(container.NewBorder(nil, nil, nil, reset, z.score), nil, nil, nil, z.scroll)
+}
+
+// load works out the engines' verdicts on a newly selected lesson's
+// questions and shows them unanswered (or as the progress has them).
+func (z *quiz) load(l *lessons.Lesson) {
+	z.truth = make([][]engine.Verdict, len(l.Questions))
+	for i, q := range l.Questions {
+		for _, id := range l.Asked(q) {
+			z.truth[i] = append(z.truth[i], l.AskUnder(q, id))
+		}
+	}
+	z.explained, z.explainedQ = "", -1
+	z.anchor = -1
+	z.build()
+}
+
+// choice is the pair of answers for one reading of a question.
+type choice struct {
+	id    string
+	allow *widget.Button
+	block *widget.Button
+}
+
+// build shows the current lesson's questions with the answers given so far.
+func (z *quiz) build() {
+	l := z.t.Current()
+	z.rows = nil
+	z.box.RemoveAll()
+	if len(l.Questions) == 0 {
+		z.box.Add(wrapped(lang.X("lessontab.no_questions", "This lesson has no questions.")))
+	}
+	for i := range l.Questions {
+		r := z.newRow(i)
+		z.rows = append(z.rows, r)
+		z.box.Add(r.box)
+		r.restore()
+	}
+	z.updateScore()
+}
+
+func wrapped(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// readingName is an engine's short name ("Google", "1994 standard").
+func readingName(id string) string { return engine.NameOf(id).String() }
+
+func (z *quiz) newRow(i int) *questionRow {
+	t := z.t
+	l := t.Current()
+	q := l.Questions[i]
+	r := &questionRow{t: t, n: i}
+	asked := l.Asked(q)
+	if q.PerReading() {
+		names := make([]string, len(asked))
+		for k, id := range asked {
+			names[k] = readingName(id)
+		}
+		r.head = wrapped(lang.X("lessontab.question.head_each", "{{.N}}. {{.Crawler}} → {{.Path}} · readings: {{.Engines}}",
+			map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engines": strings.Join(names, ", ")}))
+	} else {
+		r.head = wrapped(lang.X("lessontab.question.head", "{{.N}}. {{.Crawler}} → {{.Path}} · reading: {{.Engine}}",
+			map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engine": readingName(q.Engine)}))
+	}
+	r.head.TextStyle.Bold = true
+	r.ask = newProse(q.AskText(language()))
+	var picks []fyne.CanvasObject
+	if q.PerReading() {
+		note := wrapped(lang.X("lessontab.question.each", "Answer for every reading before the answer shows. The question counts as right only when every answer is right."))
+		note.Importance = widget.LowImportance
+		picks = append(picks, note)
+	}
+	for _, id := range asked {
+		c := &choice{id: id}
+		c.allow = widget.NewButton(lang.X("lessontab.pick.allowed", "Allowed"), func() { t.PredictFor(i, id, answerAllowed) })
+		c.block = widget.NewButton(lang.X("lessontab.pick.blocked", "Blocked"), func() { t.PredictFor(i, id, answerBlocked) })
+		r.choices = append(r.choices, c)
+		if q.PerReading() {
+			name := widget.NewLabel(readingName(id) + ":")
+			picks = append(picks, container.NewHBox(name, c.allow, c.block))
+		} else {
+			picks = append(picks, container.NewHBox(c.allow, c.block))
+		}
+	}
+	r.result = widget.NewRichText()
+	r.result.Wrapping = fyne.TextWrapWord
+	r.verdict = container.NewVBox()
+	r.why = newProse("")
+	r.mark = widget.NewButton(lang.X("lessontab.question.mark", "Mark the deciding lines"), func() { t.showQuestion(i) })
+	r.reveal = container.NewVBox(r.result, r.verdict, r.why, container.NewHBox(r.mark))
+	r.reveal.Hide()
+	r.box = container.NewVBox(widget.NewSeparator(), r.head, r.ask, container.NewVBox(picks...), r.reveal)
+	return r
+}
+
+// pickKey is where the progress keeps the answer to question i under the
+// engine id: "i" for a question about one reading, "i:id" for one asked
+// under each of several.
+func pickKey(q lessons.Question, i int, id string) string {
+	if q.PerReading() {
+		return idx(i) + ":" + id
+	}
+	return idx(i)
+}
+
+// picksOf are the student's answers to question i, in the order of the
+// readings asked, and whether every reading is answered.
+func picksOf(pr *progress, l *lessons.Lesson, i int) ([]string, bool) {
+	q := l.Questions[i]
+	var out []string
+	all := true
+	for _, id := range l.Asked(q) {
+		p, ok := pr.Picks[pickKey(q, i, id)]
+		out = append(out, p)
+		all = all && ok
+	}
+	return out, all
+}
+
+// scoreOf counts the answered questions of l and those answered right: a
+// question is right only when the answer for every reading it asks is.
+func scoreOf(pr *progress, l *lessons.Lesson, truth [][]bool) (right, answered int) {
+	for i := range l.Questions {
+		picks, done := picksOf(pr, l, i)
+		if !done {
+			continue
+		}
+		answered++
+		ok := true
+		for k, p := range picks {
+			ok = ok && (p == answerAllowed) == truth[i][k]
+		}
+		if ok {
+			right++
+		}
+	}
+	return right, answered
+}
+
+// Predict records the student's answer to question i under its reading
+// (for a question asked under several readings: under the first) and, when
+// every reading is answered, reveals the engines' verdicts. An answer is
+// given once; Reset starts again.
+func (t *Tab) Predict(i int, answer string) {
+	if l := t.Current(); l != nil && i >= 0 && i < len(l.Questions) {
+		t.PredictFor(i, l.Asked(l.Questions[i])[0], answer)
+	}
+}
+
+// PredictFor records the student's answer to question i under the engine
+// id; the answer shows once every reading the question asks is answered.
+func (t *Tab) PredictFor(i int, id, answer string) {
+	l := t.Current()
+	if l == nil || i < 0 || i >= len(t.quiz.rows) {
+		return
+	}
+	q := l.Questions[i]
+	if !slices.Contains(l.Asked(q), id) {
+		return
+	}
+	key := pickKey(q, i, id)
+	if _, done := t.prog.Picks[key]; done {
+		return
+	}
+	t.prog.Picks[key] = answer
+	t.saveProgress()
+	r := t.quiz.rows[i]
+	r.restore()
+	t.quiz.updateScore()
+	if r.reveal.Visible() {
+		t.showQuestion(i)
+	}
+}
+
+// Score is how many questions of the current lesson were answered right,
+// of how many.
+func (t *Tab) Score() (right, of int) {
+	l := t.Current()
+	if l == nil {
+		return 0, 0
+	}
+	right, _ = scoreOf(t.prog, l, t.answers(l))
+	return right, len(l.Questions)
+}
+
+func (z *quiz) updateScore() {
+	l := z.t.Current()
+	right, answered := scoreOf(z.t.prog, l, z.t.answers(l))
+	z.score.SetText(lang.X("lessontab.score", "Score: {{.Right}} of {{.Of}} right ({{.Answered}} answered)",
+		map[string]any{"Right": right, "Of": len(l.Questions), "Answered": answered}))
+}
+
+// restore shows the answers chosen so far and, when every reading is
+// answered, the reveal.
+func (r *questionRow) restore() {
+	picks, all := picksOf(r.t.prog, r.t.Current(), r.n)
+	for k, c := range r.choices {
+		if picks[k] == "" {
+			continue
+		}
+		// The chosen answer stays lit; the other can no longer be picked.
+		chosen, other := c.allow, c.block
+		if picks[k] != answerAllowed {
+			chosen, other = c.block, c.allow
+		}
+		chosen.Importance = widget.HighImportance
+		chosen.Refresh()
+		other.Disable()
+	}
+	if all {
+		r.show(picks)
+	}
+}
+
+// show reveals the answer after the student answered every reading.
+func (r *questionRow) show(picks []string) {
+	t := r.t
+	l := t.Current()
+	q := l.Questions[r.n]
+	truth := t.quiz.truth[r.n]
+	bold := func(text string, colour fyne.ThemeColorName) *widget.TextSegment {
+		return &widget.TextSegment{Text: text, Style: widget.RichTextStyle{ColorName: colour, SizeName: t.quiz.textSize(),
+			TextStyle: fyne.TextStyle{Bold: true}}}
+	}
+	colourOf := func(ok bool) fyne.ThemeColorName {
+		if ok {
+			return look.ColorNameAllowed
+		}
+		return look.ColorNameBlocked
+	}
+	var segs []widget.RichTextSegment
+	if !q.PerReading() {
+		v := truth[0]
+		right := (picks[0] == answerAllowed) == v.Allowed
+		args := map[string]any{"Engine": readingName(q.Engine), "Word": v.Word().String()}
+		head := lang.X("lessontab.wrong", "Not this time: {{.Engine}} answers {{.Word}}.", args)
+		if right {
+			head = lang.X("lessontab.right", "Right: {{.Engine}} answers {{.Word}}.", args)
+		}
+		segs = append(segs, bold(head, colourOf(right)))
+	} else {
+		all := true
+		var lines []widget.RichTextSegment
+		for k, id := range l.Asked(q) {
+			v := truth[k]
+			ok := (picks[k] == answerAllowed) == v.Allowed
+			all = all && ok
+			said := (&engine.Verdict{Allowed: picks[k] == answerAllowed}).Word().String()
+			args := map[string]any{"Engine": readingName(id), "Pick": said, "Word": v.Word().String()}
+			line := lang.X("lessontab.reading.wrong", "{{.Engine}}: you said {{.Pick}}, it answers {{.Word}} — wrong.", args)
+			if ok {
+				line = lang.X("lessontab.reading.right", "{{.Engine}}: you said {{.Pick}} — right.", args)
+			}
+			lines = append(lines, bold(line, colourOf(ok)))
+		}
+		head := lang.X("lessontab.wrong_each", "Not this time: the question counts only when every reading is right.")
+		if all {
+			head = lang.X("lessontab.right_each", "Right under every reading.")
+		}
+		segs = append(append(segs, bold(head, colourOf(all))), lines...)
+	}
+	r.result.Segments = segs
+	r.result.Refresh()
+	r.verdict.RemoveAll()
+	r.said = r.said[:0]
+	asked := l.Asked(q)
+	for _, id := range readingsFor(l, q) {
+		var rv engine.Verdict
+		if k := slices.Index(asked, id); k >= 0 {
+			rv = truth[k]
+		} else {
+			rv = l.AskUnder(q, id)
+		}
+		r.verdict.Add(verdictText(id, &rv, t.quiz.textSize()))
+		r.said = append(r.said, readingName(id)+": "+rv.Word().String()+" — "+rv.ExplainAll())
+	}
+	why := q.Why.In(language())
+	r.why.SizeName = t.quiz.textSize()
+	r.why.SetText(why)
+	if why == "" {
+		r.why.Hide()
+	} else {
+		r.why.Show()
+	}
+	r.reveal.Show()
+	r.box.Refresh()
+}
+
+// readingsFor are the readings a question's reveal lists: the question's
+// own first, then the lesson's.
+func readingsFor(l *lessons.Lesson, q lessons.Question) []string {
+	ids := slices.Clone(l.Asked(q))
+	for _, id := range l.Readings {
+		if _, ok := engine.Get(id); ok && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// verdictText is one reading's verdict: the word in the verdict colour and
+// the engine's explanation, the robots.txt text it quotes in the code font
+// without the backticks (richmsg).
+func verdictText(id string, v *engine.Verdict, size fyne.ThemeSizeName) *widget.RichText {
+	colour := look.ColorNameBlocked
+	if v.Allowed {
+		colour = look.ColorNameAllowed
+	}
+	segs := []widget.RichTextSegment{
+		&widget.TextSegment{Text: readingName(id) + ": ", Style: widget.RichTextStyle{Inline: true, SizeName: size, TextStyle: fyne.TextStyle{Bold: true}}},
+		&widget.TextSegment{Text: v.Word().String(), Style: widget.RichTextStyle{Inline: true, SizeName: size, ColorName: colour, TextStyle: fyne.TextStyle{Bold: true}}},
+	}
+	segs = append(segs, richmsg.Segments(" — "+v.ExplainAll(), richmsg.Style{SizeName: size})...)
+	rt := widget.NewRichText(richmsg.KeepSpansWhole(segs, math.MaxFloat32)...)
+	rt.Wrapping = fyne.TextWrapWord
+	return rt
+}
+
+// lastRevealed is the question whose lines were last marked (-1: none).
+func (z *quiz) lastRevealed() int {
+	if z.t.Revealed(z.explainedQ) {
+		return z.explainedQ
+	}
+	return -1
+}
+
+// showQuestion puts the example in the editor, marks the group and rule
+// that decided question i and tells the window its explanation.
+func (t *Tab) showQuestion(i int) {
+	t.quiz.explainedQ = i
+	if t.practice.Selected() != t.qTab {
+		t.practice.Select(t.qTab)
+	}
+	t.showExample()
+	r := t.quiz.rows[i]
+	var b strings.Builder
+	b.WriteString(r.head.Text + "\n")
+	for _, line := range r.said {
+		b.WriteString(line + "\n")
+	}
+	if r.why.Visible() {
+		b.WriteString(r.why.Text)
+	}
+	t.quiz.explained = strings.TrimSpace(b.String())
+	t.quiz.scrollTo(i)
+	if t.host.OnExplain != nil {
+		t.host.OnExplain(t.quiz.explained)
+	}
+}
+
+// markQuestion marks the deciding group and rule of question i in the
+// editor (nothing when i < 0 or the example was edited).
+func (t *Tab) markQuestion(i int) {
+	l := t.Current()
+	if i < 0 || l == nil || !isExample(l, t.ed.Bytes()) {
+		t.setMarks(nil)
+		return
+	}
+	v := t.quiz.truth[i][0]
+	var marks []editor.Mark
+	if v.Group != nil {
+		for _, n := range v.Group.Lines {
+			marks = append(marks, editor.Mark{Line: n, Kind: editor.MarkGroup, Message: v.GroupText().String()})
+		}
+	}
+	if v.Rule != nil {
+		marks = append(marks, editor.Mark{Line: v.Rule.Line, Kind: editor.MarkRule, Message: v.Explain().String()})
+		t.ed.ShowLine(v.Rule.Line)
+	} else if v.Group != nil {
+		t.ed.ShowLine(v.Group.Start())
+	}
+	t.setMarks(marks)
+}
+
+func (t *Tab) setMarks(m []editor.Mark) {
+	t.marks = m
+	t.ed.SetMarks(m)
+}
+
+// Revealed reports whether question i's answer is shown.
+func (t *Tab) Revealed(i int) bool {
+	return i >= 0 && i < len(t.quiz.rows) && t.quiz.rows[i].reveal.Visible()
+}
+
+// scrollTo scrolls the questions so question i is at the top; in large
+// type (presenter mode) its answer, which the class looks at. The question
+// stays there when the layout changes under it (presenter mode's zoom, the
+// timeline opening above the tabs) until the user scrolls: an offset worked
+// out once, from sizes at another zoom, cut a line of the question above
+// in half at the top edge.
+func (z *quiz) scrollTo(i int) {
+	z.anchor = i
+	z.box.Refresh() // lays the questions out, then keeps the anchor in view
+}
+
+// keepAnchor scrolls to the anchored question as the layout now places it.
+func (z *quiz) keepAnchor() {
+	if z.anchor < 0 || z.anchor >= len(z.rows) || z.scroll == nil {
+		return
+	}
+	r := z.rows[z.anchor]
+	y := r.box.Position().Y
+	if z.large && r.reveal.Visible() {
+		y += r.reveal.Position().Y
+	}
+	z.keeping = true
+	z.scroll.ScrollToOffset(fyne.NewPos(0, y))
+	z.keeping = false
+}
+
+// anchoredVBox is a VBox that, once laid out, keeps the quiz's anchored
+// question in view.
+type anchoredVBox struct{ z *quiz }
+
+func (l anchoredVBox) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	return layout.NewVBoxLayout().MinSize(objects)
+}
+
+func (l anchoredVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	layout.NewVBoxLayout().Layout(objects, size)
+	l.z.keepAnchor()
+}
+
+// SetLarge draws the reveals in large type (presenter mode) or normally.
+func (t *Tab) SetLarge(on bool) {
+	z := &t.quiz
+	if z.large == on {
+		return
+	}
+	z.large = on
+	if t.Current() != nil {
+		z.build()
+		if q := z.lastRevealed(); q >= 0 {
+			z.scrollTo(q)
+		}
+	}
+}
+
+// textSize is the size of a reveal's text.
+func (z *quiz) textSize() fyne.ThemeSizeName {
+	if z.large {
+		return theme.SizeNameSubHeadingText
+	}
+	return theme.SizeNameText
+}

@@ -1,0 +1,432 @@
+// Package lessontab is the Lessons tab: the list of lessons with the
+// student's progress, the selected lesson's text, its example in the
+// lesson's own editor (the user's file is never touched), questions the
+// student answers before the engines' verdicts are revealed, and exercises
+// checked live as the student types.
+package lessontab
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/tester/lessons"
+	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/latest"
+	"github.com/robots-studio/robots-studio/ui/richmsg"
+)
+
+// Host is what the tab needs from the window.
+type Host struct {
+	Window fyne.Window
+	Prefs  fyne.Preferences // progress and scores; nil keeps nothing
+	// OpenInEditor hands a copy of the example to the window's normal
+	// open-as-new-document path (which asks about unsaved changes).
+	OpenInEditor func(name string, text []byte)
+	// ShowTimeline shows the timeline of the standard (nil: no button).
+	ShowTimeline func()
+	// OnExplain is told the explanation the student is looking at (a
+	// revealed question), so presenter mode can show it in large type.
+	OnExplain func(text string)
+}
+
+// Tab is the Lessons tab.
+type Tab struct {
+	host    Host
+	lessons []*lessons.Lesson
+	cur     int
+	prog    *progress
+	known   map[*lessons.Lesson][][]bool
+
+	listBox  *fyne.Container
+	rows     []*lessonRow
+	title    *widget.Label
+	body     *widget.RichText
+	bodyBox  *container.Scroll
+	ed       *editor.Editor
+	edWhat   *widget.Label
+	openBtn  *widget.Button
+	practice *container.AppTabs
+	qTab     *container.TabItem
+	xTab     *container.TabItem
+
+	quiz  quiz
+	marks []editor.Mark
+
+	ex      exercisePanel
+	mode    int // -1: the editor shows the example; else the exercise shown
+	loading bool
+	checker *latest.Worker[checkJob, []testset.Result]
+	gen     int
+
+	// Content is the tab's widget tree.
+	Content fyne.CanvasObject
+}
+
+// New builds the tab on the given lessons (the built-in ones, in order).
+func New(h Host, list []*lessons.Lesson) *Tab {
+	t := &Tab{host: h, lessons: list, cur: -1, mode: -1}
+	t.checker = &latest.Worker[checkJob, []testset.Result]{
+		Work:    func(j checkJob) []testset.Result { return lessons.CheckExercise(j.exercise, j.text) },
+		Deliver: t.checked,
+		Hand:    fyne.Do,
+	}
+	t.build()
+	if len(list) > 0 {
+		t.Select(0)
+	}
+	return t
+}
+
+// language is the two-letter code of the UI language, for the lessons'
+// texts.
+func language() string { return lang.X("lessontab.language", "en") }
+
+func (t *Tab) build() {
+	t.listBox = container.NewVBox()
+	left := []fyne.CanvasObject{}
+	if t.host.ShowTimeline != nil {
+		left = append(left, widget.NewButtonWithIcon(lang.X("lessontab.timeline", "Timeline of the standard"),
+			theme.HistoryIcon(), t.host.ShowTimeline))
+	}
+	heading := widget.NewLabel(lang.X("lessontab.lessons", "Lessons"))
+	heading.TextStyle.Bold = true
+	listPanel := container.NewBorder(heading, container.NewVBox(left...), nil, nil, container.NewVScroll(t.listBox))
+
+	t.title = widget.NewLabel("")
+	t.title.TextStyle.Bold = true
+	t.title.SizeName = theme.SizeNameSubHeadingText
+	t.title.Wrapping = fyne.TextWrapWord
+	t.body = widget.NewRichText()
+	t.body.Wrapping = fyne.TextWrapWord
+	t.bodyBox = container.NewVScroll(container.NewVBox(t.title, t.body))
+
+	t.ed = editor.New()
+	// Wrapped, whatever the main editor does: the example's comments are
+	// long, and a class must read every word without scrolling sideways.
+	t.ed.SetWrap(true)
+	t.ed.OnChanged = t.editorChanged
+	t.edWhat = widget.NewLabel("")
+	t.edWhat.Truncation = fyne.TextTruncateEllipsis
+	t.openBtn = widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open in the main editor"),
+		theme.DocumentIcon(), t.openExample)
+	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.edWhat), nil, nil, nil, t.ed)
+
+	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), t.quiz.panel(t))
+	t.xTab = container.NewTabItem(lang.X("lessontab.exercises", "Exercises"), t.ex.build(t))
+	t.practice = container.NewAppTabs(t.qTab, t.xTab)
+	t.practice.OnSelected = func(it *container.TabItem) {
+		if it == t.qTab {
+			t.showExample()
+		} else {
+			t.showExercise(t.ex.chosen)
+		}
+	}
+
+	work := container.NewVSplit(edPanel, t.practice)
+	work.Offset = 0.3
+	right := container.NewHSplit(t.bodyBox, work)
+	right.Offset = 0.45
+	all := container.NewHSplit(listPanel, right)
+	all.Offset = 0.2
+	t.Content = all
+}
+
+// progressText is a lesson's line under its title in the list: the
+// student's progress, else (for the selected lesson) its summary.
+func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
+	pr := t.prog
+	if t.cur < 0 || t.lessons[t.cur] != l {
+		pr = loadProgress(t.host.Prefs, l.ID)
+	}
+	if len(pr.Picks) == 0 && len(pr.Passed) == 0 {
+		if selected {
+			return l.Summary.In(language())
+		}
+		return ""
+	}
+	right, _ := scoreOf(pr, l, t.answers(l))
+	done := 0
+	for i := range l.Exercises {
+		if pr.Passed[idx(i)] {
+			done++
+		}
+	}
+	return lang.X("lessontab.progress", "{{.Right}} of {{.Questions}} right · {{.Done}} of {{.Exercises}} exercises done",
+		map[string]any{"Right": right, "Questions": len(l.Questions), "Done": done, "Exercises": len(l.Exercises)})
+}
+
+// answers are the engines' answers to a lesson's questions (allowed or
+// not), per question and reading asked, computed once per lesson.
+func (t *Tab) answers(l *lessons.Lesson) [][]bool {
+	if a, ok := t.known[l]; ok {
+		return a
+	}
+	a := make([][]bool, len(l.Questions))
+	for i, q := range l.Questions {
+		for _, id := range l.Asked(q) {
+			a[i] = append(a[i], l.AskUnder(q, id).Allowed)
+		}
+	}
+	if t.known == nil {
+		t.known = map[*lessons.Lesson][][]bool{}
+	}
+	t.known[l] = a
+	return a
+}
+
+// Lessons are the lessons in the list, in order.
+func (t *Tab) Lessons() []*lessons.Lesson { return t.lessons }
+
+// Current is the selected lesson (nil when there is none).
+func (t *Tab) Current() *lessons.Lesson {
+	if t.cur < 0 {
+		return nil
+	}
+	return t.lessons[t.cur]
+}
+
+// Editor is the lesson's own editor.
+func (t *Tab) Editor() *editor.Editor { return t.ed }
+
+// Explanation is the text of the last revealed question ("" if none).
+func (t *Tab) Explanation() string { return t.quiz.explained }
+
+// Add puts a lesson the user opened in the list (replacing one with the
+// same ID) and selects it.
+func (t *Tab) Add(l *lessons.Lesson) {
+	for i, old := range t.lessons {
+		if old.ID == l.ID {
+			t.lessons[i] = l
+			t.cur = -1
+			t.Select(i)
+			return
+		}
+	}
+	t.lessons = append(t.lessons, l)
+	t.Select(len(t.lessons) - 1)
+}
+
+// Select shows lesson i.
+func (t *Tab) Select(i int) {
+	if i < 0 || i >= len(t.lessons) {
+		return
+	}
+	t.saveExerciseText()
+	t.cur = i
+	l := t.lessons[i]
+	t.prog = loadProgress(t.host.Prefs, l.ID)
+	// Lessons open with their title as a heading; a lesson that does not
+	// gets one.
+	t.title.SetText(l.Title.In(language()))
+	if strings.HasPrefix(strings.TrimSpace(bodyMarkdown(l)), "# ") {
+		t.title.Hide()
+	} else {
+		t.title.Show()
+	}
+	setBody(t.body, bodyMarkdown(l))
+	t.bodyBox.ScrollToTop()
+	t.quiz.load(l)
+	t.ex.load(l)
+	t.mode = -2 // force the editor to load
+	if t.practice.Selected() == t.xTab && len(l.Exercises) > 0 {
+		t.showExercise(t.ex.chosen)
+	} else {
+		t.practice.Select(t.qTab)
+		t.showExample()
+	}
+	t.refreshList()
+}
+
+// setBody shows Markdown in rt, each span kept whole when the text wraps.
+func setBody(rt *widget.RichText, md string) {
+	rt.Segments = richmsg.KeepSpansWhole(bulletsInline(markdownSegments(md)), wholeLine)
+	rt.Refresh()
+}
+
+// wrapGuard is richmsg's zero-width space that leads a span cut for
+// wrapping.
+const wrapGuard = richmsg.Guard
+
+// wholeLine is about the lesson text's widest line: a span at least this
+// wide is not cut into words (richmsg.KeepSpansWhole).
+const wholeLine = 600
+
+// bulletsInline turns a list into paragraphs whose first span carries the
+// bullet ("• ", "1. "). Fyne draws a list item as a bullet span followed by
+// the item's text, and when the item's first span does not fit beside the
+// bullet it may move that span to the next line whole, leaving the bullet
+// alone on its line; written into the text, the bullet wraps with it.
+func bulletsInline(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	var out []widget.RichTextSegment
+	for _, s := range segs {
+		list, ok := s.(*widget.ListSegment)
+		if !ok {
+			out = append(out, s)
+			continue
+		}
+		for i, it := range list.Items {
+			p, ok := it.(*widget.ParagraphSegment)
+			if !ok {
+				out = append(out, it)
+				continue
+			}
+			bullet := "• "
+			if list.Ordered {
+				bullet = strconv.Itoa(list.StartNumber()+i) + ". "
+			}
+			p.Texts = bulletsInline(p.Texts)
+			if first, ok := firstText(p.Texts); ok && first.Style.Inline {
+				// the bullet takes the first span's style (bold, code)
+				first.Text = bullet + first.Text
+			} else {
+				p.Texts = append([]widget.RichTextSegment{&widget.TextSegment{Text: bullet, Style: widget.RichTextStyleInline}}, p.Texts...)
+			}
+			// In a paragraph of its own, as ListSegment does: a block
+			// whose last segment is not inline ends the line.
+			out = append(out, &widget.ParagraphSegment{Texts: []widget.RichTextSegment{p}})
+		}
+	}
+	return out
+}
+
+func firstText(segs []widget.RichTextSegment) (*widget.TextSegment, bool) {
+	if len(segs) == 0 {
+		return nil, false
+	}
+	t, ok := segs[0].(*widget.TextSegment)
+	return t, ok
+}
+
+// bodyMarkdown is the lesson's text in the UI language with its sources.
+func bodyMarkdown(l *lessons.Lesson) string {
+	body := l.Body[language()]
+	if body == "" {
+		body = l.Body["en"]
+	}
+	if len(l.Sources) == 0 {
+		return body
+	}
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(body, "\n"))
+	b.WriteString("\n\n**" + lang.X("lessontab.sources", "Sources") + "**\n\n")
+	for _, s := range l.Sources {
+		if s.URL != "" {
+			fmt.Fprintf(&b, "- [%s](%s)\n", s.Title, s.URL)
+		} else {
+			fmt.Fprintf(&b, "- %s\n", s.Title)
+		}
+	}
+	return b.String()
+}
+
+// showExample puts the lesson's example in the editor.
+func (t *Tab) showExample() {
+	l := t.Current()
+	if l == nil {
+		return
+	}
+	if t.mode != -1 {
+		t.saveExerciseText()
+		t.mode = -1
+		t.setEditorText(l.RobotsIn(language()))
+	}
+	t.edWhat.SetText(lang.X("lessontab.editor.example", "Example: {{.File}}", map[string]any{"File": exampleName(l)}))
+	t.markQuestion(t.quiz.lastRevealed())
+}
+
+func exampleName(l *lessons.Lesson) string {
+	if l.Example != "" {
+		return l.Example
+	}
+	return "robots.txt"
+}
+
+// setEditorText loads text without treating it as the student's typing.
+func (t *Tab) setEditorText(b []byte) {
+	t.loading = true
+	t.ed.SetText(b)
+	t.setMarks(nil)
+	t.loading = false
+}
+
+func (t *Tab) editorChanged() {
+	if t.loading {
+		return
+	}
+	if t.mode >= 0 {
+		t.submitCheck()
+		return
+	}
+	// The student edits the example: the marks of a revealed question
+	// may point at other lines now.
+	t.setMarks(nil)
+}
+
+// openExample hands the text in the lesson's editor to the main window.
+func (t *Tab) openExample() {
+	l := t.Current()
+	if l == nil || t.host.OpenInEditor == nil {
+		return
+	}
+	t.host.OpenInEditor(exampleName(l), append([]byte(nil), t.ed.Bytes()...))
+}
+
+// confirmReset asks before forgetting the lesson's answers and exercises.
+func (t *Tab) confirmReset() {
+	l := t.Current()
+	if l == nil {
+		return
+	}
+	dialog.ShowConfirm(lang.X("lessontab.reset.title", "Reset lesson"),
+		lang.X("lessontab.reset.ask", "Forget your answers and exercise texts in \"{{.Lesson}}\" and start it again?",
+			map[string]any{"Lesson": l.Title.In(language())}),
+		func(ok bool) {
+			if ok {
+				t.Reset()
+			}
+		}, t.host.Window)
+}
+
+// Reset forgets the current lesson's progress and shows it afresh.
+func (t *Tab) Reset() {
+	l := t.Current()
+	if l == nil {
+		return
+	}
+	t.prog = &progress{Picks: map[string]string{}, Passed: map[string]bool{}, Texts: map[string]string{}}
+	t.prog.save(t.host.Prefs, l.ID)
+	t.mode = -2
+	i := t.cur
+	t.cur = -1
+	t.Select(i)
+}
+
+func (t *Tab) saveProgress() {
+	if l := t.Current(); l != nil {
+		t.prog.save(t.host.Prefs, l.ID)
+		t.rows[t.cur].set(t.cur+1, l.Title.In(language()), t.progressText(l, true), true)
+	}
+}
+
+// isExample reports whether b is the lesson's example, in any language
+// (translations differ only in comments): marks and answers hold for it.
+func isExample(l *lessons.Lesson, b []byte) bool {
+	if string(b) == string(l.Robots) {
+		return true
+	}
+	for _, t := range l.Translated {
+		if string(b) == string(t) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,360 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/ui/latest"
+)
+
+// liveState is the window's link to the live site: the fetch behind the
+// open document (if it came from a site), the banner that shows it, and the
+// running fetch, which the user can cancel. The network is used only when
+// the user asks, never on its own.
+type liveState struct {
+	s        *studio
+	res      *fetch.Result // the fetch behind the document; nil for a file
+	simulate int           // a status the banner simulates; -1 = as fetched
+	banner   *fyne.Container
+	left     *fyne.Container // the editor side, laid out again when the banner changes
+
+	mu     sync.Mutex
+	cancel context.CancelFunc // the running fetch
+
+	history *fetchHistory
+}
+
+// liveSpinner is the dialog shown while a fetch runs.
+type liveSpinner struct {
+	d      dialog.Dialog
+	cancel *widget.Button
+}
+
+// askSite asks for a host or URL, then calls then with it.
+func (l *liveState) askSite(title string, then func(input string)) {
+	s := l.s
+	entry := keys.NewEntry()
+	entry.SetPlaceHolder(lang.X("live.ask.placeholder", "example.com or https://example.com/page"))
+	if l.res != nil {
+		entry.SetText(l.res.Target.RobotsURL)
+	}
+	hint := newWrappedLabel(lang.X("live.ask.hint", "Robots Studio fetches the robots.txt that governs this host or page, following redirects as crawlers do. Nothing is sent until you press Fetch."))
+	d := dialog.NewCustomConfirm(title, lang.X("live.ask.fetch", "Fetch"), lang.X("live.ask.cancel", "Cancel"),
+		container.NewVBox(entry, hint), func(ok bool) {
+			if ok && strings.TrimSpace(entry.Text) != "" {
+				then(entry.Text)
+			}
+		}, s.win)
+	entry.OnSubmitted = func(string) { d.Hide(); then(entry.Text) }
+	d.Resize(fyne.NewSize(560, 220))
+	d.Show()
+	s.win.Canvas().Focus(entry)
+}
+
+// openFromSite is File ▸ Open from Site….
+func (l *liveState) openFromSite() {
+	s := l.s
+	l.askSite(lang.X("live.open.title", "Open from Site"), func(input string) {
+		l.fetchSite(input, func(res *fetch.Result) {
+			s.whenSafe(func() { l.openFetched(res) })
+		})
+	})
+}
+
+// fetchSite fetches input behind a spinner with a Cancel button, then calls
+// done on the UI goroutine. A cancelled fetch calls nothing; bad input gets
+// a one-line message.
+func (l *liveState) fetchSite(input string, done func(*fetch.Result)) {
+	s := l.s
+	ctx, cancel := context.WithCancel(context.Background())
+	l.mu.Lock()
+	l.cancel = cancel
+	l.mu.Unlock()
+	sp := &liveSpinner{}
+	sp.cancel = widget.NewButtonWithIcon(lang.X("live.fetching.cancel", "Cancel"), theme.CancelIcon(), l.cancelFetch)
+	bar := widget.NewProgressBarInfinite()
+	sp.d = dialog.NewCustomWithoutButtons(lang.X("live.fetching.title", "Fetching robots.txt…"),
+		container.NewVBox(widget.NewLabel(input), bar, container.NewCenter(sp.cancel)), s.win)
+	sp.d.Resize(fyne.NewSize(460, 160))
+	sp.d.Show()
+	s.fetcher.Submit(fetchJob{ctx: ctx, cancel: cancel, input: input, done: done, sp: sp, bar: bar})
+}
+
+// fetchJob is one Open from Site / Compare with live fetch.
+type fetchJob struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	input  string
+	done   func(*fetch.Result)
+	sp     *liveSpinner
+	bar    *widget.ProgressBarInfinite
+}
+
+// fetchOutcome is what fetch.Get gave.
+type fetchOutcome struct {
+	res *fetch.Result
+	err error
+}
+
+// newFetcher runs fetches off the UI goroutine (the network may take
+// seconds) and shows their outcome on it.
+func (l *liveState) newFetcher() *latest.Worker[fetchJob, fetchOutcome] {
+	return &latest.Worker[fetchJob, fetchOutcome]{
+		Work: func(j fetchJob) fetchOutcome {
+			res, err := fetch.Get(j.ctx, j.input, fetch.Options{})
+			return fetchOutcome{res, err}
+		},
+		Deliver: l.fetched,
+		Hand:    fyne.Do,
+	}
+}
+
+// fetched closes the spinner and says what the fetch gave.
+func (l *liveState) fetched(j fetchJob, o fetchOutcome) {
+	s := l.s
+	j.bar.Stop()
+	j.sp.d.Hide()
+	l.mu.Lock()
+	l.cancel = nil
+	l.mu.Unlock()
+	j.cancel()
+	var ie *fetch.InputError
+	switch {
+	case errors.Is(o.err, context.Canceled):
+	case errors.As(o.err, &ie):
+		dialog.ShowError(fmt.Errorf("%s", ie.Text.String()), s.win)
+	case o.err != nil:
+		dialog.ShowError(o.err, s.win)
+	case onWeb && o.res.Unreachable:
+		// In a page, most sites refuse to be read (CORS).
+		s.web.webUnreadable(o.res.Target.RobotsURL)
+	default:
+		l.historyFor(s).add(o.res)
+		j.done(o.res)
+	}
+}
+
+// cancelFetch stops the running fetch, if any.
+func (l *liveState) cancelFetch() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.cancel != nil {
+		l.cancel()
+	}
+}
+
+// openFetched shows a fetched file as a new document titled with its URL,
+// with the fetch banner. A non-2xx answer opens an empty document: the
+// banner says what each crawler makes of the answer.
+func (l *liveState) openFetched(res *fetch.Result) {
+	s := l.s
+	var body []byte
+	if res.OK() {
+		body = res.Body
+	}
+	s.doc.Discard()
+	l.res, l.simulate = res, -1
+	s.show(session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}, body, s.pane.TestSet())
+}
+
+// syncBanner shows the fetch banner while the document is a fetched one.
+func (l *liveState) syncBanner() {
+	s := l.s
+	if l.banner == nil {
+		return
+	}
+	if s.doc.File.Remote == "" || l.res == nil {
+		l.res = nil
+		if len(l.banner.Objects) > 0 {
+			l.banner.Objects = nil
+			l.banner.Refresh()
+			l.relayoutLeft()
+		}
+		return
+	}
+	if len(l.banner.Objects) == 0 {
+		l.renderBanner()
+	}
+}
+
+// renderBanner draws the fetch: URL, status, hops, size, time, each
+// engine's conclusion (or the simulated one), warnings, and the "what if it
+// answered …?" choice.
+func (l *liveState) renderBanner() {
+	res := l.res
+	b := l.banner
+	if res == nil || b == nil {
+		return
+	}
+	// The address is shown whole, broken over lines if it must be (cut to
+	// its width beside the facts it read "htt…").
+	title := widget.NewLabelWithStyle(res.Target.RobotsURL, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Wrapping = fyne.TextWrapBreak
+	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), func() {
+		b.Objects = nil
+		b.Refresh()
+		l.relayoutLeft()
+	})
+	closeBtn.Importance = widget.LowImportance
+	facts := widget.NewLabel(fetchFacts(res))
+
+	outcomes := res.Outcomes
+	simulated := l.simulate >= 0
+	if simulated {
+		outcomes = fetch.Simulate(l.simulate)
+	}
+	choices, statuses := simulationChoices()
+	pick := widget.NewSelect(choices, nil)
+	pick.SetSelectedIndex(indexOf(statuses, l.simulate))
+	pick.OnChanged = func(string) {
+		l.simulate = statuses[pick.SelectedIndex()]
+		l.renderBanner()
+	}
+	whatIf := container.NewHBox(widget.NewLabel(lang.X("live.banner.what_if", "What if it answered:")),
+		container.NewGridWrap(fyne.NewSize(280, pick.MinSize().Height), pick))
+	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, widget.NewIcon(theme.DownloadIcon()), closeBtn, title), facts}
+	if simulated {
+		rows = append(rows, widget.NewLabelWithStyle(lang.X("live.banner.simulated", "Simulated offline — nothing was fetched:"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
+	}
+	for _, line := range groupOutcomes(outcomes) {
+		rows = append(rows, newWrappedLabel(line))
+	}
+	rows = append(rows, whatIf)
+	for _, w := range res.Warnings {
+		rows = append(rows, warnLabel(w.String()))
+	}
+	if res.Unreachable {
+		rows = append(rows, warnLabel(res.Failure.String()))
+	}
+	if !res.OK() {
+		rows = append(rows, newWrappedLabel(lang.X("live.banner.no_file", "The server gave no robots.txt, so the editor is empty; the lines above say what each crawler does instead.")))
+	}
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+	b.Objects = []fyne.CanvasObject{container.NewStack(bg, container.NewVBox(rows...)), widget.NewSeparator()}
+	b.Refresh()
+	l.relayoutLeft()
+}
+
+// themeChanged draws the banner again in the theme's colours (its
+// background is painted by hand: a switch from dark left a black box).
+func (l *liveState) themeChanged() {
+	if l.res != nil && l.banner != nil && len(l.banner.Objects) > 0 {
+		l.renderBanner()
+	}
+}
+
+// relayoutLeft lays the editor side out again after the banner changed size.
+func (l *liveState) relayoutLeft() {
+	if l.left != nil {
+		l.left.Refresh()
+	}
+}
+
+// groupOutcomes is one line per conclusion with the engines that draw it:
+// "uses the file: Google, RFC 9309, …".
+func groupOutcomes(outcomes []fetch.Outcome) []string {
+	var order []string
+	byText := map[string][]string{}
+	for _, o := range outcomes {
+		t := outcomeText(o)
+		if _, ok := byText[t]; !ok {
+			order = append(order, t)
+		}
+		byText[t] = append(byText[t], engine.NameOf(o.Engine).String())
+	}
+	out := make([]string, len(order))
+	for i, t := range order {
+		out[i] = lang.X("live.banner.outcome_line", "{{.Outcome}}: {{.Engines}}", map[string]any{"Outcome": t, "Engines": strings.Join(byText[t], ", ")})
+	}
+	return out
+}
+
+func warnLabel(text string) fyne.CanvasObject {
+	l := newWrappedLabel(text)
+	return container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, l)
+}
+
+// fetchFacts is "200 · 1 redirect · 1,234 bytes · 35 ms · fetched 12:00".
+func fetchFacts(res *fetch.Result) string {
+	status := lang.X("live.banner.no_answer", "no answer")
+	if !res.Unreachable {
+		status = fmt.Sprint(res.Status)
+	}
+	parts := []string{
+		status,
+		lang.XN("live.banner.hops", "{{.Count}} redirects", len(res.Hops)-1, map[string]any{"Count": len(res.Hops) - 1}),
+		lang.XN("live.banner.bytes", "{{.Count}} bytes", len(res.Body), map[string]any{"Count": len(res.Body)}),
+		res.Elapsed.Round(time.Millisecond).String(),
+		lang.X("live.banner.fetched_at", "fetched {{.Time}}", map[string]any{"Time": res.Started.Local().Format("2006-01-02 15:04")}),
+	}
+	return strings.Join(parts, " · ")
+}
+
+// outcomeText is the short conclusion, with where the engine stops reading.
+func outcomeText(o fetch.Outcome) string {
+	var t string
+	switch o.Outcome {
+	case engine.FetchUseFile:
+		t = lang.X("live.outcome.word.use", "uses the file")
+		if o.TruncatedAt >= 0 {
+			t += " " + lang.X("live.outcome.word.stops", "(stops at line {{.Line}})", map[string]any{"Line": o.TruncatedLine})
+		}
+	case engine.FetchAllowAll:
+		t = lang.X("live.outcome.word.allow", "no robots.txt: everything allowed")
+	case engine.FetchDisallowAll:
+		t = lang.X("live.outcome.word.block", "stays out of everything")
+	case engine.FetchFail:
+		t = lang.X("live.outcome.word.fail", "an error; the crawler's code decides")
+	default:
+		t = lang.X("live.outcome.word.follow", "unknown: more redirects than followed")
+	}
+	if o.Status > 0 && o.Outcome != engine.FetchUseFile {
+		t = fmt.Sprint(o.Status) + " → " + t
+	}
+	return t
+}
+
+// simulationChoices are the answers the banner can simulate.
+func simulationChoices() ([]string, []int) {
+	statuses := []int{-1, 200, 301, 401, 403, 404, 410, 429, 500, 503, 0}
+	labels := make([]string, len(statuses))
+	for i, st := range statuses {
+		switch st {
+		case -1:
+			labels[i] = lang.X("live.sim.as_fetched", "as fetched")
+		case 0:
+			labels[i] = lang.X("live.sim.unreachable", "no answer (server down)")
+		case 301:
+			labels[i] = lang.X("live.sim.redirects", "301 after 5 redirects")
+		default:
+			labels[i] = fmt.Sprintf("%d %s", st, http.StatusText(st))
+		}
+	}
+	return labels, statuses
+}
+
+func indexOf(list []int, v int) int {
+	for i, x := range list {
+		if x == v {
+			return i
+		}
+	}
+	return 0
+}

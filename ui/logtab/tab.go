@@ -1,0 +1,371 @@
+// Package logtab is the Logs tab: open access logs, watch them being read,
+// see per crawler what it fetched and whether it obeyed the robots.txt, a
+// chart of hits over time, and send a disallowed hit or a crawler's top
+// paths to the tester. The reading is tester/accesslog's; this package only
+// shows it.
+package logtab
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/filedlg"
+	"github.com/robots-studio/robots-studio/ui/webfile"
+)
+
+// Source is what the hits are replayed against: the robots.txt in force
+// and, when the editor holds unsaved changes, the editor's text as a draft.
+type Source struct {
+	Robots *syntax.Document
+	Draft  *syntax.Document // nil: no draft
+}
+
+// Selection is what the tab sends to the tester: a crawler (the token it
+// is tested with, and its engine) and paths; Line is the rule to show in
+// the editor (0: none).
+type Selection struct {
+	Crawler string
+	Engine  string
+	Paths   []string
+	Line    int
+}
+
+// Tab is the Logs tab.
+type Tab struct {
+	win    fyne.Window
+	source func() Source
+	onTest func(Selection)
+
+	files    []string
+	fileList *widget.Label
+	run      *widget.Button
+	clearB   *widget.Button
+	cancelB  *widget.Button
+	progress *widget.ProgressBar
+	status   *widget.Label
+	summary  *summaryTable
+	chart    *chart
+	hits     *hitList
+	detail   *widget.Label
+	right    *fyne.Container // the detail line, the button and the hit list
+	testTop  *widget.Button
+
+	mu       sync.Mutex
+	cancel   context.CancelFunc
+	running  sync.WaitGroup
+	report   *accesslog.Report
+	selected *accesslog.CrawlerStats
+	outcome  *outcome // the last finished run
+	heir     *Tab     // the tab rebuilt from this one, which a run in progress reports to
+	// do hands the run's progress and result to the UI goroutine
+	// (fyne.Do, or fyne.DoAndWait with wait); tests put their own loop here.
+	do func(fn func(), wait bool)
+
+	Content fyne.CanvasObject
+}
+
+// New builds the tab. source gives the robots.txt (and draft) at the time
+// a run starts; onTest puts a selection into the tester.
+func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
+	t := &Tab{win: win, source: source, onTest: onTest, do: toUI}
+	open := widget.NewButton(lang.X("logtab.open", "Add Log Files…"), t.openDialog)
+	t.clearB = widget.NewButton(lang.X("logtab.clear", "Clear"), func() { t.SetFiles(nil) })
+	t.run = widget.NewButton(lang.X("logtab.run", "Analyse"), t.Start)
+	t.run.Importance = widget.HighImportance
+	t.cancelB = widget.NewButton(lang.X("logtab.cancel", "Cancel"), t.Cancel)
+	t.cancelB.Disable()
+	t.fileList = widget.NewLabel("")
+	t.fileList.Wrapping = fyne.TextWrapWord
+	t.progress = widget.NewProgressBar()
+	t.progress.Hide() // until a run starts: an idle bar at 0 % says nothing
+	t.status = widget.NewLabel(lang.X("logtab.hint", "Add access logs (Apache or nginx, plain or gzip) with the button or by dropping them here, then Analyse. Hits are replayed against the saved robots.txt; unsaved edits count as a draft."))
+	t.status.Wrapping = fyne.TextWrapWord
+	t.summary = newSummaryTable(t.selectCrawler)
+	t.chart = newChart()
+	t.hits = newHitList(t.hitTapped)
+	t.detail = widget.NewLabel("")
+	t.detail.Wrapping = fyne.TextWrapWord
+	t.testTop = widget.NewButton(lang.X("logtab.test_top", "Test These Paths"), t.testTopPaths)
+	t.testTop.Disable()
+
+	top := container.NewVBox(
+		container.NewHBox(open, t.clearB, t.run, t.cancelB),
+		t.fileList,
+		t.progress,
+		t.status,
+	)
+	t.right = container.NewBorder(container.NewVBox(t.detail, t.testTop), nil, nil, nil, t.hits.list)
+	tables := container.NewHSplit(t.summary.table, t.right)
+	tables.Offset = 0.62
+	body := container.NewVSplit(tables, t.chart)
+	body.Offset = 0.55
+	t.Content = container.NewBorder(top, nil, nil, nil, body)
+	t.showFiles()
+	return t
+}
+
+// SetFiles replaces the list of logs to read.
+func (t *Tab) SetFiles(paths []string) {
+	t.files = append([]string(nil), paths...)
+	t.showFiles()
+}
+
+// Files lists the logs the next run reads.
+func (t *Tab) Files() []string { return append([]string(nil), t.files...) }
+
+// AddFiles adds logs (from the dialog or a drop), skipping ones already
+// listed.
+func (t *Tab) AddFiles(paths []string) {
+	have := map[string]bool{}
+	for _, f := range t.files {
+		have[f] = true
+	}
+	for _, p := range paths {
+		if !have[p] {
+			have[p] = true
+			t.files = append(t.files, p)
+		}
+	}
+	t.showFiles()
+}
+
+func (t *Tab) showFiles() {
+	// Analyse and Clear need logs to work on; a run in progress keeps
+	// Analyse off until it ends.
+	t.mu.Lock()
+	idle := t.cancel == nil
+	t.mu.Unlock()
+	enable(t.run, len(t.files) > 0 && idle)
+	enable(t.clearB, len(t.files) > 0)
+	if len(t.files) == 0 {
+		t.fileList.SetText(lang.X("logtab.no_files", "No log files yet."))
+		return
+	}
+	names := ""
+	for i, f := range t.files {
+		if i > 0 {
+			names += ", "
+		}
+		names += filepath.Base(f)
+	}
+	t.fileList.SetText(names)
+}
+
+func (t *Tab) openDialog() {
+	if webfile.Enabled { // the page's picker; the logs are streamed from the picked files
+		webfile.Pick(webfile.Accept(), true, t.AddFiles)
+		return
+	}
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		t.AddFiles([]string{path})
+	}, t.win)
+	filedlg.Show(d, t.win)
+}
+
+// Start reads the listed logs off the UI thread; the progress bar, lines/s
+// and Cancel follow it.
+func (t *Tab) Start() {
+	if len(t.files) == 0 {
+		t.status.SetText(lang.X("logtab.no_files", "No log files yet."))
+		return
+	}
+	t.mu.Lock()
+	if t.cancel != nil {
+		t.mu.Unlock()
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.cancel = cancel
+	t.mu.Unlock()
+	var total int64
+	for _, f := range t.files {
+		if st, err := os.Stat(f); err == nil {
+			total += st.Size()
+		}
+	}
+	src := t.source()
+	files := append([]string(nil), t.files...)
+	t.run.Disable()
+	t.cancelB.Enable()
+	t.progress.SetValue(0)
+	t.progress.Show()
+	t.status.SetText(lang.X("logtab.reading", "Reading…"))
+	start := time.Now()
+	var last time.Time
+	t.running.Add(1)
+	go func() {
+		defer t.running.Done()
+		verifier, ranges := sources.RangeVerifier()
+		rep, err := accesslog.Analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft, Verifier: verifier,
+			OnProgress: func(p accesslog.Progress) {
+				if now := time.Now(); now.Sub(last) > 100*time.Millisecond {
+					last = now
+					frac := 0.0
+					if total > 0 {
+						frac = float64(p.Bytes) / float64(total)
+					}
+					rate := float64(p.Lines) / now.Sub(start).Seconds()
+					t.do(func() {
+						t := t.live()
+						t.progress.SetValue(frac)
+						t.status.SetText(lang.X("logtab.progress", "{{.Lines}} lines, {{.Rate}} lines/s",
+							map[string]any{"Lines": p.Lines, "Rate": fmt.Sprintf("%.0f", rate)}))
+					}, false)
+				}
+			}})
+		elapsed := time.Since(start)
+		t.do(func() { t.finish(&outcome{rep, err, elapsed, ctx.Err() != nil, ranges}) }, true)
+	}()
+}
+
+// toUI runs fn on the UI goroutine: fyne.Do, or fyne.DoAndWait with wait.
+func toUI(fn func(), wait bool) {
+	if wait {
+		fyne.DoAndWait(fn)
+	} else {
+		fyne.Do(fn)
+	}
+}
+
+// Cancel stops a run; what was read so far is shown.
+func (t *Tab) Cancel() {
+	t.mu.Lock()
+	if t.cancel != nil {
+		t.cancel()
+	}
+	t.mu.Unlock()
+}
+
+// wait blocks until the run in progress has finished (tests).
+func (t *Tab) wait() { t.running.Wait() }
+
+func (t *Tab) finish(o *outcome) {
+	t.mu.Lock()
+	t.cancel = nil
+	heir := t.heir
+	t.mu.Unlock()
+	if heir != nil {
+		heir.finish(o)
+		return
+	}
+	enable(t.run, len(t.files) > 0)
+	t.cancelB.Disable()
+	t.progress.SetValue(1)
+	t.outcome = o
+	t.showOutcome()
+	t.selectCrawler(nil)
+}
+
+// showOutcome writes the finished run's status line and fills the table
+// and the chart with its report.
+func (t *Tab) showOutcome() {
+	rep, err, elapsed, cancelled := t.outcome.report, t.outcome.err, t.outcome.elapsed, t.outcome.cancelled
+	rate := float64(rep.Lines) / max(elapsed.Seconds(), 1e-9)
+	data := map[string]any{"Lines": rep.Lines, "Crawlers": len(rep.Crawlers), "Hits": rep.CrawlerHits, "Malformed": rep.Malformed,
+		"Seconds": fmt.Sprintf("%.1f", elapsed.Seconds()), "Rate": fmt.Sprintf("%.0f", rate)}
+	switch {
+	case cancelled:
+		t.status.SetText(lang.X("logtab.cancelled", "Cancelled after {{.Lines}} lines; the report covers what was read.", data))
+	case err != nil:
+		t.status.SetText(lang.X("logtab.error", "Stopped: {{.Error}}", map[string]any{"Error": err.Error()}))
+	default:
+		t.status.SetText(lang.X("logtab.done", "Lines: {{.Lines}} in {{.Seconds}} s ({{.Rate}} lines/s) · crawler hits: {{.Hits}} · crawlers: {{.Crawlers}} · malformed lines: {{.Malformed}}.", data))
+	}
+	if rep.NoUserAgent {
+		t.status.SetText(t.status.Text + " " + lang.X("logtab.no_user_agent", "This log records no User-Agent: a client that fetched robots.txt is listed by its host from that request on."))
+	}
+	if t.outcome.ranges != "" {
+		t.status.SetText(t.status.Text + " " + t.outcome.ranges)
+	}
+	t.report = rep
+	t.summary.setReport(rep)
+	t.chart.setReport(rep)
+}
+
+// selectCrawler shows a crawler's disallowed hits (nil: none selected).
+func (t *Tab) selectCrawler(c *accesslog.CrawlerStats) {
+	t.selected = c
+	t.chart.highlight(c)
+	if c == nil {
+		t.setDetail(lang.X("logtab.pick", "Pick a crawler to see the URLs it fetched although the robots.txt disallows them."))
+		t.hits.set(nil, nil)
+		t.testTop.Disable()
+		return
+	}
+	t.testTop.Enable()
+	data := map[string]any{"Name": c.Name, "Count": c.Disallowed}
+	switch {
+	case t.report != nil && !t.report.HasRobots:
+		t.setDetail(lang.X("logtab.no_robots", "No robots.txt to replay against."))
+	case c.Disallowed == 0:
+		t.setDetail(lang.X("logtab.obeyed", "{{.Name}} fetched nothing the robots.txt disallows.", data))
+	default:
+		t.setDetail(lang.XN("logtab.disallowed", "{{.Name}}: {{.Count}} hits on disallowed URLs. Click one to test it.", int(c.Disallowed), data))
+	}
+	t.hits.set(t.report, c)
+}
+
+// setDetail writes the line above the hit list and lays the pane out
+// again: the wrapped line is two lines high in Russian and Polish, and a
+// stale height would put the button over its second line.
+func (t *Tab) setDetail(text string) {
+	t.detail.SetText(text)
+	t.right.Refresh()
+}
+
+// hitTapped puts a disallowed hit's path into the tester and selects the
+// rule that decided it.
+func (t *Tab) hitTapped(d accesslog.DisallowedPath) {
+	if t.selected == nil || t.onTest == nil {
+		return
+	}
+	line := 0
+	if d.Rule != nil {
+		line = d.Rule.Line
+	}
+	t.onTest(Selection{Crawler: t.selected.Token, Engine: t.selected.Engine, Paths: []string{d.Path}, Line: line})
+}
+
+// testTopPaths adds the selected crawler's most fetched paths to the
+// tester.
+func (t *Tab) testTopPaths() {
+	c := t.selected
+	if c == nil || t.onTest == nil {
+		return
+	}
+	var paths []string
+	for i, p := range c.TopPaths {
+		if i == 10 {
+			break
+		}
+		paths = append(paths, p.Path)
+	}
+	t.onTest(Selection{Crawler: c.Token, Engine: c.Engine, Paths: paths})
+}
+
+// enable enables or disables b.
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}

@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/ui/filedlg"
+)
+
+// dialogs are the window's own dialogs: opening files, where test sets are
+// kept, About and the keyboard shortcuts.
+type dialogs struct{ s *studio }
+
+// Preference keys of the open dialogs.
+const (
+	prefOpenFolder = "openFolder" // the folder of the last file opened
+	prefOpenAll    = "openAll"    // true: File ▸ Open… lists every file, not only *.txt
+)
+
+// openStartDir is the folder the open dialogs show first: the current
+// file's folder, else the folder of the last file opened, else "" (the
+// dialog's own default, the home folder). A folder that is gone is skipped.
+func openStartDir(current, last string, isDir func(string) bool) string {
+	if current != "" {
+		if dir := filepath.Dir(current); isDir(dir) {
+			return dir
+		}
+	}
+	if last != "" && isDir(last) {
+		return last
+	}
+	return ""
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// startDir is openStartDir for this window.
+func (dl *dialogs) startDir() string {
+	s := dl.s
+	return openStartDir(s.doc.File.Path, s.app.Preferences().String(prefOpenFolder), isDir)
+}
+
+// rememberFolder keeps the folder of a file just opened for the next dialog.
+func (dl *dialogs) rememberFolder(path string) {
+	s := dl.s
+	s.app.Preferences().SetString(prefOpenFolder, filepath.Dir(path))
+}
+
+// resolveTypedPath turns what the user typed into a path: blanks and
+// surrounding quotes (as a file manager's "copy path" gives) are dropped, a
+// file:// URL is read as its path, ~ is the home folder, and a relative
+// path is relative to base.
+func resolveTypedPath(typed, base, home string) string {
+	p := strings.TrimSpace(typed)
+	if len(p) >= 2 && (p[0] == '"' && p[len(p)-1] == '"' || p[0] == '\'' && p[len(p)-1] == '\'') {
+		p = p[1 : len(p)-1]
+	}
+	if strings.HasPrefix(p, "file://") {
+		if u, err := url.Parse(p); err == nil {
+			p = u.Path
+		}
+	}
+	switch {
+	case p == "":
+		return ""
+	case p == "~":
+		p = home
+	case strings.HasPrefix(p, "~/"):
+		p = filepath.Join(home, p[2:])
+	case !filepath.IsAbs(p) && base != "":
+		p = filepath.Join(base, p)
+	}
+	return filepath.Clean(p)
+}
+
+// openDialog is File ▸ Open…: Fyne's file dialog in the current file's
+// folder, listing *.txt files unless the user switched that off.
+func (dl *dialogs) openDialog() {
+	s := dl.s
+	if onWeb {
+		s.whenSafe(s.web.webOpenDialog) // the page's file picker
+		return
+	}
+	s.whenSafe(func() { dl.showOpenDialog(dl.startDir()) })
+}
+
+func (dl *dialogs) showOpenDialog(dir string) {
+	s := dl.s
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		s.openPath(path)
+	}, s.win)
+	filedlg.StartIn(d, dir)
+	if !s.app.Preferences().Bool(prefOpenAll) {
+		d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".TXT"}))
+		d.SetTitleText(lang.X("window.open.title_txt", "Open (*.txt files — File ▸ Open Path… to show all)"))
+	}
+	d.Resize(fyne.NewSize(900, 600))
+	filedlg.Show(d, s.win)
+}
+
+// startIn makes a file dialog (Save As) start where Open… would.
+func (dl *dialogs) startIn(d *dialog.FileDialog) { filedlg.StartIn(d, dl.startDir()) }
+
+// openPathDialog is File ▸ Open Path…: type or paste a path (the file
+// dialog has no field for one). The current folder is filled in; a path
+// that cannot be opened says why in the dialog, before anything else
+// happens, so the text in the editor is never at stake.
+func (dl *dialogs) openPathDialog() {
+	s := dl.s
+	base := dl.startDir()
+	home, _ := os.UserHomeDir()
+	entry := keys.NewEntry()
+	entry.SetPlaceHolder(lang.X("window.open.path_placeholder", "/path/to/robots.txt"))
+	if base != "" {
+		entry.SetText(base + string(filepath.Separator))
+		// The user types the file's name after the folder.
+		entry.CursorColumn = utf8.RuneCountInString(entry.Text)
+		entry.Refresh()
+	}
+	problem := newWrappedLabel("")
+	problem.Importance = widget.DangerImportance
+	problem.Hide()
+	all := widget.NewCheck(lang.X("window.open.show_all", "File ▸ Open… lists every file, not only *.txt"), func(on bool) {
+		s.app.Preferences().SetBool(prefOpenAll, on)
+	})
+	all.SetChecked(s.app.Preferences().Bool(prefOpenAll))
+	var d *dialog.CustomDialog
+	open := func() {
+		path := resolveTypedPath(entry.Text, base, home)
+		if why := openProblem(path); why != "" {
+			problem.SetText(why)
+			problem.Show()
+			return
+		}
+		d.Hide()
+		s.whenSafe(func() { s.openPath(path) })
+	}
+	entry.OnSubmitted = func(string) { open() }
+	entry.OnChanged = func(string) { problem.Hide() }
+	browse := newButton(lang.X("window.open.browse", "Browse…"), func() {
+		dir := base
+		if p := resolveTypedPath(entry.Text, base, home); isDir(p) {
+			dir = p
+		} else if isDir(filepath.Dir(p)) {
+			dir = filepath.Dir(p)
+		}
+		d.Hide()
+		s.whenSafe(func() { dl.showOpenDialog(dir) })
+	})
+	buttons := container.NewHBox(
+		newButton(lang.X("window.open.cancel", "Cancel"), func() { d.Hide() }),
+		browse,
+		newImportantButton(lang.X("window.open.open", "Open"), open),
+	)
+	content := container.NewVBox(
+		widget.NewLabel(lang.X("window.open.path_label", "Path of the file to open:")),
+		entry, problem, all, container.NewCenter(buttons))
+	d = dialog.NewCustomWithoutButtons(lang.X("window.open.path_title", "Open Path"), content, s.win)
+	d.Resize(fyne.NewSize(640, content.MinSize().Height+80))
+	d.Show()
+	s.win.Canvas().Focus(entry)
+}
+
+// openProblem says in one line why path cannot be opened, or "".
+func openProblem(path string) string {
+	if path == "" {
+		return lang.X("window.open.empty", "Type the path of a file.")
+	}
+	if _, err := textfile.Load(path, nil); err != nil {
+		if fe, ok := err.(*textfile.Error); ok {
+			return fe.Path + ": " + fe.Text.String()
+		}
+		return fmt.Sprint(err)
+	}
+	return ""
+}

@@ -1,0 +1,191 @@
+//go:build js
+
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall/js"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/internal/cli"
+	"github.com/robots-studio/robots-studio/internal/version"
+	"github.com/robots-studio/robots-studio/ui/webfile"
+)
+
+// onWeb: this is the browser build (GOOS=js): its menus leave out what a
+// page cannot do (platform.go), and files are picked and downloaded
+// (web.go).
+const onWeb = true
+
+// platformStart runs at the end of Start, on the UI goroutine: it exposes
+// the automation hook and opens the files dropped on the page while the
+// app was loading.
+func (s *studio) platformStart() {
+	s.web.installHook()
+	if q := webfile.Queued(); len(q) > 0 {
+		s.web.openDroppedPaths(q)
+	}
+}
+
+// installHook sets globalThis.robotsStudio, the page's documented
+// automation interface (docs/web-automation.md). Every call that touches
+// the window returns a Promise and does its work on the UI goroutine
+// (fyne.Do): a JavaScript callback must never wait for Go, or the page
+// stops.
+func (w *webSide) installHook() {
+	s := w.s
+	h := js.Global().Get("Object").New()
+	h.Set("version", version.String())
+	fn := func(name string, f func(args []js.Value) any) {
+		h.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any { return onUI(func() any { return f(args) }) }))
+	}
+	fn("openText", func(a []js.Value) any {
+		name, text := argString(a, 0), argString(a, 1)
+		w.openTextNamed(name, []byte(text))
+		return nil
+	})
+	fn("text", func([]js.Value) any { return string(s.ed.Bytes()) })
+	fn("setText", func(a []js.Value) any {
+		s.ed.SetText([]byte(argString(a, 0)))
+		s.documentChanged()
+		return nil
+	})
+	fn("setTests", func(a []js.Value) any {
+		set := s.pane.TestSet()
+		set.Crawlers = argStrings(a, 0)
+		set.Paths = argStrings(a, 1)
+		s.pane.SetTestSet(set)
+		s.updateTitle()
+		s.refreshStatus()
+		return nil
+	})
+	fn("results", func([]js.Value) any {
+		out, err := w.resultsJSON()
+		if err != nil {
+			panic(err)
+		}
+		return js.Global().Get("JSON").Call("parse", out)
+	})
+	fn("save", func([]js.Value) any { s.save(nil); return nil })
+	fn("openPaths", func(a []js.Value) any { w.openDroppedPaths(argStrings(a, 0)); return nil })
+	fn("setLanguage", func(a []js.Value) any { s.switchLanguage(argString(a, 0)); return nil })
+	fn("settings", func([]js.Value) any {
+		p := s.app.Preferences()
+		// fileMenu: the File menu's title as the window shows it now, so a
+		// script can tell which language the window speaks.
+		return map[string]any{"language": p.String(prefLanguage), "theme": p.StringWithFallback(prefTheme, "system"),
+			"fileMenu": lang.X("menu.file", "File")}
+	})
+	h.Set("ready", true)
+	js.Global().Set("robotsStudio", h)
+}
+
+// openTextNamed opens text as a document named name (after the usual
+// question about unsaved changes): it is written to the page's temporary
+// folder and opened from there, so Save downloads it under that name.
+func (w *webSide) openTextNamed(name string, text []byte) {
+	s := w.s
+	if validSaveName(name) != "" {
+		name = "robots.txt"
+	}
+	dir, err := os.MkdirTemp("", "opened")
+	if err != nil {
+		s.showFileError(err)
+		return
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, text, 0o600); err != nil {
+		s.showFileError(err)
+		return
+	}
+	s.whenSafe(func() { s.openPath(path) })
+}
+
+// resultsJSON is a JSON array of the verdicts the tester shows for the
+// document, crawlers and paths, each crawler under the reading the tester
+// uses for it — the objects `robots-studio test --json` prints, made by the
+// CLI's own code.
+func (w *webSide) resultsJSON() (string, error) {
+	s := w.s
+	set := s.pane.TestSet()
+	doc := s.ed.Bytes()
+	var lines []string
+	for _, c := range set.Crawlers {
+		if len(set.Paths) == 0 {
+			break
+		}
+		args := append([]string{"test", "--json", "--engine", s.pane.EngineFor(c), "--agent", c, "-"}, set.Paths...)
+		var out, errOut bytes.Buffer
+		if code := cli.Run(args, cli.Env{Stdin: bytes.NewReader(doc), Stdout: &out, Stderr: &errOut}); code != cli.ExitOK {
+			return "", fmt.Errorf("test: %s", strings.TrimSpace(errOut.String()))
+		}
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if l != "" {
+				lines = append(lines, l)
+			}
+		}
+	}
+	return "[" + strings.Join(lines, ",") + "]", nil
+}
+
+// onUI runs f on the UI goroutine and returns a Promise of its result (a
+// panic in f rejects it).
+func onUI(f func() any) js.Value {
+	var executor js.Func
+	executor = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		resolve, reject := a[0], a[1]
+		fyne.Do(func() {
+			defer func() {
+				if r := recover(); r != nil {
+					reject.Invoke(js.Global().Get("Error").New(fmt.Sprint(r)))
+				}
+			}()
+			resolve.Invoke(f())
+		})
+		return nil
+	})
+	p := js.Global().Get("Promise").New(executor)
+	executor.Release()
+	return p
+}
+
+func argString(a []js.Value, i int) string {
+	if i < len(a) && a[i].Type() == js.TypeString {
+		return a[i].String()
+	}
+	return ""
+}
+
+func argStrings(a []js.Value, i int) []string {
+	if i < len(a) {
+		return webfile.Strings(a[i])
+	}
+	return nil
+}
+
+// pageLocale makes the page report code as the browser's language, since
+// in a browser Fyne reads the language from navigator.language(s), not
+// from the environment; "" gives the browser's own back.
+func pageLocale(code string) {
+	nav := js.Global().Get("navigator")
+	obj := js.Global().Get("Object")
+	if code == "" {
+		js.Global().Get("Reflect").Call("deleteProperty", nav, "language")
+		js.Global().Get("Reflect").Call("deleteProperty", nav, "languages")
+		return
+	}
+	value := func(v any) js.Value {
+		d := obj.New()
+		d.Set("value", v)
+		d.Set("configurable", true)
+		return d
+	}
+	obj.Call("defineProperty", nav, "language", value(code))
+	obj.Call("defineProperty", nav, "languages", value([]any{code}))
+}

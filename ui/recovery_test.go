@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/robots-studio/robots-studio/ui/uitest"
+)
+
+// Start opens the last file before offerRecovery: opening it must not drop
+// the recovery copy of a crashed new buffer (its key is the empty path).
+func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
+	a := uitest.NewApp(t)
+	storage := t.TempDir()
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := testStudio(a, storage)
+	s.newFile()
+	test.Type(s.ed, "Disallow: /precious")
+	s.autosave()
+	if !s.doc.Rec.Has("") {
+		t.Fatal("setup: no copy")
+	}
+	s.doc.Rec.Close() // the window crashed
+	s2 := testStudio(a, storage)
+	s2.openPath(p) // what Start does for prefLast / args[0]
+	if n := len(s2.doc.Rec.Pending()); n != 1 {
+		t.Fatalf("the unsaved new buffer's recovery copy was deleted before offerRecovery ran (%d left)", n)
+	}
+}
+
+// Restoring the copy of the file Start already opened must keep a copy
+// while the restored text is unsaved.
+func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
+	a := uitest.NewApp(t)
+	storage := t.TempDir()
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := testStudio(a, storage)
+	s.openPath(p)
+	test.Type(s.ed, "Disallow: /precious")
+	s.autosave()
+	s.doc.Rec.Close() // the window crashed
+	s2 := testStudio(a, storage)
+	s2.openPath(p) // Start: prefLast
+	recs := s2.doc.Rec.Pending()
+	if len(recs) != 1 {
+		t.Fatalf("setup: %d", len(recs))
+	}
+	s2.restore(recs[0])
+	if !s2.doc.Modified() {
+		t.Fatal("setup: restored text should be unsaved")
+	}
+	if !s2.doc.Rec.Has(p) {
+		t.Fatal("restored, unsaved text has no recovery copy until the next autosave")
+	}
+}

@@ -1,0 +1,538 @@
+package testerpane
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/ui/richmsg"
+)
+
+// compareView is compare's engine columns: their order, the engines the
+// user took out, and why the readings differ on a row.
+type compareView struct {
+	p *Pane
+
+	order       []string        // the compare columns' engines, in order
+	hidden      map[string]bool // engines the user took out of compare
+	lastChooser *widget.PopUp   // the engine column chooser last opened
+}
+
+// Compare: one column per engine, short enough that all eight fit beside
+// the editor at 1280×800. A cell whose answer differs from the row's
+// majority (or every cell of a row split evenly) is framed, tinted, bold,
+// and the row's "why do they differ?" sentence in the detail area names
+// the rule each reading used.
+
+// shortName is an engine's column header; its full name is the header's
+// hover text and in the detail area.
+func shortName(id string) string {
+	switch id {
+	case "google":
+		return lang.X("testerpane.short.google", "Google")
+	case "rfc9309":
+		return lang.X("testerpane.short.rfc9309", "RFC")
+	case "yandex":
+		return lang.X("testerpane.short.yandex", "Yandex")
+	case "bing":
+		return lang.X("testerpane.short.bing", "Bing")
+	case "draft1996":
+		return lang.X("testerpane.short.draft1996", "1996")
+	case "lycos1996":
+		return lang.X("testerpane.short.lycos1996", "Lycos")
+	case "original1994":
+		return lang.X("testerpane.short.original1994", "1994")
+	case "temoto":
+		return lang.X("testerpane.short.temoto", "temoto")
+	}
+	return id
+}
+
+// byDate is the order a history lesson tells: the 1994 standard, the 1996
+// Lycos revision and draft, the search engines' readings, the Go library,
+// and RFC 9309 (2022) last.
+var byDate = []string{"original1994", "lycos1996", "draft1996", "google", "bing", "yandex", "temoto", "rfc9309"}
+
+// defaultOrder is the engines' own order (engine.All).
+func (cv *compareView) defaultOrder() []string {
+	p := cv.p
+	ids := make([]string, len(p.reading.engines))
+	for i, e := range p.reading.engines {
+		ids[i] = e.Info().ID
+	}
+	return ids
+}
+
+// dateOrder is byDate, with any engine it does not know at the end.
+func (cv *compareView) dateOrder() []string {
+	p := cv.p
+	var out []string
+	for _, id := range byDate {
+		if p.reading.engineIndex(id) >= 0 {
+			out = append(out, id)
+		}
+	}
+	for _, id := range cv.defaultOrder() {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// compareEngines are the engine columns, in order, without the hidden ones.
+func (cv *compareView) compareEngines() []string {
+	var out []string
+	for _, id := range cv.order {
+		if !cv.hidden[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// SetCompareOrder puts the engine columns in the order of ids (unknown ids
+// are ignored, missing engines follow in their own order).
+func (cv *compareView) SetCompareOrder(ids []string) {
+	p := cv.p
+	var out []string
+	for _, id := range ids {
+		if p.reading.engineIndex(id) >= 0 && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	for _, id := range cv.defaultOrder() {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	cv.order = out
+	cv.columnsChanged()
+	if p.onColumnsChanged != nil {
+		p.onColumnsChanged()
+	}
+}
+
+// OrderByDate shows the engine columns oldest first (1994 … RFC 9309), or in
+// the default order.
+func (p *Pane) OrderByDate(on bool) {
+	if on {
+		p.matrix.SetCompareOrder(p.matrix.dateOrder())
+	} else {
+		p.matrix.SetCompareOrder(p.matrix.defaultOrder())
+	}
+}
+
+// ShowEngine shows or hides an engine's column.
+func (p *Pane) ShowEngine(id string, on bool) {
+	if on {
+		delete(p.matrix.hidden, id)
+	} else if len(p.matrix.compareEngines()) > 1 {
+		p.matrix.hidden[id] = true
+	}
+	p.matrix.columnsChanged()
+	if p.onColumnsChanged != nil {
+		p.onColumnsChanged()
+	}
+}
+
+// columnsChanged re-lays the columns after a change of mode or engine
+// choice; verdicts of newly shown engines follow.
+func (cv *compareView) columnsChanged() {
+	p := cv.p
+	p.table.layoutColumns()
+	p.tallies.startTally()
+	p.refreshResults()
+}
+
+// dissent reports whether c's answer differs from the majority of the
+// engines in view for its row (all of them when the row splits evenly).
+func (cv *compareView) differs(c cell) bool {
+	p := cv.p
+	ids := cv.compareEngines()
+	yes, no := 0, 0
+	mine, known := false, false
+	for _, id := range ids {
+		v := p.answers.verdict(cell{c.pair, id})
+		if v == nil {
+			continue
+		}
+		if v.Allowed {
+			yes++
+		} else {
+			no++
+		}
+		if id == c.engine {
+			mine, known = v.Allowed, true
+		}
+	}
+	if !known || yes == 0 || no == 0 {
+		return false
+	}
+	switch {
+	case yes == no:
+		// A tie has no odd ones out: framing all eight cells said nothing.
+		// The cells that answer otherwise than the standard (RFC 9309, or
+		// the first column when it is hidden) are marked.
+		ref := ids[0]
+		if slices.Contains(ids, "rfc9309") {
+			ref = "rfc9309"
+		}
+		if rv := p.answers.verdict(cell{c.pair, ref}); rv != nil {
+			return mine != rv.Allowed
+		}
+		return false
+	case yes > no:
+		return !mine
+	}
+	return mine
+}
+
+// whyText is why a reading answered as it did, in a few words.
+func whyText(v *engine.Verdict) string {
+	switch v.Why {
+	case engine.WhyOnly:
+		return lang.X("testerpane.why.only", "the only match")
+	case engine.WhyLongest:
+		return lang.X("testerpane.why.longest", "longest match")
+	case engine.WhyTieAllow:
+		return lang.X("testerpane.why.tie_allow", "a tie, and Allow wins ties")
+	case engine.WhyFirst:
+		return lang.X("testerpane.why.first", "first match in the file")
+	case engine.WhyLastAfterSort:
+		return lang.X("testerpane.why.last_after_sort", "last match after sorting by length")
+	case engine.WhyFirstOfEqual:
+		return lang.X("testerpane.why.first_of_equal", "longest, first of equals")
+	case engine.WhyEmpty:
+		return lang.X("testerpane.why.empty", "an empty rule restricts nothing")
+	case engine.WhyAnyDisallow:
+		return lang.X("testerpane.why.any", "any matching Disallow blocks")
+	}
+	return ""
+}
+
+// answerText is one reading's answer with its reason, for the sentence.
+func answerText(v *engine.Verdict) string {
+	word := verdictWord(v.Allowed)
+	if v.Rule == nil {
+		return word + ": " + decidingText(v)
+	}
+	return richmsg.X("testerpane.why.rule", "{{.Word}} by line {{.Line}} `{{.Rule}}` ({{.Why}})",
+		map[string]any{"Word": word, "Line": v.Rule.Line, "Rule": v.Rule.Text, "Why": whyText(v)})
+}
+
+// readingsAlike gathers the readings that say the same thing, in the order
+// they were first met: "Google, RFC: allowed … · 1994, Lycos: blocked …".
+type readingsAlike struct {
+	keys  []string
+	names map[string][]string
+	texts map[string]string
+}
+
+// add names the reading id under key, saying text when key is new.
+func (r *readingsAlike) add(key, id, text string) {
+	if r.names == nil {
+		r.names, r.texts = map[string][]string{}, map[string]string{}
+	}
+	if _, ok := r.texts[key]; !ok {
+		r.keys = append(r.keys, key)
+		r.texts[key] = text
+	}
+	r.names[key] = append(r.names[key], shortName(id))
+}
+
+func (r *readingsAlike) String() string {
+	out := make([]string, len(r.keys))
+	for i, k := range r.keys {
+		out[i] = strings.Join(r.names[k], ", ") + ": " + r.texts[k]
+	}
+	return strings.Join(out, " · ")
+}
+
+// whyDiffer is the row's "why do they differ?" sentence: the readings that
+// answer alike for the same reason are named together, so a class can read
+// it aloud: "Google, RFC: allowed by line 3 `Allow: /page` (longest match) ·
+// 1994, Lycos: blocked by line 2 `Disallow: /p` (any matching Disallow
+// blocks)". It is "" when the readings agree.
+func (cv *compareView) whyDiffer(pr pair) string {
+	p := cv.p
+	var answers readingsAlike
+	yes, no := 0, 0
+	for _, id := range cv.compareEngines() {
+		v := p.answers.verdict(cell{pr, id})
+		if v == nil {
+			continue
+		}
+		if v.Allowed {
+			yes++
+		} else {
+			no++
+		}
+		key := strconv.FormatBool(v.Allowed) + "|" + string(v.Why) + "|" + string(v.Reason)
+		if v.Rule != nil {
+			key += "|" + strconv.Itoa(v.Rule.Line)
+		}
+		answers.add(key, id, answerText(v))
+	}
+	if yes == 0 || no == 0 {
+		return ""
+	}
+	why := lang.X("testerpane.why.title", "Why they differ:") + " "
+	if groups := cv.groupsDiffer(pr); groups != "" {
+		why += groups + " " + lang.X("testerpane.why.answers", "Then:") + " "
+	}
+	why += answers.String()
+	if lit := cv.wildcardsLiteral(pr); lit != "" {
+		why += " · " + lit
+	}
+	return why
+}
+
+// groupsDiffer names, when the readings chose different groups for the
+// crawler, each group and why it was chosen: "Google, 1996 draft: the `*`
+// group at line 1, as no group names YandexBot · Yandex, 1994: the `Yandex`
+// group at line 1178, as the name contains “Yandex”". "" when every reading
+// chose the same group.
+func (cv *compareView) groupsDiffer(pr pair) string {
+	p := cv.p
+	var groups readingsAlike
+	for _, id := range cv.compareEngines() {
+		v := p.answers.verdict(cell{pr, id})
+		if v == nil || v.Reason == engine.ReasonFileError || v.Reason == engine.ReasonTimeout {
+			continue
+		}
+		key := "none"
+		if v.Group != nil {
+			key = strconv.Itoa(v.Group.Start()) + "|" + string(v.Group.How) + "|" + strings.ToLower(v.Group.Token)
+		}
+		groups.add(key, id, groupReason(v, pr.crawler))
+	}
+	if len(groups.keys) < 2 {
+		return ""
+	}
+	return groups.String() + "."
+}
+
+// groupReason is the group a reading chose for crawler and how the name
+// led there.
+func groupReason(v *engine.Verdict, crawler string) string {
+	if v.Group == nil {
+		return lang.X("testerpane.why.group.none", "no group applies to {{.Crawler}}", map[string]any{"Crawler": msg.Literal(crawler)})
+	}
+	data := map[string]any{"Token": v.Group.Token, "Line": v.Group.Start(), "Crawler": msg.Literal(crawler)}
+	switch v.Group.How {
+	case engine.HowExact:
+		return richmsg.X("testerpane.why.group.exact", "the `{{.Token}}` group at line {{.Line}}, as its name is the crawler's token", data)
+	case engine.HowPrefix:
+		return richmsg.X("testerpane.why.group.prefix", "the `{{.Token}}` group at line {{.Line}}, as {{.Crawler}} starts with its name", data)
+	case engine.HowSubstring:
+		return richmsg.X("testerpane.why.group.substring", "the `{{.Token}}` group at line {{.Line}}, as {{.Crawler}} contains its name", data)
+	case engine.HowGlobal:
+		return richmsg.X("testerpane.why.group.global", "the `*` group at line {{.Line}}, as no group names {{.Crawler}} in this reading", data)
+	}
+	return richmsg.X("testerpane.why.group.other", "the `{{.Token}}` group at line {{.Line}}", data)
+}
+
+// wildcardsLiteral says, when a reading decided by a rule with `*` or `$`
+// and a reading that takes them as ordinary characters answered otherwise,
+// that this is the cause: "`*` and `$` are ordinary characters to 1994,
+// Lycos 1996". "" when that is not what differs.
+func (cv *compareView) wildcardsLiteral(pr pair) string {
+	p := cv.p
+	ids := cv.compareEngines()
+	wild := false
+	var literal []string
+	for _, id := range ids {
+		v := p.answers.verdict(cell{pr, id})
+		if v == nil {
+			continue
+		}
+		e, ok := engine.Get(id)
+		if !ok {
+			continue
+		}
+		if e.Info().Traits.Wildcards {
+			if v.Rule != nil && strings.ContainsAny(v.Rule.Pattern, "*$") {
+				wild = true
+			}
+		} else {
+			literal = append(literal, shortName(id))
+		}
+	}
+	if !wild || len(literal) == 0 {
+		return ""
+	}
+	return lang.X("testerpane.why.literal", "`*` and `$` are ordinary characters to {{.Names}}: they match only themselves",
+		map[string]any{"Names": strings.Join(literal, ", ")})
+}
+
+// showEngineChooser opens the list of engine columns: which show, in what
+// order (by date, the default, or moved one by one).
+func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
+	p := cv.p
+	list := container.NewVBox()
+	var fill func()
+	fill = func() {
+		list.RemoveAll()
+		for i, id := range cv.order {
+			label := shortName(id)
+			if full := engine.NameOf(id).String(); full != label {
+				label += " — " + full
+			}
+			check := widget.NewCheck(label, nil)
+			check.SetChecked(!cv.hidden[id])
+			check.OnChanged = func(on bool) { p.ShowEngine(id, on); fill() }
+			up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() {
+				o := slices.Clone(cv.order)
+				o[i-1], o[i] = o[i], o[i-1]
+				cv.SetCompareOrder(o)
+				fill()
+			})
+			up.Importance = widget.LowImportance
+			if i == 0 {
+				up.Disable()
+			}
+			down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() {
+				o := slices.Clone(cv.order)
+				o[i+1], o[i] = o[i], o[i+1]
+				cv.SetCompareOrder(o)
+				fill()
+			})
+			down.Importance = widget.LowImportance
+			if i == len(cv.order)-1 {
+				down.Disable()
+			}
+			list.Add(container.NewBorder(nil, nil, nil, container.NewHBox(up, down), check))
+		}
+	}
+	fill()
+	byDateBtn := widget.NewButton(lang.X("testerpane.order.by_date", "Order by date (1994 first)"), func() { p.OrderByDate(true); fill() })
+	defBtn := widget.NewButton(lang.X("testerpane.order.default", "Default order"), func() { p.OrderByDate(false); fill() })
+	cv.showChooser(anchor, lang.X("testerpane.order.title", "Engine columns"),
+		container.NewVBox(container.NewGridWithColumns(1, byDateBtn, defBtn), list))
+}
+
+// showChooser opens a column chooser under anchor: a title with a close
+// button over body, kept inside the window.
+func (cv *compareView) showChooser(anchor fyne.CanvasObject, title string, body fyne.CanvasObject) {
+	p := cv.p
+	c := fyne.CurrentApp().Driver().CanvasForObject(anchor)
+	if c == nil && p.win != nil {
+		c = p.win.Canvas()
+	}
+	if c == nil {
+		return
+	}
+	var pop *widget.PopUp
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { pop.Hide() })
+	closeBtn.Importance = widget.LowImportance
+	heading := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	content := container.NewVBox(container.NewBorder(nil, nil, nil, closeBtn, heading), body)
+	pop = widget.NewPopUp(content, c)
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(anchor)
+	size := content.MinSize().AddWidthHeight(2*theme.Padding(), 2*theme.Padding())
+	pop.ShowAtPosition(fyne.NewPos(max(0, min(at.X, c.Size().Width-size.Width)), at.Y+anchor.Size().Height))
+	cv.lastChooser = pop
+}
+
+// fillLayout sizes the table to its space and, in compare, gives the path
+// column the width the engine columns leave, so paths are cut as little as
+// the pane allows. It does so when the space changes, so a column the user
+// widened stays as wide until the window or the pane is resized.
+type fillLayout struct {
+	p     *Pane
+	width float32
+	// height is the table's height at the last layout
+	height float32
+}
+
+func (l *fillLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
+
+// Layout gives the table the space's width and as much of its height as
+// holds whole rows (see tablescroll.go); when the height changes (the
+// detail area opens or its divider is dragged) a selected row that was in
+// view stays in view.
+func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	t := l.p.ui.table
+	h := t.wholeRowsHeight(size.Height)
+	keep := -1
+	if h != l.height {
+		if i := l.p.selectedRow(); i >= 0 && t.rowInView(i, l.height-t.metrics().header) {
+			keep = i
+		}
+		l.height = h
+	}
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(fyne.NewSize(size.Width, h))
+	}
+	if keep >= 0 {
+		t.showRow(keep)
+	}
+	if l.p.table.widthsText != theme.TextSize() {
+		l.width = size.Width
+		l.p.table.tableW = size.Width
+		l.p.table.layoutColumns() // zoomed: every column again, the path's fill too
+		return
+	}
+	if size.Width != l.width {
+		l.width = size.Width
+		l.p.table.tableW = size.Width
+		if l.p.compare {
+			l.p.table.fitCompare(size.Width)
+		} else {
+			l.p.table.columnsFollow(size.Width)
+		}
+	}
+}
+
+// compareLeast is the least width of compare's crawler and path columns,
+// at 14 pt: below their fitted widths only when the engine columns need
+// the room.
+const compareLeast = 80
+
+// fitCompare sizes compare's crawler and path columns to the table's
+// width: the path column takes the free width; when the engine columns
+// need it (eight readings beside the editor in a 1280-pixel window), the
+// path and then the crawler give way down to compareLeast or their
+// header, so the table does not scroll sideways. A name cut there shows
+// whole on hover and in the detail area. Only a window too narrow even
+// for that scrolls.
+func (tb *resultTable) fitCompare(width float32) {
+	p := tb.p
+	if !p.compare || len(tb.cols) < 2 || len(tb.widths) != len(tb.cols) || p.ui.table == nil || width <= 0 {
+		return
+	}
+	crawler, path := tb.fitWidth(tb.cols[0]), tb.fitWidth(tb.cols[1])
+	free := width - theme.ScrollBarSize() // what the crawler and path columns may take
+	for i, w := range tb.widths {
+		free -= theme.Padding()
+		if i >= 2 {
+			free -= w
+		}
+	}
+	if over := crawler + path - free; over < 0 {
+		path -= over // the spare width goes to the path
+	} else {
+		path, over = giveWay(path, max(zoomed(compareLeast), tb.headerWidth(tb.cols[1])), over)
+		crawler, _ = giveWay(crawler, max(zoomed(compareLeast), tb.headerWidth(tb.cols[0])), over)
+	}
+	tb.widths[0], tb.widths[1] = crawler, path
+	p.ui.table.SetColumnWidth(0, crawler)
+	p.ui.table.SetColumnWidth(1, path)
+}
+
+// giveWay narrows a column of width w by up to over, not below least; it
+// returns the new width and what is still over.
+func giveWay(w, least, over float32) (float32, float32) {
+	give := max(0, min(over, w-least))
+	return w - give, over - give
+}

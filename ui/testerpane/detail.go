@@ -1,0 +1,233 @@
+package testerpane
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/ui/richmsg"
+)
+
+// detailView explains the selected result in full, each thing once: the
+// verdict, the engine's whole explanation with its notes (it names the
+// deciding rule and the group; the group gets a line of its own only where
+// the explanation does not name it), and buttons to pin the verdict as an
+// expectation. The engine's messages quote lines and paths as `code`:
+// they are drawn as code, without the backticks (richmsg).
+type detailView struct {
+	p *Pane
+
+	icon     *widget.Icon
+	title    *richmsg.Text
+	group    *richmsg.Text
+	explain  *richmsg.Text
+	differ   *richmsg.Text // compare: why the readings differ on this row
+	delay    *widget.Label
+	check    *widget.Label
+	hint     *widget.Label
+	expectOK *widget.Button
+	expectNo *widget.Button
+	clear    *widget.Button
+	cancel   *widget.Button // stops waiting for a slow verdict
+	body     *fyne.Container
+	root     fyne.CanvasObject
+}
+
+func newDetailView(p *Pane) *detailView {
+	d := &detailView{p: p}
+	wrap := func(bold bool) *widget.Label {
+		l := widget.NewLabel("")
+		l.Wrapping = fyne.TextWrapWord
+		l.TextStyle.Bold = bold
+		return l
+	}
+	d.icon = widget.NewIcon(nil)
+	// The title is the user's crawler and path: a backtick in them is text.
+	d.title = richmsg.NewText("", richmsg.Style{Bold: true, Literal: true})
+	d.group = richmsg.NewText("", richmsg.Style{})
+	d.explain = richmsg.NewText("", richmsg.Style{})
+	d.differ = richmsg.NewText("", richmsg.Style{})
+	d.delay = wrap(false)
+	d.check = wrap(true)
+	d.hint = wrap(false)
+	d.hint.SetText(lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why."))
+	d.expectOK = widget.NewButtonWithIcon(lang.X("testerpane.detail.expect_allowed", "Expect allowed"),
+		theme.ConfirmIcon(), func() { d.pin(true, false) })
+	d.expectNo = widget.NewButtonWithIcon(lang.X("testerpane.detail.expect_blocked", "Expect blocked"),
+		theme.CancelIcon(), func() { d.pin(false, false) })
+	d.clear = widget.NewButton(lang.X("testerpane.detail.no_expectation", "No expectation"), func() { d.pin(false, true) })
+	buttons := container.NewHBox(d.expectOK, d.expectNo, d.clear)
+	d.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
+		if c, ok := d.current(); ok {
+			d.p.answers.cancel(c)
+		}
+	})
+	d.cancel.Hide()
+	d.body = container.NewVBox(container.NewBorder(nil, nil, d.icon, nil, d.title), d.differ, d.explain, d.group, d.delay,
+		d.check, buttons)
+	d.root = container.NewVScroll(container.NewStack(container.NewVBox(d.hint, d.cancel), d.body))
+	return d
+}
+
+func (d *detailView) object() fyne.CanvasObject { return d.root }
+
+// detailMaxShare is the most of the results' height the detail area takes
+// by itself (the user may drag it further): the table keeps half. At
+// 1280×800 with 0.6 a selected row left the table two and a half rows.
+const detailMaxShare = 0.5
+
+// fitOffset is split's offset that shows the whole explanation in the
+// detail area below the table (it opened at two lines, and a class had to
+// drag to read one), at most detailMaxShare of the height; the detail
+// area's own scroll takes the rest.
+func (d *detailView) fitOffset(split *container.Split) float64 {
+	total := split.Size().Height
+	w := d.root.Size().Width
+	if total <= 0 || w <= 0 {
+		return 0.8 // not laid out yet: a modest height with its own scroll
+	}
+	// Wrapped labels are as tall as their width makes them.
+	d.body.Resize(fyne.NewSize(w-theme.ScrollBarSize(), d.body.MinSize().Height))
+	need := d.body.MinSize().Height + 2*theme.Padding() + theme.SeparatorThicknessSize()
+	share := min(float64(need/total), detailMaxShare)
+	return 1 - share
+}
+
+func (d *detailView) pin(allowed, clear bool) {
+	if d.p.selected != nil {
+		d.p.expect.setExpectation(*d.p.selected, allowed, clear)
+	}
+}
+
+// current is the selected cell if it is still a result row.
+func (d *detailView) current() (cell, bool) {
+	s := d.p.selected
+	if s == nil {
+		return cell{}, false
+	}
+	for _, pr := range d.p.view.pairs {
+		if pr == s.pair {
+			return *s, true
+		}
+	}
+	return cell{}, false
+}
+
+func (d *detailView) update() {
+	c, ok := d.current()
+	var v *engine.Verdict
+	if ok {
+		v = d.p.answers.verdict(c)
+	}
+	if v == nil {
+		d.body.Hide()
+		hint := lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why.")
+		working := ok && d.p.answers.state(c) == cellWorking
+		if working {
+			hint = lang.X("testerpane.working.why", "This reading is slow on this path; the window stays usable. Press Cancel to stop waiting.")
+			d.cancel.Show()
+		} else {
+			d.cancel.Hide()
+		}
+		if ok && d.p.answers.state(c) == cellCancelled {
+			hint = lang.X("testerpane.working.cancelled_why", "You stopped waiting for this answer; edit the file or the row to ask again.")
+		}
+		if d.hint.Text != hint {
+			d.hint.SetText(hint)
+		}
+		d.hint.Show()
+		return
+	}
+	d.hint.Hide()
+	d.cancel.Hide()
+	d.body.Show()
+	if icon := verdictIcon(v.Allowed); d.icon.Resource == nil || d.icon.Resource.Name() != icon.Name() {
+		d.icon.SetResource(icon)
+	}
+	d.title.SetText(lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
+		"Word": verdictWord(v.Allowed), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}))
+	if why := d.p.matrix.whyDiffer(c.pair); why != "" && d.p.compare {
+		d.differ.SetText(why)
+		d.differ.Show()
+	} else {
+		d.differ.Hide()
+	}
+	explain := v.ExplainAll()
+	d.explain.SetText(explain)
+	if g := groupLine(v, explain); g != "" {
+		d.group.SetText(g)
+		d.group.Show()
+	} else {
+		d.group.Hide()
+	}
+	if v.Delay != nil {
+		setLabel(d.delay, lang.X("testerpane.detail.delay", "Crawl-delay: {{.Seconds}} s (line {{.Line}})",
+			map[string]any{"Seconds": fmt.Sprint(v.Delay.Seconds), "Line": v.Delay.Line}), widget.MediumImportance)
+		d.delay.Show()
+	} else {
+		d.delay.Hide()
+	}
+	want, has := d.p.expect.expectation(c)
+	if has {
+		text, imp := checkText(v, want)
+		setLabel(d.check, text, imp)
+		d.check.Show()
+	} else {
+		d.check.Hide()
+	}
+	setImportance(d.expectOK, has && want)
+	setImportance(d.expectNo, has && !want)
+	if has {
+		d.clear.Enable()
+	} else {
+		d.clear.Disable()
+	}
+}
+
+// groupLine is the detail's line naming the verdict's group, or "" where
+// the explanation names it already: every reason a rule decided, no rule
+// matched or the group has none says "group: …", and "no group applies"
+// says there is none. An explanation without the group (robots.txt itself
+// is always allowed) gets the line. A file the engine cannot read, or an
+// answer that took too long, has no group to name.
+func groupLine(v *engine.Verdict, explain string) string {
+	switch v.Reason {
+	case engine.ReasonNoGroup, engine.ReasonFileError, engine.ReasonTimeout:
+		return ""
+	}
+	g := v.GroupText()
+	if g.IsZero() {
+		return lang.X("testerpane.detail.no_group", "Group: none applies to this crawler")
+	}
+	if strings.Contains(explain, g.String()) {
+		return ""
+	}
+	return lang.X("testerpane.detail.group", "Group: {{.Group}}", map[string]any{"Group": g.String()})
+}
+
+// setImportance highlights the button of the current expectation.
+func setImportance(b *widget.Button, on bool) {
+	imp := widget.MediumImportance
+	if on {
+		imp = widget.HighImportance
+	}
+	if b.Importance != imp {
+		b.Importance = imp
+		b.Refresh()
+	}
+}
+
+// checkText says whether the verdict meets the expectation.
+func checkText(v *engine.Verdict, expectAllowed bool) (string, widget.Importance) {
+	if v.Allowed == expectAllowed {
+		return lang.X("testerpane.check.pass", "as expected"), widget.SuccessImportance
+	}
+	return lang.X("testerpane.check.fail", "FAIL: expected {{.Word}}", map[string]any{"Word": verdictWord(expectAllowed)}),
+		widget.DangerImportance
+}

@@ -1,0 +1,608 @@
+// Package testerpane is the window's tester: crawler rows and path rows, a
+// live verdict for every (crawler, path) in a table that filters, sorts,
+// counts and exports, read by each crawler's own rules or one chosen
+// engine, a compare view with a column per engine, and expectations that
+// turn the rows into regression tests saved as FILENAME.tests.json. It
+// reads the Document the editor already parsed; it never parses robots.txt
+// itself.
+package testerpane
+
+import (
+	"maps"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/latest"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
+)
+
+// pair is one result row: a crawler asking for a path.
+type pair struct{ crawler, path string }
+
+// OwnReading is the reading "each crawler's own": every crawler under the
+// engine its operator documents (engine.ForCrawler: Googlebot the Google
+// way, YandexBot the Yandex way, bingbot the Bing way, the rest as RFC
+// 9309). It is the pane's default.
+const OwnReading = "own"
+
+// cell is one verdict: a pair under one engine.
+type cell struct {
+	pair
+	engine string
+}
+
+// Pane is the tester pane. All methods must run on the Fyne goroutine.
+// It is what the window talks to, and it coordinates its parts: each part
+// (the reading, the answers, the row input, the result view and its tally,
+// the table's columns, compare's columns, expectations, export) is a named
+// field with one job, and the parts reach each other through the pane.
+type Pane struct {
+	win fyne.Window
+
+	doc   *syntax.Document
+	prefs *aipref.File // the document's Content-Signal and Content-Usage lines
+	// set holds the rows as the user typed them (empty rows included) and
+	// the expectations.
+	set      *testset.Set
+	compare  bool
+	selected *cell // the result shown in the detail area
+
+	// Background compiles (see SetDocument): gen counts documents.
+	gen      int
+	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
+	// toUI is how a background result reaches the UI goroutine: fyne.Do.
+	// A test driver has no UI goroutine, so tests play it with a channel.
+	toUI func(func())
+	// synchronous: no background work at all (SetSynchronous)
+	synchronous bool
+
+	// The pane's parts, each with one job. They reach each other through
+	// the pane, which they point back to.
+	reading readings     // which engine answers for which crawler (reading.go)
+	answers answerer     // compiled engines and verdicts (queries.go)
+	input   rowInput     // the crawler and path rows (rows.go, rowtext.go, rowwindow.go)
+	view    resultView   // the result rows after filter and sort (view.go)
+	tallies tallier      // every verdict worked out, for counts, filter and sort (view.go)
+	table   resultTable  // the results table's columns (table.go, columns.go)
+	matrix  compareView  // compare's engine columns (compare.go)
+	expect  expectations // pinned verdicts (expect.go)
+	export  exporter     // Copy and Export… (export.go)
+
+	onSelect          func(engine.Verdict)
+	onTestSetChanged  func()
+	onEngineChanged   func(id string)
+	onCompareChanged  func(on bool)
+	onColumnsChanged  func() // the compare columns' order or hiding changed
+	suppressSelection bool   // set while the pane moves the selection itself
+	presenting        bool   // presenter mode's layout (present.go)
+
+	ui paneUI
+}
+
+// paneUI holds the widgets.
+type paneUI struct {
+	root        fyne.CanvasObject
+	engineSel   *safewidget.Select
+	compareChk  *keys.Check
+	columnsBtn  *widget.Button // the engine column chooser (compare)
+	summary     *widget.Label
+	filter      *keys.Entry
+	toggles     [toggleCount]*keys.Check
+	toggleBox   *fyne.Container
+	filterRow   *fyne.Container
+	copyBtn     *widget.Button
+	exportBtn   *widget.Button
+	crawlerBox  *fyne.Container
+	pathBox     *fyne.Container
+	rowsScroll  *container.Scroll // the crawler and path rows
+	table       *hoverTable
+	tip         *HoverTip // a cut cell's whole text, over the table
+	results     *fyne.Container
+	emptyHint   *widget.Label
+	detail      *detailView
+	lower       *container.Split  // the results over the detail area
+	upper       *container.Split  // the rows over the results and the detail area
+	inputs      fyne.CanvasObject // the crawler and path rows (hidden when presenting)
+	engineNames []string          // the select's options: OwnReading, then Pane.engines
+}
+
+var emptyDoc = syntax.Parse(nil)
+
+// New builds an empty pane (one empty crawler row and one empty path row,
+// each crawler read by its own rules). win is used to place pop-ups.
+func New(win fyne.Window) *Pane {
+	p := &Pane{
+		win:  win,
+		toUI: fyne.Do,
+		doc:  emptyDoc,
+		set:  testset.New(),
+	}
+	p.reading = readings{p: p, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
+	p.input.p = p
+	p.export.p = p
+	p.expect.p = p
+	p.table = resultTable{p: p, colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
+	p.matrix = compareView{p: p, hidden: map[string]bool{}}
+	p.view = resultView{p: p, sortCol: -1}
+	p.tallies = tallier{p: p, facts: map[cell]fact{}}
+	p.answers = answerer{
+		p:         p,
+		compiled:  map[string]engine.Compiled{},
+		verdicts:  map[cell]*engine.Verdict{},
+		cost:      map[string]time.Duration{},
+		runners:   map[string]*queryRunner{},
+		pending:   map[cell]bool{},
+		cancelled: map[cell]bool{},
+	}
+	p.compiler = &latest.Worker[compileJob, compiledSet]{
+		Work:    func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
+		Deliver: p.installCompiled,
+		Hand:    func(f func()) { p.toUI(f) },
+	}
+	p.tallies.worker = &latest.Worker[tallyJob, tallyOut]{
+		Work:    runTally,
+		Deliver: p.tallies.tallied,
+		Hand:    func(f func()) { p.toUI(f) },
+	}
+	p.matrix.order = p.matrix.defaultOrder()
+	p.input.ensureEmptyRows()
+	p.ui.build(p)
+	p.rowsChanged(false)
+	return p
+}
+
+// Object is the pane's widget tree, to put in the window.
+func (p *Pane) Object() fyne.CanvasObject { return p.ui.root }
+
+// ResultsTable is the results table as the window's keyboard focus knows
+// it: a click gives it the keyboard, and a rebuilt window (a language
+// switch) gives it back by name, not by its place in the focus order,
+// which the rows shown at the time change.
+func (p *Pane) ResultsTable() fyne.Focusable { return p.ui.table }
+
+// SetDocument shows verdicts for doc. Call it after every edit with the
+// editor's Document, and do not modify doc afterwards: the pane may compile
+// it on another goroutine. Compiled engines and verdicts are rebuilt only
+// for what is on screen. When the engines in view took longer than
+// asyncAbove to compile last time (the matrix on a big file: temoto alone
+// takes ~100 ms on 500 KiB), they compile in the background and the results
+// follow as soon as they are ready, so typing never waits for them.
+func (p *Pane) SetDocument(doc *syntax.Document) {
+	if doc == nil {
+		doc = emptyDoc
+	}
+	p.gen++
+	ids := p.reading.enginesInView()
+	if len(p.view.pairs) == 0 || p.answers.estimate(ids) < asyncAbove {
+		p.install(doc, map[string]engine.Compiled{})
+		return
+	}
+	p.compiler.Submit(compileJob{doc: doc, ids: ids, gen: p.gen})
+}
+
+// asyncAbove is the compile time above which SetDocument stops compiling
+// on the UI goroutine (a frame is 16 ms; the editor needs its share).
+const asyncAbove = 10 * time.Millisecond
+
+// compileJob is a document waiting for a background compile.
+type compileJob struct {
+	doc *syntax.Document
+	ids []string
+	gen int
+}
+
+// installCompiled receives a background compile on the UI goroutine: it
+// shows the document unless a newer one came meanwhile (that one is on its
+// way: the worker always takes the newest).
+func (p *Pane) installCompiled(job compileJob, c compiledSet) {
+	maps.Copy(p.answers.cost, c.costs)
+	if job.gen != p.gen {
+		return
+	}
+	p.install(job.doc, c.compiled)
+}
+
+// compiledSet is a document compiled by several engines, with the time each
+// took.
+type compiledSet struct {
+	compiled map[string]engine.Compiled
+	costs    map[string]time.Duration
+}
+
+// compileAll compiles doc with each engine; it touches no pane state.
+func compileAll(doc *syntax.Document, ids []string) compiledSet {
+	c := compiledSet{make(map[string]engine.Compiled, len(ids)), make(map[string]time.Duration, len(ids))}
+	for _, id := range ids {
+		if e, ok := engine.Get(id); ok {
+			start := time.Now()
+			c.compiled[id] = e.Compile(doc)
+			c.costs[id] = time.Since(start)
+		}
+	}
+	return c
+}
+
+// install makes doc the document on screen, with whatever engines are
+// already compiled for it (the rest compile when a row asks).
+func (p *Pane) install(doc *syntax.Document, compiled map[string]engine.Compiled) {
+	p.doc = doc
+	p.prefs = aipref.Read(doc)
+	p.answers.compiled = compiled
+	clear(p.answers.verdicts)
+	p.answers.forgetQueries()
+	if p.tallies.tallyAtOnce() {
+		p.tallies.startTally() // paints the results with the new counts: once per keystroke, not twice
+		return
+	}
+	p.refreshResults()
+	p.tallies.startTally()
+}
+
+// SetOnSelect sets what happens when the user selects a result or a matrix
+// cell: the window marks v.Group.Lines and v.Rule.Line in the editor.
+func (p *Pane) SetOnSelect(f func(v engine.Verdict)) { p.onSelect = f }
+
+// SetOnTestSetChanged sets what happens when the user edits a row or an
+// expectation (the window marks the test set as modified).
+func (p *Pane) SetOnTestSetChanged(f func()) { p.onTestSetChanged = f }
+
+// SetOnEngineChanged is called when the user picks an engine in the pane,
+// so the window can keep its View menu in step.
+func (p *Pane) SetOnEngineChanged(f func(id string)) { p.onEngineChanged = f }
+
+// SetOnCompareChanged is called when the user switches the matrix on or off
+// in the pane.
+func (p *Pane) SetOnCompareChanged(f func(on bool)) { p.onCompareChanged = f }
+
+// Engine is the reading of the results: an engine id or OwnReading.
+func (p *Pane) Engine() string { return p.reading.engineID }
+
+// SetSynchronous compiles and tallies on the caller's goroutine (for
+// callers with no UI goroutine to hand results to, such as the test
+// driver, where a result handed over with fyne.Do would run on the
+// worker's goroutine beside the test's).
+// Slow queries are answered on the caller's goroutine too. Work already
+// started (a new pane compiles its document) is waited for first (when on).
+func (p *Pane) SetSynchronous(on bool) {
+	if on {
+		p.compiler.Wait()
+		p.tallies.worker.Wait()
+	}
+	p.compiler.Inline = on
+	p.tallies.worker.Inline = on
+	p.synchronous = on
+}
+
+// Synchronous reports what SetSynchronous set.
+func (p *Pane) Synchronous() bool { return p.synchronous }
+
+// ReadingName is the reading's name as the user sees it: "Each crawler's
+// own" or the engine's name.
+func (p *Pane) ReadingName() string {
+	if p.reading.engineID == OwnReading {
+		return lang.X("testerpane.reading.own", "Each crawler's own")
+	}
+	return engine.NameOf(p.reading.engineID).String()
+}
+
+// SetEngine chooses the reading of the results: an engine id or
+// OwnReading; unknown ids are ignored.
+func (p *Pane) SetEngine(id string) {
+	i := p.reading.readingIndex(id)
+	if i < 0 || id == p.reading.engineID {
+		return
+	}
+	p.reading.engineID = id
+	p.ui.engineSel.SetSelectedIndex(i)
+	if p.selected != nil && !p.compare {
+		p.selected.engine = p.reading.engineFor(p.selected.crawler)
+	}
+	p.tallies.startTally()
+	if p.view.viewNeedsFacts() {
+		p.view.applyView()
+	}
+	p.table.columnsFollow(p.table.tableW) // Read as shows under each crawler's own reading only
+	p.refreshResults()
+}
+
+// Compare reports whether the all-engines matrix is shown.
+func (p *Pane) Compare() bool { return p.compare }
+
+// SetCompare shows the matrix of results × engines (on) or the result list
+// of the chosen engine (off).
+func (p *Pane) SetCompare(on bool) {
+	if on == p.compare {
+		return
+	}
+	p.compare = on
+	p.ui.compareChk.SetChecked(on)
+	if !on {
+		if p.selected != nil {
+			p.selected.engine = p.reading.engineFor(p.selected.crawler)
+		}
+	}
+	p.view.sortCol = -1 // the columns change
+	p.table.layoutColumns()
+	p.tallies.startTally()
+	p.view.applyView()
+	p.refreshResults()
+}
+
+// TestSet returns a copy of the test set to save: the rows without empty
+// ones, and every expectation.
+func (p *Pane) TestSet() *testset.Set {
+	s := p.set.Clone()
+	s.Crawlers = nonEmpty(s.Crawlers)
+	s.Paths = nonEmpty(s.Paths)
+	return s
+}
+
+// SetTestSet replaces the rows and expectations (after opening a file); nil
+// clears them. Crawlers and paths named only by an expectation get a row.
+func (p *Pane) SetTestSet(s *testset.Set) {
+	if s == nil {
+		s = testset.New()
+	}
+	p.set = s.Clone()
+	p.set.AddMissingRows()
+	p.input.ensureEmptyRows()
+	p.selected = nil
+	p.input.buildRows()
+	p.rowsChanged(false)
+}
+
+func (in *rowInput) ensureEmptyRows() {
+	p := in.p
+	if len(p.set.Crawlers) == 0 {
+		p.set.Crawlers = []string{""}
+	}
+	if len(p.set.Paths) == 0 {
+		p.set.Paths = []string{""}
+	}
+}
+
+func nonEmpty(list []string) []string {
+	out := []string{}
+	for _, s := range list {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// recomputePairs rebuilds the result rows from the crawler and path rows:
+// crawler-major, empty rows skipped, each pair once. It reports whether the
+// rows changed.
+func (rv *resultView) recomputePairs() bool {
+	p := rv.p
+	seen := map[pair]bool{}
+	var out []pair
+	for _, c := range p.set.Crawlers {
+		if c == "" {
+			continue
+		}
+		for _, path := range p.set.Paths {
+			pr := pair{c, path}
+			if path == "" || seen[pr] {
+				continue
+			}
+			seen[pr] = true
+			out = append(out, pr)
+		}
+	}
+	same := len(out) == len(rv.pairs)
+	for i := 0; same && i < len(out); i++ {
+		same = out[i] == rv.pairs[i]
+	}
+	rv.pairs = out
+	rv.host = commonHost(out)
+	rv.isPair = seen
+	return !same
+}
+
+// rowsChanged runs after any edit of the crawler or path rows or of the
+// expectations; user says whether the user made it (and the test set is
+// now modified).
+func (p *Pane) rowsChanged(user bool) {
+	if p.view.recomputePairs() {
+		p.view.applyView()
+		p.tallies.startTally()
+	} else if user {
+		p.tallies.startTally() // an expectation changed
+	}
+	// Rows and expectations decide the columns (Expected, the crawler
+	// column's width); a keystroke in the file does not: not done there.
+	p.table.columnsFollow(p.table.tableW)
+	p.refreshResults()
+	if user && p.onTestSetChanged != nil {
+		p.onTestSetChanged()
+	}
+}
+
+// refreshResults redraws what shows verdicts; the table asks for the
+// verdicts of its visible rows only.
+func (p *Pane) refreshResults() {
+	p.input.updateRowWindow()
+	p.tallies.updateSummary()
+	if len(p.view.pairs) == 0 {
+		p.ui.emptyHint.Show()
+		p.ui.table.Hide() // the hint takes its place, headers and all
+	} else {
+		p.ui.emptyHint.Hide()
+		p.ui.table.Show()
+	}
+	p.ui.table.Refresh()
+	p.ui.detail.update()
+}
+
+// setLabel changes a label only when its text or importance differ.
+func setLabel(l *widget.Label, text string, imp widget.Importance) {
+	if l.Text == text && l.Importance == imp {
+		return
+	}
+	l.Importance = imp
+	l.SetText(text)
+}
+
+// maxCountedCrawlers is how many crawlers the summary counts by name: three
+// keep it to two lines at 1280×800 in Russian and Polish (six took four,
+// and the table lost a row to them); the filter and the table give the rest.
+const maxCountedCrawlers = 3
+
+// selectCell shows c in the detail area and tells the window.
+func (p *Pane) selectCell(c cell) {
+	if p.suppressSelection {
+		return
+	}
+	p.selected = &c
+	p.ui.detail.update()
+	p.ui.table.Refresh() // the selected row's highlight
+	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
+		// open (or widen) the detail area to the whole explanation
+		p.ui.lower.SetOffset(off)
+	}
+	// the row whole in sight, the rows above it from a row's top (the
+	// table's own scroll to a clicked row left half a row at the top),
+	// and the keyboard there
+	p.ui.table.focusOn(p.selectedRow())
+	p.ui.table.showRow(p.selectedRow())
+	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
+		p.onSelect(*v)
+	}
+}
+
+// build makes the pane's widgets.
+func (ui *paneUI) build(p *Pane) {
+	ui.engineNames = []string{lang.X("testerpane.reading.own", "Each crawler's own")}
+	for _, e := range p.reading.engines {
+		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
+	}
+	ui.engineSel = safewidget.NewSelect(ui.engineNames, func(string) {
+		i := ui.engineSel.SelectedIndex()
+		if i < 0 {
+			return
+		}
+		id := OwnReading
+		if i > 0 {
+			id = p.reading.engines[i-1].Info().ID
+		}
+		if id == p.reading.engineID {
+			return
+		}
+		p.SetEngine(id)
+		if p.onEngineChanged != nil {
+			p.onEngineChanged(id)
+		}
+	})
+	ui.engineSel.SetSelectedIndex(p.reading.readingIndex(p.reading.engineID))
+	ui.compareChk = keys.NewCheck(lang.X("testerpane.compare", "Compare all engines"), func(on bool) {
+		if on == p.compare {
+			return
+		}
+		p.SetCompare(on)
+		if p.onCompareChanged != nil {
+			p.onCompareChanged(on)
+		}
+	})
+	ui.columnsBtn = widget.NewButtonWithIcon(lang.X("testerpane.order.button", "Columns…"), theme.ListIcon(), nil)
+	ui.columnsBtn.OnTapped = func() {
+		if p.compare {
+			p.matrix.showEngineChooser(ui.columnsBtn)
+		} else {
+			p.table.showColumnChooser(ui.columnsBtn)
+		}
+	}
+	ui.summary = widget.NewLabel("")
+	// Shown once and whole: it wraps rather than being cut and repeated
+	// in the detail area.
+	ui.summary.Wrapping = fyne.TextWrapWord
+
+	ui.filter = keys.NewEntry()
+	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
+	ui.filter.OnChanged = p.view.setFilter
+	toggleNames := [toggleCount]string{
+		lang.X("testerpane.toggle.allowed", "allowed"),
+		lang.X("testerpane.toggle.blocked", "blocked"),
+		lang.X("testerpane.toggle.differ", "readings differ"),
+		lang.X("testerpane.toggle.failing", "not as expected"),
+	}
+	ui.toggleBox = container.NewHBox()
+	for t := range toggleCount {
+		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.view.setToggle(t, on) })
+		ui.toggleBox.Add(ui.toggles[t])
+	}
+	ui.copyBtn = widget.NewButtonWithIcon(lang.X("testerpane.copy", "Copy"), theme.ContentCopyIcon(), p.export.copyShown)
+	ui.exportBtn = widget.NewButtonWithIcon(lang.X("testerpane.export", "Export…"), theme.DocumentSaveIcon(), nil)
+	ui.exportBtn.OnTapped = func() { p.export.showExportMenu(ui.exportBtn) }
+
+	ui.crawlerBox = container.New(newRowsLayout())
+	ui.pathBox = container.New(newRowsLayout())
+	p.input.buildRows()
+
+	p.table.layoutColumns()
+	ui.table = p.table.newTable()
+	for i, w := range p.table.widths {
+		ui.table.SetColumnWidth(i, w)
+	}
+	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))
+	ui.emptyHint.Wrapping = fyne.TextWrapWord
+	ui.emptyHint.Alignment = fyne.TextAlignCenter
+	tableArea := container.New(&fillLayout{p: p}, ui.table)
+	ui.tip = NewHoverTip(tableArea)
+	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.Layer())
+	ui.detail = newDetailView(p)
+
+	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
+		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
+	inputs := container.NewGridWithColumns(2,
+		p.input.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
+		p.input.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
+	)
+	adds := container.NewGridWithColumns(2,
+		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
+			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue),
+		addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil))
+	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
+	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
+	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
+	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
+	ui.lower.Offset = 1 // the detail area opens when a result is selected
+	ui.rowsScroll = container.NewVScroll(inputs)
+	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.input.updateRowWindow() }
+	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
+	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
+	ui.upper.Offset = 0.25
+	ui.root = container.NewBorder(header, nil, nil, nil, ui.upper)
+}
+
+// EngineFor is the id of the engine that answers for crawler without
+// compare: the chosen engine, or under OwnReading the crawler's own.
+func (p *Pane) EngineFor(crawler string) string { return p.reading.engineFor(crawler) }
+
+// ReadingEngines are the engines the results use without compare.
+func (p *Pane) ReadingEngines() []engine.Engine {
+	var out []engine.Engine
+	for _, id := range p.reading.enginesInView() {
+		if e, ok := engine.Get(id); ok && !p.compare {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		if e, ok := engine.Get(p.reading.engineFor("")); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/ui/look"
+)
+
+// viewSide is how the window is seen: its zoom, word wrap, size on the
+// screen and where the focus is.
+type viewSide struct{ s *studio }
+
+// zoom is the window's zoom in percent (100 when never changed).
+func (v *viewSide) zoom() int {
+	return v.themeZoom()
+}
+
+// setZoom scales the whole window (editor, tables, tabs) to percent,
+// clamped to look.MinZoom..look.MaxZoom, and remembers it. The theme
+// carries the zoom, so every widget re-measures on the theme change.
+// Zooming in stops at the largest stop whose layout still fits the window:
+// a window whose content outgrows it would grow past the screen.
+func (v *viewSide) setZoom(percent int) {
+	s := v.s
+	percent = look.ClampZoom(percent)
+	prev := v.themeZoom()
+	v.applyZoom(percent)
+	for percent > prev && !v.fits() {
+		percent = max(prev, look.ZoomOut(percent))
+		v.applyZoom(percent)
+	}
+	s.app.Preferences().SetInt(prefZoom, percent)
+	// A new menu bar makes the window lay out again under the menu's new
+	// height; without it a zoom by key repaints only at the next event.
+	s.menus.refresh()
+}
+
+// applyZoom sets the theme at percent.
+func (v *viewSide) applyZoom(percent int) {
+	s := v.s
+	t := look.New(s.app.Preferences().StringWithFallback(prefTheme, "system"))
+	t.Zoom = percent
+	s.app.Settings().SetTheme(t)
+}
+
+// themeZoom is the zoom of the theme in use.
+func (v *viewSide) themeZoom() int {
+	s := v.s
+	if t, ok := s.app.Settings().Theme().(*look.Theme); ok {
+		return look.ClampZoom(t.Zoom)
+	}
+	return look.DefaultZoom
+}
+
+// fits reports whether the window's content, at the theme in use, fits
+// the window's current size.
+func (v *viewSide) fits() bool {
+	s := v.s
+	c := s.win.Canvas()
+	have := c.Size()
+	need := s.win.Content().MinSize()
+	if m, ok := c.(interface{ MinSize() fyne.Size }); ok {
+		need = m.MinSize() // the desktop canvas adds its menu bar and padding
+	}
+	return have.Width <= 0 || need.Width <= have.Width+0.5 && need.Height <= have.Height+0.5
+}
+
+// zoomItems are the View menu's zoom entries: Ctrl+= in, Ctrl+- out,
+// Ctrl+0 back to 100 %.
+func (v *viewSide) zoomItems() []*fyne.MenuItem {
+	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { v.setZoom(look.ZoomIn(v.zoom())) })
+	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { v.setZoom(look.ZoomOut(v.zoom())) })
+	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { v.setZoom(look.DefaultZoom) })
+	return []*fyne.MenuItem{in, out, reset}
+}
+
+// initView applies the remembered view options to a new window: word wrap,
+// and Ctrl++ (Shift+= or the keypad plus) beside the menu's Ctrl+= — a menu
+// item carries one shortcut, so the other spellings are caught here, from
+// the editor or, when nothing has focus, from the window.
+func (v *viewSide) initView() {
+	s := v.s
+	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
+	s.ed.OnShortcut = v.zoomShortcut
+	for _, sc := range zoomInAliases() {
+		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
+	}
+}
+
+// zoomInAliases are the other key spellings of Ctrl++.
+func zoomInAliases() []*desktop.CustomShortcut {
+	return []*desktop.CustomShortcut{
+		{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
+		{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault},
+		{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
+	}
+}
+
+// zoomShortcut zooms in when sc, passed on by the editor, is a Ctrl++.
+func (v *viewSide) zoomShortcut(sc *desktop.CustomShortcut) {
+	for _, a := range zoomInAliases() {
+		if sc.ShortcutName() == a.ShortcutName() {
+			v.setZoom(look.ZoomIn(v.zoom()))
+			return
+		}
+	}
+}
