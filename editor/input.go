@@ -47,6 +47,7 @@ func (e *Editor) FocusLost() {
 	keys.Run(func() {
 		e.kb.focused = false
 		e.kb.shift = false
+		e.kb.held.Clear()
 		e.Refresh()
 	})
 }
@@ -59,21 +60,32 @@ func (e *Editor) TypedRune(r rune) {
 	if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
 		return
 	}
-	keys.Run(func() { e.edits.insert(utf8.AppendRune(nil, r), stepTyping) })
+	keys.Run(func() {
+		if !e.kb.held.Stray() { // not a key that went down in a dialog
+			e.edits.insert(utf8.AppendRune(nil, r), stepTyping)
+		}
+	})
 }
 
 // KeyDown tracks Shift for selection with the arrow keys.
+// It also notes the key held, for TypedRune.
 func (e *Editor) KeyDown(ev *fyne.KeyEvent) {
-	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
-		keys.Run(func() { e.kb.shift = true })
-	}
+	keys.Run(func() {
+		e.kb.held.Down(ev)
+		if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
+			e.kb.shift = true
+		}
+	})
 }
 
 // KeyUp is part of desktop.Keyable.
 func (e *Editor) KeyUp(ev *fyne.KeyEvent) {
-	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
-		keys.Run(func() { e.kb.shift = false })
-	}
+	keys.Run(func() {
+		e.kb.held.Up(ev)
+		if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
+			e.kb.shift = false
+		}
+	})
 }
 
 // TypedKey handles editing and movement keys.

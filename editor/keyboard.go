@@ -16,6 +16,7 @@ type keyboard struct {
 	e       *Editor
 	focused bool
 	shift   bool
+	held    keys.Held // keys that went down here: a character needs one (TypedRune)
 }
 
 func (k *keyboard) typedKey(ev *fyne.KeyEvent) {

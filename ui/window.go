@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
@@ -77,6 +78,7 @@ type studio struct {
 // the last session, else (first run) the sample. It offers to recover
 // buffers a crash left unsaved.
 func Start(a fyne.App, args []string) fyne.Window {
+	keys.StrayRunes = true // a key that closed a dialog types nothing behind it
 	p := a.Preferences()
 	setLanguage(p.String(prefLanguage))
 	applyTheme(a, p.StringWithFallback(prefTheme, "system"))

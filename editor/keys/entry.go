@@ -18,6 +18,8 @@ type Entry struct {
 	// OnPaste sees pasted text first, on the UI goroutine; true means it
 	// handled the paste.
 	OnPaste func(text string) bool
+
+	held Held // the keys that went down here (a character needs one)
 }
 
 // NewEntry returns a one-line Entry.
@@ -37,7 +39,14 @@ func NewMultiLineEntry() *Entry {
 }
 
 // TypedRune is widget.Entry's, on the UI goroutine.
-func (e *Entry) TypedRune(r rune) { Run(func() { e.Entry.TypedRune(r) }) }
+// A character whose key went down elsewhere (it closed a dialog) is dropped.
+func (e *Entry) TypedRune(r rune) {
+	Run(func() {
+		if !e.held.Stray() {
+			e.Entry.TypedRune(r)
+		}
+	})
+}
 
 // TypedKey offers the key to OnKey, then to widget.Entry, on the UI goroutine.
 func (e *Entry) TypedKey(k *fyne.KeyEvent) {
@@ -73,14 +82,14 @@ func (e *Entry) TypedShortcut(s fyne.Shortcut) {
 }
 
 // KeyDown is widget.Entry's (it tracks Shift), on the UI goroutine.
-func (e *Entry) KeyDown(k *fyne.KeyEvent) { Run(func() { e.Entry.KeyDown(k) }) }
+func (e *Entry) KeyDown(k *fyne.KeyEvent) { Run(func() { e.held.Down(k); e.Entry.KeyDown(k) }) }
 
 // KeyUp is widget.Entry's, on the UI goroutine.
-func (e *Entry) KeyUp(k *fyne.KeyEvent) { Run(func() { e.Entry.KeyUp(k) }) }
+func (e *Entry) KeyUp(k *fyne.KeyEvent) { Run(func() { e.held.Up(k); e.Entry.KeyUp(k) }) }
 
 // FocusGained is widget.Entry's, on the UI goroutine (the web driver
 // reports the page gaining focus from its own goroutine too).
 func (e *Entry) FocusGained() { Run(e.Entry.FocusGained) }
 
 // FocusLost is widget.Entry's, on the UI goroutine.
-func (e *Entry) FocusLost() { Run(e.Entry.FocusLost) }
+func (e *Entry) FocusLost() { Run(func() { e.held.Clear(); e.Entry.FocusLost() }) }

@@ -5,3 +5,7 @@ package keys
 // platformQueue: the desktop and test drivers call key methods on the UI
 // goroutine already, so key work runs at once.
 var platformQueue func(func())
+
+// heldOn: the desktop driver reports every key that makes a character
+// (Held.Stray).
+const heldOn = true
