@@ -29,7 +29,12 @@ var flexCols = []struct {
 	kind   colKind
 	least  float32
 	weight float32
-}{{colPath, 90, 3}, {colRule, 110, 3}, {colGroup, 90, 2}}
+}{{colPath, 90, 4}, {colRule, 110, 3}, {colGroup, 90, 2}}
+
+// pathLeastText is thirty characters of a path, as wide as a typical one:
+// the path column's least width without compare (leastOf). A webmaster
+// reads a path before its deciding line or its group.
+const pathLeastText = "/learning/paths/web-dev/course"
 
 // colChoice is the user's choice for an optional column.
 type colChoice int8
@@ -59,14 +64,21 @@ func (tb *resultTable) normalColumns(width float32) []column {
 		return true
 	}
 	var cols []column
-	for _, k := range []colKind{colCrawler, colPath, colVerdict, colEngine, colRule, colGroup, colExpect} {
+	for _, k := range []colKind{colCrawler, colHost, colPath, colVerdict, colEngine, colRule, colGroup, colExpect} {
+		if k == colHost && !p.view.mixed {
+			continue
+		}
 		if !slices.Contains(optionalCols, k) || want(k) {
 			cols = append(cols, column{kind: k})
 		}
 	}
-	// The group gives way when the others need the width, unless chosen.
-	if width > 0 && tb.colChoice[colGroup] == colAuto && tb.leastWidth(cols) > width {
-		cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == colGroup })
+	// The group gives way when the others need the width, then the
+	// reading's name (the status bar and the explanation say it), unless
+	// the user chose them: the deciding line says why, and stays.
+	for _, k := range []colKind{colGroup, colEngine} {
+		if width > 0 && tb.colChoice[k] == colAuto && tb.leastWidth(cols) > width {
+			cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == k })
+		}
 	}
 	return cols
 }
@@ -99,7 +111,11 @@ func flexIndex(k colKind) int {
 // narrower than its header (a Russian "Решающая строка" ran into the next
 // header at the floor alone).
 func (tb *resultTable) leastOf(c column, f int) float32 {
-	return max(zoomed(flexCols[f].least), tb.headerWidth(c))
+	least := zoomed(flexCols[f].least)
+	if c.kind == colPath && !tb.p.compare {
+		least = textWidth(pathLeastText, false) + zoomed(2*cellPad)
+	}
+	return max(least, tb.headerWidth(c))
 }
 
 // fitColumns sizes the text columns of the table without compare so that
@@ -121,9 +137,25 @@ func (tb *resultTable) fitColumns(width float32) {
 			used += tb.widths[i]
 		}
 	}
-	spare := max(0, width-used)
+	spare := width - used
+	shrunk := false
+	if spare < 0 {
+		// Too narrow for thirty characters of the path beside the
+		// deciding line (1024×768 in Russian): the path gives up to a
+		// third of its least before the table scrolls sideways.
+		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colPath }); i >= 0 {
+			f := flexIndex(colPath)
+			give := min(-spare, tb.leastOf(tb.cols[i], f)/3)
+			tb.widths[i] = tb.leastOf(tb.cols[i], f) - give
+			p.ui.table.SetColumnWidth(i, tb.widths[i])
+			spare += give
+			weights -= flexCols[f].weight
+			shrunk = true
+		}
+	}
+	spare = max(0, spare)
 	for i, c := range tb.cols {
-		if f := flexIndex(c.kind); f >= 0 {
+		if f := flexIndex(c.kind); f >= 0 && !(shrunk && c.kind == colPath) {
 			w := tb.leastOf(c, f)
 			if weights > 0 {
 				w += spare * flexCols[f].weight / weights

@@ -56,7 +56,6 @@ func newDetailView(p *Pane) *detailView {
 	d.delay = wrap(false)
 	d.check = wrap(true)
 	d.hint = wrap(false)
-	d.hint.SetText(lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why."))
 	d.expectOK = widget.NewButtonWithIcon(lang.X("testerpane.detail.expect_allowed", "Expect allowed"),
 		theme.ConfirmIcon(), func() { d.pin(true, false) })
 	d.expectNo = widget.NewButtonWithIcon(lang.X("testerpane.detail.expect_blocked", "Expect blocked"),
@@ -77,26 +76,60 @@ func newDetailView(p *Pane) *detailView {
 
 func (d *detailView) object() fyne.CanvasObject { return d.root }
 
-// detailMaxShare is the most of the results' height the detail area takes
-// by itself (the user may drag it further): the table keeps half. At
-// 1280×800 with 0.6 a selected row left the table two and a half rows.
-const detailMaxShare = 0.5
+// setShown shows or hides the detail area below the table.
+func (d *detailView) setShown(on bool) {
+	if d.root.Visible() == on {
+		return
+	}
+	if on {
+		d.root.Show()
+	} else {
+		d.root.Hide()
+	}
+	if d.p.ui.lower != nil {
+		d.p.ui.lower.Refresh()
+	}
+}
+
+// The detail area is as tall as its explanation, but the table keeps
+// tableKeepRows whole rows above it (at 1280×800 the detail once took half
+// and left the table three rows with compare on); where that leaves the
+// detail less than detailLeast, the table keeps tableFewRows (1024×768).
+// The detail area scrolls what it cannot show, and the user may drag the
+// divider either way.
+const (
+	tableKeepRows = 10
+	tableFewRows  = 6
+	detailLeast   = 150
+)
 
 // fitOffset is split's offset that shows the whole explanation in the
 // detail area below the table (it opened at two lines, and a class had to
-// drag to read one), at most detailMaxShare of the height; the detail
-// area's own scroll takes the rest.
+// drag to read one), as far as the rows the table keeps allow.
 func (d *detailView) fitOffset(split *container.Split) float64 {
 	total := split.Size().Height
 	w := d.root.Size().Width
+	if w <= 0 {
+		w = split.Size().Width
+	}
 	if total <= 0 || w <= 0 {
 		return 0.8 // not laid out yet: a modest height with its own scroll
 	}
 	// Wrapped labels are as tall as their width makes them.
 	d.body.Resize(fyne.NewSize(w-theme.ScrollBarSize(), d.body.MinSize().Height))
 	need := d.body.MinSize().Height + 2*theme.Padding() + theme.SeparatorThicknessSize()
-	share := min(float64(need/total), detailMaxShare)
-	return 1 - share
+	most := total - d.p.resultsHeight(tableKeepRows)
+	if most < detailLeast {
+		most = max(total-d.p.resultsHeight(tableFewRows), min(detailLeast, total/2))
+	}
+	return 1 - float64(min(need, most)/total)
+}
+
+// resultsHeight is the height the filter, the summary and the table need
+// to show rows whole rows under the table's header.
+func (p *Pane) resultsHeight(rows int) float32 {
+	m := p.ui.table.metrics()
+	return p.ui.tools.MinSize().Height + theme.Padding() + m.header + float32(rows)*m.stride() + 2*theme.Padding()
 }
 
 func (d *detailView) pin(allowed, clear bool) {
@@ -127,15 +160,18 @@ func (d *detailView) update() {
 	}
 	if v == nil {
 		d.body.Hide()
-		hint := lang.X("testerpane.detail.hint", "Select a result to see which group and rule decided it, and why.")
-		working := ok && d.p.answers.state(c) == cellWorking
+		// Nothing to explain: the table takes the height (the empty area
+		// kept ~45 px at 1280×800); a slow or stopped answer says so.
+		working, cancelled := ok && d.p.answers.state(c) == cellWorking, ok && d.p.answers.state(c) == cellCancelled
+		d.setShown(working || cancelled)
+		hint := ""
 		if working {
 			hint = lang.X("testerpane.working.why", "This reading is slow on this path; the window stays usable. Press Cancel to stop waiting.")
 			d.cancel.Show()
 		} else {
 			d.cancel.Hide()
 		}
-		if ok && d.p.answers.state(c) == cellCancelled {
+		if cancelled {
 			hint = lang.X("testerpane.working.cancelled_why", "You stopped waiting for this answer; edit the file or the row to ask again.")
 		}
 		if d.hint.Text != hint {
@@ -147,6 +183,7 @@ func (d *detailView) update() {
 	d.hint.Hide()
 	d.cancel.Hide()
 	d.body.Show()
+	d.setShown(true)
 	if icon := verdictIcon(v.Allowed); d.icon.Resource == nil || d.icon.Resource.Name() != icon.Name() {
 		d.icon.SetResource(icon)
 	}

@@ -1,6 +1,7 @@
 package testerpane
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -61,24 +62,43 @@ func TestSummaryShownOnceAndWhole(t *testing.T) {
 
 // TestDetailOpensToTheWholeExplanation: selecting a result opens the detail
 // area tall enough for its whole explanation (it opened at two lines, and a
-// class had to drag the divider to read one), at most half the height
-// (detailMaxShare; the divider takes a few pixels of it).
+// class had to drag the divider to read one), as far as the table keeps
+// tableKeepRows whole rows (with compare on at 1280×800 it kept three).
 func TestDetailOpensToTheWholeExplanation(t *testing.T) {
 	p, w := newTestPane(t, "User-agent: Yandex\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n")
-	w.Resize(fyne.NewSize(705, 800))
+	w.Resize(fyne.NewSize(705, 700))
 	p.SetCompare(true)
-	p.SetTestSet(&testset.Set{Crawlers: []string{"YandexBot"}, Paths: []string{"/public"}})
-	p.selectCell(cell{pair{"YandexBot", "/public"}, "google"})
+	set := &testset.Set{Crawlers: []string{"YandexBot", "Googlebot"}}
+	for i := range 20 {
+		set.Paths = append(set.Paths, fmt.Sprintf("/public/%d", i))
+	}
+	p.SetTestSet(set)
+	p.selectCell(cell{pair{"YandexBot", "/public/0"}, "google"})
 	if !p.ui.detail.body.Visible() || !strings.HasPrefix(p.ui.detail.differ.Text, "Why they differ:") {
 		t.Fatal("setup: no explanation shown")
 	}
 	total := p.ui.lower.Size().Height
 	shown := p.ui.detail.root.Size().Height
 	need := p.ui.detail.body.MinSize().Height
-	if shown+2*theme.Padding()+1 < min(need, detailMaxShare*total) {
+	if shown+2*theme.Padding()+1 < min(need, total-p.resultsHeight(tableKeepRows)) {
 		t.Errorf("the detail area is %.0f px for an explanation of %.0f px (results %.0f px)", shown, need, total)
 	}
-	if shown > detailMaxShare*total+2*theme.Padding()+1 {
-		t.Errorf("the detail area takes %.0f of %.0f px: the table keeps too few rows", shown, total)
+	if rows := p.RowsInView(); rows < tableKeepRows {
+		t.Errorf("the table shows %d whole rows beside the explanation, want %d", rows, tableKeepRows)
+	}
+}
+
+// TestNoDetailAreaWithNothingSelected: with no result selected the detail
+// area is hidden and the table has its height.
+func TestNoDetailAreaWithNothingSelected(t *testing.T) {
+	p, w := newTestPane(t, "User-agent: *\nDisallow: /private\n")
+	w.Resize(fyne.NewSize(705, 700))
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a", "/b"}})
+	if p.ui.detail.root.Visible() {
+		t.Error("the detail area shows with nothing selected")
+	}
+	p.selectCell(cell{pair{"Googlebot", "/a"}, "google"})
+	if !p.ui.detail.root.Visible() {
+		t.Error("the detail area stays hidden with a result selected")
 	}
 }

@@ -115,6 +115,8 @@ type paneUI struct {
 	upper       *container.Split  // the rows over the results and the detail area
 	inputs      fyne.CanvasObject // the crawler and path rows (hidden when presenting)
 	engineNames []string          // the select's options: OwnReading, then Pane.engines
+	fold        foldUI            // the lists folded to one line (fold.go)
+	tools       *fyne.Container   // the filter, its toggles and the summary, over the table
 }
 
 var emptyDoc = syntax.Parse(nil)
@@ -360,6 +362,7 @@ func (p *Pane) SetTestSet(s *testset.Set) {
 	p.selected = nil
 	p.input.buildRows()
 	p.rowsChanged(false)
+	p.foldIfLong()
 }
 
 func (in *rowInput) ensureEmptyRows() {
@@ -408,6 +411,7 @@ func (rv *resultView) recomputePairs() bool {
 	}
 	rv.pairs = out
 	rv.host = commonHost(out)
+	rv.mixed = mixedHosts(out)
 	rv.isPair = seen
 	return !same
 }
@@ -425,6 +429,7 @@ func (p *Pane) rowsChanged(user bool) {
 	// Rows and expectations decide the columns (Expected, the crawler
 	// column's width); a keystroke in the file does not: not done there.
 	p.table.columnsFollow(p.table.tableW)
+	p.updateFoldLabel()
 	p.refreshResults()
 	if user && p.onTestSetChanged != nil {
 		p.onTestSetChanged()
@@ -525,9 +530,9 @@ func (ui *paneUI) build(p *Pane) {
 		}
 	}
 	ui.summary = widget.NewLabel("")
-	// Shown once and whole: it wraps rather than being cut and repeated
-	// in the detail area.
-	ui.summary.Wrapping = fyne.TextWrapWord
+	// One line: the counts and the host first, the crawlers' counts as far
+	// as they fit (a second line cost the table a row at 1280×800).
+	ui.summary.Truncation = fyne.TextTruncateEllipsis
 
 	ui.filter = keys.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))
@@ -538,7 +543,7 @@ func (ui *paneUI) build(p *Pane) {
 		lang.X("testerpane.toggle.differ", "readings differ"),
 		lang.X("testerpane.toggle.failing", "not as expected"),
 	}
-	ui.toggleBox = container.NewHBox()
+	ui.toggleBox = container.New(&flowLayout{gap: theme.Padding()})
 	for t := range toggleCount {
 		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.view.setToggle(t, on) })
 		ui.toggleBox.Add(ui.toggles[t])
@@ -570,13 +575,15 @@ func (ui *paneUI) build(p *Pane) {
 		p.input.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
 		p.input.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
 	)
+	ui.fold.build(p)
 	adds := container.NewGridWithColumns(2,
 		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
 			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue),
-		addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil))
+		container.NewBorder(nil, nil, nil, ui.fold.fold,
+			addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil)))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
-	tools := container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
-	resultsPart := container.NewBorder(tools, nil, nil, nil, ui.results)
+	ui.tools = container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
+	resultsPart := container.NewBorder(ui.tools, nil, nil, nil, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	ui.rowsScroll = container.NewVScroll(inputs)
@@ -584,7 +591,8 @@ func (ui *paneUI) build(p *Pane) {
 	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
 	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
 	ui.upper.Offset = 0.25
-	ui.root = container.NewBorder(header, nil, nil, nil, ui.upper)
+	ui.fold.center = container.NewStack(ui.upper)
+	ui.root = container.NewBorder(header, nil, nil, nil, ui.fold.center)
 }
 
 // EngineFor is the id of the engine that answers for crawler without

@@ -3,7 +3,7 @@ package testerpane
 import "github.com/robots-studio/robots-studio/tester/engine"
 
 // SetPresenting lays the pane out for presenter mode: the crawler and path
-// rows, the verdict toggles and the detail area are hidden, so the results
+// rows (open or folded), the verdict toggles and the detail area are hidden, so the results
 // table keeps the height (the window shows the selected explanation in
 // large type beside it), and the column chooser gives its width to the
 // reading's name. With no results yet the rows stay, so the class can
@@ -14,13 +14,18 @@ func (p *Pane) SetPresenting(on bool) {
 	for _, o := range []interface {
 		Show()
 		Hide()
-	}{ui.inputs, ui.toggleBox, ui.detail.object(), ui.columnsBtn} {
+	}{ui.inputs, ui.toggleBox, ui.fold.bar, ui.columnsBtn} {
 		keep := o == ui.inputs && len(p.view.shown) == 0
 		if on && !keep {
 			o.Hide()
 		} else {
 			o.Show()
 		}
+	}
+	if on {
+		ui.detail.setShown(false)
+	} else {
+		ui.detail.update() // shown again when a result is selected
 	}
 	ui.root.Refresh()
 }

@@ -431,6 +431,7 @@ func (p *Pane) AddCrawler() { p.input.focusEmptyRow(crawlerRows) }
 func (p *Pane) AddPath() { p.input.focusEmptyRow(pathRows) }
 
 func (in *rowInput) focusEmptyRow(k rowKind) {
+	in.p.SetInputsFolded(false)
 	if in.text[k].on {
 		in.focusText(k)
 		return

@@ -36,6 +36,7 @@ const (
 	colEngine
 	colExpect
 	colEngineVerdict // compare: one engine's verdict
+	colHost          // the scheme and host, when the rows name more than one
 )
 
 // resultTable is the results table's columns: which there are, their
@@ -68,6 +69,8 @@ func (tb *resultTable) header(c column) string {
 		return lang.X("testerpane.col.crawler", "Crawler")
 	case colPath:
 		return lang.X("testerpane.col.path", "Path")
+	case colHost:
+		return lang.X("testerpane.col.host", "Host")
 	case colVerdict:
 		return lang.X("testerpane.col.verdict", "Verdict")
 	case colRule:
@@ -96,7 +99,11 @@ func (tb *resultTable) tip(c column) string {
 func (tb *resultTable) layoutColumns() {
 	p := tb.p
 	if p.compare {
-		tb.cols = []column{{kind: colCrawler}, {kind: colPath}}
+		tb.cols = []column{{kind: colCrawler}}
+		if p.view.mixed {
+			tb.cols = append(tb.cols, column{kind: colHost})
+		}
+		tb.cols = append(tb.cols, column{kind: colPath})
 		for _, id := range p.matrix.compareEngines() {
 			tb.cols = append(tb.cols, column{kind: colEngineVerdict, engine: id})
 		}
@@ -146,6 +153,11 @@ func (tb *resultTable) fitWidth(c column) float32 {
 		if p.compare {
 			most = zoomed(120)
 		}
+		if tb.tableW > 0 {
+			// a narrow table keeps its width for the path (a cut name
+			// shows whole in its tip)
+			most = min(most, max(zoomed(84), tb.tableW*0.22))
+		}
 		word = zoomed(84)
 		for _, cr := range p.set.Crawlers {
 			word = max(word, min(textWidth(cr, false), most))
@@ -156,6 +168,13 @@ func (tb *resultTable) fitWidth(c column) float32 {
 		if p.compare {
 			word = zoomed(104)
 		}
+	case colHost:
+		// the widest host, within reason (hosts are few and short)
+		word = zoomed(60)
+		for _, pr := range p.view.pairs {
+			word = max(word, min(textWidth(p.view.displayHost(pr.path), false), zoomed(180)))
+		}
+		word += zoomed(2 * cellPad)
 	case colRule:
 		word = zoomed(200)
 	case colGroup:
@@ -310,9 +329,11 @@ type content struct {
 	icon     fyne.Resource
 	color    fyne.ThemeColorName // "" is the foreground
 	bold     bool
-	differ   bool // the engines disagree and this answer is the odd one
-	working  bool // the verdict is still being worked out: offer Cancel
-	selected bool // the selected result's row
+	middle   bool   // a path: cut in the middle, its start and end kept
+	full     string // the hover tip's text when it is more than text (a path's whole URL)
+	differ   bool   // the engines disagree and this answer is the odd one
+	working  bool   // the verdict is still being worked out: offer Cancel
+	selected bool   // the selected result's row
 }
 
 // cellAt is where row, col of the table stand in the pane.
@@ -336,7 +357,13 @@ func (tb *resultTable) content(row int, col column) content {
 		out.text = c.crawler
 		return out
 	case colPath:
-		out.text = p.view.displayPath(c.path)
+		out.text, out.middle = p.view.displayPath(c.path), true
+		if out.text != c.path {
+			out.full = c.path
+		}
+		return out
+	case colHost:
+		out.text = p.view.displayHost(c.path)
 		return out
 	case colEngine:
 		out.text = shortName(c.engine)
@@ -462,11 +489,16 @@ func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 
 // MouseIn shows the whole text of a cell its column cuts, under the cell
 // (the table passes the pointer on: see hoverTable).
+// A path shows its whole URL there.
 func (c *tableCell) MouseIn(*desktop.MouseEvent) {
-	if c.shown.text == "" || c.text.Text == c.shown.text {
+	tip := c.shown.full
+	if tip == "" {
+		tip = c.shown.text
+	}
+	if tip == "" || c.text.Text == tip {
 		return
 	}
-	c.p.ui.tip.Show(c, c.shown.text)
+	c.p.ui.tip.Show(c, tip)
 }
 
 // MouseMoved is part of desktop.Hoverable.
@@ -568,21 +600,23 @@ func cellBackground(s content) (fill, stroke color.Color) {
 
 // fitKey is a text cut to a width.
 type fitKey struct {
-	text  string
-	bold  bool
-	width float32
-	size  float32 // the text size: a zoom cuts again
+	text   string
+	bold   bool
+	middle bool
+	width  float32
+	size   float32 // the text size: a zoom cuts again
 }
 
 // maxFits bounds the cut texts remembered; the cache starts over beyond.
 const maxFits = 20000
 
-// fit returns text, or as much of it as fits in width followed by "…".
-func (tb *resultTable) fit(text string, bold bool, width float32) string {
+// fit returns text, or as much of it as fits in width followed by "…";
+// a path (middle) keeps its start and its end and loses the middle.
+func (tb *resultTable) fit(text string, bold, middle bool, width float32) string {
 	if text == "" || width <= 0 {
 		return ""
 	}
-	k := fitKey{text, bold, width, theme.TextSize()}
+	k := fitKey{text, bold, middle, width, theme.TextSize()}
 	if f, ok := tb.fits[k]; ok {
 		return f
 	}
@@ -590,7 +624,9 @@ func (tb *resultTable) fit(text string, bold bool, width float32) string {
 		clear(tb.fits)
 	}
 	out := text
-	if textWidth(text, bold) > width {
+	if middle && textWidth(text, bold) > width {
+		out = cutMiddle(text, func(t string) bool { return textWidth(t, bold) <= width })
+	} else if textWidth(text, bold) > width {
 		r := []rune(text)
 		// Start from the share of characters the width holds, then shorten
 		// until it fits: one or two measurements for most texts.
@@ -625,7 +661,7 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 		c.cancel.Move(fyne.NewPos(size.Width-w, 0))
 		right -= w
 	}
-	c.text.Text = c.p.table.fit(c.shown.text, c.shown.bold, right-x-cellPad)
+	c.text.Text = c.p.table.fit(c.shown.text, c.shown.bold, c.shown.middle, right-x-cellPad)
 	h := c.text.MinSize().Height
 	c.text.Move(fyne.NewPos(x, (size.Height-h)/2))
 	c.text.Resize(fyne.NewSize(max(0, right-x-cellPad), h))

@@ -72,6 +72,18 @@ func positionField(v reflect.Value) fyne.Position {
 	return fyne.NewPos(float32(v.FieldByName("X").Float()), float32(v.FieldByName("Y").Float()))
 }
 
+// RowsInView is how many whole result rows the table shows (the rows it
+// holds, when fewer fit).
+func (p *Pane) RowsInView() int {
+	t := p.ui.table
+	if t == nil || !p.ui.results.Visible() || t.Size().Height <= 0 {
+		return 0
+	}
+	m := t.metrics()
+	n := int(math.Floor(float64((t.Size().Height - m.header + m.gap) / m.stride())))
+	return max(0, min(n, len(p.view.shown)))
+}
+
 // wholeRowsHeight is the height at most h that holds the header and a
 // whole number of rows; h itself when not even one row fits.
 func (t *hoverTable) wholeRowsHeight(h float32) float32 {

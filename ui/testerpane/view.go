@@ -3,7 +3,7 @@ package testerpane
 import (
 	"cmp"
 	"maps"
-	"net/url"
+
 	"slices"
 	"sort"
 	"strings"
@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 	"github.com/robots-studio/robots-studio/ui/latest"
 )
 
@@ -38,6 +39,7 @@ type resultView struct {
 	isPair   map[pair]bool
 	shown    []pair // pairs after filter and sort
 	host     string // the scheme and host every path shares, or ""
+	mixed    bool   // the rows name several hosts, or URLs and bare paths: a Host column
 	filter   string // lower case
 	toggles  [toggleCount]bool
 	sortCol  int // -1: the order the rows were typed in
@@ -366,7 +368,9 @@ func (rv *resultView) compareRows(col column, a, b pair) int {
 	case colCrawler:
 		return cmp.Compare(strings.ToLower(a.crawler), strings.ToLower(b.crawler))
 	case colPath:
-		return cmp.Compare(a.path, b.path)
+		return cmp.Compare(rv.displayPath(a.path), rv.displayPath(b.path))
+	case colHost:
+		return cmp.Compare(rv.displayHost(a.path), rv.displayHost(b.path))
 	case colEngine:
 		return cmp.Compare(shortName(p.reading.engineFor(a.crawler)), shortName(p.reading.engineFor(b.crawler)))
 	}
@@ -490,26 +494,52 @@ func commonHost(pairs []pair) string {
 	return host
 }
 
-func hostOf(raw string) string {
-	if !strings.Contains(raw, "://") {
-		return ""
+// mixedHosts reports whether the rows name more than one host, or mix
+// URLs with bare paths: the host then has a column of its own, and the
+// path column still starts at the path.
+func mixedHosts(pairs []pair) bool {
+	first := ""
+	for i, pr := range pairs {
+		h := hostOf(pr.path)
+		if i == 0 {
+			first = h
+		} else if h != first {
+			return true
+		}
 	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return ""
-	}
-	return u.Scheme + "://" + u.Host
+	return false
 }
 
-// displayPath is a path as its column shows it.
+// hostOf is the scheme://authority of an absolute URL as written, "" for a
+// path (tester/uri splits it as every other reader of URLs does).
+func hostOf(raw string) string {
+	a, ok := uri.SplitAbsolute(raw)
+	if !ok {
+		return ""
+	}
+	return a.Authority(raw)
+}
+
+// displayPath is a path as its column shows it: an absolute URL from its
+// path on (its host is said once in the summary, or in the Host column).
 func (rv *resultView) displayPath(path string) string {
-	if rv.host != "" && strings.HasPrefix(path, rv.host) {
-		if rest := path[len(rv.host):]; rest != "" {
-			return rest
+	if a, ok := uri.SplitAbsolute(path); ok {
+		if a.Rest == "" {
+			return "/"
 		}
-		return "/"
+		return a.Rest
 	}
 	return path
+}
+
+// displayHost is the Host column's text: the host of an absolute URL, its
+// scheme said when it is not https; empty for a bare path.
+func (rv *resultView) displayHost(path string) string {
+	h := hostOf(path)
+	if rest, ok := strings.CutPrefix(h, "https://"); ok {
+		return rest
+	}
+	return h
 }
 
 // crawlerCounts is the summary's "Googlebot: 180 allowed, 40 blocked" for

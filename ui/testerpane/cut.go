@@ -1,0 +1,50 @@
+package testerpane
+
+// cutMiddle shortens a path that is too wide for its column by its middle,
+// as a file manager shortens a long name: /learning/…/course-12 keeps the
+// first folder, which says where on the site the page is, and the last
+// part, which says which page it is. Whole segments are kept where they
+// fit, the end before the start when only one more fits; when even the
+// first and the last segment do not fit, characters go from both sides of
+// the cut, the end keeping twice as many as the start. fits tells whether
+// a text fits the column.
+func cutMiddle(path string, fits func(string) bool) string {
+	const mark = "…"
+	if fits(path) {
+		return path
+	}
+	r := []rune(path)
+	// segment boundaries: after each "/" that is not the first character
+	var cuts []int
+	for i, c := range r {
+		if c == '/' && i > 0 {
+			cuts = append(cuts, i)
+		}
+	}
+	if len(cuts) >= 2 {
+		head, tail := 0, len(cuts)-1 // keep r[:cuts[head]+1] and r[cuts[tail]:]
+		join := func(h, t int) string { return string(r[:cuts[h]+1]) + mark + string(r[cuts[t]:]) }
+		if fits(join(head, tail)) {
+			for head+1 < tail || tail-1 > head {
+				switch {
+				case tail-1 > head && fits(join(head, tail-1)):
+					tail--
+				case head+1 < tail && fits(join(head+1, tail)):
+					head++
+				default:
+					return join(head, tail)
+				}
+			}
+			return join(head, tail)
+		}
+	}
+	// characters: a third from the start, two thirds from the end
+	for keep := len(r) - 1; keep > 0; keep-- {
+		front := keep / 3
+		back := keep - front
+		if t := string(r[:front]) + mark + string(r[len(r)-back:]); fits(t) {
+			return t
+		}
+	}
+	return mark
+}

@@ -1,0 +1,59 @@
+package testerpane
+
+import "fyne.io/fyne/v2"
+
+// flowLayout lays its objects out left to right and starts a new line when
+// the next does not fit, as words wrap: the filter's four toggles take one
+// line at 1280×800 and two in Russian at 1024×768, where in one line they
+// made the window wider than the screen. Its least width is the widest
+// object's; its least height is that of the lines at the width it was last
+// laid out in (a container asks for the height again after a resize).
+type flowLayout struct {
+	gap   float32
+	width float32 // the width of the last layout
+}
+
+func (l *flowLayout) lines(objs []fyne.CanvasObject, width float32, place bool) float32 {
+	x, y, lineH := float32(0), float32(0), float32(0)
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		s := o.MinSize()
+		if x > 0 && x+s.Width > width {
+			x, y, lineH = 0, y+lineH+l.gap, 0
+		}
+		if place {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(s)
+		}
+		x += s.Width + l.gap
+		lineH = max(lineH, s.Height)
+	}
+	return y + lineH
+}
+
+func (l *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := float32(0)
+	for _, o := range objs {
+		if o.Visible() {
+			w = max(w, o.MinSize().Width)
+		}
+	}
+	if l.width <= 0 {
+		return fyne.NewSize(w, l.lines(objs, 1e9, false))
+	}
+	return fyne.NewSize(w, l.lines(objs, max(l.width, w), false))
+}
+
+func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	before := l.lines(objs, max(l.width, 1), false)
+	l.width = size.Width
+	l.lines(objs, size.Width, true)
+	if after := l.lines(objs, size.Width, false); after != before && len(objs) > 0 {
+		// the lines changed with the width: the parent lays out again
+		if c := fyne.CurrentApp().Driver().CanvasForObject(objs[0]); c != nil {
+			c.Content().Refresh()
+		}
+	}
+}
