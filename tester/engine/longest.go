@@ -369,23 +369,32 @@ func (f *longestFamily) compileRule(r *compiledRule) {
 	}
 }
 
-// lookup finds the merged rules for the crawler's token without allocating.
-func (c *longestCompiled) lookup(token string) *ruleSet {
+// lookup finds the merged rules for the crawler's token, its case set aside
+// as Google's parser sets it aside: ASCII letters only (a Kelvin sign is no
+// "k", a dotted capital I no "i"), without allocating up to 64 bytes.
+func (c *longestCompiled) lookup(token string) *ruleSet { return lookupIn(c.specific, token) }
+
+func lookupIn(m map[string]*ruleSet, token string) *ruleSet {
 	if token == "" {
-		return c.specific[""]
+		return m[""]
 	}
 	var buf [64]byte
 	if len(token) <= len(buf) {
-		for i := 0; i < len(token); i++ {
-			ch := token[i]
-			if 'A' <= ch && ch <= 'Z' {
-				ch += 'a' - 'A'
-			}
-			buf[i] = ch
-		}
-		return c.specific[string(buf[:len(token)])]
+		return m[string(lowerASCII(buf[:len(token)], token))]
 	}
-	return c.specific[strings.ToLower(token)]
+	return m[string(lowerASCII(make([]byte, len(token)), token))]
+}
+
+// lowerASCII writes s into b (as long as s) with A-Z lowered, and returns b.
+func lowerASCII(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if 'A' <= ch && ch <= 'Z' {
+			ch += 'a' - 'A'
+		}
+		b[i] = ch
+	}
+	return b
 }
 
 type best struct {
