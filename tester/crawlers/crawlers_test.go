@@ -3,6 +3,7 @@ package crawlers
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,9 +49,12 @@ func TestCatalogueSchema(t *testing.T) {
 		}
 		names[c.Name] = true
 		for _, tok := range c.Tokens {
-			if !IsProductToken(tok) && !listed {
-				t.Errorf("%s: token %q is not an RFC 9309 product token", c.Name, tok)
+			if !IsProductToken(tok) && c.MatchOf() != catalogue.MatchWhole {
+				t.Errorf("%s: token %q is not an RFC 9309 product token, so it must be matched whole", c.Name, tok)
 			}
+		}
+		if c.Origin == catalogue.BuiltIn && !slices.Contains(catalogue.Matches, c.Match) {
+			t.Errorf("%s: match %q, want one of %v", c.Name, c.Match, catalogue.Matches)
 		}
 		if !purposes[c.Purpose] {
 			t.Errorf("%s: purpose %q unknown", c.Name, c.Purpose)
