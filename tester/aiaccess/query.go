@@ -30,7 +30,7 @@ var readsFullUserAgent = map[string]bool{"draft1996": true, "lycos1996": true, "
 // token (the verdict keeps the agent as typed and says what it did), except
 // under the 1990s readings, which read names inside User-Agent strings.
 func QueryResolved(c engine.Compiled, r crawlers.Resolution, url string) engine.Verdict {
-	if !r.Matched || readsFullUserAgent[c.Engine().Info().ID] {
+	if !r.Matched || readsFullUserAgent[engine.BaseID(c.Engine().Info().ID)] {
 		return c.Query(r.Agent, url)
 	}
 	v := c.Query(r.Token, url)
