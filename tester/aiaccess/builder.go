@@ -165,6 +165,9 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				continue
 			}
 			tok := engine.Token(v)
+			if c, known := crawlers.ByToken(v); known && c.MatchOf() == catalogue.MatchWhole {
+				tok = v // a documented name its crawler matches whole (MJ12bot), not Google's cut
+			}
 			if tok == "" {
 				continue
 			}

@@ -79,6 +79,12 @@ func TestBuilderWritesTheDocumentedToken(t *testing.T) {
 	if r := row(t, aiaccess.Analyse(syntax.Parse(out), nil), "AI2Bot"); r.Paths[0].Allowed {
 		t.Errorf("the built file lets AI2Bot in:\n%s", out)
 	}
+	// LinkedIn's MJ12bot group is MJ12bot's, not a misspelt `MJ`.
+	for _, w := range aiaccess.Build(readDoc(t, "linkedin-mj12bot.robots.txt"), aiaccess.Policy{Stance: aiaccess.NoAI}).Warnings {
+		if s := w.String(); strings.Contains(s, "MJ") && strings.Contains(s, "matches nobody") {
+			t.Errorf("the plan says %q", s)
+		}
+	}
 	if !strings.Contains(string(out), "User-agent: img2dataset\n") {
 		t.Errorf("img2dataset (a documented name with a digit) is not refused by name:\n%s", out)
 	}

@@ -75,6 +75,9 @@ func TestOwnVariantIsReachableButNotListed(t *testing.T) {
 	if !ok || e.Info().ID != "rfc9309+own" || BaseID(e.Info().ID) != "rfc9309" {
 		t.Fatalf("Get(rfc9309+own) = %v, %v", e, ok)
 	}
+	if got := NameOf("rfc9309+own").String(); got != "RFC 9309, crawler's own tokens" {
+		t.Errorf("NameOf(rfc9309+own) = %q", got)
+	}
 	if _, ok := Get("nosuch" + OwnSuffix); ok {
 		t.Error("a variant of an engine that does not exist")
 	}
