@@ -9,6 +9,8 @@ import (
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -118,5 +120,30 @@ func TestLogsCountNoViolationOfTheGroupObeyed(t *testing.T) {
 	}
 	if e, _ := catalogue.Find("MJ12bot"); e.Operator != "Majestic" {
 		t.Errorf("MJ12bot's operator: %q", e.Operator)
+	}
+}
+
+// TestEveryCatalogueUserAgentNamesItsCrawler: a crawler asked for by any of
+// its sample User-Agent strings, as the tester and `test --agent` ask
+// (crawlers.Resolve, its own reading, QueryResolved), is kept out by a group
+// naming any token it obeys (the tokens themselves and the catalogue names:
+// engine's TestEveryCatalogueTokenNamesItsCrawler). OpenText's User-Agent
+// "Open Text Site Crawler V1.0" holds no token for the 1994 text to find,
+// so it is asked as OpenText.
+func TestEveryCatalogueUserAgentNamesItsCrawler(t *testing.T) {
+	for _, c := range catalogue.All() {
+		if c.RobotsTxt == catalogue.Ignores {
+			continue
+		}
+		for _, tok := range c.Tokens {
+			doc := syntax.Parse([]byte("User-agent: *\nAllow: /\n\nUser-agent: " + tok + "\nDisallow: /\n"))
+			for _, ua := range c.Samples {
+				r := crawlers.Resolve(ua)
+				e := engine.ForCrawler(r.Token)
+				if v := aiaccess.QueryResolved(e.Compile(doc), r, "/page"); v.Allowed || v.Rule == nil || v.Rule.Line != 5 {
+					t.Errorf("%s asked as %q (read by %s): `User-agent: %s` does not keep it out: %s", c.Name, ua, e.Info().ID, tok, v.ExplainAll())
+				}
+			}
+		}
 	}
 }

@@ -183,6 +183,8 @@ func TestResolve(t *testing.T) {
 		{"an empty agent stays empty (the * group)", "", "", false},
 		{"a full UA is tested with the token its crawler obeys", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)", "GPTBot", true},
 		{"an unknown full UA is tested as typed", "MyCrawler/1.0 (+https://example.com)", "MyCrawler/1.0 (+https://example.com)", false},
+		{"a crawler's recorded User-Agent that looks like a token is that crawler's", "Doximity-Diffbot", "Diffbot", true},
+		{"a token like name no crawler sends is tested as typed", "Googlebot-Foo", "Googlebot-Foo", false},
 	}
 	for _, c := range cases {
 		r := Resolve(c.agent)

@@ -11,9 +11,10 @@ import (
 // TestEveryCatalogueTokenNamesItsCrawler: for every catalogue crawler that
 // may obey robots.txt and every token it obeys, a group naming that token
 // (and no other group but `*`) keeps it out under its own reading, asked for
-// by its catalogue name, by the token and by each sample User-Agent's
-// token; and the group's line is what decided (issue 35: 16 of 240 failed by
-// their first token before, 24 counting every token).
+// by its catalogue name and by its first token; and the group's line is what
+// decided (issue 35: 16 of 240 failed by their first token before, 24
+// counting every token). Its User-Agent strings: aiaccess's
+// TestEveryCatalogueUserAgentNamesItsCrawler.
 func TestEveryCatalogueTokenNamesItsCrawler(t *testing.T) {
 	checked := 0
 	for _, c := range catalogue.All() {
