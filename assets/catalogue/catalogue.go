@@ -61,6 +61,47 @@ var Behaviours = []Behaviour{Obeys, TokenOnly, UserTriggered, Ignores, Unknown}
 // Stoppable reports whether a robots.txt group can keep the crawler out.
 func (b Behaviour) Stoppable() bool { return b == Obeys || b == TokenOnly }
 
+// Match is how a crawler compares one of its tokens with the value of a
+// User-agent line: what "each crawler's own" reading (engine.ForCrawler)
+// reads its groups by. The rest of the reading (which rule wins, what a path
+// is) is its Engine's.
+type Match string
+
+// Matches.
+const (
+	// MatchWhole: the whole value names the crawler, case set aside, as most
+	// operators document their tokens ("User-agent: MJ12bot",
+	// "User-agent: ChatGPT Agent", "User-agent: bigsur.ai").
+	MatchWhole Match = "whole"
+	// MatchLeading: the value's leading run of letters, "-" and "_", as
+	// Google's parser reads it ("Googlebot/2.1" names Googlebot); the
+	// operators whose crawlers read this way (Google, Microsoft, Yandex)
+	// have no token with other characters.
+	MatchLeading Match = "leading"
+	// MatchSubstring: the 1994 text's rule, the value found anywhere in the
+	// robot's own name, case set aside (the robots of the 1990s).
+	MatchSubstring Match = "substring"
+)
+
+// Matches lists every match word.
+var Matches = []Match{MatchWhole, MatchLeading, MatchSubstring}
+
+// MatchOf is the entry's Match; an entry that states none (an update's or
+// the user's) matches as its engine's family does: Google, Bing and Yandex
+// by the leading run, the 1990s readings by substring, every other whole.
+func (c Crawler) MatchOf() Match {
+	if c.Match != "" {
+		return c.Match
+	}
+	switch c.Engine {
+	case "google", "bing", "yandex":
+		return MatchLeading
+	case "original1994", "lycos1996", "draft1996":
+		return MatchSubstring
+	}
+	return MatchWhole
+}
+
 // Source is where a claim comes from, and when it was checked there.
 type Source struct {
 	URL string `json:"url"`
@@ -86,13 +127,16 @@ type Crawler struct {
 	// Token is what the tester asks with: the first robots.txt token, or the
 	// full User-Agent where the 1990s readings need one (Lycos), because they
 	// look for a record's name anywhere in it.
-	Token      string    `json:"token,omitempty"`
-	Tokens     []string  `json:"tokens"`      // robots.txt product tokens it obeys, most specific first
-	UAPatterns []string  `json:"ua_patterns"` // case-insensitive words that identify it in a User-Agent
-	Samples    []string  `json:"samples"`     // real User-Agent strings it sends
-	Operator   string    `json:"operator"`
-	Purpose    Purpose   `json:"purpose"`
-	Engine     string    `json:"engine"` // google, bing, yandex or rfc9309
+	Token      string   `json:"token,omitempty"`
+	Tokens     []string `json:"tokens"`      // robots.txt product tokens it obeys, most specific first
+	UAPatterns []string `json:"ua_patterns"` // case-insensitive words that identify it in a User-Agent
+	Samples    []string `json:"samples"`     // real User-Agent strings it sends
+	Operator   string   `json:"operator"`
+	Purpose    Purpose  `json:"purpose"`
+	Engine     string   `json:"engine"` // google, bing, yandex or rfc9309
+	// Match is how it compares its tokens with a User-agent value; "":
+	// as its engine's family does (MatchOf).
+	Match      Match     `json:"match,omitempty"`
 	RobotsTxt  Behaviour `json:"robots_txt"`
 	Sources    []Source  `json:"sources"`
 	Unverified bool      `json:"unverified,omitempty"` // a claim could not be confirmed from a source

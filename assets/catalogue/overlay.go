@@ -14,6 +14,7 @@ var (
 	msgNoToken    = msg.Def("catalogue.err.no_token", "{{.Name}} has no token")
 	msgBadToken   = msg.Def("catalogue.err.bad_token", "{{.Name}}: “{{.Token}}” is not a robots.txt token")
 	msgBadPurpose = msg.Def("catalogue.err.bad_purpose", "{{.Name}}: unknown purpose “{{.Purpose}}”")
+	msgBadMatch   = msg.Def("catalogue.err.bad_match", "{{.Name}}: unknown match “{{.Match}}” (whole, leading or substring)")
 )
 
 // Origin is the layer a catalogue entry comes from.
@@ -104,6 +105,7 @@ type state struct {
 	once    sync.Once
 	list    []Crawler
 	engines map[string]string // lower-case token → engine id
+	byName  map[string]int    // lower-case token, then lower-case name → index into list
 }
 
 var (
@@ -117,7 +119,22 @@ func current() *state {
 		cur.CompareAndSwap(nil, &state{gen: gen.Add(1)})
 		s = cur.Load()
 	}
-	s.once.Do(func() { s.list, s.engines = merge(builtin().Crawlers, s.overlay) })
+	s.once.Do(func() {
+		s.list, s.engines = merge(builtin().Crawlers, s.overlay)
+		s.byName = map[string]int{}
+		for i, c := range s.list {
+			for _, t := range c.Tokens {
+				if _, dup := s.byName[strings.ToLower(t)]; !dup {
+					s.byName[strings.ToLower(t)] = i
+				}
+			}
+		}
+		for i, c := range s.list {
+			if _, dup := s.byName[strings.ToLower(c.Name)]; !dup {
+				s.byName[strings.ToLower(c.Name)] = i
+			}
+		}
+	})
 	return s
 }
 
@@ -157,6 +174,9 @@ func Check(c Crawler) error {
 	}
 	if c.Purpose != "" && !containsPurpose(c.Purpose) {
 		return msg.Error(msgBadPurpose, "Name", c.Name, "Purpose", string(c.Purpose))
+	}
+	if c.Match != "" && !slices.Contains(Matches, c.Match) {
+		return msg.Error(msgBadMatch, "Name", c.Name, "Match", string(c.Match))
 	}
 	return nil
 }
@@ -211,6 +231,18 @@ func merge(base, overlay []Crawler) ([]Crawler, map[string]string) {
 // obeys token (case-insensitive), "" when none does.
 func EngineFor(token string) string {
 	return current().engines[strings.ToLower(strings.TrimSpace(token))]
+}
+
+// Find returns the entry a crawler is asked for by: the first entry that
+// obeys name as a token, else the entry called name (AltaVista, whose token
+// is Scooter). Case does not matter.
+func Find(name string) (Crawler, bool) {
+	s := current()
+	i, ok := s.byName[strings.ToLower(strings.TrimSpace(name))]
+	if !ok {
+		return Crawler{}, false
+	}
+	return s.list[i], true
 }
 
 // BuiltinDate is the day the built-in catalogue was last checked against

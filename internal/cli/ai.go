@@ -99,7 +99,7 @@ func runAI(env *Env, args []string) int {
 		for _, sec := range r.Sections {
 			for _, row := range sec.Rows {
 				c := row.Crawler
-				jc := JSONAICrawler{Name: c.Name, Operator: c.Operator, Purpose: string(c.Purpose), Engine: c.Engine, RobotsTxt: string(c.RobotsTxt), Group: row.Group}
+				jc := JSONAICrawler{Name: c.Name, Operator: c.Operator, Purpose: string(c.Purpose), Engine: row.Engine, RobotsTxt: string(c.RobotsTxt), Group: row.Group}
 				for _, p := range row.Paths {
 					asks := []string{}
 					for _, a := range p.Asks {
@@ -145,7 +145,7 @@ func runAI(env *Env, args []string) int {
 				}
 				parts = append(parts, s)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", aiaccess.NameAndOperator(c), c.RobotsTxt, c.Engine, strings.Join(parts, "; "))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", aiaccess.NameAndOperator(c), c.RobotsTxt, row.Engine, strings.Join(parts, "; "))
 		}
 		fmt.Fprintln(tw)
 	}

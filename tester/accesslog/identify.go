@@ -44,10 +44,8 @@ func (id *Identity) IsCrawler() bool { return id.Kind != KindOther }
 func Identify(ua string) Identity {
 	if c, _, ok := crawlers.Match(ua); ok {
 		entry := c
-		eng := c.Engine
-		if _, known := engine.Get(eng); !known {
-			eng = engine.ForCrawler(c.Tokens[0]).Info().ID
-		}
+		// Its own reading: its engine, with its tokens as it matches them.
+		eng := engine.ForCrawler(c.Tokens[0]).Info().ID
 		return Identity{Kind: KindCatalogue, Name: c.Name, Token: c.Tokens[0], Engine: eng, Entry: &entry}
 	}
 	if tok := botToken(ua); tok != "" {

@@ -20,7 +20,9 @@ func TestIdentify(t *testing.T) {
 		engine     string
 	}{
 		{"catalogue: Googlebot inside a Mozilla string", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", KindCatalogue, "Googlebot", "Googlebot", "google"},
-		{"catalogue: the longest pattern wins", "Googlebot-Image/1.0", KindCatalogue, "Googlebot-Image", "Googlebot-Image", "google"},
+		// Googlebot-Image's own reading: Google's, falling back to Googlebot's group (issue 35).
+		{"catalogue: the longest pattern wins", "Googlebot-Image/1.0", KindCatalogue, "Googlebot-Image", "Googlebot-Image", "google+own"},
+		{"catalogue: MJ12bot matches its whole name, which RFC 9309 cannot name", "Mozilla/5.0 (compatible; MJ12bot/v1.4.5; http://www.majestic12.co.uk/bot.php?+)", KindCatalogue, "MJ12bot", "MJ12bot", "rfc9309+own"},
 		{"catalogue: Yandex's robot is read the Yandex way", "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)", KindCatalogue, "YandexBot", "YandexBot", "yandex"},
 		{"catalogue: bingbot the Bing way", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", KindCatalogue, "bingbot", "bingbot", "bing"},
 		{"catalogue: the 1990s Lycos spider, read by its 1996 text", "Lycos_Spider_(Rex)/1.0 libwww/3.1", KindCatalogue, "Lycos", "Lycos", "lycos1996"},

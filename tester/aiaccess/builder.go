@@ -105,8 +105,10 @@ var (
 	msgTrapMisspelt  = msg.Def("aiaccess.trap.misspelt", "line {{.Line}}: `{{.Token}}` names no known crawler, so that group matches nobody; did you mean `{{.Suggest}}`?")
 	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: Google and RFC 9309 merge that group with the new one, so the Allow still opens what it names")
 	msgTrapInside    = msg.Def("aiaccess.trap.inside", "{{.Kept}} is let in, but its name contains the refused {{.Refused}}: the 1994 text and Lycos's 1996 reading look for a record's name inside the crawler's name, so a crawler reading it that way would take the refusing group (today's crawlers compare whole tokens)")
+	msgTrapPrefix    = msg.Def("aiaccess.trap.prefix", "{{.Kept}} is let in, but its name begins with the refused {{.Refused}}: the temoto library (Go) takes a group whose name begins the crawler's name, so a crawler built on it would take the refusing group")
 	msgTrapSubstring = msg.Def("aiaccess.trap.substring", "{{.Kept}} is let in, but the refused {{.Refused}} contains its name: Koster's 1996 draft matches names inside User-agent values, so a crawler reading it that way would take the refusing group (today's crawlers compare whole tokens)")
-	msgTrapNotToken  = msg.Def("aiaccess.trap.not_token", "not written: {{.Names}}. These names are no robots.txt product tokens, so no reading matches a User-agent line with them (the 1990s readings would even take their words for other crawlers); only the `*` group reaches them")
+	msgTrapWhole     = msg.Def("aiaccess.trap.whole_names", "written as their operators document them: {{.Names}}. Each of these crawlers matches its whole name; but Google's parser reads only the leading letters, `-` and `_` of such a line, and RFC 9309's grammar no name at all, so a crawler reading either way is not refused by them")
+	msgTrapBlanks    = msg.Def("aiaccess.trap.blank_names", "{{.Names}}: Lycos's 1996 reading takes each word of a name with blanks for a robot of its own, so under it the refusing group also takes every crawler whose name contains one of those words")
 	msgTrapUnstopped = msg.Def("aiaccess.trap.unstopped", "refused crawlers that fetch on a user's request or ignore robots.txt: {{.Count}}; see “cannot stop” for what would keep them out")
 )
 
@@ -163,6 +165,9 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				continue
 			}
 			tok := engine.Token(v)
+			if c, known := crawlers.ByToken(v); known && c.MatchOf() == catalogue.MatchWhole {
+				tok = v // a documented name its crawler matches whole (MJ12bot), not Google's cut
+			}
 			if tok == "" {
 				continue
 			}
@@ -204,18 +209,31 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	}
 	tail.WriteString("# " + msg.New(msgHeader, "Stance", StanceName(p.Stance)).String() + eol)
 	unstopped := 0
-	var notTokens []string
-	before := google.Compile(doc)
+	var wholeNames, blankNames []string
+	// Each crawler's own reading of the file as it is: a crawler its own
+	// group already refuses needs no line.
+	own := map[string]engine.Compiled{}
+	before := func(c catalogue.Crawler) engine.Compiled {
+		e := engine.ForCrawler(c.Tokens[0])
+		comp, ok := own[e.Info().ID]
+		if !ok {
+			comp = e.Compile(doc)
+			own[e.Info().ID] = comp
+		}
+		return comp
+	}
 	listed := 0
 	if len(plan.Blocked) > 0 {
 		for _, c := range plan.Blocked {
 			if !crawlers.IsProductToken(c.Tokens[0]) {
-				// "AI2Bot", "Kangaroo Bot": no reading matches such a line,
-				// and the 1990s readings would take its words for others.
-				notTokens = append(notTokens, c.Tokens[0])
-				continue
+				// "AI2Bot", "Kangaroo Bot": the crawler matches the whole
+				// name, the standard and Google's parser do not.
+				wholeNames = append(wholeNames, c.Tokens[0])
+				if strings.ContainsAny(c.Tokens[0], " \t") {
+					blankNames = append(blankNames, c.Tokens[0])
+				}
 			}
-			if v := before.Query(c.Tokens[0], "/"); !v.Allowed && v.Group != nil && v.Group.How == engine.HowExact {
+			if v := before(c).Query(c.Tokens[0], "/"); !v.Allowed && v.Group != nil && v.Group.How == engine.HowExact {
 				if _, opens := existing[strings.ToLower(c.Tokens[0])]; !opens {
 					continue // its own group already refuses everything
 				}
@@ -281,12 +299,18 @@ func Build(doc *syntax.Document, p Policy) Plan {
 			}
 			if len(b.Tokens[0]) < len(c.Tokens[0]) && crawlers.IsProductToken(b.Tokens[0]) && strings.Contains(strings.ToLower(c.Tokens[0]), strings.ToLower(b.Tokens[0])) {
 				plan.Warnings = append(plan.Warnings, msg.New(msgTrapInside, "Kept", c.Tokens[0], "Refused", b.Tokens[0]))
+				if strings.HasPrefix(strings.ToLower(c.Tokens[0]), strings.ToLower(b.Tokens[0])) {
+					plan.Warnings = append(plan.Warnings, msg.New(msgTrapPrefix, "Kept", c.Tokens[0], "Refused", b.Tokens[0]))
+				}
 				break
 			}
 		}
 	}
-	if len(notTokens) > 0 {
-		plan.Warnings = append(plan.Warnings, msg.New(msgTrapNotToken, "Names", strings.Join(notTokens, ", ")))
+	if len(wholeNames) > 0 {
+		plan.Warnings = append(plan.Warnings, msg.New(msgTrapWhole, "Names", strings.Join(wholeNames, ", ")))
+	}
+	if len(blankNames) > 0 {
+		plan.Warnings = append(plan.Warnings, msg.New(msgTrapBlanks, "Names", strings.Join(blankNames, ", ")))
 	}
 	if unstopped > 0 {
 		plan.Warnings = append(plan.Warnings, msg.New(msgTrapUnstopped, "Count", unstopped))

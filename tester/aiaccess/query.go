@@ -1,6 +1,8 @@
 package aiaccess
 
 import (
+	"strings"
+
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -25,12 +27,34 @@ func ResolvedNote(r crawlers.Resolution) msg.Text {
 // inside whatever name the robot gives: they get the User-Agent as typed.
 var readsFullUserAgent = map[string]bool{"draft1996": true, "lycos1996": true, "original1994": true}
 
+// asksTyped reports whether an engine is asked with the agent as typed:
+// anything that names no catalogue crawler, and, under the 1990s readings,
+// which look for a record's name inside the robot's name, a User-Agent that
+// holds one of its crawler's tokens ("Lycos_Spider_(Rex)/1.0" holds Lycos).
+// A User-Agent that holds none ("Open Text Site Crawler V1.0" of OpenText)
+// is asked with the token, as under every other reading.
+func asksTyped(engineID string, r crawlers.Resolution) bool {
+	if !r.Matched {
+		return true
+	}
+	if !readsFullUserAgent[engine.BaseID(engineID)] {
+		return false
+	}
+	ua := strings.ToLower(r.Agent)
+	for _, t := range r.Entry.Tokens {
+		if strings.Contains(ua, strings.ToLower(t)) {
+			return true
+		}
+	}
+	return false
+}
+
 // QueryResolved asks c about url for the agent the user typed: a full
 // User-Agent that names a catalogue crawler is asked with that crawler's
 // token (the verdict keeps the agent as typed and says what it did), except
-// under the 1990s readings, which read names inside User-Agent strings.
+// under the 1990s readings when it holds the token (asksTyped).
 func QueryResolved(c engine.Compiled, r crawlers.Resolution, url string) engine.Verdict {
-	if !r.Matched || readsFullUserAgent[c.Engine().Info().ID] {
+	if asksTyped(c.Engine().Info().ID, r) {
 		return c.Query(r.Agent, url)
 	}
 	v := c.Query(r.Token, url)

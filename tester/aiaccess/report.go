@@ -24,7 +24,8 @@ type PathVerdict struct {
 // Row is one crawler of the catalogue.
 type Row struct {
 	Crawler catalogue.Crawler
-	Group   int // first User-agent line of the group it obeys; 0 when none applies
+	Engine  string // the id of its own reading (engine.ForCrawler), which answered
+	Group   int    // first User-agent line of the group it obeys; 0 when none applies
 	Paths   []PathVerdict
 }
 
@@ -65,12 +66,14 @@ func Analyse(doc *syntax.Document, paths []string) Report {
 			if c.Historical {
 				continue
 			}
-			comp, ok := compiled[c.Engine]
+			// Its own reading: its engine, with its tokens as it matches them.
+			own := engine.ForCrawler(c.Tokens[0])
+			comp, ok := compiled[own.Info().ID]
 			if !ok {
-				comp = engine.GetOrDefault(c.Engine).Compile(doc)
-				compiled[c.Engine] = comp
+				comp = own.Compile(doc)
+				compiled[own.Info().ID] = comp
 			}
-			row := Row{Crawler: c}
+			row := Row{Crawler: c, Engine: own.Info().ID}
 			for _, path := range paths {
 				v := comp.Query(c.Token, path)
 				pv := PathVerdict{Path: path, Allowed: v.Allowed}

@@ -25,6 +25,7 @@ type index struct {
 	all      []catalogue.Crawler
 	patterns []pattern
 	tokens   map[string]int // lower-case token -> entry
+	samples  map[string]int // lower-case sample User-Agent -> entry
 	squashed []squashedToken
 	bySquash map[string]string // squash(token) -> the first token written so
 	gen      uint64
@@ -54,8 +55,13 @@ func load() *index {
 }
 
 func build(all []catalogue.Crawler) *index {
-	ix := &index{all: all, tokens: map[string]int{}, bySquash: map[string]string{}}
+	ix := &index{all: all, tokens: map[string]int{}, samples: map[string]int{}, bySquash: map[string]string{}}
 	for i, c := range all {
+		for _, s := range c.Samples {
+			if _, dup := ix.samples[strings.ToLower(s)]; !dup {
+				ix.samples[strings.ToLower(s)] = i
+			}
+		}
 		for _, p := range c.UAPatterns {
 			ix.patterns = append(ix.patterns, pattern{strings.ToLower(p), i})
 		}
@@ -158,15 +164,28 @@ type Resolution struct {
 }
 
 // Resolve reads an agent typed into the tester or the CLI. A product token
-// (or an empty agent) is tested as it is. A full User-Agent string that a
-// catalogue pattern identifies is tested with the token that crawler obeys
-// (its first token), because that is what the crawler looks for in
+// (or an empty agent) is tested as it is, unless it is one of the User-Agent
+// strings the catalogue records for a crawler and no crawler's token
+// ("Doximity-Diffbot", a User-Agent of Diffbot). A full User-Agent string
+// that a catalogue pattern identifies is tested with the token that crawler
+// obeys (its first token), because that is what the crawler looks for in
 // robots.txt; the caller says so to the user. Anything else is tested as
 // typed.
 func Resolve(agent string) Resolution {
 	r := Resolution{Agent: agent, Token: agent}
 	a := strings.TrimSpace(agent)
-	if a == "" || IsProductToken(a) {
+	if a == "" {
+		return r
+	}
+	if IsProductToken(a) {
+		ix := load()
+		low := strings.ToLower(a)
+		i, sample := ix.samples[low]
+		if _, token := ix.tokens[low]; token || !sample {
+			return r
+		}
+		c := ix.all[i]
+		r.Entry, r.Pattern, r.Matched, r.Token = c, a, true, c.Tokens[0]
 		return r
 	}
 	c, p, ok := Match(a)

@@ -3,6 +3,7 @@ package crawlers
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,9 +49,12 @@ func TestCatalogueSchema(t *testing.T) {
 		}
 		names[c.Name] = true
 		for _, tok := range c.Tokens {
-			if !IsProductToken(tok) && !listed {
-				t.Errorf("%s: token %q is not an RFC 9309 product token", c.Name, tok)
+			if !IsProductToken(tok) && c.MatchOf() != catalogue.MatchWhole {
+				t.Errorf("%s: token %q is not an RFC 9309 product token, so it must be matched whole", c.Name, tok)
 			}
+		}
+		if c.Origin == catalogue.BuiltIn && !slices.Contains(catalogue.Matches, c.Match) {
+			t.Errorf("%s: match %q, want one of %v", c.Name, c.Match, catalogue.Matches)
 		}
 		if !purposes[c.Purpose] {
 			t.Errorf("%s: purpose %q unknown", c.Name, c.Purpose)
@@ -179,6 +183,8 @@ func TestResolve(t *testing.T) {
 		{"an empty agent stays empty (the * group)", "", "", false},
 		{"a full UA is tested with the token its crawler obeys", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)", "GPTBot", true},
 		{"an unknown full UA is tested as typed", "MyCrawler/1.0 (+https://example.com)", "MyCrawler/1.0 (+https://example.com)", false},
+		{"a crawler's recorded User-Agent that looks like a token is that crawler's", "Doximity-Diffbot", "Diffbot", true},
+		{"a token like name no crawler sends is tested as typed", "Googlebot-Foo", "Googlebot-Foo", false},
 	}
 	for _, c := range cases {
 		r := Resolve(c.agent)

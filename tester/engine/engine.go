@@ -8,9 +8,7 @@ package engine
 import (
 	"fmt"
 	"sort"
-	"strings"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -144,8 +142,11 @@ var registry = map[string]Engine{}
 // NameOf is engine id's short name ("Google"), translated when it is shown;
 // an id no engine has stands for itself.
 func NameOf(id string) fmt.Stringer {
-	if e, ok := Get(id); ok {
+	if e, ok := registry[id]; ok {
 		return msg.New(e.Info().Name)
+	}
+	if e, ok := getOwn(id); ok {
+		return msg.New(msgOwnName, "Engine", NameOf(e.(*ownEngine).base.Info().ID))
 	}
 	return plainName(id)
 }
@@ -163,16 +164,19 @@ func Register(e Engine) {
 	registry[id] = e
 }
 
-// Get returns the engine with id.
+// Get returns the engine with id: a registered engine, or the own variant
+// of one ("rfc9309+own", see ForCrawler).
 func Get(id string) (Engine, bool) {
-	e, ok := registry[id]
-	return e, ok
+	if e, ok := registry[id]; ok {
+		return e, true
+	}
+	return getOwn(id)
 }
 
 // GetOrDefault returns the engine with id, or the Default engine when no
 // engine has that id.
 func GetOrDefault(id string) Engine {
-	if e, ok := registry[id]; ok {
+	if e, ok := Get(id); ok {
 		return e
 	}
 	return registry[Default]
@@ -209,37 +213,6 @@ func IDs() []string {
 
 // Default is the engine the UI and CLI use unless told otherwise.
 const Default = "google"
-
-// ForCrawler picks the engine that reads robots.txt for a crawler, as its
-// operator documents it: the catalogue's engine for a crawler it lists
-// (Googlebot → google, YandexBot → yandex, bingbot → bing), the same by
-// name for the operators' other robots, and RFC 9309 for everyone else,
-// since that is the standard a crawler without documentation of its own
-// is expected to follow.
-func ForCrawler(crawler string) Engine {
-	id := "rfc9309"
-	c := strings.ToLower(strings.TrimSpace(crawler))
-	// No catalogue entry has an empty token: a nameless crawler is read
-	// without loading the catalogue (lint asks for it when it starts).
-	if c != "" {
-		if e := catalogue.EngineFor(c); e != "" {
-			id = e
-		} else {
-			switch {
-			case strings.Contains(c, "yandex"):
-				id = "yandex"
-			case strings.Contains(c, "bingbot") || strings.Contains(c, "msnbot") || c == "adidxbot":
-				id = "bing"
-			case strings.Contains(c, "google"):
-				id = "google"
-			}
-		}
-	}
-	if e, ok := registry[id]; ok {
-		return e
-	}
-	return registry[Default]
-}
 
 // How says how a group was reached from the crawler's name.
 type How string

@@ -133,12 +133,7 @@ func (v *Verdict) ExplainAll() string {
 	return strings.Join(parts, "; ")
 }
 
-func (v *Verdict) engineName() any {
-	if e, ok := Get(v.Engine); ok {
-		return msg.New(e.Info().Name)
-	}
-	return v.Engine
-}
+func (v *Verdict) engineName() any { return NameOf(v.Engine) }
 
 func pick(cond bool, a, b string) string {
 	if cond {

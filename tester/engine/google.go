@@ -50,11 +50,11 @@ func googleKeys(doc *syntax.Document, i int) field {
 	l := &doc.Lines[i]
 	if i == 0 && !doc.BOM {
 		if n := partialBOM(doc.Src); n > 0 {
-			return googleSplit(doc.Src, n, l)
+			return googleSplit(doc.Src, n, bomCut(doc.Src, n, l))
 		}
 	}
 	if (l.Kind == syntax.Invalid || l.Has(syntax.FlagMissingColon)) && hasVTorFF(doc.Src[l.Start:l.Cut]) {
-		return googleSplit(doc.Src, int(l.Start), l)
+		return googleSplit(doc.Src, int(l.Start), int(l.Cut))
 	}
 	return field{l.Kind, l.Key, l.Value}
 }
@@ -64,13 +64,30 @@ func googleKeys(doc *syntax.Document, i int) field {
 // for Google.
 func hasVTorFF(b []byte) bool { return bytes.IndexByte(b, '\v') >= 0 || bytes.IndexByte(b, '\f') >= 0 }
 
-// googleSplit splits line l from byte from on as Google's parser does
+// bomCut is where Google stops reading the first line l when it starts with
+// a byte order mark cut short to n bytes: its parser skips those bytes before
+// it counts the line's length, so it keeps syntax.MaxLineBytes bytes after
+// them, n bytes further than the cut the syntax measured from byte 0 (a NUL
+// still ends the line where it is).
+func bomCut(src []byte, n int, l *syntax.Line) int {
+	cut := int(l.Cut)
+	if !l.Has(syntax.FlagTooLong) || cut < int(l.Start)+syntax.MaxLineBytes {
+		return cut // the line is short, or a NUL ends it before the limit
+	}
+	end := min(int(l.End), n+syntax.MaxLineBytes)
+	if z := bytes.IndexByte(src[cut:end], 0); z >= 0 {
+		return cut + z
+	}
+	return end
+}
+
+// googleSplit splits the line from byte from to byte e as Google's parser does
 // (GetKeyAndValueFrom): the comment goes, blanks (space, tab, VT, FF) are
 // trimmed, the key ends at the first colon; a line without one is split at
 // its first space or tab only, and only when it holds exactly two words
 // separated by spaces and tabs. A line it finds no key in is syntax.Unknown.
-func googleSplit(src []byte, from int, l *syntax.Line) field {
-	s, e := from, int(l.Cut)
+func googleSplit(src []byte, from, e int) field {
+	s := from
 	if h := bytes.IndexByte(src[s:e], '#'); h >= 0 {
 		e = s + h
 	}

@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 // The cases below restate, in our own tables, the behaviours Google's documentation and
@@ -320,5 +322,42 @@ func TestExplanationNamesLinesAndRules(t *testing.T) {
 		if !strings.Contains(s, want) {
 			t.Errorf("explanation %q lacks %q", s, want)
 		}
+	}
+}
+
+// TestPartialBOMBeforeALongFirstLine: Google's parser skips a byte order
+// mark cut short (EF, or EF BB) before it counts the first line's length,
+// so it keeps syntax.MaxLineBytes bytes after those one or two bytes, not
+// from byte 0 (issue 35, found by a 5-million-query comparison).
+func TestPartialBOMBeforeALongFirstLine(t *testing.T) {
+	for _, bom := range []string{"\xEF", "\xEF\xBB"} {
+		key := "User-agent: "
+		// The name as Google keeps it: the line's first MaxLineBytes bytes
+		// after the partial BOM, the key included.
+		kept := strings.Repeat("a", syntax.MaxLineBytes-len(key))
+		robots := bom + key + kept + strings.Repeat("b", 50) + "\nDisallow: /\n"
+		if v := query(t, "google", robots, kept, "/x"); v.Allowed {
+			t.Errorf("BOM % X: the name Google keeps (%d bytes) is not the group's (reason %v)", bom, len(kept), v.Reason)
+		}
+		if v := query(t, "google", robots, kept[:len(kept)-len(bom)], "/x"); !v.Allowed {
+			t.Errorf("BOM % X: the line was cut at byte %d of the file, before the BOM was skipped", bom, syntax.MaxLineBytes)
+		}
+	}
+}
+
+// TestLongNameComparesASCIICaseOnly: Google compares a crawler's name with
+// a group's token setting aside the case of ASCII letters only, however
+// long the name: a Kelvin sign (U+212A) is no "k" and a capital I with a
+// dot (U+0130) no "i" beyond 64 bytes either.
+func TestLongNameComparesASCIICaseOnly(t *testing.T) {
+	long := strings.Repeat("a", 70)
+	robots := "User-agent: " + long + "k\nUser-agent: " + long + "i\nDisallow: /\n"
+	for _, name := range []string{long + "\u212A", long + "\u0130"} {
+		if v := query(t, "google", robots, name, "/x"); !v.Allowed {
+			t.Errorf("%q reached the group of %q: %s", name, v.Group.Token, v.ExplainAll())
+		}
+	}
+	if v := query(t, "google", robots, strings.ToUpper(long)+"K", "/x"); v.Allowed {
+		t.Errorf("the ASCII upper-case name did not reach its group")
 	}
 }

@@ -180,9 +180,13 @@ type longestCompiled struct {
 	eng      *longestFamily
 	rules    []compiledRule      // every rule of the file, in file order
 	mu       sync.Mutex          // guards compiling rules on first use
-	owner    Engine              // the registered engine when it wraps the family (Yandex); nil = eng
+	owner    Engine              // the registered engine when it wraps the family (Yandex, an own variant); nil = eng
+	id       string              // the id of Engine(), which verdicts carry
 	specific map[string]*ruleSet // lower-case token → merged rules
 	global   *ruleSet            // `*`, nil when the file has none
+	// whole is, for an own variant (own.go), the merged rules of each
+	// User-agent value compared whole (lower-case); nil otherwise.
+	whole map[string]*ruleSet
 }
 
 func (c *longestCompiled) Engine() Engine {
@@ -226,6 +230,14 @@ func (f *longestFamily) Compile(doc *syntax.Document) Compiled {
 	return f.compile(doc)
 }
 
+// agentReading is f.agents, leadingToken when unset.
+func (f *longestFamily) agentReading() agentReading {
+	if f.agents == nil {
+		return leadingToken
+	}
+	return f.agents
+}
+
 // GroupRule: the modern rule (a User-agent line after Allow or Disallow
 // opens the next group) over the lines as the engine's keys read them, up
 // to its read limit.
@@ -246,11 +258,17 @@ func (f *longestFamily) keyReading() keyReading {
 }
 
 func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
-	c := &longestCompiled{eng: f, specific: map[string]*ruleSet{}}
-	keys, agents := f.keyReading(), f.agents
-	if agents == nil {
-		agents = leadingToken
+	return f.compileWith(doc, false)
+}
+
+// compileWith compiles doc; whole also keeps every named User-agent value
+// whole (an own variant's groups, own.go).
+func (f *longestFamily) compileWith(doc *syntax.Document, whole bool) *longestCompiled {
+	c := &longestCompiled{eng: f, id: f.info.ID, specific: map[string]*ruleSet{}}
+	if whole {
+		c.whole = map[string]*ruleSet{}
 	}
+	keys, agents := f.keyReading(), f.agentReading()
 	groups := doc.Groups(f.GroupRule())
 	nRules := 0
 	for _, g := range groups.Groups {
@@ -295,7 +313,17 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 			}
 		}
 		for _, n := range g.Agents {
-			token, display, global, named := agents(value(keys(doc, int(n)-1)))
+			raw := value(keys(doc, int(n)-1))
+			token, display, global, named := agents(raw)
+			if c.whole != nil && !global && raw != "" && !syntax.IsStar(raw) {
+				key := string(lowerASCII(make([]byte, len(raw)), raw))
+				ws := c.whole[key]
+				if ws == nil {
+					ws = &ruleSet{group: Group{Token: raw, How: HowExact}}
+					c.whole[key] = ws
+				}
+				ws.addGroup(gi+1, lines, rules)
+			}
 			var rs *ruleSet
 			switch {
 			case global:
@@ -369,23 +397,32 @@ func (f *longestFamily) compileRule(r *compiledRule) {
 	}
 }
 
-// lookup finds the merged rules for the crawler's token without allocating.
-func (c *longestCompiled) lookup(token string) *ruleSet {
+// lookup finds the merged rules for the crawler's token, its case set aside
+// as Google's parser sets it aside: ASCII letters only (a Kelvin sign is no
+// "k", a dotted capital I no "i"), without allocating up to 64 bytes.
+func (c *longestCompiled) lookup(token string) *ruleSet { return lookupIn(c.specific, token) }
+
+func lookupIn(m map[string]*ruleSet, token string) *ruleSet {
 	if token == "" {
-		return c.specific[""]
+		return m[""]
 	}
 	var buf [64]byte
 	if len(token) <= len(buf) {
-		for i := 0; i < len(token); i++ {
-			ch := token[i]
-			if 'A' <= ch && ch <= 'Z' {
-				ch += 'a' - 'A'
-			}
-			buf[i] = ch
-		}
-		return c.specific[string(buf[:len(token)])]
+		return m[string(lowerASCII(buf[:len(token)], token))]
 	}
-	return c.specific[strings.ToLower(token)]
+	return m[string(lowerASCII(make([]byte, len(token)), token))]
+}
+
+// lowerASCII writes s into b (as long as s) with A-Z lowered, and returns b.
+func lowerASCII(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if 'A' <= ch && ch <= 'Z' {
+			ch += 'a' - 'A'
+		}
+		b[i] = ch
+	}
+	return b
 }
 
 type best struct {
@@ -404,15 +441,22 @@ func (c *longestCompiled) Query(agent, url string) Verdict { return withURLNote(
 
 func (c *longestCompiled) query(agent, url string) Verdict {
 	f := c.eng
-	v := Verdict{Engine: f.info.ID, Agent: agent, URL: url, Path: f.path(uri.PathOf(url))}
-	rs, how := c.pick(agent)
+	v := Verdict{Engine: c.id, Agent: agent, URL: url, Path: f.path(uri.PathOf(url))}
+	var rs *ruleSet
+	var how How
+	if c.whole != nil {
+		var token string
+		rs, how, token = c.ownPick(agent)
+		ownNotes(&v, agent, token)
+	} else {
+		rs, how = c.pick(agent)
+		if rs == nil || rs == c.global {
+			v.noteAgent() // a name with a blank or a digit: why no group names it
+		}
+	}
 	if rs == nil {
 		v.Allowed, v.Reason, v.Group = true, ReasonNoGroup, nil
-		v.noteAgent()
 		return v
-	}
-	if rs == c.global {
-		v.noteAgent()
 	}
 	v.Group = &rs.group
 	if how != HowNone && how != rs.group.How {
@@ -460,6 +504,10 @@ func (c *longestCompiled) query(agent, url string) Verdict {
 // pick is the merged rules the crawler obeys (nil: no group applies) and
 // how they were reached (HowNone: as the set itself says).
 func (c *longestCompiled) pick(agent string) (*ruleSet, How) {
+	if c.whole != nil {
+		rs, how, _ := c.ownPick(agent)
+		return rs, how
+	}
 	// Like Google's matcher, the crawler's name is compared whole with each
 	// group's token: "Googlebot" finds `User-agent: Googlebot/2.1`, but a
 	// crawler called "Foo Bar" is not "Foo".

@@ -244,6 +244,15 @@ var ruleCases = map[string][]ruleCase{
 		{"rules", "User-agent: *\nDisallow:\n", nil, nil},
 	},
 	"RS042_file-name": {}, // needs a file name: TestFileName
+	"RS051_name-read-otherwise": {
+		{"MJ12bot: Google reads MJ, RFC 9309 no name", "User-agent: MJ12bot\nDisallow: /\n", nil, []string{"1:info"}},
+		{"by default too", "User-agent: AI2Bot\nDisallow: /\n", byDefault, []string{"1:info"}},
+		{"a documented name with a blank is one name, not several", "User-agent: ChatGPT Agent\nDisallow: /\n", nil, []string{"1:info"}},
+		{"an unknown name with digits", "User-agent: Foo2Bot\nDisallow: /\n", nil, []string{"1:info"}},
+		{"a product token is every reading's", "User-agent: GPTBot\nDisallow: /\n", nil, nil},
+		{"the 1994 reading compares the name as written", "User-agent: MJ12bot\nDisallow: /\n", []string{"original1994"}, nil},
+		{"words that are no crawler's name are several robots (RS014)", "User-agent: Copernicus Fred\nDisallow:\n", nil, nil},
+	},
 	"RS050_file-type-without-slash": {
 		{"*.doc", "User-agent: *\nDisallow: *.doc\n", nil, []string{"2:warning"}},
 		{"by default too", "User-agent: *\nDisallow: *.pdf\n", byDefault, []string{"2:warning"}},

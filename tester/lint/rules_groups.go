@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -21,6 +23,12 @@ var (
 	msgTokenNone      = msg.Def("lint.token.none", "`{{.Value}}` is not a product token and does not start with one: Google and RFC 9309 match no crawler with this line (RFC 9309 §2.2.1)")
 	msgFixToken       = msg.Def("lint.fix.token", "Write the product token `{{.Token}}` only")
 	msgSeveralAgents  = msg.Def("lint.several_agents", "a space in the User-agent value: Google and most readers take `{{.First}}` only, RFC 9309 ignores the line, and the 1996 Lycos text reads every word as a robot of its own. If these are several robots, write one User-agent line per robot (RFC 9309 §2.2.1; the Lycos 1996 text)")
+	msgWholeBoth      = msg.Def("lint.whole.both", "{{.Who}} matches `{{.Value}}` whole, but {{.Leading}} read this name as {{.Token}}, and {{.Product}} as no name at all (RFC 9309 §2.2.1 allows only letters, `-` and `_`): for them this group is not {{.Value}}'s")
+	msgWholeLeading   = msg.Def("lint.whole.leading", "{{.Who}} matches `{{.Value}}` whole, but {{.Leading}} read this name as {{.Token}}: for them this group is not {{.Value}}'s")
+	msgWholeProduct   = msg.Def("lint.whole.product", "{{.Who}} matches `{{.Value}}` whole, but {{.Product}} read this name as no name at all (RFC 9309 §2.2.1 allows only letters, `-` and `_`): for them this group is not {{.Value}}'s")
+	msgWholeKnown     = msg.Def("lint.whole.known", "{{.Crawler}} itself")
+	msgWholeAny       = msg.Def("lint.whole.any", "a crawler that compares its whole name, as most operators document their tokens,")
+	msgWholeEmpty     = msg.Def("lint.whole.empty_name", "the empty name")
 	msgTokenCut       = msg.Def("lint.token.cut", "`{{.Value}}` and `{{.Other}}` (line {{.Line}}) are the same name `{{.Token}}` for Google's parser and for RFC 9309 (§2.2.1), which read a name only up to its first character that is not a letter, `-` or `_`: for them both groups apply to both crawlers")
 	msgFixSplitAgents = msg.Def("lint.fix.split_agents", "One User-agent line per robot")
 	msgSeveralStar    = msg.Def("lint.several_star", "a second `User-agent: *` group (the first is at line {{.First}}): Google and RFC 9309 merge them, Yandex treats it as an error, and first-match readers (1994, 1996) use the first one only (RFC 9309 §2.2.1; Yandex Webmaster help)")
@@ -111,16 +119,11 @@ func checkUserAgents(s *state) {
 		case v == "":
 			a, b := s.fieldSpan(n)
 			s.report(finding{code: "RS012", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgEmptyUA)})
+		case v != "*" && !engine.ValidToken(v) && wholeName(v):
+			s.readOtherwise(n, v)
 		case strings.ContainsAny(v, " \t\v\f"):
 			s.severalAgents(n, l, v)
 		case v == "*" || engine.ValidToken(v):
-		case crawlerName(v):
-			// AI2Bot, MJ12bot, Mail.RU_Bot, 008: the names these crawlers
-			// publish. RFC 9309 §2.2.1 asks crawlers for tokens of letters,
-			// "_" and "-", but that is the crawler's business: its own
-			// parser reads its own name, and the site owner has nothing to
-			// fix. Only a name two groups share up to the first other
-			// character is worth a word (checkCutTokens).
 		default:
 			tok := engine.Token(v)
 			a, b := s.valueSpan(n)
@@ -136,6 +139,47 @@ func checkUserAgents(s *state) {
 		}
 	}
 	checkCutTokens(s)
+}
+
+// wholeName reports whether v is a name a crawler matches whole although it
+// is no product token: the documented name of a catalogue crawler that
+// matches whole ("ChatGPT Agent"), or a name of letters, digits, ".", "-"
+// and "_" as crawlers publish them (AI2Bot, MJ12bot, Mail.RU_Bot, 008).
+func wholeName(v string) bool {
+	if c, ok := crawlers.ByToken(v); ok {
+		return c.MatchOf() == catalogue.MatchWhole
+	}
+	return crawlerName(v)
+}
+
+// readOtherwise: RS051, a named group some readings cannot match by the
+// name written. RFC 9309 §2.2.1 asks crawlers for tokens of letters, "_"
+// and "-", but these crawlers document the names they match whole; the
+// site owner has nothing to fix, and is told which readings see the line
+// otherwise: those that keep the leading token (`MJ12bot` is `MJ`) and
+// those that need a product token (no name at all).
+func (s *state) readOtherwise(n int, v string) {
+	leading, product := s.f.leadingToken&s.selected, s.f.productToken&s.selected
+	if leading|product == 0 {
+		return
+	}
+	who := msg.New(msgWholeAny)
+	if c, ok := crawlers.ByToken(v); ok {
+		who = msg.New(msgWholeKnown, "Crawler", c.Name)
+	}
+	var token any = "`" + engine.Token(v) + "`"
+	if engine.Token(v) == "" {
+		token = msg.New(msgWholeEmpty)
+	}
+	text := msg.New(msgWholeBoth, "Who", who, "Value", v, "Leading", leading.text(s.all), "Token", token, "Product", product.text(s.all))
+	switch {
+	case product == 0:
+		text = msg.New(msgWholeLeading, "Who", who, "Value", v, "Leading", leading.text(s.all), "Token", token)
+	case leading == 0:
+		text = msg.New(msgWholeProduct, "Who", who, "Value", v, "Product", product.text(s.all))
+	}
+	a, b := s.valueSpan(n)
+	s.report(finding{code: "RS051", sev: diag.Info, start: a, end: b, engines: leading | product, text: text})
 }
 
 // crawlerName reports whether v is made of letters, digits, ".", "-" and

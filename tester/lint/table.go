@@ -160,6 +160,8 @@ var table = []RuleInfo{
 		"User-agent: GPT-Bot\nDisallow: /\n", "User-agent: GPTBot\nDisallow: /\n"),
 	ri("RS050", "file-type-without-slash", diag.Warning, msg.Def("lint.title.RS050", "File-type rule such as `*.doc` that also closes .docx and .doc?…"),
 		"User-agent: *\nDisallow: *.doc\n", "User-agent: *\nDisallow: /*.doc$\n"),
+	ri("RS051", "name-read-otherwise", diag.Info, msg.Def("lint.title.RS051", "Crawler name that some readings cannot match (MJ12bot: `MJ` for Google, no name for RFC 9309)"),
+		"User-agent: MJ12bot\nDisallow: /\n", ""),
 }
 
 // rules are the checks, each run once per Run.

@@ -223,7 +223,7 @@ func rowText(row aiaccess.Row) string {
 	if !row.Paths[0].Allowed {
 		mark = "✘"
 	}
-	return fmt.Sprintf("%s %s · %s · %s — %s", mark, aiaccess.NameAndOperator(c), aiaccess.BehaviourText(c.RobotsTxt), engine.NameOf(c.Engine), strings.Join(parts, "; "))
+	return fmt.Sprintf("%s %s · %s · %s — %s", mark, aiaccess.NameAndOperator(c), aiaccess.BehaviourText(c.RobotsTxt), engine.NameOf(row.Engine), strings.Join(parts, "; "))
 }
 
 // policy reads the builder's widgets.

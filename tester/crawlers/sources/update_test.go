@@ -380,6 +380,11 @@ func TestBuiltinCoversRobotsJSON(t *testing.T) {
 			known++
 		}
 	}
+	// ai.robots.txt's SemrushBot-OCOB is Semrush's ContentShake robot, not
+	// SemrushBot, whose pattern its name contains (issue 35).
+	if e, _ := ix.Recognise("SemrushBot-OCOB"); e.Name != "SemrushBot-OCOB" {
+		t.Errorf("SemrushBot-OCOB is recognised as %s", e.Name)
+	}
 	verified := 0
 	for _, c := range catalogue.Builtin() {
 		if c.Verified() {
