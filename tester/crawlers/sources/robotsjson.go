@@ -61,6 +61,9 @@ func ReadRobotsJSON(data []byte, where, read string) ([]catalogue.Crawler, error
 	if err := dec.Decode(&m); err != nil {
 		return nil, msg.Error(msgNotRobotsJSON, "Err", err.Error())
 	}
+	if len(m) > MaxEntries {
+		return nil, msg.Error(msgTooManyEntries, "Max", MaxEntries)
+	}
 	names := make([]string, 0, len(m))
 	for n := range m {
 		if strings.TrimSpace(n) == "" {
