@@ -52,7 +52,7 @@ const (
 	maxRanges   = 4 << 20  // one range file as saved
 	// MaxEntries is the most entries the overlay holds, and a source may
 	// list: a catalogue has hundreds.
-	MaxEntries = 10000
+	MaxEntries = 2000
 )
 
 var (

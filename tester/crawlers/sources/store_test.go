@@ -18,6 +18,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/internal/testenv"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 )
 
 func own(name string) catalogue.Crawler {
@@ -436,5 +437,39 @@ func TestFullDisk(t *testing.T) {
 	if !bytes.Equal(overlayBytes(t, s), before) || len(s.history()) != hist || len(leftovers(s)) != 0 {
 		t.Errorf("after a full disk: overlay same %v, history %d (was %d), left %v",
 			bytes.Equal(overlayBytes(t, s), before), len(s.history()), hist, leftovers(s))
+	}
+}
+
+// Rule: start-up does not read the overlay: OpenLazy reads it when the
+// catalogue is first consulted (a damaged one is reported then, once),
+// and Date reads only its head.
+func TestOpenReadsTheOverlayOnFirstUse(t *testing.T) {
+	root := t.TempDir()
+	s := Store{Dir: filepath.Join(root, "catalogue")}
+	t.Cleanup(func() { catalogue.Use(nil) })
+	if err := s.Put(own("Lazy-Bot")); err != nil {
+		t.Fatal(err)
+	}
+	// A day, then entries cut off: the head is whole, the rest is not.
+	data := overlayBytes(t, s)
+	head := bytes.Replace(data, []byte(`"version": 1,`), []byte(`"version": 1, "updated": "2099-01-02",`), 1)
+	os.WriteFile(s.overlayPath(), head[:len(head)-20], 0o644)
+	var broken []error
+	OpenLazy(root, func(err error) { broken = append(broken, err) })
+	if len(broken) != 0 {
+		t.Fatalf("the overlay was read at open: %v", broken)
+	}
+	if got := s.Date(); got != "2099-01-02" {
+		t.Errorf("Date = %q, want the overlay's day read from its head", got)
+	}
+	catalogue.All()
+	catalogue.All()
+	if len(broken) != 1 {
+		t.Fatalf("the damaged overlay reported %d times on use, want once", len(broken))
+	}
+	os.WriteFile(s.overlayPath(), data, 0o644)
+	OpenLazy(root, nil)
+	if _, ok := crawlers.ByToken("Lazy-Bot"); !ok {
+		t.Error("the overlay read on first use is not in the catalogue")
 	}
 }

@@ -34,6 +34,24 @@ func (e *storeError) Error() string { return e.text.String() }
 // readStoreFile reads a regular file of the store, at most max bytes;
 // fs.ErrNotExist when there is none.
 func readStoreFile(path string, max int64) ([]byte, error) {
+	f, err := openStoreFile(path, max)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, &storeError{msg.New(msgStoreTooBig, "Path", path, "Max", max)}
+	}
+	return data, nil
+}
+
+// openStoreFile opens a regular file of the store of at most max bytes,
+// never through a link.
+func openStoreFile(path string, max int64) (*os.File, error) {
 	st, err := os.Lstat(path)
 	if err != nil {
 		return nil, err
@@ -50,20 +68,13 @@ func readStoreFile(path string, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	// The name could have been swapped for a link between Lstat and Open:
 	// what was opened must be the file Lstat saw.
 	if opened, err := f.Stat(); err != nil || !os.SameFile(opened, st) {
+		f.Close()
 		return nil, &storeError{msg.New(msgStoreLink, "Path", path)}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, &storeError{msg.New(msgStoreTooBig, "Path", path, "Max", max)}
-	}
-	return data, nil
+	return f, nil
 }
 
 // ensureDir makes the folder path if it is missing; a link or a file there
