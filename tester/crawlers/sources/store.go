@@ -55,6 +55,10 @@ const (
 	MaxEntries = 2000
 )
 
+// maxHistory is the most bytes all history files keep together (a
+// variable for the test).
+var maxHistory int64 = 16 << 20
+
 var (
 	msgOverlayTooBig = msg.Def("catalogue.store.overlay_too_big", "the catalogue would be larger than {{.Max}} bytes: not saved")
 	msgTooManyKept   = msg.Def("catalogue.store.too_many", "the catalogue would hold {{.Count}} entries of updates and your own, more than {{.Max}}: not saved")
@@ -342,10 +346,21 @@ func (s Store) writeHistory(c change) (string, error) {
 	return p, writeFile(p, data)
 }
 
+// trimHistory keeps the last keepHistory changes, fewer when together
+// they would pass maxHistory bytes (the newest is always kept).
 func (s Store) trimHistory() {
 	h := s.history()
-	for len(h) > keepHistory {
+	size := map[int]int64{}
+	var total int64
+	for _, n := range h {
+		if st, err := os.Lstat(s.historyPath(n)); err == nil {
+			size[n] = st.Size()
+			total += st.Size()
+		}
+	}
+	for len(h) > keepHistory || len(h) > 1 && total > maxHistory {
 		os.Remove(s.historyPath(h[0]))
+		total -= size[h[0]]
 		h = h[1:]
 	}
 }

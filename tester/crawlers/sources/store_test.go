@@ -473,3 +473,33 @@ func TestOpenReadsTheOverlayOnFirstUse(t *testing.T) {
 		t.Error("the overlay read on first use is not in the catalogue")
 	}
 }
+
+// Rule: history is bounded in bytes too: changes that each rewrite much
+// of a large catalogue keep fewer than twenty steps, never more than
+// maxHistory bytes, and always the last one.
+func TestHistoryBoundedInBytes(t *testing.T) {
+	defer func(was int64) { maxHistory = was }(maxHistory)
+	maxHistory = 64 << 10
+	s := newStore(t)
+	for _, fill := range "abcd" {
+		c := own("Big")
+		c.Note = catalogue.Localized{"en": strings.Repeat(string(fill), int(maxHistory/2))}
+		if err := s.Put(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var total int64
+	for _, n := range s.history() {
+		st, _ := os.Stat(s.historyPath(n))
+		total += st.Size()
+	}
+	if total > maxHistory || len(s.history()) == 0 {
+		t.Errorf("%d history files of %d bytes in all (limit %d)", len(s.history()), total, maxHistory)
+	}
+	if _, err := s.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.Load(); len(st.Entries) != 1 || st.Entries[0].Note["en"][0] != 'c' {
+		t.Errorf("undo did not put back the last step")
+	}
+}
