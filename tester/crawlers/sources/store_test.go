@@ -503,3 +503,29 @@ func TestHistoryBoundedInBytes(t *testing.T) {
 		t.Errorf("undo did not put back the last step")
 	}
 }
+
+// Rule: two updates at once (the window and the command line) both land.
+func TestConcurrentUpdatesBothLand(t *testing.T) {
+	s := newStore(t)
+	dir := t.TempDir()
+	var srcs []string
+	for _, team := range []string{"Red", "Blue"} {
+		p := filepath.Join(dir, team+".jsonl")
+		os.WriteFile(p, []byte(strings.ReplaceAll(teamLine, "Team-Bot", team+"-Bot")+"\n"), 0o644)
+		srcs = append(srcs, p)
+	}
+	var wg sync.WaitGroup
+	for _, src := range srcs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := (Store{Dir: s.Dir}).Update(context.Background(), []string{src}, opts()); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got := entryNames(t, s); strings.Join(got, " ") != "Blue-Bot Red-Bot" {
+		t.Errorf("entries after two updates at once: %v", got)
+	}
+}
