@@ -469,19 +469,34 @@ type RangeFile struct {
 }
 
 // RangeFiles lists the range files updates saved in the overlay folder,
-// by key; none when no update read any.
+// by key; none when no update read any. A file the overlay names that is
+// missing (a store kept before files were named by source, or damaged
+// since) is written again first.
 func (s Store) RangeFiles() []RangeFile {
 	st, err := s.Load()
 	if err != nil {
 		return nil
 	}
-	var out []RangeFile
+	out, missing := s.rangeFiles(st)
+	if missing {
+		if _, err := s.Repair(); err == nil {
+			if st, err = s.Load(); err == nil {
+				out, _ = s.rangeFiles(st)
+			}
+		}
+	}
+	return out
+}
+
+func (s Store) rangeFiles(st State) (out []RangeFile, missing bool) {
 	for _, r := range st.Ranges {
 		p := filepath.Join(s.rangesDir(), rangeFileName(r, rangeFileData(r)))
 		if st, err := os.Lstat(p); err == nil && st.Mode().IsRegular() {
 			out = append(out, RangeFile{Path: p, Key: r.Key, Source: r.Source, Read: r.Read})
+		} else {
+			missing = true
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Key < out[j].Key })
-	return out
+	return out, missing
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/internal/testenv"
+	"github.com/robots-studio/robots-studio/tester/accesslog"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 )
 
@@ -203,7 +204,7 @@ func checkWhole(t *testing.T, s Store, when string) {
 	if err != nil {
 		t.Fatalf("%s: %v", when, err)
 	}
-	if files := s.RangeFiles(); len(files) != len(st.Ranges) {
+	if files, _ := s.rangeFiles(st); len(files) != len(st.Ranges) {
 		t.Errorf("%s: the overlay names %d range files, %d are on disk", when, len(st.Ranges), len(files))
 	}
 	before := overlayBytes(t, s)
@@ -527,5 +528,31 @@ func TestConcurrentUpdatesBothLand(t *testing.T) {
 	wg.Wait()
 	if got := entryNames(t, s); strings.Join(got, " ") != "Blue-Bot Red-Bot" {
 		t.Errorf("entries after two updates at once: %v", got)
+	}
+}
+
+// Rule: a store kept before range files were named by source (or one
+// whose range files were lost) gets them written again when logs ask for
+// them, so verification goes on without an update.
+func TestRangeFilesOfAnOlderStore(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "gptbot.json")
+	os.WriteFile(src, fixture(t, "gptbot.json"), 0o644)
+	s := newStore(t)
+	if _, err := s.Update(context.Background(), []string{src}, opts()); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(s.rangesDir())
+	os.MkdirAll(s.rangesDir(), 0o755)
+	os.WriteFile(filepath.Join(s.rangesDir(), "gptbot-gptbot.json"), []byte(`{"GPTBot": []}`), 0o644)
+	files := s.RangeFiles()
+	if len(files) != 1 {
+		t.Fatalf("range files %+v", files)
+	}
+	v := &accesslog.Verifier{}
+	if err := v.LoadRanges(files[0].Path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(s.rangesDir(), "gptbot-gptbot.json")); err == nil {
+		t.Error("the old file name is still there")
 	}
 }
