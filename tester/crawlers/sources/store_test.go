@@ -556,3 +556,39 @@ func TestRangeFilesOfAnOlderStore(t *testing.T) {
 		t.Error("the old file name is still there")
 	}
 }
+
+// Rule: a store on a read-only file system refuses a change with the
+// system's reason and is left as it was (checked on a tmpfs remounted
+// read-only, which holds for root too).
+func TestReadOnlyStore(t *testing.T) {
+	if os.Geteuid() != 0 {
+		testenv.Need(t, "needs root to mount a small tmpfs")
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", dir).CombinedOutput(); err != nil {
+		testenv.Need(t, fmt.Sprintf("cannot mount tmpfs here: %v %s", err, out))
+	}
+	defer exec.Command("umount", dir).Run()
+	t.Cleanup(func() { catalogue.Use(nil) })
+	s := Store{Dir: filepath.Join(dir, "catalogue")}
+	if err := s.Put(own("Before")); err != nil {
+		t.Fatal(err)
+	}
+	before := storeSnapshot(t, s.Dir)
+	if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
+		testenv.Need(t, fmt.Sprintf("cannot remount read-only here: %v %s", err, out))
+	}
+	err := s.Put(own("After"))
+	if !errors.Is(err, syscall.EROFS) {
+		t.Errorf("err %v, want EROFS", err)
+	}
+	if _, err := s.Undo(); !errors.Is(err, syscall.EROFS) {
+		t.Errorf("undo: %v, want EROFS", err)
+	}
+	if got := storeSnapshot(t, s.Dir); fmt.Sprint(got) != fmt.Sprint(before) {
+		t.Errorf("the read-only store changed")
+	}
+	if got := entryNames(t, s); strings.Join(got, " ") != "Before" {
+		t.Errorf("entries %v", got)
+	}
+}
