@@ -42,13 +42,15 @@ func (cat catalogueSide) store() sources.Store {
 			return st
 		}
 	}
-	st, err := sources.Open(cat.s.storageRoot)
-	catalogueOpened.Store(cat.s.storageRoot, true)
-	if err != nil {
+	// The layer is read when the catalogue is first consulted, so a large
+	// one does not slow the window's start.
+	win := cat.s.win
+	st := sources.OpenLazy(cat.s.storageRoot, func(err error) {
 		fyne.Do(func() {
-			dialog.ShowError(errors.New(sources.BrokenLayer(err).String()), cat.s.win)
+			dialog.ShowError(errors.New(sources.BrokenLayer(err).String()), win)
 		})
-	}
+	})
+	catalogueOpened.Store(cat.s.storageRoot, true)
 	return st
 }
 
@@ -77,7 +79,7 @@ func catalogueDays(sm sources.Summary, now time.Time) int {
 // days the Update item says so: that is the offer; nothing is fetched
 // unless the user asks.
 func (cat catalogueSide) menu() *fyne.Menu {
-	sm := cat.summary()
+	sm := sources.Summary{Date: cat.store().Date()} // the date only: the menu does not read the whole layer
 	update := lang.X("catalogue.menu.update", "Update…")
 	if days := catalogueDays(sm, clock()); days > staleDays {
 		update = lang.XN("catalogue.menu.update_stale", "Update… (the catalogue is {{.Count}} days old)", days, map[string]any{"Count": days})

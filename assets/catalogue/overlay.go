@@ -100,6 +100,7 @@ func contains(list []string, s string) bool {
 // does not parse the built-in catalogue.
 type state struct {
 	overlay []Crawler
+	load    func() []Crawler // reads the overlay on first use (UseLoader)
 	gen     uint64
 
 	once    sync.Once
@@ -120,6 +121,9 @@ func current() *state {
 		s = cur.Load()
 	}
 	s.once.Do(func() {
+		if s.load != nil {
+			s.overlay = s.load()
+		}
 		s.list, s.engines = merge(builtin().Crawlers, s.overlay)
 		s.byName = map[string]int{}
 		for i, c := range s.list {
@@ -156,6 +160,14 @@ func Use(overlay []Crawler) error {
 	}
 	cur.Store(&state{overlay: slices.Clone(overlay), gen: gen.Add(1)})
 	return nil
+}
+
+// UseLoader is Use with the overlay read by load when the catalogue is
+// first consulted, not now: a run that never asks about a crawler does
+// not pay for reading the overlay, however large it is. load returns
+// entries Check accepts, or nil for the built-in catalogue alone.
+func UseLoader(load func() []Crawler) {
+	cur.Store(&state{load: load, gen: gen.Add(1)})
 }
 
 // Check reports what makes an entry unusable: no name, no token, a token

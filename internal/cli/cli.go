@@ -197,7 +197,9 @@ func (s *StringList) Set(v string) error { *s = append(*s, v); return nil }
 
 // Failf prints a one-line error on stderr and returns ExitUsage.
 func Failf(env *Env, format string, args ...any) int {
-	fmt.Fprintf(env.Stderr, "robots-studio: "+format+"\n", args...)
+	// What an error quotes (a name, a path, a line of a file) is shown,
+	// never obeyed by the terminal.
+	fmt.Fprintf(terminalSafe{env.Stderr}, "robots-studio: "+format+"\n", args...)
 	return ExitUsage
 }
 

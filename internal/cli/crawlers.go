@@ -137,6 +137,9 @@ func runCrawlers(env *Env, args []string) int {
 		}
 		return ExitOK
 	}
+	// Names and operators come from updates and the user: each field is
+	// escaped (a tab or an escape sequence in a name neither moves a
+	// column nor reaches the terminal).
 	tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tTOKENS\tPURPOSE\tENGINE\tROBOTS.TXT\tOPERATOR")
 	for _, c := range list {
@@ -148,7 +151,8 @@ func runCrawlers(env *Env, args []string) int {
 		if c.Origin != catalogue.BuiltIn {
 			name += " [" + string(c.Origin) + "]"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", name, strings.Join(c.Tokens, " "), c.Purpose, c.Engine, behaviour, c.Operator)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", printable(name), printable(strings.Join(c.Tokens, " ")), printable(string(c.Purpose)),
+			printable(c.Engine), printable(behaviour), printable(c.Operator))
 	}
 	tw.Flush()
 	if *source == "all" && *purpose == "" {

@@ -19,12 +19,15 @@ var (
 	msgCatUndone    = msg.Def("cli.crawlers.undone", "undone: the catalogue is back as it was before the last change")
 )
 
-// openCatalogue makes the user layer in the app's storage the one in use.
-// A damaged layer is said once on stderr; the built-in catalogue works.
+// openCatalogue makes the user layer in the app's storage the one in use;
+// it is read when a command first asks about a crawler, so one that never
+// does starts as fast with a large layer as with none. A damaged layer is
+// said once on stderr; the built-in catalogue works.
 func openCatalogue(env *Env) {
-	if _, err := sources.Open(session.AppStorage()); err != nil {
-		fmt.Fprintln(env.Stderr, "robots-studio: "+sources.BrokenLayer(err).String())
-	}
+	stderr := env.Stderr
+	sources.OpenLazy(session.AppStorage(), func(err error) {
+		fmt.Fprintln(stderr, "robots-studio: "+printable(sources.BrokenLayer(err).String()))
+	})
 }
 
 // catalogueStore is the store in use, or an error when there is none.

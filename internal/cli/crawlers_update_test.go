@@ -2,9 +2,14 @@ package cli_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/internal/session"
@@ -116,5 +121,61 @@ func TestCrawlersAddRemove(t *testing.T) {
 	}
 	if code, _, errs := runCmd(t, "", "crawlers", "add", "Bad", "--token", "a:b"); code != 2 || !strings.Contains(errs, "not a robots.txt token") {
 		t.Errorf("a bad token: exit %d %q", code, errs)
+	}
+}
+
+// Rule: one escaping routine for every text output: names and operators
+// an update took from a list reach no terminal as escape sequences or
+// bidirectional controls, in the listing, the update's report or an
+// error.
+func TestCrawlersOutputEscaped(t *testing.T) {
+	t.Setenv(session.StorageEnv, t.TempDir())
+	evil := "Evil\x1b]0;PWNED\x07\x1b[2JBot"
+	list := map[string]map[string]string{evil: {"operator": "Acme\u202eevil", "respect": "No", "function": "AI Agents"}}
+	data, _ := json.Marshal(list)
+	p := filepath.Join(t.TempDir(), "robots.json")
+	os.WriteFile(p, data, 0o644)
+	raw := func(s string) bool { return strings.ContainsAny(s, "\x1b\x07\u202e") }
+	code, out, errs := runCmd(t, "", "crawlers", "update", "--from", p)
+	if code != 0 || raw(out) || !strings.Contains(out, `Evil\x1b]0;PWNED\a\x1b[2JBot`) {
+		t.Fatalf("update: exit %d, raw controls %v:\n%q%s", code, raw(out), out, errs)
+	}
+	code, out, _ = runCmd(t, "", "crawlers", "--source", "user")
+	if code != 0 || raw(out) || !strings.Contains(out, `Evil\x1b]0;PWNED\a\x1b[2JBot`) || !strings.Contains(out, `Acme\u202eevil`) {
+		t.Errorf("listing: raw controls %v:\n%q", raw(out), out)
+	}
+	_, _, errs = runCmd(t, "", "crawlers", "remove", "No\u202eSuch\x1b[2J")
+	if raw(errs) || !strings.Contains(errs, `No\u202eSuch\x1b[2J`) {
+		t.Errorf("error: %q", errs)
+	}
+}
+
+// Rule: `crawlers add` run by several processes at once loses nothing
+// (the window and the command line share the store's lock).
+func TestCrawlersAddConcurrently(t *testing.T) {
+	t.Setenv(session.StorageEnv, t.TempDir())
+	var wg sync.WaitGroup
+	fails := make(chan string, 20)
+	for p := 0; p < 2; p++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 8; i++ {
+				cmd := exec.Command(os.Args[0], "crawlers", "add", fmt.Sprintf("Par-%d-%d", p, i))
+				cmd.Env = append(os.Environ(), asCLI+"=1")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					fails <- fmt.Sprintf("%v: %s", err, out)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(fails)
+	for f := range fails {
+		t.Error(f)
+	}
+	_, out, _ := runCmd(t, "", "crawlers", "--source", "user")
+	if n := strings.Count(out, "[user]"); n != 16 {
+		t.Errorf("%d of 16 added entries listed:\n%s", n, out)
 	}
 }

@@ -10,9 +10,11 @@ import (
 
 // printable escapes what a terminal or a line-based reader would obey
 // instead of show: control characters (C0, DEL, C1), line and paragraph
-// separators and invalid UTF-8 become Go escapes (\n, \x1b, \u2028). Text
-// output stays one line per result whatever an agent, URL or rule contains;
-// JSON output is escaped by the encoder.
+// separators, the bidirectional controls (U+202E turns the rest of a line
+// around: a name could read as another) and invalid UTF-8 become Go escapes
+// (\n, \x1b, \u2028, \u202e). Text output stays one line per result
+// whatever an agent, URL or rule contains; JSON output is escaped by the
+// encoder. It is the one escaping routine of every text output.
 func printable(s string) string {
 	if !strings.ContainsFunc(s, needsEscape) {
 		return s
@@ -35,7 +37,7 @@ func printable(s string) string {
 }
 
 func needsEscape(r rune) bool {
-	return r == utf8.RuneError || unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
+	return r == utf8.RuneError || unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Bidi_Control, r)
 }
 
 // terminalSafe wraps a text output whose lines carry text from the input

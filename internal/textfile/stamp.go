@@ -88,16 +88,37 @@ var ErrChangedOnDisk = errors.New("changed on disk since it was read")
 var msgChanged = msg.Def("file.changed_on_disk", "another program changed the file after it was read; nothing was written, so its changes are kept — run again on the new text")
 
 // WriteAtomicIf is WriteAtomic for a file read with stamp want: just before
-// the new text replaces it, the file's size and modification time are
-// checked again, and if another program changed it meanwhile the save is
-// refused with ErrChangedOnDisk (the temporary file removed).
+// the new text replaces it, the file's bytes are hashed again and compared
+// with the stamp's hash (not its size and time, which an edit of the same
+// size with the old time put back would pass), and if another program
+// changed it meanwhile the save is refused with ErrChangedOnDisk (the
+// temporary file removed).
 func WriteAtomicIf(path string, data []byte, want Stamp) error {
 	return writeAtomic(path, data, func(real string) error {
-		if !want.SameStat(real) {
+		if !want.sameBytes(real) {
 			return fail(path, msg.New(msgChanged), ErrChangedOnDisk)
 		}
 		return nil
 	})
+}
+
+// sameBytes reports whether path holds the bytes the stamp was taken of
+// (or is still missing, for a stamp of no file): its content hashed, at
+// most MaxSize bytes read.
+func (s Stamp) sameBytes(path string) bool {
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return !s.Exists && errors.Is(err, fs.ErrNotExist)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !s.Exists || !st.Mode().IsRegular() || st.Size() > MaxSize {
+		return false
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, io.LimitReader(f, MaxSize+1)); err != nil {
+		return false
+	}
+	return bytes.Equal(h.Sum(nil), s.Sum[:])
 }
 
 // beforeReplace runs in tests between the last check and the rename.

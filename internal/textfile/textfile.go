@@ -71,6 +71,7 @@ var (
 	msgEncoding     = msg.Def("file.encoding", "this text is encoded as {{.What}}; robots.txt files must be UTF-8 (RFC 9309 §2.3) — save it as UTF-8")
 	msgReadOnly     = msg.Def("file.read_only", "the file is read-only; nothing was written (use Save As, or make the file writable first)")
 	msgInPlace      = msg.Def("file.in_place_failed", "the file could not be rewritten in place; your new text is kept in {{.Copy}}")
+	msgInPlaceKept  = msg.Def("file.in_place_kept", "the file could not be rewritten in place; it holds its old text again, and your new text is kept in {{.Copy}}")
 	kindFIFO        = msg.Def("file.kind.fifo", "a named pipe")
 	kindDevice      = msg.Def("file.kind.device", "a device")
 	kindSocket      = msg.Def("file.kind.socket", "a socket")
@@ -407,22 +408,43 @@ func readOnly(path string, st fs.FileInfo) bool {
 
 // writeInPlace overwrites path's own bytes (same inode: hard links and
 // owner kept), with a synced copy of the new text beside it until done.
+// When the rewrite fails part way (a full disk), the old bytes are written
+// back over the blocks they had, so the file is as it was, not cut; the
+// new text stays in the copy, named in the error.
 func writeInPlace(path string, data []byte) error {
 	backup, err := writeTemp(path, data)
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		os.Remove(backup)
 		return writeFailure(path, err)
 	}
+	old, readErr := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if readErr != nil || len(old) > MaxSize {
+		old = nil // cannot be put back: only the copy is kept
+	}
 	_, err = f.WriteAt(data, 0)
+	if err == nil && inPlaceFault != nil {
+		err = inPlaceFault(f)
+	}
 	if err == nil {
 		err = f.Truncate(int64(len(data)))
 	}
 	if err == nil {
 		err = f.Sync()
+	}
+	if err != nil && old != nil {
+		restored := false
+		if _, werr := f.WriteAt(old, 0); werr == nil && f.Truncate(int64(len(old))) == nil && f.Sync() == nil {
+			restored = true
+		}
+		f.Close()
+		if restored {
+			return fail(path, msg.New(msgInPlaceKept, "Copy", backup), err)
+		}
+		return fail(path, msg.New(msgInPlace, "Copy", backup), err)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -433,6 +455,10 @@ func writeInPlace(path string, data []byte) error {
 	os.Remove(backup)
 	return nil
 }
+
+// inPlaceFault, set by tests, fails an in-place rewrite after its first
+// write, as a full disk does part way.
+var inPlaceFault func(*os.File) error
 
 func writeFailure(path string, err error) error {
 	switch {

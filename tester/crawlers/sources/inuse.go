@@ -34,6 +34,36 @@ func Open(storage string) (Store, error) {
 	return s, s.Apply()
 }
 
+// OpenLazy is Open without reading the overlay now: it is read when the
+// catalogue is first consulted, so a command that never asks about a
+// crawler starts as fast with a large overlay as with none. A damaged
+// overlay is passed to broken (if not nil) when it is read, and the
+// built-in catalogue is used.
+func OpenLazy(storage string, broken func(error)) Store {
+	if storage == "" {
+		Open("")
+		return Store{}
+	}
+	s := Store{Dir: filepath.Join(storage, "catalogue")}
+	inUseMu.Lock()
+	inUse = &s
+	inUseMu.Unlock()
+	catalogue.UseLoader(func() []catalogue.Crawler {
+		st, err := s.Load()
+		for i := 0; err == nil && i < len(st.Entries); i++ {
+			err = catalogue.Check(st.Entries[i])
+		}
+		if err != nil {
+			if broken != nil {
+				broken(err)
+			}
+			return nil
+		}
+		return st.Entries
+	})
+	return s
+}
+
 // InUse is the store Open opened (ok false before).
 func InUse() (Store, bool) {
 	inUseMu.Lock()

@@ -42,6 +42,10 @@ type Ranges struct {
 	Prefixes []string `json:"prefixes"`
 }
 
+// MaxPrefixes is the most IP ranges one range file may list (the
+// operators' files list hundreds).
+const MaxPrefixes = 50000
+
 // publishedRangeFiles maps the file names operators publish to whose
 // ranges they hold. Google asks that a visit by any of its crawlers be
 // checked against all of its lists, so they count for the operator.
@@ -91,6 +95,9 @@ func ReadRanges(data []byte, where, read string) (Ranges, error) {
 	key, err := rangeKey(where)
 	if err != nil {
 		return Ranges{}, err
+	}
+	if len(f.Prefixes) > MaxPrefixes {
+		return Ranges{}, msg.Error(msgTooManyPrefixes, "Max", MaxPrefixes)
 	}
 	r := Ranges{Key: key, Source: where, Read: read, Created: f.CreationTime}
 	seen := map[string]bool{}

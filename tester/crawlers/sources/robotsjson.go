@@ -9,6 +9,8 @@ package sources
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"regexp"
 	"sort"
 	"strings"
@@ -34,32 +36,32 @@ type robotsJSONEntry struct {
 	Description string `json:"description"`
 }
 
-// isRobotsJSON: an object whose values are objects with the fields above.
+// isRobotsJSON: an object whose values are objects with the fields above
+// (only the first is looked at).
 func isRobotsJSON(data []byte) bool {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(data, &m) != nil || len(m) == 0 {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') || !dec.More() {
 		return false
 	}
-	for _, v := range m {
-		var e map[string]any
-		if json.Unmarshal(v, &e) != nil {
-			return false
-		}
-		_, op := e["operator"]
-		_, fn := e["function"]
-		return op || fn
+	if _, err := dec.Token(); err != nil {
+		return false
 	}
-	return false
+	var e map[string]json.RawMessage
+	if dec.Decode(&e) != nil {
+		return false
+	}
+	_, op := e["operator"]
+	_, fn := e["function"]
+	return op || fn
 }
 
 // ReadRobotsJSON reads robots.json into catalogue entries, in name order.
 // where is the file or URL it came from and read the day it was read; both
 // go into each entry's claims and quote.
 func ReadRobotsJSON(data []byte, where, read string) ([]catalogue.Crawler, error) {
-	var m map[string]robotsJSONEntry
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&m); err != nil {
-		return nil, msg.Error(msgNotRobotsJSON, "Err", err.Error())
+	m, err := decodeRobotsJSON(data)
+	if err != nil {
+		return nil, err
 	}
 	names := make([]string, 0, len(m))
 	for n := range m {
@@ -95,6 +97,43 @@ func ReadRobotsJSON(data []byte, where, read string) ([]catalogue.Crawler, error
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// decodeRobotsJSON reads the object one entry at a time and stops past
+// MaxEntries, so a huge list is refused before it is all decoded. A name
+// given twice keeps its last value, as JSON decoders do.
+func decodeRobotsJSON(data []byte) (map[string]robotsJSONEntry, error) {
+	bad := func(err error) error { return msg.Error(msgNotRobotsJSON, "Err", err.Error()) }
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil {
+		return nil, bad(err)
+	} else if t != json.Delim('{') {
+		return nil, bad(fmt.Errorf("not an object"))
+	}
+	m := map[string]robotsJSONEntry{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, bad(err)
+		}
+		name, _ := t.(string)
+		var e robotsJSONEntry
+		if err := dec.Decode(&e); err != nil {
+			return nil, bad(err)
+		}
+		if m[name] = e; len(m) > MaxEntries {
+			return nil, msg.Error(msgTooManyEntries, "Max", MaxEntries)
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, bad(err)
+	}
+	if dec.More() {
+		return nil, bad(fmt.Errorf("data after the object"))
+	} else if _, err := dec.Token(); err != io.EOF {
+		return nil, bad(fmt.Errorf("data after the object"))
+	}
+	return m, nil
 }
 
 var markdownLink = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)

@@ -1,6 +1,11 @@
 package sources
 
-import "github.com/robots-studio/robots-studio/assets/catalogue"
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+)
 
 // Summary is the catalogue in use in numbers.
 type Summary struct {
@@ -13,10 +18,7 @@ type Summary struct {
 
 // Summarise counts the catalogue in use; st is the overlay it came from.
 func Summarise(st State) Summary {
-	s := Summary{Date: st.Updated}
-	if s.Date == "" || s.Date < catalogue.BuiltinDate() {
-		s.Date = catalogue.BuiltinDate()
-	}
+	s := Summary{Date: dateOf(st.Updated)}
 	for _, c := range catalogue.All() {
 		s.Crawlers++
 		if c.Verified() {
@@ -30,4 +32,47 @@ func Summarise(st State) Summary {
 		}
 	}
 	return s
+}
+
+// dateOf is the catalogue's date: the last update that changed something,
+// or the built-in catalogue's date if that is later.
+func dateOf(updated string) string {
+	if updated == "" || updated < catalogue.BuiltinDate() {
+		return catalogue.BuiltinDate()
+	}
+	return updated
+}
+
+// Date is the catalogue's date as Summarise gives it, read from the head
+// of overlay.json only (its "updated" comes before the entries), so what
+// shows the date (the window's menu) does not read a large overlay.
+func (s Store) Date() string {
+	f, err := openStoreFile(s.overlayPath(), maxOverlay)
+	if err != nil {
+		return dateOf("")
+	}
+	defer f.Close()
+	dec := json.NewDecoder(io.LimitReader(f, 4096))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return dateOf("")
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			break
+		}
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			break
+		}
+		if key == "updated" {
+			var day string
+			json.Unmarshal(value, &day)
+			return dateOf(day)
+		}
+		if key != "version" {
+			break // the entries: no "updated" before them
+		}
+	}
+	return dateOf("")
 }

@@ -1,6 +1,11 @@
 package sources
 
-import "github.com/robots-studio/robots-studio/tester/msg"
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
 
 var (
 	msgAdded      = msg.Def("catalogue.change.added", "added {{.Name}}  ({{.Source}})")
@@ -33,6 +38,9 @@ func (c Change) Text() msg.Text {
 
 // Text is the source read, in the user's language.
 func (r Read) Text() msg.Text {
+	if r.Skipped > 0 {
+		return msg.New(msgReadSkipped, "Source", r.Source, "Kind", r.Kind, "Items", r.Items, "Skipped", r.Skipped)
+	}
 	return msg.New(msgReadKind, "Source", r.Source, "Kind", r.Kind, "Items", r.Items)
 }
 
@@ -41,14 +49,21 @@ func (s Summary) Text() msg.Text {
 	return msg.New(msgSummary, "Date", s.Date, "Crawlers", s.Crawlers, "Verified", s.Verified, "FromUpdates", s.FromUpdates, "FromUser", s.FromUser)
 }
 
-// Outcome is the closing line of an update's report: nothing changed, or a
-// dry run kept nothing; zero when changes were kept.
+// Outcome is the closing line of an update's report: nothing changed, a
+// dry run kept nothing, or files on disk were repaired; zero when changes
+// were kept.
 func (r Report) Outcome(dry bool) msg.Text {
 	switch {
-	case len(r.Changes) == 0:
+	case len(r.Changes) == 0 && len(r.Repaired) == 0:
 		return msg.New(msgNothing)
-	case dry:
+	case dry && len(r.Changes) > 0:
 		return msg.New(msgDryDone)
+	case len(r.Repaired) > 0:
+		names := make([]string, len(r.Repaired))
+		for i, p := range r.Repaired {
+			names[i] = filepath.Base(p)
+		}
+		return msg.New(msgRepaired, "Files", strings.Join(names, ", "))
 	}
 	return msg.Text{}
 }
@@ -75,4 +90,14 @@ var (
 	msgBuiltIn          = msg.Def("catalogue.err.builtin", "{{.Name}} is built in and cannot be removed; add an entry of the same name to change it")
 	msgNoEntry          = msg.Def("catalogue.err.no_entry", "no catalogue entry is called “{{.Name}}”")
 	msgNothingToUndo    = msg.Def("catalogue.err.nothing_to_undo", "there is no update or edit to undo")
+
+	msgNotRegular      = msg.Def("catalogue.err.not_regular", "not a regular file: not read")
+	msgTooManyEntries  = msg.Def("catalogue.err.too_many_entries", "lists more than {{.Max}} crawlers: not read")
+	msgTooManyPrefixes = msg.Def("catalogue.err.too_many_prefixes", "lists more than {{.Max}} IP ranges: not read")
+	msgTwice           = msg.Def("catalogue.err.twice", "“{{.Name}}” is already listed on line {{.First}} (names are compared without letter case)")
+	msgBadEngine       = msg.Def("catalogue.err.bad_engine", "{{.Name}}: unknown engine “{{.Engine}}” (known: {{.Known}})")
+	msgBadBehaviour    = msg.Def("catalogue.err.bad_robots_txt", "{{.Name}}: unknown robots_txt “{{.Value}}” (known: {{.Known}})")
+	msgBadField        = msg.Def("catalogue.err.bad_field", "{{.Name}}: “{{.Value}}” is not a valid {{.Field}}")
+	msgRepaired        = msg.Def("catalogue.repaired", "Files the catalogue names were missing or damaged on disk and are written again: {{.Files}}")
+	msgReadSkipped     = msg.Def("catalogue.read_skipped", "read {{.Source}}: {{.Kind}}, {{.Items}} items; names it repeats in other letter case, skipped: {{.Skipped}}")
 )

@@ -7,13 +7,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -50,6 +54,9 @@ type Read struct {
 	Source string `json:"source"`
 	Kind   string `json:"kind"` // robots.json, ranges, catalogue
 	Items  int    `json:"items"`
+	// Skipped is how many names the source repeats (in other letter case):
+	// the first of each is read, so two runs read the same.
+	Skipped int `json:"skipped,omitempty"`
 }
 
 // Report is what an update did.
@@ -57,6 +64,9 @@ type Report struct {
 	Read    []Read   `json:"read"`
 	Changes []Change `json:"changes"`
 	Saved   bool     `json:"saved"` // false for a dry run or when nothing changed
+	// Repaired are the files the overlay names that were missing or
+	// damaged on disk, written again.
+	Repaired []string `json:"repaired,omitempty"`
 }
 
 // Options tune an update.
@@ -100,11 +110,24 @@ func (s Store) Update(ctx context.Context, srcs []string, opts Options) (Report,
 		}
 		all = append(all, got{src, data})
 	}
-	st, err := s.Load()
+	var cur onDisk
+	var err error
+	if opts.DryRun {
+		cur, err = s.load()
+	} else {
+		// Sources are read before the store is locked: a slow server never
+		// holds up another change.
+		var unlock func()
+		if unlock, err = s.lock(); err != nil {
+			return Report{}, err
+		}
+		defer unlock()
+		cur, err = s.load()
+	}
 	if err != nil {
 		return Report{}, err
 	}
-	m := merger{st: cloneState(st), builtin: crawlers.IndexOf(catalogue.Builtin()), day: day}
+	m := newMerger(cloneState(cur.st), day)
 	var rep Report
 	for _, g := range all {
 		r, err := m.merge(g.where, g.data)
@@ -113,12 +136,22 @@ func (s Store) Update(ctx context.Context, srcs []string, opts Options) (Report,
 		}
 		rep.Read = append(rep.Read, r)
 	}
+	m.finish()
 	rep.Changes = m.changes
-	if len(rep.Changes) == 0 || opts.DryRun {
+	switch {
+	case opts.DryRun:
 		return rep, nil
+	case len(rep.Changes) == 0:
+		if cur.data == nil {
+			return rep, nil
+		}
+		// Nothing changed in the sources; what the overlay names is still
+		// compared with what is on disk, and repaired.
+		rep.Repaired, err = s.commit(cur, cur.st, false)
+		return rep, err
 	}
 	m.st.Updated = day
-	if err := s.Save(m.st); err != nil {
+	if rep.Repaired, err = s.commit(cur, m.st, true); err != nil {
 		return Report{}, err
 	}
 	rep.Saved = true
@@ -129,7 +162,7 @@ func (s Store) Update(ctx context.Context, srcs []string, opts Options) (Report,
 // a complete 2xx answer is an error.
 func readSource(ctx context.Context, src string, opts fetch.Options) ([]byte, error) {
 	if !fetch.IsURL(src) {
-		data, err := os.ReadFile(src)
+		data, err := readLocal(src, maxBytes(opts))
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {
@@ -156,6 +189,33 @@ func readSource(ctx context.Context, src string, opts fetch.Options) ([]byte, er
 	return res.Body, nil
 }
 
+// readLocal reads a source file of at most max bytes; a file that is not
+// regular (a named pipe could block for ever) is refused.
+func readLocal(path string, max int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, err
+	case !st.Mode().IsRegular():
+		return nil, msg.Error(msgNotRegular)
+	case st.Size() >= int64(max):
+		return nil, msg.Error(msgTooBig, "Max", max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, int64(max)))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) >= max {
+		return nil, msg.Error(msgTooBig, "Max", max)
+	}
+	return data, nil
+}
+
 func maxBytes(o fetch.Options) int {
 	if o.MaxBytes > 0 && o.MaxBytes < fetch.MaxBody {
 		return o.MaxBytes
@@ -173,11 +233,54 @@ func cloneState(st State) State {
 	return out
 }
 
+// merger merges sources into a state in time linear in their entries: an
+// index by name, and removals marked then dropped once (finish).
 type merger struct {
 	st      State
 	builtin *crawlers.Index
 	day     string
 	changes []Change
+	at      map[string]int    // lower-case name → index in st.Entries
+	gone    map[int]bool      // entries removed, dropped by finish
+	owner   map[string]string // lower-case name → the list that added it
+}
+
+func newMerger(st State, day string) *merger {
+	m := &merger{st: st, builtin: crawlers.IndexOf(catalogue.Builtin()), day: day,
+		at: map[string]int{}, gone: map[int]bool{}, owner: map[string]string{}}
+	for i, e := range st.Entries {
+		if _, dup := m.at[strings.ToLower(e.Name)]; !dup {
+			m.at[strings.ToLower(e.Name)] = i
+		}
+	}
+	lists := make([]string, 0, len(st.Lists))
+	for l := range st.Lists {
+		lists = append(lists, l)
+	}
+	sort.Strings(lists)
+	for _, l := range lists {
+		for _, n := range st.Lists[l] {
+			if _, taken := m.owner[strings.ToLower(n)]; !taken {
+				m.owner[strings.ToLower(n)] = l
+			}
+		}
+	}
+	return m
+}
+
+// finish drops the entries merging removed.
+func (m *merger) finish() {
+	if len(m.gone) == 0 {
+		return
+	}
+	kept := make([]catalogue.Crawler, 0, len(m.st.Entries)-len(m.gone))
+	for i, e := range m.st.Entries {
+		if !m.gone[i] {
+			kept = append(kept, e)
+		}
+	}
+	m.st.Entries = kept
+	m.gone = map[int]bool{}
 }
 
 // merge reads one source by its content: ai.robots.txt's robots.json, a
@@ -200,8 +303,8 @@ func (m *merger) merge(where string, data []byte) (Read, error) {
 		if err != nil {
 			return Read{}, err
 		}
-		m.mergeList(RobotsJSONList, where, list)
-		return Read{Source: where, Kind: "robots.json", Items: len(list)}, nil
+		skipped := m.mergeList(RobotsJSONList, where, list)
+		return Read{Source: where, Kind: "robots.json", Items: len(list), Skipped: skipped}, nil
 	case trimmed[0] == '{':
 		list, err := ReadJSONLines(trimmed, where, m.day)
 		if err != nil && !json.Valid(bytes.SplitN(trimmed, []byte("\n"), 2)[0]) {
@@ -210,17 +313,15 @@ func (m *merger) merge(where string, data []byte) (Read, error) {
 		if err != nil {
 			return Read{}, err
 		}
-		m.mergeList(where, where, list)
-		return Read{Source: where, Kind: "catalogue", Items: len(list)}, nil
+		skipped := m.mergeList(where, where, list)
+		return Read{Source: where, Kind: "catalogue", Items: len(list), Skipped: skipped}, nil
 	}
 	return Read{}, msg.Error(msgUnknownFormat)
 }
 
 func (m *merger) find(name string) int {
-	for i, e := range m.st.Entries {
-		if strings.EqualFold(e.Name, name) {
-			return i
-		}
+	if i, ok := m.at[strings.ToLower(name)]; ok && !m.gone[i] {
+		return i
 	}
 	return -1
 }
@@ -228,31 +329,51 @@ func (m *merger) find(name string) int {
 // mergeList merges one list's entries: a name the built-in catalogue
 // already recognises adds nothing; a new name is added; a name this list
 // added before is compared field by field; a name it added that is gone
-// from it is removed. The user's own entries are never touched.
-func (m *merger) mergeList(list, where string, entries []catalogue.Crawler) {
+// from it is removed. The user's own entries are never touched, nor an
+// entry another list added (the first list to add a name keeps it, so two
+// lists that disagree do not undo each other on every run). A name the
+// list repeats (in other letter case) is read once: the first. It returns
+// how many it skipped.
+func (m *merger) mergeList(list, where string, entries []catalogue.Crawler) int {
 	var names []string
 	now := map[string]bool{}
+	skipped := 0
 	for _, c := range entries {
+		k := strings.ToLower(c.Name)
+		if now[k] {
+			skipped++
+			continue
+		}
 		if _, known := m.builtin.Recognise(c.Name); known {
 			continue
 		}
+		if o, ok := m.owner[k]; ok && o != list {
+			continue
+		}
 		names = append(names, c.Name)
-		now[strings.ToLower(c.Name)] = true
+		now[k] = true
 		i := m.find(c.Name)
 		switch {
 		case i < 0:
+			m.at[k] = len(m.st.Entries)
 			m.st.Entries = append(m.st.Entries, c)
+			m.owner[k] = list
 			m.changes = append(m.changes, Change{Kind: "added", Name: c.Name, Source: where})
 		case m.st.Entries[i].Origin == catalogue.FromUpdate:
+			m.owner[k] = list
 			m.changeFields(i, c, where)
 		}
 	}
 	for _, old := range m.st.Lists[list] {
-		if now[strings.ToLower(old)] {
+		k := strings.ToLower(old)
+		if now[k] {
 			continue
 		}
+		if m.owner[k] == list {
+			delete(m.owner, k)
+		}
 		if i := m.find(old); i >= 0 && m.st.Entries[i].Origin == catalogue.FromUpdate {
-			m.st.Entries = append(m.st.Entries[:i], m.st.Entries[i+1:]...)
+			m.gone[i] = true
 			m.changes = append(m.changes, Change{Kind: "removed-upstream", Name: old, Source: where})
 		}
 	}
@@ -261,6 +382,7 @@ func (m *merger) mergeList(list, where string, entries []catalogue.Crawler) {
 		m.st.Lists = map[string][]string{}
 	}
 	m.st.Lists[list] = names
+	return skipped
 }
 
 // changeFields compares the fields a list states; a changed one is taken,
@@ -326,11 +448,23 @@ func diffSets(a, b []string) (added, removed int) {
 	return added, len(in)
 }
 
+// jsonLine is one line of the catalogue's JSON Lines: an entry as
+// `crawlers --json` prints it, whose "verify" (worked out from the entry)
+// is not read back.
+type jsonLine struct {
+	catalogue.Crawler
+	Verify *catalogue.Verification `json:"verify"`
+}
+
 // ReadJSONLines reads the catalogue's own JSON Lines, what `crawlers
-// --json` prints: one entry per line. The entries count as read from
-// where on day read.
+// --json` prints: one entry per line. Every field is checked against what
+// the catalogue knows (an unknown field, engine, purpose or robots.txt
+// behaviour is refused with its line), and a name twice in the list (in
+// any letter case) is refused. The entries count as read from where on
+// day read.
 func ReadJSONLines(data []byte, where, read string) ([]catalogue.Crawler, error) {
 	var out []catalogue.Crawler
+	lineOf := map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -338,14 +472,25 @@ func ReadJSONLines(data []byte, where, read string) ([]catalogue.Crawler, error)
 		if len(line) == 0 {
 			continue
 		}
-		var c catalogue.Crawler
+		var l jsonLine
 		dec := json.NewDecoder(bytes.NewReader(line))
-		if err := dec.Decode(&c); err != nil {
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&l); err != nil {
 			return nil, msg.Error(msgLine, "Line", n, "Err", err.Error())
 		}
-		if err := catalogue.Check(c); err != nil {
+		c := l.Crawler
+		if err := checkListed(c); err != nil {
 			return nil, msg.Error(msgLine, "Line", n, "Err", err.Error())
 		}
+		k := strings.ToLower(strings.TrimSpace(c.Name))
+		if first, dup := lineOf[k]; dup {
+			return nil, msg.Error(msgLine, "Line", n, "Err", msg.New(msgTwice, "Name", c.Name, "First", first).String())
+		}
+		lineOf[k] = n
+		if len(out) == MaxEntries {
+			return nil, msg.Error(msgTooManyEntries, "Max", MaxEntries)
+		}
+		c.Name = strings.TrimSpace(c.Name)
 		c.Origin = catalogue.FromUpdate
 		c.Token = ""
 		c.Claims = []catalogue.Claim{{Field: "entry", Source: where, Read: read}}
@@ -358,4 +503,51 @@ func ReadJSONLines(data []byte, where, read string) ([]catalogue.Crawler, error)
 		return nil, msg.Error(msgNoEntries)
 	}
 	return out, nil
+}
+
+// checkListed checks every field of an entry a list gives against the
+// values the catalogue knows.
+func checkListed(c catalogue.Crawler) error {
+	if err := catalogue.Check(c); err != nil {
+		return err
+	}
+	if c.Engine != "" && !slices.Contains(engine.IDs(), c.Engine) {
+		return msg.Error(msgBadEngine, "Name", c.Name, "Engine", c.Engine, "Known", strings.Join(engine.IDs(), ", "))
+	}
+	if c.RobotsTxt != "" && !slices.Contains(catalogue.Behaviours, c.RobotsTxt) {
+		known := make([]string, len(catalogue.Behaviours))
+		for i, b := range catalogue.Behaviours {
+			known[i] = string(b)
+		}
+		return msg.Error(msgBadBehaviour, "Name", c.Name, "Value", string(c.RobotsTxt), "Known", strings.Join(known, ", "))
+	}
+	switch c.Origin {
+	case catalogue.BuiltIn, catalogue.FromUpdate, catalogue.FromUser:
+	default:
+		return msg.Error(msgBadField, "Name", c.Name, "Field", "origin", "Value", string(c.Origin))
+	}
+	for _, p := range c.UAPatterns {
+		if strings.TrimSpace(p) == "" || strings.ContainsFunc(p, unicode.IsControl) {
+			return msg.Error(msgBadField, "Name", c.Name, "Field", "ua_patterns", "Value", p)
+		}
+	}
+	for _, src := range c.Sources {
+		if !fetch.IsURL(src.URL) {
+			return msg.Error(msgBadField, "Name", c.Name, "Field", "sources", "Value", src.URL)
+		}
+		if _, err := time.Parse("2006-01-02", src.Checked); src.Checked != "" && err != nil {
+			return msg.Error(msgBadField, "Name", c.Name, "Field", "checked", "Value", src.Checked)
+		}
+	}
+	for _, r := range c.RangeFiles {
+		if !fetch.IsURL(r) {
+			return msg.Error(msgBadField, "Name", c.Name, "Field", "range_files", "Value", r)
+		}
+	}
+	for lang := range c.Note {
+		if lang != "en" && lang != "ru" && lang != "pl" {
+			return msg.Error(msgBadField, "Name", c.Name, "Field", "note", "Value", lang)
+		}
+	}
+	return nil
 }

@@ -23,39 +23,35 @@ func (s Store) Put(c catalogue.Crawler) error {
 	if err := catalogue.Check(c); err != nil {
 		return err
 	}
-	st, err := s.Load()
-	if err != nil {
-		return err
-	}
-	st = cloneState(st)
-	for i, e := range st.Entries {
-		if strings.EqualFold(e.Name, c.Name) {
-			st.Entries[i] = c
-			return s.Save(st)
+	_, err := s.change(func(st State) (State, bool, error) {
+		for i, e := range st.Entries {
+			if strings.EqualFold(e.Name, c.Name) {
+				st.Entries[i] = c
+				return st, true, nil
+			}
 		}
-	}
-	st.Entries = append(st.Entries, c)
-	return s.Save(st)
+		st.Entries = append(st.Entries, c)
+		return st, true, nil
+	})
+	return err
 }
 
 // Remove takes an entry out of the user layer: the user's own, or one an
 // update added. A built-in entry cannot be removed.
 func (s Store) Remove(name string) error {
-	st, err := s.Load()
-	if err != nil {
-		return err
-	}
-	st = cloneState(st)
-	for i, e := range st.Entries {
-		if strings.EqualFold(e.Name, name) {
-			st.Entries = append(st.Entries[:i], st.Entries[i+1:]...)
-			return s.Save(st)
+	_, err := s.change(func(st State) (State, bool, error) {
+		for i, e := range st.Entries {
+			if strings.EqualFold(e.Name, name) {
+				st.Entries = append(st.Entries[:i], st.Entries[i+1:]...)
+				return st, true, nil
+			}
 		}
-	}
-	for _, c := range catalogue.Builtin() {
-		if strings.EqualFold(c.Name, name) {
-			return msg.Error(msgBuiltIn, "Name", c.Name)
+		for _, c := range catalogue.Builtin() {
+			if strings.EqualFold(c.Name, name) {
+				return st, false, msg.Error(msgBuiltIn, "Name", c.Name)
+			}
 		}
-	}
-	return msg.Error(msgNoEntry, "Name", name)
+		return st, false, msg.Error(msgNoEntry, "Name", name)
+	})
+	return err
 }
