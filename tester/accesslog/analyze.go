@@ -32,6 +32,10 @@ type Options struct {
 	OnViolation func(Violation)
 	// OnProgress, when set, is called after each chunk of lines.
 	OnProgress func(Progress)
+
+	// chunkSize and maxLine, when not 0, replace the reader's sizes
+	// (Reader.ChunkSize, Reader.MaxLine): tests shrink them.
+	chunkSize, maxLine int
 }
 
 // Progress is how far Analyze has read.
@@ -183,7 +187,8 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	inFlight := make(chan struct{}, 2*workers)
 	var width atomic.Int64
 	width.Store(rep.BucketSeconds)
-	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin}
+	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin, ChunkSize: o.chunkSize, MaxLine: o.maxLine}
+	_, limit := rd.sizes()
 	work := func(w int, c *Chunk) *chunkResult {
 		st := states[w]
 		st.gen++
@@ -210,7 +215,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			h := &st.hit
 			// A line past the limit is malformed whether the reader
 			// skipped it or it fitted in a chunk.
-			if len(line) > maxLine || !f.Parse(line, h) {
+			if len(line) > limit || !f.Parse(line, h) {
 				p.Malformed++
 				if len(p.MalformedAt) < keepMalformed {
 					p.MalformedAt = append(p.MalformedAt, LineRef{c.File, n})

@@ -14,10 +14,12 @@ import (
 
 // Sizes of the reading buffers: a chunk is whole lines, about chunkSize
 // bytes; a line longer than maxLine is counted as malformed and skipped, so
-// memory stays bounded whatever the input.
+// memory stays bounded whatever the input: a buffer holds a chunk and the
+// start of a line cut at its end (less than maxLine).
 // A chunk is what one worker reads and counts on its own (see Analyze):
 // big enough that the chunks' reports have much less to merge than their
-// lines.
+// lines. A Reader (and Options) may set smaller sizes, so a test or a fuzz
+// target reaches chunk boundaries and overlong lines with small inputs.
 var chunkSize = 4 << 20
 
 const maxLine = 1 << 20
@@ -39,19 +41,18 @@ type bufferPool chan *[]byte
 
 var chunkPool = make(bufferPool, 64)
 
-// Get returns a free buffer or a new one.
-func (p bufferPool) Get() any {
+// Get returns a free buffer of at least size bytes, or a new one.
+func (p bufferPool) Get(size int) *[]byte {
 	select {
 	case b := <-p:
-		if cap(*b) >= chunkSize+maxLine {
+		if cap(*b) >= size {
 			return b
 		}
-		b2 := make([]byte, 0, chunkSize+maxLine) // made before chunkSize grew (tests change it)
-		return &b2
+		// Made for smaller chunks (a test's): drop it.
 	default:
-		b := make([]byte, 0, chunkSize+maxLine)
-		return &b
 	}
+	b := make([]byte, 0, size)
+	return &b
 }
 
 // Put keeps b for reuse, unless enough are kept already.
@@ -80,6 +81,9 @@ type Reader struct {
 	Names  []string
 	Format *Format // nil: detect per file
 	Stdin  io.Reader
+	// ChunkSize and MaxLine, when not 0, replace the chunk size and the
+	// line limit (tests shrink them).
+	ChunkSize, MaxLine int
 
 	file    int
 	line    int
@@ -110,6 +114,18 @@ func (c countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n.Add(int64(n))
 	return n, err
+}
+
+// sizes returns the chunk size and the line limit in force.
+func (r *Reader) sizes() (chunk, limit int) {
+	chunk, limit = chunkSize, maxLine
+	if r.ChunkSize > 0 {
+		chunk = r.ChunkSize
+	}
+	if r.MaxLine > 0 {
+		limit = r.MaxLine
+	}
+	return chunk, limit
 }
 
 // open starts file r.file.
@@ -197,11 +213,22 @@ func (r *Reader) read() (*Chunk, error) {
 	if r.err != nil {
 		return r.end()
 	}
-	bp := chunkPool.Get().(*[]byte)
+	chunk, limit := r.sizes()
+	if len(r.carry) >= limit {
+		// The line the last chunk ended in is already too long: report
+		// it, drop the rest of it. (Kept, it would leave no room in the
+		// buffer for the next chunk.)
+		r.carry = r.carry[:0]
+		r.skip, r.long = true, true
+		return &Chunk{File: r.file, FirstLine: r.line, Overlong: true, Format: r.format}, nil
+	}
+	bp := chunkPool.Get(chunk + limit)
 	buf := append((*bp)[:0], r.carry...)
 	r.carry = r.carry[:0]
 	for {
-		n, err := fill(r.in, buf[len(buf):len(buf)+chunkSize])
+		// buf holds less than limit bytes here (the carry, or a line
+		// not yet ended), so a chunk more fits.
+		n, err := fill(r.in, buf[len(buf):len(buf)+chunk])
 		buf = buf[:len(buf)+n]
 		eof := err == io.EOF
 		if err != nil && !eof {
@@ -234,7 +261,7 @@ func (r *Reader) read() (*Chunk, error) {
 		if !eof {
 			cut = bytes.LastIndexByte(buf, '\n') + 1
 			if cut == 0 && !last {
-				if len(buf) < maxLine {
+				if len(buf) < limit {
 					continue
 				}
 				// One line longer than the limit: report it, drop the rest of it.

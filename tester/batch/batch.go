@@ -8,14 +8,17 @@ package batch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"hash/maphash"
 	"io"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -220,12 +223,39 @@ func (t *Table) fill(i uint64, url string, keep func() string) Answer {
 // Workers is how many goroutines Run uses by default: one per core.
 func Workers() int { return runtime.GOMAXPROCS(0) }
 
+var msgPanic = msg.Def("batch.panic", "an internal error stopped the work ({{.Error}}); the results before it are kept. Please report it with the input that caused it.")
+
+// PanicError is a panic inside one of Run's functions, caught: the run
+// stops with it as its error instead of taking the process down (the
+// window would lose unsaved text).
+type PanicError struct {
+	Value any    // what was passed to panic
+	Stack []byte // the goroutine's stack where it panicked
+}
+
+func (e *PanicError) Error() string {
+	return msg.New(msgPanic, "Error", fmt.Sprint(e.Value)).String()
+}
+
+// catch runs f; a panic in it becomes a *PanicError.
+func catch(f func()) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PanicError{Value: v, Stack: debug.Stack()}
+		}
+	}()
+	f()
+	return nil
+}
+
 // Run reads jobs with next (from one goroutine, in order) until it returns
 // io.EOF, runs work on each in one of workers goroutines (worker is its
 // index, for per-worker state such as a Cache), and gives the results to
 // emit in the order of the jobs. At most a few jobs per worker are in
 // flight, so memory does not grow with the input. Run stops at the first
-// error of next or emit, or when ctx is done, and returns that error.
+// error of next or emit, or when ctx is done, and returns that error. A
+// panic in next, work or emit stops the run the same way, with a
+// *PanicError: it never takes the process down.
 func Run[J, R any](ctx context.Context, workers int, next func() (J, error), work func(worker int, job J) R, emit func(R) error) error {
 	if workers < 1 {
 		workers = 1
@@ -240,12 +270,27 @@ func Run[J, R any](ctx context.Context, workers int, next func() (J, error), wor
 	jobs := make(chan *item, workers)
 	order := make(chan *item, 2*workers)
 	var wg sync.WaitGroup
+	// The first panic of a worker or of next. A job whose work panicked
+	// is not emitted, nor is any after it; a panic in next ends the jobs
+	// as a read error does.
+	var panicMu sync.Mutex
+	var panicErr error
+	panicked := func(err error) {
+		panicMu.Lock()
+		if panicErr == nil {
+			panicErr = err
+		}
+		panicMu.Unlock()
+		cancel()
+	}
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
 			for it := range jobs {
-				it.res = work(w, it.job)
+				if err := catch(func() { it.res = work(w, it.job) }); err != nil {
+					panicked(err)
+				}
 				close(it.done)
 			}
 		}(w)
@@ -255,7 +300,17 @@ func Run[J, R any](ctx context.Context, workers int, next func() (J, error), wor
 		defer close(order)
 		defer close(jobs)
 		for {
-			j, err := next()
+			var j J
+			var err error
+			if perr := catch(func() { j, err = next() }); perr != nil {
+				// Like a read error: the jobs read before it still count.
+				panicMu.Lock()
+				if panicErr == nil {
+					panicErr = perr
+				}
+				panicMu.Unlock()
+				return
+			}
 			if err != nil {
 				if !errors.Is(err, io.EOF) {
 					readErr = err
@@ -280,7 +335,11 @@ func Run[J, R any](ctx context.Context, workers int, next func() (J, error), wor
 	for it := range order {
 		<-it.done
 		if emitErr == nil && ctx.Err() == nil {
-			if err := emit(it.res); err != nil {
+			var err error
+			if perr := catch(func() { err = emit(it.res) }); perr != nil {
+				err = perr
+			}
+			if err != nil {
 				emitErr = err
 				cancel()
 			}
@@ -288,6 +347,8 @@ func Run[J, R any](ctx context.Context, workers int, next func() (J, error), wor
 	}
 	wg.Wait()
 	switch {
+	case panicErr != nil:
+		return panicErr
 	case emitErr != nil:
 		return emitErr
 	case readErr != nil:
