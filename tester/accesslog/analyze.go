@@ -73,8 +73,12 @@ const (
 
 // bucketWidths are the widths a timeline may have: an hour while a
 // crawler's hits span less than maxBuckets of them, then coarser, so the
-// timeline of years of log stays small.
-var bucketWidths = []int64{3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600, 28 * 24 * 3600, 364 * 24 * 3600}
+// timeline of years of log stays small. The widest ones (ten and a hundred
+// years of 364 days) hold any span a log's four-digit years can give
+// (0000–9999) in maxBuckets: a log with made-up dates across centuries
+// costs no more than an ordinary one.
+var bucketWidths = []int64{3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600, 28 * 24 * 3600, 364 * 24 * 3600,
+	10 * 364 * 24 * 3600, 100 * 364 * 24 * 3600}
 
 // event is one crawler hit.
 type event struct {
@@ -743,7 +747,7 @@ func (r *Report) count(s *CrawlerStats, e *event, at LineRef) (*engine.Rule, boo
 		if b = s.buckets[start]; b == nil {
 			b = &Bucket{Start: start}
 			s.buckets[start] = b
-			if len(s.buckets) > maxBuckets {
+			if len(s.buckets) > maxBuckets && r.BucketSeconds != bucketWidths[len(bucketWidths)-1] {
 				r.coarsen()
 				start = e.time.Unix - mod(e.time.Unix, r.BucketSeconds)
 				b = s.buckets[start]
