@@ -375,6 +375,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	}
 	err := batch.Run(ctx, workers, next, work, emit)
 	rep.Bytes = rd.BytesRead()
+	rep.content = rd.ContentSum()
 	rep.finish()
 	return rep, err
 }
@@ -467,6 +468,7 @@ type Report struct {
 	order       []*CrawlerStats // rows in the order of their first hit
 	unknownRows int
 	paths       *topCounter[struct{}]
+	content     string    // the reader's ContentSum (Analyze's)
 	part        bool      // a chunk's report, to be merged (see newPart)
 	free        *partFree // what a chunk's report may reuse
 }

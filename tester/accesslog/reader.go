@@ -6,6 +6,8 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/crc64"
 	"io"
 	"sync/atomic"
 
@@ -96,6 +98,7 @@ type Reader struct {
 	err     error        // the read error to return once the lines before it are returned
 	started bool         // the file's first bytes were looked at (for a BOM)
 	total   atomic.Int64 // bytes read from every file so far
+	content hash.Hash64  // CRC-64 of those bytes, in order (see ContentSum)
 }
 
 // ErrNoFormat means no known log format fits the first lines of a file.
@@ -105,14 +108,29 @@ var ErrNoFormat = errors.New("no known log format fits its first lines")
 // files), for progress.
 func (r *Reader) BytesRead() int64 { return r.total.Load() }
 
+// ContentSum identifies the bytes read so far from every file, in order
+// (CRC-64 and length, as text): a summary carries it so Merge can refuse
+// the same shard twice. Call it after the reading is done.
+func (r *Reader) ContentSum() string {
+	var sum uint64
+	if r.content != nil {
+		sum = r.content.Sum64()
+	}
+	return fmt.Sprintf("%016x-%d", sum, r.total.Load())
+}
+
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
 type countingReader struct {
 	r io.Reader
 	n *atomic.Int64
+	h hash.Hash64
 }
 
 func (c countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n.Add(int64(n))
+	c.h.Write(p[:n])
 	return n, err
 }
 
@@ -148,7 +166,10 @@ func (r *Reader) open() error {
 		}
 		src, r.closer = f, f
 	}
-	br := bufio.NewReaderSize(countingReader{src, &r.total}, 64<<10)
+	if r.content == nil {
+		r.content = crc64.New(crcTable)
+	}
+	br := bufio.NewReaderSize(countingReader{src, &r.total, r.content}, 64<<10)
 	magic, _ := br.Peek(2)
 	r.in = br
 	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
