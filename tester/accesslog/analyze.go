@@ -113,7 +113,13 @@ func (w *who) verify(v *Verifier, host []byte) Verification {
 		return r
 	}
 	r := v.Verify(&w.Identity, string(host))
-	if w.vers == nil || len(w.vers) > 1<<12 {
+	// A catalogue crawler comes from many addresses; an unknown bot's
+	// answers cost little to ask again, and a log may hold endless names.
+	most := 1 << 12
+	if w.Kind != KindCatalogue {
+		most = 64
+	}
+	if w.vers == nil || len(w.vers) > most {
 		w.vers = map[string]Verification{}
 	}
 	w.vers[string(host)] = r
@@ -191,6 +197,14 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	inFlight := make(chan struct{}, 2*workers)
 	var width atomic.Int64
 	width.Store(rep.BucketSeconds)
+	// Once the report has maxUnknownBots rows of unknown bots, no other
+	// unknown bot ever gets one (see merge): from then on the workers
+	// count a new name's hits into "other bots" at once, instead of
+	// giving it a row in each chunk for the merge to fold. frozen holds
+	// the rows that stay; a chunk counted before it was set is folded at
+	// the merge, to the same report.
+	var frozen atomic.Pointer[map[rowKey]bool]
+	other := otherBotsName()
 	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin, ChunkSize: o.chunkSize, MaxLine: o.maxLine}
 	_, limit := rd.sizes()
 	work := func(w int, c *Chunk) *chunkResult {
@@ -292,7 +306,11 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 					wh.gen, wh.rows = st.gen, [Failed + 1]*CrawlerStats{}
 				}
 				if s = wh.rows[e.ver]; s == nil {
-					s = p.row(wh.Identity, e.ver)
+					id := wh.Identity
+					if f := frozen.Load(); f != nil && id.Kind == KindUnknownBot && !(*f)[rowKey{id.Name, e.ver}] {
+						id = Identity{Kind: id.Kind, Name: other, Engine: id.Engine}
+					}
+					s = p.row(id, e.ver)
 					wh.rows[e.ver] = s
 				}
 			}
@@ -324,6 +342,15 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			}
 		}
 		rep.merge(res.part)
+		if rep.unknownRows >= maxUnknownBots && frozen.Load() == nil {
+			keep := map[rowKey]bool{}
+			for k, s := range rep.rows {
+				if s.Kind == KindUnknownBot {
+					keep[k] = true
+				}
+			}
+			frozen.Store(&keep)
+		}
 		if o.OnViolation != nil {
 			// Both lists are in line order: give them out in log order.
 			vs, i, j := res.violations, 0, 0

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"runtime"
 	"testing"
 )
 
@@ -36,5 +37,43 @@ func TestTimelineAcrossCenturies(t *testing.T) {
 		if len(tl) > maxBuckets || hits != 6000 {
 			t.Errorf("chunk %d: %d buckets of %d s holding %d hits; at most %d buckets", chunk, len(tl), rep.BucketSeconds, hits, maxBuckets)
 		}
+	}
+}
+
+// TestEndlessBotNamesCostLittle: 12,000 made-up bot names, one line each,
+// allocate a few dozen megabytes in all, not tens of kilobytes per name
+// (a verdict cache and a row with its lists for each): past 256 crawlers a
+// worker's cache makes one-slot tables it does not keep, and once the
+// report has its 500 unknown-bot rows the workers count every other name
+// into "other bots" at once. The report is the one the merge alone gives
+// (the whole log as one chunk), whatever the chunks and workers.
+func TestEndlessBotNamesCostLittle(t *testing.T) {
+	var log bytes.Buffer
+	const names = 12000
+	for i := 0; i < names; i++ {
+		fmt.Fprintf(&log, "1.2.3.%d - - [03/Feb/2025:08:%02d:01 +0000] \"GET /p%d HTTP/1.1\" 200 1 \"-\" \"Made%dbot/1.0\"\n", i%250, i%60, i%7, i)
+	}
+	summary := func(chunk, workers int) string {
+		o := Options{Names: []string{"-"}, Stdin: bytes.NewReader(log.Bytes()), Workers: workers, chunkSize: chunk}
+		rep, err := Analyze(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Crawlers) != maxUnknownBots+1 {
+			t.Fatalf("%d rows", len(rep.Crawlers))
+		}
+		var b bytes.Buffer
+		WriteSummary(&b, rep.Summary(o, nil))
+		return b.String()
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	small := summary(32<<10, 2)
+	runtime.ReadMemStats(&after)
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 80 {
+		t.Errorf("%d names allocated %d MB", names, mb)
+	}
+	if one := summary(64<<20, 1); one != small {
+		t.Error("32 KiB chunks on 2 workers and one chunk give different reports")
 	}
 }

@@ -362,7 +362,8 @@ func (s *Summary) check() error {
 	if err := checkTop("paths", &s.Paths, 4*keepPaths, s.CrawlerHits); err != nil {
 		return err
 	}
-	if err := count("unknown rows", int64(s.UnknownRows), maxUnknownBots); err != nil {
+	// The rows of unknown bots, and "other bots" once per verification.
+	if err := count("unknown rows", int64(s.UnknownRows), maxUnknownBots+int64(Failed)+1); err != nil {
 		return err
 	}
 	okWidth := false

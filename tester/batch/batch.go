@@ -107,6 +107,12 @@ func (e *Evaluator) NewCache() *Cache {
 	return &Cache{ev: e, tables: map[tableKey]*Table{}}
 }
 
+// maxTables bounds the tables a cache keeps. Past it (a log with endless
+// made-up crawler names), a new crawler's table has one slot and is not
+// kept: it answers as well, caches next to nothing, and the cache stays
+// the size of maxTables tables however many names come.
+const maxTables = 256
+
 // Table returns the cache of one crawler under one engine; keep it to
 // skip this lookup on every query.
 func (c *Cache) Table(engineID, crawler string) *Table {
@@ -116,6 +122,10 @@ func (c *Cache) Table(engineID, crawler string) *Table {
 		slots := c.ev.Slots
 		if slots <= 0 {
 			slots = 1 << 13
+		}
+		keep := len(c.tables) < maxTables
+		if !keep {
+			slots = 1
 		}
 		slots = 1 << bits.Len(uint(slots-1)) // a power of two
 		docs := len(c.ev.docs)
@@ -128,7 +138,9 @@ func (c *Cache) Table(engineID, crawler string) *Table {
 				t.judges[d] = engine.JudgeFor(comp, crawler)
 			}
 		}
-		c.tables[k] = t
+		if keep {
+			c.tables[k] = t
+		}
 	}
 	return t
 }

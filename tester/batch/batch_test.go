@@ -191,6 +191,28 @@ func TestCacheAnswersAsTheEngine(t *testing.T) {
 	}
 }
 
+// TestCacheKeepsBoundedTables: a cache asked for endless crawler names
+// keeps maxTables tables; the tables past them (one slot, not kept) answer
+// as the engine does.
+func TestCacheKeepsBoundedTables(t *testing.T) {
+	doc := syntax.Parse([]byte(robots + "\nUser-agent: Made999bot\nDisallow: /made\n"))
+	c := New(nil, doc).NewCache()
+	for i := 0; i < 1000; i++ {
+		c.Table("rfc9309", fmt.Sprintf("Made%dbot", i)).Get("/")
+	}
+	if len(c.tables) != maxTables {
+		t.Errorf("%d tables kept, want %d", len(c.tables), maxTables)
+	}
+	late := c.Table("rfc9309", "Made999bot")
+	for _, p := range []string{"/made", "/made", "/private/x", "/"} {
+		want, _ := engine.Get("rfc9309")
+		v := want.Compile(doc).Query("Made999bot", p)
+		if got := late.Get(p); got.Results[0].Allowed != v.Allowed {
+			t.Errorf("%s: a table past the limit says allowed=%v, the engine %v", p, got.Results[0].Allowed, v.Allowed)
+		}
+	}
+}
+
 // TestCacheGivesUpOnDistinctURLs: a table whose URLs never repeat stops
 // storing them; one whose URLs repeat keeps caching.
 func TestCacheGivesUpOnDistinctURLs(t *testing.T) {
