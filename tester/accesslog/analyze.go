@@ -643,8 +643,14 @@ func newReport(o Options) *Report {
 func otherBotsName() string { return msg.New(msgOtherBots).String() }
 
 func newStats(id Identity, ver Verification) *CrawlerStats {
-	return &CrawlerStats{Identity: id, Verified: ver, RobotsFetches: map[int]int64{},
-		disallowed: newTop[disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
+	s := newRow(id, ver)
+	s.disallowed, s.ownPaths = newTop[disallowedVal](keepDisallowed), newTop[struct{}](keepOwnPaths)
+	return s
+}
+
+// newRow is a row without its top lists (the caller gives them).
+func newRow(id Identity, ver Verification) *CrawlerStats {
+	return &CrawlerStats{Identity: id, Verified: ver, RobotsFetches: map[int]int64{}, draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
 }
 
 // newPart is the report of one chunk of lines: no top list is cut short
@@ -743,7 +749,7 @@ func (r *Report) row(id Identity, ver Verification) *CrawlerStats {
 		delete(f.rows, k)
 		s.Identity, s.Verified = id, ver
 	case r.part:
-		s = newStats(id, ver)
+		s = newRow(id, ver)
 		s.ownPaths, s.disallowed = newPartTop[struct{}](), newPartTop[disallowedVal]()
 	default:
 		s = newStats(id, ver)

@@ -642,7 +642,7 @@ func (s *Summary) part(base int, rule func(*summaryRule) *engine.Rule) *Report {
 	}
 	for i := range s.Rows {
 		sr := &s.Rows[i]
-		c := newStats(Identity{Kind: sr.Kind, Name: sr.Name, Token: sr.Token, Engine: sr.Engine}, sr.Verified)
+		c := newRow(Identity{Kind: sr.Kind, Name: sr.Name, Token: sr.Token, Engine: sr.Engine}, sr.Verified)
 		c.Hits, c.Disallowed, c.NewlyBlocked, c.NewlyAllowed = sr.Hits, sr.Disallowed, sr.NewlyBlocked, sr.NewlyAllowed
 		for j := 0; j+8 <= len(sr.Exact); j += 8 {
 			c.distinct.add(binary.LittleEndian.Uint64(sr.Exact[j:]))
