@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/robots-studio/robots-studio/tester/batch"
@@ -79,6 +80,11 @@ const (
 // costs no more than an ordinary one.
 var bucketWidths = []int64{3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600, 28 * 24 * 3600, 364 * 24 * 3600,
 	10 * 364 * 24 * 3600, 100 * 364 * 24 * 3600}
+
+// foldEarly lets the workers count unknown bots into "other bots" (see
+// keepRow in Analyze); a test turns it off to compare with the merge
+// alone.
+var foldEarly = true
 
 // event is one crawler hit.
 type event struct {
@@ -205,9 +211,77 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	// the merge, to the same report.
 	var frozen atomic.Pointer[map[rowKey]bool]
 	other := otherBotsName()
+	// Before that, a chunk with more than maxUnknownBots names of unknown
+	// bots waits for the chunks before it to be merged, then gives rows
+	// only to the names the merge would keep (see keepRow): a chunk of
+	// endless names costs a few hundred rows, not one per name.
+	var mergedMu sync.Mutex
+	merged := 0                     // chunks merged into rep
+	mergedCh := make(chan struct{}) // closed and replaced at each merge
+	dead := make(chan struct{})     // closed when the run stops early
+	var deadOnce sync.Once
+	stop := func() { deadOnce.Do(func() { close(dead) }) }
+	waitMerged := func(n int) bool {
+		for {
+			mergedMu.Lock()
+			m, ch := merged, mergedCh
+			mergedMu.Unlock()
+			if m >= n {
+				return true
+			}
+			select {
+			case <-ch:
+			case <-dead:
+				return false
+			case <-ctx.Done():
+				return false
+			}
+		}
+	}
+	// keepRow reports whether an unknown bot's hits in chunk seq (part
+	// p) get a row of their own, k, or count in "other bots" there, the
+	// way merge will decide.
+	keepRow := func(p *Report, seq int, k rowKey) bool {
+		if !foldEarly {
+			return true
+		}
+		if f := frozen.Load(); f != nil {
+			return (*f)[k]
+		}
+		if _, ok := p.rows[k]; ok || p.unknownRows < maxUnknownBots {
+			return true
+		}
+		if p.whole == nil {
+			if !waitMerged(seq) {
+				return true // the run is over; the report is not used
+			}
+			// rep stays as it is until this chunk is merged.
+			mergedMu.Lock()
+			p.whole = rep
+			mergedMu.Unlock()
+			p.room = maxUnknownBots - rep.unknownRows
+			for _, s := range p.order {
+				if s.Kind == KindUnknownBot || s.Kind == KindHost {
+					if _, ok := rep.rows[rowKey{s.Name, s.Verified}]; !ok {
+						p.room--
+					}
+				}
+			}
+		}
+		if _, ok := p.whole.rows[k]; ok {
+			return true
+		}
+		return p.room > 0
+	}
 	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin, ChunkSize: o.chunkSize, MaxLine: o.maxLine}
 	_, limit := rd.sizes()
 	work := func(w int, c *Chunk) *chunkResult {
+		defer func() {
+			if v := recover(); v != nil {
+				stop() // no chunk after this one is merged
+				panic(v)
+			}
+		}()
 		st := states[w]
 		st.gen++
 		select {
@@ -307,7 +381,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 				}
 				if s = wh.rows[e.ver]; s == nil {
 					id := wh.Identity
-					if f := frozen.Load(); f != nil && id.Kind == KindUnknownBot && !(*f)[rowKey{id.Name, e.ver}] {
+					if id.Kind == KindUnknownBot && !keepRow(p, c.seq, rowKey{id.Name, e.ver}) {
 						id = Identity{Kind: id.Kind, Name: other, Engine: id.Engine}
 					}
 					s = p.row(id, e.ver)
@@ -326,6 +400,12 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	var lines int64
 	var late []partViolation
 	emit := func(res *chunkResult) error {
+		defer func() {
+			if v := recover(); v != nil {
+				stop()
+				panic(v)
+			}
+		}()
 		// The chunk's hits from hosts not yet known as robots count as a
 		// robot's when an earlier chunk saw the host fetch robots.txt.
 		late = late[:0]
@@ -341,7 +421,12 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 				late = append(late, partViolation{e.line, s, e.path, rule})
 			}
 		}
+		mergedMu.Lock()
 		rep.merge(res.part)
+		merged++
+		close(mergedCh)
+		mergedCh = make(chan struct{})
+		mergedMu.Unlock()
 		if rep.unknownRows >= maxUnknownBots && frozen.Load() == nil {
 			keep := map[rowKey]bool{}
 			for k, s := range rep.rows {
@@ -380,6 +465,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		return nil
 	}
 	named := -1 // the last file whose format is in rep.Formats
+	chunks := 0
 	next := func() (*Chunk, error) {
 		select {
 		case inFlight <- struct{}{}:
@@ -389,6 +475,9 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		c, err := rd.Next()
 		if err != nil {
 			<-inFlight
+		} else {
+			c.seq = chunks
+			chunks++
 		}
 		// An overlong first line comes before its file's format is known.
 		if err == nil && c.Format != nil && c.File > named {
@@ -495,9 +584,14 @@ type Report struct {
 	order       []*CrawlerStats // rows in the order of their first hit
 	unknownRows int
 	paths       *topCounter[struct{}]
-	content     string    // the reader's ContentSum (Analyze's)
-	part        bool      // a chunk's report, to be merged (see newPart)
-	free        *partFree // what a chunk's report may reuse
+	content     string // the reader's ContentSum (Analyze's)
+	// A part's: unknownRows counts its rows of unknown bots and hosts;
+	// once it has maxUnknownBots of them, whole is the report merged so
+	// far and room how many more the merge would give rows (see keepRow).
+	whole *Report
+	room  int
+	part  bool      // a chunk's report, to be merged (see newPart)
+	free  *partFree // what a chunk's report may reuse
 }
 
 var msgOtherBots = msg.Def("logs.other_bots", "other bots")
@@ -756,6 +850,14 @@ func (r *Report) row(id Identity, ver Verification) *CrawlerStats {
 	}
 	r.rows[k] = s
 	r.order = append(r.order, s)
+	if r.part && (id.Kind == KindUnknownBot || id.Kind == KindHost) {
+		r.unknownRows++
+		if r.whole != nil {
+			if _, ok := r.whole.rows[k]; !ok {
+				r.room-- // a row the merge makes anew, while it has room
+			}
+		}
+	}
 	return s
 }
 

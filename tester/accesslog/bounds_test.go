@@ -50,8 +50,23 @@ func TestTimelineAcrossCenturies(t *testing.T) {
 func TestEndlessBotNamesCostLittle(t *testing.T) {
 	var log bytes.Buffer
 	const names = 12000
+	line := func(i int, name string) {
+		fmt.Fprintf(&log, "1.2.3.%d - - [03/Feb/2025:08:%02d:01 +0000] \"GET /p%d HTTP/1.1\" 200 1 \"-\" \"%s/1.0\"\n", i%250, i%60, i%7, name)
+	}
+	// 100 names, browsers to the end of the first 128 KiB chunk, then in
+	// the next chunk 600 new names (the chunk's first 400 get rows, the
+	// rest wait for the merge of the first chunk, then count in "other
+	// bots") and the first 100 names again (their rows are kept), and so
+	// on.
 	for i := 0; i < names; i++ {
-		fmt.Fprintf(&log, "1.2.3.%d - - [03/Feb/2025:08:%02d:01 +0000] \"GET /p%d HTTP/1.1\" 200 1 \"-\" \"Made%dbot/1.0\"\n", i%250, i%60, i%7, i)
+		switch {
+		case i < 100 || i >= 2000 && i%1000 < 100:
+			line(i, fmt.Sprintf("Early%dbot", i%100))
+		case i < 1400:
+			line(i, "Mozilla/5.0")
+		default:
+			line(i, fmt.Sprintf("Made%dbot", i))
+		}
 	}
 	summary := func(chunk, workers int) string {
 		o := Options{Names: []string{"-"}, Stdin: bytes.NewReader(log.Bytes()), Workers: workers, chunkSize: chunk}
@@ -59,7 +74,7 @@ func TestEndlessBotNamesCostLittle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rep.Crawlers) != maxUnknownBots+1 {
+		if len(rep.Crawlers) != maxUnknownBots+1 || row(t, rep, "Early7bot", Unverified).Hits != 11 {
 			t.Fatalf("%d rows", len(rep.Crawlers))
 		}
 		var b bytes.Buffer
@@ -68,12 +83,19 @@ func TestEndlessBotNamesCostLittle(t *testing.T) {
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	small := summary(32<<10, 2)
+	small := summary(128<<10, 2)
 	runtime.ReadMemStats(&after)
 	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 80 {
 		t.Errorf("%d names allocated %d MB", names, mb)
 	}
 	if one := summary(64<<20, 1); one != small {
-		t.Error("32 KiB chunks on 2 workers and one chunk give different reports")
+		t.Error("128 KiB chunks on 2 workers and one chunk give different reports")
+	}
+	foldEarly = false
+	defer func() { foldEarly = true }()
+	for _, chunk := range []int{32 << 10, 128 << 10, 64 << 20} {
+		if merged := summary(chunk, 2); merged != small {
+			t.Errorf("chunks of %d bytes: the workers' folding and the merge's give different reports", chunk)
+		}
 	}
 }

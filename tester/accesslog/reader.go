@@ -34,6 +34,7 @@ type Chunk struct {
 	Overlong  bool    // Data is empty: line FirstLine was longer than the limit and was skipped
 	Format    *Format // nil only on an Overlong chunk that comes before the file's format is known
 	buf       *[]byte
+	seq       int // Analyze's count of the chunks before this one
 }
 
 // chunkPool holds the read buffers. Unlike a sync.Pool it survives garbage
