@@ -1066,7 +1066,10 @@ func mod(a, b int64) int64 {
 func (r *Report) finish() {
 	r.Crawlers = r.Crawlers[:0]
 	for _, s := range r.rows {
-		s.DistinctPaths = s.distinct.Count()
+		// A crawler fetched no more distinct paths than it made hits; the
+		// sketch's estimate may say more (its error, or a summary's
+		// registers).
+		s.DistinctPaths = min(s.distinct.Count(), s.Hits)
 		s.Exact = s.distinct.Exact()
 		s.TopDisallowed = s.TopDisallowed[:0]
 		for _, it := range s.disallowed.top(keepDisallowed) {

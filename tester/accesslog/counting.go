@@ -107,7 +107,9 @@ func (d *distinct) Count() int64 {
 	if est <= 2.5*m && zeros > 0 {
 		est = m * math.Log(m/float64(zeros))
 	}
-	return int64(est + 0.5)
+	// Registers at their highest (a summary may say so) estimate more
+	// than an int64 holds.
+	return int64(min(est, 1<<62) + 0.5)
 }
 
 // topCounter keeps the most frequent keys in bounded memory: when it holds

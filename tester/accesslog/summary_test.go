@@ -208,3 +208,25 @@ func rep(t *testing.T, o Options) *Summary {
 	}
 	return r.Summary(o, nil)
 }
+
+// TestMergedSketchStaysInRange: a summary whose sketch registers are all at
+// their highest (valid, but no log makes them) merges into a distinct-path
+// count no larger than the crawler's hits, never a negative number.
+func TestMergedSketchStaysInRange(t *testing.T) {
+	m := sampleSummary(t, testdata("combined.log"))
+	row := firstRow(m)
+	regs := make([]byte, 1<<hllBits)
+	for i := range regs {
+		regs[i] = maxRegister
+	}
+	row["exact"], row["hll"] = nil, regs
+	rep, err := Merge([]*Summary{readBack(t, m)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Crawlers {
+		if c.DistinctPaths < 0 || c.DistinctPaths > c.Hits || c.DistinctError() < 0 {
+			t.Errorf("%s: %d distinct paths (±%d) of %d hits", c.Name, c.DistinctPaths, c.DistinctError(), c.Hits)
+		}
+	}
+}
