@@ -74,7 +74,7 @@ var (
 	msgSummaryTooBig  = msg.Def("logs.summary_too_big", "{{.Name}}: more than {{.Limit}} MiB once uncompressed: not a logs summary (one is far smaller)")
 	msgSummaryDamaged = msg.Def("logs.summary_damaged", "{{.Name}}: damaged logs summary: {{.Detail}}")
 	msgSummaryTwice   = msg.Def("logs.summary_twice", "summaries {{.First}} and {{.Second}} were made from the same log bytes: the same shard given twice would count its hits twice")
-	msgSummaryRanges  = msg.Def("logs.summary_ranges", "summary {{.Index}} was made with other IP ranges (--ip-ranges) or another DNS check than summary 1")
+	msgSummaryRanges  = msg.Def("logs.summary_ranges", "summary {{.Index}} was made with other IP ranges (--ip-ranges, or the catalogue's updated ranges when none is given) or another DNS check than summary 1")
 	msgSummaryTooMany = msg.Def("logs.summary_too_many", "the summaries add up to more lines or bytes than can be counted")
 )
 

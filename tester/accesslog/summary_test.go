@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -229,4 +230,56 @@ func TestMergedSketchStaysInRange(t *testing.T) {
 			t.Errorf("%s: %d distinct paths (±%d) of %d hits", c.Name, c.DistinctPaths, c.DistinctError(), c.Hits)
 		}
 	}
+}
+
+// TestContentSumSamples: the identity of what a reader read is the same
+// however the bytes arrive (one read or many small ones), and differs when
+// a byte in a sampled window differs or the length does.
+func TestContentSumSamples(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789abcdef"), 3*sampleEvery/16+100)
+	sum := func(d []byte, step int) string {
+		r := &Reader{Names: []string{"-"}, Stdin: &stepReader{d, step}, Format: formatsForTest(t)}
+		for {
+			c, err := r.Next()
+			if err != nil {
+				break
+			}
+			c.Release()
+		}
+		return r.ContentSum()
+	}
+	whole := sum(data, len(data))
+	if got := sum(data, 7777); got != whole {
+		t.Errorf("read in pieces: %s, at once: %s", got, whole)
+	}
+	changed := bytes.Clone(data)
+	changed[2*sampleEvery+5] = 'X' // in the third window
+	if sum(changed, 4096) == whole {
+		t.Error("a changed byte in a sampled window gives the same sum")
+	}
+	if sum(data[:len(data)-1], 4096) == whole {
+		t.Error("a shorter input gives the same sum")
+	}
+}
+
+type stepReader struct {
+	data []byte
+	step int
+}
+
+func (s *stepReader) Read(p []byte) (int, error) {
+	if len(s.data) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), s.step)], s.data)
+	s.data = s.data[n:]
+	return n, nil
+}
+
+func formatsForTest(t *testing.T) *Format {
+	f, ok := Builtin("combined")
+	if !ok {
+		t.Fatal("no combined format")
+	}
+	return f
 }
