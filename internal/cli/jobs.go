@@ -61,18 +61,24 @@ func lineBlocks(env *Env, path string, size int) (next func() ([]string, error),
 		defer close(blocks)
 		cur := make([]string, 0, size)
 		bytes := 0
-		readErr = urlLines(path, env.Stdin, func(line string) error {
-			if strings.TrimSpace(line) == "" {
+		var err error
+		if perr := batch.Catch(func() {
+			err = urlLines(path, env.Stdin, func(line string) error {
+				if strings.TrimSpace(line) == "" {
+					return nil
+				}
+				bytes += len(line)
+				if cur = append(cur, line); len(cur) == size || bytes >= blockBytes {
+					blocks <- cur
+					cur = make([]string, 0, size)
+					bytes = 0
+				}
 				return nil
-			}
-			bytes += len(line)
-			if cur = append(cur, line); len(cur) == size || bytes >= blockBytes {
-				blocks <- cur
-				cur = make([]string, 0, size)
-				bytes = 0
-			}
-			return nil
-		})
+			})
+		}); perr != nil {
+			err = perr
+		}
+		readErr = err
 		if len(cur) > 0 {
 			blocks <- cur
 		}

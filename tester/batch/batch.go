@@ -249,6 +249,11 @@ func (e *PanicError) Error() string {
 	return msg.New(msgPanic, "Error", fmt.Sprint(e.Value)).String()
 }
 
+// Catch runs f; a panic in it becomes a *PanicError, for a goroutine
+// of its own that feeds Run (a reader) and must not take the process
+// down either.
+func Catch(f func()) error { return catch(f) }
+
 // catch runs f; a panic in it becomes a *PanicError.
 func catch(f func()) (err error) {
 	defer func() {
