@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -401,7 +400,7 @@ func readLines(env *Env, path string, stdinTaken bool) ([]string, error) {
 		return nil, fmt.Errorf("--urls - and ROBOTS_FILE - cannot both read standard input")
 	}
 	var lines []string
-	err := textfile.Lines(path, env.Stdin, func(line string) error {
+	err := urlLines(path, env.Stdin, func(line string) error {
 		if strings.TrimSpace(line) != "" {
 			lines = append(lines, line)
 		}

@@ -313,13 +313,14 @@ func TestNewCommandsCannotDriveTheTerminal(t *testing.T) {
 }
 
 // TestCountURLsKeepsTheLineLimit: test --count --urls reads through its own
-// fast reader; a line over 1 MiB is an error there too, not one long URL.
+// fast reader; a line over 64 KiB (batch.MaxURL) is an error there too, as
+// with test --urls, not one long URL.
 func TestCountURLsKeepsTheLineLimit(t *testing.T) {
 	robots := filepath.Join(t.TempDir(), "robots.txt")
 	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /x\n"), 0o644)
 	long := strings.Repeat("a", 3<<20) + "\n"
 	code, out, errs := runCmd(t, long, "test", "--count", "--agent", "G", "--urls", "-", robots)
-	if code != cli.ExitUsage || out != "" || !strings.Contains(errs, "longer than 1 MiB") {
+	if code != cli.ExitUsage || out != "" || !strings.Contains(errs, "--urls -: line 1 is longer than 64 KiB") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

@@ -44,27 +44,41 @@ func LimitCores(n int) (restore func()) {
 	return func() { runtime.GOMAXPROCS(prev) }
 }
 
+// blockBytes bounds the bytes of URLs in one block of lineBlocks, so the
+// blocks in flight stay a few megabytes however long the lines.
+const blockBytes = 1 << 20
+
 // lineBlocks reads the non-blank lines of path ("-" = stdin) in blocks of
-// size as they come, for batch.Run: next returns io.EOF after the last
-// block; wait, called once Run is over, drains the reader and returns its
-// error. Lines go to the workers in blocks because one URL is about a
-// microsecond of work, too little to hand over on its own.
+// size lines (or blockBytes) as they come, for batch.Run: next returns
+// io.EOF after the last block; wait, called once Run is over, drains the
+// reader and returns its error. Lines go to the workers in blocks because
+// one URL is about a microsecond of work, too little to hand over on its
+// own. A line longer than batch.MaxURL is an error that names it.
 func lineBlocks(env *Env, path string, size int) (next func() ([]string, error), wait func() error) {
 	blocks := make(chan []string, 8)
 	var readErr error
 	go func() {
 		defer close(blocks)
 		cur := make([]string, 0, size)
-		readErr = textfile.Lines(path, env.Stdin, func(line string) error {
-			if strings.TrimSpace(line) == "" {
+		bytes := 0
+		var err error
+		if perr := batch.Catch(func() {
+			err = urlLines(path, env.Stdin, func(line string) error {
+				if strings.TrimSpace(line) == "" {
+					return nil
+				}
+				bytes += len(line)
+				if cur = append(cur, line); len(cur) == size || bytes >= blockBytes {
+					blocks <- cur
+					cur = make([]string, 0, size)
+					bytes = 0
+				}
 				return nil
-			}
-			if cur = append(cur, line); len(cur) == size {
-				blocks <- cur
-				cur = make([]string, 0, size)
-			}
-			return nil
-		})
+			})
+		}); perr != nil {
+			err = perr
+		}
+		readErr = err
 		if len(cur) > 0 {
 			blocks <- cur
 		}
@@ -81,4 +95,17 @@ func lineBlocks(env *Env, path string, size int) (next func() ([]string, error),
 		return readErr
 	}
 	return next, wait
+}
+
+// urlLines is textfile.Lines for a list of URLs: a line longer than
+// batch.MaxURL stops it with an error that names the line.
+func urlLines(path string, stdin io.Reader, fn func(line string) error) error {
+	n := 0
+	return textfile.Lines(path, stdin, func(line string) error {
+		n++
+		if len(line) > batch.MaxURL {
+			return batch.URLTooLong(path, n)
+		}
+		return fn(line)
+	})
 }

@@ -313,3 +313,40 @@ func TestLogsMergeReadsGzip(t *testing.T) {
 		t.Errorf("gzip summary: %s\n---\n%s", zipped, plain)
 	}
 }
+
+// TestLogsLongLineAcrossChunks: a line of more than a mebibyte that
+// crosses the reader's chunk boundary (5 MB of NUL after one normal line)
+// is one malformed line through logs, logs --partial, standard input and
+// a .gz file: the command reports, it does not crash.
+func TestLogsLongLineAcrossChunks(t *testing.T) {
+	good := `66.249.66.1 - - [03/Feb/2025:08:00:01 +0000] "GET /shop/cart HTTP/1.1" 200 1 "-" "Googlebot/2.1"` + "\n"
+	data := good + string(make([]byte, 5_000_000)) + "\n" + good
+	dir := t.TempDir()
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write([]byte(data))
+	zw.Close()
+	gz := filepath.Join(dir, "nul.log.gz")
+	os.WriteFile(gz, z.Bytes(), 0o644)
+	for _, c := range []struct {
+		name, stdin string
+		args        []string
+	}{
+		{"stdin", data, []string{"logs", "--json", "-"}},
+		{"gz file", "", []string{"logs", "--json", gz}},
+		{"partial", data, []string{"logs", "--partial", "-"}},
+	} {
+		code, out, errs := runCmd(t, c.stdin, c.args...)
+		if code != 0 || !strings.Contains(out, "Googlebot") {
+			t.Errorf("%s: exit %d, stderr %s", c.name, code, errs)
+			continue
+		}
+		if c.name == "partial" {
+			if !strings.Contains(out, `"lines":3,`) || !strings.Contains(out, `"malformed":1,`) {
+				t.Errorf("partial: %.300s", out)
+			}
+		} else if !strings.Contains(errs, "2") {
+			t.Errorf("%s: the malformed line is not named: %q", c.name, errs)
+		}
+	}
+}

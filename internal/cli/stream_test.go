@@ -167,3 +167,31 @@ func TestSitemapJobs(t *testing.T) {
 		}
 	}
 }
+
+// TestURLListsRefuseLongLines: a URL list with a line past 64 KiB stops
+// test --urls, test --count --urls and diff --urls (streamed or not) with
+// exit 2 and a message naming the line, so long lines never pile up in the
+// blocks in flight; a line just under the limit is read as a URL.
+func TestURLListsRefuseLongLines(t *testing.T) {
+	oldFile, newFile, _, _ := streamFiles(t, 1)
+	under := "/a/" + strings.Repeat("u", 64<<10-10)
+	over := "/a/" + strings.Repeat("o", 64<<10)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"test", []string{"test", "--agent", "Googlebot", "--urls", "-", oldFile}},
+		{"test --count", []string{"test", "--count", "--agent", "Googlebot", "--urls", "-", oldFile}},
+		{"diff", []string{"diff", "--urls", "-", oldFile, newFile}},
+		{"diff --json", []string{"diff", "--json", "--urls", "-", oldFile, newFile}},
+	} {
+		code, _, errs := runCmd(t, "/x\n"+under+"\n/cart\n", c.args...)
+		if code == cli.ExitUsage || errs != "" {
+			t.Errorf("%s: a line of %d bytes: exit %d, %s", c.name, len(under), code, errs)
+		}
+		code, _, errs = runCmd(t, "/x\n\n"+over+"\n/cart\n", c.args...)
+		if code != cli.ExitUsage || !strings.Contains(errs, "line 3 ") || !strings.Contains(errs, "64 KiB") {
+			t.Errorf("%s: a line of %d bytes: exit %d, %q", c.name, len(over), code, errs)
+		}
+	}
+}

@@ -48,7 +48,7 @@ func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile
 		if errors.As(err, &fe) {
 			return Failf(env, "test: --urls %s: %s", urlsFile, fe.Text)
 		}
-		return Failf(env, "test: %s: %v", urlsFile, err)
+		return Failf(env, "test: --urls %s: %v", urlsFile, err)
 	}
 	if n.Allowed+n.Blocked+n.TimedOut == 0 {
 		return Failf(env, "test: give at least one URL or path (or --urls FILE)")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/robots-studio/robots-studio/tester/batch"
@@ -32,6 +33,10 @@ type Options struct {
 	OnViolation func(Violation)
 	// OnProgress, when set, is called after each chunk of lines.
 	OnProgress func(Progress)
+
+	// chunkSize and maxLine, when not 0, replace the reader's sizes
+	// (Reader.ChunkSize, Reader.MaxLine): tests shrink them.
+	chunkSize, maxLine int
 }
 
 // Progress is how far Analyze has read.
@@ -69,8 +74,17 @@ const (
 
 // bucketWidths are the widths a timeline may have: an hour while a
 // crawler's hits span less than maxBuckets of them, then coarser, so the
-// timeline of years of log stays small.
-var bucketWidths = []int64{3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600, 28 * 24 * 3600, 364 * 24 * 3600}
+// timeline of years of log stays small. The widest ones (ten and a hundred
+// years of 364 days) hold any span a log's four-digit years can give
+// (0000–9999) in maxBuckets: a log with made-up dates across centuries
+// costs no more than an ordinary one.
+var bucketWidths = []int64{3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600, 28 * 24 * 3600, 364 * 24 * 3600,
+	10 * 364 * 24 * 3600, 100 * 364 * 24 * 3600}
+
+// foldEarly lets the workers count unknown bots into "other bots" (see
+// keepRow in Analyze); a test turns it off to compare with the merge
+// alone.
+var foldEarly = true
 
 // event is one crawler hit.
 type event struct {
@@ -105,7 +119,13 @@ func (w *who) verify(v *Verifier, host []byte) Verification {
 		return r
 	}
 	r := v.Verify(&w.Identity, string(host))
-	if w.vers == nil || len(w.vers) > 1<<12 {
+	// A catalogue crawler comes from many addresses; an unknown bot's
+	// answers cost little to ask again, and a log may hold endless names.
+	most := 1 << 12
+	if w.Kind != KindCatalogue {
+		most = 64
+	}
+	if w.vers == nil || len(w.vers) > most {
 		w.vers = map[string]Verification{}
 	}
 	w.vers[string(host)] = r
@@ -183,8 +203,85 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	inFlight := make(chan struct{}, 2*workers)
 	var width atomic.Int64
 	width.Store(rep.BucketSeconds)
-	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin}
+	// Once the report has maxUnknownBots rows of unknown bots, no other
+	// unknown bot ever gets one (see merge): from then on the workers
+	// count a new name's hits into "other bots" at once, instead of
+	// giving it a row in each chunk for the merge to fold. frozen holds
+	// the rows that stay; a chunk counted before it was set is folded at
+	// the merge, to the same report.
+	var frozen atomic.Pointer[map[rowKey]bool]
+	other := otherBotsName()
+	// Before that, a chunk with more than maxUnknownBots names of unknown
+	// bots waits for the chunks before it to be merged, then gives rows
+	// only to the names the merge would keep (see keepRow): a chunk of
+	// endless names costs a few hundred rows, not one per name.
+	var mergedMu sync.Mutex
+	merged := 0                     // chunks merged into rep
+	mergedCh := make(chan struct{}) // closed and replaced at each merge
+	dead := make(chan struct{})     // closed when the run stops early
+	var deadOnce sync.Once
+	stop := func() { deadOnce.Do(func() { close(dead) }) }
+	waitMerged := func(n int) bool {
+		for {
+			mergedMu.Lock()
+			m, ch := merged, mergedCh
+			mergedMu.Unlock()
+			if m >= n {
+				return true
+			}
+			select {
+			case <-ch:
+			case <-dead:
+				return false
+			case <-ctx.Done():
+				return false
+			}
+		}
+	}
+	// keepRow reports whether an unknown bot's hits in chunk seq (part
+	// p) get a row of their own, k, or count in "other bots" there, the
+	// way merge will decide.
+	keepRow := func(p *Report, seq int, k rowKey) bool {
+		if !foldEarly {
+			return true
+		}
+		if f := frozen.Load(); f != nil {
+			return (*f)[k]
+		}
+		if _, ok := p.rows[k]; ok || p.unknownRows < maxUnknownBots {
+			return true
+		}
+		if p.whole == nil {
+			if !waitMerged(seq) {
+				return true // the run is over; the report is not used
+			}
+			// rep stays as it is until this chunk is merged.
+			mergedMu.Lock()
+			p.whole = rep
+			mergedMu.Unlock()
+			p.room = maxUnknownBots - rep.unknownRows
+			for _, s := range p.order {
+				if s.Kind == KindUnknownBot || s.Kind == KindHost {
+					if _, ok := rep.rows[rowKey{s.Name, s.Verified}]; !ok {
+						p.room--
+					}
+				}
+			}
+		}
+		if _, ok := p.whole.rows[k]; ok {
+			return true
+		}
+		return p.room > 0
+	}
+	rd := &Reader{Names: o.Names, Format: o.Format, Stdin: o.Stdin, ChunkSize: o.chunkSize, MaxLine: o.maxLine}
+	_, limit := rd.sizes()
 	work := func(w int, c *Chunk) *chunkResult {
+		defer func() {
+			if v := recover(); v != nil {
+				stop() // no chunk after this one is merged
+				panic(v)
+			}
+		}()
 		st := states[w]
 		st.gen++
 		select {
@@ -210,7 +307,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			h := &st.hit
 			// A line past the limit is malformed whether the reader
 			// skipped it or it fitted in a chunk.
-			if len(line) > maxLine || !f.Parse(line, h) {
+			if len(line) > limit || !f.Parse(line, h) {
 				p.Malformed++
 				if len(p.MalformedAt) < keepMalformed {
 					p.MalformedAt = append(p.MalformedAt, LineRef{c.File, n})
@@ -283,7 +380,11 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 					wh.gen, wh.rows = st.gen, [Failed + 1]*CrawlerStats{}
 				}
 				if s = wh.rows[e.ver]; s == nil {
-					s = p.row(wh.Identity, e.ver)
+					id := wh.Identity
+					if id.Kind == KindUnknownBot && !keepRow(p, c.seq, rowKey{id.Name, e.ver}) {
+						id = Identity{Kind: id.Kind, Name: other, Engine: id.Engine}
+					}
+					s = p.row(id, e.ver)
 					wh.rows[e.ver] = s
 				}
 			}
@@ -299,6 +400,12 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	var lines int64
 	var late []partViolation
 	emit := func(res *chunkResult) error {
+		defer func() {
+			if v := recover(); v != nil {
+				stop()
+				panic(v)
+			}
+		}()
 		// The chunk's hits from hosts not yet known as robots count as a
 		// robot's when an earlier chunk saw the host fetch robots.txt.
 		late = late[:0]
@@ -314,7 +421,21 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 				late = append(late, partViolation{e.line, s, e.path, rule})
 			}
 		}
+		mergedMu.Lock()
 		rep.merge(res.part)
+		merged++
+		close(mergedCh)
+		mergedCh = make(chan struct{})
+		mergedMu.Unlock()
+		if rep.unknownRows >= maxUnknownBots && frozen.Load() == nil {
+			keep := map[rowKey]bool{}
+			for k, s := range rep.rows {
+				if s.Kind == KindUnknownBot {
+					keep[k] = true
+				}
+			}
+			frozen.Store(&keep)
+		}
 		if o.OnViolation != nil {
 			// Both lists are in line order: give them out in log order.
 			vs, i, j := res.violations, 0, 0
@@ -344,6 +465,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		return nil
 	}
 	named := -1 // the last file whose format is in rep.Formats
+	chunks := 0
 	next := func() (*Chunk, error) {
 		select {
 		case inFlight <- struct{}{}:
@@ -353,6 +475,9 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 		c, err := rd.Next()
 		if err != nil {
 			<-inFlight
+		} else {
+			c.seq = chunks
+			chunks++
 		}
 		// An overlong first line comes before its file's format is known.
 		if err == nil && c.Format != nil && c.File > named {
@@ -366,6 +491,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	}
 	err := batch.Run(ctx, workers, next, work, emit)
 	rep.Bytes = rd.BytesRead()
+	rep.content = rd.ContentSum()
 	rep.finish()
 	return rep, err
 }
@@ -458,8 +584,14 @@ type Report struct {
 	order       []*CrawlerStats // rows in the order of their first hit
 	unknownRows int
 	paths       *topCounter[struct{}]
-	part        bool      // a chunk's report, to be merged (see newPart)
-	free        *partFree // what a chunk's report may reuse
+	content     string // the reader's ContentSum (Analyze's)
+	// A part's: unknownRows counts its rows of unknown bots and hosts;
+	// once it has maxUnknownBots of them, whole is the report merged so
+	// far and room how many more the merge would give rows (see keepRow).
+	whole *Report
+	room  int
+	part  bool      // a chunk's report, to be merged (see newPart)
+	free  *partFree // what a chunk's report may reuse
 }
 
 var msgOtherBots = msg.Def("logs.other_bots", "other bots")
@@ -605,8 +737,14 @@ func newReport(o Options) *Report {
 func otherBotsName() string { return msg.New(msgOtherBots).String() }
 
 func newStats(id Identity, ver Verification) *CrawlerStats {
-	return &CrawlerStats{Identity: id, Verified: ver, RobotsFetches: map[int]int64{},
-		disallowed: newTop[disallowedVal](keepDisallowed), ownPaths: newTop[struct{}](keepOwnPaths), draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
+	s := newRow(id, ver)
+	s.disallowed, s.ownPaths = newTop[disallowedVal](keepDisallowed), newTop[struct{}](keepOwnPaths)
+	return s
+}
+
+// newRow is a row without its top lists (the caller gives them).
+func newRow(id Identity, ver Verification) *CrawlerStats {
+	return &CrawlerStats{Identity: id, Verified: ver, RobotsFetches: map[int]int64{}, draft: map[ruleKey]*RuleCount{}, buckets: map[int64]*Bucket{}}
 }
 
 // newPart is the report of one chunk of lines: no top list is cut short
@@ -705,13 +843,21 @@ func (r *Report) row(id Identity, ver Verification) *CrawlerStats {
 		delete(f.rows, k)
 		s.Identity, s.Verified = id, ver
 	case r.part:
-		s = newStats(id, ver)
+		s = newRow(id, ver)
 		s.ownPaths, s.disallowed = newPartTop[struct{}](), newPartTop[disallowedVal]()
 	default:
 		s = newStats(id, ver)
 	}
 	r.rows[k] = s
 	r.order = append(r.order, s)
+	if r.part && (id.Kind == KindUnknownBot || id.Kind == KindHost) {
+		r.unknownRows++
+		if r.whole != nil {
+			if _, ok := r.whole.rows[k]; !ok {
+				r.room-- // a row the merge makes anew, while it has room
+			}
+		}
+	}
 	return s
 }
 
@@ -738,7 +884,7 @@ func (r *Report) count(s *CrawlerStats, e *event, at LineRef) (*engine.Rule, boo
 		if b = s.buckets[start]; b == nil {
 			b = &Bucket{Start: start}
 			s.buckets[start] = b
-			if len(s.buckets) > maxBuckets {
+			if len(s.buckets) > maxBuckets && r.BucketSeconds != bucketWidths[len(bucketWidths)-1] {
 				r.coarsen()
 				start = e.time.Unix - mod(e.time.Unix, r.BucketSeconds)
 				b = s.buckets[start]
@@ -920,7 +1066,10 @@ func mod(a, b int64) int64 {
 func (r *Report) finish() {
 	r.Crawlers = r.Crawlers[:0]
 	for _, s := range r.rows {
-		s.DistinctPaths = s.distinct.Count()
+		// A crawler fetched no more distinct paths than it made hits; the
+		// sketch's estimate may say more (its error, or a summary's
+		// registers).
+		s.DistinctPaths = min(s.distinct.Count(), s.Hits)
 		s.Exact = s.distinct.Exact()
 		s.TopDisallowed = s.TopDisallowed[:0]
 		for _, it := range s.disallowed.top(keepDisallowed) {

@@ -107,7 +107,9 @@ func (d *distinct) Count() int64 {
 	if est <= 2.5*m && zeros > 0 {
 		est = m * math.Log(m/float64(zeros))
 	}
-	return int64(est + 0.5)
+	// Registers at their highest (a summary may say so) estimate more
+	// than an int64 holds.
+	return int64(min(est, 1<<62) + 0.5)
 }
 
 // topCounter keeps the most frequent keys in bounded memory: when it holds
@@ -125,6 +127,7 @@ type topCounter[V any] struct {
 	// slab: a part's counter (newPartTop) takes its items from here, a
 	// few allocations per chunk instead of one per path.
 	slab []topItem[V]
+	part bool // made by newPartTop
 }
 
 type topItem[V any] struct {
@@ -144,7 +147,9 @@ const unbounded = math.MaxInt / 8
 // bounded anyway: it keeps every key (so its counts are exact) and is
 // merged into a bounded one.
 func newPartTop[V any]() *topCounter[V] {
-	return &topCounter[V]{keep: unbounded, items: map[string]*topItem[V]{}, slab: make([]topItem[V], 0, 64)}
+	// The slab is made on the first key and grows from a few items: a
+	// chunk may hold thousands of crawler names with a hit or two each.
+	return &topCounter[V]{keep: unbounded, items: map[string]*topItem[V]{}, part: true}
 }
 
 // add counts key once and returns its item (for the caller's value).
@@ -154,9 +159,9 @@ func (t *topCounter[V]) add(key string) *topItem[V] {
 		if len(t.items) >= 4*t.keep {
 			t.prune()
 		}
-		if t.slab != nil {
+		if t.part {
 			if len(t.slab) == cap(t.slab) {
-				t.slab = make([]topItem[V], 0, min(2*cap(t.slab), 4096))
+				t.slab = make([]topItem[V], 0, min(max(2*cap(t.slab), 4), 4096))
 			}
 			t.slab = append(t.slab, topItem[V]{Key: key})
 			it = &t.slab[len(t.slab)-1]

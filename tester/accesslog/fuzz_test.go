@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -15,8 +16,11 @@ import (
 // (the detected one, else the first built-in), the reader numbers the lines
 // consecutively, and together they are the input (less a leading BOM and
 // the line ends). Each line also goes through every built-in format's
-// parser, whose fields must lie inside the line.
+// parser, whose fields must lie inside the line. The reader's chunks and
+// line limit are shrunk to fuzzChunk and fuzzLine bytes, so inputs of a
+// few kilobytes cross chunk boundaries and hold overlong lines.
 func FuzzLineReader(f *testing.F) {
+	const fuzzChunk, fuzzLine = 512, 256
 	for _, name := range []string{"combined.log", "vhost.log", "common.log", "nginx-iso.log"} {
 		data, err := os.ReadFile(testdata(name))
 		if err != nil {
@@ -26,9 +30,14 @@ func FuzzLineReader(f *testing.F) {
 	}
 	f.Add([]byte("\xef\xbb\xbf\n\r\n\"\\"))
 	f.Add([]byte(`1.2.3.4 - - [03/Feb/2025:08:00:01 +0000] "GET /s?q=\"x HTTP/1.1" 200 1 "-" "UA\`))
+	good := "1.2.3.4 - - [03/Feb/2025:08:00:01 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"Googlebot/2.1\"\n"
 	// A first line too long to keep, before any format is known.
-	f.Add(append(bytes.Repeat([]byte("x"), maxLine), "\n1.2.3.4 - - [03/Feb/2025:08:00:01 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"Googlebot/2.1\"\n"...))
-	f.Add(make([]byte, maxLine+1))
+	f.Add(append(bytes.Repeat([]byte("x"), fuzzLine), good...))
+	f.Add(make([]byte, fuzzLine+1))
+	// A line past the limit that starts in one chunk and ends chunks later
+	// (the reader once panicked on it), and one that ends in the next.
+	f.Add(append([]byte(good), make([]byte, 3*fuzzChunk)...))
+	f.Add([]byte(good + strings.Repeat(good, 4) + strings.Repeat("q", fuzzLine+50) + "\n" + good))
 	formats := make([]*Format, 0, len(builtin))
 	for _, b := range builtin {
 		ft, _ := Builtin(b.name)
@@ -36,12 +45,13 @@ func FuzzLineReader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		gz := bytes.HasPrefix(data, []byte{0x1f, 0x8b})
-		_, err := Analyze(context.Background(), Options{Names: []string{"-"}, Stdin: bytes.NewReader(data), Workers: 2})
+		_, err := Analyze(context.Background(), Options{Names: []string{"-"}, Stdin: bytes.NewReader(data), Workers: 2,
+			chunkSize: fuzzChunk, maxLine: fuzzLine})
 		if err != nil && !errors.Is(err, ErrNoFormat) && !gz {
 			t.Fatal(err)
 		}
 		format := formats[0]
-		detect := &Reader{Names: []string{"-"}, Stdin: bytes.NewReader(data)}
+		detect := &Reader{Names: []string{"-"}, Stdin: bytes.NewReader(data), ChunkSize: fuzzChunk, MaxLine: fuzzLine}
 		for {
 			c, err := detect.Next()
 			if err != nil {
@@ -59,7 +69,7 @@ func FuzzLineReader(f *testing.F) {
 				t.Fatalf("lines %d… without a format", c.FirstLine)
 			}
 		}
-		r := &Reader{Names: []string{"-"}, Stdin: bytes.NewReader(data), Format: format}
+		r := &Reader{Names: []string{"-"}, Stdin: bytes.NewReader(data), Format: format, ChunkSize: fuzzChunk, MaxLine: fuzzLine}
 		var got [][]byte
 		overlong := map[int]bool{} // lines skipped as too long, by index
 		next := 1
@@ -115,7 +125,7 @@ func FuzzLineReader(f *testing.F) {
 		}
 		for i := range lines {
 			if overlong[i] {
-				if len(lines[i]) < maxLine-3 { // less the BOM
+				if len(lines[i]) < fuzzLine-3 { // less the BOM
 					t.Fatalf("line %d of %d bytes skipped as too long", i+1, len(lines[i]))
 				}
 				continue

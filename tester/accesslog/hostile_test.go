@@ -68,3 +68,57 @@ func TestTruncatedGzipKeepsWhatWasRead(t *testing.T) {
 		t.Errorf("read %d lines before the cut, want %d", rep.Lines, want)
 	}
 }
+
+// TestLongLineAcrossAChunkBoundary: a line past the limit that starts in
+// one chunk and ends in a later one (5 MB of NUL after one normal line; a
+// 1.2 MiB line starting 2.9 MiB in) is one malformed line, the lines
+// around it are read, and nothing panics: from standard input, from a
+// file, gzip-compressed, and with the real chunk size and a small one.
+// (The reader once kept the cut line's start, more than the room left in
+// its buffer for the next chunk, and sliced past its end.)
+func TestLongLineAcrossAChunkBoundary(t *testing.T) {
+	good := `66.249.66.1 - - [03/Feb/2025:08:00:01 +0000] "GET /shop/cart HTTP/1.1" 200 1 "-" "Googlebot/2.1"` + "\n"
+	filler := func(n int) string { return strings.Repeat(good, n/len(good)) }
+	before := filler(29 << 20 / 10)
+	cases := []struct {
+		rule        string
+		data        string
+		lines, hits int64
+	}{
+		{"5 MB of NUL after one normal line", good + string(make([]byte, 5_000_000)), 2, 1},
+		{"a 1.2 MiB line at 2.9 MiB, then more lines", before + strings.Repeat("q", 12<<20/10) + "\n" + good + good,
+			int64(len(before)/len(good)) + 3, int64(len(before)/len(good)) + 2},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		zw.Write([]byte(c.data))
+		zw.Close()
+		file := filepath.Join(dir, "log")
+		os.WriteFile(file, []byte(c.data), 0o644)
+		for _, in := range []struct {
+			name  string
+			o     Options
+			input []byte
+		}{
+			{"stdin", Options{Names: []string{"-"}}, []byte(c.data)},
+			{"stdin gzip", Options{Names: []string{"-"}}, gz.Bytes()},
+			{"file", Options{Names: []string{file}}, nil},
+			{"small chunks", Options{Names: []string{"-"}, chunkSize: 64 << 10, maxLine: 16 << 10}, []byte(c.data)},
+		} {
+			o := in.o
+			o.Workers = 2
+			if in.input != nil {
+				o.Stdin = bytes.NewReader(in.input)
+			}
+			rep, err := Analyze(context.Background(), o)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", c.rule, in.name, err)
+			}
+			if rep.Lines != c.lines || rep.Malformed != 1 || len(rep.Crawlers) != 1 || rep.Crawlers[0].Hits != c.hits {
+				t.Errorf("%s, %s: lines %d (want %d), malformed %d, crawler hits %d (want %d)", c.rule, in.name, rep.Lines, c.lines, rep.Malformed, rep.CrawlerHits, c.hits)
+			}
+		}
+	}
+}

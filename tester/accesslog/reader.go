@@ -6,6 +6,8 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/crc64"
 	"io"
 	"sync/atomic"
 
@@ -14,10 +16,12 @@ import (
 
 // Sizes of the reading buffers: a chunk is whole lines, about chunkSize
 // bytes; a line longer than maxLine is counted as malformed and skipped, so
-// memory stays bounded whatever the input.
+// memory stays bounded whatever the input: a buffer holds a chunk and the
+// start of a line cut at its end (less than maxLine).
 // A chunk is what one worker reads and counts on its own (see Analyze):
 // big enough that the chunks' reports have much less to merge than their
-// lines.
+// lines. A Reader (and Options) may set smaller sizes, so a test or a fuzz
+// target reaches chunk boundaries and overlong lines with small inputs.
 var chunkSize = 4 << 20
 
 const maxLine = 1 << 20
@@ -30,6 +34,7 @@ type Chunk struct {
 	Overlong  bool    // Data is empty: line FirstLine was longer than the limit and was skipped
 	Format    *Format // nil only on an Overlong chunk that comes before the file's format is known
 	buf       *[]byte
+	seq       int // Analyze's count of the chunks before this one
 }
 
 // chunkPool holds the read buffers. Unlike a sync.Pool it survives garbage
@@ -39,19 +44,18 @@ type bufferPool chan *[]byte
 
 var chunkPool = make(bufferPool, 64)
 
-// Get returns a free buffer or a new one.
-func (p bufferPool) Get() any {
+// Get returns a free buffer of at least size bytes, or a new one.
+func (p bufferPool) Get(size int) *[]byte {
 	select {
 	case b := <-p:
-		if cap(*b) >= chunkSize+maxLine {
+		if cap(*b) >= size {
 			return b
 		}
-		b2 := make([]byte, 0, chunkSize+maxLine) // made before chunkSize grew (tests change it)
-		return &b2
+		// Made for smaller chunks (a test's): drop it.
 	default:
-		b := make([]byte, 0, chunkSize+maxLine)
-		return &b
 	}
+	b := make([]byte, 0, size)
+	return &b
 }
 
 // Put keeps b for reuse, unless enough are kept already.
@@ -80,6 +84,9 @@ type Reader struct {
 	Names  []string
 	Format *Format // nil: detect per file
 	Stdin  io.Reader
+	// ChunkSize and MaxLine, when not 0, replace the chunk size and the
+	// line limit (tests shrink them).
+	ChunkSize, MaxLine int
 
 	file    int
 	line    int
@@ -92,6 +99,7 @@ type Reader struct {
 	err     error        // the read error to return once the lines before it are returned
 	started bool         // the file's first bytes were looked at (for a BOM)
 	total   atomic.Int64 // bytes read from every file so far
+	content hash.Hash64  // CRC-64 of samples of those bytes, in order (see ContentSum)
 }
 
 // ErrNoFormat means no known log format fits the first lines of a file.
@@ -101,15 +109,61 @@ var ErrNoFormat = errors.New("no known log format fits its first lines")
 // files), for progress.
 func (r *Reader) BytesRead() int64 { return r.total.Load() }
 
+// ContentSum identifies the bytes read so far from every file, in order,
+// as text: a summary carries it so Merge can refuse the same shard twice.
+// It is the CRC-64 of the first sampleBytes of every sampleEvery bytes
+// (a sixteenth of the log, so reading stays as fast: the whole would cost
+// a third of the time) and the length: two shards of a log differ in
+// those bytes, their lines' times if nothing else. Call it after the
+// reading is done.
+func (r *Reader) ContentSum() string {
+	var sum uint64
+	if r.content != nil {
+		sum = r.content.Sum64()
+	}
+	return fmt.Sprintf("%016x-%d", sum, r.total.Load())
+}
+
+const (
+	sampleEvery = 1 << 20
+	sampleBytes = 64 << 10
+)
+
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
 type countingReader struct {
 	r io.Reader
 	n *atomic.Int64
+	h hash.Hash64
 }
 
 func (c countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
+	at := c.n.Add(int64(n)) - int64(n) // where p starts in the stream
+	// Hash the parts of p[:n] that fall in a sample window.
+	for i := 0; i < n; {
+		off := int((at + int64(i)) % sampleEvery)
+		if off >= sampleBytes {
+			i += sampleEvery - off // to the next window
+			continue
+		}
+		end := min(n, i+sampleBytes-off)
+		c.h.Write(p[i:end])
+		i = end
+	}
 	return n, err
+}
+
+// sizes returns the chunk size and the line limit in force.
+func (r *Reader) sizes() (chunk, limit int) {
+	chunk, limit = chunkSize, maxLine
+	if r.ChunkSize > 0 {
+		chunk = r.ChunkSize
+	}
+	if r.MaxLine > 0 {
+		limit = r.MaxLine
+	}
+	return chunk, limit
 }
 
 // open starts file r.file.
@@ -132,7 +186,10 @@ func (r *Reader) open() error {
 		}
 		src, r.closer = f, f
 	}
-	br := bufio.NewReaderSize(countingReader{src, &r.total}, 64<<10)
+	if r.content == nil {
+		r.content = crc64.New(crcTable)
+	}
+	br := bufio.NewReaderSize(countingReader{src, &r.total, r.content}, 64<<10)
 	magic, _ := br.Peek(2)
 	r.in = br
 	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -197,11 +254,22 @@ func (r *Reader) read() (*Chunk, error) {
 	if r.err != nil {
 		return r.end()
 	}
-	bp := chunkPool.Get().(*[]byte)
+	chunk, limit := r.sizes()
+	if len(r.carry) >= limit {
+		// The line the last chunk ended in is already too long: report
+		// it, drop the rest of it. (Kept, it would leave no room in the
+		// buffer for the next chunk.)
+		r.carry = r.carry[:0]
+		r.skip, r.long = true, true
+		return &Chunk{File: r.file, FirstLine: r.line, Overlong: true, Format: r.format}, nil
+	}
+	bp := chunkPool.Get(chunk + limit)
 	buf := append((*bp)[:0], r.carry...)
 	r.carry = r.carry[:0]
 	for {
-		n, err := fill(r.in, buf[len(buf):len(buf)+chunkSize])
+		// buf holds less than limit bytes here (the carry, or a line
+		// not yet ended), so a chunk more fits.
+		n, err := fill(r.in, buf[len(buf):len(buf)+chunk])
 		buf = buf[:len(buf)+n]
 		eof := err == io.EOF
 		if err != nil && !eof {
@@ -234,7 +302,7 @@ func (r *Reader) read() (*Chunk, error) {
 		if !eof {
 			cut = bytes.LastIndexByte(buf, '\n') + 1
 			if cut == 0 && !last {
-				if len(buf) < maxLine {
+				if len(buf) < limit {
 					continue
 				}
 				// One line longer than the limit: report it, drop the rest of it.

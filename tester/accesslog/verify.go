@@ -6,11 +6,14 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -80,6 +83,32 @@ type Verifier struct {
 // Active reports whether the verifier can check anything.
 func (v *Verifier) Active() bool {
 	return v != nil && (len(v.ranges) > 0 || len(v.unnamed) > 0 || v.Resolver != nil)
+}
+
+// Fingerprint names what the verifier checks against by content: the
+// SHA-256 of its ranges (sorted, whatever files or formats they came
+// from) and whether reverse DNS is on; "" when it checks nothing. Shards
+// verified against different ranges are not merged (see Merge).
+func (v *Verifier) Fingerprint() string {
+	if !v.Active() {
+		return ""
+	}
+	var lines []string
+	for name, ps := range v.ranges {
+		for _, p := range ps {
+			lines = append(lines, name+" "+p.String())
+		}
+	}
+	for _, p := range v.unnamed {
+		lines = append(lines, " "+p.String())
+	}
+	slices.Sort(lines)
+	lines = slices.Compact(lines)
+	if v.Resolver != nil {
+		lines = append(lines, "+dns")
+	}
+	sum := sha256.Sum256([]byte(strings.Join(lines, "\n")))
+	return hex.EncodeToString(sum[:])
 }
 
 // Verify checks that ip may send requests as id.

@@ -8,14 +8,17 @@ package batch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"hash/maphash"
 	"io"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -104,6 +107,12 @@ func (e *Evaluator) NewCache() *Cache {
 	return &Cache{ev: e, tables: map[tableKey]*Table{}}
 }
 
+// maxTables bounds the tables a cache keeps. Past it (a log with endless
+// made-up crawler names), a new crawler's table has one slot and is not
+// kept: it answers as well, caches next to nothing, and the cache stays
+// the size of maxTables tables however many names come.
+const maxTables = 256
+
 // Table returns the cache of one crawler under one engine; keep it to
 // skip this lookup on every query.
 func (c *Cache) Table(engineID, crawler string) *Table {
@@ -113,6 +122,10 @@ func (c *Cache) Table(engineID, crawler string) *Table {
 		slots := c.ev.Slots
 		if slots <= 0 {
 			slots = 1 << 13
+		}
+		keep := len(c.tables) < maxTables
+		if !keep {
+			slots = 1
 		}
 		slots = 1 << bits.Len(uint(slots-1)) // a power of two
 		docs := len(c.ev.docs)
@@ -125,7 +138,9 @@ func (c *Cache) Table(engineID, crawler string) *Table {
 				t.judges[d] = engine.JudgeFor(comp, crawler)
 			}
 		}
-		c.tables[k] = t
+		if keep {
+			c.tables[k] = t
+		}
 	}
 	return t
 }
@@ -220,12 +235,44 @@ func (t *Table) fill(i uint64, url string, keep func() string) Answer {
 // Workers is how many goroutines Run uses by default: one per core.
 func Workers() int { return runtime.GOMAXPROCS(0) }
 
+var msgPanic = msg.Def("batch.panic", "an internal error stopped the work ({{.Error}}); the results before it are kept. Please report it with the input that caused it.")
+
+// PanicError is a panic inside one of Run's functions, caught: the run
+// stops with it as its error instead of taking the process down (the
+// window would lose unsaved text).
+type PanicError struct {
+	Value any    // what was passed to panic
+	Stack []byte // the goroutine's stack where it panicked
+}
+
+func (e *PanicError) Error() string {
+	return msg.New(msgPanic, "Error", fmt.Sprint(e.Value)).String()
+}
+
+// Catch runs f; a panic in it becomes a *PanicError, for a goroutine
+// of its own that feeds Run (a reader) and must not take the process
+// down either.
+func Catch(f func()) error { return catch(f) }
+
+// catch runs f; a panic in it becomes a *PanicError.
+func catch(f func()) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PanicError{Value: v, Stack: debug.Stack()}
+		}
+	}()
+	f()
+	return nil
+}
+
 // Run reads jobs with next (from one goroutine, in order) until it returns
 // io.EOF, runs work on each in one of workers goroutines (worker is its
 // index, for per-worker state such as a Cache), and gives the results to
 // emit in the order of the jobs. At most a few jobs per worker are in
 // flight, so memory does not grow with the input. Run stops at the first
-// error of next or emit, or when ctx is done, and returns that error.
+// error of next or emit, or when ctx is done, and returns that error. A
+// panic in next, work or emit stops the run the same way, with a
+// *PanicError: it never takes the process down.
 func Run[J, R any](ctx context.Context, workers int, next func() (J, error), work func(worker int, job J) R, emit func(R) error) error {
 	if workers < 1 {
 		workers = 1
@@ -240,12 +287,27 @@ func Run[J, R any](ctx context.Context, workers int, next func() (J, error), wor
 	jobs := make(chan *item, workers)
 	order := make(chan *item, 2*workers)
 	var wg sync.WaitGroup
+	// The first panic of a worker or of next. A job whose work panicked
+	// is not emitted, nor is any after it; a panic in next ends the jobs
+	// as a read error does.
+	var panicMu sync.Mutex
+	var panicErr error
+	panicked := func(err error) {
+		panicMu.Lock()
+		if panicErr == nil {
+			panicErr = err
+		}
+		panicMu.Unlock()
+		cancel()
+	}
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
 			for it := range jobs {
-				it.res = work(w, it.job)
+				if err := catch(func() { it.res = work(w, it.job) }); err != nil {
+					panicked(err)
+				}
 				close(it.done)
 			}
 		}(w)
@@ -255,7 +317,17 @@ func Run[J, R any](ctx context.Context, workers int, next func() (J, error), wor
 		defer close(order)
 		defer close(jobs)
 		for {
-			j, err := next()
+			var j J
+			var err error
+			if perr := catch(func() { j, err = next() }); perr != nil {
+				// Like a read error: the jobs read before it still count.
+				panicMu.Lock()
+				if panicErr == nil {
+					panicErr = perr
+				}
+				panicMu.Unlock()
+				return
+			}
 			if err != nil {
 				if !errors.Is(err, io.EOF) {
 					readErr = err
@@ -280,7 +352,11 @@ func Run[J, R any](ctx context.Context, workers int, next func() (J, error), wor
 	for it := range order {
 		<-it.done
 		if emitErr == nil && ctx.Err() == nil {
-			if err := emit(it.res); err != nil {
+			var err error
+			if perr := catch(func() { err = emit(it.res) }); perr != nil {
+				err = perr
+			}
+			if err != nil {
 				emitErr = err
 				cancel()
 			}
@@ -288,6 +364,8 @@ func Run[J, R any](ctx context.Context, workers int, next func() (J, error), wor
 	}
 	wg.Wait()
 	switch {
+	case panicErr != nil:
+		return panicErr
 	case emitErr != nil:
 		return emitErr
 	case readErr != nil:

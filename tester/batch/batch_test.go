@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -96,6 +97,67 @@ func TestRunStops(t *testing.T) {
 	})
 }
 
+// TestRunCatchesPanics: a panic in a worker, in the input or in the output
+// ends the run with a *PanicError (the process goes on); a panic in the
+// input, like a read error, keeps the jobs read before it; a job whose
+// work panicked is not emitted, nor any after it.
+func TestRunCatchesPanics(t *testing.T) {
+	id := func(_ int, j int) int { return j }
+	counter := func(limit int) func() (int, error) {
+		k := 0
+		return func() (int, error) {
+			if k == limit {
+				return 0, io.EOF
+			}
+			k++
+			return k, nil
+		}
+	}
+	var pe *PanicError
+	t.Run("worker", func(t *testing.T) {
+		var got []int
+		err := Run(context.Background(), 3, counter(100), func(_ int, j int) int {
+			if j == 40 {
+				var s []int
+				_ = s[j] // an index out of range, as a real bug would
+			}
+			return j
+		}, func(r int) error { got = append(got, r); return nil })
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), "index out of range") || len(pe.Stack) == 0 {
+			t.Fatalf("err %v", err)
+		}
+		if len(got) > 39 || slices.Contains(got, 40) {
+			t.Errorf("emitted %v", got)
+		}
+	})
+	t.Run("input", func(t *testing.T) {
+		k := 0
+		next := func() (int, error) {
+			k++
+			if k == 10 {
+				panic("reader broke")
+			}
+			return k, nil
+		}
+		emitted := 0
+		err := Run(context.Background(), 2, next, id, func(int) error { emitted++; return nil })
+		if !errors.As(err, &pe) || pe.Value != "reader broke" || emitted != 9 {
+			t.Errorf("err %v, %d emitted", err, emitted)
+		}
+	})
+	t.Run("output", func(t *testing.T) {
+		err := Run(context.Background(), 2, counter(100), id, func(r int) error {
+			if r == 5 {
+				panic("writer broke")
+			}
+			return nil
+		})
+		if !errors.As(err, &pe) || pe.Value != "writer broke" {
+			t.Errorf("err %v", err)
+		}
+	})
+}
+
 const robots = "User-agent: *\nDisallow: /private/\nAllow: /private/open\n\nUser-agent: Googlebot\nDisallow: /nogoogle\n\nUser-agent: Yandex\nDisallow: /tmp/\n"
 
 // TestCacheAnswersAsTheEngine: a cached answer, and one given after the
@@ -126,6 +188,28 @@ func TestCacheAnswersAsTheEngine(t *testing.T) {
 	b := tb.GetBytes([]byte("/nogoogle"))
 	if b.Results[0].Allowed {
 		t.Error("GetBytes: /nogoogle allowed for Googlebot")
+	}
+}
+
+// TestCacheKeepsBoundedTables: a cache asked for endless crawler names
+// keeps maxTables tables; the tables past them (one slot, not kept) answer
+// as the engine does.
+func TestCacheKeepsBoundedTables(t *testing.T) {
+	doc := syntax.Parse([]byte(robots + "\nUser-agent: Made999bot\nDisallow: /made\n"))
+	c := New(nil, doc).NewCache()
+	for i := 0; i < 1000; i++ {
+		c.Table("rfc9309", fmt.Sprintf("Made%dbot", i)).Get("/")
+	}
+	if len(c.tables) != maxTables {
+		t.Errorf("%d tables kept, want %d", len(c.tables), maxTables)
+	}
+	late := c.Table("rfc9309", "Made999bot")
+	for _, p := range []string{"/made", "/made", "/private/x", "/"} {
+		want, _ := engine.Get("rfc9309")
+		v := want.Compile(doc).Query("Made999bot", p)
+		if got := late.Get(p); got.Results[0].Allowed != v.Allowed {
+			t.Errorf("%s: a table past the limit says allowed=%v, the engine %v", p, got.Results[0].Allowed, v.Allowed)
+		}
 	}
 }
 

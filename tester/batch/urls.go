@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"unsafe"
@@ -12,9 +13,28 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
 )
+
+// MaxURL is the longest line a URL list may hold: no server takes a
+// longer URL (most refuse one over 8 KiB), and a list of long lines must
+// not take gigabytes in the blocks in flight. A longer line is refused
+// with URLTooLong, naming it.
+const MaxURL = 64 << 10
+
+var msgURLTooLong = msg.Def("batch.url_too_long", "line {{.Line}} is longer than 64 KiB: no URL is that long (most servers refuse one over 8 KiB); shorten or remove it")
+
+// URLTooLong is the error for line n of a URL list being longer than
+// MaxURL; name, when not "", is the list's, put before it.
+func URLTooLong(name string, n int) error {
+	err := msg.Error(msgURLTooLong, "Line", n)
+	if name != "" {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return err
+}
 
 // Lines reads r as blocks of whole lines (about size bytes each), each block
 // one string so its lines cost no allocation. The last line may lack "\n".
@@ -31,6 +51,9 @@ type Lines struct {
 	// came before the block being read.
 	Name  string
 	lines int
+	// URLs: the lines are URLs, at most MaxURL bytes each (else
+	// textfile.MaxLine).
+	URLs bool
 }
 
 // NewLines reads r in blocks of about size bytes (0 means 1 MiB).
@@ -54,6 +77,42 @@ func (l *Lines) Reuse(block string) {
 	case l.free <- unsafe.Slice(unsafe.StringData(block), l.size)[:0]:
 	default:
 	}
+}
+
+// max is the longest line Lines takes: MaxLine, or MaxURL with URLs.
+func (l *Lines) max() int {
+	if l.URLs {
+		return MaxURL
+	}
+	return textfile.MaxLine
+}
+
+func (l *Lines) tooLong(n int) error {
+	if l.URLs {
+		return URLTooLong(l.Name, n)
+	}
+	// The same limit as every other line reader (textfile.Lines).
+	return textfile.LineTooLong(l.Name, n)
+}
+
+// longLine finds the first line of block (whole lines, after l.lines)
+// longer than l.max(): its number, and false.
+func (l *Lines) longLine(block []byte) (int, bool) {
+	most := l.max()
+	if len(block) <= most {
+		return 0, true
+	}
+	for n := l.lines + 1; len(block) > 0; n++ {
+		i := bytes.IndexByte(block, '\n')
+		if i < 0 {
+			i = len(block)
+		}
+		if i > most {
+			return n, false
+		}
+		block = block[min(i+1, len(block)):]
+	}
+	return 0, true
 }
 
 // Next returns the next block, or io.EOF.
@@ -80,19 +139,24 @@ func (l *Lines) Next() (string, error) {
 			if len(buf) == 0 {
 				return "", io.EOF
 			}
+			if n, ok := l.longLine(buf); !ok {
+				return "", l.tooLong(n)
+			}
 			return unsafe.String(&buf[0], len(buf)), nil
 		}
 		if err != nil {
 			return "", err
 		}
 		if cut := bytes.LastIndexByte(buf, '\n') + 1; cut > 0 {
+			if n, ok := l.longLine(buf[:cut]); !ok {
+				return "", l.tooLong(n)
+			}
 			l.carry = append(l.carry, buf[cut:]...)
 			l.lines += bytes.Count(buf[:cut], []byte{'\n'})
 			return unsafe.String(&buf[0], cut), nil
 		}
-		if len(buf) > textfile.MaxLine {
-			// The same limit as every other line reader (textfile.Lines).
-			return "", textfile.LineTooLong(l.Name, l.lines+1)
+		if len(buf) > l.max() {
+			return "", l.tooLong(l.lines + 1)
 		}
 		// A line longer than the block: grow and read on.
 		grown := make([]byte, len(buf), 2*cap(buf))
@@ -159,6 +223,7 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	// Blocks of a quarter MiB: enough lines per hand-over, and the last
 	// blocks leave no core idle for long.
 	lines := NewLines(r, 256<<10)
+	lines.URLs = true
 	countBlock := func(_ int, block string) Count {
 		var n Count
 		for _, agent := range agents {
