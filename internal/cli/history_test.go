@@ -1,0 +1,183 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/robots-studio/robots-studio/internal/cli"
+	"github.com/robots-studio/robots-studio/internal/session"
+)
+
+// changing serves a robots.txt the test rewrites between fetches.
+type changing struct {
+	srv    *httptest.Server
+	mu     sync.Mutex
+	status int
+	body   string
+}
+
+func newChanging(t *testing.T, body string) *changing {
+	c := &changing{status: 200, body: body}
+	c.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("ETag", fmt.Sprintf(`"%d"`, len(c.body)))
+		w.WriteHeader(c.status)
+		fmt.Fprint(w, c.body)
+	}))
+	t.Cleanup(c.srv.Close)
+	return c
+}
+
+func (c *changing) set(status int, body string) {
+	c.mu.Lock()
+	c.status, c.body = status, body
+	c.mu.Unlock()
+}
+
+// Every `fetch` is kept; history list, show and diff read the versions;
+// forget removes them.
+func TestHistoryOfFetches(t *testing.T) {
+	t.Setenv(session.StorageEnv, t.TempDir())
+	c := newChanging(t, "User-agent: *\nDisallow: /private/\n")
+	site := c.srv.URL + "/robots.txt"
+	runCmd(t, "", "fetch", c.srv.URL)
+	runCmd(t, "", "fetch", c.srv.URL)
+	c.set(200, "User-agent: *\nDisallow: /\n")
+	runCmd(t, "", "test", "--agent", "Googlebot", site, "/x") // a ROBOTS_FILE URL is a fetch too
+
+	code, out, errOut := runCmd(t, "", "history", "list")
+	if code != cli.ExitOK || !strings.Contains(out, site+"  2 versions") {
+		t.Fatalf("history list: exit %d, %q %q", code, out, errOut)
+	}
+	_, out, _ = runCmd(t, "", "history", "list", c.srv.URL)
+	if !strings.Contains(out, "#1  ") || !strings.Contains(out, "status 200, 34 bytes") || !strings.Contains(out, "found 2 times") || !strings.Contains(out, "#2  ") {
+		t.Errorf("history list SITE:\n%s", out)
+	}
+	_, out, _ = runCmd(t, "", "history", "show", c.srv.URL, "1", "--body")
+	if out != "User-agent: *\nDisallow: /private/\n" {
+		t.Errorf("show --body: %q", out)
+	}
+	_, out, _ = runCmd(t, "", "history", "show", c.srv.URL)
+	for _, want := range []string{"#2", "source: fetch", "Content-Type: text/plain", `ETag: "26"`, "google       use-file"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show lacks %q:\n%s", want, out)
+		}
+	}
+	var shown struct {
+		N        int               `json:"n"`
+		Status   int               `json:"status"`
+		Body     string            `json:"body"`
+		Outcomes map[string]string `json:"outcomes"`
+	}
+	_, out, _ = runCmd(t, "", "history", "show", "--json", c.srv.URL, "first")
+	if err := json.Unmarshal([]byte(out), &shown); err != nil || shown.N != 1 || len(shown.Body) != 64 || shown.Outcomes["google"] != "use-file" {
+		t.Errorf("show --json: %+v %v\n%s", shown, err, out)
+	}
+
+	code, out, _ = runCmd(t, "", "history", "diff", c.srv.URL, "--fail-on", "blocked")
+	if code != cli.ExitFailure || !strings.Contains(out, "#1 (") || !strings.Contains(out, "Googlebot (google): ") || !strings.Contains(out, "allowed → blocked") {
+		t.Errorf("history diff: exit %d\n%s", code, out)
+	}
+	_, out, _ = runCmd(t, "", "history", "diff", "--json", "--agent", "Googlebot", c.srv.URL, "1", "2")
+	if !strings.Contains(out, `"agent":"Googlebot"`) || !strings.Contains(out, `"new":{"allowed":false`) {
+		t.Errorf("history diff --json:\n%s", out)
+	}
+
+	// A 503 is a version: its diff is each engine's outcome (Google: crawl
+	// nothing while it lasts).
+	c.set(503, "down")
+	runCmd(t, "", "fetch", c.srv.URL)
+	c.set(200, "User-agent: *\nDisallow: /private/\n")
+	code, out, _ = runCmd(t, "", "history", "diff", c.srv.URL, "first", "3", "--agent", "Googlebot")
+	if code != cli.ExitOK || !strings.Contains(out, "Googlebot (google): ") || !strings.Contains(out, "status 503") && !strings.Contains(out, "newly blocked") {
+		t.Errorf("diff against the 503:\n%s", out)
+	}
+
+	code, out, _ = runCmd(t, "", "history", "forget", c.srv.URL)
+	if code != cli.ExitOK || !strings.Contains(out, "forgot 3 versions") {
+		t.Errorf("forget: %d %q", code, out)
+	}
+	code, _, errOut = runCmd(t, "", "history", "list", c.srv.URL)
+	if code != cli.ExitUsage || !strings.Contains(errOut, "no versions are kept") {
+		t.Errorf("list after forget: %d %q", code, errOut)
+	}
+}
+
+// history keep off: fetches are no longer kept.
+func TestHistoryKeepOff(t *testing.T) {
+	t.Setenv(session.StorageEnv, t.TempDir())
+	c := newChanging(t, "User-agent: *\nDisallow:\n")
+	runCmd(t, "", "history", "keep", "off")
+	runCmd(t, "", "fetch", c.srv.URL)
+	_, out, _ := runCmd(t, "", "history", "list")
+	if !strings.Contains(out, "no site has a history") {
+		t.Errorf("kept while off: %q", out)
+	}
+}
+
+func TestHistoryBadInput(t *testing.T) {
+	t.Setenv(session.StorageEnv, t.TempDir())
+	c := newChanging(t, "User-agent: *\nDisallow:\n")
+	runCmd(t, "", "fetch", c.srv.URL)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"history"}, "give list, show"},
+		{[]string{"history", "rewind"}, "unknown action"},
+		{[]string{"history", "show", c.srv.URL, "7"}, "give a number from 1 to 1"},
+		{[]string{"history", "show", c.srv.URL, "1999-01-01"}, "no version as early as 1999-01-01"},
+		{[]string{"history", "show", "ftp://x"}, "only http and https"},
+		{[]string{"history", "import", c.srv.URL}, "--wayback"},
+		{[]string{"history", "diff", c.srv.URL, "--fail-on", "some"}, "--fail-on must be"},
+	} {
+		code, _, errOut := runCmd(t, "", tc.args...)
+		if code != cli.ExitUsage || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, %q; want %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	_, out, _ := runCmd(t, "", "history", "diff", c.srv.URL)
+	if !strings.Contains(out, "has one version") {
+		t.Errorf("diff of one version: %q", out)
+	}
+}
+
+// history import --wayback against a local CDX server.
+func TestHistoryImportWayback(t *testing.T) {
+	t.Setenv(session.StorageEnv, t.TempDir())
+	mux := http.NewServeMux()
+	mux.HandleFunc("/cdx", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `[["timestamp","original","mimetype","statuscode","digest"],
+["20150301000000","http://example.com/robots.txt","text/plain","200","A"],
+["20190301000000","http://example.com/robots.txt","text/plain","200","B"]]`)
+	})
+	mux.HandleFunc("/web/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/web/2015") {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /cgi-bin/\n")
+		} else {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /\n")
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	code, out, errOut := runCmd(t, "", "history", "import", "example.com", "--wayback", "--endpoint", srv.URL+"/cdx",
+		"--snapshots", srv.URL+"/web/", "--delay", "1ms")
+	if code != cli.ExitOK || !strings.Contains(out, "the archive lists 2 captures; 2 read, 2 new") {
+		t.Fatalf("import: exit %d\n%s%s", code, out, errOut)
+	}
+	_, out, errOut = runCmd(t, "", "history", "diff", "example.com", "2016", "2020", "--agent", "Googlebot")
+	if !strings.Contains(out, "#1 (2015-03-01 00:00:00Z) → #2 (2019-03-01 00:00:00Z)") || !strings.Contains(out, "newly blocked") {
+		t.Errorf("diff of the imported versions:\n%s%s", out, errOut)
+	}
+	_, out, _ = runCmd(t, "", "history", "list", "--json", "example.com")
+	if !strings.Contains(out, `"source":"wayback"`) || !strings.Contains(out, `"source_url":"`+srv.URL+`/web/20150301000000id_/http://example.com/robots.txt"`) {
+		t.Errorf("list --json: %s", out)
+	}
+}
