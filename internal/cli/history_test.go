@@ -3,8 +3,10 @@ package cli_test
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -179,5 +181,69 @@ func TestHistoryImportWayback(t *testing.T) {
 	_, out, _ = runCmd(t, "", "history", "list", "--json", "example.com")
 	if !strings.Contains(out, `"source":"wayback"`) || !strings.Contains(out, `"source_url":"`+srv.URL+`/web/20150301000000id_/http://example.com/robots.txt"`) {
 		t.Errorf("list --json: %s", out)
+	}
+}
+
+// watch: versions kept, changes graded, exit 1 at --fail-on, JSON Lines,
+// the webhook told.
+func TestWatch(t *testing.T) {
+	t.Setenv(session.StorageEnv, t.TempDir())
+	a := newChanging(t, "User-agent: *\nDisallow: /private/\nSitemap: https://example.com/s.xml\n")
+	b := newChanging(t, "User-agent: *\nDisallow:\n")
+	dir := t.TempDir()
+	list := dir + "/sites.txt"
+	if err := os.WriteFile(list, []byte("# my sites\n"+a.srv.URL+"\n\n"+b.srv.URL+"/some/page  # a page: its site's file\nftp://wrong\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var posts []string
+	var mu sync.Mutex
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		posts = append(posts, string(data))
+		mu.Unlock()
+	}))
+	defer hook.Close()
+
+	code, out, errOut := runCmd(t, "", "watch", list)
+	if code != cli.ExitOK || !strings.Contains(out, "ftp://wrong: not checked: ftp:") || !strings.Contains(out, "3 sites: 2 changed, 0 unchanged") {
+		t.Fatalf("first watch: exit %d\n%s%s", code, out, errOut)
+	}
+	b.set(200, "User-agent: *\nDisallow: /\n")
+	a.set(200, "User-agent: *\nDisallow: /private/\n")
+	code, out, _ = runCmd(t, "", "watch", "--notify", hook.URL, list)
+	if code != cli.ExitFailure || !strings.Contains(out, b.srv.URL+"/robots.txt: changed (error)") || !strings.Contains(out, "the `*` group now disallows `/` (was: 1 rule)") ||
+		!strings.Contains(out, "sitemap line removed: https://example.com/s.xml") || !strings.Contains(out, "webhook: 2 sent") {
+		t.Errorf("second watch: exit %d\n%s", code, out)
+	}
+	mu.Lock()
+	if len(posts) != 2 || !strings.Contains(posts[0]+posts[1], `"severity":"error"`) {
+		t.Errorf("webhook got %d posts, want 2: %q", len(posts), posts)
+	}
+	mu.Unlock()
+
+	a.set(200, "Sitemap: https://example.com/s.xml\nUser-agent: *\nDisallow: /private/\n")
+	code, out, _ = runCmd(t, "", "watch", "--json", "--fail-on", "error", list)
+	if code != cli.ExitOK {
+		t.Errorf("a sitemap added is no error: exit %d\n%s", code, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var last struct {
+		Type       string         `json:"type"`
+		Sites      int            `json:"sites"`
+		NotChecked int            `json:"not_checked"`
+		Reasons    map[string]int `json:"not_checked_reasons"`
+	}
+	if len(lines) != 4 || json.Unmarshal([]byte(lines[3]), &last) != nil || last.Type != "summary" || last.Sites != 3 || last.NotChecked != 1 {
+		t.Errorf("watch --json:\n%s", out)
+	}
+	var first struct {
+		Changed  bool `json:"changed"`
+		Findings []struct {
+			Code, Severity string
+		} `json:"findings"`
+	}
+	if json.Unmarshal([]byte(lines[0]), &first) != nil || !first.Changed || first.Findings[0].Code != "sitemap-added" {
+		t.Errorf("first line: %s", lines[0])
 	}
 }
