@@ -16,7 +16,9 @@ import (
 	"github.com/robots-studio/robots-studio/tester/diag"
 )
 
-func ver(status int) *Version { return &Version{Site: exampleSite, Status: status, Hops: []Hop{{URL: exampleSite, Status: status}}} }
+func ver(status int) *Version {
+	return &Version{Site: exampleSite, Status: status, Hops: []Hop{{URL: exampleSite, Status: status}}}
+}
 
 func TestGradeSaysWhatAChangeDoes(t *testing.T) {
 	for _, c := range []struct {

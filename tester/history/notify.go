@@ -21,11 +21,11 @@ type Notifier struct {
 	Pause     time.Duration // before the second try, doubled after; 0 = 1 s
 	Transport http.RoundTripper
 
-	once  sync.Once
-	queue chan []byte
-	done  chan struct{}
-	mu    sync.Mutex
-	stats NotifyStats
+	once   sync.Once
+	queue  chan []byte
+	done   chan struct{}
+	mu     sync.Mutex
+	stats  NotifyStats
 	queued int
 }
 
