@@ -45,6 +45,7 @@ func init() {
 // JSONWatchSite is one line of watch --json.
 type JSONWatchSite struct {
 	Type        string           `json:"type"` // "site"
+	Line        int              `json:"line"` // the site's place in SITES_FILE, from 1 (blank and comment lines not counted)
 	Input       string           `json:"input"`
 	Site        string           `json:"site,omitempty"`
 	Checked     bool             `json:"checked"`
@@ -80,7 +81,7 @@ type JSONWatchSummary struct {
 }
 
 func watchJSON(r *history.SiteReport) JSONWatchSite {
-	j := JSONWatchSite{Type: "site", Input: r.Input, Site: r.Site, Checked: r.Checked, Changed: r.Changed, NotModified: r.NotModified}
+	j := JSONWatchSite{Type: "site", Line: r.Index + 1, Input: r.Input, Site: r.Site, Checked: r.Checked, Changed: r.Changed, NotModified: r.NotModified}
 	if !r.Checked {
 		j.Why = r.Why.String()
 		return j

@@ -155,15 +155,15 @@ func TestWatchKeepsChangesGradesThemAndSaysWhatWasNotChecked(t *testing.T) {
 	inputs := []string{s.url("a"), s.url("b") + "/robots.txt", s.url("c"), s.url("slow"), "ftp://nowhere"}
 	opts := WatchOptions{Workers: 4, PerHost: 2, Budget: 300 * time.Millisecond}
 	run := func() []SiteReport {
-		var out []SiteReport
-		if err := st.Watch(context.Background(), list(inputs...), opts, func(r SiteReport) error { out = append(out, r); return nil }); err != nil {
+		out := make([]SiteReport, len(inputs))
+		if err := st.Watch(context.Background(), list(inputs...), opts, func(r SiteReport) error { out[r.Index] = r; return nil }); err != nil {
 			t.Fatal(err)
 		}
 		return out
 	}
 	first := run()
 	if len(first) != 5 || first[0].Input != inputs[0] || first[4].Input != "ftp://nowhere" {
-		t.Fatalf("reports not in input order: %+v", first)
+		t.Fatalf("reports not placed by Index: %+v", first)
 	}
 	for i := range 3 {
 		if !first[i].Checked || !first[i].Changed || first[i].Findings[0].Code != "first" {

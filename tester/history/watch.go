@@ -3,12 +3,12 @@ package history
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"sync"
 	"time"
 
-	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -43,6 +43,7 @@ type WatchOptions struct {
 
 // SiteReport is what watch found out about one site.
 type SiteReport struct {
+	Index       int // the place of Input in the input, from 0
 	Input       string
 	Site        string        // the robots.txt URL ("" for input that is no site)
 	Checked     bool          // false: Why says what stopped it
@@ -84,8 +85,8 @@ func (h *hostLimit) take(ctx context.Context, host string) (func(), error) {
 // Watch checks each site next gives (a host, page or robots.txt URL) the
 // way crawlers fetch it: Workers at once, PerHost per host, each within
 // Budget, conditionally when a version is kept; a changed answer is kept as
-// a version (source watch) and graded. Reports come to emit in the order of
-// the input, as soon as each one and those before it are done.
+// a version (source watch) and graded. Reports come to emit in the order in
+// which they finish (Index is the input's place).
 func (s Store) Watch(ctx context.Context, next func() (string, error), opts WatchOptions, emit func(SiteReport) error) error {
 	if opts.Workers <= 0 {
 		opts.Workers = DefaultWatchWorkers
@@ -105,8 +106,64 @@ func (s Store) Watch(ctx context.Context, next func() (string, error), opts Watc
 		defer tr.CloseIdleConnections()
 	}
 	limit := &hostLimit{n: opts.PerHost, by: map[string]chan struct{}{}}
-	work := func(_ int, input string) SiteReport { return s.check(ctx, input, opts, limit) }
-	return batch.Run(ctx, opts.Workers, next, work, emit)
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// Reports come as sites finish, not in input order: a site that takes
+	// its whole budget must not hold back the thousands behind it.
+	jobs := make(chan indexed, opts.Workers)
+	results := make(chan SiteReport, opts.Workers)
+	var wg sync.WaitGroup
+	for range opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				r := s.check(ctx, j.input, opts, limit)
+				r.Index = j.n
+				results <- r
+			}
+		}()
+	}
+	var readErr error
+	go func() {
+		defer close(jobs)
+		for n := 0; ; n++ {
+			input, err := next()
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					readErr = err
+				}
+				return
+			}
+			select {
+			case jobs <- indexed{n, input}:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+	var emitErr error
+	for r := range results {
+		if emitErr == nil {
+			if emitErr = emit(r); emitErr != nil {
+				cancel() // the sites not begun are not fetched
+			}
+		}
+	}
+	if emitErr != nil {
+		return emitErr
+	}
+	if readErr != nil {
+		return readErr
+	}
+	return parent.Err()
+}
+
+type indexed struct {
+	n     int
+	input string
 }
 
 // check watches one site.
