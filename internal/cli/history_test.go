@@ -253,3 +253,33 @@ func TestWatch(t *testing.T) {
 		t.Errorf("no sitemap-added change:\n%s", out)
 	}
 }
+
+// check --production: a staging file fails, the live one passes.
+func TestCheckProduction(t *testing.T) {
+	dir := t.TempDir()
+	staging := dir + "/staging.txt"
+	live := dir + "/live.txt"
+	os.WriteFile(staging, []byte("User-agent: *\nDisallow: /\nSitemap: https://staging.example.com/sitemap.xml\n"), 0o644)
+	os.WriteFile(live, []byte("User-agent: *\nDisallow: /admin/\nSitemap: https://example.com/sitemap.xml\n"), 0o644)
+	code, out, _ := runCmd(t, "", "check", "--production", staging)
+	if code != cli.ExitFailure || !strings.Contains(out, ":2:1: error: the `*` group disallows `/`") || !strings.Contains(out, "[production-sitemap-staging]") {
+		t.Errorf("staging file: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "", "check", staging)
+	if strings.Contains(out, "production-") {
+		t.Errorf("without --production: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "", "check", "--production", live)
+	if code != cli.ExitOK || strings.Contains(out, "production-") {
+		t.Errorf("live file: exit %d\n%s", code, out)
+	}
+	home := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Robots-Tag", "noindex")
+		fmt.Fprint(w, "User-agent: *\nDisallow: /admin/\n")
+	}))
+	defer home.Close()
+	code, out, _ = runCmd(t, "", "check", "--production", "--json", home.URL+"/robots.txt")
+	if code != cli.ExitFailure || !strings.Contains(out, `"code":"production-noindex"`) {
+		t.Errorf("noindex home page: exit %d\n%s", code, out)
+	}
+}
