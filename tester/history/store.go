@@ -549,13 +549,3 @@ func humanSize(n int64) string {
 	b, _ := json.Marshal(n)
 	return string(b) + " bytes"
 }
-
-// At is the version in force at t: the last one first found at or before
-// t (ok false when t is before the first).
-func At(versions []Version, t time.Time) (Version, bool) {
-	i := sort.Search(len(versions), func(i int) bool { return versions[i].Time.After(t) })
-	if i == 0 {
-		return Version{}, false
-	}
-	return versions[i-1], true
-}

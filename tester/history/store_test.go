@@ -251,21 +251,6 @@ func TestDamagedRecordAndBody(t *testing.T) {
 	}
 }
 
-// At is the version in force at a time.
-func TestAt(t *testing.T) {
-	t0 := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
-	vs := []Version{{Time: t0, Status: 1}, {Time: t0.Add(time.Hour), Status: 2}}
-	for _, c := range []struct {
-		at   time.Duration
-		want int
-	}{{-time.Minute, 0}, {0, 1}, {59 * time.Minute, 1}, {time.Hour, 2}, {100 * time.Hour, 2}} {
-		v, _ := At(vs, t0.Add(c.at))
-		if v.Status != c.want {
-			t.Errorf("At(+%v) = version %d, want %d", c.at, v.Status, c.want)
-		}
-	}
-}
-
 // Site names become file names that every system accepts and no two
 // sites share.
 func TestKeys(t *testing.T) {
