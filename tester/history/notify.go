@@ -24,6 +24,7 @@ type Notifier struct {
 	once   sync.Once
 	queue  chan []byte
 	done   chan struct{}
+	quit   chan struct{} // closed when Close stops waiting: the rest is not sent
 	mu     sync.Mutex
 	stats  NotifyStats
 	queued int
@@ -51,6 +52,7 @@ func (n *Notifier) start() {
 		}
 		n.queue = make(chan []byte, 1024)
 		n.done = make(chan struct{})
+		n.quit = make(chan struct{})
 		go n.run()
 	})
 }
@@ -75,6 +77,11 @@ func (n *Notifier) run() {
 	defer close(n.done)
 	client := &http.Client{Transport: n.Transport, Timeout: n.Timeout}
 	for p := range n.queue {
+		select {
+		case <-n.quit:
+			return
+		default:
+		}
 		err := n.post(client, p)
 		n.mu.Lock()
 		if err != nil {
@@ -126,6 +133,7 @@ func (n *Notifier) Close(wait time.Duration) NotifyStats {
 	select {
 	case <-n.done:
 	case <-ctx.Done():
+		close(n.quit)
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
