@@ -206,7 +206,7 @@ func TestWatch(t *testing.T) {
 	defer hook.Close()
 
 	code, out, errOut := runCmd(t, "", "watch", list)
-	if code != cli.ExitOK || !strings.Contains(out, "ftp://wrong: not checked: ftp:") || !strings.Contains(out, "3 sites: 2 changed, 0 unchanged") {
+	if code != cli.ExitOK || !strings.Contains(out, "ftp://wrong: not checked: ftp:") || !strings.Contains(out, "3 sites: 0 changed, 2 seen for the first time, 0 unchanged") {
 		t.Fatalf("first watch: exit %d\n%s%s", code, out, errOut)
 	}
 	b.set(200, "User-agent: *\nDisallow: /\n")

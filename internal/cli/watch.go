@@ -22,7 +22,7 @@ var (
 	msgWatchChanged   = msg.Def("history.watch.changed", "{{.Site}}: changed ({{.Severity}})")
 	msgWatchFinding   = msg.Def("history.watch.finding", "{{.Severity}}: {{.Text}}")
 	msgWatchNotDone   = msg.Def("history.watch.not_checked", "{{.Input}}: not checked: {{.Why}}")
-	msgWatchSummary   = msg.Def("history.watch.summary", "{{.Sites}}: {{.Changed}} changed, {{.Unchanged}} unchanged ({{.NotModified}} answered 304), {{.NotChecked}} not checked; {{.Elapsed}}")
+	msgWatchSummary   = msg.Def("history.watch.summary", "{{.Sites}}: {{.Changed}} changed, {{.First}} seen for the first time, {{.Unchanged}} unchanged ({{.NotModified}} answered 304), {{.NotChecked}} not checked; {{.Elapsed}}")
 	msgWatchNSites    = msg.Def("history.n.sites", "{{.Count}} sites")
 	_                 = msg.One("history.n.sites", "{{.Count}} site")
 	msgWatchReason    = msg.Def("history.watch.reason", "not checked, {{.Count}}×: {{.Why}}")
@@ -71,6 +71,7 @@ type JSONWatchSummary struct {
 	Type        string               `json:"type"` // "summary"
 	Sites       int                  `json:"sites"`
 	Changed     int                  `json:"changed"`
+	First       int                  `json:"first"` // sites with no version before
 	Unchanged   int                  `json:"unchanged"`
 	NotModified int                  `json:"not_modified"`
 	NotChecked  int                  `json:"not_checked"`
@@ -172,6 +173,8 @@ func runWatch(env *Env, args []string) int {
 		case !r.Checked:
 			sum.NotChecked++
 			sum.Reasons[r.Why.String()]++
+		case r.Changed && r.Previous == nil:
+			sum.First++
 		case r.Changed:
 			sum.Changed++
 		default:
@@ -196,7 +199,7 @@ func runWatch(env *Env, args []string) int {
 		switch {
 		case !r.Checked:
 			fmt.Fprintln(tw, msg.New(msgWatchNotDone, "Input", r.Input, "Why", r.Why))
-		case r.Changed:
+		case r.Changed && r.Previous != nil:
 			fmt.Fprintln(tw, msg.New(msgWatchChanged, "Site", r.Site, "Severity", worst.Label()))
 			for _, f := range r.Findings {
 				fmt.Fprintln(tw, "  "+msg.New(msgWatchFinding, "Severity", f.Severity.Label(), "Text", f.Text).String())
@@ -232,7 +235,7 @@ func runWatch(env *Env, args []string) int {
 }
 
 func writeWatchSummary(w io.Writer, sum *JSONWatchSummary, level string) {
-	fmt.Fprintln(w, msg.New(msgWatchSummary, "Sites", msg.New(msgWatchNSites, "Count", sum.Sites), "Changed", sum.Changed,
+	fmt.Fprintln(w, msg.New(msgWatchSummary, "Sites", msg.New(msgWatchNSites, "Count", sum.Sites), "Changed", sum.Changed, "First", sum.First,
 		"Unchanged", sum.Unchanged, "NotModified", sum.NotModified, "NotChecked", sum.NotChecked,
 		"Elapsed", time.Duration(sum.Seconds*float64(time.Second)).Round(time.Millisecond)))
 	reasons := make([]string, 0, len(sum.Reasons))
