@@ -24,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -404,8 +405,8 @@ func (s Store) Body(v Version) ([]byte, error) {
 	if v.Body == "" {
 		return nil, nil
 	}
-	if len(v.Body) != 64 {
-		return nil, msg.Error(msgBodyGone, "Hash", v.Body)
+	if _, err := hex.DecodeString(v.Body); err != nil || len(v.Body) != 64 {
+		return nil, msg.Error(msgBodyGone, "Hash", v.Body) // a damaged record: never a path
 	}
 	data, err := readBounded(s.blobPath(v.Body), fetch.MaxBody)
 	if err != nil {
@@ -545,7 +546,4 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-func humanSize(n int64) string {
-	b, _ := json.Marshal(n)
-	return string(b) + " bytes"
-}
+func humanSize(n int64) string { return strconv.FormatInt(n, 10) + " bytes" }

@@ -235,6 +235,9 @@ func TestDamagedRecordAndBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := st.Body(Version{Body: "../../../../../../../../../../../../../../../../../../etc/passwd"}); err == nil {
+		t.Error("a damaged hash was read as a path")
+	}
 	os.WriteFile(st.blobPath(v.Body), []byte("tampered"), 0o644)
 	if _, err := st.Body(v); err == nil {
 		t.Error("a changed body was given as the version's")
