@@ -235,10 +235,6 @@ func TestDamagedRecordAndBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	escape := strings.Repeat("../", 18) + "etc/passwd" // 64 bytes, as a hash has
-	if _, err := st.Body(Version{Body: escape}); err == nil {
-		t.Error("a damaged hash was read as a path")
-	}
 	os.WriteFile(st.blobPath(v.Body), []byte("tampered"), 0o644)
 	if _, err := st.Body(v); err == nil {
 		t.Error("a changed body was given as the version's")
