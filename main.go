@@ -15,7 +15,9 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/i18n"
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/internal/version"
+	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/ui"
 	_ "github.com/robots-studio/robots-studio/ui/cleanlocale" // before fyne's lang reads the locale
 )
@@ -32,6 +34,9 @@ func main() {
 		i18n.Use()
 		os.Exit(cli.NoDisplay(env))
 	}
+	// Every fetch of a robots.txt (Open from Site, Compare) is kept as a
+	// version of the site (tester/history; off with `history keep off`).
+	history.Open(session.AppStorage())
 	app.SetMetadata(metadata())
 	a := app.NewWithID(ui.AppID)
 	ui.ScreenPixels = screenPixels

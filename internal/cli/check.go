@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,12 +12,13 @@ import (
 	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-const checkUsage = "[--engine ID|all]... [--history] [--each] [--json] [--fix] ROBOTS_FILE"
+const checkUsage = "[--engine ID|all]... [--history] [--each] [--json] [--fix] [--production [--site URL]] ROBOTS_FILE"
 
 func init() {
 	Register(Command{
@@ -84,10 +86,12 @@ func runCheck(env *Env, args []string) int {
 	fs := NewFlags(env, "check", checkUsage)
 	var engines StringList
 	fs.Var(&engines, "engine", "report only what matters to this engine; repeat for several, or all (default: "+strings.Join(lint.DefaultEngines, ", ")+")")
-	history := fs.Bool("history", false, "also report what matters only to the 1994/1996 readings and the temoto library (as --engine all)")
+	oldReadings := fs.Bool("history", false, "also report what matters only to the 1994/1996 readings and the temoto library (as --engine all)")
 	each := fs.Bool("each", false, "one diagnostic per line, repeated findings not grouped")
 	asJSON := fs.Bool("json", false, "one JSON object per diagnostic")
 	fix := fs.Bool("fix", false, "apply the safe fixes to ROBOTS_FILE (atomically) and report what changed")
+	production := fs.Bool("production", false, "also fail on what must never reach a live site: / closed to every crawler or a major search crawler, a sitemap on a staging or another host, noindex in the home page's X-Robots-Tag (of --site, or of ROBOTS_FILE's site when it is a URL)")
+	site := fs.String("site", "", "with --production: the live site (host or URL) the file is for")
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -111,7 +115,7 @@ func runCheck(env *Env, args []string) int {
 		}
 		opts.Engines = append(opts.Engines, id)
 	}
-	if *history {
+	if *oldReadings {
 		opts.Engines = known
 	}
 	if *fix && path == "-" {
@@ -171,6 +175,26 @@ func runCheck(env *Env, args []string) int {
 			continue
 		}
 		writeDiagnostic(out, path, doc.Position(d.Span.Start), d)
+	}
+	if *production {
+		where := *site
+		if where == "" && fetch.IsURL(path) {
+			where = path
+		}
+		for _, f := range history.Production(context.Background(), doc, history.GuardOptions{Site: where}) {
+			status = ExitFailure
+			if *asJSON {
+				j := JSONDiagnostic{Code: f.Code, Severity: diag.Error.String(), Line: f.Line, Col: 1, EndLine: f.Line, EndCol: 1,
+					Message: f.Text.String(), Engines: []string{}, Lines: []int{f.Line}, Count: 1}
+				enc.Encode(j)
+				continue
+			}
+			if f.Line == 0 { // the home page, not a line
+				fmt.Fprintf(out, "%s: %s: %s [%s]\n", printable(path), diag.Error, oneLine(f.Text.String()), f.Code)
+				continue
+			}
+			fmt.Fprintf(out, "%s:%d:%d: %s: %s [%s]\n", printable(path), f.Line, 1, diag.Error, oneLine(f.Text.String()), f.Code)
+		}
 	}
 	return status
 }

@@ -13,9 +13,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/internal/textfile"
 	build "github.com/robots-studio/robots-studio/internal/version"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -90,6 +92,7 @@ func Run(args []string, env Env) int {
 		return ExitUsage
 	}
 	openCatalogue(&env)
+	history.Open(session.AppStorage()) // no storage folder: nothing is kept
 	return c.Run(&env, args[1:])
 }
 

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/robots-studio/robots-studio/internal/textfile"
@@ -57,6 +58,13 @@ type Options struct {
 	// with Go's transparent gzip turned off (gzip is undone here, so the
 	// bytes on the wire can be reported).
 	Transport http.RoundTripper
+	// IfNoneMatch and IfModifiedSince make the request conditional (the
+	// ETag and Last-Modified of the version kept last): a 304 answer sets
+	// Result.NotModified.
+	IfNoneMatch, IfModifiedSince string
+	// NoKeep: the Keeper is not told of this fetch (its caller keeps it
+	// itself, as watch does).
+	NoKeep bool
 }
 
 // Hop is one request of the chain: the URL asked, the status answered and
@@ -82,11 +90,16 @@ type Result struct {
 	Gzip         bool
 	ContentType  string
 	CacheControl string
-	Warnings     []msg.Text
-	Notes        []msg.Text
-	Started      time.Time
-	Elapsed      time.Duration
-	Outcomes     []Outcome
+	ETag         string // the final answer's ETag header
+	LastModified string // the final answer's Last-Modified header
+	// NotModified: the server answered 304 to a conditional request; the
+	// version the request named is still the one served.
+	NotModified bool
+	Warnings    []msg.Text
+	Notes       []msg.Text
+	Started     time.Time
+	Elapsed     time.Duration
+	Outcomes    []Outcome
 }
 
 // OK reports whether a body came with a 2xx answer.
@@ -124,7 +137,29 @@ func Get(ctx context.Context, input string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fetchTarget(ctx, t, opts)
+	r, err := fetchTarget(ctx, t, opts)
+	if err == nil && !opts.NoKeep {
+		if k := keeper.Load(); k != nil {
+			(*k)(r)
+		}
+	}
+	return r, err
+}
+
+// keeper is told of every robots.txt Get fetched (SetKeeper).
+var keeper atomic.Pointer[func(*Result)]
+
+// SetKeeper makes keep hear of every fetch Get finishes, whoever asked for
+// it (the window's Open from Site and Compare, the command line's fetch and
+// ROBOTS_FILE URLs), so the site's versions are kept in one place; nil stops
+// it. A cancelled fetch and input that is no host are not told; GetURL's
+// files (crawler lists) are not robots.txt and never are.
+func SetKeeper(keep func(*Result)) {
+	if keep == nil {
+		keeper.Store(nil)
+		return
+	}
+	keeper.Store(&keep)
 }
 
 // GetURL fetches exactly rawURL, an http(s) URL of any file (a published
@@ -173,13 +208,22 @@ func fetchTarget(ctx context.Context, t Target, opts Options) (*Result, error) {
 	for {
 		hop := Hop{URL: next}
 		seen[next] = true
-		resp, err := request(tctx, client, next, opts.UserAgent)
+		resp, err := request(tctx, client, next, opts)
 		if err != nil {
 			r.Hops = append(r.Hops, hop)
 			r.fail(ctx, err, opts.Timeout)
 			break
 		}
 		hop.Status = resp.StatusCode
+		if resp.StatusCode == http.StatusNotModified && (opts.IfNoneMatch != "" || opts.IfModifiedSince != "") {
+			resp.Body.Close()
+			r.Hops = append(r.Hops, hop)
+			r.Status = resp.StatusCode
+			r.NotModified = true
+			r.ETag = resp.Header.Get("ETag")
+			r.LastModified = resp.Header.Get("Last-Modified")
+			break
+		}
 		if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 			resp.Body.Close()
 			loc := resp.Header.Get("Location")
@@ -214,6 +258,8 @@ func fetchTarget(ctx context.Context, t Target, opts Options) (*Result, error) {
 		r.Status = resp.StatusCode
 		r.ContentType = resp.Header.Get("Content-Type")
 		r.CacheControl = resp.Header.Get("Cache-Control")
+		r.ETag = resp.Header.Get("ETag")
+		r.LastModified = resp.Header.Get("Last-Modified")
 		r.readBody(ctx, resp, opts)
 		resp.Body.Close()
 		break
@@ -241,12 +287,18 @@ func (r *Result) warn(w msg.Text) {
 	r.Warnings = append(r.Warnings, w)
 }
 
-func request(ctx context.Context, client *http.Client, u, agent string) (*http.Response, error) {
+func request(ctx context.Context, client *http.Client, u string, opts Options) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("User-Agent", agent)
+	req.Header.Set("User-Agent", opts.UserAgent)
+	if opts.IfNoneMatch != "" {
+		req.Header.Set("If-None-Match", opts.IfNoneMatch)
+	}
+	if opts.IfModifiedSince != "" {
+		req.Header.Set("If-Modified-Since", opts.IfModifiedSince)
+	}
 	req.Header.Set("Accept-Encoding", "gzip")
 	req.Header.Set("Accept", "text/plain, */*;q=0.1")
 	return client.Do(req)
