@@ -9,7 +9,8 @@
 //     path pattern, then a preference, in a robots.txt group; the preference
 //     is a Structured Fields dictionary (RFC 9651) whose labels come from the
 //     vocabulary draft — `train-ai` and `search` since
-//     draft-ietf-aipref-vocab-05 (1 December 2025) — each `y` or `n`. A
+//     draft-ietf-aipref-vocab-05 (1 December 2025), unchanged in -07 (19
+//     August 2026), which also keeps the vocabulary flat — each `y` or `n`. A
 //     Content-Usage line applies to the paths it matches, longest pattern
 //     first like Allow and Disallow, and only to paths that may be crawled.
 //
@@ -21,7 +22,7 @@ import "strings"
 // Draft names what this package follows, for the UI and the docs.
 const (
 	AttachDraft   = "draft-ietf-aipref-attach-05 (2026-08-19)"
-	VocabDraft    = "draft-ietf-aipref-vocab-05 (2025-12-01)"
+	VocabDraft    = "draft-ietf-aipref-vocab-07 (2026-08-19)"
 	SignalsPolicy = "Cloudflare Content Signals Policy (2025-09-24)"
 )
 
