@@ -33,6 +33,15 @@ const (
 	SignalAITrain = "ai-train"
 )
 
+// SignalUse is the `use` key Cloudflare's managed robots.txt adds to
+// Content-Signal ("how AI systems may consume the content"), with one of
+// UseValues; it is not part of the 2025-09-24 policy text.
+const SignalUse = "use"
+
+// UseValues are the values of `use`: immediate (interact, keep nothing),
+// reference (index, excerpt and link back), full (summarize and reproduce).
+var UseValues = []string{"immediate", "reference", "full"}
+
 // SignalKeys are the keys of the Content Signals Policy.
 var SignalKeys = []string{SignalSearch, SignalAIInput, SignalAITrain}
 
@@ -166,6 +175,8 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 		p := Pref{Key: key, Value: val, Off: off}
 		lk := strings.ToLower(key)
 		switch {
+		case !usage && lk == SignalUse && contains(UseValues, strings.ToLower(val)):
+			// how much of the content AI systems may keep: not a yes or no
 		case usage && (val == "y" || val == "n"):
 			p.Set, p.Yes = true, val == "y"
 		case !usage && (strings.EqualFold(val, "yes") || strings.EqualFold(val, "no")):
@@ -178,7 +189,7 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 			known, earlier = UsageKeys, EarlierUsageKeys
 		}
 		switch {
-		case contains(known, lk):
+		case contains(known, lk), !usage && lk == SignalUse:
 		case contains(earlier, lk):
 			probs = append(probs, Problem{Kind: ProblemEarlierKey, Detail: key, Off: off, End: off + len(key)})
 		default:
