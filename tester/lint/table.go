@@ -160,6 +160,8 @@ var table = []RuleInfo{
 		"User-agent: GPT-Bot\nDisallow: /\n", "User-agent: GPTBot\nDisallow: /\n"),
 	ri("RS050", "file-type-without-slash", diag.Warning, msg.Def("lint.title.RS050", "File-type rule such as `*.doc` that also closes .docx and .doc?…"),
 		"User-agent: *\nDisallow: *.doc\n", "User-agent: *\nDisallow: /*.doc$\n"),
+	ri("RS051", "rejected-by-reader", diag.Warning, msg.Def("lint.title.RS051", "Line a reader of the file rejects (Lighthouse's robots-txt audit)"),
+		"User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n", ""),
 }
 
 // rules are the checks, each run once per Run.
@@ -180,6 +182,7 @@ var rules = []rule{
 	{check: checkFileName},
 	{check: checkAIPref},
 	{check: checkCrawlerTokens},
+	{check: checkReaders},
 }
 
 // RuleTitle is the short title of the rule with code ("Rule that never
