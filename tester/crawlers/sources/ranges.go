@@ -24,7 +24,7 @@ import (
 type rangeFile struct {
 	FormatVersion string `json:"formatVersion"`
 	CreationTime  string `json:"creationTime"`
-	Prefixes     []struct {
+	Prefixes      []struct {
 		V4 string `json:"ipv4Prefix"`
 		V6 string `json:"ipv6Prefix"`
 	} `json:"prefixes"`
