@@ -139,7 +139,7 @@ func TestServerRulesAcceptedByServers(t *testing.T) {
 		}
 	}
 	t.Run("nginx", func(t *testing.T) {
-		bin := lookServer(t, "nginx")
+		bin := testenv.Tool(t, "nginx")
 		tmp := t.TempDir()
 		rule := s.Rules[0].Text
 		mapPart, serverPart, _ := strings.Cut(rule, "# in each server block:\n")
@@ -151,7 +151,7 @@ func TestServerRulesAcceptedByServers(t *testing.T) {
 		}
 	})
 	t.Run("apache", func(t *testing.T) {
-		bin := lookServer(t, "apache2ctl", "apachectl", "httpd")
+		bin := testenv.Tool(t, "apache2ctl", "apachectl", "httpd")
 		modules := "/usr/lib/apache2/modules"
 		if _, err := os.Stat(filepath.Join(modules, "mod_rewrite.so")); err != nil {
 			testenv.Need(t, "Apache modules not found in "+modules)
@@ -164,23 +164,6 @@ func TestServerRulesAcceptedByServers(t *testing.T) {
 			t.Fatalf("apache -t: %v\n%s\n%s", err, out, conf)
 		}
 	})
-}
-
-func lookServer(t *testing.T, names ...string) string {
-	t.Helper()
-	for _, n := range names {
-		if p, err := exec.LookPath(n); err == nil {
-			return p
-		}
-		for _, dir := range []string{"/usr/sbin", "/sbin"} {
-			p := filepath.Join(dir, n)
-			if st, err := os.Stat(p); err == nil && st.Mode()&0o111 != 0 {
-				return p
-			}
-		}
-	}
-	testenv.Need(t, strings.Join(names, "/")+" not installed: cannot run its config test (apt-get install nginx apache2)")
-	return ""
 }
 
 // Rule: a pattern with characters the servers' syntax would need escaped

@@ -58,26 +58,10 @@ func TestSignedLogLine(t *testing.T) {
 	}
 }
 
-func lookServer(t *testing.T, names ...string) string {
-	t.Helper()
-	for _, n := range names {
-		if p, err := exec.LookPath(n); err == nil {
-			return p
-		}
-		for _, dir := range []string{"/usr/sbin", "/sbin"} {
-			if p := filepath.Join(dir, n); func() bool { st, err := os.Stat(p); return err == nil && st.Mode()&0o111 != 0 }() {
-				return p
-			}
-		}
-	}
-	testenv.Need(t, strings.Join(names, "/")+" not installed: cannot run its config test (apt-get install nginx apache2)")
-	return ""
-}
-
 // Rule: the log_format lines the docs give are accepted by the servers.
 func TestLogFormatsAcceptedByServers(t *testing.T) {
 	t.Run("nginx", func(t *testing.T) {
-		bin := lookServer(t, "nginx")
+		bin := testenv.Tool(t, "nginx")
 		tmp := t.TempDir()
 		conf := fmt.Sprintf("error_log %[1]s/error.log;\npid %[1]s/nginx.pid;\nevents {}\nhttp {\n    client_body_temp_path %[1]s/body;\n    proxy_temp_path %[1]s/proxy;\n    fastcgi_temp_path %[1]s/fastcgi;\n    uwsgi_temp_path %[1]s/uwsgi;\n    scgi_temp_path %[1]s/scgi;\n    %[2]s\n    access_log %[1]s/access.log signed;\n}\n", tmp, NginxLogFormat)
 		path := filepath.Join(tmp, "nginx.conf")
@@ -87,7 +71,7 @@ func TestLogFormatsAcceptedByServers(t *testing.T) {
 		}
 	})
 	t.Run("apache", func(t *testing.T) {
-		bin := lookServer(t, "apache2ctl", "apachectl", "httpd")
+		bin := testenv.Tool(t, "apache2ctl", "apachectl", "httpd")
 		modules := "/usr/lib/apache2/modules"
 		if _, err := os.Stat(filepath.Join(modules, "mod_log_config.so")); err != nil {
 			if _, err := os.Stat(filepath.Join(modules, "mod_mpm_event.so")); err != nil {
