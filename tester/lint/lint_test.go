@@ -244,7 +244,7 @@ var ruleCases = map[string][]ruleCase{
 		{"rules", "User-agent: *\nDisallow:\n", nil, nil},
 	},
 	"RS042_file-name": {}, // needs a file name: TestFileName
-	"RS051_rejected-by-reader": {
+	"RS052_rejected-by-reader": {
 		{"Content-Usage, which no Lighthouse knows", "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n", nil, []string{"3:warning"}},
 		{"Content-Signal, known since 13.0.2", "User-agent: *\nAllow: /\nContent-Signal: ai-train=no\n", nil, []string{"3:info"}},
 		{"a field no crawler reads", "User-agent: *\nAllow: /\nAgentmap: https://example.com/agents.json\n", nil, []string{"3:warning"}},

@@ -12,7 +12,7 @@ import (
 
 // Readers are programs that read robots.txt without being crawlers, and
 // judge it: a line one of them rejects can cost a site elsewhere. Each is
-// data with its source and the date it was read; RS051 lints with them.
+// data with its source and the date it was read; RS052 lints with them.
 // (The crawlers' own limits — Google's 500 KiB, line lengths — are the
 // engines' Traits, linted by RS031 and RS032.)
 
@@ -49,7 +49,7 @@ var seoPoints = int(math.Round(100 / (9 + 93.0/23)))
 
 var msgLighthouseCost = msg.Def("lint.readers.lighthouse_cost", "the robots-txt audit fails: about −{{.Points}} points of the SEO score")
 
-// Readers lists the readers RS051 checks, newest first.
+// Readers lists the readers RS052 checks, newest first.
 func Readers() []Reader {
 	cost := msg.New(msgLighthouseCost, "Points", seoPoints)
 	return []Reader{
@@ -139,7 +139,7 @@ func checkReaders(s *state) {
 			for _, r := range readers[1:] {
 				if why := r.Rejects(raw, afterUA); why != "" {
 					a, b := s.lineSpan(n)
-					s.report(finding{code: "RS051", sev: diag.Info, start: a, end: b,
+					s.report(finding{code: "RS052", sev: diag.Info, start: a, end: b,
 						text: msg.New(msgReaderOlds, "Reader", r.Name, "Versions", r.Versions, "Reason", why, "Cost", r.Cost, "Source", r.Source, "Read", r.Read)})
 					break
 				}
@@ -147,7 +147,7 @@ func checkReaders(s *state) {
 		} else {
 			r := readers[0]
 			a, b := s.lineSpan(n)
-			s.report(finding{code: "RS051", sev: diag.Warning, start: a, end: b,
+			s.report(finding{code: "RS052", sev: diag.Warning, start: a, end: b,
 				text: msg.New(msgReaderAll, "Reader", r.Name, "Versions", "12.x–13.4.1", "Reason", newest, "Cost", r.Cost, "Source", r.Source, "Read", r.Read)})
 		}
 	}

@@ -160,7 +160,7 @@ var table = []RuleInfo{
 		"User-agent: GPT-Bot\nDisallow: /\n", "User-agent: GPTBot\nDisallow: /\n"),
 	ri("RS050", "file-type-without-slash", diag.Warning, msg.Def("lint.title.RS050", "File-type rule such as `*.doc` that also closes .docx and .doc?…"),
 		"User-agent: *\nDisallow: *.doc\n", "User-agent: *\nDisallow: /*.doc$\n"),
-	ri("RS051", "rejected-by-reader", diag.Warning, msg.Def("lint.title.RS051", "Line a reader of the file rejects (Lighthouse's robots-txt audit)"),
+	ri("RS052", "rejected-by-reader", diag.Warning, msg.Def("lint.title.RS052", "Line a reader of the file rejects (Lighthouse's robots-txt audit)"),
 		"User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n", ""),
 }
 
