@@ -3,6 +3,7 @@ package aiaccess
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -36,6 +37,15 @@ type Policy struct {
 	// Crawlers override the purpose for single crawlers, by name: true
 	// refuses it, false lets it in (Custom only).
 	Crawlers map[string]bool
+	// Operators override the purpose for every crawler of an operator
+	// ("OpenAI"), below Crawlers (Custom only).
+	Operators map[string]bool
+	// Use is Content-Signal's `use=` (immediate, reference or full), as
+	// Cloudflare's managed robots.txt writes it; "" leaves it out.
+	Use string
+	// RefuseAtServer puts every refused crawler that sends requests in the
+	// server rules, not only those robots.txt cannot stop.
+	RefuseAtServer bool
 }
 
 // Blocks reports whether the policy refuses c.
@@ -44,6 +54,9 @@ func (p Policy) Blocks(c catalogue.Crawler) bool {
 		return false
 	}
 	if b, ok := p.Crawlers[c.Name]; ok && p.Stance == Custom {
+		return b
+	}
+	if b, ok := p.Operators[c.Operator]; ok && p.Stance == Custom && c.Operator != "" {
 		return b
 	}
 	switch p.Stance {
@@ -65,18 +78,11 @@ func (p Policy) signals() (signal, usage string) {
 		}
 		return "yes"
 	}
-	var trainNo, inputNo, searchNo bool
-	switch p.Stance {
-	case SearchNoTraining:
-		trainNo = true
-	case NoAI:
-		trainNo, inputNo = true, true
-	case Custom:
-		trainNo = p.Block[catalogue.AITraining]
-		inputNo = p.Block[catalogue.AISearch] || p.Block[catalogue.AIAssistant]
-		searchNo = p.Block[catalogue.Search]
-	}
+	searchNo, inputNo, trainNo := p.refusals()
 	signal = fmt.Sprintf("search=%s, ai-input=%s, ai-train=%s", yn(searchNo), yn(inputNo), yn(trainNo))
+	if u := strings.ToLower(p.Use); u != "" && slices.Contains(aipref.UseValues, u) {
+		signal += ", use=" + u
+	}
 	usage = "train-ai=y, search=y"
 	if trainNo {
 		usage = strings.Replace(usage, "train-ai=y", "train-ai=n", 1)

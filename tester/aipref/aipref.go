@@ -9,7 +9,8 @@
 //     path pattern, then a preference, in a robots.txt group; the preference
 //     is a Structured Fields dictionary (RFC 9651) whose labels come from the
 //     vocabulary draft — `train-ai` and `search` since
-//     draft-ietf-aipref-vocab-05 (1 December 2025) — each `y` or `n`. A
+//     draft-ietf-aipref-vocab-05 (1 December 2025), unchanged in -07 (19
+//     August 2026), which also keeps the vocabulary flat — each `y` or `n`. A
 //     Content-Usage line applies to the paths it matches, longest pattern
 //     first like Allow and Disallow, and only to paths that may be crawled.
 //
@@ -21,7 +22,7 @@ import "strings"
 // Draft names what this package follows, for the UI and the docs.
 const (
 	AttachDraft   = "draft-ietf-aipref-attach-05 (2026-08-19)"
-	VocabDraft    = "draft-ietf-aipref-vocab-05 (2025-12-01)"
+	VocabDraft    = "draft-ietf-aipref-vocab-07 (2026-08-19)"
 	SignalsPolicy = "Cloudflare Content Signals Policy (2025-09-24)"
 )
 
@@ -31,6 +32,15 @@ const (
 	SignalAIInput = "ai-input"
 	SignalAITrain = "ai-train"
 )
+
+// SignalUse is the `use` key Cloudflare's managed robots.txt adds to
+// Content-Signal ("how AI systems may consume the content"), with one of
+// UseValues; it is not part of the 2025-09-24 policy text.
+const SignalUse = "use"
+
+// UseValues are the values of `use`: immediate (interact, keep nothing),
+// reference (index, excerpt and link back), full (summarize and reproduce).
+var UseValues = []string{"immediate", "reference", "full"}
 
 // SignalKeys are the keys of the Content Signals Policy.
 var SignalKeys = []string{SignalSearch, SignalAIInput, SignalAITrain}
@@ -165,6 +175,8 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 		p := Pref{Key: key, Value: val, Off: off}
 		lk := strings.ToLower(key)
 		switch {
+		case !usage && lk == SignalUse && contains(UseValues, strings.ToLower(val)):
+			// how much of the content AI systems may keep: not a yes or no
 		case usage && (val == "y" || val == "n"):
 			p.Set, p.Yes = true, val == "y"
 		case !usage && (strings.EqualFold(val, "yes") || strings.EqualFold(val, "no")):
@@ -177,7 +189,7 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 			known, earlier = UsageKeys, EarlierUsageKeys
 		}
 		switch {
-		case contains(known, lk):
+		case contains(known, lk), !usage && lk == SignalUse:
 		case contains(earlier, lk):
 			probs = append(probs, Problem{Kind: ProblemEarlierKey, Detail: key, Off: off, End: off + len(key)})
 		default:

@@ -155,3 +155,15 @@ func TestInForceGroupsAsTheEngine(t *testing.T) {
 		}
 	}
 }
+
+// Rule: Cloudflare's `use=` member (immediate, reference, full) is read
+// without a problem; any other value of it is one.
+func TestSignalUse(t *testing.T) {
+	s := ParseSignal("search=yes,ai-train=no,use=reference")
+	if len(s.Problems) != 0 || len(s.Prefs) != 3 || s.Prefs[2].Set {
+		t.Fatalf("%+v", s)
+	}
+	if s := ParseSignal("search=yes, use=sometimes"); len(s.Problems) != 1 || s.Problems[0].Kind != ProblemValue {
+		t.Fatalf("%+v", s.Problems)
+	}
+}

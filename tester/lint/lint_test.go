@@ -253,6 +253,14 @@ var ruleCases = map[string][]ruleCase{
 		{"the 1994 reading compares the name as written", "User-agent: MJ12bot\nDisallow: /\n", []string{"original1994"}, nil},
 		{"words that are no crawler's name are several robots (RS014)", "User-agent: Copernicus Fred\nDisallow:\n", nil, nil},
 	},
+	"RS052_rejected-by-reader": {
+		{"Content-Usage, which no Lighthouse knows", "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n", nil, []string{"3:warning"}},
+		{"Content-Signal, known since 13.0.2", "User-agent: *\nAllow: /\nContent-Signal: ai-train=no\n", nil, []string{"3:info"}},
+		{"a field no crawler reads", "User-agent: *\nAllow: /\nAgentmap: https://example.com/agents.json\n", nil, []string{"3:warning"}},
+		{"mistakes in rule lines have their own rules", "Disallow: /tmp/\nUser-agent: *\nDisallow /x/\nDisallow: tmp/\nDisallow: /a$b\nSitemap: /s.xml\n", nil, nil},
+		{"the fields it knows, comments and blank lines", "# hi\nUser-agent: *\nDisallow: /a/ # x\n\nCrawl-delay: 5\nClean-param: ref /\nHost: example.com\nSitemap: https://example.com/s.xml\n", nil, nil},
+		{"a byte order mark", "\uFEFFUser-agent: *\nDisallow: /a/\n", nil, nil},
+	},
 	"RS050_file-type-without-slash": {
 		{"*.doc", "User-agent: *\nDisallow: *.doc\n", nil, []string{"2:warning"}},
 		{"by default too", "User-agent: *\nDisallow: *.pdf\n", byDefault, []string{"2:warning"}},

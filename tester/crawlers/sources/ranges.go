@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/crawlers"
@@ -15,9 +16,15 @@ import (
 // rangeFile is the layout operators publish their crawlers' addresses in
 // (Google, Bing, OpenAI, Perplexity, Apple, Common Crawl, DuckDuckGo):
 // {"creationTime": "…", "prefixes": [{"ipv4Prefix": "…"}, {"ipv6Prefix": "…"}]}.
+// The JAFAR draft (draft-illyes-webbotauth-jafar-00, 2026-04-21, which
+// follows draft-illyes-aipref-jafar) codifies it and adds formatVersion
+// ("major.minor": a reader MUST NOT parse a major version above the one it
+// knows, 1) and synctoken; a prefix object with both or neither prefix
+// MUST be ignored.
 type rangeFile struct {
-	CreationTime string `json:"creationTime"`
-	Prefixes     []struct {
+	FormatVersion string `json:"formatVersion"`
+	CreationTime  string `json:"creationTime"`
+	Prefixes      []struct {
 		V4 string `json:"ipv4Prefix"`
 		V6 string `json:"ipv6Prefix"`
 	} `json:"prefixes"`
@@ -30,6 +37,11 @@ func isRangeFile(data []byte) bool {
 	}
 	return json.Unmarshal(data, &probe) == nil && len(probe.Prefixes) > 0 && probe.Prefixes[0] == '['
 }
+
+// jafarMajor is the JAFAR format's major version this reader knows.
+const jafarMajor = 1
+
+var msgJafarVersion = msg.Def("catalogue.err.jafar_version", "the file says formatVersion {{.Version}}; Robots Studio reads JAFAR files up to major version {{.Known}} and does not guess at a newer one")
 
 // Ranges is one published range file as an update keeps it.
 type Ranges struct {
@@ -92,6 +104,12 @@ func ReadRanges(data []byte, where, read string) (Ranges, error) {
 	if err := json.Unmarshal(data, &f); err != nil {
 		return Ranges{}, msg.Error(msgNotRanges, "Err", err.Error())
 	}
+	if f.FormatVersion != "" {
+		major, _, _ := strings.Cut(f.FormatVersion, ".")
+		if n, err := strconv.Atoi(major); err != nil || n > jafarMajor {
+			return Ranges{}, msg.Error(msgJafarVersion, "Version", f.FormatVersion, "Known", jafarMajor)
+		}
+	}
 	key, err := rangeKey(where)
 	if err != nil {
 		return Ranges{}, err
@@ -102,6 +120,9 @@ func ReadRanges(data []byte, where, read string) (Ranges, error) {
 	r := Ranges{Key: key, Source: where, Read: read, Created: f.CreationTime}
 	seen := map[string]bool{}
 	for i, p := range f.Prefixes {
+		if f.FormatVersion != "" && (p.V4 == "") == (p.V6 == "") {
+			continue // JAFAR: both or neither, ignored
+		}
 		for _, s := range []string{p.V4, p.V6} {
 			if s == "" {
 				continue
