@@ -340,6 +340,7 @@ func (in *rowInput) nextRow(k rowKind, i int) {
 
 func (in *rowInput) focusRow(k rowKind, i int) {
 	p := in.p
+	p.SetInputsFolded(false) // a row to type in is a row in sight
 	if in.text[k].on {
 		in.focusText(k)
 		return

@@ -326,9 +326,37 @@ func TestCommonHostIsShownOnce(t *testing.T) {
 	if p.view.displayPath("https://www.example.com/private/a") != "/private/a" || !strings.Contains(p.ui.summary.Text, "on https://www.example.com") {
 		t.Errorf("path shown as %q; summary %q", p.view.displayPath("https://www.example.com/private/a"), p.ui.summary.Text)
 	}
-	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"https://www.example.com/a", "https://other.example/b"}})
-	if p.view.displayPath("https://www.example.com/a") != "https://www.example.com/a" {
-		t.Error("the host was dropped although the rows name two hosts")
+	if hasCol(p, colHost) {
+		t.Error("a Host column although every row names one host")
+	}
+}
+
+// TestMixedHostsHaveAHostColumn: rows that name two hosts, or mix URLs
+// with bare paths, get a Host column, and the path column still starts at
+// the path (a paste of URLs and two bare paths showed https://w… in every
+// row); the whole URL is the path cell's tip.
+func TestMixedHostsHaveAHostColumn(t *testing.T) {
+	for _, c := range []struct {
+		rule  string
+		paths []string
+	}{
+		{"two hosts", []string{"https://www.example.com/a/b", "https://de.example.com/c"}},
+		{"URLs and bare paths", []string{"https://www.example.com/a/b", "/c"}},
+		{"another scheme", []string{"https://www.example.com/a/b", "http://www.example.com/a/b"}},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			p, _ := newTestPane(t, privateRobots)
+			p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: c.paths})
+			if !hasCol(p, colHost) {
+				t.Fatal("no Host column")
+			}
+			if got := p.table.content(0, column{kind: colPath}); got.text != "/a/b" || got.full != "https://www.example.com/a/b" {
+				t.Errorf("the path cell shows %q with the tip %q", got.text, got.full)
+			}
+			if got := p.table.content(0, column{kind: colHost}).text; got != "www.example.com" {
+				t.Errorf("the host cell shows %q", got)
+			}
+		})
 	}
 }
 
@@ -428,7 +456,8 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 // A cell its column cuts shows its whole text under the pointer.
 func TestACutCellShowsItsTextOnHover(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
-	long := "/learning/paths/become-a-data-analyst-with-a-very-long-name/and-more/and-more-still"
+	w.Resize(fyne.NewSize(600, 600))
+	long := "/learning/paths/become-a-data-analyst-with-a-very-long-name/and-more/and-more-still/course-12"
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{long}})
 	var pathCell *tableCell
 	walk(p.ui.table, func(o fyne.CanvasObject) {
@@ -436,8 +465,10 @@ func TestACutCellShowsItsTextOnHover(t *testing.T) {
 			pathCell = tc
 		}
 	})
-	if pathCell == nil || !strings.HasSuffix(pathCell.text.Text, "…") {
-		t.Fatalf("the long path is not cut: %+v", pathCell)
+	// cut in the middle: where on the site, and which page
+	if pathCell == nil || !strings.HasPrefix(pathCell.text.Text, "/learning/") || !strings.HasSuffix(pathCell.text.Text, "/course-12") ||
+		!strings.Contains(pathCell.text.Text, "…") {
+		t.Fatalf("the long path is not cut in the middle: %q", pathCell.text.Text)
 	}
 	pathCell.MouseIn(nil)
 	if got := p.ui.tip.Shown(); got != long {

@@ -68,6 +68,10 @@ func TestAddButtonsStayInSight(t *testing.T) {
 	w.Resize(fyne.NewSize(500, 600))
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot", "YandexBot", "GPTBot", "Slurp"},
 		Paths: []string{"/a", "/b", "/c", "/d", "/e"}})
+	if !p.InputsFolded() {
+		t.Error("five rows each: the lists stay open over the results")
+	}
+	p.SetInputsFolded(false) // Edit
 	drv := fyne.CurrentApp().Driver()
 	var add *widget.Button
 	walk(p.ui.root, func(o fyne.CanvasObject) {
@@ -88,5 +92,41 @@ func TestAddButtonsStayInSight(t *testing.T) {
 	bottom := drv.AbsolutePositionForObject(add).Y + add.Size().Height
 	if limit := drv.AbsolutePositionForObject(p.ui.lower).Y; bottom > limit {
 		t.Errorf("Add crawler ends at y=%v, under the results that start at %v", bottom, limit)
+	}
+}
+
+// TestListsFoldToOneLine: a loaded set of more rows than fit folds the
+// crawler and path lists to one line that counts them, which gives the
+// table the height (at 1280×800 the open lists left it nine rows of 1,200);
+// Edit, Add Crawler Row (Ctrl+Shift+A) or a row to focus open them again,
+// and a small set opens them.
+func TestListsFoldToOneLine(t *testing.T) {
+	p, w := newTestPane(t, shopRobots)
+	w.Resize(fyne.NewSize(700, 700))
+	set := &testset.Set{}
+	for i := range 20 {
+		set.Crawlers = append(set.Crawlers, fmt.Sprintf("Bot%d", i))
+	}
+	for i := range 60 {
+		set.Paths = append(set.Paths, fmt.Sprintf("/p/%d", i))
+	}
+	p.SetTestSet(set)
+	if !p.InputsFolded() || p.ui.fold.label.Text != "20 crawlers · 60 paths" {
+		t.Fatalf("folded %v, %q", p.InputsFolded(), p.ui.fold.label.Text)
+	}
+	folded := p.RowsInView()
+	p.SetInputsFolded(false)
+	w.Content().Refresh()
+	if open := p.RowsInView(); open >= folded {
+		t.Errorf("the table shows %d rows with the lists open and %d folded", open, folded)
+	}
+	p.SetInputsFolded(true)
+	p.AddCrawler()
+	if p.InputsFolded() {
+		t.Error("Add Crawler Row leaves the lists folded")
+	}
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a", "/b"}})
+	if p.InputsFolded() {
+		t.Error("a set of three rows is folded")
 	}
 }
