@@ -22,7 +22,7 @@ var (
 // reading is used.
 func init() {
 	Register(&longestFamily{
-		info: Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc,
+		info: Info{ID: "bing", Order: 40, Kind: KindSearchEngine, Name: msgBingName, Description: msgBingDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch: bingFetch,
 		rules: ruleReading{pattern: uri.EscapeNonASCII},

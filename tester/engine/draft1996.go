@@ -33,7 +33,7 @@ type draft1996 struct{}
 func init() { Register(draft1996{}) }
 
 func (draft1996) Info() Info {
-	return Info{ID: "draft1996", Order: 50, Name: msgDraftName, Description: msgDraftDesc,
+	return Info{ID: "draft1996", Order: 50, Kind: KindStandard, Name: msgDraftName, Description: msgDraftDesc,
 		Traits: classicTraits(Traits{Allow: true, BlankEndsGroup: true, FieldsEndAgents: true})}
 }
 

@@ -42,8 +42,12 @@ type Compiled interface {
 
 // Info describes an engine for lists, menus and the CLI.
 type Info struct {
-	ID          string
-	Order       int    // position in the list of readings: modern first, then by date, temoto last
+	ID    string
+	Order int // position in the list of readings: modern first, then by date, the libraries last
+	// Kind is what the reading is of: a search engine's crawler, a standard,
+	// or a library crawlers are built on. Lists of readings (Compare,
+	// Columns…) group them by it.
+	Kind        Kind
 	Name        string // msg key: short name ("Google")
 	Description string // msg key: one sentence
 	Traits      Traits
@@ -107,6 +111,48 @@ type Traits struct {
 	// FlagsUnknownFields: the operator's tools list lines its crawler does
 	// not read as problems (Google Search Console's "Syntax not understood").
 	FlagsUnknownFields bool
+}
+
+// Kind is what a reading is of.
+type Kind uint8
+
+// Kinds of reading, in the order lists group them.
+const (
+	KindSearchEngine Kind = iota + 1 // one operator's crawler (Google, Bing, Yandex)
+	KindStandard                     // a standard's text (RFC 9309, 1994, 1996)
+	KindLibrary                      // a library crawlers are built on (temoto, urllib, protego, robots-parser)
+)
+
+var (
+	msgKindSearch   = msg.Def("engine.kind.search", "Search engines")
+	msgKindStandard = msg.Def("engine.kind.standard", "Standards")
+	msgKindLibrary  = msg.Def("engine.kind.library", "Libraries")
+)
+
+// Kinds lists the kinds in the order lists group them.
+func Kinds() []Kind { return []Kind{KindSearchEngine, KindStandard, KindLibrary} }
+
+// Name is the heading of the kind's readings in a list ("Libraries").
+func (k Kind) Name() msg.Text {
+	switch k {
+	case KindSearchEngine:
+		return msg.New(msgKindSearch)
+	case KindStandard:
+		return msg.New(msgKindStandard)
+	}
+	return msg.New(msgKindLibrary)
+}
+
+// ID is the kind's stable name in machine-readable output: "search-engine",
+// "standard", "library".
+func (k Kind) ID() string {
+	switch k {
+	case KindSearchEngine:
+		return "search-engine"
+	case KindStandard:
+		return "standard"
+	}
+	return "library"
 }
 
 // AgentReading is how a User-agent value names a crawler.

@@ -19,7 +19,7 @@ var (
 
 func init() {
 	Register(&longestFamily{
-		info: Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc,
+		info: Info{ID: "google", Order: 10, Kind: KindSearchEngine, Name: msgGoogleName, Description: msgGoogleDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 				EncodesNonASCII: true, Crawler: true, FlagsUnknownFields: true}},
 		fetch:     googleFetch,
@@ -29,7 +29,7 @@ func init() {
 		path:      googlePath,
 	})
 	Register(&longestFamily{
-		info: Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc,
+		info: Info{ID: "rfc9309", Order: 20, Kind: KindStandard, Name: msgRFCName, Description: msgRFCDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, EncodesNonASCII: true}},
 		fetch:  rfcFetch,
 		keys:   rfcKeys,

@@ -21,7 +21,7 @@ var (
 // and this reading takes the first and says so.
 func init() {
 	Register(&anyDisallowFamily{
-		info: Info{ID: "lycos1996", Order: 60, Name: msgLycosName, Description: msgLycosDesc,
+		info: Info{ID: "lycos1996", Order: 60, Kind: KindStandard, Name: msgLycosName, Description: msgLycosDesc,
 			Traits: Traits{BlankEndsGroup: true, ListsPerLine: true}},
 		agent: lycosAgentIDs,
 		rule:  lycosPathRoots,

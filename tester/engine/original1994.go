@@ -18,7 +18,7 @@ var (
 // compared as a literal prefix; any match blocks; an empty Disallow allows.
 func init() {
 	Register(&anyDisallowFamily{
-		info: Info{ID: "original1994", Order: 70, Name: msgOrigName, Description: msgOrigDesc,
+		info: Info{ID: "original1994", Order: 70, Kind: KindStandard, Name: msgOrigName, Description: msgOrigDesc,
 			Traits: Traits{BlankEndsGroup: true}},
 		agent: origName,
 		rule:  origPath,

@@ -110,7 +110,7 @@ func temotoKind(doc *syntax.Document, i int) syntax.Kind {
 }
 
 func (temoto) Info() Info {
-	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc, SlowQueries: true,
+	return Info{ID: "temoto", Order: 80, Kind: KindLibrary, Name: msgTemotoName, Description: msgTemotoDesc, SlowQueries: true,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true,
 			JoinedUserAgent: true, ColonOptional: true, FieldsEndAgents: true, RelativePaths: true, TokenStream: true,
 			CrawlDelay: DelayHonoured, Host: HostRead}}

@@ -88,3 +88,23 @@ func checkStatedReadings(t *testing.T, e Engine) {
 		t.Errorf("%s publishes Host %d, but its compiled file reads Host: %v", info.ID, info.Traits.Host, reads)
 	}
 }
+
+// TestEveryEngineHasAKind: lists group the readings by Kind, so every
+// engine states one, and the readings of an operator's crawler
+// (Traits.Crawler) are the search engines.
+func TestEveryEngineHasAKind(t *testing.T) {
+	for _, e := range All() {
+		info := e.Info()
+		switch info.Kind {
+		case KindSearchEngine, KindStandard, KindLibrary:
+		default:
+			t.Errorf("%s: no Kind", info.ID)
+		}
+		if info.Traits.Crawler != (info.Kind == KindSearchEngine) {
+			t.Errorf("%s: Crawler trait %v, but Kind %s", info.ID, info.Traits.Crawler, info.Kind.ID())
+		}
+		if info.Kind.Name().String() == "" {
+			t.Errorf("%s: the kind has no name", info.ID)
+		}
+	}
+}

@@ -33,7 +33,7 @@ type yandexEngine struct {
 func init() {
 	y := &yandexEngine{}
 	y.longestFamily = longestFamily{
-		info: Info{ID: "yandex", Order: 30, Name: msgYandexName, Description: msgYandexDesc,
+		info: Info{ID: "yandex", Order: 30, Kind: KindSearchEngine, Name: msgYandexName, Description: msgYandexDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch:     yandexFetch,
 		readLimit: yandexMaxBytes,
