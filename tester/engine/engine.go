@@ -81,9 +81,20 @@ type Traits struct {
 	// whole lines.
 	LineLimit int
 	CutAtNUL  bool // a NUL byte ends the line's value
-	// LenientKeys: misspelt and longer field names are read as the field
-	// ("Dissallow", "Disallowed"), as Google's parser does.
-	LenientKeys     bool
+	// LenientKeys: misspelt field names are read as the field
+	// ("Dissallow"), as Google's parser does.
+	LenientKeys bool
+	// KeyPrefixes: a longer word that begins with a field name is read as
+	// the field ("Disallowed"), as Google's parser does.
+	KeyPrefixes bool
+	// BOMInFirstKey: a byte order mark is read as part of the first line's
+	// field name, which then names no field (Python's libraries, given the
+	// file decoded as plain UTF-8).
+	BOMInFirstKey bool
+	// UTF8Only: the file is read as UTF-8 text, so bytes that are not UTF-8
+	// are never compared %-encoded: the file fails, or they are dropped or
+	// replaced by U+FFFD (the Python and Node.js libraries).
+	UTF8Only        bool
 	JoinedUserAgent bool // "useragent" is read as User-agent
 	ColonOptional   bool // a field line without a colon is read ("Disallow /x")
 	// Agents is how a User-agent value names a crawler.

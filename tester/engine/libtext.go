@@ -70,13 +70,14 @@ func pyLines(doc *syntax.Document) []libLine {
 }
 
 // jsLines is doc as robots-parser splits it (/\r\n|\r|\n/): the editor's
-// lines. A byte order mark is dropped (JavaScript's trim removes U+FEFF).
+// lines. A byte order mark is dropped (JavaScript's trim removes U+FEFF);
+// bytes that are not UTF-8 become U+FFFD, as a Node.js crawler's decoding
+// of the body (TextDecoder, fetch's text()) makes them.
 func jsLines(doc *syntax.Document) []libLine {
-	src := string(doc.Src)
 	out := make([]libLine, 0, len(doc.Lines))
 	for i := range doc.Lines {
 		l := &doc.Lines[i]
-		out = append(out, libLine{src[l.Start:l.End], i + 1})
+		out = append(out, libLine{pyDecode(doc.Src[l.Start:l.End]), i + 1})
 	}
 	return out
 }

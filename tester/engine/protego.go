@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -32,6 +33,7 @@ func (protego) Info() Info {
 	return Info{ID: "protego", Order: 84, Kind: KindLibrary, Name: msgProtegoName, Description: msgProtegoDesc,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 			LenientKeys: true, JoinedUserAgent: true, FieldsEndAgents: true, RelativePaths: true, EncodesNonASCII: true,
+			BOMInFirstKey: true, UTF8Only: true,
 			CrawlDelay: DelayHonoured, Host: HostRead}}
 }
 
@@ -84,7 +86,7 @@ func (protego) GroupRule() syntax.GroupRule {
 	return syntax.GroupRule{
 		Kind: func(d *syntax.Document, i int) syntax.Kind {
 			l := &d.Lines[i]
-			f, _, ok := protegoSplit(pyStrip(cutComment(string(d.Src[l.Start:l.End]))))
+			f, _, ok := protegoSplit(pyStrip(cutComment(scrapyText(string(d.Src[l.Start:l.End])))))
 			if !ok {
 				return syntax.Invalid
 			}
@@ -136,7 +138,7 @@ func (protego) Compile(doc *syntax.Document) Compiled {
 	var current []*protegoSet
 	prev := ""
 	for _, ln := range pyLines(doc) {
-		line := pyStrip(cutComment(ln.text))
+		line := pyStrip(cutComment(scrapyText(ln.text)))
 		if line == "" {
 			continue
 		}
@@ -256,10 +258,19 @@ func protegoQuotePattern(p string) string {
 	return pyURL{path: pyQuote(path, "/*%") + last, params: u.params, query: u.query, fragment: u.fragment}.String()
 }
 
+// scrapyText is a line as Scrapy gives it to Protego: the body decoded as
+// UTF-8 with errors="ignore", so bytes that are not UTF-8 are dropped.
+func scrapyText(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "")
+}
+
 // protegoPath is _quote_path: the URL's path unquoted except for / and %,
 // quoted with / and % safe, and its params, query and fragment as given.
 func protegoPath(url string) string {
-	u := pyURLParse(libURL(url))
+	u := pyURLParse(pyDecode([]byte(libURL(url))))
 	path := u.path
 	if strings.Contains(path, "%") {
 		path = pyDecode(percentBytes(path, func(b byte) bool { return b == '/' || b == '%' }))

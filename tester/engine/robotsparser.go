@@ -28,7 +28,7 @@ func init() { Register(robotsParser{}) }
 func (robotsParser) Info() Info {
 	return Info{ID: "robots-parser", Order: 86, Kind: KindLibrary, Name: msgRPName, Description: msgRPDesc,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
-			FieldsEndAgents: true, EncodesNonASCII: true, CrawlDelay: DelayHonoured, Host: HostRead}}
+			FieldsEndAgents: true, EncodesNonASCII: true, UTF8Only: true, CrawlDelay: DelayHonoured, Host: HostRead}}
 }
 
 // rpSplit is how the library reads a line: the comment cut, split at the
@@ -66,7 +66,7 @@ func (robotsParser) GroupRule() syntax.GroupRule {
 	return syntax.GroupRule{
 		Kind: func(d *syntax.Document, i int) syntax.Kind {
 			l := &d.Lines[i]
-			k, _, ok := rpSplit(string(d.Src[l.Start:l.End]))
+			k, _, ok := rpSplit(pyDecode(d.Src[l.Start:l.End]))
 			if !ok {
 				return syntax.Invalid
 			}
@@ -382,7 +382,7 @@ func escapeSet(s, set string) string {
 func (c *rpCompiled) Engine() Engine { return robotsParser{} }
 
 func (c *rpCompiled) Query(agent, url string) Verdict {
-	v := Verdict{Engine: "robots-parser", Agent: agent, URL: url, Path: upperEscapes(whatwgPath(libURL(url)))}
+	v := Verdict{Engine: "robots-parser", Agent: agent, URL: url, Path: upperEscapes(whatwgPath(pyDecode([]byte(libURL(url)))))}
 	ua := agent
 	if ua == "" {
 		ua = "*"
@@ -392,7 +392,7 @@ func (c *rpCompiled) Query(agent, url string) Verdict {
 	if g == nil {
 		g, how = c.groups["*"], HowGlobal
 		if g != nil || name != "*" {
-			}
+		}
 		if n, ok := c.named[name]; ok && name != "*" {
 			fallback := msg.New(msgTemotoFallNone)
 			if g != nil {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -11,6 +12,7 @@ var (
 	msgUrllibName    = msg.Def("engine.urllib.name", "Python urllib")
 	msgUrllibDesc    = msg.Def("engine.urllib.desc", "Python's urllib.robotparser as Python 3.11 (Debian 12's python3) ships it, and as Python read robots.txt until CPython's RFC 9309 rewrite of 2025–26: records end at an empty line, a robot's name matches when it occurs in the crawler's name, the first matching rule decides, * and $ are ordinary characters, and only the first `*` record counts")
 	msgUrllibStarDup = msg.Def("engine.note.urllib_star_dropped", "line {{.Line}} starts another `*` record: the library keeps only the first one (line {{.First}}), so the rules of line {{.Line}}'s record apply to no crawler")
+	msgUrllibNotUTF8 = msg.Def("engine.urllib.not_utf8", "line {{.Line}} is not UTF-8: read() raises UnicodeDecodeError, the file counts as never read, and can_fetch answers no to every URL")
 	msgUrllibEmptyUA = msg.Def("engine.note.urllib_empty_agent", "line {{.Line}} has an empty User-agent value, which the library finds inside every crawler's name: the record applies to every crawler")
 	msgFetchUrllib4  = msg.Def("fetch.urllib_401", "{{.Status}}: read() sets disallow_all: can_fetch answers no to every URL")
 	msgFetchUrllib5  = msg.Def("fetch.urllib_5xx", "{{.Status}}: read() records nothing and the file counts as never read, so can_fetch answers no to every URL (newer Pythons set disallow_all, to the same effect)")
@@ -31,7 +33,7 @@ func init() { Register(urllib{}) }
 func (urllib) Info() Info {
 	return Info{ID: "urllib", Order: 82, Kind: KindLibrary, Name: msgUrllibName, Description: msgUrllibDesc,
 		Traits: Traits{Allow: true, BlankEndsGroup: true, Sitemaps: true, FieldsEndAgents: true, EncodesNonASCII: true,
-			CrawlDelay: DelayHonoured}}
+			BOMInFirstKey: true, UTF8Only: true, CrawlDelay: DelayHonoured}}
 }
 
 // GroupRule: records end at a blank line; a User-agent line after a rule,
@@ -99,6 +101,7 @@ type urllibEntry struct {
 }
 
 type urllibCompiled struct {
+	notUTF8  int            // the first line that is not UTF-8, which read() fails on (0: none)
 	entries  []*urllibEntry // entries without `*`, in file order
 	fallback *urllibEntry   // the first entry naming `*`
 	dropped  []*urllibEntry // later entries naming `*`, which the module drops
@@ -106,6 +109,18 @@ type urllibCompiled struct {
 
 func (urllib) Compile(doc *syntax.Document) Compiled {
 	c := &urllibCompiled{}
+	if !utf8.Valid(doc.Src) {
+		for i := range doc.Lines {
+			if doc.Lines[i].Has(syntax.FlagBadUTF8) {
+				c.notUTF8 = i + 1
+				break
+			}
+		}
+		if c.notUTF8 == 0 {
+			c.notUTF8 = 1
+		}
+		return c
+	}
 	add := func(e *urllibEntry) {
 		for _, a := range e.agents {
 			if a == "*" {
@@ -198,7 +213,7 @@ func (c *urllibCompiled) Engine() Engine { return urllib{} }
 // urllibPath is the URL as can_fetch compares it: unquoted, parsed, put
 // back together without scheme and host, and quoted.
 func urllibPath(url string) string {
-	u := pyURLParse(pyUnquote(libURL(url)))
+	u := pyURLParse(pyUnquote(pyDecode([]byte(libURL(url)))))
 	u.scheme, u.netloc = "", ""
 	p := pyQuote(u.String(), "/")
 	if p == "" {
@@ -220,6 +235,10 @@ func (e *urllibEntry) appliesTo(agent string) (int, bool) {
 
 func (c *urllibCompiled) Query(agent, url string) Verdict {
 	v := Verdict{Engine: "urllib", Agent: agent, URL: url, Path: urllibPath(url)}
+	if c.notUTF8 > 0 {
+		v.Reason, v.Error = ReasonFileError, msg.New(msgUrllibNotUTF8, "Line", c.notUTF8)
+		return v
+	}
 	name := agent
 	if i := strings.IndexByte(name, '/'); i >= 0 {
 		name = name[:i]
