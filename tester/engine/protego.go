@@ -87,8 +87,8 @@ func (protego) GroupRule() syntax.GroupRule {
 		Kind: func(d *syntax.Document, i int) syntax.Kind {
 			l := &d.Lines[i]
 			f, _, ok := protegoSplit(pyStrip(cutComment(scrapyText(string(d.Src[l.Start:l.End])))))
-			if !ok {
-				return syntax.Invalid
+			if !ok || f == "" {
+				return syntax.Invalid // an empty field name ends no run of User-agent lines
 			}
 			return protegoField(f)
 		},
