@@ -48,7 +48,8 @@ type Info struct {
 	// or a library crawlers are built on. Lists of readings (Compare,
 	// Columns…) group them by it.
 	Kind        Kind
-	Name        string // msg key: short name ("Google")
+	Name        string // msg key: the name ("Google", "Python urllib")
+	Short       string // msg key: the column header in Compare ("RFC"), a few characters
 	Description string // msg key: one sentence
 	Traits      Traits
 	// SlowQueries: one query's cost is not bounded by this project (the

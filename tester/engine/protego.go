@@ -13,6 +13,7 @@ import (
 
 var (
 	msgProtegoName  = msg.Def("engine.protego.name", "Protego (Scrapy)")
+	msgProtegoShort = msg.Def("engine.protego.short", "Protego")
 	msgProtegoDesc  = msg.Def("engine.protego.desc", "Protego 0.2.1 (Debian 12's python3-protego), the parser Scrapy uses by default: a robot's name matches when it occurs in the crawler's name, the longest such name wins; longest rule, Allow wins ties, * and $ wildcards; misspelt Disallow lines read")
 	msgProtegoStar  = msg.Def("engine.note.protego_star_removed", "line {{.Line}} names {{.Value}}: the library also reads it without its `*` characters, as {{.Token}}")
 	msgFetchScrapy  = msg.Def("fetch.scrapy_any", "{{.Status}}: Scrapy's RobotsTxtMiddleware parses the body of any answer; an error page has no rules, so everything is allowed")
@@ -30,7 +31,7 @@ type protego struct{}
 func init() { Register(protego{}) }
 
 func (protego) Info() Info {
-	return Info{ID: "protego", Order: 84, Kind: KindLibrary, Name: msgProtegoName, Description: msgProtegoDesc,
+	return Info{ID: "protego", Order: 84, Kind: KindLibrary, Name: msgProtegoName, Short: msgProtegoShort, Description: msgProtegoDesc,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 			LenientKeys: true, JoinedUserAgent: true, FieldsEndAgents: true, RelativePaths: true, EncodesNonASCII: true,
 			BOMInFirstKey: true, UTF8Only: true,

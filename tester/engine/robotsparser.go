@@ -10,6 +10,7 @@ import (
 
 var (
 	msgRPName       = msg.Def("engine.robots-parser.name", "robots-parser (Node.js)")
+	msgRPShort      = msg.Def("engine.robots-parser.short", "Node.js")
 	msgRPDesc       = msg.Def("engine.robots-parser.desc", "robots-parser 3.0.1, the common Node.js library (npm): a robot's name is matched whole, up to its first `/`, case-insensitively; groups naming it merge; longest rule, Allow wins ties, * and $ wildcards; a name followed by an empty Disallow replaces `*`, one followed by no rule line at all does not")
 	msgRPUnbound    = msg.Def("engine.note.rp_no_rules", "line {{.Line}} names {{.Token}}, but no Allow, Disallow or Crawl-delay line follows while the name is in force, so the library made no group for it and {{.Agent}} falls back to {{.Fallback}}")
 	msgFetchCaller  = msg.Def("fetch.caller_decides", "{{.Status}}: the library does not fetch robots.txt; what happens now is up to the crawler's own code")
@@ -26,7 +27,7 @@ type robotsParser struct{}
 func init() { Register(robotsParser{}) }
 
 func (robotsParser) Info() Info {
-	return Info{ID: "robots-parser", Order: 86, Kind: KindLibrary, Name: msgRPName, Description: msgRPDesc,
+	return Info{ID: "robots-parser", Order: 86, Kind: KindLibrary, Name: msgRPName, Short: msgRPShort, Description: msgRPDesc,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 			FieldsEndAgents: true, EncodesNonASCII: true, UTF8Only: true, CrawlDelay: DelayHonoured, Host: HostRead}}
 }

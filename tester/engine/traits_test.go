@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/msg"
+
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -109,6 +111,11 @@ func TestEveryEngineHasAKind(t *testing.T) {
 		}
 		if info.Kind.Name().String() == "" {
 			t.Errorf("%s: the kind has no name", info.ID)
+		}
+		// Compare's column header: short enough for eleven columns beside
+		// the editor.
+		if short := []rune(msg.New(info.Short).String()); len(short) == 0 || len(short) > 8 {
+			t.Errorf("%s: short name %q, want 1–8 characters", info.ID, string(short))
 		}
 	}
 }

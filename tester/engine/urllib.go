@@ -10,6 +10,7 @@ import (
 
 var (
 	msgUrllibName    = msg.Def("engine.urllib.name", "Python urllib")
+	msgUrllibShort   = msg.Def("engine.urllib.short", "urllib")
 	msgUrllibDesc    = msg.Def("engine.urllib.desc", "Python's urllib.robotparser as Python 3.11 (Debian 12's python3) ships it, and as Python read robots.txt until CPython's RFC 9309 rewrite of 2025–26: records end at an empty line, a robot's name matches when it occurs in the crawler's name, the first matching rule decides, * and $ are ordinary characters, and only the first `*` record counts")
 	msgUrllibStarDup = msg.Def("engine.note.urllib_star_dropped", "line {{.Line}} starts another `*` record: the library keeps only the first one (line {{.First}}), so the rules of line {{.Line}}'s record apply to no crawler")
 	msgUrllibNotUTF8 = msg.Def("engine.urllib.not_utf8", "line {{.Line}} is not UTF-8: read() raises UnicodeDecodeError, the file counts as never read, and can_fetch answers no to every URL")
@@ -31,7 +32,7 @@ type urllib struct{}
 func init() { Register(urllib{}) }
 
 func (urllib) Info() Info {
-	return Info{ID: "urllib", Order: 82, Kind: KindLibrary, Name: msgUrllibName, Description: msgUrllibDesc,
+	return Info{ID: "urllib", Order: 82, Kind: KindLibrary, Name: msgUrllibName, Short: msgUrllibShort, Description: msgUrllibDesc,
 		Traits: Traits{Allow: true, BlankEndsGroup: true, Sitemaps: true, FieldsEndAgents: true, EncodesNonASCII: true,
 			BOMInFirstKey: true, UTF8Only: true, CrawlDelay: DelayHonoured}}
 }
