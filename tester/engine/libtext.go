@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // This file holds the string handling the library readings (pyrobots.go,
@@ -175,18 +176,6 @@ func invalidRun(b []byte) int {
 	return n
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
 // pyUnquote is urllib.parse.unquote: %-escapes in the ASCII runs of s are
 // decoded to bytes and each run read as UTF-8 with replacement; characters
 // beyond ASCII stay as they are.
@@ -220,19 +209,14 @@ func pyUnquote(s string) string {
 func percentBytes(s string, keep func(b byte) bool) []byte {
 	out := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			hi, ok1 := unhex(s[i+1])
-			lo, ok2 := unhex(s[i+2])
-			if ok1 && ok2 {
-				if b := hi<<4 | lo; keep != nil && keep(b) {
-					out = append(out, '%')
-					out = append(out, strings.ToUpper(s[i+1:i+3])...)
-				} else {
-					out = append(out, hi<<4|lo)
-				}
-				i += 2
-				continue
+		if b, ok := uri.EscapeAt(s, i); ok {
+			if keep != nil && keep(b) {
+				out = append(out, '%', upper(s[i+1]), upper(s[i+2]))
+			} else {
+				out = append(out, b)
 			}
+			i += 2
+			continue
 		}
 		out = append(out, s[i])
 	}
@@ -243,18 +227,13 @@ func percentBytes(s string, keep func(b byte) bool) []byte {
 // %-escaped in upper case unless it is a letter, a digit, one of "_.-~" or
 // in safe.
 func pyQuote(s, safe string) string {
-	const hex = "0123456789ABCDEF"
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < utf8.RuneSelf && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-			strings.IndexByte("_.-~", c) >= 0 || strings.IndexByte(safe, c) >= 0) {
+		if c := s[i]; c < utf8.RuneSelf && (uri.IsUnreserved(c) || strings.IndexByte(safe, c) >= 0) {
 			sb.WriteByte(c)
-			continue
+		} else {
+			uri.WriteEscape(&sb, c)
 		}
-		sb.WriteByte('%')
-		sb.WriteByte(hex[c>>4])
-		sb.WriteByte(hex[c&15])
 	}
 	return sb.String()
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -217,8 +218,6 @@ func jsNumber(s string) (float64, bool) {
 	return f + frac, digits > 0
 }
 
-const upperHex = "0123456789ABCDEF"
-
 // rpNormalise is normaliseEncoding: encodeURI, which leaves letters,
 // digits and -_.!~*'();/?:@&=+$,# as they are and %-escapes the rest as
 // UTF-8, except that `%` itself stays; then every %-escape in upper case.
@@ -230,9 +229,7 @@ func rpNormalise(p string) string {
 			sb.WriteByte(c)
 			continue
 		}
-		sb.WriteByte('%')
-		sb.WriteByte(upperHex[c>>4])
-		sb.WriteByte(upperHex[c&15])
+		uri.WriteEscape(&sb, c)
 	}
 	return upperEscapes(sb.String())
 }
@@ -248,13 +245,7 @@ func upperEscapes(s string) string {
 	}
 	b := []byte(s)
 	for i := 0; i+2 < len(b); i++ {
-		if b[i] != '%' {
-			continue
-		}
-		if _, ok := unhex(b[i+1]); !ok {
-			continue
-		}
-		if _, ok := unhex(b[i+2]); !ok {
+		if b[i] != '%' || !uri.IsHex(b[i+1]) || !uri.IsHex(b[i+2]) {
 			continue
 		}
 		b[i+1], b[i+2] = upper(b[i+1]), upper(b[i+2])
@@ -370,9 +361,7 @@ func escapeSet(s, set string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c < 0x20 || c >= 0x7f || strings.IndexByte(set, c) >= 0 {
-			sb.WriteByte('%')
-			sb.WriteByte(upperHex[c>>4])
-			sb.WriteByte(upperHex[c&15])
+			uri.WriteEscape(&sb, c)
 			continue
 		}
 		sb.WriteByte(c)
