@@ -127,6 +127,7 @@ type protegoSet struct {
 	delay *Delay
 	star  int    // a line whose value had `*` removed to give this name (0: none)
 	from  string // that line's value
+	run   int    // the run of User-agent lines it was last put in (Compile's own count)
 }
 
 type protegoCompiled struct {
@@ -137,6 +138,7 @@ func (protego) Compile(doc *syntax.Document) Compiled {
 	c := &protegoCompiled{}
 	byAgent := map[string]*protegoSet{}
 	var current []*protegoSet
+	run := 1 // the run of User-agent lines current belongs to
 	prev := ""
 	for _, ln := range pyLines(doc) {
 		line := pyStrip(cutComment(scrapyText(ln.text)))
@@ -159,6 +161,7 @@ func (protego) Compile(doc *syntax.Document) Compiled {
 		case syntax.UserAgent:
 			if prev != "" && protegoField(prev) != syntax.UserAgent {
 				current = nil
+				run++
 			}
 			ua := pyLower(value)
 			names := []string{ua}
@@ -181,7 +184,8 @@ func (protego) Compile(doc *syntax.Document) Compiled {
 				if len(rs.lines) == 0 || rs.lines[len(rs.lines)-1] != ln.n {
 					rs.lines = append(rs.lines, ln.n)
 				}
-				if !containsSet(current, rs) {
+				if rs.run != run {
+					rs.run = run
 					current = append(current, rs)
 				}
 			}
@@ -215,15 +219,6 @@ func (protego) Compile(doc *syntax.Document) Compiled {
 		})
 	}
 	return c
-}
-
-func containsSet(list []*protegoSet, rs *protegoSet) bool {
-	for _, x := range list {
-		if x == rs {
-			return true
-		}
-	}
-	return false
 }
 
 // protegoRules is _RuleSet.allow and .disallow: a pattern with `$` is also

@@ -107,6 +107,7 @@ type rpGroup struct {
 	lines []int
 	rules []*Rule
 	delay *Delay
+	run   int // the run of User-agent lines whose lines were last added
 }
 
 type rpCompiled struct {
@@ -116,8 +117,11 @@ type rpCompiled struct {
 
 func (robotsParser) Compile(doc *syntax.Document) Compiled {
 	c := &rpCompiled{groups: map[string]*rpGroup{}, named: map[string]int{}}
+	// The names in force, each once (the library may list one twice, which
+	// only repeats its rules), and their User-agent lines in this run.
 	var current []string
 	currentLines := map[string][]int{}
+	run := 0
 	noneState := true
 	group := func(ua string) *rpGroup {
 		g := c.groups[ua]
@@ -125,10 +129,9 @@ func (robotsParser) Compile(doc *syntax.Document) Compiled {
 			g = &rpGroup{token: ua}
 			c.groups[ua] = g
 		}
-		for _, n := range currentLines[ua] {
-			if len(g.lines) == 0 || g.lines[len(g.lines)-1] < n {
-				g.lines = append(g.lines, n)
-			}
+		if g.run != run {
+			g.run = run
+			g.lines = append(g.lines, currentLines[ua]...)
 		}
 		return g
 	}
@@ -142,10 +145,13 @@ func (robotsParser) Compile(doc *syntax.Document) Compiled {
 			if noneState {
 				current = current[:0]
 				currentLines = map[string][]int{}
+				run++
 			}
 			if value != "" {
 				ua := rpAgent(value)
-				current = append(current, ua)
+				if _, seen := currentLines[ua]; !seen {
+					current = append(current, ua)
+				}
 				currentLines[ua] = append(currentLines[ua], ln.n)
 				if _, seen := c.named[ua]; !seen {
 					c.named[ua] = ln.n
