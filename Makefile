@@ -9,8 +9,13 @@ DEPS     := gcc libc6-dev libgl1-mesa-dev xorg-dev
 # Chromium for the browser build's, Node.js to run the js variant of the
 # editor's key queue (GOOS=js tests), Dask (python3-distributed) to run
 # logs --partial/--merge on a local cluster, as docs/scale.md does on a real
-# one.
-TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium nodejs python3-distributed
+# one; Protego (python3-protego) to hold the library readings to the real
+# libraries (tester/engine's TestLibraryReadingsAgree; Python's own
+# urllib.robotparser comes with python3, robots-parser from npm: test-npm).
+TESTDEPS := xvfb xdotool imagemagick nginx apache2 wine64 chromium nodejs python3-distributed python3-protego
+# Where test-npm installs the npm packages the tests run (robots-parser), from
+# its package-lock.json.
+NODE_LIBS := tester/engine/testdata/libs/node
 # What `make dist` needs besides DEPS: the Windows cross compiler (the GUI
 # .exe is cgo), xz for the Linux package, imagemagick for the Windows icon.
 DISTDEPS := gcc-mingw-w64-x86-64 xz-utils imagemagick
@@ -32,7 +37,7 @@ DIST     := dist
 # The static command line for these platforms (no cgo, no window).
 CLI_TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64
 
-.PHONY: all run build headless deps test-deps dist-deps test suite unit e2e check-fresh race-ui speed-window bench package dist web web-serve fmt clean
+.PHONY: all run build headless deps test-deps test-npm dist-deps test suite unit e2e check-fresh race-ui speed-window bench package dist web web-serve fmt clean
 
 all: build
 
@@ -58,6 +63,15 @@ deps:
 test-deps: deps dist-deps
 	$(call install-missing,$(TESTDEPS))
 
+# test-npm installs the npm packages the tests run, at the versions
+# $(NODE_LIBS)/package-lock.json pins, unless they are there already. npm
+# comes with Node.js from nodesource; with Debian's own nodejs it is the
+# package npm.
+test-npm:
+	@[ -f $(NODE_LIBS)/node_modules/robots-parser/package.json ] || { \
+	  command -v npm >/dev/null || { echo "test-npm: npm not found (apt-get install npm, or Node.js with npm)"; exit 1; }; \
+	  npm ci --prefix $(NODE_LIBS) --no-audit --no-fund --loglevel=error; }
+
 dist-deps: deps
 	$(call install-missing,$(DISTDEPS))
 
@@ -73,7 +87,7 @@ run: build
 # root) the system's fonts cut down to what a fresh machine has. See
 # .ci/hermetic. Tools a test needs are required (ROBOTS_STUDIO_STRICT): a
 # missing one fails instead of skipping.
-test: test-deps
+test: test-deps test-npm
 	.ci/hermetic $(MAKE) --no-print-directory suite
 
 # suite is the test run itself, in whatever environment it is started.

@@ -24,7 +24,7 @@ func init() {
 	Register(Command{
 		Name:    "check",
 		Usage:   checkUsage,
-		Summary: msg.Def("lint.check.summary", "lint a robots.txt for the crawlers of today (Google, Yandex, Bing, RFC 9309): every mistake with its lines, the crawlers it matters for and a fix; --history adds the 1994/1996 readings and temoto; --fix applies the safe fixes"),
+		Summary: msg.Def("lint.check.summary", "lint a robots.txt for the crawlers of today (Google, Yandex, Bing, RFC 9309): every mistake with its lines, the crawlers it matters for and a fix; --history adds the 1994/1996 readings and the libraries; --fix applies the safe fixes"),
 		Run:     runCheck,
 	})
 }
@@ -86,7 +86,7 @@ func runCheck(env *Env, args []string) int {
 	fs := NewFlags(env, "check", checkUsage)
 	var engines StringList
 	fs.Var(&engines, "engine", "report only what matters to this engine; repeat for several, or all (default: "+strings.Join(lint.DefaultEngines, ", ")+")")
-	oldReadings := fs.Bool("history", false, "also report what matters only to the 1994/1996 readings and the temoto library (as --engine all)")
+	oldReadings := fs.Bool("history", false, "also report what matters only to the 1994/1996 readings and the libraries (temoto, urllib, protego, robots-parser) (as --engine all)")
 	each := fs.Bool("each", false, "one diagnostic per line, repeated findings not grouped")
 	asJSON := fs.Bool("json", false, "one JSON object per diagnostic")
 	fix := fs.Bool("fix", false, "apply the safe fixes to ROBOTS_FILE (atomically) and report what changed")

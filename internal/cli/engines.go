@@ -25,9 +25,13 @@ func runEngines(env *Env, args []string) int {
 	if len(pos) > 0 {
 		return Failf(env, "engines: takes no arguments")
 	}
+	width := 0
+	for _, e := range engine.All() {
+		width = max(width, len(e.Info().ID))
+	}
 	for _, e := range engine.All() {
 		in := e.Info()
-		fmt.Fprintf(env.Stdout, "%-12s %s\n", in.ID, msg.New(in.Description))
+		fmt.Fprintf(env.Stdout, "%-*s %s\n", width, in.ID, msg.New(in.Description))
 	}
 	return ExitOK
 }

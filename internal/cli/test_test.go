@@ -108,7 +108,7 @@ func TestTestEngineAllPrintsEveryEngineInOrder(t *testing.T) {
 	_, out, _ := runCmd(t, "User-agent: *\nDisallow: /p\nAllow: /page\n", "test", "--engine", "all", "--agent", "x", "-", "/page")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	ids := engine.IDs()
-	if len(lines) != len(ids) || len(ids) != 8 {
+	if len(lines) != len(ids) || len(ids) != 11 {
 		t.Fatalf("got %d lines for %d engines", len(lines), len(ids))
 	}
 	for i, l := range lines {
@@ -169,8 +169,38 @@ func TestTestEveryEngineOnTheCorpus(t *testing.T) {
 		if code != 0 || errs != "" {
 			t.Errorf("%s: exit %d: %s", name, code, errs)
 		}
-		if n := strings.Count(out, "\n"); n != 4*4*8 {
-			t.Errorf("%s: %d results, want %d", name, n, 4*4*8)
+		if n, want := strings.Count(out, "\n"), 4*4*len(engine.IDs()); n != want {
+			t.Errorf("%s: %d results, want %d", name, n, want)
+		}
+	}
+}
+
+// TestTestLibraryEngines: `test --engine` takes each library reading, and
+// each answers as its library does on the file that tells them apart (a
+// first-match urllib, Protego's and robots-parser's longest match; Protego
+// finds the group's name inside the crawler's; robots-parser cuts a
+// versioned User-agent value at its `/`); `engines` lists them.
+func TestTestLibraryEngines(t *testing.T) {
+	versioned := "User-agent: bot/2.1\nDisallow: /p\nAllow: /page\n"
+	plain := "User-agent: bot\nDisallow: /p\nAllow: /page\n"
+	for _, c := range []struct{ rule, robots, engine, agent, url, want string }{
+		{"robots-parser cuts `bot/2.1` at its / and matches bot whole", versioned, "robots-parser", "bot", "/p", "blocked"},
+		{"robots-parser: mybot is not bot", versioned, "robots-parser", "mybot", "/p", "allowed"},
+		{"urllib: `bot/2.1` does not occur in bot", versioned, "urllib", "bot", "/p", "allowed"},
+		{"protego: `bot/2.1` does not occur in bot", versioned, "protego", "bot", "/p", "allowed"},
+		{"urllib: bot occurs in mybot, and the first matching rule (Disallow /p) decides", plain, "urllib", "mybot/1.0", "/page", "blocked"},
+		{"protego: bot occurs in mybot, and the longest rule (Allow /page) decides", plain, "protego", "mybot/1.0", "/page", "allowed"},
+		{"robots-parser: mybot/1.0 is mybot, which no group names", plain, "robots-parser", "mybot/1.0", "/p", "allowed"},
+	} {
+		_, out, errs := runCmd(t, c.robots, "test", "--engine", c.engine, "--agent", c.agent, "-", c.url)
+		if !strings.HasPrefix(out, c.want+" ") {
+			t.Errorf("%s: got %q %s, want %s", c.rule, out, errs, c.want)
+		}
+	}
+	_, out, _ := runCmd(t, "", "engines")
+	for _, id := range []string{"urllib", "protego", "robots-parser"} {
+		if !strings.Contains(out, "\n"+id+" ") {
+			t.Errorf("engines does not list %s:\n%s", id, out)
 		}
 	}
 }

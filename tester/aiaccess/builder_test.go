@@ -84,8 +84,9 @@ func TestBuilderStanceHoldsUnderEveryEngine(t *testing.T) {
 }
 
 // substringReading are the engines that find a record's name inside the
-// crawler's name (a "Spider" group reaches Baiduspider).
-var substringReading = map[string]bool{"draft1996": true, "lycos1996": true, "original1994": true}
+// crawler's name (a "Spider" group reaches Baiduspider): the 1990s texts,
+// and Python's urllib and Protego.
+var substringReading = map[string]bool{"draft1996": true, "lycos1996": true, "original1994": true, "urllib": true, "protego": true}
 
 func warned(p Plan, s string) bool {
 	for _, w := range p.Warnings {

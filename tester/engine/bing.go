@@ -8,6 +8,7 @@ import (
 
 var (
 	msgBingName        = msg.Def("engine.bing.name", "Bing")
+	msgBingShort       = msg.Def("engine.bing.short", "Bing")
 	msgBingDesc        = msg.Def("engine.bing.desc", "Bingbot, as the Bing Webmaster Guidelines and the Bing Webmaster blog describe it: a bingbot group replaces `*` (except `*`'s Crawl-delay), longest rule wins, Allow wins ties, * and $ wildcards, Crawl-delay honoured")
 	msgDelayFromGlobal = msg.Def("engine.note.delay_from_global", "Crawl-delay {{.Seconds}} s comes from the `*` group (line {{.Line}}): the crawler's own group replaces `*` for rules but not for Crawl-delay")
 	msgDelayClamped    = msg.Def("engine.note.delay_clamped", "line {{.Line}} asks for a Crawl-delay of {{.Asked}} s; this crawler honours {{.Min}}–{{.Max}} s, so it waits {{.Seconds}} s")
@@ -22,7 +23,7 @@ var (
 // reading is used.
 func init() {
 	Register(&longestFamily{
-		info: Info{ID: "bing", Order: 40, Name: msgBingName, Description: msgBingDesc,
+		info: Info{ID: "bing", Order: 40, Kind: KindSearchEngine, Name: msgBingName, Short: msgBingShort, Description: msgBingDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch: bingFetch,
 		rules: ruleReading{pattern: uri.EscapeNonASCII},

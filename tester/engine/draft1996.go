@@ -11,6 +11,7 @@ import (
 
 var (
 	msgDraftName       = msg.Def("engine.draft1996.name", "1996 draft")
+	msgDraftShort      = msg.Def("engine.draft1996.short", "1996")
 	msgDraftDesc       = msg.Def("engine.draft1996.desc", "Koster's 1996 Internet-Draft \"A Method for Web Robots Control\" (draft-koster-robots-00): the first record containing the robot's name, the first matching Allow or Disallow wins, %-escapes decoded, /robots.txt always allowed")
 	msgGroupContains   = msg.Def("engine.group.contains", "the group at line {{.Line}}, whose User-agent value contains the robot's name {{.Token}}")
 	msgFetchRestricted = msg.Def("fetch.restricted_draft", "{{.Status}}: access to the server is restricted, so the 1996 draft says to regard the whole site as off limits")
@@ -33,7 +34,7 @@ type draft1996 struct{}
 func init() { Register(draft1996{}) }
 
 func (draft1996) Info() Info {
-	return Info{ID: "draft1996", Order: 50, Name: msgDraftName, Description: msgDraftDesc,
+	return Info{ID: "draft1996", Order: 50, Kind: KindStandard, Name: msgDraftName, Short: msgDraftShort, Description: msgDraftDesc,
 		Traits: classicTraits(Traits{Allow: true, BlankEndsGroup: true, FieldsEndAgents: true})}
 }
 

@@ -40,9 +40,14 @@ type Compiled interface {
 
 // Info describes an engine for lists, menus and the CLI.
 type Info struct {
-	ID          string
-	Order       int    // position in the list of readings: modern first, then by date, temoto last
-	Name        string // msg key: short name ("Google")
+	ID    string
+	Order int // position in the list of readings: modern first, then by date, the libraries last
+	// Kind is what the reading is of: a search engine's crawler, a standard,
+	// or a library crawlers are built on. Lists of readings (Compare,
+	// Columns…) group them by it.
+	Kind        Kind
+	Name        string // msg key: the name ("Google", "Python urllib")
+	Short       string // msg key: the column header in Compare ("RFC"), a few characters
 	Description string // msg key: one sentence
 	Traits      Traits
 	// SlowQueries: one query's cost is not bounded by this project (the
@@ -75,9 +80,20 @@ type Traits struct {
 	// whole lines.
 	LineLimit int
 	CutAtNUL  bool // a NUL byte ends the line's value
-	// LenientKeys: misspelt and longer field names are read as the field
-	// ("Dissallow", "Disallowed"), as Google's parser does.
-	LenientKeys     bool
+	// LenientKeys: misspelt field names are read as the field
+	// ("Dissallow"), as Google's parser does.
+	LenientKeys bool
+	// KeyPrefixes: a longer word that begins with a field name is read as
+	// the field ("Disallowed"), as Google's parser does.
+	KeyPrefixes bool
+	// BOMInFirstKey: a byte order mark is read as part of the first line's
+	// field name, which then names no field (Python's libraries, given the
+	// file decoded as plain UTF-8).
+	BOMInFirstKey bool
+	// UTF8Only: the file is read as UTF-8 text, so bytes that are not UTF-8
+	// are never compared %-encoded: the file fails, or they are dropped or
+	// replaced by U+FFFD (the Python and Node.js libraries).
+	UTF8Only        bool
 	JoinedUserAgent bool // "useragent" is read as User-agent
 	ColonOptional   bool // a field line without a colon is read ("Disallow /x")
 	// Agents is how a User-agent value names a crawler.
@@ -105,6 +121,48 @@ type Traits struct {
 	// FlagsUnknownFields: the operator's tools list lines its crawler does
 	// not read as problems (Google Search Console's "Syntax not understood").
 	FlagsUnknownFields bool
+}
+
+// Kind is what a reading is of.
+type Kind uint8
+
+// Kinds of reading, in the order lists group them.
+const (
+	KindSearchEngine Kind = iota + 1 // one operator's crawler (Google, Bing, Yandex)
+	KindStandard                     // a standard's text (RFC 9309, 1994, 1996)
+	KindLibrary                      // a library crawlers are built on (temoto, urllib, protego, robots-parser)
+)
+
+var (
+	msgKindSearch   = msg.Def("engine.kind.search", "Search engines")
+	msgKindStandard = msg.Def("engine.kind.standard", "Standards")
+	msgKindLibrary  = msg.Def("engine.kind.library", "Libraries")
+)
+
+// Kinds lists the kinds in the order lists group them.
+func Kinds() []Kind { return []Kind{KindSearchEngine, KindStandard, KindLibrary} }
+
+// Name is the heading of the kind's readings in a list ("Libraries").
+func (k Kind) Name() msg.Text {
+	switch k {
+	case KindSearchEngine:
+		return msg.New(msgKindSearch)
+	case KindStandard:
+		return msg.New(msgKindStandard)
+	}
+	return msg.New(msgKindLibrary)
+}
+
+// ID is the kind's stable name in machine-readable output: "search-engine",
+// "standard", "library".
+func (k Kind) ID() string {
+	switch k {
+	case KindSearchEngine:
+		return "search-engine"
+	case KindStandard:
+		return "standard"
+	}
+	return "library"
 }
 
 // AgentReading is how a User-agent value names a crawler.

@@ -27,6 +27,11 @@ func TestFetchPolicyEveryEngine(t *testing.T) {
 		"lycos1996":    {use, fol, none, none, none, none, all, all, none, none, none, none, none},
 		"original1994": {use, fol, none, none, none, none, all, all, none, none, none, none, none},
 		"temoto":       {use, fol, fol, fail, all, all, all, all, all, none, none, fail, fail},
+		// The libraries: urllib's read(), Scrapy's middleware around
+		// Protego, and robots-parser, which fetches nothing itself.
+		"urllib":        {use, fol, fol, none, none, none, all, all, all, none, none, fail, none},
+		"protego":       {use, fol, fol, fol, all, all, all, all, all, all, all, all, all},
+		"robots-parser": {use, fol, fol, fol, fail, fail, fail, fail, fail, fail, fail, fail, fail},
 	}
 	for _, e := range All() {
 		id := e.Info().ID

@@ -10,16 +10,18 @@ import (
 )
 
 var (
-	msgGoogleName = msg.Def("engine.google.name", "Google")
-	msgGoogleDesc = msg.Def("engine.google.desc", "Googlebot, as Google's open-source parser reads robots.txt (github.com/google/robotstxt; Google Search Central: how Google interprets the robots.txt specification): most specific group, longest rule, Allow wins ties, * and $ wildcards")
-	msgRFCName    = msg.Def("engine.rfc9309.name", "RFC 9309")
-	msgRFCDesc    = msg.Def("engine.rfc9309.desc", "The Robots Exclusion Protocol as RFC 9309 (2022) writes it: like Google, but %-escapes compared decoded and /robots.txt always allowed")
-	msgIndexHTML  = msg.Def("engine.note.index_html", "Google reads line {{.Line}}'s Allow of an index.htm(l) page as allowing its directory too (pattern {{.Pattern}})")
+	msgGoogleName  = msg.Def("engine.google.name", "Google")
+	msgGoogleShort = msg.Def("engine.google.short", "Google")
+	msgGoogleDesc  = msg.Def("engine.google.desc", "Googlebot, as Google's open-source parser reads robots.txt (github.com/google/robotstxt; Google Search Central: how Google interprets the robots.txt specification): most specific group, longest rule, Allow wins ties, * and $ wildcards")
+	msgRFCName     = msg.Def("engine.rfc9309.name", "RFC 9309")
+	msgRFCShort    = msg.Def("engine.rfc9309.short", "RFC")
+	msgRFCDesc     = msg.Def("engine.rfc9309.desc", "The Robots Exclusion Protocol as RFC 9309 (2022) writes it: like Google, but %-escapes compared decoded and /robots.txt always allowed")
+	msgIndexHTML   = msg.Def("engine.note.index_html", "Google reads line {{.Line}}'s Allow of an index.htm(l) page as allowing its directory too (pattern {{.Pattern}})")
 )
 
 func init() {
 	Register(&longestFamily{
-		info: Info{ID: "google", Order: 10, Name: msgGoogleName, Description: msgGoogleDesc,
+		info: Info{ID: "google", Order: 10, Kind: KindSearchEngine, Name: msgGoogleName, Short: msgGoogleShort, Description: msgGoogleDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 				EncodesNonASCII: true, Crawler: true, FlagsUnknownFields: true}},
 		fetch:     googleFetch,
@@ -29,7 +31,7 @@ func init() {
 		path:      googlePath,
 	})
 	Register(&longestFamily{
-		info: Info{ID: "rfc9309", Order: 20, Name: msgRFCName, Description: msgRFCDesc,
+		info: Info{ID: "rfc9309", Order: 20, Kind: KindStandard, Name: msgRFCName, Short: msgRFCShort, Description: msgRFCDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, EncodesNonASCII: true}},
 		fetch:  rfcFetch,
 		keys:   rfcKeys,

@@ -8,8 +8,9 @@ import (
 )
 
 var (
-	msgLycosName = msg.Def("engine.lycos1996.name", "Lycos 1996")
-	msgLycosDesc = msg.Def("engine.lycos1996.desc", "\"Robot Exclusion Standard Revisited\" (Kollar, Leavitt and Mauldin, Lycos, 1996) as its text writes it: several robot names and several paths per line, a name is a substring of the robot's User-Agent, any matching path blocks, no Allow")
+	msgLycosName  = msg.Def("engine.lycos1996.name", "Lycos 1996")
+	msgLycosShort = msg.Def("engine.lycos1996.short", "Lycos")
+	msgLycosDesc  = msg.Def("engine.lycos1996.desc", "\"Robot Exclusion Standard Revisited\" (Kollar, Leavitt and Mauldin, Lycos, 1996) as its text writes it: several robot names and several paths per line, a name is a substring of the robot's User-Agent, any matching path blocks, no Allow")
 )
 
 // The Lycos reading: the grammar of Kollar, Leavitt and Mauldin's "Revisited"
@@ -21,7 +22,7 @@ var (
 // and this reading takes the first and says so.
 func init() {
 	Register(&anyDisallowFamily{
-		info: Info{ID: "lycos1996", Order: 60, Name: msgLycosName, Description: msgLycosDesc,
+		info: Info{ID: "lycos1996", Order: 60, Kind: KindStandard, Name: msgLycosName, Short: msgLycosShort, Description: msgLycosDesc,
 			Traits: Traits{BlankEndsGroup: true, ListsPerLine: true}},
 		agent: lycosAgentIDs,
 		rule:  lycosPathRoots,

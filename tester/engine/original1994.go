@@ -8,8 +8,9 @@ import (
 )
 
 var (
-	msgOrigName = msg.Def("engine.original1994.name", "1994 standard")
-	msgOrigDesc = msg.Def("engine.original1994.desc", "Koster's 1994 \"A Standard for Robot Exclusion\" (robotstxt.org/orig.html): blank lines end records, a record's name is a substring of the robot's name, any matching Disallow prefix blocks, no Allow, no wildcards")
+	msgOrigName  = msg.Def("engine.original1994.name", "1994 standard")
+	msgOrigShort = msg.Def("engine.original1994.short", "1994")
+	msgOrigDesc  = msg.Def("engine.original1994.desc", "Koster's 1994 \"A Standard for Robot Exclusion\" (robotstxt.org/orig.html): blank lines end records, a record's name is a substring of the robot's name, any matching Disallow prefix blocks, no Allow, no wildcards")
 )
 
 // The 1994 reading, Koster's text: a record applies when its User-agent
@@ -18,7 +19,7 @@ var (
 // compared as a literal prefix; any match blocks; an empty Disallow allows.
 func init() {
 	Register(&anyDisallowFamily{
-		info: Info{ID: "original1994", Order: 70, Name: msgOrigName, Description: msgOrigDesc,
+		info: Info{ID: "original1994", Order: 70, Kind: KindStandard, Name: msgOrigName, Short: msgOrigShort, Description: msgOrigDesc,
 			Traits: Traits{BlankEndsGroup: true}},
 		agent: origName,
 		rule:  origPath,

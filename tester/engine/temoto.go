@@ -18,6 +18,7 @@ import (
 
 var (
 	msgTemotoName     = msg.Def("engine.temoto.name", "temoto/robotstxt (Go library)")
+	msgTemotoShort    = msg.Def("engine.temoto.short", "temoto")
 	msgTemotoDesc     = msg.Def("engine.temoto.desc", "The Go library many Go crawlers use, github.com/temoto/robotstxt v1.1.2, called for real: robot names matched by their beginning, longest rule, the first rule on ties, and rules with * or $ matched anywhere in the path (the library does not anchor them at its start)")
 	msgTemotoFail     = msg.Def("engine.temoto.fail", "this crawler would fail on this file: {{.Problem}}; the library rejects the whole file, so a crawler built on it fetches nothing (the library says: {{.Library}})")
 	msgTemotoBeforeUA = msg.Def("engine.temoto.problem.before_ua", "line {{.Line}} `{{.Rule}}` comes before any User-agent line")
@@ -110,7 +111,7 @@ func temotoKind(doc *syntax.Document, i int) syntax.Kind {
 }
 
 func (temoto) Info() Info {
-	return Info{ID: "temoto", Order: 80, Name: msgTemotoName, Description: msgTemotoDesc, SlowQueries: true,
+	return Info{ID: "temoto", Order: 80, Kind: KindLibrary, Name: msgTemotoName, Short: msgTemotoShort, Description: msgTemotoDesc, SlowQueries: true,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true,
 			JoinedUserAgent: true, ColonOptional: true, FieldsEndAgents: true, RelativePaths: true, TokenStream: true,
 			CrawlDelay: DelayHonoured, Host: HostRead}}

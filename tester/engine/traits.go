@@ -61,6 +61,7 @@ func (f *longestFamily) traitsOf(t Traits) Traits {
 		t.CrawlDelay = DelayHonoured
 	}
 	t.LenientKeys = read(keys, "Dissallow: /x") == readField{syntax.Disallow, "/x"}
+	t.KeyPrefixes = read(keys, "Disallowed: /x") == readField{syntax.Disallow, "/x"}
 	t.JoinedUserAgent = read(keys, "useragent: x") == readField{syntax.UserAgent, "x"}
 	t.ColonOptional = read(keys, "Disallow /x") == readField{syntax.Disallow, "/x"}
 	t.CutAtNUL = read(keys, "Disallow: /a\x00b") == readField{syntax.Disallow, "/a"}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/tester/msg"
+
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -31,6 +33,10 @@ func TestTraitsMatchVerdicts(t *testing.T) {
 			"User-agent: a\nDisallow: /x\n\nUser-agent: a\nDisallow: /y\n", "a", "/y", false},
 		{"LenientKeys: a misspelt Disallow is read", func(t Traits) bool { return t.LenientKeys },
 			"User-agent: *\nDissallow: /x\n", "x", "/x", false},
+		{"KeyPrefixes: Disallowed is read as Disallow", func(t Traits) bool { return t.KeyPrefixes },
+			"User-agent: *\nDisallowed: /x\n", "x", "/x", false},
+		{"BOMInFirstKey: a byte order mark hides the first User-agent line", func(t Traits) bool { return t.BOMInFirstKey },
+			"\ufeffUser-agent: *\nDisallow: /\n", "x", "/x", true},
 		{"JoinedUserAgent: useragent is read as User-agent", func(t Traits) bool { return t.JoinedUserAgent },
 			"useragent: *\nDisallow: /x\n", "x", "/x", false},
 		{"ColonOptional: a rule without a colon is read", func(t Traits) bool { return t.ColonOptional },
@@ -86,5 +92,30 @@ func checkStatedReadings(t *testing.T, e Engine) {
 	hosts, reads := c.(interface{ Hosts() []HostDirective })
 	if mirror := info.Traits.Host == HostMirror; mirror != (reads && len(hosts.Hosts()) == 1) {
 		t.Errorf("%s publishes Host %d, but its compiled file reads Host: %v", info.ID, info.Traits.Host, reads)
+	}
+}
+
+// TestEveryEngineHasAKind: lists group the readings by Kind, so every
+// engine states one, and the readings of an operator's crawler
+// (Traits.Crawler) are the search engines.
+func TestEveryEngineHasAKind(t *testing.T) {
+	for _, e := range All() {
+		info := e.Info()
+		switch info.Kind {
+		case KindSearchEngine, KindStandard, KindLibrary:
+		default:
+			t.Errorf("%s: no Kind", info.ID)
+		}
+		if info.Traits.Crawler != (info.Kind == KindSearchEngine) {
+			t.Errorf("%s: Crawler trait %v, but Kind %s", info.ID, info.Traits.Crawler, info.Kind.ID())
+		}
+		if info.Kind.Name().String() == "" {
+			t.Errorf("%s: the kind has no name", info.ID)
+		}
+		// Compare's column header: short enough for eleven columns beside
+		// the editor.
+		if short := []rune(msg.New(info.Short).String()); len(short) == 0 || len(short) > 8 {
+			t.Errorf("%s: short name %q, want 1–8 characters", info.ID, string(short))
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 var (
 	msgYandexName       = msg.Def("engine.yandex.name", "Yandex")
+	msgYandexShort      = msg.Def("engine.yandex.short", "Yandex")
 	msgYandexDesc       = msg.Def("engine.yandex.desc", "Yandex robots, as Yandex Webmaster help describes them: a group naming the robot beats `User-agent: Yandex`, which beats `*`; rules sorted by length, the last match wins, Allow wins ties; reads Host and Clean-param")
 	msgYandexMustName   = msg.Def("engine.note.yandex_must_be_named", "{{.Agent}} obeys only a group that names it: it ignores `User-agent: *` and `User-agent: Yandex`")
 	msgYandexDelay      = msg.Def("engine.note.yandex_crawl_delay", "line {{.Line}} sets Crawl-delay, which Yandex has ignored since 22 February 2018 (the crawl rate is set in Yandex Webmaster instead)")
@@ -33,7 +34,7 @@ type yandexEngine struct {
 func init() {
 	y := &yandexEngine{}
 	y.longestFamily = longestFamily{
-		info: Info{ID: "yandex", Order: 30, Name: msgYandexName, Description: msgYandexDesc,
+		info: Info{ID: "yandex", Order: 30, Kind: KindSearchEngine, Name: msgYandexName, Short: msgYandexShort, Description: msgYandexDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch:     yandexFetch,
 		readLimit: yandexMaxBytes,

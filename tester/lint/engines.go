@@ -33,6 +33,9 @@ type families struct {
 	lineLimits     []limited // engines that read only the first bytes of a line, by limit, smallest first
 	nulCut         engineSet // a NUL ends a line's value
 	lenientKeys    engineSet // misspelt field names are read
+	keyPrefixes    engineSet // a longer word that starts with a field name is read as the field
+	bomKey         engineSet // a byte order mark is part of the first field name
+	utf8Only       engineSet // bytes that are not UTF-8 fail the file or are dropped, never compared %-encoded
 	joinedUA       engineSet // "useragent" is read as User-agent
 	colonOptional  engineSet // a field without a colon is read
 	leadingToken   engineSet // a User-agent value names its leading token
@@ -78,6 +81,9 @@ func familiesOf(all []string) families {
 		f.lineLimits = addLimit(f.lineLimits, t.LineLimit, bit)
 		add(&f.nulCut, t.CutAtNUL)
 		add(&f.lenientKeys, t.LenientKeys)
+		add(&f.keyPrefixes, t.KeyPrefixes)
+		add(&f.bomKey, t.BOMInFirstKey)
+		add(&f.utf8Only, t.UTF8Only)
 		add(&f.joinedUA, t.JoinedUserAgent)
 		add(&f.colonOptional, t.ColonOptional)
 		add(&f.leadingToken, t.Agents == engine.AgentsLeadingToken)

@@ -241,7 +241,6 @@ func TestFixesPreserveMeaning(t *testing.T) {
 // verdict shows; each is proved otherwise or says why it names them.
 var notInVerdicts = map[string]string{
 	"RS024": "the Host value decides Yandex's main mirror, not a path (TestHostFix checks Yandex reads the fixed line)",
-	"RS029": "older parsers outside the engine set read a BOM into the first field name; every engine here skips it",
 	"RS020": "temoto is named as a precaution when a line with several words precedes the duplicate",
 }
 

@@ -114,7 +114,13 @@ func (s *state) firstContent() int {
 func (s *state) typo(n int, l *syntax.Line) {
 	key := s.doc.Text(l.Key)
 	name := syntax.CanonicalName(l.Kind)
-	e := s.every &^ s.f.lenientKeys
+	// The readers of the line as written: those that read misspellings, or
+	// for a longer word ("Disallowed") those that read it as the field.
+	readers := s.f.lenientKeys
+	if l.Has(syntax.FlagKeyPrefix) {
+		readers = s.f.keyPrefixes
+	}
+	e := s.every &^ readers
 	if strings.EqualFold(key, "useragent") {
 		e &^= s.f.joinedUA
 	}

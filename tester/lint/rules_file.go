@@ -12,7 +12,7 @@ import (
 )
 
 var (
-	msgBOM         = msg.Def("lint.bom", "the file starts with a byte order mark: Google and the temoto library skip it, but an older parser reads it as part of the first field name and loses that line (google/robotstxt on GitHub skips it; RFC 9309 does not mention it)")
+	msgBOM         = msg.Def("lint.bom", "the file starts with a byte order mark: Google and the temoto library skip it, but Python's urllib.robotparser and Protego, given the file decoded as plain UTF-8, and older parsers read it as part of the first field name and lose that line (google/robotstxt on GitHub skips it; RFC 9309 does not mention it)")
 	msgFixBOM      = msg.Def("lint.fix.bom", "Remove the byte order mark")
 	msgDamagedBOM  = msg.Def("lint.bom.damaged", "the file starts with a damaged byte order mark (bytes C3 AF C2 BB C2 BF, shown as \"ï»¿\"): no crawler recognises the field on this line, so the rules under it belong to no group")
 	msgDamagedBOMC = msg.Def("lint.bom.damaged_harmless", "the file starts with a damaged byte order mark (bytes C3 AF C2 BB C2 BF, shown as \"ï»¿\"); it is harmless on this line, but remove it")
@@ -36,8 +36,8 @@ var bomBytes = []byte{0xEF, 0xBB, 0xBF}
 func checkEncoding(s *state) {
 	doc := s.doc
 	if doc.BOM {
-		s.report(finding{code: "RS029", sev: diag.Info, start: 0, end: 0, engines: s.f.historic, text: msg.New(msgBOM),
-			fix: newFix(msg.New(msgFixBOM), false, s.f.historic.names(s.all), Edit{Start: 0, End: len(bomBytes)})})
+		s.report(finding{code: "RS029", sev: diag.Info, start: 0, end: 0, engines: s.f.historic | s.f.bomKey, text: msg.New(msgBOM),
+			fix: newFix(msg.New(msgFixBOM), false, (s.f.historic | s.f.bomKey).names(s.all), Edit{Start: 0, End: len(bomBytes)})})
 	}
 	first := &doc.Lines[0]
 	if bytes.HasPrefix(doc.Src[first.Start:first.End], damagedBOM) {

@@ -60,7 +60,8 @@ func checkPaths(s *state) {
 		a, b := int(l.Value.Start), int(l.Value.End)
 		switch {
 		case strings.Trim(v, "*") == "":
-			f := finding{code: "RS007", sev: diag.Warning, start: a, end: b, engines: s.f.firstOfEqual | s.f.historic,
+			// A reader of relative paths reads `*` as `/*`, longer than `/`.
+			f := finding{code: "RS007", sev: diag.Warning, start: a, end: b, engines: s.f.firstOfEqual | s.f.historic | s.f.relativePaths,
 				text: msg.New(msgStarOnly, "Rule", s.doc.RuleText(n))}
 			if v == "*" { // `*` and `/` both score 1 in a longest-match contest
 				f.fix = newFix(msg.New(msgFixStarOnly), true, f.engines.names(s.all), Edit{Start: a, End: b, Text: []byte("/")})
@@ -88,6 +89,9 @@ func checkPaths(s *state) {
 		if l.Has(syntax.FlagNonASCII) {
 			enc := uri.EscapeNonASCII(v)
 			e := s.every &^ s.f.encodes
+			if l.Has(syntax.FlagBadUTF8) {
+				e |= s.f.utf8Only // they never see these bytes as the fix writes them
+			}
 			s.report(finding{code: "RS034", sev: diag.Info, start: a, end: b, engines: e,
 				text: msg.New(msgNonASCII, "Encoded", enc),
 				fix:  newFix(msg.New(msgFixEncode), false, e.names(s.all), Edit{Start: a, End: b, Text: []byte(enc)})})

@@ -13,9 +13,9 @@ import (
 var (
 	msgShadowLongest = msg.Def("lint.shadow.longest", "this rule never decides for {{.Engines}}: line {{.Other}} `{{.OtherRule}}` matches the same paths and wins (it is longer, or an Allow as long) (RFC 9309 §2.2.2)")
 	msgShadowFirst   = msg.Def("lint.shadow.first", "this rule never decides for {{.Engines}}: line {{.Other}} `{{.OtherRule}}` matches the same paths, and among rules as long the first in the file wins")
-	msgShadowDraft   = msg.Def("lint.shadow.draft", "this rule never decides for the 1996 draft: line {{.Other}} `{{.OtherRule}}` comes first and matches every path this one matches, and the first match wins (the 1996 Internet-Draft, draft-koster-robots-00)")
-	msgShadowDraftN  = msg.Def("lint.shadow.draft_summary", "{{.Count}} rules never decide for the 1996 Internet-Draft, which takes the first matching rule: an earlier rule of the other kind already matches every path they match. This is the first: line {{.Other}} `{{.OtherRule}}` comes before it (the 1996 Internet-Draft, draft-koster-robots-00)")
-	_                = msg.One("lint.shadow.draft_summary", "{{.Count}} rule never decides for the 1996 Internet-Draft, which takes the first matching rule: an earlier rule of the other kind already matches every path it matches. Line {{.Other}} `{{.OtherRule}}` comes before it (the 1996 Internet-Draft, draft-koster-robots-00)")
+	msgShadowDraft   = msg.Def("lint.shadow.draft", "this rule never decides for {{.Engines}}: line {{.Other}} `{{.OtherRule}}` comes first and matches every path this one matches, and the first match wins (the 1996 Internet-Draft, draft-koster-robots-00; Python 3.11's urllib.robotparser)")
+	msgShadowDraftN  = msg.Def("lint.shadow.draft_summary", "{{.Count}} rules never decide for {{.Engines}}, where the first matching rule wins: an earlier rule of the other kind already matches every path they match. This is the first: line {{.Other}} `{{.OtherRule}}` comes before it (the 1996 Internet-Draft, draft-koster-robots-00; Python 3.11's urllib.robotparser)")
+	_                = msg.One("lint.shadow.draft_summary", "{{.Count}} rule never decides for {{.Engines}}, where the first matching rule wins: an earlier rule of the other kind already matches every path it matches. Line {{.Other}} `{{.OtherRule}}` comes before it (the 1996 Internet-Draft, draft-koster-robots-00; Python 3.11's urllib.robotparser)")
 	msgDuplicate     = msg.Def("lint.duplicate", "the same rule as line {{.First}} in this group")
 	msgFixDuplicate  = msg.Def("lint.fix.duplicate", "Delete the duplicate rule")
 )
@@ -90,7 +90,7 @@ func checkShadowAndDuplicates(s *state) {
 	}
 	a, b := s.fieldSpan(first[0])
 	s.report(finding{code: "RS019", sev: diag.Info, start: a, end: b, engines: s.f.firstMatch,
-		text: msg.New(msgShadowDraftN, "Count", len(draft), "Other", first[1], "OtherRule", s.doc.RuleText(first[1]))})
+		text: msg.New(msgShadowDraftN, "Count", len(draft), "Engines", (s.f.firstMatch & s.selected).text(s.all), "Other", first[1], "OtherRule", s.doc.RuleText(first[1]))})
 }
 
 // duplicates reports each rule whose kind and path an earlier rule of the
