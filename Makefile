@@ -37,7 +37,7 @@ DIST     := dist
 # The static command line for these platforms (no cgo, no window).
 CLI_TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64
 
-.PHONY: all run build headless deps test-deps test-npm dist-deps test suite unit e2e check-fresh race-ui speed-window bench package dist web web-serve fmt clean
+.PHONY: all run build headless deps test-deps test-npm dist-deps test suite unit e2e tour check-fresh race-ui speed-window bench package dist web web-serve fmt clean
 
 all: build
 
@@ -115,6 +115,15 @@ suite:
 
 e2e: build
 	bash ui/e2e/run.sh ./$(BIN)
+
+# tour: the webmaster's and the teacher's tasks played in the real window at
+# 1280×800, 1366×768 and 1024×768 in en, ru and pl (TOUR_SIZES, TOUR_LANGS
+# choose fewer); screenshots, one contact sheet per size and the figures
+# read off the window (rows in view, path characters) in TOUR_OUT.
+TOUR_OUT ?= tour
+tour: build
+	$(call install-missing,xvfb xdotool imagemagick)
+	bash ui/e2e/tour.sh ./$(BIN) $(TOUR_OUT)
 
 # headless: the command line alone, static, without cgo or X11 (for servers
 # and CI). Same subcommands and translations; no window.

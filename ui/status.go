@@ -31,9 +31,11 @@ type statusFile struct {
 // the status file when it changed, so the test waits for that instead of
 // sleeping.
 type statusWatch struct {
-	Focus  string
-	Line   int
-	Dialog bool
+	Focus      string
+	Line       int
+	Dialog     bool
+	RowsInView int // the layout's figures change with no event either
+	PathChars  int
 }
 
 type statusResult struct {
@@ -45,15 +47,21 @@ type statusResult struct {
 }
 
 type statusDoc struct {
-	Title    string         `json:"title"`
-	File     string         `json:"file"`
-	Modified bool           `json:"modified"`
-	Tests    string         `json:"tests"` // where the test set is saved
-	Tab      string         `json:"tab"`   // the title of the tab shown
-	Focus    string         `json:"focus"` // "editor", "entry: " and its placeholder, or the widget's type
-	Line     int            `json:"line"`  // the editor's cursor line
-	Dialog   bool           `json:"dialog"`
-	Results  []statusResult `json:"results"`
+	Title    string `json:"title"`
+	File     string `json:"file"`
+	Modified bool   `json:"modified"`
+	Tests    string `json:"tests"` // where the test set is saved
+	Tab      string `json:"tab"`   // the title of the tab shown
+	Focus    string `json:"focus"` // "editor", "entry: " and its placeholder, or the widget's type
+	Line     int    `json:"line"`  // the editor's cursor line
+	Dialog   bool   `json:"dialog"`
+	// What a picture of the window is checked against: the results
+	// table's whole rows in view, and the characters of a path its Path
+	// column shows.
+	RowsInView int            `json:"rows_in_view"`
+	PathChars  int            `json:"path_chars"`
+	ThirdRow   [2]int         `json:"third_row"` // a point in the third row in view, in the window
+	Results    []statusResult `json:"results"`
 }
 
 func newStatusFile(path string) *statusFile { return &statusFile{path: path} }
@@ -71,7 +79,11 @@ func (s *studio) refreshStatus() {
 		return
 	}
 	doc := statusDoc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath,
-		Focus: s.status.seen.Focus, Line: s.status.seen.Line, Dialog: s.status.seen.Dialog}
+		Focus: s.status.seen.Focus, Line: s.status.seen.Line, Dialog: s.status.seen.Dialog,
+		RowsInView: s.status.seen.RowsInView, PathChars: s.status.seen.PathChars}
+	if at, ok := s.pane.RowPoint(2); ok {
+		doc.ThirdRow = [2]int{int(at.X), int(at.Y)}
+	}
 	if s.tabs != nil && s.tabs.Selected() != nil {
 		it := s.tabs.Selected()
 		doc.Tab = it.Text
@@ -116,7 +128,7 @@ func (f *statusFile) write(doc *statusDoc) {
 
 // watched is the watched state now.
 func (s *studio) watched() statusWatch {
-	w := statusWatch{Line: s.ed.CursorLine()}
+	w := statusWatch{Line: s.ed.CursorLine(), RowsInView: s.pane.RowsInView(), PathChars: s.pane.PathChars()}
 	if s.win == nil {
 		return w
 	}
@@ -161,6 +173,11 @@ func (s *studio) watchStatus() {
 					// speed test measures).
 					s.status.seen = w
 					doc.Focus, doc.Line, doc.Dialog = w.Focus, w.Line, w.Dialog
+					doc.RowsInView, doc.PathChars = w.RowsInView, w.PathChars
+					doc.ThirdRow = [2]int{}
+					if at, ok := s.pane.RowPoint(2); ok {
+						doc.ThirdRow = [2]int{int(at.X), int(at.Y)}
+					}
 					s.status.write(doc)
 				}
 			})

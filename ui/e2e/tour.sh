@@ -48,9 +48,10 @@ settle() {
   done
   sleep 0.4
 }
-shot() { # shot STEP: a screenshot and the status file's figures
+shot() { # shot STEP: a screenshot and the status file's figures (of the results' steps)
   settle
   import -window root "$OUT/$SIZE-$LANG-$1.png"
+  case $1 in 0[1235]-*) ;; *) printf '%s\t%s\t%s\t-\t-\n' "$SIZE" "$LANG" "$1" >> "$OUT/figures.tsv"; return ;; esac
   printf '%s\t%s\t%s\t%s\t%s\n' "$SIZE" "$LANG" "$1" "$("$TMP/statusq" --get "$STATUS" rows_in_view 2>/dev/null || echo ?)" \
     "$("$TMP/statusq" --get "$STATUS" path_chars 2>/dev/null || echo ?)" >> "$OUT/figures.tsv"
 }
@@ -67,6 +68,34 @@ start_app() { # start_app FILE...
   xdotool windowfocus --sync "$WID" 2>/dev/null || true
 }
 stop_app() { kill "$APP_PID" 2>/dev/null || true; wait "$APP_PID" 2>/dev/null || true; APP_PID=; }
+
+# click_row: select the third result row as a user would, with the mouse
+# where the window says the row is (the keyboard reaches the table too).
+click_row() {
+  local xy
+  xy=$("$TMP/statusq" --get "$STATUS" third_row) || return 0
+  set -- $xy
+  [ "$1" -gt 0 ] || return 0
+  xdotool mousemove --window "$WID" "$1" "$2" click 1
+  sleep 0.3
+}
+# The webmaster: the results, one selected, Compare on and off, the other
+# tabs, presenter mode with the selection.
+tour_steps_results() {
+  click_row; shot 02-selected
+  key ctrl+shift+e; shot 03-compare-selected
+  key ctrl+shift+e; key Escape
+  local i
+  for i in 1 2 3 4 5 6; do key ctrl+Next; shot "1$i-tab"; done
+  key ctrl+Next
+  key F11; shot 04-presenter; key Escape
+}
+# The teacher: the Lessons tab in presenter mode.
+tour_steps_teacher() {
+  local i
+  for i in 1 2 3 4 5 6; do key ctrl+Next; done
+  key F11; shot 06-lesson-presenter; key Escape
+}
 
 n=90
 for SIZE in $SIZES; do

@@ -32,34 +32,28 @@ type compareView struct {
 // and the row's "why do they differ?" sentence in the detail area names
 // the rule each reading used.
 
-// shortName is an engine's column header; its full name is the header's
-// hover text and in the detail area.
+// shortName is an engine's column header, from the engine's own short
+// name; its full name is the header's hover text and in the detail area.
 func shortName(id string) string {
-	switch id {
-	case "google":
-		return lang.X("testerpane.short.google", "Google")
-	case "rfc9309":
-		return lang.X("testerpane.short.rfc9309", "RFC")
-	case "yandex":
-		return lang.X("testerpane.short.yandex", "Yandex")
-	case "bing":
-		return lang.X("testerpane.short.bing", "Bing")
-	case "draft1996":
-		return lang.X("testerpane.short.draft1996", "1996")
-	case "lycos1996":
-		return lang.X("testerpane.short.lycos1996", "Lycos")
-	case "original1994":
-		return lang.X("testerpane.short.original1994", "1994")
-	case "temoto":
-		return lang.X("testerpane.short.temoto", "temoto")
+	if e, ok := engine.Get(id); ok && e.Info().Short != "" {
+		return msg.New(e.Info().Short).String()
 	}
 	return id
+}
+
+// hiddenByDefault: the readings of the libraries scrapers are built on
+// (urllib, Protego, robots-parser) are behind Columns… until chosen, so the
+// search engines' and the standards' eight columns keep their width
+// beside the editor; temoto, in compare since it was added, stays.
+func hiddenByDefault(id string) bool {
+	e, ok := engine.Get(id)
+	return ok && e.Info().Kind == engine.KindLibrary && id != "temoto"
 }
 
 // byDate is the order a history lesson tells: the 1994 standard, the 1996
 // Lycos revision and draft, the search engines' readings, the Go library,
 // and RFC 9309 (2022) last.
-var byDate = []string{"original1994", "lycos1996", "draft1996", "google", "bing", "yandex", "temoto", "rfc9309"}
+var byDate = []string{"original1994", "lycos1996", "draft1996", "google", "bing", "yandex", "temoto", "urllib", "protego", "robots-parser", "rfc9309"}
 
 // defaultOrder is the engines' own order (engine.All).
 func (cv *compareView) defaultOrder() []string {

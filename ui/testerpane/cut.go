@@ -48,3 +48,22 @@ func cutMiddle(path string, fits func(string) bool) string {
 	}
 	return mark
 }
+
+// PathChars is how many characters of a typical path the Path column shows
+// whole (0 when there is no path column): the figure a picture of the
+// window is checked against (at least thirty).
+func (p *Pane) PathChars() int {
+	const sample = "/learning/paths/web-development/course-12/lesson-3/part-4/video-5/"
+	for i, c := range p.table.cols {
+		if c.kind != colPath || i >= len(p.table.widths) {
+			continue
+		}
+		room := p.table.widths[i] - zoomed(2*cellPad)
+		n := 0
+		for n < len(sample) && textWidth(sample[:n+1], false) <= room {
+			n++
+		}
+		return n
+	}
+	return 0
+}

@@ -136,6 +136,11 @@ func New(win fyne.Window) *Pane {
 	p.expect.p = p
 	p.table = resultTable{p: p, colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
 	p.matrix = compareView{p: p, hidden: map[string]bool{}}
+	for _, e := range p.reading.engines {
+		if hiddenByDefault(e.Info().ID) {
+			p.matrix.hidden[e.Info().ID] = true
+		}
+	}
 	p.view = resultView{p: p, sortCol: -1}
 	p.tallies = tallier{p: p, facts: map[cell]fact{}}
 	p.answers = answerer{

@@ -78,6 +78,13 @@ func (p *Pane) SetCompareColumns(order, hidden []string) {
 	p.onColumnsChanged = nil
 	defer func() { p.onColumnsChanged = quiet }()
 	p.matrix.hidden = map[string]bool{}
+	for _, e := range p.reading.engines {
+		// a reading added since the columns were remembered starts as a new
+		// window shows it
+		if id := e.Info().ID; hiddenByDefault(id) && !slices.Contains(order, id) {
+			p.matrix.hidden[id] = true
+		}
+	}
 	for _, id := range hidden {
 		if p.reading.engineIndex(id) >= 0 && len(p.matrix.compareEngines()) > 1 {
 			p.matrix.hidden[id] = true

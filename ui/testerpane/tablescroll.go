@@ -213,3 +213,17 @@ func (t *hoverTable) focusOn(row int) {
 		t.showRow(row)
 	})
 }
+
+// RowPoint is a point inside the n-th result row in view, in window
+// coordinates (false when the table shows fewer rows): where the window's
+// tour clicks to select a result as a user would.
+func (p *Pane) RowPoint(n int) (fyne.Position, bool) {
+	t := p.ui.table
+	if t == nil || n >= p.RowsInView() {
+		return fyne.Position{}, false
+	}
+	drv := fyne.CurrentApp().Driver()
+	at := drv.AbsolutePositionForObject(t)
+	m := t.metrics()
+	return at.AddXY(t.Size().Width*0.45, m.header+m.gap+float32(n)*m.stride()+m.row/2), true
+}

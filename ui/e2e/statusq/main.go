@@ -5,6 +5,7 @@
 //	statusq STATUS_FILE CHECK...    exit 0 when every check holds
 //	statusq --recovery FILE TEXT    exit 0 when the recovery record holds TEXT
 //	statusq --tests STATUS_FILE     print where the window saves the test set
+//	statusq --get STATUS_FILE KEY   print rows_in_view, path_chars or third_row (the tour's figures)
 //
 // A CHECK is title_has=TEXT, modified=true|false, tab=TITLE (the tab
 // shown), focus_has=TEXT (the widget with the keyboard: "editor", or
@@ -29,6 +30,9 @@ type status struct {
 	Focus    string `json:"focus"`
 	Line     int    `json:"line"`
 	Dialog   bool   `json:"dialog"`
+	Rows     int    `json:"rows_in_view"`
+	Chars    int    `json:"path_chars"`
+	Third    [2]int `json:"third_row"`
 	Results  []struct {
 		Crawler string `json:"crawler"`
 		Path    string `json:"path"`
@@ -55,6 +59,24 @@ func main() {
 			os.Exit(1)
 		}
 		fmt.Println(s.Tests)
+		return
+	}
+	if len(os.Args) == 4 && os.Args[1] == "--get" {
+		var s status
+		data, err := os.ReadFile(os.Args[2])
+		if err != nil || json.Unmarshal(data, &s) != nil {
+			os.Exit(1)
+		}
+		switch os.Args[3] {
+		case "rows_in_view":
+			fmt.Println(s.Rows)
+		case "path_chars":
+			fmt.Println(s.Chars)
+		case "third_row":
+			fmt.Println(s.Third[0], s.Third[1])
+		default:
+			os.Exit(2)
+		}
 		return
 	}
 	if len(os.Args) < 3 {
