@@ -15,10 +15,10 @@ func TestForCrawlerReadsEachCrawlerByItsOperatorsRules(t *testing.T) {
 		{"bingbot", "bing"},
 		{"msnbot", "bing"},
 		{"GPTBot", "rfc9309"},
-		{"Lycos", "lycos1996"},                           // a 1990s robot reads by the text of its time
-		{"Scrapy", "protego"},                            // Scrapy's robots.txt parser by default is Protego
-		{"WebCrawler", "original1994"},                   // (issue 25, point 15)
-		{"Lycos_Spider_(Rex)/1.0 libwww/3.1", "rfc9309"}, // ForCrawler takes a token, not a User-Agent
+		{"Lycos", "lycos1996"},                               // a 1990s robot reads by the text of its time
+		{"Scrapy", "protego"},                                // Scrapy's robots.txt parser by default is Protego
+		{"WebCrawler", "original1994"},                       // (issue 25, point 15)
+		{"Lycos_Spider_(Rex)/1.0 libwww/3.1", "rfc9309+own"}, // a name the catalogue does not know: matched whole too
 		{"SomeUnknownBot", "rfc9309"},
 		{"", "rfc9309"},
 		// Where the crawler's own reading of its name differs from its
