@@ -1,6 +1,10 @@
 package testerpane
 
-import "fyne.io/fyne/v2"
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+)
 
 // flowLayout lays its objects out left to right and starts a new line when
 // the next does not fit, as words wrap: the filter's four toggles take one
@@ -56,4 +60,13 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 			c.Content().Refresh()
 		}
 	}
+}
+
+// topOver is container.NewBorder(top, nil, nil, nil, center) with top first
+// among its objects: Fyne moves the keyboard with Tab in the order of the
+// objects, and NewBorder puts the centre before the top, so Tab went from
+// the filter back up to the reading's selector and never to the table
+// under it.
+func topOver(top, center fyne.CanvasObject) *fyne.Container {
+	return container.New(layout.NewBorderLayout(top, nil, nil, nil), top, center)
 }

@@ -55,7 +55,7 @@ func (p *Pane) SetInputsFolded(on bool) {
 	p.updateFoldLabel()
 	if on {
 		p.ui.upper.Trailing = widget.NewLabel("") // the results move to the folded layout
-		f.center.Objects = []fyne.CanvasObject{container.NewBorder(f.bar, nil, nil, nil, p.ui.lower)}
+		f.center.Objects = []fyne.CanvasObject{topOver(f.bar, p.ui.lower)}
 	} else {
 		p.ui.upper.Trailing = p.ui.lower
 		f.center.Objects = []fyne.CanvasObject{p.ui.upper}

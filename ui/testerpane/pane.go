@@ -588,7 +588,7 @@ func (ui *paneUI) build(p *Pane) {
 			addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil)))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	ui.tools = container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
-	resultsPart := container.NewBorder(ui.tools, nil, nil, nil, ui.results)
+	resultsPart := topOver(ui.tools, ui.results)
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	ui.rowsScroll = container.NewVScroll(inputs)
@@ -597,7 +597,7 @@ func (ui *paneUI) build(p *Pane) {
 	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
 	ui.upper.Offset = 0.25
 	ui.fold.center = container.NewStack(ui.upper)
-	ui.root = container.NewBorder(header, nil, nil, nil, ui.fold.center)
+	ui.root = topOver(header, ui.fold.center)
 }
 
 // EngineFor is the id of the engine that answers for crawler without

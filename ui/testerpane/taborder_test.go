@@ -1,0 +1,54 @@
+package testerpane
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+// TestTabGoesDownThePane: Tab moves the keyboard through the pane in the
+// order a reader sees it — the reading's selector, the crawler rows, the
+// path rows, the filter, then the results table — and Shift+Tab goes back
+// the same way. Fyne follows the order of a container's objects, and a
+// Border put the centre first: Tab from the filter went up to the selector
+// and on to the editor, and never reached the table.
+func TestTabGoesDownThePane(t *testing.T) {
+	p, w := newTestPane(t, privateRobots)
+	w.Resize(fyne.NewSize(700, 700))
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a", "/b"}})
+	c := w.Canvas()
+	want := []fyne.Focusable{p.ui.engineSel, p.input.entry(crawlerRows, 0), p.input.entry(pathRows, 0), p.ui.filter, p.ui.table}
+	c.Focus(p.ui.engineSel)
+	at := 0
+	for i := 0; i < 40 && at < len(want)-1; i++ {
+		c.FocusNext()
+		for j := at + 1; j < len(want); j++ {
+			if c.Focused() == want[j] {
+				if j != at+1 {
+					t.Fatalf("Tab reached %T before %T", want[j], want[at+1])
+				}
+				at = j
+			}
+		}
+	}
+	if at != len(want)-1 {
+		t.Fatalf("Tab did not reach %T after %T", want[at+1], want[at])
+	}
+	// and with the lists folded, from the filter to the table at once
+	p.SetInputsFolded(true)
+	c.Focus(p.ui.filter)
+	for i := 0; i < 10 && c.Focused() != p.ui.table; i++ {
+		c.FocusNext()
+	}
+	if c.Focused() != p.ui.table {
+		t.Error("Tab from the filter does not reach the table with the lists folded")
+	}
+	for i := 0; i < 10 && c.Focused() != p.ui.filter; i++ {
+		c.FocusPrevious()
+	}
+	if c.Focused() != p.ui.filter {
+		t.Error("Shift+Tab from the table does not come back to the filter")
+	}
+}
