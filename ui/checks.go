@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
 // checks is the window's side of lint and of the tester's selection: the
@@ -129,7 +129,7 @@ func (k *checks) applyEdits(edits []lint.Edit) {
 	if err := s.ed.ApplyEdits(edits); err != nil {
 		// Only possible if the fix was computed for another version of the
 		// text; the text is left as it was.
-		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"),
+		dlg.Info(lang.X("window.fixes.title", "Safe fixes"),
 			lang.X("window.fixes.stale", "The text changed while the fix was being prepared; nothing was changed. Try again."), s.win)
 	}
 }
@@ -141,11 +141,11 @@ func (k *checks) applySafeFixes() {
 	before := s.ed.Bytes()
 	after, applied, err := lint.ApplySafe(before, s.lintReadings.options())
 	if err != nil {
-		dialog.ShowError(err, s.win)
+		dlg.Error(err, s.win)
 		return
 	}
 	if len(applied) == 0 {
-		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
+		dlg.Info(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
 		return
 	}
 	k.applyEdits([]lint.Edit{changedSpan(before, after)})
