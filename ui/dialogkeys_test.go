@@ -1,0 +1,153 @@
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/ui/dlg"
+)
+
+// press plays one key as the desktop driver does (glfw window.go,
+// processKeyPressed and processCharInput): KeyDown to the focused widget
+// (else the window's handler), Tab moving the focus unless the focused
+// widget takes it, TypedKey to the focused widget (else the window's
+// handler), then the key's character, if it makes one, to whatever has
+// the keyboard by then, and KeyUp to that.
+func press(c fyne.Canvas, name fyne.KeyName, char rune) {
+	ev := &fyne.KeyEvent{Name: name}
+	if k, ok := c.Focused().(desktop.Keyable); ok {
+		k.KeyDown(ev)
+	}
+	tab, ok := c.Focused().(fyne.Tabbable)
+	switch {
+	case name == fyne.KeyTab && !(ok && tab.AcceptsTab()):
+		c.FocusNext()
+	case c.Focused() != nil:
+		c.Focused().TypedKey(ev)
+	case c.OnTypedKey() != nil:
+		c.OnTypedKey()(ev)
+	}
+	if char != 0 {
+		if f := c.Focused(); f != nil {
+			f.TypedRune(char)
+		} else if h := c.OnTypedRune(); h != nil {
+			h(char)
+		}
+	}
+	if k, ok := c.Focused().(desktop.Keyable); ok {
+		k.KeyUp(ev)
+	}
+}
+
+// windowDialogs is every dialog the window shows over an open, edited
+// file, by the menu item or event that shows it.
+// fieldKeepsEsc marks Fyne's Save dialogs, which give their file name
+// field the keyboard: a plain widget.Entry of Fyne's own, which takes Esc
+// and does nothing with it. Esc closes them once the field has lost the
+// keyboard (a click elsewhere in the dialog, or Tab).
+var windowDialogs = []struct {
+	name          string
+	open          func(s *studio)
+	fieldKeepsEsc bool
+}{
+	{"File ▸ Revert", func(s *studio) { s.revert() }, false},
+	{"unsaved changes", func(s *studio) { s.whenSafe(func() {}) }, false},
+	{"File ▸ Open…", func(s *studio) { s.dialogs.openDialog() }, false},
+	{"File ▸ Open Path…", func(s *studio) { s.dialogs.openPathDialog() }, false},
+	{"File ▸ Save As…", func(s *studio) { s.saveAs(nil) }, true},
+	{"File ▸ Open from Site…", func(s *studio) { s.live.openFromSite() }, false},
+	{"File ▸ Open Lesson…", func(s *studio) { s.class.openLessonDialog() }, false},
+	{"File ▸ Export Lesson…", func(s *studio) { s.class.exportLessonDialog() }, true},
+	{"Edit ▸ Apply All Safe Fixes", func(s *studio) { s.checks.applySafeFixes() }, false},
+	{"Tester ▸ Compare with…", func(s *studio) { s.live.compareWith() }, false},
+	{"Tester ▸ Test Set Location…", func(s *studio) { s.dialogs.showTestSetPlace() }, false},
+	{"Catalogue ▸ Update…", func(s *studio) { s.catalogue.showUpdate() }, false},
+	{"Catalogue ▸ Your Crawlers…", func(s *studio) { s.catalogue.showOwn() }, false},
+	{"a crawler of your own", func(s *studio) {
+		s.catalogue.editOwn(s.catalogue.store(), catalogue.Crawler{Name: "MyBot"}, func() {})
+	}, false},
+	{"Help ▸ Keyboard Shortcuts", func(s *studio) { s.dialogs.showShortcuts() }, false},
+	{"Help ▸ About", func(s *studio) { s.dialogs.showAbout() }, false},
+	{"an error", func(s *studio) { s.showFileError(errors.New("cannot read")) }, false},
+	{"changed on disk", func(s *studio) {
+		s.disk.askDisk(session.DiskCheck{Changed: true, Text: []byte("User-agent: *\nDisallow: /disk\n")})
+	}, false},
+}
+
+// editedStudio is the window with a file open and edited, the editor
+// having the keyboard, and keys.StrayRunes on as in the real window.
+func editedStudio(t *testing.T) (*studio, []byte, []byte) {
+	t.Helper()
+	english(t)
+	disk := []byte("User-agent: *\nDisallow: /private/\n")
+	s := newTestStudio(t)
+	if !s.openPath(writeFile(t, "robots.txt", disk)) {
+		t.Fatal("open failed")
+	}
+	s.win.Canvas().Focus(s.ed)
+	test.Type(s.ed, "#x")
+	if !s.doc.Modified() {
+		t.Fatal("typing did not modify the file")
+	}
+	keys.StrayRunes = true
+	t.Cleanup(func() { keys.StrayRunes = false })
+	return s, append([]byte(nil), s.ed.Bytes()...), disk
+}
+
+// TestNoKeyTypedInADialogReachesTheEditor: File ▸ Revert, then Tab, Tab,
+// Space reverted the file and then inserted a space at 1:1 (the Space
+// pressed the dialog's focused button, which closed it, and the character
+// went on to the editor). For every dialog: Tab, Tab, Space leave the text
+// as it was or as the dialog's button made it (Revert reloads it), never
+// with a typed space; and Esc closes the dialog with the text untouched.
+func TestNoKeyTypedInADialogReachesTheEditor(t *testing.T) {
+	for _, d := range windowDialogs {
+		t.Run(d.name, func(t *testing.T) {
+			s, before, disk := editedStudio(t)
+			c := s.win.Canvas()
+			d.open(s)
+			if !hasDialog(s) {
+				t.Fatal("no dialog shown")
+			}
+			if dlg.Open(s.win) == 0 {
+				t.Error("the dialog was shown past ui/dlg: Esc and Enter do nothing in it")
+			}
+			press(c, fyne.KeyTab, 0)
+			press(c, fyne.KeyTab, 0)
+			press(c, fyne.KeySpace, ' ')
+			if got := s.ed.Bytes(); !bytes.Equal(got, before) && !bytes.Equal(got, disk) {
+				t.Fatalf("Tab, Tab, Space in the dialog changed the text to %q (was %q)", got, before)
+			}
+			// Close whatever is left, then Esc in a fresh one.
+			for i := 0; hasDialog(s) && i < 5; i++ {
+				c.Overlays().Top().Hide()
+			}
+			if !bytes.Equal(s.ed.Bytes(), before) {
+				return // the dialog's button changed the file (Revert): done
+			}
+			c.Focus(s.ed)
+			d.open(s)
+			if !hasDialog(s) {
+				t.Fatal("no dialog shown the second time")
+			}
+			if d.fieldKeepsEsc {
+				c.Unfocus()
+			}
+			press(c, fyne.KeyEscape, 0)
+			if hasDialog(s) {
+				t.Error("Esc did not close the dialog")
+			}
+			if got := s.ed.Bytes(); !bytes.Equal(got, before) || !s.doc.Modified() {
+				t.Errorf("Esc changed the text to %q (modified %v)", got, s.doc.Modified())
+			}
+		})
+	}
+}
