@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -149,5 +150,30 @@ func TestNoKeyTypedInADialogReachesTheEditor(t *testing.T) {
 				t.Errorf("Esc changed the text to %q (modified %v)", got, s.doc.Modified())
 			}
 		})
+	}
+}
+
+// TestSafeFixesSayWhatChanged: Apply All Safe Fixes says what each fix
+// changed and where, and one undo takes them all back.
+func TestSafeFixesSayWhatChanged(t *testing.T) {
+	english(t)
+	text := []byte("User-agent: Twitterbot/1.0\nDisallow: /a\n\nUser-agent: Googlebot/2.1\nDisallow: /b\n")
+	s := newTestStudio(t)
+	if !s.openPath(writeFile(t, "robots.txt", text)) {
+		t.Fatal("open failed")
+	}
+	s.checks.applySafeFixes()
+	if bytes.Equal(s.ed.Bytes(), text) {
+		t.Fatal("no fix was applied")
+	}
+	said := deepTexts(s.win.Canvas().Overlays().Top())
+	for _, want := range []string{"2 fixes:", "Twitterbot/1.0 → Twitterbot at line 1", "Googlebot/2.1 → Googlebot at line 4"} {
+		if !strings.Contains(said, want) {
+			t.Errorf("the report lacks %q: %q", want, said)
+		}
+	}
+	s.ed.Undo()
+	if got := s.ed.Bytes(); !bytes.Equal(got, text) {
+		t.Errorf("one undo gave %q, want the text before the fixes", got)
 	}
 }
