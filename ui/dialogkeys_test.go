@@ -177,3 +177,82 @@ func TestSafeFixesSayWhatChanged(t *testing.T) {
 		t.Errorf("one undo gave %q, want the text before the fixes", got)
 	}
 }
+
+// TestMenuLetters: Alt and a menu's letter, the first ASCII letter of its
+// title that no menu before it took, else its English initial.
+func TestMenuLetters(t *testing.T) {
+	for _, c := range []struct {
+		rule   string
+		titles []string
+		want   string
+	}{
+		{"English: the initials", []string{"File", "Edit", "Tester", "View", "Catalogue", "Help"}, "FETVCH"},
+		{"Polish: Pomoc's P is Plik's, so O", []string{"Plik", "Edycja", "Tester", "Widok", "Katalog", "Pomoc"}, "PETWKO"},
+		{"Russian titles have no ASCII letter: the English ones",
+			[]string{"Файл", "Правка", "Тестер", "Вид", "Каталог", "Справка"}, "FETVCH"},
+	} {
+		if got := string(menuLetters(c.titles, menuEnglish)); got != c.want {
+			t.Errorf("%s: %q, want %q", c.rule, got, c.want)
+		}
+	}
+}
+
+// TestKeyboardReachesTheMenusAndLeavesTheEditor: F10 opens the menu bar
+// and Alt with a menu's letter opens that menu from the editor, a field or
+// a button; Ctrl+Tab and Ctrl+Shift+Tab take the keyboard out of the
+// editor and back, where Tab indents.
+func TestKeyboardReachesTheMenusAndLeavesTheEditor(t *testing.T) {
+	s, before, _ := editedStudio(t)
+	c := s.win.Canvas()
+	toggled, opened := 0, []int{}
+	s.menuKeys.toggle = func() { toggled++ }
+	s.menuKeys.opened = func(i int) { opened = append(opened, i) }
+
+	press(c, fyne.KeyF10, 0)
+	if toggled != 1 {
+		t.Errorf("F10 in the editor: menu bar toggled %d times, want 1", toggled)
+	}
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierAlt})
+	if len(opened) != 1 || opened[0] != 1 {
+		t.Errorf("Alt+E in the editor opened menus %v, want [1] (Edit)", opened)
+	}
+	if !bytes.Equal(s.ed.Bytes(), before) {
+		t.Errorf("the menu keys typed into the editor: %q", s.ed.Bytes())
+	}
+
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyTab, Modifier: fyne.KeyModifierControl})
+	out := c.Focused()
+	if out == nil || out == fyne.Focusable(s.ed) {
+		t.Fatalf("Ctrl+Tab left the keyboard on %T", out)
+	}
+	if !bytes.Equal(s.ed.Bytes(), before) {
+		t.Errorf("Ctrl+Tab typed into the editor: %q", s.ed.Bytes())
+	}
+	// From a field of the window (a new crawler row): Alt+H and F10. (Fyne's
+	// own List, Table and Select keep F10; Alt+letter reaches the window
+	// from them, as they take no shortcuts.)
+	s.pane.AddCrawler()
+	field, ok := c.Focused().(fyne.Shortcutable)
+	if !ok {
+		t.Fatalf("a new crawler row has no field with the keyboard: %T", c.Focused())
+	}
+	field.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyH, Modifier: fyne.KeyModifierAlt})
+	if len(opened) != 2 || opened[1] != 5 {
+		t.Errorf("Alt+H in a field opened menus %v, want [1 5] (Help)", opened)
+	}
+	press(c, fyne.KeyF10, 0)
+	if toggled != 2 {
+		t.Errorf("F10 in a field: menu bar toggled %d times, want 2", toggled)
+	}
+	c.Focus(s.ed)
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyTab, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift})
+	if f := c.Focused(); f == nil || f == fyne.Focusable(s.ed) {
+		t.Errorf("Ctrl+Shift+Tab left the keyboard on %T", f)
+	}
+	// Tab itself still indents.
+	c.Focus(s.ed)
+	press(c, fyne.KeyTab, 0)
+	if c.Focused() != fyne.Focusable(s.ed) || !bytes.Contains(s.ed.Bytes(), []byte("\t")) {
+		t.Errorf("Tab in the editor: focus on %T, text %q", c.Focused(), s.ed.Bytes())
+	}
+}
