@@ -42,7 +42,7 @@ func NewMultiLineEntry() *Entry {
 // A character whose key went down elsewhere (it closed a dialog) is dropped.
 func (e *Entry) TypedRune(r rune) {
 	Run(func() {
-		if !e.held.Stray() {
+		if !e.held.Stray(r) {
 			e.Entry.TypedRune(r)
 		}
 	})
