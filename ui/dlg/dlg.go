@@ -94,6 +94,11 @@ func Open(win fyne.Window) int {
 // the key is the dialog's and the window does nothing more with it.
 func HandleKey(win fyne.Window, ev *fyne.KeyEvent) bool {
 	mu.Lock()
+	if win.Canvas().Overlays().Top() == nil {
+		// Nothing is shown over the window: a dialog hidden past its
+		// own Hide (its pop-up hidden directly) must not keep the keys.
+		delete(stacks, win)
+	}
 	st := stacks[win]
 	var top *shown
 	if len(st) > 0 {

@@ -169,3 +169,14 @@ func TestNoDialogShownPastDlg(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A dialog whose pop-up was hidden past the dialog (no close callback)
+// does not keep the window's keys.
+func TestHiddenPopUpLeavesTheKeys(t *testing.T) {
+	w := window(t)
+	Info("Safe fixes", "2 fixes", w)
+	w.Canvas().Overlays().Top().Hide()
+	if HandleKey(w, &fyne.KeyEvent{Name: fyne.KeyEscape}) {
+		t.Error("Esc went to a dialog no longer shown")
+	}
+}
