@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
 // The menu bar from the keyboard. Fyne's desktop driver opens the bar on a
@@ -95,6 +96,9 @@ func menuTitles(mm *fyne.MainMenu) []string {
 
 // toggleMenu opens the menu bar on its first menu, or closes it (F10).
 func (m menuBar) toggleMenu() {
+	if dlg.Open(m.s.win) > 0 {
+		return // a dialog has the keys; the bar would open under it
+	}
 	if f := m.s.menuKeys.toggle; f != nil {
 		f()
 		return
@@ -113,6 +117,9 @@ func (m menuBar) menuOpen() bool {
 // openMenu opens menu i of the bar: the bar opens on its first menu and
 // the focus steps right, as the Right arrow does.
 func (m menuBar) openMenu(i int) {
+	if dlg.Open(m.s.win) > 0 {
+		return
+	}
 	if f := m.s.menuKeys.opened; f != nil {
 		f(i)
 		return

@@ -145,6 +145,9 @@ func fitText(d *dialog.CustomDialog, text string, win fyne.Window) {
 		w = fyne.Min(w, cw)
 	}
 	w = fyne.Min(w, 600)
+	// A wrapped label's height follows its width: size it at the width,
+	// then take the height the text needs there.
+	d.Resize(fyne.NewSize(w, d.MinSize().Height))
 	d.Resize(fyne.NewSize(w, d.MinSize().Height))
 }
 
@@ -173,10 +176,10 @@ func CustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject, ca
 		Button(dismiss, theme.CancelIcon(), false, answer(false)),
 		Button(confirm, theme.ConfirmIcon(), true, answer(true)),
 	})
+	Show(win, d, Keys{Cancel: answer(false), Default: answer(true)})
 	if l, ok := content.(*widget.Label); ok {
 		fitText(d, l.Text, win)
 	}
-	Show(win, d, Keys{Cancel: answer(false), Default: answer(true)})
 	return d
 }
 
@@ -198,8 +201,8 @@ func info(title, text string, icon fyne.Resource, win fyne.Window) {
 	d := dialog.NewCustomWithoutButtons(title, message(text), win)
 	d.SetIcon(icon)
 	d.SetButtons([]fyne.CanvasObject{Button(lang.L("OK"), nil, false, d.Hide)})
-	fitText(d, text, win)
 	Show(win, d, Keys{Cancel: d.Hide, Default: d.Hide})
+	fitText(d, text, win)
 }
 
 // Custom shows content with one button that closes it (dialog.ShowCustom):
