@@ -254,6 +254,14 @@ func TestKeyboardReachesTheMenusAndLeavesTheEditor(t *testing.T) {
 	if f := c.Focused(); f == nil || f == fyne.Focusable(s.ed) {
 		t.Errorf("Ctrl+Shift+Tab left the keyboard on %T", f)
 	}
+	// Under an open dialog the menus stay shut: the dialog has the keys.
+	s.dialogs.showAbout()
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierAlt})
+	press(c, fyne.KeyF10, 0)
+	if len(opened) != 2 || toggled != 2 {
+		t.Errorf("under a dialog: menus opened %v, bar toggled %d times, want [1 5] and 2", opened, toggled)
+	}
+	press(c, fyne.KeyEscape, 0)
 	// Tab itself still indents.
 	c.Focus(s.ed)
 	press(c, fyne.KeyTab, 0)
