@@ -382,4 +382,7 @@ func (b *bars) showGoTo() {
 	g.entry.SetText(strconv.Itoa(e.CursorLine()))
 	e.Refresh()
 	b.focusEntry(g.entry)
+	// The number shown is selected: typing 4297 over 157 gives 4297, not
+	// 1574297.
+	g.entry.TypedShortcut(&fyne.ShortcutSelectAll{})
 }

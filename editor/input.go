@@ -61,7 +61,7 @@ func (e *Editor) TypedRune(r rune) {
 		return
 	}
 	keys.Run(func() {
-		if !e.kb.held.Stray() { // not a key that went down in a dialog
+		if !e.kb.held.Stray(r) { // not a key that went down in a dialog
 			e.edits.insert(utf8.AppendRune(nil, r), stepTyping)
 		}
 	})

@@ -225,6 +225,21 @@ func TestGoToLine(t *testing.T) {
 	}
 }
 
+// Ctrl+G shows the cursor's line number selected: what is typed replaces
+// it (typing 4297 over 157 gave 1574297).
+func TestGoToLineTypesOverTheNumber(t *testing.T) {
+	e := newTestEditor(t, strings.Repeat("Allow: /\n", 200)+"|"+strings.Repeat("Allow: /\n", 100))
+	test.NewTempWindow(t, e)
+	ctrl(fyne.KeyG)(e)
+	if got := e.bars.jump.entry.Text; got != "201" {
+		t.Fatalf("the bar shows %q, want the cursor's line 201", got)
+	}
+	test.Type(e.bars.jump.entry, "42")
+	if got := e.bars.jump.entry.Text; got != "42" {
+		t.Errorf("typing 42 in the bar gave %q, want 42", got)
+	}
+}
+
 func TestShowLineFlashesAndScrolls(t *testing.T) {
 	e := newTestEditor(t, strings.Repeat("Allow: /\n", 300))
 	var end func()

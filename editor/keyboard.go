@@ -112,9 +112,22 @@ func (k *keyboard) customShortcut(s *desktop.CustomShortcut) {
 	ctrl := s.Modifier&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0
 	ext := s.Modifier&fyne.KeyModifierShift != 0
 	if !ctrl {
+		if keys.MenuShortcut(s) { // Alt and a letter opens a menu
+			keys.PassOnShortcut(e, s)
+		}
 		return
 	}
 	switch s.KeyName {
+	case fyne.KeyTab:
+		// Tab indents: Ctrl+Tab and Ctrl+Shift+Tab take the keyboard
+		// out of the editor, to the next or previous control.
+		if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil {
+			if ext {
+				c.FocusPrevious()
+			} else {
+				c.FocusNext()
+			}
+		}
 	case fyne.KeyZ:
 		if ext {
 			e.edits.redo()

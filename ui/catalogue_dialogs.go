@@ -20,6 +20,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/ui/aitab"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
 // staleDays is when the window offers an update: a catalogue more than
@@ -47,7 +48,7 @@ func (cat catalogueSide) store() sources.Store {
 	win := cat.s.win
 	st := sources.OpenLazy(cat.s.storageRoot, func(err error) {
 		fyne.Do(func() {
-			dialog.ShowError(errors.New(sources.BrokenLayer(err).String()), win)
+			dlg.Error(errors.New(sources.BrokenLayer(err).String()), win)
 		})
 	})
 	catalogueOpened.Store(cat.s.storageRoot, true)
@@ -101,11 +102,11 @@ func (cat catalogueSide) undo() {
 		if errors.Is(err, sources.ErrNothingToUndo) {
 			err = errors.New(lang.X("catalogue.undo.nothing", "There is no catalogue update or edit to undo."))
 		}
-		dialog.ShowError(err, cat.s.win)
+		dlg.Error(err, cat.s.win)
 		return
 	}
 	cat.changed()
-	dialog.ShowInformation(lang.X("catalogue.undo.title", "Catalogue"),
+	dlg.Info(lang.X("catalogue.undo.title", "Catalogue"),
 		lang.X("catalogue.undo.done", "Undone. {{.Summary}}", map[string]any{"Summary": sources.Summarise(st).Text().String()}), cat.s.win)
 }
 
@@ -116,8 +117,8 @@ type catalogueUpdateView struct {
 	sources *keys.Entry
 	dryRun  *widget.Check
 	result  *widget.Label
-	run     *widget.Button
-	cancel  *widget.Button
+	run     *keys.Button
+	cancel  *keys.Button
 	stop    context.CancelFunc
 	// finished is closed when the running update has shown its result
 	// (tests wait on it).
@@ -132,7 +133,7 @@ var clock = time.Now
 // dry run, and the changes with their sources once read.
 func (cat catalogueSide) showUpdate() {
 	v := cat.newUpdateView()
-	var d dialog.Dialog
+	var d *dialog.CustomDialog
 	closeB := newButton(lang.X("catalogue.update.close", "Close"), func() {
 		if v.stop != nil {
 			v.stop()
@@ -144,7 +145,11 @@ func (cat catalogueSide) showUpdate() {
 		container.NewCenter(buttons), nil, nil, container.NewVScroll(v.result))
 	d = dialog.NewCustomWithoutButtons(lang.X("catalogue.update.title", "Update the Crawler Catalogue"), content, cat.s.win)
 	d.Resize(fyne.NewSize(820, 560))
-	d.Show()
+	dlg.Show(cat.s.win, d, dlg.Keys{Cancel: closeB.OnTapped, Default: func() {
+		if !v.run.Disabled() {
+			v.run.OnTapped()
+		}
+	}})
 }
 
 func (cat catalogueSide) newUpdateView() *catalogueUpdateView {
@@ -254,7 +259,7 @@ func (cat catalogueSide) showOwn() {
 		})
 	empty := widget.NewLabel(lang.X("catalogue.own.empty", "No crawlers of your own yet. Add one to have the tester, the AI access tab and the logs know it."))
 	empty.Wrapping = fyne.TextWrapWord
-	var edit, remove *widget.Button
+	var edit, remove *keys.Button
 	refresh := func() {
 		reload()
 		list.UnselectAll()
@@ -284,7 +289,7 @@ func (cat catalogueSide) showOwn() {
 			return
 		}
 		if err := store.Remove(own[selected].Name); err != nil {
-			dialog.ShowError(err, cat.s.win)
+			dlg.Error(err, cat.s.win)
 		}
 		refresh()
 	})
@@ -292,9 +297,9 @@ func (cat catalogueSide) showOwn() {
 	remove.Disable()
 	empty.Hidden = len(own) > 0
 	content := container.NewBorder(empty, container.NewHBox(add, edit, remove), nil, nil, list)
-	d := dialog.NewCustom(lang.X("catalogue.own.title", "Your Crawlers"), lang.X("catalogue.update.close", "Close"), content, cat.s.win)
+	d := dlg.NewCustom(lang.X("catalogue.own.title", "Your Crawlers"), lang.X("catalogue.update.close", "Close"), content, cat.s.win)
 	d.Resize(fyne.NewSize(720, 460))
-	d.Show()
+	dlg.Show(cat.s.win, d, dlg.Keys{Cancel: d.Hide, Default: d.Hide})
 }
 
 // editOwn asks for an entry's fields and saves it in the user layer.
@@ -331,7 +336,7 @@ func (cat catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done 
 		widget.NewFormItem(lang.X("catalogue.own.robots", "robots.txt"), robots),
 		widget.NewFormItem(lang.X("catalogue.own.note", "Notes"), note),
 	}
-	d := dialog.NewForm(lang.X("catalogue.own.edit_title", "Crawler of Your Own"), lang.X("catalogue.own.save", "Save"), lang.X("live.ask.cancel", "Cancel"), items, func(ok bool) {
+	d := dlg.Form(lang.X("catalogue.own.edit_title", "Crawler of Your Own"), lang.X("catalogue.own.save", "Save"), lang.X("live.ask.cancel", "Cancel"), items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -342,13 +347,12 @@ func (cat catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done 
 		}
 		e := ownEntry(name.Text, tokens.Text, uas.Text, operator.Text, string(p), eng.Selected, string(b), note.Text)
 		if err := store.Put(e); err != nil {
-			dialog.ShowError(err, cat.s.win)
+			dlg.Error(err, cat.s.win)
 			return
 		}
 		done()
 	}, cat.s.win)
 	d.Resize(fyne.NewSize(620, 460))
-	d.Show()
 }
 
 // ownEntry makes an entry of the form's fields: tokens default to the

@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
@@ -120,8 +121,8 @@ func (l *liveState) compareWith() {
 			})))
 		}
 	}
-	d = dialog.NewCustom(lang.X("live.compare.title", "Compare with…"), lang.X("live.ask.cancel", "Cancel"), container.NewVBox(rows...), s.win)
-	d.Show()
+	d = dlg.NewCustom(lang.X("live.compare.title", "Compare with…"), lang.X("live.ask.cancel", "Cancel"), container.NewVBox(rows...), s.win)
+	dlg.Show(s.win, d, dlg.Keys{Cancel: d.Hide})
 }
 
 // currentURL is the site the document came from (or was last fetched).
@@ -434,14 +435,13 @@ func (c *changesView) askURLs() {
 		c.s.dialogs.startIn(fd)
 		filedlg.Show(fd, c.s.win)
 	})
-	d := dialog.NewCustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),
+	d := dlg.CustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),
 		container.NewBorder(nil, load, nil, nil, entry), func(ok bool) {
 			if ok {
 				c.setURLs(entry.Text)
 			}
 		}, c.s.win)
 	d.Resize(fyne.NewSize(620, 420))
-	d.Show()
 }
 
 // setURLs takes a pasted list (blank lines skipped) and compares again.

@@ -1,13 +1,16 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/dialog"
+	"strings"
+	"unicode/utf8"
+
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
 // checks is the window's side of lint and of the tester's selection: the
@@ -124,14 +127,17 @@ func (k *checks) applyFix(d lint.Diagnostic) {
 	k.applyEdits(d.Fix.Edits)
 }
 
-func (k *checks) applyEdits(edits []lint.Edit) {
+// applyEdits applies edits as one undo step and reports whether it did.
+func (k *checks) applyEdits(edits []lint.Edit) bool {
 	s := k.s
 	if err := s.ed.ApplyEdits(edits); err != nil {
 		// Only possible if the fix was computed for another version of the
 		// text; the text is left as it was.
-		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"),
+		dlg.Info(lang.X("window.fixes.title", "Safe fixes"),
 			lang.X("window.fixes.stale", "The text changed while the fix was being prepared; nothing was changed. Try again."), s.win)
+		return false
 	}
+	return true
 }
 
 // applySafeFixes applies every safe fix (lint.ApplySafe, as check --fix
@@ -141,14 +147,42 @@ func (k *checks) applySafeFixes() {
 	before := s.ed.Bytes()
 	after, applied, err := lint.ApplySafe(before, s.lintReadings.options())
 	if err != nil {
-		dialog.ShowError(err, s.win)
+		dlg.Error(err, s.win)
 		return
 	}
 	if len(applied) == 0 {
-		dialog.ShowInformation(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
+		dlg.Info(lang.X("window.fixes.title", "Safe fixes"), lang.X("window.fixes.none", "There is nothing to fix safely."), s.win)
 		return
 	}
-	k.applyEdits([]lint.Edit{changedSpan(before, after)})
+	if k.applyEdits([]lint.Edit{changedSpan(before, after)}) {
+		dlg.Info(lang.X("window.fixes.title", "Safe fixes"), fixesSummary(applied), s.win)
+	}
+}
+
+// fixesSummary says what Apply All Safe Fixes changed, one fix a line:
+// "Twitterbot/1.0 → Twitterbot at line 2678", or the fix's title where the
+// change is not a short one-line replacement; the line is the fix's in the
+// text as it was when the fix was made.
+func fixesSummary(applied []lint.Applied) string {
+	const most, long = 12, 48
+	lines := []string{lang.XN("window.fixes.done", "{{.Count}} fixes:", len(applied), map[string]any{"Count": len(applied)})}
+	for i := range applied {
+		if i == most {
+			lines = append(lines, lang.XN("window.fixes.more", "… and {{.Count}} more", len(applied)-most, map[string]any{"Count": len(applied) - most}))
+			break
+		}
+		a := &applied[i]
+		line := a.Doc.Position(a.Span.Start).Line
+		text := lang.X("window.fixes.item_title", "{{.Fix}} at line {{.Line}}", map[string]any{"Fix": a.Fix.Title.String(), "Line": line})
+		if e := a.Fix.Edits; len(e) == 1 && e[0].Start < e[0].End && e[0].End <= len(a.Doc.Src) {
+			old, repl := string(a.Doc.Src[e[0].Start:e[0].End]), string(e[0].Text)
+			if repl != "" && utf8.RuneCountInString(old) <= long && utf8.RuneCountInString(repl) <= long && !strings.ContainsAny(old+repl, "\r\n") {
+				text = lang.X("window.fixes.item", "{{.Old}} → {{.New}} at line {{.Line}}", map[string]any{"Old": old, "New": repl, "Line": line})
+			}
+		}
+		lines = append(lines, text)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // changedSpan is the one edit that turns a into b: the bytes between their

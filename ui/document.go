@@ -14,6 +14,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
@@ -82,7 +83,7 @@ func (s *studio) openPath(path string) bool {
 	if o.TestsErr != nil {
 		// The file on disk is kept: saving neither deletes nor overwrites
 		// rows the user can still repair by hand.
-		dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.unreadable",
+		dlg.Error(fmt.Errorf("%s", lang.X("window.tests.unreadable",
 			"The test set {{.File}} could not be read, so the tester starts empty; the file is left as it is and will not be overwritten. ({{.Error}})",
 			map[string]any{"File": o.File.TestsPath, "Error": o.TestsErr.Error()})), s.win)
 	}
@@ -189,7 +190,7 @@ func (s *studio) revert() {
 		s.openPath(s.doc.File.Path)
 		return
 	}
-	dialog.ShowConfirm(lang.X("window.revert.title", "Revert"),
+	dlg.Confirm(lang.X("window.revert.title", "Revert"),
 		lang.X("window.revert.ask", "Discard your changes to {{.File}} and reload it from disk?", map[string]any{"File": s.doc.File.Name()}),
 		func(ok bool) {
 			if ok {
@@ -230,7 +231,8 @@ func (s *studio) whenSafe(action func()) {
 	)
 	d = dialog.NewCustomWithoutButtons(lang.X("window.unsaved.title", "Unsaved changes"),
 		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(buttons)), s.win)
-	d.Show()
+	// Esc cancels, Enter saves (the highlighted answer).
+	dlg.Show(s.win, d, dlg.Keys{Cancel: answer(session.ChoiceCancel), Default: answer(session.ChoiceSave)})
 }
 
 // quit leaves without a copy of the text (the user saved or discarded it).
@@ -246,7 +248,7 @@ func (s *studio) showFileError(err error) {
 	if fe, ok := err.(*textfile.Error); ok {
 		text = fe.Path + "\n\n" + fe.Text.String()
 	}
-	dialog.ShowError(fmt.Errorf("%s", text), s.win)
+	dlg.Error(fmt.Errorf("%s", text), s.win)
 }
 
 // autosave keeps the tester's rows and copies an unsaved buffer to storage
@@ -290,7 +292,7 @@ func (s *studio) restore(rec session.RecoveryRecord) {
 				reason = fe.Text.String()
 			}
 		}
-		dialog.ShowInformation(lang.X("window.recover.title", "Recover unsaved work"),
+		dlg.Info(lang.X("window.recover.title", "Recover unsaved work"),
 			lang.X("window.recover.detached", "{{.File}} could not be opened ({{.Reason}}), so the recovered text is shown as a new, unsaved document. Use File ▸ Save As… to keep it; {{.File}} itself was not changed.",
 				map[string]any{"File": rec.Path, "Reason": reason}), s.win)
 	}

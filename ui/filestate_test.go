@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/ui/uitest"
@@ -52,6 +53,17 @@ func TestSetLanguageOverridesTheSystemLocale(t *testing.T) {
 	t.Setenv("LANG", "en_US.UTF-8")
 	t.Setenv("LC_ALL", "")
 	os.Unsetenv("LC_ALL")
+	// The system's locale is read at the first setLanguage of the process:
+	// read it again here, where it is known (an earlier test may have made
+	// the first call under its own LC_ALL), and as it was after.
+	saved := systemEnv
+	systemEnvOnce = sync.Once{}
+	t.Cleanup(func() {
+		systemEnv, systemEnvOnce = saved, sync.Once{}
+		if saved != nil {
+			systemEnvOnce.Do(func() {}) // read already, as before this test
+		}
+	})
 	setLanguage("ru")
 	if os.Getenv("LANGUAGE") != "ru" || os.Getenv("LC_ALL") != "ru_RU.UTF-8" {
 		t.Fatal("language not applied")

@@ -5,18 +5,18 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/version"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
 func (dl *dialogs) showAbout() {
 	s := dl.s
 	text := lang.X("help.about.text", "Robots Studio {{.Version}}\n\nWrite a robots.txt and see, for every crawler and URL, whether it may be fetched, which group and which rule decided, and why — as Google, RFC 9309, Yandex, Bing, the 1996 draft, the Lycos 1996 revision, the 1994 original and temoto/robotstxt (the Go library many Go crawlers use) read it.",
 		map[string]any{"Version": version.String()})
-	dialog.ShowCustom(lang.X("help.about.title", "About Robots Studio"), lang.X("help.close", "Close"),
+	dlg.Custom(lang.X("help.about.title", "About Robots Studio"), lang.X("help.close", "Close"),
 		container.NewVBox(widget.NewIcon(s.win.Icon()), newWrappedLabel(text)), s.win)
 }
 
@@ -40,8 +40,12 @@ func (dl *dialogs) showShortcuts() {
 		{"Ctrl+= / Ctrl+- / Ctrl+0", lang.X("help.keys.zoom", "larger / smaller / actual size")},
 		{"F11", lang.X("help.keys.presenter", "presenter mode on / off (Esc leaves)")},
 		{"Ctrl+PgDn / Ctrl+PgUp", lang.X("help.keys.tabs", "next / previous tab")},
+		{"Tab / Shift+Tab", lang.X("help.keys.focus", "next / previous control")},
+		{"Ctrl+Tab / Ctrl+Shift+Tab", lang.X("help.keys.leave_editor", "in the editor (where Tab indents): next / previous control")},
+		{"Esc / Enter", lang.X("help.keys.dialog", "in a dialog: cancel / the highlighted button, or the button that has the keyboard")},
 		{"Ctrl+Q", lang.X("help.keys.quit", "quit")},
 	}
+	rows = append(rows, s.menus.menuKeysHelp(s.win.MainMenu())...)
 	if onWeb {
 		// The page has no Quit and no typed paths, and the browser keeps
 		// Ctrl+Page Up/Down for its own tabs.
@@ -56,5 +60,12 @@ func (dl *dialogs) showShortcuts() {
 		grid.Add(k)
 		grid.Add(widget.NewLabel(r[1]))
 	}
-	dialog.ShowCustom(lang.X("help.keys.title", "Keyboard Shortcuts"), lang.X("help.close", "Close"), grid, s.win)
+	// The list scrolls when the window is too low for all of it.
+	scroll := container.NewVScroll(grid)
+	h := grid.MinSize().Height
+	if wh := s.win.Canvas().Size().Height * 0.7; wh > 0 && h > wh {
+		h = wh
+	}
+	scroll.SetMinSize(fyne.NewSize(grid.MinSize().Width, h))
+	dlg.Custom(lang.X("help.keys.title", "Keyboard Shortcuts"), lang.X("help.close", "Close"), scroll, s.win)
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
 )
 
@@ -44,7 +45,7 @@ type liveState struct {
 // liveSpinner is the dialog shown while a fetch runs.
 type liveSpinner struct {
 	d      dialog.Dialog
-	cancel *widget.Button
+	cancel *keys.Button
 }
 
 // askSite asks for a host or URL, then calls then with it.
@@ -56,7 +57,7 @@ func (l *liveState) askSite(title string, then func(input string)) {
 		entry.SetText(l.res.Target.RobotsURL)
 	}
 	hint := newWrappedLabel(lang.X("live.ask.hint", "Robots Studio fetches the robots.txt that governs this host or page, following redirects as crawlers do. Nothing is sent until you press Fetch."))
-	d := dialog.NewCustomConfirm(title, lang.X("live.ask.fetch", "Fetch"), lang.X("live.ask.cancel", "Cancel"),
+	d := dlg.CustomConfirm(title, lang.X("live.ask.fetch", "Fetch"), lang.X("live.ask.cancel", "Cancel"),
 		container.NewVBox(entry, hint), func(ok bool) {
 			if ok && strings.TrimSpace(entry.Text) != "" {
 				then(entry.Text)
@@ -64,7 +65,6 @@ func (l *liveState) askSite(title string, then func(input string)) {
 		}, s.win)
 	entry.OnSubmitted = func(string) { d.Hide(); then(entry.Text) }
 	d.Resize(fyne.NewSize(560, 220))
-	d.Show()
 	s.win.Canvas().Focus(entry)
 }
 
@@ -88,12 +88,12 @@ func (l *liveState) fetchSite(input string, done func(*fetch.Result)) {
 	l.cancel = cancel
 	l.mu.Unlock()
 	sp := &liveSpinner{}
-	sp.cancel = widget.NewButtonWithIcon(lang.X("live.fetching.cancel", "Cancel"), theme.CancelIcon(), l.cancelFetch)
+	sp.cancel = dlg.Button(lang.X("live.fetching.cancel", "Cancel"), theme.CancelIcon(), false, l.cancelFetch)
 	bar := widget.NewProgressBarInfinite()
 	sp.d = dialog.NewCustomWithoutButtons(lang.X("live.fetching.title", "Fetching robots.txt…"),
 		container.NewVBox(widget.NewLabel(input), bar, container.NewCenter(sp.cancel)), s.win)
 	sp.d.Resize(fyne.NewSize(460, 160))
-	sp.d.Show()
+	dlg.Show(s.win, sp.d, dlg.Keys{Cancel: l.cancelFetch})
 	s.fetcher.Submit(fetchJob{ctx: ctx, cancel: cancel, input: input, done: done, sp: sp, bar: bar})
 }
 
@@ -139,9 +139,9 @@ func (l *liveState) fetched(j fetchJob, o fetchOutcome) {
 	switch {
 	case errors.Is(o.err, context.Canceled):
 	case errors.As(o.err, &ie):
-		dialog.ShowError(fmt.Errorf("%s", ie.Text.String()), s.win)
+		dlg.Error(fmt.Errorf("%s", ie.Text.String()), s.win)
 	case o.err != nil:
-		dialog.ShowError(o.err, s.win)
+		dlg.Error(o.err, s.win)
 	case onWeb && o.res.Unreachable:
 		// In a page, most sites refuse to be read (CORS).
 		s.web.webUnreadable(o.res.Target.RobotsURL)

@@ -29,7 +29,11 @@ type menuBar struct{ s *studio }
 // refresh puts a new main menu on the window: it is rebuilt when the
 // recent list, the engine, the theme, the catalogue or the language
 // changes.
-func (m menuBar) refresh() { m.s.win.SetMainMenu(m.main()) }
+func (m menuBar) refresh() {
+	mm := m.main()
+	m.s.win.SetMainMenu(mm)
+	m.bindMenuKeys(mm)
+}
 
 // main builds the main menu for this platform.
 func (m menuBar) main() *fyne.MainMenu { return m.forPlatform(onWeb) }

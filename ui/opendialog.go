@@ -17,6 +17,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 )
 
@@ -178,7 +179,7 @@ func (dl *dialogs) openPathDialog() {
 		entry, problem, all, container.NewCenter(buttons))
 	d = dialog.NewCustomWithoutButtons(lang.X("window.open.path_title", "Open Path"), content, s.win)
 	d.Resize(fyne.NewSize(640, content.MinSize().Height+80))
-	d.Show()
+	dlg.Show(s.win, d, dlg.Keys{Cancel: d.Hide, Default: open})
 	s.win.Canvas().Focus(entry)
 }
 

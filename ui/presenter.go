@@ -12,6 +12,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 )
@@ -180,7 +181,12 @@ func (c *classroom) timelineItem() *fyne.MenuItem {
 func (c *classroom) presenterKeys() {
 	s := c.s
 	s.win.Canvas().SetOnTypedKey(keys.Key(func(ev *fyne.KeyEvent) {
+		if dlg.HandleKey(s.win, ev) { // a dialog's keys are its own
+			return
+		}
 		switch ev.Name {
+		case fyne.KeyF10: // the menu bar, as Alt opens it
+			s.menus.toggleMenu()
 		case fyne.KeyF11:
 			c.setPresenter(!c.present.on)
 		case fyne.KeyEscape:

@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/lessontab"
 	"github.com/robots-studio/robots-studio/ui/timeline"
@@ -222,7 +223,7 @@ func (c *classroom) openLessonPath(path string) bool {
 	}
 	l, err := lessons.Open(path)
 	if err != nil {
-		dialog.ShowError(errors.New(lang.X("lessontab.open.error", "This is not a lesson Robots Studio can open: {{.Error}}",
+		dlg.Error(errors.New(lang.X("lessontab.open.error", "This is not a lesson Robots Studio can open: {{.Error}}",
 			map[string]any{"Error": oneLine(err.Error())})), s.win)
 		return false
 	}
@@ -292,7 +293,7 @@ func (c *classroom) exportLessonTo(path string) bool {
 		return false
 	}
 	if err := lessons.Export(l, path); err != nil {
-		dialog.ShowError(fmt.Errorf("%s", lang.X("lessontab.export.error", "The lesson could not be exported: {{.Error}}",
+		dlg.Error(fmt.Errorf("%s", lang.X("lessontab.export.error", "The lesson could not be exported: {{.Error}}",
 			map[string]any{"Error": oneLine(err.Error())})), s.win)
 		return false
 	}

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
 // diskState is the watch on the open file and the question about a change
@@ -41,7 +42,7 @@ func (d *diskState) fileOnDisk() {
 		d.watch = session.WatchFile(s.doc.File.Path, func() { fyne.Do(d.checkDisk) })
 	}
 	if s.doc.Leftovers() > 0 {
-		dialog.ShowInformation(lang.X("window.leftover.title", "Text of an unfinished save"),
+		dlg.Info(lang.X("window.leftover.title", "Text of an unfinished save"),
 			lang.X("window.leftover.found", "A save of {{.File}} was cut off (the program was stopped while writing), and its temporary file held text newer than the file. The temporary file is removed; its text is kept as recovered work: File ▸ Recover Unsaved Work…",
 				map[string]any{"File": s.doc.File.Name()}), s.win)
 	}
@@ -56,7 +57,7 @@ func (d *diskState) checkDisk() {
 	switch s.doc.File.OnDisk(c, s.ed.Bytes()) {
 	case session.DiskReload:
 		d.reloadFromDisk(c)
-		dialog.ShowInformation(lang.X("window.disk.title", "Changed on disk"), lang.X("window.disk.reloaded", "{{.File}} was changed by another program and has been reloaded (you had no unsaved changes).",
+		dlg.Info(lang.X("window.disk.title", "Changed on disk"), lang.X("window.disk.reloaded", "{{.File}} was changed by another program and has been reloaded (you had no unsaved changes).",
 			map[string]any{"File": s.doc.File.Name()}), s.win)
 	case session.DiskAsk:
 		d.askDisk(c)
@@ -119,7 +120,8 @@ func (d *diskState) askDisk(c session.DiskCheck) {
 	d.ask = dialog.NewCustomWithoutButtons(lang.X("window.disk.title", "Changed on disk"),
 		container.NewBorder(newWrappedLabel(text), container.NewCenter(buttons), nil, nil, body), s.win)
 	d.ask.Resize(fyne.NewSize(720, 440))
-	d.ask.Show()
+	// Esc and Enter keep the user's text: nothing is lost either way.
+	dlg.Show(s.win, d.ask, dlg.Keys{Cancel: mine.OnTapped, Default: mine.OnTapped})
 }
 
 // diffGrid shows session.LineDiff's text with the lines only in the
@@ -149,7 +151,7 @@ func (k *checks) workerFailed(v any) {
 	fyne.LogError("background work failed", fmt.Errorf("%v", v))
 	s.doc.Rescue()
 	workerNoticeOnce.Do(func() {
-		dialog.ShowInformation(lang.X("window.worker.title", "Something went wrong"),
+		dlg.Info(lang.X("window.worker.title", "Something went wrong"),
 			lang.X("window.worker.failed", "Part of the background work (checking or comparing the text) stopped on an unexpected problem. Your text is safe and still in the editor; results may be missing until you edit again. Please report this, with the file if you can."), s.win)
 	})
 }
@@ -207,7 +209,7 @@ func (rl *recoveryList) offerRecovery() {
 	content := container.NewBorder(intro, container.NewCenter(later), nil, nil, scroll)
 	rl.dlg = dialog.NewCustomWithoutButtons(lang.X("window.recover.title", "Recover unsaved work"), content, s.win)
 	rl.dlg.Resize(fyne.NewSize(recoveryListWidth+80, 1)) // as high as its content needs
-	rl.dlg.Show()
+	dlg.Show(s.win, rl.dlg, dlg.Keys{Cancel: later.OnTapped, Default: later.OnTapped})
 }
 
 // The recovery list's width, and the height past which it scrolls.
@@ -237,7 +239,7 @@ func (rl *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObjec
 		})
 	})
 	del := newButton(lang.X("window.recover.delete", "Delete"), func() {
-		dialog.ShowConfirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),
+		dlg.Confirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),
 			func(ok bool) {
 				if ok {
 					s.doc.Rec.Discard(rec)

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
@@ -29,10 +30,11 @@ func TestRecoveryRowButtonsKeepTheirHeight(t *testing.T) {
 	row.Resize(fyne.NewSize(680, row.MinSize().Height))
 	found := 0
 	for _, o := range test.LaidOutObjects(row) {
-		b, ok := o.(*widget.Button)
+		kb, ok := o.(*keys.Button)
 		if !ok {
 			continue
 		}
+		b := &kb.Button
 		found++
 		if h, want := b.Size().Height, b.MinSize().Height; h > want+0.5 {
 			t.Errorf("button %q is %.0f px high, its own height is %.0f", b.Text, h, want)

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
 // showTestSetPlace is Tester ▸ Test Set Location… (and the status bar's
@@ -20,7 +21,7 @@ import (
 func (dl *dialogs) showTestSetPlace() {
 	s := dl.s
 	if s.doc.File.Path == "" {
-		dialog.ShowInformation(lang.X("window.tests.place_title", "Test set location"),
+		dlg.Info(lang.X("window.tests.place_title", "Test set location"),
 			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), s.win)
 		return
 	}
@@ -41,7 +42,7 @@ func (dl *dialogs) showTestSetPlace() {
 	}
 	radio := widget.NewRadioGroup(options, nil)
 	radio.SetSelected(options[int(place)])
-	var d dialog.Dialog
+	var d *dialog.CustomDialog
 	radio.OnChanged = func(choice string) {
 		want := session.InApp
 		if choice == options[1] {
@@ -52,7 +53,7 @@ func (dl *dialogs) showTestSetPlace() {
 		}
 		if err := s.doc.Places.Choose(robots, want); err != nil {
 			d.Hide()
-			dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
+			dlg.Error(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			return
 		}
 		s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
@@ -77,9 +78,9 @@ func (dl *dialogs) showTestSetPlace() {
 		cmdLabel,
 		container.NewHBox(copyCmd),
 	)
-	d = dialog.NewCustom(lang.X("window.tests.place_title", "Test set location"), lang.X("window.tests.close", "Close"), body, s.win)
+	d = dlg.NewCustom(lang.X("window.tests.place_title", "Test set location"), lang.X("window.tests.close", "Close"), body, s.win)
 	d.Resize(fyne.NewSize(760, 0))
-	d.Show()
+	dlg.Show(s.win, d, dlg.Keys{Cancel: d.Hide, Default: d.Hide})
 }
 
 // askTestSetPlaceOnce runs after a save that put a test set in the app's
@@ -111,7 +112,7 @@ func (dl *dialogs) askTestSetPlaceOnce() {
 				}
 			})
 			if err := s.doc.Places.Choose(robots, want); err != nil {
-				dialog.ShowError(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
+				dlg.Error(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			}
 			if s.doc.File.Path == robots {
 				s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
@@ -126,7 +127,8 @@ func (dl *dialogs) askTestSetPlaceOnce() {
 	d = dialog.NewCustomWithoutButtons(lang.X("window.tests.ask_title", "Where to keep the test set?"),
 		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(container.NewHBox(beside, keep))), s.win)
 	d.Resize(fyne.NewSize(600, 0))
-	d.Show()
+	// Esc and Enter keep the set where it is, the safe answer.
+	dlg.Show(s.win, d, dlg.Keys{Cancel: keep.OnTapped, Default: keep.OnTapped})
 	// The safe answer has the focus: Space keeps the set where it is.
 	c.Focus(keep)
 }

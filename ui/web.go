@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
@@ -112,7 +113,7 @@ func (w *webSide) webSaveAs(then func()) {
 		entry, problem, container.NewCenter(buttons))
 	d = dialog.NewCustomWithoutButtons(lang.X("web.saveas.title", "Save As"), content, s.win)
 	d.Resize(fyne.NewSize(520, content.MinSize().Height+80))
-	d.Show()
+	dlg.Show(s.win, d, dlg.Keys{Cancel: d.Hide, Default: ok})
 	s.win.Canvas().Focus(entry)
 }
 
@@ -195,13 +196,12 @@ func (w *webSide) pasteDialog(why string) {
 	entry := keys.NewMultiLineEntry()
 	entry.SetPlaceHolder(lang.X("web.paste.placeholder", "Paste the robots.txt here"))
 	entry.SetMinRowsVisible(10)
-	d := dialog.NewCustomConfirm(lang.X("web.paste.title", "Paste robots.txt"), lang.X("web.paste.open", "Open"), lang.X("web.saveas.cancel", "Cancel"),
+	d := dlg.CustomConfirm(lang.X("web.paste.title", "Paste robots.txt"), lang.X("web.paste.open", "Open"), lang.X("web.saveas.cancel", "Cancel"),
 		container.NewBorder(newWrappedLabel(why), nil, nil, nil, entry), func(ok bool) {
 			if ok && entry.Text != "" {
 				s.class.openTextAsNew("robots.txt", []byte(entry.Text))
 			}
 		}, s.win)
 	d.Resize(fyne.NewSize(620, 440))
-	d.Show()
 	s.win.Canvas().Focus(entry)
 }

@@ -3,12 +3,16 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
 )
 
-func newButton(label string, tapped func()) *widget.Button { return widget.NewButton(label, tapped) }
+// newButton is a keys.Button: Enter and Space press it, Esc and the
+// function keys go on to the window (and to a dialog it is in).
+func newButton(label string, tapped func()) *keys.Button { return keys.NewButton(label, tapped) }
 
-func newImportantButton(label string, tapped func()) *widget.Button {
-	b := widget.NewButton(label, tapped)
+func newImportantButton(label string, tapped func()) *keys.Button {
+	b := keys.NewButton(label, tapped)
 	b.Importance = widget.HighImportance
 	return b
 }

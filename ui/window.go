@@ -70,6 +70,7 @@ type studio struct {
 	checks      checks
 	web         webSide
 	menus       menuBar       // the main menu (menus.go)
+	menuKeys    menuKeys      // F10 and Alt+letter (menukeys.go)
 	catalogue   catalogueSide // the Catalogue menu's dialogs (catalogue_dialogs.go)
 	trace       *tracer       // the opt-in speed trace (trace.go)
 }

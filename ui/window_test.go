@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/corpus"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/lint"
@@ -625,6 +626,10 @@ func findButton(o fyne.CanvasObject, text string) *widget.Button {
 	case *widget.Button:
 		if x.Text == text {
 			return x
+		}
+	case *keys.Button:
+		if x.Text == text {
+			return &x.Button
 		}
 	case *fyne.Container:
 		for _, c := range x.Objects {

@@ -42,7 +42,7 @@ func NewMultiLineEntry() *Entry {
 // A character whose key went down elsewhere (it closed a dialog) is dropped.
 func (e *Entry) TypedRune(r rune) {
 	Run(func() {
-		if !e.held.Stray() {
+		if !e.held.Stray(r) {
 			e.Entry.TypedRune(r)
 		}
 	})
@@ -54,9 +54,10 @@ func (e *Entry) TypedKey(k *fyne.KeyEvent) {
 		if e.OnKey != nil && e.OnKey(k) {
 			return
 		}
-		if WindowKey(k.Name) {
+		if WindowKey(k.Name) || e.passesEnter(k) {
 			// Esc leaves presenter mode, F11 enters it, with the
-			// focus in a field (it once took two presses of Esc)
+			// focus in a field (it once took two presses of Esc);
+			// in a dialog Esc cancels and Enter takes the default
 			PassOn(e, k)
 			return
 		}
@@ -64,11 +65,22 @@ func (e *Entry) TypedKey(k *fyne.KeyEvent) {
 	})
 }
 
+// passesEnter: a one-line field that does nothing with Enter (no
+// OnSubmitted) gives it to the window, so Enter in a dialog's field takes
+// the dialog's default button.
+func (e *Entry) passesEnter(k *fyne.KeyEvent) bool {
+	return (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) && !e.MultiLine && e.OnSubmitted == nil
+}
+
 // TypedShortcut is widget.Entry's on the UI goroutine; a paste's text is
 // read first, where the key arrived (PasteText), and offered to OnPaste.
 func (e *Entry) TypedShortcut(s fyne.Shortcut) {
 	p, ok := s.(*fyne.ShortcutPaste)
 	if !ok {
+		if MenuShortcut(s) { // Alt and a letter: the window's menus
+			PassOnShortcut(e, s)
+			return
+		}
 		Run(func() { e.Entry.TypedShortcut(s) })
 		return
 	}

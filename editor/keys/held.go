@@ -38,7 +38,21 @@ func (h *Held) Up(k *fyne.KeyEvent) { delete(h.down, k.Name) }
 // go elsewhere.
 func (h *Held) Clear() { clear(h.down) }
 
-// Stray tells whether a typed character came from no key this widget saw
-// go down, and so belongs to the widget that had the keyboard when the key
-// was pressed.
-func (h *Held) Stray() bool { return StrayRunes && heldOn && len(h.down) == 0 }
+// Stray tells whether a typed character r came from no key this widget
+// saw go down, and so belongs to the widget that had the keyboard when the
+// key was pressed. A space needs the space bar itself held here: the keys
+// that opened a menu from the editor (Alt+F) go down in the editor and up
+// in the menu, so the editor still counts them as held when Space presses
+// a menu item or a dialog's button (File ▸ Revert from the keyboard, then
+// Tab, Tab, Space typed the space again in the real window). Space is the
+// one key that both presses a button or menu item and makes a character;
+// Enter makes none.
+func (h *Held) Stray(r rune) bool {
+	if !StrayRunes || !heldOn {
+		return false
+	}
+	if r == ' ' {
+		return !h.down[fyne.KeySpace]
+	}
+	return len(h.down) == 0
+}

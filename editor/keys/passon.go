@@ -47,11 +47,36 @@ func NewCheck(label string, changed func(bool)) *Check {
 	return c
 }
 
-// TypedKey gives the window the keys a check box does nothing with.
+// TypedKey gives the window the keys a check box does nothing with
+// (Enter too: in a dialog, it takes the dialog's default button).
 func (c *Check) TypedKey(k *fyne.KeyEvent) {
-	if WindowKey(k.Name) {
+	if WindowKey(k.Name) || k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter {
 		PassOn(c, k)
 		return
 	}
 	c.Check.TypedKey(k)
+}
+
+// PassOnShortcut hands a shortcut a focused widget does not handle to the
+// window's own shortcuts (Canvas.AddShortcut), which Fyne tries only when
+// the focused widget takes no shortcuts at all: so Alt and a menu's letter
+// opens the menu while the editor or a field has the keyboard.
+func PassOnShortcut(o fyne.CanvasObject, s fyne.Shortcut) {
+	a := fyne.CurrentApp()
+	if a == nil || a.Driver() == nil {
+		return
+	}
+	if c, ok := a.Driver().CanvasForObject(o).(interface{ TypedShortcut(fyne.Shortcut) }); ok {
+		c.TypedShortcut(s)
+	}
+}
+
+// MenuShortcut reports whether a shortcut is one a text widget leaves to
+// the window: Alt with a letter (and no Ctrl), the key of a menu.
+func MenuShortcut(s fyne.Shortcut) bool {
+	c, ok := s.(interface {
+		Key() fyne.KeyName
+		Mod() fyne.KeyModifier
+	})
+	return ok && c.Mod()&fyne.KeyModifierAlt != 0 && c.Mod()&(fyne.KeyModifierControl|fyne.KeyModifierSuper) == 0
 }

@@ -134,6 +134,31 @@ import -window root "$SHOTS/e2e-testset-asked.png"
 xdotool key space
 wait_for 10 status_has dialog=false focus_has=editor || { cat "$ROBOTS_STUDIO_STATUS"; fail "Space did not close the question and give the editor the keyboard back"; }
 
+# 3b. The keyboard in menus and dialogs. F10 opens the menu bar and Esc
+# closes it, the editor keeping the keyboard. File ▸ Revert
+# from the keyboard (Alt+F, eight times Down, Enter) asks; Esc answers No and
+# keeps the edit; asked again, Tab, Tab, Space press Yes: the file is
+# reloaded and the space typed nothing into it (it once went on to the
+# editor, at 1:1, and marked the file modified).
+xdotool key F10
+wait_for 10 status_has "focus_has=menuBarItem" || { cat "$ROBOTS_STUDIO_STATUS"; fail "F10 did not open the menu bar"; }
+xdotool key Escape
+wait_for 10 status_has focus_has=editor || { cat "$ROBOTS_STUDIO_STATUS"; fail "Esc did not close the menu bar and give the editor the keyboard back"; }
+xdotool type --delay 20 'x'
+wait_for 10 status_has modified=true || fail "typing x did not modify the buffer"
+file_revert() { xdotool key alt+f; wait_for 5 status_has "focus_has=menuBarItem" || return 1; for _ in 1 2 3 4 5 6 7 8; do xdotool key Down; done; xdotool key Return; }
+file_revert || { cat "$ROBOTS_STUDIO_STATUS"; fail "Alt+F did not open the File menu"; }
+wait_for 10 status_has dialog=true || { cat "$ROBOTS_STUDIO_STATUS"; fail "File ▸ Revert from the keyboard did not ask"; }
+import -window root "$SHOTS/e2e-revert-asked.png"
+xdotool key Escape
+wait_for 10 status_has dialog=false modified=true focus_has=editor || { cat "$ROBOTS_STUDIO_STATUS"; fail "Esc did not close the Revert question as No (the edit kept, the editor with the keyboard)"; }
+file_revert || { cat "$ROBOTS_STUDIO_STATUS"; fail "Alt+F did not open the File menu again"; }
+wait_for 10 status_has dialog=true || { cat "$ROBOTS_STUDIO_STATUS"; fail "File ▸ Revert did not ask again"; }
+xdotool key Tab Tab space
+wait_for 10 status_has dialog=false modified=false line=1 || { cat "$ROBOTS_STUDIO_STATUS"; fail "Tab, Tab, Space in the Revert question: not reverted, or a key reached the editor"; }
+cmp "$TMP/site/robots.txt" "$TMP/expected.txt" || fail "the file on disk changed"
+echo "e2e: F10 opens the menus; Revert from the keyboard: Esc keeps the edit, Tab Tab Space reverts and types nothing"
+
 # 4. An unsaved edit survives a kill: wait for the autosave, kill -9, check.
 xdotool type --delay 20 'Disallow: /killed'
 wait_for 10 status_has modified=true || fail "second edit not seen"

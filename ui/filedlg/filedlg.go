@@ -11,11 +11,14 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
-// Show shows d, a dialog made for w, and translates its places.
+// Show shows d, a dialog made for w, and translates its places; Esc
+// cancels it while the key reaches the window (dlg.File).
 func Show(d *dialog.FileDialog, w fyne.Window) {
-	d.Show()
+	dlg.File(w, d)
 	if list := placesList(w.Canvas().Overlays().Top()); list != nil {
 		translate(list)
 	}

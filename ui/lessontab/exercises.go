@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -15,6 +14,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/look"
 )
 
@@ -264,7 +264,7 @@ func (p *exercisePanel) confirmSolution() {
 	if t.Current() == nil || t.mode < 0 {
 		return
 	}
-	dialog.ShowConfirm(lang.X("lessontab.solution", "Show model solution"),
+	dlg.Confirm(lang.X("lessontab.solution", "Show model solution"),
 		lang.X("lessontab.solution.ask", "Replace your text with the model solution? Ctrl+Z in the lesson's editor brings your text back."),
 		func(ok bool) {
 			if ok {

@@ -12,7 +12,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -20,6 +19,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 )
@@ -386,7 +386,7 @@ func (t *Tab) confirmReset() {
 	if l == nil {
 		return
 	}
-	dialog.ShowConfirm(lang.X("lessontab.reset.title", "Reset lesson"),
+	dlg.Confirm(lang.X("lessontab.reset.title", "Reset lesson"),
 		lang.X("lessontab.reset.ask", "Forget your answers and exercise texts in \"{{.Lesson}}\" and start it again?",
 			map[string]any{"Lesson": l.Title.In(language())}),
 		func(ok bool) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/metatag"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
@@ -109,7 +110,7 @@ func (a *analyser) openFile(exts []string, use func(data []byte, name string)) {
 	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
-			dialog.ShowError(err, a.t.win)
+			dlg.Error(err, a.t.win)
 			return
 		}
 		if r == nil {
@@ -127,7 +128,7 @@ func (a *analyser) openFile(exts []string, use func(data []byte, name string)) {
 func (a *analyser) usePicked(path string, use func(data []byte, name string)) {
 	f, err := os.Open(path)
 	if err != nil {
-		dialog.ShowError(err, a.t.win)
+		dlg.Error(err, a.t.win)
 		return
 	}
 	defer f.Close()
@@ -139,11 +140,11 @@ func (a *analyser) usePicked(path string, use func(data []byte, name string)) {
 func (a *analyser) readPage(r io.Reader, name string, use func(data []byte, name string)) {
 	data, err := io.ReadAll(io.LimitReader(r, maxPage+1))
 	if err != nil {
-		dialog.ShowError(err, a.t.win)
+		dlg.Error(err, a.t.win)
 		return
 	}
 	if len(data) > maxPage {
-		dialog.ShowInformation(lang.X("meta.ui.too_big_title", "File too big"),
+		dlg.Info(lang.X("meta.ui.too_big_title", "File too big"),
 			lang.X("meta.ui.too_big", "{{.Name}} is larger than 10 MB.", map[string]any{"Name": name}), a.t.win)
 		return
 	}

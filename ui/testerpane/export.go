@@ -14,6 +14,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
@@ -138,7 +139,7 @@ func (ex *exporter) exportTo(f exportFormat, name string) {
 	}
 	var b bytes.Buffer
 	if err := ex.writeShown(&b, f); err != nil {
-		dialog.ShowError(err, p.win)
+		dlg.Error(err, p.win)
 		return
 	}
 	if webfile.Enabled {
@@ -168,11 +169,11 @@ func (ex *exporter) writeExport(w fyne.URIWriteCloser, data []byte, rows int) {
 		werr = cerr
 	}
 	if werr != nil {
-		dialog.ShowError(werr, p.win)
+		dlg.Error(werr, p.win)
 		return
 	}
 	ex.lastExport = w.URI().Path()
-	dialog.ShowInformation(lang.X("testerpane.export.done_title", "Exported"),
+	dlg.Info(lang.X("testerpane.export.done_title", "Exported"),
 		lang.XN("testerpane.export.done", "{{.Count}} results written to {{.Path}}", rows,
 			map[string]any{"Count": rows, "Path": ex.lastExport}), p.win)
 }

@@ -1,0 +1,271 @@
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/ui/dlg"
+)
+
+// press plays one key as the desktop driver does (glfw window.go,
+// processKeyPressed and processCharInput): KeyDown to the focused widget
+// (else the window's handler), Tab moving the focus unless the focused
+// widget takes it, TypedKey to the focused widget (else the window's
+// handler), then the key's character, if it makes one, to whatever has
+// the keyboard by then, and KeyUp to that.
+func press(c fyne.Canvas, name fyne.KeyName, char rune) {
+	ev := &fyne.KeyEvent{Name: name}
+	if k, ok := c.Focused().(desktop.Keyable); ok {
+		k.KeyDown(ev)
+	}
+	tab, ok := c.Focused().(fyne.Tabbable)
+	switch {
+	case name == fyne.KeyTab && !(ok && tab.AcceptsTab()):
+		c.FocusNext()
+	case c.Focused() != nil:
+		c.Focused().TypedKey(ev)
+	case c.OnTypedKey() != nil:
+		c.OnTypedKey()(ev)
+	}
+	if char != 0 {
+		if f := c.Focused(); f != nil {
+			f.TypedRune(char)
+		} else if h := c.OnTypedRune(); h != nil {
+			h(char)
+		}
+	}
+	if k, ok := c.Focused().(desktop.Keyable); ok {
+		k.KeyUp(ev)
+	}
+}
+
+// windowDialogs is every dialog the window shows over an open, edited
+// file, by the menu item or event that shows it.
+// fieldKeepsEsc marks Fyne's Save dialogs, which give their file name
+// field the keyboard: a plain widget.Entry of Fyne's own, which takes Esc
+// and does nothing with it. Esc closes them once the field has lost the
+// keyboard (a click elsewhere in the dialog, or Tab).
+var windowDialogs = []struct {
+	name          string
+	open          func(s *studio)
+	fieldKeepsEsc bool
+}{
+	{"File ▸ Revert", func(s *studio) { s.revert() }, false},
+	{"unsaved changes", func(s *studio) { s.whenSafe(func() {}) }, false},
+	{"File ▸ Open…", func(s *studio) { s.dialogs.openDialog() }, false},
+	{"File ▸ Open Path…", func(s *studio) { s.dialogs.openPathDialog() }, false},
+	{"File ▸ Save As…", func(s *studio) { s.saveAs(nil) }, true},
+	{"File ▸ Open from Site…", func(s *studio) { s.live.openFromSite() }, false},
+	{"File ▸ Open Lesson…", func(s *studio) { s.class.openLessonDialog() }, false},
+	{"File ▸ Export Lesson…", func(s *studio) { s.class.exportLessonDialog() }, true},
+	{"Edit ▸ Apply All Safe Fixes", func(s *studio) { s.checks.applySafeFixes() }, false},
+	{"Tester ▸ Compare with…", func(s *studio) { s.live.compareWith() }, false},
+	{"Tester ▸ Test Set Location…", func(s *studio) { s.dialogs.showTestSetPlace() }, false},
+	{"Catalogue ▸ Update…", func(s *studio) { s.catalogue.showUpdate() }, false},
+	{"Catalogue ▸ Your Crawlers…", func(s *studio) { s.catalogue.showOwn() }, false},
+	{"a crawler of your own", func(s *studio) {
+		s.catalogue.editOwn(s.catalogue.store(), catalogue.Crawler{Name: "MyBot"}, func() {})
+	}, false},
+	{"Help ▸ Keyboard Shortcuts", func(s *studio) { s.dialogs.showShortcuts() }, false},
+	{"Help ▸ About", func(s *studio) { s.dialogs.showAbout() }, false},
+	{"an error", func(s *studio) { s.showFileError(errors.New("cannot read")) }, false},
+	{"changed on disk", func(s *studio) {
+		s.disk.askDisk(session.DiskCheck{Changed: true, Text: []byte("User-agent: *\nDisallow: /disk\n")})
+	}, false},
+}
+
+// editedStudio is the window with a file open and edited, the editor
+// having the keyboard, and keys.StrayRunes on as in the real window.
+func editedStudio(t *testing.T) (*studio, []byte, []byte) {
+	t.Helper()
+	english(t)
+	disk := []byte("User-agent: *\nDisallow: /private/\n")
+	s := newTestStudio(t)
+	if !s.openPath(writeFile(t, "robots.txt", disk)) {
+		t.Fatal("open failed")
+	}
+	s.win.Canvas().Focus(s.ed)
+	test.Type(s.ed, "#x")
+	if !s.doc.Modified() {
+		t.Fatal("typing did not modify the file")
+	}
+	keys.StrayRunes = true
+	t.Cleanup(func() { keys.StrayRunes = false })
+	return s, append([]byte(nil), s.ed.Bytes()...), disk
+}
+
+// TestNoKeyTypedInADialogReachesTheEditor: File ▸ Revert, then Tab, Tab,
+// Space reverted the file and then inserted a space at 1:1 (the Space
+// pressed the dialog's focused button, which closed it, and the character
+// went on to the editor). For every dialog: Tab, Tab, Space leave the text
+// as it was or as the dialog's button made it (Revert reloads it), never
+// with a typed space; and Esc closes the dialog with the text untouched.
+func TestNoKeyTypedInADialogReachesTheEditor(t *testing.T) {
+	for _, d := range windowDialogs {
+		t.Run(d.name, func(t *testing.T) {
+			s, before, disk := editedStudio(t)
+			c := s.win.Canvas()
+			// The dialog is opened from the keyboard: Alt+F went down in the
+			// editor, and its keys come up in the menu (the real window
+			// typed the space then).
+			s.ed.KeyDown(&fyne.KeyEvent{Name: desktop.KeyAltLeft})
+			s.ed.KeyDown(&fyne.KeyEvent{Name: fyne.KeyF})
+			d.open(s)
+			if !hasDialog(s) {
+				t.Fatal("no dialog shown")
+			}
+			if dlg.Open(s.win) == 0 {
+				t.Error("the dialog was shown past ui/dlg: Esc and Enter do nothing in it")
+			}
+			press(c, fyne.KeyTab, 0)
+			press(c, fyne.KeyTab, 0)
+			press(c, fyne.KeySpace, ' ')
+			if got := s.ed.Bytes(); !bytes.Equal(got, before) && !bytes.Equal(got, disk) {
+				t.Fatalf("Tab, Tab, Space in the dialog changed the text to %q (was %q)", got, before)
+			}
+			// Close whatever is left, then Esc in a fresh one.
+			for i := 0; hasDialog(s) && i < 5; i++ {
+				c.Overlays().Top().Hide()
+			}
+			if !bytes.Equal(s.ed.Bytes(), before) {
+				return // the dialog's button changed the file (Revert): done
+			}
+			c.Focus(s.ed)
+			d.open(s)
+			if !hasDialog(s) {
+				t.Fatal("no dialog shown the second time")
+			}
+			if d.fieldKeepsEsc {
+				c.Unfocus()
+			}
+			press(c, fyne.KeyEscape, 0)
+			if hasDialog(s) {
+				t.Error("Esc did not close the dialog")
+			}
+			if got := s.ed.Bytes(); !bytes.Equal(got, before) || !s.doc.Modified() {
+				t.Errorf("Esc changed the text to %q (modified %v)", got, s.doc.Modified())
+			}
+		})
+	}
+}
+
+// TestSafeFixesSayWhatChanged: Apply All Safe Fixes says what each fix
+// changed and where, and one undo takes them all back.
+func TestSafeFixesSayWhatChanged(t *testing.T) {
+	english(t)
+	text := []byte("User-agent: Twitterbot/1.0\nDisallow: /a\n\nUser-agent: Googlebot/2.1\nDisallow: /b\n")
+	s := newTestStudio(t)
+	if !s.openPath(writeFile(t, "robots.txt", text)) {
+		t.Fatal("open failed")
+	}
+	s.checks.applySafeFixes()
+	if bytes.Equal(s.ed.Bytes(), text) {
+		t.Fatal("no fix was applied")
+	}
+	said := deepTexts(s.win.Canvas().Overlays().Top())
+	for _, want := range []string{"2 fixes:", "Twitterbot/1.0 → Twitterbot at line 1", "Googlebot/2.1 → Googlebot at line 4"} {
+		if !strings.Contains(said, want) {
+			t.Errorf("the report lacks %q: %q", want, said)
+		}
+	}
+	s.ed.Undo()
+	if got := s.ed.Bytes(); !bytes.Equal(got, text) {
+		t.Errorf("one undo gave %q, want the text before the fixes", got)
+	}
+}
+
+// TestMenuLetters: Alt and a menu's letter, the first ASCII letter of its
+// title that no menu before it took, else its English initial.
+func TestMenuLetters(t *testing.T) {
+	for _, c := range []struct {
+		rule   string
+		titles []string
+		want   string
+	}{
+		{"English: the initials", []string{"File", "Edit", "Tester", "View", "Catalogue", "Help"}, "FETVCH"},
+		{"Polish: Pomoc's P is Plik's, so O", []string{"Plik", "Edycja", "Tester", "Widok", "Katalog", "Pomoc"}, "PETWKO"},
+		{"Russian titles have no ASCII letter: the English ones",
+			[]string{"Файл", "Правка", "Тестер", "Вид", "Каталог", "Справка"}, "FETVCH"},
+	} {
+		if got := string(menuLetters(c.titles, menuEnglish)); got != c.want {
+			t.Errorf("%s: %q, want %q", c.rule, got, c.want)
+		}
+	}
+}
+
+// TestKeyboardReachesTheMenusAndLeavesTheEditor: F10 opens the menu bar
+// and Alt with a menu's letter opens that menu from the editor, a field or
+// a button; Ctrl+Tab and Ctrl+Shift+Tab take the keyboard out of the
+// editor and back, where Tab indents.
+func TestKeyboardReachesTheMenusAndLeavesTheEditor(t *testing.T) {
+	s, before, _ := editedStudio(t)
+	c := s.win.Canvas()
+	toggled, opened := 0, []int{}
+	s.menuKeys.toggle = func() { toggled++ }
+	s.menuKeys.opened = func(i int) { opened = append(opened, i) }
+
+	press(c, fyne.KeyF10, 0)
+	if toggled != 1 {
+		t.Errorf("F10 in the editor: menu bar toggled %d times, want 1", toggled)
+	}
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierAlt})
+	if len(opened) != 1 || opened[0] != 1 {
+		t.Errorf("Alt+E in the editor opened menus %v, want [1] (Edit)", opened)
+	}
+	if !bytes.Equal(s.ed.Bytes(), before) {
+		t.Errorf("the menu keys typed into the editor: %q", s.ed.Bytes())
+	}
+
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyTab, Modifier: fyne.KeyModifierControl})
+	out := c.Focused()
+	if out == nil || out == fyne.Focusable(s.ed) {
+		t.Fatalf("Ctrl+Tab left the keyboard on %T", out)
+	}
+	if !bytes.Equal(s.ed.Bytes(), before) {
+		t.Errorf("Ctrl+Tab typed into the editor: %q", s.ed.Bytes())
+	}
+	// From a field of the window (a new crawler row): Alt+H and F10. (Fyne's
+	// own List, Table and Select keep F10; Alt+letter reaches the window
+	// from them, as they take no shortcuts.)
+	s.pane.AddCrawler()
+	field, ok := c.Focused().(fyne.Shortcutable)
+	if !ok {
+		t.Fatalf("a new crawler row has no field with the keyboard: %T", c.Focused())
+	}
+	field.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyH, Modifier: fyne.KeyModifierAlt})
+	if len(opened) != 2 || opened[1] != 5 {
+		t.Errorf("Alt+H in a field opened menus %v, want [1 5] (Help)", opened)
+	}
+	press(c, fyne.KeyF10, 0)
+	if toggled != 2 {
+		t.Errorf("F10 in a field: menu bar toggled %d times, want 2", toggled)
+	}
+	c.Focus(s.ed)
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyTab, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift})
+	if f := c.Focused(); f == nil || f == fyne.Focusable(s.ed) {
+		t.Errorf("Ctrl+Shift+Tab left the keyboard on %T", f)
+	}
+	// Under an open dialog the menus stay shut: the dialog has the keys.
+	s.dialogs.showAbout()
+	s.ed.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierAlt})
+	press(c, fyne.KeyF10, 0)
+	if len(opened) != 2 || toggled != 2 {
+		t.Errorf("under a dialog: menus opened %v, bar toggled %d times, want [1 5] and 2", opened, toggled)
+	}
+	press(c, fyne.KeyEscape, 0)
+	// Tab itself still indents.
+	c.Focus(s.ed)
+	press(c, fyne.KeyTab, 0)
+	if c.Focused() != fyne.Focusable(s.ed) || !bytes.Contains(s.ed.Bytes(), []byte("\t")) {
+		t.Errorf("Tab in the editor: focus on %T, text %q", c.Focused(), s.ed.Bytes())
+	}
+}

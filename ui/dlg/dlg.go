@@ -1,0 +1,261 @@
+// Package dlg shows every dialog of the window so that it owns its keys.
+//
+// Fyne 2.7.1's dialogs handle neither Esc nor Enter: a key goes to the
+// widget that has the keyboard in the dialog (its buttons react to Space
+// only), else to the window's own key handler, which knew nothing of the
+// dialog. Here each dialog shown is kept on a stack per window with what
+// Esc (its cancel) and Enter (its default button) do; the window's key
+// handler asks HandleKey first. The buttons are keys.Buttons, which hand
+// Esc on to that handler and press themselves on Enter, and the app's
+// fields (keys.Entry) hand on Esc, and Enter when they do nothing with it:
+// so the keys work whichever part of the dialog has the keyboard.
+package dlg
+
+import (
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
+)
+
+// Keys is what the keys do in a dialog.
+type Keys struct {
+	Cancel  func() // Esc: what the dialog's Cancel, Close or No does
+	Default func() // Enter: the default button's action; nil: Enter does nothing
+}
+
+// Dialog is what the stack needs of a dialog: Fyne's dialogs and its
+// FileDialog.
+type Dialog interface {
+	Show()
+	SetOnClosed(func())
+}
+
+type shown struct {
+	d    Dialog
+	keys Keys
+}
+
+var (
+	mu     sync.Mutex
+	stacks = map[fyne.Window][]*shown{}
+)
+
+// Show shows d over win, with what Esc and Enter do in it, until it closes
+// (SetOnClosed takes it off the stack).
+func Show(win fyne.Window, d Dialog, k Keys) {
+	Track(win, d, k)
+	d.Show()
+}
+
+// Track puts d, about to be shown, on win's stack without showing it.
+func Track(win fyne.Window, d Dialog, k Keys) {
+	sh := &shown{d: d, keys: k}
+	mu.Lock()
+	stacks[win] = append(stacks[win], sh)
+	mu.Unlock()
+	d.SetOnClosed(func() { remove(win, sh) })
+}
+
+func remove(win fyne.Window, sh *shown) {
+	mu.Lock()
+	defer mu.Unlock()
+	st := stacks[win]
+	for i := len(st) - 1; i >= 0; i-- {
+		if st[i] == sh {
+			st = append(st[:i:i], st[i+1:]...)
+			break
+		}
+	}
+	if len(st) == 0 {
+		delete(stacks, win)
+	} else {
+		stacks[win] = st
+	}
+}
+
+// Open reports how many dialogs are open over win.
+func Open(win fyne.Window) int {
+	mu.Lock()
+	defer mu.Unlock()
+	return len(stacks[win])
+}
+
+// HandleKey gives a key to the dialog on top of win: Esc runs its cancel,
+// Enter its default. It reports whether a dialog is open, in which case
+// the key is the dialog's and the window does nothing more with it.
+func HandleKey(win fyne.Window, ev *fyne.KeyEvent) bool {
+	mu.Lock()
+	if win.Canvas().Overlays().Top() == nil {
+		// Nothing is shown over the window: a dialog hidden past its
+		// own Hide (its pop-up hidden directly) must not keep the keys.
+		delete(stacks, win)
+	}
+	st := stacks[win]
+	var top *shown
+	if len(st) > 0 {
+		top = st[len(st)-1]
+	}
+	mu.Unlock()
+	if top == nil {
+		return false
+	}
+	switch ev.Name {
+	case fyne.KeyEscape:
+		if top.keys.Cancel != nil {
+			top.keys.Cancel()
+		}
+	case fyne.KeyReturn, fyne.KeyEnter:
+		if top.keys.Default != nil {
+			top.keys.Default()
+		}
+	}
+	return true
+}
+
+// Button is a dialog's button (keys.Button: Space and Enter press it, Esc
+// goes on to the dialog).
+func Button(label string, icon fyne.Resource, important bool, tapped func()) *keys.Button {
+	b := keys.NewButton(label, tapped)
+	b.Icon = icon
+	if important {
+		b.Importance = widget.HighImportance
+	}
+	return b
+}
+
+// message is a dialog's text, centred and wrapped as Fyne's own.
+func message(text string) *widget.Label {
+	return &widget.Label{Text: text, Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord}
+}
+
+// fitText sizes a text dialog as Fyne does: as wide as its text on one
+// line, at most 600 px and 90% of the window.
+func fitText(d *dialog.CustomDialog, text string, win fyne.Window) {
+	w := widget.NewLabel(text).MinSize().Width + 32 + theme.Padding()*2
+	if cw := win.Canvas().Size().Width * 0.9; cw > 0 {
+		w = fyne.Min(w, cw)
+	}
+	w = fyne.Min(w, 600)
+	// A wrapped label's height follows its width: size it at the width,
+	// then take the height the text needs there.
+	d.Resize(fyne.NewSize(w, d.MinSize().Height))
+	d.Resize(fyne.NewSize(w, d.MinSize().Height))
+}
+
+// Confirm asks a yes-or-no question (dialog.ShowConfirm): Enter answers
+// Yes, Esc No; callback hears the answer once.
+func Confirm(title, text string, callback func(bool), win fyne.Window) {
+	CustomConfirm(title, lang.L("Yes"), lang.L("No"), message(text), callback, win)
+}
+
+// CustomConfirm is dialog.ShowCustomConfirm with the keys: Enter confirms,
+// Esc dismisses.
+func CustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject, callback func(bool), win fyne.Window) *dialog.CustomDialog {
+	d := dialog.NewCustomWithoutButtons(title, content, win)
+	answer := func(ok bool) func() {
+		return func() {
+			d.Hide()
+			if callback != nil {
+				callback(ok)
+			}
+		}
+	}
+	if _, ok := content.(*widget.Label); ok {
+		d.SetIcon(theme.QuestionIcon())
+	}
+	d.SetButtons([]fyne.CanvasObject{
+		Button(dismiss, theme.CancelIcon(), false, answer(false)),
+		Button(confirm, theme.ConfirmIcon(), true, answer(true)),
+	})
+	Show(win, d, Keys{Cancel: answer(false), Default: answer(true)})
+	if l, ok := content.(*widget.Label); ok {
+		fitText(d, l.Text, win)
+	}
+	return d
+}
+
+// Info tells something (dialog.ShowInformation): Esc and Enter close it.
+func Info(title, text string, win fyne.Window) {
+	info(title, text, theme.InfoIcon(), win)
+}
+
+// Error shows an error (dialog.ShowError), its first letter upper case.
+func Error(err error, win fyne.Window) {
+	text := err.Error()
+	if r, n := utf8.DecodeRuneInString(text); r != utf8.RuneError {
+		text = string(unicode.ToUpper(r)) + text[n:]
+	}
+	info(lang.L("Error"), text, theme.ErrorIcon(), win)
+}
+
+func info(title, text string, icon fyne.Resource, win fyne.Window) {
+	d := dialog.NewCustomWithoutButtons(title, message(text), win)
+	d.SetIcon(icon)
+	d.SetButtons([]fyne.CanvasObject{Button(lang.L("OK"), nil, false, d.Hide)})
+	Show(win, d, Keys{Cancel: d.Hide, Default: d.Hide})
+	fitText(d, text, win)
+}
+
+// Custom shows content with one button that closes it (dialog.ShowCustom):
+// Esc and Enter close it too.
+func Custom(title, dismiss string, content fyne.CanvasObject, win fyne.Window) *dialog.CustomDialog {
+	d := NewCustom(title, dismiss, content, win)
+	Show(win, d, Keys{Cancel: d.Hide, Default: d.Hide})
+	return d
+}
+
+// NewCustom is dialog.NewCustom with a keys.Button, not shown: show it with
+// Show(win, d, Keys{Cancel: d.Hide, Default: d.Hide}).
+func NewCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window) *dialog.CustomDialog {
+	d := dialog.NewCustomWithoutButtons(title, content, win)
+	d.SetButtons([]fyne.CanvasObject{container.NewCenter(Button(dismiss, nil, false, d.Hide))})
+	return d
+}
+
+// Form shows a form (dialog.ShowForm) whose confirm button stays disabled
+// while an item is invalid: Enter submits when it is enabled, Esc cancels.
+func Form(title, confirm, dismiss string, items []*widget.FormItem, callback func(bool), win fyne.Window) *dialog.CustomDialog {
+	form := widget.NewForm(items...)
+	d := dialog.NewCustomWithoutButtons(title, form, win)
+	var ok *keys.Button
+	answer := func(yes bool) func() {
+		return func() {
+			if yes && ok.Disabled() {
+				return
+			}
+			d.Hide()
+			if callback != nil {
+				callback(yes)
+			}
+		}
+	}
+	ok = Button(confirm, theme.ConfirmIcon(), true, answer(true))
+	valid := func(err error) {
+		if err != nil {
+			ok.Disable()
+		} else {
+			ok.Enable()
+		}
+	}
+	valid(form.Validate())
+	form.SetOnValidationChanged(valid)
+	d.SetButtons([]fyne.CanvasObject{Button(dismiss, theme.CancelIcon(), false, answer(false)), ok})
+	Show(win, d, Keys{Cancel: answer(false), Default: answer(true)})
+	return d
+}
+
+// File shows a file dialog: Esc cancels it (its callback hears nil, as
+// from its Cancel button) when the key reaches the window, that is while
+// none of the dialog's own widgets has the keyboard.
+func File(win fyne.Window, d *dialog.FileDialog) {
+	Show(win, d, Keys{Cancel: d.Dismiss})
+}
