@@ -29,7 +29,7 @@ var flexCols = []struct {
 	kind   colKind
 	least  float32
 	weight float32
-}{{colPath, 90, 4}, {colRule, 110, 3}, {colGroup, 90, 2}}
+}{{colPath, 90, 4}, {colRule, 76, 3}, {colGroup, 90, 2}}
 
 // pathLeastText is thirty characters of a path, as wide as a typical one:
 // the path column's least width without compare (leastOf). A webmaster

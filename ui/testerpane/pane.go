@@ -338,6 +338,13 @@ func (p *Pane) SetCompare(on bool) {
 		if p.selected != nil {
 			p.selected.engine = p.reading.engineFor(p.selected.crawler)
 		}
+		// "readings differ" filters by a difference only compare's
+		// columns show: it goes off with them (it kept rows filtered by
+		// nothing in sight)
+		p.view.toggles[showDiffer] = false
+		if t := p.ui.toggles[showDiffer]; t != nil && t.Checked {
+			t.SetChecked(false)
+		}
 	}
 	p.view.sortCol = -1 // the columns change
 	p.table.layoutColumns()

@@ -387,6 +387,11 @@ func (tb *resultTable) content(row int, col column) content {
 		out.text, out.icon, out.color, out.bold = verdictWord(v.Allowed), verdictIcon(v.Allowed), verdictColorName(v.Allowed), true
 	case colEngineVerdict:
 		out.text, out.icon, out.color = shortWord(v.Allowed), verdictIcon(v.Allowed), verdictColorName(v.Allowed)
+		if want, ok := p.expect.expectation(c); ok && want != v.Allowed {
+			// not as expected: marked as in the plain table's Expected column
+			out.icon, out.bold, out.color = failIcon, true, look.ColorNameBlocked
+			return out
+		}
 		if p.matrix.differs(c) {
 			out.differ, out.bold, out.color = true, true, look.ColorNameDifferText
 			out.icon = differBlockedIcon

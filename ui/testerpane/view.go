@@ -473,8 +473,14 @@ func (rv *resultView) setToggle(t toggle, on bool) {
 		return
 	}
 	rv.toggles[t] = on
-	if t == showDiffer && !p.compare {
-		p.tallies.startTally() // the other engines' answers are needed
+	if t == showDiffer && on && !p.compare {
+		// the difference is seen in compare's columns: they come with it
+		rv.viewChanged()
+		p.SetCompare(true)
+		if p.onCompareChanged != nil {
+			p.onCompareChanged(true)
+		}
+		return
 	}
 	rv.viewChanged()
 }

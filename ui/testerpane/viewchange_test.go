@@ -130,3 +130,40 @@ func TestListsFoldToOneLine(t *testing.T) {
 		t.Error("a set of three rows is folded")
 	}
 }
+
+// TestDifferFilterComesWithCompare: "readings differ" filters by a
+// difference only compare's columns show, so it cannot stay on without
+// them: ticking it turns compare on, and compare off unticks it.
+func TestDifferFilterComesWithCompare(t *testing.T) {
+	p, _ := newTestPane(t, "User-agent: Yandex\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n")
+	p.SetTestSet(&testset.Set{Crawlers: []string{"YandexBot"}, Paths: []string{"/public", "/private"}})
+	p.ui.toggles[showDiffer].SetChecked(true)
+	if !p.Compare() {
+		t.Fatal("ticking readings differ left compare off")
+	}
+	p.SetCompare(false)
+	if p.view.toggles[showDiffer] || p.ui.toggles[showDiffer].Checked {
+		t.Error("readings differ stays on with compare off")
+	}
+	if len(p.view.shown) != 2 {
+		t.Errorf("%d rows shown with the filter gone, want 2", len(p.view.shown))
+	}
+}
+
+// TestCompareMarksAFailingExpectation: an expectation that fails is marked
+// in the compare table's engine cell as in the plain table's Expected
+// column.
+func TestCompareMarksAFailingExpectation(t *testing.T) {
+	p, _ := newTestPane(t, "User-agent: *\nDisallow: /private\n")
+	set := &testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private"}}
+	set.SetExpected("Googlebot", "/private", "google", true) // wrong: it is blocked
+	p.SetTestSet(set)
+	p.SetCompare(true)
+	got := p.table.content(0, column{kind: colEngineVerdict, engine: "google"})
+	if got.icon != failIcon {
+		t.Errorf("the failing expectation's cell shows %v, want the fail icon", got.icon)
+	}
+	if other := p.table.content(0, column{kind: colEngineVerdict, engine: "bing"}); other.icon == failIcon {
+		t.Error("an engine without an expectation is marked as failing")
+	}
+}
