@@ -15,6 +15,9 @@ import (
 type flowLayout struct {
 	gap   float32
 	width float32 // the width of the last layout
+	// relayout lays out again the containers whose height depends on the
+	// lines (a canvas refresh alone left the summary under the second line)
+	relayout func()
 }
 
 func (l *flowLayout) lines(objs []fyne.CanvasObject, width float32, place bool) float32 {
@@ -54,11 +57,10 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	before := l.lines(objs, max(l.width, 1), false)
 	l.width = size.Width
 	l.lines(objs, size.Width, true)
-	if after := l.lines(objs, size.Width, false); after != before && len(objs) > 0 {
-		// the lines changed with the width: the parent lays out again
-		if c := fyne.CurrentApp().Driver().CanvasForObject(objs[0]); c != nil {
-			c.Content().Refresh()
-		}
+	if after := l.lines(objs, size.Width, false); after != before && l.relayout != nil {
+		// the lines changed with the width: the parents lay out again, after
+		// this layout is done
+		fyne.Do(l.relayout)
 	}
 }
 

@@ -86,37 +86,40 @@ type Pane struct {
 	onColumnsChanged  func() // the compare columns' order or hiding changed
 	suppressSelection bool   // set while the pane moves the selection itself
 	presenting        bool   // presenter mode's layout (present.go)
+	resultsOnly       bool   // the tester has the window's width (focus.go)
+	onResultsOnly     func(on bool)
 
 	ui paneUI
 }
 
 // paneUI holds the widgets.
 type paneUI struct {
-	root        fyne.CanvasObject
-	engineSel   *safewidget.Select
-	compareChk  *keys.Check
-	columnsBtn  *widget.Button // the engine column chooser (compare)
-	summary     *widget.Label
-	filter      *keys.Entry
-	toggles     [toggleCount]*keys.Check
-	toggleBox   *fyne.Container
-	filterRow   *fyne.Container
-	copyBtn     *widget.Button
-	exportBtn   *widget.Button
-	crawlerBox  *fyne.Container
-	pathBox     *fyne.Container
-	rowsScroll  *container.Scroll // the crawler and path rows
-	table       *hoverTable
-	tip         *HoverTip // a cut cell's whole text, over the table
-	results     *fyne.Container
-	emptyHint   *widget.Label
-	detail      *detailView
-	lower       *container.Split  // the results over the detail area
-	upper       *container.Split  // the rows over the results and the detail area
-	inputs      fyne.CanvasObject // the crawler and path rows (hidden when presenting)
-	engineNames []string          // the select's options: OwnReading, then Pane.engines
-	fold        foldUI            // the lists folded to one line (fold.go)
-	tools       *fyne.Container   // the filter, its toggles and the summary, over the table
+	root            fyne.CanvasObject
+	engineSel       *safewidget.Select
+	compareChk      *keys.Check
+	columnsBtn      *widget.Button // the engine column chooser (compare)
+	summary         *widget.Label
+	filter          *keys.Entry
+	toggles         [toggleCount]*keys.Check
+	toggleBox       *fyne.Container
+	filterRow       *fyne.Container
+	copyBtn         *widget.Button
+	exportBtn       *widget.Button
+	crawlerBox      *fyne.Container
+	pathBox         *fyne.Container
+	rowsScroll      *container.Scroll // the crawler and path rows
+	table           *hoverTable
+	tip             *HoverTip // a cut cell's whole text, over the table
+	results         *fyne.Container
+	emptyHint       *widget.Label
+	detail          *detailView
+	lower           *container.Split  // the results over the detail area
+	upper           *container.Split  // the rows over the results and the detail area
+	inputs          fyne.CanvasObject // the crawler and path rows (hidden when presenting)
+	engineNames     []string          // the select's options: OwnReading, then Pane.engines
+	fold            foldUI            // the lists folded to one line (fold.go)
+	tools           *fyne.Container   // the filter, its toggles and the summary, over the table
+	resultsOnlyBtns []*widget.Button  // Results only / Editor (focus.go)
 }
 
 var emptyDoc = syntax.Parse(nil)
@@ -555,7 +558,8 @@ func (ui *paneUI) build(p *Pane) {
 		lang.X("testerpane.toggle.differ", "readings differ"),
 		lang.X("testerpane.toggle.failing", "not as expected"),
 	}
-	ui.toggleBox = container.New(&flowLayout{gap: theme.Padding()})
+	flow := &flowLayout{gap: theme.Padding()}
+	ui.toggleBox = container.New(flow)
 	for t := range toggleCount {
 		ui.toggles[t] = keys.NewCheck(toggleNames[t], func(on bool) { p.view.setToggle(t, on) })
 		ui.toggleBox.Add(ui.toggles[t])
@@ -591,11 +595,13 @@ func (ui *paneUI) build(p *Pane) {
 	adds := container.NewGridWithColumns(2,
 		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
 			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue),
-		container.NewBorder(nil, nil, nil, ui.fold.fold,
+		container.NewBorder(nil, nil, nil, container.NewHBox(p.buildResultsOnly(), ui.fold.fold),
 			addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil)))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
+	ui.fold.bar = container.NewBorder(nil, nil, nil, container.NewHBox(p.buildResultsOnly(), ui.fold.edit), ui.fold.label)
 	ui.tools = container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := topOver(ui.tools, ui.results)
+	flow.relayout = func() { ui.tools.Refresh(); resultsPart.Refresh() }
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	ui.rowsScroll = container.NewVScroll(inputs)
