@@ -376,7 +376,14 @@ func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
 	var fill func()
 	fill = func() {
 		list.RemoveAll()
+		last := engine.Kind(0) // no kind yet
 		for i, id := range cv.order {
+			// a heading where the kind changes: search engines, standards,
+			// libraries (in the default order each kind is together)
+			if e, ok := engine.Get(id); ok && e.Info().Kind != last {
+				last = e.Info().Kind
+				list.Add(widget.NewLabelWithStyle(last.Name().String(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+			}
 			label := shortName(id)
 			if full := engine.NameOf(id).String(); full != label {
 				label += " — " + full
