@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"fyne.io/fyne/v2/driver/desktop"
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"os"
 	"path/filepath"
 	"slices"
@@ -299,7 +300,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 		"File":      {"New", "Open…", "Open Path…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Recover Unsaved Work…", "Open Lesson…", "Export Lesson…", "Quit"},
 		"Edit":      {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
 		"Tester":    {"Add Crawler Row", "Add Path Row", "Compare with…", "Test Set Location…"},
-		"View":      {"Engine", "Compare All Engines", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Theme", "Language", "Presenter", "Timeline of the Standard", "Next Tab", "Previous Tab"},
+		"View":      {"Engine", "Compare All Engines", "Results Only", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Theme", "Language", "Presenter", "Timeline of the Standard", "Next Tab", "Previous Tab"},
 		"Catalogue": {"Update…", "Your Crawlers…", "Undo Last Catalogue Change"},
 		"Help":      {"Keyboard Shortcuts", "About Robots Studio"},
 	}
@@ -322,7 +323,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 		t.Errorf("Save has no Ctrl+S: %#v", save.Shortcut)
 	}
 	engines := m.Items[3].Items[0].ChildMenu.Items
-	if len(engines) != 9 || !engines[0].Checked { // each crawler's own, then the eight engines
+	if len(engines) != 1+len(engine.All()) || !engines[0].Checked { // each crawler's own, then every engine
 		t.Errorf("engine menu: %d items, first checked %v", len(engines), engines[0].Checked)
 	}
 	// compare has a key of its own, and the key's item turns it on
