@@ -287,6 +287,9 @@ func Build(doc *syntax.Document, p Policy) Plan {
 			field string
 		}{{signalLine, signal, "Content-Signal: "}, {usageLine, usage, "Content-Usage: "}} {
 			if x.line > 0 {
+				if doc.Value(x.line) == x.value {
+					continue // already says it
+				}
 				l := &doc.Lines[x.line-1]
 				plan.Edits = append(plan.Edits, Edit{Start: int(l.Value.Start), End: int(l.Value.End), Text: []byte(x.value)})
 			} else {
@@ -324,7 +327,12 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	if unstopped > 0 {
 		plan.Warnings = append(plan.Warnings, msg.New(msgTrapUnstopped, "Count", unstopped))
 	}
-	plan.Edits = append(plan.Edits, Edit{Start: len(doc.Src), End: len(doc.Src), Text: tail.Bytes()})
+	// The header alone adds nothing: with no group to write and the `*`
+	// group already there, the file holds the policy (or only its signal
+	// lines change).
+	if listed > 0 || starEnd < 0 {
+		plan.Edits = append(plan.Edits, Edit{Start: len(doc.Src), End: len(doc.Src), Text: tail.Bytes()})
+	}
 	sort.SliceStable(plan.Edits, func(i, j int) bool { return plan.Edits[i].Start < plan.Edits[j].Start })
 	return plan
 }
