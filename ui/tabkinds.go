@@ -181,9 +181,16 @@ func (t *logsTab) build() *container.TabItem {
 }
 
 func (t *logsTab) tabItem() *container.TabItem { return t.it }
-func (t *logsTab) follow(change, bool)         {} // it reads the document when it replays
-func (t *logsTab) keep()                       { t.kept = t.State() }
-func (t *logsTab) restore()                    { t.Restore(t.kept) }
+
+// follow tells the tab of a change of the file while it is in view: a
+// report made from another text says it is out of date.
+func (t *logsTab) follow(c change, shown bool) {
+	if shown && c != themed {
+		t.DocumentChanged()
+	}
+}
+func (t *logsTab) keep()    { t.kept = t.State() }
+func (t *logsTab) restore() { t.Restore(t.kept) }
 
 // source is the saved file, with the editor's unsaved text as a draft.
 func (t *logsTab) source() logtab.Source {

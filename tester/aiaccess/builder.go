@@ -108,7 +108,7 @@ var (
 	msgHeader        = msg.Def("aiaccess.build.header", "AI policy: {{.Stance}} (Robots Studio). Content-Signal follows Cloudflare's Content Signals Policy, Content-Usage the IETF AI Preferences drafts; both vocabularies are still drafts.")
 	msgTrapGooglebot = msg.Def("aiaccess.trap.googlebot", "this refuses Googlebot: the site leaves Google Search. Google-Extended is the token for Gemini training; AI Overviews come from Googlebot's crawl")
 	msgTrapExtended  = msg.Def("aiaccess.trap.extended", "Google-Extended does not control AI Overviews or AI Mode: they are built from what Googlebot crawls for Search; only nosnippet or leaving Search keeps pages out of them")
-	msgTrapMisspelt  = msg.Def("aiaccess.trap.misspelt", "line {{.Line}}: `{{.Token}}` names no known crawler, so that group matches nobody; did you mean `{{.Suggest}}`?")
+	msgTrapMisspelt  = msg.Def("aiaccess.trap.misspelt", "line {{.Line}}: `{{.Token}}` is not in the catalogue of crawlers; if `{{.Suggest}}` was meant, write that name: a crawler obeys the group of its own name")
 	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: Google and RFC 9309 merge that group with the new one, so the Allow still opens what it names")
 	msgTrapInside    = msg.Def("aiaccess.trap.inside", "{{.Kept}} is let in, but its name contains the refused {{.Refused}}: the 1994 text and Lycos's 1996 reading, and today Python's urllib.robotparser and Protego (Scrapy), look for a record's name inside the crawler's name, so a crawler reading it that way would take the refusing group (search engines compare whole tokens)")
 	msgTrapPrefix    = msg.Def("aiaccess.trap.prefix", "{{.Kept}} is let in, but its name begins with the refused {{.Refused}}: the temoto library (Go) takes a group whose name begins the crawler's name, so a crawler built on it would take the refusing group")
@@ -178,7 +178,10 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				continue
 			}
 			tokens = append(tokens, strings.ToLower(tok))
-			if s := crawlers.Suggest(tok); s != "" {
+			// One edit away at most (after case, `-` and `_`): a crawler
+			// the catalogue does not know (Daumoa, NaverBot) is no typo of
+			// one it knows two letters apart (Daum, NagetBot).
+			if s := crawlers.SuggestWithin(tok, 1); s != "" {
 				plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", int(n), "Token", tok, "Suggest", s))
 			}
 		}
@@ -284,6 +287,9 @@ func Build(doc *syntax.Document, p Policy) Plan {
 			field string
 		}{{signalLine, signal, "Content-Signal: "}, {usageLine, usage, "Content-Usage: "}} {
 			if x.line > 0 {
+				if doc.Value(x.line) == x.value {
+					continue // already says it
+				}
 				l := &doc.Lines[x.line-1]
 				plan.Edits = append(plan.Edits, Edit{Start: int(l.Value.Start), End: int(l.Value.End), Text: []byte(x.value)})
 			} else {
@@ -321,7 +327,12 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	if unstopped > 0 {
 		plan.Warnings = append(plan.Warnings, msg.New(msgTrapUnstopped, "Count", unstopped))
 	}
-	plan.Edits = append(plan.Edits, Edit{Start: len(doc.Src), End: len(doc.Src), Text: tail.Bytes()})
+	// The header alone adds nothing: with no group to write and the `*`
+	// group already there, the file holds the policy (or only its signal
+	// lines change).
+	if listed > 0 || starEnd < 0 {
+		plan.Edits = append(plan.Edits, Edit{Start: len(doc.Src), End: len(doc.Src), Text: tail.Bytes()})
+	}
 	sort.SliceStable(plan.Edits, func(i, j int) bool { return plan.Edits[i].Start < plan.Edits[j].Start })
 	return plan
 }

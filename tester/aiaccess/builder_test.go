@@ -127,7 +127,7 @@ func TestBuilderTraps(t *testing.T) {
 		got = append(got, w.String())
 	}
 	all := strings.Join(got, "\n")
-	for _, want := range []string{"`GPT-Bot` names no known crawler", "did you mean `GPTBot`", "refuses Googlebot", "Google-Extended does not control AI Overviews", "the Allow at line 5 is in a group for ClaudeBot"} {
+	for _, want := range []string{"`GPT-Bot` is not in the catalogue", "if `GPTBot` was meant", "refuses Googlebot", "Google-Extended does not control AI Overviews", "the Allow at line 5 is in a group for ClaudeBot"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no warning %q in\n%s", want, all)
 		}

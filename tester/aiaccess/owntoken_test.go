@@ -147,3 +147,28 @@ func TestEveryCatalogueUserAgentNamesItsCrawler(t *testing.T) {
 		}
 	}
 }
+
+// TestBuilderNamesRealCrawlersNoTypos: Daumoa and NaverBot were real
+// crawlers (Daum's and Naver's) the catalogue does not list; they are no
+// typos of Daum or NagetBot, two letters apart, and a group for them is
+// theirs, not one that "matches nobody". A name one edit from a catalogued
+// one (GPTBott) is asked about, saying only that it is not in the catalogue.
+func TestBuilderNamesRealCrawlersNoTypos(t *testing.T) {
+	doc := syntax.Parse([]byte("User-agent: daumoa\nDisallow: /\n\nUser-agent: naverbot\nDisallow: /\n\nUser-agent: GPTBott\nDisallow: /\n"))
+	var said []string
+	for _, w := range aiaccess.Build(doc, aiaccess.Policy{Stance: aiaccess.NoAI}).Warnings {
+		s := w.String()
+		if strings.Contains(s, "matches nobody") || strings.Contains(s, "no known crawler") {
+			t.Errorf("the plan says %q", s)
+		}
+		if strings.Contains(s, "daumoa") || strings.Contains(s, "naverbot") || strings.Contains(s, "NagetBot") {
+			t.Errorf("a real crawler's name is taken for a typo: %q", s)
+		}
+		if strings.Contains(s, "GPTBott") {
+			said = append(said, s)
+		}
+	}
+	if len(said) != 1 || !strings.Contains(said[0], "not in the catalogue") || !strings.Contains(said[0], "`GPTBot`") {
+		t.Errorf("GPTBott: said %q, want one note that it is not in the catalogue, offering GPTBot", said)
+	}
+}

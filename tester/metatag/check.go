@@ -159,6 +159,18 @@ func (r *Report) check(si int, now time.Time) {
 			key = "noarchive"
 		}
 		if first, ok := seenValued[d.Scope][key]; ok {
+			// Said only to the crawlers that read the directive: the
+			// others were told above that it has no effect on them.
+			var reading []Engine
+			for _, e := range modern {
+				if spec.reads(e) {
+					reading = append(reading, e)
+				}
+			}
+			if len(reading) == 0 {
+				continue
+			}
+			modern = reading
 			if strings.EqualFold(first.Value, d.Value) || spec.kind == valueNone {
 				at(diag.Warning, codeRepeated, modern, msg.New(msgRepeated, "Name", d.Raw, "Earlier", first.Raw))
 			} else {
@@ -172,7 +184,17 @@ func (r *Report) check(si int, now time.Time) {
 		_, hasNoSnippet := valued["nosnippet"]
 		ms, hasMax := valued["max-snippet"]
 		if hasNoSnippet && hasMax && ms.Value != "0" {
-			add(Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeConflict, Message: msg.New(msgSnippetOverride, "Name", ms.Raw), Span: diag.Span{Start: ms.Offset, End: ms.Offset + len(ms.Raw)}}, Engines: without(scopeEngines(scope), Strict1996)})
+			// Only a crawler that reads both has the one override the
+			// other; the rest are told they read neither (codeIgnored).
+			var both []Engine
+			for _, e := range scopeEngines(scope) {
+				if lookup("nosnippet").reads(e) && lookup("max-snippet").reads(e) {
+					both = append(both, e)
+				}
+			}
+			if len(both) > 0 {
+				add(Diagnostic{Diagnostic: diag.Diagnostic{Severity: diag.Warning, Code: codeConflict, Message: msg.New(msgSnippetOverride, "Name", ms.Raw), Span: diag.Span{Start: ms.Offset, End: ms.Offset + len(ms.Raw)}}, Engines: both})
+			}
 		}
 	}
 	if onlyDefaults && len(src.Directives) > 0 {

@@ -193,3 +193,54 @@ func TestMessagesRender(t *testing.T) {
 		}
 	}
 }
+
+// TestOneStatementPerCrawler: a crawler is never told both that a
+// directive has an effect on it and that it does not read it. Yandex reads
+// neither nosnippet nor max-snippet (its documented directives are in the
+// catalogue's readBy), so "nosnippet overrides max-snippet" is said to
+// Google and Bing only, and Yandex hears "not read" of both.
+func TestOneStatementPerCrawler(t *testing.T) {
+	for _, content := range []string{"noindex, nosnippet, max-snippet:50", "max-snippet:50, nosnippet", "nosnippet, max-snippet:20, max-image-preview:large, noarchive"} {
+		r := Validate(content, Options{Now: testNow})
+		ignored := map[Engine]map[string]bool{} // engine → directive it does not read
+		var overrides [][]Engine
+		for _, d := range r.Diagnostics {
+			switch d.Code {
+			case codeIgnored:
+				name := content[d.Span.Start:d.Span.End]
+				name, _, _ = strings.Cut(name, ":")
+				for _, e := range d.Engines {
+					if ignored[e] == nil {
+						ignored[e] = map[string]bool{}
+					}
+					ignored[e][name] = true
+				}
+			case codeConflict:
+				overrides = append(overrides, d.Engines)
+			}
+		}
+		if len(overrides) != 1 {
+			t.Errorf("%q: %d override statements, want 1", content, len(overrides))
+			continue
+		}
+		for _, e := range overrides[0] {
+			if ignored[e]["nosnippet"] || ignored[e]["max-snippet"] {
+				t.Errorf("%q: %s is told both that nosnippet overrides max-snippet and that it does not read them", content, e)
+			}
+		}
+		if !contains(overrides[0], Google) || !contains(overrides[0], Bing) || contains(overrides[0], Yandex) {
+			t.Errorf("%q: the override is said to %v, want Google and Bing", content, overrides[0])
+		}
+		if !ignored[Yandex]["nosnippet"] || !ignored[Yandex]["max-snippet"] {
+			t.Errorf("%q: Yandex is not told it reads neither: %v", content, ignored[Yandex])
+		}
+	}
+	// Two values of a directive Yandex does not read disagree for Google
+	// and Bing only.
+	r := Validate("max-snippet:50, max-snippet:20, nocache, nocache", Options{Now: testNow})
+	for _, d := range r.Diagnostics {
+		if (d.Code == codeContradictory || d.Code == codeRepeated) && (contains(d.Engines, Yandex) || (contains(d.Engines, Google) && strings.Contains(d.Message.String(), "nocache"))) {
+			t.Errorf("said to %v of directives they do not read: %s", d.Engines, d.Message)
+		}
+	}
+}

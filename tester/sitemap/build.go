@@ -50,6 +50,11 @@ func ParseURLList(r io.Reader, file, host string) ([]BuildEntry, []Finding) {
 		add(CodeNotAbsolute, 0, msg.New(msgListHost, "Host", clip(host)))
 		return nil, fs
 	}
+	// The sitemap will be on the site's host (or, without one, on the
+	// first URL's): a URL of another host is refused with the reason the
+	// Check gives for it (SM011), so the file built is one Check accepts.
+	own, _, _ := splitURL(host)
+	first := ""
 	seen := map[string]int{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
@@ -100,6 +105,18 @@ func ParseURLList(r io.Reader, file, host string) ([]BuildEntry, []Finding) {
 		}
 		if !ok {
 			continue
+		}
+		if h, _, split := splitURL(e.Loc); split {
+			switch {
+			case own != "" && h != own:
+				add(CodeOtherHost, n, msg.New(msgOtherHost, "URL", clip(e.Loc), "Host", h, "Own", own))
+				continue
+			case own == "" && first == "":
+				first = h
+			case own == "" && h != first:
+				add(CodeOtherHost, n, msg.New(msgOtherHostF, "URL", clip(e.Loc), "Host", h, "Own", first))
+				continue
+			}
 		}
 		e.Loc = EncodeURL(e.Loc)
 		if first, dup := seen[e.Loc]; dup {

@@ -49,6 +49,10 @@ type Result struct {
 	URLs     int   // entries listed (pages, or sitemaps for an index)
 	Size     int64 // bytes after decompression
 	Findings []Finding
+	// Stopped is the finding where reading stopped (a bare &, broken
+	// XML, a limit), nil when the file was read to its end: past it,
+	// URLs counts only the entries before that point.
+	Stopped *Finding
 }
 
 // errStopped ends reading past hardLimit.
@@ -123,7 +127,7 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 			if ctxErr := ctx.Err(); ctxErr != nil {
 				return nil, ctxErr
 			}
-			s.add(CodeMalformed, 1, 1, msg.New(msgMalformed, "Error", err.Error()))
+			s.stop(CodeMalformed, 1, 1, msg.New(msgMalformed, "Error", err.Error()))
 			return s.finish(), nil
 		}
 		zr.Multistream(true)
@@ -167,14 +171,14 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 	}
 	switch {
 	case errors.Is(err, errStopped):
-		s.add(CodeStopped, s.line, s.col, msg.New(msgStopped, "Size", un.n))
+		s.stop(CodeStopped, s.line, s.col, msg.New(msgStopped, "Size", un.n))
 	case err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
 		return nil, err
 	case err != nil && raw.err != nil:
 		return nil, raw.err
 	case err != nil:
 		// A broken gzip stream or a read error inside it.
-		s.add(CodeMalformed, s.line, s.col, msg.New(msgMalformed, "Error", err.Error()))
+		s.stop(CodeMalformed, s.line, s.col, msg.New(msgMalformed, "Error", err.Error()))
 	}
 	return s.finish(), nil
 }
@@ -345,6 +349,16 @@ func (s *state) add(code string, line, col int, text msg.Text) *Finding {
 	}
 	s.res.Findings = append(s.res.Findings, newFinding(s.opt.File, code, line, col, text))
 	return &s.res.Findings[len(s.res.Findings)-1]
+}
+
+// stop is add for a finding that ends the reading: the first one is the
+// Result's Stopped.
+func (s *state) stop(code string, line, col int, text msg.Text) {
+	s.add(code, line, col, text)
+	if s.res.Stopped == nil {
+		f := newFinding(s.opt.File, code, line, col, text)
+		s.res.Stopped = &f
+	}
 }
 
 // newFinding is a finding of file at line and col (at least 1 each).
@@ -828,7 +842,7 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 		}
 		if guard != nil && guard.fired {
 			// Reported where the token began; what was read of it is dropped.
-			s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedToken))
+			s.stop(CodeStopped, s.line, s.col, msg.New(msgStoppedToken))
 			return nil
 		}
 		if err == io.EOF {
@@ -845,25 +859,25 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 			line, col := d.InputPos()
 			switch {
 			case strings.Contains(syn.Msg, "UTF-8"):
-				s.add(CodeNotUTF8, line, col, msg.New(msgNotUTF8))
+				s.stop(CodeNotUTF8, line, col, msg.New(msgNotUTF8))
 			case strings.Contains(syn.Msg, "entity"):
-				s.add(CodeUnescaped, line, col, msg.New(msgUnescaped, "Error", syn.Msg))
+				s.stop(CodeUnescaped, line, col, msg.New(msgUnescaped, "Error", syn.Msg))
 			default:
-				s.add(CodeMalformed, line, col, msg.New(msgMalformed, "Error", syn.Msg))
+				s.stop(CodeMalformed, line, col, msg.New(msgMalformed, "Error", syn.Msg))
 			}
 			return nil
 		}
 		switch t.kind {
 		case tokStart:
 			if depth == maxDepth {
-				s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedDepth, "Limit", maxDepth))
+				s.stop(CodeStopped, s.line, s.col, msg.New(msgStoppedDepth, "Limit", maxDepth))
 				return nil
 			}
 			open[depth] = d.InputOffset() - start
 			openBytes += open[depth]
 			depth++
 			if openBytes > maxOpenTags {
-				s.add(CodeStopped, s.line, s.col, msg.New(msgStoppedOpen))
+				s.stop(CodeStopped, s.line, s.col, msg.New(msgStoppedOpen))
 				return nil
 			}
 			if skipFrom > 0 {

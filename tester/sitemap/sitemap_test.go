@@ -534,3 +534,26 @@ func TestDuplicatesBeside(t *testing.T) {
 		t.Fatalf("one goroutine: %d findings, beside: %d", len(one.Findings), len(all.Findings))
 	}
 }
+
+// TestStoppedSaysWhere: Result.Stopped is the finding where reading
+// stopped, so a reader does not take the URLs counted before it for the
+// file's; a file read to its end, with findings or not, has none.
+func TestStoppedSaysWhere(t *testing.T) {
+	for _, c := range []struct {
+		rule, src string
+		code      string // "" when the reading reaches the end
+	}{
+		{"a bare & stops the reading", urlset(u("http://a.example/1") + u("http://a.example/2?x=1&y=2") + u("http://a.example/3")), CodeUnescaped},
+		{"broken XML stops the reading", urlset(u("http://a.example/1") + "<url><loc>http://a.example/2</lo></url>\n" + u("http://a.example/3")), CodeMalformed},
+		{"a wrong priority does not", urlset(u("http://a.example/1", "<priority>2</priority>") + u("http://a.example/2")), ""},
+		{"a text list read to its end does not", "http://a.example/1\nhttp://a.example/2\n", ""},
+	} {
+		res := read(t, c.src, Options{})
+		switch {
+		case c.code == "" && res.Stopped != nil:
+			t.Errorf("%s: stopped at %v", c.rule, *res.Stopped)
+		case c.code != "" && (res.Stopped == nil || res.Stopped.Code != c.code || res.Stopped.Line < 2):
+			t.Errorf("%s: stopped %v, want %s at its line", c.rule, res.Stopped, c.code)
+		}
+	}
+}

@@ -65,7 +65,9 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 		labels[i] = aiaccess.StanceName(s).String()
 	}
 	t.stance = widget.NewRadioGroup(labels, func(string) { t.replan() })
-	t.custom = container.NewVBox()
+	// A ticked purpose is refused, not let in: say so above the boxes.
+	t.custom = container.NewVBox(widget.NewLabelWithStyle(lang.X("aitab.build.ticked", "Refuse the crawlers of each ticked purpose:"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	t.custom.Objects[0].(*widget.Label).Wrapping = fyne.TextWrapWord
 	for _, p := range catalogue.Purposes {
 		c := widget.NewCheck(PurposeLabel(p), func(bool) { t.replan() })
 		t.purposes[p] = c
@@ -123,7 +125,9 @@ func (t *Tab) Refresh() {
 	}
 	r := aiaccess.Analyse(doc, paths)
 	var rows []reportRow
-	heading := func(text string) { rows = append(rows, labelRow(text, fyne.TextStyle{Bold: true}, fyne.TextWrapOff)) }
+	// Every row wraps: a long Content-Signal line, or a heading in
+	// Russian, ran past the column's edge unwrapped.
+	heading := func(text string) { rows = append(rows, labelRow(text, fyne.TextStyle{Bold: true}, fyne.TextWrapWord)) }
 	blockedAI, allowedAI := 0, 0
 	for _, sec := range r.Sections {
 		heading(PurposeLabel(sec.Purpose))
@@ -151,14 +155,14 @@ func (t *Tab) Refresh() {
 	}
 	heading(lang.X("aitab.access.signals", "Usage preferences in this file"))
 	if len(r.Preferences) == 0 {
-		rows = append(rows, labelRow(lang.X("aitab.access.no_signals", "None: the file has no Content-Signal or Content-Usage line."), fyne.TextStyle{}, fyne.TextWrapOff))
+		rows = append(rows, labelRow(lang.X("aitab.access.no_signals", "None: the file has no Content-Signal or Content-Usage line."), fyne.TextStyle{}, fyne.TextWrapWord))
 	}
 	for _, p := range r.Preferences {
 		where := lang.X("aitab.access.outside", "outside any group")
 		if p.Group > 0 {
 			where = lang.X("aitab.access.group", "group at line {{.Line}}", map[string]any{"Line": p.Group})
 		}
-		rows = append(rows, labelRow(fmt.Sprintf("%d: %s  (%s)", p.Line, p.Text, where), fyne.TextStyle{}, fyne.TextWrapOff))
+		rows = append(rows, labelRow(fmt.Sprintf("%d: %s  (%s)", p.Line, p.Text, where), fyne.TextStyle{}, fyne.TextWrapWord))
 	}
 	heading(lang.X("aitab.access.cannot_stop", "Crawlers this file cannot stop, and what would"))
 	for _, c := range r.CannotStop {
@@ -275,6 +279,12 @@ func (t *Tab) replan() {
 	}
 	// Each insertion is a block of its own; a blank line parts them.
 	t.preview.SetText(strings.Join(added, "\n\n"))
+	if len(t.plan.Edits) == 0 {
+		t.preview.SetText(lang.X("aitab.build.nothing", "Nothing to add: the file already says this."))
+		t.insert.Disable()
+	} else {
+		t.insert.Enable()
+	}
 }
 
 // Insert applies the plan to the document as one undo step.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -90,7 +91,7 @@ func TestBuilderInsertsOneStepAndEnginesAgree(t *testing.T) {
 	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
 	// The warning quotes the crawler's name as code: drawn in the code
 	// font, without the backticks.
-	if got := labels(tab.warnings); !strings.Contains(got, "did you mean GPTBot") || strings.Contains(got, "`") {
+	if got := labels(tab.warnings); !strings.Contains(got, "if GPTBot was meant") || strings.Contains(got, "`") {
 		t.Errorf("warnings: %s", got)
 	}
 	code := false
@@ -130,6 +131,9 @@ func TestCustomStanceShowsPurposes(t *testing.T) {
 	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.Custom).String())
 	if !tab.custom.Visible() {
 		t.Fatal("purpose choices hidden for the custom stance")
+	}
+	if got := labels(tab.custom); !strings.Contains(got, "Refuse the crawlers of each ticked purpose") {
+		t.Errorf("the purposes do not say that a ticked box refuses: %s", got)
 	}
 	tab.purposes["search"].SetChecked(true)
 	if !strings.Contains(labels(tab.warnings), "refuses Googlebot") {
@@ -242,4 +246,33 @@ func TestPathsHintFits(t *testing.T) {
 			t.Errorf("%q needs %.0f px, the field is %.0f", hint, need, have)
 		}
 	})
+}
+
+// TestAfterInsert: once the plan is in the file, the builder has nothing
+// to add (Insert is disabled and the preview says so), and the report's
+// rows, the file's new Content-Signal lines among them, fit the left
+// column instead of running past it.
+func TestAfterInsert(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: *\nDisallow: /private/\n")
+	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
+	if tab.insert.Disabled() {
+		t.Fatal("Insert disabled with lines to add")
+	}
+	test.Tap(tab.insert)
+	if len(tab.plan.Edits) != 0 {
+		t.Fatalf("the plan still adds %d edits after Insert", len(tab.plan.Edits))
+	}
+	if !tab.insert.Disabled() {
+		t.Error("Insert stays enabled with nothing to add")
+	}
+	if !strings.Contains(tab.preview.Text, "Nothing to add") {
+		t.Errorf("the preview does not say there is nothing to add: %q", tab.preview.Text)
+	}
+	left := tab.Content.(*container.Split).Leading
+	if w, col := tab.report.MinSize().Width, left.Size().Width; w > col {
+		t.Errorf("the report needs %.0f px in a %.0f px column: it runs past it", w, col)
+	}
+	if w, col := left.MinSize().Width, left.Size().Width; w > col {
+		t.Errorf("the left column needs %.0f px, has %.0f", w, col)
+	}
 }

@@ -46,8 +46,9 @@ func newNamesStep(w *wizard) *namesStep {
 	s.existing = wrapped("")
 	s.server = safewidget.NewSelect(serverLabels(), nil)
 	s.server.SetSelectedIndex(0)
-	s.allGroups = widget.NewCheck(lang.X("mirror.ui.all_groups", "Put Host into every group (not only * and Yandex)"), nil)
+	s.allGroups = widget.NewCheck(lang.X("mirror.ui.all_groups", "Put Host into every group (not only * and Yandex)"), func(bool) { w.recheck() })
 	s.encDirs = keys.NewEntry()
+	s.encDirs.OnChanged = func(string) { w.recheck() }
 	s.encDirs.SetPlaceHolder("/dos /mac /koi")
 	return s
 }
@@ -192,7 +193,7 @@ func (s *namesStep) addRow(text string, main bool) *nameRow {
 	r := &nameRow{entry: keys.NewEntry(), feedback: wrapped(""), notes: wrapped("")}
 	r.main = widget.NewCheck(lang.X("mirror.ui.main", "main"), func(on bool) { s.setMain(r, on) })
 	r.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { s.removeRow(r) })
-	r.entry.OnChanged = func(string) { s.validate(r) }
+	r.entry.OnChanged = func(string) { s.validate(r); s.w.recheck() }
 	r.entry.OnSubmitted = func(string) { s.next(r) }
 	r.entry.SetText(text)
 	// The verdict and its notes read as one block under the entry.
@@ -228,6 +229,7 @@ func (s *namesStep) removeRow(r *nameRow) {
 	if len(s.rows) > 0 && s.mainRow() == nil {
 		s.rows[0].main.SetChecked(true)
 	}
+	s.w.recheck()
 }
 
 // setMain keeps exactly one row ticked as the main mirror.
@@ -245,6 +247,7 @@ func (s *namesStep) setMain(r *nameRow, on bool) {
 		}
 	}
 	s.setPlaceholder(r)
+	s.w.recheck()
 }
 
 func (s *namesStep) mainRow() *nameRow {

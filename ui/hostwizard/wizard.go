@@ -65,6 +65,7 @@ func (x *Wizard) Object() fyne.CanvasObject { return x.obj }
 func (x *Wizard) DocumentChanged() {
 	if x.w.step == stepMirrors {
 		x.w.names.reread()
+		x.w.recheck()
 	}
 }
 
@@ -125,6 +126,22 @@ func (w *wizard) replan() bool {
 	w.result.refresh()
 	w.check.reset()
 	return true
+}
+
+// recheck follows a change of the names or options while a problem is
+// shown: the problem goes when its cause is fixed, and says the new cause
+// when there is another one. Without a problem shown, nothing is said
+// before the user asks for the next step.
+func (w *wizard) recheck() {
+	if w.problem == nil || !w.problem.Visible() || w.step != stepMirrors {
+		return
+	}
+	main, mirrors, opt := w.names.request()
+	if _, err := mirror.NewPlan(w.doc(), main, mirrors, opt); err != nil {
+		w.setProblem(err.Error())
+	} else {
+		w.setProblem("")
+	}
 }
 
 func (w *wizard) setProblem(text string) {

@@ -397,3 +397,31 @@ func TestEnterMovesToTheNextName(t *testing.T) {
 		t.Errorf("rows %q", got)
 	}
 }
+
+// TestProblemGoesWhenFixed: the reason the wizard cannot go on stays while
+// its cause does, follows the cause when it changes, and goes when the
+// name is corrected, before Next is pressed again.
+func TestProblemGoesWhenFixed(t *testing.T) {
+	h := newHarness(t, "")
+	h.w.names.rows[0].entry.SetText("www.example.ru")
+	h.w.names.rows[1].entry.SetText("213.180.194.129")
+	test.Tap(h.w.next)
+	if !h.w.problem.Visible() {
+		t.Fatal("no problem shown for an IP address")
+	}
+	h.w.names.rows[1].entry.SetText("213.180.194.1")
+	if !h.w.problem.Visible() || !strings.Contains(h.w.problem.Text, "IP address") {
+		t.Errorf("the cause is still there, the problem says %q (shown %v)", h.w.problem.Text, h.w.problem.Visible())
+	}
+	h.w.names.rows[1].entry.SetText("example.ru")
+	if h.w.problem.Visible() {
+		t.Errorf("the name is fixed, the problem stays: %q", h.w.problem.Text)
+	}
+	// Removing the bad row fixes it too.
+	h.w.names.rows[1].entry.SetText("213.180.194.129")
+	test.Tap(h.w.next)
+	h.w.names.removeRow(h.w.names.rows[1])
+	if h.w.problem.Visible() {
+		t.Errorf("the bad name is removed, the problem stays: %q", h.w.problem.Text)
+	}
+}

@@ -16,6 +16,10 @@ type outcome struct {
 	elapsed   time.Duration
 	cancelled bool
 	ranges    string // which published IP range files verified the visits, and when they were read
+	// robots and draft are the texts the hits were replayed against
+	// (draft nil: none), to tell a report of another file or an earlier
+	// version from one of the file open now.
+	robots, draft []byte
 }
 
 // State is what the user did in the tab: the logs listed, the report of
@@ -64,6 +68,7 @@ func (t *Tab) Restore(st State) {
 				s.table.ScrollToLeading()
 			}
 		}
+		t.DocumentChanged() // the file may have changed since the run
 	}
 	if from := st.from; from != nil {
 		from.mu.Lock()

@@ -6,6 +6,7 @@
 package logtab
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -69,6 +70,7 @@ type Tab struct {
 	report   *accesslog.Report
 	selected *accesslog.CrawlerStats
 	outcome  *outcome // the last finished run
+	stale    bool     // the open robots.txt is not the one outcome was made from
 	heir     *Tab     // the tab rebuilt from this one, which a run in progress reports to
 	// do hands the run's progress and result to the UI goroutine
 	// (fyne.Do, or fyne.DoAndWait with wait); tests put their own loop here.
@@ -232,8 +234,40 @@ func (t *Tab) Start() {
 				}
 			}})
 		elapsed := time.Since(start)
-		t.do(func() { t.finish(&outcome{rep, err, elapsed, ctx.Err() != nil, ranges}) }, true)
+		robots, draft := sourceTexts(src)
+		t.do(func() {
+			t.finish(&outcome{report: rep, err: err, elapsed: elapsed, cancelled: ctx.Err() != nil, ranges: ranges, robots: robots, draft: draft})
+		}, true)
 	}()
+}
+
+// sourceTexts is the text of src's robots.txt and draft (nil: none).
+func sourceTexts(src Source) (robots, draft []byte) {
+	if src.Robots != nil {
+		robots = src.Robots.Src
+	}
+	if src.Draft != nil {
+		draft = src.Draft.Src
+	}
+	return robots, draft
+}
+
+// DocumentChanged compares the robots.txt (and draft) open now with the
+// one the report was made from: when they differ, the report's line
+// numbers and verdicts are of that other text, and the tab says the report
+// is out of date until it is analysed again (or the text is back).
+func (t *Tab) DocumentChanged() {
+	if t.outcome == nil || t.source == nil {
+		return
+	}
+	robots, draft := sourceTexts(t.source())
+	stale := !bytes.Equal(robots, t.outcome.robots) || !bytes.Equal(draft, t.outcome.draft) || (draft == nil) != (t.outcome.draft == nil)
+	if stale == t.stale {
+		return
+	}
+	t.stale = stale
+	t.showOutcome()
+	t.selectCrawler(t.selected)
 }
 
 // toUI runs fn on the UI goroutine: fyne.Do, or fyne.DoAndWait with wait.
@@ -270,6 +304,7 @@ func (t *Tab) finish(o *outcome) {
 	t.cancelB.Disable()
 	t.progress.SetValue(1)
 	t.outcome = o
+	t.stale = false
 	t.showOutcome()
 	t.selectCrawler(nil)
 }
@@ -294,6 +329,9 @@ func (t *Tab) showOutcome() {
 	}
 	if t.outcome.ranges != "" {
 		t.status.SetText(t.status.Text + " " + t.outcome.ranges)
+	}
+	if t.stale {
+		t.status.SetText(staleNote() + "\n" + t.status.Text)
 	}
 	t.report = rep
 	t.summary.setReport(rep)
@@ -320,7 +358,15 @@ func (t *Tab) selectCrawler(c *accesslog.CrawlerStats) {
 	default:
 		t.setDetail(lang.XN("logtab.disallowed", "{{.Name}}: {{.Count}} hits on disallowed URLs. Click one to test it.", int(c.Disallowed), data))
 	}
+	if t.stale {
+		t.setDetail(staleNote() + "\n" + t.detail.Text)
+	}
 	t.hits.set(t.report, c)
+}
+
+// staleNote says that the report is of another text than the one open.
+func staleNote() string {
+	return lang.X("logtab.stale", "⚠ Out of date: this report was made from another robots.txt (or before it was changed); its line numbers and verdicts are that text's. Analyse again to replay the hits against the file open now.")
 }
 
 // setDetail writes the line above the hit list and lays the pane out
@@ -338,8 +384,8 @@ func (t *Tab) hitTapped(d accesslog.DisallowedPath) {
 		return
 	}
 	line := 0
-	if d.Rule != nil {
-		line = d.Rule.Line
+	if d.Rule != nil && !t.stale {
+		line = d.Rule.Line // a line of the text the report was made from
 	}
 	t.onTest(Selection{Crawler: t.selected.Token, Engine: t.selected.Engine, Paths: []string{d.Path}, Line: line})
 }

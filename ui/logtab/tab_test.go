@@ -216,3 +216,52 @@ func TestIdleTabOffersOnlyWhatWorks(t *testing.T) {
 		t.Errorf("list cleared: Analyse disabled %v, Clear disabled %v", tab.run.Disabled(), tab.clearB.Disabled())
 	}
 }
+
+// TestReportOfAnotherFileSaysSo: a report cites the lines of the text it
+// was replayed against; once another robots.txt is open (or the file is
+// changed), the tab says the report is out of date, and a tapped hit
+// names no line of the old text; with the text back, or after Analyse,
+// the note goes.
+func TestReportOfAnotherFileSaysSo(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	uitest.NewApp(t)
+	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+		t.Fatal(err)
+	}
+	first, other := doc(t, "robots.txt"), syntax.Parse([]byte("User-agent: *\nDisallow: /private/\n"))
+	src := Source{Robots: first}
+	var got []Selection
+	w := test.NewTempWindow(t, nil)
+	tab := New(w, func() Source { return src }, func(s Selection) { got = append(got, s) })
+	w.SetContent(tab.Content)
+	w.Resize(fyne.NewSize(1280, 800))
+	run(t, tab, filepath.Join("testdata", "combined.log"))
+	tab.DocumentChanged()
+	if strings.Contains(tab.status.Text, "Out of date") {
+		t.Fatalf("a report of the open file is called out of date: %q", tab.status.Text)
+	}
+	src = Source{Robots: other}
+	tab.DocumentChanged()
+	if !strings.HasPrefix(tab.status.Text, "⚠ Out of date") {
+		t.Errorf("a report of another file does not say so: %q", tab.status.Text)
+	}
+	tab.summary.table.Select(fyneCell(0, 0))
+	if !strings.Contains(tab.detail.Text, "Out of date") {
+		t.Errorf("the hits of another file's report are listed as current: %q", tab.detail.Text)
+	}
+	tab.hits.list.Select(1)
+	if len(got) != 1 || got[0].Line != 0 {
+		t.Errorf("a hit of the old report sends a line of the old text: %+v", got)
+	}
+	src = Source{Robots: first}
+	tab.DocumentChanged()
+	if strings.Contains(tab.status.Text, "Out of date") {
+		t.Errorf("the file is back, the note stays: %q", tab.status.Text)
+	}
+	src = Source{Robots: other}
+	tab.DocumentChanged()
+	run(t, tab, filepath.Join("testdata", "combined.log"))
+	if strings.Contains(tab.status.Text, "Out of date") {
+		t.Errorf("analysed again, the note stays: %q", tab.status.Text)
+	}
+}

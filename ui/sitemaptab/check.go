@@ -391,9 +391,13 @@ func (v *checkView) show(path string, robotsFindings []sitemap.Finding, reps []s
 	}
 	v.findings = append(v.findings, robotsFindings...)
 	urls, errs := 0, 0
+	var stopped *sitemap.Finding // the first file whose reading stopped
 	for _, rep := range reps {
 		if rep.Result != nil {
 			urls += rep.Result.URLs
+			if stopped == nil {
+				stopped = rep.Result.Stopped
+			}
 		}
 		for _, f := range rep.Findings {
 			if f.Code == sitemap.CodeBlocked {
@@ -416,8 +420,19 @@ func (v *checkView) show(path string, robotsFindings []sitemap.Finding, reps []s
 	for _, rep := range reps {
 		total += rep.Blocked
 	}
-	v.status.SetText(lang.X("sitemap.ui.summary", "{{.File}} — URLs: {{.URLs}}, files: {{.Files}}, errors: {{.Errors}}, findings: {{.Findings}}, blocked (URL, crawler) pairs: {{.Blocked}}.",
-		map[string]any{"File": filepath.Base(path), "URLs": urls, "Files": len(reps), "Errors": errs, "Findings": len(v.findings), "Blocked": total}))
+	args := map[string]any{"File": filepath.Base(path), "URLs": urls, "Files": len(reps), "Errors": errs, "Findings": len(v.findings), "Blocked": total}
+	if stopped != nil {
+		// The counts are of what came before the stop, not of the file:
+		// say where and why reading stopped before any figure.
+		file := filepath.Base(path)
+		if stopped.File != "" {
+			file = filepath.Base(stopped.File)
+		}
+		args["Stopped"], args["Line"], args["Reason"] = file, stopped.Line, stopped.Message.String()
+		v.status.SetText(lang.X("sitemap.ui.summary_stopped", "{{.Stopped}}: reading stopped at line {{.Line}}: {{.Reason}}\nBefore that line — URLs: {{.URLs}}, files: {{.Files}}, errors: {{.Errors}}, findings: {{.Findings}}, blocked (URL, crawler) pairs: {{.Blocked}}; the rest was not read.", args))
+	} else {
+		v.status.SetText(lang.X("sitemap.ui.summary", "{{.File}} — URLs: {{.URLs}}, files: {{.Files}}, errors: {{.Errors}}, findings: {{.Findings}}, blocked (URL, crawler) pairs: {{.Blocked}}.", args))
+	}
 	v.list.Refresh()
 	opts := make([]string, len(v.agentOrder))
 	for i, a := range v.agentOrder {

@@ -335,3 +335,36 @@ func TestReadingsByName(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppedReadingIsSaid: a 7-URL sitemap with a bare & in its fourth
+// URL stops reading there (crawlers reject the file); the summary says
+// where and why, and gives the count as that of what came before it, not
+// "URLs: 3" as if the file held three.
+func TestStoppedReadingIsSaid(t *testing.T) {
+	tab, _, dir := newTestTab(t)
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
+	for i := 1; i <= 7; i++ {
+		q := ""
+		if i == 4 {
+			q = "?a=1&b=2"
+		}
+		fmt.Fprintf(&b, "  <url><loc>http://www.example.net/art/new/p%d.html%s</loc></url>\n", i, q)
+	}
+	b.WriteString("</urlset>\n")
+	p := filepath.Join(dir, "seven.xml")
+	write(t, p, b.String())
+	wait(t, tab.check, func() { tab.Open(p) })
+	st := tab.check.status.Text
+	if !strings.Contains(st, "seven.xml: reading stopped at line 6: a bare &") {
+		t.Errorf("the summary does not say where reading stopped: %q", st)
+	}
+	if strings.Contains(st, "seven.xml — URLs") || !strings.Contains(st, "Before that line — URLs: 3") {
+		t.Errorf("the summary gives the count of a stopped reading as the file's: %q", st)
+	}
+	// A file read to its end keeps the plain summary.
+	wait(t, tab.check, func() { tab.Open(filepath.Join(dir, "sitemap.xml")) })
+	if st := tab.check.status.Text; strings.Contains(st, "stopped") || !strings.Contains(st, "URLs: 3,") {
+		t.Errorf("a whole file's summary: %q", st)
+	}
+}
