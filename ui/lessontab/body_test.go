@@ -59,7 +59,7 @@ func brokenAt(t *testing.T, md string, fix, first bool) []string {
 	rt := widget.NewRichText()
 	rt.Wrapping = fyne.TextWrapWord
 	if fix {
-		setBody(rt, md)
+		setBody(rt, md, "")
 	} else {
 		rt.ParseMarkdown(md)
 	}
@@ -189,7 +189,7 @@ func earlyBreaks(t *testing.T, md string, fix bool) []string {
 		rt := widget.NewRichText()
 		rt.Wrapping = fyne.TextWrapWord
 		if fix {
-			setBody(rt, p)
+			setBody(rt, p, "")
 		} else {
 			rt.ParseMarkdown(p)
 		}
