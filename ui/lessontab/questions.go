@@ -65,7 +65,8 @@ func (z *quiz) panel(t *Tab) fyne.CanvasObject {
 	z.score = widget.NewLabel("")
 	z.score.TextStyle.Bold = true
 	z.score.Wrapping = fyne.TextWrapWord // beside Reset, in Russian and Polish at 1024×768
-	reset := widget.NewButtonWithIcon(lang.X("lessontab.reset", "Reset lesson"), theme.ViewRefreshIcon(), t.confirmReset)
+	reset := widget.NewButtonWithIcon(resetLabel(), theme.ViewRefreshIcon(), t.confirmReset)
+	t.resetBtn = reset
 	z.anchor = -1
 	z.box = container.New(anchoredVBox{z})
 	z.scroll = container.NewVScroll(z.box)

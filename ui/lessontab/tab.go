@@ -59,6 +59,7 @@ type Tab struct {
 	ed       *editor.Editor
 	edWhat   *widget.Label
 	openBtn  *widget.Button
+	resetBtn *widget.Button
 	practice *container.AppTabs
 	qTab     *container.TabItem
 	xTab     *container.TabItem
@@ -121,8 +122,7 @@ func (t *Tab) build() {
 	t.ed.OnChanged = t.editorChanged
 	t.edWhat = widget.NewLabel("")
 	t.edWhat.Truncation = fyne.TextTruncateEllipsis
-	t.openBtn = widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open in the main editor"),
-		theme.DocumentIcon(), t.openExample)
+	t.openBtn = widget.NewButtonWithIcon(openLabel(), theme.DocumentIcon(), t.openExample)
 	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.edWhat), nil, nil, nil, t.ed)
 
 	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), t.quiz.panel(t))
@@ -149,7 +149,7 @@ func (t *Tab) build() {
 // width (at 1024×768 its large type still holds 45 characters a line), the
 // example most of the height beside it (12 lines at least).
 const (
-	largeTextShare    = 0.6
+	largeTextShare    = 0.65
 	largeExampleShare = 0.7
 )
 
@@ -159,14 +159,30 @@ const (
 // whole width.
 func (t *Tab) arrange() {
 	if t.large {
+		// The questions without the Exercises tab beside them: the tab
+		// bar's width kept the text under 45 characters a line at
+		// 1024×768.
+		if t.practice.Selected() != t.qTab {
+			t.practice.Select(t.qTab)
+		}
+		// Their icons say it: their Russian and Polish words kept the
+		// text narrow in large type.
+		t.openBtn.SetText("")
+		t.resetBtn.SetText("")
 		t.all.Trailing = nil
+		t.work.Trailing = t.qTab.Content
 		t.right.Offset, t.work.Offset = largeTextShare, largeExampleShare
 		t.root.Objects = []fyne.CanvasObject{t.right}
 	} else {
+		t.openBtn.SetText(openLabel())
+		t.resetBtn.SetText(resetLabel())
 		t.all.Trailing = t.right
+		t.work.Trailing = t.practice
 		t.right.Offset, t.work.Offset = 0.45, 0.3
 		t.root.Objects = []fyne.CanvasObject{t.all}
+		t.practice.Refresh()
 	}
+	t.work.Refresh()
 	t.root.Refresh()
 }
 
@@ -178,6 +194,9 @@ func (t *Tab) bodySize() fyne.ThemeSizeName {
 	}
 	return ""
 }
+
+func openLabel() string  { return lang.X("lessontab.open_example", "Open in the main editor") }
+func resetLabel() string { return lang.X("lessontab.reset", "Reset lesson") }
 
 // progressText is a lesson's line under its title in the list: the
 // student's progress, else (for the selected lesson) its summary.
