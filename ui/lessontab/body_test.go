@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -58,7 +59,7 @@ func brokenAt(t *testing.T, md string, fix, first bool) []string {
 	rt := widget.NewRichText()
 	rt.Wrapping = fyne.TextWrapWord
 	if fix {
-		setBody(rt, md)
+		setBody(rt, md, "")
 	} else {
 		rt.ParseMarkdown(md)
 	}
@@ -188,7 +189,7 @@ func earlyBreaks(t *testing.T, md string, fix bool) []string {
 		rt := widget.NewRichText()
 		rt.Wrapping = fyne.TextWrapWord
 		if fix {
-			setBody(rt, p)
+			setBody(rt, p, "")
 		} else {
 			rt.ParseMarkdown(p)
 		}
@@ -235,4 +236,80 @@ func TestNoLineEndsEarly(t *testing.T) {
 			}
 		}
 	}
+}
+
+// brokenWords lists the widths at which a line of md ends inside a word:
+// its last letters and the next line's first letters make one word of the
+// text ("fo" / "r a robot").
+func brokenWords(t *testing.T, md string, size fyne.ThemeSizeName) []string {
+	p := newProse("")
+	p.SizeName = size
+	if size == "" {
+		size = theme.SizeNameText
+	}
+	p.SetText(md)
+	src := strings.NewReplacer("*", "", "`", "").Replace(md) // the words as written
+	letter := func(r rune) bool { return unicode.IsLetter(r) }
+	trim := func(w string) string { return strings.TrimFunc(w, func(r rune) bool { return !letter(r) }) }
+	words := map[string]bool{}
+	for _, w := range strings.Fields(src) {
+		words[trim(w)] = true
+	}
+	var bad []string
+	win := test.NewTempWindow(t, nil)
+	win.Resize(fyne.NewSize(240, 6000))
+	win.SetContent(p)
+	for w := float32(240); w <= 720; w += 13 {
+		win.Resize(fyne.NewSize(w, 6000))
+		rs := rows(&p.RichText)
+		for k := 0; k+1 < len(rs); k++ {
+			a, b := []rune(rs[k]), []rune(rs[k+1])
+			if len(a) == 0 || len(b) == 0 || !letter(a[len(a)-1]) || !letter(b[0]) {
+				continue
+			}
+			f := strings.Fields(rs[k])
+			last := f[len(f)-1]
+			first := strings.Fields(rs[k+1])[0]
+			word := trim(last + first)
+			if fyne.MeasureText(last+first, theme.Size(size), fyne.TextStyle{Monospace: true}).Width >= w-2*theme.InnerPadding() {
+				continue // wider than a line: it has to break
+			}
+			if strings.ContainsAny(last+first, "/.") {
+				continue // a URL or path, near a line's width: it may break
+			}
+			if words[word] && !words[trim(last)] {
+				bad = append(bad, fmt.Sprintf("width %v: %q / %q", w, last, first))
+				break
+			}
+		}
+	}
+	return bad
+}
+
+// TestNoWordBrokenInside: the text after a **bold** word or a `code` span
+// wraps at a space, never inside its first word. Fyne broke a span wider
+// than a line inside that word when it did not fit after the span before
+// (lesson 05: "close **nothing** fo" / "r a robot"), at the prose's size
+// and at presenter mode's.
+func TestNoWordBrokenInside(t *testing.T) {
+	a := uitest.NewApp(t)
+	a.Settings().SetTheme(look.New("light"))
+	list, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range list {
+		if l.Dir != "05-common-mistakes" {
+			continue
+		}
+		for _, size := range []fyne.ThemeSizeName{theme.SizeNameSubHeadingText} { // presenter mode's, where it was seen
+			for _, lg := range []string{"en", "ru", "pl"} {
+				if bad := brokenWords(t, l.Body[lg], size); len(bad) > 0 {
+					t.Errorf("%s %s size %q: %d widths break a word, first: %s", l.Dir, lg, size, len(bad), bad[0])
+				}
+			}
+		}
+		return
+	}
+	t.Fatal("no lesson 05")
 }

@@ -64,7 +64,9 @@ func (z *quiz) panel(t *Tab) fyne.CanvasObject {
 	z.explainedQ = -1
 	z.score = widget.NewLabel("")
 	z.score.TextStyle.Bold = true
-	reset := widget.NewButtonWithIcon(lang.X("lessontab.reset", "Reset lesson"), theme.ViewRefreshIcon(), t.confirmReset)
+	z.score.Wrapping = fyne.TextWrapWord // beside Reset, in Russian and Polish at 1024×768
+	reset := widget.NewButtonWithIcon(resetLabel(), theme.ViewRefreshIcon(), t.confirmReset)
+	t.resetBtn = reset
 	z.anchor = -1
 	z.box = container.New(anchoredVBox{z})
 	z.scroll = container.NewVScroll(z.box)
@@ -506,7 +508,10 @@ func (t *Tab) SetLarge(on bool) {
 		return
 	}
 	z.large = on
-	if t.Current() != nil {
+	t.large = on
+	t.arrange()
+	if l := t.Current(); l != nil {
+		setBody(t.body, bodyMarkdown(l), t.bodySize())
 		z.build()
 		if q := z.lastRevealed(); q >= 0 {
 			z.scrollTo(q)

@@ -47,6 +47,11 @@ type Tab struct {
 	known   map[*lessons.Lesson][][]bool
 
 	listBox  *fyne.Container
+	root     *fyne.Container // the whole tab, or in large type the lesson without its list
+	all      *container.Split
+	right    *container.Split
+	work     *container.Split
+	large    bool // presenter mode: the lesson in large type, the list put away
 	rows     []*lessonRow
 	title    *widget.Label
 	body     *widget.RichText
@@ -54,6 +59,7 @@ type Tab struct {
 	ed       *editor.Editor
 	edWhat   *widget.Label
 	openBtn  *widget.Button
+	resetBtn *widget.Button
 	practice *container.AppTabs
 	qTab     *container.TabItem
 	xTab     *container.TabItem
@@ -116,8 +122,7 @@ func (t *Tab) build() {
 	t.ed.OnChanged = t.editorChanged
 	t.edWhat = widget.NewLabel("")
 	t.edWhat.Truncation = fyne.TextTruncateEllipsis
-	t.openBtn = widget.NewButtonWithIcon(lang.X("lessontab.open_example", "Open in the main editor"),
-		theme.DocumentIcon(), t.openExample)
+	t.openBtn = widget.NewButtonWithIcon(openLabel(), theme.DocumentIcon(), t.openExample)
 	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.edWhat), nil, nil, nil, t.ed)
 
 	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), t.quiz.panel(t))
@@ -131,14 +136,67 @@ func (t *Tab) build() {
 		}
 	}
 
-	work := container.NewVSplit(edPanel, t.practice)
-	work.Offset = 0.3
-	right := container.NewHSplit(t.bodyBox, work)
-	right.Offset = 0.45
-	all := container.NewHSplit(listPanel, right)
-	all.Offset = 0.2
-	t.Content = all
+	t.work = container.NewVSplit(edPanel, t.practice)
+	t.right = container.NewHSplit(t.bodyBox, t.work)
+	t.all = container.NewHSplit(listPanel, t.right)
+	t.all.Offset = 0.2
+	t.root = container.NewStack(t.all)
+	t.arrange()
+	t.Content = t.root
 }
+
+// Presenter mode's shares of the lesson: the text gets more than half the
+// width (at 1024×768 its large type still holds 45 characters a line), the
+// example most of the height beside it (12 lines at least).
+const (
+	largeTextShare    = 0.65
+	largeExampleShare = 0.7
+)
+
+// arrange lays the tab out for normal or large type: in large type the
+// list of lessons is put away (the teacher chose the lesson; View ▸
+// Presenter brings it back) and the lesson's text and example share the
+// whole width.
+func (t *Tab) arrange() {
+	if t.large {
+		// The questions without the Exercises tab beside them: the tab
+		// bar's width kept the text under 45 characters a line at
+		// 1024×768.
+		if t.practice.Selected() != t.qTab {
+			t.practice.Select(t.qTab)
+		}
+		// Their icons say it: their Russian and Polish words kept the
+		// text narrow in large type.
+		t.openBtn.SetText("")
+		t.resetBtn.SetText("")
+		t.all.Trailing = nil
+		t.work.Trailing = t.qTab.Content
+		t.right.Offset, t.work.Offset = largeTextShare, largeExampleShare
+		t.root.Objects = []fyne.CanvasObject{t.right}
+	} else {
+		t.openBtn.SetText(openLabel())
+		t.resetBtn.SetText(resetLabel())
+		t.all.Trailing = t.right
+		t.work.Trailing = t.practice
+		t.right.Offset, t.work.Offset = 0.45, 0.3
+		t.root.Objects = []fyne.CanvasObject{t.all}
+		t.practice.Refresh()
+	}
+	t.work.Refresh()
+	t.root.Refresh()
+}
+
+// bodySize is the lesson text's size: presenter mode's large type is the
+// sub-heading size (at its zoom at least 22 pixels, for the back row).
+func (t *Tab) bodySize() fyne.ThemeSizeName {
+	if t.large {
+		return theme.SizeNameSubHeadingText
+	}
+	return ""
+}
+
+func openLabel() string  { return lang.X("lessontab.open_example", "Open in the main editor") }
+func resetLabel() string { return lang.X("lessontab.reset", "Reset lesson") }
 
 // progressText is a lesson's line under its title in the list: the
 // student's progress, else (for the selected lesson) its summary.
@@ -232,7 +290,7 @@ func (t *Tab) Select(i int) {
 	} else {
 		t.title.Show()
 	}
-	setBody(t.body, bodyMarkdown(l))
+	setBody(t.body, bodyMarkdown(l), t.bodySize())
 	t.bodyBox.ScrollToTop()
 	t.quiz.load(l)
 	t.ex.load(l)
@@ -246,10 +304,31 @@ func (t *Tab) Select(i int) {
 	t.refreshList()
 }
 
-// setBody shows Markdown in rt, each span kept whole when the text wraps.
-func setBody(rt *widget.RichText, md string) {
-	rt.Segments = richmsg.KeepSpansWhole(bulletsInline(markdownSegments(md)), wholeLine)
+// setBody shows Markdown in rt, each span kept whole when the text wraps;
+// size ("" for the theme's) is the size of its text (not its headings).
+func setBody(rt *widget.RichText, md string, size fyne.ThemeSizeName) {
+	segs := bulletsInline(markdownSegments(md))
+	if size != "" {
+		sizeText(segs, size)
+	}
+	rt.Segments = richmsg.KeepSpansWhole(segs, wholeLine)
 	rt.Refresh()
+}
+
+// sizeText draws the text of segs (not their headings) at size.
+func sizeText(segs []widget.RichTextSegment, size fyne.ThemeSizeName) {
+	for _, s := range segs {
+		switch s := s.(type) {
+		case *widget.ParagraphSegment:
+			sizeText(s.Texts, size)
+		case *widget.ListSegment:
+			sizeText(s.Items, size)
+		case *widget.TextSegment:
+			if s.Style.SizeName == "" || s.Style.SizeName == theme.SizeNameText {
+				s.Style.SizeName = size
+			}
+		}
+	}
 }
 
 // wrapGuard is richmsg's zero-width space that leads a span cut for

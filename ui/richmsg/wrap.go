@@ -34,7 +34,8 @@ const Guard = "\u200b"
 // not start indented).
 //
 // Fyne moves a span whole only when all of it fits on a line, so a span
-// wider than any line need not be cut; each word is a text of its own to
+// wider than any line need not be cut, but it keeps the space before it
+// (Fyne breaks there when its first word does not fit); each word is a text of its own to
 // draw, and in the real window their spacing is less even than one text's,
 // so a caller that knows its widest line passes it as wholeLine to cut no
 // more than needs to be (math.MaxFloat32 cuts every span).
@@ -49,10 +50,25 @@ func KeepSpansWhole(segs []widget.RichTextSegment, wholeLine float32) []widget.R
 			out = append(out, s)
 			continue
 		}
+		long := fyne.MeasureText(ts.Text, sizeOf(ts.Style), ts.Style.TextStyle).Width > wholeLine
 		if prev, ok := out[len(out)-1].(*widget.TextSegment); ok {
 			n := 0
 			for n < len(ts.Text) && strings.ContainsRune(".,;:!?)", rune(ts.Text[n])) {
 				n++
+			}
+			if long {
+				// The space stays at its start: where its first word does
+				// not fit after the span before, Fyne breaks the span at
+				// the last space that fits, and with none it broke inside
+				// the word ("fo" / "r a robot").
+				prev.Text += ts.Text[:n]
+				rest := ts.Text[n:]
+				if trimmed := strings.TrimLeft(rest, " "); trimmed != rest || strings.HasSuffix(prev.Text, " ") && !prev.Style.TextStyle.Monospace {
+					prev.Text = strings.TrimRight(prev.Text, " ")
+					rest = " " + trimmed
+				}
+				out = append(out, &widget.TextSegment{Text: Guard + rest, Style: ts.Style})
+				continue
 			}
 			for n < len(ts.Text) && ts.Text[n] == ' ' && !prev.Style.TextStyle.Monospace {
 				n++ // (a monospace space would look like two)
@@ -66,7 +82,7 @@ func KeepSpansWhole(segs []widget.RichTextSegment, wholeLine float32) []widget.R
 			prev.Text += moved
 			ts.Text = ts.Text[n:]
 		}
-		if fyne.MeasureText(ts.Text, theme.TextSize(), ts.Style.TextStyle).Width > wholeLine {
+		if long {
 			// longer than any line: its first part never moves whole
 			out = append(out, &widget.TextSegment{Text: Guard + ts.Text, Style: ts.Style})
 			continue
@@ -76,6 +92,14 @@ func KeepSpansWhole(segs []widget.RichTextSegment, wholeLine float32) []widget.R
 		}
 	}
 	return out
+}
+
+// sizeOf is the text size a style draws at.
+func sizeOf(st widget.RichTextStyle) float32 {
+	if st.SizeName == "" {
+		return theme.TextSize()
+	}
+	return theme.Size(st.SizeName)
 }
 
 // wordRuns cuts s after each run of spaces: "a b  c" → "a ", "b  ", "c". An

@@ -1,0 +1,99 @@
+package lessontab
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/robots-studio/robots-studio/tester/lessons"
+	"github.com/robots-studio/robots-studio/ui/look"
+	"github.com/robots-studio/robots-studio/ui/uitest"
+)
+
+// presenterScale is presenter mode's zoom (ui's presenterZoom, 140 %):
+// the tab's sizes here are in units, the projector shows them × 1.4.
+const presenterScale = 1.4
+
+// TestLargeTypeForTheBackRow: in presenter mode at 1024×768 and 1280×800
+// (the room the tab gets under the menu, tabs and status bar, in units at
+// presenter mode's zoom) the lesson text is drawn at 22 px or more with
+// 45 to 75 characters on a full line, and the example shows 12 lines or
+// more (issue 34: 14 px text in a 170 px column, 4 lines of example).
+func TestLargeTypeForTheBackRow(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	a := uitest.NewApp(t)
+	a.Settings().SetTheme(look.New("light"))
+	list, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, screen := range []fyne.Size{{Width: 1024, Height: 768}, {Width: 1280, Height: 800}} {
+		w := test.NewTempWindow(t, nil)
+		tab := New(Host{Window: w, Prefs: a.Preferences()}, list)
+		tab.SetSynchronous(true)
+		tab.Select(4) // common mistakes: long paragraphs, bold words, code
+		tab.SetLarge(true)
+		// menu bar, tabs and status bar take about 160 px of the height
+		w.Resize(fyne.NewSize(screen.Width/presenterScale, (screen.Height-160)/presenterScale))
+		w.SetContent(tab.Content)
+		if tab.listBox.Visible() && tab.root.Objects[0] == tab.all {
+			t.Errorf("%v: the list of lessons takes room from the lesson", screen)
+		}
+		if need, have := tab.work.MinSize().Width, w.Canvas().Size().Width*(1-largeTextShare); need > have {
+			t.Errorf("%v: the example and questions need %.0f units, more than their %.0f: the text gets narrower", screen, need, have)
+		}
+		var size float32
+		for _, o := range test.WidgetRenderer(tab.body).Objects() {
+			if tx, ok := o.(*canvas.Text); ok && !tx.TextStyle.Bold && !tx.TextStyle.Monospace && tx.Text != "" {
+				size = tx.TextSize
+				break
+			}
+		}
+		if px := size * presenterScale; px < 22 {
+			t.Errorf("%v: the lesson text is %.1f px, want 22 or more", screen, px)
+		}
+		// the full lines of the lesson's first paragraph (its last line
+		// is as short as it ends)
+		var para string
+		for _, b := range strings.Split(bodyMarkdown(tab.Current()), "\n\n") {
+			if !strings.HasPrefix(b, "#") {
+				para = strings.Join(strings.Fields(b), " ")
+				break
+			}
+		}
+		rs := rows(tab.body)
+		var chars, n int
+		in := false
+		for _, r := range rs {
+			if strings.HasPrefix(para, r) {
+				in = true
+			}
+			if !in {
+				continue
+			}
+			if strings.HasSuffix(para, r) {
+				break
+			}
+			chars += len([]rune(r))
+			n++
+		}
+		if n == 0 {
+			t.Fatalf("%v: no full line of text: %q", screen, rs)
+		}
+		if avg := chars / n; avg < 45 || avg > 75 {
+			t.Errorf("%v: %d characters a line, want 45 to 75: %q", screen, avg, rs[:min(len(rs), 12)])
+		} else {
+			t.Logf("%v: %.1f px, %d characters a line", screen, size*presenterScale, avg)
+		}
+		line := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height
+		if lines := int(tab.ed.Size().Height / line); lines < 12 {
+			t.Errorf("%v: the example shows %d lines, want 12 or more", screen, lines)
+		} else {
+			t.Logf("%v: the example shows %d lines", screen, lines)
+		}
+	}
+}
