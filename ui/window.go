@@ -246,7 +246,8 @@ func (s *studio) documentChanged() {
 	s.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
-	s.doc.Edited() // the recovery copy follows undos and deletions
+	s.doc.Edited()       // the recovery copy follows undos and deletions
+	s.autosaver.Edited() // … and is written at the next pause in typing
 	s.tell(edited)
 	s.checks.lintAfterEdit(doc)
 }
