@@ -195,7 +195,87 @@
 	function flush() {
 		if (timer) { clearTimeout(timer); timer = 0; }
 		const p = chain.then(flushOnce);
-		chain = p.catch(() => {});
+		track(p);
+		return p;
+	}
+
+	// ---- the last changes of a closing page ------------------------------
+	// A page going away cannot wait for IndexedDB: Chromium drops a
+	// transaction the closing page has not finished. So the changes not yet
+	// stored are also written at once to localStorage (synchronous), one
+	// entry per tab, and the next load puts them into the store before it
+	// reads it. Only when small: localStorage holds a few megabytes a site.
+	const JOURNAL = "robots-studio-vfs-journal:" + DB_NAME + ":";
+	const JOURNAL_MAX = 2 << 20; // characters
+	const tabId = (() => {
+		const r = new Uint32Array(2);
+		crypto.getRandomValues(r);
+		return r[0].toString(16) + r[1].toString(16);
+	})();
+
+	function toBase64(buf) {
+		const b = new Uint8Array(buf);
+		let out = "";
+		for (let i = 0; i < b.length; i += 0x8000) out += String.fromCharCode.apply(null, b.subarray(i, i + 0x8000));
+		return btoa(out);
+	}
+	function fromBase64(str) {
+		const bin = atob(str);
+		const b = new Uint8Array(bin.length);
+		for (let i = 0; i < bin.length; i++) b[i] = bin.charCodeAt(i);
+		return b.buffer;
+	}
+
+	function journal() {
+		if (!db || (dirty.size === 0 && deleted.size === 0 && direntOps.size === 0)) return;
+		try {
+			const puts = [...dirty].map(record).map((r) => (r.data ? { ...r, data: toBase64(r.data) } : r));
+			const j = JSON.stringify({ t: now(), puts, dels: [...deleted], ents: [...direntOps.values()] });
+			if (j.length <= JOURNAL_MAX) localStorage.setItem(JOURNAL + tabId, j);
+		} catch (_) { /* no localStorage, or full: the last flush is all there is */ }
+	}
+
+	// replayJournals stores what closing pages left in localStorage, oldest
+	// first, and removes it.
+	async function replayJournals() {
+		let found = [];
+		try {
+			for (let i = 0; i < localStorage.length; i++) {
+				const k = localStorage.key(i);
+				if (k && k.startsWith(JOURNAL)) found.push(k);
+			}
+		} catch (_) { return; }
+		const js = found.map((k) => {
+			try { return { k, j: JSON.parse(localStorage.getItem(k)) }; } catch (_) { return { k, j: null }; }
+		}).sort((a, b) => ((a.j && a.j.t) || 0) - ((b.j && b.j.t) || 0));
+		for (const { k, j } of js) {
+			try {
+				if (j && Array.isArray(j.puts) && Array.isArray(j.dels) && Array.isArray(j.ents)) {
+					const puts = j.puts.map((r) => (typeof r.data === "string" ? { ...r, data: fromBase64(r.data) } : r));
+					await writeStore(puts, j.dels, j.ents);
+				}
+			} catch (e) {
+				console.warn("robots-studio vfs: the last changes of a closed tab could not be stored:", e);
+			}
+			localStorage.removeItem(k);
+		}
+	}
+
+	// flushing counts the flushes not yet settled.
+	let flushing = 0;
+	function track(p) {
+		flushing++;
+		chain = p.catch(() => {}).finally(() => { flushing--; });
+	}
+
+	// flushNow is flush for a page going away: when no flush is under way it
+	// starts the store's transaction before it returns, not in a later
+	// microtask the closing page may never run.
+	function flushNow() {
+		if (flushing > 0) return flush();
+		if (timer) { clearTimeout(timer); timer = 0; }
+		const p = flushOnce();
+		track(p);
 		return p;
 	}
 
@@ -794,6 +874,7 @@
 	W.vfsReady = (async () => {
 		try {
 			db = await openDB();
+			await replayJournals();
 			home = rebuild(await readAll(db));
 			storage.persistent = true;
 		} catch (e) {
@@ -812,9 +893,20 @@
 			await estimate();
 			schedule();
 		}
-		// Pending changes go out when the tab is hidden or closed.
-		addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") flush().catch(() => {}); });
-		addEventListener("pagehide", () => { flush().catch(() => {}); });
+		// Pending changes go out when the tab is hidden or closed, after the
+		// program's own last word (W.onHide: a closing tab gives up its
+		// recovery copies, so the next load offers them).
+		const hidden = (closing) => {
+			try {
+				if (typeof W.onHide === "function") W.onHide(closing);
+			} catch (e) {
+				console.warn("robots-studio: before the page is hidden:", e);
+			}
+			if (closing) journal();
+			flushNow().catch(() => {});
+		};
+		addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") hidden(false); });
+		addEventListener("pagehide", () => hidden(true));
 		return { ...storage };
 	})();
 })();

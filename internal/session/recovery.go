@@ -196,6 +196,23 @@ func (r *Recovery) Close() {
 	}
 }
 
+// Release gives up this owner's lock now, as Close does, for a page about
+// to close: its copies are offered at the next load instead of once the lock
+// has gone stale. It never waits (the page's closing handler must not): a
+// copy being written keeps the lock, and it reports false. The next copy
+// written takes the lock again (a page restored from the browser's cache).
+func (r *Recovery) Release() bool {
+	if r == nil || !r.mu.TryLock() {
+		return false
+	}
+	defer r.mu.Unlock()
+	if r.release != nil {
+		r.release()
+		r.release = nil
+	}
+	return true
+}
+
 // Pending lists the copies whose owner is gone, newest first: every one of
 // them, to be offered one by one. Copies of live windows (this one included)
 // are not listed.

@@ -363,7 +363,21 @@
 			await W.flush();
 			await ok("unlink", H + "/deleted.txt");
 			await writeFile(H + "/unflushed-but-closed.txt", "written just before the reload");
+			await writeFile(H + "/owner.lock", "");
 			await W.flush();
+			// The program's last word as the page goes (a closing tab gives up
+			// its recovery lock): it runs before the page's own last flush,
+			// and what it changes is kept.
+			W.onHide = (closing) => {
+				if (!closing) return;
+				fs.unlink(H + "/owner.lock", () => {});
+				// A file written as the page closes (the calls answer at once).
+				const data = enc.encode("Ж written as the page closed");
+				fs.open(H + "/on-pagehide.txt", C.O_WRONLY | C.O_CREAT | C.O_TRUNC, 0o600, (err, fd) => {
+					if (!err) fs.write(fd, data, 0, data.length, null, () => fs.close(fd, () => {}));
+				});
+				sessionStorage.setItem("vfsOnHide", "closing");
+			};
 		});
 
 		sessionStorage.setItem("vfsTest1", JSON.stringify({ passed, failures }));
@@ -386,6 +400,10 @@
 		eq(await text(H + "/robots.txt"), "User-agent: *\r\nDisallow: /new\r\n", "the atomically saved file");
 		eq(await text(H + "/a/b/g.txt"), "y", "a file deep in folders");
 		eq(await text(H + "/unflushed-but-closed.txt"), "written just before the reload", "the last file");
+		eq(sessionStorage.getItem("vfsOnHide"), "closing", "W.onHide(true) ran at pagehide");
+		await code("ENOENT", "stat", H + "/owner.lock");
+		eq(await text(H + "/on-pagehide.txt"), "Ж written as the page closed", "a file written at pagehide");
+		eq(Object.keys(localStorage).filter((k) => k.startsWith("robots-studio-vfs-journal:")).length, 0, "the closed page's journal is stored and removed");
 		await code("ENOENT", "stat", H + "/deleted.txt");
 		await code("ENOENT", "stat", H + "/big.bin");
 		await code("ENOENT", "stat", H + "/.robots.txt.123.tmp");
