@@ -155,6 +155,7 @@
 
 	async function flushOnce() {
 		if (!db || (dirty.size === 0 && deleted.size === 0 && direntOps.size === 0)) return;
+		const gen = journalGen;
 		const nodes = [...dirty];
 		const puts = nodes.map(record);
 		const dels = [...deleted];
@@ -177,6 +178,7 @@
 			setFull(storage.full, "Browser storage failed: " + (e && e.message || e));
 			throw fail("EIO", "browser storage failed");
 		}
+		journalStored(gen);
 		if (storage.full || storage.error) setFull(false, "");
 		if (sinceEstimate > 1 << 20) await estimate();
 		if (!askedToKeep && puts.some((r) => r.kind === "file")) {
@@ -226,12 +228,25 @@
 		return b.buffer;
 	}
 
+	// journalGen counts the journals this tab wrote; a flush that took its
+	// changes after the last one covers it, and removes it once stored (a
+	// page back from the browser's cache must not have an old journal put
+	// over what it stored since).
+	let journalGen = 0;
+	function journalStored(gen) {
+		if (gen === 0 || gen !== journalGen) return;
+		try { localStorage.removeItem(JOURNAL + tabId); } catch (_) { /* none */ }
+	}
+
 	function journal() {
 		if (!db || (dirty.size === 0 && deleted.size === 0 && direntOps.size === 0)) return;
 		try {
 			const puts = [...dirty].map(record).map((r) => (r.data ? { ...r, data: toBase64(r.data) } : r));
 			const j = JSON.stringify({ t: now(), puts, dels: [...deleted], ents: [...direntOps.values()] });
-			if (j.length <= JOURNAL_MAX) localStorage.setItem(JOURNAL + tabId, j);
+			if (j.length <= JOURNAL_MAX) {
+				localStorage.setItem(JOURNAL + tabId, j);
+				journalGen++;
+			}
 		} catch (_) { /* no localStorage, or full: the last flush is all there is */ }
 	}
 

@@ -353,6 +353,17 @@
 			await W.flush();
 		});
 
+		await test("a page back from the browser's cache: its pagehide journal does not come back", async () => {
+			await writeFile(H + "/bf.txt", "old");
+			dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
+			const journals = () => Object.keys(localStorage).filter((k) => k.startsWith("robots-studio-vfs-journal:")).length;
+			eq(journals(), 1, "a closing page journals its changes not yet stored");
+			await W.flush();
+			await writeFile(H + "/bf.txt", "new");
+			await W.flush();
+			eq(journals(), 0, "the journal goes once a flush stored what it held");
+		});
+
 		await test("prepare the reload", async () => {
 			await ok("mkdir", H + "/.config", 0o700);
 			await ok("mkdir", H + "/.config/robots-studio", 0o700);
@@ -402,6 +413,7 @@
 		eq(await text(H + "/unflushed-but-closed.txt"), "written just before the reload", "the last file");
 		eq(sessionStorage.getItem("vfsOnHide"), "closing", "W.onHide(true) ran at pagehide");
 		await code("ENOENT", "stat", H + "/owner.lock");
+		eq(await text(H + "/bf.txt"), "new", "what a page stored after coming back from the cache");
 		eq(await text(H + "/on-pagehide.txt"), "Ж written as the page closed", "a file written at pagehide");
 		eq(Object.keys(localStorage).filter((k) => k.startsWith("robots-studio-vfs-journal:")).length, 0, "the closed page's journal is stored and removed");
 		await code("ENOENT", "stat", H + "/deleted.txt");
