@@ -9,8 +9,10 @@
 //           transaction per flush, so the stored tree is always a state the
 //           program saw (an atomic save stays atomic). Files and folder
 //           entries are stored one record each, and each tab numbers its
-//           new files from its own random base, so two tabs of the app add
-//           and remove files side by side without undoing each other.
+//           new files from its own random base, and a folder's number comes
+//           from its parent and name, so two tabs of the app add and remove
+//           files side by side without undoing each other, even in a folder
+//           both made.
 //   /tmp    memory only.
 //   /picked files the user picked or dropped, read-only, at
 //           /picked/<n>/<original name>, read lazily from the File itself.
@@ -67,6 +69,35 @@
 		return n;
 	}
 
+	// A folder under /home gets the number its name gives it (its parent's
+	// number and its name, hashed, above 2^52: apart from the counted ones),
+	// so two tabs that each create the same folder make the same folder, and
+	// what each puts in it is kept; a folder with its own counted number
+	// would hide the other tab's files. A number this tab already uses (a
+	// folder moved away) falls back to the counter.
+	const HASHED = 2 ** 52;
+	const hashedInUse = new Set();
+	function fnv(str, seed) {
+		let h = seed >>> 0;
+		for (let i = 0; i < str.length; i++) {
+			h ^= str.charCodeAt(i);
+			h = Math.imul(h, 16777619) >>> 0;
+		}
+		return h;
+	}
+	function newDirIn(parent, name, mode) {
+		const n = newNode("dir", mode, parent.dev);
+		if (parent.dev !== DEV_HOME) return n;
+		const key = parent.ino + "/" + name;
+		const ino = HASHED + (fnv(key, 0x9dc5) & 0xfffff) * 2 ** 32 + fnv(key, 2166136261);
+		if (!hashedInUse.has(ino)) {
+			n.ino = ino;
+			hashedInUse.add(ino);
+			deleted.delete(ino); // removed and made again before a flush
+		}
+		return n;
+	}
+
 	// ---- persistence ------------------------------------------------------
 
 	const dirty = new Set(); // /home nodes whose stored copy is stale
@@ -90,6 +121,7 @@
 		if (n.nlink > 0 || n.dev !== DEV_HOME) return;
 		dirty.delete(n);
 		deleted.add(n.ino);
+		hashedInUse.delete(n.ino);
 		if (n.kind === "dir") for (const c of n.entries.values()) { c.nlink = 0; release(c); }
 		schedule();
 	}
@@ -364,6 +396,7 @@
 				const c = byIno.get(e.ino);
 				if (!c || (c.kind === "dir" && seen.has(e.ino))) { drop(e); continue; }
 				seen.add(e.ino);
+				if (e.ino >= HASHED) hashedInUse.add(e.ino);
 				dir.entries.set(e.name, c);
 				if (c.kind === "dir") { dir.nlink++; queue.push(c); } else c.nlink++;
 			}
@@ -692,7 +725,7 @@
 			const r = walk(path, false);
 			if (r.node || r.name === null) throw fail("EEXIST", path);
 			mayWriteIn(r.parent);
-			addEntry(r.parent, r.name, newNode("dir", (perm === undefined ? 0o777 : perm) & ~umask, r.parent.dev));
+			addEntry(r.parent, r.name, newDirIn(r.parent, r.name, (perm === undefined ? 0o777 : perm) & ~umask));
 			touch(r.parent.entries.get(r.name));
 		},
 		readdir(path) {
@@ -899,7 +932,7 @@
 		}
 		if (!home) home = makeHome();
 		if (!home.entries.has("web")) {
-			const web = newNode("dir", 0o700, DEV_HOME);
+			const web = newDirIn(home, "web", 0o700);
 			addEntry(home, "web", web);
 			touch(web);
 		}

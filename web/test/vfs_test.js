@@ -353,6 +353,25 @@
 			await W.flush();
 		});
 
+		await test("two tabs that each make the same folder keep both tabs' files in it", async () => {
+			// The other tab makes the folder first; this tab, which loaded
+			// before, does not see it and makes it too (two tabs opened on a
+			// fresh storage, each making its recovery folder).
+			const done = new Promise((resolve) => {
+				addEventListener("message", function on(e) {
+					if (e.data && e.data.vfsTab === "shared/b.txt") { removeEventListener("message", on); resolve(e.data.result); }
+				});
+			});
+			const frame = document.createElement("iframe");
+			frame.src = "vfs_tab.html?db=" + encodeURIComponent(globalThis.robotsStudioVFSConfig.dbName) + "&mkdir=shared&write=shared/b.txt";
+			document.body.appendChild(frame);
+			eq(await done, "ok", "the other tab's folder and file");
+			frame.remove();
+			await ok("mkdir", H + "/shared", 0o700);
+			await writeFile(H + "/shared/a.txt", "A in shared");
+			await W.flush();
+		});
+
 		await test("a page back from the browser's cache: its pagehide journal does not come back", async () => {
 			await writeFile(H + "/bf.txt", "old");
 			dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
@@ -413,6 +432,8 @@
 		eq(await text(H + "/unflushed-but-closed.txt"), "written just before the reload", "the last file");
 		eq(sessionStorage.getItem("vfsOnHide"), "closing", "W.onHide(true) ran at pagehide");
 		await code("ENOENT", "stat", H + "/owner.lock");
+		eq(await text(H + "/shared/a.txt"), "A in shared", "this tab's file in the folder both tabs made");
+		eq(await text(H + "/shared/b.txt"), "from the other tab", "the other tab's file in the folder both tabs made");
 		eq(await text(H + "/bf.txt"), "new", "what a page stored after coming back from the cache");
 		eq(await text(H + "/on-pagehide.txt"), "Ж written as the page closed", "a file written at pagehide");
 		eq(Object.keys(localStorage).filter((k) => k.startsWith("robots-studio-vfs-journal:")).length, 0, "the closed page's journal is stored and removed");
