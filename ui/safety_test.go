@@ -166,3 +166,25 @@ func TestAFileRecreatedAfterADeleteIsAskedAbout(t *testing.T) {
 		t.Fatalf("after keep mine, Save writes: %q", data)
 	}
 }
+
+// TestTheBrowsersSaveAsksAboutAnotherTabsSave: the browser's Save (webWrite;
+// the page first rereads the file from its storage, where another tab may
+// have saved it) finds the file changed and asks, reload or keep mine, as
+// the desktop does; it neither writes over the other save nor only shows
+// an error.
+func TestTheBrowsersSaveAsksAboutAnotherTabsSave(t *testing.T) {
+	a := uitest.NewApp(t)
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := testStudio(a, t.TempDir())
+	s.openPath(p)
+	test.Type(s.ed, "# tab 2\n")
+	const other = "User-agent: *\nDisallow: /saved-by-tab-1\n"
+	os.WriteFile(p, []byte(other), 0o644)
+	s.web.webWrite("robots.txt", nil)
+	if data, _ := os.ReadFile(p); string(data) != other {
+		t.Fatalf("the other tab's save was written over: %q", data)
+	}
+	if s.disk.ask == nil {
+		t.Fatal("Save must ask: reload or keep mine")
+	}
+}

@@ -908,6 +908,51 @@
 	};
 
 	W.flush = () => flush().then(() => undefined);
+
+	// reread(path) → Promise<boolean>: the file at path under /home as the
+	// store has it now, put in this tab's tree (true when it differed):
+	// another tab may have saved over it since this tab loaded it, and a save
+	// here must see that. A file this tab changed and has not stored yet is
+	// left alone, and so is anything but a plain file of /home.
+	function storedFile(dirIno, name) {
+		return new Promise((resolve) => {
+			let tx;
+			try { tx = db.transaction([INODES, DIRENTS], "readonly"); } catch (_) { resolve(undefined); return; }
+			const req = tx.objectStore(DIRENTS).get([dirIno, name]);
+			req.onsuccess = () => {
+				if (!req.result) { resolve(null); return; }
+				const q = tx.objectStore(INODES).get(req.result.ino);
+				q.onsuccess = () => resolve(q.result || null);
+				q.onerror = () => resolve(undefined);
+			};
+			req.onerror = () => resolve(undefined);
+		});
+	}
+	W.reread = async (path) => {
+		if (!db) return false;
+		let r;
+		try { r = walk(path, true); } catch (_) { return false; }
+		const mine = () => direntOps.has(r.parent.ino + "/" + r.name) || (r.node && dirty.has(r.node));
+		if (r.parent.dev !== DEV_HOME || (r.node && r.node.kind !== "file") || mine()) return false;
+		const st = await storedFile(r.parent.ino, r.name);
+		if (st === undefined || r.parent.entries.get(r.name) !== r.node || mine()) return false;
+		if (st === null) {
+			if (!r.node) return false;
+			r.parent.entries.delete(r.name); // another tab removed it; the store knows already
+			r.node.nlink--;
+			return true;
+		}
+		if (st.kind !== "file") return false;
+		const data = new Uint8Array(st.data || new ArrayBuffer(0));
+		const n = r.node;
+		if (n && n.ino === st.ino && n.size === data.length && n.mtimeMs === st.mtimeMs &&
+			n.data.subarray(0, n.size).every((b, i) => b === data[i])) return false;
+		const fresh = { ino: st.ino, kind: "file", mode: st.mode, dev: DEV_HOME, uid: st.uid, gid: st.gid,
+			nlink: 1, atimeMs: st.atimeMs, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, data, size: data.length };
+		r.parent.entries.set(r.name, fresh); // as stored: nothing to write back
+		if (n) n.nlink--;
+		return true;
+	};
 	W.vfs = { root, fds, stat: (p) => stat(existing(p, true)) };
 
 	// ---- start ------------------------------------------------------------

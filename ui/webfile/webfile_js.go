@@ -62,6 +62,23 @@ func Flush() {
 	})
 }
 
+// Reread brings the file at path up to date with the page's storage
+// (another tab may have saved over it since this tab read it), then calls
+// then on the UI goroutine, whatever happened.
+func Reread(path string, then func()) {
+	p := page()
+	if p.IsUndefined() || p.IsNull() || p.Get("reread").IsUndefined() {
+		then()
+		return
+	}
+	Await(p.Call("reread", path), func(_ js.Value, err error) {
+		if err != nil {
+			fyne.LogError("rereading "+path, err)
+		}
+		fyne.Do(then)
+	})
+}
+
 // SetUnsaved tells the page whether the tab holds unsaved work; while it
 // does, the page asks before the tab is closed or reloaded (beforeunload).
 func SetUnsaved(unsaved bool) {

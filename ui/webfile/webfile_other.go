@@ -14,6 +14,9 @@ func Download(name string, data []byte) {}
 // Flush: files written outside the browser are already on disk.
 func Flush() {}
 
+// Reread: outside the browser no other tab keeps a copy of the file.
+func Reread(path string, then func()) { then() }
+
 // SetUnsaved: outside the browser the window asks itself before it closes.
 func SetUnsaved(bool) {}
 

@@ -372,6 +372,29 @@
 			await W.flush();
 		});
 
+		await test("a file another tab saved over is reread before this tab saves", async () => {
+			await writeFile(H + "/both.txt", "this tab's text");
+			await W.flush();
+			eq(await W.reread(H + "/both.txt"), false, "reread of a file nobody else changed");
+			const done = new Promise((resolve) => {
+				addEventListener("message", function on(e) {
+					if (e.data && e.data.vfsTab === "both.txt") { removeEventListener("message", on); resolve(e.data.result); }
+				});
+			});
+			const frame = document.createElement("iframe");
+			frame.src = "vfs_tab.html?db=" + encodeURIComponent(globalThis.robotsStudioVFSConfig.dbName) + "&write=both.txt";
+			document.body.appendChild(frame);
+			eq(await done, "ok", "the other tab's save");
+			frame.remove();
+			eq(await text(H + "/both.txt"), "this tab's text", "setup: this tab does not see the other's save by itself");
+			eq(await W.reread(H + "/both.txt"), true, "reread finds the other tab's save");
+			eq(await text(H + "/both.txt"), "from the other tab", "the other tab's save, after reread");
+			await writeFile(H + "/both.txt", "changed here, not stored");
+			eq(await W.reread(H + "/both.txt"), false, "a change of this tab not yet stored is left alone");
+			eq(await text(H + "/both.txt"), "changed here, not stored", "this tab's unstored change");
+			await W.flush();
+		});
+
 		await test("a page back from the browser's cache: its pagehide journal does not come back", async () => {
 			await writeFile(H + "/bf.txt", "old");
 			dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
