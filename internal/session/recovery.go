@@ -137,6 +137,8 @@ func (r *Recovery) Keep(path string, text []byte) error {
 	defer r.mu.Unlock()
 	if r.release != nil {
 		beat(r.lockFile(r.id))
+	} else if len(r.last) > 0 {
+		r.claim() // released (Release), yet running: a page back from the browser's cache owns its copies again
 	}
 	if last, ok := r.last[path]; ok && bytes.Equal(last, text) {
 		if _, err := os.Stat(r.file(path)); err == nil {
