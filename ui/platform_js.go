@@ -28,9 +28,25 @@ const onWeb = true
 // app was loading.
 func (s *studio) platformStart() {
 	s.web.installHook()
+	webfile.OnHide(s.web.pageHidden)
 	if q := webfile.Queued(); len(q) > 0 {
 		s.web.openDroppedPaths(q)
 	}
+}
+
+// pageHidden runs in the page's visibilitychange (hidden) and pagehide
+// events, before the page writes its storage out. A tab that goes away
+// gives up its recovery copies (written at the last pause in typing), so
+// the next load offers them at once; a tab only hidden writes its copy as
+// soon as Go runs again, as an edit pause would. Neither waits: the event
+// must return before the page can do anything else.
+func (w *webSide) pageHidden(closing bool) {
+	s := w.s
+	if closing {
+		s.doc.Rec.Release()
+		return
+	}
+	fyne.Do(s.autosave)
 }
 
 // installHook sets globalThis.robotsStudio, the page's documented

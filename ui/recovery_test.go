@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/robots-studio/robots-studio/ui/uitest"
+
+	"github.com/robots-studio/robots-studio/internal/session"
 )
 
 // Start opens the last file before offerRecovery: opening it must not drop
@@ -51,5 +55,38 @@ func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
 	}
 	if !s2.doc.Rec.Has(p) {
 		t.Fatal("restored, unsaved text has no recovery copy until the next autosave")
+	}
+}
+
+// TestTheLastKeysReachTheCopyAtAPauseInTyping: keys typed and then a pause
+// (the window's clock, moved by the test) are in the recovery copy before
+// the next tick, so a kill just after the pause loses none of them.
+func TestTheLastKeysReachTheCopyAtAPauseInTyping(t *testing.T) {
+	a := uitest.NewApp(t)
+	storage := t.TempDir()
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := testStudio(a, storage)
+	clock := &session.ManualClock{}
+	s.clock = clock
+	openWindow(s, []string{p})
+	defer s.win.Close()
+	s.autosaver.Stop() // the test plays the autosave's goroutine: the pause below is handled here
+	s.autosaver = session.StartAutosave(clock, session.AutosaveEvery, func(f func()) { f() }, s.autosave)
+	test.Type(s.ed, "# LASTKEYS")
+	if s.doc.Rec.Has(p) {
+		t.Fatal("setup: a copy before the pause")
+	}
+	done := make(chan struct{})
+	go func() { clock.EndPause(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second): // a guard against a hang, not a wait
+		t.Fatal("typing started no pause: nothing is written before the next tick")
+	}
+	s.autosaver.Stop() // returns once the pause's autosave has run
+	s.doc.Rec.Close()  // killed
+	pending := testStudio(a, storage).doc.Rec.Pending()
+	if len(pending) != 1 || !strings.Contains(string(pending[0].Text), "# LASTKEYS") {
+		t.Fatalf("the keys typed before the pause are not in the copy: %q", pending)
 	}
 }

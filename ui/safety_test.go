@@ -128,3 +128,63 @@ func TestTheWindowSurvivesAPanicInAWorker(t *testing.T) {
 		t.Fatalf("text %q, dialog %v", s.ed.Bytes(), hasDialog(s))
 	}
 }
+
+// TestAFileRecreatedAfterADeleteIsAskedAbout: the open file is deleted
+// and the user keeps their text; another program then writes a new file
+// at the same path. The window asks again (reload or keep mine), and Save
+// does not write over the new file before the user answered.
+func TestAFileRecreatedAfterADeleteIsAskedAbout(t *testing.T) {
+	a := uitest.NewApp(t)
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := testStudio(a, t.TempDir())
+	s.openPath(p)
+	test.Type(s.ed, "# mine\n")
+	os.Remove(p)
+	s.disk.checkDisk()
+	if s.disk.ask == nil {
+		t.Fatal("setup: the delete is asked about")
+	}
+	s.disk.keepMine()
+	const theirs = "User-agent: *\nDisallow: /theirs\n"
+	os.WriteFile(p, []byte(theirs), 0o644)
+	s.disk.checkDisk()
+	if s.disk.ask == nil || !hasDialog(s) {
+		t.Fatal("a file that appears where one was deleted must be asked about")
+	}
+	s.disk.ask.Hide()
+	s.disk.ask = nil
+	s.save(nil)
+	if data, _ := os.ReadFile(p); string(data) != theirs {
+		t.Fatalf("Save wrote over the other program's new file without asking: %q", data)
+	}
+	if s.disk.ask == nil {
+		t.Fatal("Save must ask: reload or keep mine")
+	}
+	s.disk.keepMine()
+	s.save(nil)
+	if data, _ := os.ReadFile(p); !strings.Contains(string(data), "# mine") {
+		t.Fatalf("after keep mine, Save writes: %q", data)
+	}
+}
+
+// TestTheBrowsersSaveAsksAboutAnotherTabsSave: the browser's Save (webWrite;
+// the page first rereads the file from its storage, where another tab may
+// have saved it) finds the file changed and asks, reload or keep mine, as
+// the desktop does; it neither writes over the other save nor only shows
+// an error.
+func TestTheBrowsersSaveAsksAboutAnotherTabsSave(t *testing.T) {
+	a := uitest.NewApp(t)
+	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
+	s := testStudio(a, t.TempDir())
+	s.openPath(p)
+	test.Type(s.ed, "# tab 2\n")
+	const other = "User-agent: *\nDisallow: /saved-by-tab-1\n"
+	os.WriteFile(p, []byte(other), 0o644)
+	s.web.webWrite("robots.txt", nil)
+	if data, _ := os.ReadFile(p); string(data) != other {
+		t.Fatalf("the other tab's save was written over: %q", data)
+	}
+	if s.disk.ask == nil {
+		t.Fatal("Save must ask: reload or keep mine")
+	}
+}

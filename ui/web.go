@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
@@ -129,7 +131,21 @@ func (w *webSide) webWrite(name string, then func()) {
 		s.showFileError(err)
 		return
 	}
+	// Another tab may have saved this file since: the page's storage is
+	// read again first, so the save sees that change and asks.
+	webfile.Reread(path, func() { w.webWriteNow(name, path, then) })
+}
+
+// webWriteNow is webWrite once the file is up to date with the page's
+// storage: a change saved by another tab is asked about as any change on
+// disk (reload or keep mine), never written over.
+func (w *webSide) webWriteNow(name, path string, then func()) {
+	s := w.s
 	if err := s.writeTo(path); err != nil {
+		if errors.Is(err, textfile.ErrChangedOnDisk) {
+			s.disk.checkDisk()
+			return
+		}
 		s.showFileError(err)
 		return
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 	"github.com/robots-studio/robots-studio/ui/sitemaptab"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // studio is one main window and its state.
@@ -247,16 +248,19 @@ func (s *studio) documentChanged() {
 	s.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
-	s.doc.Edited() // the recovery copy follows undos and deletions
+	s.doc.Edited()       // the recovery copy follows undos and deletions
+	s.autosaver.Edited() // … and is written at the next pause in typing
 	s.tell(edited)
 	s.checks.lintAfterEdit(doc)
 }
 
 func (s *studio) updateTitle() {
 	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.doc.File.Name()})
-	if s.doc.Modified() {
+	modified := s.doc.Modified()
+	if modified {
 		t += " •"
 	}
+	webfile.SetUnsaved(modified) // the browser's tab asks before it closes
 	if t != s.title {
 		s.title = t
 		s.win.SetTitle(t)

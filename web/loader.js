@@ -112,6 +112,15 @@
 	}
 	W.showError = showError;
 
+	// A tab with unsaved text asks before it is closed or reloaded (the
+	// program keeps W.unsaved up to date).
+	addEventListener("beforeunload", (e) => {
+		if (W.unsaved) {
+			e.preventDefault();
+			e.returnValue = "";
+		}
+	});
+
 	// The loading screen leaves once Fyne has put its canvas on the page.
 	function watchCanvas() {
 		const done = () => {

@@ -9,8 +9,10 @@
 //           transaction per flush, so the stored tree is always a state the
 //           program saw (an atomic save stays atomic). Files and folder
 //           entries are stored one record each, and each tab numbers its
-//           new files from its own random base, so two tabs of the app add
-//           and remove files side by side without undoing each other.
+//           new files from its own random base, and a folder's number comes
+//           from its parent and name, so two tabs of the app add and remove
+//           files side by side without undoing each other, even in a folder
+//           both made.
 //   /tmp    memory only.
 //   /picked files the user picked or dropped, read-only, at
 //           /picked/<n>/<original name>, read lazily from the File itself.
@@ -67,6 +69,35 @@
 		return n;
 	}
 
+	// A folder under /home gets the number its name gives it (its parent's
+	// number and its name, hashed, above 2^52: apart from the counted ones),
+	// so two tabs that each create the same folder make the same folder, and
+	// what each puts in it is kept; a folder with its own counted number
+	// would hide the other tab's files. A number this tab already uses (a
+	// folder moved away) falls back to the counter.
+	const HASHED = 2 ** 52;
+	const hashedInUse = new Set();
+	function fnv(str, seed) {
+		let h = seed >>> 0;
+		for (let i = 0; i < str.length; i++) {
+			h ^= str.charCodeAt(i);
+			h = Math.imul(h, 16777619) >>> 0;
+		}
+		return h;
+	}
+	function newDirIn(parent, name, mode) {
+		const n = newNode("dir", mode, parent.dev);
+		if (parent.dev !== DEV_HOME) return n;
+		const key = parent.ino + "/" + name;
+		const ino = HASHED + (fnv(key, 0x9dc5) & 0xfffff) * 2 ** 32 + fnv(key, 2166136261);
+		if (!hashedInUse.has(ino)) {
+			n.ino = ino;
+			hashedInUse.add(ino);
+			deleted.delete(ino); // removed and made again before a flush
+		}
+		return n;
+	}
+
 	// ---- persistence ------------------------------------------------------
 
 	const dirty = new Set(); // /home nodes whose stored copy is stale
@@ -90,6 +121,7 @@
 		if (n.nlink > 0 || n.dev !== DEV_HOME) return;
 		dirty.delete(n);
 		deleted.add(n.ino);
+		hashedInUse.delete(n.ino);
 		if (n.kind === "dir") for (const c of n.entries.values()) { c.nlink = 0; release(c); }
 		schedule();
 	}
@@ -155,6 +187,7 @@
 
 	async function flushOnce() {
 		if (!db || (dirty.size === 0 && deleted.size === 0 && direntOps.size === 0)) return;
+		const gen = journalGen;
 		const nodes = [...dirty];
 		const puts = nodes.map(record);
 		const dels = [...deleted];
@@ -177,6 +210,7 @@
 			setFull(storage.full, "Browser storage failed: " + (e && e.message || e));
 			throw fail("EIO", "browser storage failed");
 		}
+		journalStored(gen);
 		if (storage.full || storage.error) setFull(false, "");
 		if (sinceEstimate > 1 << 20) await estimate();
 		if (!askedToKeep && puts.some((r) => r.kind === "file")) {
@@ -195,7 +229,100 @@
 	function flush() {
 		if (timer) { clearTimeout(timer); timer = 0; }
 		const p = chain.then(flushOnce);
-		chain = p.catch(() => {});
+		track(p);
+		return p;
+	}
+
+	// ---- the last changes of a closing page ------------------------------
+	// A page going away cannot wait for IndexedDB: Chromium drops a
+	// transaction the closing page has not finished. So the changes not yet
+	// stored are also written at once to localStorage (synchronous), one
+	// entry per tab, and the next load puts them into the store before it
+	// reads it. Only when small: localStorage holds a few megabytes a site.
+	const JOURNAL = "robots-studio-vfs-journal:" + DB_NAME + ":";
+	const JOURNAL_MAX = 2 << 20; // characters
+	const tabId = (() => {
+		const r = new Uint32Array(2);
+		crypto.getRandomValues(r);
+		return r[0].toString(16) + r[1].toString(16);
+	})();
+
+	function toBase64(buf) {
+		const b = new Uint8Array(buf);
+		let out = "";
+		for (let i = 0; i < b.length; i += 0x8000) out += String.fromCharCode.apply(null, b.subarray(i, i + 0x8000));
+		return btoa(out);
+	}
+	function fromBase64(str) {
+		const bin = atob(str);
+		const b = new Uint8Array(bin.length);
+		for (let i = 0; i < bin.length; i++) b[i] = bin.charCodeAt(i);
+		return b.buffer;
+	}
+
+	// journalGen counts the journals this tab wrote; a flush that took its
+	// changes after the last one covers it, and removes it once stored (a
+	// page back from the browser's cache must not have an old journal put
+	// over what it stored since).
+	let journalGen = 0;
+	function journalStored(gen) {
+		if (gen === 0 || gen !== journalGen) return;
+		try { localStorage.removeItem(JOURNAL + tabId); } catch (_) { /* none */ }
+	}
+
+	function journal() {
+		if (!db || (dirty.size === 0 && deleted.size === 0 && direntOps.size === 0)) return;
+		try {
+			const puts = [...dirty].map(record).map((r) => (r.data ? { ...r, data: toBase64(r.data) } : r));
+			const j = JSON.stringify({ t: now(), puts, dels: [...deleted], ents: [...direntOps.values()] });
+			if (j.length <= JOURNAL_MAX) {
+				localStorage.setItem(JOURNAL + tabId, j);
+				journalGen++;
+			}
+		} catch (_) { /* no localStorage, or full: the last flush is all there is */ }
+	}
+
+	// replayJournals stores what closing pages left in localStorage, oldest
+	// first, and removes it.
+	async function replayJournals() {
+		let found = [];
+		try {
+			for (let i = 0; i < localStorage.length; i++) {
+				const k = localStorage.key(i);
+				if (k && k.startsWith(JOURNAL)) found.push(k);
+			}
+		} catch (_) { return; }
+		const js = found.map((k) => {
+			try { return { k, j: JSON.parse(localStorage.getItem(k)) }; } catch (_) { return { k, j: null }; }
+		}).sort((a, b) => ((a.j && a.j.t) || 0) - ((b.j && b.j.t) || 0));
+		for (const { k, j } of js) {
+			try {
+				if (j && Array.isArray(j.puts) && Array.isArray(j.dels) && Array.isArray(j.ents)) {
+					const puts = j.puts.map((r) => (typeof r.data === "string" ? { ...r, data: fromBase64(r.data) } : r));
+					await writeStore(puts, j.dels, j.ents);
+				}
+			} catch (e) {
+				console.warn("robots-studio vfs: the last changes of a closed tab could not be stored:", e);
+			}
+			localStorage.removeItem(k);
+		}
+	}
+
+	// flushing counts the flushes not yet settled.
+	let flushing = 0;
+	function track(p) {
+		flushing++;
+		chain = p.catch(() => {}).finally(() => { flushing--; });
+	}
+
+	// flushNow is flush for a page going away: when no flush is under way it
+	// starts the store's transaction before it returns, not in a later
+	// microtask the closing page may never run.
+	function flushNow() {
+		if (flushing > 0) return flush();
+		if (timer) { clearTimeout(timer); timer = 0; }
+		const p = flushOnce();
+		track(p);
 		return p;
 	}
 
@@ -269,6 +396,7 @@
 				const c = byIno.get(e.ino);
 				if (!c || (c.kind === "dir" && seen.has(e.ino))) { drop(e); continue; }
 				seen.add(e.ino);
+				if (e.ino >= HASHED) hashedInUse.add(e.ino);
 				dir.entries.set(e.name, c);
 				if (c.kind === "dir") { dir.nlink++; queue.push(c); } else c.nlink++;
 			}
@@ -597,7 +725,7 @@
 			const r = walk(path, false);
 			if (r.node || r.name === null) throw fail("EEXIST", path);
 			mayWriteIn(r.parent);
-			addEntry(r.parent, r.name, newNode("dir", (perm === undefined ? 0o777 : perm) & ~umask, r.parent.dev));
+			addEntry(r.parent, r.name, newDirIn(r.parent, r.name, (perm === undefined ? 0o777 : perm) & ~umask));
 			touch(r.parent.entries.get(r.name));
 		},
 		readdir(path) {
@@ -780,6 +908,51 @@
 	};
 
 	W.flush = () => flush().then(() => undefined);
+
+	// reread(path) → Promise<boolean>: the file at path under /home as the
+	// store has it now, put in this tab's tree (true when it differed):
+	// another tab may have saved over it since this tab loaded it, and a save
+	// here must see that. A file this tab changed and has not stored yet is
+	// left alone, and so is anything but a plain file of /home.
+	function storedFile(dirIno, name) {
+		return new Promise((resolve) => {
+			let tx;
+			try { tx = db.transaction([INODES, DIRENTS], "readonly"); } catch (_) { resolve(undefined); return; }
+			const req = tx.objectStore(DIRENTS).get([dirIno, name]);
+			req.onsuccess = () => {
+				if (!req.result) { resolve(null); return; }
+				const q = tx.objectStore(INODES).get(req.result.ino);
+				q.onsuccess = () => resolve(q.result || null);
+				q.onerror = () => resolve(undefined);
+			};
+			req.onerror = () => resolve(undefined);
+		});
+	}
+	W.reread = async (path) => {
+		if (!db) return false;
+		let r;
+		try { r = walk(path, true); } catch (_) { return false; }
+		const mine = () => direntOps.has(r.parent.ino + "/" + r.name) || (r.node && dirty.has(r.node));
+		if (r.parent.dev !== DEV_HOME || (r.node && r.node.kind !== "file") || mine()) return false;
+		const st = await storedFile(r.parent.ino, r.name);
+		if (st === undefined || r.parent.entries.get(r.name) !== r.node || mine()) return false;
+		if (st === null) {
+			if (!r.node) return false;
+			r.parent.entries.delete(r.name); // another tab removed it; the store knows already
+			r.node.nlink--;
+			return true;
+		}
+		if (st.kind !== "file") return false;
+		const data = new Uint8Array(st.data || new ArrayBuffer(0));
+		const n = r.node;
+		if (n && n.ino === st.ino && n.size === data.length && n.mtimeMs === st.mtimeMs &&
+			n.data.subarray(0, n.size).every((b, i) => b === data[i])) return false;
+		const fresh = { ino: st.ino, kind: "file", mode: st.mode, dev: DEV_HOME, uid: st.uid, gid: st.gid,
+			nlink: 1, atimeMs: st.atimeMs, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, data, size: data.length };
+		r.parent.entries.set(r.name, fresh); // as stored: nothing to write back
+		if (n) n.nlink--;
+		return true;
+	};
 	W.vfs = { root, fds, stat: (p) => stat(existing(p, true)) };
 
 	// ---- start ------------------------------------------------------------
@@ -794,6 +967,7 @@
 	W.vfsReady = (async () => {
 		try {
 			db = await openDB();
+			await replayJournals();
 			home = rebuild(await readAll(db));
 			storage.persistent = true;
 		} catch (e) {
@@ -803,7 +977,7 @@
 		}
 		if (!home) home = makeHome();
 		if (!home.entries.has("web")) {
-			const web = newNode("dir", 0o700, DEV_HOME);
+			const web = newDirIn(home, "web", 0o700);
 			addEntry(home, "web", web);
 			touch(web);
 		}
@@ -812,9 +986,20 @@
 			await estimate();
 			schedule();
 		}
-		// Pending changes go out when the tab is hidden or closed.
-		addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") flush().catch(() => {}); });
-		addEventListener("pagehide", () => { flush().catch(() => {}); });
+		// Pending changes go out when the tab is hidden or closed, after the
+		// program's own last word (W.onHide: a closing tab gives up its
+		// recovery copies, so the next load offers them).
+		const hidden = (closing) => {
+			try {
+				if (typeof W.onHide === "function") W.onHide(closing);
+			} catch (e) {
+				console.warn("robots-studio: before the page is hidden:", e);
+			}
+			if (closing) journal();
+			flushNow().catch(() => {});
+		};
+		addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") hidden(false); });
+		addEventListener("pagehide", () => hidden(true));
 		return { ...storage };
 	})();
 })();

@@ -5,14 +5,16 @@ import (
 	"time"
 )
 
-// Clock gives the autosave its ticks: Ticks returns a channel that
-// delivers every d, and a function that stops it. The window passes
-// RealClock; tests pass a clock they tick themselves.
+// Clock gives the autosave its time: Ticks returns a channel that
+// delivers every d, After one that delivers once, d from now; each with a
+// function that stops it. The window passes RealClock; tests pass a clock
+// they move themselves.
 type Clock interface {
 	Ticks(d time.Duration) (<-chan time.Time, func())
+	After(d time.Duration) (<-chan time.Time, func())
 }
 
-// RealClock ticks with time.Ticker.
+// RealClock ticks with time.Ticker and waits with time.Timer.
 type RealClock struct{}
 
 // Ticks is part of Clock.
@@ -21,32 +23,68 @@ func (RealClock) Ticks(d time.Duration) (<-chan time.Time, func()) {
 	return t.C, t.Stop
 }
 
-// Autosaver calls a function every AutosaveEvery on its own goroutine
-// until Stop; it is the goroutine's owner.
+// After is part of Clock.
+func (RealClock) After(d time.Duration) (<-chan time.Time, func()) {
+	t := time.NewTimer(d)
+	return t.C, func() { t.Stop() }
+}
+
+// TypingPause is how long typing must stop before the copy is written
+// (besides every AutosaveEvery): a crash then loses at most the keys of
+// the last TypingPause, not those of the last AutosaveEvery.
+const TypingPause = 300 * time.Millisecond
+
+// Autosaver calls a function every AutosaveEvery, and once typing pauses
+// for TypingPause (Edited), on its own goroutine until Stop; it is the
+// goroutine's owner.
 type Autosaver struct {
-	stop chan struct{}
-	done chan struct{}
-	once sync.Once
+	stop  chan struct{}
+	done  chan struct{}
+	edits chan struct{}
+	once  sync.Once
 }
 
 // StartAutosave calls save through hand (fyne.Do in the window: the
-// document is the UI goroutine's) at every tick of clock, every d.
+// document is the UI goroutine's) at every tick of clock, every d, and at
+// the end of each pause in typing.
 func StartAutosave(clock Clock, d time.Duration, hand func(func()), save func()) *Autosaver {
-	a := &Autosaver{stop: make(chan struct{}), done: make(chan struct{})}
+	a := &Autosaver{stop: make(chan struct{}), done: make(chan struct{}), edits: make(chan struct{}, 1)}
 	ticks, stop := clock.Ticks(d)
 	go func() {
 		defer close(a.done)
 		defer stop()
+		var pause <-chan time.Time // nil: no edit since the last save
+		stopPause := func() {}
+		defer func() { stopPause() }()
 		for {
 			select {
 			case <-a.stop:
 				return
 			case <-ticks:
 				hand(save)
+			case <-a.edits:
+				stopPause() // each edit starts the pause again
+				pause, stopPause = clock.After(TypingPause)
+			case <-pause:
+				pause, stopPause = nil, func() {}
+				hand(save)
 			}
 		}
 	}()
 	return a
+}
+
+// Edited says the text was just edited: the copy is written once typing
+// has paused for TypingPause. It never blocks (the UI goroutine calls
+// it); a nil Autosaver ignores it.
+func (a *Autosaver) Edited() {
+	if a == nil {
+		return
+	}
+	select {
+	case a.edits <- struct{}{}:
+	default: // an edit is already waiting to restart the pause
+	}
 }
 
 // Stop ends the autosave and returns once its goroutine has ended; save is
@@ -59,25 +97,44 @@ func (a *Autosaver) Stop() {
 	<-a.done
 }
 
-// ManualClock is a Clock a test ticks by hand (Tick).
+// ManualClock is a Clock a test moves by hand: Tick for the timer,
+// EndPause for a pause in typing.
 type ManualClock struct {
-	mu sync.Mutex
-	ch chan time.Time
+	mu    sync.Mutex
+	ch    chan time.Time
+	pause chan time.Time
 }
 
 // Ticks is part of Clock.
-func (c *ManualClock) Ticks(time.Duration) (<-chan time.Time, func()) { return c.channel(), func() {} }
+func (c *ManualClock) Ticks(time.Duration) (<-chan time.Time, func()) {
+	ch, _ := c.channels()
+	return ch, func() {}
+}
 
-func (c *ManualClock) channel() chan time.Time {
+// After is part of Clock: every wait ends at the next EndPause.
+func (c *ManualClock) After(time.Duration) (<-chan time.Time, func()) {
+	_, pause := c.channels()
+	return pause, func() {}
+}
+
+func (c *ManualClock) channels() (tick, pause chan time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ch == nil {
-		c.ch = make(chan time.Time)
+		c.ch, c.pause = make(chan time.Time), make(chan time.Time)
 	}
-	return c.ch
+	return c.ch, c.pause
 }
 
 // Tick delivers one tick and returns once the autosave has taken it.
 func (c *ManualClock) Tick() {
-	c.channel() <- time.Now()
+	ch, _ := c.channels()
+	ch <- time.Now()
+}
+
+// EndPause ends the pause in typing the autosave waits for, and returns
+// once the autosave has taken it (it waits while no edit started one).
+func (c *ManualClock) EndPause() {
+	_, pause := c.channels()
+	pause <- time.Now()
 }

@@ -139,3 +139,90 @@ func TestLineDiffShowsBothSides(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestAFileThatAppearsWhereOneWasDeletedIsAChange: the open file is deleted
+// (or renamed away) and the user keeps their text; then another program
+// puts a new file at the same path, written in place or moved there from a
+// temporary file. That is a change on disk like any other: CheckDisk says
+// so with the new bytes, unsaved text asks, and Save does not write over it
+// until the user chose "keep my text" for the new file.
+func TestAFileThatAppearsWhereOneWasDeletedIsAChange(t *testing.T) {
+	const mine, theirs = "User-agent: *\nDisallow: /mine\n", "User-agent: *\nDisallow: /theirs\n"
+	for _, tc := range []struct {
+		rule   string
+		remove func(p string)
+		create func(t *testing.T, p string)
+	}{
+		{"deleted, then written in place", func(p string) { os.Remove(p) },
+			func(t *testing.T, p string) { os.WriteFile(p, []byte(theirs), 0o644) }},
+		{"renamed away, then a temporary file moved into place", func(p string) { os.Rename(p, p+".old") },
+			func(t *testing.T, p string) {
+				tmp := filepath.Join(filepath.Dir(p), "deploy.tmp")
+				os.WriteFile(tmp, []byte(theirs), 0o644)
+				if err := os.Rename(tmp, p); err != nil {
+					t.Fatal(err)
+				}
+			}},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "robots.txt")
+			os.WriteFile(p, []byte("User-agent: *\n"), 0o644)
+			o, err := Open(p, Places{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := o.File
+			tc.remove(p)
+			c := f.CheckDisk()
+			if !c.Gone || f.OnDisk(c, []byte(mine)) != DiskAsk {
+				t.Fatalf("setup: the removal is said: %+v", c)
+			}
+			f.KeepMine(c)
+			if c := f.CheckDisk(); c.Changed {
+				t.Fatalf("nothing at the path yet is no new change: %+v", c)
+			}
+			tc.create(t, p)
+			c = f.CheckDisk()
+			if !c.Changed || c.Gone || string(c.Text) != theirs {
+				t.Fatalf("a file that appears where one was deleted must be a change on disk: %+v", c)
+			}
+			if f.OnDisk(c, []byte(mine)) != DiskAsk {
+				t.Fatal("unsaved text must ask about the new file")
+			}
+			err = f.Save(p, []byte(mine), nil, Places{})
+			if !errors.Is(err, textfile.ErrChangedOnDisk) {
+				t.Fatalf("Save over the new file must ask first, got %v", err)
+			}
+			if data, _ := os.ReadFile(p); string(data) != theirs {
+				t.Fatalf("the other program's new file was overwritten: %q", data)
+			}
+			f.KeepMine(c)
+			if err := f.Save(p, []byte(mine), nil, Places{}); err != nil {
+				t.Fatalf("after keep mine, Save writes: %v", err)
+			}
+			if data, _ := os.ReadFile(p); string(data) != mine {
+				t.Fatalf("saved %q", data)
+			}
+		})
+	}
+}
+
+// TestSaveRecreatesADeletedFileWhenNothingAppeared: after "keep my text"
+// for a deleted file, Save writes it back when the path is still free.
+func TestSaveRecreatesADeletedFileWhenNothingAppeared(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "robots.txt")
+	os.WriteFile(p, []byte("a\n"), 0o644)
+	o, err := Open(p, Places{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := o.File
+	os.Remove(p)
+	f.KeepMine(f.CheckDisk())
+	if err := f.Save(p, []byte("b\n"), nil, Places{}); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(p); string(data) != "b\n" {
+		t.Fatalf("saved %q", data)
+	}
+}

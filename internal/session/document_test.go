@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -141,5 +142,50 @@ func waitGoroutines(t *testing.T, want int) {
 		}
 		runtime.Gosched()
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestACopyIsWrittenAtEachPauseInTyping: the copy does not wait for the
+// next tick: when typing pauses (TypingPause, here the test's clock), the
+// text as it is then is copied, so a crash just after loses nothing typed
+// before the pause.
+func TestACopyIsWrittenAtEachPauseInTyping(t *testing.T) {
+	b := &buffer{set: testset.New()}
+	d := newDoc(t, b)
+	clock := &ManualClock{}
+	saved := make(chan bool)
+	a := StartAutosave(clock, time.Hour, func(f func()) { f() }, func() {
+		_, err := d.Autosave()
+		saved <- err == nil
+	})
+	defer a.Stop()
+	// The copy as a crash now would leave it.
+	pending := func() string {
+		data, err := os.ReadFile(d.Rec.file(""))
+		var rec RecoveryRecord
+		if err != nil || json.Unmarshal(data, &rec) != nil {
+			return ""
+		}
+		return string(rec.Text)
+	}
+	for _, typed := range []string{"Disallow: /first", "Disallow: /first LASTKEYS"} {
+		b.text = []byte(typed)
+		d.Edited()
+		a.Edited()
+		if pending() == typed {
+			t.Fatal("copied before the pause ended")
+		}
+		go clock.EndPause()
+		select {
+		case ok := <-saved:
+			if !ok {
+				t.Fatal("the copy at the pause failed")
+			}
+		case <-time.After(10 * time.Second): // a guard against a hang, not a wait: the pause is the clock's
+			t.Fatal("no copy was written at the end of the pause in typing")
+		}
+		if got := pending(); got != typed {
+			t.Fatalf("after a pause in typing the copy holds %q, want %q", got, typed)
+		}
 	}
 }

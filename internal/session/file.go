@@ -115,12 +115,15 @@ func (f *File) Save(path string, text []byte, set *testset.Set, places Places) e
 	abs, _ := filepath.Abs(path)
 	leftovers := textfile.SweepLeftovers(abs)
 	write := textfile.WriteAtomic
-	if abs == f.Path && f.Stamp.Exists {
+	if abs == f.Path && f.Path != "" {
+		// Over the file the window knows, or where it knows there is none
+		// (deleted, and the user kept their text): a file there now that
+		// it did not read is another program's, and is not written over.
 		c := f.CheckDisk()
 		if c.Changed {
 			return &textfile.Error{Path: abs, Text: msg.New(msgChangedSince), Err: textfile.ErrChangedOnDisk}
 		}
-		want := c.Stamp // the same bytes, perhaps touched since
+		want := c.Stamp // the same bytes, perhaps touched since; or still no file
 		write = func(p string, d []byte) error { return textfile.WriteAtomicIf(p, d, want) }
 	}
 	if err := write(path, text); err != nil {
@@ -170,8 +173,11 @@ type DiskCheck struct {
 
 // CheckDisk compares the file with what was last read or written. A file
 // only touched (new time, same bytes) is not changed. A new buffer never is.
+// A file with a path but no stamp is known to be missing (deleted or moved
+// away, and the user kept their text; or a recovered copy of a deleted
+// file): a file that appears there is a change, as another program wrote it.
 func (f *File) CheckDisk() DiskCheck {
-	if f.Path == "" || !f.Stamp.Exists {
+	if f.Path == "" {
 		return DiskCheck{Stamp: f.Stamp}
 	}
 	if f.Stamp.SameStat(f.Path) {
@@ -180,6 +186,9 @@ func (f *File) CheckDisk() DiskCheck {
 	data, err := textfile.Load(f.Path, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if !f.Stamp.Exists {
+			return DiskCheck{} // still missing: said already
+		}
 		return DiskCheck{Changed: true, Gone: true}
 	case err != nil:
 		return DiskCheck{Changed: true, Err: err, Stamp: textfile.StampOf(f.Path, nil)}

@@ -137,6 +137,8 @@ func (r *Recovery) Keep(path string, text []byte) error {
 	defer r.mu.Unlock()
 	if r.release != nil {
 		beat(r.lockFile(r.id))
+	} else if len(r.last) > 0 {
+		r.claim() // released (Release), yet running: a page back from the browser's cache owns its copies again
 	}
 	if last, ok := r.last[path]; ok && bytes.Equal(last, text) {
 		if _, err := os.Stat(r.file(path)); err == nil {
@@ -194,6 +196,23 @@ func (r *Recovery) Close() {
 		r.release()
 		r.release = nil
 	}
+}
+
+// Release gives up this owner's lock now, as Close does, for a page about
+// to close: its copies are offered at the next load instead of once the lock
+// has gone stale. It never waits (the page's closing handler must not): a
+// copy being written keeps the lock, and it reports false. The next copy
+// written takes the lock again (a page restored from the browser's cache).
+func (r *Recovery) Release() bool {
+	if r == nil || !r.mu.TryLock() {
+		return false
+	}
+	defer r.mu.Unlock()
+	if r.release != nil {
+		r.release()
+		r.release = nil
+	}
+	return true
 }
 
 // Pending lists the copies whose owner is gone, newest first: every one of

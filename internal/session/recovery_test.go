@@ -149,3 +149,42 @@ func TestAnUndoneEditDoesNotComeBackFromRecovery(t *testing.T) {
 		t.Fatal("LosesText")
 	}
 }
+
+// TestAClosingPageGivesUpItsCopiesAtOnce: a browser tab reloaded or closed
+// releases its copies as it goes (Release, from the page's pagehide), so the
+// next load offers them at once, not one load later once the lock is
+// stale. Release never waits: while a copy is being written it leaves the
+// lock as it is. A page that comes back (the browser's cache) owns its copy
+// again at its next autosave, changed text or not.
+func TestAClosingPageGivesUpItsCopiesAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	tab1 := NewRecovery(dir)
+	defer tab1.Close()
+	if err := tab1.Keep("", []byte(" # unsaved-A")); err != nil {
+		t.Fatal(err)
+	}
+	next := NewRecovery(dir)
+	defer next.Close()
+	if len(next.Pending()) != 0 {
+		t.Fatal("setup: the copy of a live tab is not offered")
+	}
+	tab1.mu.Lock() // a copy being written
+	if tab1.Release() {
+		t.Fatal("Release waited for, or broke into, a copy being written")
+	}
+	tab1.mu.Unlock()
+	if !tab1.Release() {
+		t.Fatal("Release refused with nothing being written")
+	}
+	if p := next.Pending(); len(p) != 1 || string(p[0].Text) != " # unsaved-A" {
+		t.Fatalf("the next load must offer the closed tab's copy at once: %+v", p)
+	}
+	// Back from the cache, the next autosave (the text unchanged) owns the
+	// copy again.
+	if err := tab1.Keep("", []byte(" # unsaved-A")); err != nil {
+		t.Fatal(err)
+	}
+	if p := next.Pending(); len(p) != 0 {
+		t.Fatalf("a page back from the cache owns its copy again: %+v", p)
+	}
+}

@@ -62,6 +62,48 @@ func Flush() {
 	})
 }
 
+// Reread brings the file at path up to date with the page's storage
+// (another tab may have saved over it since this tab read it), then calls
+// then on the UI goroutine, whatever happened.
+func Reread(path string, then func()) {
+	p := page()
+	if p.IsUndefined() || p.IsNull() || p.Get("reread").IsUndefined() {
+		then()
+		return
+	}
+	Await(p.Call("reread", path), func(_ js.Value, err error) {
+		if err != nil {
+			fyne.LogError("rereading "+path, err)
+		}
+		fyne.Do(then)
+	})
+}
+
+// SetUnsaved tells the page whether the tab holds unsaved work; while it
+// does, the page asks before the tab is closed or reloaded (beforeunload).
+func SetUnsaved(unsaved bool) {
+	if p := page(); !p.IsUndefined() && !p.IsNull() {
+		p.Set("unsaved", unsaved)
+	}
+}
+
+// OnHide sets what runs when the page is hidden (closing false: another
+// tab, a minimised window) or goes away (closing true: closed, reloaded,
+// navigated from), just before the page writes its storage out. f runs
+// inside the page's event, on the event's goroutine: it must not wait for
+// anything (a file's fsync waits for the page: no copy can be written
+// there).
+func OnHide(f func(closing bool)) {
+	p := page()
+	if p.IsUndefined() || p.IsNull() {
+		return
+	}
+	p.Set("onHide", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		f(len(args) > 0 && args[0].Truthy())
+		return nil
+	}))
+}
+
 // Queued are the paths of files dropped on the page before the app was
 // ready to take them.
 func Queued() []string {

@@ -353,6 +353,59 @@
 			await W.flush();
 		});
 
+		await test("two tabs that each make the same folder keep both tabs' files in it", async () => {
+			// The other tab makes the folder first; this tab, which loaded
+			// before, does not see it and makes it too (two tabs opened on a
+			// fresh storage, each making its recovery folder).
+			const done = new Promise((resolve) => {
+				addEventListener("message", function on(e) {
+					if (e.data && e.data.vfsTab === "shared/b.txt") { removeEventListener("message", on); resolve(e.data.result); }
+				});
+			});
+			const frame = document.createElement("iframe");
+			frame.src = "vfs_tab.html?db=" + encodeURIComponent(globalThis.robotsStudioVFSConfig.dbName) + "&mkdir=shared&write=shared/b.txt";
+			document.body.appendChild(frame);
+			eq(await done, "ok", "the other tab's folder and file");
+			frame.remove();
+			await ok("mkdir", H + "/shared", 0o700);
+			await writeFile(H + "/shared/a.txt", "A in shared");
+			await W.flush();
+		});
+
+		await test("a file another tab saved over is reread before this tab saves", async () => {
+			await writeFile(H + "/both.txt", "this tab's text");
+			await W.flush();
+			eq(await W.reread(H + "/both.txt"), false, "reread of a file nobody else changed");
+			const done = new Promise((resolve) => {
+				addEventListener("message", function on(e) {
+					if (e.data && e.data.vfsTab === "both.txt") { removeEventListener("message", on); resolve(e.data.result); }
+				});
+			});
+			const frame = document.createElement("iframe");
+			frame.src = "vfs_tab.html?db=" + encodeURIComponent(globalThis.robotsStudioVFSConfig.dbName) + "&write=both.txt";
+			document.body.appendChild(frame);
+			eq(await done, "ok", "the other tab's save");
+			frame.remove();
+			eq(await text(H + "/both.txt"), "this tab's text", "setup: this tab does not see the other's save by itself");
+			eq(await W.reread(H + "/both.txt"), true, "reread finds the other tab's save");
+			eq(await text(H + "/both.txt"), "from the other tab", "the other tab's save, after reread");
+			await writeFile(H + "/both.txt", "changed here, not stored");
+			eq(await W.reread(H + "/both.txt"), false, "a change of this tab not yet stored is left alone");
+			eq(await text(H + "/both.txt"), "changed here, not stored", "this tab's unstored change");
+			await W.flush();
+		});
+
+		await test("a page back from the browser's cache: its pagehide journal does not come back", async () => {
+			await writeFile(H + "/bf.txt", "old");
+			dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
+			const journals = () => Object.keys(localStorage).filter((k) => k.startsWith("robots-studio-vfs-journal:")).length;
+			eq(journals(), 1, "a closing page journals its changes not yet stored");
+			await W.flush();
+			await writeFile(H + "/bf.txt", "new");
+			await W.flush();
+			eq(journals(), 0, "the journal goes once a flush stored what it held");
+		});
+
 		await test("prepare the reload", async () => {
 			await ok("mkdir", H + "/.config", 0o700);
 			await ok("mkdir", H + "/.config/robots-studio", 0o700);
@@ -363,7 +416,21 @@
 			await W.flush();
 			await ok("unlink", H + "/deleted.txt");
 			await writeFile(H + "/unflushed-but-closed.txt", "written just before the reload");
+			await writeFile(H + "/owner.lock", "");
 			await W.flush();
+			// The program's last word as the page goes (a closing tab gives up
+			// its recovery lock): it runs before the page's own last flush,
+			// and what it changes is kept.
+			W.onHide = (closing) => {
+				if (!closing) return;
+				fs.unlink(H + "/owner.lock", () => {});
+				// A file written as the page closes (the calls answer at once).
+				const data = enc.encode("Ж written as the page closed");
+				fs.open(H + "/on-pagehide.txt", C.O_WRONLY | C.O_CREAT | C.O_TRUNC, 0o600, (err, fd) => {
+					if (!err) fs.write(fd, data, 0, data.length, null, () => fs.close(fd, () => {}));
+				});
+				sessionStorage.setItem("vfsOnHide", "closing");
+			};
 		});
 
 		sessionStorage.setItem("vfsTest1", JSON.stringify({ passed, failures }));
@@ -386,6 +453,13 @@
 		eq(await text(H + "/robots.txt"), "User-agent: *\r\nDisallow: /new\r\n", "the atomically saved file");
 		eq(await text(H + "/a/b/g.txt"), "y", "a file deep in folders");
 		eq(await text(H + "/unflushed-but-closed.txt"), "written just before the reload", "the last file");
+		eq(sessionStorage.getItem("vfsOnHide"), "closing", "W.onHide(true) ran at pagehide");
+		await code("ENOENT", "stat", H + "/owner.lock");
+		eq(await text(H + "/shared/a.txt"), "A in shared", "this tab's file in the folder both tabs made");
+		eq(await text(H + "/shared/b.txt"), "from the other tab", "the other tab's file in the folder both tabs made");
+		eq(await text(H + "/bf.txt"), "new", "what a page stored after coming back from the cache");
+		eq(await text(H + "/on-pagehide.txt"), "Ж written as the page closed", "a file written at pagehide");
+		eq(Object.keys(localStorage).filter((k) => k.startsWith("robots-studio-vfs-journal:")).length, 0, "the closed page's journal is stored and removed");
 		await code("ENOENT", "stat", H + "/deleted.txt");
 		await code("ENOENT", "stat", H + "/big.bin");
 		await code("ENOENT", "stat", H + "/.robots.txt.123.tmp");
