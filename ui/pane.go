@@ -24,7 +24,7 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 		s.refreshStatus()
 	})
 	p.SetOnCompareChanged(s.compareChanged)
-	p.SetOnResultsOnly(s.view.setResultsOnly)
+	p.ResultsOnly().SetOnChange(s.view.setResultsOnly)
 	s.view.setResultsOnly(false) // a new pane starts beside the editor
 	// Export… starts beside the robots.txt and is named after it.
 	p.SetExportPlace(func() (string, string) { return s.dialogs.startDir(), s.doc.File.SaveName() })

@@ -27,7 +27,7 @@ func (v *viewSide) setResultsOnly(on bool) {
 // resultsOnlyItem is View ▸ Results Only.
 func (v *viewSide) resultsOnlyItem() *fyne.MenuItem {
 	s := v.s
-	it := fyne.NewMenuItem(lang.X("menu.view.results_only", "Results Only"), func() { s.pane.SetResultsOnly(!s.pane.ResultsOnly()) })
-	it.Checked = s.pane != nil && s.pane.ResultsOnly()
+	it := fyne.NewMenuItem(lang.X("menu.view.results_only", "Results Only"), func() { s.pane.ResultsOnly().Set(!s.pane.ResultsOnly().On()) })
+	it.Checked = s.pane != nil && s.pane.ResultsOnly().On()
 	return it
 }

@@ -81,8 +81,8 @@ func (s *studio) refreshStatus() {
 	doc := statusDoc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath,
 		Focus: s.status.seen.Focus, Line: s.status.seen.Line, Dialog: s.status.seen.Dialog,
 		RowsInView: s.status.seen.RowsInView, PathChars: s.status.seen.PathChars}
-	if at, ok := s.pane.RowPoint(2); ok {
-		doc.ThirdRow = [2]int{int(at.X), int(at.Y)}
+	if f := s.pane.Figures(); f.HasThird {
+		doc.ThirdRow = [2]int{int(f.ThirdRow.X), int(f.ThirdRow.Y)}
 	}
 	if s.tabs != nil && s.tabs.Selected() != nil {
 		it := s.tabs.Selected()
@@ -128,7 +128,8 @@ func (f *statusFile) write(doc *statusDoc) {
 
 // watched is the watched state now.
 func (s *studio) watched() statusWatch {
-	w := statusWatch{Line: s.ed.CursorLine(), RowsInView: s.pane.RowsInView(), PathChars: s.pane.PathChars()}
+	f := s.pane.Figures()
+	w := statusWatch{Line: s.ed.CursorLine(), RowsInView: f.RowsInView, PathChars: f.PathChars}
 	if s.win == nil {
 		return w
 	}
@@ -175,8 +176,8 @@ func (s *studio) watchStatus() {
 					doc.Focus, doc.Line, doc.Dialog = w.Focus, w.Line, w.Dialog
 					doc.RowsInView, doc.PathChars = w.RowsInView, w.PathChars
 					doc.ThirdRow = [2]int{}
-					if at, ok := s.pane.RowPoint(2); ok {
-						doc.ThirdRow = [2]int{int(at.X), int(at.Y)}
+					if f := s.pane.Figures(); f.HasThird {
+						doc.ThirdRow = [2]int{int(f.ThirdRow.X), int(f.ThirdRow.Y)}
 					}
 					s.status.write(doc)
 				}

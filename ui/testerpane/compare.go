@@ -466,7 +466,7 @@ func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	h := t.wholeRowsHeight(size.Height)
 	keep := -1
 	if h != l.height {
-		if i := l.p.selectedRow(); i >= 0 && t.rowInView(i, l.height-t.metrics().header) {
+		if i := l.p.view.selectedRow(); i >= 0 && t.rowInView(i, l.height-t.metrics().header) {
 			keep = i
 		}
 		l.height = h

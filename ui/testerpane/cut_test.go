@@ -1,6 +1,7 @@
 package testerpane
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -29,5 +30,19 @@ func TestCutMiddle(t *testing.T) {
 				t.Errorf("%q is wider than %d characters", got, c.chars)
 			}
 		})
+	}
+}
+
+// TestCutMiddleMeasuresLittle: a long path is cut with a few measurements,
+// not one per character (a 4 KiB path took minutes of the UI goroutine).
+func TestCutMiddleMeasuresLittle(t *testing.T) {
+	long := "/" + strings.Repeat("a", 4096)
+	n := 0
+	got := cutMiddle(long, func(s string) bool { n++; return utf8.RuneCountInString(s) <= 30 })
+	if utf8.RuneCountInString(got) != 30 {
+		t.Errorf("cut to %d characters, want 30", utf8.RuneCountInString(got))
+	}
+	if n > 20 {
+		t.Errorf("%d measurements for one path", n)
 	}
 }

@@ -118,18 +118,18 @@ func (d *detailView) fitOffset(split *container.Split) float64 {
 	// Wrapped labels are as tall as their width makes them.
 	d.body.Resize(fyne.NewSize(w-theme.ScrollBarSize(), d.body.MinSize().Height))
 	need := d.body.MinSize().Height + 2*theme.Padding() + theme.SeparatorThicknessSize()
-	most := total - d.p.resultsHeight(tableKeepRows)
+	most := total - d.resultsHeight(tableKeepRows)
 	if most < detailLeast {
-		most = max(total-d.p.resultsHeight(tableFewRows), min(detailLeast, total/2))
+		most = max(total-d.resultsHeight(tableFewRows), min(detailLeast, total/2))
 	}
 	return 1 - float64(min(need, most)/total)
 }
 
 // resultsHeight is the height the filter, the summary and the table need
 // to show rows whole rows under the table's header.
-func (p *Pane) resultsHeight(rows int) float32 {
-	m := p.ui.table.metrics()
-	return p.ui.tools.MinSize().Height + theme.Padding() + m.header + float32(rows)*m.stride() + 2*theme.Padding()
+func (d *detailView) resultsHeight(rows int) float32 {
+	m := d.p.ui.table.metrics()
+	return d.p.ui.tools.MinSize().Height + theme.Padding() + m.header + float32(rows)*m.stride() + 2*theme.Padding()
 }
 
 func (d *detailView) pin(allowed, clear bool) {

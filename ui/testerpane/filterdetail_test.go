@@ -78,10 +78,10 @@ func TestDetailOpensToTheWholeExplanation(t *testing.T) {
 	total := p.ui.lower.Size().Height
 	shown := p.ui.detail.root.Size().Height
 	need := p.ui.detail.body.MinSize().Height
-	if shown+2*theme.Padding()+1 < min(need, total-p.resultsHeight(tableKeepRows)) {
+	if shown+2*theme.Padding()+1 < min(need, total-p.ui.detail.resultsHeight(tableKeepRows)) {
 		t.Errorf("the detail area is %.0f px for an explanation of %.0f px (results %.0f px)", shown, need, total)
 	}
-	if rows := p.RowsInView(); rows < tableKeepRows {
+	if rows := p.Figures().RowsInView; rows < tableKeepRows {
 		t.Errorf("the table shows %d whole rows beside the explanation, want %d", rows, tableKeepRows)
 	}
 }

@@ -6,25 +6,30 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// Results only: a toggle in the tester's header (and View ▸ Results Only)
-// that gives the tester the whole width of the window, as an editor's
+// ResultsOnly is the toggle (a button by the lists, and View ▸ Results
+// Only) that gives the tester the whole width of the window, as an editor's
 // "zen" or "maximise" does: at 1024×768 the table beside the editor held
 // twenty characters of a path and cut the deciding line; alone it holds
-// them whole. The window hides and shows its own side (SetOnResultsOnly).
+// them whole. The window hides and shows its own side (SetOnChange).
+type ResultsOnly struct {
+	on       bool
+	btns     []*widget.Button
+	onChange func(on bool)
+}
 
-// buildResultsOnly makes one of the toggle's buttons: one is on the folded
-// lists' line, one beside the open lists' Fold.
-func (p *Pane) buildResultsOnly() *widget.Button {
-	b := widget.NewButtonWithIcon("", theme.ViewFullScreenIcon(), func() { p.SetResultsOnly(!p.resultsOnly) })
+// button makes one of the toggle's buttons: one is on the folded lists'
+// line, one beside the open lists' Fold.
+func (r *ResultsOnly) button() *widget.Button {
+	b := widget.NewButtonWithIcon("", theme.ViewFullScreenIcon(), func() { r.Set(!r.on) })
 	b.Importance = widget.LowImportance
-	p.ui.resultsOnlyBtns = append(p.ui.resultsOnlyBtns, b)
-	p.updateResultsOnlyBtn()
+	r.btns = append(r.btns, b)
+	r.update()
 	return b
 }
 
-func (p *Pane) updateResultsOnlyBtn() {
-	for _, b := range p.ui.resultsOnlyBtns {
-		if p.resultsOnly {
+func (r *ResultsOnly) update() {
+	for _, b := range r.btns {
+		if r.on {
 			b.SetIcon(theme.ViewRestoreIcon())
 			b.SetText(lang.X("testerpane.results_only.off", "Editor"))
 		} else {
@@ -34,21 +39,24 @@ func (p *Pane) updateResultsOnlyBtn() {
 	}
 }
 
-// ResultsOnly reports whether the tester asked for the window's width.
-func (p *Pane) ResultsOnly() bool { return p.resultsOnly }
+// On reports whether the tester asked for the window's width.
+func (r *ResultsOnly) On() bool { return r.on }
 
-// SetResultsOnly asks the window for its whole width (on) or gives the
-// editor its side back, and tells the window (SetOnResultsOnly).
-func (p *Pane) SetResultsOnly(on bool) {
-	if p.resultsOnly == on {
+// Set asks the window for its whole width (on) or gives the editor its
+// side back, and tells the window.
+func (r *ResultsOnly) Set(on bool) {
+	if r.on == on {
 		return
 	}
-	p.resultsOnly = on
-	p.updateResultsOnlyBtn()
-	if p.onResultsOnly != nil {
-		p.onResultsOnly(on)
+	r.on = on
+	r.update()
+	if r.onChange != nil {
+		r.onChange(on)
 	}
 }
 
-// SetOnResultsOnly is told when the tester asks for the window's width.
-func (p *Pane) SetOnResultsOnly(f func(on bool)) { p.onResultsOnly = f }
+// SetOnChange is told when the toggle changes.
+func (r *ResultsOnly) SetOnChange(f func(on bool)) { r.onChange = f }
+
+// ResultsOnly is the pane's Results only toggle.
+func (p *Pane) ResultsOnly() *ResultsOnly { return &p.ui.resultsOnly }

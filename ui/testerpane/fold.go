@@ -13,72 +13,74 @@ import (
 // button. At 1280×800 the open lists kept two rows each and a row of
 // buttons under them, and the results table showed nine rows of the twelve
 // hundred. Folded, the table has the height; Edit (or Tester ▸ Add Crawler
-// Row, Ctrl+Shift+A) opens the lists again, and Fold closes them.
+// Row, Ctrl+Shift+A, or any row to type in) opens the lists again, and Fold
+// closes them.
 
 // foldAbove is the most rows a list may hold for a loaded test set to
 // show its lists open.
 const foldAbove = 3
 
-// foldUI is the folded line and the place it takes.
+// foldUI is the folded line and the place it takes: the split of the lists
+// over the results (open), or the line over the results (folded).
 type foldUI struct {
 	folded bool
 	label  *widget.Label
 	edit   *widget.Button
 	fold   *widget.Button // in the open lists: back to one line
-	bar    fyne.CanvasObject
-	center *fyne.Container // the split with the lists, or the bar over the results
+	bar    *fyne.Container
+	center *fyne.Container // holds the split, or the line over the results
+	upper  *container.Split
+	lower  fyne.CanvasObject
 }
 
-func (f *foldUI) build(p *Pane) {
+// build makes the line's widgets; edit is what Edit does after opening the
+// lists (give the first row the keyboard).
+func (f *foldUI) build(edit func()) {
 	f.label = widget.NewLabel("")
 	f.label.Truncation = fyne.TextTruncateEllipsis
 	f.edit = widget.NewButtonWithIcon(lang.X("testerpane.fold.edit", "Edit"), theme.DocumentCreateIcon(), func() {
-		p.SetInputsFolded(false)
-		p.input.focusFirstRow()
+		f.set(false)
+		edit()
 	})
-	f.fold = widget.NewButtonWithIcon(lang.X("testerpane.fold.fold", "Fold"), theme.MenuDropUpIcon(), func() { p.SetInputsFolded(true) })
+	f.fold = widget.NewButtonWithIcon(lang.X("testerpane.fold.fold", "Fold"), theme.MenuDropUpIcon(), func() { f.set(true) })
 	f.fold.Importance = widget.LowImportance
-	f.bar = container.NewBorder(nil, nil, nil, f.edit, f.label)
 }
 
-// InputsFolded reports whether the crawler and path lists show as one line.
-func (p *Pane) InputsFolded() bool { return p.ui.fold.folded }
+// place puts the lists' split and the results in the pane, open.
+func (f *foldUI) place(upper *container.Split, lower fyne.CanvasObject) *fyne.Container {
+	f.upper, f.lower = upper, lower
+	f.center = container.NewStack(upper)
+	return f.center
+}
 
-// SetInputsFolded folds the crawler and path lists to one line (on) or
-// opens them.
-func (p *Pane) SetInputsFolded(on bool) {
-	f := &p.ui.fold
+// set folds the lists to one line (on) or opens them.
+func (f *foldUI) set(on bool) {
 	if f.center == nil || f.folded == on {
 		return
 	}
 	f.folded = on
-	p.updateFoldLabel()
 	if on {
-		p.ui.upper.Trailing = widget.NewLabel("") // the results move to the folded layout
-		f.center.Objects = []fyne.CanvasObject{topOver(f.bar, p.ui.lower)}
+		f.upper.Trailing = widget.NewLabel("") // the results move under the line
+		f.center.Objects = []fyne.CanvasObject{topOver(f.bar, f.lower)}
 	} else {
-		p.ui.upper.Trailing = p.ui.lower
-		f.center.Objects = []fyne.CanvasObject{p.ui.upper}
-		p.ui.upper.Refresh()
+		f.upper.Trailing = f.lower
+		f.center.Objects = []fyne.CanvasObject{f.upper}
+		f.upper.Refresh()
 	}
 	f.center.Refresh()
 }
 
-// foldIfLong folds the lists when a loaded set holds more rows than fit.
-func (p *Pane) foldIfLong() {
-	n, m := len(nonEmpty(p.set.Crawlers)), len(nonEmpty(p.set.Paths))
-	p.SetInputsFolded(n > foldAbove || m > foldAbove)
-}
-
-// updateFoldLabel says what the folded lists hold.
-func (p *Pane) updateFoldLabel() {
-	f := &p.ui.fold
+// follow says what the lists hold, and, for a set just loaded (loaded),
+// folds them when they hold more rows than fit.
+func (f *foldUI) follow(crawlers, paths int, loaded bool) {
 	if f.label == nil {
 		return
 	}
-	n, m := len(nonEmpty(p.set.Crawlers)), len(nonEmpty(p.set.Paths))
-	f.label.SetText(lang.XN("testerpane.fold.crawlers", "{{.Count}} crawlers", n, map[string]any{"Count": n}) + " · " +
-		lang.XN("testerpane.fold.paths", "{{.Count}} paths", m, map[string]any{"Count": m}))
+	f.label.SetText(lang.XN("testerpane.fold.crawlers", "{{.Count}} crawlers", crawlers, map[string]any{"Count": crawlers}) + " · " +
+		lang.XN("testerpane.fold.paths", "{{.Count}} paths", paths, map[string]any{"Count": paths}))
+	if loaded {
+		f.set(crawlers > foldAbove || paths > foldAbove)
+	}
 }
 
 // focusFirstRow gives the keyboard to the first crawler row (or the text

@@ -86,40 +86,38 @@ type Pane struct {
 	onColumnsChanged  func() // the compare columns' order or hiding changed
 	suppressSelection bool   // set while the pane moves the selection itself
 	presenting        bool   // presenter mode's layout (present.go)
-	resultsOnly       bool   // the tester has the window's width (focus.go)
-	onResultsOnly     func(on bool)
 
 	ui paneUI
 }
 
 // paneUI holds the widgets.
 type paneUI struct {
-	root            fyne.CanvasObject
-	engineSel       *safewidget.Select
-	compareChk      *keys.Check
-	columnsBtn      *widget.Button // the engine column chooser (compare)
-	summary         *widget.Label
-	filter          *keys.Entry
-	toggles         [toggleCount]*keys.Check
-	toggleBox       *fyne.Container
-	filterRow       *fyne.Container
-	copyBtn         *widget.Button
-	exportBtn       *widget.Button
-	crawlerBox      *fyne.Container
-	pathBox         *fyne.Container
-	rowsScroll      *container.Scroll // the crawler and path rows
-	table           *hoverTable
-	tip             *HoverTip // a cut cell's whole text, over the table
-	results         *fyne.Container
-	emptyHint       *widget.Label
-	detail          *detailView
-	lower           *container.Split  // the results over the detail area
-	upper           *container.Split  // the rows over the results and the detail area
-	inputs          fyne.CanvasObject // the crawler and path rows (hidden when presenting)
-	engineNames     []string          // the select's options: OwnReading, then Pane.engines
-	fold            foldUI            // the lists folded to one line (fold.go)
-	tools           *fyne.Container   // the filter, its toggles and the summary, over the table
-	resultsOnlyBtns []*widget.Button  // Results only / Editor (focus.go)
+	root        fyne.CanvasObject
+	engineSel   *safewidget.Select
+	compareChk  *keys.Check
+	columnsBtn  *widget.Button // the engine column chooser (compare)
+	summary     *widget.Label
+	filter      *keys.Entry
+	toggles     [toggleCount]*keys.Check
+	toggleBox   *fyne.Container
+	filterRow   *fyne.Container
+	copyBtn     *widget.Button
+	exportBtn   *widget.Button
+	crawlerBox  *fyne.Container
+	pathBox     *fyne.Container
+	rowsScroll  *container.Scroll // the crawler and path rows
+	table       *hoverTable
+	tip         *HoverTip // a cut cell's whole text, over the table
+	results     *fyne.Container
+	emptyHint   *widget.Label
+	detail      *detailView
+	lower       *container.Split  // the results over the detail area
+	upper       *container.Split  // the rows over the results and the detail area
+	inputs      fyne.CanvasObject // the crawler and path rows (hidden when presenting)
+	engineNames []string          // the select's options: OwnReading, then Pane.engines
+	fold        foldUI            // the lists folded to one line (fold.go)
+	tools       *fyne.Container   // the filter, its toggles and the summary, over the table
+	resultsOnly ResultsOnly       // the tester has the window's width (focus.go)
 }
 
 var emptyDoc = syntax.Parse(nil)
@@ -156,9 +154,16 @@ func New(win fyne.Window) *Pane {
 		cancelled: map[cell]bool{},
 	}
 	p.compiler = &latest.Worker[compileJob, compiledSet]{
-		Work:    func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
-		Deliver: p.installCompiled,
-		Hand:    func(f func()) { p.toUI(f) },
+		Work: func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
+		// a background compile reaches the UI goroutine: its costs are
+		// kept, and its result installed unless a newer document came
+		Deliver: func(job compileJob, c compiledSet) {
+			maps.Copy(p.answers.cost, c.costs)
+			if job.gen == p.gen {
+				p.install(job.doc, c.compiled)
+			}
+		},
+		Hand: func(f func()) { p.toUI(f) },
 	}
 	p.tallies.worker = &latest.Worker[tallyJob, tallyOut]{
 		Work:    runTally,
@@ -210,17 +215,6 @@ type compileJob struct {
 	doc *syntax.Document
 	ids []string
 	gen int
-}
-
-// installCompiled receives a background compile on the UI goroutine: it
-// shows the document unless a newer one came meanwhile (that one is on its
-// way: the worker always takes the newest).
-func (p *Pane) installCompiled(job compileJob, c compiledSet) {
-	maps.Copy(p.answers.cost, c.costs)
-	if job.gen != p.gen {
-		return
-	}
-	p.install(job.doc, c.compiled)
 }
 
 // compiledSet is a document compiled by several engines, with the time each
@@ -377,7 +371,7 @@ func (p *Pane) SetTestSet(s *testset.Set) {
 	p.selected = nil
 	p.input.buildRows()
 	p.rowsChanged(false)
-	p.foldIfLong()
+	p.ui.fold.follow(len(nonEmpty(p.set.Crawlers)), len(nonEmpty(p.set.Paths)), true)
 }
 
 func (in *rowInput) ensureEmptyRows() {
@@ -444,7 +438,7 @@ func (p *Pane) rowsChanged(user bool) {
 	// Rows and expectations decide the columns (Expected, the crawler
 	// column's width); a keystroke in the file does not: not done there.
 	p.table.columnsFollow(p.table.tableW)
-	p.updateFoldLabel()
+	p.ui.fold.follow(len(nonEmpty(p.set.Crawlers)), len(nonEmpty(p.set.Paths)), false)
 	p.refreshResults()
 	if user && p.onTestSetChanged != nil {
 		p.onTestSetChanged()
@@ -496,8 +490,8 @@ func (p *Pane) selectCell(c cell) {
 	// the row whole in sight, the rows above it from a row's top (the
 	// table's own scroll to a clicked row left half a row at the top),
 	// and the keyboard there
-	p.ui.table.focusOn(p.selectedRow())
-	p.ui.table.showRow(p.selectedRow())
+	p.ui.table.focusOn(p.view.selectedRow())
+	p.ui.table.showRow(p.view.selectedRow())
 	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
 		p.onSelect(*v)
 	}
@@ -591,14 +585,14 @@ func (ui *paneUI) build(p *Pane) {
 		p.input.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
 		p.input.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
 	)
-	ui.fold.build(p)
+	ui.fold.build(p.input.focusFirstRow)
 	adds := container.NewGridWithColumns(2,
 		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
 			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue),
-		container.NewBorder(nil, nil, nil, container.NewHBox(p.buildResultsOnly(), ui.fold.fold),
+		container.NewBorder(nil, nil, nil, container.NewHBox(ui.resultsOnly.button(), ui.fold.fold),
 			addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil)))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
-	ui.fold.bar = container.NewBorder(nil, nil, nil, container.NewHBox(p.buildResultsOnly(), ui.fold.edit), ui.fold.label)
+	ui.fold.bar = container.NewBorder(nil, nil, nil, container.NewHBox(ui.resultsOnly.button(), ui.fold.edit), ui.fold.label)
 	ui.tools = container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := topOver(ui.tools, ui.results)
 	flow.relayout = func() { ui.tools.Refresh(); resultsPart.Refresh() }
@@ -609,8 +603,7 @@ func (ui *paneUI) build(p *Pane) {
 	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
 	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
 	ui.upper.Offset = 0.25
-	ui.fold.center = container.NewStack(ui.upper)
-	ui.root = topOver(header, ui.fold.center)
+	ui.root = topOver(header, ui.fold.place(ui.upper, ui.lower))
 }
 
 // EngineFor is the id of the engine that answers for crawler without

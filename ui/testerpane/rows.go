@@ -340,7 +340,7 @@ func (in *rowInput) nextRow(k rowKind, i int) {
 
 func (in *rowInput) focusRow(k rowKind, i int) {
 	p := in.p
-	p.SetInputsFolded(false) // a row to type in is a row in sight
+	p.ui.fold.set(false) // a row to type in is a row in sight
 	if in.text[k].on {
 		in.focusText(k)
 		return
@@ -432,7 +432,7 @@ func (p *Pane) AddCrawler() { p.input.focusEmptyRow(crawlerRows) }
 func (p *Pane) AddPath() { p.input.focusEmptyRow(pathRows) }
 
 func (in *rowInput) focusEmptyRow(k rowKind) {
-	in.p.SetInputsFolded(false)
+	in.p.ui.fold.set(false)
 	if in.text[k].on {
 		in.focusText(k)
 		return

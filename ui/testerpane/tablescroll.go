@@ -72,16 +72,32 @@ func positionField(v reflect.Value) fyne.Position {
 	return fyne.NewPos(float32(v.FieldByName("X").Float()), float32(v.FieldByName("Y").Float()))
 }
 
-// RowsInView is how many whole result rows the table shows (the rows it
+// rowsInView is how many whole result rows the table shows (the rows it
 // holds, when fewer fit).
-func (p *Pane) RowsInView() int {
-	t := p.ui.table
-	if t == nil || !p.ui.results.Visible() || t.Size().Height <= 0 {
+func (t *hoverTable) rowsInView() int {
+	if t == nil || t.Size().Height <= 0 || t.Length == nil {
 		return 0
 	}
+	rows, _ := t.Length()
 	m := t.metrics()
 	n := int(math.Floor(float64((t.Size().Height - m.header + m.gap) / m.stride())))
-	return max(0, min(n, len(p.view.shown)))
+	return max(0, min(n, rows))
+}
+
+// Figures are what a picture of the window is checked against, as the
+// window's status file (ROBOTS_STUDIO_STATUS) and make tour report them.
+type Figures struct {
+	RowsInView int           // whole result rows in view
+	PathChars  int           // characters of a typical path the Path column shows whole
+	ThirdRow   fyne.Position // a point in the third row in view, in window coordinates
+	HasThird   bool          // the table shows a third row
+}
+
+// Figures reports the pane's figures now.
+func (p *Pane) Figures() Figures {
+	f := Figures{RowsInView: p.ui.table.rowsInView(), PathChars: p.table.pathChars()}
+	f.ThirdRow, f.HasThird = p.ui.table.rowPoint(2)
+	return f
 }
 
 // wholeRowsHeight is the height at most h that holds the header and a
@@ -138,11 +154,11 @@ func (t *hoverTable) rowInView(row int, view float32) bool {
 }
 
 // selectedRow is the table row of the selected result, or -1.
-func (p *Pane) selectedRow() int {
-	if p.selected == nil {
+func (rv *resultView) selectedRow() int {
+	if rv.p.selected == nil {
 		return -1
 	}
-	return slices.Index(p.view.shown, p.selected.pair)
+	return slices.Index(rv.shown, rv.p.selected.pair)
 }
 
 // Tapped selects the cell under the pointer as widget.Table does, and
@@ -175,7 +191,7 @@ func (t *hoverTable) TypedKey(e *fyne.KeyEvent) {
 				// The selection follows the keyboard, as in any list of
 				// results: the detail and the editor's marks go with it
 				// (widget.Table moves only its focus and waits for Space).
-				if row := t.focusRow(); row >= 0 && row != t.p.selectedRow() {
+				if row := t.focusRow(); row >= 0 && row != t.p.view.selectedRow() {
 					t.Select(widget.TableCellID{Row: row, Col: 0})
 				}
 				t.showRow(t.focusRow())
@@ -214,12 +230,11 @@ func (t *hoverTable) focusOn(row int) {
 	})
 }
 
-// RowPoint is a point inside the n-th result row in view, in window
+// rowPoint is a point inside the n-th result row in view, in window
 // coordinates (false when the table shows fewer rows): where the window's
 // tour clicks to select a result as a user would.
-func (p *Pane) RowPoint(n int) (fyne.Position, bool) {
-	t := p.ui.table
-	if t == nil || n >= p.RowsInView() {
+func (t *hoverTable) rowPoint(n int) (fyne.Position, bool) {
+	if t == nil || n >= t.rowsInView() {
 		return fyne.Position{}, false
 	}
 	drv := fyne.CurrentApp().Driver()

@@ -143,7 +143,7 @@ func TestClickScrollsByWholeRows(t *testing.T) {
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(c)
 	shows := v.scroll.Size().Height - (c.Position().Y - v.scroll.Offset.Y) // the part above the edge
 	test.TapCanvas(w.Canvas(), at.AddXY(c.Size().Width/2, shows/2))
-	if got := p.selectedRow(); got != row {
+	if got := p.view.selectedRow(); got != row {
 		t.Fatalf("the click selected row %d, not %d", got, row)
 	}
 	if !p.ui.detail.body.Visible() {
@@ -172,7 +172,7 @@ func TestKeysScrollByWholeRows(t *testing.T) {
 		if got := p.ui.table.focusRow(); got != row {
 			t.Fatalf("Down moved the focus to row %d, not %d", got, row)
 		}
-		if got := p.selectedRow(); got != row {
+		if got := p.view.selectedRow(); got != row {
 			t.Fatalf("Down to row %d selected row %d: the selection (and the detail) must follow the keys", row, got)
 		}
 		checkWhole(t, p, row, fmt.Sprintf("Down to row %d (row %d was the last in view)", row, visible))
@@ -187,7 +187,7 @@ func TestKeysScrollByWholeRows(t *testing.T) {
 	}
 	for row := len(p.view.shown) - 2; row >= 0; row-- {
 		w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})
-		if got := p.selectedRow(); got != row {
+		if got := p.view.selectedRow(); got != row {
 			t.Fatalf("Up to row %d selected row %d", row, got)
 		}
 		checkWhole(t, p, row, fmt.Sprintf("Up to row %d", row))
@@ -200,8 +200,8 @@ func TestKeysScrollByWholeRows(t *testing.T) {
 	}
 	// Space selects the focused row, which stays where it is.
 	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
-	if p.selectedRow() != 0 {
-		t.Errorf("Space selected row %d", p.selectedRow())
+	if p.view.selectedRow() != 0 {
+		t.Errorf("Space selected row %d", p.view.selectedRow())
 	}
 	checkWhole(t, p, 0, "Space")
 }
@@ -267,8 +267,8 @@ func TestRestoredSelectionTakesTheKeyboard(t *testing.T) {
 
 	q, w := manyRowsPane(t)
 	q.Restore(st)
-	if q.selectedRow() != 50 {
-		t.Fatalf("restored selection is row %d", q.selectedRow())
+	if q.view.selectedRow() != 50 {
+		t.Fatalf("restored selection is row %d", q.view.selectedRow())
 	}
 	checkWhole(t, q, 50, "the selection put back")
 	w.Canvas().Focus(q.ui.table)

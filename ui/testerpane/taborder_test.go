@@ -37,7 +37,7 @@ func TestTabGoesDownThePane(t *testing.T) {
 		t.Fatalf("Tab did not reach %T after %T", want[at+1], want[at])
 	}
 	// and with the lists folded, from the filter to the table at once
-	p.SetInputsFolded(true)
+	p.ui.fold.set(true)
 	c.Focus(p.ui.filter)
 	for i := 0; i < 10 && c.Focused() != p.ui.table; i++ {
 		c.FocusNext()

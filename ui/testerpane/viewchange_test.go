@@ -68,10 +68,10 @@ func TestAddButtonsStayInSight(t *testing.T) {
 	w.Resize(fyne.NewSize(500, 600))
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot", "YandexBot", "GPTBot", "Slurp"},
 		Paths: []string{"/a", "/b", "/c", "/d", "/e"}})
-	if !p.InputsFolded() {
+	if !p.ui.fold.folded {
 		t.Error("five rows each: the lists stay open over the results")
 	}
-	p.SetInputsFolded(false) // Edit
+	p.ui.fold.set(false) // Edit
 	drv := fyne.CurrentApp().Driver()
 	var add *widget.Button
 	walk(p.ui.root, func(o fyne.CanvasObject) {
@@ -111,22 +111,22 @@ func TestListsFoldToOneLine(t *testing.T) {
 		set.Paths = append(set.Paths, fmt.Sprintf("/p/%d", i))
 	}
 	p.SetTestSet(set)
-	if !p.InputsFolded() || p.ui.fold.label.Text != "20 crawlers · 60 paths" {
-		t.Fatalf("folded %v, %q", p.InputsFolded(), p.ui.fold.label.Text)
+	if !p.ui.fold.folded || p.ui.fold.label.Text != "20 crawlers · 60 paths" {
+		t.Fatalf("folded %v, %q", p.ui.fold.folded, p.ui.fold.label.Text)
 	}
-	folded := p.RowsInView()
-	p.SetInputsFolded(false)
+	folded := p.Figures().RowsInView
+	p.ui.fold.set(false)
 	w.Content().Refresh()
-	if open := p.RowsInView(); open >= folded {
+	if open := p.Figures().RowsInView; open >= folded {
 		t.Errorf("the table shows %d rows with the lists open and %d folded", open, folded)
 	}
-	p.SetInputsFolded(true)
+	p.ui.fold.set(true)
 	p.AddCrawler()
-	if p.InputsFolded() {
+	if p.ui.fold.folded {
 		t.Error("Add Crawler Row leaves the lists folded")
 	}
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a", "/b"}})
-	if p.InputsFolded() {
+	if p.ui.fold.folded {
 		t.Error("a set of three rows is folded")
 	}
 }
