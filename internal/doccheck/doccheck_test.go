@@ -65,7 +65,7 @@ func TestArchitectureNamesEveryPackage(t *testing.T) {
 }
 
 // pathPattern is a path inside the module as the page writes one.
-const pathPattern = `(?:tester|internal|editor|assets|build|release|docs|web)(?:/[A-Za-z0-9_.*<>…-]+)*|main(?:_[a-z_]+)?\.go`
+const pathPattern = `(?:tester|internal|editor|ui|assets|build|release|docs|web)(?:/[A-Za-z0-9_.*<>…-]+)*|main(?:_[a-z_]+)?\.go`
 
 var link = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
