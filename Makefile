@@ -37,7 +37,7 @@ DIST     := dist
 # The static command line for these platforms (no cgo, no window).
 CLI_TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64
 
-.PHONY: all run build headless deps test-deps test-npm dist-deps test suite unit e2e tour check-fresh race-ui speed-window bench package dist web web-serve fmt clean
+.PHONY: all run build headless deps test-deps test-npm dist-deps test suite staticcheck unit e2e tour check-fresh race-ui speed-window bench package dist web web-serve fmt clean
 
 all: build
 
@@ -100,6 +100,7 @@ suite:
 	@[ -d ../shared/corpus/real ] || echo "corpus: ../shared/corpus/real is absent: the corpus tests run on the repository's own testdata only"
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) build ./...
+	$(MAKE) --no-print-directory staticcheck
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build $(CORE_PKGS) ./editor/...
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(CORE_PKGS)
 	CGO_ENABLED=0 $(GO) test $(CORE_PKGS)
@@ -112,6 +113,21 @@ suite:
 	WEB_GZIP=gzip $(MAKE) --no-print-directory dist
 	ROBOTS_STUDIO_DIST=$(CURDIR)/$(DIST) ROBOTS_STUDIO_LINUX_CLI=$(CURDIR)/$(BIN)-headless $(GO) test -p 1 -v ./release/...
 	$(MAKE) --no-print-directory e2e
+
+# staticcheck: the linter past go vet (unused code, deprecated calls,
+# values never used), on Linux and on the browser build (GOOS=js), tests
+# included. Installed with go install at STATICCHECK_VERSION when the one in
+# GOBIN (or GOPATH/bin) is not that version. Its cache sits beside Go's
+# build cache, so a hermetic run (empty XDG_CACHE_HOME) does not redo it.
+STATICCHECK_VERSION := 0.8.2
+staticcheck:
+	@bin=$$($(GO) env GOBIN); [ -n "$$bin" ] || bin=$$($(GO) env GOPATH)/bin; \
+	"$$bin/staticcheck" -version 2>/dev/null | grep -qF "($(STATICCHECK_VERSION))" || { \
+	  echo "installing staticcheck v$(STATICCHECK_VERSION)"; \
+	  $(GO) install honnef.co/go/tools/cmd/staticcheck@v$(STATICCHECK_VERSION) || exit 1; }; \
+	export STATICCHECK_CACHE="$${STATICCHECK_CACHE:-$$(dirname "$$($(GO) env GOCACHE)")/staticcheck}"; \
+	echo "staticcheck ./... (linux, then js/wasm)"; \
+	"$$bin/staticcheck" ./... && GOOS=js GOARCH=wasm "$$bin/staticcheck" ./...
 
 e2e: build
 	bash ui/e2e/run.sh ./$(BIN)
@@ -172,10 +188,8 @@ check-fresh: test
 	echo "check-fresh: a clone of HEAD without ../shared, in $$tmp" && \
 	HERMETIC_LANG=pl_PL.UTF-8 HERMETIC_TZ=America/St_Johns $(MAKE) --no-print-directory -C "$$tmp/robots-studio" test
 
-# bench: the four whole-process comparisons of docs/speed.md and
-# docs/scale.md side by side (1M URLs vs temoto/robotstxt, a 50,000-URL
-# sitemap vs Python's ElementTree + robotparser, a 200 MB log on one core vs
-# all, partial+merge over 8 shards vs one pass), then the Go benchmarks.
+# race-ui: the window package under the race detector; not in make test
+# (about 50 minutes here, see RACE_PKGS).
 race-ui:
 	$(GO) test -race -timeout 90m ./ui
 
@@ -186,6 +200,10 @@ race-ui:
 speed-window: build test-deps
 	cd release/windowtest && ROBOTS_STUDIO_WINDOW_SPEED=1 ROBOTS_STUDIO_BIN=$(CURDIR)/$(BIN) $(GO) test -run 'KeystrokeToFrame|PresenterWithTabs' -v -count=1 .
 
+# bench: the four whole-process comparisons of docs/speed.md and
+# docs/scale.md side by side (1M URLs vs temoto/robotstxt, a 50,000-URL
+# sitemap vs Python's ElementTree + robotparser, a 200 MB log on one core vs
+# all, partial+merge over 8 shards vs one pass), then the Go benchmarks.
 bench: test-deps
 	bash build/bench.sh
 	$(GO) test -run '^$$' -bench . -benchmem ./tester/... ./editor/... ./internal/...

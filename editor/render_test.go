@@ -90,6 +90,21 @@ func TestHighlightColours(t *testing.T) {
 // this sample inside the embedded fonts.
 var imageSample = strings.Replace(sample, "/каталог/文章", "/каталог/статья", 1)
 
+// pinnedTheme is the default theme held to one variant, whatever the
+// machine prefers: the masters are painted light and dark.
+type pinnedTheme struct {
+	fyne.Theme
+	variant fyne.ThemeVariant
+}
+
+func pinned(v fyne.ThemeVariant) fyne.Theme {
+	return &pinnedTheme{Theme: theme.DefaultTheme(), variant: v}
+}
+
+func (t *pinnedTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return t.Theme.Color(n, t.variant)
+}
+
 // TestImageSampleGlyphsAreEmbedded: every character the pixel test paints is
 // in a font the app ships (the theme's monospace font or Fyne's fallbacks
 // before the system's), so the masters do not depend on installed fonts.
@@ -98,7 +113,7 @@ func TestImageSampleGlyphsAreEmbedded(t *testing.T) {
 		t.Fatal("the pixel sample still holds CJK")
 	}
 	var faces []*font.Face
-	for _, th := range []fyne.Theme{theme.LightTheme(), theme.DarkTheme()} { //nolint:staticcheck // the variants the masters use
+	for _, th := range []fyne.Theme{pinned(theme.VariantLight), pinned(theme.VariantDark)} {
 		for _, res := range []fyne.Resource{th.Font(fyne.TextStyle{Monospace: true}), theme.DefaultTextMonospaceFont(), theme.DefaultEmojiFont()} {
 			f, err := font.ParseTTF(bytes.NewReader(res.Content()))
 			if err != nil {
@@ -130,7 +145,7 @@ func TestHighlightImage(t *testing.T) {
 	for _, variant := range []struct {
 		name string
 		th   fyne.Theme
-	}{{"light", theme.LightTheme()}, {"dark", theme.DarkTheme()}} { //nolint:staticcheck // fixed variants for masters
+	}{{"light", pinned(theme.VariantLight)}, {"dark", pinned(theme.VariantDark)}} {
 		t.Run(variant.name, func(t *testing.T) {
 			test.NewTempApp(t)
 			test.ApplyTheme(t, variant.th)

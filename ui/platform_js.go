@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/storage"
 
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/version"
@@ -47,6 +48,17 @@ func (w *webSide) pageHidden(closing bool) {
 		return
 	}
 	fyne.Do(s.autosave)
+}
+
+// openDroppedPaths opens files dropped on the page as a drop on the window
+// would (dropped, window.go).
+func (w *webSide) openDroppedPaths(paths []string) {
+	s := w.s
+	uris := make([]fyne.URI, 0, len(paths))
+	for _, p := range paths {
+		uris = append(uris, storage.NewFileURI(p))
+	}
+	s.dropped(uris)
 }
 
 // installHook sets globalThis.robotsStudio, the page's documented
@@ -153,8 +165,7 @@ func (w *webSide) resultsJSON() (string, error) {
 // onUI runs f on the UI goroutine and returns a Promise of its result (a
 // panic in f rejects it).
 func onUI(f func() any) js.Value {
-	var executor js.Func
-	executor = js.FuncOf(func(_ js.Value, a []js.Value) any {
+	executor := js.FuncOf(func(_ js.Value, a []js.Value) any {
 		resolve, reject := a[0], a[1]
 		fyne.Do(func() {
 			defer func() {

@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
 	"time"
 
@@ -14,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/ui/statusdoc"
 )
 
 // statusFile is how the real-window test reads what the window shows: when
@@ -21,8 +20,8 @@ import (
 // tester results there after every change.
 type statusFile struct {
 	path string
-	seen statusWatch // what the last write showed of the watched state
-	last *statusDoc  // the last write, whose results a watched change alone reuses
+	seen statusWatch    // what the last write showed of the watched state
+	last *statusdoc.Doc // the last write, whose results a watched change alone reuses
 }
 
 // statusWatch is the state no event of the window announces: which widget
@@ -36,32 +35,6 @@ type statusWatch struct {
 	Dialog     bool
 	RowsInView int // the layout's figures change with no event either
 	PathChars  int
-}
-
-type statusResult struct {
-	Crawler string `json:"crawler"`
-	Path    string `json:"path"`
-	Engine  string `json:"engine"`
-	Allowed bool   `json:"allowed"`
-	Line    int    `json:"line"`
-}
-
-type statusDoc struct {
-	Title    string `json:"title"`
-	File     string `json:"file"`
-	Modified bool   `json:"modified"`
-	Tests    string `json:"tests"` // where the test set is saved
-	Tab      string `json:"tab"`   // the title of the tab shown
-	Focus    string `json:"focus"` // "editor", "entry: " and its placeholder, or the widget's type
-	Line     int    `json:"line"`  // the editor's cursor line
-	Dialog   bool   `json:"dialog"`
-	// What a picture of the window is checked against: the results
-	// table's whole rows in view, and the characters of a path its Path
-	// column shows.
-	RowsInView int            `json:"rows_in_view"`
-	PathChars  int            `json:"path_chars"`
-	ThirdRow   [2]int         `json:"third_row"` // a point in the third row in view, in the window
-	Results    []statusResult `json:"results"`
 }
 
 func newStatusFile(path string) *statusFile { return &statusFile{path: path} }
@@ -78,7 +51,7 @@ func (s *studio) refreshStatus() {
 	if set == nil {
 		return
 	}
-	doc := statusDoc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath,
+	doc := statusdoc.Doc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath,
 		Focus: s.status.seen.Focus, Line: s.status.seen.Line, Dialog: s.status.seen.Dialog,
 		RowsInView: s.status.seen.RowsInView, PathChars: s.status.seen.PathChars}
 	if f := s.pane.Figures(); f.HasThird {
@@ -104,7 +77,7 @@ func (s *studio) refreshStatus() {
 		}
 		for _, path := range set.Paths {
 			v := aiaccess.QueryResolved(c, crawlers.Resolve(crawler), path)
-			r := statusResult{Crawler: crawler, Path: path, Engine: v.Engine, Allowed: v.Allowed}
+			r := statusdoc.Result{Crawler: crawler, Path: path, Engine: v.Engine, Allowed: v.Allowed}
 			if v.Rule != nil {
 				r.Line = v.Rule.Line
 			}
@@ -115,15 +88,10 @@ func (s *studio) refreshStatus() {
 	s.status.write(&doc)
 }
 
-// write writes doc. Written on every change while a test watches: a rename
-// keeps readers from seeing half a file; no fsync, which would cost more
-// than the edit.
-func (f *statusFile) write(doc *statusDoc) {
-	data, _ := json.MarshalIndent(doc, "", "  ")
-	tmp := f.path + ".tmp"
-	if os.WriteFile(tmp, data, 0o644) == nil {
-		os.Rename(tmp, f.path)
-	}
+// write writes doc (statusdoc.Write: whole, through a rename); a failed
+// write is left for the next change to try again.
+func (f *statusFile) write(doc *statusdoc.Doc) {
+	statusdoc.Write(f.path, doc)
 }
 
 // watched is the watched state now.

@@ -138,9 +138,6 @@ func (b *tabBody) setContent(content fyne.CanvasObject) {
 	b.Refresh()
 }
 
-// made is the content, nil until the tab has its widgets.
-func (b *tabBody) made() fyne.CanvasObject { return b.content }
-
 // inView says whether the content is in view, and puts it in the window
 // the first time.
 func (b *tabBody) inView() bool {

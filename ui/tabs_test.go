@@ -12,9 +12,9 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
@@ -38,11 +38,11 @@ func TestAITabIsMadeWhenFirstShown(t *testing.T) {
 	english(t)
 	s := newTestStudio(t)
 	s.show(s.doc.File, []byte("User-agent: GPTBot\nDisallow: /private/\n"), nil)
-	if s.ai.Tab != nil || s.ai.body.made() != nil {
+	if s.ai.Tab != nil || s.ai.body.content != nil {
 		t.Fatal("the AI tab was made before it was shown")
 	}
 	s.showTab(s.ai)
-	if s.ai.Tab == nil || s.ai.body.made() != s.ai.Content || !s.ai.body.opened {
+	if s.ai.Tab == nil || s.ai.body.content != s.ai.Content || !s.ai.body.opened {
 		t.Fatal("the AI tab shown is empty")
 	}
 	paths := entryWithPlaceholder(s.ai.Content, lang.X("aitab.paths.placeholder", "?"))
@@ -162,11 +162,11 @@ func TestTabShownAfterAZoomTakesIt(t *testing.T) {
 func TestLessonsTabIsMadeWhenFirstShown(t *testing.T) {
 	english(t)
 	s := newTestStudio(t)
-	if s.class.tab != nil || s.class.body.made() != nil {
+	if s.class.tab != nil || s.class.body.content != nil {
 		t.Fatal("the Lessons tab was made before it was shown")
 	}
 	s.showTab(&s.class)
-	if s.class.tab == nil || s.class.body.made() != s.class.tab.Content || !s.class.body.opened {
+	if s.class.tab == nil || s.class.body.content != s.class.tab.Content || !s.class.body.opened {
 		t.Fatal("the Lessons tab shown is empty")
 	}
 	if len(s.class.tab.Lessons()) < 2 {
@@ -215,7 +215,7 @@ func TestHiddenTabsCostNothing(t *testing.T) {
 	w := test.NewTempWindow(t, tabs)
 	w.Resize(fyne.NewSize(400, 300))
 	tabs.Refresh()
-	test.ApplyTheme(t, theme.DarkTheme())
+	test.ApplyTheme(t, look.New("dark"))
 	if m, l, r := second.costs(); m+l+r != 0 || inWindow(second, w.Content()) {
 		t.Fatalf("the tab never opened was measured %d, laid out %d, refreshed %d times (in the window: %v)", m, l, r, inWindow(second, w.Content()))
 	}
@@ -241,7 +241,7 @@ func TestHiddenTabsCostNothing(t *testing.T) {
 			t.Fatalf("min size %v, then %v", shown, got)
 		}
 	}
-	test.ApplyTheme(t, theme.LightTheme())
+	test.ApplyTheme(t, look.New("light"))
 	if m, l, r := second.costs(); m+l+r != 0 {
 		t.Fatalf("the tab left was measured %d, laid out %d, refreshed %d times while hidden", m, l, r)
 	}

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/robots-studio/robots-studio/ui/statusdoc"
 )
 
 // viewItem is the View menu's item labelled label in menu m.
@@ -59,10 +59,9 @@ func TestNextAndPreviousTab(t *testing.T) {
 		if got := s.tabs.SelectedIndex(); got != want {
 			t.Fatalf("after %d × Next Tab: tab %d, want %d", i, got, want)
 		}
-		var st statusDoc
-		data, err := os.ReadFile(s.status.path)
-		if err != nil || json.Unmarshal(data, &st) != nil {
-			t.Fatalf("status file: %v", err)
+		st, ok := statusdoc.Read(s.status.path)
+		if !ok {
+			t.Fatal("no status file")
 		}
 		if st.Tab != s.tabs.Items[want].Text {
 			t.Errorf("status file names tab %q, shown %q", st.Tab, s.tabs.Items[want].Text)

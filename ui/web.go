@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
@@ -61,17 +60,6 @@ func validSaveName(name string) string {
 func (w *webSide) webOpenDialog() {
 	s := w.s
 	webfile.Pick(webfile.Accept(), false, func(paths []string) { s.openPath(paths[0]) })
-}
-
-// openDroppedPaths opens files dropped on the page as a drop on the window
-// would (dropped, window.go).
-func (w *webSide) openDroppedPaths(paths []string) {
-	s := w.s
-	uris := make([]fyne.URI, 0, len(paths))
-	for _, p := range paths {
-		uris = append(uris, storage.NewFileURI(p))
-	}
-	s.dropped(uris)
 }
 
 // webSave is File ▸ Save in the browser: the text is written as on the

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/corpus"
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
@@ -231,7 +231,11 @@ func TestDroppedFileOpens(t *testing.T) {
 	s := newTestStudio(t)
 	s.openSample()
 	p := writeFile(t, "dropped.txt", []byte("User-agent: *\nDisallow: /dropped\n"))
-	s.dropped([]fyne.URI{storage.NewURI("https://example.com/robots.txt"), storage.NewFileURI(p)})
+	web, err := storage.ParseURI("https://example.com/robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.dropped([]fyne.URI{web, storage.NewFileURI(p)})
 	if s.doc.File.Name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
 		t.Fatalf("dropped file not opened: %s %q", s.doc.File.Name(), s.ed.Bytes())
 	}
@@ -561,9 +565,7 @@ func TestSavingAReadOnlyFileIsRefused(t *testing.T) {
 // A named pipe (here with no writer) is refused at once, with a dialog.
 func TestOpeningAPipeDoesNotHang(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "robots.txt")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("cannot make a FIFO here: %v", err)
-	}
+	testenv.Mkfifo(t, fifo)
 	s := newTestStudio(t)
 	s.openSample()
 	done := make(chan bool, 1)

@@ -63,7 +63,7 @@ func main() {
 			}
 			return
 		case i%33 == 5: // 3% server errors
-			http.Error(w, "down", 503)
+			http.Error(w, "down", http.StatusServiceUnavailable)
 			return
 		case i%100 == 11: // 1% no file
 			http.NotFound(w, r)
@@ -77,7 +77,7 @@ func main() {
 			}
 			return
 		case i%20 == 3 && r.URL.Path == "/robots.txt": // 5% redirect to another path
-			http.Redirect(w, r, "/real/robots.txt", 301)
+			http.Redirect(w, r, "/real/robots.txt", http.StatusMovedPermanently)
 			return
 		case r.URL.Path != "/robots.txt" && r.URL.Path != "/real/robots.txt":
 			http.NotFound(w, r)

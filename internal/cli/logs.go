@@ -47,7 +47,6 @@ var (
 	msgLogsNoRule      = msg.Def("logs.no_rule", "no rule")
 	msgLogsTopPaths    = msg.Def("logs.top_paths", "Paths crawlers fetched most:")
 	msgLogsNeverRobots = msg.Def("logs.never_robots", "Crawlers that never fetched robots.txt: {{.Names}}")
-	msgLogsEstimated   = msg.Def("logs.estimated", "about {{.Count}}")
 	msgLogsBroken      = msg.Def("logs.read_broken", "reading stopped: {{.Error}}; the report covers the lines read before that: {{.Lines}}")
 )
 

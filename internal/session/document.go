@@ -15,7 +15,7 @@ import (
 // has them now (read through the two functions it is given, the editor's
 // and the tester's), whether they are saved, the recovery copy of unsaved
 // text, and what "unsaved changes?" asks. The window shows it; the command
-// line opens files through it too (OpenFile, TestsFor).
+// line finds the test set the window keeps for a file through TestsFor.
 type Document struct {
 	File   File
 	Places Places    // where test sets are kept

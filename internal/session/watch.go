@@ -26,7 +26,8 @@ const PollEvery = 2 * time.Second
 // settle lets a burst of events (write, chmod, rename of one save) end.
 const settle = 150 * time.Millisecond
 
-// WatchFile starts watching path.
+// WatchFile starts watching path: a change made after it returns is
+// reported.
 func WatchFile(path string, changed func()) *Watch {
 	w := &Watch{stop: make(chan struct{})}
 	abs, _ := filepath.Abs(path)
@@ -40,7 +41,7 @@ func WatchFile(path string, changed func()) *Watch {
 		}
 	}
 	if err != nil {
-		go w.poll(abs, changed)
+		go w.poll(abs, statKey(abs), changed)
 		return w
 	}
 	go w.notify(n, abs, changed)
@@ -81,8 +82,9 @@ func (w *Watch) notify(n *fsnotify.Watcher, path string, changed func()) {
 	}
 }
 
-func (w *Watch) poll(path string, changed func()) {
-	last := statKey(path)
+// poll looks at path every PollEvery and calls changed when it is no
+// longer as last (taken before WatchFile returned).
+func (w *Watch) poll(path string, last fileKey, changed func()) {
 	t := time.NewTicker(PollEvery)
 	defer t.Stop()
 	for {

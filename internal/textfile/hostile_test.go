@@ -3,6 +3,7 @@ package textfile
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/internal/textfile/textfiletest"
 )
 
@@ -30,9 +32,7 @@ func loadWithin(t *testing.T, path string) error {
 
 func TestLoadRefusesNonRegularFilesWithoutBlocking(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "pipe")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("cannot make a FIFO here: %v", err)
-	}
+	testenv.Mkfifo(t, fifo)
 	for _, p := range []string{fifo, "/dev/zero", "/dev/urandom"} {
 		if _, err := os.Stat(p); err != nil {
 			continue
@@ -142,7 +142,7 @@ func TestWriteAtomicKeepsOwnerForAnUnprivilegedUser(t *testing.T) {
 
 func TestWriteAtomicByRootKeepsOwnerAndGroup(t *testing.T) {
 	if os.Geteuid() != 0 {
-		t.Skip("needs root to give the file to another user")
+		testenv.Need(t, "needs root to give the file to another user")
 	}
 	p := filepath.Join(t.TempDir(), "robots.txt")
 	os.WriteFile(p, []byte("old"), 0o640)
@@ -164,7 +164,7 @@ func TestWriteAtomicUpdatesEveryHardLink(t *testing.T) {
 	a, b := filepath.Join(dir, "robots.txt"), filepath.Join(dir, "deployed.txt")
 	os.WriteFile(a, []byte("old old old"), 0o644)
 	if err := os.Link(a, b); err != nil {
-		t.Skipf("no hard links here: %v", err)
+		testenv.Need(t, fmt.Sprintf("no hard links here: %v", err))
 	}
 	if err := WriteAtomic(a, []byte("new")); err != nil {
 		t.Fatal(err)

@@ -1,3 +1,5 @@
+//go:build !js
+
 // Package webtest drives the browser build of Robots Studio in the system
 // Chromium (Debian's chromium, headless, through chromedp) against the web
 // folder `make dist` writes, served by net/http/httptest under a sub-path.
@@ -9,6 +11,7 @@ package webtest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -22,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // subPath is where the page is served: the build must work under any
@@ -31,21 +35,12 @@ const subPath = "/tools/robots/"
 // chromiumPath is Debian's chromium.
 const chromiumPath = "/usr/bin/chromium"
 
-// needed skips the test, or fails it under ROBOTS_STUDIO_STRICT=1.
-func needed(t *testing.T, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("ROBOTS_STUDIO_STRICT") == "1" {
-		t.Fatalf(format+" (ROBOTS_STUDIO_STRICT=1)", args...)
-	}
-	t.Skipf(format, args...)
-}
-
 // webDir is the built web folder, $ROBOTS_STUDIO_DIST/web.
 func webDir(t *testing.T) string {
 	t.Helper()
 	dist := os.Getenv("ROBOTS_STUDIO_DIST")
 	if dist == "" {
-		needed(t, "ROBOTS_STUDIO_DIST is not set: build the dist folder (make dist) and point it there")
+		testenv.Need(t, "ROBOTS_STUDIO_DIST is not set: build the dist folder (make dist) and point it there")
 	}
 	dir := filepath.Join(dist, "web")
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
@@ -96,7 +91,7 @@ type tab struct {
 func startBrowser(t *testing.T) *tab {
 	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
-		needed(t, "%s is missing (Debian package chromium)", chromiumPath)
+		testenv.Need(t, fmt.Sprintf("%s is missing (Debian package chromium)", chromiumPath))
 	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),

@@ -1,9 +1,12 @@
+//go:build !js
+
 package webtest
 
 import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +19,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // vfsResult is what web/test/vfs_test.js leaves in globalThis.vfsTestResult.
@@ -78,7 +82,7 @@ func TestGoFilesOnVFS(t *testing.T) {
 	mustf(t, err, "repository root")
 	goTool, err := exec.LookPath("go")
 	if err != nil {
-		needed(t, "the go command is not on PATH")
+		testenv.Need(t, "the go command is not on PATH")
 	}
 	site := t.TempDir()
 	mustf(t, os.MkdirAll(filepath.Join(site, "test"), 0o755), "site folder")
@@ -124,7 +128,7 @@ func pageSite(t *testing.T, wasmGz []byte) string {
 	mustf(t, err, "repository root")
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
-		needed(t, "the go command is not on PATH: %v", err)
+		testenv.Need(t, fmt.Sprintf("the go command is not on PATH: %v", err))
 	}
 	site := t.TempDir()
 	copies := map[string]string{

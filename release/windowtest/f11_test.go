@@ -1,13 +1,18 @@
+//go:build unix
+
 package windowtest
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // TestPresenterWithTabs measures F11 (presenter mode on, then off, which
@@ -24,7 +29,7 @@ func TestPresenterWithTabs(t *testing.T) {
 	}
 	for _, tool := range []string{"Xvfb", "xdotool"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			needed(t, "%s is not installed (Debian: xvfb xdotool)", tool)
+			testenv.Need(t, fmt.Sprintf("%s is not installed (Debian: xvfb xdotool)", tool))
 		}
 	}
 	presses := 6

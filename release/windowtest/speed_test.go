@@ -1,3 +1,5 @@
+//go:build unix
+
 // Package windowtest measures the real window (GLFW under Xvfb at
 // 1280×800): it types into the editor with xdotool and reads the window's
 // speed trace (ROBOTS_STUDIO_TRACE, ui/trace.go) to report, per
@@ -24,16 +26,9 @@ import (
 	"time"
 
 	"github.com/robots-studio/robots-studio/internal/loggen"
+	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
-
-func needed(t *testing.T, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("ROBOTS_STUDIO_STRICT") == "1" {
-		t.Fatalf(format+" (ROBOTS_STUDIO_STRICT=1)", args...)
-	}
-	t.Skipf(format, args...)
-}
 
 // TestKeystrokeToFrame is issue 25 point 10: with 1,000 results the frame
 // after a keystroke shows the new results; with 10,000 never more than
@@ -44,7 +39,7 @@ func TestKeystrokeToFrame(t *testing.T) {
 	}
 	for _, tool := range []string{"Xvfb", "xdotool"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			needed(t, "%s is not installed (Debian: xvfb xdotool)", tool)
+			testenv.Need(t, fmt.Sprintf("%s is not installed (Debian: xvfb xdotool)", tool))
 		}
 	}
 	bin := binary(t)

@@ -4,16 +4,21 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/internal/testenv"
+	"github.com/robots-studio/robots-studio/ui/statusdoc"
 )
 
 // xserver starts Xvfb at 1280×800 on a free display and returns it (":N").
@@ -21,7 +26,7 @@ func xserver(t *testing.T) string {
 	t.Helper()
 	for _, tool := range []string{"Xvfb", "xdotool", "import"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			need(t, "%s is not installed (Debian: xvfb xdotool imagemagick)", tool)
+			testenv.Need(t, fmt.Sprintf("%s is not installed (Debian: xvfb xdotool imagemagick)", tool))
 		}
 	}
 	r, w, err := os.Pipe()
@@ -53,21 +58,12 @@ func xserver(t *testing.T) string {
 	return ""
 }
 
-// windowStatus is what the window writes to ROBOTS_STUDIO_STATUS.
-type windowStatus struct {
-	Title    string `json:"title"`
-	File     string `json:"file"`
-	Modified bool   `json:"modified"`
-	Tests    string `json:"tests"`
-}
+// readStatus reads what the window writes to ROBOTS_STUDIO_STATUS.
+func readStatus(path string) (statusdoc.Doc, bool) { return statusdoc.Read(path) }
 
-func readStatus(path string) (windowStatus, bool) {
-	var s windowStatus
-	data, err := os.ReadFile(path)
-	if err != nil || json.Unmarshal(data, &s) != nil {
-		return s, false
-	}
-	return s, true
+// statusHolds waits up to limit for the status file to satisfy cond.
+func statusHolds(path string, limit time.Duration, cond func(s statusdoc.Doc) bool) bool {
+	return waitFor(limit, func() bool { s, ok := readStatus(path); return ok && cond(s) })
 }
 
 // waitFor polls cond every 100 ms for up to limit.
@@ -142,7 +138,7 @@ func TestWindowOpensEditsAndSaves(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { app.Process.Kill(); app.Wait() }()
-	var st windowStatus
+	var st statusdoc.Doc
 	if !waitFor(60*time.Second, func() bool {
 		s, ok := readStatus(status)
 		st = s
@@ -185,20 +181,28 @@ func TestWindowOpensEditsAndSaves(t *testing.T) {
 	}) {
 		t.Fatal("no X window named Robots Studio")
 	}
-	time.Sleep(1500 * time.Millisecond) // the first frames
 	shot := filepath.Join(shotsDir(t), "23-windows-en.png")
+	if !settled(display, shot, 20*time.Second) {
+		t.Log("the screen still changed after 20 s (a blinking cursor?): the screenshot is the last frame")
+	}
 	screenshot(t, display, shot)
 	t.Logf("screenshot %s", shot)
 
-	// Type a line at the top (Ctrl+G 1: go to line 1), then Ctrl+S.
-	x("windowfocus", winID)
-	time.Sleep(500 * time.Millisecond)
+	// Type a line at the top (Ctrl+G 1: go to line 1), then Ctrl+S. Each
+	// step waits for what the window says of its focus and cursor line.
+	x("windowfocus", "--sync", winID)
 	x("key", "ctrl+g")
-	time.Sleep(400 * time.Millisecond)
+	if !statusHolds(status, 10*time.Second, func(s statusdoc.Doc) bool { return strings.HasPrefix(s.Focus, "entry: ") }) {
+		screenshot(t, display, filepath.Join(scratch, "goto-failed.png"))
+		t.Fatal("Ctrl+G did not put the keyboard in the go-to-line bar")
+	}
 	x("key", "ctrl+a")
 	x("type", "--delay", "40", "1")
 	x("key", "Return")
-	time.Sleep(400 * time.Millisecond)
+	if !statusHolds(status, 10*time.Second, func(s statusdoc.Doc) bool { return s.Line == 1 && s.Focus == "editor" }) {
+		screenshot(t, display, filepath.Join(scratch, "goto-failed.png"))
+		t.Fatal("the go-to-line bar did not take the cursor to line 1 and give the editor the keyboard")
+	}
 	x("type", "--delay", "40", "# wine")
 	x("key", "Return")
 	if !waitFor(10*time.Second, func() bool { s, ok := readStatus(status); return ok && s.Modified }) {
@@ -257,35 +261,70 @@ func TestWindowOpensEditsAndSaves(t *testing.T) {
 // 1280×800 and not one flat colour.
 func screenshot(t *testing.T, display, path string) {
 	t.Helper()
+	size, px, err := grab(display, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if size.Dx() != 1280 || size.Dy() != 800 {
+		t.Errorf("screenshot is %dx%d, want 1280x800", size.Dx(), size.Dy())
+	}
+	if n := colours(px); n < 20 {
+		t.Errorf("%s has %d colours: the window is not drawn", path, n)
+	}
+}
+
+// grab saves the whole screen as PNG at path and returns its bounds and
+// every 7th pixel of every 7th row.
+func grab(display, path string) (image.Rectangle, [][3]uint32, error) {
 	os.MkdirAll(filepath.Dir(path), 0o755)
 	c := exec.Command("import", "-window", "root", path)
 	c.Env = append(os.Environ(), "DISPLAY="+display)
 	if out, err := c.CombinedOutput(); err != nil {
-		t.Fatalf("import: %v\n%s", err, out)
+		return image.Rectangle{}, nil, fmt.Errorf("import: %v\n%s", err, out)
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatal(err)
+		return image.Rectangle{}, nil, err
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
 	if err != nil {
-		t.Fatalf("%s: %v", path, err)
+		return image.Rectangle{}, nil, fmt.Errorf("%s: %v", path, err)
 	}
 	b := img.Bounds()
-	if b.Dx() != 1280 || b.Dy() != 800 {
-		t.Errorf("screenshot is %dx%d, want 1280x800", b.Dx(), b.Dy())
-	}
-	colours := map[[3]uint32]bool{}
+	var px [][3]uint32
 	for y := b.Min.Y; y < b.Max.Y; y += 7 {
 		for x := b.Min.X; x < b.Max.X; x += 7 {
 			r, g, bl, _ := img.At(x, y).RGBA()
-			colours[[3]uint32{r >> 8, g >> 8, bl >> 8}] = true
+			px = append(px, [3]uint32{r >> 8, g >> 8, bl >> 8})
 		}
 	}
-	if len(colours) < 20 {
-		t.Errorf("%s has %d colours: the window is not drawn", path, len(colours))
+	return b, px, nil
+}
+
+// colours counts the distinct colours of px.
+func colours(px [][3]uint32) int {
+	seen := map[[3]uint32]bool{}
+	for _, p := range px {
+		seen[p] = true
 	}
+	return len(seen)
+}
+
+// settled waits up to limit for the window's first frames: the screen
+// drawn (20 colours or more) and two grabs in a row alike. False when it
+// still changed at the end.
+func settled(display, path string, limit time.Duration) bool {
+	var last [][3]uint32
+	return waitFor(limit, func() bool {
+		_, px, err := grab(display, path)
+		if err != nil {
+			return false
+		}
+		same := colours(px) >= 20 && slices.Equal(px, last)
+		last = px
+		return same
+	})
 }
 
 // killAll ends every program in the prefix (the window, Wine's desktop)

@@ -31,20 +31,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
-
-// strict: every missing tool or input is a failure (make test sets it).
-func strict() bool { return os.Getenv("ROBOTS_STUDIO_STRICT") == "1" }
-
-// need stops the test when something it needs is missing: a failure under
-// ROBOTS_STUDIO_STRICT=1, a skip with the reason otherwise.
-func need(t testing.TB, format string, args ...any) {
-	t.Helper()
-	if strict() {
-		t.Fatalf("missing (ROBOTS_STUDIO_STRICT=1): "+format, args...)
-	}
-	t.Skipf("skipped: "+format, args...)
-}
 
 // root is the repository's top folder.
 func root(t testing.TB) string {
@@ -119,7 +108,7 @@ func winDist(t testing.TB) string {
 		t.Fatal(distFatal)
 	}
 	if distDir == "" {
-		need(t, "%s", distErr)
+		testenv.Need(t, distErr)
 	}
 	return distDir
 }
@@ -177,7 +166,7 @@ func linuxCLI(t testing.TB) string {
 	t.Helper()
 	p := os.Getenv("ROBOTS_STUDIO_LINUX_CLI")
 	if p == "" {
-		need(t, "ROBOTS_STUDIO_LINUX_CLI is not set (the Linux headless CLI, `make headless`)")
+		testenv.Need(t, "ROBOTS_STUDIO_LINUX_CLI is not set (the Linux headless CLI, `make headless`)")
 	}
 	abs, err := filepath.Abs(p)
 	if err != nil {
@@ -328,7 +317,7 @@ func Wine(t testing.TB) *wine {
 		t.Fatal(wineFatal)
 	}
 	if wineState == nil {
-		need(t, "%s", wineErr)
+		testenv.Need(t, wineErr)
 	}
 	t.Logf("wine prefix %s (wineboot -i took %.1f s)", wineState.prefix, wineState.bootTime.Seconds())
 	return wineState

@@ -23,21 +23,18 @@ func ResolvedNote(r crawlers.Resolution) msg.Text {
 	return msg.New(msgResolved, "Name", r.Entry.Name, "Operator", r.Entry.Operator, "Token", r.Token)
 }
 
-// readsFullUserAgent are the 1990s readings, which look for a record's name
-// inside whatever name the robot gives: they get the User-Agent as typed.
-var readsFullUserAgent = map[string]bool{"draft1996": true, "lycos1996": true, "original1994": true}
-
 // asksTyped reports whether an engine is asked with the agent as typed:
-// anything that names no catalogue crawler, and, under the 1990s readings,
-// which look for a record's name inside the robot's name, a User-Agent that
+// anything that names no catalogue crawler, and, under the readings that
+// look for a record's name inside the robot's name (Info.ReadsFullUserAgent:
+// the 1990s texts), a User-Agent that
 // holds one of its crawler's tokens ("Lycos_Spider_(Rex)/1.0" holds Lycos).
 // A User-Agent that holds none ("Open Text Site Crawler V1.0" of OpenText)
 // is asked with the token, as under every other reading.
-func asksTyped(engineID string, r crawlers.Resolution) bool {
+func asksTyped(info engine.Info, r crawlers.Resolution) bool {
 	if !r.Matched {
 		return true
 	}
-	if !readsFullUserAgent[engine.BaseID(engineID)] {
+	if !info.ReadsFullUserAgent {
 		return false
 	}
 	ua := strings.ToLower(r.Agent)
@@ -54,7 +51,7 @@ func asksTyped(engineID string, r crawlers.Resolution) bool {
 // token (the verdict keeps the agent as typed and says what it did), except
 // under the 1990s readings when it holds the token (asksTyped).
 func QueryResolved(c engine.Compiled, r crawlers.Resolution, url string) engine.Verdict {
-	if asksTyped(c.Engine().Info().ID, r) {
+	if asksTyped(c.Engine().Info(), r) {
 		return c.Query(r.Agent, url)
 	}
 	v := c.Query(r.Token, url)

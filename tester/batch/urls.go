@@ -184,7 +184,7 @@ func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, 
 	for _, a := range agents {
 		r := crawlers.Resolve(a)
 		for _, e := range engs {
-			askAs[a] = append(askAs[a], aiaccess.AskedAs(e.Info().ID, r))
+			askAs[a] = append(askAs[a], aiaccess.AskedAs(e.Info(), r))
 		}
 	}
 	ev := New(nil, doc)

@@ -208,9 +208,7 @@ func urlsFor(rng *rand.Rand, doc *syntax.Document, n int) []string {
 	var pieces []string
 	for i := range doc.Lines {
 		if doc.Lines[i].Kind.IsRule() {
-			for _, seg := range strings.FieldsFunc(doc.Value(i+1), func(r rune) bool { return r == '*' || r == '$' || r == ' ' }) {
-				pieces = append(pieces, seg)
-			}
+			pieces = append(pieces, strings.FieldsFunc(doc.Value(i+1), func(r rune) bool { return r == '*' || r == '$' || r == ' ' })...)
 		}
 	}
 	pieces = append(pieces, "/", "/a", "/index.html", "/private/x", "/x.php")

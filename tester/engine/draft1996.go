@@ -35,7 +35,7 @@ func init() { Register(draft1996{}) }
 
 func (draft1996) Info() Info {
 	return Info{ID: "draft1996", Order: 50, Kind: KindStandard, Name: msgDraftName, Short: msgDraftShort, Description: msgDraftDesc,
-		Traits: classicTraits(Traits{Allow: true, BlankEndsGroup: true, FieldsEndAgents: true})}
+		Traits: classicTraits(Traits{Allow: true, BlankEndsGroup: true, FieldsEndAgents: true}), ReadsFullUserAgent: true}
 }
 
 // FetchPolicy follows section 3.1 of the draft: 401/403 mean the site is

@@ -50,6 +50,10 @@ type Info struct {
 	Short       string // msg key: the column header in Compare ("RFC"), a few characters
 	Description string // msg key: one sentence
 	Traits      Traits
+	// ReadsFullUserAgent: the reading looks for a record's name inside the
+	// whole name a robot gives (the 1990s texts), so a User-Agent goes to
+	// it as typed rather than cut down to a catalogue token.
+	ReadsFullUserAgent bool
 	// SlowQueries: one query's cost is not bounded by this project (the
 	// temoto library's regular expressions can take seconds on a long path);
 	// callers that must stay responsive run it with a time limit. The other

@@ -55,10 +55,11 @@ type libAnswer struct {
 	RFC9309 bool   `json:"rfc9309"`
 }
 
-// libDiffClass is a known kind of disagreement: what it is and why it stays.
+// libDiffClass is a known kind of disagreement: its name and how to tell
+// it (why it stays is written in docs/engines.md).
 type libDiffClass struct {
-	name, why string
-	is        func(robots, agent, url string) bool
+	name string
+	is   func(robots, agent, url string) bool
 }
 
 // libDiffClasses are the disagreements each library's reading keeps, by

@@ -23,7 +23,7 @@ var (
 func init() {
 	Register(&anyDisallowFamily{
 		info: Info{ID: "lycos1996", Order: 60, Kind: KindStandard, Name: msgLycosName, Short: msgLycosShort, Description: msgLycosDesc,
-			Traits: Traits{BlankEndsGroup: true, ListsPerLine: true}},
+			Traits: Traits{BlankEndsGroup: true, ListsPerLine: true}, ReadsFullUserAgent: true},
 		agent: lycosAgentIDs,
 		rule:  lycosPathRoots,
 	})

@@ -20,7 +20,7 @@ var (
 func init() {
 	Register(&anyDisallowFamily{
 		info: Info{ID: "original1994", Order: 70, Kind: KindStandard, Name: msgOrigName, Short: msgOrigShort, Description: msgOrigDesc,
-			Traits: Traits{BlankEndsGroup: true}},
+			Traits: Traits{BlankEndsGroup: true}, ReadsFullUserAgent: true},
 		agent: origName,
 		rule:  origPath,
 	})

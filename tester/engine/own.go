@@ -236,10 +236,7 @@ func (c *ownCompiled) Query(agent, url string) Verdict {
 	if !known {
 		return c.relabel(c.inner.Query(agent, url), agent)
 	}
-	asks := []string{e.Token}
-	for _, t := range e.Tokens[1:] {
-		asks = append(asks, t)
-	}
+	asks := append([]string{e.Token}, e.Tokens[1:]...)
 	var first Verdict
 	for i, a := range asks {
 		v := c.inner.Query(a, url)

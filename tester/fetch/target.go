@@ -6,7 +6,6 @@
 package fetch
 
 import (
-	"errors"
 	"net"
 	"net/url"
 	"strings"
@@ -111,5 +110,3 @@ func variants(scheme, host string) []string {
 func origin(u *url.URL) string {
 	return strings.ToLower(u.Scheme + "://" + u.Host)
 }
-
-var errNoLocation = errors.New("redirect without a Location header")

@@ -65,7 +65,8 @@ func checkBeforeUA(s *state) {
 }
 
 // checkBlankInGroup: blank lines inside a group, which end the record for
-// Yandex and the historic readers.
+// the engines whose traits say so (BlankEndsGroup: the 1994 and 1996 texts
+// and the readers that follow them).
 func checkBlankInGroup(s *state) {
 	var blanks []int
 	cur := int32(-1)

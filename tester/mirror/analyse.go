@@ -91,8 +91,9 @@ var (
 	msgConflictHosts  = msg.Def("mirror.analysis.conflict", "The Host lines name different mirrors: {{.Names}}.")
 )
 
-// Analyse reads the groups (as RFC 9309 and Yandex build them:
-// Document.Groups) and the Host lines of doc.
+// Analyse reads the groups of doc as parsed (Document.Groups with an empty
+// GroupRule: RFC 9309's grouping, without Yandex's own reading of field
+// names and its read limit) and the Host lines.
 func Analyse(doc *syntax.Document) *Analysis {
 	a := &Analysis{Effective: -1, EOL: doc.DominantEOL()}
 	gr := doc.Groups(syntax.GroupRule{})

@@ -1,7 +1,8 @@
 // Package msg carries user-visible text out of the engine without tying the
 // engine to Fyne: a Text is a translation key, its English template and the
-// data for the template. The UI (and the command line) installs a Translator
-// backed by fyne's lang package; tests and headless code fall back to English.
+// data for the template. The command line installs internal/i18n's
+// Translator (no Fyne); the window installs ui/i18n's, which speaks the
+// language Fyne's lang chose; with none installed, texts are English.
 package msg
 
 import (

@@ -232,15 +232,13 @@ func TestEvaluate(t *testing.T) {
 	// divergence scenario 8: the RFC always allows /robots.txt, Google's library does not.
 	doc := syntax.Parse([]byte("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n"))
 	s := New()
-	for _, e := range []Expectation{
+	s.Expect = append(s.Expect, []Expectation{
 		{Crawler: "Googlebot", Path: "/private/x", Engine: "google", Allowed: false},        // pass
 		{Crawler: "Googlebot", Path: "/public", Engine: "google", Allowed: false},           // fail
 		{Crawler: "Bingbot", Path: "/robots.txt", Engine: "rfc9309", Allowed: true},         // pass
 		{Crawler: "Bingbot", Path: "http://h/robots.txt", Engine: "google", Allowed: false}, // pass
 		{Crawler: "Bingbot", Path: "/", Engine: "no-such-engine", Allowed: false},           // error
-	} {
-		s.Expect = append(s.Expect, e)
-	}
+	}...)
 	res := Evaluate(doc, s, nil)
 	if len(res) != 5 {
 		t.Fatalf("got %d results", len(res))

@@ -79,8 +79,8 @@ func TestAPanicInWorkDoesNotEndTheProgram(t *testing.T) {
 	w := &Worker[int, int]{
 		Work: func(in int) int {
 			if in == 1 {
-				var m map[string]int
-				m["x"] = 1 // a nil map: a runtime panic
+				var none []int
+				_ = none[in] // out of range: a runtime panic
 			}
 			return in
 		},

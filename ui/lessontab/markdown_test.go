@@ -22,7 +22,7 @@ var mdMarks = []struct {
 }{
 	{regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`), "$1"},
 	{regexp.MustCompile("(?m)^#+ "), ""},
-	{regexp.MustCompile("(?m)^\\s*[-*] "), "• "},
+	{regexp.MustCompile(`(?m)^\s*[-*] `), "• "},
 	{regexp.MustCompile(`\*\*`), ""},
 	{regexp.MustCompile(`(^|[\s(])\*([^*\s][^*]*)\*`), "$1$2"},
 }

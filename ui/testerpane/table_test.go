@@ -382,12 +382,12 @@ func cut(headers []string, words [][]string, widths []float32, bold bool) []stri
 func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 	for _, locale := range []string{"en_US.UTF-8", "ru_RU.UTF-8", "pl_PL.UTF-8"} {
 		t.Run(locale[:2], func(t *testing.T) {
-			p, w := newTestPane(t, shopRobots)
+			_, w := newTestPane(t, shopRobots)
 			t.Setenv("LC_ALL", locale)
 			if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
 				t.Fatal(err)
 			}
-			p = New(w) // built in this language
+			p := New(w) // built in this language
 			p.tallies.worker.Inline = true
 			p.synchronous = true // as newTestPane
 			w.SetContent(p.Object())

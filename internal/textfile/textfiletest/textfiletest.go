@@ -5,10 +5,13 @@
 package textfiletest
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"syscall"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // Nobody is the unprivileged user and group id the helpers switch to.
@@ -16,24 +19,24 @@ const Nobody = 65534
 
 // AsNobody runs fn with the real and effective user and group set to nobody
 // (65534) and no supplementary groups, then becomes root again (the saved
-// user id stays 0). It skips with one line when the test is not root.
+// user id stays 0). When the test is not root it stops with testenv.Need.
 func AsNobody(t *testing.T, fn func()) {
 	t.Helper()
 	if os.Geteuid() != 0 || runtime.GOOS != "linux" {
-		t.Skip("needs root on Linux to run a step as an unprivileged user")
+		testenv.Need(t, "needs root on Linux to run a step as an unprivileged user")
 	}
 	groups, _ := syscall.Getgroups()
 	if err := syscall.Setgroups([]int{}); err != nil {
-		t.Skipf("cannot drop groups here: %v", err)
+		testenv.Need(t, fmt.Sprintf("cannot drop groups here: %v", err))
 	}
 	if err := syscall.Setresgid(Nobody, Nobody, 0); err != nil {
 		syscall.Setgroups(groups)
-		t.Skipf("cannot change group here: %v", err)
+		testenv.Need(t, fmt.Sprintf("cannot change group here: %v", err))
 	}
 	if err := syscall.Setresuid(Nobody, Nobody, 0); err != nil {
 		syscall.Setresgid(0, 0, 0)
 		syscall.Setgroups(groups)
-		t.Skipf("cannot change user here: %v", err)
+		testenv.Need(t, fmt.Sprintf("cannot change user here: %v", err))
 	}
 	defer func() {
 		if err := syscall.Setresuid(0, 0, 0); err != nil {

@@ -20,26 +20,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
-)
 
-type status struct {
-	Title    string `json:"title"`
-	Modified bool   `json:"modified"`
-	Tests    string `json:"tests"`
-	Tab      string `json:"tab"`
-	Focus    string `json:"focus"`
-	Line     int    `json:"line"`
-	Dialog   bool   `json:"dialog"`
-	Rows     int    `json:"rows_in_view"`
-	Chars    int    `json:"path_chars"`
-	Third    [2]int `json:"third_row"`
-	Results  []struct {
-		Crawler string `json:"crawler"`
-		Path    string `json:"path"`
-		Allowed bool   `json:"allowed"`
-		Line    int    `json:"line"`
-	} `json:"results"`
-}
+	"github.com/robots-studio/robots-studio/ui/statusdoc"
+)
 
 func main() {
 	if len(os.Args) == 4 && os.Args[1] == "--recovery" {
@@ -53,27 +36,25 @@ func main() {
 		return
 	}
 	if len(os.Args) == 3 && os.Args[1] == "--tests" {
-		var s status
-		data, err := os.ReadFile(os.Args[2])
-		if err != nil || json.Unmarshal(data, &s) != nil || s.Tests == "" {
+		s, ok := statusdoc.Read(os.Args[2])
+		if !ok || s.Tests == "" {
 			os.Exit(1)
 		}
 		fmt.Println(s.Tests)
 		return
 	}
 	if len(os.Args) == 4 && os.Args[1] == "--get" {
-		var s status
-		data, err := os.ReadFile(os.Args[2])
-		if err != nil || json.Unmarshal(data, &s) != nil {
+		s, ok := statusdoc.Read(os.Args[2])
+		if !ok {
 			os.Exit(1)
 		}
 		switch os.Args[3] {
 		case "rows_in_view":
-			fmt.Println(s.Rows)
+			fmt.Println(s.RowsInView)
 		case "path_chars":
-			fmt.Println(s.Chars)
+			fmt.Println(s.PathChars)
 		case "third_row":
-			fmt.Println(s.Third[0], s.Third[1])
+			fmt.Println(s.ThirdRow[0], s.ThirdRow[1])
 		default:
 			os.Exit(2)
 		}
@@ -83,12 +64,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: statusq STATUS_FILE CHECK... | statusq --recovery FILE TEXT | statusq --tests STATUS_FILE")
 		os.Exit(2)
 	}
-	data, err := os.ReadFile(os.Args[1])
-	if err != nil {
-		os.Exit(1)
-	}
-	var s status
-	if json.Unmarshal(data, &s) != nil {
+	s, ok := statusdoc.Read(os.Args[1])
+	if !ok {
 		os.Exit(1)
 	}
 	for _, check := range os.Args[2:] {
@@ -98,7 +75,7 @@ func main() {
 	}
 }
 
-func holds(s *status, check string) bool {
+func holds(s *statusdoc.Doc, check string) bool {
 	key, want, _ := strings.Cut(check, "=")
 	switch key {
 	case "title_has":
