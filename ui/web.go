@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
@@ -116,7 +119,10 @@ func (w *webSide) webSaveAs(then func()) {
 	s.win.Canvas().Focus(entry)
 }
 
-// webWrite saves under name and downloads exactly the bytes on disk.
+// webWrite saves under name and downloads exactly the bytes on disk. The
+// download is Save's job in the browser: when the page cannot keep its own
+// copy (its storage is full), the text is downloaded all the same and the
+// message says so, in words that name none of the page's own paths.
 func (w *webSide) webWrite(name string, then func()) {
 	s := w.s
 	home, _ := os.UserHomeDir()
@@ -124,23 +130,37 @@ func (w *webSide) webWrite(name string, then func()) {
 	if filepath.Base(path) != name {
 		path = filepath.Join(filepath.Dir(path), name)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		s.showFileError(err)
+	err := os.MkdirAll(filepath.Dir(path), 0o700)
+	if err == nil {
+		err = s.writeTo(path)
+	}
+	if err != nil && !errors.Is(err, textfile.ErrChangedOnDisk) {
+		webfile.Download(name, s.doc.Text())
+		dialog.ShowError(errors.New(webSaveProblem(err)), s.win)
 		return
 	}
-	if err := s.writeTo(path); err != nil {
+	if err != nil {
 		s.showFileError(err)
 		return
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		s.showFileError(err)
-		return
+		data = s.doc.Text() // what was just written
 	}
 	webfile.Download(name, data)
 	if then != nil {
 		then()
 	}
+}
+
+// webSaveProblem says why the page could not keep its copy of a file whose
+// download went ahead, without the page's internal paths (they mean
+// nothing to the user: the file is in the Downloads folder).
+func webSaveProblem(err error) string {
+	if errors.Is(err, syscall.ENOSPC) {
+		return lang.X("web.save.full", "The file was downloaded. This page could not keep its own copy: the browser's storage for this site is full. Free some space (or delete old recovery copies) so that it can.")
+	}
+	return lang.X("web.save.failed", "The file was downloaded. This page could not keep its own copy in the browser's storage.")
 }
 
 // webOpenLesson is File ▸ Open Lesson… in the browser: a picked .zip.
