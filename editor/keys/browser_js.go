@@ -59,6 +59,14 @@ func Browser(w fyne.Window) {
 		sink.Set("value", "")
 		return s
 	}
+	// A key's character is typed by the driver or by the keydown above;
+	// when the browser still sends it on as a keypress (it does for some
+	// synthetic keys), it must not reach the sink and be typed twice.
+	// Input methods and on-screen keyboards send no keypress.
+	sink.Call("addEventListener", "keypress", js.FuncOf(func(_ js.Value, a []js.Value) any {
+		a[0].Call("preventDefault")
+		return nil
+	}))
 	sink.Call("addEventListener", "compositionend", js.FuncOf(func(_ js.Value, _ []js.Value) any {
 		if s := take(); s != "" {
 			go TypeText(w.Canvas(), s)
