@@ -211,10 +211,8 @@ func TestWebKeys(t *testing.T) {
 		_, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 			Source: `globalThis.robotsStudioVFSConfig = { quotaForTest: 1 };`})
 		mustf(t, err, "storage limit")
+		p.eval("robotsStudio.save()", nil) // nothing unsaved to ask about on the reload
 		p.load(url)
-		p.eval(`robotsStudio.setLanguage("pl")`, nil) // a change to keep: the page tries to store it
-		p.eval(`robotsStudio.setLanguage("en")`, nil)
-		p.waitFor("the page's storage is full", "robotsStudioWeb.storage.full", 30*time.Second)
 		file, err := filepath.Abs(filepath.Join("testdata", "crlf-bom-invalid.txt"))
 		mustf(t, err, "testdata")
 		want, err := os.ReadFile(file)
@@ -225,6 +223,13 @@ func TestWebKeys(t *testing.T) {
 		p.do("pick the file", chromedp.SetUploadFiles(chromedp.CSS("#rs-file-input"), []string{file}))
 		p.waitFor("the picked file is in the editor", `robotsStudio.text().then((s) => s.includes("Disallow: /nogoogle/"))`, 20*time.Second)
 		p.settle()
+		// An edit: its recovery copy is the first thing the page tries to
+		// keep, and finds the storage full.
+		p.click(300, 400)
+		p.key(kb.End, chromedp.ModifierCtrl)
+		p.key("x")
+		want = append(want, 'x')
+		p.waitFor("the page's storage is full", "robotsStudioWeb.storage.full", 30*time.Second)
 		p.key("s", chromedp.ModifierCtrl)
 		dl := filepath.Join(p.download, filepath.Base(file))
 		deadline := time.Now().Add(20 * time.Second)
