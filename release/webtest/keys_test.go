@@ -190,6 +190,18 @@ func TestWebKeys(t *testing.T) {
 		if before == 0 {
 			t.Fatal("settings() names no zoom")
 		}
+		// View ▸ Zoom In with the mouse (1280×800, the theme's default
+		// zoom: View is the menu bar's fourth title, Zoom In its third
+		// item). It stopped the page.
+		p.click(179, 14)
+		p.settle()
+		p.click(190, 128)
+		p.waitFor("View ▸ Zoom In zooms in", "robotsStudio.settings().then((s) => s.zoom > "+itoa(before)+")", 20*time.Second)
+		p.settle()
+		p.key("0", chromedp.ModifierCtrl) // Actual Size
+		p.waitFor("Ctrl+0 gives the actual size", "robotsStudio.settings().then((s) => s.zoom === "+itoa(before)+")", 20*time.Second)
+		p.settle()
+		p.click(300, 200)
 		p.key("=", chromedp.ModifierCtrl) // View ▸ Zoom In's shortcut
 		p.waitFor("Ctrl+= zooms in", "robotsStudio.settings().then((s) => s.zoom > "+itoa(before)+")", 20*time.Second)
 		p.settle()
