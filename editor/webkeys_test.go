@@ -128,3 +128,38 @@ func TestQueuedKeysNotifyOnce(t *testing.T) {
 		t.Fatalf("desktop: %d notifications for 2 keys", calls)
 	}
 }
+
+// TestBrowserKeysMoveInTheEditor: the keys the page hands on for Fyne's
+// web driver (keys.Press, keys.TypeText) move and type in the editor as on
+// the desktop: Ctrl+End, Home, End, Ctrl+Home, and letters outside ASCII.
+// In the browser they did nothing, and text typed after Ctrl+End landed
+// mid-file.
+func TestBrowserKeysMoveInTheEditor(t *testing.T) {
+	e := newTestEditor(t, "aaa\nb|bb\nccc")
+	var w fyne.Window
+	for _, win := range fyne.CurrentApp().Driver().AllWindows() {
+		if win.Canvas().Focused() == e {
+			w = win
+		}
+	}
+	steps := []struct {
+		press fyne.KeyName
+		mod   fyne.KeyModifier
+		typed string
+		want  string
+	}{
+		{fyne.KeyEnd, fyne.KeyModifierControl, "Ё", "aaa\nbbb\ncccЁ|"},
+		{fyne.KeyHome, 0, "ż", "aaa\nbbb\nż|cccЁ"},
+		{fyne.KeyEnd, 0, "п", "aaa\nbbb\nżcccЁп|"},
+		{fyne.KeyHome, fyne.KeyModifierControl, "ł", "ł|aaa\nbbb\nżcccЁп"},
+		{fyne.KeyPageDown, 0, "", "łaaa\nbbb\nż|cccЁп"},
+		{fyne.KeyPageUp, 0, "", "ł|aaa\nbbb\nżcccЁп"},
+	}
+	for _, s := range steps {
+		keys.Press(w, s.press, s.mod)
+		keys.TypeText(w.Canvas(), s.typed)
+		if got := state(e); got != s.want {
+			t.Fatalf("%v+%s then %q: %q, want %q", s.mod, s.press, s.typed, got, s.want)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/version"
 	"github.com/robots-studio/robots-studio/ui/webfile"
@@ -30,6 +31,7 @@ const onWeb = true
 func (s *studio) platformStart() {
 	s.web.installHook()
 	webfile.OnHide(s.web.pageHidden)
+	keys.Browser(s.win) // the keys and input method text the web driver drops
 	if q := webfile.Queued(); len(q) > 0 {
 		s.web.openDroppedPaths(q)
 	}
@@ -108,7 +110,7 @@ func (w *webSide) installHook() {
 		// fileMenu: the File menu's title as the window shows it now, so a
 		// script can tell which language the window speaks.
 		return map[string]any{"language": p.String(prefLanguage), "theme": p.StringWithFallback(prefTheme, "system"),
-			"fileMenu": lang.X("menu.file", "File")}
+			"fileMenu": lang.X("menu.file", "File"), "zoom": s.view.zoom()}
 	})
 	h.Set("ready", true)
 	js.Global().Set("robotsStudio", h)
@@ -215,4 +217,23 @@ func pageLocale(code string) {
 	}
 	obj.Call("defineProperty", nav, "language", value(code))
 	obj.Call("defineProperty", nav, "languages", value([]any{code}))
+}
+
+// setTheme sets t as the app's theme. In the browser the change frees the
+// window's text textures at once, and WebGL calls need the window's
+// context, which the web driver makes current only while it draws: outside
+// it the free called a method on null and the page stopped (View ▸ Zoom In
+// crashed). So the change runs inside the window's context; before the
+// window exists there is nothing to free.
+func setTheme(a fyne.App, t fyne.Theme) {
+	ran := false
+	for _, w := range a.Driver().AllWindows() {
+		if gl, ok := w.(interface{ RunWithContext(func()) }); ok {
+			gl.RunWithContext(func() { ran = true; a.Settings().SetTheme(t) })
+			break
+		}
+	}
+	if !ran {
+		a.Settings().SetTheme(t)
+	}
 }

@@ -2,6 +2,8 @@
 
 package ui
 
+import "fyne.io/fyne/v2"
+
 // onWeb: this is not the browser build; the desktop's menus and dialogs.
 const onWeb = false
 
@@ -11,3 +13,7 @@ func (s *studio) platformStart() {}
 // pageLocale: outside the browser the locale variables set by setLanguage
 // are what Fyne reads.
 func pageLocale(code string) {}
+
+// setTheme sets t as the app's theme (the desktop needs no GL context for
+// it: see platform_js.go).
+func setTheme(a fyne.App, t fyne.Theme) { a.Settings().SetTheme(t) }

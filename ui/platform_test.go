@@ -1,11 +1,16 @@
 package ui
 
 import (
+	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
+	"syscall"
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/robots-studio/robots-studio/internal/textfile"
 )
 
 // TestItemShownOnEachPlatform: every item the browser build leaves out is
@@ -112,6 +117,29 @@ func TestValidSaveName(t *testing.T) {
 	for name, ok := range map[string]bool{"robots.txt": true, "роботы.txt": true, "": false, "  ": false, "a/b": false, `a\b`: false, "..": false} {
 		if got := validSaveName(name) == ""; got != ok {
 			t.Errorf("validSaveName(%q) ok = %v, want %v", name, got, ok)
+		}
+	}
+}
+
+// TestWebSaveProblemNamesNoPath: when the page cannot keep its copy of a
+// save (its storage is full), the message says the file was downloaded and
+// why, and names none of the page's own paths (it once read
+// "/home/web/Documents/robots.txt: the disk is full; the original file is
+// unchanged", and nothing was downloaded).
+func TestWebSaveProblemNamesNoPath(t *testing.T) {
+	const path = "/home/web/Documents/robots.txt"
+	full := &textfile.Error{Path: path, Err: &fs.PathError{Op: "write", Path: path + ".tmp", Err: syscall.ENOSPC}}
+	other := &textfile.Error{Path: path, Err: &fs.PathError{Op: "write", Path: path, Err: syscall.EIO}}
+	for _, c := range []struct {
+		err  error
+		want string
+	}{{full, "full"}, {other, "could not keep"}} {
+		got := webSaveProblem(c.err)
+		if strings.Contains(got, "/") || strings.Contains(got, "home") {
+			t.Errorf("message names a path: %q", got)
+		}
+		if !strings.Contains(got, "downloaded") || !strings.Contains(got, c.want) {
+			t.Errorf("message %q: want it to say the file was downloaded and %q", got, c.want)
 		}
 	}
 }

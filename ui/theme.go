@@ -11,5 +11,5 @@ import (
 func applyTheme(a fyne.App, name string) {
 	t := look.New(name)
 	t.Zoom = look.ClampZoom(a.Preferences().IntWithFallback(prefZoom, look.DefaultZoom))
-	a.Settings().SetTheme(t)
+	setTheme(a, t)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -107,7 +108,10 @@ func (w *webSide) webSaveAs(then func()) {
 	s.win.Canvas().Focus(entry)
 }
 
-// webWrite saves under name and downloads exactly the bytes on disk.
+// webWrite saves under name and downloads exactly the bytes on disk. The
+// download is Save's job in the browser: when the page cannot keep its own
+// copy (its storage is full), the text is downloaded all the same and the
+// message says so, in words that name none of the page's own paths.
 func (w *webSide) webWrite(name string, then func()) {
 	s := w.s
 	home, _ := os.UserHomeDir()
@@ -116,7 +120,9 @@ func (w *webSide) webWrite(name string, then func()) {
 		path = filepath.Join(filepath.Dir(path), name)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		s.showFileError(err)
+		// the download is the save: it happens whatever the page's storage says
+		webfile.Download(name, s.doc.Text())
+		dlg.Error(errors.New(webSaveProblem(err)), s.win)
 		return
 	}
 	// Another tab may have saved this file since: the page's storage is
@@ -126,7 +132,8 @@ func (w *webSide) webWrite(name string, then func()) {
 
 // webWriteNow is webWrite once the file is up to date with the page's
 // storage: a change saved by another tab is asked about as any change on
-// disk (reload or keep mine), never written over.
+// disk (reload or keep mine), never written over; a page whose storage
+// cannot keep the file (full) still downloads it.
 func (w *webSide) webWriteNow(name, path string, then func()) {
 	s := w.s
 	if err := s.writeTo(path); err != nil {
@@ -134,18 +141,28 @@ func (w *webSide) webWriteNow(name, path string, then func()) {
 			s.disk.checkDisk()
 			return
 		}
-		s.showFileError(err)
+		webfile.Download(name, s.doc.Text())
+		dlg.Error(errors.New(webSaveProblem(err)), s.win)
 		return
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		s.showFileError(err)
-		return
+		data = s.doc.Text() // what was just written
 	}
 	webfile.Download(name, data)
 	if then != nil {
 		then()
 	}
+}
+
+// webSaveProblem says why the page could not keep its copy of a file whose
+// download went ahead, without the page's internal paths (they mean
+// nothing to the user: the file is in the Downloads folder).
+func webSaveProblem(err error) string {
+	if errors.Is(err, syscall.ENOSPC) {
+		return lang.X("web.save.full", "The file was downloaded. This page could not keep its own copy: the browser's storage for this site is full. Free some space (or delete old recovery copies) so that it can.")
+	}
+	return lang.X("web.save.failed", "The file was downloaded. This page could not keep its own copy in the browser's storage.")
 }
 
 // webOpenLesson is File ▸ Open Lesson… in the browser: a picked .zip.

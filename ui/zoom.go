@@ -43,7 +43,7 @@ func (v *viewSide) applyZoom(percent int) {
 	s := v.s
 	t := look.New(s.app.Preferences().StringWithFallback(prefTheme, "system"))
 	t.Zoom = percent
-	s.app.Settings().SetTheme(t)
+	setTheme(s.app, t)
 }
 
 // themeZoom is the zoom of the theme in use.

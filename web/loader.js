@@ -97,7 +97,10 @@
 		progress.phase = "error";
 		progress.error = say(key, { why: why || "" });
 		mark("error");
+		// The screen may have faded out when the app's canvas came
+		// (rs-gone): a crash brings it back over the stopped window.
 		screen.hidden = false;
+		screen.classList.remove("rs-gone");
 		screen.classList.add("rs-failed");
 		bar.hidden = true;
 		status.textContent = progress.error;
