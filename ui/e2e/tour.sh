@@ -97,13 +97,14 @@ tour_steps_teacher() {
   key F11; shot 06-lesson-presenter; key Escape
 }
 
-n=90
 for SIZE in $SIZES; do
-  n=$((n + 1))
-  export DISPLAY=":$n"
-  Xvfb "$DISPLAY" -screen 0 "${SIZE}x24" -nolisten tcp >/dev/null 2>&1 &
+  # a free display: Xvfb writes the number it took when it is ready
+  rm -f "$TMP/display"
+  Xvfb -displayfd 3 -screen 0 "${SIZE}x24" -nolisten tcp 3>"$TMP/display" >/dev/null 2>&1 &
   XVFB_PID=$!
-  wait_for 10 xdotool getmouselocation || { echo "tour: Xvfb did not start" >&2; exit 1; }
+  wait_for 20 test -s "$TMP/display" || { echo "tour: Xvfb did not start" >&2; exit 1; }
+  export DISPLAY=":$(head -1 "$TMP/display")"
+  wait_for 10 xdotool getmouselocation || { echo "tour: Xvfb did not answer" >&2; exit 1; }
   for LANG in $LANGS; do
     case $LANG in en) LOCALE=en_US.UTF-8 ;; ru) LOCALE=ru_RU.UTF-8 ;; pl) LOCALE=pl_PL.UTF-8 ;; esac
     echo "tour: $SIZE $LANG"

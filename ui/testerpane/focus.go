@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// ResultsOnly is the toggle (a button by the lists, and View ▸ Results
-// Only) that gives the tester the whole width of the window, as an editor's
+// ResultsOnly is the toggle (a button on the folded lists' line, and View ▸
+// Results Only) that gives the tester the whole width of the window, as an editor's
 // "zen" or "maximise" does: at 1024×768 the table beside the editor held
 // twenty characters of a path and cut the deciding line; alone it holds
 // them whole. The window hides and shows its own side (SetOnChange).
@@ -17,8 +17,9 @@ type ResultsOnly struct {
 	onChange func(on bool)
 }
 
-// button makes one of the toggle's buttons: one is on the folded lists'
-// line, one beside the open lists' Fold.
+// button makes the toggle's button, on the folded lists' line (with the
+// lists open, View ▸ Results Only: a button beside Fold made the lists'
+// row of buttons, two columns wide, too wide for a zoomed window).
 func (r *ResultsOnly) button() *widget.Button {
 	b := widget.NewButtonWithIcon("", theme.ViewFullScreenIcon(), func() { r.Set(!r.on) })
 	b.Importance = widget.LowImportance

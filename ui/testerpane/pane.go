@@ -589,7 +589,7 @@ func (ui *paneUI) build(p *Pane) {
 	adds := container.NewGridWithColumns(2,
 		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
 			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue),
-		container.NewBorder(nil, nil, nil, container.NewHBox(ui.resultsOnly.button(), ui.fold.fold),
+		container.NewBorder(nil, nil, nil, ui.fold.fold,
 			addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil)))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	ui.fold.bar = container.NewBorder(nil, nil, nil, container.NewHBox(ui.resultsOnly.button(), ui.fold.edit), ui.fold.label)
