@@ -145,8 +145,8 @@ func (m menuBar) forPlatform(web bool) *fyne.MainMenu {
 		fyne.NewMenuItem(lang.X("live.menu.compare", "Compare with…"), s.live.compareWith),
 		only(itemTestSetPlace, web, fyne.NewMenuItem(lang.X("menu.tester.tests_place", "Test Set Location…"), s.dialogs.showTestSetPlace)),
 	)
-	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, s.view.resultsOnlyItem(), fyne.NewMenuItemSeparator())
-	view.Items = append(append(view.Items, s.view.zoomItems()...), s.view.wrapItem(), fyne.NewMenuItemSeparator(), themes, langs,
+	view := fyne.NewMenu(lang.X("menu.view", "View"), engines, compare, fyne.NewMenuItemSeparator())
+	view.Items = append(append(view.Items, s.view.zoomItems()...), s.view.wrapItem(), s.view.resultsOnlyItem(), fyne.NewMenuItemSeparator(), themes, langs,
 		fyne.NewMenuItemSeparator(), s.class.presenterItem(), s.class.timelineItem(),
 		fyne.NewMenuItemSeparator(), m.tabItem(web, +1), m.tabItem(web, -1))
 	help := fyne.NewMenu(lang.X("menu.help", "Help"),
