@@ -226,6 +226,9 @@ func TestWebKeys(t *testing.T) {
 			Source: `globalThis.robotsStudioVFSConfig = { quotaForTest: 1 };`})
 		mustf(t, err, "storage limit")
 		p.eval("robotsStudio.save()", nil) // nothing unsaved to ask about on the reload
+		// the save reads the page's storage again first and finishes later:
+		// until then the page would ask before the reload (beforeunload)
+		p.waitFor("the save is done", "!robotsStudioWeb.unsaved", 20*time.Second)
 		p.load(url)
 		file, err := filepath.Abs(filepath.Join("testdata", "crlf-bom-invalid.txt"))
 		mustf(t, err, "testdata")
