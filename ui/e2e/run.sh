@@ -47,7 +47,7 @@ set +e
 err=$(env -u DISPLAY -u WAYLAND_DISPLAY "$BIN" "$TMP/none.txt" 2>&1 >/dev/null); code=$?
 [ $code = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || { echo "e2e: FAIL: without a display: exit $code: $err" >&2; exit 1; }
 err=$("$BIN" tset 2>&1 >/dev/null); code=$?
-[ $code = 2 ] && printf '%s' "$err" | grep -q 'unknown command' || { echo "e2e: FAIL: a typo: exit $code: $err" >&2; exit 1; }
+[ $code = 2 ] && grep -q 'unknown command' <<<"$err" || { echo "e2e: FAIL: a typo: exit $code: $err" >&2; exit 1; }
 set -e
 echo "e2e: without a display: one line, exit 2; a mistyped command: usage error"
 
