@@ -4,6 +4,7 @@ package webtest
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,9 +123,18 @@ func TestWebKeys(t *testing.T) {
 
 	step("an input method's text and the browser's paste reach the editor", func(t *testing.T) {
 		for _, c := range []string{"ż", "żó"} {
-			_, err := chromedp.Call(p.ctx, input.ImeSetComposition, input.ImeSetCompositionParams{
+			// A deadline: a Chromium that finds no font at all stops
+			// drawing (and answering) when it shows a composition.
+			cctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+			_, err := chromedp.Call(cctx, input.ImeSetComposition, input.ImeSetCompositionParams{
 				Text: c, SelectionStart: int64(len([]rune(c))), SelectionEnd: int64(len([]rune(c)))})
-			mustf(t, err, "composition %q", c)
+			cancel()
+			if err != nil {
+				ectx, c2 := context.WithTimeout(p.ctx, 10*time.Second)
+				alive, e2 := chromedp.Run(ectx, chromedp.Evaluate[string](`document.title`))
+				c2()
+				t.Fatalf("composition %q: %v (does the machine have a font? fc-list); the page then answers %q, %v", c, err, alive, e2)
+			}
 		}
 		_, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: "żółw"}) // the composition committed
 		mustf(t, err, "commit")
