@@ -293,7 +293,7 @@ func (s *studio) restore(rec session.RecoveryRecord) {
 			}
 		}
 		dlg.Info(lang.X("window.recover.title", "Recover unsaved work"),
-			lang.X("window.recover.detached", "{{.File}} could not be opened ({{.Reason}}), so the recovered text is shown as a new, unsaved document. Use File ▸ Save As… to keep it; {{.File}} itself was not changed.",
+			lang.X("window.recover.detached", "{{.File}} could not be opened ({{.Reason}}), so the recovered text is shown as a new, unsaved document. Use File › Save As… to keep it; {{.File}} itself was not changed.",
 				map[string]any{"File": rec.Path, "Reason": reason}), s.win)
 	}
 }

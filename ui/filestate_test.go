@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/ui/i18n"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 
 	"github.com/robots-studio/robots-studio/tester/lint"
@@ -50,26 +52,23 @@ func TestChangedSpanIsOneEdit(t *testing.T) {
 }
 
 func TestSetLanguageOverridesTheSystemLocale(t *testing.T) {
-	t.Setenv("LANG", "en_US.UTF-8")
-	t.Setenv("LC_ALL", "")
-	os.Unsetenv("LC_ALL")
-	// The system's locale is read at the first setLanguage of the process:
-	// read it again here, where it is known (an earlier test may have made
-	// the first call under its own LC_ALL), and as it was after.
-	saved := systemEnv
-	systemEnvOnce = sync.Once{}
-	t.Cleanup(func() {
-		systemEnv, systemEnvOnce = saved, sync.Once{}
-		if saved != nil {
-			systemEnvOnce.Do(func() {}) // read already, as before this test
+	// The system says English. On Windows the process cannot change what
+	// the system says (lang reads the user's locale from Windows, not the
+	// environment), so the choice must not go through the environment.
+	t.Setenv("LANGUAGE", "en")
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	t.Cleanup(func() { setLanguage(""); i18n.UseIn("en") })
+	for _, code := range []string{"ru", "pl"} {
+		setLanguage(code)
+		if got := lang.X("i18n.language", "en"); got != code {
+			t.Fatalf("after setLanguage(%q) the window speaks %q", code, got)
 		}
-	})
-	setLanguage("ru")
-	if os.Getenv("LANGUAGE") != "ru" || os.Getenv("LC_ALL") != "ru_RU.UTF-8" {
-		t.Fatal("language not applied")
+		if os.Getenv("LANGUAGE") != "en" || os.Getenv("LC_ALL") != "en_US.UTF-8" {
+			t.Fatalf("setLanguage(%q) changed the environment", code)
+		}
 	}
 	setLanguage("")
-	if _, set := os.LookupEnv("LC_ALL"); set {
-		t.Fatal("system locale not restored")
+	if got := lang.X("i18n.language", "en"); got != "en" {
+		t.Fatalf("after setLanguage(\"\") the window speaks %q, not the system's English", got)
 	}
 }

@@ -1,9 +1,6 @@
 package ui
 
 import (
-	"os"
-	"sync"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
@@ -18,43 +15,9 @@ var languages = []struct{ code, name string }{
 	{"pl", "Polski"},
 }
 
-var (
-	systemEnvOnce sync.Once
-	systemEnv     map[string]*string
-)
-
-var localeVars = []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}
-
-// setLanguage makes fyne's lang (which reads the locale from the
-// environment) speak code; "" restores the system's locale. It reloads the
-// catalogues, which re-reads the environment.
-func setLanguage(code string) {
-	systemEnvOnce.Do(func() {
-		systemEnv = map[string]*string{}
-		for _, k := range localeVars {
-			if v, ok := os.LookupEnv(k); ok {
-				systemEnv[k] = &v
-			} else {
-				systemEnv[k] = nil
-			}
-		}
-	})
-	if code == "" {
-		for k, v := range systemEnv {
-			if v == nil {
-				os.Unsetenv(k)
-			} else {
-				os.Setenv(k, *v)
-			}
-		}
-	} else {
-		full := map[string]string{"en": "en_US.UTF-8", "ru": "ru_RU.UTF-8", "pl": "pl_PL.UTF-8"}[code]
-		os.Setenv("LANGUAGE", code)
-		os.Setenv("LC_ALL", full)
-	}
-	pageLocale(code) // in the browser the language comes from the page, not from the environment
-	i18n.Use()
-}
+// setLanguage makes the window speak code; "" restores the system's
+// language. It reloads the catalogues.
+func setLanguage(code string) { i18n.Prefer(code) }
 
 // currentLanguage is the two-letter code the window speaks: the View menu's
 // choice, else the system's.

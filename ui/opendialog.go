@@ -114,7 +114,7 @@ func (dl *dialogs) showOpenDialog(dir string) {
 	filedlg.StartIn(d, dir)
 	if !s.app.Preferences().Bool(prefOpenAll) {
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".TXT"}))
-		d.SetTitleText(lang.X("window.open.title_txt", "Open (*.txt files — File ▸ Open Path… to show all)"))
+		d.SetTitleText(lang.X("window.open.title_txt", "Open (*.txt files — File › Open Path… to show all)"))
 	}
 	d.Resize(fyne.NewSize(900, 600))
 	filedlg.Show(d, s.win)
@@ -142,7 +142,7 @@ func (dl *dialogs) openPathDialog() {
 	problem := newWrappedLabel("")
 	problem.Importance = widget.DangerImportance
 	problem.Hide()
-	all := widget.NewCheck(lang.X("window.open.show_all", "File ▸ Open… lists every file, not only *.txt"), func(on bool) {
+	all := widget.NewCheck(lang.X("window.open.show_all", "File › Open… lists every file, not only *.txt"), func(on bool) {
 		s.app.Preferences().SetBool(prefOpenAll, on)
 	})
 	all.SetChecked(s.app.Preferences().Bool(prefOpenAll))

@@ -198,27 +198,6 @@ func argStrings(a []js.Value, i int) []string {
 	return nil
 }
 
-// pageLocale makes the page report code as the browser's language, since
-// in a browser Fyne reads the language from navigator.language(s), not
-// from the environment; "" gives the browser's own back.
-func pageLocale(code string) {
-	nav := js.Global().Get("navigator")
-	obj := js.Global().Get("Object")
-	if code == "" {
-		js.Global().Get("Reflect").Call("deleteProperty", nav, "language")
-		js.Global().Get("Reflect").Call("deleteProperty", nav, "languages")
-		return
-	}
-	value := func(v any) js.Value {
-		d := obj.New()
-		d.Set("value", v)
-		d.Set("configurable", true)
-		return d
-	}
-	obj.Call("defineProperty", nav, "language", value(code))
-	obj.Call("defineProperty", nav, "languages", value([]any{code}))
-}
-
 // setTheme sets t as the app's theme. In the browser the change frees the
 // window's text textures at once, and WebGL calls need the window's
 // context, which the web driver makes current only while it draws: outside

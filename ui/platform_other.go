@@ -10,10 +10,6 @@ const onWeb = false
 // platformStart runs at the end of Start: the desktop has nothing to add.
 func (s *studio) platformStart() {}
 
-// pageLocale: outside the browser the locale variables set by setLanguage
-// are what Fyne reads.
-func pageLocale(code string) {}
-
 // setTheme sets t as the app's theme (the desktop needs no GL context for
 // it: see platform_js.go).
 func setTheme(a fyne.App, t fyne.Theme) { a.Settings().SetTheme(t) }

@@ -43,7 +43,7 @@ func (d *diskState) fileOnDisk() {
 	}
 	if s.doc.Leftovers() > 0 {
 		dlg.Info(lang.X("window.leftover.title", "Text of an unfinished save"),
-			lang.X("window.leftover.found", "A save of {{.File}} was cut off (the program was stopped while writing), and its temporary file held text newer than the file. The temporary file is removed; its text is kept as recovered work: File ▸ Recover Unsaved Work…",
+			lang.X("window.leftover.found", "A save of {{.File}} was cut off (the program was stopped while writing), and its temporary file held text newer than the file. The temporary file is removed; its text is kept as recovered work: File › Recover Unsaved Work…",
 				map[string]any{"File": s.doc.File.Name()}), s.win)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/internal/testenv"
@@ -129,24 +130,31 @@ func TestWindowOpensEditsAndSaves(t *testing.T) {
 	// bar and icon, as Windows does (plain Xvfb has no window manager).
 	// LC_ALL=C.UTF-8: Wine turns the UTF-8 command line into UTF-16 by the
 	// locale's character set (glibc here has no en_US.UTF-8).
-	start := time.Now()
-	app := w.Command(dir, []string{"DISPLAY=" + display, "LC_ALL=C.UTF-8", "ROBOTS_STUDIO_STATUS=" + Windows(status)},
-		"explorer", "/desktop=robots-studio,1280x800", Windows(filepath.Join(dist, "robots-studio.exe")), arg)
 	var appLog bytes.Buffer
-	app.Stdout, app.Stderr = &appLog, &appLog
-	if err := app.Start(); err != nil {
-		t.Fatal(err)
+	launch := func() (*exec.Cmd, statusdoc.Doc) {
+		t.Helper()
+		os.Remove(status)
+		start := time.Now()
+		app := w.Command(dir, []string{"DISPLAY=" + display, "LC_ALL=C.UTF-8", "ROBOTS_STUDIO_STATUS=" + Windows(status)},
+			"explorer", "/desktop=robots-studio,1280x800", Windows(filepath.Join(dist, "robots-studio.exe")), arg)
+		appLog.Reset()
+		app.Stdout, app.Stderr = &appLog, &appLog
+		if err := app.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { app.Process.Kill(); app.Wait() })
+		var st statusdoc.Doc
+		if !waitFor(60*time.Second, func() bool {
+			s, ok := readStatus(status)
+			st = s
+			return ok && s.Title != ""
+		}) {
+			t.Fatalf("the window wrote no status in 60 s\n%s", appLog.String())
+		}
+		t.Logf("window ready %.1f s after start", time.Since(start).Seconds())
+		return app, st
 	}
-	defer func() { app.Process.Kill(); app.Wait() }()
-	var st statusdoc.Doc
-	if !waitFor(60*time.Second, func() bool {
-		s, ok := readStatus(status)
-		st = s
-		return ok && s.Title != ""
-	}) {
-		t.Fatalf("the window wrote no status in 60 s\n%s", appLog.String())
-	}
-	t.Logf("window ready %.1f s after start", time.Since(start).Seconds())
+	app, st := launch()
 	if want := "Robots Studio — роботы-żółw.txt"; st.Title != want {
 		t.Errorf("title %q, want %q", st.Title, want)
 	}
@@ -255,6 +263,32 @@ func TestWindowOpensEditsAndSaves(t *testing.T) {
 	if b, _ := os.ReadFile(file); !bytes.Equal(b, want) {
 		t.Error("the autosave for recovery changed the file itself")
 	}
+
+	// View ▸ Language ▸ Русский is a preference; Windows gives a process
+	// no way to change the locale Fyne reads, and the window stayed
+	// English, after a restart too (issue 36, point 26). Start again with
+	// the preference set: the tab shown must have a Russian title.
+	english := st.Tab
+	app.Process.Kill()
+	app.Wait()
+	w.killAll(t)
+	prefsFile := filepath.Join(appdata[0], "preferences.json")
+	prefs := map[string]any{}
+	if b, err := os.ReadFile(prefsFile); err == nil {
+		json.Unmarshal(b, &prefs)
+	}
+	prefs["language"] = "ru"
+	b, _ := json.Marshal(prefs)
+	if err := os.WriteFile(prefsFile, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, st = launch()
+	if !strings.ContainsFunc(st.Tab, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) || st.Tab == english {
+		t.Errorf("with View ▸ Language set to Russian the tab shown is %q (in English %q)", st.Tab, english)
+	}
+	shot = filepath.Join(shotsDir(t), "23-windows-ru.png")
+	settled(display, shot, 20*time.Second)
+	screenshot(t, display, shot)
 }
 
 // screenshot saves the whole screen as PNG and checks it shows something:

@@ -7,6 +7,8 @@ package i18n
 
 import (
 	"os"
+	"sync"
+	_ "unsafe" // go:linkname, see setupLang
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -22,11 +24,45 @@ func Use() string {
 	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
 		fyne.LogError("loading translations", err)
 	}
+	preferred.Lock()
+	code := preferred.code
+	preferred.Unlock()
+	if code != "" {
+		setupLang(code)
+	}
 	// lang has no getter for its choice, and it matches the locale against
 	// Fyne's own languages too: each catalogue names its language under
 	// this key, and a language without our catalogue reads the English one.
 	return core.UseIn(lang.X("i18n.language", "en"))
 }
+
+// preferred is the language the user chose in the window, "" for the
+// system's.
+var preferred struct {
+	sync.Mutex
+	code string
+}
+
+// Prefer makes lang speak code ("en", "ru", "pl"; "" for the system's
+// language) from now on, whatever the system's locale says, and loads the
+// catalogues in it. Fyne's lang takes its language from the operating
+// system each time catalogues are added: from LANGUAGE, LC_ALL and LANG on
+// Linux, which a process can set, but on Windows from the user's locale
+// (GetUserDefaultLocaleName), which it cannot, and in the browser from
+// navigator.languages. So the choice is applied inside lang itself.
+func Prefer(code string) string {
+	preferred.Lock()
+	preferred.code = code
+	preferred.Unlock()
+	return Use()
+}
+
+// setupLang is lang's own "speak this language" (the one its tests use);
+// lang exports no way to choose a language but the system's. A test
+// (TestPreferOutranksTheSystem) fails if a Fyne upgrade renames it.
+//
+//go:linkname setupLang fyne.io/fyne/v2/lang.setupLang
+func setupLang(lang string)
 
 // UseIn loads the catalogues in the language code ("en", "ru", "pl")
 // whatever the locale of the process, which it leaves as it was. Tests that

@@ -66,3 +66,34 @@ func TestWindowSpeaksOneLanguage(t *testing.T) {
 	}
 	UseIn("en")
 }
+
+// TestPreferOutranksTheSystem: the language chosen in the window wins over
+// the system's (English here) in our strings, in Fyne's own dialog strings
+// and in the engine's messages, with the chosen language's plural forms;
+// Prefer("") gives the system's back. Windows gives a process no way to
+// change the locale lang reads, so this is the only way the View ▸ Language
+// choice reaches the window there.
+func TestPreferOutranksTheSystem(t *testing.T) {
+	t.Setenv("LANGUAGE", "en")
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	defer func() { Prefer(""); UseIn("en"); msg.SetTranslator(nil) }()
+	Prefer("ru")
+	for _, c := range []struct{ rule, got, want string }{
+		{"our catalogue", lang.X("i18n.language", "en"), "ru"},
+		{"Fyne's dialog key", lang.X("Cancel", "Cancel"), "Отмена"},
+		{"a Russian 'few' form in the window", lang.XN("catalogue.menu.update_stale", "{{.Count}} days", 3, map[string]any{"Count": 3}), "Обновить… (каталогу 3 дня)"},
+		{"a Russian 'few' form in the engine's messages", msg.New("live.banner.hops", "Count", 3).String(), "3 перенаправления"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %q, want %q", c.rule, c.got, c.want)
+		}
+	}
+	Prefer("pl")
+	if got := lang.X("Cancel", "Cancel"); got != "Anuluj" {
+		t.Errorf("after Prefer(pl) Cancel reads %q", got)
+	}
+	Prefer("")
+	if got := lang.X("i18n.language", "en"); got != "en" {
+		t.Errorf("after Prefer(\"\") the window speaks %q, not the system's English", got)
+	}
+}

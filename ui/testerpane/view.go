@@ -172,6 +172,7 @@ func (tl *tallier) startTally() {
 	if len(p.view.pairs) == 0 {
 		tl.facts = map[cell]fact{}
 		tl.factsOK = true
+		tl.counts = tl.countSummary() // none: the last rows' counts go with them
 		return
 	}
 	j := tl.tallyJob()
