@@ -237,6 +237,7 @@ func (s *studio) whenSafe(action func()) {
 
 // quit leaves without a copy of the text (the user saved or discarded it).
 func (s *studio) quit() {
+	s.view.rememberMaximised()
 	s.doc.Discard()
 	s.close()
 	s.app.Quit()

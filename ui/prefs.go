@@ -10,14 +10,15 @@ import (
 
 // Preference keys.
 const (
-	prefRecent   = "recent"   // newline-separated paths, newest first
-	prefLast     = "lastFile" // reopened at start
-	prefLanguage = "language" // "", "en", "ru", "pl"
-	prefTheme    = "theme"    // "system", "light", "dark"
-	prefEngine   = "engine"   // engine id in the tester
-	prefFirstRun = "seenSample"
-	prefZoom     = "zoom" // percent, look.MinZoom..look.MaxZoom
-	prefWrap     = "wordWrap"
+	prefRecent    = "recent"           // newline-separated paths, newest first
+	prefLast      = "lastFile"         // reopened at start
+	prefLanguage  = "language"         // "", "en", "ru", "pl"
+	prefMaximised = "window.maximised" // the window was maximised when it closed (kept on Windows)
+	prefTheme     = "theme"            // "system", "light", "dark"
+	prefEngine    = "engine"           // engine id in the tester
+	prefFirstRun  = "seenSample"
+	prefZoom      = "zoom" // percent, look.MinZoom..look.MaxZoom
+	prefWrap      = "wordWrap"
 	// The compare view's engine columns: their order and the hidden ones,
 	// comma-separated engine ids.
 	prefCompareOrder  = "compareOrder"

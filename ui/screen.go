@@ -11,7 +11,9 @@ var defaultWindowSize = fyne.NewSize(1280, 800)
 
 // fitScreen makes a window that was opened at the default size fit a
 // smaller screen: a window larger than the screen would hide its status bar
-// (or its menu bar) off the edge.
+// (or its menu bar) off the edge. Where the system says how big the
+// window's frame is (Windows), the frame fits too; and a window the user
+// left maximised opens maximised.
 func (v *viewSide) fitScreen() {
 	s := v.s
 	if ScreenPixels == nil {
@@ -21,20 +23,43 @@ func (v *viewSide) fitScreen() {
 	if !ok {
 		return
 	}
-	s.win.Resize(fitSize(defaultWindowSize, w, h, s.win.Canvas().Scale()))
+	fw, fh, known := windowFrame(s.win)
+	s.win.Resize(fitSize(defaultWindowSize, w, h, s.win.Canvas().Scale(), frame{fw, fh, known}))
+	keepOnWorkArea(s.win)
+	if s.app.Preferences().Bool(prefMaximised) {
+		maximiseWindow(s.win)
+	}
+}
+
+// rememberMaximised keeps whether the window is maximised, for the next
+// start.
+func (v *viewSide) rememberMaximised() {
+	v.s.app.Preferences().SetBool(prefMaximised, windowMaximised(v.s.win))
+}
+
+// frame is what the system's frame adds to a window, in pixels; known is
+// false where the system does not say (then a margin is guessed when the
+// window does not fit).
+type frame struct {
+	w, h  int
+	known bool
 }
 
 // fitSize is want shrunk to a screen of w×h pixels at scale (pixels per
-// Fyne unit): unchanged when it fits, else the screen less a margin for
-// the window's frame.
-func fitSize(want fyne.Size, w, h int, scale float32) fyne.Size {
+// Fyne unit), frame included: unchanged when it fits, else the screen less
+// the frame.
+func fitSize(want fyne.Size, w, h int, scale float32, f frame) fyne.Size {
 	if scale <= 0 {
 		scale = 1
 	}
-	sw, sh := float32(w)/scale, float32(h)/scale
-	if want.Width <= sw && want.Height <= sh {
-		return want
+	if !f.known {
+		sw, sh := float32(w)/scale, float32(h)/scale
+		if want.Width <= sw && want.Height <= sh {
+			return want
+		}
+		const guess = 40 // title bar and borders drawn by the window manager
+		return fyne.NewSize(min(want.Width, sw), min(want.Height, sh-guess))
 	}
-	const frame = 40 // title bar and borders drawn by the window manager
-	return fyne.NewSize(min(want.Width, sw), min(want.Height, sh-frame))
+	sw, sh := float32(w-f.w)/scale, float32(h-f.h)/scale
+	return fyne.NewSize(min(want.Width, sw), min(want.Height, sh))
 }

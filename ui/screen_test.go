@@ -20,8 +20,24 @@ func TestWindowFitsTheScreen(t *testing.T) {
 		{1024, 700, 1, fyne.NewSize(1024, 660)},
 		{2048, 1400, 2, fyne.NewSize(1024, 660)},
 	} {
-		if got := fitSize(want, c.w, c.h, c.scale); got != c.fit {
+		if got := fitSize(want, c.w, c.h, c.scale, frame{}); got != c.fit {
 			t.Errorf("%d×%d at %v: %v, want %v", c.w, c.h, c.scale, got, c.fit)
+		}
+	}
+	// Where the system says how big its frame is (Windows: 1280×800 opened
+	// at 1288×812, the menu bar under the title bar), the frame fits too.
+	for _, c := range []struct {
+		rule string
+		w, h int
+		f    frame
+		fit  fyne.Size
+	}{
+		{"the frame of a 1280×800 window on a 1280×800 work area is taken off", 1280, 800, frame{8, 12, true}, fyne.NewSize(1272, 788)},
+		{"a window and frame that fit keep their size", 1920, 1040, frame{16, 39, true}, want},
+		{"a frame at scale 2 is taken off in pixels", 2560, 1600, frame{16, 40, true}, fyne.NewSize(1272, 780)},
+	} {
+		if got := fitSize(want, c.w, c.h, 1+float32(c.w/2560), c.f); got != c.fit {
+			t.Errorf("%s: %v, want %v", c.rule, got, c.fit)
 		}
 	}
 	t.Setenv("LC_ALL", "en_US.UTF-8")

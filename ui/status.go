@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/editor"
 
@@ -53,7 +54,10 @@ func (s *studio) refreshStatus() {
 	}
 	doc := statusdoc.Doc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath,
 		Focus: s.status.seen.Focus, Line: s.status.seen.Line, Dialog: s.status.seen.Dialog,
-		RowsInView: s.status.seen.RowsInView, PathChars: s.status.seen.PathChars}
+		RowsInView: s.status.seen.RowsInView, PathChars: s.status.seen.PathChars, Language: lang.X("i18n.language", "en")}
+	if r, ok := windowRect(s.win); ok {
+		doc.Outer = &r
+	}
 	if f := s.pane.Figures(); f.HasThird {
 		doc.ThirdRow = [2]int{int(f.ThirdRow.X), int(f.ThirdRow.Y)}
 	}

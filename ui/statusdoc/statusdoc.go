@@ -20,6 +20,10 @@ type Doc struct {
 	Focus    string `json:"focus"` // "editor", "entry: " and its placeholder, or the widget's type
 	Line     int    `json:"line"`  // the editor's cursor line
 	Dialog   bool   `json:"dialog"`
+	Language string `json:"language"` // the language the window speaks: "en", "ru", "pl"
+	// Outer is the window's place on the screen with its frame: x, y,
+	// width, height in pixels. Only where the system says it (Windows).
+	Outer *[4]int `json:"outer,omitempty"`
 	// What a picture of the window is checked against: the results
 	// table's whole rows in view, and the characters of a path its Path
 	// column shows.
