@@ -8,6 +8,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -216,6 +217,21 @@ func NameOf(id string) fmt.Stringer {
 type plainName string
 
 func (p plainName) String() string { return string(p) }
+
+var msgListAnd = msg.Def("engine.list.and", "{{.Rest}} and {{.Last}}")
+
+// JoinNames lists names as a sentence of the language shown does: "Bing",
+// "Bing and Yandex", "Google, Bing and Yandex" ("Bing и Яндекс", "Bing i
+// Yandex").
+func JoinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return msg.New(msgListAnd, "Rest", strings.Join(names[:len(names)-1], ", "), "Last", names[len(names)-1]).String()
+}
 
 // Register adds an engine; engines call it from init.
 func Register(e Engine) {
