@@ -147,42 +147,32 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	signal, usage := p.signals()
 	prefLines := "Content-Signal: " + signal + eol + "Content-Usage: " + usage + eol
 
-	// Google's groups (Document.Groups with its GroupRule), as the check
-	// of each refused crawler below reads the file: where the `*` group's
-	// User-agent lines end, if there is one; its own Content-Signal and
-	// path-less Content-Usage lines; and the named groups that open
-	// something with an Allow line.
-	google, _ := engine.Get("google")
-	gr := doc.Groups(google.GroupRule())
+	// The file's groups as the parts that speak of every line group them
+	// (engine.WholeFileGroups): where the `*` group's User-agent lines
+	// end, if there is one, and its own Content-Signal and path-less
+	// Content-Usage lines. The named groups that open something with an
+	// Allow line are read by each refused crawler's own reading (opening,
+	// below), as its check reads the file.
+	gr := doc.Groups(engine.WholeFileGroups())
 	starEnd := -1
-	existing := map[string]int{}
 	signalLine, usageLine := 0, 0 // the * group's own Content-Signal and path-less Content-Usage
 	for gi := range gr.Groups {
 		g := &gr.Groups[gi]
-		var tokens []string // lower-case tokens of the group
-		star := -1          // the group's first `*` line, 0-based
+		star := -1 // the group's first `*` line, 0-based
 		for _, n := range g.Agents {
-			i := int(n) - 1
-			v := doc.Value(int(n))
-			if strings.HasPrefix(v, "*") {
+			if v := doc.Value(int(n)); strings.HasPrefix(v, "*") {
 				if star < 0 {
-					star = i
+					star = int(n) - 1
 				}
 				continue
 			}
-			tok := engine.Token(v)
-			if c, known := crawlers.ByToken(v); known && c.MatchOf() == catalogue.MatchWhole {
-				tok = v // a documented name its crawler matches whole (MJ12bot), not Google's cut
-			}
-			if tok == "" {
-				continue
-			}
-			tokens = append(tokens, strings.ToLower(tok))
 			// One edit away at most (after case, `-` and `_`): a crawler
 			// the catalogue does not know (Daumoa, NaverBot) is no typo of
 			// one it knows two letters apart (Daum, NagetBot).
-			if s := crawlers.SuggestWithin(tok, 1); s != "" {
-				plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", int(n), "Token", tok, "Suggest", s))
+			if tok := groupToken(doc.Value(int(n))); tok != "" {
+				if s := crawlers.SuggestWithin(tok, 1); s != "" {
+					plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", int(n), "Token", tok, "Suggest", s))
+				}
 			}
 		}
 		isStar := star >= 0 && starEnd < 0
@@ -199,14 +189,17 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				signalLine = int(n)
 			case isStar && l.Kind == syntax.ContentUsage && usageLine == 0 && aipref.ParseUsage(doc.Value(int(n))).Path == "":
 				usageLine = int(n)
-			case l.Kind == syntax.Allow && doc.Value(int(n)) != "":
-				for _, t := range tokens {
-					if _, seen := existing[t]; !seen {
-						existing[t] = int(n)
-					}
-				}
 			}
 		}
+	}
+	openings := map[string]map[string]int{} // by engine id
+	opening := func(e engine.Engine) map[string]int {
+		o, ok := openings[e.Info().ID]
+		if !ok {
+			o = openingAllows(doc, e.GroupRule())
+			openings[e.Info().ID] = o
+		}
+		return o
 	}
 
 	var tail bytes.Buffer
@@ -242,6 +235,7 @@ func Build(doc *syntax.Document, p Policy) Plan {
 					blankNames = append(blankNames, c.Tokens[0])
 				}
 			}
+			existing := opening(engine.ForCrawler(c.Tokens[0]))
 			if v := before(c).Query(c.Tokens[0], "/"); !v.Allowed && v.Group != nil && v.Group.How == engine.HowExact {
 				if _, opens := existing[strings.ToLower(c.Tokens[0])]; !opens {
 					continue // its own group already refuses everything
@@ -335,4 +329,44 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	}
 	sort.SliceStable(plan.Edits, func(i, j int) bool { return plan.Edits[i].Start < plan.Edits[j].Start })
 	return plan
+}
+
+// groupToken is the name a User-agent value gives a crawler, as the
+// refused crawlers' checks compare it: a documented name its crawler
+// matches whole (MJ12bot) as written, any other cut to its token
+// (engine.Token); "" for none.
+func groupToken(v string) string {
+	if c, known := crawlers.ByToken(v); known && c.MatchOf() == catalogue.MatchWhole {
+		return v
+	}
+	return engine.Token(v)
+}
+
+// openingAllows lists, by lower-case token, the first Allow line with a
+// value in a group naming that token, as rule groups doc's lines.
+func openingAllows(doc *syntax.Document, rule syntax.GroupRule) map[string]int {
+	out := map[string]int{}
+	gr := doc.Groups(rule)
+	for gi := range gr.Groups {
+		g := &gr.Groups[gi]
+		var tokens []string
+		for _, n := range g.Agents {
+			if v := doc.Value(int(n)); !strings.HasPrefix(v, "*") {
+				if tok := groupToken(v); tok != "" {
+					tokens = append(tokens, strings.ToLower(tok))
+				}
+			}
+		}
+		for _, n := range g.Fields {
+			if doc.Lines[n-1].Kind != syntax.Allow || doc.Value(int(n)) == "" {
+				continue
+			}
+			for _, t := range tokens {
+				if _, seen := out[t]; !seen {
+					out[t] = int(n)
+				}
+			}
+		}
+	}
+	return out
 }

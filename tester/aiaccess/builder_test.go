@@ -227,3 +227,22 @@ func TestBuilderRefusesWholeNames(t *testing.T) {
 		t.Fatal("no AI crawler with a name that is no product token obeys robots.txt")
 	}
 }
+
+// TestBuilderReadsAllowsAsEachCrawlerDoes: whether an Allow in a crawler's
+// own group still opens something after the refusing group is added is
+// read by that crawler's reading (engine.ForCrawler), not by Google's.
+// "useragent" is a User-agent line for Google's parser only: for
+// ClaudeBot, read by RFC 9309, line 5's Allow is in the `*` group, and
+// no warning says it is in a group for ClaudeBot.
+func TestBuilderReadsAllowsAsEachCrawlerDoes(t *testing.T) {
+	if id := engine.ForCrawler("ClaudeBot").Info().ID; strings.HasPrefix(id, "google") {
+		t.Fatalf("ClaudeBot is read by %s; the test needs a reading other than Google's", id)
+	}
+	src := "User-agent: *\nDisallow:\n\nuseragent: ClaudeBot\nAllow: /docs/\n"
+	plan := Build(syntax.Parse([]byte(src)), Policy{Stance: Custom, Block: map[catalogue.Purpose]bool{catalogue.AITraining: true}})
+	for _, w := range plan.Warnings {
+		if s := w.String(); strings.Contains(s, "group for ClaudeBot") {
+			t.Errorf("warning %q: under ClaudeBot's reading line 4 starts no group", s)
+		}
+	}
+}
