@@ -50,7 +50,17 @@ type Info struct {
 	Name        string // msg key: the name ("Google", "Python urllib")
 	Short       string // msg key: the column header in Compare ("RFC"), a few characters
 	Description string // msg key: one sentence
-	Traits      Traits
+	// Year is when the text, code or rules this reading follows were
+	// published: a standard's year, a library release's, the year of the
+	// operator's documentation it is read from. Lists that tell the
+	// history order the readings by it.
+	Year   int
+	Traits Traits
+	// RobotNames are parts of a name (lower case) that mark a robot as the
+	// operator's whose crawler this reading is ("yandex": YandexImages,
+	// YandexMobileBot…): ForCrawler gives this reading to a robot the
+	// catalogue does not list when its name holds one.
+	RobotNames []string
 	// ReadsFullUserAgent: the reading looks for a record's name inside the
 	// whole name a robot gives (the 1990s texts), so a User-Agent goes to
 	// it as typed rather than cut down to a catalogue token.

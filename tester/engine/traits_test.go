@@ -119,3 +119,13 @@ func TestEveryEngineHasAKind(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryReadingHasAYear: lists that tell the history order readings by
+// Info.Year, so each has one, no earlier than the first text (1994).
+func TestEveryReadingHasAYear(t *testing.T) {
+	for _, e := range All() {
+		if y := e.Info().Year; y < 1994 || y > 2100 {
+			t.Errorf("%s: Year %d", e.Info().ID, y)
+		}
+	}
+}

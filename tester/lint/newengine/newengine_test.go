@@ -37,7 +37,8 @@ var testTraits = engine.Traits{
 
 func init() {
 	google, _ := engine.Get("google")
-	engine.Register(stated{Engine: google, info: engine.Info{ID: "testbot", Order: 999, Name: msg.Def("test.engine.testbot", "testbot"), Traits: testTraits}})
+	engine.Register(stated{Engine: google, info: engine.Info{ID: "testbot", Order: 999, Year: 2026, Name: msg.Def("test.engine.testbot", "testbot"),
+		RobotNames: []string{"testbot"}, Traits: testTraits}})
 }
 
 // findings lints src for the test engine alone and returns code → the
@@ -133,6 +134,21 @@ func TestTheMessagesNameTheEnginesOfTheSet(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: no finding starts %q; got\n%s", c.rule, c.want, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// TestANewEngineReadsItsOperatorsRobots: a robot the catalogue does not
+// list whose name holds one of the engine's RobotNames is read by it, as
+// YandexImages is read by Yandex, with no list of names elsewhere.
+func TestANewEngineReadsItsOperatorsRobots(t *testing.T) {
+	for _, c := range []struct{ robot, want string }{
+		{"TestBot-Images", "testbot"},
+		{"YandexSomethingNew", "yandex"},
+		{"msnbot-media-new", "bing"},
+	} {
+		if got := engine.ForCrawler(c.robot).Info().ID; got != c.want {
+			t.Errorf("ForCrawler(%q) = %s, want %s", c.robot, got, c.want)
 		}
 	}
 }
