@@ -130,6 +130,23 @@ type Traits struct {
 	CrawlDelay      DelayHandling // what a Crawl-delay line does
 	Host            HostHandling  // what a Host line does
 	CleanParam      bool          // Clean-param lines are read (Yandex)
+	// TrailingAgentsIgnored: User-agent lines with no rule after them at
+	// the end of the file make no group, so their robots stay under the `*`
+	// group (the libraries), where the others give them an empty group that
+	// replaces `*`.
+	TrailingAgentsIgnored bool
+	// StrictParse: a line the parser cannot place or read (a rule before
+	// any User-agent line, a Crawl-delay that is no number) fails the whole
+	// file (the temoto library).
+	StrictParse bool
+	// DollarAnchorsAnywhere: `$` anchors the end of the path wherever it
+	// stands, so a rule with one before its end never matches (the temoto
+	// library); the others read such a `$` as a character.
+	DollarAnchorsAnywhere bool
+	// EmptyAgentNamesAll: an empty User-agent value names every robot (an
+	// empty name is inside every name: Python's urllib); the others match
+	// no robot with it.
+	EmptyAgentNamesAll bool
 	// Crawler: the reading of one operator's crawler (Google, Yandex,
 	// Bing), not of a standard or a library.
 	Crawler bool

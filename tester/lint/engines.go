@@ -52,6 +52,10 @@ type families struct {
 	hostReaders    engineSet // Host lines are read
 	hostMirror     engineSet // Host names the main mirror
 	cleanParam     engineSet // Clean-param lines are read
+	trailingUA     engineSet // User-agent lines without rules at the end make no group
+	strictParse    engineSet // a line the parser cannot place or read fails the file
+	dollarAnywhere engineSet // `$` anchors the end wherever it stands
+	emptyUAAll     engineSet // an empty User-agent names every robot
 }
 
 // familiesOf reads the families of the engines in all from their traits.
@@ -101,6 +105,10 @@ func familiesOf(all []string) families {
 		add(&f.hostReaders, t.Host != engine.HostNotRead)
 		add(&f.hostMirror, t.Host == engine.HostMirror)
 		add(&f.cleanParam, t.CleanParam)
+		add(&f.trailingUA, t.TrailingAgentsIgnored)
+		add(&f.strictParse, t.StrictParse)
+		add(&f.dollarAnywhere, t.DollarAnchorsAnywhere)
+		add(&f.emptyUAAll, t.EmptyAgentNamesAll)
 	}
 	return f
 }

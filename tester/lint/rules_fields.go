@@ -25,7 +25,7 @@ var (
 	msgHTML          = msg.Def("lint.html", "this looks like an HTML page, not a robots.txt: crawlers find no rules in it (a server answering every URL with a page?)")
 	msgNoindex       = msg.Def("lint.noindex", "`Noindex` in robots.txt is not read by any crawler (Google dropped it on 2019-09-01): use a robots meta tag or an X-Robots-Tag header, on pages that are not blocked (Google Search Central blog, July 2019)")
 	msgCrawlDelay    = msg.Def("lint.crawl_delay", "Crawl-delay is read by {{.Honour}} only: the other crawlers do not wait for it{{if .Ignore}}, {{.Ignore}} on purpose{{end}} (Bing Webmaster blog: 1 to 30 seconds; Yandex Webmaster help: ignored since 2018)")
-	msgCrawlDelayBad = msg.Def("lint.crawl_delay.bad", "Crawl-delay `{{.Value}}` is not a number of seconds: the line is ignored by {{.Honour}}, and the temoto library rejects the whole file")
+	msgCrawlDelayBad = msg.Def("lint.crawl_delay.bad", "Crawl-delay `{{.Value}}` is not a number of seconds: the line is ignored by {{.Honour}}{{if .Strict}}, and the whole file is rejected by {{.Strict}}{{end}}")
 	msgHostOld       = msg.Def("lint.host.deprecated", "Host is read by {{.Mirror}} only, as the name of the main mirror (Yandex ignores it since 2018 and wants a 301 redirect to the main mirror); the other crawlers never read it (Yandex Webmaster help; Google Search Central lists Host as unsupported)")
 	msgHostInvalid   = msg.Def("lint.host.invalid", "this Host would be ignored by {{.Mirror}}: {{.Reason}} (Yandex Webmaster help)")
 	msgFixHost       = msg.Def("lint.fix.host", "Write the host name only: `{{.Host}}`")
@@ -178,7 +178,7 @@ func checkFields(s *state) {
 			d, err := strconv.ParseFloat(v, 64)
 			if err != nil || d < 0 || math.IsInf(d, 0) || math.IsNaN(d) {
 				s.report(finding{code: "RS022", sev: diag.Error, start: va, end: vb, engines: s.f.delayHonoured,
-					text: msg.New(msgCrawlDelayBad, "Value", v, "Honour", s.names(s.f.delayHonoured&s.f.crawlers))})
+					text: msg.New(msgCrawlDelayBad, "Value", v, "Honour", s.names(s.f.delayHonoured&s.f.crawlers), "Strict", s.names(s.f.strictParse))})
 			} else if !crawlDelay {
 				crawlDelay = true
 				s.report(finding{code: "RS022", sev: diag.Info, start: a, end: b, engines: s.f.crawlers, text: msg.New(msgCrawlDelay, "Honour", s.names(s.f.delayHonoured&s.f.crawlers), "Ignore", s.names(s.f.delayIgnored&s.f.crawlers))})

@@ -12,13 +12,13 @@ import (
 )
 
 var (
-	msgBeforeUA       = msg.Def("lint.before_ua", "{{.Count}} rule lines before the first User-agent line (lines {{.First}}–{{.Last}}) belong to no group: every crawler ignores them (RFC 9309 §2.2), and the temoto library rejects the whole file")
-	_                 = msg.One("lint.before_ua", "{{.Count}} rule line before the first User-agent line (line {{.First}}) belongs to no group: every crawler ignores it (RFC 9309 §2.2), and the temoto library rejects the whole file")
+	msgBeforeUA       = msg.Def("lint.before_ua", "{{.Count}} rule lines before the first User-agent line (lines {{.First}}–{{.Last}}) belong to no group: every crawler ignores them (RFC 9309 §2.2){{if .Strict}}, and the whole file is rejected by {{.Strict}}{{end}}")
+	_                 = msg.One("lint.before_ua", "{{.Count}} rule line before the first User-agent line (line {{.First}}) belongs to no group: every crawler ignores it (RFC 9309 §2.2){{if .Strict}}, and the whole file is rejected by {{.Strict}}{{end}}")
 	msgBlankRules     = msg.Def("lint.blank.rules", "the blank line {{.Blank}} cuts this rule off from its User-agent line: the record ends there for {{.Ends}}, so for them the rules after it belong to no robot; the others read one group (and Yandex's help forbids a blank line there) (RFC 9309 §2.2.1; the 1994 standard, robotstxt.org)")
 	msgBlankAgents    = msg.Def("lint.blank.agents", "the blank line {{.Blank}} separates User-agent lines of one group: the record ends there for {{.Ends}}, leaving the robots above it without rules; the others give the rules below to all of them (RFC 9309 §2.2.1; the 1994 standard, robotstxt.org)")
 	msgFixBlank       = msg.Def("lint.fix.delete_blank", "Delete the {{.Count}} blank lines inside the group")
 	_                 = msg.One("lint.fix.delete_blank", "Delete the blank line inside the group")
-	msgEmptyUA        = msg.Def("lint.empty_ua", "empty User-agent: Google and RFC 9309 match no crawler with it, while for the 1994 standard an empty name is part of every robot's name (RFC 9309 §2.2.1; robotstxt.org/orig.html)")
+	msgEmptyUA        = msg.Def("lint.empty_ua", "empty User-agent: {{if .All}}for {{.All}} it names every robot (an empty name is part of every name), for the others none{{else}}it names no robot{{end}} (RFC 9309 §2.2.1)")
 	msgTokenVersion   = msg.Def("lint.token.version", "`{{.Value}}` is not a product token (RFC 9309 allows only letters, `-` and `_`): the line is ignored by {{.Product}} and read as `{{.Token}}` by {{.Leading}} (RFC 9309 §2.2.1; Google Search Central: how Google interprets robots.txt)")
 	msgTokenNone      = msg.Def("lint.token.none", "`{{.Value}}` is not a product token and does not start with one: for {{.Named}} this line names no crawler (RFC 9309 §2.2.1)")
 	msgFixToken       = msg.Def("lint.fix.token", "Write the product token `{{.Token}}` only")
@@ -36,7 +36,7 @@ var (
 	msgDropStarNone   = msg.Def("lint.drop_star.no_rules", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them but has no Allow or Disallow line: these robots may crawl everything (RFC 9309 §2.2.1)")
 	msgDropStarSome   = msg.Def("lint.drop_star.some", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them and does not repeat {{.Count}} of its Disallow rules, e.g. line {{.Line}} `{{.Rule}}` (RFC 9309 §2.2.1)")
 	_                 = msg.One("lint.drop_star.some", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them and does not repeat {{.Count}} of its Disallow rules: line {{.Line}} `{{.Rule}}` (RFC 9309 §2.2.1)")
-	msgEmptyGroupStar = msg.Def("lint.empty_group.star", "User-agent lines without rules at the end of the file: Google lets {{.Robots}} crawl everything (their empty group still replaces `*`), while the temoto library falls back to the `*` group")
+	msgEmptyGroupStar = msg.Def("lint.empty_group.star", "User-agent lines without rules at the end of the file: for {{.Replace}} their empty group still replaces `*`, so {{.Robots}} may crawl everything{{if .Fall}}; for {{.Fall}} these lines make no group, and the robots stay under the `*` group{{end}}")
 	msgEmptyGroup     = msg.Def("lint.empty_group.plain", "User-agent lines without rules at the end of the file: they restrict nothing")
 	msgSplitByField   = msg.Def("lint.split_by_field", "this User-agent line follows the Crawl-delay at line {{.Field}}: a new group starts here for {{.Split}}, so for them the robots above it ({{.Robots}}) get none of the rules below; the others still read one group")
 	msgDisallowAll    = msg.Def("lint.disallow_all", "`Disallow: /` in the `*` group closes the whole site to every crawler that has no group of its own")
@@ -61,7 +61,7 @@ func checkBeforeUA(s *state) {
 	a, _ := s.fieldSpan(first)
 	_, b := s.fieldSpan(last)
 	s.report(finding{code: "RS001", sev: diag.Error, start: a, end: b, engines: s.every,
-		text: msg.New(msgBeforeUA, "Count", count, "First", first, "Last", last)})
+		text: msg.New(msgBeforeUA, "Count", count, "First", first, "Last", last, "Strict", s.names(s.f.strictParse))})
 }
 
 // checkBlankInGroup: blank lines inside a group, which end the record for
@@ -119,7 +119,7 @@ func checkUserAgents(s *state) {
 		switch {
 		case v == "":
 			a, b := s.fieldSpan(n)
-			s.report(finding{code: "RS012", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgEmptyUA)})
+			s.report(finding{code: "RS012", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgEmptyUA, "All", s.names(s.f.emptyUAAll))})
 		case v != "*" && !engine.ValidToken(v) && wholeName(v):
 			s.readOtherwise(n, v)
 		case strings.ContainsAny(v, " \t\v\f"):
@@ -451,7 +451,7 @@ func checkEmptyLastGroup(s *state, firstStar int) {
 	_, b := s.fieldSpan(g.ua[len(g.ua)-1])
 	f := finding{code: "RS037", sev: diag.Info, start: a, end: b, engines: s.every, text: msg.New(msgEmptyGroup)}
 	if firstStar != 0 {
-		f.sev, f.text = diag.Warning, msg.New(msgEmptyGroupStar, "Robots", s.robots(g.ua))
+		f.sev, f.text = diag.Warning, msg.New(msgEmptyGroupStar, "Robots", s.robots(g.ua), "Replace", s.names(s.every&^s.f.trailingUA), "Fall", s.names(s.f.trailingUA))
 	}
 	s.report(f)
 }

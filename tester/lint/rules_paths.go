@@ -19,7 +19,7 @@ var (
 	msgFixSplitPaths  = msg.Def("lint.fix.split_paths", "One rule per path")
 	msgSpaceInPath    = msg.Def("lint.space.in_path", "a space inside the path `{{.Value}}`: URLs carry it as %20, so for {{.Whole}} the rule matches nothing{{if .Stream}}; only `{{.First}}` is read by {{.Stream}}{{end}}")
 	msgFixSpace       = msg.Def("lint.fix.space", "Write the space as %20")
-	msgDollarMid      = msg.Def("lint.dollar_mid", "`$` anchors the end of the URL only as the last character of a rule; here Google and RFC 9309 read it as a literal `$`, and the temoto library as an anchor that never matches (write %24 for a dollar sign) (RFC 9309 §2.2.3)")
+	msgDollarMid      = msg.Def("lint.dollar_mid", "`$` anchors the end of the URL only as the last character of a rule; here it is read as a literal `$` by {{.Literal}}{{if .Anchor}}, and as an anchor that never matches by {{.Anchor}}{{end}} (write %24 for a dollar sign) (RFC 9309 §2.2.3)")
 	msgWildLiteral    = msg.Def("lint.wildcard.literal", "`*` and `$` are ordinary characters for {{.Historic}}: this rule matches only paths that contain them literally (robotstxt.org/orig.html; the 1996 Internet-Draft)")
 	msgWildLiteralSum = msg.Def("lint.wildcard.summary", "{{.Count}} rules use `*` or `$`, which are ordinary characters for {{.Historic}}: for robots following them these rules match only paths that contain those characters (this is the first) (robotstxt.org/orig.html; the 1996 Internet-Draft)")
 	_                 = msg.One("lint.wildcard.summary", "{{.Count}} rule uses `*` or `$`, which are ordinary characters for {{.Historic}}: for robots following them it matches only paths that contain those characters (robotstxt.org/orig.html; the 1996 Internet-Draft)")
@@ -76,7 +76,7 @@ func checkPaths(s *state) {
 			s.fileTypeRule(v, a, b)
 		}
 		if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
-			s.report(finding{code: "RS005", sev: diag.Warning, start: a + i, end: a + i + 1, engines: s.f.wildcard, text: msg.New(msgDollarMid)})
+			s.report(finding{code: "RS005", sev: diag.Warning, start: a + i, end: a + i + 1, engines: s.f.wildcard, text: msg.New(msgDollarMid, "Literal", s.names(s.f.wildcard&^s.f.dollarAnywhere), "Anchor", s.names(s.f.dollarAnywhere))})
 		}
 		if strings.ContainsAny(v, "*$") {
 			if wild++; wildFirst == 0 {

@@ -32,6 +32,7 @@ var testTraits = engine.Traits{
 	Agents:        engine.AgentsProductToken,
 	CrawlDelay:    engine.DelayHonoured, // waits as asked
 	Host:          engine.HostMirror,    // reads Host as Yandex did
+	StrictParse:   true,                 // a line it cannot place fails the file
 	Crawler:       true,
 }
 
@@ -123,6 +124,8 @@ func TestTheMessagesNameTheEnginesOfTheSet(t *testing.T) {
 			"RS008 [rfc9309] `Dissallow` is not `Disallow`: it is read as `Disallow` by Google, Protego (Scrapy) and testbot only"},
 		{"RS013 product token: testbot ignores Googlebot/2.1 as RFC 9309 does", "User-agent: Googlebot/2.1\nDisallow: /x\n", []string{"testbot"},
 			"RS013 [testbot] `Googlebot/2.1` is not a product token (RFC 9309 allows only letters, `-` and `_`): the line is ignored by RFC 9309 and testbot and read as `Googlebot` by Google, Yandex and Bing"},
+		{"RS001 a stray rule: temoto and testbot reject the file", "Disallow: /x\nUser-agent: *\nDisallow: /y\n", []string{"testbot"},
+			"RS001 [testbot] 1 rule line before the first User-agent line (line 1) belongs to no group: every crawler ignores it (RFC 9309 §2.2), and the whole file is rejected by temoto/robotstxt (Go library) and testbot"},
 	}
 	for _, c := range cases {
 		var got []string
