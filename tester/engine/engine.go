@@ -130,6 +130,10 @@ type Traits struct {
 	CrawlDelay      DelayHandling // what a Crawl-delay line does
 	Host            HostHandling  // what a Host line does
 	CleanParam      bool          // Clean-param lines are read (Yandex)
+	// RequestRate: Request-rate lines are read (Python's urllib.robotparser
+	// documents request_rate(); Protego 0.2.1 reads the field too). Stated,
+	// not seen in verdicts: no engine's answer depends on it.
+	RequestRate bool
 	// TrailingAgentsIgnored: User-agent lines with no rule after them at
 	// the end of the file make no group, so their robots stay under the `*`
 	// group (the libraries), where the others give them an empty group that

@@ -56,6 +56,7 @@ type families struct {
 	strictParse    engineSet // a line the parser cannot place or read fails the file
 	dollarAnywhere engineSet // `$` anchors the end wherever it stands
 	emptyUAAll     engineSet // an empty User-agent names every robot
+	requestRate    engineSet // Request-rate lines are read
 }
 
 // familiesOf reads the families of the engines in all from their traits.
@@ -109,6 +110,7 @@ func familiesOf(all []string) families {
 		add(&f.strictParse, t.StrictParse)
 		add(&f.dollarAnywhere, t.DollarAnchorsAnywhere)
 		add(&f.emptyUAAll, t.EmptyAgentNamesAll)
+		add(&f.requestRate, t.RequestRate)
 	}
 	return f
 }

@@ -36,7 +36,7 @@ var (
 	msgCPName        = msg.Def("lint.clean_param.name", "`{{.Name}}` is not a parameter name (names only: no `=`, `?`, `/` or `#`)")
 	msgCPPath        = msg.Def("lint.clean_param.path", "the path prefix `{{.Path}}` may use only letters, digits and `.-/*_`")
 	msgCPLong        = msg.Def("lint.clean_param.long", "the line is longer than 500 characters")
-	msgRequestRate   = msg.Def("lint.request_rate", "Request-rate `{{.Value}}` does not follow `pages/seconds` (e.g. `1/5`, `10/1m`) with an optional `HHMM-HHMM` window; only Python's urllib reads this field (Python's urllib.robotparser documentation)")
+	msgRequestRate   = msg.Def("lint.request_rate", "Request-rate `{{.Value}}` does not follow `pages/seconds` (e.g. `1/5`, `10/1m`) with an optional `HHMM-HHMM` window; this field is read by {{.Readers}} only (Python's urllib.robotparser documentation; Protego's source)")
 	msgVisitTime     = msg.Def("lint.visit_time", "Visit-time `{{.Value}}` is not a `HHMM-HHMM` UTC window (e.g. `0600-0845`); no major crawler reads this field")
 	msgSitemapRel    = msg.Def("lint.sitemap.relative", "the sitemap `{{.Value}}` is not a full URL: crawlers ignore it; write it with scheme and host, e.g. `https://example.com/sitemap.xml` (sitemaps.org protocol)")
 	msgSitemapBad    = msg.Def("lint.sitemap.malformed", "the sitemap `{{.Value}}` is not a valid http or https URL: crawlers ignore it (sitemaps.org protocol)")
@@ -209,7 +209,7 @@ func checkFields(s *state) {
 			}
 		case syntax.RequestRate:
 			if m := requestRate.FindStringSubmatch(v); m == nil || m[1] != "" && !(validHHMM(m[1]) && validHHMM(m[2])) {
-				s.report(finding{code: "RS027", sev: diag.Warning, start: va, end: vb, text: msg.New(msgRequestRate, "Value", v)})
+				s.report(finding{code: "RS027", sev: diag.Warning, start: va, end: vb, text: msg.New(msgRequestRate, "Value", v, "Readers", s.names(s.f.requestRate))})
 			}
 		case syntax.VisitTime:
 			if m := visitTime.FindStringSubmatch(v); m == nil || !validHHMM(m[1]) || !validHHMM(m[2]) {
