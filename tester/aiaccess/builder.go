@@ -109,7 +109,8 @@ var (
 	msgTrapGooglebot = msg.Def("aiaccess.trap.googlebot", "this refuses Googlebot: the site leaves Google Search. Google-Extended is the token for Gemini training; AI Overviews come from Googlebot's crawl")
 	msgTrapExtended  = msg.Def("aiaccess.trap.extended", "Google-Extended does not control AI Overviews or AI Mode: they are built from what Googlebot crawls for Search; only nosnippet or leaving Search keeps pages out of them")
 	msgTrapMisspelt  = msg.Def("aiaccess.trap.misspelt", "line {{.Line}}: `{{.Token}}` is not in the catalogue of crawlers; if `{{.Suggest}}` was meant, write that name: a crawler obeys the group of its own name")
-	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: Google and RFC 9309 merge that group with the new one, so the Allow still opens what it names")
+	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: its crawler's reading ({{.Reading}}) merges that group with the new one, so the Allow still opens what it names")
+	msgTrapFirst     = msg.Def("aiaccess.trap.existing_first", "the Allow at line {{.Line}} is in a group for {{.Token}}: its crawler's reading ({{.Reading}}) takes that group, the first that names it, and not the new one, so the Allow still opens what it names")
 	msgTrapInside    = msg.Def("aiaccess.trap.inside", "{{.Kept}} is let in, but its name contains the refused {{.Refused}}: the 1994 text and Lycos's 1996 reading, and today Python's urllib.robotparser and Protego (Scrapy), look for a record's name inside the crawler's name, so a crawler reading it that way would take the refusing group (search engines compare whole tokens)")
 	msgTrapPrefix    = msg.Def("aiaccess.trap.prefix", "{{.Kept}} is let in, but its name begins with the refused {{.Refused}}: the temoto library (Go) takes a group whose name begins the crawler's name, so a crawler built on it would take the refusing group")
 	msgTrapSubstring = msg.Def("aiaccess.trap.substring", "{{.Kept}} is let in, but the refused {{.Refused}} contains its name: Koster's 1996 draft matches names inside User-agent values, so a crawler reading it that way would take the refusing group (today's crawlers compare whole tokens)")
@@ -235,7 +236,8 @@ func Build(doc *syntax.Document, p Policy) Plan {
 					blankNames = append(blankNames, c.Tokens[0])
 				}
 			}
-			existing := opening(engine.ForCrawler(c.Tokens[0]))
+			reading := engine.ForCrawler(c.Tokens[0])
+			existing := opening(reading)
 			if v := before(c).Query(c.Tokens[0], "/"); !v.Allowed && v.Group != nil && v.Group.How == engine.HowExact {
 				if _, opens := existing[strings.ToLower(c.Tokens[0])]; !opens {
 					continue // its own group already refuses everything
@@ -252,7 +254,11 @@ func Build(doc *syntax.Document, p Policy) Plan {
 			tail.WriteString("# " + note + eol)
 			tail.WriteString("User-agent: " + c.Tokens[0] + eol)
 			if line, ok := existing[strings.ToLower(c.Tokens[0])]; ok {
-				plan.Warnings = append(plan.Warnings, msg.New(msgTrapExisting, "Line", line, "Token", c.Tokens[0]))
+				key := msgTrapExisting
+				if !reading.Info().Traits.MergesGroups {
+					key = msgTrapFirst
+				}
+				plan.Warnings = append(plan.Warnings, msg.New(key, "Line", line, "Token", c.Tokens[0], "Reading", engine.NameOf(reading.Info().ID)))
 			}
 			if !c.RobotsTxt.Stoppable() {
 				unstopped++

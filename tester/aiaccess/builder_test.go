@@ -132,6 +132,10 @@ func TestBuilderTraps(t *testing.T) {
 			t.Errorf("no warning %q in\n%s", want, all)
 		}
 	}
+	// The warning names the reading ClaudeBot's check used, not a fixed pair.
+	if reading := engine.NameOf(engine.ForCrawler("ClaudeBot").Info().ID).String(); !strings.Contains(all, "reading ("+reading+") merges that group") {
+		t.Errorf("the Allow warning does not name ClaudeBot's reading %q:\n%s", reading, all)
+	}
 	out := string(applied([]byte(src), plan.Edits))
 	if !strings.Contains(out, "# OpenAI, AI training\nUser-agent: GPTBot\n") {
 		t.Errorf("each User-agent line follows a comment naming the operator:\n%s", out)
