@@ -109,7 +109,8 @@ var (
 	msgTrapGooglebot = msg.Def("aiaccess.trap.googlebot", "this refuses Googlebot: the site leaves Google Search. Google-Extended is the token for Gemini training; AI Overviews come from Googlebot's crawl")
 	msgTrapExtended  = msg.Def("aiaccess.trap.extended", "Google-Extended does not control AI Overviews or AI Mode: they are built from what Googlebot crawls for Search; only nosnippet or leaving Search keeps pages out of them")
 	msgTrapMisspelt  = msg.Def("aiaccess.trap.misspelt", "line {{.Line}}: `{{.Token}}` is not in the catalogue of crawlers; if `{{.Suggest}}` was meant, write that name: a crawler obeys the group of its own name")
-	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: Google and RFC 9309 merge that group with the new one, so the Allow still opens what it names")
+	msgTrapExisting  = msg.Def("aiaccess.trap.existing", "the Allow at line {{.Line}} is in a group for {{.Token}}: its crawler's reading ({{.Reading}}) merges that group with the new one, so the Allow still opens what it names")
+	msgTrapFirst     = msg.Def("aiaccess.trap.existing_first", "the Allow at line {{.Line}} is in a group for {{.Token}}: its crawler's reading ({{.Reading}}) takes that group, the first that names it, and not the new one, so the Allow still opens what it names")
 	msgTrapInside    = msg.Def("aiaccess.trap.inside", "{{.Kept}} is let in, but its name contains the refused {{.Refused}}: the 1994 text and Lycos's 1996 reading, and today Python's urllib.robotparser and Protego (Scrapy), look for a record's name inside the crawler's name, so a crawler reading it that way would take the refusing group (search engines compare whole tokens)")
 	msgTrapPrefix    = msg.Def("aiaccess.trap.prefix", "{{.Kept}} is let in, but its name begins with the refused {{.Refused}}: the temoto library (Go) takes a group whose name begins the crawler's name, so a crawler built on it would take the refusing group")
 	msgTrapSubstring = msg.Def("aiaccess.trap.substring", "{{.Kept}} is let in, but the refused {{.Refused}} contains its name: Koster's 1996 draft matches names inside User-agent values, so a crawler reading it that way would take the refusing group (today's crawlers compare whole tokens)")
@@ -147,42 +148,32 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	signal, usage := p.signals()
 	prefLines := "Content-Signal: " + signal + eol + "Content-Usage: " + usage + eol
 
-	// Google's groups (Document.Groups with its GroupRule), as the check
-	// of each refused crawler below reads the file: where the `*` group's
-	// User-agent lines end, if there is one; its own Content-Signal and
-	// path-less Content-Usage lines; and the named groups that open
-	// something with an Allow line.
-	google, _ := engine.Get("google")
-	gr := doc.Groups(google.GroupRule())
+	// The file's groups as the parts that speak of every line group them
+	// (engine.WholeFileGroups): where the `*` group's User-agent lines
+	// end, if there is one, and its own Content-Signal and path-less
+	// Content-Usage lines. The named groups that open something with an
+	// Allow line are read by each refused crawler's own reading (opening,
+	// below), as its check reads the file.
+	gr := doc.Groups(engine.WholeFileGroups())
 	starEnd := -1
-	existing := map[string]int{}
 	signalLine, usageLine := 0, 0 // the * group's own Content-Signal and path-less Content-Usage
 	for gi := range gr.Groups {
 		g := &gr.Groups[gi]
-		var tokens []string // lower-case tokens of the group
-		star := -1          // the group's first `*` line, 0-based
+		star := -1 // the group's first `*` line, 0-based
 		for _, n := range g.Agents {
-			i := int(n) - 1
-			v := doc.Value(int(n))
-			if strings.HasPrefix(v, "*") {
+			if v := doc.Value(int(n)); strings.HasPrefix(v, "*") {
 				if star < 0 {
-					star = i
+					star = int(n) - 1
 				}
 				continue
 			}
-			tok := engine.Token(v)
-			if c, known := crawlers.ByToken(v); known && c.MatchOf() == catalogue.MatchWhole {
-				tok = v // a documented name its crawler matches whole (MJ12bot), not Google's cut
-			}
-			if tok == "" {
-				continue
-			}
-			tokens = append(tokens, strings.ToLower(tok))
 			// One edit away at most (after case, `-` and `_`): a crawler
 			// the catalogue does not know (Daumoa, NaverBot) is no typo of
 			// one it knows two letters apart (Daum, NagetBot).
-			if s := crawlers.SuggestWithin(tok, 1); s != "" {
-				plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", int(n), "Token", tok, "Suggest", s))
+			if tok := groupToken(doc.Value(int(n))); tok != "" {
+				if s := crawlers.SuggestWithin(tok, 1); s != "" {
+					plan.Warnings = append(plan.Warnings, msg.New(msgTrapMisspelt, "Line", int(n), "Token", tok, "Suggest", s))
+				}
 			}
 		}
 		isStar := star >= 0 && starEnd < 0
@@ -199,14 +190,17 @@ func Build(doc *syntax.Document, p Policy) Plan {
 				signalLine = int(n)
 			case isStar && l.Kind == syntax.ContentUsage && usageLine == 0 && aipref.ParseUsage(doc.Value(int(n))).Path == "":
 				usageLine = int(n)
-			case l.Kind == syntax.Allow && doc.Value(int(n)) != "":
-				for _, t := range tokens {
-					if _, seen := existing[t]; !seen {
-						existing[t] = int(n)
-					}
-				}
 			}
 		}
+	}
+	openings := map[string]map[string]int{} // by engine id
+	opening := func(e engine.Engine) map[string]int {
+		o, ok := openings[e.Info().ID]
+		if !ok {
+			o = openingAllows(doc, e.GroupRule())
+			openings[e.Info().ID] = o
+		}
+		return o
 	}
 
 	var tail bytes.Buffer
@@ -242,6 +236,8 @@ func Build(doc *syntax.Document, p Policy) Plan {
 					blankNames = append(blankNames, c.Tokens[0])
 				}
 			}
+			reading := engine.ForCrawler(c.Tokens[0])
+			existing := opening(reading)
 			if v := before(c).Query(c.Tokens[0], "/"); !v.Allowed && v.Group != nil && v.Group.How == engine.HowExact {
 				if _, opens := existing[strings.ToLower(c.Tokens[0])]; !opens {
 					continue // its own group already refuses everything
@@ -258,7 +254,11 @@ func Build(doc *syntax.Document, p Policy) Plan {
 			tail.WriteString("# " + note + eol)
 			tail.WriteString("User-agent: " + c.Tokens[0] + eol)
 			if line, ok := existing[strings.ToLower(c.Tokens[0])]; ok {
-				plan.Warnings = append(plan.Warnings, msg.New(msgTrapExisting, "Line", line, "Token", c.Tokens[0]))
+				key := msgTrapExisting
+				if !reading.Info().Traits.MergesGroups {
+					key = msgTrapFirst
+				}
+				plan.Warnings = append(plan.Warnings, msg.New(key, "Line", line, "Token", c.Tokens[0], "Reading", engine.NameOf(reading.Info().ID)))
 			}
 			if !c.RobotsTxt.Stoppable() {
 				unstopped++
@@ -335,4 +335,44 @@ func Build(doc *syntax.Document, p Policy) Plan {
 	}
 	sort.SliceStable(plan.Edits, func(i, j int) bool { return plan.Edits[i].Start < plan.Edits[j].Start })
 	return plan
+}
+
+// groupToken is the name a User-agent value gives a crawler, as the
+// refused crawlers' checks compare it: a documented name its crawler
+// matches whole (MJ12bot) as written, any other cut to its token
+// (engine.Token); "" for none.
+func groupToken(v string) string {
+	if c, known := crawlers.ByToken(v); known && c.MatchOf() == catalogue.MatchWhole {
+		return v
+	}
+	return engine.Token(v)
+}
+
+// openingAllows lists, by lower-case token, the first Allow line with a
+// value in a group naming that token, as rule groups doc's lines.
+func openingAllows(doc *syntax.Document, rule syntax.GroupRule) map[string]int {
+	out := map[string]int{}
+	gr := doc.Groups(rule)
+	for gi := range gr.Groups {
+		g := &gr.Groups[gi]
+		var tokens []string
+		for _, n := range g.Agents {
+			if v := doc.Value(int(n)); !strings.HasPrefix(v, "*") {
+				if tok := groupToken(v); tok != "" {
+					tokens = append(tokens, strings.ToLower(tok))
+				}
+			}
+		}
+		for _, n := range g.Fields {
+			if doc.Lines[n-1].Kind != syntax.Allow || doc.Value(int(n)) == "" {
+				continue
+			}
+			for _, t := range tokens {
+				if _, seen := out[t]; !seen {
+					out[t] = int(n)
+				}
+			}
+		}
+	}
+	return out
 }

@@ -132,6 +132,10 @@ func TestBuilderTraps(t *testing.T) {
 			t.Errorf("no warning %q in\n%s", want, all)
 		}
 	}
+	// The warning names the reading ClaudeBot's check used, not a fixed pair.
+	if reading := engine.NameOf(engine.ForCrawler("ClaudeBot").Info().ID).String(); !strings.Contains(all, "reading ("+reading+") merges that group") {
+		t.Errorf("the Allow warning does not name ClaudeBot's reading %q:\n%s", reading, all)
+	}
 	out := string(applied([]byte(src), plan.Edits))
 	if !strings.Contains(out, "# OpenAI, AI training\nUser-agent: GPTBot\n") {
 		t.Errorf("each User-agent line follows a comment naming the operator:\n%s", out)
@@ -225,5 +229,24 @@ func TestBuilderRefusesWholeNames(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no AI crawler with a name that is no product token obeys robots.txt")
+	}
+}
+
+// TestBuilderReadsAllowsAsEachCrawlerDoes: whether an Allow in a crawler's
+// own group still opens something after the refusing group is added is
+// read by that crawler's reading (engine.ForCrawler), not by Google's.
+// "useragent" is a User-agent line for Google's parser only: for
+// ClaudeBot, read by RFC 9309, line 5's Allow is in the `*` group, and
+// no warning says it is in a group for ClaudeBot.
+func TestBuilderReadsAllowsAsEachCrawlerDoes(t *testing.T) {
+	if id := engine.ForCrawler("ClaudeBot").Info().ID; strings.HasPrefix(id, "google") {
+		t.Fatalf("ClaudeBot is read by %s; the test needs a reading other than Google's", id)
+	}
+	src := "User-agent: *\nDisallow:\n\nuseragent: ClaudeBot\nAllow: /docs/\n"
+	plan := Build(syntax.Parse([]byte(src)), Policy{Stance: Custom, Block: map[catalogue.Purpose]bool{catalogue.AITraining: true}})
+	for _, w := range plan.Warnings {
+		if s := w.String(); strings.Contains(s, "group for ClaudeBot") {
+			t.Errorf("warning %q: under ClaudeBot's reading line 4 starts no group", s)
+		}
 	}
 }

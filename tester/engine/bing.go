@@ -23,7 +23,8 @@ var (
 // reading is used.
 func init() {
 	Register(&longestFamily{
-		info: Info{ID: "bing", Order: 40, Kind: KindSearchEngine, Name: msgBingName, Short: msgBingShort, Description: msgBingDesc,
+		// Year: the Bing Webmaster blog's robots.txt column of 3 May 2012 (blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question).
+		info: Info{ID: "bing", Order: 40, Year: 2012, RobotNames: []string{"bingbot", "msnbot", "adidxbot"}, Kind: KindSearchEngine, Name: msgBingName, Short: msgBingShort, Description: msgBingDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch: bingFetch,
 		rules: ruleReading{pattern: uri.EscapeNonASCII},

@@ -34,7 +34,8 @@ type draft1996 struct{}
 func init() { Register(draft1996{}) }
 
 func (draft1996) Info() Info {
-	return Info{ID: "draft1996", Order: 50, Kind: KindStandard, Name: msgDraftName, Short: msgDraftShort, Description: msgDraftDesc,
+	// Year: draft-koster-robots-00, 1996.
+	return Info{ID: "draft1996", Order: 50, Year: 1996, Kind: KindStandard, Name: msgDraftName, Short: msgDraftShort, Description: msgDraftDesc,
 		Traits: classicTraits(Traits{Allow: true, BlankEndsGroup: true, FieldsEndAgents: true}), ReadsFullUserAgent: true}
 }
 

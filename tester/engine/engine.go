@@ -8,6 +8,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -49,7 +50,17 @@ type Info struct {
 	Name        string // msg key: the name ("Google", "Python urllib")
 	Short       string // msg key: the column header in Compare ("RFC"), a few characters
 	Description string // msg key: one sentence
-	Traits      Traits
+	// Year is when the text, code or rules this reading follows were
+	// published: a standard's year, a library release's, the year of the
+	// operator's documentation it is read from. Lists that tell the
+	// history order the readings by it.
+	Year   int
+	Traits Traits
+	// RobotNames are parts of a name (lower case) that mark a robot as the
+	// operator's whose crawler this reading is ("yandex": YandexImages,
+	// YandexMobileBot…): ForCrawler gives this reading to a robot the
+	// catalogue does not list when its name holds one.
+	RobotNames []string
 	// ReadsFullUserAgent: the reading looks for a record's name inside the
 	// whole name a robot gives (the 1990s texts), so a User-Agent goes to
 	// it as typed rather than cut down to a catalogue token.
@@ -119,6 +130,27 @@ type Traits struct {
 	CrawlDelay      DelayHandling // what a Crawl-delay line does
 	Host            HostHandling  // what a Host line does
 	CleanParam      bool          // Clean-param lines are read (Yandex)
+	// RequestRate: Request-rate lines are read (Python's urllib.robotparser
+	// documents request_rate(); Protego 0.2.1 reads the field too). Stated,
+	// not seen in verdicts: no engine's answer depends on it.
+	RequestRate bool
+	// TrailingAgentsIgnored: User-agent lines with no rule after them at
+	// the end of the file make no group, so their robots stay under the `*`
+	// group (the libraries), where the others give them an empty group that
+	// replaces `*`.
+	TrailingAgentsIgnored bool
+	// StrictParse: a line the parser cannot place or read (a rule before
+	// any User-agent line, a Crawl-delay that is no number) fails the whole
+	// file (the temoto library).
+	StrictParse bool
+	// DollarAnchorsAnywhere: `$` anchors the end of the path wherever it
+	// stands, so a rule with one before its end never matches (the temoto
+	// library); the others read such a `$` as a character.
+	DollarAnchorsAnywhere bool
+	// EmptyAgentNamesAll: an empty User-agent value names every robot (an
+	// empty name is inside every name: Python's urllib); the others match
+	// no robot with it.
+	EmptyAgentNamesAll bool
 	// Crawler: the reading of one operator's crawler (Google, Yandex,
 	// Bing), not of a standard or a library.
 	Crawler bool
@@ -216,6 +248,21 @@ func NameOf(id string) fmt.Stringer {
 type plainName string
 
 func (p plainName) String() string { return string(p) }
+
+var msgListAnd = msg.Def("engine.list.and", "{{.Rest}} and {{.Last}}")
+
+// JoinNames lists names as a sentence of the language shown does: "Bing",
+// "Bing and Yandex", "Google, Bing and Yandex" ("Bing и Яндекс", "Bing i
+// Yandex").
+func JoinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return msg.New(msgListAnd, "Rest", strings.Join(names[:len(names)-1], ", "), "Last", names[len(names)-1]).String()
+}
 
 // Register adds an engine; engines call it from init.
 func Register(e Engine) {

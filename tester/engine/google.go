@@ -21,7 +21,8 @@ var (
 
 func init() {
 	Register(&longestFamily{
-		info: Info{ID: "google", Order: 10, Kind: KindSearchEngine, Name: msgGoogleName, Short: msgGoogleShort, Description: msgGoogleDesc,
+		// Year: google/robotstxt, Google's parser, open-sourced in July 2019.
+		info: Info{ID: "google", Order: 10, Year: 2019, RobotNames: []string{"google"}, Kind: KindSearchEngine, Name: msgGoogleName, Short: msgGoogleShort, Description: msgGoogleDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 				EncodesNonASCII: true, Crawler: true, FlagsUnknownFields: true}},
 		fetch:     googleFetch,
@@ -31,7 +32,8 @@ func init() {
 		path:      googlePath,
 	})
 	Register(&longestFamily{
-		info: Info{ID: "rfc9309", Order: 20, Kind: KindStandard, Name: msgRFCName, Short: msgRFCShort, Description: msgRFCDesc,
+		// Year: RFC 9309, September 2022.
+		info: Info{ID: "rfc9309", Order: 20, Year: 2022, Kind: KindStandard, Name: msgRFCName, Short: msgRFCShort, Description: msgRFCDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, EncodesNonASCII: true}},
 		fetch:  rfcFetch,
 		keys:   rfcKeys,

@@ -22,7 +22,8 @@ var (
 // and this reading takes the first and says so.
 func init() {
 	Register(&anyDisallowFamily{
-		info: Info{ID: "lycos1996", Order: 60, Kind: KindStandard, Name: msgLycosName, Short: msgLycosShort, Description: msgLycosDesc,
+		// Year: Lycos's text of 1996.
+		info: Info{ID: "lycos1996", Order: 60, Year: 1996, Kind: KindStandard, Name: msgLycosName, Short: msgLycosShort, Description: msgLycosDesc,
 			Traits: Traits{BlankEndsGroup: true, ListsPerLine: true}, ReadsFullUserAgent: true},
 		agent: lycosAgentIDs,
 		rule:  lycosPathRoots,

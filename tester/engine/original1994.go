@@ -19,7 +19,8 @@ var (
 // compared as a literal prefix; any match blocks; an empty Disallow allows.
 func init() {
 	Register(&anyDisallowFamily{
-		info: Info{ID: "original1994", Order: 70, Kind: KindStandard, Name: msgOrigName, Short: msgOrigShort, Description: msgOrigDesc,
+		// Year: the standard of June 1994 (robotstxt.org/orig.html).
+		info: Info{ID: "original1994", Order: 70, Year: 1994, Kind: KindStandard, Name: msgOrigName, Short: msgOrigShort, Description: msgOrigDesc,
 			Traits: Traits{BlankEndsGroup: true}, ReadsFullUserAgent: true},
 		agent: origName,
 		rule:  origPath,

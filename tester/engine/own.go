@@ -103,15 +103,15 @@ func ForCrawler(crawler string) Engine {
 }
 
 // byName is the engine of an operator's robot the catalogue does not list,
-// by its name (lower case); def for any other.
+// by its name (lower case): the first engine, in the engines' order, whose
+// Info.RobotNames has a part of c; def for any other.
 func byName(c, def string) string {
-	switch {
-	case strings.Contains(c, "yandex"):
-		return "yandex"
-	case strings.Contains(c, "bingbot") || strings.Contains(c, "msnbot") || c == "adidxbot":
-		return "bing"
-	case strings.Contains(c, "google"):
-		return "google"
+	for _, e := range All() {
+		for _, part := range e.Info().RobotNames {
+			if strings.Contains(c, part) {
+				return e.Info().ID
+			}
+		}
 	}
 	return def
 }

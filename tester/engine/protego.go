@@ -31,10 +31,11 @@ type protego struct{}
 func init() { Register(protego{}) }
 
 func (protego) Info() Info {
-	return Info{ID: "protego", Order: 84, Kind: KindLibrary, Name: msgProtegoName, Short: msgProtegoShort, Description: msgProtegoDesc,
+	// Year: Protego 0.2.1, packaged by Debian in February 2022.
+	return Info{ID: "protego", Order: 84, Year: 2022, Kind: KindLibrary, Name: msgProtegoName, Short: msgProtegoShort, Description: msgProtegoDesc,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 			LenientKeys: true, JoinedUserAgent: true, FieldsEndAgents: true, RelativePaths: true, EncodesNonASCII: true,
-			BOMInFirstKey: true, UTF8Only: true,
+			BOMInFirstKey: true, UTF8Only: true, TrailingAgentsIgnored: true, RequestRate: true,
 			CrawlDelay: DelayHonoured, Host: HostRead}}
 }
 

@@ -28,9 +28,11 @@ type robotsParser struct{}
 func init() { Register(robotsParser{}) }
 
 func (robotsParser) Info() Info {
-	return Info{ID: "robots-parser", Order: 86, Kind: KindLibrary, Name: msgRPName, Short: msgRPShort, Description: msgRPDesc,
+	// Year: robots-parser 3.0.1, published on npm in 2023.
+	return Info{ID: "robots-parser", Order: 86, Year: 2023, Kind: KindLibrary, Name: msgRPName, Short: msgRPShort, Description: msgRPDesc,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
-			FieldsEndAgents: true, EncodesNonASCII: true, UTF8Only: true, CrawlDelay: DelayHonoured, Host: HostRead}}
+			FieldsEndAgents: true, EncodesNonASCII: true, UTF8Only: true, CrawlDelay: DelayHonoured, Host: HostRead,
+			TrailingAgentsIgnored: true}}
 }
 
 // rpSplit is how the library reads a line: the comment cut, split at the

@@ -111,10 +111,11 @@ func temotoKind(doc *syntax.Document, i int) syntax.Kind {
 }
 
 func (temoto) Info() Info {
-	return Info{ID: "temoto", Order: 80, Kind: KindLibrary, Name: msgTemotoName, Short: msgTemotoShort, Description: msgTemotoDesc, SlowQueries: true,
+	// Year: v1.1.2, tagged 2021-03-31 (the Go module proxy's .info).
+	return Info{ID: "temoto", Order: 80, Year: 2021, Kind: KindLibrary, Name: msgTemotoName, Short: msgTemotoShort, Description: msgTemotoDesc, SlowQueries: true,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true,
 			JoinedUserAgent: true, ColonOptional: true, FieldsEndAgents: true, RelativePaths: true, TokenStream: true,
-			CrawlDelay: DelayHonoured, Host: HostRead}}
+			CrawlDelay: DelayHonoured, Host: HostRead, TrailingAgentsIgnored: true, StrictParse: true, DollarAnchorsAnywhere: true}}
 }
 
 // FetchPolicy is FromStatusAndBytes behind Go's http.Client: 2xx parse, 4xx

@@ -51,6 +51,16 @@ func TestTraitsMatchVerdicts(t *testing.T) {
 			"User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /\n", "a", "/x", true},
 		{"RelativePaths: a path without / is read as if it had one", func(t Traits) bool { return t.RelativePaths },
 			"User-agent: *\nDisallow: x\n", "x", "/x", false},
+		{"TrailingAgentsIgnored: User-agent lines without rules at the end stay under `*`", func(t Traits) bool { return t.TrailingAgentsIgnored },
+			"User-agent: *\nDisallow: /\n\nUser-agent: a\n", "a", "/x", false},
+		{"StrictParse: a rule before any User-agent line fails the file", func(t Traits) bool { return t.StrictParse },
+			"Disallow: /x\nUser-agent: *\nDisallow: /y\n", "x", "/", false},
+		{"StrictParse: a Crawl-delay that is no number fails the file", func(t Traits) bool { return t.StrictParse },
+			"User-agent: *\nCrawl-delay: soon\nDisallow: /y\n", "x", "/", false},
+		{"DollarAnchorsAnywhere: a rule with `$` before its end never matches", func(t Traits) bool { return t.DollarAnchorsAnywhere },
+			"User-agent: *\nDisallow: /a$b\n", "x", "/a$b", true},
+		{"EmptyAgentNamesAll: an empty User-agent names every robot", func(t Traits) bool { return t.EmptyAgentNamesAll },
+			"User-agent:\nDisallow: /\n", "x", "/x", false},
 		{"ReadLimit: a rule past the limit is not read", func(t Traits) bool { return t.ReadLimit > 0 },
 			"User-agent: *\n" + strings.Repeat("# padding padding padding padding\n", 600*1024/34) + "Disallow: /\n", "x", "/x", true},
 	}
@@ -116,6 +126,16 @@ func TestEveryEngineHasAKind(t *testing.T) {
 		// the editor.
 		if short := []rune(msg.New(info.Short).String()); len(short) == 0 || len(short) > 8 {
 			t.Errorf("%s: short name %q, want 1–8 characters", info.ID, string(short))
+		}
+	}
+}
+
+// TestEveryReadingHasAYear: lists that tell the history order readings by
+// Info.Year, so each has one, no earlier than the first text (1994).
+func TestEveryReadingHasAYear(t *testing.T) {
+	for _, e := range All() {
+		if y := e.Info().Year; y < 1994 || y > 2100 {
+			t.Errorf("%s: Year %d", e.Info().ID, y)
 		}
 	}
 }

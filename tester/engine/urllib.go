@@ -32,9 +32,10 @@ type urllib struct{}
 func init() { Register(urllib{}) }
 
 func (urllib) Info() Info {
-	return Info{ID: "urllib", Order: 82, Kind: KindLibrary, Name: msgUrllibName, Short: msgUrllibShort, Description: msgUrllibDesc,
+	// Year: Python 3.11, released October 2022.
+	return Info{ID: "urllib", Order: 82, Year: 2022, Kind: KindLibrary, Name: msgUrllibName, Short: msgUrllibShort, Description: msgUrllibDesc,
 		Traits: Traits{Allow: true, BlankEndsGroup: true, Sitemaps: true, FieldsEndAgents: true, EncodesNonASCII: true,
-			BOMInFirstKey: true, UTF8Only: true, CrawlDelay: DelayHonoured}}
+			BOMInFirstKey: true, UTF8Only: true, CrawlDelay: DelayHonoured, TrailingAgentsIgnored: true, EmptyAgentNamesAll: true, RequestRate: true}}
 }
 
 // GroupRule: records end at a blank line; a User-agent line after a rule,

@@ -34,7 +34,8 @@ type yandexEngine struct {
 func init() {
 	y := &yandexEngine{}
 	y.longestFamily = longestFamily{
-		info: Info{ID: "yandex", Order: 30, Kind: KindSearchEngine, Name: msgYandexName, Short: msgYandexShort, Description: msgYandexDesc,
+		// Year: Yandex's rules since 22 February 2018 (Crawl-delay ignored).
+		info: Info{ID: "yandex", Order: 30, Year: 2018, RobotNames: []string{"yandex"}, Kind: KindSearchEngine, Name: msgYandexName, Short: msgYandexShort, Description: msgYandexDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch:     yandexFetch,
 		readLimit: yandexMaxBytes,

@@ -46,11 +46,17 @@ type families struct {
 	tokenStream    engineSet // the file is read as a stream of tokens
 	encodes        engineSet // non-ASCII is compared %-encoded
 	delayHonoured  engineSet // Crawl-delay is honoured
+	delayIgnored   engineSet // Crawl-delay is read and knowingly ignored
 	crawlers       engineSet // readings of an operator's crawler
 	flagsUnknown   engineSet // the operator's tools list unread lines as problems
 	hostReaders    engineSet // Host lines are read
 	hostMirror     engineSet // Host names the main mirror
 	cleanParam     engineSet // Clean-param lines are read
+	trailingUA     engineSet // User-agent lines without rules at the end make no group
+	strictParse    engineSet // a line the parser cannot place or read fails the file
+	dollarAnywhere engineSet // `$` anchors the end wherever it stands
+	emptyUAAll     engineSet // an empty User-agent names every robot
+	requestRate    engineSet // Request-rate lines are read
 }
 
 // familiesOf reads the families of the engines in all from their traits.
@@ -94,11 +100,17 @@ func familiesOf(all []string) families {
 		add(&f.tokenStream, t.TokenStream)
 		add(&f.encodes, t.EncodesNonASCII)
 		add(&f.delayHonoured, t.CrawlDelay == engine.DelayHonoured)
+		add(&f.delayIgnored, t.CrawlDelay == engine.DelayIgnored)
 		add(&f.crawlers, t.Crawler)
 		add(&f.flagsUnknown, t.FlagsUnknownFields)
 		add(&f.hostReaders, t.Host != engine.HostNotRead)
 		add(&f.hostMirror, t.Host == engine.HostMirror)
 		add(&f.cleanParam, t.CleanParam)
+		add(&f.trailingUA, t.TrailingAgentsIgnored)
+		add(&f.strictParse, t.StrictParse)
+		add(&f.dollarAnywhere, t.DollarAnchorsAnywhere)
+		add(&f.emptyUAAll, t.EmptyAgentNamesAll)
+		add(&f.requestRate, t.RequestRate)
 	}
 	return f
 }
@@ -195,13 +207,23 @@ func (s engineSet) text(all []string) engineNames { return engineNames(s.names(a
 // engineNames is a list of engine ids shown by their display names.
 type engineNames []string
 
+// String joins the names as the language shown lists them ("Bing and
+// Yandex", "Bing и Яндекс").
 func (n engineNames) String() string {
 	names := make([]string, len(n))
 	for i, id := range n {
 		names[i] = engine.NameOf(id).String()
 	}
-	return strings.Join(names, ", ")
+	return engine.JoinNames(names)
 }
+
+// Many reports whether the list names more than one engine, for a
+// template's verb: "{{.X}} {{if .X.Many}}read{{else}}reads{{end}}". An
+// empty list is false in a template's if: "{{if .X}}…{{end}}".
+func (n engineNames) Many() bool { return len(n) > 1 }
+
+// names is the engines of set e for a sentence (engineSet.text).
+func (s *state) names(e engineSet) engineNames { return e.text(s.all) }
 
 // DefaultEngines are the readings lint reports on when Options.Engines is
 // empty: the crawlers a site is tested with today (each crawler under its own

@@ -27,7 +27,7 @@ var (
 	msgPrefOutside    = msg.Def("lint.aipref.outside", "`{{.Field}}` before any User-agent line belongs to no group: it applies to no crawler")
 	msgPrefDisallowed = msg.Def("lint.aipref.disallowed", "this allows {{.Use}}, but the group disallows every path (line {{.Rule}}): preferences apply only to what may be crawled, so it says nothing")
 	msgPrefConflict   = msg.Def("lint.aipref.conflict", "line {{.Other}} of the same group says no to {{.Use}}: the most restrictive preference wins, so this yes has no effect")
-	msgPrefGoogle     = msg.Def("lint.aipref.google", "Google reads only user-agent, allow, disallow and sitemap: it reports Content-Signal and Content-Usage as unused, and Search Console may list them as “Syntax not understood”. They are harmless; the vocabularies are still drafts ({{.Drafts}})")
+	msgPrefGoogle     = msg.Def("lint.aipref.google", "Content-Signal and Content-Usage are reported as unused by {{.Flag}}, whose tools list the lines the crawler does not read (Google Search Console: “Syntax not understood”). They are harmless; the vocabularies are still drafts ({{.Drafts}})")
 )
 
 // checkAIPref: Content-Signal and Content-Usage lines.
@@ -39,7 +39,7 @@ func checkAIPref(s *state) {
 	first := f.Lines[0].N
 	a, b := s.lineSpan(first)
 	s.report(finding{code: "RS048", sev: diag.Info, start: a, end: b, engines: s.f.flagsUnknown,
-		text: msg.New(msgPrefGoogle, "Drafts", aipref.SignalsPolicy+"; "+aipref.AttachDraft+"; "+aipref.VocabDraft)})
+		text: msg.New(msgPrefGoogle, "Drafts", aipref.SignalsPolicy+"; "+aipref.AttachDraft+"; "+aipref.VocabDraft, "Flag", s.names(s.f.flagsUnknown))})
 
 	// yes and no per group and use, for contradictions
 	type said struct {

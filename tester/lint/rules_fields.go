@@ -14,9 +14,9 @@ import (
 )
 
 var (
-	msgTypo          = msg.Def("lint.typo", "`{{.Key}}` is not `{{.Name}}`: Google accepts it, but the other crawlers ignore the line (google/robotstxt on GitHub lists the spellings it forgives)")
+	msgTypo          = msg.Def("lint.typo", "`{{.Key}}` is not `{{.Name}}`: it is read as `{{.Name}}` by {{.Readers}} only, and the others ignore the line (google/robotstxt on GitHub lists the spellings Google forgives)")
 	msgFixKey        = msg.Def("lint.fix.key", "Write `{{.Name}}`")
-	msgMissingColon  = msg.Def("lint.missing_colon", "no colon after `{{.Key}}`: Google and the temoto library read the line anyway, the other crawlers ignore it (RFC 9309 §2.2; google/robotstxt on GitHub)")
+	msgMissingColon  = msg.Def("lint.missing_colon", "no colon after `{{.Key}}`: the line is read all the same by {{.Readers}}, and the others ignore it (RFC 9309 §2.2; google/robotstxt on GitHub)")
 	msgFixColon      = msg.Def("lint.fix.colon", "Add the colon")
 	msgUnknown       = msg.Def("lint.unknown", "no crawler known to this app reads `{{.Key}}` ({{.Count}} lines): the lines are ignored")
 	_                = msg.One("lint.unknown", "no crawler known to this app reads `{{.Key}}` ({{.Count}} line): the line is ignored")
@@ -24,19 +24,19 @@ var (
 	msgInvalid       = msg.Def("lint.invalid", "this line is neither a field (`name: value`) nor a comment: every crawler ignores it")
 	msgHTML          = msg.Def("lint.html", "this looks like an HTML page, not a robots.txt: crawlers find no rules in it (a server answering every URL with a page?)")
 	msgNoindex       = msg.Def("lint.noindex", "`Noindex` in robots.txt is not read by any crawler (Google dropped it on 2019-09-01): use a robots meta tag or an X-Robots-Tag header, on pages that are not blocked (Google Search Central blog, July 2019)")
-	msgCrawlDelay    = msg.Def("lint.crawl_delay", "Crawl-delay is read by Bing only (1 to 30 seconds): Google never read it and Yandex ignores it since 2018 (Bing Webmaster blog; Yandex Webmaster help)")
-	msgCrawlDelayBad = msg.Def("lint.crawl_delay.bad", "Crawl-delay `{{.Value}}` is not a number of seconds: Bing ignores the line and the temoto library rejects the whole file")
-	msgHostOld       = msg.Def("lint.host.deprecated", "Host is read by Yandex only, which ignores it since 2018 (it wants a 301 redirect to the main mirror); Google never read it (Yandex Webmaster help; Google Search Central lists Host as unsupported)")
-	msgHostInvalid   = msg.Def("lint.host.invalid", "Yandex would ignore this Host: {{.Reason}} (Yandex Webmaster help)")
+	msgCrawlDelay    = msg.Def("lint.crawl_delay", "Crawl-delay is read by {{.Honour}} only: the other crawlers do not wait for it{{if .Ignore}}, {{.Ignore}} on purpose{{end}} (Bing Webmaster blog: 1 to 30 seconds; Yandex Webmaster help: ignored since 2018)")
+	msgCrawlDelayBad = msg.Def("lint.crawl_delay.bad", "Crawl-delay `{{.Value}}` is not a number of seconds: the line is ignored by {{.Honour}}{{if .Strict}}, and the whole file is rejected by {{.Strict}}{{end}}")
+	msgHostOld       = msg.Def("lint.host.deprecated", "Host is read by {{.Mirror}} only, as the name of the main mirror (Yandex ignores it since 2018 and wants a 301 redirect to the main mirror); the other crawlers never read it (Yandex Webmaster help; Google Search Central lists Host as unsupported)")
+	msgHostInvalid   = msg.Def("lint.host.invalid", "this Host would be ignored by {{.Mirror}}: {{.Reason}} (Yandex Webmaster help)")
 	msgFixHost       = msg.Def("lint.fix.host", "Write the host name only: `{{.Host}}`")
 	msgHostMany      = msg.Def("lint.host.many", "another Host line (the first is at line {{.First}}): Yandex takes the first one, the temoto library the last one")
-	msgCleanParam    = msg.Def("lint.clean_param", "Yandex ignores this Clean-param: {{.Reason}} (Yandex Webmaster help: Clean-param)")
+	msgCleanParam    = msg.Def("lint.clean_param", "this Clean-param is ignored by {{.Readers}}: {{.Reason}} (Yandex Webmaster help: Clean-param)")
 	msgCPEmpty       = msg.Def("lint.clean_param.empty", "it needs parameter names, e.g. `Clean-param: utm_source&utm_medium /catalog/`")
 	msgCPParts       = msg.Def("lint.clean_param.parts", "it takes parameter names joined by `&` and at most one path prefix after a space")
 	msgCPName        = msg.Def("lint.clean_param.name", "`{{.Name}}` is not a parameter name (names only: no `=`, `?`, `/` or `#`)")
 	msgCPPath        = msg.Def("lint.clean_param.path", "the path prefix `{{.Path}}` may use only letters, digits and `.-/*_`")
 	msgCPLong        = msg.Def("lint.clean_param.long", "the line is longer than 500 characters")
-	msgRequestRate   = msg.Def("lint.request_rate", "Request-rate `{{.Value}}` does not follow `pages/seconds` (e.g. `1/5`, `10/1m`) with an optional `HHMM-HHMM` window; only Python's urllib reads this field (Python's urllib.robotparser documentation)")
+	msgRequestRate   = msg.Def("lint.request_rate", "Request-rate `{{.Value}}` does not follow `pages/seconds` (e.g. `1/5`, `10/1m`) with an optional `HHMM-HHMM` window; this field is read by {{.Readers}} only (Python's urllib.robotparser documentation; Protego's source)")
 	msgVisitTime     = msg.Def("lint.visit_time", "Visit-time `{{.Value}}` is not a `HHMM-HHMM` UTC window (e.g. `0600-0845`); no major crawler reads this field")
 	msgSitemapRel    = msg.Def("lint.sitemap.relative", "the sitemap `{{.Value}}` is not a full URL: crawlers ignore it; write it with scheme and host, e.g. `https://example.com/sitemap.xml` (sitemaps.org protocol)")
 	msgSitemapBad    = msg.Def("lint.sitemap.malformed", "the sitemap `{{.Value}}` is not a valid http or https URL: crawlers ignore it (sitemaps.org protocol)")
@@ -89,7 +89,7 @@ func checkKeys(s *state) {
 			a, b := int(l.Key.Start), int(l.Key.End)
 			e := s.every &^ s.f.colonOptional
 			s.report(finding{code: "RS009", sev: diag.Error, start: a, end: b, engines: e,
-				text: msg.New(msgMissingColon, "Key", s.doc.Text(l.Key)),
+				text: msg.New(msgMissingColon, "Key", s.doc.Text(l.Key), "Readers", s.names(s.f.colonOptional)),
 				fix:  newFix(msg.New(msgFixColon), true, e.names(s.all), Edit{Start: b, End: b, Text: []byte(":")})})
 		}
 	}
@@ -132,7 +132,7 @@ func (s *state) typo(n int, l *syntax.Line) {
 	// "Disallowed" or "Sitemaps" is surely the field; a longer tail may be another word.
 	safe := l.Has(syntax.FlagTypo) && !l.Has(syntax.FlagKeyPrefix) || len(key)-len(name) <= 2
 	s.report(finding{code: "RS008", sev: diag.Error, start: int(l.Key.Start), end: int(l.Key.End), engines: e,
-		text: msg.New(msgTypo, "Key", key, "Name", name),
+		text: msg.New(msgTypo, "Key", key, "Name", name, "Readers", s.names(s.every&^e)),
 		fix:  newFix(msg.New(msgFixKey, "Name", name), safe, e.names(s.all), edit)})
 }
 
@@ -178,22 +178,22 @@ func checkFields(s *state) {
 			d, err := strconv.ParseFloat(v, 64)
 			if err != nil || d < 0 || math.IsInf(d, 0) || math.IsNaN(d) {
 				s.report(finding{code: "RS022", sev: diag.Error, start: va, end: vb, engines: s.f.delayHonoured,
-					text: msg.New(msgCrawlDelayBad, "Value", v)})
+					text: msg.New(msgCrawlDelayBad, "Value", v, "Honour", s.names(s.f.delayHonoured&s.f.crawlers), "Strict", s.names(s.f.strictParse))})
 			} else if !crawlDelay {
 				crawlDelay = true
-				s.report(finding{code: "RS022", sev: diag.Info, start: a, end: b, engines: s.f.crawlers, text: msg.New(msgCrawlDelay)})
+				s.report(finding{code: "RS022", sev: diag.Info, start: a, end: b, engines: s.f.crawlers, text: msg.New(msgCrawlDelay, "Honour", s.names(s.f.delayHonoured&s.f.crawlers), "Ignore", s.names(s.f.delayIgnored&s.f.crawlers))})
 			}
 		case syntax.Host:
 			if firstHost == 0 {
 				firstHost = n
-				s.report(finding{code: "RS023", sev: diag.Info, start: a, end: b, engines: s.f.hostMirror, text: msg.New(msgHostOld)})
+				s.report(finding{code: "RS023", sev: diag.Info, start: a, end: b, engines: s.f.hostMirror, text: msg.New(msgHostOld, "Mirror", s.names(s.f.hostMirror))})
 			} else {
 				s.report(finding{code: "RS025", sev: diag.Warning, start: a, end: b, engines: s.f.hostReaders,
 					text: msg.New(msgHostMany, "First", firstHost)})
 			}
 			if reason := HostError(v); !reason.IsZero() {
 				f := finding{code: "RS024", sev: diag.Warning, start: va, end: vb, engines: s.f.hostMirror,
-					text: msg.New(msgHostInvalid, "Reason", reason)}
+					text: msg.New(msgHostInvalid, "Reason", reason, "Mirror", s.names(s.f.hostMirror))}
 				if bare, ok := HostFix(v); ok {
 					// Unsafe: once the line is valid, Yandex treats every other
 					// host serving this file as closed.
@@ -205,11 +205,11 @@ func checkFields(s *state) {
 		case syntax.CleanParam:
 			if reason := cleanParamError(v); !reason.IsZero() {
 				s.report(finding{code: "RS026", sev: diag.Warning, start: va, end: vb, engines: s.f.cleanParam,
-					text: msg.New(msgCleanParam, "Reason", reason)})
+					text: msg.New(msgCleanParam, "Reason", reason, "Readers", s.names(s.f.cleanParam))})
 			}
 		case syntax.RequestRate:
 			if m := requestRate.FindStringSubmatch(v); m == nil || m[1] != "" && !(validHHMM(m[1]) && validHHMM(m[2])) {
-				s.report(finding{code: "RS027", sev: diag.Warning, start: va, end: vb, text: msg.New(msgRequestRate, "Value", v)})
+				s.report(finding{code: "RS027", sev: diag.Warning, start: va, end: vb, text: msg.New(msgRequestRate, "Value", v, "Readers", s.names(s.f.requestRate))})
 			}
 		case syntax.VisitTime:
 			if m := visitTime.FindStringSubmatch(v); m == nil || !validHHMM(m[1]) || !validHHMM(m[2]) {

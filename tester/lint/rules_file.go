@@ -12,7 +12,7 @@ import (
 )
 
 var (
-	msgBOM         = msg.Def("lint.bom", "the file starts with a byte order mark: Google and the temoto library skip it, but Python's urllib.robotparser and Protego, given the file decoded as plain UTF-8, and older parsers read it as part of the first field name and lose that line (google/robotstxt on GitHub skips it; RFC 9309 does not mention it)")
+	msgBOM         = msg.Def("lint.bom", "the file starts with a byte order mark: it is read as part of the first field name, and that line lost, by {{.Lose}} (by the libraries among them when given the file decoded as plain UTF-8); the others skip it (google/robotstxt on GitHub skips it; RFC 9309 does not mention it)")
 	msgFixBOM      = msg.Def("lint.fix.bom", "Remove the byte order mark")
 	msgDamagedBOM  = msg.Def("lint.bom.damaged", "the file starts with a damaged byte order mark (bytes C3 AF C2 BB C2 BF, shown as \"ï»¿\"): no crawler recognises the field on this line, so the rules under it belong to no group")
 	msgDamagedBOMC = msg.Def("lint.bom.damaged_harmless", "the file starts with a damaged byte order mark (bytes C3 AF C2 BB C2 BF, shown as \"ï»¿\"); it is harmless on this line, but remove it")
@@ -25,8 +25,8 @@ var (
 	_              = msg.One("lint.cr_only", "{{.Count}} line ends with a lone CR (old Mac style): the major crawlers accept it, but tools that split lines at LF see one long line")
 	msgFixCR       = msg.Def("lint.fix.cr", "End the lines with LF")
 	msgNUL         = msg.Def("lint.nul", "a NUL byte: the line ends here for {{.Engines}}")
-	msgBadUTF8     = msg.Def("lint.bad_utf8", "{{.Count}} lines are not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8, and Google %-encodes the raw bytes, so such rules match only URLs encoded the same way (RFC 9309 §2.2)")
-	_              = msg.One("lint.bad_utf8", "{{.Count}} line is not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8, and Google %-encodes the raw bytes, so such rules match only URLs encoded the same way (RFC 9309 §2.2)")
+	msgBadUTF8     = msg.Def("lint.bad_utf8", "{{.Count}} lines are not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8; the raw bytes are %-encoded by {{.Encode}}, so for them such rules match only URLs encoded the same way (RFC 9309 §2.2)")
+	_              = msg.One("lint.bad_utf8", "{{.Count}} line is not valid UTF-8 (a legacy encoding such as Windows-1251?): RFC 9309 expects UTF-8; the raw bytes are %-encoded by {{.Encode}}, so for them such rules match only URLs encoded the same way (RFC 9309 §2.2)")
 	msgFileName    = msg.Def("lint.file_name", "the file is named `{{.Name}}`: crawlers fetch exactly /robots.txt, in lower case, from the root of the host (RFC 9309 §2.3)")
 )
 
@@ -36,7 +36,7 @@ var bomBytes = []byte{0xEF, 0xBB, 0xBF}
 func checkEncoding(s *state) {
 	doc := s.doc
 	if doc.BOM {
-		s.report(finding{code: "RS029", sev: diag.Info, start: 0, end: 0, engines: s.f.historic | s.f.bomKey, text: msg.New(msgBOM),
+		s.report(finding{code: "RS029", sev: diag.Info, start: 0, end: 0, engines: s.f.historic | s.f.bomKey, text: msg.New(msgBOM, "Lose", s.names(s.f.historic|s.f.bomKey)),
 			fix: newFix(msg.New(msgFixBOM), false, (s.f.historic | s.f.bomKey).names(s.all), Edit{Start: 0, End: len(bomBytes)})})
 	}
 	first := &doc.Lines[0]
@@ -81,7 +81,7 @@ func checkEncoding(s *state) {
 			sev = diag.Warning
 		}
 		a, b := s.lineSpan(badFirst)
-		s.report(finding{code: "RS040", sev: sev, start: a, end: b, engines: s.f.encodes, text: msg.New(msgBadUTF8, "Count", bad)})
+		s.report(finding{code: "RS040", sev: sev, start: a, end: b, engines: s.f.encodes, text: msg.New(msgBadUTF8, "Count", bad, "Encode", s.names(s.f.encodes&^s.f.utf8Only))})
 	}
 }
 

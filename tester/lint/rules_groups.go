@@ -12,33 +12,33 @@ import (
 )
 
 var (
-	msgBeforeUA       = msg.Def("lint.before_ua", "{{.Count}} rule lines before the first User-agent line (lines {{.First}}–{{.Last}}) belong to no group: every crawler ignores them (RFC 9309 §2.2), and the temoto library rejects the whole file")
-	_                 = msg.One("lint.before_ua", "{{.Count}} rule line before the first User-agent line (line {{.First}}) belongs to no group: every crawler ignores it (RFC 9309 §2.2), and the temoto library rejects the whole file")
-	msgBlankRules     = msg.Def("lint.blank.rules", "the blank line {{.Blank}} cuts this rule off from its User-agent line: Google reads one group, but the 1994/1996 standards end the record at a blank line (and Yandex's help forbids one there), so for them the rules after it belong to no robot (RFC 9309 §2.2.1; the 1994 standard, robotstxt.org)")
-	msgBlankAgents    = msg.Def("lint.blank.agents", "the blank line {{.Blank}} separates User-agent lines of one group: Google gives the rules below to all of them, the 1994/1996 standards end the record at the blank line, leaving the robots above it without rules (RFC 9309 §2.2.1; the 1994 standard, robotstxt.org)")
+	msgBeforeUA       = msg.Def("lint.before_ua", "{{.Count}} rule lines before the first User-agent line (lines {{.First}}–{{.Last}}) belong to no group: every crawler ignores them (RFC 9309 §2.2){{if .Strict}}, and the whole file is rejected by {{.Strict}}{{end}}")
+	_                 = msg.One("lint.before_ua", "{{.Count}} rule line before the first User-agent line (line {{.First}}) belongs to no group: every crawler ignores it (RFC 9309 §2.2){{if .Strict}}, and the whole file is rejected by {{.Strict}}{{end}}")
+	msgBlankRules     = msg.Def("lint.blank.rules", "the blank line {{.Blank}} cuts this rule off from its User-agent line: the record ends there for {{.Ends}}, so for them the rules after it belong to no robot; the others read one group (and Yandex's help forbids a blank line there) (RFC 9309 §2.2.1; the 1994 standard, robotstxt.org)")
+	msgBlankAgents    = msg.Def("lint.blank.agents", "the blank line {{.Blank}} separates User-agent lines of one group: the record ends there for {{.Ends}}, leaving the robots above it without rules; the others give the rules below to all of them (RFC 9309 §2.2.1; the 1994 standard, robotstxt.org)")
 	msgFixBlank       = msg.Def("lint.fix.delete_blank", "Delete the {{.Count}} blank lines inside the group")
 	_                 = msg.One("lint.fix.delete_blank", "Delete the blank line inside the group")
-	msgEmptyUA        = msg.Def("lint.empty_ua", "empty User-agent: Google and RFC 9309 match no crawler with it, while for the 1994 standard an empty name is part of every robot's name (RFC 9309 §2.2.1; robotstxt.org/orig.html)")
-	msgTokenVersion   = msg.Def("lint.token.version", "`{{.Value}}` is not a product token: RFC 9309 allows only letters, `-` and `_` and ignores this line; Google reads it as `{{.Token}}` (RFC 9309 §2.2.1; Google Search Central: how Google interprets robots.txt)")
-	msgTokenNone      = msg.Def("lint.token.none", "`{{.Value}}` is not a product token and does not start with one: Google and RFC 9309 match no crawler with this line (RFC 9309 §2.2.1)")
+	msgEmptyUA        = msg.Def("lint.empty_ua", "empty User-agent: {{if .All}}for {{.All}} it names every robot (an empty name is part of every name), for the others none{{else}}it names no robot{{end}} (RFC 9309 §2.2.1)")
+	msgTokenVersion   = msg.Def("lint.token.version", "`{{.Value}}` is not a product token (RFC 9309 allows only letters, `-` and `_`): the line is ignored by {{.Product}} and read as `{{.Token}}` by {{.Leading}} (RFC 9309 §2.2.1; Google Search Central: how Google interprets robots.txt)")
+	msgTokenNone      = msg.Def("lint.token.none", "`{{.Value}}` is not a product token and does not start with one: for {{.Named}} this line names no crawler (RFC 9309 §2.2.1)")
 	msgFixToken       = msg.Def("lint.fix.token", "Write the product token `{{.Token}}` only")
-	msgSeveralAgents  = msg.Def("lint.several_agents", "a space in the User-agent value: Google and most readers take `{{.First}}` only, RFC 9309 ignores the line, and the 1996 Lycos text reads every word as a robot of its own. If these are several robots, write one User-agent line per robot (RFC 9309 §2.2.1; the Lycos 1996 text)")
+	msgSeveralAgents  = msg.Def("lint.several_agents", "a space in the User-agent value: `{{.First}}` alone is taken by {{.Leading}}, the line is ignored by {{.Product}}, and every word is a robot of its own for {{.Lists}}. If these are several robots, write one User-agent line per robot (RFC 9309 §2.2.1; the Lycos 1996 text)")
 	msgWholeBoth      = msg.Def("lint.whole.both", "{{.Who}} matches `{{.Value}}` whole, but {{.Leading}} read this name as {{.Token}}, and {{.Product}} as no name at all (RFC 9309 §2.2.1 allows only letters, `-` and `_`): for them this group is not {{.Value}}'s")
 	msgWholeLeading   = msg.Def("lint.whole.leading", "{{.Who}} matches `{{.Value}}` whole, but {{.Leading}} read this name as {{.Token}}: for them this group is not {{.Value}}'s")
 	msgWholeProduct   = msg.Def("lint.whole.product", "{{.Who}} matches `{{.Value}}` whole, but {{.Product}} read this name as no name at all (RFC 9309 §2.2.1 allows only letters, `-` and `_`): for them this group is not {{.Value}}'s")
 	msgWholeKnown     = msg.Def("lint.whole.known", "{{.Crawler}} itself")
 	msgWholeAny       = msg.Def("lint.whole.any", "a crawler that compares its whole name, as most operators document their tokens,")
 	msgWholeEmpty     = msg.Def("lint.whole.empty_name", "the empty name")
-	msgTokenCut       = msg.Def("lint.token.cut", "`{{.Value}}` and `{{.Other}}` (line {{.Line}}) are the same name `{{.Token}}` for Google's parser and for RFC 9309 (§2.2.1), which read a name only up to its first character that is not a letter, `-` or `_`: for them both groups apply to both crawlers")
+	msgTokenCut       = msg.Def("lint.token.cut", "`{{.Value}}` and `{{.Other}}` (line {{.Line}}) are the same name `{{.Token}}` for {{.Cut}}: a name is read only up to its first character that is not a letter, `-` or `_` (RFC 9309 §2.2.1), so for them both groups apply to both crawlers")
 	msgFixSplitAgents = msg.Def("lint.fix.split_agents", "One User-agent line per robot")
-	msgSeveralStar    = msg.Def("lint.several_star", "a second `User-agent: *` group (the first is at line {{.First}}): Google and RFC 9309 merge them, Yandex treats it as an error, and first-match readers (1994, 1996) use the first one only (RFC 9309 §2.2.1; Yandex Webmaster help)")
-	msgSeveralGroups  = msg.Def("lint.several_groups", "{{.Robot}} already has a group at line {{.First}}: Google and RFC 9309 merge the groups, Yandex and the 1994/1996 readers use one of them only. Keep one group per robot (RFC 9309 §2.2.1; Yandex Webmaster help)")
+	msgSeveralStar    = msg.Def("lint.several_star", "a second `User-agent: *` group (the first is at line {{.First}}): the two are read as one by {{.Mergers}}, the first one alone by {{.Others}} (RFC 9309 §2.2.1; Yandex Webmaster help calls a second one an error)")
+	msgSeveralGroups  = msg.Def("lint.several_groups", "{{.Robot}} already has a group at line {{.First}}: the groups are read as one by {{.Mergers}}, one of them alone by {{.Others}}. Keep one group per robot (RFC 9309 §2.2.1; Yandex Webmaster help)")
 	msgDropStarNone   = msg.Def("lint.drop_star.no_rules", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them but has no Allow or Disallow line: these robots may crawl everything (RFC 9309 §2.2.1)")
 	msgDropStarSome   = msg.Def("lint.drop_star.some", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them and does not repeat {{.Count}} of its Disallow rules, e.g. line {{.Line}} `{{.Rule}}` (RFC 9309 §2.2.1)")
 	_                 = msg.One("lint.drop_star.some", "the group of {{.Robots}} replaces the `*` group (line {{.Star}}) for them and does not repeat {{.Count}} of its Disallow rules: line {{.Line}} `{{.Rule}}` (RFC 9309 §2.2.1)")
-	msgEmptyGroupStar = msg.Def("lint.empty_group.star", "User-agent lines without rules at the end of the file: Google lets {{.Robots}} crawl everything (their empty group still replaces `*`), while the temoto library falls back to the `*` group")
+	msgEmptyGroupStar = msg.Def("lint.empty_group.star", "User-agent lines without rules at the end of the file: for {{.Replace}} their empty group still replaces `*`, so {{.Robots}} may crawl everything{{if .Fall}}; for {{.Fall}} these lines make no group, and the robots stay under the `*` group{{end}}")
 	msgEmptyGroup     = msg.Def("lint.empty_group.plain", "User-agent lines without rules at the end of the file: they restrict nothing")
-	msgSplitByField   = msg.Def("lint.split_by_field", "this User-agent line follows the Crawl-delay at line {{.Field}}: Google and RFC 9309 still read one group, but the temoto library starts a new group here, and the robots above it ({{.Robots}}) get none of the rules below")
+	msgSplitByField   = msg.Def("lint.split_by_field", "this User-agent line follows the Crawl-delay at line {{.Field}}: a new group starts here for {{.Split}}, so for them the robots above it ({{.Robots}}) get none of the rules below; the others still read one group")
 	msgDisallowAll    = msg.Def("lint.disallow_all", "`Disallow: /` in the `*` group closes the whole site to every crawler that has no group of its own")
 	msgNoRules        = msg.Def("lint.no_rules", "no Allow or Disallow line: every crawler may fetch everything, as with a missing or empty robots.txt")
 )
@@ -61,7 +61,7 @@ func checkBeforeUA(s *state) {
 	a, _ := s.fieldSpan(first)
 	_, b := s.fieldSpan(last)
 	s.report(finding{code: "RS001", sev: diag.Error, start: a, end: b, engines: s.every,
-		text: msg.New(msgBeforeUA, "Count", count, "First", first, "Last", last)})
+		text: msg.New(msgBeforeUA, "Count", count, "First", first, "Last", last, "Strict", s.names(s.f.strictParse))})
 }
 
 // checkBlankInGroup: blank lines inside a group, which end the record for
@@ -104,7 +104,7 @@ func (s *state) reportBlank(n int, blanks []int, key string, safe bool) {
 	}
 	a, b := s.fieldSpan(n)
 	s.report(finding{code: "RS002", sev: diag.Warning, start: a, end: b, engines: s.f.blankEnds,
-		text: msg.New(key, "Blank", blanks[0]),
+		text: msg.New(key, "Blank", blanks[0], "Ends", s.names(s.f.blankEnds)),
 		fix:  newFix(msg.New(msgFixBlank, "Count", len(blanks)), safe, s.f.blankEnds.names(s.all), edits...)})
 }
 
@@ -119,7 +119,7 @@ func checkUserAgents(s *state) {
 		switch {
 		case v == "":
 			a, b := s.fieldSpan(n)
-			s.report(finding{code: "RS012", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgEmptyUA)})
+			s.report(finding{code: "RS012", sev: diag.Warning, start: a, end: b, engines: s.every, text: msg.New(msgEmptyUA, "All", s.names(s.f.emptyUAAll))})
 		case v != "*" && !engine.ValidToken(v) && wholeName(v):
 			s.readOtherwise(n, v)
 		case strings.ContainsAny(v, " \t\v\f"):
@@ -129,10 +129,10 @@ func checkUserAgents(s *state) {
 			tok := engine.Token(v)
 			a, b := s.valueSpan(n)
 			f := finding{code: "RS013", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.leadingToken,
-				text: msg.New(msgTokenNone, "Value", v)}
+				text: msg.New(msgTokenNone, "Value", v, "Named", s.names(s.f.leadingToken|s.f.productToken))}
 			if tok != "" && v[len(tok)] == '/' {
 				// "Googlebot/2.1": a version the author copied from the User-Agent header.
-				f.text = msg.New(msgTokenVersion, "Value", v, "Token", tok)
+				f.text = msg.New(msgTokenVersion, "Value", v, "Token", tok, "Product", s.names(s.f.productToken), "Leading", s.names(s.f.leadingToken))
 				f.fix = newFix(msg.New(msgFixToken, "Token", tok), true, f.engines.names(s.all),
 					Edit{Start: a, End: b, Text: []byte(tok)})
 			}
@@ -227,7 +227,7 @@ func checkCutTokens(s *state) {
 		}
 		a, b := s.valueSpan(n)
 		s.report(finding{code: "RS013", sev: diag.Warning, start: a, end: b, engines: s.f.leadingToken | s.f.productToken,
-			text: msg.New(msgTokenCut, "Value", v, "Other", f.value, "Line", f.line, "Token", engine.Token(v))})
+			text: msg.New(msgTokenCut, "Value", v, "Other", f.value, "Line", f.line, "Token", engine.Token(v), "Cut", s.names(s.f.leadingToken|s.f.productToken))})
 	}
 }
 
@@ -239,7 +239,7 @@ func (s *state) severalAgents(n int, l *syntax.Line, v string) {
 	}
 	a, b := s.valueSpan(n)
 	f := finding{code: "RS014", sev: diag.Info, start: a, end: b, engines: s.every &^ s.f.listsPerLine,
-		text: msg.New(msgSeveralAgents, "First", first)}
+		text: msg.New(msgSeveralAgents, "First", first, "Leading", s.names(s.f.leadingToken), "Product", s.names(s.f.productToken), "Lists", s.names(s.f.listsPerLine))}
 	fixable := true
 	for _, w := range words {
 		fixable = fixable && (w == "*" || engine.ValidToken(w))
@@ -291,7 +291,7 @@ func checkGroups(s *state) {
 				} else if s.m.groupOf(firstStar) != gi {
 					a, b := s.fieldSpan(n)
 					s.report(finding{code: "RS016", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.mergers,
-						text: msg.New(msgSeveralStar, "First", firstStar)})
+						text: msg.New(msgSeveralStar, "First", firstStar, "Mergers", s.names(s.f.mergers), "Others", s.names(s.every&^s.f.mergers))})
 				}
 				continue
 			}
@@ -304,7 +304,7 @@ func checkGroups(s *state) {
 			} else if s.m.groupOf(f) != gi {
 				a, b := s.fieldSpan(n)
 				s.report(finding{code: "RS017", sev: diag.Warning, start: a, end: b, engines: s.every &^ s.f.mergers,
-					text: msg.New(msgSeveralGroups, "Robot", v, "First", f)})
+					text: msg.New(msgSeveralGroups, "Robot", v, "First", f, "Mergers", s.names(s.f.mergers), "Others", s.names(s.every&^s.f.mergers))})
 			}
 		}
 		checkSplitByField(s, g)
@@ -322,7 +322,7 @@ func checkSplitByField(s *state, g *group) {
 			if n > o {
 				a, b := s.fieldSpan(n)
 				s.report(finding{code: "RS038", sev: diag.Warning, start: a, end: b, engines: s.f.fieldsEndUA,
-					text: msg.New(msgSplitByField, "Field", o, "Robots", s.robots(g.ua[:i]))})
+					text: msg.New(msgSplitByField, "Field", o, "Robots", s.robots(g.ua[:i]), "Split", s.names(s.f.fieldsEndUA))})
 				return
 			}
 		}
@@ -451,7 +451,7 @@ func checkEmptyLastGroup(s *state, firstStar int) {
 	_, b := s.fieldSpan(g.ua[len(g.ua)-1])
 	f := finding{code: "RS037", sev: diag.Info, start: a, end: b, engines: s.every, text: msg.New(msgEmptyGroup)}
 	if firstStar != 0 {
-		f.sev, f.text = diag.Warning, msg.New(msgEmptyGroupStar, "Robots", s.robots(g.ua))
+		f.sev, f.text = diag.Warning, msg.New(msgEmptyGroupStar, "Robots", s.robots(g.ua), "Replace", s.names(s.every&^s.f.trailingUA), "Fall", s.names(s.f.trailingUA))
 	}
 	s.report(f)
 }

@@ -13,24 +13,24 @@ import (
 var (
 	msgPathURL        = msg.Def("lint.path.url", "`{{.Value}}` is a whole URL, but rules hold paths: it matches nothing; write `{{.Path}}`")
 	msgPathHost       = msg.Def("lint.path.host", "`{{.Value}}` starts with a host name, but rules hold paths: it matches nothing; write `{{.Path}}`")
-	msgPathRelative   = msg.Def("lint.path.relative", "`{{.Value}}` does not start with `/` or `*`: Google and RFC 9309 match rules from the first character of the path, which is always `/`, so it matches nothing (only the temoto library adds the `/`) (RFC 9309 §2.2.2)")
+	msgPathRelative   = msg.Def("lint.path.relative", "`{{.Value}}` does not start with `/` or `*`: a rule is compared from the first character of the path, which is always `/`, so it matches nothing{{if .Adds}}, except for {{.Adds}}, where a `/` is put in front{{end}} (RFC 9309 §2.2.2)")
 	msgFixPath        = msg.Def("lint.fix.path", "Write the path `{{.Path}}`")
-	msgSpacePaths     = msg.Def("lint.space.paths", "several paths on one line: only the 1996 Lycos text splits them; Google and RFC 9309 read one path with a space in it, which no URL has, and the temoto library reads only `{{.First}}` (RFC 9309 §2.2.2; the Lycos 1996 text)")
+	msgSpacePaths     = msg.Def("lint.space.paths", "several paths on one line: they are split by {{.Lists}} only; {{if .Stream}}only `{{.First}}` is read by {{.Stream}}, and {{end}}the others read one path with a space in it, which no URL has (RFC 9309 §2.2.2; the Lycos 1996 text)")
 	msgFixSplitPaths  = msg.Def("lint.fix.split_paths", "One rule per path")
-	msgSpaceInPath    = msg.Def("lint.space.in_path", "a space inside the path `{{.Value}}`: URLs carry it as %20, so for Google the rule matches nothing, and the temoto library reads only `{{.First}}`")
+	msgSpaceInPath    = msg.Def("lint.space.in_path", "a space inside the path `{{.Value}}`: URLs carry it as %20, so for {{.Whole}} the rule matches nothing{{if .Stream}}; only `{{.First}}` is read by {{.Stream}}{{end}}")
 	msgFixSpace       = msg.Def("lint.fix.space", "Write the space as %20")
-	msgDollarMid      = msg.Def("lint.dollar_mid", "`$` anchors the end of the URL only as the last character of a rule; here Google and RFC 9309 read it as a literal `$`, and the temoto library as an anchor that never matches (write %24 for a dollar sign) (RFC 9309 §2.2.3)")
-	msgWildLiteral    = msg.Def("lint.wildcard.literal", "`*` and `$` are ordinary characters for the 1994/1996 standards: this rule matches only paths that contain them literally (robotstxt.org/orig.html; the 1996 Internet-Draft)")
-	msgWildLiteralSum = msg.Def("lint.wildcard.summary", "{{.Count}} rules use `*` or `$`, which the 1994 standard and the 1996 Internet-Draft read as ordinary characters: for robots following them these rules match only paths that contain those characters (this is the first) (robotstxt.org/orig.html; the 1996 Internet-Draft)")
-	_                 = msg.One("lint.wildcard.summary", "{{.Count}} rule uses `*` or `$`, which the 1994 standard and the 1996 Internet-Draft read as ordinary characters: for robots following them it matches only paths that contain those characters (robotstxt.org/orig.html; the 1996 Internet-Draft)")
-	msgStarOnly       = msg.Def("lint.star_only", "`{{.Rule}}` covers every path for Google, Yandex and Bing, but none for the temoto library (it drops a trailing `*`) or the 1994/1996 standards (they read `*` literally); `/` means the same to every reader (RFC 9309 §2.2.3; robotstxt.org/orig.html)")
+	msgDollarMid      = msg.Def("lint.dollar_mid", "`$` anchors the end of the URL only as the last character of a rule; here it is read as a literal `$` by {{.Literal}}{{if .Anchor}}, and as an anchor that never matches by {{.Anchor}}{{end}} (write %24 for a dollar sign) (RFC 9309 §2.2.3)")
+	msgWildLiteral    = msg.Def("lint.wildcard.literal", "`*` and `$` are ordinary characters for {{.Historic}}: this rule matches only paths that contain them literally (robotstxt.org/orig.html; the 1996 Internet-Draft)")
+	msgWildLiteralSum = msg.Def("lint.wildcard.summary", "{{.Count}} rules use `*` or `$`, which are ordinary characters for {{.Historic}}: for robots following them these rules match only paths that contain those characters (this is the first) (robotstxt.org/orig.html; the 1996 Internet-Draft)")
+	_                 = msg.One("lint.wildcard.summary", "{{.Count}} rule uses `*` or `$`, which are ordinary characters for {{.Historic}}: for robots following them it matches only paths that contain those characters (robotstxt.org/orig.html; the 1996 Internet-Draft)")
+	msgStarOnly       = msg.Def("lint.star_only", "`{{.Rule}}` covers every path for {{.Crawlers}}, but none for {{.Literal}} (`*` is an ordinary character there) or the temoto library (it drops a trailing `*`); `/` means the same to every reader (RFC 9309 §2.2.3; robotstxt.org/orig.html)")
 	msgFixStarOnly    = msg.Def("lint.fix.star_only", "Write `/` instead of `*`")
-	msgNoAllow        = msg.Def("lint.no_allow.line", "there is no Allow in the 1994 standard: robots following it ignore this line (robotstxt.org/orig.html)")
-	msgNoAllowSum     = msg.Def("lint.no_allow.summary", "there is no Allow in the 1994 standard (nor in the 1996 Lycos text): robots following it ignore the {{.Count}} Allow lines and stay out of everything the Disallow lines close (this is the first) (robotstxt.org/orig.html)")
-	_                 = msg.One("lint.no_allow.summary", "there is no Allow in the 1994 standard (nor in the 1996 Lycos text): robots following it ignore the Allow line and stay out of everything the Disallow lines close (robotstxt.org/orig.html)")
-	msgNonASCII       = msg.Def("lint.non_ascii", "non-ASCII characters in the path: Google and RFC 9309 %-encode them before comparing, other readers compare the raw bytes, which a URL never carries; `{{.Encoded}}` works for all (RFC 9309 §2.2.2)")
+	msgNoAllow        = msg.Def("lint.no_allow.line", "Allow is not read by {{.NoAllow}}: robots following them ignore this line (robotstxt.org/orig.html)")
+	msgNoAllowSum     = msg.Def("lint.no_allow.summary", "Allow is not read by {{.NoAllow}}: robots following them ignore the {{.Count}} Allow lines and stay out of everything the Disallow lines close (this is the first) (robotstxt.org/orig.html)")
+	_                 = msg.One("lint.no_allow.summary", "Allow is not read by {{.NoAllow}}: robots following them ignore the Allow line and stay out of everything the Disallow lines close (robotstxt.org/orig.html)")
+	msgNonASCII       = msg.Def("lint.non_ascii", "non-ASCII characters in the path: they are %-encoded before comparing by {{.Encode}}; the others compare the raw bytes, which a URL never carries; `{{.Encoded}}` works for all (RFC 9309 §2.2.2)")
 	msgFixEncode      = msg.Def("lint.fix.encode", "%-encode the path")
-	msgFileType       = msg.Def("lint.file_type", "`{{.Value}}` has no `/` before the `*`: Google, Yandex, Bing and RFC 9309 read it as every URL with `{{.Ext}}` anywhere in it, so `/report{{.Ext}}x`, `/old{{.Ext}}/list` and `/report{{.Ext}}?page=2` are closed too, and the 1994/1996 standards match nothing with it. To close the files ending in `{{.Ext}}`, write `{{.Fixed}}` (`$` marks the end of the URL; without it, `/*{{.Ext}}` keeps closing the longer URLs) (RFC 9309 §2.2.3; Google Search Central)")
+	msgFileType       = msg.Def("lint.file_type", "`{{.Value}}` has no `/` before the `*`: for {{.Wild}} it stands for every URL with `{{.Ext}}` anywhere in it, so `/report{{.Ext}}x`, `/old{{.Ext}}/list` and `/report{{.Ext}}?page=2` are closed too, and for {{.Literal}} it matches nothing. To close the files ending in `{{.Ext}}`, write `{{.Fixed}}` (`$` marks the end of the URL; without it, `/*{{.Ext}}` keeps closing the longer URLs) (RFC 9309 §2.2.3; Google Search Central)")
 	msgFixFileType    = msg.Def("lint.fix.file_type", "Close only URLs ending in {{.Ext}}: `{{.Fixed}}`")
 )
 
@@ -62,7 +62,7 @@ func checkPaths(s *state) {
 		case strings.Trim(v, "*") == "":
 			// A reader of relative paths reads `*` as `/*`, longer than `/`.
 			f := finding{code: "RS007", sev: diag.Warning, start: a, end: b, engines: s.f.firstOfEqual | s.f.historic | s.f.relativePaths,
-				text: msg.New(msgStarOnly, "Rule", s.doc.RuleText(n))}
+				text: msg.New(msgStarOnly, "Rule", s.doc.RuleText(n), "Crawlers", s.names(s.f.crawlers&s.f.wildcard), "Literal", s.names(s.f.historic))}
 			if v == "*" { // `*` and `/` both score 1 in a longest-match contest
 				f.fix = newFix(msg.New(msgFixStarOnly), true, f.engines.names(s.all), Edit{Start: a, End: b, Text: []byte("/")})
 			}
@@ -76,14 +76,14 @@ func checkPaths(s *state) {
 			s.fileTypeRule(v, a, b)
 		}
 		if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
-			s.report(finding{code: "RS005", sev: diag.Warning, start: a + i, end: a + i + 1, engines: s.f.wildcard, text: msg.New(msgDollarMid)})
+			s.report(finding{code: "RS005", sev: diag.Warning, start: a + i, end: a + i + 1, engines: s.f.wildcard, text: msg.New(msgDollarMid, "Literal", s.names(s.f.wildcard&^s.f.dollarAnywhere), "Anchor", s.names(s.f.dollarAnywhere))})
 		}
 		if strings.ContainsAny(v, "*$") {
 			if wild++; wildFirst == 0 {
 				wildFirst = n
 			}
 			if s.onlyHistoric() {
-				s.report(finding{code: "RS006", sev: diag.Warning, start: a, end: b, engines: s.f.historic, text: msg.New(msgWildLiteral)})
+				s.report(finding{code: "RS006", sev: diag.Warning, start: a, end: b, engines: s.f.historic, text: msg.New(msgWildLiteral, "Historic", s.names(s.f.historic))})
 			}
 		}
 		if l.Has(syntax.FlagNonASCII) {
@@ -93,21 +93,21 @@ func checkPaths(s *state) {
 				e |= s.f.utf8Only // they never see these bytes as the fix writes them
 			}
 			s.report(finding{code: "RS034", sev: diag.Info, start: a, end: b, engines: e,
-				text: msg.New(msgNonASCII, "Encoded", enc),
+				text: msg.New(msgNonASCII, "Encoded", enc, "Encode", s.names(s.f.encodes)),
 				fix:  newFix(msg.New(msgFixEncode), false, e.names(s.all), Edit{Start: a, End: b, Text: []byte(enc)})})
 		}
 		if k == syntax.Allow && s.onlyHistoric() {
 			a, b := s.fieldSpan(n)
-			s.report(finding{code: "RS036", sev: diag.Warning, start: a, end: b, engines: s.f.noAllow, text: msg.New(msgNoAllow)})
+			s.report(finding{code: "RS036", sev: diag.Warning, start: a, end: b, engines: s.f.noAllow, text: msg.New(msgNoAllow, "NoAllow", s.names(s.f.noAllow))})
 		}
 	}
 	if wild > 0 && !s.onlyHistoric() {
 		a, b := s.valueSpan(wildFirst)
-		s.report(finding{code: "RS006", sev: diag.Info, start: a, end: b, engines: s.f.historic, text: msg.New(msgWildLiteralSum, "Count", wild)})
+		s.report(finding{code: "RS006", sev: diag.Info, start: a, end: b, engines: s.f.historic, text: msg.New(msgWildLiteralSum, "Count", wild, "Historic", s.names(s.f.historic))})
 	}
 	if allows > 0 && !s.onlyHistoric() {
 		a, b := s.fieldSpan(allowFirst)
-		s.report(finding{code: "RS036", sev: diag.Info, start: a, end: b, engines: s.f.noAllow, text: msg.New(msgNoAllowSum, "Count", allows)})
+		s.report(finding{code: "RS036", sev: diag.Info, start: a, end: b, engines: s.f.noAllow, text: msg.New(msgNoAllowSum, "Count", allows, "NoAllow", s.names(s.f.noAllow))})
 	}
 }
 
@@ -120,13 +120,13 @@ func (s *state) spaceInPath(n int, v string, a, b int) {
 	if paths {
 		e := s.every &^ s.f.listsPerLine
 		s.report(finding{code: "RS004", sev: diag.Error, start: a, end: b, engines: e,
-			text: msg.New(msgSpacePaths, "First", words[0]),
+			text: msg.New(msgSpacePaths, "First", words[0], "Lists", s.names(s.f.listsPerLine), "Stream", s.names(s.f.tokenStream)),
 			fix:  newFix(msg.New(msgFixSplitPaths), true, e.names(s.all), Edit{Start: a, End: b, Text: s.splitValue(n, words)})})
 		return
 	}
 	enc := strings.NewReplacer(" ", "%20", "\t", "%09", "\v", "%0B", "\f", "%0C").Replace(v)
 	s.report(finding{code: "RS004", sev: diag.Error, start: a, end: b, engines: s.every &^ s.f.listsPerLine,
-		text: msg.New(msgSpaceInPath, "Value", v, "First", words[0]),
+		text: msg.New(msgSpaceInPath, "Value", v, "First", words[0], "Whole", s.names(s.f.crawlers&^(s.f.listsPerLine|s.f.tokenStream)), "Stream", s.names(s.f.tokenStream)),
 		fix:  newFix(msg.New(msgFixSpace), false, s.every.names(s.all), Edit{Start: a, End: b, Text: []byte(enc)})})
 }
 
@@ -140,7 +140,7 @@ func (s *state) fileTypeRule(v string, a, b int) {
 	ext := fileType.FindStringSubmatch(v)[1]
 	fixed := "/*" + ext + "$"
 	s.report(finding{code: "RS050", sev: diag.Warning, start: a, end: b, engines: s.f.wildcard,
-		text: msg.New(msgFileType, "Value", v, "Ext", ext, "Fixed", fixed),
+		text: msg.New(msgFileType, "Value", v, "Ext", ext, "Fixed", fixed, "Wild", s.names(s.f.wildcard), "Literal", s.names(s.f.historic)),
 		fix: newFix(msg.New(msgFixFileType, "Ext", ext, "Fixed", fixed), false, s.every.names(s.all),
 			Edit{Start: a, End: b, Text: []byte(fixed)})})
 }
@@ -162,7 +162,7 @@ func (s *state) relativePath(v string, a, b int) {
 	}
 	e := s.every &^ s.f.relativePaths
 	s.report(finding{code: "RS003", sev: diag.Error, start: a, end: b, engines: e,
-		text: msg.New(msgPathRelative, "Value", v),
+		text: msg.New(msgPathRelative, "Value", v, "Adds", s.names(s.f.relativePaths)),
 		fix:  newFix(msg.New(msgFixPath, "Path", "/"+v), false, e.names(s.all), Edit{Start: a, End: a, Text: []byte("/")})})
 }
 

@@ -3,14 +3,16 @@ package mirror
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-// Group is a group of records as Yandex and RFC 9309 read a file: one or more
-// User-agent lines, then everything up to the next User-agent line that
-// follows another field. Line numbers are 1-based; 0 means "none".
+// Group is a group of records as the readings that take Host as the name of
+// the main mirror read a file (mirrorRule): one or more User-agent lines,
+// then everything up to the next User-agent line that follows another
+// field. Line numbers are 1-based; 0 means "none".
 type Group struct {
 	Agents    []string // the User-agent values
 	First     int      // the first User-agent line
@@ -20,15 +22,32 @@ type Group struct {
 	Disallows []string // the Disallow values, in file order
 }
 
-// ForYandex reports whether Yandex may read this group: it names Yandex (or
-// one of its robots) or every robot.
-func (g *Group) ForYandex() bool {
+// ForMirrorReaders reports whether a reading that takes Host as the name of
+// the main mirror (engine.Traits.Host is HostMirror: Yandex's) may read
+// this group: it names every robot, or a robot that such a reading reads
+// (engine.ForCrawler: YandexBot, YandexImages…).
+func (g *Group) ForMirrorReaders() bool {
 	for _, a := range g.Agents {
-		if a == "*" || strings.Contains(strings.ToLower(a), "yandex") {
+		if a == "*" || engine.ForCrawler(a).Info().Traits.Host == engine.HostMirror {
 			return true
 		}
 	}
 	return false
+}
+
+// mirrorRule is how the first engine that takes Host as the name of the
+// main mirror groups lines (Yandex's GroupRule), over the whole file: a Host
+// line past its read limit is still shown. With no such engine, the
+// grouping the parts that speak of every line use.
+func mirrorRule() syntax.GroupRule {
+	for _, e := range engine.All() {
+		if e.Info().Traits.Host == engine.HostMirror {
+			r := e.GroupRule()
+			r.Limit = 0
+			return r
+		}
+	}
+	return engine.WholeFileGroups()
 }
 
 // Placement is where a Host line stands relative to the groups.
@@ -91,12 +110,12 @@ var (
 	msgConflictHosts  = msg.Def("mirror.analysis.conflict", "The Host lines name different mirrors: {{.Names}}.")
 )
 
-// Analyse reads the groups of doc as parsed (Document.Groups with an empty
-// GroupRule: RFC 9309's grouping, without Yandex's own reading of field
-// names and its read limit) and the Host lines.
+// Analyse reads the groups of doc as the readings that take Host as the
+// name of the main mirror do (mirrorRule: Yandex's GroupRule, without its
+// read limit) and the Host lines.
 func Analyse(doc *syntax.Document) *Analysis {
 	a := &Analysis{Effective: -1, EOL: doc.DominantEOL()}
-	gr := doc.Groups(syntax.GroupRule{})
+	gr := doc.Groups(mirrorRule())
 	a.Groups = make([]Group, len(gr.Groups))
 	for gi := range gr.Groups {
 		g, out := &gr.Groups[gi], &a.Groups[gi]

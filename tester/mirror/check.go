@@ -8,8 +8,8 @@ import (
 )
 
 // Tester answers whether crawler may fetch path on a host that serves robots.
-// The window plugs the engines in (engine.Get(id).Compile(doc).Query), so this
-// package stays free of them; why is the engine's explanation sentence.
+// The window plugs in the readings the user chose (engine.Get(id).Compile(doc).Query);
+// why is the engine's explanation sentence.
 type Tester func(robots []byte, crawler, path string) (allowed bool, why string)
 
 // Strategy is how the mirrors are set up for the Check step.

@@ -63,7 +63,7 @@ func PlanHost(doc *syntax.Document, main hostname.Name, opt Options) Change {
 	eol := a.EOL.Bytes()
 	targets := map[int]bool{}
 	for i := range a.Groups {
-		if opt.AllGroups || a.Groups[i].ForYandex() {
+		if opt.AllGroups || a.Groups[i].ForMirrorReaders() {
 			targets[i] = true
 			ch.Groups = append(ch.Groups, i)
 		}

@@ -273,7 +273,7 @@ func TestPlanHostCorpusInvariants(t *testing.T) {
 				perGroup[h.Group]++
 			}
 			for i := range a.Groups {
-				if a.Groups[i].ForYandex() && perGroup[i] != 1 {
+				if a.Groups[i].ForMirrorReaders() && perGroup[i] != 1 {
 					t.Errorf("group %v has %d Host lines", a.Groups[i].Agents, perGroup[i])
 				}
 			}

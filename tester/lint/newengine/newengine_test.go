@@ -8,6 +8,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -31,12 +32,14 @@ var testTraits = engine.Traits{
 	Agents:        engine.AgentsProductToken,
 	CrawlDelay:    engine.DelayHonoured, // waits as asked
 	Host:          engine.HostMirror,    // reads Host as Yandex did
+	StrictParse:   true,                 // a line it cannot place fails the file
 	Crawler:       true,
 }
 
 func init() {
 	google, _ := engine.Get("google")
-	engine.Register(stated{Engine: google, info: engine.Info{ID: "testbot", Order: 999, Name: "engine.google.name", Traits: testTraits}})
+	engine.Register(stated{Engine: google, info: engine.Info{ID: "testbot", Order: 999, Year: 2026, Name: msg.Def("test.engine.testbot", "testbot"),
+		RobotNames: []string{"testbot"}, Traits: testTraits}})
 }
 
 // findings lints src for the test engine alone and returns code → the
@@ -99,4 +102,56 @@ func TestTheReadLimitIsTheEngines(t *testing.T) {
 		return
 	}
 	t.Error("no RS032 for a rule past the test engine's read limit")
+}
+
+// TestTheMessagesNameTheEnginesOfTheSet: a message that says which
+// readings do something names them from the set its rule computes from
+// the traits, so the new engine appears in it beside the built-in ones
+// that share the trait, in the engines' order.
+func TestTheMessagesNameTheEnginesOfTheSet(t *testing.T) {
+	cases := []struct {
+		rule, src string
+		engines   []string // the selection linted
+		want      string   // the start of "CODE [engines] message"
+	}{
+		{"RS022 Crawl-delay: Bing and testbot honour it", "User-agent: *\nCrawl-delay: 5\nDisallow: /x\n", []string{"testbot"},
+			"RS022 [testbot] Crawl-delay is read by Bing and testbot only: the other crawlers do not wait for it, Yandex on purpose"},
+		{"RS023 Host: Yandex and testbot read it as the main mirror", "User-agent: *\nDisallow: /x\nHost: www.example.com\n", []string{"testbot"},
+			"RS023 [testbot] Host is read by Yandex and testbot only"},
+		{"RS024 Host: Yandex and testbot would ignore a bad one", "User-agent: *\nDisallow: /x\nHost: https://www.example.com/x\n", []string{"testbot"},
+			"RS024 [testbot] this Host would be ignored by Yandex and testbot"},
+		{"RS008 misspelt key: read by the lenient readings, testbot too", "User-agent: *\nDissallow: /x\n", []string{"rfc9309"},
+			"RS008 [rfc9309] `Dissallow` is not `Disallow`: it is read as `Disallow` by Google, Protego (Scrapy) and testbot only"},
+		{"RS013 product token: testbot ignores Googlebot/2.1 as RFC 9309 does", "User-agent: Googlebot/2.1\nDisallow: /x\n", []string{"testbot"},
+			"RS013 [testbot] `Googlebot/2.1` is not a product token (RFC 9309 allows only letters, `-` and `_`): the line is ignored by RFC 9309 and testbot and read as `Googlebot` by Google, Yandex and Bing"},
+		{"RS001 a stray rule: temoto and testbot reject the file", "Disallow: /x\nUser-agent: *\nDisallow: /y\n", []string{"testbot"},
+			"RS001 [testbot] 1 rule line before the first User-agent line (line 1) belongs to no group: every crawler ignores it (RFC 9309 §2.2), and the whole file is rejected by temoto/robotstxt (Go library) and testbot"},
+	}
+	for _, c := range cases {
+		var got []string
+		found := false
+		for _, d := range lint.Run(syntax.Parse([]byte(c.src)), lint.Options{Engines: c.engines}) {
+			line := d.Code + " [" + strings.Join(d.Engines, ", ") + "] " + d.Message.String()
+			found = found || strings.HasPrefix(line, c.want)
+			got = append(got, line)
+		}
+		if !found {
+			t.Errorf("%s: no finding starts %q; got\n%s", c.rule, c.want, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// TestANewEngineReadsItsOperatorsRobots: a robot the catalogue does not
+// list whose name holds one of the engine's RobotNames is read by it, as
+// YandexImages is read by Yandex, with no list of names elsewhere.
+func TestANewEngineReadsItsOperatorsRobots(t *testing.T) {
+	for _, c := range []struct{ robot, want string }{
+		{"TestBot-Images", "testbot"},
+		{"YandexSomethingNew", "yandex"},
+		{"msnbot-media-new", "bing"},
+	} {
+		if got := engine.ForCrawler(c.robot).Info().ID; got != c.want {
+			t.Errorf("ForCrawler(%q) = %s, want %s", c.robot, got, c.want)
+		}
+	}
 }
