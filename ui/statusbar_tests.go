@@ -122,7 +122,7 @@ func (dl *dialogs) askTestSetPlaceOnce() {
 	}
 	keep := newImportantButton(lang.X("window.tests.ask_app", "Keep it in Robots Studio"), answer(session.InApp))
 	beside := newButton(lang.X("window.tests.ask_beside", "Beside the file"), answer(session.Beside))
-	msgText := lang.X("window.tests.ask", "The tester's rows for {{.File}} were saved in Robots Studio's own folder, not beside the file, so a deploy of the site folder will not publish them. Keep them there, or beside the file as {{.Name}} (to commit them with it)? You can change this later (Tester ▸ Test Set Location…).",
+	msgText := lang.X("window.tests.ask", "The tester's rows for {{.File}} were saved in Robots Studio's own folder, not beside the file, so a deploy of the site folder will not publish them. Keep them there, or beside the file as {{.Name}} (to commit them with it)? You can change this later (Tester › Test Set Location…).",
 		map[string]any{"File": name, "Name": name + ".tests.json"})
 	d = dialog.NewCustomWithoutButtons(lang.X("window.tests.ask_title", "Where to keep the test set?"),
 		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(container.NewHBox(beside, keep))), s.win)
