@@ -1,6 +1,9 @@
 package lessontab
 
 import (
+	"strconv"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -36,7 +39,6 @@ type classView struct {
 
 	counter  *widget.Label
 	score    *widget.Label
-	head     *widget.Label
 	ask      *prose
 	ed       *editor.Editor
 	edWhat   *widget.Label
@@ -44,6 +46,7 @@ type classView struct {
 	reading  *widget.Label
 	allow    *bigButton
 	block    *bigButton
+	buttons  *fyne.Container
 	result   *widget.RichText
 	deciding *prose
 	why      *prose
@@ -122,8 +125,6 @@ func (v *classView) build() {
 	closeBtn := widget.NewButtonWithIcon(lang.X("lessontab.class.close", "Back to the lesson"), theme.CancelIcon(), v.close)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(v.score, closeBtn), v.counter)
 
-	v.head = wrapped("")
-	v.head.TextStyle.Bold = true
 	v.ask = newProse("")
 	v.ask.SizeName = theme.SizeNameHeadingText
 	v.ask.Bold = true
@@ -140,7 +141,7 @@ func (v *classView) build() {
 		func() { v.choose(answerAllowed) })
 	v.block = newBigButton(lang.X("lessontab.pick.blocked", "Blocked"), lang.X("lessontab.class.key_blocked", "B or →"),
 		func() { v.choose(answerBlocked) })
-	buttons := container.NewGridWithColumns(2, v.allow, v.block)
+	v.buttons = container.NewGridWithColumns(2, v.allow, v.block)
 
 	v.result = widget.NewRichText()
 	v.result.Wrapping = fyne.TextWrapWord
@@ -150,7 +151,7 @@ func (v *classView) build() {
 	v.why.SizeName = theme.SizeNameSubHeadingText
 	v.verdicts = container.NewVBox()
 	v.reveal = container.NewVScroll(container.NewVBox(v.result, v.deciding, v.why, widget.NewSeparator(), v.verdicts))
-	answer := container.NewBorder(container.NewVBox(v.reading, buttons), nil, nil, nil, v.reveal)
+	answer := container.NewBorder(container.NewVBox(v.reading, v.buttons), nil, nil, nil, v.reveal)
 
 	v.center = container.NewHSplit(example, answer)
 	v.center.Offset = classSplit
@@ -159,11 +160,11 @@ func (v *classView) build() {
 	v.primary = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { v.refocus(); v.advance() })
 	v.primary.Importance = widget.HighImportance
 	v.primary.IconPlacement = widget.ButtonIconTrailingText
-	v.hint = wrapped(lang.X("lessontab.class.keys", "A or ←: Allowed · B or →: Blocked · Enter or Space: reveal, then next · Page Up: previous · Esc: back to the lesson"))
+	v.hint = wrapped(lang.X("lessontab.class.keys", "A/←: Allowed · B/→: Blocked · Enter: reveal, next · ↑/↓: scroll · PgUp: back · Esc: leave"))
 	v.hint.Importance = widget.LowImportance
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.primary), v.hint)
 
-	content := container.NewBorder(container.NewVBox(top, v.head, v.ask, widget.NewSeparator()),
+	content := container.NewBorder(container.NewVBox(top, v.ask, widget.NewSeparator()),
 		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, v.center)
 	v.overlay = container.NewStack(v.catcher, container.NewPadded(content))
 }
@@ -207,10 +208,11 @@ func (v *classView) show(i int) {
 	}
 	v.n, v.pick, v.summary = i, "", false
 	q := l.Questions[i]
-	v.counter.SetText(lang.X("lessontab.class.counter", "Question {{.N}} of {{.Of}} · {{.Lesson}}",
-		map[string]any{"N": i + 1, "Of": len(l.Questions), "Lesson": l.Title.In(language())}))
-	v.head.SetText(headText(l, i))
-	v.head.Show()
+	// One line says which question, whose crawler, which path and
+	// reading: the rest of the height is the class's.
+	v.counter.SetText(lang.X("lessontab.class.counter", "Question {{.N}} of {{.Of}}",
+		map[string]any{"N": i + 1, "Of": len(l.Questions)}) + " · " +
+		strings.TrimPrefix(headText(l, i), strconv.Itoa(i+1)+". "))
 	v.ask.SetText(q.AskText(language()))
 	v.edWhat.SetText(lang.X("lessontab.editor.example", "Example: {{.File}}", map[string]any{"File": exampleName(l)}))
 	v.ed.SetText(l.RobotsIn(language()))
@@ -244,6 +246,7 @@ func (v *classView) update() {
 		} else {
 			v.reading.Hide()
 		}
+		v.buttons.Show()
 		v.allow.set(stateOf(v.pick == answerAllowed, btnChosen, btnNormal), true)
 		v.block.set(stateOf(v.pick == answerBlocked, btnChosen, btnNormal), true)
 		v.reveal.Hide()
@@ -273,6 +276,9 @@ func (v *classView) update() {
 	mark := stateOf(ok, btnRight, btnWrong)
 	v.allow.set(stateOf(said == answerAllowed, mark, btnOff), false)
 	v.block.set(stateOf(said == answerBlocked, mark, btnOff), false)
+	if said == "" {
+		v.buttons.Hide() // the result lists each reading's answer
+	}
 	v.reading.Hide()
 	v.showReveal(l, q, ids, picks)
 	v.primary.SetText(map[bool]string{
@@ -382,7 +388,6 @@ func (v *classView) showSummary() {
 	v.summary, v.n = true, len(l.Questions)
 	right, answered := scoreOf(t.prog, l, t.answers(l))
 	v.counter.SetText(l.Title.In(language()))
-	v.head.Hide()
 	v.ask.SetText(lang.X("lessontab.class.summary", "That was the last question. Score: {{.Right}} of {{.Of}} right ({{.Answered}} answered).",
 		map[string]any{"Right": right, "Of": len(l.Questions), "Answered": answered}))
 	v.center.Hide()
@@ -438,9 +443,26 @@ func (v *classView) key(name fyne.KeyName) {
 		v.advance()
 	case fyne.KeyPageUp:
 		v.show(v.n - 1)
+	case fyne.KeyDown, fyne.KeyUp:
+		v.scroll(name == fyne.KeyDown)
 	case fyne.KeyEscape:
 		v.close()
 	}
+}
+
+// scroll moves the reveal by three lines of its text (for the rest of a
+// long explanation, without the mouse).
+func (v *classView) scroll(down bool) {
+	if !v.reveal.Visible() {
+		return
+	}
+	step := 3 * theme.Size(theme.SizeNameSubHeadingText) * 1.3
+	if !down {
+		step = -step
+	}
+	y := v.reveal.Offset.Y + step
+	y = max(0, min(y, v.reveal.Content.MinSize().Height-v.reveal.Size().Height))
+	v.reveal.ScrollToOffset(fyne.NewPos(0, y))
 }
 
 // keyCatcher is the view's background and holds its keyboard: every key

@@ -70,8 +70,8 @@ func TestAskTheClassOneQuestionAtATime(t *testing.T) {
 	if got := v.overlay.Size(); got != c.Size() {
 		t.Errorf("the view is %v over a window of %v: it does not fill it", got, c.Size())
 	}
-	if !strings.Contains(v.head.Text, "/private/a.html") || !strings.Contains(v.ask.Shown(), "Googlebot") {
-		t.Errorf("question 1 reads %q / %q", v.head.Text, v.ask.Shown())
+	if !strings.Contains(v.counter.Text, "/private/a.html") || !strings.Contains(v.ask.Shown(), "Googlebot") {
+		t.Errorf("question 1 reads %q / %q", v.counter.Text, v.ask.Shown())
 	}
 	if got := string(v.ed.Bytes()); !strings.Contains(got, "Disallow: /private/") {
 		t.Errorf("the view's example: %q", got)
@@ -116,7 +116,7 @@ func TestAskTheClassOneQuestionAtATime(t *testing.T) {
 	}
 	// Question 2 is allowed: B then Space gives a wrong answer.
 	press(c, fyne.KeySpace)
-	if v.n != 1 || v.reveal.Visible() || !strings.Contains(v.head.Text, "/private/public.html") {
+	if v.n != 1 || v.reveal.Visible() || !strings.Contains(v.counter.Text, "/private/public.html") {
 		t.Fatalf("Space after the reveal: question %d, revealed %v", v.n+1, v.reveal.Visible())
 	}
 	press(c, fyne.KeyB, fyne.KeySpace)
@@ -320,4 +320,3 @@ func textSize(w fyne.Widget) float32 {
 	}
 	return 0
 }
-
