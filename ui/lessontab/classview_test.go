@@ -249,7 +249,7 @@ func TestClassViewAsksEveryReading(t *testing.T) {
 // at presenter mode's zoom) in every language, with every question of a
 // long lesson revealed: the question and the reveal's prose are at 22 px
 // or more, no word of the explanation is broken inside, and no text is cut
-// or runs past the window.
+// or runs past the window (on the lesson's two longest questions).
 func TestClassViewFillsAProjector(t *testing.T) {
 	for _, code := range []string{"en", "ru", "pl"} {
 		t.Run(code, func(t *testing.T) {
@@ -273,17 +273,17 @@ func TestClassViewFillsAProjector(t *testing.T) {
 				v := tab.class
 				// the view, not the lesson it covers
 				onlyView := textfit.Options{Skip: func(o fyne.CanvasObject) bool { return o == tab.Content }}
-				for q := range tab.Current().Questions {
-					if v.n != q {
-						t.Fatalf("%v: the view shows question %d, want %d", screen, v.n+1, q+1)
-					}
+				// question 1: the longest explanation, asked under two
+				// readings; question 2: the longest question, with the
+				// longest crawler name (Lycos_Spider_(Rex)/1.0 libwww/3.1)
+				for _, q := range []int{0, 1} {
+					v.show(q)
 					if cut := textfit.Cut(w, onlyView); len(cut) > 0 {
 						t.Errorf("%v, question %d, asked: %s", screen, q+1, strings.Join(cut, "; "))
 					}
 					for !v.reveal.Visible() {
 						press(w.Canvas(), fyne.KeyA, fyne.KeyReturn)
 					}
-					v.overlay.Refresh()
 					if cut := textfit.Cut(w, onlyView); len(cut) > 0 {
 						t.Errorf("%v, question %d, revealed: %s", screen, q+1, strings.Join(cut, "; "))
 					}
@@ -303,7 +303,6 @@ func TestClassViewFillsAProjector(t *testing.T) {
 							t.Errorf("%v, question %d: a reading's verdict is %.1f px", screen, q+1, px)
 						}
 					}
-					press(w.Canvas(), fyne.KeyReturn)
 				}
 				press(w.Canvas(), fyne.KeyEscape)
 			}
