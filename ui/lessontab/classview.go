@@ -66,8 +66,14 @@ const classSplit = 0.42
 // whole window, from the first not yet answered (or the first).
 func (t *Tab) AskClass() {
 	l := t.Current()
-	if l == nil || len(l.Questions) == 0 || t.host.Window == nil || t.class != nil {
+	if l == nil || len(l.Questions) == 0 || t.host.Window == nil {
 		return
+	}
+	if v := t.class; v != nil {
+		if v.overlay.Visible() {
+			return // shown already
+		}
+		v.close() // hidden past close: put away before a new one
 	}
 	v := &classView{t: t}
 	v.build()
