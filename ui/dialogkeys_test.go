@@ -75,6 +75,7 @@ var windowDialogs = []struct {
 	{"a crawler of your own", func(s *studio) {
 		s.catalogue.editOwn(s.catalogue.store(), catalogue.Crawler{Name: "MyBot"}, func() {})
 	}, false},
+	{"Lessons ▸ Ask the class (F5)", func(s *studio) { s.class.lessons().AskClass() }, false},
 	{"Help ▸ Keyboard Shortcuts", func(s *studio) { s.dialogs.showShortcuts() }, false},
 	{"Help ▸ About", func(s *studio) { s.dialogs.showAbout() }, false},
 	{"an error", func(s *studio) { s.showFileError(errors.New("cannot read")) }, false},

@@ -39,6 +39,7 @@ func (dl *dialogs) showShortcuts() {
 		{"Ctrl+Shift+E", lang.X("help.keys.compare", "compare all engines on / off")},
 		{"Ctrl+= / Ctrl+- / Ctrl+0", lang.X("help.keys.zoom", "larger / smaller / actual size")},
 		{"F11", lang.X("help.keys.presenter", "presenter mode on / off (Esc leaves)")},
+		{"F5", lang.X("help.keys.class", "in the Lessons tab: the questions one at a time for a class (A / B answer, Enter reveals, Esc leaves)")},
 		{"Ctrl+PgDn / Ctrl+PgUp", lang.X("help.keys.tabs", "next / previous tab")},
 		{"Tab / Shift+Tab", lang.X("help.keys.focus", "next / previous control")},
 		{"Ctrl+Tab / Ctrl+Shift+Tab", lang.X("help.keys.leave_editor", "in the editor (where Tab indents): next / previous control")},

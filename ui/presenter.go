@@ -173,7 +173,8 @@ func (c *classroom) timelineItem() *fyne.MenuItem {
 	return it
 }
 
-// presenterKeys lets F11 toggle presenter mode and Esc leave it. Fyne
+// presenterKeys lets F11 toggle presenter mode and Esc leave it, and F5
+// ask the class the lesson's questions one at a time. Fyne
 // calls this handler when no widget has the focus; the editors pass on the
 // keys they do not use (editor.Editor.TypedKey), so both work while text is
 // being edited. A focused Entry keeps them: in Fyne 2.7.1 a key without
@@ -189,6 +190,10 @@ func (c *classroom) presenterKeys() {
 			s.menus.toggleMenu()
 		case fyne.KeyF11:
 			c.setPresenter(!c.present.on)
+		case fyne.KeyF5: // as a presentation starts: the lesson's questions for the class
+			if c.item != nil && s.tabs.Selected() == c.item {
+				c.lessons().AskClass()
+			}
 		case fyne.KeyEscape:
 			if c.present.on {
 				c.setPresenter(false)

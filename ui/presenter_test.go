@@ -379,3 +379,36 @@ func TestPresenterShowsTheDecidingRule(t *testing.T) {
 		}
 	}
 }
+
+// F5 on the Lessons tab asks the class the lesson's questions one at a
+// time, in presenter mode too; Esc then leaves that view and not presenter
+// mode. On another tab F5 does nothing.
+func TestF5AsksTheClass(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	s := newTestStudio(t)
+	key := func(name fyne.KeyName) {
+		ev := &fyne.KeyEvent{Name: name}
+		if f := s.win.Canvas().Focused(); f != nil {
+			f.TypedKey(ev)
+		} else {
+			s.win.Canvas().OnTypedKey()(ev)
+		}
+	}
+	key(fyne.KeyF5)
+	if s.class.tab != nil && s.class.tab.ClassShown() {
+		t.Fatal("F5 on the editor's tab asked the class")
+	}
+	if !s.class.openLessonPath(testLesson) {
+		t.Fatal("the test lesson does not open")
+	}
+	s.class.setPresenter(true)
+	key(fyne.KeyF5)
+	if !s.class.lessons().ClassShown() {
+		t.Fatal("F5 on the Lessons tab did not show the one-question view")
+	}
+	key(fyne.KeyEscape)
+	if s.class.lessons().ClassShown() || !s.class.presenting() {
+		t.Errorf("Esc in the view: view shown %v, presenter mode %v; want the view closed, presenter mode kept",
+			s.class.lessons().ClassShown(), s.class.presenting())
+	}
+}

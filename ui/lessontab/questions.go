@@ -75,7 +75,11 @@ func (z *quiz) panel(t *Tab) fyne.CanvasObject {
 			z.anchor = -1 // the user scrolled: the questions stay where they are put
 		}
 	}
-	return container.NewBorder(container.NewBorder(nil, nil, nil, reset, z.score), nil, nil, nil, z.scroll)
+	ask := widget.NewButtonWithIcon(lang.X("lessontab.class.open", "Ask the class (F5)"), theme.MediaPlayIcon(), t.AskClass)
+	ask.Importance = widget.HighImportance
+	t.askBtn = ask
+	head := container.NewVBox(container.NewBorder(nil, nil, nil, reset, z.score), ask)
+	return container.NewBorder(head, nil, nil, nil, z.scroll)
 }
 
 // load works out the engines' verdicts on a newly selected lesson's
@@ -106,6 +110,9 @@ func (z *quiz) build() {
 	z.box.RemoveAll()
 	if len(l.Questions) == 0 {
 		z.box.Add(wrapped(lang.X("lessontab.no_questions", "This lesson has no questions.")))
+		z.t.askBtn.Disable()
+	} else {
+		z.t.askBtn.Enable()
 	}
 	for i := range l.Questions {
 		r := z.newRow(i)
@@ -131,17 +138,7 @@ func (z *quiz) newRow(i int) *questionRow {
 	q := l.Questions[i]
 	r := &questionRow{t: t, n: i}
 	asked := l.Asked(q)
-	if q.PerReading() {
-		names := make([]string, len(asked))
-		for k, id := range asked {
-			names[k] = readingName(id)
-		}
-		r.head = wrapped(lang.X("lessontab.question.head_each", "{{.N}}. {{.Crawler}} → {{.Path}} · readings: {{.Engines}}",
-			map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engines": strings.Join(names, ", ")}))
-	} else {
-		r.head = wrapped(lang.X("lessontab.question.head", "{{.N}}. {{.Crawler}} → {{.Path}} · reading: {{.Engine}}",
-			map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engine": readingName(q.Engine)}))
-	}
+	r.head = wrapped(headText(l, i))
 	r.head.TextStyle.Bold = true
 	r.ask = newProse(q.AskText(language()))
 	var picks []fyne.CanvasObject
@@ -171,6 +168,22 @@ func (z *quiz) newRow(i int) *questionRow {
 	r.reveal.Hide()
 	r.box = container.NewVBox(widget.NewSeparator(), r.head, r.ask, container.NewVBox(picks...), r.reveal)
 	return r
+}
+
+// headText is question i's first line: its number, the crawler, the path
+// and the reading (or readings) it asks about.
+func headText(l *lessons.Lesson, i int) string {
+	q := l.Questions[i]
+	if q.PerReading() {
+		var names []string
+		for _, id := range l.Asked(q) {
+			names = append(names, readingName(id))
+		}
+		return lang.X("lessontab.question.head_each", "{{.N}}. {{.Crawler}} → {{.Path}} · readings: {{.Engines}}",
+			map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engines": strings.Join(names, ", ")})
+	}
+	return lang.X("lessontab.question.head", "{{.N}}. {{.Crawler}} → {{.Path}} · reading: {{.Engine}}",
+		map[string]any{"N": i + 1, "Crawler": q.Crawler, "Path": q.Path, "Engine": readingName(q.Engine)})
 }
 
 // pickKey is where the progress keeps the answer to question i under the
@@ -298,8 +311,39 @@ func (r *questionRow) show(picks []string) {
 	l := t.Current()
 	q := l.Questions[r.n]
 	truth := t.quiz.truth[r.n]
+	r.result.Segments = resultSegments(l, q, truth, picks, t.quiz.textSize())
+	r.result.Refresh()
+	r.verdict.RemoveAll()
+	r.said = r.said[:0]
+	asked := l.Asked(q)
+	for _, id := range readingsFor(l, q) {
+		var rv engine.Verdict
+		if k := slices.Index(asked, id); k >= 0 {
+			rv = truth[k]
+		} else {
+			rv = l.AskUnder(q, id)
+		}
+		r.verdict.Add(verdictText(id, &rv, t.quiz.textSize()))
+		r.said = append(r.said, readingName(id)+": "+rv.Word().String()+" — "+rv.ExplainAll())
+	}
+	why := q.Why.In(language())
+	r.why.SizeName = t.quiz.textSize()
+	r.why.SetText(why)
+	if why == "" {
+		r.why.Hide()
+	} else {
+		r.why.Show()
+	}
+	r.reveal.Show()
+	r.box.Refresh()
+}
+
+// resultSegments say whether the answers (picks, per reading asked) were
+// right: one line for a question about one reading; a line for the whole
+// and one per reading for a question about several.
+func resultSegments(l *lessons.Lesson, q lessons.Question, truth []engine.Verdict, picks []string, size fyne.ThemeSizeName) []widget.RichTextSegment {
 	bold := func(text string, colour fyne.ThemeColorName) *widget.TextSegment {
-		return &widget.TextSegment{Text: text, Style: widget.RichTextStyle{ColorName: colour, SizeName: t.quiz.textSize(),
+		return &widget.TextSegment{Text: text, Style: widget.RichTextStyle{ColorName: colour, SizeName: size,
 			TextStyle: fyne.TextStyle{Bold: true}}}
 	}
 	colourOf := func(ok bool) fyne.ThemeColorName {
@@ -339,31 +383,7 @@ func (r *questionRow) show(picks []string) {
 		}
 		segs = append(append(segs, bold(head, colourOf(all))), lines...)
 	}
-	r.result.Segments = segs
-	r.result.Refresh()
-	r.verdict.RemoveAll()
-	r.said = r.said[:0]
-	asked := l.Asked(q)
-	for _, id := range readingsFor(l, q) {
-		var rv engine.Verdict
-		if k := slices.Index(asked, id); k >= 0 {
-			rv = truth[k]
-		} else {
-			rv = l.AskUnder(q, id)
-		}
-		r.verdict.Add(verdictText(id, &rv, t.quiz.textSize()))
-		r.said = append(r.said, readingName(id)+": "+rv.Word().String()+" — "+rv.ExplainAll())
-	}
-	why := q.Why.In(language())
-	r.why.SizeName = t.quiz.textSize()
-	r.why.SetText(why)
-	if why == "" {
-		r.why.Hide()
-	} else {
-		r.why.Show()
-	}
-	r.reveal.Show()
-	r.box.Refresh()
+	return segs
 }
 
 // readingsFor are the readings a question's reveal lists: the question's
@@ -436,20 +456,43 @@ func (t *Tab) markQuestion(i int) {
 		t.setMarks(nil)
 		return
 	}
-	v := t.quiz.truth[i][0]
-	var marks []editor.Mark
-	if v.Group != nil {
-		for _, n := range v.Group.Lines {
-			marks = append(marks, editor.Mark{Line: n, Kind: editor.MarkGroup, Message: v.GroupText().String()})
-		}
-	}
-	if v.Rule != nil {
-		marks = append(marks, editor.Mark{Line: v.Rule.Line, Kind: editor.MarkRule, Message: v.Explain().String()})
-		t.ed.ShowLine(v.Rule.Line)
-	} else if v.Group != nil {
-		t.ed.ShowLine(v.Group.Start())
+	marks, show := decidingMarks(t.quiz.truth[i][:1])
+	if show > 0 {
+		t.ed.ShowLine(show)
 	}
 	t.setMarks(marks)
+}
+
+// decidingMarks mark the groups and rules that decided the verdicts, and
+// the line to bring into view: the first verdict's rule, else its group
+// (0 when no group applied).
+func decidingMarks(vs []engine.Verdict) (marks []editor.Mark, show int) {
+	seen := map[int]bool{}
+	add := func(m editor.Mark) {
+		if !seen[m.Line] || m.Kind == editor.MarkRule {
+			seen[m.Line] = true
+			marks = append(marks, m)
+		}
+	}
+	for k, v := range vs {
+		if v.Group != nil {
+			for _, n := range v.Group.Lines {
+				add(editor.Mark{Line: n, Kind: editor.MarkGroup, Message: v.GroupText().String()})
+			}
+		}
+		if v.Rule != nil {
+			add(editor.Mark{Line: v.Rule.Line, Kind: editor.MarkRule, Message: v.Explain().String()})
+		}
+		if k == 0 {
+			switch {
+			case v.Rule != nil:
+				show = v.Rule.Line
+			case v.Group != nil:
+				show = v.Group.Start()
+			}
+		}
+	}
+	return marks, show
 }
 
 func (t *Tab) setMarks(m []editor.Mark) {

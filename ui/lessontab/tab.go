@@ -60,12 +60,14 @@ type Tab struct {
 	edWhat   *widget.Label
 	openBtn  *widget.Button
 	resetBtn *widget.Button
+	askBtn   *widget.Button // the one-question view for a class
 	practice *container.AppTabs
 	qTab     *container.TabItem
 	xTab     *container.TabItem
 
 	quiz  quiz
 	marks []editor.Mark
+	class *classView // the one-question view, while it is shown
 
 	ex      exercisePanel
 	mode    int // -1: the editor shows the example; else the exercise shown
