@@ -20,6 +20,9 @@ import (
 // point 27): use one the font has.
 var drawnBySystemFonts = map[rune]string{
 	'→': "arrow: Arial, Segoe UI, DejaVu Sans",
+	'←': "arrow: Arial, Segoe UI, DejaVu Sans",
+	'↑': "arrow: Arial, Segoe UI, DejaVu Sans",
+	'↓': "arrow: Arial, Segoe UI, DejaVu Sans",
 	'−': "minus sign: Arial, Segoe UI, DejaVu Sans",
 	'★': "star: Segoe UI Symbol, DejaVu Sans",
 	'⚠': "warning sign: Segoe UI Symbol, DejaVu Sans",
