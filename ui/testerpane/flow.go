@@ -59,8 +59,11 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	l.lines(objs, size.Width, true)
 	if after := l.lines(objs, size.Width, false); after != before && l.relayout != nil {
 		// the lines changed with the width: the parents lay out again, after
-		// this layout is done
-		fyne.Do(l.relayout)
+		// this layout is done. From another goroutine, so that it runs
+		// after the frame this layout belongs to: run from here, within the
+		// frame, its changes were laid out but not painted until something
+		// else (a hover) asked for a frame.
+		go fyne.Do(l.relayout)
 	}
 }
 
@@ -71,4 +74,50 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // under it.
 func topOver(top, center fyne.CanvasObject) *fyne.Container {
 	return container.New(layout.NewBorderLayout(top, nil, nil, nil), top, center)
+}
+
+// stackLayout stacks the filter row, the toggles and the summary, giving
+// the toggles the height of their lines at the width it lays them out in.
+// A VBox asked the toggles for their least height before it resized them,
+// so after a change of width it placed the summary by the old lines: in
+// Russian at 1024×768 the summary was drawn over the second line of
+// toggles.
+type stackLayout struct {
+	flow *flowLayout
+	gap  float32
+}
+
+func (l *stackLayout) height(objs []fyne.CanvasObject, i int, width float32) float32 {
+	if c, ok := objs[i].(*fyne.Container); ok && c.Layout == l.flow {
+		return l.flow.lines(c.Objects, width, false)
+	}
+	return objs[i].MinSize().Height
+}
+
+func (l *stackLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h float32
+	for i, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		w = max(w, o.MinSize().Width)
+		if h > 0 {
+			h += l.gap
+		}
+		h += l.height(objs, i, max(l.flow.width, o.MinSize().Width))
+	}
+	return fyne.NewSize(w, h)
+}
+
+func (l *stackLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for i, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		h := l.height(objs, i, size.Width)
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h + l.gap
+	}
 }

@@ -593,7 +593,7 @@ func (ui *paneUI) build(p *Pane) {
 			addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil)))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	ui.fold.bar = container.NewBorder(nil, nil, nil, container.NewHBox(ui.resultsOnly.button(), ui.fold.edit), ui.fold.label)
-	ui.tools = container.NewVBox(ui.filterRow, ui.toggleBox, ui.summary)
+	ui.tools = container.New(&stackLayout{flow: flow, gap: theme.Padding()}, ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := topOver(ui.tools, ui.results)
 	flow.relayout = func() { ui.tools.Refresh(); resultsPart.Refresh() }
 	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
