@@ -420,6 +420,9 @@ func (rv *resultView) sortBy(col int) {
 		rv.sortCol = -1
 	}
 	rv.viewChanged()
+	if rv.p.compare {
+		rv.p.table.layoutColumns() // the sorted reading's column makes room for its arrow
+	}
 }
 
 // viewChanged follows a new filter, toggle or sort: the rows shown change,
