@@ -54,6 +54,7 @@ type resultTable struct {
 	// compare (columns.go); tableW the table's width at the last layout.
 	colChoice map[colKind]colChoice
 	tableW    float32
+	resize    colResize // a column the user is resizing (widths.go)
 }
 
 // column is one table column; engine is set for colEngineVerdict.
@@ -523,7 +524,10 @@ func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 // MouseIn shows the whole text of a cell its column cuts, under the cell
 // (the table passes the pointer on: see hoverTable).
 // A path shows its whole URL there.
-func (c *tableCell) MouseIn(*desktop.MouseEvent) {
+func (c *tableCell) MouseIn(e *desktop.MouseEvent) {
+	if c.p.table.followResize(e) {
+		return
+	}
 	tip := c.shown.full
 	if tip == "" {
 		tip = c.shown.text
@@ -537,8 +541,8 @@ func (c *tableCell) MouseIn(*desktop.MouseEvent) {
 	c.p.ui.tip.Show(c, tip)
 }
 
-// MouseMoved is part of desktop.Hoverable.
-func (c *tableCell) MouseMoved(*desktop.MouseEvent) {}
+// MouseMoved follows a column's resize that went down into the rows.
+func (c *tableCell) MouseMoved(e *desktop.MouseEvent) { c.p.table.followResize(e) }
 
 // MouseOut hides the whole text.
 func (c *tableCell) MouseOut() { c.p.ui.tip.Hide() }

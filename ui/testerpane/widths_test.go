@@ -18,21 +18,46 @@ func colIndex(p *Pane, k colKind) int {
 	return slices.IndexFunc(p.table.cols, func(c column) bool { return c.kind == k })
 }
 
-// dragColumn drags the gap after column col by dx as a user does: the
-// pointer over the gap in the header row, a press, a drag, a release.
-func dragColumn(p *Pane, col int, dx float32) {
-	t := p.ui.table
+// dragColumn drags column col's edge by dx as the window delivers it: a
+// press on the header's right edge (the header is what the window finds
+// under the pointer, and widget.Table's own drag never starts there),
+// moves with the button down — over the next header once the edge passes
+// it — and a release.
+func dragColumn(t *testing.T, p *Pane, col int, dx float32) {
+	t.Helper()
+	h := headerAt(t, p, col)
+	at := fyne.NewPos(h.Size().Width-3, h.Size().Height/2)
+	press := func(pos fyne.Position, abs float32, b desktop.MouseButton) *desktop.MouseEvent {
+		return &desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: pos, AbsolutePosition: fyne.NewPos(abs, 10)}, Button: b}
+	}
+	h.MouseIn(press(at, 500, 0))
+	if h.Cursor() != desktop.HResizeCursor {
+		t.Error("no resize cursor over a header's edge")
+	}
+	h.MouseDown(press(at, 500, desktop.MouseButtonPrimary))
+	h.MouseMoved(press(at.AddXY(dx/2, 0), 500+dx/2, desktop.MouseButtonPrimary))
+	next := headerAt(t, p, col+1)
+	next.MouseIn(press(fyne.NewPos(2, at.Y), 500+dx, desktop.MouseButtonPrimary))
+	next.MouseUp(press(fyne.NewPos(2, at.Y), 500+dx, desktop.MouseButtonPrimary))
+}
+
+// dragGap drags the gap after column col by dx: widget.Table marks that
+// column while the pointer is over the gap, the press starts the resize
+// there, and a move without the button (released elsewhere) ends it.
+func dragGap(p *Pane, col int, dx float32) {
+	tbl := p.ui.table
 	x := float32(0)
 	for i := 0; i <= col; i++ {
 		x += p.table.widths[i] + theme.Padding()
 	}
-	at := fyne.NewPos(x-theme.Padding()/2, t.metrics().header/2)
-	t.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at}})
-	t.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at}, Button: desktop.MouseButtonPrimary})
-	to := at.AddXY(dx, 0)
-	t.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.Delta{DX: dx}})
-	t.DragEnd()
-	t.MouseUp(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: to}, Button: desktop.MouseButtonPrimary})
+	at := fyne.NewPos(x-theme.Padding()/2, tbl.metrics().header/2)
+	ev := func(pos fyne.Position, b desktop.MouseButton) *desktop.MouseEvent {
+		return &desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: pos, AbsolutePosition: pos}, Button: b}
+	}
+	tbl.MouseMoved(ev(at, 0))
+	tbl.MouseDown(ev(at, desktop.MouseButtonPrimary))
+	tbl.MouseMoved(ev(at.AddXY(dx, 0), desktop.MouseButtonPrimary))
+	tbl.MouseMoved(ev(at.AddXY(dx, 200), 0))
 }
 
 // TestComparePathReadsThirtyCharacters: Compare, at the width the results
@@ -150,7 +175,7 @@ func TestDraggedWidthIsKept(t *testing.T) {
 	p.SetOnTestSetChanged(func() { changed++ })
 	pi := colIndex(p, colPath)
 	before := p.table.widths[pi]
-	dragColumn(p, pi, 60)
+	dragColumn(t, p, pi, 60)
 	if got := p.table.widths[pi]; got < before+59 || got > before+61 {
 		t.Fatalf("path column %.0f px after a drag of 60 from %.0f", got, before)
 	}
@@ -169,8 +194,17 @@ func TestDraggedWidthIsKept(t *testing.T) {
 	// Compare's columns are its own.
 	p.SetCompare(true)
 	ci := colIndex(p, colCrawler)
-	dragColumn(p, ci, 30)
+	dragColumn(t, p, ci, 30)
 	crawler := p.table.widths[ci]
+	if _, ok := p.TestSet().Columns["compare.crawler"]; !ok {
+		t.Fatalf("compare's dragged crawler column is not kept: %v", p.TestSet().Columns)
+	}
+	// The gap after a column resizes it too.
+	gi := colIndex(p, colPath)
+	dragGap(p, gi, -40)
+	if _, ok := p.TestSet().Columns["compare.path"]; !ok {
+		t.Errorf("a drag of the gap after Path is not kept: %v", p.TestSet().Columns)
+	}
 
 	saved, err := testset.Parse(p.TestSet().Marshal())
 	if err != nil {
