@@ -217,14 +217,13 @@ func (tb *resultTable) startWidth(c column) float32 {
 }
 
 // headerWidth is what column c's header needs: its title, the cell's
-// padding and room for the sort arrow. A compare column, as narrow as its
-// reading's short name, has that room only while the rows are sorted by it.
+// padding and, while the rows are sorted by it, room for the sort arrow
+// (kept for every column, the arrow's room made Read as and the compare
+// columns wider than anything they show).
 func (tb *resultTable) headerWidth(c column) float32 {
-	room := float32(sortRoom)
-	if c.kind == colEngineVerdict {
-		if s := tb.p.view.sortCol; s < 0 || s >= len(tb.cols) || tb.cols[s] != c {
-			room = 0
-		}
+	room := float32(0)
+	if s := tb.p.view.sortCol; s >= 0 && s < len(tb.cols) && tb.cols[s] == c {
+		room = sortRoom
 	}
 	return textWidth(tb.header(c), true) + zoomed(2*cellPad+room)
 }

@@ -420,9 +420,7 @@ func (rv *resultView) sortBy(col int) {
 		rv.sortCol = -1
 	}
 	rv.viewChanged()
-	if rv.p.compare {
-		rv.p.table.layoutColumns() // the sorted reading's column makes room for its arrow
-	}
+	rv.p.table.layoutColumns() // the sorted column makes room for its arrow
 }
 
 // viewChanged follows a new filter, toggle or sort: the rows shown change,

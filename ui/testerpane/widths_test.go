@@ -134,8 +134,9 @@ func TestCompareMarkTellsItsReading(t *testing.T) {
 }
 
 // TestShortColumnsAsWideAsTheirValues: without compare Verdict and Read as
-// take what their words need (Read as: the readings the rows use), and the
-// path, deciding line and group share the rest of the width.
+// take what their words need (Read as: the readings the rows use; the sort
+// arrow's room only while sorted by it), and the path, deciding line and
+// group share the rest of the width.
 func TestShortColumnsAsWideAsTheirValues(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
 	w.Resize(fyne.NewSize(1100, 800))
@@ -159,6 +160,16 @@ func TestShortColumnsAsWideAsTheirValues(t *testing.T) {
 	}
 	if use, have := tableUse(p), p.table.tableW; use < have-0.5 || use > have+0.5 {
 		t.Errorf("the columns take %.0f px of %.0f", use, have)
+	}
+	// The sort arrow's room is the sorted column's only.
+	i := colIndex(p, colEngine)
+	head := textWidth(p.table.header(p.table.cols[i]), true) + 2*cellPad
+	if got := p.table.headerWidth(p.table.cols[i]); got != head {
+		t.Errorf("unsorted, Read as's header asks %.0f px, its title %.0f", got, head)
+	}
+	p.view.sortBy(i)
+	if got := p.table.headerWidth(p.table.cols[i]); got != head+sortRoom || p.table.widths[i] < got {
+		t.Errorf("sorted by Read as, its header asks %.0f px (column %.0f), want %.0f with the arrow", got, p.table.widths[i], head+sortRoom)
 	}
 }
 
