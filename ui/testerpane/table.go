@@ -688,13 +688,14 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 	c.bg.Resize(size)
 	c.bg.Move(fyne.NewPos(0, 0))
 	x := float32(cellPad)
+	icon := min(zoomed(iconSize), size.Height) // as large as the text: a compare mark reads on a projector
 	if c.icon.Visible() && c.shown.text == "" && !c.cancel.Visible() {
-		x = max(x, (size.Width-iconSize)/2) // a compare mark: centred under its header
+		x = max(x, (size.Width-icon)/2) // a compare mark: centred under its header
 	}
 	if c.icon.Visible() {
-		c.icon.Resize(fyne.NewSize(iconSize, iconSize))
-		c.icon.Move(fyne.NewPos(x, (size.Height-iconSize)/2))
-		x += iconSize + iconGap
+		c.icon.Resize(fyne.NewSize(icon, icon))
+		c.icon.Move(fyne.NewPos(x, (size.Height-icon)/2))
+		x += icon + zoomed(iconGap)
 	}
 	right := size.Width
 	if c.cancel.Visible() {
