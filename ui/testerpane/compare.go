@@ -63,11 +63,6 @@ func standardInForce() string {
 	return best
 }
 
-// byDate is the order a history lesson tells: the 1994 standard, the 1996
-// Lycos revision and draft, the search engines' readings, the Go library,
-// and RFC 9309 (2022) last.
-var byDate = []string{"original1994", "lycos1996", "draft1996", "google", "bing", "yandex", "temoto", "urllib", "protego", "robots-parser", "rfc9309"}
-
 // defaultOrder is the engines' own order (engine.All).
 func (cv *compareView) defaultOrder() []string {
 	p := cv.p
@@ -78,19 +73,41 @@ func (cv *compareView) defaultOrder() []string {
 	return ids
 }
 
-// dateOrder is byDate, with any engine it does not know at the end.
+// dateOrder is the order a history lesson tells, from the engines' Kind
+// and Order (which lists the standard in force first, then the older texts
+// going back in time): the older standards oldest first (1994, Lycos 1996,
+// the 1996 draft), the search engines, the libraries, and the standard in
+// force (RFC 9309, 2022) last.
 func (cv *compareView) dateOrder() []string {
 	p := cv.p
-	var out []string
-	for _, id := range byDate {
-		if p.reading.engineIndex(id) >= 0 {
-			out = append(out, id)
-		}
+	infos := make([]engine.Info, len(p.reading.engines))
+	for i, e := range p.reading.engines {
+		infos[i] = e.Info()
 	}
-	for _, id := range cv.defaultOrder() {
-		if !slices.Contains(out, id) {
-			out = append(out, id)
+	std := standardInForce()
+	rank := func(in engine.Info) int {
+		switch {
+		case in.ID == std:
+			return 3
+		case in.Kind == engine.KindStandard:
+			return 0
+		case in.Kind == engine.KindSearchEngine:
+			return 1
 		}
+		return 2
+	}
+	slices.SortStableFunc(infos, func(a, b engine.Info) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		if rank(a) == 0 {
+			return b.Order - a.Order // going back in time, reversed
+		}
+		return a.Order - b.Order
+	})
+	out := make([]string, len(infos))
+	for i, in := range infos {
+		out[i] = in.ID
 	}
 	return out
 }

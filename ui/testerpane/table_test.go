@@ -267,6 +267,11 @@ func TestCompareOrderByDateAndChosenColumns(t *testing.T) {
 	if ids[0] != "original1994" || ids[len(ids)-1] != "rfc9309" {
 		t.Errorf("by date: %v", ids)
 	}
+	// worked out from the engines' Kind and Order, not a list of ids
+	if got, want := p.matrix.dateOrder(), []string{"original1994", "lycos1996", "draft1996", "google", "yandex", "bing",
+		"temoto", "urllib", "protego", "robots-parser", "rfc9309"}; !slices.Equal(got, want) {
+		t.Errorf("by date: %v, want %v", got, want)
+	}
 	if h := headerAt(t, p, 2); h.text.Text != "1994" || h.tip != engine.NameOf("original1994").String() {
 		t.Errorf("first engine header %q (tip %q)", h.text.Text, h.tip)
 	}
