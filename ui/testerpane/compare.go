@@ -174,11 +174,12 @@ func (p *Pane) ShowEngine(id string, on bool) {
 	}
 }
 
-// ShowAllEngines shows every reading's column (a history lesson, the
-// libraries scrapers use); the table scrolls sideways where they do not fit.
-func (p *Pane) ShowAllEngines() {
-	clear(p.matrix.hidden)
-	p.matrix.columnsChanged()
+// showAll shows every reading's column (a history lesson, the libraries
+// scrapers use); the table scrolls sideways where they do not fit.
+func (cv *compareView) showAll() {
+	p := cv.p
+	clear(cv.hidden)
+	cv.columnsChanged()
 	if p.onColumnsChanged != nil {
 		p.onColumnsChanged()
 	}
@@ -463,7 +464,7 @@ func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
 	fill()
 	byDateBtn := widget.NewButton(lang.X("testerpane.order.by_date", "Order by date (1994 first)"), func() { p.OrderByDate(true); fill() })
 	defBtn := widget.NewButton(lang.X("testerpane.order.default", "Default order"), func() { p.OrderByDate(false); fill() })
-	allBtn := widget.NewButton(lang.X("testerpane.order.all", "Show every reading"), func() { p.ShowAllEngines(); fill() })
+	allBtn := widget.NewButton(lang.X("testerpane.order.all", "Show every reading"), func() { cv.showAll(); fill() })
 	fitBtn := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), func() {
 		p.table.forgetWidths()
 		p.table.layoutColumns()

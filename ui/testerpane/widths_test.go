@@ -104,7 +104,7 @@ func TestComparePathReadsThirtyCharacters(t *testing.T) {
 			// Every reading shown: the path keeps its floor and the table
 			// scrolls sideways rather than cut the marks.
 			w.Resize(fyne.NewSize(705, 800))
-			p.ShowAllEngines()
+			p.matrix.showAll()
 			if i := colIndex(p, colPath); p.table.widths[i] < zoomed(compareLeast) {
 				t.Errorf("every reading shown: the path column is %.0f px", p.table.widths[i])
 			}
