@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 
@@ -32,6 +33,11 @@ type Set struct {
 	Crawlers []string      `json:"crawlers"`
 	Paths    []string      `json:"paths"`
 	Expect   []Expectation `json:"expect"`
+	// Columns are the widths the user gave the tester's columns by
+	// dragging, in pixels at the standard text size, by column name
+	// ("path", "rule"; in Compare "compare.path", "compare.google"). Left
+	// out of the file while the user has widened none.
+	Columns map[string]float64 `json:"columns,omitempty"`
 }
 
 // Expectation is one pinned verdict: Engine must answer Allowed for Crawler
@@ -131,6 +137,7 @@ func (s *Set) Clone() *Set {
 		Crawlers: slices.Clone(s.Crawlers),
 		Paths:    slices.Clone(s.Paths),
 		Expect:   slices.Clone(s.Expect),
+		Columns:  maps.Clone(s.Columns),
 	}
 }
 

@@ -55,6 +55,8 @@ func TestParse(t *testing.T) {
 			Crawlers: []string{"Googlebot", "YandexBot"}, Paths: []string{"/", "/private/x"},
 			Expect: []Expectation{{Crawler: "Googlebot", Path: "/private/x", Engine: "google"}}}},
 		{name: "missing version reads as 1", in: `{"crawlers":["a"]}`, want: &Set{Version: 1, Crawlers: []string{"a"}}},
+		{name: "the user's column widths are read", in: `{"version":1,"columns":{"path":320,"compare.google":70}}`,
+			want: &Set{Version: 1, Columns: map[string]float64{"path": 320, "compare.google": 70}}},
 		{name: "newer version refused", in: `{"version":2}`, wantErr: "newer version"},
 		{name: "negative version refused", in: `{"version":-1}`, wantErr: "version -1"},
 		{name: "misspelt field refused", in: `{"version":1,"expects":[]}`, wantErr: `unknown field "expects"`},
@@ -216,10 +218,12 @@ func TestAddMissingRows(t *testing.T) {
 func TestCloneIsDeep(t *testing.T) {
 	s := &Set{Crawlers: []string{"a"}}
 	s.SetExpected("a", "/", "google", true)
+	s.Columns = map[string]float64{"path": 300}
 	c := s.Clone()
 	c.Crawlers[0] = "b"
 	c.Expect[0].Allowed = false
-	if s.Crawlers[0] != "a" || !s.Expect[0].Allowed {
+	c.Columns["path"] = 100
+	if s.Crawlers[0] != "a" || !s.Expect[0].Allowed || s.Columns["path"] != 300 {
 		t.Error("Clone shares slices with the original")
 	}
 	var nilSet *Set

@@ -88,7 +88,9 @@ func (tb *resultTable) leastWidth(cols []column) float32 {
 	total := theme.ScrollBarSize()
 	for _, c := range cols {
 		total += theme.Padding()
-		if i := flexIndex(c.kind); i >= 0 {
+		if w, ok := tb.userWidth(c); ok {
+			total += w
+		} else if i := flexIndex(c.kind); i >= 0 {
 			total += tb.leastOf(c, i)
 		} else {
 			total += tb.fitWidth(c)
@@ -121,16 +123,23 @@ func (tb *resultTable) leastOf(c column, f int) float32 {
 // fitColumns sizes the text columns of the table without compare so that
 // every column fits width: each text column gets its least width and a
 // share of what is left by weight. When even the least widths do not fit,
-// they stay at their least and the table scrolls.
+// they stay at their least and the table scrolls. A column the user gave a
+// width keeps it, and the others share what it leaves (widths.go).
 func (tb *resultTable) fitColumns(width float32) {
 	p := tb.p
 	if p.compare || p.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
 		return
 	}
+	flex := func(c column) int {
+		if _, ok := tb.userWidth(c); ok {
+			return -1
+		}
+		return flexIndex(c.kind)
+	}
 	used, weights := theme.ScrollBarSize(), float32(0)
 	for i, c := range tb.cols {
 		used += theme.Padding()
-		if f := flexIndex(c.kind); f >= 0 {
+		if f := flex(c); f >= 0 {
 			used += tb.leastOf(c, f)
 			weights += flexCols[f].weight
 		} else {
@@ -143,7 +152,7 @@ func (tb *resultTable) fitColumns(width float32) {
 		// Too narrow for thirty characters of the path beside the
 		// deciding line (1024×768 in Russian): the path gives up to a
 		// third of its least before the table scrolls sideways.
-		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colPath }); i >= 0 {
+		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colPath }); i >= 0 && flex(tb.cols[i]) >= 0 {
 			f := flexIndex(colPath)
 			give := min(-spare, tb.leastOf(tb.cols[i], f)/3)
 			tb.widths[i] = tb.leastOf(tb.cols[i], f) - give
@@ -155,7 +164,7 @@ func (tb *resultTable) fitColumns(width float32) {
 	}
 	spare = max(0, spare)
 	for i, c := range tb.cols {
-		if f := flexIndex(c.kind); f >= 0 && !(shrunk && c.kind == colPath) {
+		if f := flex(c); f >= 0 && !(shrunk && c.kind == colPath) {
 			w := tb.leastOf(c, f)
 			if weights > 0 {
 				w += spare * flexCols[f].weight / weights
@@ -177,11 +186,17 @@ func (tb *resultTable) columnsFollow(width float32) {
 		tb.layoutColumns()
 		return
 	}
-	// a longer crawler name widens its column
-	if len(tb.cols) > 0 && len(tb.widths) == len(tb.cols) {
-		if w := tb.fitWidth(tb.cols[0]); w != tb.widths[0] {
-			tb.widths[0] = w
-			p.ui.table.SetColumnWidth(0, w)
+	// a longer crawler name, another reading's name under Read as, widen
+	// their columns
+	if len(tb.widths) == len(tb.cols) {
+		for i, c := range tb.cols {
+			if flexIndex(c.kind) >= 0 {
+				continue
+			}
+			if w := tb.startWidth(c); w != tb.widths[i] {
+				tb.widths[i] = w
+				p.ui.table.SetColumnWidth(i, w)
+			}
 		}
 	}
 	tb.fitColumns(width)
@@ -204,10 +219,12 @@ func (tb *resultTable) SetColumnShown(k colKind, on bool) {
 	}
 }
 
-// fitColumnsAgain gives every optional column back to the automatic rules.
+// fitColumnsAgain gives every optional column back to the automatic rules,
+// and every width back to the layout.
 func (tb *resultTable) fitColumnsAgain() {
 	p := tb.p
 	clear(tb.colChoice)
+	tb.forgetWidths()
 	tb.layoutColumns()
 	if p.onColumnsChanged != nil {
 		p.onColumnsChanged()

@@ -41,19 +41,27 @@ func shortName(id string) string {
 	return id
 }
 
-// hiddenByDefault: the readings of the libraries scrapers are built on
-// (urllib, Protego, robots-parser) are behind Columns… until chosen, so the
-// search engines' and the standards' eight columns keep their width
-// beside the editor; temoto, in compare since it was added, stays.
+// hiddenByDefault: Compare opens with the readings a webmaster's question
+// is about — the search engines' and the standard in force (RFC 9309) —
+// and, with the compact marks, Path keeps thirty characters beside them
+// in a 1280×800 window. The 1990s texts and the libraries scrapers are
+// built on are one tick away in Columns…, which can show them all.
 func hiddenByDefault(id string) bool {
 	e, ok := engine.Get(id)
-	return ok && e.Info().Kind == engine.KindLibrary && id != "temoto"
+	return ok && e.Info().Kind != engine.KindSearchEngine && id != standardInForce()
 }
 
-// byDate is the order a history lesson tells: the 1994 standard, the 1996
-// Lycos revision and draft, the search engines' readings, the Go library,
-// and RFC 9309 (2022) last.
-var byDate = []string{"original1994", "lycos1996", "draft1996", "google", "bing", "yandex", "temoto", "urllib", "protego", "robots-parser", "rfc9309"}
+// standardInForce is the standard listed first among the readings (the
+// engines' order puts the current one before the 1990s texts).
+func standardInForce() string {
+	best, order := "", 0
+	for _, e := range engine.All() {
+		if in := e.Info(); in.Kind == engine.KindStandard && (best == "" || in.Order < order) {
+			best, order = in.ID, in.Order
+		}
+	}
+	return best
+}
 
 // defaultOrder is the engines' own order (engine.All).
 func (cv *compareView) defaultOrder() []string {
@@ -65,19 +73,41 @@ func (cv *compareView) defaultOrder() []string {
 	return ids
 }
 
-// dateOrder is byDate, with any engine it does not know at the end.
+// dateOrder is the order a history lesson tells, from the engines' Kind
+// and Order (which lists the standard in force first, then the older texts
+// going back in time): the older standards oldest first (1994, Lycos 1996,
+// the 1996 draft), the search engines, the libraries, and the standard in
+// force (RFC 9309, 2022) last.
 func (cv *compareView) dateOrder() []string {
 	p := cv.p
-	var out []string
-	for _, id := range byDate {
-		if p.reading.engineIndex(id) >= 0 {
-			out = append(out, id)
-		}
+	infos := make([]engine.Info, len(p.reading.engines))
+	for i, e := range p.reading.engines {
+		infos[i] = e.Info()
 	}
-	for _, id := range cv.defaultOrder() {
-		if !slices.Contains(out, id) {
-			out = append(out, id)
+	std := standardInForce()
+	rank := func(in engine.Info) int {
+		switch {
+		case in.ID == std:
+			return 3
+		case in.Kind == engine.KindStandard:
+			return 0
+		case in.Kind == engine.KindSearchEngine:
+			return 1
 		}
+		return 2
+	}
+	slices.SortStableFunc(infos, func(a, b engine.Info) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		if rank(a) == 0 {
+			return b.Order - a.Order // going back in time, reversed
+		}
+		return a.Order - b.Order
+	})
+	out := make([]string, len(infos))
+	for i, in := range infos {
+		out[i] = in.ID
 	}
 	return out
 }
@@ -115,10 +145,16 @@ func (cv *compareView) SetCompareOrder(ids []string) {
 	}
 }
 
-// OrderByDate shows the engine columns oldest first (1994 … RFC 9309), or in
-// the default order.
+// OrderByDate shows the engine columns oldest first (1994 … RFC 9309), the
+// 1990s texts among them (a history lesson is about them), or in the
+// default order.
 func (p *Pane) OrderByDate(on bool) {
 	if on {
+		for _, e := range p.reading.engines {
+			if e.Info().Kind == engine.KindStandard {
+				delete(p.matrix.hidden, e.Info().ID)
+			}
+		}
 		p.matrix.SetCompareOrder(p.matrix.dateOrder())
 	} else {
 		p.matrix.SetCompareOrder(p.matrix.defaultOrder())
@@ -133,6 +169,17 @@ func (p *Pane) ShowEngine(id string, on bool) {
 		p.matrix.hidden[id] = true
 	}
 	p.matrix.columnsChanged()
+	if p.onColumnsChanged != nil {
+		p.onColumnsChanged()
+	}
+}
+
+// showAll shows every reading's column (a history lesson, the libraries
+// scrapers use); the table scrolls sideways where they do not fit.
+func (cv *compareView) showAll() {
+	p := cv.p
+	clear(cv.hidden)
+	cv.columnsChanged()
 	if p.onColumnsChanged != nil {
 		p.onColumnsChanged()
 	}
@@ -173,12 +220,12 @@ func (cv *compareView) differs(c cell) bool {
 	}
 	switch {
 	case yes == no:
-		// A tie has no odd ones out: framing all eight cells said nothing.
-		// The cells that answer otherwise than the standard (RFC 9309, or
-		// the first column when it is hidden) are marked.
+		// A tie has no odd ones out: framing every cell said nothing. The
+		// cells that answer otherwise than the standard in force (RFC
+		// 9309, or the first column when it is hidden) are marked.
 		ref := ids[0]
-		if slices.Contains(ids, "rfc9309") {
-			ref = "rfc9309"
+		if std := standardInForce(); slices.Contains(ids, std) {
+			ref = std
 		}
 		if rv := p.answers.verdict(cell{c.pair, ref}); rv != nil {
 			return mine != rv.Allowed
@@ -417,8 +464,13 @@ func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
 	fill()
 	byDateBtn := widget.NewButton(lang.X("testerpane.order.by_date", "Order by date (1994 first)"), func() { p.OrderByDate(true); fill() })
 	defBtn := widget.NewButton(lang.X("testerpane.order.default", "Default order"), func() { p.OrderByDate(false); fill() })
+	allBtn := widget.NewButton(lang.X("testerpane.order.all", "Show every reading"), func() { cv.showAll(); fill() })
+	fitBtn := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), func() {
+		p.table.forgetWidths()
+		p.table.layoutColumns()
+	})
 	cv.showChooser(anchor, lang.X("testerpane.order.title", "Engine columns"),
-		container.NewVBox(container.NewGridWithColumns(1, byDateBtn, defBtn), list))
+		container.NewVBox(container.NewGridWithColumns(1, byDateBtn, defBtn, allBtn, fitBtn), list))
 }
 
 // showChooser opens a column chooser under anchor: a title with a close
@@ -446,8 +498,8 @@ func (cv *compareView) showChooser(anchor fyne.CanvasObject, title string, body 
 
 // fillLayout sizes the table to its space and, in compare, gives the path
 // column the width the engine columns leave, so paths are cut as little as
-// the pane allows. It does so when the space changes, so a column the user
-// widened stays as wide until the window or the pane is resized.
+// the pane allows. It does so when the space changes; a column the user
+// widened keeps its width (widths.go).
 type fillLayout struct {
 	p     *Pane
 	width float32
@@ -495,45 +547,50 @@ func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// compareLeast is the least width of compare's crawler and path columns,
-// at 14 pt: below their fitted widths only when the engine columns need
-// the room.
+// compareLeast is the least width of compare's path column, at 14 pt:
+// only when the readings the user chose leave no more.
 const compareLeast = 80
 
 // fitCompare sizes compare's crawler and path columns to the table's
-// width: the path column takes the free width; when the engine columns
-// need it (eight readings beside the editor in a 1280-pixel window), the
-// path and then the crawler give way down to compareLeast or their
-// header, so the table does not scroll sideways. A name cut there shows
-// whole on hover and in the detail area. Only a window too narrow even
-// for that scrolls.
+// width. The reading columns are compact marks as wide as their short
+// names; the path takes the rest, and when that is less than thirty
+// characters of a path the crawler column gives way first, down to a
+// short name's width (a name cut there shows whole on hover and in the
+// detail area). With more readings shown than the width holds the path
+// keeps compareLeast and the table scrolls sideways. A width the user
+// dragged is kept (widths.go): the path then takes what it leaves.
 func (tb *resultTable) fitCompare(width float32) {
 	p := tb.p
-	if !p.compare || len(tb.cols) < 2 || len(tb.widths) != len(tb.cols) || p.ui.table == nil || width <= 0 {
+	if !p.compare || p.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
 		return
 	}
-	crawler, path := tb.fitWidth(tb.cols[0]), tb.fitWidth(tb.cols[1])
+	ci := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colCrawler })
+	pi := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colPath })
+	if ci < 0 || pi < 0 {
+		return
+	}
 	free := width - theme.ScrollBarSize() // what the crawler and path columns may take
 	for i, w := range tb.widths {
 		free -= theme.Padding()
-		if i >= 2 {
+		if i != ci && i != pi {
 			free -= w
 		}
 	}
-	if over := crawler + path - free; over < 0 {
-		path -= over // the spare width goes to the path
-	} else {
-		path, over = giveWay(path, max(zoomed(compareLeast), tb.headerWidth(tb.cols[1])), over)
-		crawler, _ = giveWay(crawler, max(zoomed(compareLeast), tb.headerWidth(tb.cols[0])), over)
+	crawler := tb.startWidth(tb.cols[ci])
+	_, crawlerKept := tb.userWidth(tb.cols[ci])
+	path, pathKept := tb.userWidth(tb.cols[pi])
+	if !pathKept {
+		path = free - crawler
+		pathLeast := textWidth(pathLeastText, false) + zoomed(2*cellPad)
+		if path < pathLeast && !crawlerKept {
+			least := max(zoomed(84), tb.headerWidth(tb.cols[ci]))
+			give := max(0, min(pathLeast-path, crawler-least))
+			crawler -= give
+			path += give
+		}
+		path = max(path, zoomed(compareLeast), tb.headerWidth(tb.cols[pi]))
 	}
-	tb.widths[0], tb.widths[1] = crawler, path
-	p.ui.table.SetColumnWidth(0, crawler)
-	p.ui.table.SetColumnWidth(1, path)
-}
-
-// giveWay narrows a column of width w by up to over, not below least; it
-// returns the new width and what is still over.
-func giveWay(w, least, over float32) (float32, float32) {
-	give := max(0, min(over, w-least))
-	return w - give, over - give
+	tb.widths[ci], tb.widths[pi] = crawler, path
+	p.ui.table.SetColumnWidth(ci, crawler)
+	p.ui.table.SetColumnWidth(pi, path)
 }

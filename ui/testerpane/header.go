@@ -12,8 +12,8 @@ import (
 
 // headerCell is a column title: a tap sorts by the column (again: the other
 // way round), an arrow shows the sort, and hovering shows the full name
-// behind a short one. Dragging the gap between two headers widens a column
-// (the table does that).
+// behind a short one. Dragging its right edge (or the gap after it)
+// widens or narrows the column; the width is the user's (widths.go).
 type headerCell struct {
 	widget.BaseWidget
 	p     *Pane
@@ -23,6 +23,8 @@ type headerCell struct {
 	arrow *canvas.Image
 	bg    *canvas.Rectangle
 	pop   *widget.PopUp
+
+	pointerX float32 // where the pointer is over the header, for the cursor
 }
 
 func newHeaderCell(p *Pane) *headerCell {
@@ -34,6 +36,29 @@ func newHeaderCell(p *Pane) *headerCell {
 	h.ExtendBaseWidget(h)
 	return h
 }
+
+// edgeGrab is how near the right edge a press starts a resize.
+const edgeGrab = 8
+
+func (h *headerCell) onEdge(x float32) bool { return x >= h.Size().Width-edgeGrab }
+
+// Cursor shows the resize arrows over the edge and while resizing.
+func (h *headerCell) Cursor() desktop.Cursor {
+	if h.p.table.resize.active || h.onEdge(h.pointerX) {
+		return desktop.HResizeCursor
+	}
+	return desktop.DefaultCursor
+}
+
+// MouseDown on the edge starts resizing the column (widths.go).
+func (h *headerCell) MouseDown(e *desktop.MouseEvent) {
+	if e.Button == desktop.MouseButtonPrimary && h.onEdge(e.Position.X) {
+		h.p.table.startResize(h.col, e.AbsolutePosition.X)
+	}
+}
+
+// MouseUp ends a resize.
+func (h *headerCell) MouseUp(*desktop.MouseEvent) { h.p.table.finishResize() }
 
 func (h *headerCell) show(col int, text, tip string, arrow fyne.Resource) {
 	h.col, h.tip = col, tip
@@ -55,7 +80,11 @@ func (h *headerCell) show(col int, text, tip string, arrow fyne.Resource) {
 func (h *headerCell) Tapped(*fyne.PointEvent) { h.p.view.sortBy(h.col) }
 
 // MouseIn shows the full name under the header.
-func (h *headerCell) MouseIn(*desktop.MouseEvent) {
+func (h *headerCell) MouseIn(e *desktop.MouseEvent) {
+	h.pointerX = e.Position.X
+	if h.p.table.followResize(e) {
+		return
+	}
 	if h.tip == "" || h.tip == h.text.Text {
 		return
 	}
@@ -69,7 +98,10 @@ func (h *headerCell) MouseIn(*desktop.MouseEvent) {
 	h.pop.ShowAtPosition(fyne.NewPos(at.X, at.Y+h.Size().Height+2))
 }
 
-func (h *headerCell) MouseMoved(*desktop.MouseEvent) {}
+func (h *headerCell) MouseMoved(e *desktop.MouseEvent) {
+	h.pointerX = e.Position.X
+	h.p.table.followResize(e)
+}
 
 // MouseOut hides the full name.
 func (h *headerCell) MouseOut() {

@@ -79,12 +79,18 @@ func (t *hoverTable) hover(abs fyne.Position) {
 // MouseIn is part of desktop.Hoverable.
 func (t *hoverTable) MouseIn(e *desktop.MouseEvent) {
 	t.Table.MouseIn(e)
+	if t.p.table.followResize(e) {
+		return
+	}
 	t.hover(e.AbsolutePosition)
 }
 
 // MouseMoved is part of desktop.Hoverable.
 func (t *hoverTable) MouseMoved(e *desktop.MouseEvent) {
 	t.Table.MouseMoved(e)
+	if t.p.table.followResize(e) {
+		return
+	}
 	t.hover(e.AbsolutePosition)
 }
 

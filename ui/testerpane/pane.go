@@ -371,6 +371,7 @@ func (p *Pane) SetTestSet(s *testset.Set) {
 	p.selected = nil
 	p.input.buildRows()
 	p.rowsChanged(false)
+	p.table.layoutColumns() // the set's own column widths (widths.go)
 	p.ui.fold.follow(len(nonEmpty(p.set.Crawlers)), len(nonEmpty(p.set.Paths)), true)
 }
 

@@ -20,6 +20,7 @@ func TestPresentingGivesTheTableTheHeight(t *testing.T) {
 	w.Resize(fyne.NewSize(760, 560)) // the pane's part of a 1280×800 window at presenter zoom
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{path, "/other"}})
 	p.SetCompare(true)
+	showTheEight(p)
 	before := p.ui.table.Size().Height
 	p.SetPresenting(true)
 	w.Content().Refresh()

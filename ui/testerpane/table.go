@@ -54,6 +54,7 @@ type resultTable struct {
 	// compare (columns.go); tableW the table's width at the last layout.
 	colChoice map[colKind]colChoice
 	tableW    float32
+	resize    colResize // a column the user is resizing (widths.go)
 }
 
 // column is one table column; engine is set for colEngineVerdict.
@@ -113,7 +114,7 @@ func (tb *resultTable) layoutColumns() {
 	tb.widths = make([]float32, len(tb.cols))
 	tb.widthsText = theme.TextSize()
 	for i, c := range tb.cols {
-		tb.widths[i] = tb.fitWidth(c)
+		tb.widths[i] = tb.startWidth(c)
 	}
 	if t := p.ui.table; t != nil {
 		for i, w := range tb.widths {
@@ -185,8 +186,11 @@ func (tb *resultTable) fitWidth(c column) float32 {
 		}
 		word += zoomed(iconSize + iconGap + 2*cellPad)
 	case colEngine:
-		for _, e := range p.reading.engines {
-			word = max(word, textWidth(shortName(e.Info().ID), false))
+		// as wide as the readings the rows use, not every reading there is
+		for _, cr := range p.set.Crawlers {
+			if cr != "" {
+				word = max(word, textWidth(shortName(p.reading.engineFor(cr)), false))
+			}
 		}
 		word += zoomed(2 * cellPad)
 	case colExpect:
@@ -195,18 +199,33 @@ func (tb *resultTable) fitWidth(c column) float32 {
 		}
 		word += zoomed(iconSize + iconGap + 2*cellPad)
 	case colEngineVerdict:
-		for _, w := range []string{shortWord(true), shortWord(false)} {
-			word = max(word, textWidth(w, true))
-		}
-		word += zoomed(iconSize + iconGap + 2*cellPad)
+		// a compact mark: the icon (✓ or ✗ in the verdict's colour); the
+		// word, the deciding line and the reading's full name are in the
+		// cell's tooltip and the detail area
+		word = zoomed(iconSize + 2*cellPad)
 	}
 	return max(need, word)
 }
 
+// startWidth is column c's width before the table's width is shared out:
+// the user's, or what its words need.
+func (tb *resultTable) startWidth(c column) float32 {
+	if w, ok := tb.userWidth(c); ok {
+		return w
+	}
+	return tb.fitWidth(c)
+}
+
 // headerWidth is what column c's header needs: its title, the cell's
-// padding and room for the sort arrow.
+// padding and, while the rows are sorted by it, room for the sort arrow
+// (kept for every column, the arrow's room made Read as and the compare
+// columns wider than anything they show).
 func (tb *resultTable) headerWidth(c column) float32 {
-	return textWidth(tb.header(c), true) + zoomed(2*cellPad+sortRoom)
+	room := float32(0)
+	if s := tb.p.view.sortCol; s >= 0 && s < len(tb.cols) && tb.cols[s] == c {
+		room = sortRoom
+	}
+	return textWidth(tb.header(c), true) + zoomed(2*cellPad+room)
 }
 
 // TableWidth is the width the table needs to show every column at its
@@ -230,14 +249,6 @@ func verdictWord(allowed bool) string {
 		return lang.X("testerpane.allowed", "allowed")
 	}
 	return lang.X("testerpane.blocked", "blocked")
-}
-
-// shortWord is the word of a compare cell.
-func shortWord(allowed bool) string {
-	if allowed {
-		return lang.X("testerpane.short.allowed", "yes")
-	}
-	return lang.X("testerpane.short.blocked", "no")
 }
 
 // expectWord is the expectation column's word: the answer the user
@@ -284,6 +295,23 @@ func verdictIcon(allowed bool) fyne.Resource {
 		return allowedIcon
 	}
 	return blockedIcon
+}
+
+// markTip is what a compare cell's mark stands for, as its tooltip says
+// it: "Google: blocked · line 14: Disallow: /addContacts*", and the answer
+// expected when it is not met. Worked out on hover, not for every cell drawn.
+func (tb *resultTable) markTip(c cell) string {
+	p := tb.p
+	v := p.answers.verdict(c)
+	if v == nil {
+		return ""
+	}
+	data := map[string]any{"Reading": engine.NameOf(c.engine).String(), "Verdict": verdictWord(v.Allowed), "Deciding": decidingText(v)}
+	if want, ok := p.expect.expectation(c); ok && want != v.Allowed {
+		data["Want"] = expectWord(want)
+		return lang.X("testerpane.mark.tip_failed", "{{.Reading}}: {{.Verdict}}, expected {{.Want}} · {{.Deciding}}", data)
+	}
+	return lang.X("testerpane.mark.tip", "{{.Reading}}: {{.Verdict}} · {{.Deciding}}", data)
 }
 
 // decidingText names what decided: the rule's line and text, or why no rule did.
@@ -386,7 +414,7 @@ func (tb *resultTable) content(row int, col column) content {
 	case colVerdict:
 		out.text, out.icon, out.color, out.bold = verdictWord(v.Allowed), verdictIcon(v.Allowed), verdictColorName(v.Allowed), true
 	case colEngineVerdict:
-		out.text, out.icon, out.color = shortWord(v.Allowed), verdictIcon(v.Allowed), verdictColorName(v.Allowed)
+		out.icon, out.color = verdictIcon(v.Allowed), verdictColorName(v.Allowed)
 		if want, ok := p.expect.expectation(c); ok && want != v.Allowed {
 			// not as expected: marked as in the plain table's Expected column
 			out.icon, out.bold, out.color = failIcon, true, look.ColorNameBlocked
@@ -495,10 +523,16 @@ func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 // MouseIn shows the whole text of a cell its column cuts, under the cell
 // (the table passes the pointer on: see hoverTable).
 // A path shows its whole URL there.
-func (c *tableCell) MouseIn(*desktop.MouseEvent) {
+func (c *tableCell) MouseIn(e *desktop.MouseEvent) {
+	if c.p.table.followResize(e) {
+		return
+	}
 	tip := c.shown.full
 	if tip == "" {
 		tip = c.shown.text
+	}
+	if p := c.p; c.id.Row < len(p.view.shown) && c.id.Col < len(p.table.cols) && p.table.cols[c.id.Col].kind == colEngineVerdict {
+		tip = p.table.markTip(p.table.cellAt(c.id.Row, p.table.cols[c.id.Col]))
 	}
 	if tip == "" || c.text.Text == tip {
 		return
@@ -506,8 +540,8 @@ func (c *tableCell) MouseIn(*desktop.MouseEvent) {
 	c.p.ui.tip.Show(c, tip)
 }
 
-// MouseMoved is part of desktop.Hoverable.
-func (c *tableCell) MouseMoved(*desktop.MouseEvent) {}
+// MouseMoved follows a column's resize that went down into the rows.
+func (c *tableCell) MouseMoved(e *desktop.MouseEvent) { c.p.table.followResize(e) }
 
 // MouseOut hides the whole text.
 func (c *tableCell) MouseOut() { c.p.ui.tip.Hide() }
@@ -654,10 +688,14 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 	c.bg.Resize(size)
 	c.bg.Move(fyne.NewPos(0, 0))
 	x := float32(cellPad)
+	icon := min(zoomed(iconSize), size.Height) // as large as the text: a compare mark reads on a projector
+	if c.icon.Visible() && c.shown.text == "" && !c.cancel.Visible() {
+		x = max(x, (size.Width-icon)/2) // a compare mark: centred under its header
+	}
 	if c.icon.Visible() {
-		c.icon.Resize(fyne.NewSize(iconSize, iconSize))
-		c.icon.Move(fyne.NewPos(x, (size.Height-iconSize)/2))
-		x += iconSize + iconGap
+		c.icon.Resize(fyne.NewSize(icon, icon))
+		c.icon.Move(fyne.NewPos(x, (size.Height-icon)/2))
+		x += icon + zoomed(iconGap)
 	}
 	right := size.Width
 	if c.cancel.Visible() {

@@ -76,6 +76,7 @@ func TestFilterByTextAndVerdict(t *testing.T) {
 	p.ui.toggles[showFailing].SetChecked(false)
 	// Where the readings differ: Google's longest match lets Googlebot into
 	// /private/ok, the first-match 1996 draft and 1994 do not read Allow.
+	showTheEight(p)
 	p.ui.toggles[showDiffer].SetChecked(true)
 	if got := shownPairs(p); !slices.Contains(got, "Googlebot /private/ok") || slices.Contains(got, "bingbot /") {
 		t.Errorf("readings differ: %v", got)
@@ -266,6 +267,11 @@ func TestCompareOrderByDateAndChosenColumns(t *testing.T) {
 	if ids[0] != "original1994" || ids[len(ids)-1] != "rfc9309" {
 		t.Errorf("by date: %v", ids)
 	}
+	// worked out from the engines' Kind and Order, not a list of ids
+	if got, want := p.matrix.dateOrder(), []string{"original1994", "lycos1996", "draft1996", "google", "yandex", "bing",
+		"temoto", "urllib", "protego", "robots-parser", "rfc9309"}; !slices.Equal(got, want) {
+		t.Errorf("by date: %v, want %v", got, want)
+	}
 	if h := headerAt(t, p, 2); h.text.Text != "1994" || h.tip != engine.NameOf("original1994").String() {
 		t.Errorf("first engine header %q (tip %q)", h.text.Text, h.tip)
 	}
@@ -411,8 +417,6 @@ func TestNoLabelIsCutInAnyLanguage(t *testing.T) {
 						words = append(words, []string{verdictWord(true), verdictWord(false)})
 					case colExpect:
 						words = append(words, []string{expectWord(true), expectWord(false)})
-					case colEngineVerdict:
-						words = append(words, []string{shortWord(true), shortWord(false)})
 					default:
 						words = append(words, nil)
 					}

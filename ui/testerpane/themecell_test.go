@@ -69,8 +69,8 @@ func TestColumnsFollowZoom(t *testing.T) {
 		if p.table.widths[i] < 1.9*before[i] {
 			t.Errorf("%s column: %v px at 200 %%, %v px at 100 %%", c.engine, p.table.widths[i], before[i])
 		}
-		if need := textWidth(shortWord(true), true); p.table.widths[i] < need {
-			t.Errorf("%s column %v px is narrower than its word (%v px)", c.engine, p.table.widths[i], need)
+		if need := textWidth(p.table.header(c), true); p.table.widths[i] < need {
+			t.Errorf("%s column %v px is narrower than its name (%v px)", c.engine, p.table.widths[i], need)
 		}
 	}
 }

@@ -421,6 +421,7 @@ func (rv *resultView) sortBy(col int) {
 		rv.sortCol = -1
 	}
 	rv.viewChanged()
+	rv.p.table.layoutColumns() // the sorted column makes room for its arrow
 }
 
 // viewChanged follows a new filter, toggle or sort: the rows shown change,

@@ -35,11 +35,21 @@ func TestWhyTheyDifferNamesTheGroups(t *testing.T) {
 	}
 }
 
+// showTheEight shows the eight readings these tests were written for: the
+// search engines, the standards of 2022 and the 1990s, and temoto (Compare
+// opens with the first four).
+func showTheEight(p *Pane) {
+	for _, id := range []string{"draft1996", "lycos1996", "original1994", "temoto"} {
+		p.ShowEngine(id, true)
+	}
+}
+
 // TestWhyTheyDifferSaysStarIsLiteral: `Disallow: /*.pdf` blocks a PDF for
 // Google, while the 1994 text reads `*` as itself; the sentence says so.
 func TestWhyTheyDifferSaysStarIsLiteral(t *testing.T) {
 	p, _ := newTestPane(t, "User-agent: *\nDisallow: /*.pdf\n")
 	p.SetCompare(true)
+	showTheEight(p)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a.pdf"}})
 	why := p.matrix.whyDiffer(pair{"Googlebot", "/a.pdf"})
 	if !strings.Contains(why, "are ordinary characters to") || !strings.Contains(why, "1994") {
@@ -62,6 +72,7 @@ func TestWhyTheyDifferSaysStarIsLiteral(t *testing.T) {
 func TestATieMarksTheCellsThatLeaveTheStandard(t *testing.T) {
 	p, _ := newTestPane(t, "User-agent: *\nDisallow: /a\nAllow: /a\n")
 	p.SetCompare(true)
+	showTheEight(p)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"mybot"}, Paths: []string{"/a"}})
 	pr := pair{"mybot", "/a"}
 	std := p.answers.verdict(cell{pr, "rfc9309"})
