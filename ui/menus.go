@@ -106,7 +106,7 @@ func (m menuBar) forPlatform(web bool) *fyne.MainMenu {
 		it.Checked = s.pane.Engine() == id
 		engines.ChildMenu = appendItem(engines.ChildMenu, it)
 	}
-	compare := item(lang.X("menu.view.compare", "Compare All Engines"), shortcut(fyne.KeyE, fyne.KeyModifierShift), nil)
+	compare := item(lang.X("menu.view.compare", "Compare Readings"), shortcut(fyne.KeyE, fyne.KeyModifierShift), nil)
 	compare.Checked = s.pane.Compare()
 	compare.Action = func() {
 		s.pane.SetCompare(!s.pane.Compare())

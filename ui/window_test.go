@@ -304,7 +304,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 		"File":      {"New", "Open…", "Open Path…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Recover Unsaved Work…", "Open Lesson…", "Export Lesson…", "Quit"},
 		"Edit":      {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
 		"Tester":    {"Add Crawler Row", "Add Path Row", "Compare with…", "Test Set Location…"},
-		"View":      {"Engine", "Compare All Engines", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Results Only", "Theme", "Language", "Presenter", "Timeline of the Standard", "Next Tab", "Previous Tab"},
+		"View":      {"Engine", "Compare Readings", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Results Only", "Theme", "Language", "Presenter", "Timeline of the Standard", "Next Tab", "Previous Tab"},
 		"Catalogue": {"Update…", "Your Crawlers…", "Undo Last Catalogue Change"},
 		"Help":      {"Keyboard Shortcuts", "About Robots Studio"},
 	}
@@ -334,11 +334,11 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	compare := m.Items[3].Items[1]
 	sc, ok := compare.Shortcut.(*desktop.CustomShortcut)
 	if !ok || sc.KeyName != fyne.KeyE || sc.Modifier&fyne.KeyModifierShift == 0 {
-		t.Errorf("Compare All Engines has no Ctrl+Shift+E: %#v", compare.Shortcut)
+		t.Errorf("Compare Readings has no Ctrl+Shift+E: %#v", compare.Shortcut)
 	}
 	compare.Action()
 	if !s.pane.Compare() {
-		t.Error("Compare All Engines did not turn compare on")
+		t.Error("Compare Readings did not turn compare on")
 	}
 }
 

@@ -522,7 +522,7 @@ func (ui *paneUI) build(p *Pane) {
 		}
 	})
 	ui.engineSel.SetSelectedIndex(p.reading.readingIndex(p.reading.engineID))
-	ui.compareChk = keys.NewCheck(lang.X("testerpane.compare", "Compare all engines"), func(on bool) {
+	ui.compareChk = keys.NewCheck(lang.X("testerpane.compare", "Compare readings"), func(on bool) {
 		if on == p.compare {
 			return
 		}
