@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // fetchHistory keeps every fetched version of a site's robots.txt in the

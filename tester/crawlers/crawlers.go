@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/robots-studio/robots-studio/assets/catalogue"
-	"github.com/robots-studio/robots-studio/internal/textdist"
+	"github.com/robots-studio/robots-studio/tester/textdist"
 )
 
 // pattern is one UA pattern in lower case with its entry.

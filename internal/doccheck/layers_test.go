@@ -1,0 +1,80 @@
+package doccheck
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/robots-studio/robots-studio"
+
+// TestLayersPointOneWay holds the import rules docs/ARCHITECTURE.md states:
+// tester/, the library another program could use, depends (directly or
+// through anything it imports) on nothing of internal/, ui/, editor/ or
+// Fyne. Tests are left out: a library's tests may use the module's test
+// inputs and helpers (internal/corpus, internal/testenv).
+func TestLayersPointOneWay(t *testing.T) {
+	pkgs := deps(t, "./tester/...")
+	if len(pkgs) < 20 {
+		t.Fatalf("go list found only %d packages under tester/", len(pkgs))
+	}
+	for pkg, ds := range pkgs {
+		for _, d := range ds {
+			if forbiddenInTester(d) {
+				t.Errorf("%s depends on %s: tester/ must not reach internal/, ui/, editor/ or Fyne", strings.TrimPrefix(pkg, module+"/"), d)
+			}
+		}
+	}
+}
+
+// forbiddenInTester reports whether a tester/ package may not depend on
+// the package path p. tester's own internal folders (tester/batch/internal)
+// are tester's.
+func forbiddenInTester(p string) bool {
+	for _, prefix := range []string{module + "/internal/", module + "/ui/", module + "/editor/", "fyne.io/"} {
+		if strings.HasPrefix(p+"/", prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestForbiddenInTester: the rule's own cases, so the check above cannot
+// pass by matching nothing.
+func TestForbiddenInTester(t *testing.T) {
+	for p, want := range map[string]bool{
+		module + "/internal/textfile":          true, // the module's internal/
+		module + "/internal":                   true,
+		module + "/ui":                         true,
+		module + "/ui/testerpane":              true,
+		module + "/editor":                     true,
+		"fyne.io/fyne/v2":                      true,
+		module + "/tester/batch/internal/temo": false, // tester's own internal folder
+		module + "/tester/textfile":            false,
+		module + "/assets/catalogue":           false,
+		module + "/uix":                        false, // a prefix of a name is not the folder
+		"net/url":                              false,
+	} {
+		if got := forbiddenInTester(p); got != want {
+			t.Errorf("forbiddenInTester(%s) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// deps maps each package the pattern names to every package it depends on,
+// its tests left out.
+func deps(t *testing.T, pattern string) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}|{{join .Deps \",\"}}", pattern)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v", pattern, err)
+	}
+	m := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, list, _ := strings.Cut(line, "|")
+		m[pkg] = strings.Split(list, ",")
+	}
+	return m
+}
