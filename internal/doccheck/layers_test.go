@@ -27,6 +27,24 @@ func TestLayersPointOneWay(t *testing.T) {
 	}
 }
 
+// TestTabsShareWithTheCommandLineThroughTester: the window's parts (every
+// ui/ package but the window's wiring, which runs the subcommands in the
+// browser) import nothing of internal/cli; what they share with the command
+// line (the verdicts' CSV and JSON Lines, say) lives in tester/.
+func TestTabsShareWithTheCommandLineThroughTester(t *testing.T) {
+	pkgs := deps(t, "./ui/...")
+	for pkg, ds := range pkgs {
+		if pkg == module+"/ui" {
+			continue
+		}
+		for _, d := range ds {
+			if d == module+"/internal/cli" || strings.HasPrefix(d, module+"/internal/cli/") {
+				t.Errorf("%s depends on %s", strings.TrimPrefix(pkg, module+"/"), d)
+			}
+		}
+	}
+}
+
 // forbiddenInTester reports whether a tester/ package may not depend on
 // the package path p. tester's own internal folders (tester/batch/internal)
 // are tester's.
