@@ -45,6 +45,20 @@ func TestTabsShareWithTheCommandLineThroughTester(t *testing.T) {
 	}
 }
 
+// TestAssetsAreData: assets/ ships data (translations, the sample, the
+// crawler catalogue, the lessons, the icon) and no code of the domain, so
+// its packages depend on nothing of the module outside assets/: the code
+// that reads the catalogue is tester/catalogue's.
+func TestAssetsAreData(t *testing.T) {
+	for pkg, ds := range deps(t, "./assets/...") {
+		for _, d := range ds {
+			if strings.HasPrefix(d, module+"/") && !strings.HasPrefix(d, module+"/assets/") {
+				t.Errorf("%s depends on %s", strings.TrimPrefix(pkg, module+"/"), d)
+			}
+		}
+	}
+}
+
 // forbiddenInTester reports whether a tester/ package may not depend on
 // the package path p. tester's own internal folders (tester/batch/internal)
 // are tester's.

@@ -13,10 +13,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/look"
