@@ -2,7 +2,7 @@ package ui
 
 import (
 	"encoding/json"
-	"net/url"
+	"net/url" // PathEscape makes a whole URL one file name; tester/uri escapes inside URLs
 	"os"
 	"path/filepath"
 	"sort"

@@ -1,7 +1,10 @@
 package doccheck
 
 import (
+	"go/parser"
+	"go/token"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -109,4 +112,47 @@ func deps(t *testing.T, pattern string) map[string][]string {
 		m[pkg] = strings.Split(list, ",")
 	}
 	return m
+}
+
+// TestNetURLSaysWhy: tester/uri is the one URL toolkit; a file of the
+// product that imports net/url beside it says why on the import line (net/http
+// takes a *url.URL, Fyne's hyperlinks do, a query is built…), so a reader
+// sees that the other toolkit was chosen and a new caller does not slip in
+// unnoticed. Tests are left out.
+func TestNetURLSaysWhy(t *testing.T) {
+	cmd := exec.Command("go", "list", "-f", "{{.Dir}}|{{join .GoFiles \",\"}}", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	files := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		dir, list, _ := strings.Cut(line, "|")
+		for _, name := range strings.Split(list, ",") {
+			if name == "" {
+				continue
+			}
+			path := filepath.Join(dir, name)
+			f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly|parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files++
+			for _, imp := range f.Imports {
+				if imp.Path.Value == `"net/url"` && (imp.Comment == nil || strings.TrimSpace(imp.Comment.Text()) == "") {
+					r, _ := filepath.Rel(abs, path)
+					t.Errorf("%s imports net/url without saying why on the line (tester/uri is the URL toolkit)", filepath.ToSlash(r))
+				}
+			}
+		}
+	}
+	if files < 100 {
+		t.Fatalf("only %d files read", files)
+	}
 }

@@ -8,7 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
+	"net/url" // net/http takes and gives *url.URL; taking URLs apart is tester/uri's
 	"os"
 	"strings"
 	"sync/atomic"
