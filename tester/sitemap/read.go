@@ -363,7 +363,7 @@ func (s *state) stop(code string, line, col int, text msg.Text) {
 
 // newFinding is a finding of file at line and col (at least 1 each).
 func newFinding(file, code string, line, col int, text msg.Text) Finding {
-	return Finding{Code: code, Severity: SeverityOf(code), File: file, Line: max(line, 1), Col: max(col, 1), Message: text}
+	return Finding{Diagnostic: newDiag(code, text), File: file, Line: max(line, 1), Col: max(col, 1)}
 }
 
 // finish adds the findings only known at the end: limits, emptiness, and
@@ -399,8 +399,8 @@ func (s *state) finish() *Result {
 	}
 	for _, c := range Codes() {
 		if n := s.perCode[c]; n > maxFindingsCode {
-			s.res.Findings = append(s.res.Findings, Finding{Code: CodeMore, Severity: SeverityOf(CodeMore),
-				File: s.opt.File, Line: s.line, Col: s.col, Message: msg.New(msgMore, "Count", n-maxFindingsCode, "Code", c)})
+			s.res.Findings = append(s.res.Findings, Finding{Diagnostic: newDiag(CodeMore, msg.New(msgMore, "Count", n-maxFindingsCode, "Code", c)),
+				File: s.opt.File, Line: s.line, Col: s.col})
 		}
 	}
 	sortFindings(s.res.Findings)

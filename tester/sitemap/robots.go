@@ -139,7 +139,7 @@ func (e *UnknownEngineError) Error() string {
 func (r *Robots) Check() []Finding {
 	var out []Finding
 	add := func(code string, line, col int, text msg.Text) *Finding {
-		out = append(out, Finding{Code: code, Severity: SeverityOf(code), File: r.File, Line: line, Col: col, Message: text})
+		out = append(out, Finding{Diagnostic: newDiag(code, text), File: r.File, Line: line, Col: col})
 		return &out[len(out)-1]
 	}
 	if len(r.Sitemaps) == 0 {
@@ -194,8 +194,8 @@ func blockedFinding(file string, e Entry, agent string, v *engine.Verdict) Findi
 	if e.Index {
 		code, text = CodeSitemapBlocked, msgSitemapBlocked
 	}
-	return Finding{Code: code, Severity: SeverityOf(code), File: file, Line: e.Line, Col: e.Col,
-		Message: blockedText(text, e.Loc, agent, v), URL: e.Loc, Agent: agent, Engine: v.Engine, Rule: v.Rule}
+	return Finding{Diagnostic: newDiag(code, blockedText(text, e.Loc, agent, v)), File: file, Line: e.Line, Col: e.Col,
+		URL: e.Loc, Agent: agent, Engine: v.Engine, Rule: v.Rule}
 }
 
 // robotsQueue is how many batches of URLs may wait for the robots.txt
@@ -319,8 +319,8 @@ func (j *Job) Run(sources []Source) ([]Finding, []Report, error) {
 			return robotsFindings, reports, err
 		}
 		if j.Robots != nil && src.URL == "" && src.Name != "-" {
-			rep.Findings = append([]Finding{{Code: CodeNotListed, Severity: SeverityOf(CodeNotListed), File: src.Name,
-				Line: 1, Col: 1, Message: msg.New(msgNotListed, "Name", filepath.Base(src.Name))}}, rep.Findings...)
+			rep.Findings = append([]Finding{{Diagnostic: newDiag(CodeNotListed, msg.New(msgNotListed, "Name", filepath.Base(src.Name))),
+				File: src.Name, Line: 1, Col: 1}}, rep.Findings...)
 		}
 		reports = append(reports, rep)
 		for _, ch := range children {
@@ -330,8 +330,8 @@ func (j *Job) Run(sources []Source) ([]Finding, []Report, error) {
 			}
 			if chRep.Result != nil && chRep.Result.Kind == KindIndex {
 				reports[len(reports)-1].Findings = insertSorted(reports[len(reports)-1].Findings, Finding{
-					Code: CodeNestedIndex, Severity: SeverityOf(CodeNestedIndex), File: src.Name, Line: ch.entry.Line,
-					Col: ch.entry.Col, Message: msg.New(msgNestedIndex), URL: ch.entry.Loc})
+					Diagnostic: newDiag(CodeNestedIndex, msg.New(msgNestedIndex)), File: src.Name, Line: ch.entry.Line,
+					Col: ch.entry.Col, URL: ch.entry.Loc})
 			}
 			reports = append(reports, chRep)
 		}
@@ -350,8 +350,8 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	rep := Report{Source: src}
 	rc, err := src.Open()
 	if err != nil {
-		rep.Findings = []Finding{{Code: CodeMalformed, Severity: diag.Error, File: src.Name, Line: 1, Col: 1,
-			Message: msg.New(msgOpen, "Error", err.Error())}}
+		rep.Findings = []Finding{{Diagnostic: diag.Diagnostic{Code: CodeMalformed, Severity: diag.Error, Span: diag.NoSpan,
+			Message: msg.New(msgOpen, "Error", err.Error())}, File: src.Name, Line: 1, Col: 1}}
 		return rep, nil, nil
 	}
 	defer rc.Close()
@@ -484,8 +484,8 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 			agent := c.Agent
 			if n := perAgent[agent]; n > maxFindingsCode {
 				perAgent[agent] = 0 // a crawler listed twice is counted once
-				rep.Findings = append(rep.Findings, Finding{Code: CodeMore, Severity: SeverityOf(CodeMore), File: src.Name,
-					Line: 1, Col: 1, Message: msg.New(msgMore, "Count", n-maxFindingsCode, "Code", CodeBlocked+" "+agent)})
+				rep.Findings = append(rep.Findings, Finding{Diagnostic: newDiag(CodeMore, msg.New(msgMore, "Count", n-maxFindingsCode,
+					"Code", CodeBlocked+" "+agent)), File: src.Name, Line: 1, Col: 1})
 			}
 		}
 		sortFindings(rep.Findings)
@@ -509,8 +509,9 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 			children = append(children, child{src: cs, entry: e})
 			continue
 		}
-		rep.Findings = append(rep.Findings, Finding{Code: CodeUnresolved, Severity: diag.Info, File: src.Name, Line: e.Line,
-			Col: e.Col, Message: msg.New(msgUnresolvedSub, "URL", clip(e.Loc), "Name", URLFileName(e.Loc)), URL: e.Loc})
+		rep.Findings = append(rep.Findings, Finding{Diagnostic: diag.Diagnostic{Code: CodeUnresolved, Severity: diag.Info, Span: diag.NoSpan,
+			Message: msg.New(msgUnresolvedSub, "URL", clip(e.Loc), "Name", URLFileName(e.Loc))}, File: src.Name, Line: e.Line,
+			Col: e.Col, URL: e.Loc})
 	}
 	sortFindings(rep.Findings)
 	return rep, children, nil

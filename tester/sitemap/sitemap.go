@@ -71,22 +71,26 @@ func (k Kind) String() string {
 }
 
 // Finding is one problem (or note) about a sitemap or its robots.txt, at
-// File:Line:Col. Blocked-URL findings also name the crawler, the engine and
-// the robots.txt rule that decided. It is a diag.Finding (Core) with the
-// project's one Severity; unlike lint's byte spans its position is the line
-// and column the streaming reader stood at, since a sitemap of many
-// megabytes is read once and not kept.
+// File:Line:Col: a diag.Diagnostic (code, severity, message) with what is
+// the sitemap's own. Blocked-URL findings also name the crawler, the engine
+// and the robots.txt rule that decided. Unlike lint's, its position is the
+// line and column the streaming reader stood at, since a sitemap of many
+// megabytes is read once and not kept: the Diagnostic's Span is
+// diag.NoSpan, and sortFindings orders by Line and Col.
 type Finding struct {
-	Code     string
-	Severity diag.Severity
-	File     string
-	Line     int
-	Col      int
-	Message  msg.Text
-	URL      string       // the URL the finding is about, if any
-	Agent    string       // for a blocked URL: the crawler
-	Engine   string       // for a blocked URL: the engine id that decided
-	Rule     *engine.Rule // for a blocked URL: the deciding robots.txt rule
+	diag.Diagnostic
+	File   string
+	Line   int
+	Col    int
+	URL    string       // the URL the finding is about, if any
+	Agent  string       // for a blocked URL: the crawler
+	Engine string       // for a blocked URL: the engine id that decided
+	Rule   *engine.Rule // for a blocked URL: the deciding robots.txt rule
+}
+
+// newDiag is the Diagnostic of a finding with code and message text.
+func newDiag(code string, text msg.Text) diag.Diagnostic {
+	return diag.Diagnostic{Code: code, Severity: SeverityOf(code), Span: diag.NoSpan, Message: text}
 }
 
 // Entry is one URL a sitemap lists (a page, or a sitemap for an index).
@@ -192,12 +196,6 @@ func Codes() []string {
 		CodeChangefreq, CodePriority, CodeTooManyURLs, CodeTooBig, CodeOldSize, CodeTooManyMaps, CodeOldMaps,
 		CodeNestedIndex, CodeDuplicate, CodeMisplaced, CodeRepeated, CodeEmpty, CodeStopped, CodeMore, CodeBlocked,
 		CodeSitemapBlocked, CodeNoSitemapLine, CodeUnresolved, CodeNotListed, CodePattern}
-}
-
-// Core is the finding as a diag.Diagnostic (its position is Line and Col,
-// so the span is diag.NoSpan).
-func (f Finding) Core() diag.Diagnostic {
-	return diag.Diagnostic{Code: f.Code, Severity: f.Severity, Span: diag.NoSpan, Message: f.Message}
 }
 
 // HasError reports whether any finding is an error.
