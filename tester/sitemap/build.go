@@ -256,7 +256,7 @@ func CheckBuild(entries []BuildEntry, r *Robots, file string) BuildCheck {
 		if r == nil {
 			continue
 		}
-		if fs := r.Test(file, Entry{Loc: e.Loc, Line: e.Line, Col: 1}); len(fs) > 0 {
+		if fs := r.Test(file, Entry{Loc: e.Loc, Line: e.Line, Col: 1, Off: -1}); len(fs) > 0 { // a list's line: no offset kept
 			c.Findings = append(c.Findings, fs...)
 			c.Out[e.Line] = true
 		}

@@ -138,33 +138,30 @@ func (e *UnknownEngineError) Error() string {
 // no file here.
 func (r *Robots) Check() []Finding {
 	var out []Finding
-	add := func(code string, line, col int, text msg.Text) *Finding {
-		out = append(out, Finding{Diagnostic: newDiag(code, text), File: r.File, Line: line, Col: col})
+	// at the value of the Sitemap: line
+	add := func(code string, line int, text msg.Text) *Finding {
+		l := r.Doc.Line(line)
+		out = append(out, Finding{Diagnostic: newDiagAt(code, text, int(l.Value.Start)), File: r.File, Line: line,
+			Col: int(l.Value.Start-l.Start) + 1})
 		return &out[len(out)-1]
 	}
-	if len(r.Sitemaps) == 0 {
-		add(CodeNoSitemapLine, 1, 1, msg.New(msgNoSitemapLine))
+	if len(r.Sitemaps) == 0 { // about the file as a whole
+		out = append(out, Finding{Diagnostic: newDiag(CodeNoSitemapLine, msg.New(msgNoSitemapLine)), File: r.File, Line: 1, Col: 1})
 	}
 	for _, sl := range r.Sitemaps {
-		col := r.valueCol(sl.Line)
 		for _, c := range r.Crawlers {
 			v := c.Compiled.Query(c.Agent, sl.URL)
 			if v.Allowed {
 				continue
 			}
-			f := add(CodeSitemapBlocked, sl.Line, col, blockedText(msgSitemapBlocked, sl.URL, c.Agent, &v))
+			f := add(CodeSitemapBlocked, sl.Line, blockedText(msgSitemapBlocked, sl.URL, c.Agent, &v))
 			f.URL, f.Agent, f.Engine, f.Rule = sl.URL, c.Agent, v.Engine, v.Rule
 		}
 		if sl.Local == "" {
-			add(CodeUnresolved, sl.Line, col, msg.New(msgUnresolved, "URL", clip(sl.URL), "Name", URLFileName(sl.URL)))
+			add(CodeUnresolved, sl.Line, msg.New(msgUnresolved, "URL", clip(sl.URL), "Name", URLFileName(sl.URL)))
 		}
 	}
 	return out
-}
-
-func (r *Robots) valueCol(line int) int {
-	l := r.Doc.Line(line)
-	return int(l.Value.Start-l.Start) + 1
 }
 
 func blockedText(key, u, agent string, v *engine.Verdict) msg.Text {
@@ -194,7 +191,7 @@ func blockedFinding(file string, e Entry, agent string, v *engine.Verdict) Findi
 	if e.Index {
 		code, text = CodeSitemapBlocked, msgSitemapBlocked
 	}
-	return Finding{Diagnostic: newDiag(code, blockedText(text, e.Loc, agent, v)), File: file, Line: e.Line, Col: e.Col,
+	return Finding{Diagnostic: newDiagAt(code, blockedText(text, e.Loc, agent, v), e.Off), File: file, Line: e.Line, Col: e.Col,
 		URL: e.Loc, Agent: agent, Engine: v.Engine, Rule: v.Rule}
 }
 
@@ -330,7 +327,7 @@ func (j *Job) Run(sources []Source) ([]Finding, []Report, error) {
 			}
 			if chRep.Result != nil && chRep.Result.Kind == KindIndex {
 				reports[len(reports)-1].Findings = insertSorted(reports[len(reports)-1].Findings, Finding{
-					Diagnostic: newDiag(CodeNestedIndex, msg.New(msgNestedIndex)), File: src.Name, Line: ch.entry.Line,
+					Diagnostic: newDiagAt(CodeNestedIndex, msg.New(msgNestedIndex), ch.entry.Off), File: src.Name, Line: ch.entry.Line,
 					Col: ch.entry.Col, URL: ch.entry.Loc})
 			}
 			reports = append(reports, chRep)
@@ -509,7 +506,7 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 			children = append(children, child{src: cs, entry: e})
 			continue
 		}
-		rep.Findings = append(rep.Findings, Finding{Diagnostic: diag.Diagnostic{Code: CodeUnresolved, Severity: diag.Info, Span: diag.NoSpan,
+		rep.Findings = append(rep.Findings, Finding{Diagnostic: diag.Diagnostic{Code: CodeUnresolved, Severity: diag.Info, Span: diag.Span{Start: e.Off, End: e.Off},
 			Message: msg.New(msgUnresolvedSub, "URL", clip(e.Loc), "Name", URLFileName(e.Loc))}, File: src.Name, Line: e.Line,
 			Col: e.Col, URL: e.Loc})
 	}
