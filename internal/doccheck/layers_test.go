@@ -100,14 +100,8 @@ func TestForbiddenInTester(t *testing.T) {
 // its tests left out.
 func deps(t *testing.T, pattern string) map[string][]string {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}|{{join .Deps \",\"}}", pattern)
-	cmd.Dir = root
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list %s: %v", pattern, err)
-	}
 	m := map[string][]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	for _, line := range goList(t, "{{.ImportPath}}|{{join .Deps \",\"}}", pattern) {
 		pkg, list, _ := strings.Cut(line, "|")
 		m[pkg] = strings.Split(list, ",")
 	}
@@ -120,19 +114,14 @@ func deps(t *testing.T, pattern string) map[string][]string {
 // sees that the other toolkit was chosen and a new caller does not slip in
 // unnoticed. Tests are left out.
 func TestNetURLSaysWhy(t *testing.T) {
-	cmd := exec.Command("go", "list", "-f", "{{.Dir}}|{{join .GoFiles \",\"}}", "./...")
-	cmd.Dir = root
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
+	lines := goList(t, "{{.Dir}}|{{join .GoFiles \",\"}}", "./...")
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
 	files := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	for _, line := range lines {
 		dir, list, _ := strings.Cut(line, "|")
 		for _, name := range strings.Split(list, ",") {
 			if name == "" {
@@ -155,4 +144,16 @@ func TestNetURLSaysWhy(t *testing.T) {
 	if files < 100 {
 		t.Fatalf("only %d files read", files)
 	}
+}
+
+// goList is `go list -f format pattern` in the module, one line a package.
+func goList(t *testing.T, format, pattern string) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", format, pattern)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v", pattern, err)
+	}
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
 }
