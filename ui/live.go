@@ -38,8 +38,6 @@ type liveState struct {
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // the running fetch
-
-	history *fetchHistory
 }
 
 // liveSpinner is the dialog shown while a fetch runs.
@@ -146,7 +144,7 @@ func (l *liveState) fetched(j fetchJob, o fetchOutcome) {
 		// In a page, most sites refuse to be read (CORS).
 		s.web.webUnreadable(o.res.Target.RobotsURL)
 	default:
-		l.historyFor(s).add(o.res)
+		// tester/fetch's keeper has kept it as a version (tester/history)
 		j.done(o.res)
 	}
 }
