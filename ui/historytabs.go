@@ -76,8 +76,9 @@ func (l *liveState) compareVersions(old, new historytab.Pick) {
 	})
 }
 
-// versionLabel names a kept version: "version #2 (2026-11-20 09:12)".
+// versionLabel names a kept version, short enough for the Changes view's
+// header: "version #2 (2026-11-20)".
 func versionLabel(p historytab.Pick) string {
-	return lang.X("live.compare.source_version", "version #{{.N}} ({{.Time}})",
-		map[string]any{"N": p.N, "Time": p.Version.Time.Local().Format("2006-01-02 15:04")})
+	return lang.X("live.compare.source_version", "version #{{.N}} ({{.Date}})",
+		map[string]any{"N": p.N, "Date": p.Version.Time.Local().Format("2006-01-02")})
 }

@@ -192,9 +192,8 @@ func (t *Tab) buildVersions() fyne.CanvasObject {
 	split := container.NewHSplit(left, container.NewVScroll(container.NewPadded(t.detail)))
 	split.Offset = 0.55
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, nil, container.NewHBox(t.backB, t.reloadB), t.siteLabel),
+		container.NewBorder(nil, nil, nil, container.NewHBox(t.backB, t.importB, t.reloadB), t.siteLabel),
 		t.status,
-		container.NewHBox(t.importB),
 		widget.NewSeparator())
 	return container.NewBorder(top, nil, nil, nil, split)
 }
