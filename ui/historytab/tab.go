@@ -580,4 +580,5 @@ func (t *Tab) Restore(s State) {
 	}
 	t.site = site
 	t.inner.SelectIndex(s.Inner)
+	t.Refresh() // the rebuilt tab reads the history again, in its language
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/history"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
@@ -429,5 +430,36 @@ func TestSitesViewBadgesTheChangesThatMatter(t *testing.T) {
 	x.tab.sites.Select(k)
 	if x.tab.inner.SelectedIndex() != 0 || x.tab.site != broken.robots() || len(x.tab.entries) != 2 {
 		t.Errorf("clicking the site shows tab %d, site %q, %d versions", x.tab.inner.SelectedIndex(), x.tab.site, len(x.tab.entries))
+	}
+}
+
+// TestTimelineSpeaksRussianAndPolish: the timeline's counts take each
+// language's plural forms, and the graded findings (tester/history's
+// messages) speak the language too.
+func TestTimelineSpeaksRussianAndPolish(t *testing.T) {
+	site := newChangingSite(t)
+	for _, c := range []struct{ lang, versions, bytes, finding string }{
+		{"ru", "2 версии, с ", "0 байт", "группа * теперь запрещает /"},
+		{"pl", "2 wersje, od ", "0 bajtów", "grupa * zabrania teraz /"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			i18ntest.Speak(t, c.lang)
+			x := newHarness(t, site.robots(), Host{})
+			site.serve(openFile, 200)
+			site.fetchInto(t, x.st)
+			site.serve(stagingFile, 200)
+			site.fetchInto(t, x.st)
+			x.tab.Refresh()
+			rows := x.rows()
+			if !strings.HasPrefix(x.tab.status.Text, c.versions) || len(rows) != 2 || !strings.Contains(rows[0], c.finding) {
+				t.Errorf("status %q, rows:\n%s", x.tab.status.Text, strings.Join(rows, "\n"))
+			}
+			site.serve("", 503)
+			site.fetchInto(t, x.st)
+			x.tab.Refresh()
+			if rows := x.rows(); !strings.Contains(rows[0], c.bytes) {
+				t.Errorf("503 row %q, want %q", rows[0], c.bytes)
+			}
+		})
 	}
 }
