@@ -516,11 +516,13 @@ func (t *Tab) showDetail() {
 	field("Content-Type", v.ContentType)
 	field("Last-Modified", v.LastModified)
 	field("ETag", v.ETag)
-	if v.Body != "" {
-		field("SHA-256", v.Body)
+	if len(v.Body) == 64 {
+		// in two halves: one word of 64 digits is wider than the detail
+		// of a 1024-pixel window
+		field("SHA-256", v.Body[:32]+" "+v.Body[32:])
 	}
-	facts := widget.NewLabel(strings.Join(lines, "\n"))
-	facts.Wrapping = fyne.TextWrapBreak
+	// addresses wrap after their / ? & (richmsg), as written (Literal)
+	facts := richmsg.NewText(strings.Join(lines, "\n"), richmsg.Style{Literal: true})
 	objs := []fyne.CanvasObject{head, facts}
 	what := lang.X("historytab.detail.change", "What the change to this version did:")
 	if e.n == 1 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -18,6 +19,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
+	"github.com/robots-studio/robots-studio/ui/textfit"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
@@ -174,8 +176,8 @@ func detailText(t *Tab) string {
 		switch w := o.(type) {
 		case *widget.Label:
 			b.WriteString(w.Text + "\n")
-		case *widget.RichText:
-			b.WriteString(w.String() + "\n")
+		case interface{ Shown() string }: // richmsg.Text
+			b.WriteString(w.Shown() + "\n")
 		case *fyne.Container:
 			for _, c := range w.Objects {
 				walk(c)
@@ -460,6 +462,51 @@ func TestTimelineSpeaksRussianAndPolish(t *testing.T) {
 			if rows := x.rows(); !strings.Contains(rows[0], c.bytes) {
 				t.Errorf("503 row %q, want %q", rows[0], c.bytes)
 			}
+		})
+	}
+}
+
+// TestNoTextCut: nothing of the tab is cut in English, Russian or Polish,
+// at 1280×800 and at 1024×768 (less the menu bar and the window's tabs):
+// without a site, with a timeline and a version's detail, and the Sites
+// view. The timeline's and the Sites' rows are one
+// line by design: the detail writes the selected version out in full.
+func TestNoTextCut(t *testing.T) {
+	site := newChangingSite(t)
+	skip := textfit.Options{Skip: func(o fyne.CanvasObject) bool {
+		_, list := o.(*widget.List)
+		return list
+	}}
+	defer func(s fyne.Size) { textfit.WindowSize = s }(textfit.WindowSize)
+	for _, size := range []fyne.Size{textfit.WindowSize, fyne.NewSize(1024, 688)} {
+		textfit.WindowSize = size
+		textfit.InEachLanguage(t, skip, func(t *testing.T, win fyne.Window, check func(string)) {
+			st := history.In(t.TempDir())
+			robots := ""
+			tab := New(Host{Window: win, Store: func() (history.Store, bool) { return st, true }, Site: func() string { return robots }})
+			tab.SetSynchronous(true)
+			win.SetContent(tab.Content)
+			tab.Refresh()
+			check(fmt.Sprintf("%v, no site", size))
+			for _, body := range []string{openFile, stagingFile} {
+				site.serve(body, 200)
+				site.fetchInto(t, st)
+			}
+			site.serve("", 503)
+			site.fetchInto(t, st)
+			robots = site.robots()
+			// a snapshot reached through a redirect, with long addresses
+			long := "https://web.archive.org/web/20190611080000id_/" + strings.TrimPrefix(robots, "http://")
+			st.Add(history.Version{Site: robots, Time: time.Date(2019, 6, 11, 8, 0, 0, 0, time.UTC), Source: history.SourceWayback,
+				SourceURL: long, Status: 200, Hops: []history.Hop{{URL: robots + "?from=the-archive&really=long", Status: 301, Location: long}, {URL: long, Status: 200}}},
+				[]byte(openFile))
+			tab.Refresh()
+			tab.list.Select(1)
+			check(fmt.Sprintf("%v, a timeline, #2 selected", size))
+			tab.list.Select(3)
+			check(fmt.Sprintf("%v, a snapshot selected", size))
+			tab.inner.SelectIndex(1)
+			check(fmt.Sprintf("%v, Sites", size))
 		})
 	}
 }
