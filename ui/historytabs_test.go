@@ -59,6 +59,10 @@ func TestHistoryTabComparesAndOpensKeptVersions(t *testing.T) {
 	if s.changes == nil || s.changes.rep == nil || !strings.Contains(s.changes.source, "version #1") {
 		t.Fatal("no Changes view against version #1")
 	}
+	// The banner is #2's, not the fetch shown before it.
+	if banner := texts(s.live.banner); !strings.Contains(banner, fmt.Sprintf("· %d bytes", len(body))) {
+		t.Errorf("banner after comparing:\n%s", banner)
+	}
 	newlyBlocked := 0
 	for _, c := range s.changes.rep.Changes {
 		if c.NewlyBlocked() {
@@ -80,5 +84,8 @@ func TestHistoryTabComparesAndOpensKeptVersions(t *testing.T) {
 	test.Tap(open)
 	if string(s.ed.Bytes()) != siteRobots || s.doc.File.Remote != site {
 		t.Errorf("Open put %q (from %q) in the editor", s.ed.Bytes(), s.doc.File.Remote)
+	}
+	if banner := texts(s.live.banner); !strings.Contains(banner, fmt.Sprintf("· %d bytes", len(siteRobots))) {
+		t.Errorf("banner after opening #1:\n%s", banner)
 	}
 }

@@ -169,6 +169,9 @@ func (l *liveState) openFetched(res *fetch.Result) {
 	}
 	s.doc.Discard()
 	l.res, l.simulate = res, -1
+	if l.banner != nil {
+		l.banner.Objects = nil // drawn again for this fetch (syncBanner draws an empty banner only)
+	}
 	s.show(session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}, body, s.pane.TestSet())
 }
 
