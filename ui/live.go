@@ -302,9 +302,11 @@ func fetchFacts(res *fetch.Result) string {
 		status,
 		lang.XN("live.banner.hops", "{{.Count}} redirects", len(res.Hops)-1, map[string]any{"Count": len(res.Hops) - 1}),
 		lang.XN("live.banner.bytes", "{{.Count}} bytes", len(res.Body), map[string]any{"Count": len(res.Body)}),
-		res.Elapsed.Round(time.Millisecond).String(),
-		lang.X("live.banner.fetched_at", "fetched {{.Time}}", map[string]any{"Time": res.Started.Local().Format("2006-01-02 15:04")}),
 	}
+	if res.Elapsed > 0 { // a kept version (the History tab) has no timing
+		parts = append(parts, res.Elapsed.Round(time.Millisecond).String())
+	}
+	parts = append(parts, lang.X("live.banner.fetched_at", "fetched {{.Time}}", map[string]any{"Time": res.Started.Local().Format("2006-01-02 15:04")}))
 	return strings.Join(parts, " · ")
 }
 
