@@ -345,6 +345,25 @@ func (t *Tab) loaded(j loadJob, o loadOut) {
 		return
 	}
 	t.loading = false
+	// the checks and the selection follow their versions: an import adds
+	// older versions, which numbers them anew
+	old := t.entries
+	renumber := func(n int) int {
+		if n < 1 || n > len(old) {
+			return n
+		}
+		for i := range o.entries {
+			if o.entries[i].v.Time.Equal(old[n-1].v.Time) && o.entries[i].v.Source == old[n-1].v.Source {
+				return i + 1
+			}
+		}
+		return 0
+	}
+	t.selected = renumber(t.selected)
+	for i, n := range t.checked {
+		t.checked[i] = renumber(n)
+	}
+	t.checked = slices.DeleteFunc(t.checked, func(n int) bool { return n == 0 })
 	t.entries, t.loadErr = o.entries, o.err
 	if errors.Is(o.err, fs.ErrNotExist) {
 		t.loadErr = nil // nothing kept yet: said as such

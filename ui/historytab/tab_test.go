@@ -510,3 +510,35 @@ func TestNoTextCut(t *testing.T) {
 		})
 	}
 }
+
+// TestSelectionFollowsItsVersion: an import adds older versions, which
+// numbers the kept ones anew; the selected and checked versions stay the
+// same versions.
+func TestSelectionFollowsItsVersion(t *testing.T) {
+	a := newArchive(t)
+	a.add("20190101000000", "200", stagingFile)
+	loop := uitest.NewLoop()
+	site := newChangingSite(t)
+	x := newHarness(t, site.robots(), Host{Import: a.options(), Hand: loop.Hand})
+	x.tab.SetSynchronous(false)
+	for _, body := range []string{openFile, commented} {
+		site.serve(body, 200)
+		site.fetchInto(t, x.st)
+	}
+	x.tab.Refresh()
+	loop.Until(func() bool { return len(x.tab.entries) == 2 })
+	x.tab.list.Select(1) // #1, the first fetch
+	x.tab.startImport(x.site)
+	_, done := x.tab.Importing()
+	loop.Until(func() bool {
+		select {
+		case <-done:
+			return !x.tab.loading
+		default:
+			return false
+		}
+	})
+	if len(x.tab.entries) != 3 || x.tab.selected != 2 || fmt.Sprint(x.tab.checked) != "[2 3]" {
+		t.Errorf("after the import: %d versions, #%d selected, %v checked; want 3, #2, [2 3]", len(x.tab.entries), x.tab.selected, x.tab.checked)
+	}
+}

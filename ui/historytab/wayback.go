@@ -71,7 +71,8 @@ func (t *Tab) startImport(site string) {
 			if total > 0 {
 				r.bar.SetValue(float64(done) / float64(total))
 			}
-			r.note.SetText(lang.XN("historytab.import.progress", "capture {{.Done}} of {{.Count}}", total, map[string]any{"Done": done, "Count": total}))
+			// the capture being read: the bar shows those done
+			r.note.SetText(lang.XN("historytab.import.progress", "capture {{.N}} of {{.Count}}", total, map[string]any{"N": min(done+1, total), "Count": total}))
 		})
 	}
 	go func() {
@@ -99,11 +100,11 @@ func (t *Tab) imported(r *importRun, rep *history.ImportReport, err error, cance
 			map[string]any{"Listed": lang.XN("historytab.n.captures", "{{.Count}} captures", rep.Listed, map[string]any{"Count": rep.Listed}),
 				"Read": rep.Read, "Added": rep.Added, "Known": rep.Known, "Skipped": len(rep.Skipped)}))
 		if !rep.Stopped.IsZero() && !cancelled {
-			b.WriteString("\n" + lang.X("historytab.import.stopped", "Stopped: {{.Why}}", map[string]any{"Why": rep.Stopped.String()}))
+			b.WriteString(" " + lang.X("historytab.import.stopped", "Stopped: {{.Why}}", map[string]any{"Why": rep.Stopped.String()}))
 		}
 	}
 	if cancelled {
-		b.WriteString("\n" + lang.X("historytab.import.cancelled", "Cancelled: what was read is kept."))
+		b.WriteString(" " + lang.X("historytab.import.cancelled", "Cancelled: what was read is kept."))
 	}
 	dlg.Info(lang.X("historytab.import.title", "Import from the Wayback Machine"), strings.TrimSpace(b.String()), t.host.Window)
 }
