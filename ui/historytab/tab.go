@@ -432,6 +432,11 @@ func (t *Tab) render() {
 
 // renderCompare says which two versions the Compare button compares.
 func (t *Tab) renderCompare() {
+	if len(t.entries) < 2 {
+		t.compareB.Hide() // nothing to compare yet
+	} else {
+		t.compareB.Show()
+	}
 	if len(t.checked) < 2 {
 		t.compareB.SetText(lang.X("historytab.compare_none", "Compare"))
 		t.compareB.Disable()

@@ -234,8 +234,8 @@ func TestCompareTheCheckedTwo(t *testing.T) {
 func TestNoSiteSaysWhatToDo(t *testing.T) {
 	x := newHarness(t, "", Host{})
 	x.tab.Refresh()
-	if !strings.Contains(x.tab.status.Text, "did not come from a site") || !x.tab.importB.Disabled() {
-		t.Errorf("status %q, import disabled %v", x.tab.status.Text, x.tab.importB.Disabled())
+	if !strings.Contains(x.tab.status.Text, "did not come from a site") || !x.tab.importB.Disabled() || x.tab.compareB.Visible() {
+		t.Errorf("status %q, import disabled %v, compare shown %v", x.tab.status.Text, x.tab.importB.Disabled(), x.tab.compareB.Visible())
 	}
 	// A site with no versions yet.
 	x.site = "https://example.com/robots.txt"
