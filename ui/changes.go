@@ -147,7 +147,9 @@ func (l *liveState) earlierVersions(choose func(func()) func()) []fyne.CanvasObj
 	}
 	if len(vs) > earlierShown {
 		rows = append(rows, newButton(lang.X("live.compare.all_versions", "All versions in the History tab…"), choose(func() {
-			s.showTab(s.history)
+			if s.history != nil {
+				s.showTab(s.history)
+			}
 		})))
 	}
 	return rows

@@ -48,6 +48,9 @@ func (s *studio) newTabs() []tab {
 	s.ai = &aiTab{s: s}
 	s.sitemaps = &sitemapsTab{s: s}
 	s.logs = &logsTab{s: s}
+	if onWeb { // a page has no storage folder to keep versions in (tester/history)
+		return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
+	}
 	s.history = &historyTab{s: s}
 	return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, s.history, &s.class}
 }
