@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/diag"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/severity"
 )
 
@@ -28,7 +29,14 @@ func (t *Tab) buildSites() fyne.CanvasObject {
 		t.ShowSite(t.siteRows[i].URL)
 	}
 	reload := widget.NewButtonWithIcon(lang.X("historytab.reload", "Reload"), theme.ViewRefreshIcon(), t.Refresh)
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, reload, t.sitesStatus), widget.NewSeparator())
+	t.keepCheck = widget.NewCheck(lang.X("historytab.keep", "Keep every fetch of a site as a version"), func(on bool) {
+		if st, ok := t.host.Store(); ok && st.Keeping() != on {
+			if err := st.SetKeeping(on); err != nil {
+				dlg.Error(err, t.host.Window)
+			}
+		}
+	})
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, reload, t.sitesStatus), t.keepCheck, widget.NewSeparator())
 	return container.NewBorder(top, nil, nil, nil, t.sites)
 }
 
@@ -81,8 +89,9 @@ func (t *Tab) updateSiteRow(i widget.ListItemID, o fyne.CanvasObject) {
 func (r *siteRow) matters() bool { return r.known && r.last.worst >= diag.Warning }
 
 // sitesLoaded shows the Sites list.
-func (t *Tab) sitesLoaded(_ sitesJob, o sitesOut) {
+func (t *Tab) sitesLoaded(j sitesJob, o sitesOut) {
 	t.siteRows = o.rows
+	t.keepCheck.SetChecked(j.st.Keeping())
 	switch {
 	case o.err != nil:
 		t.sitesStatus.SetText(o.err.Error())

@@ -88,12 +88,14 @@ type Tab struct {
 	compareB  *widget.Button
 	importB   *widget.Button
 	reloadB   *widget.Button
+	forgetB   *widget.Button
 	backB     *widget.Button
 	hint      *widget.Label
 
 	sites       *widget.List
 	siteRows    []siteRow
 	sitesStatus *widget.Label
+	keepCheck   *widget.Check
 
 	inner   *container.AppTabs
 	Content fyne.CanvasObject
@@ -172,11 +174,13 @@ func (t *Tab) buildVersions() fyne.CanvasObject {
 	t.status.Wrapping = fyne.TextWrapWord
 	t.importB = widget.NewButtonWithIcon(lang.X("historytab.import", "Import from the Wayback Machine…"), theme.DownloadIcon(), t.askImport)
 	t.reloadB = widget.NewButtonWithIcon(lang.X("historytab.reload", "Reload"), theme.ViewRefreshIcon(), t.Refresh)
+	t.forgetB = widget.NewButtonWithIcon(lang.X("historytab.forget", "Forget…"), theme.DeleteIcon(), t.askForget)
 	t.backB = widget.NewButtonWithIcon(lang.X("historytab.back", "The open site"), theme.NavigateBackIcon(), func() {
 		t.chosen = ""
 		t.Refresh()
 	})
 	t.list = widget.NewList(func() int { return len(t.entries) }, t.newRow, t.updateRow)
+	t.forgetB.Importance = widget.LowImportance
 	t.list.OnSelected = func(i widget.ListItemID) {
 		if e := t.at(i); e != nil {
 			t.selected = e.n
@@ -188,7 +192,7 @@ func (t *Tab) buildVersions() fyne.CanvasObject {
 	t.compareB = widget.NewButtonWithIcon("", theme.MediaFastForwardIcon(), t.compare)
 	t.compareB.Importance = widget.HighImportance
 	t.detail = container.NewVBox()
-	left := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), t.hint, container.NewHBox(t.compareB)), nil, nil, t.list)
+	left := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), t.hint, container.NewBorder(nil, nil, t.compareB, t.forgetB)), nil, nil, t.list)
 	split := container.NewHSplit(left, container.NewVScroll(container.NewPadded(t.detail)))
 	split.Offset = 0.55
 	top := container.NewVBox(
@@ -417,6 +421,11 @@ func (t *Tab) render() {
 	} else {
 		t.importB.Enable()
 	}
+	if len(t.entries) == 0 || t.importing != nil {
+		t.forgetB.Hide()
+	} else {
+		t.forgetB.Show()
+	}
 	if t.chosen != "" && t.chosen != t.docSite && t.docSite != "" {
 		t.backB.Show()
 	} else {
@@ -572,6 +581,36 @@ func (t *Tab) showDetail() {
 func findingRow(sev diag.Severity, text string) fyne.CanvasObject {
 	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(severity.Icon(sev))), nil,
 		richmsg.NewText(severity.Word(sev)+": "+text, richmsg.Style{}))
+}
+
+// askForget asks, then removes everything kept for the site in view (as
+// `history forget SITE`).
+func (t *Tab) askForget() {
+	site, n := t.site, len(t.entries)
+	if site == "" || n == 0 {
+		return
+	}
+	dlg.Confirm(lang.X("historytab.forget.title", "Forget this site"),
+		lang.X("historytab.forget.ask", "Forget {{.Versions}} of {{.Site}}? Their bytes go too, unless another site's version has the same file. Versions are kept again at the next fetch.",
+			map[string]any{"Versions": lang.XN("historytab.n.versions", "{{.Count}} versions", n, map[string]any{"Count": n}), "Site": site}),
+		func(ok bool) {
+			if ok {
+				t.forget(site)
+			}
+		}, t.host.Window)
+}
+
+// forget removes a site's history and shows the empty timeline.
+func (t *Tab) forget(site string) {
+	st, ok := t.host.Store()
+	if !ok {
+		return
+	}
+	if _, err := st.Forget(site); err != nil {
+		dlg.Error(err, t.host.Window)
+	}
+	t.entries, t.checked, t.selected = nil, nil, 0
+	t.Refresh()
 }
 
 // DocumentChanged follows the open document: another site, another timeline.

@@ -542,3 +542,44 @@ func TestSelectionFollowsItsVersion(t *testing.T) {
 		t.Errorf("after the import: %d versions, #%d selected, %v checked; want 3, #2, [2 3]", len(x.tab.entries), x.tab.selected, x.tab.checked)
 	}
 }
+
+// TestForgetAndKeepSetting: Forget… removes the site's versions from the
+// store (after asking), as `history forget` does; the Sites view's check
+// turns keeping off and on in the store's settings, which the fetch keeper
+// reads.
+func TestForgetAndKeepSetting(t *testing.T) {
+	site := newChangingSite(t)
+	x := newHarness(t, site.robots(), Host{})
+	for _, body := range []string{openFile, stagingFile} {
+		site.serve(body, 200)
+		site.fetchInto(t, x.st)
+	}
+	x.tab.Refresh()
+	if !x.tab.forgetB.Visible() {
+		t.Fatal("no Forget button with two versions")
+	}
+	test.Tap(x.tab.forgetB)
+	if !strings.Contains(dialogText(x.win), "Forget 2 versions of "+site.robots()+"?") {
+		t.Fatalf("the question:\n%s", dialogText(x.win))
+	}
+	x.tab.forget(site.robots()) // the question answered Yes
+	if vs, err := x.st.Versions(site.robots()); err == nil || len(vs) != 0 {
+		t.Errorf("the store still has %d versions", len(vs))
+	}
+	if len(x.tab.entries) != 0 || x.tab.forgetB.Visible() || !strings.Contains(x.tab.status.Text, "No versions are kept") {
+		t.Errorf("after forgetting: %d rows, status %q", len(x.tab.entries), x.tab.status.Text)
+	}
+
+	x.tab.inner.SelectIndex(1)
+	if !x.tab.keepCheck.Checked {
+		t.Fatal("keeping is on by default, the check says off")
+	}
+	x.tab.keepCheck.SetChecked(false)
+	if x.st.Keeping() {
+		t.Error("unchecking left keeping on")
+	}
+	x.tab.keepCheck.SetChecked(true)
+	if !x.st.Keeping() {
+		t.Error("checking left keeping off")
+	}
+}
