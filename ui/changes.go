@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -15,11 +16,13 @@ import (
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
+	"github.com/robots-studio/robots-studio/ui/historytab"
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
@@ -105,25 +108,55 @@ func (l *liveState) compareWith() {
 		saved.Disable()
 	}
 	rows := []fyne.CanvasObject{live, other, saved}
-	if url := l.currentURL(); url != "" {
-		for _, v := range l.historyFor(s).versions(url) {
-			v := v
-			label := lang.X("live.compare.earlier", "Fetched {{.Time}} ({{.Bytes}})",
-				map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04:05"),
-					"Bytes": lang.XN("live.banner.bytes", "{{.Count}} bytes", v.Bytes, map[string]any{"Count": v.Bytes})})
-			rows = append(rows, newButton(label, choose(func() {
-				data, err := v.load()
-				if err != nil {
-					s.showFileError(err)
-					return
-				}
-				l.showChanges(lang.X("live.compare.source_earlier", "the fetch of {{.Time}}", map[string]any{"Time": v.Fetched.Local().Format("2006-01-02 15:04")}), syntax.Parse(data), nil)
-			})))
-		}
-	}
+	rows = append(rows, l.earlierVersions(choose)...)
 	d = dlg.NewCustom(lang.X("live.compare.title", "Compare with…"), lang.X("live.ask.cancel", "Cancel"), container.NewVBox(rows...), s.win)
 	dlg.Show(s.win, d, dlg.Keys{Cancel: d.Hide})
 }
+
+// earlierVersions are buttons for the site's last kept versions (newest
+// first; the History tab lists them all).
+func (l *liveState) earlierVersions(choose func(func()) func()) []fyne.CanvasObject {
+	s := l.s
+	url := l.currentURL()
+	st, ok := history.InUse()
+	if url == "" || !ok {
+		return nil
+	}
+	vs, err := st.Versions(url)
+	if err != nil {
+		return nil
+	}
+	var rows []fyne.CanvasObject
+	for k := len(vs) - 1; k >= 0 && k >= len(vs)-earlierShown; k-- {
+		v, n := vs[k], k+1
+		answer := lang.X("live.banner.no_answer", "no answer")
+		if !v.Unreachable {
+			answer = fmt.Sprint(v.Status) + ", " + lang.XN("live.banner.bytes", "{{.Count}} bytes", v.Bytes, map[string]any{"Count": v.Bytes})
+		}
+		label := lang.X("live.compare.earlier", "Version #{{.N}}, {{.Time}} ({{.Answer}})",
+			map[string]any{"N": n, "Time": v.Time.Local().Format("2006-01-02 15:04:05"), "Answer": answer})
+		rows = append(rows, newButton(label, choose(func() {
+			data, err := st.Body(v)
+			if err != nil {
+				s.showFileError(err)
+				return
+			}
+			p := historytab.Pick{N: n, Version: v, Body: data}
+			l.showChanges(versionLabel(p), syntax.Parse(data), v.Result(data))
+		})))
+	}
+	if len(vs) > earlierShown {
+		rows = append(rows, newButton(lang.X("live.compare.all_versions", "All versions in the History tab…"), choose(func() {
+			if s.history != nil {
+				s.showTab(s.history)
+			}
+		})))
+	}
+	return rows
+}
+
+// earlierShown is how many kept versions Compare with… offers.
+const earlierShown = 6
 
 // currentURL is the site the document came from (or was last fetched).
 func (l *liveState) currentURL() string {
@@ -248,10 +281,24 @@ func (c *changesView) compute(doc *syntax.Document) {
 	if !c.s.pane.Compare() {
 		engines = c.s.pane.ReadingEngines()
 		engineFor = c.s.pane.EngineFor
+		// Crawlers no row names (an empty tester: the names both versions
+		// use) are read by their own engine too, which the rows' reading
+		// may not include: without it they were never queried.
+		for _, a := range agents {
+			if e, ok := engine.Get(engineFor(a)); ok && !slices.ContainsFunc(engines, func(x engine.Engine) bool { return x.Info().ID == e.Info().ID }) {
+				engines = append(engines, e)
+			}
+		}
 	}
 	res, old := c.oldRes, c.old
-	c.s.changesWork.Submit(changesJob{view: c, in: diff.Input{Old: old, New: doc, Engines: engines, Agents: agents, URLs: urls,
-		OldFor: func(id string) *syntax.Document { return res.DocFor(id, old) }, EngineFor: engineFor}})
+	in := diff.Input{Old: old, New: doc, Engines: engines, Agents: agents, URLs: urls,
+		OldFor: func(id string) *syntax.Document { return res.DocFor(id, old) }, EngineFor: engineFor}
+	// The editor holds an answer that was no file (a 503, no answer) as
+	// fetched: each engine reads it as that answer, as the old side does.
+	if now := c.s.live.res; now != nil && !now.OK() && c.s.doc.File.Remote != "" && !c.s.doc.TextModified() {
+		in.NewFor = func(id string) *syntax.Document { return now.DocFor(id, doc) }
+	}
+	c.s.changesWork.Submit(changesJob{view: c, in: in})
 }
 
 // changeItems are the list rows of a report: per crawler a summary and its

@@ -308,6 +308,9 @@ func (s *studio) close() {
 	s.disk.stop()
 	s.lint.pause.stop()
 	s.live.cancelFetch()
+	if s.history != nil && s.history.Tab != nil {
+		s.history.CancelImport()
+	}
 	s.lints.Wait()
 	s.fetcher.Wait()
 	s.changesWork.Wait()

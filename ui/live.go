@@ -38,8 +38,6 @@ type liveState struct {
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // the running fetch
-
-	history *fetchHistory
 }
 
 // liveSpinner is the dialog shown while a fetch runs.
@@ -146,7 +144,7 @@ func (l *liveState) fetched(j fetchJob, o fetchOutcome) {
 		// In a page, most sites refuse to be read (CORS).
 		s.web.webUnreadable(o.res.Target.RobotsURL)
 	default:
-		l.historyFor(s).add(o.res)
+		// tester/fetch's keeper has kept it as a version (tester/history)
 		j.done(o.res)
 	}
 }
@@ -171,6 +169,9 @@ func (l *liveState) openFetched(res *fetch.Result) {
 	}
 	s.doc.Discard()
 	l.res, l.simulate = res, -1
+	if l.banner != nil {
+		l.banner.Objects = nil // drawn again for this fetch (syncBanner draws an empty banner only)
+	}
 	s.show(session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}, body, s.pane.TestSet())
 }
 
@@ -301,9 +302,11 @@ func fetchFacts(res *fetch.Result) string {
 		status,
 		lang.XN("live.banner.hops", "{{.Count}} redirects", len(res.Hops)-1, map[string]any{"Count": len(res.Hops) - 1}),
 		lang.XN("live.banner.bytes", "{{.Count}} bytes", len(res.Body), map[string]any{"Count": len(res.Body)}),
-		res.Elapsed.Round(time.Millisecond).String(),
-		lang.X("live.banner.fetched_at", "fetched {{.Time}}", map[string]any{"Time": res.Started.Local().Format("2006-01-02 15:04")}),
 	}
+	if res.Elapsed > 0 { // a kept version (the History tab) has no timing
+		parts = append(parts, res.Elapsed.Round(time.Millisecond).String())
+	}
+	parts = append(parts, lang.X("live.banner.fetched_at", "fetched {{.Time}}", map[string]any{"Time": res.Started.Local().Format("2006-01-02 15:04")}))
 	return strings.Join(parts, " · ")
 }
 

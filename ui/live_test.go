@@ -15,6 +15,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/ui/uitest"
@@ -72,6 +73,18 @@ func findSelect(o fyne.CanvasObject) *widget.Select {
 	return nil
 }
 
+// keepHistory keeps every fetch in the window's storage, as main.go does
+// in the app (history.Open sets tester/fetch's keeper), until the test ends.
+func keepHistory(t *testing.T, s *studio) history.Store {
+	t.Helper()
+	st, err := history.Open(s.storageRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { history.Open("") })
+	return st
+}
+
 func openSite(t *testing.T, s *studio, url string) {
 	t.Helper()
 	called := false
@@ -85,6 +98,7 @@ func TestOpenFromSiteShowsTheFileAndTheBanner(t *testing.T) {
 	english(t)
 	srv := site(t, 200)
 	s := newTestStudio(t)
+	st := keepHistory(t, s)
 	s.openSample()
 	openSite(t, s, srv.URL+"/some/page")
 	if got := string(s.ed.Bytes()); got != siteRobots {
@@ -112,9 +126,9 @@ func TestOpenFromSiteShowsTheFileAndTheBanner(t *testing.T) {
 	if string(s.ed.Bytes()) != siteRobots {
 		t.Error("simulating changed the text")
 	}
-	// The fetch is kept with its date.
-	if v := s.live.historyFor(s).versions(srv.URL + "/robots.txt"); len(v) != 1 || v[0].Status != 200 {
-		t.Errorf("history %+v", v)
+	// The fetch is kept with its date, in the history the CLI reads.
+	if v, err := st.Versions(srv.URL + "/robots.txt"); err != nil || len(v) != 1 || v[0].Status != 200 || v[0].Bytes != len(siteRobots) {
+		t.Errorf("history %+v, %v", v, err)
 	}
 	// Opening a file removes the banner.
 	s.newFile()

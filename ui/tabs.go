@@ -48,7 +48,11 @@ func (s *studio) newTabs() []tab {
 	s.ai = &aiTab{s: s}
 	s.sitemaps = &sitemapsTab{s: s}
 	s.logs = &logsTab{s: s}
-	return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
+	if onWeb { // a page has no storage folder to keep versions in (tester/history)
+		return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
+	}
+	s.history = &historyTab{s: s}
+	return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, s.history, &s.class}
 }
 
 // buildTabs makes every tab's widgets into the tab container. Each tab's

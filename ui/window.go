@@ -49,6 +49,7 @@ type studio struct {
 	ai       *aiTab
 	sitemaps *sitemapsTab
 	logs     *logsTab
+	history  *historyTab
 
 	// lintReadings are the engines lint reports on (lintpanel.go).
 	lintReadings lintReadings

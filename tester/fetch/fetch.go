@@ -307,19 +307,27 @@ func request(ctx context.Context, client *http.Client, u string, opts Options) (
 // fail records why no answer came.
 func (r *Result) fail(parent context.Context, err error, timeout time.Duration) {
 	r.Unreachable = true
+	if errors.Is(parent.Err(), context.Canceled) {
+		r.Failure = msg.New(msgCancelled)
+		return
+	}
+	r.Failure = Why(err, timeout)
+}
+
+// Why says in a sentence why a request got no answer: a time limit, a
+// host name that does not resolve, a refused connection, another network
+// error (without Go's "Get \"url\":" wrapper).
+func Why(err error, timeout time.Duration) msg.Text {
 	var dnsErr *net.DNSError
 	switch {
-	case errors.Is(parent.Err(), context.Canceled):
-		r.Failure = msg.New(msgCancelled)
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded):
-		r.Failure = msg.New(msgTimeout, "Timeout", timeout.String())
+		return msg.New(msgTimeout, "Timeout", timeout.String())
 	case errors.As(err, &dnsErr):
-		r.Failure = msg.New(msgDNS, "Host", dnsErr.Name)
+		return msg.New(msgDNS, "Host", dnsErr.Name)
 	case isRefused(err):
-		r.Failure = msg.New(msgRefused)
-	default:
-		r.Failure = msg.New(msgNetErr, "Err", plainError(err))
+		return msg.New(msgRefused)
 	}
+	return msg.New(msgNetErr, "Err", plainError(err))
 }
 
 func isRefused(err error) bool {

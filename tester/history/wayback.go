@@ -44,6 +44,7 @@ var (
 	msgSkipBadTime   = msg.Def("history.wayback.skip_bad_time", "the capture's timestamp {{.Stamp}} is not a date")
 	msgCapped        = msg.Def("history.wayback.capped", "stopped after {{.Max}} snapshots (--max); the next is from {{.Next}}: run again with --from {{.NextStamp}} for the rest")
 	msgWaybackCancel = msg.Def("history.wayback.cancelled", "cancelled")
+	msgUnreachable   = msg.Def("history.wayback.unreachable", "the archive could not be reached: {{.Why}}")
 )
 
 // ImportOptions tune an import from the Internet Archive.
@@ -250,7 +251,7 @@ func (p *polite) get(ctx context.Context, u string) (*http.Response, error) {
 			if ctx.Err() != nil {
 				return nil, &stopped{msg.New(msgWaybackCancel)}
 			}
-			return nil, err
+			return nil, msg.Error(msgUnreachable, "Why", fetch.Why(err, p.opts.Timeout))
 		}
 		resp.Body = &cancelOnClose{resp.Body, cancel}
 		retry := resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500

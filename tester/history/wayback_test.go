@@ -201,6 +201,19 @@ func TestImportReportsIndexErrors(t *testing.T) {
 	}
 }
 
+// TestImportSaysWhyTheArchiveIsUnreachable: an archive that cannot be
+// reached is said in a sentence (as fetch says a site's), not as Go's
+// "Get \"url\": dial tcp …".
+func TestImportSaysWhyTheArchiveIsUnreachable(t *testing.T) {
+	a := newArchive(t)
+	opts := a.opts()
+	a.srv.Close() // nothing listens there any more
+	_, err := In(t.TempDir()).Import(context.Background(), exampleSite, opts)
+	if err == nil || err.Error() != "the archive could not be reached: the connection was refused" {
+		t.Errorf("error %v", err)
+	}
+}
+
 func TestParseCDXPlainAndEmpty(t *testing.T) {
 	caps, err := ParseCDX([]byte("com,example)/robots.txt 20150301000000 http://example.com/robots.txt text/plain 200 AAA 120\n"))
 	if err != nil || len(caps) != 1 || caps[0].Stamp != "20150301000000" || caps[0].Status != "200" || caps[0].Digest != "AAA" {

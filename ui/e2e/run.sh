@@ -87,7 +87,7 @@ import -window root "$SHOTS/e2e-tester.png"
 # 2b. Every tab draws its content in the real window (the test driver does
 # not hide a tab's content as the real tab container does: a bug once left
 # every tab but the first blank, and only a real window showed it). View ▸
-# Next Tab (Ctrl+Page Down) goes round all seven; each must show more than
+# Next Tab (Ctrl+Page Down) goes round all eight; each must show more than
 # a plain background below the tab bar: dozens of colours where text is.
 # colours_below prints the number of colours in the window below the tab bar
 # and above the status bar.
@@ -95,7 +95,7 @@ colours_below() {
   import -window root "$TMP/tab.png" 2>/dev/null && convert "$TMP/tab.png" -crop 1280x600+0+110 +repage -format %k info:
 }
 tab_drawn() { [ "$(colours_below)" -gt 16 ]; }
-titles="Meta tags|Mirrors / Host|AI access|Sitemaps|Logs|Lessons|robots.txt"
+titles="Meta tags|Mirrors / Host|AI access|Sitemaps|Logs|History|Lessons|robots.txt"
 IFS='|' read -r -a tabs <<<"$titles"
 for title in "${tabs[@]}"; do
   xdotool key ctrl+Next

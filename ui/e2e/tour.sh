@@ -86,14 +86,14 @@ tour_steps_results() {
   key ctrl+shift+e; shot 03-compare-selected
   key ctrl+shift+e; key Escape
   local i
-  for i in 1 2 3 4 5 6; do key ctrl+Next; shot "1$i-tab"; done
+  for i in 1 2 3 4 5 6 7; do key ctrl+Next; shot "1$i-tab"; done
   key ctrl+Next
   key F11; shot 04-presenter; key Escape
 }
 # The teacher: the Lessons tab in presenter mode.
 tour_steps_teacher() {
   local i
-  for i in 1 2 3 4 5 6; do key ctrl+Next; done
+  for i in 1 2 3 4 5 6 7; do key ctrl+Next; done
   key F11; shot 06-lesson-presenter; key Escape
 }
 

@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/tester/history"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/historytab"
+)
+
+// historyTab is the History tab: the open site's versions kept by
+// tester/history (every fetch is kept there: main.go opens the store and
+// tester/fetch's keeper writes each fetch). A version opens as a new
+// document with its fetch banner; two versions compare in the tester's
+// Changes view, the newer one in the editor.
+type historyTab struct {
+	*historytab.Tab
+	s    *studio
+	it   *container.TabItem
+	kept historytab.State
+}
+
+func (t *historyTab) build() *container.TabItem {
+	s := t.s
+	t.Tab = historytab.New(historytab.Host{
+		Window:  s.win,
+		Store:   history.InUse,
+		Site:    s.live.currentURL,
+		Open:    s.live.openVersion,
+		Compare: s.live.compareVersions,
+		Grading: func() history.GradeOptions {
+			set := s.pane.TestSet()
+			o := history.GradeOptions{URLs: set.Paths}
+			if len(set.Crawlers) > 0 {
+				o.Agents = set.Crawlers
+			}
+			return o
+		},
+	})
+	t.it = container.NewTabItem(lang.X("historytab.tab", "History"), t.Content)
+	return t.it
+}
+
+func (t *historyTab) tabItem() *container.TabItem { return t.it }
+
+// follow reads the history when the tab comes into view, and again when
+// another site's document opens while it is in view.
+func (t *historyTab) follow(c change, inView bool) {
+	switch {
+	case c == shown:
+		t.Refresh()
+	case inView && c == edited:
+		t.DocumentChanged()
+	}
+}
+func (t *historyTab) keep()    { t.kept = t.State() }
+func (t *historyTab) restore() { t.Restore(t.kept) }
+
+// openVersion opens a kept version as a new document, with the banner of
+// the fetch it records (each engine's outcome worked out again).
+func (l *liveState) openVersion(p historytab.Pick) {
+	l.s.whenSafe(func() {
+		l.openFetched(p.Version.Result(p.Body))
+		l.s.showEditor()
+	})
+}
+
+// compareVersions opens the newer version in the editor and the Changes
+// view against the older: what flips for each crawler, the deciding lines
+// marked in the editor.
+func (l *liveState) compareVersions(old, new historytab.Pick) {
+	l.s.whenSafe(func() {
+		l.openFetched(new.Version.Result(new.Body))
+		l.showChanges(versionLabel(old), syntax.Parse(old.Body), old.Version.Result(old.Body))
+	})
+}
+
+// versionLabel names a kept version, short enough for the Changes view's
+// header: "version #2 (2026-11-20)".
+func versionLabel(p historytab.Pick) string {
+	return lang.X("live.compare.source_version", "version #{{.N}} ({{.Date}})",
+		map[string]any{"N": p.N, "Date": p.Version.Time.Local().Format("2006-01-02")})
+}

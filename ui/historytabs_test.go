@@ -1,0 +1,91 @@
+package ui
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/robots-studio/robots-studio/ui/historytab"
+)
+
+// TestHistoryTabComparesAndOpensKeptVersions: a site fetched twice, its
+// file changed between, has two versions in the History tab (the window's
+// fetches are kept by tester/history, where the CLI reads them); Compare
+// opens the newer in the editor with the Changes view against the older,
+// and a version opens as a new document with its bytes.
+func TestHistoryTabComparesAndOpensKeptVersions(t *testing.T) {
+	english(t)
+	var mu sync.Mutex
+	body := siteRobots
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprint(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	s := newTestStudio(t)
+	st := keepHistory(t, s)
+	s.history.SetSynchronous(true)
+	openSite(t, s, srv.URL)
+	mu.Lock()
+	body = "User-agent: *\nDisallow: /\n"
+	mu.Unlock()
+	openSite(t, s, srv.URL)
+	s.showTab(s.history)
+	site, rows := s.history.Timeline()
+	if site != srv.URL+"/robots.txt" || len(rows) != 2 {
+		t.Fatalf("the tab shows %q with %d rows:\n%s", site, len(rows), strings.Join(rows, "\n"))
+	}
+	if !strings.Contains(rows[0], "the * group now disallows / (was: 1 rule)") {
+		t.Errorf("newest row %q", rows[0])
+	}
+	if vs, err := st.Versions(site); err != nil || len(vs) != 2 {
+		t.Fatalf("the store has %d versions (%v)", len(vs), err)
+	}
+
+	cmp := findButton(s.history.Content, "Compare #1 → #2")
+	if cmp == nil {
+		t.Fatal("no Compare #1 → #2 button")
+	}
+	test.Tap(cmp)
+	if s.tabs.Selected() != s.editor.tabItem() || string(s.ed.Bytes()) != body {
+		t.Fatalf("after Compare the editor has %q", s.ed.Bytes())
+	}
+	if s.changes == nil || s.changes.rep == nil || !strings.Contains(s.changes.source, "version #1") {
+		t.Fatal("no Changes view against version #1")
+	}
+	// The banner is #2's, not the fetch shown before it.
+	if banner := texts(s.live.banner); !strings.Contains(banner, fmt.Sprintf("· %d bytes", len(body))) {
+		t.Errorf("banner after comparing:\n%s", banner)
+	}
+	newlyBlocked := 0
+	for _, c := range s.changes.rep.Changes {
+		if c.NewlyBlocked() {
+			newlyBlocked++
+		}
+	}
+	if newlyBlocked == 0 {
+		t.Errorf("Disallow: / blocks nothing new: %+v %+v editor %q", s.changes.rep.Summaries, s.changes.rep, s.ed.Bytes())
+	}
+
+	// Open #1 (the older) as a new document.
+	s.showTab(s.history)
+	s.history.Restore(historytab.State{Selected: 1})
+	s.history.Refresh()
+	open := findButton(s.history.Content, "Open as a new document")
+	if open == nil {
+		t.Fatal("no Open button in the detail")
+	}
+	test.Tap(open)
+	if string(s.ed.Bytes()) != siteRobots || s.doc.File.Remote != site {
+		t.Errorf("Open put %q (from %q) in the editor", s.ed.Bytes(), s.doc.File.Remote)
+	}
+	if banner := texts(s.live.banner); !strings.Contains(banner, fmt.Sprintf("· %d bytes", len(siteRobots))) {
+		t.Errorf("banner after opening #1:\n%s", banner)
+	}
+}
