@@ -96,7 +96,7 @@ func (t *Tab) sitesLoaded(j sitesJob, o sitesOut) {
 	case o.err != nil:
 		t.sitesStatus.SetText(o.err.Error())
 	case len(o.rows) == 0:
-		t.sitesStatus.SetText(lang.X("historytab.sites_none", "No site has a history yet. Open one with File ▸ Open from Site, or check many with robots-studio watch SITES_FILE."))
+		t.sitesStatus.SetText(lang.X("historytab.sites_none", "No site has a history yet. Open one with File › Open from Site, or check many with robots-studio watch SITES_FILE."))
 	default:
 		n, bad := len(o.rows), 0
 		for i := range o.rows {

@@ -402,7 +402,7 @@ func (t *Tab) render() {
 	case !ok:
 		status = lang.X("historytab.no_store", "The history is not kept: the app's storage folder is not known.")
 	case site == "":
-		status = lang.X("historytab.no_site", "The open file did not come from a site. Open one with File ▸ Open from Site, or pick a site under Sites.")
+		status = lang.X("historytab.no_site", "The open file did not come from a site. Open one with File › Open from Site, or pick a site under Sites.")
 	case t.loading && len(t.entries) == 0:
 		status = lang.X("historytab.reading", "Reading the history…")
 	case t.loadErr != nil:
