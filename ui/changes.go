@@ -99,9 +99,9 @@ func (l *liveState) compareWith() {
 		filedlg.Show(fd, s.win)
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
-		l.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.File.Disk), nil)
+		l.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.SavedText()), nil)
 	}))
-	if s.doc.File.Path == "" && s.doc.File.Remote == "" {
+	if s.doc.Path() == "" && s.doc.Remote() == "" {
 		saved.Disable()
 	}
 	rows := []fyne.CanvasObject{live, other, saved}
@@ -128,8 +128,8 @@ func (l *liveState) compareWith() {
 // currentURL is the site the document came from (or was last fetched).
 func (l *liveState) currentURL() string {
 	s := l.s
-	if s.doc.File.Remote != "" {
-		return s.doc.File.Remote
+	if s.doc.Remote() != "" {
+		return s.doc.Remote()
 	}
 	if l.res != nil {
 		return l.res.Target.RobotsURL
