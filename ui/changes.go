@@ -102,9 +102,9 @@ func (l *liveState) compareWith() {
 		filedlg.Show(fd, s.win)
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
-		l.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.File.Disk), nil)
+		l.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.SavedText()), nil)
 	}))
-	if s.doc.File.Path == "" && s.doc.File.Remote == "" {
+	if s.doc.Path() == "" && s.doc.Remote() == "" {
 		saved.Disable()
 	}
 	rows := []fyne.CanvasObject{live, other, saved}
@@ -161,8 +161,8 @@ const earlierShown = 6
 // currentURL is the site the document came from (or was last fetched).
 func (l *liveState) currentURL() string {
 	s := l.s
-	if s.doc.File.Remote != "" {
-		return s.doc.File.Remote
+	if s.doc.Remote() != "" {
+		return s.doc.Remote()
 	}
 	if l.res != nil {
 		return l.res.Target.RobotsURL
@@ -295,7 +295,7 @@ func (c *changesView) compute(doc *syntax.Document) {
 		OldFor: func(id string) *syntax.Document { return res.DocFor(id, old) }, EngineFor: engineFor}
 	// The editor holds an answer that was no file (a 503, no answer) as
 	// fetched: each engine reads it as that answer, as the old side does.
-	if now := c.s.live.res; now != nil && !now.OK() && c.s.doc.File.Remote != "" && !c.s.doc.TextModified() {
+	if now := c.s.live.res; now != nil && !now.OK() && c.s.doc.Remote() != "" && !c.s.doc.TextModified() {
 		in.NewFor = func(id string) *syntax.Document { return now.DocFor(id, doc) }
 	}
 	c.s.changesWork.Submit(changesJob{view: c, in: in})

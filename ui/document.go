@@ -62,7 +62,7 @@ func (s *studio) openSample() {
 	if err != nil {
 		set = testset.New()
 	}
-	s.doc.File = session.File{IsNew: true, Disk: sample}
+	s.doc.StartWith(sample)
 	s.ed.SetText(sample)
 	s.setTests(set)
 	s.documentChanged()
@@ -110,11 +110,11 @@ func (s *studio) save(then func()) {
 		s.web.webSave(then) // written into the page's storage, and downloaded
 		return
 	}
-	if s.doc.File.Path == "" {
+	if s.doc.Path() == "" {
 		s.saveAs(then)
 		return
 	}
-	if err := s.writeTo(s.doc.File.Path); err != nil {
+	if err := s.writeTo(s.doc.Path()); err != nil {
 		if errors.Is(err, textfile.ErrChangedOnDisk) {
 			s.disk.checkDisk() // the question: reload or keep mine
 			return
@@ -132,7 +132,7 @@ func (s *studio) writeTo(path string) error {
 	if err := s.doc.Save(path); err != nil {
 		return err
 	}
-	s.remember(s.doc.File.Path)
+	s.remember(s.doc.Path())
 	s.updateTitle()
 	s.refreshStatus()
 	webfile.Flush()
@@ -163,10 +163,10 @@ func (s *studio) saveAs(then func()) {
 			s.showFileError(werr)
 			return
 		}
-		if abs, _ := filepath.Abs(path); abs == s.doc.File.Path {
+		if abs, _ := filepath.Abs(path); abs == s.doc.Path() {
 			// The user chose this very file in the dialog, which has just
 			// written it: that is not another program's change.
-			s.doc.File.KeepMine(s.doc.File.CheckDisk())
+			s.doc.KeepMine()
 		}
 		if err := s.writeTo(path); err != nil {
 			s.showFileError(err)
@@ -176,25 +176,25 @@ func (s *studio) saveAs(then func()) {
 			then()
 		}
 	}, s.win)
-	d.SetFileName(s.doc.File.SaveName())
+	d.SetFileName(s.doc.SaveName())
 	s.dialogs.startIn(d)
 	filedlg.Show(d, s.win)
 }
 
 // revert reloads the file from disk after confirming.
 func (s *studio) revert() {
-	if s.doc.File.Path == "" {
+	if s.doc.Path() == "" {
 		return
 	}
 	if !s.doc.Modified() {
-		s.openPath(s.doc.File.Path)
+		s.openPath(s.doc.Path())
 		return
 	}
 	dlg.Confirm(lang.X("window.revert.title", "Revert"),
-		lang.X("window.revert.ask", "Discard your changes to {{.File}} and reload it from disk?", map[string]any{"File": s.doc.File.Name()}),
+		lang.X("window.revert.ask", "Discard your changes to {{.File}} and reload it from disk?", map[string]any{"File": s.doc.Name()}),
 		func(ok bool) {
 			if ok {
-				s.openPath(s.doc.File.Path)
+				s.openPath(s.doc.Path())
 			}
 		}, s.win)
 }
@@ -223,7 +223,7 @@ func (s *studio) whenSafe(action func()) {
 			}
 		}
 	}
-	msgText := unsavedQuestion(s.doc.File.Name(), unsaved)
+	msgText := unsavedQuestion(s.doc.Name(), unsaved)
 	buttons := container.NewHBox(
 		newButton(lang.X("window.unsaved.cancel", "Cancel"), answer(session.ChoiceCancel)),
 		newButton(lang.X("window.unsaved.discard", "Don't save"), answer(session.ChoiceDiscard)),
@@ -275,9 +275,9 @@ func (s *studio) restore(rec session.RecoveryRecord) {
 		f, open = session.File{IsNew: true}, false
 	}
 	if !open {
-		s.doc.File = f
+		s.doc.RestoreAs(f)
 	}
-	if s.doc.File.Path != rec.Path {
+	if s.doc.Path() != rec.Path {
 		s.setTests(testset.New())
 	}
 	s.ed.SetText(rec.Text)
@@ -285,7 +285,7 @@ func (s *studio) restore(rec session.RecoveryRecord) {
 	// The copy becomes this window's, under "" when the text is now a new
 	// document.
 	s.doc.Adopt(rec)
-	if s.doc.File.Path != rec.Path {
+	if s.doc.Path() != rec.Path {
 		reason := ""
 		if why != nil {
 			reason = why.Error()
@@ -314,5 +314,5 @@ func (s *studio) close() {
 	s.lints.Wait()
 	s.fetcher.Wait()
 	s.changesWork.Wait()
-	s.doc.Rec.Close()
+	s.doc.Close()
 }

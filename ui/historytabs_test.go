@@ -82,8 +82,8 @@ func TestHistoryTabComparesAndOpensKeptVersions(t *testing.T) {
 		t.Fatal("no Open button in the detail")
 	}
 	test.Tap(open)
-	if string(s.ed.Bytes()) != siteRobots || s.doc.File.Remote != site {
-		t.Errorf("Open put %q (from %q) in the editor", s.ed.Bytes(), s.doc.File.Remote)
+	if string(s.ed.Bytes()) != siteRobots || s.doc.Remote() != site {
+		t.Errorf("Open put %q (from %q) in the editor", s.ed.Bytes(), s.doc.Remote())
 	}
 	if banner := texts(s.live.banner); !strings.Contains(banner, fmt.Sprintf("· %d bytes", len(siteRobots))) {
 		t.Errorf("banner after opening #1:\n%s", banner)

@@ -62,7 +62,7 @@ func TestAutosaveRunsOnTheWindowsClock(t *testing.T) {
 	openWindow(s, []string{p})
 	defer s.win.Close()
 	test.Type(s.ed, "Disallow: /precious\n")
-	if s.doc.Rec.Has(p) {
+	if s.doc.HasCopy(p) {
 		t.Fatal("a copy was written before the clock ticked")
 	}
 	s.autosaver.Stop() // the test plays the autosave's goroutine: the tick below is handled here
@@ -71,7 +71,7 @@ func TestAutosaveRunsOnTheWindowsClock(t *testing.T) {
 	go func() { clock.Tick(); close(done) }()
 	<-done
 	s.autosaver.Stop() // returns once the tick's autosave has run
-	if !s.doc.Rec.Has(p) {
+	if !s.doc.HasCopy(p) {
 		t.Fatal("the tick did not copy the unsaved text")
 	}
 }

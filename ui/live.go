@@ -181,7 +181,7 @@ func (l *liveState) syncBanner() {
 	if l.banner == nil {
 		return
 	}
-	if s.doc.File.Remote == "" || l.res == nil {
+	if s.doc.Remote() == "" || l.res == nil {
 		l.res = nil
 		if len(l.banner.Objects) > 0 {
 			l.banner.Objects = nil

@@ -276,7 +276,7 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 		t.Errorf("same text as live, still %d changes", len(s.changes.rep.Changes))
 	}
 	// Against the saved version.
-	s.live.showChanges("the saved version", syntax.Parse(s.doc.File.Disk), nil)
+	s.live.showChanges("the saved version", syntax.Parse(s.doc.SavedText()), nil)
 	if len(s.changes.rep.Changes) == 0 {
 		t.Error("the edit differs from the saved file")
 	}

@@ -54,7 +54,7 @@ func isDir(path string) bool {
 // startDir is openStartDir for this window.
 func (dl *dialogs) startDir() string {
 	s := dl.s
-	return openStartDir(s.doc.File.Path, s.app.Preferences().String(prefOpenFolder), isDir)
+	return openStartDir(s.doc.Path(), s.app.Preferences().String(prefOpenFolder), isDir)
 }
 
 // rememberFolder keeps the folder of a file just opened for the next dialog.

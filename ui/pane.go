@@ -27,7 +27,7 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 	p.ResultsOnly().SetOnChange(s.view.setResultsOnly)
 	s.view.setResultsOnly(false) // a new pane starts beside the editor
 	// Export… starts beside the robots.txt and is named after it.
-	p.SetExportPlace(func() (string, string) { return s.dialogs.startDir(), s.doc.File.SaveName() })
+	p.SetExportPlace(func() (string, string) { return s.dialogs.startDir(), s.doc.SaveName() })
 	p.SetCompareColumns(compareColumns(s.app.Preferences()))
 	p.SetOnColumnsChanged(func() { rememberCompareColumns(s.app.Preferences(), p) })
 	s.lintReadings.set(lintChosen(engineID, compare))

@@ -46,7 +46,7 @@ func (s *studio) platformStart() {
 func (w *webSide) pageHidden(closing bool) {
 	s := w.s
 	if closing {
-		s.doc.Rec.Release()
+		s.doc.Release()
 		return
 	}
 	fyne.Do(s.autosave)

@@ -213,7 +213,7 @@ func TestOpenExampleInMainEditor(t *testing.T) {
 	if b, _ := os.ReadFile(p); string(b) != "User-agent: *\nDisallow: /mine/\n" {
 		t.Error("the user's file was touched")
 	}
-	if !s.doc.File.IsNew {
+	if s.doc.Path() != "" || s.doc.Remote() != "" {
 		t.Error("the example did not open as a new document")
 	}
 }

@@ -21,13 +21,13 @@ func TestStartupKeepsTheRecoveryCopyOfANewBuffer(t *testing.T) {
 	s.newFile()
 	test.Type(s.ed, "Disallow: /precious")
 	s.autosave()
-	if !s.doc.Rec.Has("") {
+	if !s.doc.HasCopy("") {
 		t.Fatal("setup: no copy")
 	}
-	s.doc.Rec.Close() // the window crashed
+	s.doc.Close() // the window crashed
 	s2 := testStudio(a, storage)
 	s2.openPath(p) // what Start does for prefLast / args[0]
-	if n := len(s2.doc.Rec.Pending()); n != 1 {
+	if n := len(s2.doc.PendingCopies()); n != 1 {
 		t.Fatalf("the unsaved new buffer's recovery copy was deleted before offerRecovery ran (%d left)", n)
 	}
 }
@@ -42,10 +42,10 @@ func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
 	s.openPath(p)
 	test.Type(s.ed, "Disallow: /precious")
 	s.autosave()
-	s.doc.Rec.Close() // the window crashed
+	s.doc.Close() // the window crashed
 	s2 := testStudio(a, storage)
 	s2.openPath(p) // Start: prefLast
-	recs := s2.doc.Rec.Pending()
+	recs := s2.doc.PendingCopies()
 	if len(recs) != 1 {
 		t.Fatalf("setup: %d", len(recs))
 	}
@@ -53,7 +53,7 @@ func TestRestoreKeepsItsCopyUntilSaved(t *testing.T) {
 	if !s2.doc.Modified() {
 		t.Fatal("setup: restored text should be unsaved")
 	}
-	if !s2.doc.Rec.Has(p) {
+	if !s2.doc.HasCopy(p) {
 		t.Fatal("restored, unsaved text has no recovery copy until the next autosave")
 	}
 }
@@ -73,7 +73,7 @@ func TestTheLastKeysReachTheCopyAtAPauseInTyping(t *testing.T) {
 	s.autosaver.Stop() // the test plays the autosave's goroutine: the pause below is handled here
 	s.autosaver = session.StartAutosave(clock, session.AutosaveEvery, func(f func()) { f() }, s.autosave)
 	test.Type(s.ed, "# LASTKEYS")
-	if s.doc.Rec.Has(p) {
+	if s.doc.HasCopy(p) {
 		t.Fatal("setup: a copy before the pause")
 	}
 	done := make(chan struct{})
@@ -84,8 +84,8 @@ func TestTheLastKeysReachTheCopyAtAPauseInTyping(t *testing.T) {
 		t.Fatal("typing started no pause: nothing is written before the next tick")
 	}
 	s.autosaver.Stop() // returns once the pause's autosave has run
-	s.doc.Rec.Close()  // killed
-	pending := testStudio(a, storage).doc.Rec.Pending()
+	s.doc.Close()      // killed
+	pending := testStudio(a, storage).doc.PendingCopies()
 	if len(pending) != 1 || !strings.Contains(string(pending[0].Text), "# LASTKEYS") {
 		t.Fatalf("the keys typed before the pause are not in the copy: %q", pending)
 	}

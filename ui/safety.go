@@ -38,13 +38,13 @@ func (d *diskState) stop() {
 func (d *diskState) fileOnDisk() {
 	s := d.s
 	d.stop()
-	if s.doc.File.Path != "" && !d.off {
-		d.watch = session.WatchFile(s.doc.File.Path, func() { fyne.Do(d.checkDisk) })
+	if !d.off {
+		d.watch = s.doc.Watch(func() { fyne.Do(d.checkDisk) })
 	}
 	if s.doc.Leftovers() > 0 {
 		dlg.Info(lang.X("window.leftover.title", "Text of an unfinished save"),
 			lang.X("window.leftover.found", "A save of {{.File}} was cut off (the program was stopped while writing), and its temporary file held text newer than the file. The temporary file is removed; its text is kept as recovered work: File › Recover Unsaved Work…",
-				map[string]any{"File": s.doc.File.Name()}), s.win)
+				map[string]any{"File": s.doc.Name()}), s.win)
 	}
 }
 
@@ -53,12 +53,12 @@ func (d *diskState) fileOnDisk() {
 // is reloaded (nothing of the user's is lost), unsaved text asks.
 func (d *diskState) checkDisk() {
 	s := d.s
-	c := s.doc.File.CheckDisk()
-	switch s.doc.File.OnDisk(c, s.ed.Bytes()) {
+	c := s.doc.CheckDisk()
+	switch s.doc.OnDisk(c) {
 	case session.DiskReload:
 		d.reloadFromDisk(c)
 		dlg.Info(lang.X("window.disk.title", "Changed on disk"), lang.X("window.disk.reloaded", "{{.File}} was changed by another program and has been reloaded (you had no unsaved changes).",
-			map[string]any{"File": s.doc.File.Name()}), s.win)
+			map[string]any{"File": s.doc.Name()}), s.win)
 	case session.DiskAsk:
 		d.askDisk(c)
 	}
@@ -79,7 +79,7 @@ func (d *diskState) keepMine() {
 		d.ask.Hide()
 		d.ask = nil
 	}
-	s.doc.File.KeepMine(s.doc.File.CheckDisk())
+	s.doc.KeepMine()
 	s.updateTitle()
 	s.refreshStatus()
 }
@@ -91,13 +91,13 @@ func (d *diskState) askDisk(c session.DiskCheck) {
 	if d.ask != nil {
 		d.ask.Hide()
 	}
-	args := map[string]any{"File": s.doc.File.Name()}
+	args := map[string]any{"File": s.doc.Name()}
 	var text string
 	var buttons *fyne.Container
 	reload := newButton(lang.X("window.disk.reload", "Reload from disk"), func() {
 		d.ask.Hide()
 		d.ask = nil
-		if now := s.doc.File.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
+		if now := s.doc.CheckDisk(); now.Changed && !now.Gone && now.Err == nil {
 			d.reloadFromDisk(now)
 		}
 	})
@@ -174,12 +174,12 @@ type recoveryList struct {
 func (rl *recoveryList) offerRecovery() {
 	s := rl.s
 	var recs []session.RecoveryRecord
-	for _, r := range s.doc.Rec.Pending() {
+	for _, r := range s.doc.PendingCopies() {
 		if r.Path != "" {
 			if st, err := os.Stat(r.Path); err == nil && st.Size() == int64(len(r.Text)) {
 				if disk, err := os.ReadFile(r.Path); err == nil && string(disk) == string(r.Text) {
 					// Nothing was lost: the file already holds this text.
-					s.doc.Rec.Discard(r)
+					s.doc.DeleteCopy(r)
 					continue
 				}
 			}
@@ -242,7 +242,7 @@ func (rl *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObjec
 		dlg.Confirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),
 			func(ok bool) {
 				if ok {
-					s.doc.Rec.Discard(rec)
+					s.doc.DeleteCopy(rec)
 					rl.offerRecovery()
 				}
 			}, s.win)

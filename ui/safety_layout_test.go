@@ -108,15 +108,15 @@ func TestRecoveryListIsAsTallAsItsCopies(t *testing.T) {
 	storage := t.TempDir()
 	listHeight := func(copies int) (list, rows float32) {
 		s := testStudio(a, storage)
-		for _, r := range s.doc.Rec.Pending() {
-			s.doc.Rec.Discard(r)
+		for _, r := range s.doc.PendingCopies() {
+			s.doc.DeleteCopy(r)
 		}
 		for i := 0; i < copies; i++ {
 			w := testStudio(a, storage)
 			w.openPath(writeFile(t, fmt.Sprintf("R%d.txt", i), []byte("User-agent: *\n")))
 			test.Type(w.ed, "Disallow: /typed\n")
 			w.autosave()
-			w.doc.Rec.Close()
+			w.doc.Close()
 		}
 		s = testStudio(a, storage)
 		s.win.Resize(fyne.NewSize(1280, 800))

@@ -27,7 +27,7 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 		w.openPath(p)
 		test.Type(w.ed, "Disallow: /typed-in-"+p)
 		w.autosave()
-		w.doc.Rec.Close() // killed: the copy stays
+		w.doc.Close() // killed: the copy stays
 	}
 	s := testStudio(a, storage)
 	s.openPath(pb) // Start: the last file
@@ -36,7 +36,7 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 		t.Fatalf("every pending copy must be offered, got %d rows", len(s.recovery.rows))
 	}
 	var recA session.RecoveryRecord
-	for _, r := range s.doc.Rec.Pending() {
+	for _, r := range s.doc.PendingCopies() {
 		if r.Path == pa {
 			recA = r
 		}
@@ -45,14 +45,14 @@ func TestEveryPendingCopyIsOfferedAndKeptUntilTheUserSaysSo(t *testing.T) {
 	if !strings.Contains(string(s.ed.Bytes()), "typed-in-"+pa) {
 		t.Fatal("A not restored")
 	}
-	left := s.doc.Rec.Pending()
+	left := s.doc.PendingCopies()
 	if len(left) != 1 || left[0].Path != pb {
 		t.Fatalf("restoring A must keep B's copy pending: %+v", left)
 	}
 	s.quit()
 	next := testStudio(a, storage)
 	found := false
-	for _, r := range next.doc.Rec.Pending() {
+	for _, r := range next.doc.PendingCopies() {
 		found = found || r.Path == pb
 	}
 	if !found {
@@ -80,8 +80,8 @@ func TestAPartialUndoIsWhatRecoveryHolds(t *testing.T) {
 	if string(s.ed.Bytes()) != want {
 		t.Fatalf("setup: undo gave %q, want %q", s.ed.Bytes(), want)
 	}
-	s.doc.Rec.Close() // kill -9 inside the autosave window
-	p2 := testStudio(a, storage).doc.Rec.Pending()
+	s.doc.Close() // kill -9 inside the autosave window
+	p2 := testStudio(a, storage).doc.PendingCopies()
 	if len(p2) != 1 || string(p2[0].Text) != want {
 		t.Fatalf("recovery brings back undone text: %q", p2)
 	}

@@ -32,7 +32,7 @@ func TestSitemapTabInWindow(t *testing.T) {
 	if got := s.sitemaps.Status(); !strings.Contains(got, "URLs: 1,") || !strings.Contains(got, "blocked (URL, crawler) pairs: 3") {
 		t.Errorf("status %q", got)
 	}
-	if string(s.ed.Bytes()) == "" || s.doc.File.Path == sm {
+	if string(s.ed.Bytes()) == "" || s.doc.Path() == sm {
 		t.Error("the dropped sitemap replaced the robots.txt in the editor")
 	}
 	s.checks.selectLine(2)

@@ -52,7 +52,7 @@ func (s *studio) refreshStatus() {
 	if set == nil {
 		return
 	}
-	doc := statusdoc.Doc{Title: s.title, File: s.doc.File.Path, Modified: s.doc.File.TextModified(s.ed.Bytes()), Tests: s.doc.File.TestsPath,
+	doc := statusdoc.Doc{Title: s.title, File: s.doc.Path(), Modified: s.doc.TextModified(), Tests: s.doc.TestsPath(),
 		Focus: s.status.seen.Focus, Line: s.status.seen.Line, Dialog: s.status.seen.Dialog,
 		RowsInView: s.status.seen.RowsInView, PathChars: s.status.seen.PathChars, Language: lang.X("i18n.language", "en")}
 	if r, ok := windowRect(s.win); ok {

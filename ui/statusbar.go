@@ -53,7 +53,7 @@ func (s *studio) refreshBar() {
 		return
 	}
 	doc := s.ed.Document()
-	setText(b.state, fileStateText(&s.doc.File, s.doc.Modified()))
+	setText(b.state, fileStateText(s.doc.Path(), s.doc.Remote(), s.doc.Modified()))
 	setText(b.pos, lang.X("window.status.position", "Line {{.Line}}, column {{.Column}}",
 		map[string]any{"Line": s.ed.CursorLine(), "Column": s.ed.CursorColumn()}))
 	setText(b.enc, encodingText(doc))
@@ -71,12 +71,12 @@ func (s *studio) refreshBar() {
 // not on every key.
 func (b *statusBar) placeBeside(s *studio) bool {
 	if !onWeb {
-		_, place := s.doc.Places.For(s.doc.File.Path)
+		_, place := s.doc.Places.For(s.doc.Path())
 		return place == session.Beside
 	}
-	if c := b.place; !c.known || c.path != s.doc.File.Path || c.tests != s.doc.File.TestsPath {
-		_, place := s.doc.Places.For(s.doc.File.Path)
-		b.place.path, b.place.tests, b.place.known, b.place.beside = s.doc.File.Path, s.doc.File.TestsPath, true, place == session.Beside
+	if c := b.place; !c.known || c.path != s.doc.Path() || c.tests != s.doc.TestsPath() {
+		_, place := s.doc.Places.For(s.doc.Path())
+		b.place.path, b.place.tests, b.place.known, b.place.beside = s.doc.Path(), s.doc.TestsPath(), true, place == session.Beside
 	}
 	return b.place.beside
 }
@@ -99,13 +99,13 @@ func setText(l *widget.Label, t string) {
 
 // fileStateText is "Saved", "Modified", or for a document never saved
 // "New, not saved" (or "Fetched, not saved").
-func fileStateText(f *session.File, modified bool) string {
+func fileStateText(path, remote string, modified bool) string {
 	switch {
-	case f.Path == "" && f.Remote != "" && modified:
+	case path == "" && remote != "" && modified:
 		return lang.X("window.status.fetched_edited", "Edited, not saved")
-	case f.Path == "" && f.Remote != "":
+	case path == "" && remote != "":
 		return lang.X("window.status.fetched", "Fetched, not saved")
-	case f.Path == "":
+	case path == "":
 		return lang.X("window.status.new", "New, not saved")
 	case modified:
 		return lang.X("window.status.modified", "Modified")
@@ -165,7 +165,7 @@ func endingsText(doc *syntax.Document) string {
 
 // testsPlaceText says where the tester's rows are kept.
 func testsPlaceText(s *studio) string {
-	if s.doc.File.Path == "" {
+	if s.doc.Path() == "" {
 		return lang.X("window.status.tests_unsaved", "Test set: saved with the file")
 	}
 	if s.bar.placeBeside(s) {
@@ -176,13 +176,13 @@ func testsPlaceText(s *studio) string {
 
 // tabTitle is the editor tab's title: the file's name, the host of a
 // fetched file, or that the document is new.
-func tabTitle(f *session.File) string {
+func tabTitle(path, remote string) string {
 	switch {
-	case f.Path != "":
-		return filepath.Base(f.Path)
-	case f.Remote != "":
-		host := f.Remote
-		if a, ok := uri.SplitAbsolute(f.Remote); ok {
+	case path != "":
+		return filepath.Base(path)
+	case remote != "":
+		host := remote
+		if a, ok := uri.SplitAbsolute(remote); ok {
 			host = strings.TrimPrefix(a.Origin(), a.Scheme+"://")
 		}
 		return lang.X("window.tab.fetched", "robots.txt — {{.Host}}", map[string]any{"Host": host})

@@ -195,11 +195,11 @@ func TestOpenPathSaysWhyAndKeepsTheText(t *testing.T) {
 		t.Errorf("a folder must be named as such:\n%s", view)
 	}
 	other := writeFile(t, "other.txt", []byte("User-agent: Googlebot\n"))
-	s.doc.File.Disk = s.ed.Bytes() // nothing unsaved: no question in between
+	s.ed.SetText(s.doc.SavedText()) // nothing unsaved: no question in between
 	entry.SetText(other)
 	entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if s.doc.File.Path != other {
-		t.Fatalf("the typed path was not opened: %q", s.doc.File.Path)
+	if s.doc.Path() != other {
+		t.Fatalf("the typed path was not opened: %q", s.doc.Path())
 	}
 	if got := s.app.Preferences().String(prefOpenFolder); got != filepath.Dir(other) {
 		t.Errorf("last folder %q not remembered", got)
@@ -278,7 +278,7 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 	set := testset.New()
 	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/a", "/b"}
 	s.pane.SetTestSet(set)
-	s.live.showChanges("the saved version", syntax.Parse(s.doc.File.Disk), nil)
+	s.live.showChanges("the saved version", syntax.Parse(s.doc.SavedText()), nil)
 	if s.changes.rep == nil || len(s.changes.rep.Changes) != 0 {
 		t.Fatalf("first comparison: %+v", s.changes.rep)
 	}
@@ -321,7 +321,7 @@ func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
 	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/x"}
 	s.pane.SetTestSet(set)
 	s.save(nil)
-	inApp := s.doc.File.TestsPath
+	inApp := s.doc.TestsPath()
 	b := findButton(s.win.Canvas().Overlays().Top(), "Beside the file")
 	if b == nil {
 		t.Fatal("no question after the first save")
@@ -333,8 +333,8 @@ func TestAnswerBesideTheFileMovesTheSet(t *testing.T) {
 	if _, err := os.Stat(inApp); !os.IsNotExist(err) {
 		t.Errorf("the copy in the app's folder is still there: %v", err)
 	}
-	if s.bar.tests.Text != "Test set: beside the file" || s.doc.File.TestsPath != testset.PathFor(p) {
-		t.Errorf("status bar %q, tests path %s", s.bar.tests.Text, s.doc.File.TestsPath)
+	if s.bar.tests.Text != "Test set: beside the file" || s.doc.TestsPath() != testset.PathFor(p) {
+		t.Errorf("status bar %q, tests path %s", s.bar.tests.Text, s.doc.TestsPath())
 	}
 	set.Paths = append(set.Paths, "/y")
 	s.pane.SetTestSet(set)

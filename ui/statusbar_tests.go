@@ -20,12 +20,12 @@ import (
 // runs them in CI, and the choice between the two places.
 func (dl *dialogs) showTestSetPlace() {
 	s := dl.s
-	if s.doc.File.Path == "" {
+	if s.doc.Path() == "" {
 		dlg.Info(lang.X("window.tests.place_title", "Test set location"),
 			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), s.win)
 		return
 	}
-	robots := s.doc.File.Path
+	robots := s.doc.Path()
 	path, place := s.doc.Places.For(robots)
 	where := widget.NewLabel(path)
 	where.Wrapping = fyne.TextWrapBreak
@@ -56,7 +56,7 @@ func (dl *dialogs) showTestSetPlace() {
 			dlg.Error(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			return
 		}
-		s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
+		s.doc.TestsMoved(robots)
 		s.refreshBar()
 		d.Hide()
 		dl.showTestSetPlace()
@@ -89,11 +89,11 @@ func (dl *dialogs) showTestSetPlace() {
 // file is asked once.
 func (dl *dialogs) askTestSetPlaceOnce() {
 	s := dl.s
-	robots := s.doc.File.Path
+	robots := s.doc.Path()
 	if robots == "" || s.doc.Places.Dir == "" || s.doc.Places.Chosen(robots) {
 		return
 	}
-	if _, place := s.doc.Places.For(robots); place != session.InApp || !fileExists(s.doc.File.TestsPath) {
+	if _, place := s.doc.Places.For(robots); place != session.InApp || !fileExists(s.doc.TestsPath()) {
 		return
 	}
 	name := filepath.Base(robots)
@@ -114,9 +114,7 @@ func (dl *dialogs) askTestSetPlaceOnce() {
 			if err := s.doc.Places.Choose(robots, want); err != nil {
 				dlg.Error(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
 			}
-			if s.doc.File.Path == robots {
-				s.doc.File.TestsPath, _ = s.doc.Places.For(robots)
-			}
+			s.doc.TestsMoved(robots)
 			s.refreshStatus()
 		}
 	}

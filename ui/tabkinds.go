@@ -145,7 +145,7 @@ func (t *sitemapsTab) build() *container.TabItem {
 	s := t.s
 	t.Tab = sitemaptab.New(sitemaptab.Host{
 		Window:      s.win,
-		Robots:      func() (string, []byte) { return s.doc.File.Path, s.ed.Bytes() },
+		Robots:      func() (string, []byte) { return s.doc.Path(), s.ed.Bytes() },
 		SelectRule:  s.checks.selectLine,
 		AddToTester: s.addToTester,
 		TesterPaths: func() []string { return s.pane.TestSet().Paths },
@@ -196,8 +196,8 @@ func (t *logsTab) restore() { t.Restore(t.kept) }
 func (t *logsTab) source() logtab.Source {
 	s := t.s
 	doc := s.ed.Document()
-	if s.doc.File.Path != "" && s.doc.TextModified() {
-		return logtab.Source{Robots: syntax.Parse(s.doc.File.Disk), Draft: doc}
+	if s.doc.Path() != "" && s.doc.TextModified() {
+		return logtab.Source{Robots: syntax.Parse(s.doc.SavedText()), Draft: doc}
 	}
 	return logtab.Source{Robots: doc}
 }

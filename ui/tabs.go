@@ -264,7 +264,7 @@ func (t *editorTab) build() *container.TabItem {
 	s.live.left = left
 	s.split = container.NewHSplit(left, s.live.rightSide())
 	s.split.Offset = splitOffset
-	t.it = container.NewTabItem(tabTitle(&s.doc.File), s.split)
+	t.it = container.NewTabItem(tabTitle(s.doc.Path(), s.doc.Remote()), s.split)
 	return t.it
 }
 
@@ -288,7 +288,7 @@ func (t *editorTab) retitle() {
 	if t.it == nil {
 		return
 	}
-	if title := tabTitle(&t.s.doc.File); t.it.Text != title {
+	if title := tabTitle(t.s.doc.Path(), t.s.doc.Remote()); t.it.Text != title {
 		t.it.Text = title
 		t.s.tabs.Refresh()
 	}

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
@@ -37,7 +38,7 @@ func aiRow(s *studio, crawler string) string {
 func TestAITabIsMadeWhenFirstShown(t *testing.T) {
 	english(t)
 	s := newTestStudio(t)
-	s.show(s.doc.File, []byte("User-agent: GPTBot\nDisallow: /private/\n"), nil)
+	s.show(session.File{IsNew: true}, []byte("User-agent: GPTBot\nDisallow: /private/\n"), nil)
 	if s.ai.Tab != nil || s.ai.body.content != nil {
 		t.Fatal("the AI tab was made before it was shown")
 	}

@@ -30,7 +30,7 @@ func TestTesterRowsAloneDoNotModifyTheFile(t *testing.T) {
 	if b, _ := os.ReadFile(p); string(b) != string(text) {
 		t.Errorf("the robots.txt was rewritten: %q", b)
 	}
-	if _, err := os.Stat(s.doc.File.TestsPath); err != nil {
+	if _, err := os.Stat(s.doc.TestsPath()); err != nil {
 		t.Fatalf("the rows were not kept with the test set: %v", err)
 	}
 	// A crash now (no Save): the next window has the rows.

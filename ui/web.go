@@ -68,18 +68,18 @@ func (w *webSide) webOpenDialog() {
 // page's storage, and the bytes written are downloaded.
 func (w *webSide) webSave(then func()) {
 	s := w.s
-	if s.doc.File.Path == "" {
+	if s.doc.Path() == "" {
 		w.webSaveAs(then)
 		return
 	}
-	w.webWrite(s.doc.File.SaveName(), then)
+	w.webWrite(s.doc.SaveName(), then)
 }
 
 // webSaveAs asks for a file name, then saves and downloads as webSave.
 func (w *webSide) webSaveAs(then func()) {
 	s := w.s
 	entry := keys.NewEntry()
-	entry.SetText(s.doc.File.SaveName())
+	entry.SetText(s.doc.SaveName())
 	problem := newWrappedLabel("")
 	problem.Importance = widget.DangerImportance
 	problem.Hide()
@@ -115,7 +115,7 @@ func (w *webSide) webSaveAs(then func()) {
 func (w *webSide) webWrite(name string, then func()) {
 	s := w.s
 	home, _ := os.UserHomeDir()
-	path := webSavePath(s.doc.File.Path, name, home)
+	path := webSavePath(s.doc.Path(), name, home)
 	if filepath.Base(path) != name {
 		path = filepath.Join(filepath.Dir(path), name)
 	}

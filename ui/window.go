@@ -256,7 +256,7 @@ func (s *studio) documentChanged() {
 }
 
 func (s *studio) updateTitle() {
-	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.doc.File.Name()})
+	t := lang.X("window.title", "Robots Studio — {{.File}}", map[string]any{"File": s.doc.Name()})
 	modified := s.doc.Modified()
 	if modified {
 		t += " •"

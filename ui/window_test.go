@@ -118,7 +118,7 @@ func TestTestSetIsKeptOutOfTheSiteFolderAndCountsAsAChange(t *testing.T) {
 	set.Paths = []string{"/x"}
 	set.SetExpected("Googlebot", "/x", "google", false)
 	s.pane.SetTestSet(set)
-	if s.doc.Modified() || !s.doc.File.TestsModified(s.doc.TestsBytes()) {
+	if s.doc.Modified() || !s.doc.TestsModified() {
 		t.Fatal("new tester rows must be a change of the test set, not of the robots.txt")
 	}
 	s.save(nil)
@@ -236,8 +236,8 @@ func TestDroppedFileOpens(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.dropped([]fyne.URI{web, storage.NewFileURI(p)})
-	if s.doc.File.Name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
-		t.Fatalf("dropped file not opened: %s %q", s.doc.File.Name(), s.ed.Bytes())
+	if s.doc.Name() != "dropped.txt" || string(s.ed.Bytes()) != "User-agent: *\nDisallow: /dropped\n" {
+		t.Fatalf("dropped file not opened: %s %q", s.doc.Name(), s.ed.Bytes())
 	}
 }
 
@@ -279,19 +279,19 @@ func TestAutosaveAndRecovery(t *testing.T) {
 	s.autosave()
 	// A second window on the same storage stands for the next start after
 	// a crash (its lock gone).
-	s.doc.Rec.Close()
+	s.doc.Close()
 	s2 := testStudio(a, storage)
 	s2.openPath(p)
 	s2.recovery.offerRecovery()
 	if !hasDialog(s2) {
 		t.Fatal("no recovery offer")
 	}
-	recs := s2.doc.Rec.Pending()
+	recs := s2.doc.PendingCopies()
 	if len(recs) != 1 || !strings.Contains(string(recs[0].Text), "Disallow: /unsaved") {
 		t.Fatalf("recovery copy = %+v", recs)
 	}
 	s.save(nil)
-	if s.doc.Rec.Has(p) {
+	if s.doc.HasCopy(p) {
 		t.Fatal("saving must drop the recovery copy")
 	}
 }
@@ -451,8 +451,8 @@ func TestLogsTabTestsAHit(t *testing.T) {
 	s.tabs.Select(s.logs.tabItem())
 	log := writeFile(t, "access.log", []byte(`66.249.66.1 - - [03/Feb/2025:08:00:03 +0100] "GET /shop/cart HTTP/1.1" 200 1 "-" "Googlebot/2.1"`+"\n"))
 	s.dropped([]fyne.URI{storage.NewFileURI(log)})
-	if s.doc.File.Name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
-		t.Fatalf("a log dropped on the Logs tab: file %s, logs %q", s.doc.File.Name(), s.logs.Files())
+	if s.doc.Name() != "robots.txt" || len(s.logs.Files()) != 1 || s.logs.Files()[0] != log {
+		t.Fatalf("a log dropped on the Logs tab: file %s, logs %q", s.doc.Name(), s.logs.Files())
 	}
 	s.logs.testFromLogs(logtab.Selection{Crawler: "Googlebot", Engine: "google", Paths: []string{"/shop/cart"}, Line: 2})
 	if s.tabs.SelectedIndex() != 0 {
@@ -479,19 +479,19 @@ func TestRecoveryNeverAttachesTextToAnotherFile(t *testing.T) {
 	s.openPath(pa)
 	test.Type(s.ed, "Disallow: /recovered-a")
 	s.autosave()
-	s.doc.Rec.Close() // crashed
+	s.doc.Close() // crashed
 	if err := os.WriteFile(pa, []byte("\x7FELF\x02\x01\x01\x00binary"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s2 := testStudio(a, storage)
 	s2.openPath(pb)
-	recs := s2.doc.Rec.Pending()
+	recs := s2.doc.PendingCopies()
 	if len(recs) != 1 {
 		t.Fatalf("recovery copies = %d", len(recs))
 	}
 	s2.restore(recs[0])
-	if s2.doc.File.Path == pb || strings.Contains(s2.win.Title(), "B.txt") {
-		t.Fatalf("A's text was attached to B: path %q title %q", s2.doc.File.Path, s2.win.Title())
+	if s2.doc.Path() == pb || strings.Contains(s2.win.Title(), "B.txt") {
+		t.Fatalf("A's text was attached to B: path %q title %q", s2.doc.Path(), s2.win.Title())
 	}
 	if !strings.Contains(string(s2.ed.Bytes()), "/recovered-a") {
 		t.Fatalf("the recovered text is not in the editor: %q", s2.ed.Bytes())
@@ -517,20 +517,23 @@ func TestRecoveryForgetsAnUndoneEdit(t *testing.T) {
 	s.openPath(p)
 	test.Type(s.ed, "Q")
 	s.autosave()
-	if !s.doc.Rec.Has(p) {
+	if !s.doc.HasCopy(p) {
 		t.Fatal("no recovery copy after typing")
 	}
 	for s.doc.Modified() {
 		s.ed.Undo()
 	}
-	if s.doc.Rec.Has(p) {
+	if s.doc.HasCopy(p) {
 		t.Fatal("undone edit still has a copy")
 	}
-	// A copy whose text is what the file holds now is not worth a question.
-	if err := s.doc.Rec.Save(p, []byte("User-agent: *\n")); err != nil {
+	// A copy whose text is what the file holds now is not worth a question
+	// (left by another window that crashed).
+	crashed := session.NewRecovery(storage)
+	if err := crashed.Save(p, []byte("User-agent: *\n")); err != nil {
 		t.Fatal(err)
 	}
-	s.doc.Rec.Close()
+	crashed.Close()
+	s.doc.Close()
 	s2 := testStudio(a, storage)
 	s2.openPath(p)
 	s2.recovery.offerRecovery()

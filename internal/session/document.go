@@ -11,15 +11,17 @@ import (
 )
 
 // Document is the open document, the window's controller without the
-// window: the file behind it (File), the text and the test set as the user
-// has them now (read through the two functions it is given, the editor's
-// and the tester's), whether they are saved, the recovery copy of unsaved
-// text, and what "unsaved changes?" asks. The window shows it; the command
-// line finds the test set the window keeps for a file through TestsFor.
+// window: the file behind it, the text and the test set as the user has
+// them now (read through the two functions it is given, the editor's and
+// the tester's), whether they are saved, the recovery copies of unsaved
+// text, and what "unsaved changes?" asks. The window reaches the file and
+// the copies only through its methods (verbs.go: the file's names, the
+// disk's changes, the watch, the recovery list); the command line finds the
+// test set the window keeps for a file through TestsFor.
 type Document struct {
-	File   File
+	file   File
 	Places Places    // where test sets are kept
-	Rec    *Recovery // the copies of unsaved text; nil keeps none
+	rec    *Recovery // the copies of unsaved text; nil keeps none
 
 	text  func() []byte
 	tests func() *testset.Set
@@ -31,7 +33,7 @@ type Document struct {
 // NewDocument is a new, empty document whose text and test set are read
 // through text and tests (the editor's and the tester's, in the window).
 func NewDocument(rec *Recovery, places Places, text func() []byte, tests func() *testset.Set) *Document {
-	return &Document{File: File{IsNew: true}, Places: places, Rec: rec, text: text, tests: tests}
+	return &Document{file: File{IsNew: true}, Places: places, rec: rec, text: text, tests: tests}
 }
 
 // Text is the text as the user has it now.
@@ -46,12 +48,12 @@ func (d *Document) TestsBytes() []byte {
 }
 
 // TextModified reports whether the text differs from the file on disk.
-func (d *Document) TextModified() bool { return d.File.TextModified(d.text()) }
+func (d *Document) TextModified() bool { return d.file.TextModified(d.text()) }
 
 // TestsUnsaved reports tester rows that only a Save of the file would keep
 // (a new file's, or beside an unreadable test set).
 func (d *Document) TestsUnsaved() bool {
-	return !d.File.CanSaveTestsAlone() && d.File.TestsModified(d.TestsBytes())
+	return !d.file.CanSaveTestsAlone() && d.file.TestsModified(d.TestsBytes())
 }
 
 // Modified reports unsaved changes: to the text, or to tester rows that
@@ -91,17 +93,17 @@ func Decide(c Choice) (save, goOn bool) {
 }
 
 // TestsKept tells the test set the file now has (as loaded or saved).
-func (d *Document) TestsKept() { d.File.Tests = d.TestsBytes() }
+func (d *Document) TestsKept() { d.file.Tests = d.TestsBytes() }
 
 // KeepTests saves the tester's rows with the file's test set when they
 // changed and can be saved alone; the robots.txt is not touched. It reports
 // whether it wrote. The window calls it with the autosave and before
 // anything that leaves the document.
 func (d *Document) KeepTests() (bool, error) {
-	if !d.File.CanSaveTestsAlone() || !d.File.TestsModified(d.TestsBytes()) {
+	if !d.file.CanSaveTestsAlone() || !d.file.TestsModified(d.TestsBytes()) {
 		return false, nil
 	}
-	if err := d.File.SaveTests(d.tests()); err != nil {
+	if err := d.file.SaveTests(d.tests()); err != nil {
 		return false, err
 	}
 	return true, nil
@@ -112,10 +114,10 @@ func (d *Document) KeepTests() (bool, error) {
 // (start-up) nothing is being replaced, and the copies a crash left stay
 // until they are offered.
 func (d *Document) Replace(f File) {
-	if d.File.Path != "" || d.File.IsNew {
-		d.dropCopy(d.File.Path)
+	if d.file.Path != "" || d.file.IsNew {
+		d.dropCopy(d.file.Path)
 	}
-	d.File = f
+	d.file = f
 }
 
 // Open reads path and its test set (Open's rules) and makes it the
@@ -130,11 +132,11 @@ func (d *Document) Open(path string) (Opened, error) {
 }
 
 // Discard drops the recovery copy: the user chose to lose the changes.
-func (d *Document) Discard() { d.dropCopy(d.File.Path) }
+func (d *Document) Discard() { d.dropCopy(d.file.Path) }
 
 func (d *Document) dropCopy(path string) {
-	if d.Rec != nil {
-		d.Rec.Drop(path)
+	if d.rec != nil {
+		d.rec.Drop(path)
 	}
 	d.auto = nil
 }
@@ -142,15 +144,15 @@ func (d *Document) dropCopy(path string) {
 // Save writes the text and the test set to path (File.Save's rules); the
 // recovery copies of the old and the new name go.
 func (d *Document) Save(path string) error {
-	old := d.File.Path
-	if err := d.File.Save(path, d.text(), d.tests(), d.Places); err != nil {
+	old := d.file.Path
+	if err := d.file.Save(path, d.text(), d.tests(), d.Places); err != nil {
 		return err
 	}
-	if !d.File.TestsUnreadable {
+	if !d.file.TestsUnreadable {
 		d.TestsKept()
 	}
 	d.dropCopy(old)
-	d.dropCopy(d.File.Path)
+	d.dropCopy(d.file.Path)
 	return nil
 }
 
@@ -158,14 +160,14 @@ func (d *Document) Save(path string) error {
 // recovery copy would offer an edit the user no longer wants, so it goes;
 // text taken out (an undo, a deletion) is taken out of the copy at once.
 func (d *Document) Edited() {
-	if d.auto == nil || d.Rec == nil {
+	if d.auto == nil || d.rec == nil {
 		return
 	}
 	if !d.TextModified() {
-		d.dropCopy(d.File.Path)
+		d.dropCopy(d.file.Path)
 		return
 	}
-	d.Rec.Follow(d.File.Path, d.text())
+	d.rec.Follow(d.file.Path, d.text())
 }
 
 // Autosave keeps the tester's rows (KeepTests) and copies unsaved text to
@@ -174,11 +176,11 @@ func (d *Document) Edited() {
 func (d *Document) Autosave() (bool, error) {
 	wrote, err := d.KeepTests()
 	text := d.text()
-	if d.Rec == nil || !d.File.TextModified(text) {
+	if d.rec == nil || !d.file.TextModified(text) {
 		return wrote, err
 	}
 	// Keep writes when the text changed or the copy vanished.
-	if kerr := d.Rec.Keep(d.File.Path, text); kerr != nil {
+	if kerr := d.rec.Keep(d.file.Path, text); kerr != nil {
 		return wrote, errors.Join(err, kerr)
 	}
 	d.auto = append(d.auto[:0], text...)
@@ -188,26 +190,26 @@ func (d *Document) Autosave() (bool, error) {
 // Rescue copies unsaved text at once (background work failed: the window
 // may not last until the next autosave).
 func (d *Document) Rescue() {
-	if d.Rec != nil && d.TextModified() {
-		d.Rec.Save(d.File.Path, d.text())
+	if d.rec != nil && d.TextModified() {
+		d.rec.Save(d.file.Path, d.text())
 	}
 }
 
 // Reloaded takes the file as it is on disk now (c from CheckDisk) as the
 // saved state; the caller shows c.Text. The recovery copy goes.
 func (d *Document) Reloaded(c DiskCheck) {
-	d.File.KeepMine(c)
-	d.dropCopy(d.File.Path)
+	d.file.KeepMine(c)
+	d.dropCopy(d.file.Path)
 }
 
 // Adopt makes a recovered copy this document's, under its file now (""
 // for a new document): written as this window's first, then the old one
 // removed, so a second crash before the next autosave loses nothing.
 func (d *Document) Adopt(rec RecoveryRecord) error {
-	if d.Rec == nil {
+	if d.rec == nil {
 		return nil
 	}
-	if err := d.Rec.Adopt(rec, d.File.Path); err != nil {
+	if err := d.rec.Adopt(rec, d.file.Path); err != nil {
 		return err
 	}
 	d.auto = append([]byte(nil), rec.Text...)
@@ -242,11 +244,11 @@ func pathExists(path string) bool {
 // reports how many.
 func (d *Document) Leftovers() int {
 	newer := 0
-	for _, l := range d.File.Leftovers {
-		if l.Newer && d.Rec != nil && d.Rec.KeepLeftover(d.File.Path, l.Text, l.ModTime, filepath.Base(l.Path)) == nil {
+	for _, l := range d.file.Leftovers {
+		if l.Newer && d.rec != nil && d.rec.KeepLeftover(d.file.Path, l.Text, l.ModTime, filepath.Base(l.Path)) == nil {
 			newer++
 		}
 	}
-	d.File.Leftovers = nil
+	d.file.Leftovers = nil
 	return newer
 }

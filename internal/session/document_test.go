@@ -94,14 +94,14 @@ func TestAutosaveRunsOnTheClockItIsGiven(t *testing.T) {
 	})
 	b.text = []byte("Disallow: /precious\n")
 	go clock.Tick()
-	if !<-saved || !d.Rec.Has("") {
+	if !<-saved || !d.rec.Has("") {
 		t.Fatal("a tick did not copy the unsaved text")
 	}
 	b.text = []byte("Disallow: /p")
 	d.Edited() // text taken out leaves the copy at once
-	r2 := NewRecovery(filepath.Dir(d.Rec.dir))
+	r2 := NewRecovery(filepath.Dir(d.rec.dir))
 	defer r2.Close()
-	d.Rec.Close()
+	d.rec.Close()
 	if p := r2.Pending(); len(p) != 1 || string(p[0].Text) != "Disallow: /p" {
 		t.Fatalf("the copy still holds deleted text: %+v", p)
 	}
@@ -123,12 +123,12 @@ func TestEditedBackToDiskDropsTheCopy(t *testing.T) {
 	}
 	b.text, b.set = o.Text, o.Tests
 	b.text = []byte("A\nB\n")
-	if _, err := d.Autosave(); err != nil || !d.Rec.Has(path) {
+	if _, err := d.Autosave(); err != nil || !d.rec.Has(path) {
 		t.Fatalf("no copy: %v", err)
 	}
 	b.text = []byte("A\n")
 	d.Edited()
-	if d.Rec.Has(path) {
+	if d.rec.Has(path) {
 		t.Fatal("the copy of an edit undone is still there")
 	}
 }
@@ -161,7 +161,7 @@ func TestACopyIsWrittenAtEachPauseInTyping(t *testing.T) {
 	defer a.Stop()
 	// The copy as a crash now would leave it.
 	pending := func() string {
-		data, err := os.ReadFile(d.Rec.file(""))
+		data, err := os.ReadFile(d.rec.file(""))
 		var rec RecoveryRecord
 		if err != nil || json.Unmarshal(data, &rec) != nil {
 			return ""
