@@ -18,7 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-const logsUsage = "[--robots ROBOTS_FILE] [--draft ROBOTS_FILE] [--format F] [--ip-ranges FILE]... [--verify-dns] [--json] [--violations] [--partial] [--jobs N] LOG... | --merge [--json] SUMMARY..."
+const logsUsage = "[--robots ROBOTS_FILE | --site SITE [--as-of-now]] [--draft ROBOTS_FILE] [--format F] [--ip-ranges FILE]... [--verify-dns] [--json] [--violations] [--partial] [--jobs N] LOG... | --merge [--json] SUMMARY..."
 
 func init() {
 	Register(Command{
@@ -147,6 +147,8 @@ func runLogs(env *Env, args []string) int {
 	violations := fs.Bool("violations", false, "print one line per hit on a disallowed URL")
 	partial := fs.Bool("partial", false, msgLogsFlagPartial)
 	merge := fs.Bool("merge", false, msgLogsFlagMerge)
+	site := fs.String("site", "", msgLogsFlagSite)
+	asOfNow := fs.Bool("as-of-now", false, msgLogsFlagAsOfNow)
 	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
@@ -173,6 +175,12 @@ func runLogs(env *Env, args []string) int {
 	if *violations && *asJSON {
 		return Failf(env, "logs: --violations and --json cannot be combined")
 	}
+	if *site != "" && (*robotsFile != "" || *partial) {
+		return Failf(env, "logs: --site judges by the site's kept versions: it cannot be combined with --robots or --partial")
+	}
+	if *asOfNow && *site == "" {
+		return Failf(env, "logs: --as-of-now goes with --site")
+	}
 	defer LimitCores(*jobs)()
 	opts := accesslog.Options{Names: pos, Stdin: env.Stdin, Workers: *jobs}
 	if *format != "" {
@@ -195,6 +203,15 @@ func runLogs(env *Env, args []string) int {
 		}
 		*p.dst = syntax.Parse(data)
 	}
+	var hist *accesslog.History
+	if *site != "" {
+		var name string
+		if hist, name, code = loadHistory(env, *site, *asOfNow); code >= 0 {
+			return code
+		}
+		opts.History = hist
+		*site = name
+	}
 	rangesNote := ""
 	if len(ranges) == 0 { // no --ip-ranges: the ranges the catalogue's updates read
 		opts.Verifier, rangesNote = sources.RangeVerifier()
@@ -216,7 +233,7 @@ func runLogs(env *Env, args []string) int {
 	if *violations {
 		opts.OnViolation = func(v accesslog.Violation) {
 			disallowed = true
-			fmt.Fprintf(out, "%s:%d %s %s %s\n", printable(pos[v.At.File]), v.At.Line, printable(v.Crawler), printable(v.Path), printable(ruleText(v.Rule)))
+			fmt.Fprintf(out, "%s:%d %s %s %s%s\n", printable(pos[v.At.File]), v.At.Line, printable(v.Crawler), printable(v.Path), printable(ruleText(v.Rule)), violationVersion(v))
 		}
 	}
 	rep, err := accesslog.Analyze(context.Background(), opts)
@@ -252,6 +269,11 @@ func runLogs(env *Env, args []string) int {
 	default:
 		if rangesNote != "" {
 			fmt.Fprintln(out, printable(rangesNote))
+		}
+		if hist != nil {
+			for _, l := range historyNote(hist, *site, rep) {
+				fmt.Fprintln(out, printable(l))
+			}
 		}
 		WriteLogsReport(terminalSafe{out}, rep)
 	}

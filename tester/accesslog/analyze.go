@@ -8,9 +8,11 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
@@ -25,7 +27,11 @@ type Options struct {
 	// allowed, and no hit is reported as disallowed).
 	Robots *syntax.Document
 	// Draft, when set, is compared with Robots hit by hit.
-	Draft    *syntax.Document
+	Draft *syntax.Document
+	// History, when it holds versions, judges each hit by the versions of
+	// the site's robots.txt in force at its time (History.judge) instead
+	// of by Robots.
+	History  *History
 	Verifier *Verifier // nil: every identity stays unverified
 	Workers  int       // 0: one per core
 	// OnViolation, when set, gets every hit the robots.txt disallows, in
@@ -57,6 +63,11 @@ type Violation struct {
 	Crawler string
 	Path    string
 	Rule    *engine.Rule // nil when the crawler was refused without a rule (a file error)
+	// Version is the number (1 = oldest) of the history's version that
+	// decided, with Options.History; Gap says the history has a hole at
+	// the hit's time.
+	Version int
+	Gap     bool
 }
 
 // Keep this many of a crawler's disallowed paths, line references per
@@ -97,6 +108,10 @@ type event struct {
 	host   string // the client, for hits without a User-Agent
 	time   Stamp
 	res    [2]batch.Result
+	// with a history: the deciding version (0: the hit came before the
+	// first) and whether the history has a hole at the hit's time
+	version int
+	gap     bool
 }
 
 // who is a worker's cached reading of one User-Agent.
@@ -107,6 +122,9 @@ type who struct {
 	// rows are its rows (by verification) in the report of chunk gen.
 	gen  int
 	rows [Failed + 1]*CrawlerStats
+	// cache is how long it obeys a robots.txt it fetched (with a history;
+	// 0 until asked)
+	cache time.Duration
 	// vers are the verifications of the hosts it came from (when a
 	// Verifier is active).
 	vers map[string]Verification
@@ -148,10 +166,12 @@ type chunkResult struct {
 // partViolation is a violation with the chunk's row (renamed at the merge
 // when the whole report folds it into "other bots").
 type partViolation struct {
-	line int
-	row  *CrawlerStats
-	path string
-	rule *engine.Rule
+	line    int
+	row     *CrawlerStats
+	path    string
+	rule    *engine.Rule
+	version int
+	gap     bool
 }
 
 // Analyze reads the logs and replays every crawler hit. It returns what it
@@ -170,6 +190,14 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 	}
 	if o.Draft != nil {
 		docs = append(docs, o.Draft)
+	}
+	hist := o.History
+	if hist != nil && len(hist.Versions) == 0 {
+		hist = nil
+	}
+	histOff := len(docs)
+	if hist != nil {
+		docs = append(docs, hist.Docs...)
 	}
 	ev := batch.New(nil, docs...)
 	// A log has dozens of crawlers, each with a table per worker: small
@@ -365,6 +393,13 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			}
 			e.path = a.URL
 			copy(e.res[:], a.Results)
+			if hist != nil {
+				if wh.cache == 0 {
+					wh.cache, _ = history.CacheFor(wh.Name)
+				}
+				j := hist.judge(a.Results, histOff, h.Time.Time(), h.Time.Valid, wh.cache)
+				e.res[0], e.version, e.gap = j.res, j.version, j.gap
+			}
 			e.robots = e.path == "/robots.txt"
 			var s *CrawlerStats
 			if wh.Kind == KindHost {
@@ -390,7 +425,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			}
 			p.CrawlerHits++
 			if rule, dis := p.count(s, &e, LineRef{c.File, n}); dis && o.OnViolation != nil {
-				res.violations = append(res.violations, partViolation{n, s, e.path, rule})
+				res.violations = append(res.violations, partViolation{n, s, e.path, rule, e.version, e.gap})
 			}
 		})
 		c.Release()
@@ -418,7 +453,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			}
 			rep.CrawlerHits++
 			if rule, dis := rep.count(s, e, LineRef{res.file, e.line}); dis && o.OnViolation != nil {
-				late = append(late, partViolation{e.line, s, e.path, rule})
+				late = append(late, partViolation{e.line, s, e.path, rule, e.version, e.gap})
 			}
 		}
 		mergedMu.Lock()
@@ -449,7 +484,7 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 					v = late[j]
 					j++
 				}
-				o.OnViolation(Violation{At: LineRef{res.file, v.line}, Crawler: v.row.Name, Path: v.path, Rule: v.rule})
+				o.OnViolation(Violation{At: LineRef{res.file, v.line}, Crawler: v.row.Name, Path: v.path, Rule: v.rule, Version: v.version, Gap: v.gap})
 			}
 		}
 		lines += res.part.Lines
@@ -558,16 +593,23 @@ type Report struct {
 	NoUserAgent bool     // a file's format does not record the User-Agent (its robots are named by host)
 	HasRobots   bool
 	HasDraft    bool
-	Bytes       int64
-	Lines       int64
-	Blank       int64
-	Malformed   int64
-	MalformedAt []LineRef // the first few
-	NoRequest   int64     // lines whose request was "-" or garbled
-	OtherHits   int64     // hits by browsers and tools
-	CrawlerHits int64
-	Crawlers    []*CrawlerStats // by hits, most first
-	TopPaths    []PathCount     // the paths crawlers fetched most
+	// History: each hit was judged by the versions of the site's
+	// robots.txt in force at its time (Options.History); BeforeHistory
+	// hits came before the first version (nothing to judge them by) and
+	// InGap hits fell in a hole of the history.
+	History       bool
+	BeforeHistory int64
+	InGap         int64
+	Bytes         int64
+	Lines         int64
+	Blank         int64
+	Malformed     int64
+	MalformedAt   []LineRef // the first few
+	NoRequest     int64     // lines whose request was "-" or garbled
+	OtherHits     int64     // hits by browsers and tools
+	CrawlerHits   int64
+	Crawlers      []*CrawlerStats // by hits, most first
+	TopPaths      []PathCount     // the paths crawlers fetched most
 	// BucketSeconds is the width of the timelines' buckets (an hour, or
 	// coarser for a log that spans a long time).
 	BucketSeconds int64
@@ -730,9 +772,11 @@ func (c *CrawlerStats) FetchConclusions() []FetchConclusion {
 }
 
 func newReport(o Options) *Report {
-	return &Report{Files: append([]string(nil), o.Names...), HasRobots: o.Robots != nil, HasDraft: o.Draft != nil,
+	return &Report{Files: append([]string(nil), o.Names...), HasRobots: o.Robots != nil || o.hasHistory(), HasDraft: o.Draft != nil, History: o.hasHistory(),
 		rows: map[rowKey]*CrawlerStats{}, paths: newTop[struct{}](keepPaths), BucketSeconds: bucketWidths[0]}
 }
+
+func (o Options) hasHistory() bool { return o.History != nil && len(o.History.Versions) > 0 }
 
 func otherBotsName() string { return msg.New(msgOtherBots).String() }
 
@@ -751,7 +795,7 @@ func newRow(id Identity, ver Verification) *CrawlerStats {
 // (a chunk is bounded) and no bot is folded into "other bots" (the merge
 // decides that, as the whole report). It reuses what free holds.
 func newPart(o Options, free *partFree) *Report {
-	p := &Report{HasRobots: o.Robots != nil, HasDraft: o.Draft != nil, rows: free.rowMap, paths: free.paths,
+	p := &Report{HasRobots: o.Robots != nil || o.hasHistory(), HasDraft: o.Draft != nil, History: o.hasHistory(), rows: free.rowMap, paths: free.paths,
 		BucketSeconds: bucketWidths[0], part: true, free: free}
 	free.rowMap, free.paths = nil, nil
 	if p.rows == nil {
@@ -897,6 +941,14 @@ func (r *Report) count(s *CrawlerStats, e *event, at LineRef) (*engine.Rule, boo
 		return nil, false
 	}
 	robots := e.res[0]
+	if r.History {
+		if e.version == 0 {
+			r.BeforeHistory++
+		}
+		if e.gap {
+			r.InGap++
+		}
+	}
 	disallowed := r.HasRobots && !robots.Allowed
 	if disallowed {
 		s.Disallowed++
@@ -938,6 +990,8 @@ func (r *Report) merge(p *Report) {
 	r.Malformed += p.Malformed
 	r.NoRequest += p.NoRequest
 	r.OtherHits += p.OtherHits
+	r.BeforeHistory += p.BeforeHistory
+	r.InGap += p.InGap
 	r.CrawlerHits += p.CrawlerHits
 	for _, m := range p.MalformedAt {
 		if len(r.MalformedAt) < keepMalformed {
