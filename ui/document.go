@@ -255,6 +255,9 @@ func (s *studio) showFileError(err error) {
 // autosave keeps the tester's rows and copies an unsaved buffer to storage
 // (session.Document.Autosave); the autosaver calls it every few seconds.
 func (s *studio) autosave() {
+	if !s.web.mayKeepCopies() {
+		return
+	}
 	wrote, err := s.doc.Autosave()
 	if err != nil {
 		fyne.LogError("autosave", err)

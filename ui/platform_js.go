@@ -46,10 +46,16 @@ func (s *studio) platformStart() {
 func (w *webSide) pageHidden(closing bool) {
 	s := w.s
 	if closing {
+		w.gone = true
 		s.doc.Release()
 		return
 	}
 	fyne.Do(s.autosave)
+}
+
+// pageVisible says whether the page is in view.
+func pageVisible() bool {
+	return js.Global().Get("document").Get("visibilityState").String() == "visible"
 }
 
 // openDroppedPaths opens files dropped on the page as a drop on the window

@@ -26,7 +26,25 @@ import (
 
 // webSide is the browser build's way with files and the page's automation
 // hook.
-type webSide struct{ s *studio }
+type webSide struct {
+	s *studio
+	// gone: the page said it is going away (pagehide) and gave its
+	// recovery copies up, for the next load to offer
+	gone bool
+}
+
+// mayKeepCopies says whether a recovery copy may be written now. Once the
+// page has given its copies up no copy is written, for writing one takes
+// them back (an autosave asked for when the page was hidden ran after the
+// page's closing handler, and the next load found both closed tabs' copies
+// still owned: issue 36, point 20), until the page is seen again: a page
+// back from the browser's cache.
+func (w *webSide) mayKeepCopies() bool {
+	if w.gone && pageVisible() {
+		w.gone = false
+	}
+	return !w.gone
+}
 
 // pickedRoot is where the page runtime puts picked and dropped files.
 const pickedRoot = "/picked/"

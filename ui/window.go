@@ -158,7 +158,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.doc = session.NewDocument(session.NewRecovery(storage), session.NewPlaces(storage),
 		func() []byte { return s.ed.Bytes() }, func() *testset.Set { return s.pane.TestSet() })
 	s.live.s, s.disk.s, s.class.s, s.recovery.s = s, s, s, s
-	s.view, s.dialogs, s.checks, s.web = viewSide{s}, dialogs{s}, checks{s}, webSide{s}
+	s.view, s.dialogs, s.checks, s.web = viewSide{s}, dialogs{s}, checks{s}, webSide{s: s}
 	s.menus, s.catalogue = menuBar{s}, catalogueSide{s}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(Icon)

@@ -192,7 +192,7 @@ func TestWebKeys(t *testing.T) {
 	})
 
 	zoom := func() int {
-		var st struct{ Zoom int }
+		var st webSettings
 		p.eval("robotsStudio.settings()", &st)
 		return st.Zoom
 	}

@@ -31,6 +31,14 @@ const (
 	maxKeyToFrameP50 = 50 * time.Millisecond
 )
 
+// webSettings is what robotsStudio.settings() gives.
+type webSettings struct {
+	Language string `json:"language"`
+	Theme    string `json:"theme"`
+	FileMenu string `json:"fileMenu"`
+	Zoom     int    `json:"zoom"`
+}
+
 func checkTimes() bool { return os.Getenv("ROBOTS_STUDIO_WEB_BUDGETS") == "1" }
 
 // load opens url and waits for the app's first usable frame (frameProbe);
@@ -188,10 +196,10 @@ func TestWeb(t *testing.T) {
 		for _, l := range [][2]string{{"ru", "Файл"}, {"pl", "Plik"}, {"en", "File"}} { // English last: the CLI's words in the next steps
 			code, file := l[0], l[1]
 			p.eval("robotsStudio.setLanguage("+jsString(code)+")", nil)
-			var st map[string]string
+			var st webSettings
 			p.eval("robotsStudio.settings()", &st)
-			if st["fileMenu"] != file {
-				t.Errorf("%s: the File menu reads %q, want %q", code, st["fileMenu"], file)
+			if st.FileMenu != file {
+				t.Errorf("%s: the File menu reads %q, want %q", code, st.FileMenu, file)
 			}
 			p.screenshot(filepath.Join(screens, "23-web-"+code+".png"))
 		}
@@ -253,10 +261,10 @@ func TestWeb(t *testing.T) {
 		p.settle()
 		first := p.load(url)
 		t.Logf("after reload: first usable frame %.2f s", first.Seconds())
-		var st map[string]string
+		var st webSettings
 		p.eval("robotsStudio.settings()", &st)
-		if st["language"] != "pl" || st["fileMenu"] != "Plik" {
-			t.Errorf("after reload: language %q, File menu %q; want pl, Plik", st["language"], st["fileMenu"])
+		if st.Language != "pl" || st.FileMenu != "Plik" {
+			t.Errorf("after reload: language %q, File menu %q; want pl, Plik", st.Language, st.FileMenu)
 		}
 		if txt := p.text(); !strings.Contains(txt, "Disallow: /nogoogle/") {
 			t.Errorf("after reload the editor shows %q, want the saved file", txt)
