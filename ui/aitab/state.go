@@ -15,12 +15,14 @@ type State struct {
 	purposes map[catalogue.Purpose]bool
 	refuse   string
 	admit    string
+	target   int
+	atServer bool
 }
 
 // State returns what the user did in the tab.
 func (t *Tab) State() State {
 	st := State{paths: t.paths.Text, stance: selectedIndex(t.stance), purposes: map[catalogue.Purpose]bool{},
-		refuse: t.refuse.Text, admit: t.admit.Text}
+		refuse: t.refuse.Text, admit: t.admit.Text, target: t.target.SelectedIndex(), atServer: t.atServer.Checked}
 	for p, c := range t.purposes {
 		st.purposes[p] = c.Checked
 	}
@@ -38,6 +40,10 @@ func (t *Tab) Restore(st State) {
 	}
 	t.refuse.SetText(st.refuse)
 	t.admit.SetText(st.admit)
+	t.atServer.SetChecked(st.atServer)
+	if st.target >= 0 && st.target < len(t.target.Options) {
+		t.target.SetSelectedIndex(st.target)
+	}
 	if st.stance >= 0 && st.stance < len(t.stance.Options) {
 		t.stance.SetSelected(t.stance.Options[st.stance])
 	}

@@ -42,6 +42,13 @@ type Tab struct {
 	previewBox *container.Scroll
 	insert     *widget.Button
 	plan       aiaccess.Plan
+	// The compiled policy: every signal, one target in the preview.
+	compiled  aiaccess.Signals
+	target    *widget.Select
+	atServer  *widget.Check // Policy.RefuseAtServer
+	note      *widget.Label // where the target's text goes, its warnings
+	copyBtn   *widget.Button
+	shownText string // the selected target's text, for Copy
 
 	Content fyne.CanvasObject
 }
@@ -90,6 +97,19 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.preview.Wrapping = fyne.TextWrapWord
 	t.insert = widget.NewButton(lang.X("aitab.build.insert", "Insert into robots.txt"), t.Insert)
 	t.insert.Importance = widget.HighImportance
+	t.copyBtn = widget.NewButtonWithIcon(lang.X("aitab.compile.copy", "Copy"), theme.ContentCopyIcon(), func() {
+		if app := fyne.CurrentApp(); app != nil && t.shownText != "" {
+			app.Clipboard().SetContent(t.shownText)
+		}
+	})
+	t.atServer = widget.NewCheck(lang.X("aitab.compile.at_server", "Refuse at the server too"), func(bool) { t.replan() })
+	// A check's label does not wrap: the short name on it, what it does
+	// in a wrapped label below.
+	atServerWhy := widget.NewLabel(lang.X("aitab.compile.at_server_why", "Every refused crawler goes in the server rules, not only those robots.txt cannot stop."))
+	atServerWhy.Wrapping = fyne.TextWrapWord
+	t.note = widget.NewLabel("")
+	t.note.Wrapping = fyne.TextWrapWord
+	t.target = widget.NewSelect(targetLabels(), func(string) { t.replan() })
 	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
 		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
 	drafts.Wrapping = fyne.TextWrapWord
@@ -99,16 +119,23 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	// Each column scrolls on its own.
 	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.stance, t.custom, t.warnings, drafts))
+		t.stance, t.custom, t.atServer, atServerWhy, t.warnings, drafts))
 	t.previewBox = container.NewVScroll(t.preview)
+	// The preview shows one target of the compiled policy at a time: the
+	// robots.txt lines (the one target Insert applies), the header
+	// values, Bing's tag, each server's rules.
+	compileTitle := widget.NewLabelWithStyle(lang.X("aitab.compile.title", "Compile to every signal"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	compileTitle.Wrapping = fyne.TextWrapWord
 	lines := container.NewBorder(
-		widget.NewLabelWithStyle(lang.X("aitab.build.preview", "Lines to add"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.insert, nil, nil, t.previewBox)
+		container.NewVBox(
+			compileTitle, t.target, t.note),
+		container.NewVBox(t.insert, t.copyBtn), nil, nil, t.previewBox)
 	right := container.NewHSplit(builder, lines)
 	right.Offset = 0.5
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.4
 	t.Content = split
+	t.target.SetSelectedIndex(int(targetRobots))
 	t.stance.SetSelected(labels[1])
 	t.Refresh()
 	return t
@@ -232,7 +259,7 @@ func rowText(row aiaccess.Row) string {
 
 // policy reads the builder's widgets.
 func (t *Tab) policy() aiaccess.Policy {
-	p := aiaccess.Policy{Stance: aiaccess.SearchNoTraining}
+	p := aiaccess.Policy{Stance: aiaccess.SearchNoTraining, RefuseAtServer: t.atServer.Checked}
 	for i, s := range aiaccess.Stances {
 		if t.stance.Selected == aiaccess.StanceName(s).String() {
 			p.Stance = aiaccess.Stances[i]
@@ -267,7 +294,8 @@ func (t *Tab) replan() {
 		t.custom.Hide()
 	}
 	doc := t.doc()
-	t.plan = aiaccess.Build(doc, p)
+	t.compiled = aiaccess.Compile(doc, p)
+	t.plan = t.compiled.Plan
 	t.warnings.RemoveAll()
 	for _, w := range t.plan.Warnings {
 		// the crawler names and rules it quotes are drawn as code
@@ -278,12 +306,40 @@ func (t *Tab) replan() {
 		added = append(added, strings.TrimRight(string(e.Text), "\r\n"))
 	}
 	// Each insertion is a block of its own; a blank line parts them.
-	t.preview.SetText(strings.Join(added, "\n\n"))
+	robots := strings.Join(added, "\n\n")
+	tg := target(t.target.SelectedIndex())
+	if tg < 0 {
+		tg = targetRobots
+	}
+	text, note := targetText(t.compiled, tg, robots)
+	t.shownText = text
+	switch {
+	case tg == targetRobots && len(t.plan.Edits) == 0:
+		text = lang.X("aitab.build.nothing", "Nothing to add: the file already says this.")
+	case text == "":
+		text = "—"
+	}
+	t.preview.SetText(text)
+	t.note.SetText(note)
+	if note == "" {
+		t.note.Hide()
+	} else {
+		t.note.Show()
+	}
+	if tg == targetRobots {
+		t.insert.Show()
+	} else {
+		t.insert.Hide()
+	}
 	if len(t.plan.Edits) == 0 {
-		t.preview.SetText(lang.X("aitab.build.nothing", "Nothing to add: the file already says this."))
 		t.insert.Disable()
 	} else {
 		t.insert.Enable()
+	}
+	if t.shownText == "" {
+		t.copyBtn.Disable()
+	} else {
+		t.copyBtn.Enable()
 	}
 }
 
