@@ -22,13 +22,13 @@ DISTDEPS := gcc-mingw-w64-x86-64 xz-utils imagemagick
 
 # The packages that build without cgo: the domain (tester/) and the app's
 # own parts that hold no window (command line, document, files, versions).
-CORE_PKGS := ./tester/... ./internal/cli/... ./internal/session/... ./internal/textfile/... ./internal/testenv/... ./internal/corpus/... ./internal/version/... ./internal/i18n/...
+CORE_PKGS := ./tester/... ./internal/cli/... ./internal/session/... ./internal/testenv/... ./internal/textfiletest/... ./internal/corpus/... ./internal/version/... ./internal/i18n/...
 
 # The packages with background workers (the window's tabs, the document's
 # autosave, the editor's key queue, the parallel log, batch and sitemap
 # readers), run under -race in make test. The window package itself is
 # race-clean too but takes ~50 minutes under -race here: make race-ui.
-RACE_PKGS := ./ui/latest ./internal/session ./internal/textfile ./ui/testerpane ./ui/logtab ./ui/sitemaptab ./ui/lessontab ./editor/... ./tester/accesslog ./tester/batch ./tester/sitemap
+RACE_PKGS := ./ui/latest ./internal/session ./tester/textfile ./ui/testerpane ./ui/logtab ./ui/sitemaptab ./ui/lessontab ./editor/... ./tester/accesslog ./tester/batch ./tester/sitemap
 
 # VERSION is what --version, Help ▸ About and the file names say.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)

@@ -12,8 +12,8 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/internal/session"
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"

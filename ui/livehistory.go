@@ -2,15 +2,15 @@ package ui
 
 import (
 	"encoding/json"
-	"net/url"
+	"net/url" // PathEscape makes a whole URL one file name; tester/uri escapes inside URLs
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // fetchHistory keeps every fetched version of a site's robots.txt in the

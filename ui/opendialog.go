@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +15,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
-	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/tester/uri"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 )
@@ -72,10 +72,12 @@ func resolveTypedPath(typed, base, home string) string {
 	if len(p) >= 2 && (p[0] == '"' && p[len(p)-1] == '"' || p[0] == '\'' && p[len(p)-1] == '\'') {
 		p = p[1 : len(p)-1]
 	}
-	if strings.HasPrefix(p, "file://") {
-		if u, err := url.Parse(p); err == nil {
-			p = u.Path
+	if rest, ok := strings.CutPrefix(p, "file://"); ok {
+		_, path := uri.CutAuthority(rest)
+		if i := strings.IndexAny(path, "?#"); i >= 0 {
+			path = path[:i]
 		}
+		p = uri.Decode(path)
 	}
 	switch {
 	case p == "":

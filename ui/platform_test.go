@@ -10,7 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // TestItemShownOnEachPlatform: every item the browser build leaves out is

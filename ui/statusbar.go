@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // statusBar is the line under the window: whether the file is saved, where
@@ -182,8 +182,8 @@ func tabTitle(f *session.File) string {
 		return filepath.Base(f.Path)
 	case f.Remote != "":
 		host := f.Remote
-		if u, err := url.Parse(f.Remote); err == nil && u.Host != "" {
-			host = u.Host
+		if a, ok := uri.SplitAbsolute(f.Remote); ok {
+			host = strings.TrimPrefix(a.Origin(), a.Scheme+"://")
 		}
 		return lang.X("window.tab.fetched", "robots.txt — {{.Host}}", map[string]any{"Host": host})
 	}

@@ -14,11 +14,11 @@ import (
 	"sync"
 
 	"github.com/robots-studio/robots-studio/internal/session"
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	build "github.com/robots-studio/robots-studio/internal/version"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Exit codes shared by every subcommand.

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 const edgeCheckUsage = "--server nginx|apache|caddy|haproxy|cloudflare [--json] ROBOTS_FILE CONFIG_FILE"

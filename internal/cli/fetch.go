@@ -9,9 +9,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 const fetchUsage = "[--agent NAME] [--timeout DUR] [--json] [-o FILE] URL"

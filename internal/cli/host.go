@@ -140,7 +140,7 @@ func validateHosts(env *Env, inputs []string, mode hostname.Mode, asJSON bool) i
 				j.Origin, j.HostValue = n.Origin(), n.HostValue()
 			}
 			for _, p := range n.Problems {
-				j.Problems = append(j.Problems, problemJSON{p.Code, p.Text.String()})
+				j.Problems = append(j.Problems, problemJSON{p.Code, p.Message.String()})
 			}
 			for _, t := range n.Notes {
 				j.Notes = append(j.Notes, t.String())
@@ -151,9 +151,9 @@ func validateHosts(env *Env, inputs []string, mode hostname.Mode, asJSON bool) i
 		if n.Valid() {
 			fmt.Fprintln(terminalSafe{env.Stdout}, msg.New(msgHostValid, "Input", printable(in), "Origin", n.Origin(), "Value", n.HostValue()))
 		} else {
-			fmt.Fprintln(terminalSafe{env.Stdout}, msg.New(msgHostInvalid, "Input", printable(in), "Reason", n.Problems[0].Text))
+			fmt.Fprintln(terminalSafe{env.Stdout}, msg.New(msgHostInvalid, "Input", printable(in), "Reason", n.Problems[0].Message))
 			for _, p := range n.Problems[1:] {
-				fmt.Fprintf(terminalSafe{env.Stdout}, "  - %s\n", p.Text)
+				fmt.Fprintf(terminalSafe{env.Stdout}, "  - %s\n", p.Message)
 			}
 		}
 		for _, t := range n.Notes {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/testenv"
-	"github.com/robots-studio/robots-studio/internal/textfile/textfiletest"
+	"github.com/robots-studio/robots-studio/internal/textfiletest"
 )
 
 // runWithin runs a command and fails the test instead of hanging.

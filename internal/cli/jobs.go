@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 var msgFlagJobs = msg.Def("perf.flag.jobs", "how many cores to use (0: all; GOMAXPROCS limits them too); the output is the same for any number")

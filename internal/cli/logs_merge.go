@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 var (

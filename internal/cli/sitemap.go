@@ -11,10 +11,10 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 const (

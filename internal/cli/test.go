@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/report"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
@@ -35,45 +35,6 @@ func init() {
 		Summary: msg.Def("cli.test.summary", "say for each crawler and URL whether the file allows it, which group and rule decided, and why"),
 		Run:     runTest,
 	})
-}
-
-// JSONVerdict is the --json form of a verdict: exactly these fields.
-type JSONVerdict struct {
-	Engine      string     `json:"engine"`
-	Agent       string     `json:"agent"`
-	URL         string     `json:"url"`
-	Path        string     `json:"path"`
-	Allowed     bool       `json:"allowed"`
-	Group       *JSONGroup `json:"group"`
-	Rule        *JSONRule  `json:"rule"`
-	Explanation string     `json:"explanation"`
-}
-
-// JSONGroup is the group part of JSONVerdict.
-type JSONGroup struct {
-	Lines []int  `json:"lines"`
-	Token string `json:"token"`
-	How   string `json:"how"`
-}
-
-// JSONRule is the rule part of JSONVerdict.
-type JSONRule struct {
-	Line  int    `json:"line"`
-	Text  string `json:"text"`
-	Score int    `json:"score"`
-	Why   string `json:"why"`
-}
-
-// ToJSON converts a verdict to its --json form.
-func ToJSON(v *engine.Verdict) JSONVerdict {
-	j := JSONVerdict{Engine: v.Engine, Agent: v.Agent, URL: v.URL, Path: v.Path, Allowed: v.Allowed, Explanation: v.ExplainAll()}
-	if v.Group != nil {
-		j.Group = &JSONGroup{Lines: v.Group.Lines, Token: v.Group.Token, How: string(v.Group.How)}
-	}
-	if v.Rule != nil {
-		j.Rule = &JSONRule{Line: v.Rule.Line, Text: v.Rule.Text, Score: v.Rule.Score, Why: string(v.Why)}
-	}
-	return j
 }
 
 // ResolveEngines turns an --engine value ("google", "all") into engines, or
@@ -167,10 +128,9 @@ func runTest(env *Env, args []string) int {
 	// answered on every core.
 	answer := func(w io.Writer, agent int, url string) (t tally) {
 		res := resolved[agent]
-		var enc *json.Encoder
+		var lines *report.JSONLines
 		if *asJSON {
-			enc = json.NewEncoder(w)
-			enc.SetEscapeHTML(false)
+			lines = report.NewJSONLines(w)
 		}
 		for _, c := range compiled {
 			v := aiaccess.QueryResolved(c, res, url)
@@ -179,7 +139,7 @@ func runTest(env *Env, args []string) int {
 			switch {
 			case *count:
 			case *asJSON:
-				enc.Encode(ToJSON(&v))
+				lines.Write(&v)
 			default:
 				writeTextVerdict(w, &v, len(compiled) > 1)
 			}

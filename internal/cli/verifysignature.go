@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/botauth"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 const verifySignatureUsage = "[--json] [--at TIME] [--allow-private] [--log] FILE"

@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 )
 
 type line struct {

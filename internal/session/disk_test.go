@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // TestSaveOverAnOutsideChangeAsksFirst: another program appends to the

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/linealign"
+	"github.com/robots-studio/robots-studio/tester/linealign"
 )
 
 // maxLCS bounds the matching: past maxLCS² pairs of changed lines, LineDiff

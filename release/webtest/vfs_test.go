@@ -75,7 +75,7 @@ func TestVFS(t *testing.T) {
 
 // TestGoFilesOnVFS builds web/test/gofs for js/wasm and runs it on
 // web/vfs.js in Chromium: the os package, filepath and the app's own
-// internal/textfile (atomic save, Load, Lines, OpenStream, the read-only
+// tester/textfile (atomic save, Load, Lines, OpenStream, the read-only
 // refusal) on the browser's file system, and a 12 MB picked log streamed.
 func TestGoFilesOnVFS(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))

@@ -11,7 +11,7 @@ import (
 	"io"
 	"sync/atomic"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Sizes of the reading buffers: a chunk is whole lines, about chunkSize

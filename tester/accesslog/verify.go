@@ -1,7 +1,7 @@
 package accesslog
 
 import (
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 
 	"bufio"
 	"bytes"

@@ -17,7 +17,13 @@
 // Neither vocabulary is settled; both are drafts or vendor proposals.
 package aipref
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/robots-studio/robots-studio/tester/diag"
+	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/syntax"
+)
 
 // Draft names what this package follows, for the UI and the docs.
 const (
@@ -83,12 +89,74 @@ const (
 	ProblemPath                          // a Content-Usage path that does not start with / or * (Detail: the path)
 )
 
-// Problem is one thing wrong with a value; Off and End are byte offsets in
-// the value.
+// Problem is one thing wrong with a value: a diag.Diagnostic (a warning,
+// its Span in bytes of the value, its Code the kind's name, the sentence for
+// the user) with the Kind and Detail a caller such as lint builds its own
+// finding and fix from.
 type Problem struct {
-	Kind     ProblemKind
-	Detail   string
-	Off, End int
+	diag.Diagnostic
+	Kind   ProblemKind
+	Detail string
+}
+
+var kindCodes = [...]string{"empty", "syntax", "value", "unknown-key", "earlier-key", "duplicate", "path"}
+
+// String is the kind's name, the Code of its problems.
+func (k ProblemKind) String() string {
+	if int(k) < len(kindCodes) {
+		return kindCodes[k]
+	}
+	return "problem?"
+}
+
+// The sentences keep the keys they had when lint wrote them.
+var (
+	msgPrefEmpty     = msg.Def("lint.aipref.empty", "`{{.Field}}` has no preference: write e.g. `{{.Example}}`")
+	msgSignalSyntax  = msg.Def("lint.aipref.signal_syntax", "`{{.Member}}` is not `name=yes` or `name=no`: readers of the Content Signals Policy skip it")
+	msgSignalValue   = msg.Def("lint.aipref.signal_value", "`{{.Member}}`: a content signal is `yes` or `no`")
+	msgUsageSyntax   = msg.Def("lint.aipref.usage_syntax", "`{{.Member}}` is not a preference of the form `label=y` or `label=n` (lower-case label): the AI Preferences draft ignores it")
+	msgUsageValue    = msg.Def("lint.aipref.usage_value", "`{{.Member}}`: a usage preference is `y` or `n`; anything else states no preference")
+	msgUsagePath     = msg.Def("lint.aipref.usage_path", "`{{.Path}}` is not a path: a Content-Usage path starts with `/` (or `*`), like an Allow or Disallow path")
+	msgPrefDuplicate = msg.Def("lint.aipref.duplicate", "`{{.Key}}` appears twice on this line")
+	msgSignalUnknown = msg.Def("lint.aipref.signal_unknown", "`{{.Key}}` is not a content signal (search, ai-input, ai-train): it is ignored")
+	msgUsageUnknown  = msg.Def("lint.aipref.usage_unknown", "`{{.Key}}` is not a label of the AI Preferences vocabulary (train-ai, search): it is ignored")
+	msgUsageEarlier  = msg.Def("lint.aipref.usage_earlier", "`{{.Key}}` was a label in earlier AI Preferences drafts; the current one has only train-ai and search")
+)
+
+// newProblem is a problem of kind k at [off, end) of a value; member is the
+// text there as written, usage says a Content-Usage value (else a
+// Content-Signal one).
+func newProblem(k ProblemKind, detail, member string, off, end int, usage bool) Problem {
+	var text msg.Text
+	switch k {
+	case ProblemEmpty:
+		field, example := syntax.CanonicalName(syntax.ContentSignal), "search=yes, ai-train=no"
+		if usage {
+			field, example = syntax.CanonicalName(syntax.ContentUsage), "train-ai=n"
+		}
+		text = msg.New(msgPrefEmpty, "Field", field, "Example", example)
+	case ProblemSyntax:
+		text = msg.New(pick(usage, msgUsageSyntax, msgSignalSyntax), "Member", member)
+	case ProblemValue:
+		text = msg.New(pick(usage, msgUsageValue, msgSignalValue), "Member", member)
+	case ProblemPath:
+		text = msg.New(msgUsagePath, "Path", detail)
+	case ProblemDuplicate:
+		text = msg.New(msgPrefDuplicate, "Key", detail)
+	case ProblemEarlierKey:
+		text = msg.New(msgUsageEarlier, "Key", detail)
+	case ProblemUnknownKey:
+		text = msg.New(pick(usage, msgUsageUnknown, msgSignalUnknown), "Key", detail)
+	}
+	return Problem{Diagnostic: diag.Diagnostic{Code: k.String(), Severity: diag.Warning, Span: diag.Span{Start: off, End: end},
+		Message: text}, Kind: k, Detail: detail}
+}
+
+func pick(usage bool, ifUsage, ifSignal string) string {
+	if usage {
+		return ifUsage
+	}
+	return ifSignal
 }
 
 // Signal is a parsed Content-Signal value.
@@ -121,7 +189,7 @@ func ParseUsage(value string) Usage {
 		end := strings.IndexAny(v, " \t")
 		if end < 0 {
 			u.Path = v
-			u.Problems = append(u.Problems, Problem{Kind: ProblemEmpty, Off: len(value), End: len(value)})
+			u.Problems = append(u.Problems, newProblem(ProblemEmpty, "", "", len(value), len(value), true))
 			return u
 		}
 		u.Path = v[:end]
@@ -133,7 +201,7 @@ func ParseUsage(value string) Usage {
 		// A first word that is neither a path nor a preference: a path
 		// written without its leading slash ("blog/ train-ai=n").
 		end := strings.IndexAny(v, " \t")
-		u.Problems = append(u.Problems, Problem{Kind: ProblemPath, Detail: v[:end], Off: 0, End: end})
+		u.Problems = append(u.Problems, newProblem(ProblemPath, v[:end], v[:end], 0, end, true))
 		return u
 	}
 	u.Prefs, u.Problems = parseMembers(value[off:], off, true)
@@ -146,7 +214,7 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 	var prefs []Pref
 	var probs []Problem
 	if strings.TrimSpace(value) == "" {
-		return nil, []Problem{{Kind: ProblemEmpty, Off: base, End: base + len(value)}}
+		return nil, []Problem{newProblem(ProblemEmpty, "", value, base, base+len(value), usage)}
 	}
 	seen := map[string]bool{}
 	pos := 0
@@ -155,9 +223,10 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 		pos += len(member) + 1
 		lead := len(member) - len(strings.TrimLeft(member, " \t"))
 		m := strings.TrimSpace(member)
+		written := m
 		off, end := base+start+lead, base+start+lead+len(m)
 		if m == "" {
-			probs = append(probs, Problem{Kind: ProblemSyntax, Detail: "", Off: off, End: end})
+			probs = append(probs, newProblem(ProblemSyntax, "", written, off, end, usage))
 			continue
 		}
 		if usage {
@@ -169,7 +238,7 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
 		if !ok || key == "" || val == "" || strings.ContainsAny(key, " \t") || strings.ContainsAny(val, " \t") ||
 			usage && !isSFKey(key) {
-			probs = append(probs, Problem{Kind: ProblemSyntax, Detail: m, Off: off, End: end})
+			probs = append(probs, newProblem(ProblemSyntax, m, written, off, end, usage))
 			continue
 		}
 		p := Pref{Key: key, Value: val, Off: off}
@@ -182,7 +251,7 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 		case !usage && (strings.EqualFold(val, "yes") || strings.EqualFold(val, "no")):
 			p.Set, p.Yes = true, strings.EqualFold(val, "yes")
 		default:
-			probs = append(probs, Problem{Kind: ProblemValue, Detail: key + "=" + val, Off: off, End: end})
+			probs = append(probs, newProblem(ProblemValue, key+"="+val, written, off, end, usage))
 		}
 		known, earlier := SignalKeys, []string(nil)
 		if usage {
@@ -191,12 +260,12 @@ func parseMembers(value string, base int, usage bool) ([]Pref, []Problem) {
 		switch {
 		case contains(known, lk), !usage && lk == SignalUse:
 		case contains(earlier, lk):
-			probs = append(probs, Problem{Kind: ProblemEarlierKey, Detail: key, Off: off, End: off + len(key)})
+			probs = append(probs, newProblem(ProblemEarlierKey, key, key, off, off+len(key), usage))
 		default:
-			probs = append(probs, Problem{Kind: ProblemUnknownKey, Detail: key, Off: off, End: off + len(key)})
+			probs = append(probs, newProblem(ProblemUnknownKey, key, key, off, off+len(key), usage))
 		}
 		if seen[lk] {
-			probs = append(probs, Problem{Kind: ProblemDuplicate, Detail: key, Off: off, End: end})
+			probs = append(probs, newProblem(ProblemDuplicate, key, written, off, end, usage))
 		}
 		seen[lk] = true
 		prefs = append(prefs, p)

@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -165,5 +166,34 @@ func TestSignalUse(t *testing.T) {
 	}
 	if s := ParseSignal("search=yes, use=sometimes"); len(s.Problems) != 1 || s.Problems[0].Kind != ProblemValue {
 		t.Fatalf("%+v", s.Problems)
+	}
+}
+
+// TestProblemsAreDiagnostics: a problem is the project's diagnostic: a
+// warning, its code the kind's name, its span the bytes of the value it is
+// about, its message naming what is written there; a list of them sorts by
+// position.
+func TestProblemsAreDiagnostics(t *testing.T) {
+	value := "search=yes, ai-trian=no, search=maybe"
+	s := ParseSignal(value)
+	var got []string
+	for _, p := range s.Problems {
+		got = append(got, fmt.Sprintf("%s %s %q", p.Code, p.Severity, value[p.Span.Start:p.Span.End]))
+		if p.Message.IsZero() || !strings.Contains(p.Message.String(), p.Detail[:min(len(p.Detail), 6)]) {
+			t.Errorf("%s: message %q does not name %q", p.Code, p.Message.String(), p.Detail)
+		}
+	}
+	want := []string{`unknown-key warning "ai-trian"`, `value warning "search=maybe"`, `duplicate warning "search=maybe"`}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("problems %v, want %v", got, want)
+	}
+	u := ParseUsage("blog/ train-ai=n")
+	if len(u.Problems) != 1 || u.Problems[0].Code != "path" || u.Problems[0].Span != (diag.Span{Start: 0, End: 5}) {
+		t.Errorf("a path without its slash: %+v", u.Problems)
+	}
+	l := diag.List[Problem]{s.Problems[2], s.Problems[0]}
+	l.Sort()
+	if l[0].Code != "unknown-key" {
+		t.Errorf("sorted %v", l)
 	}
 }

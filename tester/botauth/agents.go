@@ -5,7 +5,7 @@ import (
 	"encoding/base64"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 )
 
 // SignedAgent is an operator's documented Signature-Agent and the catalogue

@@ -12,7 +12,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"net/url"
+	"net/url" // url.Error, net/http's wrapper, is taken off failures; URLs are split by tester/uri
 	"strconv"
 	"strings"
 	"sync"
@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // The key directory of draft-meunier-webbotauth-httpsig-protocol (§ Key
@@ -162,15 +163,16 @@ func refusePrivate(_, address string, _ syscall.RawConn) error {
 }
 
 // Origin checks that agent is an https origin (an empty path "/" is
-// accepted, as the draft allows) and returns it without a trailing slash.
+// accepted, as the draft allows) and returns it as uri.AbsoluteURL.Origin
+// writes it: lower case, without a trailing slash or the default port.
 func Origin(agent string) (string, *msg.Text) {
-	u, err := url.Parse(agent)
-	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" ||
-		(u.Path != "" && u.Path != "/") {
+	a, ok := uri.SplitAbsolute(agent)
+	if !ok || a.Scheme != "https" || !a.WellFormed(agent) || strings.IndexByte(a.Authority(agent), '@') >= 0 ||
+		(a.Rest != "" && a.Rest != "/") {
 		t := msg.New(msgDirNotHTTPS, "Agent", agent)
 		return "", &t
 	}
-	return "https://" + strings.ToLower(u.Host), nil
+	return a.Origin(), nil
 }
 
 // Get returns origin's keys, from the cache while it is fresh.

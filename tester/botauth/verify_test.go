@@ -400,3 +400,28 @@ func TestMalformedHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestOrigin: a Signature-Agent names an https origin and nothing more; it
+// is kept as uri.AbsoluteURL.Origin writes it, so one directory is cached
+// once however its origin is written.
+func TestOrigin(t *testing.T) {
+	for _, c := range []struct {
+		rule, agent, want string
+	}{
+		{"an https origin", "https://bot.example", "https://bot.example"},
+		{"case and the default port set aside", "HTTPS://Bot.Example:443/", "https://bot.example"},
+		{"another port stays", "https://bot.example:8443", "https://bot.example:8443"},
+		{"http is refused", "http://bot.example", ""},
+		{"a path is refused", "https://bot.example/keys", ""},
+		{"a query is refused", "https://bot.example/?a", ""},
+		{"a fragment is refused", "https://bot.example#a", ""},
+		{"user info is refused", "https://u@bot.example", ""},
+		{"a port of letters is refused", "https://bot.example:x", ""},
+		{"no host", "https://", ""},
+	} {
+		got, why := Origin(c.agent)
+		if got != c.want || (why == nil) != (c.want != "") {
+			t.Errorf("%s: Origin(%q) = %q, %v; want %q", c.rule, c.agent, got, why, c.want)
+		}
+	}
+}

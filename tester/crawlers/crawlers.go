@@ -1,5 +1,5 @@
 // Package crawlers answers questions about the crawler catalogue
-// (assets/catalogue) for the engine side: which entry a User-Agent string
+// (tester/catalogue) for the engine side: which entry a User-Agent string
 // from a log or the tester belongs to, which token that crawler obeys, and
 // which catalogue token a misspelt one was meant to be.
 package crawlers
@@ -9,8 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
-	"github.com/robots-studio/robots-studio/internal/textdist"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
+	"github.com/robots-studio/robots-studio/tester/textdist"
 )
 
 // pattern is one UA pattern in lower case with its entry.

@@ -1,8 +1,10 @@
 // Package diag is the one diagnostic type of the project, as go/scanner has
 // one Error and ErrorList: a Severity, a byte Span of the text the finding
 // is about, a stable code and a message. The robots.txt linter, the meta tag
-// analysis and the sitemap checker all report with it; each adds only what
-// is its own (lint: fixes; meta: the tag; sitemap: the file and the URL).
+// analysis, the sitemap checker, the Content-Signal and Content-Usage
+// reader, the host name rules and the lesson checker all report with it;
+// each adds only what is its own (lint: fixes; meta: the tag; sitemap: the
+// file, line and column and the URL; aipref: the kind; lessons: the lesson).
 //
 // Positions are bytes. Lines and columns are computed when a diagnostic is
 // shown (CLI file:line:col, the editor's marks, JSON) from the text it is

@@ -1,7 +1,7 @@
 package diff
 
 import (
-	"github.com/robots-studio/robots-studio/internal/linealign"
+	"github.com/robots-studio/robots-studio/tester/linealign"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 

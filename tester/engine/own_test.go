@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 

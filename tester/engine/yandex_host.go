@@ -36,7 +36,7 @@ func ParseHostDirective(line int, value string) HostDirective {
 	h := HostDirective{Line: line, Value: value}
 	n := hostname.ParseName(value, hostname.ModeHostClassic)
 	if !n.Valid() {
-		h.Problem = n.Problems[0].Text
+		h.Problem = n.Problems[0].Message
 		return h
 	}
 	h.Host, h.HasPort, h.Port = n.ASCII, n.Port != 0, n.EffectivePort()

@@ -6,7 +6,7 @@ import (
 	"crypto/sha256"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/linealign"
+	"github.com/robots-studio/robots-studio/tester/linealign"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 

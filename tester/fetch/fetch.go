@@ -8,15 +8,15 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
+	"net/url" // net/http takes and gives *url.URL; taking URLs apart is tester/uri's
 	"os"
 	"strings"
 	"sync/atomic"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Defaults of Options.

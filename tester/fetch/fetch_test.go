@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -61,6 +62,12 @@ func TestResolve(t *testing.T) {
 			variants: []string{"https://www.example.com/robots.txt", "http://example.com/robots.txt", "http://www.example.com/robots.txt"}},
 		{name: "an IP address has no www variant", in: "http://127.0.0.1:8080/", robots: "http://127.0.0.1:8080/robots.txt",
 			variants: []string{"https://127.0.0.1:8080/robots.txt"}},
+		{name: "the default port is the same file (the origin's rule)", in: "https://Example.com:443/robots.txt#top", robots: "https://example.com/robots.txt",
+			variants: []string{"https://www.example.com/robots.txt", "http://example.com/robots.txt", "http://www.example.com/robots.txt"}},
+		{name: "a query makes a page", in: "https://example.com/?q=1", robots: "https://example.com/robots.txt", page: true,
+			variants: []string{"https://www.example.com/robots.txt", "http://example.com/robots.txt", "http://www.example.com/robots.txt"}},
+		{name: "a port is digits", in: "https://example.com:80a/", err: true},
+		{name: "a host has no blank", in: "https://exa mple.com/", err: true},
 		{name: "ftp has no robots.txt", in: "ftp://example.com/robots.txt", err: true},
 		{name: "empty input", in: "  ", err: true},
 	}
@@ -232,6 +239,28 @@ func TestCrossHostRedirect(t *testing.T) {
 	r := get(t, srv.URL, Options{})
 	if len(r.Hops) != 2 || !r.Hops[0].CrossHost || !hasKey(r.Warnings, msgCrossHost) || r.FinalURL() != other.URL+"/robots.txt" {
 		t.Fatalf("hops %+v warnings %v", r.Hops, r.Warnings)
+	}
+}
+
+// TestOriginOfARedirect: a redirect is cross-host when its origin
+// differs, the origin as uri.AbsoluteURL.Origin reads it: the case of scheme
+// and host and a written default port change nothing.
+func TestOriginOfARedirect(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"HTTP://Example.COM:80/robots.txt", "http://example.com/robots.txt", true},
+		{"https://example.com:443/a", "https://example.com/b", true},
+		{"https://example.com:8443/", "https://example.com/", false},
+		{"http://example.com/", "https://example.com/", false},
+		{"https://www.example.com/", "https://example.com/", false},
+	} {
+		ua, _ := url.Parse(c.a)
+		ub, _ := url.Parse(c.b)
+		if got := origin(ua) == origin(ub); got != c.same {
+			t.Errorf("%s and %s: same origin %v (%s, %s), want %v", c.a, c.b, got, origin(ua), origin(ub), c.same)
+		}
 	}
 }
 

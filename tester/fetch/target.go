@@ -7,10 +7,11 @@ package fetch
 
 import (
 	"net"
-	"net/url"
+	"net/url" // origin reads the *url.URL net/http hands back
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -59,19 +60,21 @@ func Resolve(input string) (Target, error) {
 	if !strings.Contains(raw, "://") {
 		raw = "https://" + raw
 	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" || strings.ContainsAny(u.Host, " \t") {
+	a, ok := uri.SplitAbsolute(raw)
+	if !ok || !a.WellFormed(raw) {
 		return Target{}, &InputError{msg.New(msgBadInput, "Input", in)}
 	}
-	scheme := strings.ToLower(u.Scheme)
-	if scheme != "http" && scheme != "https" {
-		return Target{}, &InputError{msg.New(msgBadScheme, "Scheme", u.Scheme)}
+	if a.Scheme != "http" && a.Scheme != "https" {
+		scheme, _, _ := uri.CutScheme(raw)
+		return Target{}, &InputError{msg.New(msgBadScheme, "Scheme", scheme)}
 	}
-	host := strings.ToLower(u.Host)
-	t := Target{Input: in, RobotsURL: scheme + "://" + host + "/robots.txt"}
-	path := u.EscapedPath()
-	t.FromPage = !(path == "" || path == "/" || path == "/robots.txt") || u.RawQuery != ""
-	t.Variants = variants(scheme, host)
+	// One file per scheme, host and port: the origin, its default port
+	// left out (https://example.com:443/ is https://example.com/'s).
+	origin := a.Origin()
+	t := Target{Input: in, RobotsURL: origin + "/robots.txt"}
+	path, _, _ := strings.Cut(a.Rest, "#")
+	t.FromPage = !(path == "" || path == "/" || path == "/robots.txt")
+	t.Variants = variants(a.Scheme, strings.TrimPrefix(origin, a.Scheme+"://"))
 	return t, nil
 }
 
@@ -106,7 +109,12 @@ func variants(scheme, host string) []string {
 	return out
 }
 
-// origin is scheme://host:port of u, for telling a cross-host redirect.
+// origin is the origin of u (uri.AbsoluteURL.Origin: case and a default
+// port set aside), for telling a cross-host redirect.
 func origin(u *url.URL) string {
-	return strings.ToLower(u.Scheme + "://" + u.Host)
+	s := u.String()
+	if a, ok := uri.SplitAbsolute(s); ok {
+		return a.Origin()
+	}
+	return s
 }

@@ -7,7 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/url"
+	"net/url" // url.Values builds the CDX query; tester/uri has no query encoder
 	"strconv"
 	"strings"
 	"time"

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/uri"
 )
@@ -35,14 +36,8 @@ const (
 	ModeHostYandex2017
 )
 
-// Problem is one reason a name is refused: a stable code (for JSON, tests and
-// scripts) and the sentence for the user.
-type Problem struct {
-	Code string
-	Text msg.Text
-}
-
-// Problem codes.
+// Problem codes: the Code of a Name's Problems, stable for JSON, tests and
+// scripts.
 const (
 	CodeEmpty          = "empty"
 	CodeSeveral        = "several-names"
@@ -105,13 +100,13 @@ var (
 
 // Name is a parsed host name with an optional scheme and port.
 type Name struct {
-	Input    string     // what the user wrote
-	Scheme   string     // "http", "https" or "" when none was written
-	ASCII    string     // the lower-case host name, IDN labels in punycode ("xn--…")
-	Unicode  string     // the same name for display (IDN labels decoded)
-	Port     int        // 0 when no port was written
-	Problems []Problem  // why the name is refused; empty when it is valid
-	Notes    []msg.Text // facts worth telling that do not refuse the name
+	Input    string            // what the user wrote
+	Scheme   string            // "http", "https" or "" when none was written
+	ASCII    string            // the lower-case host name, IDN labels in punycode ("xn--…")
+	Unicode  string            // the same name for display (IDN labels decoded)
+	Port     int               // 0 when no port was written
+	Problems []diag.Diagnostic // why the name is refused (errors about the whole Input); empty when it is valid
+	Notes    []msg.Text        // facts worth telling that do not refuse the name
 }
 
 // Valid reports whether the name has no problem.
@@ -229,7 +224,7 @@ func ParseName(s string, mode Mode) Name {
 }
 
 func (n *Name) problem(code string, t msg.Text) {
-	n.Problems = append(n.Problems, Problem{Code: code, Text: t})
+	n.Problems = append(n.Problems, diag.Diagnostic{Code: code, Severity: diag.Error, Span: diag.NoSpan, Message: t})
 }
 
 func (n *Name) parseScheme(scheme string, mode Mode) {

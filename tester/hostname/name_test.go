@@ -35,9 +35,9 @@ func TestSeedIgnoredHostValues(t *testing.T) {
 				t.Fatalf("%q accepted, the seed lists it as ignored", c.value)
 			}
 			if n.Problems[0].Code != c.code {
-				t.Errorf("%q: first problem %s (%s), want %s", c.value, n.Problems[0].Code, n.Problems[0].Text, c.code)
+				t.Errorf("%q: first problem %s (%s), want %s", c.value, n.Problems[0].Code, n.Problems[0].Message, c.code)
 			}
-			if reason := n.Problems[0].Text.String(); reason == "" || strings.Contains(reason, "{{") {
+			if reason := n.Problems[0].Message.String(); reason == "" || strings.Contains(reason, "{{") {
 				t.Errorf("%q: reason not rendered: %q", c.value, reason)
 			}
 		})
@@ -113,7 +113,7 @@ func TestParseNameInput(t *testing.T) {
 			}
 			if !c.valid {
 				if n.Problems[0].Code != c.code {
-					t.Errorf("%q: code %s (%s), want %s", c.input, n.Problems[0].Code, n.Problems[0].Text, c.code)
+					t.Errorf("%q: code %s (%s), want %s", c.input, n.Problems[0].Code, n.Problems[0].Message, c.code)
 				}
 				return
 			}
@@ -186,7 +186,7 @@ func FuzzParseName(f *testing.F) {
 		for _, mode := range []Mode{ModeInput, ModeHostClassic, ModeHostYandex2017} {
 			n := ParseName(s, mode)
 			if !n.Valid() {
-				if n.Problems[0].Text.String() == "" {
+				if n.Problems[0].Message.String() == "" {
 					t.Fatalf("%q: empty reason", s)
 				}
 				continue

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -48,19 +49,42 @@ func CheckExercise(ex Exercise, text []byte) []testset.Result {
 	return testset.EvaluateFor(func(string) *syntax.Document { return doc }, ex.Expectations(), nil, QueryLimit)
 }
 
-// Problem is one claim of a lesson that does not hold, or a part it lacks.
+// Problem is one claim of a lesson that does not hold, or a part it lacks:
+// a diag.Diagnostic (an error about the lesson as a whole, its Message
+// what is wrong, with what the engine says) and where in the lesson.
 type Problem struct {
+	diag.Diagnostic
 	Lesson string   // the lesson's folder name (else its id)
 	Where  msg.Text // "question 3", "exercise 1", "text.ru.md"…
-	Text   msg.Text // what is wrong, with what the engine says
+}
+
+// Problem codes, stable for tests and scripts.
+const (
+	CodeFormat            = "format"             // the lesson's file breaks the format
+	CodeMissingText       = "missing-text"       // a text is missing in a language
+	CodeMissingBody       = "missing-body"       // text.LL.md is missing or empty
+	CodeNoReadings        = "no-readings"        // no readings to compare
+	CodeEmpty             = "empty"              // a field that must be written is empty
+	CodeTranslatedExample = "translated-example" // a translated example changes a rule
+	CodeSourceTitle       = "source-title"       // a source without a title
+	CodeAnswer            = "answer"             // a question's answer is not what the engine says
+	CodeSolutionFails     = "solution-fails"     // the model solution fails its exercise
+	CodeStartPasses       = "start-passes"       // the start text already passes
+	CodeNoExpectations    = "no-expectations"    // an exercise with nothing to check
+	CodeDuplicateID       = "duplicate-id"       // two lessons share an id
+)
+
+func newProblem(lesson, code string, where, text msg.Text) Problem {
+	return Problem{Diagnostic: diag.Diagnostic{Code: code, Severity: diag.Error, Span: diag.NoSpan, Message: text},
+		Lesson: lesson, Where: where}
 }
 
 // String is the line `lessons --check` prints.
 func (p Problem) String() string {
 	if p.Where.IsZero() {
-		return msg.New(msgProblemNoWhere, "Lesson", p.Lesson, "Text", p.Text).String()
+		return msg.New(msgProblemNoWhere, "Lesson", p.Lesson, "Text", p.Message).String()
 	}
-	return msg.New(msgProblem, "Lesson", p.Lesson, "Where", p.Where, "Text", p.Text).String()
+	return msg.New(msgProblem, "Lesson", p.Lesson, "Where", p.Where, "Text", p.Message).String()
 }
 
 var (
@@ -117,19 +141,19 @@ func word(allowed bool) string {
 // An empty result means the lesson may be taught.
 func Verify(l *Lesson) []Problem {
 	var out []Problem
-	add := func(where, text msg.Text) {
-		out = append(out, Problem{Lesson: l.Name(), Where: where, Text: text})
+	add := func(code string, where, text msg.Text) {
+		out = append(out, newProblem(l.Name(), code, where, text))
 	}
 	none := msg.Text{}
 	// The format, id and engines are checked when a lesson is read; a
 	// lesson built in memory is checked here too.
 	if _, t := decodeChecks(l); !t.IsZero() {
-		add(none, t)
+		add(CodeFormat, none, t)
 	}
 	langs := func(where msg.Text, what string, t Text) {
 		for _, lang := range Languages {
 			if strings.TrimSpace(t[lang]) == "" {
-				add(where, msg.New(msgMissingLang, "Lang", lang, "What", msg.New(what)))
+				add(CodeMissingText, where, msg.New(msgMissingLang, "Lang", lang, "What", msg.New(what)))
 			}
 		}
 	}
@@ -137,25 +161,25 @@ func Verify(l *Lesson) []Problem {
 	langs(none, fieldSummary, l.Summary)
 	for _, lang := range Languages {
 		if strings.TrimSpace(l.Body[lang]) == "" {
-			add(none, msg.New(msgMissingBody, "File", bodyFile(lang)))
+			add(CodeMissingBody, none, msg.New(msgMissingBody, "File", bodyFile(lang)))
 		}
 	}
 	if len(l.Readings) == 0 {
-		add(none, msg.New(msgNoReadings))
+		add(CodeNoReadings, none, msg.New(msgNoReadings))
 	}
 	if len(strings.TrimSpace(string(l.Robots))) == 0 {
-		add(none, msg.New(msgEmptyField, "What", msg.New(fieldExample)))
+		add(CodeEmpty, none, msg.New(msgEmptyField, "What", msg.New(fieldExample)))
 	}
 	for _, lang := range Languages {
 		if b, ok := l.Translated[lang]; ok {
 			if line := differentRule(l.Robots, b); line > 0 {
-				add(none, msg.New(msgTranslatedExample, "File", TranslatedName(l.Example, lang), "Line", line))
+				add(CodeTranslatedExample, none, msg.New(msgTranslatedExample, "File", TranslatedName(l.Example, lang), "Line", line))
 			}
 		}
 	}
 	for i, s := range l.Sources {
 		if strings.TrimSpace(s.Title) == "" {
-			add(msg.New(whereSource), msg.New(msgNoSourceTitle, "N", i+1))
+			add(CodeSourceTitle, msg.New(whereSource), msg.New(msgNoSourceTitle, "N", i+1))
 		}
 	}
 	for i, q := range l.Questions {
@@ -165,7 +189,7 @@ func Verify(l *Lesson) []Problem {
 		}
 		langs(where, fieldWhy, q.Why)
 		if strings.TrimSpace(q.Crawler) == "" {
-			add(where, msg.New(msgEmptyField, "What", msg.New(fieldCrawler)))
+			add(CodeEmpty, where, msg.New(msgEmptyField, "What", msg.New(fieldCrawler)))
 			continue
 		}
 		if err := questionForm(q, i); !err.IsZero() {
@@ -177,7 +201,7 @@ func Verify(l *Lesson) []Problem {
 			}
 			v := l.AskUnder(q, id)
 			if got, want := word(v.Allowed), q.Expected(id); got != want || v.TimedOut() {
-				add(where, msg.New(msgSays, "Answer", want, "Engine", id, "Got", got, "Because", because(v)))
+				add(CodeAnswer, where, msg.New(msgSays, "Answer", want, "Engine", id, "Got", got, "Because", because(v)))
 			}
 		}
 	}
@@ -185,10 +209,10 @@ func Verify(l *Lesson) []Problem {
 		where := msg.New(whereExercise, "N", i+1)
 		langs(where, fieldTask, ex.Task)
 		if strings.TrimSpace(ex.Solution) == "" {
-			add(where, msg.New(msgEmptyField, "What", msg.New(fieldSolution)))
+			add(CodeEmpty, where, msg.New(msgEmptyField, "What", msg.New(fieldSolution)))
 		}
 		if len(ex.Expect) == 0 {
-			add(where, msg.New(msgNoExpect))
+			add(CodeNoExpectations, where, msg.New(msgNoExpect))
 			continue
 		}
 		for j, c := range ex.Expect {
@@ -198,11 +222,11 @@ func Verify(l *Lesson) []Problem {
 			if r.Err != nil || r.Pass {
 				continue // an unknown engine is reported above
 			}
-			add(where, msg.New(msgSolutionFails, "Crawler", r.Crawler, "Path", r.Path, "Engine", r.Engine,
+			add(CodeSolutionFails, where, msg.New(msgSolutionFails, "Crawler", r.Crawler, "Path", r.Path, "Engine", r.Engine,
 				"Want", word(r.Allowed), "Got", word(r.Verdict.Allowed), "Because", because(r.Verdict)))
 		}
 		if testset.Failed(CheckExercise(ex, []byte(ex.Start))) == 0 {
-			add(where, msg.New(msgStartPasses))
+			add(CodeStartPasses, where, msg.New(msgStartPasses))
 		}
 	}
 	return out
@@ -224,7 +248,7 @@ func VerifyAll(ls []*Lesson) []Problem {
 	for _, l := range ls {
 		out = append(out, Verify(l)...)
 		if other, dup := seen[l.ID]; dup {
-			out = append(out, Problem{Lesson: l.Name(), Text: msg.New(msgDuplicateID, "ID", l.ID, "Other", other)})
+			out = append(out, newProblem(l.Name(), CodeDuplicateID, msg.Text{}, msg.New(msgDuplicateID, "ID", l.ID, "Other", other)))
 		} else {
 			seen[l.ID] = l.Name()
 		}

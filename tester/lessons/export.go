@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Marshal encodes the lesson's data as lesson.json: indented, with a final

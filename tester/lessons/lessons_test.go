@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/internal/testenv"
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
@@ -233,9 +235,17 @@ func TestVerifyCatchesWrongClaims(t *testing.T) {
 	l.Exercises[0].Start = "User-agent: *\nDisallow: /\n"
 	delete(l.Title, "pl")
 	delete(l.Body, "ru")
-	var got []string
-	for _, p := range Verify(l) {
+	var got, codes []string
+	problems := Verify(l)
+	for _, p := range problems {
 		got = append(got, p.String())
+		codes = append(codes, p.Code)
+	}
+	if want := []string{CodeMissingText, CodeMissingBody, CodeAnswer, CodeSolutionFails, CodeStartPasses}; !slices.Equal(codes, want) {
+		t.Errorf("codes %v, want %v", codes, want)
+	}
+	if !diag.List[Problem](problems).HasError() {
+		t.Error("a lesson's problems are errors: it must not be taught")
 	}
 	want := []string{
 		"lesson 09-test: no pl text for the title",

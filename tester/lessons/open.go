@@ -15,9 +15,9 @@ import (
 	"unicode/utf8"
 
 	builtin "github.com/robots-studio/robots-studio/assets/lessons"
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Limits on what Open reads: a lesson is a few small text files, so anything

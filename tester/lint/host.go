@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/hostname"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -13,15 +14,15 @@ import (
 // lint, the Yandex engine and the wizard never disagree about a name.
 func HostError(value string) msg.Text {
 	if p, bad := hostProblem(value); bad {
-		return p.Text
+		return p.Message
 	}
 	return msg.Text{}
 }
 
-func hostProblem(value string) (hostname.Problem, bool) {
+func hostProblem(value string) (diag.Diagnostic, bool) {
 	n := hostname.ParseName(value, hostname.ModeHostYandex2017)
 	if n.Valid() {
-		return hostname.Problem{}, false
+		return diag.Diagnostic{}, false
 	}
 	return n.Problems[0], true
 }

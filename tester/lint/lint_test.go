@@ -148,6 +148,9 @@ var ruleCases = map[string][]ruleCase{
 		{"relative", "Sitemap: /sitemap.xml\n", nil, []string{"1:warning"}},
 		{"ftp", "Sitemap: ftp://example.com/s.xml\n", nil, []string{"1:warning"}},
 		{"ok", "Sitemap: https://example.com/s.xml\n", nil, nil},
+		{"scheme and host in any case, a port", "Sitemap: HTTPS://Example.com:8443/s.xml\n", nil, nil},
+		{"a port of letters", "Sitemap: https://example.com:x/s.xml\n", nil, []string{"1:warning"}},
+		{"a blank in the host", "Sitemap: https://exa mple.com/s.xml\n", nil, []string{"1:warning"}},
 	},
 	"RS016_several-star-groups": {
 		{"two", "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", nil, []string{"4:warning"}},

@@ -2,7 +2,7 @@ package lint
 
 import (
 	"math"
-	"net/url"
+	"net/url" // stands in for the WHATWG URL parser Lighthouse calls (new URL), not for tester/uri
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/diag"

@@ -3,26 +3,16 @@ package lint
 import (
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textdist"
 )
 
 var (
-	msgPrefEmpty      = msg.Def("lint.aipref.empty", "`{{.Field}}` has no preference: write e.g. `{{.Example}}`")
-	msgSignalSyntax   = msg.Def("lint.aipref.signal_syntax", "`{{.Member}}` is not `name=yes` or `name=no`: readers of the Content Signals Policy skip it")
-	msgSignalValue    = msg.Def("lint.aipref.signal_value", "`{{.Member}}`: a content signal is `yes` or `no`")
-	msgUsageSyntax    = msg.Def("lint.aipref.usage_syntax", "`{{.Member}}` is not a preference of the form `label=y` or `label=n` (lower-case label): the AI Preferences draft ignores it")
-	msgUsageValue     = msg.Def("lint.aipref.usage_value", "`{{.Member}}`: a usage preference is `y` or `n`; anything else states no preference")
-	msgUsagePath      = msg.Def("lint.aipref.usage_path", "`{{.Path}}` is not a path: a Content-Usage path starts with `/` (or `*`), like an Allow or Disallow path")
-	msgPrefDuplicate  = msg.Def("lint.aipref.duplicate", "`{{.Key}}` appears twice on this line")
-	msgSignalUnknown  = msg.Def("lint.aipref.signal_unknown", "`{{.Key}}` is not a content signal (search, ai-input, ai-train): it is ignored")
-	msgUsageUnknown   = msg.Def("lint.aipref.usage_unknown", "`{{.Key}}` is not a label of the AI Preferences vocabulary (train-ai, search): it is ignored")
-	msgUsageEarlier   = msg.Def("lint.aipref.usage_earlier", "`{{.Key}}` was a label in earlier AI Preferences drafts; the current one has only train-ai and search")
 	msgPrefFixKey     = msg.Def("lint.aipref.fix_key", "Write `{{.Name}}`")
 	msgPrefOutside    = msg.Def("lint.aipref.outside", "`{{.Field}}` before any User-agent line belongs to no group: it applies to no crawler")
 	msgPrefDisallowed = msg.Def("lint.aipref.disallowed", "this allows {{.Use}}, but the group disallows every path (line {{.Rule}}): preferences apply only to what may be crawled, so it says nothing")
@@ -72,56 +62,27 @@ func checkAIPref(s *state) {
 		} else {
 			probs, prefs = l.Signal.Problems, l.Signal.Prefs
 		}
-		value := s.doc.Value(l.N)
 		for _, p := range probs {
-			pa, pb := vstart+p.Off, vstart+max(p.End, p.Off)
-			member := value[p.Off:max(p.End, p.Off)]
-			code, text := "RS043", msg.Text{}
+			pa, pb := vstart+p.Span.Start, vstart+max(p.Span.End, p.Span.Start)
+			code := "RS043"
 			if usage {
 				code = "RS045"
 			}
 			var fix *Fix
 			switch p.Kind {
 			case aipref.ProblemEmpty:
-				example := "search=yes, ai-train=no"
-				if usage {
-					example = "train-ai=n"
-				}
 				pa, pb = s.lineSpan(l.N)
-				text = msg.New(msgPrefEmpty, "Field", field, "Example", example)
-			case aipref.ProblemSyntax:
-				if usage {
-					text = msg.New(msgUsageSyntax, "Member", member)
-				} else {
-					text = msg.New(msgSignalSyntax, "Member", member)
-				}
-			case aipref.ProblemValue:
-				if usage {
-					text = msg.New(msgUsageValue, "Member", member)
-				} else {
-					text = msg.New(msgSignalValue, "Member", member)
-				}
-			case aipref.ProblemPath:
-				text = msg.New(msgUsagePath, "Path", p.Detail)
-			case aipref.ProblemDuplicate:
-				text = msg.New(msgPrefDuplicate, "Key", p.Detail)
 			case aipref.ProblemUnknownKey, aipref.ProblemEarlierKey:
 				code = "RS044"
 				known := aipref.SignalKeys
-				switch {
-				case p.Kind == aipref.ProblemEarlierKey:
-					text = msg.New(msgUsageEarlier, "Key", p.Detail)
-				case usage:
+				if usage {
 					known = aipref.UsageKeys
-					text = msg.New(msgUsageUnknown, "Key", p.Detail)
-				default:
-					text = msg.New(msgSignalUnknown, "Key", p.Detail)
 				}
 				if name := nearKey(p.Detail, known); name != "" {
 					fix = newFix(msg.New(msgPrefFixKey, "Name", name), false, nil, Edit{Start: pa, End: pb, Text: []byte(name)})
 				}
 			}
-			s.report(finding{code: code, sev: diag.Warning, start: pa, end: pb, text: text, fix: fix})
+			s.report(finding{code: code, sev: p.Severity, start: pa, end: pb, text: p.Message, fix: fix})
 		}
 		if l.Group < 0 {
 			continue

@@ -2,15 +2,15 @@ package lint
 
 import (
 	"math"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textdist"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 var (
@@ -220,7 +220,7 @@ func checkFields(s *state) {
 				continue
 			}
 			key := msgSitemapBad
-			if u, err := url.Parse(v); v != "" && err == nil && u.Scheme == "" && !strings.ContainsAny(v, " \t") {
+			if scheme, _, found := strings.Cut(v, ":"); v != "" && (!found || !uri.IsScheme(scheme)) && !strings.ContainsAny(v, " \t") {
 				key = msgSitemapRel
 			}
 			s.report(finding{code: "RS015", sev: diag.Warning, start: va, end: vb, engines: s.f.sitemapReaders, text: msg.New(key, "Value", v)})
@@ -238,11 +238,8 @@ func sitemapOK(v string) bool {
 	if v == "" || strings.ContainsAny(v, " \t") {
 		return false
 	}
-	u, err := url.Parse(v)
-	if err != nil || u.Host == "" {
-		return false
-	}
-	return strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")
+	a, ok := uri.SplitAbsolute(v)
+	return ok && a.WellFormed(v) && (a.Scheme == "http" || a.Scheme == "https")
 }
 
 // cleanParamError checks Yandex's `Clean-param: p0[&p1&…] [path]`.

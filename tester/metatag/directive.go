@@ -9,8 +9,8 @@ package metatag
 import (
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/textdist"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/textdist"
 )
 
 // Engine is a way of reading robots directives.

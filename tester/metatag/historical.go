@@ -1,11 +1,11 @@
 package metatag
 
 import (
-	"net/url"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/msg"
+	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
 // Historical is a meta tag from the early days of search engines that the
@@ -57,8 +57,7 @@ func historicalDiagnostics(h Historical) []Diagnostic {
 			return bad(msgBadDocState)
 		}
 	case "url":
-		u, err := url.Parse(v)
-		if err != nil || !u.IsAbs() || u.Host == "" {
+		if a, ok := uri.SplitAbsolute(v); !ok || !a.WellFormed(v) {
 			return bad(msgBadURL)
 		}
 	}

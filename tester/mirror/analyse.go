@@ -226,9 +226,9 @@ func (a *Analysis) Report() []msg.Text {
 		case h.Classic.Valid():
 			out = append(out, msg.New(msgHostValid, "Line", h.Line, "Value", h.Value, "Name", h.Classic.Display()))
 		case h.Yandex2017.Valid():
-			out = append(out, msg.New(msgHost2017Only, "Line", h.Line, "Value", h.Value, "Reason", h.Classic.Problems[0].Text))
+			out = append(out, msg.New(msgHost2017Only, "Line", h.Line, "Value", h.Value, "Reason", h.Classic.Problems[0].Message))
 		default:
-			out = append(out, msg.New(msgHostInvalid, "Line", h.Line, "Value", h.Value, "Reason", h.Yandex2017.Problems[0].Text))
+			out = append(out, msg.New(msgHostInvalid, "Line", h.Line, "Value", h.Value, "Reason", h.Yandex2017.Problems[0].Message))
 		}
 		out = append(out, a.placementText(h))
 		if h.Valid() {

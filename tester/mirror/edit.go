@@ -88,7 +88,7 @@ func PlanHost(doc *syntax.Document, main hostname.Name, opt Options) Change {
 		var why msg.Text
 		switch {
 		case !h.Valid():
-			why = msg.New(msgRemoveInvalid, "Reason", h.Yandex2017.Problems[0].Text)
+			why = msg.New(msgRemoveInvalid, "Reason", h.Yandex2017.Problems[0].Message)
 		case !h.Name().SameMirror(main):
 			why = msg.New(msgRemoveOther, "Name", h.Name().Display())
 		case h.Group >= 0 && targets[h.Group] && groupHas[h.Group]:

@@ -41,14 +41,14 @@ func NewPlan(robots []byte, main hostname.Name, mirrors []hostname.Name, opt Opt
 		return nil, &PlanError{msg.New(msgMainEmpty)}
 	}
 	if !main.Valid() {
-		return nil, &PlanError{msg.New(msgMainInvalid, "Name", main.Input, "Reason", main.Problems[0].Text)}
+		return nil, &PlanError{msg.New(msgMainInvalid, "Name", main.Input, "Reason", main.Problems[0].Message)}
 	}
 	seen := map[string]bool{main.Origin(): true}
 	var others []hostname.Name
 	for _, m := range mirrors {
 		switch {
 		case !m.Valid():
-			return nil, &PlanError{msg.New(msgMirrorInvalid, "Name", m.Input, "Reason", m.Problems[0].Text)}
+			return nil, &PlanError{msg.New(msgMirrorInvalid, "Name", m.Input, "Reason", m.Problems[0].Message)}
 		case m.SameMirror(main):
 			return nil, &PlanError{msg.New(msgMirrorIsMain, "Name", m.Display())}
 		case seen[m.Origin()]:

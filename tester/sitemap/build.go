@@ -43,7 +43,7 @@ func ParseURLList(r io.Reader, file, host string) ([]BuildEntry, []Finding) {
 	var out []BuildEntry
 	var fs []Finding
 	add := func(code string, line int, text msg.Text) {
-		fs = append(fs, Finding{Code: code, Severity: SeverityOf(code), File: file, Line: line, Col: 1, Message: text})
+		fs = append(fs, Finding{Diagnostic: newDiag(code, text), File: file, Line: line, Col: 1})
 	}
 	host = strings.TrimRight(host, "/")
 	if host != "" && !isAbsolute(host) {
@@ -249,14 +249,14 @@ func CheckBuild(entries []BuildEntry, r *Robots, file string) BuildCheck {
 			path = rest
 		}
 		if ch := patternChar(path); ch != "" {
-			c.Findings = append(c.Findings, Finding{Code: CodePattern, Severity: SeverityOf(CodePattern), File: file, Line: e.Line, Col: 1,
-				Message: msg.New(msgPattern, "URL", clip(e.Loc), "Char", ch), URL: e.Loc})
+			c.Findings = append(c.Findings, Finding{Diagnostic: newDiag(CodePattern, msg.New(msgPattern, "URL", clip(e.Loc), "Char", ch)),
+				File: file, Line: e.Line, Col: 1, URL: e.Loc})
 			c.Out[e.Line] = true
 		}
 		if r == nil {
 			continue
 		}
-		if fs := r.Test(file, Entry{Loc: e.Loc, Line: e.Line, Col: 1}); len(fs) > 0 {
+		if fs := r.Test(file, Entry{Loc: e.Loc, Line: e.Line, Col: 1, Off: -1}); len(fs) > 0 { // a list's line: no offset kept
 			c.Findings = append(c.Findings, fs...)
 			c.Out[e.Line] = true
 		}

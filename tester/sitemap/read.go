@@ -127,7 +127,7 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 			if ctxErr := ctx.Err(); ctxErr != nil {
 				return nil, ctxErr
 			}
-			s.stop(CodeMalformed, 1, 1, msg.New(msgMalformed, "Error", err.Error()))
+			s.stop(CodeMalformed, pos{1, 1, 0}, msg.New(msgMalformed, "Error", err.Error()))
 			return s.finish(), nil
 		}
 		zr.Multistream(true)
@@ -147,7 +147,7 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 	if enc, bom := sniffUTF16(ub); enc != "" {
 		ub.Discard(bom)
 		s.utf16 = true
-		s.add(CodeNotUTF8, 1, 1, msg.New(msgUTF16, "Encoding", enc))
+		s.add(CodeNotUTF8, pos{1, 1, 0}, msg.New(msgUTF16, "Encoding", enc))
 		ub = bufio.NewReaderSize(&utf16Reader{r: ub, big: enc == "UTF-16BE"}, 64*1024)
 	}
 	var err error
@@ -171,14 +171,14 @@ func readWith(r io.Reader, opt Options, fast bool) (*Result, error) {
 	}
 	switch {
 	case errors.Is(err, errStopped):
-		s.stop(CodeStopped, s.line, s.col, msg.New(msgStopped, "Size", un.n))
+		s.stop(CodeStopped, s.at(), msg.New(msgStopped, "Size", un.n))
 	case err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
 		return nil, err
 	case err != nil && raw.err != nil:
 		return nil, raw.err
 	case err != nil:
 		// A broken gzip stream or a read error inside it.
-		s.stop(CodeMalformed, s.line, s.col, msg.New(msgMalformed, "Error", err.Error()))
+		s.stop(CodeMalformed, s.at(), msg.New(msgMalformed, "Error", err.Error()))
 	}
 	return s.finish(), nil
 }
@@ -322,48 +322,60 @@ type state struct {
 	scope     scope
 	line      int // position of the token being handled
 	col       int
+	off       int // and its byte offset (offset)
 	perCode   map[string]int
 	urls      urlSplitter
 	dups      duplicates
-	over      struct{ line, col int } // where the entry limit was passed
-	oldOver   struct{ line, col int }
-	big       struct{ line, col int } // where the file passed 50 MB
-	rootLine  int
-	rootCol   int
-	rootSpace string                  // the root's namespace: its children share it, even a wrong one
-	oldBig    struct{ line, col int } // where it passed 10 MB
-	utf16     bool                    // the file is UTF-16, read decoded
-	bom       int64                   // bytes of a UTF-8 byte order mark skipped
+	over      pos // where the entry limit was passed
+	oldOver   pos
+	big       pos // where the file passed 50 MB
+	rootAt    pos
+	rootSpace string // the root's namespace: its children share it, even a wrong one
+	oldBig    pos    // where it passed 10 MB
+	utf16     bool   // the file is UTF-16, read decoded
+	bom       int64  // bytes of a UTF-8 byte order mark skipped
 }
 
 func newState(opt Options) *state {
 	return &state{opt: opt, scope: newScope(opt.URL, opt.RobotsHosts), perCode: map[string]int{},
-		dups: duplicates{file: opt.File, seed: maphash.MakeSeed()}, line: 1, col: 1, rootLine: 1, rootCol: 1, size: &counter{}}
+		dups: duplicates{file: opt.File, seed: maphash.MakeSeed()}, line: 1, col: 1, rootAt: pos{1, 1, 0}, size: &counter{}}
 }
 
+// pos is where a finding is: the line and column people read, and the
+// byte offset, the span's start, by which diag.List orders findings.
+type pos struct{ line, col, off int }
+
+// offset is the offset in the file of the reader's offset in: a UTF-8
+// byte order mark skipped counts (in a UTF-16 file the offset is in the
+// text as decoded, as the reader has no other).
+func (s *state) offset(in int64) int { return int(s.bom + in) }
+
+// at is the position of the token being handled.
+func (s *state) at() pos { return pos{s.line, s.col, s.off} }
+
 // add records a finding; past maxFindingsCode of one code it only counts.
-func (s *state) add(code string, line, col int, text msg.Text) *Finding {
+func (s *state) add(code string, at pos, text msg.Text) *Finding {
 	s.perCode[code]++
 	if s.perCode[code] > maxFindingsCode {
 		return nil
 	}
-	s.res.Findings = append(s.res.Findings, newFinding(s.opt.File, code, line, col, text))
+	s.res.Findings = append(s.res.Findings, newFinding(s.opt.File, code, at, text))
 	return &s.res.Findings[len(s.res.Findings)-1]
 }
 
 // stop is add for a finding that ends the reading: the first one is the
 // Result's Stopped.
-func (s *state) stop(code string, line, col int, text msg.Text) {
-	s.add(code, line, col, text)
+func (s *state) stop(code string, at pos, text msg.Text) {
+	s.add(code, at, text)
 	if s.res.Stopped == nil {
-		f := newFinding(s.opt.File, code, line, col, text)
+		f := newFinding(s.opt.File, code, at, text)
 		s.res.Stopped = &f
 	}
 }
 
-// newFinding is a finding of file at line and col (at least 1 each).
-func newFinding(file, code string, line, col int, text msg.Text) Finding {
-	return Finding{Code: code, Severity: SeverityOf(code), File: file, Line: max(line, 1), Col: max(col, 1), Message: text}
+// newFinding is a finding of file at at (line and column at least 1 each).
+func newFinding(file, code string, at pos, text msg.Text) Finding {
+	return Finding{Diagnostic: newDiagAt(code, text, at.off), File: file, Line: max(at.line, 1), Col: max(at.col, 1)}
 }
 
 // finish adds the findings only known at the end: limits, emptiness, and
@@ -383,24 +395,24 @@ func (s *state) finish() *Result {
 		code, oldCode, text, oldText = CodeTooManyMaps, CodeOldMaps, msgTooManyMaps, msgOldMaps
 	}
 	if s.res.URLs > limit {
-		s.add(code, s.over.line, s.over.col, msg.New(text, "Count", s.res.URLs))
+		s.add(code, s.over, msg.New(text, "Count", s.res.URLs))
 	} else if oldLimit > 0 && s.res.URLs > oldLimit {
-		s.add(oldCode, s.oldOver.line, s.oldOver.col, msg.New(oldText, "Count", s.res.URLs))
+		s.add(oldCode, s.oldOver, msg.New(oldText, "Count", s.res.URLs))
 	}
 	switch {
 	case s.big.line > 0:
-		s.add(CodeTooBig, s.big.line, s.big.col, msg.New(msgTooBig, "Size", s.size.n))
+		s.add(CodeTooBig, s.big, msg.New(msgTooBig, "Size", s.size.n))
 	case s.oldBig.line > 0:
-		s.add(CodeOldSize, s.oldBig.line, s.oldBig.col, msg.New(msgOldSize, "Size", s.size.n))
+		s.add(CodeOldSize, s.oldBig, msg.New(msgOldSize, "Size", s.size.n))
 	}
 	broken := s.perCode[CodeMalformed] + s.perCode[CodeUnescaped] + s.perCode[CodeNotUTF8] + s.perCode[CodeStopped]
 	if s.res.URLs == 0 && s.res.Kind != KindUnknown && broken == 0 {
-		s.add(CodeEmpty, s.rootLine, s.rootCol, msg.New(msgEmpty))
+		s.add(CodeEmpty, s.rootAt, msg.New(msgEmpty))
 	}
 	for _, c := range Codes() {
 		if n := s.perCode[c]; n > maxFindingsCode {
-			s.res.Findings = append(s.res.Findings, Finding{Code: CodeMore, Severity: SeverityOf(CodeMore),
-				File: s.opt.File, Line: s.line, Col: s.col, Message: msg.New(msgMore, "Count", n-maxFindingsCode, "Code", c)})
+			s.res.Findings = append(s.res.Findings, newFinding(s.opt.File, CodeMore, s.at(),
+				msg.New(msgMore, "Count", n-maxFindingsCode, "Code", c)))
 		}
 	}
 	sortFindings(s.res.Findings)
@@ -411,10 +423,10 @@ func (s *state) finish() *Result {
 // limit; finish reports the one that applies.
 func (s *state) sizeCheck(n int64) {
 	if s.oldBig.line == 0 && n > OldMaxBytes {
-		s.oldBig.line, s.oldBig.col = s.line, s.col
+		s.oldBig = s.at()
 	}
 	if s.big.line == 0 && n > MaxBytes {
-		s.big.line, s.big.col = s.line, s.col
+		s.big = s.at()
 	}
 }
 
@@ -449,20 +461,20 @@ func (c *runeCount) add(p []byte) {
 
 // entry handles one listed URL: counts it, checks it, reports duplicates
 // and passes it on. n is its length in characters (loc may be cut short).
-func (s *state) entry(loc string, n, line, col int) {
+func (s *state) entry(loc string, n int, at pos) {
 	s.res.URLs++
 	switch s.res.URLs {
 	case MaxURLs + 1:
-		s.over.line, s.over.col = line, col
+		s.over = at
 	case OldMaxSitemaps + 1:
-		s.oldOver.line, s.oldOver.col = line, col
+		s.oldOver = at
 	}
-	if !s.checkLoc(loc, n, line, col) {
+	if !s.checkLoc(loc, n, at) {
 		return
 	}
-	s.dups.list(listed{loc: loc, line: line, col: col}, s.opt.Workers != 1 && runtime.GOMAXPROCS(0) > 1)
+	s.dups.list(listed{loc: loc, at: at}, s.opt.Workers != 1 && runtime.GOMAXPROCS(0) > 1)
 	if s.opt.OnEntry != nil {
-		s.opt.OnEntry(Entry{Loc: loc, Line: line, Col: col, Index: s.res.Kind == KindIndex})
+		s.opt.OnEntry(Entry{Loc: loc, Line: at.line, Col: at.col, Off: at.off, Index: s.res.Kind == KindIndex})
 	}
 }
 
@@ -485,8 +497,8 @@ type duplicates struct {
 
 // listed is a URL as the search for duplicates takes it.
 type listed struct {
-	loc       string
-	line, col int
+	loc string
+	at  pos
 }
 
 // dupsBeside is how many URLs are checked for duplicates on the reading's
@@ -522,13 +534,13 @@ func (d *duplicates) check(l listed) {
 	h := maphash.String(d.seed, l.loc)
 	if first, dup := d.seen.get(h); dup {
 		if d.count++; d.count <= maxFindingsCode {
-			d.findings = append(d.findings, newFinding(d.file, CodeDuplicate, l.line, l.col,
+			d.findings = append(d.findings, newFinding(d.file, CodeDuplicate, l.at,
 				msg.New(msgDuplicate, "URL", l.loc, "Line", int(first))))
 		}
 	} else if d.seen.n < MaxURLs {
 		// Past the limit the file is in error anyway; keeping memory flat
 		// matters more than finding duplicates there.
-		d.seen.put(h, int32(l.line))
+		d.seen.put(h, int32(l.at.line))
 	}
 }
 
@@ -598,17 +610,20 @@ func (t *seenURLs) put(h uint64, line int32) {
 func (s *state) readText(br *bufio.Reader) error {
 	const maxLine = 64 * 1024
 	var long []byte
+	next := int(s.bom) // the offset of the next line
 	for line := 1; ; line++ {
-		s.line, s.col = line, 1
+		s.line, s.col, s.off = line, 1, next
 		var length runeCount // of the whole line, kept or not
 		b, err := br.ReadSlice('\n')
 		for errors.Is(err, bufio.ErrBufferFull) {
+			next += len(b)
 			length.add(b)
 			if len(long) < maxLine {
 				long = append(long, b...)
 			}
 			b, err = br.ReadSlice('\n')
 		}
+		next += len(b)
 		length.add(b)
 		if long != nil {
 			if len(long) < maxLine {
@@ -625,12 +640,12 @@ func (s *state) readText(br *bufio.Reader) error {
 		text := strings.TrimSpace(string(b))
 		if text != "" {
 			if !utf8.ValidString(text) {
-				s.add(CodeNotUTF8, line, 1, msg.New(msgNotUTF8))
+				s.add(CodeNotUTF8, s.at(), msg.New(msgNotUTF8))
 			} else if !isAbsolute(text) {
 				s.res.URLs++
-				s.add(CodeNotAbsolute, line, 1, msg.New(msgTextNotURL, "URL", clip(text)))
+				s.add(CodeNotAbsolute, s.at(), msg.New(msgTextNotURL, "URL", clip(text)))
 			} else {
-				s.entry(text, length.n, line, 1)
+				s.entry(text, length.n, s.at())
 			}
 		}
 		if err == io.EOF {
@@ -641,18 +656,16 @@ func (s *state) readText(br *bufio.Reader) error {
 
 // element is an open sitemap-protocol element.
 type element struct {
-	name      string
-	line, col int
+	name string
+	at   pos
 	// for url and sitemap: the child elements seen and the <loc> text
-	seen     uint8 // childBit of each child seen
-	loc      string
-	locLen   int // characters of the <loc> text, all of it
-	locLine  int
-	locCol   int
-	text     []byte    // for loc, lastmod, changefreq, priority (the start of a long one)
-	length   runeCount // of the whole text
-	textLine int
-	textCol  int
+	seen   uint8 // childBit of each child seen
+	loc    string
+	locLen int // characters of the <loc> text, all of it
+	locAt  pos
+	text   []byte    // for loc, lastmod, changefreq, priority (the start of a long one)
+	length runeCount // of the whole text
+	textAt pos
 }
 
 // protocolElement says where each element of the protocol may stand
@@ -789,7 +802,7 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 			// A UTF-16 file that says so is already named and decoded.
 			said16 := s.utf16 && strings.HasPrefix(strings.ToLower(label), "utf-16")
 			if !strings.EqualFold(label, "utf-8") && !strings.EqualFold(label, "utf8") && !said16 {
-				s.add(CodeEncodingDecl, 1, 1, msg.New(msgEncodingDecl, "Encoding", clip(label)))
+				s.add(CodeEncodingDecl, pos{1, 1, 0}, msg.New(msgEncodingDecl, "Encoding", clip(label)))
 			}
 			return in, nil
 		}
@@ -801,7 +814,7 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 	push := func(name string) *element {
 		e := &slots[len(stack)]
 		text := e.text[:0]
-		*e = element{name: name, line: s.line, col: s.col, text: text}
+		*e = element{name: name, at: s.at(), text: text}
 		stack = append(stack, e)
 		return e
 	}
@@ -812,6 +825,7 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 	for {
 		s.line, s.col = d.InputPos()
 		start := d.InputOffset()
+		s.off = s.offset(start)
 		if guard != nil {
 			guard.mark = guard.n
 		}
@@ -842,12 +856,12 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 		}
 		if guard != nil && guard.fired {
 			// Reported where the token began; what was read of it is dropped.
-			s.stop(CodeStopped, s.line, s.col, msg.New(msgStoppedToken))
+			s.stop(CodeStopped, s.at(), msg.New(msgStoppedToken))
 			return nil
 		}
 		if err == io.EOF {
 			if len(stack) > 0 {
-				s.add(CodeMalformed, s.line, s.col, msg.New(msgMalformed, "Error", "unexpected end of file"))
+				s.add(CodeMalformed, s.at(), msg.New(msgMalformed, "Error", "unexpected end of file"))
 			}
 			return nil
 		}
@@ -856,28 +870,30 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 			if !errors.As(err, &syn) {
 				return err
 			}
-			line, col := d.InputPos()
+			var at pos
+			at.line, at.col = d.InputPos()
+			at.off = s.offset(d.InputOffset())
 			switch {
 			case strings.Contains(syn.Msg, "UTF-8"):
-				s.stop(CodeNotUTF8, line, col, msg.New(msgNotUTF8))
+				s.stop(CodeNotUTF8, at, msg.New(msgNotUTF8))
 			case strings.Contains(syn.Msg, "entity"):
-				s.stop(CodeUnescaped, line, col, msg.New(msgUnescaped, "Error", syn.Msg))
+				s.stop(CodeUnescaped, at, msg.New(msgUnescaped, "Error", syn.Msg))
 			default:
-				s.stop(CodeMalformed, line, col, msg.New(msgMalformed, "Error", syn.Msg))
+				s.stop(CodeMalformed, at, msg.New(msgMalformed, "Error", syn.Msg))
 			}
 			return nil
 		}
 		switch t.kind {
 		case tokStart:
 			if depth == maxDepth {
-				s.stop(CodeStopped, s.line, s.col, msg.New(msgStoppedDepth, "Limit", maxDepth))
+				s.stop(CodeStopped, s.at(), msg.New(msgStoppedDepth, "Limit", maxDepth))
 				return nil
 			}
 			open[depth] = d.InputOffset() - start
 			openBytes += open[depth]
 			depth++
 			if openBytes > maxOpenTags {
-				s.stop(CodeStopped, s.line, s.col, msg.New(msgStoppedOpen))
+				s.stop(CodeStopped, s.at(), msg.New(msgStoppedOpen))
 				return nil
 			}
 			if skipFrom > 0 {
@@ -901,7 +917,8 @@ func (s *state) readXML(d tokenSource, guard *tokenGuard) error {
 				continue
 			}
 			e := push(t.name.Local)
-			e.textLine, e.textCol = d.InputPos()
+			e.textAt.line, e.textAt.col = d.InputPos()
+			e.textAt.off = s.offset(d.InputOffset())
 		case tokText:
 			if skipFrom == 0 && len(stack) == 3 {
 				stack[2].length.add(t.text)
@@ -938,14 +955,14 @@ func (s *state) root(t xml.Name) bool {
 	case "sitemapindex":
 		s.res.Kind = KindIndex
 	default:
-		s.add(CodeRoot, s.line, s.col, msg.New(msgRoot, "Name", clip(t.Local)))
+		s.add(CodeRoot, s.at(), msg.New(msgRoot, "Name", clip(t.Local)))
 		return false
 	}
 	s.scope.index = s.res.Kind == KindIndex
 	s.rootSpace = t.Space
-	s.rootLine, s.rootCol = s.line, s.col
+	s.rootAt = s.at()
 	if t.Space != Namespace {
-		s.add(CodeNamespace, s.line, s.col, msg.New(msgNamespace, "Name", t.Local, "Space", clip(t.Space)))
+		s.add(CodeNamespace, s.at(), msg.New(msgNamespace, "Name", t.Local, "Space", clip(t.Space)))
 	}
 	return true
 }
@@ -955,9 +972,9 @@ func (s *state) root(t xml.Name) bool {
 func (s *state) placed(name string, parent *element) bool {
 	if name == "sitemapindex" || name == "urlset" {
 		if name == "sitemapindex" {
-			s.add(CodeNestedIndex, s.line, s.col, msg.New(msgNestedIndex))
+			s.add(CodeNestedIndex, s.at(), msg.New(msgNestedIndex))
 		} else {
-			s.add(CodeMisplaced, s.line, s.col, msg.New(msgMisplaced, "Name", name, "Parent", parent.name, "Want", "—"))
+			s.add(CodeMisplaced, s.at(), msg.New(msgMisplaced, "Name", name, "Parent", parent.name, "Want", "—"))
 		}
 		return false
 	}
@@ -968,18 +985,18 @@ func (s *state) placed(name string, parent *element) bool {
 		}
 	}
 	if !known {
-		s.add(CodeMisplaced, s.line, s.col, msg.New(msgUnknownElem, "Name", clip(name)))
+		s.add(CodeMisplaced, s.at(), msg.New(msgUnknownElem, "Name", clip(name)))
 		return false
 	}
 	if want != parent.name {
-		s.add(CodeMisplaced, s.line, s.col, msg.New(msgMisplaced, "Name", name, "Parent", parent.name, "Want", want))
+		s.add(CodeMisplaced, s.at(), msg.New(msgMisplaced, "Name", name, "Parent", parent.name, "Want", want))
 		return false
 	}
 	if parent.name != "url" && parent.name != "sitemap" {
 		return true
 	}
 	if parent.seen&bit != 0 {
-		s.add(CodeRepeated, s.line, s.col, msg.New(msgRepeated, "Name", name, "Parent", parent.name))
+		s.add(CodeRepeated, s.at(), msg.New(msgRepeated, "Name", name, "Parent", parent.name))
 		return false
 	}
 	parent.seen |= bit
@@ -998,41 +1015,42 @@ func (s *state) value(e, parent *element) {
 	if len(vb) > 0 {
 		v = unsafe.String(&vb[0], len(vb))
 	}
-	line, col := e.textLine, e.textCol
+	at := e.textAt
 	lead := 0
 	for lead < len(raw) && isSpace(raw[lead]) {
 		lead++
 	}
 	if lead > 0 {
 		// Point at the value, not at the white space before it.
+		at.off += lead
 		if nl := bytes.LastIndexByte(raw[:lead], '\n'); nl >= 0 {
-			line += bytes.Count(raw[:lead], []byte{'\n'})
-			col = 1 + lead - (nl + 1)
+			at.line += bytes.Count(raw[:lead], []byte{'\n'})
+			at.col = 1 + lead - (nl + 1)
 		} else {
-			col += lead
+			at.col += lead
 		}
 	}
 	switch e.name {
 	case "loc":
 		v = strings.Clone(v)
-		parent.loc, parent.locLen, parent.locLine, parent.locCol = v, e.length.n, line, col
+		parent.loc, parent.locLen, parent.locAt = v, e.length.n, at
 		if v == "" {
-			parent.locLine = -1
+			parent.locAt.line = -1
 		}
 	case "lastmod":
 		switch checkW3C(v) {
 		case w3cBad:
-			s.add(CodeLastmod, line, col, msg.New(msgLastmod, "Value", clip(strings.Clone(v))))
+			s.add(CodeLastmod, at, msg.New(msgLastmod, "Value", clip(strings.Clone(v))))
 		case w3cNoZone:
-			s.add(CodeLastmodZone, line, col, msg.New(msgLastmodZone, "Value", clip(strings.Clone(v))))
+			s.add(CodeLastmodZone, at, msg.New(msgLastmodZone, "Value", clip(strings.Clone(v))))
 		}
 	case "changefreq":
 		if !isChangefreq(v) {
-			s.add(CodeChangefreq, line, col, msg.New(msgChangefreq, "Value", clip(strings.Clone(v))))
+			s.add(CodeChangefreq, at, msg.New(msgChangefreq, "Value", clip(strings.Clone(v))))
 		}
 	case "priority":
 		if !validPriority(v) {
-			s.add(CodePriority, line, col, msg.New(msgPriority, "Value", clip(strings.Clone(v))))
+			s.add(CodePriority, at, msg.New(msgPriority, "Value", clip(strings.Clone(v))))
 		}
 	}
 }
@@ -1044,10 +1062,10 @@ func (s *state) closeEntry(e *element) {
 	}
 	if e.loc == "" {
 		s.res.URLs++
-		s.add(CodeNoLoc, e.line, e.col, msg.New(msgNoLoc, "Name", e.name))
+		s.add(CodeNoLoc, e.at, msg.New(msgNoLoc, "Name", e.name))
 		return
 	}
-	s.entry(e.loc, e.locLen, e.locLine, e.locCol)
+	s.entry(e.loc, e.locLen, e.locAt)
 }
 
 // clip shortens a value quoted in a message.

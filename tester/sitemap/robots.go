@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	batchpkg "github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // DefaultAgents are the crawlers checked when the user names none.
@@ -138,33 +138,30 @@ func (e *UnknownEngineError) Error() string {
 // no file here.
 func (r *Robots) Check() []Finding {
 	var out []Finding
-	add := func(code string, line, col int, text msg.Text) *Finding {
-		out = append(out, Finding{Code: code, Severity: SeverityOf(code), File: r.File, Line: line, Col: col, Message: text})
+	// at the value of the Sitemap: line
+	add := func(code string, line int, text msg.Text) *Finding {
+		l := r.Doc.Line(line)
+		out = append(out, Finding{Diagnostic: newDiagAt(code, text, int(l.Value.Start)), File: r.File, Line: line,
+			Col: int(l.Value.Start-l.Start) + 1})
 		return &out[len(out)-1]
 	}
-	if len(r.Sitemaps) == 0 {
-		add(CodeNoSitemapLine, 1, 1, msg.New(msgNoSitemapLine))
+	if len(r.Sitemaps) == 0 { // about the file as a whole
+		out = append(out, Finding{Diagnostic: newDiag(CodeNoSitemapLine, msg.New(msgNoSitemapLine)), File: r.File, Line: 1, Col: 1})
 	}
 	for _, sl := range r.Sitemaps {
-		col := r.valueCol(sl.Line)
 		for _, c := range r.Crawlers {
 			v := c.Compiled.Query(c.Agent, sl.URL)
 			if v.Allowed {
 				continue
 			}
-			f := add(CodeSitemapBlocked, sl.Line, col, blockedText(msgSitemapBlocked, sl.URL, c.Agent, &v))
+			f := add(CodeSitemapBlocked, sl.Line, blockedText(msgSitemapBlocked, sl.URL, c.Agent, &v))
 			f.URL, f.Agent, f.Engine, f.Rule = sl.URL, c.Agent, v.Engine, v.Rule
 		}
 		if sl.Local == "" {
-			add(CodeUnresolved, sl.Line, col, msg.New(msgUnresolved, "URL", clip(sl.URL), "Name", URLFileName(sl.URL)))
+			add(CodeUnresolved, sl.Line, msg.New(msgUnresolved, "URL", clip(sl.URL), "Name", URLFileName(sl.URL)))
 		}
 	}
 	return out
-}
-
-func (r *Robots) valueCol(line int) int {
-	l := r.Doc.Line(line)
-	return int(l.Value.Start-l.Start) + 1
 }
 
 func blockedText(key, u, agent string, v *engine.Verdict) msg.Text {
@@ -194,8 +191,8 @@ func blockedFinding(file string, e Entry, agent string, v *engine.Verdict) Findi
 	if e.Index {
 		code, text = CodeSitemapBlocked, msgSitemapBlocked
 	}
-	return Finding{Code: code, Severity: SeverityOf(code), File: file, Line: e.Line, Col: e.Col,
-		Message: blockedText(text, e.Loc, agent, v), URL: e.Loc, Agent: agent, Engine: v.Engine, Rule: v.Rule}
+	return Finding{Diagnostic: newDiagAt(code, blockedText(text, e.Loc, agent, v), e.Off), File: file, Line: e.Line, Col: e.Col,
+		URL: e.Loc, Agent: agent, Engine: v.Engine, Rule: v.Rule}
 }
 
 // robotsQueue is how many batches of URLs may wait for the robots.txt
@@ -319,8 +316,8 @@ func (j *Job) Run(sources []Source) ([]Finding, []Report, error) {
 			return robotsFindings, reports, err
 		}
 		if j.Robots != nil && src.URL == "" && src.Name != "-" {
-			rep.Findings = append([]Finding{{Code: CodeNotListed, Severity: SeverityOf(CodeNotListed), File: src.Name,
-				Line: 1, Col: 1, Message: msg.New(msgNotListed, "Name", filepath.Base(src.Name))}}, rep.Findings...)
+			rep.Findings = append([]Finding{{Diagnostic: newDiag(CodeNotListed, msg.New(msgNotListed, "Name", filepath.Base(src.Name))),
+				File: src.Name, Line: 1, Col: 1}}, rep.Findings...)
 		}
 		reports = append(reports, rep)
 		for _, ch := range children {
@@ -330,8 +327,8 @@ func (j *Job) Run(sources []Source) ([]Finding, []Report, error) {
 			}
 			if chRep.Result != nil && chRep.Result.Kind == KindIndex {
 				reports[len(reports)-1].Findings = insertSorted(reports[len(reports)-1].Findings, Finding{
-					Code: CodeNestedIndex, Severity: SeverityOf(CodeNestedIndex), File: src.Name, Line: ch.entry.Line,
-					Col: ch.entry.Col, Message: msg.New(msgNestedIndex), URL: ch.entry.Loc})
+					Diagnostic: newDiagAt(CodeNestedIndex, msg.New(msgNestedIndex), ch.entry.Off), File: src.Name, Line: ch.entry.Line,
+					Col: ch.entry.Col, URL: ch.entry.Loc})
 			}
 			reports = append(reports, chRep)
 		}
@@ -350,8 +347,8 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 	rep := Report{Source: src}
 	rc, err := src.Open()
 	if err != nil {
-		rep.Findings = []Finding{{Code: CodeMalformed, Severity: diag.Error, File: src.Name, Line: 1, Col: 1,
-			Message: msg.New(msgOpen, "Error", err.Error())}}
+		rep.Findings = []Finding{{Diagnostic: diag.Diagnostic{Code: CodeMalformed, Severity: diag.Error, Span: diag.NoSpan,
+			Message: msg.New(msgOpen, "Error", err.Error())}, File: src.Name, Line: 1, Col: 1}}
 		return rep, nil, nil
 	}
 	defer rc.Close()
@@ -484,8 +481,8 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 			agent := c.Agent
 			if n := perAgent[agent]; n > maxFindingsCode {
 				perAgent[agent] = 0 // a crawler listed twice is counted once
-				rep.Findings = append(rep.Findings, Finding{Code: CodeMore, Severity: SeverityOf(CodeMore), File: src.Name,
-					Line: 1, Col: 1, Message: msg.New(msgMore, "Count", n-maxFindingsCode, "Code", CodeBlocked+" "+agent)})
+				rep.Findings = append(rep.Findings, Finding{Diagnostic: newDiag(CodeMore, msg.New(msgMore, "Count", n-maxFindingsCode,
+					"Code", CodeBlocked+" "+agent)), File: src.Name, Line: 1, Col: 1})
 			}
 		}
 		sortFindings(rep.Findings)
@@ -509,8 +506,9 @@ func (j *Job) one(src Source, nested bool) (Report, []child, error) {
 			children = append(children, child{src: cs, entry: e})
 			continue
 		}
-		rep.Findings = append(rep.Findings, Finding{Code: CodeUnresolved, Severity: diag.Info, File: src.Name, Line: e.Line,
-			Col: e.Col, Message: msg.New(msgUnresolvedSub, "URL", clip(e.Loc), "Name", URLFileName(e.Loc)), URL: e.Loc})
+		rep.Findings = append(rep.Findings, Finding{Diagnostic: diag.Diagnostic{Code: CodeUnresolved, Severity: diag.Info, Span: diag.Span{Start: e.Off, End: e.Off},
+			Message: msg.New(msgUnresolvedSub, "URL", clip(e.Loc), "Name", URLFileName(e.Loc))}, File: src.Name, Line: e.Line,
+			Col: e.Col, URL: e.Loc})
 	}
 	sortFindings(rep.Findings)
 	return rep, children, nil

@@ -38,7 +38,7 @@ func newScope(sitemapURL string, robotsHosts []string) scope {
 }
 
 // check reports a URL outside the scope.
-func (s *state) checkScope(loc, host, p string, line, col int) {
+func (s *state) checkScope(loc, host, p string, at pos) {
 	sc := &s.scope
 	if sc.robots[host] {
 		return
@@ -48,31 +48,31 @@ func (s *state) checkScope(loc, host, p string, line, col int) {
 		if sc.first == "" {
 			sc.first = host
 		} else if host != sc.first {
-			s.add(CodeOtherHost, line, col, msg.New(msgOtherHostF, "URL", clip(loc), "Host", host, "Own", sc.first))
+			s.add(CodeOtherHost, at, msg.New(msgOtherHostF, "URL", clip(loc), "Host", host, "Own", sc.first))
 		}
 	case host != sc.own:
-		s.add(CodeOtherHost, line, col, msg.New(msgOtherHost, "URL", clip(loc), "Host", host, "Own", sc.own))
+		s.add(CodeOtherHost, at, msg.New(msgOtherHost, "URL", clip(loc), "Host", host, "Own", sc.own))
 	case !sc.index && !strings.HasPrefix(p, sc.dir):
-		s.add(CodeOutsideDir, line, col, msg.New(msgOutsideDir, "URL", clip(loc), "Dir", sc.own+sc.dir))
+		s.add(CodeOutsideDir, at, msg.New(msgOutsideDir, "URL", clip(loc), "Dir", sc.own+sc.dir))
 	}
 }
 
 // checkLoc checks one URL's form and scope; false when it is no absolute
 // URL (nothing more can be said about it). n is the URL's length in
 // characters: loc may be only its start.
-func (s *state) checkLoc(loc string, n, line, col int) bool {
+func (s *state) checkLoc(loc string, n int, at pos) bool {
 	if n >= MaxLocLen {
-		s.add(CodeTooLong, line, col, msg.New(msgTooLong, "Len", n))
+		s.add(CodeTooLong, at, msg.New(msgTooLong, "Len", n))
 	}
 	host, p, ok := s.urls.split(loc)
 	if !ok {
-		s.add(CodeNotAbsolute, line, col, msg.New(msgNotAbsolute, "URL", clip(loc)))
+		s.add(CodeNotAbsolute, at, msg.New(msgNotAbsolute, "URL", clip(loc)))
 		return false
 	}
 	if needsEncoding(loc) {
-		s.add(CodeNotEncoded, line, col, msg.New(msgNotEncoded, "Encoded", clip(EncodeURL(loc))))
+		s.add(CodeNotEncoded, at, msg.New(msgNotEncoded, "Encoded", clip(EncodeURL(loc))))
 	}
-	s.checkScope(loc, host, p, line, col)
+	s.checkScope(loc, host, p, at)
 	return true
 }
 

@@ -71,22 +71,40 @@ func (k Kind) String() string {
 }
 
 // Finding is one problem (or note) about a sitemap or its robots.txt, at
-// File:Line:Col. Blocked-URL findings also name the crawler, the engine and
-// the robots.txt rule that decided. It is a diag.Finding (Core) with the
-// project's one Severity; unlike lint's byte spans its position is the line
-// and column the streaming reader stood at, since a sitemap of many
-// megabytes is read once and not kept.
+// File:Line:Col: a diag.Diagnostic (code, severity, message) with what is
+// the sitemap's own. Blocked-URL findings also name the crawler, the engine
+// and the robots.txt rule that decided. Unlike lint's, its position is the
+// line and column the streaming reader stood at, since a sitemap of many
+// megabytes is read once and not kept. The Diagnostic's Span is empty, at
+// the byte offset of that place (after gzip is undone; Entry.Off), so
+// diag.List sorts a file's findings as Line and Col do; a finding about no
+// place (a file that does not open, a line of a URL list) has diag.NoSpan.
 type Finding struct {
-	Code     string
-	Severity diag.Severity
-	File     string
-	Line     int
-	Col      int
-	Message  msg.Text
-	URL      string       // the URL the finding is about, if any
-	Agent    string       // for a blocked URL: the crawler
-	Engine   string       // for a blocked URL: the engine id that decided
-	Rule     *engine.Rule // for a blocked URL: the deciding robots.txt rule
+	diag.Diagnostic
+	File   string
+	Line   int
+	Col    int
+	URL    string       // the URL the finding is about, if any
+	Agent  string       // for a blocked URL: the crawler
+	Engine string       // for a blocked URL: the engine id that decided
+	Rule   *engine.Rule // for a blocked URL: the deciding robots.txt rule
+}
+
+// newDiag is the Diagnostic of a finding with code and message text, about
+// no place in particular (the file as a whole, a line of a URL list).
+func newDiag(code string, text msg.Text) diag.Diagnostic {
+	return diag.Diagnostic{Code: code, Severity: SeverityOf(code), Span: diag.NoSpan, Message: text}
+}
+
+// newDiagAt is newDiag at byte offset off of the file: an empty span
+// there, so diag.List orders the findings of a file as its lines and
+// columns do; a negative off is no place (diag.NoSpan).
+func newDiagAt(code string, text msg.Text, off int) diag.Diagnostic {
+	d := newDiag(code, text)
+	if off >= 0 {
+		d.Span = diag.Span{Start: off, End: off}
+	}
+	return d
 }
 
 // Entry is one URL a sitemap lists (a page, or a sitemap for an index).
@@ -94,6 +112,7 @@ type Entry struct {
 	Loc   string
 	Line  int // where the URL text starts
 	Col   int
+	Off   int  // and its byte offset in the file, gzip undone (in a UTF-16 file: in the text as decoded); -1: unknown
 	Index bool // listed by a sitemap index: the URL of a sitemap
 }
 
@@ -192,12 +211,6 @@ func Codes() []string {
 		CodeChangefreq, CodePriority, CodeTooManyURLs, CodeTooBig, CodeOldSize, CodeTooManyMaps, CodeOldMaps,
 		CodeNestedIndex, CodeDuplicate, CodeMisplaced, CodeRepeated, CodeEmpty, CodeStopped, CodeMore, CodeBlocked,
 		CodeSitemapBlocked, CodeNoSitemapLine, CodeUnresolved, CodeNotListed, CodePattern}
-}
-
-// Core is the finding as a diag.Diagnostic (its position is Line and Col,
-// so the span is diag.NoSpan).
-func (f Finding) Core() diag.Diagnostic {
-	return diag.Diagnostic{Code: f.Code, Severity: f.Severity, Span: diag.NoSpan, Message: f.Message}
 }
 
 // HasError reports whether any finding is an error.

@@ -15,7 +15,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 // Version is the format version this package writes. Files with a higher

@@ -77,6 +77,41 @@ func SplitAbsolute(u string) (a AbsoluteURL, ok bool) {
 // (everything before a.Rest), as written; a is SplitAbsolute(u).
 func (a AbsoluteURL) Authority(u string) string { return u[:len(u)-len(a.Rest)] }
 
+// WellFormed reports whether the authority SplitAbsolute took from u (a is
+// SplitAbsolute(u)) is one a client can connect to: a host without blanks,
+// control characters or the characters RFC 3986 never allows in one
+// (§2.2, §3.2.2), and a port, when one is written after the ":", of digits
+// only, at most 65535 (§3.2.3). SplitAbsolute itself stays lenient (a
+// reader of a file takes what is there); what fetches or vouches for a URL
+// asks this too.
+func (a AbsoluteURL) WellFormed(u string) bool {
+	_, auth, _ := CutScheme(a.Authority(u))
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		auth = auth[at+1:]
+	}
+	host, port := auth, ""
+	if j := strings.LastIndexByte(auth, ':'); j >= 0 && !strings.HasSuffix(auth, "]") {
+		host, port = auth[:j], auth[j+1:]
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; c <= ' ' || c == 0x7f || strings.IndexByte("\"<>\\^`{|}/?#@", c) >= 0 {
+			return false
+		}
+	}
+	if strings.ContainsAny(host, "[]") && !(host[0] == '[' && strings.IndexByte(host, ']') == len(host)-1 && strings.Count(host, "[") == 1) {
+		return false // brackets only around an IP literal (§3.2.2)
+	}
+	if len(port) > 5 {
+		return false
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return false
+		}
+	}
+	return host != "" && a.Port <= 65535
+}
+
 // CutSameAuthority reports whether u starts with written — the
 // scheme://authority of an absolute URL as Authority gives it — followed by
 // the end, "/", "?" or "#": then SplitAbsolute(u) has the same scheme, host

@@ -69,6 +69,35 @@ func TestSplitAbsolute(t *testing.T) {
 	}
 }
 
+func TestWellFormed(t *testing.T) {
+	for _, c := range []struct {
+		rule, in string
+		want     bool
+	}{
+		{"a host alone", "https://example.com/a b", true},
+		{"a port of digits", "http://example.com:8080", true},
+		{"an empty port is no port", "http://example.com:/", true},
+		{"user info is not the host", "https://u:p@example.com/", true},
+		{"an IPv6 literal with a port", "http://[::1]:8080/", true},
+		{"brackets only around an IP literal", "http://[::1/", false},
+		{"a bracket inside a name", "http://ex]ample.com/", false},
+		{"a port must be digits", "https://example.com:abc/", false},
+		{"a port has no sign", "https://example.com:+80/", false},
+		{"a port is at most 65535", "https://example.com:65536/", false},
+		{"a host has no blank", "https://exa mple.com/", false},
+		{"a host has no control character", "https://exa\x01mple.com/", false},
+		{"a host has no quote or angle bracket", "https://ex<a>mple.com/", false},
+	} {
+		a, ok := SplitAbsolute(c.in)
+		if !ok {
+			t.Fatalf("%s: %q does not split", c.rule, c.in)
+		}
+		if got := a.WellFormed(c.in); got != c.want {
+			t.Errorf("%s: WellFormed(%q) = %v, want %v", c.rule, c.in, got, c.want)
+		}
+	}
+}
+
 func TestCutSchemeAndAuthority(t *testing.T) {
 	cases := []struct {
 		rule, in                string

@@ -5,8 +5,8 @@
 package aitab
 
 import (
-	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 )
 
 // PurposeLabel is the translated name of a purpose.

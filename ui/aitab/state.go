@@ -3,7 +3,7 @@ package aitab
 import (
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 )
 
 // State is what the user did in the tab: the paths asked about and the

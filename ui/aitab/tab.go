@@ -2,7 +2,6 @@ package aitab
 
 import (
 	"fmt"
-	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -13,12 +12,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/tester/uri"
 	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 )
@@ -216,19 +216,23 @@ func quoteText(c catalogue.Crawler) string {
 // repository and file name ("ai.robots.txt, robots.json"), another URL by
 // its host and file name, a local file by its name.
 func sourceName(src string) string {
-	u, err := url.Parse(src)
-	if err != nil || u.Host == "" {
+	a, ok := uri.SplitAbsolute(src)
+	if !ok {
 		return path.Base(src)
 	}
-	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
-	base := path.Base(u.Path)
-	if u.Host == "github.com" && len(parts) >= 2 && parts[1] != base {
+	p := a.Rest
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	parts := strings.Split(strings.Trim(p, "/"), "/")
+	base := path.Base(p)
+	if a.Host == "github.com" && len(parts) >= 2 && parts[1] != base {
 		return parts[1] + ", " + base
 	}
 	if base == "." || base == "/" {
-		return u.Host
+		return a.Host
 	}
-	return u.Host + ", " + base
+	return a.Host + ", " + base
 }
 
 // rowText is one crawler's line: name, operator, behaviour and its answers.

@@ -277,7 +277,7 @@ func (s *namesStep) validate(r *nameRow) {
 	} else {
 		r.feedback.Importance = widget.DangerImportance
 		for _, p := range n.Problems {
-			lines = append(lines, "✗ "+p.Text.String())
+			lines = append(lines, "✗ "+p.Message.String())
 		}
 	}
 	for _, note := range n.Notes {

@@ -1,7 +1,7 @@
 package lessontab
 
 import (
-	"net/url"
+	"net/url" // Fyne's HyperlinkSegment takes a *url.URL
 	"strings"
 
 	"fyne.io/fyne/v2"

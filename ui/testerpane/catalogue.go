@@ -9,9 +9,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/assets"
-	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/ui/aitab"
 )
 
@@ -22,12 +21,12 @@ func noteLanguage() string { return lang.X("testerpane.catalogue.language", "en"
 
 // filterCrawlers returns the catalogue entries whose name, token or owner
 // contain q (case-insensitive).
-func filterCrawlers(all []assets.Crawler, q string) []assets.Crawler {
+func filterCrawlers(all []catalogue.Crawler, q string) []catalogue.Crawler {
 	q = strings.ToLower(strings.TrimSpace(q))
 	if q == "" {
 		return all
 	}
-	var out []assets.Crawler
+	var out []catalogue.Crawler
 	for _, c := range all {
 		if strings.Contains(strings.ToLower(c.Name+" "+c.Token+" "+c.Operator), q) {
 			out = append(out, c)
@@ -44,7 +43,7 @@ type catalogueView struct {
 	purpose *widget.Select // the first option shows every purpose
 	addAll  *widget.Button // adds every crawler of the chosen purpose
 	list    *widget.List
-	shown   []assets.Crawler
+	shown   []catalogue.Crawler
 	// status says what the last pick added ("Added 12 crawlers"): the
 	// picker stays open for the next one.
 	status *widget.Label
@@ -52,7 +51,7 @@ type catalogueView struct {
 
 // refilter applies the text filter and the purpose choice.
 func (v *catalogueView) refilter() {
-	all := assets.Crawlers()
+	all := catalogue.All()
 	if p, ok := aitab.PurposeByLabel(v.purpose.Selected); ok {
 		all = catalogue.ByPurpose(p)
 		v.addAll.Enable()
@@ -65,8 +64,8 @@ func (v *catalogueView) refilter() {
 	v.list.ScrollToTop()
 }
 
-func newCatalogueView(pick func(assets.Crawler), pickAll func(tokens []string)) *catalogueView {
-	v := &catalogueView{shown: assets.Crawlers()}
+func newCatalogueView(pick func(catalogue.Crawler), pickAll func(tokens []string)) *catalogueView {
+	v := &catalogueView{shown: catalogue.All()}
 	language := noteLanguage()
 	v.list = widget.NewList(
 		func() int { return len(v.shown) },
@@ -157,7 +156,7 @@ func (in *rowInput) showCatalogue(anchor fyne.CanvasObject, several bool, pick f
 		}
 		view.status.SetText(lang.XN("testerpane.catalogue.added", "Added {{.Count}} crawlers", n, map[string]any{"Count": n}))
 	}
-	view = newCatalogueView(func(cr assets.Crawler) {
+	view = newCatalogueView(func(cr catalogue.Crawler) {
 		if !several {
 			pop.Hide()
 		}
@@ -216,7 +215,7 @@ func (tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 
 // entryMarks says where an entry comes from, whether its claims were read
 // in a source, and how a visit claiming to be it can be verified.
-func entryMarks(c assets.Crawler) string {
+func entryMarks(c catalogue.Crawler) string {
 	out := ""
 	switch c.Origin {
 	case catalogue.FromUser:

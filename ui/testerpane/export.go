@@ -12,8 +12,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/report"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
@@ -75,9 +75,9 @@ const (
 // writeShown writes the rows on screen in format f.
 func (ex *exporter) writeShown(w io.Writer, f exportFormat) error {
 	if f == formatJSONLines {
-		return cli.WriteJSONLines(w, ex.shownVerdicts())
+		return report.WriteJSONLines(w, ex.shownVerdicts())
 	}
-	return cli.WriteCSV(w, ex.shownVerdicts())
+	return report.WriteCSV(w, ex.shownVerdicts())
 }
 
 // copyShown puts the rows on screen on the clipboard as CSV, which

@@ -59,11 +59,8 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	l.lines(objs, size.Width, true)
 	if after := l.lines(objs, size.Width, false); after != before && l.relayout != nil {
 		// the lines changed with the width: the parents lay out again, after
-		// this layout is done. From another goroutine, so that it runs
-		// after the frame this layout belongs to: run from here, within the
-		// frame, its changes were laid out but not painted until something
-		// else (a hover) asked for a frame.
-		go fyne.Do(l.relayout)
+		// the frame this layout belongs to
+		AfterFrame(l.relayout)
 	}
 }
 
@@ -75,6 +72,15 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 func topOver(top, center fyne.CanvasObject) *fyne.Container {
 	return container.New(layout.NewBorderLayout(top, nil, nil, nil), top, center)
 }
+
+// AfterFrame runs f on the UI goroutine once the frame being drawn is
+// done. Asked for with fyne.Do from within a layout, which the window runs
+// while it draws, f ran inside that frame: its changes were laid out but
+// not painted until something else (a hover) asked for a frame. Fyne's
+// test driver draws no frames and runs fyne.Do on the caller's goroutine:
+// the tests of the packages that build a Pane set AfterFrame to fyne.Do
+// in their TestMain.
+var AfterFrame = func(f func()) { go fyne.Do(f) }
 
 // stackLayout stacks the filter row, the toggles and the summary, giving
 // the toggles the height of their lines at the width it lays them out in.

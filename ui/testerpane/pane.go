@@ -587,11 +587,15 @@ func (ui *paneUI) build(p *Pane) {
 		p.input.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
 	)
 	ui.fold.build(p.input.focusFirstRow)
+	// Each half of the buttons' row wraps as the toggles do: side by side
+	// they made the pane 564 px wide in Russian, and with the editor beside
+	// it the window wider than a 1024×768 screen.
+	addsFlow := &flowLayout{gap: theme.Padding()}
+	pathsFlow := &flowLayout{gap: theme.Padding()}
 	adds := container.NewGridWithColumns(2,
-		addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
-			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue),
-		container.NewBorder(nil, nil, nil, ui.fold.fold,
-			addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil)))
+		container.New(addsFlow, addButtons(lang.X("testerpane.add_crawler", "Add crawler"), p.input.addCrawlerRow,
+			lang.X("testerpane.from_catalogue", "Catalogue…"), p.input.addFromCatalogue)...),
+		container.New(pathsFlow, append(addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil), ui.fold.fold)...))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	ui.fold.bar = container.NewBorder(nil, nil, nil, container.NewHBox(ui.resultsOnly.button(), ui.fold.edit), ui.fold.label)
 	ui.tools = container.New(&stackLayout{flow: flow, gap: theme.Padding()}, ui.filterRow, ui.toggleBox, ui.summary)
@@ -603,6 +607,8 @@ func (ui *paneUI) build(p *Pane) {
 	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.input.updateRowWindow() }
 	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
 	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
+	addsFlow.relayout = func() { adds.Refresh(); ui.inputs.Refresh() }
+	pathsFlow.relayout = addsFlow.relayout
 	ui.upper.Offset = 0.25
 	ui.root = topOver(header, ui.fold.place(ui.upper, ui.lower))
 }

@@ -177,10 +177,10 @@ func (in *rowInput) box(k rowKind) *fyne.Container {
 
 // addButtons are a row list's add buttons; they stay under the scrolled
 // rows, so a small window never hides them.
-func addButtons(add string, onAdd func(), extra string, onExtra func()) fyne.CanvasObject {
-	buttons := container.NewHBox(widget.NewButtonWithIcon(add, theme.ContentAddIcon(), onAdd))
+func addButtons(add string, onAdd func(), extra string, onExtra func()) []fyne.CanvasObject {
+	buttons := []fyne.CanvasObject{widget.NewButtonWithIcon(add, theme.ContentAddIcon(), onAdd)}
 	if onExtra != nil {
-		buttons.Add(widget.NewButtonWithIcon(extra, theme.SearchIcon(), onExtra))
+		buttons = append(buttons, widget.NewButtonWithIcon(extra, theme.SearchIcon(), onExtra))
 	}
 	return buttons
 }

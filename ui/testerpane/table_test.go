@@ -14,8 +14,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/assets"
-	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/report"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
@@ -161,7 +161,7 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(recs[0], cli.CSVHeader) || len(recs) != 1+len(p.view.shown) {
+	if !slices.Equal(recs[0], report.CSVHeader) || len(recs) != 1+len(p.view.shown) {
 		t.Fatalf("CSV: header %v, %d records for %d rows", recs[0], len(recs)-1, len(p.view.shown))
 	}
 	for i, pr := range p.view.shown {
@@ -192,7 +192,7 @@ func TestExportWritesExactlyTheRowsShown(t *testing.T) {
 	if want := len(p.view.shown) * len(p.matrix.compareEngines()); len(lines) != want || !slices.Contains(p.matrix.compareEngines(), "google") {
 		t.Fatalf("%d JSON lines, want %d", len(lines), want)
 	}
-	var first cli.JSONVerdict
+	var first report.Verdict
 	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
 		t.Fatal(err)
 	}

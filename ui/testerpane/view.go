@@ -518,14 +518,15 @@ func mixedHosts(pairs []pair) bool {
 	return false
 }
 
-// hostOf is the scheme://authority of an absolute URL as written, "" for a
-// path (tester/uri splits it as every other reader of URLs does).
+// hostOf is the origin of an absolute URL (uri.AbsoluteURL.Origin: case
+// and a default port set aside, as for the robots.txt that governs it), ""
+// for a path.
 func hostOf(raw string) string {
 	a, ok := uri.SplitAbsolute(raw)
 	if !ok {
 		return ""
 	}
-	return a.Authority(raw)
+	return a.Origin()
 }
 
 // displayPath is a path as its column shows it: an absolute URL from its

@@ -9,7 +9,7 @@ import (
 	"os"
 
 	"github.com/robots-studio/robots-studio/internal/cli"
-	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 func main() {

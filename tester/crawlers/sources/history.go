@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 )
 
 // changeVersion marks a history file that holds one change; version 1

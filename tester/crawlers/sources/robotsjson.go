@@ -15,7 +15,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 

@@ -16,9 +16,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
 	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 )
 

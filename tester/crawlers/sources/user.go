@@ -3,7 +3,7 @@ package sources
 import (
 	"strings"
 
-	"github.com/robots-studio/robots-studio/assets/catalogue"
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 

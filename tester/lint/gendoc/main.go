@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
 	"github.com/robots-studio/robots-studio/tester/lint"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 func main() {

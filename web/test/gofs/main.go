@@ -1,7 +1,7 @@
 //go:build js && wasm
 
 // Command gofs checks, inside the browser, that Go's own file code works on
-// web/vfs.js: the os package, filepath, bufio, and the app's internal/textfile
+// web/vfs.js: the os package, filepath, bufio, and the app's tester/textfile
 // (atomic save, streaming, read-only refusal). web/test/gofs.html runs it
 // with a picked file's path as its argument and reads the outcome from
 // globalThis.goFSResult = {passed, failed, failures}.
@@ -21,7 +21,7 @@ import (
 	"syscall/js"
 	"time"
 
-	"github.com/robots-studio/robots-studio/internal/textfile"
+	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
 var (

@@ -8,7 +8,7 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"net/url"
+	"net/url" // the yardstick reads URLs as a temoto/robotstxt user would, with net/url
 	"os"
 	"strings"
 

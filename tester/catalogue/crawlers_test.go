@@ -1,17 +1,14 @@
-package assets
+package catalogue
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestCrawlers: the catalogue keeps today's main crawlers and the robots of the
 // 1990s, each asked for with the token the tester used before
-// the catalogue grew (the full schema is checked in assets/catalogue and
+// the catalogue grew (the full schema is checked in catalogue_test.go and
 // tester/crawlers).
 func TestCrawlers(t *testing.T) {
 	byName := map[string]Crawler{}
-	for _, c := range Crawlers() {
+	for _, c := range All() {
 		byName[c.Name] = c
 	}
 	// Today's main crawlers and the 1990s robots.
@@ -50,37 +47,5 @@ func TestCrawlers(t *testing.T) {
 		case c.Token != want.token || c.Historical != want.historical:
 			t.Errorf("%s: token %q historical %v, want %q %v", want.name, c.Token, c.Historical, want.token, want.historical)
 		}
-	}
-}
-
-func TestLocalizedFallsBackToEnglish(t *testing.T) {
-	l := Localized{"en": "search", "ru": "поиск", "pl": ""}
-	for lang, want := range map[string]string{"en": "search", "ru": "поиск", "pl": "search", "de": "search"} {
-		if got := l.In(lang); got != want {
-			t.Errorf("In(%q) = %q, want %q", lang, got, want)
-		}
-	}
-}
-
-// TestSamplesHaveTheSameRules: the translated samples differ from the English
-// one only in comments, so the sample's test set means the same in each.
-func TestSamplesHaveTheSameRules(t *testing.T) {
-	rules := func(b []byte) string {
-		var out []string
-		for _, l := range strings.Split(string(b), "\n") {
-			if !strings.HasPrefix(l, "#") {
-				out = append(out, l)
-			}
-		}
-		return strings.Join(out, "\n")
-	}
-	en := rules(Sample("en"))
-	for _, l := range []string{"ru", "pl"} {
-		if got := rules(Sample(l)); got != en {
-			t.Errorf("%s sample rules differ:\n%s\nvs\n%s", l, got, en)
-		}
-	}
-	if string(Sample("de")) != string(SampleRobots) {
-		t.Error("an untranslated language gets the English sample")
 	}
 }

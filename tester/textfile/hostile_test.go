@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/robots-studio/robots-studio/internal/testenv"
-	"github.com/robots-studio/robots-studio/internal/textfile/textfiletest"
+	"github.com/robots-studio/robots-studio/internal/textfiletest"
 )
 
 // loadWithin fails the test instead of hanging when Load blocks.

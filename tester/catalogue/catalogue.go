@@ -1,20 +1,19 @@
-// Package catalogue is the crawler catalogue as data: every crawler's
-// robots.txt tokens, the User-Agent patterns that identify it in a log, its
-// operator, purpose, the engine that reads robots.txt for it, what is
-// documented about how it treats robots.txt, and the sources for those
-// claims. It imports nothing from Fyne, so the engine side (tester/) and the
-// window (ui/) read the same embedded crawlers.json.
+// Package catalogue is the crawler catalogue: every crawler's robots.txt
+// tokens, the User-Agent patterns that identify it in a log, its operator,
+// purpose, the engine that reads robots.txt for it, what is documented
+// about how it treats robots.txt, and the sources for those claims. The
+// built-in entries are the data of assets/catalogue (crawlers.json); this
+// package reads and checks them, and merges the user's layers (updates, own
+// entries) over them, for the engine side and the window alike.
 package catalogue
 
 import (
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"sync"
-)
 
-//go:embed crawlers.json
-var crawlersJSON []byte
+	data "github.com/robots-studio/robots-studio/assets/catalogue"
+)
 
 // Purpose is what a crawler fetches for.
 type Purpose string
@@ -172,7 +171,7 @@ type File struct {
 }
 
 var builtin = sync.OnceValue(func() *File {
-	file, err := parseFile(crawlersJSON)
+	file, err := parseFile(data.JSON)
 	if err != nil {
 		panic("catalogue: " + err.Error()) // the embedded file is checked by its tests
 	}
