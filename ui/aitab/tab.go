@@ -120,7 +120,10 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.stance, t.custom, t.atServer, atServerWhy, t.warnings, drafts))
-	t.previewBox = container.NewVScroll(t.preview)
+	// The note (where a rule goes, whom it refuses: a long list) scrolls
+	// below the text it is about; above the scroll it pushed the buttons
+	// out of the window (Russian, 1024×768).
+	t.previewBox = container.NewVScroll(container.NewVBox(t.preview, t.note))
 	// The preview shows one target of the compiled policy at a time: the
 	// robots.txt lines (the one target Insert applies), the header
 	// values, Bing's tag, each server's rules.
@@ -128,7 +131,7 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	compileTitle.Wrapping = fyne.TextWrapWord
 	lines := container.NewBorder(
 		container.NewVBox(
-			compileTitle, t.target, t.note),
+			compileTitle, t.target),
 		container.NewVBox(t.insert, t.copyBtn), nil, nil, t.previewBox)
 	right := container.NewHSplit(builder, lines)
 	right.Offset = 0.5
