@@ -77,3 +77,26 @@ func TestStateKeepsTarget(t *testing.T) {
 		t.Errorf("restored target %d, at server %v", again.target.SelectedIndex(), again.atServer.Checked)
 	}
 }
+
+// TestCompileButtonsInSight: under a policy that refuses many crawlers at
+// the server, the note listing them scrolls with the rule, and Copy stays
+// inside a 1024×768 window.
+func TestCompileButtonsInSight(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: *\nDisallow: /private/\n")
+	win := test.NewTempWindow(t, tab.Content)
+	win.Resize(fyne.NewSize(1024, 700))
+	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
+	tab.atServer.SetChecked(true)
+	tab.target.SetSelectedIndex(int(targetServer))
+	if len(tab.note.Text) < 500 {
+		t.Fatalf("the note is too short to test with: %q", tab.note.Text)
+	}
+	// lay the window out again, as a frame does
+	win.Resize(fyne.NewSize(1000, 680))
+	win.Resize(fyne.NewSize(1024, 700))
+	d := fyne.CurrentApp().Driver()
+	bottom := d.AbsolutePositionForObject(tab.copyBtn).Y + tab.copyBtn.Size().Height
+	if h := win.Canvas().Size().Height; bottom > h || tab.previewBox.Size().Height < h/3 {
+		t.Errorf("Copy ends at y %v, the rule's view is %v high, the window %v", bottom, tab.previewBox.Size().Height, h)
+	}
+}
