@@ -116,7 +116,7 @@ func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 	)
 	t.signed = newSignedList()
 	hitsAndSigned := container.NewVSplit(t.hits.list, t.signed.scroll)
-	hitsAndSigned.Offset = 0.5
+	hitsAndSigned.Offset = 0.3 // the signed lines are two or three lines each
 	t.right = container.NewBorder(container.NewVBox(t.detail, t.testTop), nil, nil, nil, hitsAndSigned)
 	tables := container.NewHSplit(t.summary.table, t.right)
 	tables.Offset = 0.62
