@@ -17,12 +17,15 @@ type State struct {
 	admit    string
 	target   int
 	atServer bool
+	edge     string // the pasted server config
+	server   int
 }
 
 // State returns what the user did in the tab.
 func (t *Tab) State() State {
 	st := State{paths: t.paths.Text, stance: selectedIndex(t.stance), purposes: map[catalogue.Purpose]bool{},
-		refuse: t.refuse.Text, admit: t.admit.Text, target: t.target.SelectedIndex(), atServer: t.atServer.Checked}
+		refuse: t.refuse.Text, admit: t.admit.Text, target: t.target.SelectedIndex(), atServer: t.atServer.Checked,
+		edge: t.edge.config.Text, server: t.edge.server.SelectedIndex()}
 	for p, c := range t.purposes {
 		st.purposes[p] = c.Checked
 	}
@@ -41,6 +44,10 @@ func (t *Tab) Restore(st State) {
 	t.refuse.SetText(st.refuse)
 	t.admit.SetText(st.admit)
 	t.atServer.SetChecked(st.atServer)
+	t.edge.config.SetText(st.edge)
+	if st.server >= 0 && st.server < len(t.edge.server.Options) {
+		t.edge.server.SetSelectedIndex(st.server)
+	}
 	if st.target >= 0 && st.target < len(t.target.Options) {
 		t.target.SetSelectedIndex(st.target)
 	}

@@ -49,6 +49,7 @@ type Tab struct {
 	note      *widget.Label // where the target's text goes, its warnings
 	copyBtn   *widget.Button
 	shownText string // the selected target's text, for Copy
+	edge      *edgeCheck
 
 	Content fyne.CanvasObject
 }
@@ -117,9 +118,12 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	// that starts at the top: below the choices and warnings, they were
 	// out of sight at 1280×800, so a choice seemed to change nothing.
 	// Each column scrolls on its own.
+	// The edge check sits below the builder's choices: the config it
+	// reads is the one the compiled server rules go into.
+	t.edge = newEdgeCheck(t)
 	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.stance, t.custom, t.atServer, atServerWhy, t.warnings, drafts))
+		t.stance, t.custom, t.atServer, atServerWhy, t.warnings, drafts, t.edge.box))
 	// The note (where a rule goes, whom it refuses: a long list) scrolls
 	// below the text it is about; above the scroll it pushed the buttons
 	// out of the window (Russian, 1024×768).
@@ -199,6 +203,9 @@ func (t *Tab) Refresh() {
 		rows = append(rows, labelRow(aiaccess.NameAndOperator(c)+": "+aiaccess.Instead(c).String(), fyne.TextStyle{}, fyne.TextWrapWord))
 	}
 	t.report.setRows(rows)
+	if t.edge != nil {
+		t.edge.run()
+	}
 	t.summary.SetText(lang.X("aitab.access.summary", "AI crawlers that may fetch /: {{.Allowed}}; refused: {{.Blocked}}. Each is asked under the engine that reads robots.txt for it.",
 		map[string]any{"Allowed": allowedAI, "Blocked": blockedAI}))
 	t.replan()
