@@ -100,3 +100,16 @@ func TestCompileButtonsInSight(t *testing.T) {
 		t.Errorf("Copy ends at y %v, the rule's view is %v high, the window %v", bottom, tab.previewBox.Size().Height, h)
 	}
 }
+
+// TestCompileUse: the use= choice reaches Content-Signal as ai-policy
+// --use writes it.
+func TestCompileUse(t *testing.T) {
+	src := "User-agent: *\nAllow: /\n"
+	tab, _ := newTestTab(t, src)
+	tab.use.SetSelectedIndex(2) // use=reference
+	tab.target.SetSelectedIndex(int(targetSignal))
+	want := aiaccess.Compile(syntax.Parse([]byte(src)), aiaccess.Policy{Stance: aiaccess.SearchNoTraining, Use: "reference"}).SignalHeader()
+	if !strings.Contains(want, "use=reference") || tab.preview.Text != want {
+		t.Errorf("preview %q, want %q", tab.preview.Text, want)
+	}
+}

@@ -45,8 +45,9 @@ type Tab struct {
 	// The compiled policy: every signal, one target in the preview.
 	compiled  aiaccess.Signals
 	target    *widget.Select
-	atServer  *widget.Check // Policy.RefuseAtServer
-	note      *widget.Label // where the target's text goes, its warnings
+	atServer  *widget.Check  // Policy.RefuseAtServer
+	use       *widget.Select // Policy.Use: none, then aipref.UseValues
+	note      *widget.Label  // where the target's text goes, its warnings
 	copyBtn   *widget.Button
 	shownText string // the selected target's text, for Copy
 	edge      *edgeCheck
@@ -108,6 +109,14 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	// in a wrapped label below.
 	atServerWhy := widget.NewLabel(lang.X("aitab.compile.at_server_why", "Every refused crawler goes in the server rules, not only those robots.txt cannot stop."))
 	atServerWhy.Wrapping = fyne.TextWrapWord
+	// Content-Signal's use=, as Cloudflare's managed robots.txt writes it.
+	uses := []string{lang.X("aitab.compile.use_none", "Content-Signal without use=")}
+	for _, u := range aipref.UseValues {
+		uses = append(uses, "use="+u)
+	}
+	t.use = widget.NewSelect(uses, nil)
+	t.use.SetSelectedIndex(0)
+	t.use.OnChanged = func(string) { t.replan() }
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
 	t.target = widget.NewSelect(targetLabels(), func(string) { t.replan() })
@@ -123,7 +132,7 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.edge = newEdgeCheck(t)
 	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.stance, t.custom, t.atServer, atServerWhy, t.warnings, drafts, t.edge.box))
+		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, drafts, t.edge.box))
 	// The note (where a rule goes, whom it refuses: a long list) scrolls
 	// below the text it is about; above the scroll it pushed the buttons
 	// out of the window (Russian, 1024×768).
@@ -274,6 +283,9 @@ func rowText(row aiaccess.Row) string {
 // policy reads the builder's widgets.
 func (t *Tab) policy() aiaccess.Policy {
 	p := aiaccess.Policy{Stance: aiaccess.SearchNoTraining, RefuseAtServer: t.atServer.Checked}
+	if i := t.use.SelectedIndex(); i > 0 {
+		p.Use = aipref.UseValues[i-1]
+	}
 	for i, s := range aiaccess.Stances {
 		if t.stance.Selected == aiaccess.StanceName(s).String() {
 			p.Stance = aiaccess.Stances[i]
