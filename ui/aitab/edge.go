@@ -7,9 +7,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"fyne.io/fyne/v2/dialog"
+
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
+	"github.com/robots-studio/robots-studio/tester/textfile"
+	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // The edge check: a server or edge config pasted into the tab, set
@@ -25,6 +30,7 @@ type edgeCheck struct {
 	server  *widget.Select
 	config  *keys.Entry
 	check   *widget.Button
+	open    *widget.Button
 	results *fyne.Container
 	box     *fyne.Container
 }
@@ -41,12 +47,16 @@ func newEdgeCheck(t *Tab) *edgeCheck {
 	e.config.Wrapping = fyne.TextWrapWord
 	e.config.SetMinRowsVisible(6)
 	e.check = widget.NewButton(lang.X("aitab.edge.check", "Check against robots.txt"), e.run)
+	e.open = widget.NewButton(lang.X("aitab.edge.open", "Open a Config File…"), e.openDialog)
+	if webfile.Enabled { // no file of the user's to read in the browser: paste it
+		e.open.Hide()
+	}
 	e.results = container.NewVBox()
 	title := widget.NewLabelWithStyle(lang.X("aitab.edge.title", "Does the server agree with robots.txt?"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Wrapping = fyne.TextWrapWord
 	why := widget.NewLabel(lang.X("aitab.edge.why", "A crawler robots.txt lets in that the server refuses records errors and may drop the site; one robots.txt refuses that ignores it gets through unless the server refuses it."))
 	why.Wrapping = fyne.TextWrapWord
-	e.box = container.NewVBox(widget.NewSeparator(), title, why, e.server, e.config, e.check, e.results)
+	e.box = container.NewVBox(widget.NewSeparator(), title, why, e.server, e.config, e.open, e.check, e.results)
 	e.server.SetSelectedIndex(0)
 	return e
 }
@@ -84,4 +94,35 @@ func (e *edgeCheck) run() {
 	for _, c := range rep.Conflicts {
 		add("⚠ "+c.Text.String(), theme.ColorNameWarning)
 	}
+}
+
+// openDialog reads a config file (at most textfile.MaxSize; run says when
+// it is longer than the check reads) into the field and checks it.
+func (e *edgeCheck) openDialog() {
+	win := e.t.Window
+	if win == nil {
+		return
+	}
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		e.load(path)
+	}, win)
+	filedlg.Show(d, win)
+}
+
+// load puts the file at path into the field and checks it; a file that
+// cannot be read says why in the results and leaves the field as it was.
+func (e *edgeCheck) load(path string) {
+	data, err := textfile.Load(path, nil)
+	if err != nil {
+		e.results.RemoveAll()
+		e.results.Add(richmsg.NewText(err.Error(), richmsg.Style{Color: theme.ColorNameError, Literal: true}))
+		return
+	}
+	e.config.SetText(string(data))
+	e.run()
 }

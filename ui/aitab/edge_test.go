@@ -1,6 +1,8 @@
 package aitab
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -51,5 +53,22 @@ func TestEdgeCheckListsContradictions(t *testing.T) {
 	again.Restore(tab.State())
 	if again.edge.config.Text != config || !strings.Contains(labels(again.edge.results), "GPTBot") {
 		t.Errorf("restored: %q\n%s", again.edge.config.Text, labels(again.edge.results))
+	}
+}
+
+// TestEdgeCheckOpensAFile: a config read from a file is checked as a
+// pasted one; a file that cannot be read says why and keeps the field.
+func TestEdgeCheckOpensAFile(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: *\nAllow: /\n")
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "site.conf")
+	os.WriteFile(conf, []byte("if ($http_user_agent ~* gptbot) { return 403; }\n"), 0o644)
+	tab.edge.load(conf)
+	if !strings.Contains(tab.edge.config.Text, "gptbot") || !strings.Contains(labels(tab.edge.results), "GPTBot") {
+		t.Errorf("field %q, results\n%s", tab.edge.config.Text, labels(tab.edge.results))
+	}
+	tab.edge.load(filepath.Join(dir, "none.conf"))
+	if !strings.Contains(tab.edge.config.Text, "gptbot") || !strings.Contains(labels(tab.edge.results), "none.conf") {
+		t.Errorf("missing file: field %q, results\n%s", tab.edge.config.Text, labels(tab.edge.results))
 	}
 }

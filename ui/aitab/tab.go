@@ -53,6 +53,9 @@ type Tab struct {
 	edge      *edgeCheck
 
 	Content fyne.CanvasObject
+	// Window is the window file dialogs open over (the edge check's Open);
+	// nil: no dialog.
+	Window fyne.Window
 }
 
 // New builds the tab. doc returns the document open in the editor; apply
