@@ -102,6 +102,7 @@ func (t *aiTab) build() *container.TabItem {
 func (t *aiTab) fill() {
 	ed := t.s.ed
 	t.Tab = aitab.New(ed.Document, func(edits []aiaccess.Edit) error { return ed.ApplyEdits(edits) })
+	t.Tab.Window = t.s.win
 	if t.since {
 		t.Restore(t.kept) // reads the document, as Refresh does
 	}

@@ -12,13 +12,14 @@ import (
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/botauth"
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-const logsUsage = "[--robots ROBOTS_FILE | --site SITE [--as-of-now]] [--draft ROBOTS_FILE] [--format F] [--ip-ranges FILE]... [--verify-dns] [--json] [--violations] [--partial] [--jobs N] LOG... | --merge [--json] SUMMARY..."
+const logsUsage = "[--robots ROBOTS_FILE | --site SITE [--as-of-now]] [--draft ROBOTS_FILE] [--format F] [--ip-ranges FILE]... [--verify-dns] [--allow-private] [--json] [--violations] [--partial] [--jobs N] LOG... | --merge [--json] SUMMARY..."
 
 func init() {
 	Register(Command{
@@ -47,6 +48,9 @@ var (
 	msgLogsNoRule      = msg.Def("logs.no_rule", "no rule")
 	msgLogsTopPaths    = msg.Def("logs.top_paths", "Paths crawlers fetched most:")
 	msgLogsNeverRobots = msg.Def("logs.never_robots", "Crawlers that never fetched robots.txt: {{.Names}}")
+	msgLogsFlagPrivate = msg.Def("logs.flag_allow_private", "let the key directories of signed requests be fetched from loopback or private addresses")
+	msgLogsSigned      = msg.Def("logs.signed", "signed requests: {{.Signed}}; signatures verified: {{.Verified}}, invalid: {{.Invalid}}, unverified: {{.Unverified}}")
+	msgLogsSignedMore  = msg.Def("logs.signed_more", "… and {{.Count}} more signed lines, counted above")
 	msgLogsBroken      = msg.Def("logs.read_broken", "reading stopped: {{.Error}}; the report covers the lines read before that: {{.Lines}}")
 )
 
@@ -149,6 +153,7 @@ func runLogs(env *Env, args []string) int {
 	merge := fs.Bool("merge", false, msgLogsFlagMerge)
 	site := fs.String("site", "", msgLogsFlagSite)
 	asOfNow := fs.Bool("as-of-now", false, msgLogsFlagAsOfNow)
+	allowPrivate := fs.Bool("allow-private", false, msgLogsFlagPrivate)
 	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
@@ -276,6 +281,7 @@ func runLogs(env *Env, args []string) int {
 			}
 		}
 		WriteLogsReport(terminalSafe{out}, rep)
+		writeSignedLines(terminalSafe{out}, pos, *allowPrivate)
 	}
 	if broken != nil {
 		out.Flush()
@@ -411,4 +417,36 @@ func uniq(list []string) []string {
 		}
 	}
 	return out
+}
+
+// writeSignedLines checks the Web Bot Auth signatures the logs recorded
+// (accesslog.VerifySignatures, as the window's Logs tab does) and prints
+// each signed line's answers; nothing when no line is signed.
+func writeSignedLines(w io.Writer, names []string, allowPrivate bool) {
+	// Standard input cannot be read a second time: its signatures are
+	// not checked (docs/ai.md says so).
+	var files []string
+	for _, n := range names {
+		if n != "-" {
+			files = append(files, n)
+		}
+	}
+	v := &botauth.Verifier{Directories: &botauth.Directories{AllowPrivate: allowPrivate, Client: verifyClient}}
+	sigs, _ := accesslog.VerifySignatures(context.Background(), files, nil, v) // a file's error was reported by Analyze
+	if sigs == nil || sigs.Signed == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\n"+msg.New(msgLogsSigned, "Signed", sigs.Signed, "Verified", sigs.Verified, "Invalid", sigs.Invalid, "Unverified", sigs.Unverified).String())
+	for _, h := range sigs.Hits {
+		for _, r := range h.Results {
+			answer := r.Why.String() // "verified: …" already
+			if r.Outcome != botauth.Verified {
+				answer = r.Outcome.Text().String() + ": " + answer
+			}
+			fmt.Fprintf(w, "  %s:%d %s %s: %s\n", files[h.At.File], h.At.Line, h.Path, r.Label, answer)
+		}
+	}
+	if sigs.Dropped > 0 {
+		fmt.Fprintln(w, "  "+msg.New(msgLogsSignedMore, "Count", sigs.Dropped).String())
+	}
 }

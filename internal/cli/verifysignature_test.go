@@ -96,3 +96,45 @@ func TestVerifySignatureCommand(t *testing.T) {
 		t.Fatalf("junk: %d %s", code, errOut)
 	}
 }
+
+// Rule: `logs` checks the signatures its log lines recorded, with the same
+// answers as verify-signature --log, and says nothing of them in a log
+// without any.
+func TestLogsVerifiesSignatures(t *testing.T) {
+	_, priv, _ := ed25519.GenerateKey(nil)
+	x := base64.RawURLEncoding.EncodeToString(priv.Public().(ed25519.PublicKey))
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", botauth.MediaType)
+		fmt.Fprintf(w, `{"keys":[{"kty":"OKP","crv":"Ed25519","x":%q}]}`, x)
+	}))
+	defer srv.Close()
+	defer cli.SetVerifyClient(srv.Client())()
+	agent := "https://" + srv.Listener.Addr().String()
+	req, keyid := signedRequest(t, priv, agent, "www.example.org", time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC))
+	h := map[string]string{}
+	for _, l := range strings.Split(req, "\r\n")[1:] {
+		if k, v, ok := strings.Cut(l, ": "); ok {
+			h[k] = strings.ReplaceAll(v, `"`, `\x22`)
+		}
+	}
+	log := fmt.Sprintf("203.0.113.7 - - [28/Nov/2026:12:05:00 +0000] \"GET /page HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0\" \"www.example.org\" \"%s\" \"%s\" \"%s\"\n"+
+		"203.0.113.8 - - [28/Nov/2026:12:06:00 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0\" \"www.example.org\" \"-\" \"-\" \"-\"\n",
+		h["Signature-Input"], h["Signature"], h["Signature-Agent"])
+	logFile := filepath.Join(t.TempDir(), "access.log")
+	os.WriteFile(logFile, []byte(log), 0o644)
+	_, out, errOut := runCmd(t, "", "logs", "--allow-private", logFile)
+	if !strings.Contains(out, "signed requests: 1; signatures verified: 1, invalid: 0, unverified: 0") ||
+		!strings.Contains(out, logFile+":1 /page sig1: verified: "+agent+" (key "+keyid+")") {
+		t.Fatalf("logs:\n%s%s", out, errOut)
+	}
+	// Without leave to fetch a local directory: unverified, and why.
+	_, out, _ = runCmd(t, "", "logs", logFile)
+	if !strings.Contains(out, "signatures verified: 0, invalid: 0, unverified: 1") || !strings.Contains(out, "sig1: unverified: the key directory") {
+		t.Fatalf("private:\n%s", out)
+	}
+	unsigned := filepath.Join(t.TempDir(), "plain.log")
+	os.WriteFile(unsigned, []byte(strings.SplitAfter(log, "\n")[1]), 0o644)
+	if _, out, _ := runCmd(t, "", "logs", unsigned); strings.Contains(out, "signed requests") {
+		t.Fatalf("unsigned log:\n%s", out)
+	}
+}

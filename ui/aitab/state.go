@@ -15,12 +15,18 @@ type State struct {
 	purposes map[catalogue.Purpose]bool
 	refuse   string
 	admit    string
+	target   int
+	atServer bool
+	edge     string // the pasted server config
+	server   int
+	use      int
 }
 
 // State returns what the user did in the tab.
 func (t *Tab) State() State {
 	st := State{paths: t.paths.Text, stance: selectedIndex(t.stance), purposes: map[catalogue.Purpose]bool{},
-		refuse: t.refuse.Text, admit: t.admit.Text}
+		refuse: t.refuse.Text, admit: t.admit.Text, target: t.target.SelectedIndex(), atServer: t.atServer.Checked,
+		edge: t.edge.config.Text, server: t.edge.server.SelectedIndex(), use: t.use.SelectedIndex()}
 	for p, c := range t.purposes {
 		st.purposes[p] = c.Checked
 	}
@@ -38,6 +44,17 @@ func (t *Tab) Restore(st State) {
 	}
 	t.refuse.SetText(st.refuse)
 	t.admit.SetText(st.admit)
+	t.atServer.SetChecked(st.atServer)
+	if st.use >= 0 && st.use < len(t.use.Options) {
+		t.use.SetSelectedIndex(st.use)
+	}
+	t.edge.config.SetText(st.edge)
+	if st.server >= 0 && st.server < len(t.edge.server.Options) {
+		t.edge.server.SetSelectedIndex(st.server)
+	}
+	if st.target >= 0 && st.target < len(t.target.Options) {
+		t.target.SetSelectedIndex(st.target)
+	}
 	if st.stance >= 0 && st.stance < len(t.stance.Options) {
 		t.stance.SetSelected(t.stance.Options[st.stance])
 	}

@@ -42,8 +42,20 @@ type Tab struct {
 	previewBox *container.Scroll
 	insert     *widget.Button
 	plan       aiaccess.Plan
+	// The compiled policy: every signal, one target in the preview.
+	compiled  aiaccess.Signals
+	target    *widget.Select
+	atServer  *widget.Check  // Policy.RefuseAtServer
+	use       *widget.Select // Policy.Use: none, then aipref.UseValues
+	note      *widget.Label  // where the target's text goes, its warnings
+	copyBtn   *widget.Button
+	shownText string // the selected target's text, for Copy
+	edge      *edgeCheck
 
 	Content fyne.CanvasObject
+	// Window is the window file dialogs open over (the edge check's Open);
+	// nil: no dialog.
+	Window fyne.Window
 }
 
 // New builds the tab. doc returns the document open in the editor; apply
@@ -90,6 +102,27 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.preview.Wrapping = fyne.TextWrapWord
 	t.insert = widget.NewButton(lang.X("aitab.build.insert", "Insert into robots.txt"), t.Insert)
 	t.insert.Importance = widget.HighImportance
+	t.copyBtn = widget.NewButtonWithIcon(lang.X("aitab.compile.copy", "Copy"), theme.ContentCopyIcon(), func() {
+		if app := fyne.CurrentApp(); app != nil && t.shownText != "" {
+			app.Clipboard().SetContent(t.shownText)
+		}
+	})
+	t.atServer = widget.NewCheck(lang.X("aitab.compile.at_server", "Refuse at the server too"), func(bool) { t.replan() })
+	// A check's label does not wrap: the short name on it, what it does
+	// in a wrapped label below.
+	atServerWhy := widget.NewLabel(lang.X("aitab.compile.at_server_why", "Every refused crawler goes in the server rules, not only those robots.txt cannot stop."))
+	atServerWhy.Wrapping = fyne.TextWrapWord
+	// Content-Signal's use=, as Cloudflare's managed robots.txt writes it.
+	uses := []string{lang.X("aitab.compile.use_none", "Content-Signal without use=")}
+	for _, u := range aipref.UseValues {
+		uses = append(uses, "use="+u)
+	}
+	t.use = widget.NewSelect(uses, nil)
+	t.use.SetSelectedIndex(0)
+	t.use.OnChanged = func(string) { t.replan() }
+	t.note = widget.NewLabel("")
+	t.note.Wrapping = fyne.TextWrapWord
+	t.target = widget.NewSelect(targetLabels(), func(string) { t.replan() })
 	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
 		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
 	drafts.Wrapping = fyne.TextWrapWord
@@ -97,18 +130,31 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	// that starts at the top: below the choices and warnings, they were
 	// out of sight at 1280×800, so a choice seemed to change nothing.
 	// Each column scrolls on its own.
+	// The edge check sits below the builder's choices: the config it
+	// reads is the one the compiled server rules go into.
+	t.edge = newEdgeCheck(t)
 	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.stance, t.custom, t.warnings, drafts))
-	t.previewBox = container.NewVScroll(t.preview)
+		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, drafts, t.edge.box))
+	// The note (where a rule goes, whom it refuses: a long list) scrolls
+	// below the text it is about; above the scroll it pushed the buttons
+	// out of the window (Russian, 1024×768).
+	t.previewBox = container.NewVScroll(container.NewVBox(t.preview, t.note))
+	// The preview shows one target of the compiled policy at a time: the
+	// robots.txt lines (the one target Insert applies), the header
+	// values, Bing's tag, each server's rules.
+	compileTitle := widget.NewLabelWithStyle(lang.X("aitab.compile.title", "Compile to every signal"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	compileTitle.Wrapping = fyne.TextWrapWord
 	lines := container.NewBorder(
-		widget.NewLabelWithStyle(lang.X("aitab.build.preview", "Lines to add"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.insert, nil, nil, t.previewBox)
+		container.NewVBox(
+			compileTitle, t.target),
+		container.NewVBox(t.insert, t.copyBtn), nil, nil, t.previewBox)
 	right := container.NewHSplit(builder, lines)
 	right.Offset = 0.5
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.4
 	t.Content = split
+	t.target.SetSelectedIndex(int(targetRobots))
 	t.stance.SetSelected(labels[1])
 	t.Refresh()
 	return t
@@ -169,6 +215,9 @@ func (t *Tab) Refresh() {
 		rows = append(rows, labelRow(aiaccess.NameAndOperator(c)+": "+aiaccess.Instead(c).String(), fyne.TextStyle{}, fyne.TextWrapWord))
 	}
 	t.report.setRows(rows)
+	if t.edge != nil {
+		t.edge.run()
+	}
 	t.summary.SetText(lang.X("aitab.access.summary", "AI crawlers that may fetch /: {{.Allowed}}; refused: {{.Blocked}}. Each is asked under the engine that reads robots.txt for it.",
 		map[string]any{"Allowed": allowedAI, "Blocked": blockedAI}))
 	t.replan()
@@ -236,7 +285,10 @@ func rowText(row aiaccess.Row) string {
 
 // policy reads the builder's widgets.
 func (t *Tab) policy() aiaccess.Policy {
-	p := aiaccess.Policy{Stance: aiaccess.SearchNoTraining}
+	p := aiaccess.Policy{Stance: aiaccess.SearchNoTraining, RefuseAtServer: t.atServer.Checked}
+	if i := t.use.SelectedIndex(); i > 0 {
+		p.Use = aipref.UseValues[i-1]
+	}
 	for i, s := range aiaccess.Stances {
 		if t.stance.Selected == aiaccess.StanceName(s).String() {
 			p.Stance = aiaccess.Stances[i]
@@ -271,7 +323,8 @@ func (t *Tab) replan() {
 		t.custom.Hide()
 	}
 	doc := t.doc()
-	t.plan = aiaccess.Build(doc, p)
+	t.compiled = aiaccess.Compile(doc, p)
+	t.plan = t.compiled.Plan
 	t.warnings.RemoveAll()
 	for _, w := range t.plan.Warnings {
 		// the crawler names and rules it quotes are drawn as code
@@ -282,12 +335,40 @@ func (t *Tab) replan() {
 		added = append(added, strings.TrimRight(string(e.Text), "\r\n"))
 	}
 	// Each insertion is a block of its own; a blank line parts them.
-	t.preview.SetText(strings.Join(added, "\n\n"))
+	robots := strings.Join(added, "\n\n")
+	tg := target(t.target.SelectedIndex())
+	if tg < 0 {
+		tg = targetRobots
+	}
+	text, note := targetText(t.compiled, tg, robots)
+	t.shownText = text
+	switch {
+	case tg == targetRobots && len(t.plan.Edits) == 0:
+		text = lang.X("aitab.build.nothing", "Nothing to add: the file already says this.")
+	case text == "":
+		text = "—"
+	}
+	t.preview.SetText(text)
+	t.note.SetText(note)
+	if note == "" {
+		t.note.Hide()
+	} else {
+		t.note.Show()
+	}
+	if tg == targetRobots {
+		t.insert.Show()
+	} else {
+		t.insert.Hide()
+	}
 	if len(t.plan.Edits) == 0 {
-		t.preview.SetText(lang.X("aitab.build.nothing", "Nothing to add: the file already says this."))
 		t.insert.Disable()
 	} else {
 		t.insert.Enable()
+	}
+	if t.shownText == "" {
+		t.copyBtn.Disable()
+	} else {
+		t.copyBtn.Enable()
 	}
 }
 

@@ -20,6 +20,8 @@ type outcome struct {
 	// (draft nil: none), to tell a report of another file or an earlier
 	// version from one of the file open now.
 	robots, draft []byte
+	sigs          *accesslog.SignatureReport // the signed lines; nil: not read
+	files         []string                   // the logs read, for sigs' line references
 }
 
 // State is what the user did in the tab: the logs listed, the report of

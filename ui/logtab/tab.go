@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/botauth"
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
@@ -63,6 +64,10 @@ type Tab struct {
 	detail   *widget.Label
 	right    *fyne.Container // the detail line, the button and the hit list
 	testTop  *widget.Button
+	signed   *signedList
+	// sigDirs fetches and caches the signers' key directories (with
+	// botauth's limits); tests point it at a local server.
+	sigDirs *botauth.Directories
 
 	mu       sync.Mutex
 	cancel   context.CancelFunc
@@ -82,7 +87,7 @@ type Tab struct {
 // New builds the tab. source gives the robots.txt (and draft) at the time
 // a run starts; onTest puts a selection into the tester.
 func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
-	t := &Tab{win: win, source: source, onTest: onTest, do: toUI}
+	t := &Tab{win: win, source: source, onTest: onTest, do: toUI, sigDirs: &botauth.Directories{}}
 	open := widget.NewButton(lang.X("logtab.open", "Add Log Files…"), t.openDialog)
 	t.clearB = widget.NewButton(lang.X("logtab.clear", "Clear"), func() { t.SetFiles(nil) })
 	t.run = widget.NewButton(lang.X("logtab.run", "Analyse"), t.Start)
@@ -109,7 +114,10 @@ func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 		t.progress,
 		t.status,
 	)
-	t.right = container.NewBorder(container.NewVBox(t.detail, t.testTop), nil, nil, nil, t.hits.list)
+	t.signed = newSignedList()
+	hitsAndSigned := container.NewVSplit(t.hits.list, t.signed.scroll)
+	hitsAndSigned.Offset = 0.3 // the signed lines are two or three lines each
+	t.right = container.NewBorder(container.NewVBox(t.detail, t.testTop), nil, nil, nil, hitsAndSigned)
 	tables := container.NewHSplit(t.summary.table, t.right)
 	tables.Offset = 0.62
 	body := container.NewVSplit(tables, t.chart)
@@ -233,10 +241,16 @@ func (t *Tab) Start() {
 					}, false)
 				}
 			}})
+		// The signed lines, checked against their signers' key
+		// directories; a log that records no signature costs one read.
+		var sigs *accesslog.SignatureReport
+		if err == nil && ctx.Err() == nil {
+			sigs, _ = accesslog.VerifySignatures(ctx, files, nil, &botauth.Verifier{Directories: t.sigDirs})
+		}
 		elapsed := time.Since(start)
 		robots, draft := sourceTexts(src)
 		t.do(func() {
-			t.finish(&outcome{report: rep, err: err, elapsed: elapsed, cancelled: ctx.Err() != nil, ranges: ranges, robots: robots, draft: draft})
+			t.finish(&outcome{report: rep, err: err, elapsed: elapsed, cancelled: ctx.Err() != nil, ranges: ranges, robots: robots, draft: draft, sigs: sigs, files: files})
 		}, true)
 	}()
 }
@@ -327,6 +341,10 @@ func (t *Tab) showOutcome() {
 	if rep.NoUserAgent {
 		t.status.SetText(t.status.Text + " " + lang.X("logtab.no_user_agent", "This log records no User-Agent: a client that fetched robots.txt is listed by its host from that request on."))
 	}
+	if sum := signedSummary(t.outcome.sigs); sum != "" {
+		t.status.SetText(t.status.Text + " " + sum)
+	}
+	t.signed.set(t.outcome.files, t.outcome.sigs)
 	if t.outcome.ranges != "" {
 		t.status.SetText(t.status.Text + " " + t.outcome.ranges)
 	}
