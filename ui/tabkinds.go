@@ -200,7 +200,11 @@ func (t *logsTab) source() logtab.Source {
 	if s.doc.Path() != "" && s.doc.TextModified() {
 		return logtab.Source{Robots: syntax.Parse(s.doc.SavedText()), Draft: doc}
 	}
-	return logtab.Source{Robots: doc}
+	src := logtab.Source{Robots: doc}
+	if !s.doc.TextModified() {
+		src.Site = s.doc.Remote() // as fetched: the site's kept versions judge each hit
+	}
+	return src
 }
 
 // dropped gives files dropped while the tab is in view to it.

@@ -30,19 +30,13 @@ func loadHistory(env *Env, input string, asOfNow bool) (*accesslog.History, stri
 	if !ok {
 		return nil, "", Failf(env, "logs: %s", msg.New("history.err.no_storage", "Env", session.StorageEnv))
 	}
-	versions, err := st.Versions(site)
-	if err != nil || len(versions) == 0 {
+	h, err := accesslog.LoadHistory(st, site)
+	if err != nil {
+		return nil, "", Failf(env, "logs: %v", err)
+	}
+	if h == nil {
 		return nil, "", Failf(env, "logs: %s", msg.New(msgLogsNoVersions, "Site", site))
 	}
-	bodies := make([][]byte, len(versions))
-	for i := range versions {
-		if versions[i].OK() {
-			if bodies[i], err = st.Body(versions[i]); err != nil {
-				return nil, "", Failf(env, "logs: %v", err)
-			}
-		}
-	}
-	h := accesslog.NewHistory(versions, bodies)
 	h.AsOfNow = asOfNow
 	return h, site, -1
 }

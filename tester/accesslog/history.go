@@ -33,6 +33,24 @@ func NewHistory(versions []history.Version, bodies [][]byte) *History {
 	return h
 }
 
+// LoadHistory reads the versions of site kept in st, with their bodies;
+// nil, nil when none is kept.
+func LoadHistory(st history.Store, site string) (*History, error) {
+	versions, err := st.Versions(site)
+	if err != nil || len(versions) == 0 {
+		return nil, nil
+	}
+	bodies := make([][]byte, len(versions))
+	for i := range versions {
+		if versions[i].OK() {
+			if bodies[i], err = st.Body(versions[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return NewHistory(versions, bodies), nil
+}
+
 // judgement is what the history says of one hit.
 type judgement struct {
 	res     batch.Result // the deciding reading: allowed if any version in force allows

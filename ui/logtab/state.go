@@ -22,6 +22,7 @@ type outcome struct {
 	robots, draft []byte
 	sigs          *accesslog.SignatureReport // the signed lines; nil: not read
 	files         []string                   // the logs read, for sigs' line references
+	history       string                     // how the hits were judged by the site's kept versions ("": by the file)
 }
 
 // State is what the user did in the tab: the logs listed, the report of

@@ -33,6 +33,10 @@ import (
 type Source struct {
 	Robots *syntax.Document
 	Draft  *syntax.Document // nil: no draft
+	// Site is the robots.txt URL the document was fetched from ("": a
+	// file). When the app keeps versions of it, each hit is judged by the
+	// version live at its time (accesslog.History) instead of by Robots.
+	Site string
 }
 
 // Selection is what the tab sends to the tester: a crawler (the token it
@@ -224,7 +228,8 @@ func (t *Tab) Start() {
 	go func() {
 		defer t.running.Done()
 		verifier, ranges := sources.RangeVerifier()
-		rep, err := accesslog.Analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft, Verifier: verifier,
+		hist, site := siteHistory(src.Site)
+		rep, err := accesslog.Analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft, Verifier: verifier, History: hist,
 			OnProgress: func(p accesslog.Progress) {
 				if now := time.Now(); now.Sub(last) > 100*time.Millisecond {
 					last = now
@@ -250,7 +255,8 @@ func (t *Tab) Start() {
 		elapsed := time.Since(start)
 		robots, draft := sourceTexts(src)
 		t.do(func() {
-			t.finish(&outcome{report: rep, err: err, elapsed: elapsed, cancelled: ctx.Err() != nil, ranges: ranges, robots: robots, draft: draft, sigs: sigs, files: files})
+			t.finish(&outcome{report: rep, err: err, elapsed: elapsed, cancelled: ctx.Err() != nil, ranges: ranges, robots: robots, draft: draft, sigs: sigs, files: files,
+				history: historyNote(hist, site, rep)})
 		}, true)
 	}()
 }
@@ -347,6 +353,9 @@ func (t *Tab) showOutcome() {
 	t.signed.set(t.outcome.files, t.outcome.sigs)
 	if t.outcome.ranges != "" {
 		t.status.SetText(t.status.Text + " " + t.outcome.ranges)
+	}
+	if t.outcome.history != "" {
+		t.status.SetText(t.status.Text + " " + t.outcome.history)
 	}
 	if t.stale {
 		t.status.SetText(staleNote() + "\n" + t.status.Text)
