@@ -64,6 +64,9 @@ type Pane struct {
 	// toUI is how a background result reaches the UI goroutine: fyne.Do.
 	// A test driver has no UI goroutine, so tests play it with a channel.
 	toUI func(func())
+	// after runs f on the UI goroutine once d has passed (tests run it
+	// when they choose)
+	after func(d time.Duration, f func())
 	// synchronous: no background work at all (SetSynchronous)
 	synchronous bool
 
@@ -165,6 +168,7 @@ func New(win fyne.Window) *Pane {
 		},
 		Hand: func(f func()) { p.toUI(f) },
 	}
+	p.after = func(d time.Duration, f func()) { time.AfterFunc(d, func() { p.toUI(f) }) }
 	p.tallies.worker = &latest.Worker[tallyJob, tallyOut]{
 		Work:    runTally,
 		Deliver: p.tallies.tallied,

@@ -58,7 +58,15 @@ type tallier struct {
 	facts    map[cell]fact
 	factsOK  bool
 	counts   string // the summary's per-crawler counts, from the last tally
+	// counting: a tally in the background has taken longer than
+	// workingDelay, and the summary says it is still counting
+	counting bool
 }
+
+// workingDelay is how long a tally may run before the summary says it is
+// counting: anything that may take longer than 0.2 s shows that it is
+// working (issue 34, point 12), and a shorter one flickers no word.
+const workingDelay = 200 * time.Millisecond
 
 // toggle is a verdict toggle.
 type toggle int
@@ -173,6 +181,7 @@ func (tl *tallier) startTally() {
 		tl.facts = map[cell]fact{}
 		tl.factsOK = true
 		tl.counts = tl.countSummary() // none: the last rows' counts go with them
+		tl.counting = false
 		return
 	}
 	j := tl.tallyJob()
@@ -181,6 +190,13 @@ func (tl *tallier) startTally() {
 		return
 	}
 	tl.worker.Submit(j)
+	gen := tl.tallyGen
+	p.after(workingDelay, func() {
+		if tl.tallyGen == gen && !tl.factsOK && !tl.counting {
+			tl.counting = true
+			tl.updateSummary()
+		}
+	})
 }
 
 // inlineTally is the number of cells the tally works out at once on the UI
@@ -227,6 +243,7 @@ func (tl *tallier) tallied(j tallyJob, out tallyOut) {
 		return
 	}
 	tl.facts, tl.factsOK = out.facts, true
+	tl.counting = false
 	for id, comp := range out.compiled {
 		if _, ok := p.answers.compiled[id]; !ok {
 			p.answers.compiled[id] = comp
@@ -662,7 +679,9 @@ func (tl *tallier) updateSummary() {
 	if p.view.host != "" {
 		text += " · " + lang.X("testerpane.summary.host", "on {{.Host}}", map[string]any{"Host": p.view.host})
 	}
-	if tl.counts != "" {
+	if tl.counting {
+		text += " · " + lang.X("testerpane.summary.counting", "counting…")
+	} else if tl.counts != "" {
 		text += " · " + tl.counts
 	}
 	if pass+fail > 0 {
