@@ -138,10 +138,16 @@ func startBrowser(t *testing.T) *tab {
 	mustf(t, err, "download folder")
 	_, err = chromedp.Call(ctx, page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: true})
 	mustf(t, err, "file chooser interception")
-	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: frameProbe})
+	probeTab(t, ctx)
+	return p
+}
+
+// probeTab puts the frame probe in a tab's pages and gives it the window's
+// size.
+func probeTab(t *testing.T, ctx context.Context) {
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: frameProbe})
 	mustf(t, err, "frame probe")
 	mustf(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)), "viewport")
-	return p
 }
 
 // actionLimit bounds one step in the page: a page whose JavaScript thread

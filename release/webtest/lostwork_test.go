@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -87,5 +88,57 @@ func TestWebReloadKeepsTheLastEdit(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("the typed text is in no recovery copy after the reload: %+v", copies)
+	}
+}
+
+// TestTwoTabsKeepTheirOwnCopies: two tabs on the page, each with unsaved
+// text, both closed; the next load still finds both tabs' recovery copies
+// (issue 36, point 20: one tab deleted the other's copy). Whether the next
+// load offers them at once or once their owners' locks have gone stale
+// (15 s) is not asserted: when this test was added, a closed tab's lock
+// was still there at the next load in most runs, a known gap.
+func TestTwoTabsKeepTheirOwnCopies(t *testing.T) {
+	dir := webDir(t)
+	srv := serve(t, dir)
+	p := startBrowser(t) // its own tab stays empty: the app's tabs are opened beside it
+	url := srv.URL + subPath
+	newTab := func() *tab {
+		ctx, cancel := chromedp.NewContext(p.ctx) // another tab of the same browser: the same page storage
+		t.Cleanup(cancel)
+		mustf(t, chromedp.Do(ctx), "a new tab")
+		probeTab(t, ctx)
+		mustf(t, chromedp.Listen(ctx, func(ev any) {
+			if _, ok := ev.(*page.EventJavascriptDialogOpening); ok { // the question before a tab with unsaved text closes
+				go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+			}
+		}), "listen for dialogs")
+		return &tab{t: t, ctx: ctx, download: p.download}
+	}
+	texts := []string{" # unsaved in tab one", " # unsaved in tab two"}
+	tabs := []*tab{newTab(), newTab()}
+	for i, q := range tabs {
+		q.load(url)
+		q.settle()
+		q.click(300, 400)
+		q.do("type", chromedp.KeyEvent(texts[i]))
+		q.waitFor("tab "+itoa(i+1)+"'s recovery copy", recoveryCopies+`.some((r) => atob(r.text).includes(`+jsString(texts[i])+`))`, 15*time.Second)
+	}
+	for i, q := range tabs {
+		_, err := chromedp.Call(q.ctx, page.Close, cdp.Empty{})
+		mustf(t, err, "closing tab "+itoa(i+1))
+	}
+	third := newTab()
+	third.load(url)
+	third.settle()
+	var copies []recoveryCopy
+	third.eval(recoveryCopies, &copies)
+	for _, want := range texts {
+		found := false
+		for _, c := range copies {
+			found = found || strings.Contains(string(c.Text), want)
+		}
+		if !found {
+			t.Errorf("the copy with %q is gone after both tabs closed", want)
+		}
 	}
 }
