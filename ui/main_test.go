@@ -2,6 +2,7 @@ package ui
 
 import (
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -14,5 +15,6 @@ import (
 // i18ntest.Speak), and with the theme the window ships (uitest.Main).
 func TestMain(m *testing.M) {
 	testerpane.AfterFrame = func(f func()) { fyne.Do(f) } // the test driver draws no frames
+	testerpane.Later = func(time.Duration, func()) {}     // a timer's f would race the test
 	uitest.Main(m)
 }

@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
+	"time"
 )
 
 // flowLayout lays its objects out left to right and starts a new line when
@@ -81,6 +82,14 @@ func topOver(top, center fyne.CanvasObject) *fyne.Container {
 // the tests of the packages that build a Pane set AfterFrame to fyne.Do
 // in their TestMain.
 var AfterFrame = func(f func()) { go fyne.Do(f) }
+
+// Later runs f on a goroutine of its own once d has passed. Fyne's test
+// driver runs fyne.Do on the caller's goroutine, so there a timer's f would
+// run beside the test that goes on changing the pane (the race detector
+// found "counting…" doing so): the tests of the packages that build a Pane
+// set Later to drop f, and the tests of what a delay does ask for it
+// through the pane's own seam (counting_test.go).
+var Later = func(d time.Duration, f func()) { time.AfterFunc(d, f) }
 
 // stackLayout stacks the filter row, the toggles and the summary, giving
 // the toggles the height of their lines at the width it lays them out in.

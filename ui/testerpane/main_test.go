@@ -2,6 +2,7 @@ package testerpane
 
 import (
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -14,5 +15,6 @@ import (
 // AfterFrame: the test driver draws no frames (see flow.go).
 func TestMain(m *testing.M) {
 	AfterFrame = func(f func()) { fyne.Do(f) }
+	Later = func(time.Duration, func()) {} // a timer's f would race the test (flow.go)
 	uitest.Main(m)
 }

@@ -168,7 +168,10 @@ func New(win fyne.Window) *Pane {
 		},
 		Hand: func(f func()) { p.toUI(f) },
 	}
-	p.after = func(d time.Duration, f func()) { time.AfterFunc(d, func() { p.toUI(f) }) }
+	p.after = func(d time.Duration, f func()) {
+		hand := p.toUI // as it is now: a test may change it while the timer runs
+		Later(d, func() { hand(f) })
+	}
 	p.tallies.worker = &latest.Worker[tallyJob, tallyOut]{
 		Work:    runTally,
 		Deliver: p.tallies.tallied,
