@@ -39,6 +39,10 @@ type Options struct {
 	OnViolation func(Violation)
 	// OnProgress, when set, is called after each chunk of lines.
 	OnProgress func(Progress)
+	// Signed, when set, keeps the signed lines of standard input ("-")
+	// for VerifySignatures, which cannot read it again (within the
+	// limits SignedLines sets; the rest are counted).
+	Signed *SignedLines
 
 	// chunkSize and maxLine, when not 0, replace the reader's sizes
 	// (Reader.ChunkSize, Reader.MaxLine): tests shrink them.
@@ -161,6 +165,10 @@ type chunkResult struct {
 	// robot's depends on the chunks before, so the merge counts them.
 	pending    []event
 	violations []partViolation
+	// signed are the signed lines of standard input the worker kept
+	// (Options.Signed), signedOver those it only counted.
+	signed     []keptLine
+	signedOver int64
 }
 
 // partViolation is a violation with the chunk's row (renamed at the merge
@@ -326,8 +334,18 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 			return res
 		}
 		f := c.Format
+		keepSigned := o.Signed != nil && o.Names[c.File] == "-"
 		c.Lines(func(n int, line []byte) {
 			p.Lines++
+			if keepSigned {
+				if l, ok := parseSigned(line); ok {
+					if o.Signed.full.Load() || len(res.signed) >= MaxKeptSigned {
+						res.signedOver++
+					} else {
+						res.signed = append(res.signed, keptLine{line: n, req: l, size: len(line)})
+					}
+				}
+			}
 			if len(bytes.TrimSpace(line)) == 0 {
 				p.Blank++
 				return
@@ -486,6 +504,9 @@ func Analyze(ctx context.Context, o Options) (*Report, error) {
 				}
 				o.OnViolation(Violation{At: LineRef{res.file, v.line}, Crawler: v.row.Name, Path: v.path, Rule: v.rule, Version: v.version, Gap: v.gap})
 			}
+		}
+		if o.Signed != nil && (len(res.signed) > 0 || res.signedOver > 0) {
+			o.Signed.add(res.signed, res.signedOver)
 		}
 		lines += res.part.Lines
 		width.Store(rep.BucketSeconds)
