@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,6 +52,8 @@ var (
 	msgLogsFlagPrivate = msg.Def("logs.flag_allow_private", "let the key directories of signed requests be fetched from loopback or private addresses")
 	msgLogsSigned      = msg.Def("logs.signed", "signed requests: {{.Signed}}; signatures verified: {{.Verified}}, invalid: {{.Invalid}}, unverified: {{.Unverified}}")
 	msgLogsSignedMore  = msg.Def("logs.signed_more", "… and {{.Count}} more signed lines, counted above")
+	msgLogsSignedOver  = msg.Def("logs.signed_unchecked", "… and {{.Count}} more signed lines from standard input, counted above but not checked: at most {{.Lines}} signed lines ({{.MiB}} MiB) of it are kept")
+	msgLogsFlagJSON    = msg.Def("logs.flag_json", "one JSON object per crawler, then {\"signatures\": …} when a line is signed")
 	msgLogsBroken      = msg.Def("logs.read_broken", "reading stopped: {{.Error}}; the report covers the lines read before that: {{.Lines}}")
 )
 
@@ -147,7 +150,7 @@ func runLogs(env *Env, args []string) int {
 	var ranges StringList
 	fs.Var(&ranges, "ip-ranges", "IP ranges of crawlers (JSON or text); repeat for several files")
 	verifyDNS := fs.Bool("verify-dns", false, "check claimed identities by reverse DNS and a forward lookup")
-	asJSON := fs.Bool("json", false, "one JSON object per crawler")
+	asJSON := fs.Bool("json", false, msgLogsFlagJSON)
 	violations := fs.Bool("violations", false, "print one line per hit on a disallowed URL")
 	partial := fs.Bool("partial", false, msgLogsFlagPartial)
 	merge := fs.Bool("merge", false, msgLogsFlagMerge)
@@ -232,6 +235,13 @@ func runLogs(env *Env, args []string) int {
 	if *verifyDNS {
 		opts.Verifier.Resolver = net.DefaultResolver
 	}
+	// Standard input is read once, by Analyze: it keeps the signed lines
+	// there for the signature check.
+	var kept *accesslog.SignedLines
+	if !*partial && !*violations && slices.Contains(pos, "-") {
+		kept = &accesslog.SignedLines{}
+		opts.Signed = kept
+	}
 	out := bufio.NewWriterSize(env.Stdout, 64<<10)
 	defer out.Flush()
 	disallowed := false
@@ -260,6 +270,10 @@ func runLogs(env *Env, args []string) int {
 	if rangesNote != "" && (*violations || *asJSON) {
 		fmt.Fprintln(env.Stderr, printable(rangesNote)) // the text report prints it itself
 	}
+	var sigs *accesslog.SignatureReport
+	if !*violations {
+		sigs = verifyLogSignatures(pos, kept, *allowPrivate)
+	}
 	switch {
 	case *violations:
 	case *asJSON:
@@ -267,6 +281,9 @@ func runLogs(env *Env, args []string) int {
 		enc.SetEscapeHTML(false)
 		for _, c := range rep.Crawlers {
 			enc.Encode(LogsJSON(rep, c))
+		}
+		if sigs.Signed > 0 {
+			enc.Encode(LogsSignaturesJSON(pos, sigs))
 		}
 		if rep.Malformed > 0 {
 			fmt.Fprintln(env.Stderr, msg.New(msgLogsMalformedAt, "Where", malformedList(rep)))
@@ -281,7 +298,7 @@ func runLogs(env *Env, args []string) int {
 			}
 		}
 		WriteLogsReport(terminalSafe{out}, rep)
-		writeSignedLines(terminalSafe{out}, pos, *allowPrivate)
+		writeSignedLines(terminalSafe{out}, pos, sigs)
 	}
 	if broken != nil {
 		out.Flush()
@@ -419,21 +436,20 @@ func uniq(list []string) []string {
 	return out
 }
 
-// writeSignedLines checks the Web Bot Auth signatures the logs recorded
-// (accesslog.VerifySignatures, as the window's Logs tab does) and prints
-// each signed line's answers; nothing when no line is signed.
-func writeSignedLines(w io.Writer, names []string, allowPrivate bool) {
-	// Standard input cannot be read a second time: its signatures are
-	// not checked (docs/ai.md says so).
-	var files []string
-	for _, n := range names {
-		if n != "-" {
-			files = append(files, n)
-		}
-	}
+// verifyLogSignatures checks the Web Bot Auth signatures the logs
+// recorded (accesslog.VerifySignatures, as the window's Logs tab does):
+// the files are read again, standard input's signed lines are the ones
+// Analyze kept. Its answers are both the text's and --json's.
+func verifyLogSignatures(names []string, kept *accesslog.SignedLines, allowPrivate bool) *accesslog.SignatureReport {
 	v := &botauth.Verifier{Directories: &botauth.Directories{AllowPrivate: allowPrivate, Client: verifyClient}}
-	sigs, _ := accesslog.VerifySignatures(context.Background(), files, nil, v) // a file's error was reported by Analyze
-	if sigs == nil || sigs.Signed == 0 {
+	sigs, _ := accesslog.VerifySignatures(context.Background(), names, kept, v) // a file's error was reported by Analyze
+	return sigs
+}
+
+// writeSignedLines prints each signed line's answers; nothing when no
+// line is signed.
+func writeSignedLines(w io.Writer, names []string, sigs *accesslog.SignatureReport) {
+	if sigs.Signed == 0 {
 		return
 	}
 	fmt.Fprintln(w, "\n"+msg.New(msgLogsSigned, "Signed", sigs.Signed, "Verified", sigs.Verified, "Invalid", sigs.Invalid, "Unverified", sigs.Unverified).String())
@@ -443,10 +459,58 @@ func writeSignedLines(w io.Writer, names []string, allowPrivate bool) {
 			if r.Outcome != botauth.Verified {
 				answer = r.Outcome.Text().String() + ": " + answer
 			}
-			fmt.Fprintf(w, "  %s:%d %s %s: %s\n", files[h.At.File], h.At.Line, h.Path, r.Label, answer)
+			fmt.Fprintf(w, "  %s:%d %s %s: %s\n", names[h.At.File], h.At.Line, h.Path, r.Label, answer)
 		}
 	}
 	if sigs.Dropped > 0 {
 		fmt.Fprintln(w, "  "+msg.New(msgLogsSignedMore, "Count", sigs.Dropped).String())
 	}
+	if sigs.Unchecked > 0 {
+		fmt.Fprintln(w, "  "+msg.New(msgLogsSignedOver, "Count", sigs.Unchecked, "Lines", accesslog.MaxKeptSigned, "MiB", accesslog.MaxKeptSignedBytes>>20).String())
+	}
+}
+
+// JSONLogSignatures is the last object of `logs --json` when a line is
+// signed: {"signatures": …}.
+type JSONLogSignatures struct {
+	Signatures JSONSignedRequests `json:"signatures"`
+}
+
+// JSONSignedRequests are the signed lines' counts and answers, as the text
+// report gives them.
+type JSONSignedRequests struct {
+	Signed     int64 `json:"signed"`
+	Verified   int64 `json:"verified"`
+	Invalid    int64 `json:"invalid"`
+	Unverified int64 `json:"unverified"`
+	// NotListed lines were checked and counted, past the lines listed;
+	// NotChecked lines of standard input were past what is kept of it,
+	// counted in signed only.
+	NotListed  int64            `json:"not_listed"`
+	NotChecked int64            `json:"not_checked"`
+	Lines      []JSONSignedLine `json:"lines"`
+}
+
+// JSONSignedLine is one signed line with each signature's answer.
+type JSONSignedLine struct {
+	File       string          `json:"file"`
+	Line       int             `json:"line"`
+	Address    string          `json:"address"`
+	Path       string          `json:"path"`
+	UserAgent  string          `json:"user_agent"`
+	Signatures []JSONSignature `json:"signatures"`
+}
+
+// LogsSignaturesJSON converts the signature check to its --json object.
+func LogsSignaturesJSON(names []string, sigs *accesslog.SignatureReport) JSONLogSignatures {
+	j := JSONSignedRequests{Signed: sigs.Signed, Verified: sigs.Verified, Invalid: sigs.Invalid, Unverified: sigs.Unverified,
+		NotListed: sigs.Dropped, NotChecked: sigs.Unchecked, Lines: []JSONSignedLine{}}
+	for _, h := range sigs.Hits {
+		l := JSONSignedLine{File: names[h.At.File], Line: h.At.Line, Address: h.Address, Path: h.Path, UserAgent: h.UA, Signatures: []JSONSignature{}}
+		for _, r := range h.Results {
+			l.Signatures = append(l.Signatures, signatureJSON(0, r))
+		}
+		j.Lines = append(j.Lines, l)
+	}
+	return JSONLogSignatures{j}
 }

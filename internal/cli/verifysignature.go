@@ -53,6 +53,20 @@ type JSONSignature struct {
 	Notes   []string `json:"notes"`
 }
 
+// signatureJSON is r's --json object (line 0: none), here and in logs.
+func signatureJSON(line int, r botauth.Result) JSONSignature {
+	j := JSONSignature{Line: line, Outcome: r.Outcome.String(), Label: r.Label, KeyID: r.KeyID, Agent: r.Agent,
+		Crawler: r.Crawler, Why: r.Why.String(), Notes: []string{}}
+	if !r.Created.IsZero() {
+		j.Created = r.Created.UTC().Format(time.RFC3339)
+		j.Expires = r.Expires.UTC().Format(time.RFC3339)
+	}
+	for _, n := range r.Notes {
+		j.Notes = append(j.Notes, n.String())
+	}
+	return j
+}
+
 func runVerifySignature(env *Env, args []string) int {
 	fs := NewFlags(env, "verify-signature", verifySignatureUsage)
 	asJSON := fs.Bool("json", false, msgVSFlagJSON)
@@ -86,16 +100,7 @@ func runVerifySignature(env *Env, args []string) int {
 				allGood = false
 			}
 			if *asJSON {
-				j := JSONSignature{Line: line, Outcome: r.Outcome.String(), Label: r.Label, KeyID: r.KeyID, Agent: r.Agent,
-					Crawler: r.Crawler, Why: r.Why.String(), Notes: []string{}}
-				if !r.Created.IsZero() {
-					j.Created = r.Created.UTC().Format(time.RFC3339)
-					j.Expires = r.Expires.UTC().Format(time.RFC3339)
-				}
-				for _, n := range r.Notes {
-					j.Notes = append(j.Notes, n.String())
-				}
-				enc.Encode(j)
+				enc.Encode(signatureJSON(line, r))
 				continue
 			}
 			prefix := ""
