@@ -40,6 +40,42 @@ def summarise(binary, flags, shard):
     return run.stdout
 
 
+def on_dask(scheduler, workers, task, *columns):
+    """Run task over the columns (one call per row) on the cluster at
+    scheduler, or on a LocalCluster of workers processes of one thread each;
+    returns the results in order and the time the cluster was ready."""
+    from dask.distributed import Client, LocalCluster
+
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
+                               processes=True, dashboard_address=None)
+        client = Client(cluster)
+    ready = time.monotonic()
+    try:
+        futures = client.map(task, *columns, pure=False)
+        return client.gather(futures), ready
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def keep(outputs, out, prefix, name):
+    """Write each output to OUT/NAME-00000.json (OUT: a new temporary folder
+    when None), in order; returns the paths."""
+    out = out or tempfile.mkdtemp(prefix=prefix)
+    names = []
+    for i, data in enumerate(outputs):
+        path = os.path.join(out, f"{name}-{i:05d}.json")
+        with open(path, "wb") as f:
+            f.write(data)
+        names.append(path)
+    return names
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scheduler")
@@ -52,33 +88,12 @@ def main():
     args = ap.parse_args()
     flags = shlex.split(args.logs)
 
-    from dask.distributed import Client, LocalCluster
-
     t0 = time.monotonic()
-    cluster = None
-    if args.scheduler:
-        client = Client(args.scheduler)
-    else:
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1,
-                               processes=True, dashboard_address=None)
-        client = Client(cluster)
-    t1 = time.monotonic()
-    try:
-        futures = client.map(summarise, [args.binary] * len(args.shards),
-                             [flags] * len(args.shards), args.shards, pure=False)
-        summaries = client.gather(futures)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    summaries, t1 = on_dask(args.scheduler, args.workers, summarise,
+                            [args.binary] * len(args.shards),
+                            [flags] * len(args.shards), args.shards)
     t2 = time.monotonic()
-    out = args.out or tempfile.mkdtemp(prefix="robots-studio-summaries-")
-    names = []
-    for i, data in enumerate(summaries):
-        name = os.path.join(out, f"summary-{i:05d}.json")
-        with open(name, "wb") as f:
-            f.write(data)
-        names.append(name)
+    names = keep(summaries, args.out, "robots-studio-summaries-", "summary")
     merge = [args.binary, "logs", "--merge"] + (["--json"] if args.json else []) + names
     code = subprocess.run(merge).returncode
     t3 = time.monotonic()

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/robots-studio/robots-studio/tester/diag"
@@ -16,7 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
-const watchUsage = "[--urls FILE] [--agent NAME]... [--fail-on info|warning|error] [--json] [--notify URL] [--workers N] [--per-host N] [--budget DUR] [--no-conditional] SITES_FILE"
+const watchUsage = "[--urls FILE] [--agent NAME]... [--fail-on info|warning|error] [--json] [--notify URL] [--workers N] [--per-host N] [--budget DUR] [--no-conditional] [--shard I/N] SITES_FILE | --merge [--json] REPORT..."
 
 var (
 	msgWatchChanged   = msg.Def("history.watch.changed", "{{.Site}}: changed ({{.Severity}})")
@@ -31,6 +33,10 @@ var (
 	msgWatchNotified  = msg.Def("history.watch.notified", "webhook: {{.Sent}} sent, {{.Failed}} failed, {{.Dropped}} dropped, {{.Unsent}} unsent{{if .Err}} (last error: {{.Err}}){{end}}")
 	msgWatchNoSites   = msg.Def("history.watch.no_sites", "{{.File}} names no site (one host or URL a line; # starts a comment)")
 	msgWatchBadFailOn = msg.Def("history.watch.bad_fail_on", "--fail-on must be info, warning or error, not {{.Value}}")
+	msgWatchBadShard  = msg.Def("history.watch.bad_shard", "--shard must be I/N, this process's shard I of N, with 1 ≤ I ≤ N (such as 2/3), not {{.Value}}")
+	msgWatchFlagShard = msg.Def("history.watch.flag_shard", "check only shard I of N of the sites (a stable hash of each site's host and port), one of N machines; watch --merge joins the shards' --json reports")
+	msgWatchFlagMerge = msg.Def("history.watch.flag_merge", "read the --json reports of watch --shard I/N runs, every shard once, and print the report and exit status of one watch over all the sites")
+	msgWatchShardOf   = msg.Def("history.watch.shard_of", "shard {{.Shard}}/{{.Shards}}: {{.Sites}} of the {{.All}} in {{.File}}; merge the shards' --json reports with watch --merge")
 )
 
 func init() {
@@ -79,6 +85,66 @@ type JSONWatchSummary struct {
 	Failing     int                  `json:"failing"`
 	Seconds     float64              `json:"seconds"`
 	Notify      *history.NotifyStats `json:"notify,omitempty"`
+	FailOn      string               `json:"fail_on"`
+	// With --shard: this run's shard, of how many, and the sites in the
+	// whole SITES_FILE (every shard's), for watch --merge.
+	Shard    int `json:"shard,omitempty"`
+	Shards   int `json:"shards,omitempty"`
+	AllSites int `json:"all_sites,omitempty"`
+}
+
+// count adds a site to the summary and says whether its change reaches
+// level (what makes the exit status 1).
+func (s *JSONWatchSummary) count(j *JSONWatchSite, level diag.Severity) bool {
+	s.Sites++
+	switch {
+	case !j.Checked:
+		s.NotChecked++
+		s.Reasons[j.Why]++
+	case j.Changed && j.Previous == nil:
+		s.First++
+	case j.Changed:
+		s.Changed++
+	default:
+		s.Unchanged++
+		if j.NotModified {
+			s.NotModified++
+		}
+	}
+	worst, ok := parseSeverity(j.Severity)
+	if ok && j.Changed && worst >= level {
+		s.Failing++
+		return true
+	}
+	return false
+}
+
+// writeWatchSite is a site's part of the text report: why it was not
+// checked, or what its change does (a site seen for the first time and an
+// unchanged one print nothing).
+func writeWatchSite(w io.Writer, j *JSONWatchSite) {
+	switch {
+	case !j.Checked:
+		fmt.Fprintln(w, msg.New(msgWatchNotDone, "Input", j.Input, "Why", j.Why))
+	case j.Changed && j.Previous != nil:
+		worst, _ := parseSeverity(j.Severity)
+		fmt.Fprintln(w, msg.New(msgWatchChanged, "Site", j.Site, "Severity", worst.Label()))
+		for _, f := range j.Findings {
+			sev, _ := parseSeverity(f.Severity)
+			fmt.Fprintln(w, "  "+msg.New(msgWatchFinding, "Severity", sev.Label(), "Text", f.Text).String())
+		}
+	}
+}
+
+// parseShard reads --shard I/N.
+func parseShard(s string) (i, n int, ok bool) {
+	a, b, found := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !found || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, false
+	}
+	return i, n, true
 }
 
 func watchJSON(r *history.SiteReport) JSONWatchSite {
@@ -124,12 +190,24 @@ func runWatch(env *Env, args []string) int {
 	perHost := fs.Int("per-host", history.DefaultPerHost, "fetches of one host at once")
 	budget := fs.Duration("budget", history.DefaultBudget, "time allowed per site (every redirect and the body)")
 	noCond := fs.Bool("no-conditional", false, "send plain requests, without If-None-Match / If-Modified-Since")
+	shardFlag := fs.String("shard", "", msgWatchFlagShard)
+	merge := fs.Bool("merge", false, msgWatchFlagMerge)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
+	if *merge {
+		return runWatchMerge(env, fs, pos, *asJSON)
+	}
 	if len(pos) != 1 {
 		return UsageError(fs)
+	}
+	shard, shards := 0, 0
+	if *shardFlag != "" {
+		var ok bool
+		if shard, shards, ok = parseShard(*shardFlag); !ok {
+			return Failf(env, "watch: %s", msg.New(msgWatchBadShard, "Value", *shardFlag))
+		}
 	}
 	level, ok := parseSeverity(*failOn)
 	if !ok {
@@ -145,7 +223,7 @@ func runWatch(env *Env, args []string) int {
 	if !ok {
 		return Failf(env, "watch: %s", msg.New("history.err.no_storage", "Env", "ROBOTS_STUDIO_STORAGE"))
 	}
-	opts := history.WatchOptions{Workers: *workers, PerHost: *perHost, Budget: *budget, NoConditional: *noCond}
+	opts := history.WatchOptions{Workers: *workers, PerHost: *perHost, Budget: *budget, NoConditional: *noCond, Shard: shard, Shards: shards}
 	if len(agents) > 0 {
 		opts.Grade.Agents = agents
 	}
@@ -161,49 +239,30 @@ func runWatch(env *Env, args []string) int {
 		notifier = &history.Notifier{URL: *notify}
 	}
 
-	next, wait := siteLines(env, pos[0])
+	lines, wait := siteLines(env, pos[0])
+	var all atomic.Int64 // the sites read, every shard's
+	next := func() (string, error) {
+		line, err := lines()
+		if err == nil {
+			all.Add(1)
+		}
+		return line, err
+	}
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
 	tw := terminalSafe{w}
-	sum := JSONWatchSummary{Type: "summary", Reasons: map[string]int{}}
+	sum := JSONWatchSummary{Type: "summary", Reasons: map[string]int{}, FailOn: *failOn, Shard: shard, Shards: shards}
 	start := time.Now()
 	err := st.Watch(context.Background(), next, opts, func(r history.SiteReport) error {
-		sum.Sites++
-		switch {
-		case !r.Checked:
-			sum.NotChecked++
-			sum.Reasons[r.Why.String()]++
-		case r.Changed && r.Previous == nil:
-			sum.First++
-		case r.Changed:
-			sum.Changed++
-		default:
-			sum.Unchanged++
-			if r.NotModified {
-				sum.NotModified++
-			}
-		}
-		worst, changed := r.Worst()
-		failing := changed && r.Changed && worst >= level
-		if failing {
-			sum.Failing++
-			if notifier != nil {
-				payload, _ := json.Marshal(watchJSON(&r))
-				notifier.Send(payload)
-			}
+		j := watchJSON(&r)
+		if sum.count(&j, level) && notifier != nil {
+			payload, _ := json.Marshal(j)
+			notifier.Send(payload)
 		}
 		if *asJSON {
-			encodeJSON(w, watchJSON(&r))
-			return nil
-		}
-		switch {
-		case !r.Checked:
-			fmt.Fprintln(tw, msg.New(msgWatchNotDone, "Input", r.Input, "Why", r.Why))
-		case r.Changed && r.Previous != nil:
-			fmt.Fprintln(tw, msg.New(msgWatchChanged, "Site", r.Site, "Severity", worst.Label()))
-			for _, f := range r.Findings {
-				fmt.Fprintln(tw, "  "+msg.New(msgWatchFinding, "Severity", f.Severity.Label(), "Text", f.Text).String())
-			}
+			encodeJSON(w, j)
+		} else {
+			writeWatchSite(tw, &j)
 		}
 		return nil
 	})
@@ -214,11 +273,14 @@ func runWatch(env *Env, args []string) int {
 		w.Flush()
 		return Failf(env, "watch: %v", err)
 	}
-	if sum.Sites == 0 {
+	if all.Load() == 0 {
 		w.Flush()
 		return Failf(env, "watch: %s", msg.New(msgWatchNoSites, "File", pos[0]))
 	}
 	sum.Seconds = time.Since(start).Seconds()
+	if shards > 0 {
+		sum.AllSites = int(all.Load())
+	}
 	if notifier != nil {
 		ns := notifier.Close(30 * time.Second)
 		sum.Notify = &ns
@@ -227,6 +289,9 @@ func runWatch(env *Env, args []string) int {
 		encodeJSON(w, sum)
 	} else {
 		writeWatchSummary(tw, &sum, *failOn)
+		if shards > 0 {
+			fmt.Fprintln(tw, msg.New(msgWatchShardOf, "Shard", shard, "Shards", shards, "Sites", msg.New(msgWatchNSites, "Count", sum.Sites), "All", sum.AllSites, "File", pos[0]))
+		}
 	}
 	if sum.Failing > 0 {
 		return ExitFailure

@@ -244,3 +244,71 @@ func TestNotifierRetriesAndNeverBlocks(t *testing.T) {
 		t.Errorf("stats of a dead hook: %+v", st)
 	}
 }
+
+// ShardOf: every input in exactly one shard from 1 to n, the same one for
+// every spelling of a site (host and port decide, not the scheme, case,
+// path or the list's order), and the inputs spread over the shards.
+func TestShardOfIsStableAndSpreads(t *testing.T) {
+	for _, same := range [][]string{
+		{"example.com", "https://EXAMPLE.com/page?q", "http://example.com/robots.txt", "https://example.com:443/"},
+		{"shop.example:8080", "http://shop.example:8080/a"},
+		{"ftp://nowhere", "  ftp://nowhere "},
+	} {
+		for n := 1; n <= 7; n++ {
+			want := ShardOf(same[0], n)
+			if want < 1 || want > n {
+				t.Fatalf("ShardOf(%q, %d) = %d, outside 1..%d", same[0], n, want, n)
+			}
+			for _, s := range same[1:] {
+				if got := ShardOf(s, n); got != want {
+					t.Errorf("n=%d: %q in shard %d, %q in %d: one site, two shards", n, same[0], want, s, got)
+				}
+			}
+		}
+	}
+	count := make([]int, 4)
+	for i := range 300 {
+		count[ShardOf(fmt.Sprintf("site%d.example", i), 3)]++
+	}
+	for s := 1; s <= 3; s++ {
+		if count[s] < 60 {
+			t.Errorf("shard %d of 3 got %d of 300 sites: %v", s, count[s], count[1:])
+		}
+	}
+}
+
+// Watch with Shard/Shards checks its shard's inputs only and keeps their
+// places in the whole input; the shards together check each input once.
+func TestWatchShardChecksItsSitesOnly(t *testing.T) {
+	st := In(t.TempDir())
+	names := []string{"a", "b", "c", "d", "e", "f"}
+	s := newSites(t, names...)
+	var inputs []string
+	for _, n := range names {
+		s.set(n, 200, "User-agent: *\nDisallow: /"+n+"\n")
+		inputs = append(inputs, s.url(n))
+	}
+	inputs = append(inputs, "ftp://nowhere")
+	seen := map[int]int{}
+	for shard := 1; shard <= 3; shard++ {
+		opts := WatchOptions{Workers: 2, Budget: 5 * time.Second, Shard: shard, Shards: 3}
+		err := st.Watch(context.Background(), list(inputs...), opts, func(r SiteReport) error {
+			if r.Input != inputs[r.Index] {
+				t.Errorf("shard %d: report %d is %q, input %d is %q", shard, r.Index, r.Input, r.Index, inputs[r.Index])
+			}
+			if got := ShardOf(r.Input, 3); got != shard {
+				t.Errorf("shard %d checked %q, which is shard %d's", shard, r.Input, got)
+			}
+			seen[r.Index]++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range inputs {
+		if seen[i] != 1 {
+			t.Errorf("input %d (%q) checked %d times by the 3 shards, want once", i, inputs[i], seen[i])
+		}
+	}
+}

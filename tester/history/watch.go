@@ -3,9 +3,11 @@ package history
 import (
 	"context"
 	"errors"
+	"hash/fnv"
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,6 +41,30 @@ type WatchOptions struct {
 	UserAgent     string
 	Transport     http.RoundTripper // shared by every fetch; nil = one made here
 	Grade         GradeOptions
+	// Shard of Shards: with Shards > 1 only the inputs whose ShardOf is
+	// Shard (from 1) are checked; the others are skipped, and Index still
+	// counts every input.
+	Shard, Shards int
+}
+
+// ShardOf is the shard, from 1 to n, that input falls in: a stable hash
+// (64-bit FNV-1a) of its site's host and port, scheme left out, so a site
+// lands in the same shard whatever the order or the spelling of the list
+// (example.com, https://EXAMPLE.com/page and http://example.com are one
+// key), and one host's http and https files share a shard and its
+// --per-host limit. Input that is no site hashes as written.
+func ShardOf(input string, n int) int {
+	if n <= 1 {
+		return 1
+	}
+	key := strings.TrimSpace(input)
+	if t, err := fetch.Resolve(input); err == nil {
+		key = strings.TrimSuffix(t.RobotsURL, "/robots.txt")
+		_, key, _ = uri.CutScheme(key)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return int(h.Sum64()%uint64(n)) + 1
 }
 
 // SiteReport is what watch found out about one site.
@@ -135,6 +161,9 @@ func (s Store) Watch(ctx context.Context, next func() (string, error), opts Watc
 					readErr = err
 				}
 				return
+			}
+			if opts.Shards > 1 && ShardOf(input, opts.Shards) != opts.Shard {
+				continue // another shard's site: its place still counts
 			}
 			select {
 			case jobs <- indexed{n, input}:

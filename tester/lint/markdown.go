@@ -27,7 +27,10 @@ func Markdown() []byte {
 	b.WriteString("`" + strings.Join(DefaultEngines, "`, `") + "` (the window uses the readings chosen in the tester). ")
 	b.WriteString("Rules marked *historical* concern only the 1994/1996 readings or the temoto library: they appear when one of ")
 	b.WriteString("those readings is chosen, or with `check --engine all` or `check --history`. Repeated findings of one rule are ")
-	b.WriteString("listed once, with their count and lines (`check --each` lists every line).\n\n")
+	b.WriteString("listed once, with their count and lines (`check --each` lists every line). The engines are the one choice ")
+	b.WriteString("of rules; the production profile, what must never reach a live site (`Disallow: /` for every crawler or a major ")
+	b.WriteString("search crawler, a sitemap on a staging or another host, a noindex home page), is `check --production`, in ")
+	b.WriteString("[History and watching](history.md#the-deploy-pipeline-recipe).\n\n")
 	b.WriteString("| code | name | severity | rule | reported |\n|---|---|---|---|---|\n")
 	byDefault := map[string]bool{}
 	for _, r := range Rules() {
