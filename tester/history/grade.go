@@ -2,6 +2,7 @@ package history
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/crawlers"
@@ -14,29 +15,39 @@ import (
 )
 
 var (
-	msgGradeFirst     = msg.Def("history.grade.first", "first version kept: nothing to compare with yet")
-	msgGradeAnswer    = msg.Def("history.grade.answer", "the server now answers {{.Now}} (was {{.Was}}): {{.Outcomes}}")
-	msgGradeStarRoot  = msg.Def("history.grade.star_root", "the `*` group now disallows `/` (was: {{.Rules}})")
-	msgGradeStarOpen  = msg.Def("history.grade.star_open", "the `*` group no longer disallows `/`")
-	msgGradeMajorRoot = msg.Def("history.grade.major_root", "{{.Agent}} may no longer fetch `/`")
-	msgGradeMajorOpen = msg.Def("history.grade.major_open", "{{.Agent}} may fetch `/` again")
-	msgGradeAIOpen    = msg.Def("history.grade.ai_open", "{{.Agent}} newly allowed (an AI crawler: {{.Purpose}})")
-	msgGradeAIClosed  = msg.Def("history.grade.ai_closed", "{{.Agent}} newly disallowed `/` (an AI crawler: {{.Purpose}})")
-	msgGradeSitemapGo = msg.Def("history.grade.sitemap_removed", "sitemap line removed: {{.URL}}")
-	msgGradeSitemapIn = msg.Def("history.grade.sitemap_added", "sitemap line added: {{.URL}}")
-	msgGradeHost      = msg.Def("history.grade.host", "Host changed: {{.Was}} → {{.Now}}")
-	msgGradeSaved     = msg.Def("history.grade.saved", "{{.Count}} of your {{.Total}} saved URLs flip for {{.Agent}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed)")
-	msgGradeProbed    = msg.Def("history.grade.probed", "{{.Count}} paths derived from the rules flip for {{.Agent}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed)")
-	msgGradeHarmless  = msg.Def("history.grade.harmless", "harmless: only comments, order, spacing or case changed; no crawler reads the file differently")
-	msgGradeRules     = msg.Def("history.grade.rules", "rules changed in group {{.Group}}, with no verdict change on the paths checked")
-	msgGradeNRules    = msg.Def("history.n.rules", "{{.Count}} rules")
-	_                 = msg.One("history.n.rules", "{{.Count}} rule")
-	msgGradeNoAnswer  = msg.Def("history.grade.no_answer", "no answer")
+	msgGradeFirst        = msg.Def("history.grade.first", "first version kept: nothing to compare with yet")
+	msgGradeAnswer       = msg.Def("history.grade.answer", "the server now answers {{.Now}} (was {{.Was}}): {{.Outcomes}}")
+	msgGradeStarRoot     = msg.Def("history.grade.star_root", "the `*` group now disallows `/` (was: {{.Rules}})")
+	msgGradeStarOpen     = msg.Def("history.grade.star_open", "the `*` group no longer disallows `/`")
+	msgGradeMajorRoot    = msg.Def("history.grade.major_root", "{{.Agent}} may no longer fetch `/`")
+	msgGradeMajorOpen    = msg.Def("history.grade.major_open", "{{.Agent}} may fetch `/` again")
+	msgGradeAIOpen       = msg.Def("history.grade.ai_open", "{{.Agent}} newly allowed (an AI crawler: {{.Purpose}})")
+	msgGradeAIClosed     = msg.Def("history.grade.ai_closed", "{{.Agent}} newly disallowed `/` (an AI crawler: {{.Purpose}})")
+	msgGradeSitemapGo    = msg.Def("history.grade.sitemap_removed", "sitemap line removed: {{.URL}}")
+	msgGradeSitemapIn    = msg.Def("history.grade.sitemap_added", "sitemap line added: {{.URL}}")
+	msgGradeHost         = msg.Def("history.grade.host", "Host changed: {{.Was}} → {{.Now}}")
+	msgGradeSaved        = msg.Def("history.grade.saved", "{{.Count}} of your {{.Total}} saved URLs flip for {{.Agent}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed)")
+	msgGradeProbed       = msg.Def("history.grade.probed", "{{.Count}} paths derived from the rules flip for {{.Agent}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed)")
+	msgGradeHarmless     = msg.Def("history.grade.harmless", "harmless: no reading answers a path derived from the rules differently, nor gives another Crawl-delay (comments, order, spacing, case or repeated lines changed)")
+	msgGradeHarmlessSome = msg.Def("history.grade.harmless_some", "harmless: no reading answers differently on the {{.Checked}} of {{.Total}} paths derived from the rules that were checked, nor gives another Crawl-delay (comments, order, spacing, case or repeated lines changed)")
+	msgGradeReadings     = msg.Def("history.grade.readings", "not harmless for {{.Readings}}: they read the new version differently; for example {{.Example}}")
+	msgGradeExVerdict    = msg.Def("history.grade.example_verdict", "{{.Reading}}, {{.Agent}}, {{.Path}}: {{.Was}} → {{.Now}}")
+	msgGradeExDelay      = msg.Def("history.grade.example_delay", "{{.Reading}}, Crawl-delay for {{.Agent}}: {{.Was}} → {{.Now}}")
+	msgGradeAllowed      = msg.Def("history.grade.allowed", "allowed")
+	msgGradeBlocked      = msg.Def("history.grade.blocked", "blocked")
+	msgGradeNoDelay      = msg.Def("history.grade.no_delay", "none")
+	msgGradeUnnamed      = msg.Def("history.grade.unnamed_agent", "a crawler no group names")
+	msgGradeFields       = msg.Def("history.grade.fields", "lines changed {{.Group}}: {{.Lines}}; no reading here answers a path differently for them, but a crawler that reads these fields may act on them")
+	msgGradeInGroup      = msg.Def("history.grade.in_group", "in the group of `{{.Agents}}`")
+	msgGradeBefore       = msg.Def("history.grade.before_groups", "before the first User-agent line")
+	msgGradeNRules       = msg.Def("history.n.rules", "{{.Count}} rules")
+	_                    = msg.One("history.n.rules", "{{.Count}} rule")
+	msgGradeNoAnswer     = msg.Def("history.grade.no_answer", "no answer")
 )
 
 // Finding is one thing a change does, with how much it matters.
 type Finding struct {
-	Code     string // stable: first, answer, star-root, major-root, ai-open, sitemap-removed, host, saved, probed, harmless…
+	Code     string // stable: first, answer, star-root, major-root, ai-open, sitemap-removed, host, saved, probed, readings, fields, harmless…
 	Severity diag.Severity
 	Text     msg.Text
 }
@@ -170,17 +181,20 @@ func Grade(c Change, opts GradeOptions) []Finding {
 		}
 	}
 
+	// Nothing above: is the change read alike by every reading?
 	if len(out) == 0 && bothFiles {
-		if normalized(oldDoc) == normalized(newDoc) {
-			add("harmless", diag.Info, msg.New(msgGradeHarmless))
-			return out
+		f, differs, checked, total := readingsFinding(oldDoc, newDoc, oldRes, newRes, opts.Agents)
+		if differs {
+			out = append(out, f)
 		}
-		for _, g := range diff.RuleChanges(oldDoc, newDoc) {
-			name := g.Name()
-			if name == "" {
-				name = "-"
+		out = append(out, otherFields(oldDoc, newDoc)...)
+		if len(out) == 0 {
+			if checked < total {
+				add("harmless", diag.Info, msg.New(msgGradeHarmlessSome, "Checked", checked, "Total", total))
+			} else {
+				add("harmless", diag.Info, msg.New(msgGradeHarmless))
 			}
-			add("rules", diag.Info, msg.New(msgGradeRules, "Group", name))
+			return out
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
@@ -272,38 +286,207 @@ func starRules(d *syntax.Document) int {
 	return n
 }
 
-// normalized is what a reader takes from d, with comments, blank lines,
-// the case of field names, spacing and the order of groups and of lines in
-// a group set aside: equal for two files every crawler reads alike.
-func normalized(d *syntax.Document) string {
+// unnamedBot is a crawler no group names: the one the `*` group is for.
+const unnamedBot = "RobotsStudioUnnamedBot"
+
+// readingsFinding asks every reading of the engine registry (diff.Compare
+// given no engine list, as the Changes view compares) about every crawler
+// either version names, the crawlers checked and one no group names, on the
+// paths derived from both versions' rules, and asks each reading the
+// Crawl-delay it gives each of them. The readings that answer anything
+// differently are named, in the engines' order, with the first one's first
+// difference as an example; differs is false when every reading answers
+// alike. checked of total derived paths were asked (see maxReadingPairs).
+// Order matters here only where a reading makes it matter: the first
+// matching rule or group of the 1990s texts and of some libraries, a line
+// that ends a group for one reading and not for another.
+func readingsFinding(oldDoc, newDoc *syntax.Document, oldRes, newRes *fetch.Result, extra []string) (f Finding, differs bool, checked, total int) {
+	agents := append(diff.Agents(oldDoc, newDoc), unnamedBot)
+	seen := map[string]bool{}
+	for _, a := range agents {
+		seen[strings.ToLower(a)] = true
+	}
+	for _, a := range extra {
+		if k := strings.ToLower(a); !seen[k] && !syntax.IsStar(a) {
+			seen[k] = true
+			agents = append(agents, a)
+		}
+	}
+	oldFor := func(id string) *syntax.Document { return oldRes.DocFor(id, oldDoc) }
+	newFor := func(id string) *syntax.Document { return newRes.DocFor(id, newDoc) }
+	all := diff.Probes(oldDoc, newDoc)
+	paths := spread(all, max(maxReadingPairs/len(agents), 2))
+	rep := diff.Compare(diff.Input{Old: oldDoc, New: newDoc, Agents: agents, URLs: paths, Workers: 1, OldFor: oldFor, NewFor: newFor})
+	examples := map[string]msg.Text{}
+	for _, ch := range rep.Changes {
+		if _, ok := examples[ch.Engine]; !ok {
+			examples[ch.Engine] = msg.New(msgGradeExVerdict, "Reading", engine.NameOf(ch.Engine), "Path", ch.URL, "Agent", agentWord(ch.Agent),
+				"Was", verdictWord(ch.Old.Allowed), "Now", verdictWord(ch.New.Allowed))
+		}
+	}
+	var ids, names []string
+	for _, e := range engine.All() {
+		id := e.Info().ID
+		if _, ok := examples[id]; !ok {
+			co, cn := e.Compile(oldFor(id)), e.Compile(newFor(id))
+			for _, a := range agents {
+				was, now := co.Query(a, "/").Delay, cn.Query(a, "/").Delay
+				if (was == nil) != (now == nil) || was != nil && was.Seconds != now.Seconds {
+					examples[id] = msg.New(msgGradeExDelay, "Reading", engine.NameOf(id), "Agent", agentWord(a), "Was", delayWord(was), "Now", delayWord(now))
+					break
+				}
+			}
+		}
+		if _, ok := examples[id]; ok {
+			ids = append(ids, id)
+			names = append(names, engine.NameOf(id).String())
+		}
+	}
+	if len(ids) == 0 {
+		return Finding{}, false, len(paths), len(all)
+	}
+	f = Finding{Code: "readings", Severity: diag.Info, Text: msg.New(msgGradeReadings, "Readings", engine.JoinNames(names), "Example", examples[ids[0]])}
+	return f, true, len(paths), len(all)
+}
+
+// maxReadingPairs bounds the (crawler, path) pairs every reading is asked
+// about when a change is graded: the library readings take up to 0.2 ms a
+// query on a long file, and a file of 70 KB derives some 30,000 paths.
+const maxReadingPairs = 2048
+
+// spread is at most n of paths, evenly spread over the list, the first two
+// ("/" and "/robots.txt") always among them.
+func spread(paths []string, n int) []string {
+	if len(paths) <= n {
+		return paths
+	}
+	out := make([]string, 0, n)
+	out = append(out, paths[:2]...)
+	rest := paths[2:]
+	for i := range n - 2 {
+		out = append(out, rest[i*len(rest)/(n-2)])
+	}
+	return out
+}
+
+func agentWord(a string) any {
+	if a == unnamedBot {
+		return msg.New(msgGradeUnnamed)
+	}
+	return a
+}
+
+func verdictWord(allowed bool) msg.Text {
+	if allowed {
+		return msg.New(msgGradeAllowed)
+	}
+	return msg.New(msgGradeBlocked)
+}
+
+func delayWord(d *engine.Delay) any {
+	if d == nil {
+		return msg.New(msgGradeNoDelay)
+	}
+	return strconv.FormatFloat(d.Seconds, 'f', -1, 64)
+}
+
+// otherKinds are the fields whose change no verdict and no Crawl-delay
+// shows, nor a finding above (Sitemap and Host have theirs): Clean-param,
+// the AI preference lines, fields no reading here knows. A crawler that
+// reads one may act on its change.
+var otherKinds = map[syntax.Kind]bool{syntax.CleanParam: true, syntax.RequestRate: true, syntax.VisitTime: true,
+	syntax.Noindex: true, syntax.ContentSignal: true, syntax.ContentUsage: true, syntax.Unknown: true}
+
+// otherFields says, group by group, which lines of otherKinds one version
+// has and the other has not: each compared by its field (any case) and its
+// value, so that a line repeated or moved within its group is no change.
+// Groups are known by their User-agent names, as diff.RuleChanges knows
+// them.
+func otherFields(oldDoc, newDoc *syntax.Document) []Finding {
+	oldSet, order := fieldSet(oldDoc, nil)
+	newSet, order := fieldSet(newDoc, order)
+	var out []Finding
+	for _, key := range order {
+		var lines []string
+		for _, l := range oldSet[key].lines {
+			if !newSet[key].has[l.key] {
+				lines = append(lines, "− "+l.text)
+			}
+		}
+		for _, l := range newSet[key].lines {
+			if !oldSet[key].has[l.key] {
+				lines = append(lines, "+ "+l.text)
+			}
+		}
+		if len(lines) > 0 {
+			out = append(out, Finding{Code: "fields", Severity: diag.Info, Text: msg.New(msgGradeFields, "Group", groupWord(key), "Lines", strings.Join(lines, "; "))})
+		}
+	}
+	return out
+}
+
+// groupWord names a group by its User-agent names, or says that the lines
+// come before the first User-agent line.
+func groupWord(key string) msg.Text {
+	if key == "" {
+		return msg.New(msgGradeBefore)
+	}
+	return msg.New(msgGradeInGroup, "Agents", strings.ReplaceAll(key, "\x00", ", "))
+}
+
+type fieldLine struct{ key, text string }
+
+type fieldLines struct {
+	has   map[string]bool
+	lines []fieldLine // first of each key, in file order
+}
+
+// fieldSet is d's lines of otherKinds by group key (User-agent names in
+// lower case, sorted, NUL-joined; "" before the first User-agent line),
+// new keys appended to order.
+func fieldSet(d *syntax.Document, order []string) (map[string]*fieldLines, []string) {
 	gr := d.Groups(engine.WholeFileGroups())
-	line := func(n int32) string {
-		l := d.Line(int(n))
-		if l.Kind == syntax.Unknown {
-			return strings.ToLower(d.Key(int(n))) + ":" + d.Value(int(n))
-		}
-		return l.Kind.String() + ":" + d.Value(int(n))
+	out := map[string]*fieldLines{}
+	for _, k := range order {
+		out[k] = &fieldLines{has: map[string]bool{}}
 	}
-	var groups []string
-	for _, g := range gr.Groups {
-		var agents, fields []string
-		for _, a := range g.Agents {
-			agents = append(agents, strings.ToLower(d.Value(int(a))))
+	for i := range d.Lines {
+		n := i + 1
+		kind := d.Lines[i].Kind
+		if !otherKinds[kind] {
+			continue
 		}
-		for _, f := range g.Fields {
-			fields = append(fields, line(f))
+		key := ""
+		if gi := gr.Of(n); gi >= 0 {
+			var names []string
+			for _, a := range gr.Groups[gi].Agents {
+				names = append(names, strings.ToLower(strings.TrimSpace(d.Value(int(a)))))
+			}
+			sort.Strings(names)
+			key = strings.Join(names, "\x00")
 		}
-		sort.Strings(agents)
-		sort.Strings(fields)
-		groups = append(groups, strings.Join(agents, "\x00")+"\x01"+strings.Join(fields, "\x00"))
+		set, ok := out[key]
+		if !ok {
+			set = &fieldLines{has: map[string]bool{}}
+			out[key] = set
+			order = append(order, key)
+		}
+		field := kind.String()
+		if kind == syntax.Unknown {
+			field = strings.ToLower(d.Key(n))
+		}
+		k := field + ":" + strings.TrimSpace(d.Value(n))
+		if !set.has[k] {
+			set.has[k] = true
+			set.lines = append(set.lines, fieldLine{k, d.RuleText(n)})
+		}
 	}
-	sort.Strings(groups)
-	var before []string
-	for _, n := range gr.Before {
-		before = append(before, line(n))
+	for _, k := range order {
+		if out[k] == nil {
+			out[k] = &fieldLines{has: map[string]bool{}}
+		}
 	}
-	sort.Strings(before)
-	return strings.Join(before, "\x00") + "\x02" + strings.Join(groups, "\x02")
+	return out, order
 }
 
 // values are the values of every line of kind k, in order.
