@@ -187,6 +187,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.buildContent()
 	s.menus.refresh()
 	s.class.presenterKeys()
+	s.dialogs.tellPasteCuts()
 	s.win.SetCloseIntercept(func() { s.whenSafe(s.quit) })
 	s.win.SetOnClosed(s.close)
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { s.dropped(uris) })

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
@@ -72,5 +73,76 @@ func TestEntryKeysFromAnotherGoroutine(t *testing.T) {
 	}
 	if ui.Stop(); changes != 400 || escapes != 100 || pastes != 100 {
 		t.Fatalf("OnChanged %d (want 400), OnKey Escape %d (want 100), OnPaste %d (want 100)", changes, escapes, pastes)
+	}
+}
+
+// An Entry takes at most Max characters from the keyboard and from pastes
+// (characters, not bytes); a paste is cut to what fits, and TooLong is told
+// how many were left out; a selection is replaced, so it makes room; text
+// the program sets is not cut; Max 0 takes everything.
+func TestEntryHoldsAtMostMax(t *testing.T) {
+	test.NewTempApp(t)
+	var told [][2]int
+	keys.TooLong = func(_ *keys.Entry, max, left int) { told = append(told, [2]int{max, left}) }
+	t.Cleanup(func() { keys.TooLong = nil })
+	paste := func(e *keys.Entry, s string) { e.TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip(s)}) }
+
+	e := keys.NewEntry()
+	if e.Max != keys.MaxOneLine {
+		t.Fatalf("a one-line entry holds %d, want MaxOneLine (%d)", e.Max, keys.MaxOneLine)
+	}
+	if m := keys.NewMultiLineEntry(); m.Max != keys.MaxMultiLine {
+		t.Fatalf("a multi-line entry holds %d, want MaxMultiLine (%d)", m.Max, keys.MaxMultiLine)
+	}
+	w := test.NewTempWindow(t, e)
+	w.Canvas().Focus(e)
+	e.Max = 5
+
+	// rule: typing stops at Max characters (Cyrillic: two bytes each)
+	for _, r := range "жжжжжжж" {
+		e.TypedRune(r)
+	}
+	if e.Text != "жжжжж" {
+		t.Errorf("typed 7 characters with Max 5: %q, want 5", e.Text)
+	}
+	if len(told) != 0 {
+		t.Errorf("typing told TooLong %v; only a paste does", told)
+	}
+
+	// rule: a paste is cut to the room left, and TooLong hears how much went
+	e.SetText("ab") // the program's text is not cut
+	e.CursorColumn = 2
+	paste(e, "cdefgh")
+	if e.Text != "abcde" || len(told) != 1 || told[0] != [2]int{5, 3} {
+		t.Errorf("pasted 6 into 2 of 5: %q, told %v; want abcde and [5 3]", e.Text, told)
+	}
+
+	// rule: a selection is replaced, so its characters are room
+	e.SetText("abcde")
+	e.CursorColumn = 5
+	for range 3 {
+		e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft}) // no shift: moves only
+	}
+	e.KeyDown(&fyne.KeyEvent{Name: desktop.KeyShiftLeft})
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	e.KeyUp(&fyne.KeyEvent{Name: desktop.KeyShiftLeft})
+	paste(e, "XY")
+	if e.Text != "abXYe" {
+		t.Errorf("pasted 2 over a selection of 2 in a full field: %q, want abXYe", e.Text)
+	}
+
+	// rule: the program's text is not cut
+	e.SetText(strings.Repeat("z", 9))
+	if len(e.Text) != 9 {
+		t.Errorf("SetText was cut to %d", len(e.Text))
+	}
+
+	// rule: Max 0 takes everything
+	e.Max = 0
+	e.SetText("")
+	paste(e, strings.Repeat("q", 5000))
+	if len(e.Text) != 5000 {
+		t.Errorf("Max 0 took %d of 5000", len(e.Text))
 	}
 }
