@@ -33,7 +33,7 @@ var (
 	msgWatchNotified  = msg.Def("history.watch.notified", "webhook: {{.Sent}} sent, {{.Failed}} failed, {{.Dropped}} dropped, {{.Unsent}} unsent{{if .Err}} (last error: {{.Err}}){{end}}")
 	msgWatchNoSites   = msg.Def("history.watch.no_sites", "{{.File}} names no site (one host or URL a line; # starts a comment)")
 	msgWatchBadFailOn = msg.Def("history.watch.bad_fail_on", "--fail-on must be info, warning or error, not {{.Value}}")
-	msgWatchBadShard  = msg.Def("history.watch.bad_shard", "--shard must be I/N, this process's shard I of N, with 1 ≤ I ≤ N (such as 2/3), not {{.Value}}")
+	msgWatchBadShard  = msg.Def("history.watch.bad_shard", "--shard must be I/N, this process's shard I of N, with 1 <= I <= N (such as 2/3), not {{.Value}}")
 	msgWatchFlagShard = msg.Def("history.watch.flag_shard", "check only shard I of N of the sites (a stable hash of each site's host and port), one of N machines; watch --merge joins the shards' --json reports")
 	msgWatchFlagMerge = msg.Def("history.watch.flag_merge", "read the --json reports of watch --shard I/N runs, every shard once, and print the report and exit status of one watch over all the sites")
 	msgWatchShardOf   = msg.Def("history.watch.shard_of", "shard {{.Shard}}/{{.Shards}}: {{.Sites}} of the {{.All}} in {{.File}}; merge the shards' --json reports with watch --merge")

@@ -278,7 +278,7 @@ func rowText(row aiaccess.Row) string {
 	}
 	mark := "✔"
 	if !row.Paths[0].Allowed {
-		mark = "✘"
+		mark = "✖"
 	}
 	return fmt.Sprintf("%s %s · %s · %s — %s", mark, aiaccess.NameAndOperator(c), aiaccess.BehaviourText(c.RobotsTxt), engine.NameOf(row.Engine), strings.Join(parts, "; "))
 }

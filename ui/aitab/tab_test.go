@@ -67,13 +67,13 @@ func TestAccessView(t *testing.T) {
 	got := tab.report.text()
 	for _, r := range tab.report.rows {
 		mark, _, _ := strings.Cut(r.String(), " ")
-		want := map[string]fyne.ThemeColorName{"✔": look.ColorNameAllowed, "✘": look.ColorNameBlocked}[mark]
+		want := map[string]fyne.ThemeColorName{"✔": look.ColorNameAllowed, "✖": look.ColorNameBlocked}[mark]
 		if c := r.segs[0].(*widget.TextSegment).Style.ColorName; want != "" && c != want {
 			t.Errorf("%q coloured %q, want the theme's %q", r.String(), c, want)
 		}
 	}
 	for _, want := range []string{
-		"✘ GPTBot (OpenAI) · obeys robots.txt · RFC 9309 — / blocked (line 2); /private/x blocked (line 2)",
+		"✖ GPTBot (OpenAI) · obeys robots.txt · RFC 9309 — / blocked (line 2); /private/x blocked (line 2)",
 		"✔ ClaudeBot (Anthropic) · obeys robots.txt · RFC 9309 — / allowed, asks: no AI training (line 5); /private/x blocked (line 6)",
 		"5: Content-Signal: ai-train=no  (group at line 4)",
 		"ChatGPT-User (OpenAI): fetches when a user asks",

@@ -273,11 +273,11 @@ func (s *namesStep) validate(r *nameRow) {
 	var lines, notes []string
 	if n.Valid() {
 		r.feedback.Importance = widget.SuccessImportance
-		lines = append(lines, "✓ "+n.Origin()+"   Host: "+n.HostValue())
+		lines = append(lines, "✔ "+n.Origin()+"   Host: "+n.HostValue())
 	} else {
 		r.feedback.Importance = widget.DangerImportance
 		for _, p := range n.Problems {
-			lines = append(lines, "✗ "+p.Message.String())
+			lines = append(lines, "✖ "+p.Message.String())
 		}
 	}
 	for _, note := range n.Notes {

@@ -45,7 +45,7 @@ func signedText(files []string, h accesslog.SignedHit) string {
 		if r.Outcome == botauth.Verified {
 			s += "\n  ✔ " + r.Why.String() // "verified: ChatGPT Agent (key …)"
 		} else {
-			s += "\n  ✘ " + r.Outcome.Text().String() + ": " + r.Why.String()
+			s += "\n  ✖ " + r.Outcome.Text().String() + ": " + r.Why.String()
 		}
 	}
 	return s

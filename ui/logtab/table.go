@@ -121,11 +121,18 @@ func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 			b.SetText("")
 			return
 		}
-		title := s.cols[id.Col].title
-		if id.Col == s.sortCol {
-			title += map[bool]string{true: " ▼", false: " ▲"}[s.desc]
+		b.SetText(s.cols[id.Col].title)
+		// the sort's direction as an icon: ▲ and ▼ are in no font the
+		// browser build has
+		switch {
+		case id.Col != s.sortCol:
+			b.SetIcon(nil)
+		case s.desc:
+			b.SetIcon(theme.MoveDownIcon())
+		default:
+			b.SetIcon(theme.MoveUpIcon())
 		}
-		b.SetText(title)
+		b.IconPlacement = widget.ButtonIconTrailingText
 		col := id.Col
 		b.OnTapped = func() { s.sortBy(col) }
 	}
@@ -151,7 +158,7 @@ func (s *summaryTable) setWidths() {
 		return fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{Bold: bold}).Width + pad
 	}
 	for i, c := range s.cols {
-		w := max(c.width, measure(c.title+" ▼", true)+pad)
+		w := max(c.width, measure(c.title, true)+theme.IconInlineSize()+theme.Padding()+pad)
 		for _, r := range s.rows {
 			w = max(w, measure(c.text(r), false))
 		}
