@@ -15,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/ui/dlg"
+	"github.com/robots-studio/robots-studio/ui/look"
 )
 
 // classView is the lesson's questions one at a time, over the whole
@@ -58,9 +59,41 @@ type classView struct {
 	hint     *widget.Label
 }
 
-// classSplit is the example's share of the view's width: the rest is for
-// the answers and the reveal, whose prose is the larger.
-const classSplit = 0.42
+// The example's share of the view's width: the rest is for the answers
+// and the reveal, whose prose is read from the back row. The reveal's
+// column is as wide as readingLine at the reading size, the example
+// taking the rest, within these shares: at 1024×768 the example gives way
+// (at 42% the explanation held 34–44 characters a line), at 1280×800 it
+// keeps what it had.
+const (
+	classSplit      = 0.42
+	classSplitLeast = 0.34
+	readingLine     = "A line of prose sixty-five characters long, as most readers like."
+)
+
+// classLayout sets the view's split for its width as the width changes
+// (a divider the user dragged stays until the window's width changes).
+type classLayout struct {
+	split *container.Split
+	width float32
+}
+
+func (l *classLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
+
+func (l *classLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	if size.Width != l.width && size.Width > 0 {
+		l.width = size.Width
+		l.split.Offset = splitFor(size.Width)
+	}
+	objects[0].Resize(size)
+}
+
+// splitFor is the example's share of a view width wide.
+func splitFor(width float32) float64 {
+	s := theme.Size(look.SizeNameReadingText)
+	want := fyne.MeasureText(readingLine, s, fyne.TextStyle{}).Width + 2*theme.InnerPadding() + theme.ScrollBarSize() + theme.Padding()
+	return min(classSplit, max(classSplitLeast, 1-float64(want/width)))
+}
 
 // AskClass shows the current lesson's questions one at a time over the
 // whole window, from the first not yet answered (or the first).
@@ -152,9 +185,9 @@ func (v *classView) build() {
 	v.result = widget.NewRichText()
 	v.result.Wrapping = fyne.TextWrapWord
 	v.deciding = newProse("")
-	v.deciding.SizeName = theme.SizeNameSubHeadingText
+	v.deciding.SizeName = look.SizeNameReadingText
 	v.why = newProse("")
-	v.why.SizeName = theme.SizeNameSubHeadingText
+	v.why.SizeName = look.SizeNameReadingText
 	v.verdicts = container.NewVBox()
 	v.reveal = container.NewVScroll(container.NewVBox(v.result, v.deciding, v.why, widget.NewSeparator(), v.verdicts))
 	answer := container.NewBorder(container.NewVBox(v.reading, v.buttons), nil, nil, nil, v.reveal)
@@ -171,7 +204,7 @@ func (v *classView) build() {
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.primary), v.hint)
 
 	content := container.NewBorder(container.NewVBox(top, v.ask, widget.NewSeparator()),
-		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, v.center)
+		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, container.New(&classLayout{split: v.center}, v.center))
 	v.overlay = container.NewStack(v.catcher, container.NewPadded(content))
 }
 
@@ -307,7 +340,7 @@ func stateOf(cond bool, yes, no btnState) btnState {
 // marks the lines that decided.
 func (v *classView) showReveal(l *lessons.Lesson, q lessons.Question, ids, picks []string) {
 	t := v.t
-	size := theme.SizeNameSubHeadingText
+	size := look.SizeNameReadingText
 	truth := t.quiz.truth[v.n]
 	v.result.Segments = resultSegments(l, q, truth, picks, size)
 	v.result.Refresh()
