@@ -68,31 +68,11 @@ type classView struct {
 const (
 	classSplit      = 0.42
 	classSplitLeast = 0.34
-	readingLine     = "A line of prose sixty-five characters long, as most readers like."
 )
-
-// classLayout sets the view's split for its width as the width changes
-// (a divider the user dragged stays until the window's width changes).
-type classLayout struct {
-	split *container.Split
-	width float32
-}
-
-func (l *classLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
-
-func (l *classLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	if size.Width != l.width && size.Width > 0 {
-		l.width = size.Width
-		l.split.Offset = splitFor(size.Width)
-	}
-	objects[0].Resize(size)
-}
 
 // splitFor is the example's share of a view width wide.
 func splitFor(width float32) float64 {
-	s := theme.Size(look.SizeNameReadingText)
-	want := fyne.MeasureText(readingLine, s, fyne.TextStyle{}).Width + 2*theme.InnerPadding() + theme.ScrollBarSize() + theme.Padding()
-	return min(classSplit, max(classSplitLeast, 1-float64(want/width)))
+	return min(classSplit, max(classSplitLeast, 1-float64(readingWidth()/width)))
 }
 
 // AskClass shows the current lesson's questions one at a time over the
@@ -204,7 +184,7 @@ func (v *classView) build() {
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.primary), v.hint)
 
 	content := container.NewBorder(container.NewVBox(top, v.ask, widget.NewSeparator()),
-		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, container.New(&classLayout{split: v.center}, v.center))
+		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, container.New(&splitFit{split: v.center, share: splitFor}, v.center))
 	v.overlay = container.NewStack(v.catcher, container.NewPadded(content))
 }
 

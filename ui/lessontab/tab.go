@@ -52,7 +52,7 @@ type Tab struct {
 	all      *container.Split
 	right    *container.Split
 	rightBox *fyne.Container // right in the layout that gives the text its share in large type
-	fit      *textShare
+	fit      *splitFit
 	work     *container.Split
 	large    bool // presenter mode: the lesson in large type, the list put away
 	rows     []*lessonRow
@@ -143,7 +143,7 @@ func (t *Tab) build() {
 
 	t.work = container.NewVSplit(edPanel, t.practice)
 	t.right = container.NewHSplit(t.bodyBox, t.work)
-	t.fit = &textShare{t: t}
+	t.fit = &splitFit{split: t.right, share: largeShareFor, on: func() bool { return t.large }}
 	t.rightBox = container.New(t.fit, t.right)
 	t.all = container.NewHSplit(listPanel, t.rightBox)
 	t.all.Offset = 0.2
@@ -153,7 +153,7 @@ func (t *Tab) build() {
 }
 
 // Presenter mode's shares of the lesson: the text gets as much of the
-// width as a line of largeLine needs at its size, within these shares (at
+// width as readingLine needs at its size, within these shares (at
 // 1024×768 the most: 45 characters a line in Russian; at 1280×800 the
 // example gets back what the text does not need), the example most of the
 // height beside it (12 lines at least).
@@ -161,31 +161,43 @@ const (
 	largeTextShare      = 0.65
 	largeTextShareLeast = 0.5
 	largeExampleShare   = 0.7
-	largeLine           = "A line of prose sixty-five characters long, as most readers like."
 )
 
-// textShare gives the lesson's text its share of the width in large type
-// as the width changes (a divider the user dragged stays until then).
-type textShare struct {
-	t     *Tab
-	width float32
+// splitFit sets split's share for its width as the width changes (a
+// divider the user dragged stays until then), while on says so (nil:
+// always): presenter mode's lesson and the one-question view give the
+// prose the width of a comfortable line.
+type splitFit struct {
+	split *container.Split
+	share func(width float32) float64
+	on    func() bool
+	width float32 // the width the share was set for
 }
 
-func (l *textShare) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
+func (l *splitFit) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
 
-func (l *textShare) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	if l.t.large && size.Width != l.width && size.Width > 0 {
+func (l *splitFit) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	if (l.on == nil || l.on()) && size.Width != l.width && size.Width > 0 {
 		l.width = size.Width
-		l.t.right.Offset = largeShareFor(size.Width)
+		l.split.Offset = l.share(size.Width)
 	}
 	objects[0].Resize(size)
 }
 
 // largeShareFor is the text's share of a lesson width wide in large type.
 func largeShareFor(width float32) float64 {
-	want := fyne.MeasureText(largeLine, theme.Size(look.SizeNameReadingText), fyne.TextStyle{}).Width +
+	return min(largeTextShare, max(largeTextShareLeast, float64(readingWidth()/width)))
+}
+
+// readingLine is a line of prose as long as readers like it, 65
+// characters: presenter mode's columns of prose are as wide as it.
+const readingLine = "A line of prose sixty-five characters long, as most readers like."
+
+// readingWidth is the width of a column of prose that holds readingLine
+// at the reading size: the text, its insets, a scroll bar and a gap.
+func readingWidth() float32 {
+	return fyne.MeasureText(readingLine, theme.Size(look.SizeNameReadingText), fyne.TextStyle{}).Width +
 		2*theme.InnerPadding() + theme.ScrollBarSize() + theme.Padding()
-	return min(largeTextShare, max(largeTextShareLeast, float64(want/width)))
 }
 
 // arrange lays the tab out for normal or large type: in large type the
