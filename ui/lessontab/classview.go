@@ -15,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/ui/dlg"
+	"github.com/robots-studio/robots-studio/ui/look"
 )
 
 // classView is the lesson's questions one at a time, over the whole
@@ -58,9 +59,21 @@ type classView struct {
 	hint     *widget.Label
 }
 
-// classSplit is the example's share of the view's width: the rest is for
-// the answers and the reveal, whose prose is the larger.
-const classSplit = 0.42
+// The example's share of the view's width: the rest is for the answers
+// and the reveal, whose prose is read from the back row. The reveal's
+// column is as wide as readingLine at the reading size, the example
+// taking the rest, within these shares: at 1024×768 the example gives way
+// (at 42% the explanation held 34–44 characters a line), at 1280×800 it
+// keeps what it had.
+const (
+	classSplit      = 0.42
+	classSplitLeast = 0.34
+)
+
+// splitFor is the example's share of a view width wide.
+func splitFor(width float32) float64 {
+	return min(classSplit, max(classSplitLeast, 1-float64(readingWidth()/width)))
+}
 
 // AskClass shows the current lesson's questions one at a time over the
 // whole window, from the first not yet answered (or the first).
@@ -152,9 +165,9 @@ func (v *classView) build() {
 	v.result = widget.NewRichText()
 	v.result.Wrapping = fyne.TextWrapWord
 	v.deciding = newProse("")
-	v.deciding.SizeName = theme.SizeNameSubHeadingText
+	v.deciding.SizeName = look.SizeNameReadingText
 	v.why = newProse("")
-	v.why.SizeName = theme.SizeNameSubHeadingText
+	v.why.SizeName = look.SizeNameReadingText
 	v.verdicts = container.NewVBox()
 	v.reveal = container.NewVScroll(container.NewVBox(v.result, v.deciding, v.why, widget.NewSeparator(), v.verdicts))
 	answer := container.NewBorder(container.NewVBox(v.reading, v.buttons), nil, nil, nil, v.reveal)
@@ -171,7 +184,7 @@ func (v *classView) build() {
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.primary), v.hint)
 
 	content := container.NewBorder(container.NewVBox(top, v.ask, widget.NewSeparator()),
-		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, v.center)
+		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, container.New(&splitFit{split: v.center, share: splitFor}, v.center))
 	v.overlay = container.NewStack(v.catcher, container.NewPadded(content))
 }
 
@@ -307,7 +320,7 @@ func stateOf(cond bool, yes, no btnState) btnState {
 // marks the lines that decided.
 func (v *classView) showReveal(l *lessons.Lesson, q lessons.Question, ids, picks []string) {
 	t := v.t
-	size := theme.SizeNameSubHeadingText
+	size := look.SizeNameReadingText
 	truth := t.quiz.truth[v.n]
 	v.result.Segments = resultSegments(l, q, truth, picks, size)
 	v.result.Refresh()

@@ -248,7 +248,9 @@ func TestClassViewAsksEveryReading(t *testing.T) {
 // At 1024×768 and 1280×800 in presenter mode (the whole screen, in units
 // at presenter mode's zoom) in every language, with every question of a
 // long lesson revealed: the question and the reveal's prose are at 22 px
-// or more, no word of the explanation is broken inside, and no text is cut
+// or more, the explanation's full lines hold 45 to 75 characters on
+// average (34–44 at 1024×768 when the example took 42% of the width and the
+// reveal was at 25 px), no word of it is broken inside, and no text is cut
 // or runs past the window (on the lesson's two longest questions).
 func TestClassViewFillsAProjector(t *testing.T) {
 	for _, code := range []string{"en", "ru", "pl"} {
@@ -297,6 +299,22 @@ func TestClassViewFillsAProjector(t *testing.T) {
 					drawn := strings.Fields(strings.Join(uitest.Rows(v.why), " "))
 					if strings.Join(shown, " ") != strings.Join(drawn, " ") {
 						t.Errorf("%v, question %d: words broken inside: %q drawn as %q", screen, q+1, shown, drawn)
+					}
+					// a reading measure: its full lines (all but the last)
+					// hold 45 to 75 characters on average, none under 38
+					if full := uitest.Rows(v.why); len(full) > 1 {
+						full = full[:len(full)-1]
+						chars, least := 0, 1000
+						for _, r := range full {
+							n := len([]rune(strings.TrimSpace(r)))
+							chars += n
+							least = min(least, n)
+						}
+						if avg := chars / len(full); avg < 45 || avg > 75 || least < 38 {
+							t.Errorf("%v, question %d: the explanation's lines hold %d characters on average, %d the shortest; want 45 to 75: %q", screen, q+1, avg, least, full)
+						} else {
+							t.Logf("%v, question %d: the explanation's lines hold %d characters on average, %d the shortest", screen, q+1, avg, least)
+						}
 					}
 					for _, o := range v.verdicts.Objects {
 						if px := textSize(o.(fyne.Widget)) * presenterScale; px < 22 {

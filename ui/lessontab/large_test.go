@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/robots-studio/robots-studio/tester/lessons"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
@@ -18,13 +19,20 @@ import (
 // the tab's sizes here are in units, the projector shows them × 1.4.
 const presenterScale = 1.4
 
-// TestLargeTypeForTheBackRow: in presenter mode at 1024×768 and 1280×800
+// TestLargeTypeForTheBackRow: in presenter mode at 1024×768 and 1280×800,
+// in en, ru and pl (Russian held 41 characters a line at 25 px)
 // (the room the tab gets under the menu, tabs and status bar, in units at
 // presenter mode's zoom) the lesson text is drawn at 22 px or more with
 // 45 to 75 characters on a full line, and the example shows 12 lines or
 // more (issue 34: 14 px text in a 170 px column, 4 lines of example).
 func TestLargeTypeForTheBackRow(t *testing.T) {
-	t.Setenv("LC_ALL", "en_US.UTF-8")
+	for _, code := range []string{"en", "ru", "pl"} {
+		t.Run(code, func(t *testing.T) { largeTypeIn(t, code) })
+	}
+}
+
+func largeTypeIn(t *testing.T, code string) {
+	i18ntest.Speak(t, code)
 	a := uitest.NewApp(t)
 	a.Settings().SetTheme(look.New("light"))
 	list, err := lessons.Builtin()
@@ -43,7 +51,7 @@ func TestLargeTypeForTheBackRow(t *testing.T) {
 		if tab.listBox.Visible() && tab.root.Objects[0] == tab.all {
 			t.Errorf("%v: the list of lessons takes room from the lesson", screen)
 		}
-		if need, have := tab.work.MinSize().Width, w.Canvas().Size().Width*(1-largeTextShare); need > have {
+		if need, have := tab.work.MinSize().Width, w.Canvas().Size().Width*(1-float32(tab.right.Offset)); need > have {
 			t.Errorf("%v: the example and questions need %.0f units, more than their %.0f: the text gets narrower", screen, need, have)
 		}
 		var size float32

@@ -21,6 +21,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
+	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 )
 
@@ -50,6 +51,8 @@ type Tab struct {
 	root     *fyne.Container // the whole tab, or in large type the lesson without its list
 	all      *container.Split
 	right    *container.Split
+	rightBox *fyne.Container // right in the layout that gives the text its share in large type
+	fit      *splitFit
 	work     *container.Split
 	large    bool // presenter mode: the lesson in large type, the list put away
 	rows     []*lessonRow
@@ -140,20 +143,62 @@ func (t *Tab) build() {
 
 	t.work = container.NewVSplit(edPanel, t.practice)
 	t.right = container.NewHSplit(t.bodyBox, t.work)
-	t.all = container.NewHSplit(listPanel, t.right)
+	t.fit = &splitFit{split: t.right, share: largeShareFor, on: func() bool { return t.large }}
+	t.rightBox = container.New(t.fit, t.right)
+	t.all = container.NewHSplit(listPanel, t.rightBox)
 	t.all.Offset = 0.2
 	t.root = container.NewStack(t.all)
 	t.arrange()
 	t.Content = t.root
 }
 
-// Presenter mode's shares of the lesson: the text gets more than half the
-// width (at 1024×768 its large type still holds 45 characters a line), the
-// example most of the height beside it (12 lines at least).
+// Presenter mode's shares of the lesson: the text gets as much of the
+// width as readingLine needs at its size, within these shares (at
+// 1024×768 the most: 45 characters a line in Russian; at 1280×800 the
+// example gets back what the text does not need), the example most of the
+// height beside it (12 lines at least).
 const (
-	largeTextShare    = 0.65
-	largeExampleShare = 0.7
+	largeTextShare      = 0.65
+	largeTextShareLeast = 0.5
+	largeExampleShare   = 0.7
 )
+
+// splitFit sets split's share for its width as the width changes (a
+// divider the user dragged stays until then), while on says so (nil:
+// always): presenter mode's lesson and the one-question view give the
+// prose the width of a comfortable line.
+type splitFit struct {
+	split *container.Split
+	share func(width float32) float64
+	on    func() bool
+	width float32 // the width the share was set for
+}
+
+func (l *splitFit) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
+
+func (l *splitFit) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	if (l.on == nil || l.on()) && size.Width != l.width && size.Width > 0 {
+		l.width = size.Width
+		l.split.Offset = l.share(size.Width)
+	}
+	objects[0].Resize(size)
+}
+
+// largeShareFor is the text's share of a lesson width wide in large type.
+func largeShareFor(width float32) float64 {
+	return min(largeTextShare, max(largeTextShareLeast, float64(readingWidth()/width)))
+}
+
+// readingLine is a line of prose as long as readers like it, 65
+// characters: presenter mode's columns of prose are as wide as it.
+const readingLine = "A line of prose sixty-five characters long, as most readers like."
+
+// readingWidth is the width of a column of prose that holds readingLine
+// at the reading size: the text, its insets, a scroll bar and a gap.
+func readingWidth() float32 {
+	return fyne.MeasureText(readingLine, theme.Size(look.SizeNameReadingText), fyne.TextStyle{}).Width +
+		2*theme.InnerPadding() + theme.ScrollBarSize() + theme.Padding()
+}
 
 // arrange lays the tab out for normal or large type: in large type the
 // list of lessons is put away (the teacher chose the lesson; View ▸
@@ -174,11 +219,15 @@ func (t *Tab) arrange() {
 		t.all.Trailing = nil
 		t.work.Trailing = t.qTab.Content
 		t.right.Offset, t.work.Offset = largeTextShare, largeExampleShare
-		t.root.Objects = []fyne.CanvasObject{t.right}
+		if w := t.rightBox.Size().Width; w > 0 {
+			t.right.Offset = largeShareFor(w)
+		}
+		t.fit.width = 0 // the next layout sets the share for its width
+		t.root.Objects = []fyne.CanvasObject{t.rightBox}
 	} else {
 		t.openBtn.SetText(openLabel())
 		t.resetBtn.SetText(resetLabel())
-		t.all.Trailing = t.right
+		t.all.Trailing = t.rightBox
 		t.work.Trailing = t.practice
 		t.right.Offset, t.work.Offset = 0.45, 0.3
 		t.root.Objects = []fyne.CanvasObject{t.all}
@@ -189,10 +238,11 @@ func (t *Tab) arrange() {
 }
 
 // bodySize is the lesson text's size: presenter mode's large type is the
-// sub-heading size (at its zoom at least 22 pixels, for the back row).
+// reading size (at its zoom 22.4 pixels, for the back row; at the
+// sub-heading's 25 px a Russian line held 41 characters at 1024×768).
 func (t *Tab) bodySize() fyne.ThemeSizeName {
 	if t.large {
-		return theme.SizeNameSubHeadingText
+		return look.SizeNameReadingText
 	}
 	return ""
 }

@@ -25,6 +25,15 @@ const (
 	ColorNameDifferText fyne.ThemeColorName = "rs-differ-text"
 )
 
+// SizeNameReadingText is the size of prose read from a distance beside
+// other content (presenter mode's one-question view): 16 units, between
+// the text and the sub-heading, so that at presenter mode's zoom (22.4 px)
+// a line of a half-screen column still holds 45 characters or more.
+const SizeNameReadingText fyne.ThemeSizeName = "rs-reading-text"
+
+// readingText is SizeNameReadingText's size before zoom.
+const readingText = 16
+
 // Theme is the default theme, optionally pinned to light or dark, with the
 // names above defined.
 type Theme struct {
@@ -83,6 +92,9 @@ const minCaption = 12
 // separator, input borders) stay one pixel so they do not turn into bars.
 func (t *Theme) Size(n fyne.ThemeSizeName) float32 {
 	s := t.Theme.Size(n)
+	if n == SizeNameReadingText {
+		s = readingText
+	}
 	if n == theme.SizeNameCaptionText {
 		s = max(s, minCaption)
 	}

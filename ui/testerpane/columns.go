@@ -31,10 +31,11 @@ var flexCols = []struct {
 	weight float32
 }{{colPath, 90, 4}, {colRule, 76, 3}, {colGroup, 90, 2}}
 
-// pathLeastText is thirty characters of a path, as wide as a typical one:
-// the path column's least width without compare (leastOf). A webmaster
-// reads a path before its deciding line or its group.
-const pathLeastText = "/learning/paths/web-dev/course"
+// pathLeastText is the first thirty characters of typicalPath, the path
+// the window's figure counts with (pathChars): the path column's least
+// width (leastOf, fitCompare). A webmaster reads a path before its
+// deciding line or its group, and before a long crawler name.
+var pathLeastText = typicalPath[:30]
 
 // colChoice is the user's choice for an optional column.
 type colChoice int8
@@ -120,6 +121,12 @@ func (tb *resultTable) leastOf(c column, f int) float32 {
 	return max(least, tb.headerWidth(c))
 }
 
+// leastCrawler is the least width the crawler column gives way to when
+// the path needs the width: a short name's, never narrower than its header.
+func (tb *resultTable) leastCrawler(c column) float32 {
+	return max(zoomed(84), tb.headerWidth(c))
+}
+
 // fitColumns sizes the text columns of the table without compare so that
 // every column fits width: each text column gets its least width and a
 // share of what is left by weight. When even the least widths do not fit,
@@ -147,11 +154,25 @@ func (tb *resultTable) fitColumns(width float32) {
 		}
 	}
 	spare := width - used
+	if spare < 0 {
+		// Too narrow for thirty characters of the path (1024×768, in
+		// Russian and Polish above all, whose verdicts are long words):
+		// the crawler column gives way first, as in Compare, down to a
+		// short name's width; a name cut there shows whole in its tip.
+		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colCrawler }); i >= 0 {
+			if _, kept := tb.userWidth(tb.cols[i]); !kept {
+				give := max(0, min(-spare, tb.widths[i]-tb.leastCrawler(tb.cols[i])))
+				tb.widths[i] -= give
+				p.ui.table.SetColumnWidth(i, tb.widths[i])
+				spare += give
+			}
+		}
+	}
 	shrunk := false
 	if spare < 0 {
-		// Too narrow for thirty characters of the path beside the
-		// deciding line (1024×768 in Russian): the path gives up to a
-		// third of its least before the table scrolls sideways.
+		// Still too narrow for thirty characters of the path beside the
+		// deciding line: the path gives up to a third of its least
+		// before the table scrolls sideways.
 		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colPath }); i >= 0 && flex(tb.cols[i]) >= 0 {
 			f := flexIndex(colPath)
 			give := min(-spare, tb.leastOf(tb.cols[i], f)/3)

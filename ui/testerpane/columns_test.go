@@ -30,7 +30,7 @@ func tableUse(p *Pane) float32 {
 // window (about 700 px), in en, ru and pl, with 22 crawlers' worth of long
 // names and expectations set, every column shown fits without scrolling
 // sideways — Expected included — the path column holds thirty characters
-// and the crawler column the longest name. A column that would repeat the
+// and the crawler column the longest name, or nearly (it gives way first). A column that would repeat the
 // selector (Read as, under one reading) is left out, and so are Group and
 // then Read as where the width is wanted for the path and the deciding line;
 // Columns… brings them back.
@@ -66,8 +66,12 @@ func TestColumnsFitTheResults(t *testing.T) {
 			if i := slices.IndexFunc(p.table.cols, func(c column) bool { return c.kind == colPath }); i < 0 || p.table.widths[i] < textWidth(pathLeastText, false) {
 				t.Errorf("%s: the path column holds less than thirty characters: %v", locale, p.table.widths)
 			}
-			if long := textWidth("Applebot-Extended", false); p.table.widths[0] < long {
-				t.Errorf("%s: the crawler column (%.0f px) cuts Applebot-Extended (%.0f px)", locale, p.table.widths[0], long)
+			// The crawler column holds the longest name unless the path
+			// needs the width for its thirty characters (Polish, whose
+			// verdict and expectation are long words): it gives way by
+			// little, never below a short name's width.
+			if long := textWidth("Applebot-Extended", false); p.table.widths[0] < long-zoomed(24) || p.table.widths[0] < p.table.leastCrawler(p.table.cols[0]) {
+				t.Errorf("%s: the crawler column (%.0f px) cuts Applebot-Extended (%.0f px) by more than a few letters", locale, p.table.widths[0], long)
 			}
 			// Wide enough, the group comes back.
 			w.Resize(fyne.NewSize(1100, 800))

@@ -583,7 +583,7 @@ func (tb *resultTable) fitCompare(width float32) {
 		path = free - crawler
 		pathLeast := textWidth(pathLeastText, false) + zoomed(2*cellPad)
 		if path < pathLeast && !crawlerKept {
-			least := max(zoomed(84), tb.headerWidth(tb.cols[ci]))
+			least := tb.leastCrawler(tb.cols[ci])
 			give := max(0, min(pathLeast-path, crawler-least))
 			crawler -= give
 			path += give

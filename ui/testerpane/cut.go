@@ -57,11 +57,16 @@ func cutMiddle(path string, fits func(string) bool) string {
 	return around(lo)
 }
 
+// typicalPath is a long path of a typical site, the one the window's
+// figure (pathChars) and the path column's least width (pathLeastText)
+// count characters of.
+const typicalPath = "/learning/paths/web-development/course-12/lesson-3/part-4/video-5/"
+
 // pathChars is how many characters of a typical path the Path column shows
 // whole (0 when there is no path column): the figure a picture of the
 // window is checked against (at least thirty).
 func (tb *resultTable) pathChars() int {
-	const sample = "/learning/paths/web-development/course-12/lesson-3/part-4/video-5/"
+	const sample = typicalPath
 	for i, c := range tb.cols {
 		if c.kind != colPath || i >= len(tb.widths) {
 			continue

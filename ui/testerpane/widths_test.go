@@ -10,6 +10,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/internal/corpus"
+	"github.com/robots-studio/robots-studio/internal/loggen"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
@@ -243,5 +246,48 @@ func TestDraggedWidthIsKept(t *testing.T) {
 	}
 	if _, ok := q.TestSet().Columns["compare.crawler"]; !ok {
 		t.Error("Fit to the window without compare forgot compare's widths")
+	}
+}
+
+// TestPathReadsThirtyCharactersAt1024: with linkedin's robots.txt and its
+// 20 crawlers × 60 URLs, at the width the results get in a 1024×768 window
+// (about 572 px; 565 here), in en, ru and pl, the Path column shows thirty characters of a
+// path, plain and in Compare, without scrolling sideways: the crawler
+// column gives way first (a long name is cut, whole in its tip), never
+// below a short name's width. At 1280×800 (about 705 px) the path keeps
+// what it had (32 characters plain in Russian, 47 in Compare).
+func TestPathReadsThirtyCharactersAt1024(t *testing.T) {
+	src := corpus.File(t, "linkedin.robots.txt")
+	for _, locale := range []string{"en_US.UTF-8", "ru_RU.UTF-8", "pl_PL.UTF-8"} {
+		t.Run(locale, func(t *testing.T) {
+			p, w := newTestPane(t, "")
+			t.Setenv("LC_ALL", locale)
+			if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+				t.Fatal(err)
+			}
+			p.SetDocument(syntax.Parse(src))
+			p.SetTestSet(loggen.TestSet(src, 20, 60, "https://www.linkedin.com"))
+			for _, compare := range []bool{false, true} {
+				p.SetCompare(compare)
+				for _, c := range []struct {
+					width float32
+					chars int
+				}{{565, 30}, {705, 32}} {
+					if compare && c.width == 705 {
+						c.chars = 47
+					}
+					w.Resize(fyne.NewSize(c.width, 700))
+					if got := p.table.pathChars(); got < c.chars {
+						t.Errorf("compare %v, %.0f px: the path column shows %d characters of a path, want %d: %v", compare, c.width, got, c.chars, p.table.widths)
+					}
+					if use, have := tableUse(p), p.table.tableW; use > have+0.5 {
+						t.Errorf("compare %v, %.0f px: the columns take %.0f px of %.0f and scroll sideways: %v", compare, c.width, use, have, p.table.widths)
+					}
+					if i := colIndex(p, colCrawler); p.table.widths[i] < p.table.leastCrawler(p.table.cols[i]) {
+						t.Errorf("compare %v, %.0f px: the crawler column is %.0f px", compare, c.width, p.table.widths[i])
+					}
+				}
+			}
+		})
 	}
 }
