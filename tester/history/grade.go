@@ -10,6 +10,8 @@ import (
 	"github.com/robots-studio/robots-studio/tester/diff"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/hostname"
+	"github.com/robots-studio/robots-studio/tester/mirror"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -147,9 +149,8 @@ func Grade(c Change, opts GradeOptions) []Finding {
 		for _, u := range missing(newMaps, oldMaps) {
 			add("sitemap-added", diag.Info, msg.New(msgGradeSitemapIn, "URL", u))
 		}
-		oldHost, newHost := values(oldDoc, syntax.Host), values(newDoc, syntax.Host)
-		if strings.Join(oldHost, " ") != strings.Join(newHost, " ") {
-			add("host", diag.Warning, msg.New(msgGradeHost, "Was", orDash(oldHost), "Now", orDash(newHost)))
+		if was, now, changed := hostChange(oldDoc, newDoc); changed {
+			add("host", diag.Warning, msg.New(msgGradeHost, "Was", was, "Now", now))
 		}
 	}
 
@@ -515,11 +516,32 @@ func missing(a, b []string) []string {
 	return out
 }
 
-func orDash(v []string) string {
-	if len(v) == 0 {
-		return "-"
+// hostChange compares the main mirror each version names as its readers
+// take it (mirror.Analyse: the first valid Host line, wherever it stands),
+// not the Host lines as text: a Host line repeated, moved or following an
+// ignored one, or a name spelled in another case, is no change. was and now
+// are the names shown, "-" for none.
+func hostChange(oldDoc, newDoc *syntax.Document) (was, now string, changed bool) {
+	effective := func(d *syntax.Document) (hostname.Name, bool) {
+		a := mirror.Analyse(d)
+		if a.Effective < 0 {
+			return hostname.Name{}, false
+		}
+		return a.Hosts[a.Effective].Name(), true
 	}
-	return strings.Join(v, " ")
+	o, oldOK := effective(oldDoc)
+	n, newOK := effective(newDoc)
+	if oldOK == newOK && (!oldOK || o.SameMirror(n)) {
+		return "", "", false
+	}
+	was, now = "-", "-"
+	if oldOK {
+		was = o.Display()
+	}
+	if newOK {
+		now = n.Display()
+	}
+	return was, now, true
 }
 
 // Worst is the highest severity of findings (ok false for none).
