@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -13,6 +14,12 @@ import (
 )
 
 const crawlersUsage = "[--purpose P] [--source builtin|user|all] [--json]\n       crawlers update [--from FILE|URL]... [--dry-run] [--json]\n       crawlers undo\n       crawlers add NAME [--token T]... [--ua PATTERN]... [--operator O] [--purpose P] [--engine E] [--robots-txt B] [--note TEXT]\n       crawlers remove NAME"
+
+var (
+	msgCrawlersFlagJSON   = msg.Def("cli.crawlers.flag_json", "one JSON object per crawler")
+	msgCrawlersUnknownSub = msg.Def("cli.crawlers.unknown_sub", "unknown subcommand {{.Name}}; the subcommands are update, undo, add and remove")
+	msgCrawlersBadSource  = msg.Def("cli.crawlers.bad_source", "--source {{.Value}}: want builtin, user or all")
+)
 
 func init() {
 	Register(Command{
@@ -90,14 +97,14 @@ func runCrawlers(env *Env, args []string) int {
 	}
 	fs := NewFlags(env, "crawlers", crawlersUsage)
 	purpose := fs.String("purpose", "", "only crawlers with this purpose ("+purposeList()+")")
-	source := fs.String("source", "all", "which layer: builtin (shipped), user (added by updates and by you) or all")
-	asJSON := fs.Bool("json", false, "one JSON object per crawler")
+	source := fs.String("source", "all", msg.Def("cli.crawlers.flag_source", "which layer: builtin (shipped), user (added by updates and by you) or all"))
+	asJSON := fs.Bool("json", false, msgCrawlersFlagJSON)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) > 0 {
-		return Failf(env, "crawlers: unknown subcommand %q; the subcommands are update, undo, add and remove", pos[0])
+		return Failf(env, "crawlers: %s", msg.New(msgCrawlersUnknownSub, "Name", strconv.Quote(pos[0])))
 	}
 	var list []catalogue.Crawler
 	switch *source {
@@ -112,7 +119,7 @@ func runCrawlers(env *Env, args []string) int {
 			}
 		}
 	default:
-		return Failf(env, "crawlers: --source %q: want builtin, user or all", *source)
+		return Failf(env, "crawlers: %s", msg.New(msgCrawlersBadSource, "Value", strconv.Quote(*source)))
 	}
 	if *purpose != "" {
 		p, err := parsePurpose(*purpose)

@@ -15,8 +15,11 @@ import (
 )
 
 var (
-	msgCatNoStorage = msg.Def("cli.crawlers.no_storage", "the app's storage folder is unknown: set {{.Env}} to a folder")
-	msgCatUndone    = msg.Def("cli.crawlers.undone", "undone: the catalogue is back as it was before the last change")
+	msgCatNoStorage    = msg.Def("cli.crawlers.no_storage", "the app's storage folder is unknown: set {{.Env}} to a folder")
+	msgCatUndone       = msg.Def("cli.crawlers.undone", "undone: the catalogue is back as it was before the last change")
+	msgCatUpdateNoArgs = msg.Def("cli.crawlers.update_no_args", "takes no arguments; name sources with --from")
+	msgCatNoArgs       = msg.Def("cli.crawlers.no_args", "takes no arguments")
+	msgCatUnchanged    = msg.Def("cli.crawlers.unchanged", "{{.Why}}; the catalogue is unchanged")
 )
 
 // openCatalogue makes the user layer in the app's storage the one in use;
@@ -42,16 +45,16 @@ func catalogueStore() (sources.Store, error) {
 func runCrawlersUpdate(env *Env, args []string) int {
 	fs := NewFlags(env, "crawlers update", "[--from FILE|URL]... [--dry-run] [--json]")
 	var from StringList
-	fs.Var(&from, "from", "a source: ai.robots.txt's robots.json, an operator's IP range file or a catalogue in JSON Lines (repeatable; default: the published lists)")
-	dry := fs.Bool("dry-run", false, "show the changes without keeping them")
-	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "time allowed for each URL")
+	fs.Var(&from, "from", msg.Def("cli.crawlers.flag_from", "a source: ai.robots.txt's robots.json, an operator's IP range file or a catalogue in JSON Lines (repeatable; default: the published lists)"))
+	dry := fs.Bool("dry-run", false, msg.Def("cli.crawlers.flag_dry_run", "show the changes without keeping them"))
+	asJSON := fs.Bool("json", false, msg.Def("cli.crawlers.flag_update_json", "print the report as one JSON object"))
+	timeout := fs.Duration("timeout", fetch.DefaultTimeout, msg.Def("cli.crawlers.flag_timeout", "time allowed for each URL"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) > 0 {
-		return Failf(env, "crawlers update: takes no arguments; name sources with --from")
+		return Failf(env, "crawlers update: %s", msg.New(msgCatUpdateNoArgs))
 	}
 	s, err := catalogueStore()
 	if err != nil {
@@ -59,7 +62,7 @@ func runCrawlersUpdate(env *Env, args []string) int {
 	}
 	rep, err := s.Update(context.Background(), from, sources.Options{DryRun: *dry, Fetch: fetch.Options{Timeout: *timeout}})
 	if err != nil {
-		return Failf(env, "crawlers update: %s; the catalogue is unchanged", printable(err.Error()))
+		return Failf(env, "crawlers update: %s", msg.New(msgCatUnchanged, "Why", printable(err.Error())))
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
@@ -95,7 +98,7 @@ func runCrawlersUndo(env *Env, args []string) int {
 		return code
 	}
 	if len(pos) > 0 {
-		return Failf(env, "crawlers undo: takes no arguments")
+		return Failf(env, "crawlers undo: %s", msg.New(msgCatNoArgs))
 	}
 	s, err := catalogueStore()
 	if err != nil {

@@ -1,35 +1,43 @@
 package cli
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+var (
+	msgCatOneName       = msg.Def("cli.crawlers.one_name", "give one NAME")
+	msgCatUnknownEngine = msg.Def("cli.crawlers.unknown_engine", "unknown engine {{.Name}}; valid: {{.Valid}}")
+	msgCatBadRobotsTxt  = msg.Def("cli.crawlers.bad_robots_txt", "unknown --robots-txt {{.Value}}")
 )
 
 func runCrawlersAdd(env *Env, args []string) int {
 	fs := NewFlags(env, "crawlers add", "NAME [--token T]... [--ua PATTERN]... [--operator O] [--purpose P] [--engine E] [--robots-txt B] [--note TEXT]")
 	var tokens, uas StringList
-	fs.Var(&tokens, "token", "a robots.txt token it obeys (repeatable; default: NAME)")
-	fs.Var(&uas, "ua", "a word that identifies it in a User-Agent (repeatable; default: the first token)")
-	operator := fs.String("operator", "", "who runs it")
+	fs.Var(&tokens, "token", msg.Def("cli.crawlers.flag_token", "a robots.txt token it obeys (repeatable; default: NAME)"))
+	fs.Var(&uas, "ua", msg.Def("cli.crawlers.flag_ua", "a word that identifies it in a User-Agent (repeatable; default: the first token)"))
+	operator := fs.String("operator", "", msg.Def("cli.crawlers.flag_operator", "who runs it"))
 	purpose := fs.String("purpose", string(catalogue.Other), "what it fetches for ("+purposeList()+")")
 	eng := fs.String("engine", "rfc9309", "how it reads robots.txt ("+strings.Join(engine.IDs(), ", ")+")")
-	behaviour := fs.String("robots-txt", string(catalogue.Unknown), "how it treats robots.txt (obeys, token-only, user-triggered, ignores, unknown)")
-	note := fs.String("note", "", "a note shown with it")
+	behaviour := fs.String("robots-txt", string(catalogue.Unknown), msg.Def("cli.crawlers.flag_robots_txt", "how it treats robots.txt (obeys, token-only, user-triggered, ignores, unknown)"))
+	note := fs.String("note", "", msg.Def("cli.crawlers.flag_note", "a note shown with it"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) != 1 {
-		return Failf(env, "crawlers add: give one NAME")
+		return Failf(env, "crawlers add: %s", msg.New(msgCatOneName))
 	}
 	p, err := parsePurpose(*purpose)
 	if err != nil {
 		return Failf(env, "crawlers add: %v", err)
 	}
 	if _, ok := engine.Get(*eng); !ok {
-		return Failf(env, "crawlers add: unknown engine %q; valid: %s", *eng, strings.Join(engine.IDs(), ", "))
+		return Failf(env, "crawlers add: %s", msg.New(msgCatUnknownEngine, "Name", strconv.Quote(*eng), "Valid", strings.Join(engine.IDs(), ", ")))
 	}
 	b := catalogue.Behaviour(*behaviour)
 	known := false
@@ -37,7 +45,7 @@ func runCrawlersAdd(env *Env, args []string) int {
 		known = known || x == b
 	}
 	if !known {
-		return Failf(env, "crawlers add: unknown --robots-txt %q", *behaviour)
+		return Failf(env, "crawlers add: %s", msg.New(msgCatBadRobotsTxt, "Value", strconv.Quote(*behaviour)))
 	}
 	if len(tokens) == 0 {
 		tokens = StringList{pos[0]}
@@ -66,7 +74,7 @@ func runCrawlersRemove(env *Env, args []string) int {
 		return code
 	}
 	if len(pos) != 1 {
-		return Failf(env, "crawlers remove: give one NAME")
+		return Failf(env, "crawlers remove: %s", msg.New(msgCatOneName))
 	}
 	s, err := catalogueStore()
 	if err != nil {

@@ -34,6 +34,8 @@ var (
 	msgWatchNoSites   = msg.Def("history.watch.no_sites", "{{.File}} names no site (one host or URL a line; # starts a comment)")
 	msgWatchBadFailOn = msg.Def("history.watch.bad_fail_on", "--fail-on must be info, warning or error, not {{.Value}}")
 	msgWatchBadShard  = msg.Def("history.watch.bad_shard", "--shard must be I/N, this process's shard I of N, with 1 <= I <= N (such as 2/3), not {{.Value}}")
+	msgWatchBadLimits = msg.Def("history.watch.bad_limits", "--workers, --per-host and --budget must be positive")
+	msgWatchBadNotify = msg.Def("history.watch.bad_notify", "--notify must be an http(s) URL")
 	msgWatchFlagShard = msg.Def("history.watch.flag_shard", "check only shard I of N of the sites (a stable hash of each site's host and port), one of N machines; watch --merge joins the shards' --json reports")
 	msgWatchFlagMerge = msg.Def("history.watch.flag_merge", "read the --json reports of watch --shard I/N runs, every shard once, and print the report and exit status of one watch over all the sites")
 	msgWatchShardOf   = msg.Def("history.watch.shard_of", "shard {{.Shard}}/{{.Shards}}: {{.Sites}} of the {{.All}} in {{.File}}; merge the shards' --json reports with watch --merge")
@@ -180,16 +182,16 @@ func parseSeverity(s string) (diag.Severity, bool) {
 
 func runWatch(env *Env, args []string) int {
 	fs := NewFlags(env, "watch", watchUsage)
-	urlsFile := fs.String("urls", "", "your saved URLs or paths, one per line: each change says how many flip per crawler")
+	urlsFile := fs.String("urls", "", msg.Def("history.watch.flag_urls", "your saved URLs or paths, one per line: each change says how many flip per crawler"))
 	var agents StringList
-	fs.Var(&agents, "agent", "a crawler whose verdicts are checked; repeat for several (default: Googlebot, bingbot, YandexBot)")
-	failOn := fs.String("fail-on", "warning", "exit 1 when a change reaches this severity: info, warning or error")
-	asJSON := fs.Bool("json", false, "JSON Lines: one object per site, then a summary")
-	notify := fs.String("notify", "", "POST a JSON summary of each change at or above --fail-on to this URL")
-	workers := fs.Int("workers", history.DefaultWatchWorkers, "sites fetched at once")
-	perHost := fs.Int("per-host", history.DefaultPerHost, "fetches of one host at once")
-	budget := fs.Duration("budget", history.DefaultBudget, "time allowed per site (every redirect and the body)")
-	noCond := fs.Bool("no-conditional", false, "send plain requests, without If-None-Match / If-Modified-Since")
+	fs.Var(&agents, "agent", msg.Def("history.watch.flag_agent", "a crawler whose verdicts are checked; repeat for several (default: Googlebot, bingbot, YandexBot)"))
+	failOn := fs.String("fail-on", "warning", msg.Def("history.watch.flag_fail_on", "exit 1 when a change reaches this severity: info, warning or error"))
+	asJSON := fs.Bool("json", false, msg.Def("history.watch.flag_json", "JSON Lines: one object per site, then a summary"))
+	notify := fs.String("notify", "", msg.Def("history.watch.flag_notify", "POST a JSON summary of each change at or above --fail-on to this URL"))
+	workers := fs.Int("workers", history.DefaultWatchWorkers, msg.Def("history.watch.flag_workers", "sites fetched at once"))
+	perHost := fs.Int("per-host", history.DefaultPerHost, msg.Def("history.watch.flag_per_host", "fetches of one host at once"))
+	budget := fs.Duration("budget", history.DefaultBudget, msg.Def("history.watch.flag_budget", "time allowed per site (every redirect and the body)"))
+	noCond := fs.Bool("no-conditional", false, msg.Def("history.watch.flag_no_conditional", "send plain requests, without If-None-Match / If-Modified-Since"))
 	shardFlag := fs.String("shard", "", msgWatchFlagShard)
 	merge := fs.Bool("merge", false, msgWatchFlagMerge)
 	pos, code := ParseFlags(fs, args)
@@ -214,10 +216,10 @@ func runWatch(env *Env, args []string) int {
 		return Failf(env, "watch: %s", msg.New(msgWatchBadFailOn, "Value", *failOn))
 	}
 	if *workers <= 0 || *perHost <= 0 || *budget <= 0 {
-		return Failf(env, "watch: --workers, --per-host and --budget must be positive")
+		return Failf(env, "watch: %s", msg.New(msgWatchBadLimits))
 	}
 	if *notify != "" && !fetch.IsURL(*notify) {
-		return Failf(env, "watch: --notify must be an http(s) URL")
+		return Failf(env, "watch: %s", msg.New(msgWatchBadNotify))
 	}
 	st, ok := history.InUse()
 	if !ok {

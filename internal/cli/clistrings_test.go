@@ -1,0 +1,48 @@
+package cli_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/robots-studio/robots-studio/internal/cli"
+	"github.com/robots-studio/robots-studio/internal/i18n"
+	"github.com/robots-studio/robots-studio/tester/msg"
+)
+
+// TestWatchAndCrawlersSpeakTheUsersLanguage: watch's and crawlers' errors
+// and flag help are messages of the catalogue, shown in the user's language
+// (Polish here), not English text written into the command.
+func TestWatchAndCrawlersSpeakTheUsersLanguage(t *testing.T) {
+	i18n.UseIn("pl")
+	t.Cleanup(func() { msg.SetTranslator(nil) })
+	for _, c := range []struct {
+		rule string
+		args []string
+		code int
+		want string
+	}{
+		{"watch: limits must be positive", []string{"watch", "--workers", "0", "sites.txt"}, cli.ExitUsage, "--workers, --per-host i --budget muszą być dodatnie"},
+		{"watch: --notify must be a URL", []string{"watch", "--notify", "ftp://x", "sites.txt"}, cli.ExitUsage, "--notify musi być adresem URL http(s)"},
+		{"watch: flag help", []string{"watch", "-h"}, -1, "ile witryn pobierać jednocześnie"},
+		{"crawlers: --json help", []string{"crawlers", "-h"}, -1, "jeden obiekt JSON na robota"},
+		{"crawlers: unknown subcommand", []string{"crawlers", "bogus"}, cli.ExitUsage, `nieznane podpolecenie "bogus"`},
+		{"crawlers: bad --source", []string{"crawlers", "--source", "x"}, cli.ExitUsage, `--source "x": oczekiwano builtin, user lub all`},
+		{"crawlers update: no arguments", []string{"crawlers", "update", "x"}, cli.ExitUsage, "nie przyjmuje argumentów; źródła podaj przez --from"},
+		{"crawlers update: flag help", []string{"crawlers", "update", "-h"}, -1, "pokaż zmiany bez zapisywania ich"},
+		{"crawlers undo: no arguments", []string{"crawlers", "undo", "x"}, cli.ExitUsage, "nie przyjmuje argumentów"},
+		{"crawlers add: one NAME", []string{"crawlers", "add"}, cli.ExitUsage, "podaj jedną nazwę NAME"},
+		{"crawlers add: unknown engine", []string{"crawlers", "add", "ExampleBot", "--engine", "nope"}, cli.ExitUsage, `nieznany silnik "nope"`},
+		{"crawlers add: flag help", []string{"crawlers", "add", "-h"}, -1, "kto go prowadzi"},
+		{"crawlers remove: one NAME", []string{"crawlers", "remove"}, cli.ExitUsage, "podaj jedną nazwę NAME"},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			code, out, errs := runCmd(t, "", c.args...)
+			if c.code >= 0 && code != c.code {
+				t.Errorf("exit %d, want %d", code, c.code)
+			}
+			if !strings.Contains(out+errs, c.want) {
+				t.Errorf("no %q in\n%s%s", c.want, out, errs)
+			}
+		})
+	}
+}
