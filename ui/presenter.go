@@ -295,8 +295,27 @@ func (c *classroom) fitPresenterTable() {
 		return
 	}
 	if !s.pane.Compare() {
-		// one reading's table: its long columns scroll, as at any zoom
-		s.split.SetOffset(presenterSplit)
+		// One reading's table: the editor gives the table the width
+		// thirty characters of the path need at presenter zoom (23 at
+		// 1024×768 with the editor at its usual share), down to
+		// presenterMinSplit; its long lines wrap, and the editor keeps
+		// its height. The deciding line and the group still scroll.
+		width := s.win.Canvas().Size().Width
+		if width <= 0 {
+			return
+		}
+		need := s.pane.PathRoomWidth()
+		share := 1 - float64((need+4*theme.Padding())/width)
+		s.split.SetOffset(max(presenterMinSplit, min(presenterSplit, share)))
+		// the pane's own margins, read off the laid-out table: the
+		// editor gives what the table still lacks
+		for range 2 {
+			short, w := need-s.pane.TableShownWidth(), s.split.Size().Width
+			if short < 1 || w <= 0 || s.pane.TableShownWidth() <= 0 || s.split.Offset <= presenterMinSplit {
+				break
+			}
+			s.split.SetOffset(max(presenterMinSplit, s.split.Offset-float64(short/w)))
+		}
 		return
 	}
 	for {

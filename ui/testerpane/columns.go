@@ -81,7 +81,28 @@ func (tb *resultTable) normalColumns(width float32) []column {
 			cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == k })
 		}
 	}
+	// In presenter mode the deciding line gives way too, last, when thirty
+	// characters of the path do not fit beside it at presenter zoom
+	// (1024×768): the back row reads the crawler, the path and the verdict
+	// large, and the selected result's deciding rule is in the large-type
+	// explanation and marked in the editor beside the table.
+	if p.presenting && width > 0 && tb.colChoice[colRule] == colAuto && tb.pathRoom(cols) > width {
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == colRule })
+	}
 	return cols
+}
+
+// pathRoom is the width cols need for thirty characters of the path: every
+// column at its least, the crawler column at a short name's width (as
+// fitColumns gives way).
+func (tb *resultTable) pathRoom(cols []column) float32 {
+	w := tb.leastWidth(cols)
+	for _, c := range cols {
+		if _, kept := tb.userWidth(c); c.kind == colCrawler && !kept {
+			w -= max(0, tb.fitWidth(c)-tb.leastCrawler(c))
+		}
+	}
+	return w
 }
 
 // leastWidth is the width cols need with every text column at its least.
@@ -119,6 +140,28 @@ func (tb *resultTable) leastOf(c column, f int) float32 {
 		least = textWidth(pathLeastText, false) + zoomed(2*cellPad)
 	}
 	return max(least, tb.headerWidth(c))
+}
+
+// PathRoomWidth is the table width at which the results without compare
+// show thirty characters of the path: every column at its least, the
+// crawler column at a short name's width, the group and the reading's name
+// left out, as fitColumns and normalColumns give way. Presenter mode narrows the editor
+// to it, so the back row reads the paths at presenter zoom too.
+func (p *Pane) PathRoomWidth() float32 {
+	tb := p.table
+	cols := slices.DeleteFunc(tb.normalColumns(0), func(c column) bool {
+		return (c.kind == colGroup || c.kind == colEngine) && tb.colChoice[c.kind] == colAuto
+	})
+	return tb.pathRoom(cols)
+}
+
+// TableShownWidth is the results table's width as laid out now (0 before
+// it is laid out).
+func (p *Pane) TableShownWidth() float32 {
+	if p.ui.table == nil {
+		return 0
+	}
+	return p.ui.table.Size().Width
 }
 
 // leastCrawler is the least width the crawler column gives way to when
