@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/robots-studio/robots-studio/internal/corpus"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 	"github.com/robots-studio/robots-studio/internal/loggen"
 )
 
@@ -15,9 +16,9 @@ import (
 // editor kept its usual share), and the editor keeps at least a fifth of
 // the width for the rule the class looks at.
 func TestPresenterPathReadsThirtyCharactersAt1024(t *testing.T) {
-	for _, locale := range []string{"en_US.UTF-8", "ru_RU.UTF-8", "pl_PL.UTF-8"} {
+	for _, locale := range []string{"en", "ru", "pl"} {
 		t.Run(locale, func(t *testing.T) {
-			t.Setenv("LC_ALL", locale)
+			i18ntest.Speak(t, locale)
 			s := newTestStudio(t)
 			s.win.Resize(fyne.NewSize(1024, 768))
 			src := corpus.File(t, "linkedin.robots.txt")
