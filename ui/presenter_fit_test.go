@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/robots-studio/robots-studio/internal/corpus"
-	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 	"github.com/robots-studio/robots-studio/internal/loggen"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
 )
 
 // TestPresenterPathReadsThirtyCharactersAt1024: in presenter mode at

@@ -142,28 +142,6 @@ func (tb *resultTable) leastOf(c column, f int) float32 {
 	return max(least, tb.headerWidth(c))
 }
 
-// PathRoomWidth is the table width at which the results without compare
-// show thirty characters of the path: every column at its least, the
-// crawler column at a short name's width, the group and the reading's name
-// left out, as fitColumns and normalColumns give way. Presenter mode narrows the editor
-// to it, so the back row reads the paths at presenter zoom too.
-func (p *Pane) PathRoomWidth() float32 {
-	tb := p.table
-	cols := slices.DeleteFunc(tb.normalColumns(0), func(c column) bool {
-		return (c.kind == colGroup || c.kind == colEngine) && tb.colChoice[c.kind] == colAuto
-	})
-	return tb.pathRoom(cols)
-}
-
-// TableShownWidth is the results table's width as laid out now (0 before
-// it is laid out).
-func (p *Pane) TableShownWidth() float32 {
-	if p.ui.table == nil {
-		return 0
-	}
-	return p.ui.table.Size().Width
-}
-
 // leastCrawler is the least width the crawler column gives way to when
 // the path needs the width: a short name's, never narrower than its header.
 func (tb *resultTable) leastCrawler(c column) float32 {
