@@ -295,8 +295,29 @@ func (c *classroom) fitPresenterTable() {
 		return
 	}
 	if !s.pane.Compare() {
-		// one reading's table: its long columns scroll, as at any zoom
-		s.split.SetOffset(presenterSplit)
+		// One reading's table: the editor gives the table the width
+		// thirty characters of the path need at presenter zoom (23 at
+		// 1024×768 with the editor at its usual share), down to
+		// presenterMinSplit and the editor's own least width (24
+		// columns: a rule line whole); its long lines wrap, and it keeps
+		// its height. Where that is not enough (1024×768) the deciding
+		// line gives way (testerpane's normalColumns).
+		width := s.win.Canvas().Size().Width
+		if width <= 0 {
+			return
+		}
+		need := s.pane.Figures().PathRoom
+		share := 1 - float64((need+4*theme.Padding())/width)
+		s.split.SetOffset(max(presenterMinSplit, min(presenterSplit, share)))
+		// the pane's own margins, read off the laid-out table: the
+		// editor gives what the table still lacks
+		for range 2 {
+			have, w := s.pane.Figures().TableWidth, s.split.Size().Width
+			if short := need - have; short < 1 || w <= 0 || have <= 0 || s.split.Offset <= presenterMinSplit {
+				break
+			}
+			s.split.SetOffset(max(presenterMinSplit, s.split.Offset-float64((need-have)/w)))
+		}
 		return
 	}
 	for {

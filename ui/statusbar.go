@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/internal/session"
@@ -22,6 +23,15 @@ type statusBar struct {
 	state, pos, enc, eol, reading *widget.Label
 	tests                         *widget.Button
 	root                          fyne.CanvasObject
+	// The full texts of the position and the reading, and their short
+	// forms ("14:3", the reading's name alone), shown when the row is too
+	// narrow for the reading whole (Russian and Polish at 1024×768,
+	// presenter mode): the tester's own Reading selector names the word.
+	posFull, posShort, readFull, readShort string
+	// and, narrower still (Russian in presenter mode), the test set's
+	// place in a word ("Tests: beside"; its dialog says it whole)
+	testsFull, testsShort string
+	compact, tight        bool
 	// place is the browser build's last answer to where the test set is
 	// kept, for the file and set path it was asked for (placeBeside).
 	place struct {
@@ -41,9 +51,75 @@ func newStatusBar(showTests func()) *statusBar {
 	b.tests.Importance = widget.LowImportance
 	left := container.NewHBox(b.state, widget.NewSeparator(), b.pos, widget.NewSeparator(), b.enc,
 		widget.NewSeparator(), b.eol, widget.NewSeparator())
-	b.root = container.NewVBox(widget.NewSeparator(),
-		container.NewBorder(nil, nil, left, b.tests, b.reading))
+	row := container.NewBorder(nil, nil, left, b.tests, b.reading)
+	b.root = container.NewVBox(widget.NewSeparator(), container.New(&barFit{b: b}, row))
 	return b
+}
+
+// barFit lays the status bar's row out, choosing the short forms when the
+// full ones would cut the reading.
+type barFit struct{ b *statusBar }
+
+func (l *barFit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.b.fit(objs[0].MinSize().Width, size.Width)
+	for _, o := range objs {
+		o.Resize(size)
+		o.Move(fyne.NewPos(0, 0))
+	}
+}
+
+func (l *barFit) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+// labelWidth is the width a label needs for text whole.
+func labelWidth(text string) float32 {
+	return fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+}
+
+// fit shows the full texts when the row (which needs min as it is now)
+// has room for them in width, else the short ones.
+func (b *statusBar) fit(min, width float32) {
+	shown := func(l *widget.Label) float32 { return l.MinSize().Width }
+	bold := func(t string) float32 {
+		return fyne.MeasureText(t, theme.TextSize(), fyne.TextStyle{Bold: true}).Width
+	}
+	full := min - shown(b.pos) - shown(b.reading) + labelWidth(b.posFull) + labelWidth(b.readFull) -
+		bold(b.tests.Text) + bold(b.testsFull)
+	short := full - labelWidth(b.posFull) + labelWidth(b.posShort) - labelWidth(b.readFull) + labelWidth(b.readShort)
+	b.compact = width > 0 && full > width
+	b.tight = width > 0 && short > width
+	b.apply()
+}
+
+// apply puts the full or short texts in the labels.
+func (b *statusBar) apply() {
+	tests := b.testsFull
+	if b.tight {
+		tests = b.testsShort
+	}
+	if b.tests.Text != tests {
+		b.tests.SetText(tests)
+	}
+	if b.compact {
+		setText(b.pos, b.posShort)
+		setText(b.reading, b.readShort)
+		return
+	}
+	setText(b.pos, b.posFull)
+	setText(b.reading, b.readFull)
+}
+
+// setPosition and setReading change what the status bar says.
+func (b *statusBar) setPosition(line, col int) {
+	data := map[string]any{"Line": line, "Column": col}
+	b.posFull = lang.X("window.status.position", "Line {{.Line}}, column {{.Column}}", data)
+	b.posShort = lang.X("window.status.position_short", "{{.Line}}:{{.Column}}", data)
+	b.apply()
+}
+
+func (b *statusBar) setReading(name string) {
+	b.readFull = lang.X("window.status.reading", "Reading: {{.Engine}}", map[string]any{"Engine": name})
+	b.readShort = name
+	b.apply()
 }
 
 // refreshBar shows the window's state in the status bar.
@@ -54,15 +130,12 @@ func (s *studio) refreshBar() {
 	}
 	doc := s.ed.Document()
 	setText(b.state, fileStateText(s.doc.Path(), s.doc.Remote(), s.doc.Modified()))
-	setText(b.pos, lang.X("window.status.position", "Line {{.Line}}, column {{.Column}}",
-		map[string]any{"Line": s.ed.CursorLine(), "Column": s.ed.CursorColumn()}))
+	b.setPosition(s.ed.CursorLine(), s.ed.CursorColumn())
 	setText(b.enc, encodingText(doc))
 	setText(b.eol, endingsText(doc))
-	setText(b.reading, lang.X("window.status.reading", "Reading: {{.Engine}}",
-		map[string]any{"Engine": s.pane.ReadingName()}))
-	if t := testsPlaceText(s); b.tests.Text != t {
-		b.tests.SetText(t)
-	}
+	b.setReading(s.pane.ReadingName())
+	b.testsFull, b.testsShort = testsPlaceText(s)
+	b.apply()
 }
 
 // placeBeside reports whether the file's test set is kept beside it. In
@@ -86,8 +159,7 @@ func (s *studio) cursorMoved() {
 	if s.bar == nil {
 		return
 	}
-	setText(s.bar.pos, lang.X("window.status.position", "Line {{.Line}}, column {{.Column}}",
-		map[string]any{"Line": s.ed.CursorLine(), "Column": s.ed.CursorColumn()}))
+	s.bar.setPosition(s.ed.CursorLine(), s.ed.CursorColumn())
 }
 
 // setText changes a label only when its text changes (no relayout per key).
@@ -164,14 +236,17 @@ func endingsText(doc *syntax.Document) string {
 }
 
 // testsPlaceText says where the tester's rows are kept.
-func testsPlaceText(s *studio) string {
+func testsPlaceText(s *studio) (full, short string) {
 	if s.doc.Path() == "" {
-		return lang.X("window.status.tests_unsaved", "Test set: saved with the file")
+		return lang.X("window.status.tests_unsaved", "Test set: saved with the file"),
+			lang.X("window.status.tests_unsaved_short", "Tests: with the file")
 	}
 	if s.bar.placeBeside(s) {
-		return lang.X("window.status.tests_beside", "Test set: beside the file")
+		return lang.X("window.status.tests_beside", "Test set: beside the file"),
+			lang.X("window.status.tests_beside_short", "Tests: beside")
 	}
-	return lang.X("window.status.tests_app", "Test set: in Robots Studio's folder")
+	return lang.X("window.status.tests_app", "Test set: in Robots Studio's folder"),
+		lang.X("window.status.tests_app_short", "Tests: app folder")
 }
 
 // tabTitle is the editor tab's title: the file's name, the host of a

@@ -81,7 +81,28 @@ func (tb *resultTable) normalColumns(width float32) []column {
 			cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == k })
 		}
 	}
+	// In presenter mode the deciding line gives way too, last, when thirty
+	// characters of the path do not fit beside it at presenter zoom
+	// (1024×768): the back row reads the crawler, the path and the verdict
+	// large, and the selected result's deciding rule is in the large-type
+	// explanation and marked in the editor beside the table.
+	if p.presenting && width > 0 && tb.colChoice[colRule] == colAuto && tb.pathRoom(cols) > width {
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == colRule })
+	}
 	return cols
+}
+
+// pathRoom is the width cols need for thirty characters of the path: every
+// column at its least, the crawler column at a short name's width (as
+// fitColumns gives way).
+func (tb *resultTable) pathRoom(cols []column) float32 {
+	w := tb.leastWidth(cols)
+	for _, c := range cols {
+		if _, kept := tb.userWidth(c); c.kind == colCrawler && !kept {
+			w -= max(0, tb.fitWidth(c)-tb.leastCrawler(c))
+		}
+	}
+	return w
 }
 
 // leastWidth is the width cols need with every text column at its least.

@@ -160,7 +160,7 @@ func TestAddCrawlerAndPathShowsBlockedAndLine(t *testing.T) {
 	if !strings.Contains(r.icon, "cancel") {
 		t.Errorf("icon = %s, want the cancel (blocked) icon", r.icon)
 	}
-	if r.rule != "line 2: Disallow: /private" || r.read != "Google" || r.group != "* (line 1)" {
+	if r.rule != "2: Disallow: /private" || r.read != "Google" || r.group != "* (line 1)" {
 		t.Errorf("rule = %q, read as %q, group %q", r.rule, r.read, r.group)
 	}
 	if p.ui.lower.Offset < 0.99 {

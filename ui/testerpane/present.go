@@ -11,6 +11,7 @@ import "github.com/robots-studio/robots-studio/tester/engine"
 func (p *Pane) SetPresenting(on bool) {
 	ui := &p.ui
 	p.presenting = on
+	p.table.columnsFollow(p.table.tableW) // the deciding line may give way (normalColumns)
 	for _, o := range []interface {
 		Show()
 		Hide()

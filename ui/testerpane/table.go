@@ -331,6 +331,18 @@ func decidingText(v *engine.Verdict) string {
 	return lang.X("testerpane.decided.no_rule", "no rule matches")
 }
 
+// decidingCell is the Deciding line column's text: it leads with what
+// matters, the line number and the rule ("14: Disallow: /x"), with no word
+// before them — the column's header says what the number is, and a column cut
+// at 1024 px showed only "строка …". The worded form (decidingText) is in
+// the explanation and the compare marks' tooltips.
+func decidingCell(v *engine.Verdict) string {
+	if v.Reason != engine.ReasonFileError && v.Reason != engine.ReasonRobotsTxt && v.Rule != nil {
+		return lang.X("testerpane.decided.cell", "{{.Line}}: {{.Rule}}", map[string]any{"Line": v.Rule.Line, "Rule": v.Rule.Text})
+	}
+	return decidingText(v)
+}
+
 // groupText is the group column: the name it was reached by and its line.
 func groupText(v *engine.Verdict) string {
 	if v.Group == nil {
@@ -428,7 +440,7 @@ func (tb *resultTable) content(row int, col column) content {
 			}
 		}
 	case colRule:
-		out.text = decidingText(v) + usageText(v)
+		out.text = decidingCell(v) + usageText(v)
 	case colGroup:
 		out.text = groupText(v)
 	case colExpect:

@@ -212,7 +212,7 @@ func TestDefaultReadingIsEachCrawlersOwn(t *testing.T) {
 	p, _ := newTestPane(t, "User-agent: *\nDisallow: /all\n\nUser-agent: Yandex\nDisallow: /yandex-only\n")
 	p.SetTestSet(&testset.Set{Crawlers: []string{"YandexBot", "Googlebot", "GPTBot"}, Paths: []string{"/yandex-only"}})
 	y := rowFor(t, p, "YandexBot", "/yandex-only")
-	if y.word != "blocked" || y.read != "Yandex" || y.rule != "line 5: Disallow: /yandex-only" || y.group != "Yandex (line 4)" {
+	if y.word != "blocked" || y.read != "Yandex" || y.rule != "5: Disallow: /yandex-only" || y.group != "Yandex (line 4)" {
 		t.Errorf("YandexBot: %+v", y)
 	}
 	if g := rowFor(t, p, "Googlebot", "/yandex-only"); g.word != "allowed" || g.read != "Google" {

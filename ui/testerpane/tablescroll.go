@@ -91,11 +91,22 @@ type Figures struct {
 	PathChars  int           // characters of a typical path the Path column shows whole
 	ThirdRow   fyne.Position // a point in the third row in view, in window coordinates
 	HasThird   bool          // the table shows a third row
+	// TableWidth is the results table's width as laid out now, PathRoom
+	// the width at which it would show thirty characters of the path
+	// without compare: every column at its least, the crawler column at a
+	// short name's width, the group and the reading's name left out (as
+	// normalColumns and fitColumns give way). Presenter mode narrows the
+	// editor to it.
+	TableWidth, PathRoom float32
 }
 
 // Figures reports the pane's figures now.
 func (p *Pane) Figures() Figures {
-	f := Figures{RowsInView: p.ui.table.rowsInView(), PathChars: p.table.pathChars()}
+	f := Figures{RowsInView: p.ui.table.rowsInView(), PathChars: p.table.pathChars(), TableWidth: p.ui.table.Size().Width}
+	tb := p.table
+	f.PathRoom = tb.pathRoom(slices.DeleteFunc(tb.normalColumns(0), func(c column) bool {
+		return (c.kind == colGroup || c.kind == colEngine) && tb.colChoice[c.kind] == colAuto
+	}))
 	f.ThirdRow, f.HasThird = p.ui.table.rowPoint(2)
 	return f
 }
