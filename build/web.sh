@@ -9,6 +9,8 @@
 # smaller deflate, is used when installed: Debian package pigz).
 # The build fails when the page's transfer is over WEB_BUDGET bytes
 # (15000000 unless set).
+# WEB_SYMBOLS=1 keeps the functions' names in the program (a CPU profile of
+# the page then names Go functions; the download is larger).
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -26,9 +28,11 @@ mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+strip="-s -w"
+[ "${WEB_SYMBOLS:-}" = 1 ] && strip=""
 start=$(date +%s)
 (cd "$root" && GOOS=js GOARCH=wasm go build -trimpath \
-	-ldflags "-s -w -X github.com/robots-studio/robots-studio/internal/version.Version=$version" \
+	-ldflags "$strip -X github.com/robots-studio/robots-studio/internal/version.Version=$version" \
 	-o "$tmp/robots-studio.wasm" .)
 built=$(date +%s)
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall/js"
 
@@ -78,6 +79,12 @@ func (w *webSide) installHook() {
 	s := w.s
 	h := js.Global().Get("Object").New()
 	h.Set("version", version.String())
+	// goroutines answers at once, without the UI goroutine: what every
+	// goroutine is doing, for a report of a page that stopped answering
+	h.Set("goroutines", js.FuncOf(func(js.Value, []js.Value) any {
+		buf := make([]byte, 1<<20)
+		return string(buf[:runtime.Stack(buf, true)])
+	}))
 	fn := func(name string, f func(args []js.Value) any) {
 		h.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any { return onUI(func() any { return f(args) }) }))
 	}
@@ -87,6 +94,15 @@ func (w *webSide) installHook() {
 		return nil
 	})
 	fn("text", func([]js.Value) any { return string(s.ed.Bytes()) })
+	fn("recoveryOffered", func([]js.Value) any {
+		out := []any{}
+		if s.recovery.dlg != nil {
+			for _, r := range s.recovery.rows {
+				out = append(out, string(r.Text))
+			}
+		}
+		return out
+	})
 	fn("setText", func(a []js.Value) any {
 		s.ed.SetText([]byte(argString(a, 0)))
 		s.documentChanged()

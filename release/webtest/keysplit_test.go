@@ -3,7 +3,9 @@
 package webtest
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,4 +175,84 @@ func TestKeystrokeSplit(t *testing.T) {
 	run("two lines, no tester rows", "User-agent: *\nDisallow: /x\n", []string{}, []string{}, 0)
 	run("linkedin, 100 results", string(linkedin), crawlerRows, paths, 100)
 	p.noBadConsole(t)
+}
+
+// hotPath is the call path to the function that has the most self time
+// in prof, outermost first: where a page that stopped answering spends
+// its time (its names are indices unless the program keeps its symbols:
+// build/web.sh with WEB_SYMBOLS=1).
+func hotPath(prof *profiler.Profile) []string {
+	parent := map[int64]int64{}
+	name := map[int64]string{}
+	for _, nd := range prof.Nodes {
+		name[nd.ID] = nd.CallFrame.FunctionName
+		for _, c := range nd.Children {
+			parent[c] = nd.ID
+		}
+	}
+	self := map[int64]int64{}
+	var top int64
+	for _, id := range prof.Samples {
+		if n := name[id]; n == "(idle)" || n == "(program)" || n == "(root)" {
+			continue
+		}
+		self[id]++
+		if self[id] > self[top] {
+			top = id
+		}
+	}
+	var path []string
+	for id, ok := top, top != 0; ok; id, ok = parent[id] {
+		path = append(path, name[id])
+	}
+	slices.Reverse(path)
+	return path
+}
+
+// stallReport profiles the page's main thread for a few seconds (the V8
+// inspector answers while a script runs) and says where it spends them:
+// the split, the functions with most self time and the hottest path.
+func (p *tab) stallReport() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
+		return "no profile: " + err.Error()
+	}
+	if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
+		return "no profile: " + err.Error()
+	}
+	time.Sleep(5 * time.Second)
+	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		return "no profile: " + err.Error()
+	}
+	s := splitProfile(res.Profile)
+	probe := func(expr string, await bool, limit time.Duration) string {
+		c, cancel := context.WithTimeout(p.ctx, limit)
+		defer cancel()
+		var opts []chromedp.EvaluateOption
+		if await {
+			opts = append(opts, chromedp.EvalAwaitPromise)
+		}
+		v, err := chromedp.Run(c, chromedp.Evaluate[string]("Promise.resolve("+expr+").then((v) => String(v))", opts...))
+		if !await {
+			v, err = chromedp.Run(c, chromedp.Evaluate[string]("String("+expr+")"))
+		}
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		return v
+	}
+	probes := []string{
+		"a timer's promise: " + probe(`new Promise((ok) => setTimeout(() => ok("resolved"), 10))`, true, 10*time.Second),
+		"focus: " + probe(`document.hasFocus() + " " + document.visibilityState`, false, 10*time.Second),
+		"text() again: " + probe(`robotsStudio.text().then((s) => s.length)`, true, 20*time.Second),
+		"settings(): " + probe(`robotsStudio.settings().then((s) => JSON.stringify(s))`, true, 20*time.Second),
+	}
+	stacks, err := chromedp.Run(ctx, chromedp.Evaluate[string](`typeof robotsStudio.goroutines === "function" ? robotsStudio.goroutines() : "(no goroutines())"`))
+	if err != nil {
+		stacks = "no goroutines: " + err.Error()
+	}
+	return fmt.Sprintf("%s\n5 s of the main thread: wasm %.0f ms, JS %.0f ms, GC %.0f ms, browser %.0f ms, idle %.0f ms\nmost self time: %s\nhottest path: %s\ngoroutines:\n%s",
+		strings.Join(probes, "\n"), s.wasm, s.js, s.gc, s.program, s.idle, strings.Join(topFunctions(res.Profile, 12), ", "), strings.Join(hotPath(res.Profile), " → "), stacks)
 }

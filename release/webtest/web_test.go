@@ -307,48 +307,52 @@ func TestWeb(t *testing.T) {
 		}
 	})
 
-	step("10,000 random keys, pastes and clicks", func(t *testing.T) {
-		p.eval(stressDriver, nil)
-		start := time.Now()
-		// The app is asked whether it answers after every batch, with a
-		// fresh file every perFile events: random typing grows the file
-		// and the tester's fields without end, and each key costs more
-		// as they grow (tens of milliseconds a key in WebAssembly after a
-		// few thousand); what this step proves is that no input breaks
-		// the app, not how fast a file of random text is (web keystroke
-		// speed is measured above and in keysplit_test.go).
-		const events, batch, perFile = 10000, 100, 2000
-		var keys, pastes, clicks float64
-		var longestStall time.Duration
-		stallAt := 0
-		for done := 0; done < events; done += batch {
-			if done%perFile == 0 {
-				p.eval(`robotsStudio.openText("robots.txt", "User-agent: *\nDisallow: /private\n")`, nil)
-				p.click(300, 200)
-			}
-			var c map[string]float64
-			p.eval("__stress("+itoa(batch)+", "+itoa(23+done)+")", &c)
-			keys, pastes, clicks = keys+c["keys"], pastes+c["pastes"], clicks+c["clicks"]
-			asked := time.Now()
-			ctx, cancel := context.WithTimeout(p.ctx, stallLimit)
-			alive, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`robotsStudio.text().then((s) => typeof s === "string")`, chromedp.EvalAwaitPromise))
-			cancel()
-			if err != nil || !alive {
-				p.screenshot(filepath.Join(os.TempDir(), "robots-studio-webtest-stall.png"))
-				t.Fatalf("the app does not answer within %v after %d events (%v)\nconsole:\n%s", stallLimit, done+batch, err, p.consoleTail(30))
-			}
-			if d := time.Since(asked); d > longestStall {
-				longestStall, stallAt = d, done+batch
-			}
-			if time.Since(start) > 10*time.Minute {
-				t.Fatalf("only %d events in 10 minutes", done+batch)
-			}
-		}
-		t.Logf("%d events (%.0f keys, %.0f pastes, %.0f clicks) in %.0f s; the app still answers; the longest wait for an answer was %v (after %d events)",
-			events, keys, pastes, clicks, time.Since(start).Seconds(), longestStall.Round(time.Millisecond), stallAt)
-	})
+	step("10,000 random keys, pastes and clicks", func(t *testing.T) { p.randomInput(t, 10000, stallLimit) })
 
 	step("console", func(t *testing.T) { p.noBadConsole(t) })
+}
+
+// randomInput sends events random keys, pastes and clicks to the page in
+// batches, and fails when the app does not answer within limit after one.
+func (p *tab) randomInput(t *testing.T, events int, limit time.Duration) {
+	p.eval(stressDriver, nil)
+	start := time.Now()
+	// The app is asked whether it answers after every batch, with a
+	// fresh file every perFile events: random typing grows the file
+	// and the tester's fields without end, and each key costs more
+	// as they grow (tens of milliseconds a key in WebAssembly after a
+	// few thousand); what this step proves is that no input breaks
+	// the app, not how fast a file of random text is (web keystroke
+	// speed is measured above and in keysplit_test.go).
+	const batch, perFile = 100, 2000
+	var keys, pastes, clicks float64
+	var longestStall time.Duration
+	stallAt := 0
+	for done := 0; done < events; done += batch {
+		if done%perFile == 0 {
+			p.eval(`robotsStudio.openText("robots.txt", "User-agent: *\nDisallow: /private\n")`, nil)
+			p.click(300, 200)
+		}
+		var c map[string]float64
+		p.eval("__stress("+itoa(batch)+", "+itoa(23+done)+")", &c)
+		keys, pastes, clicks = keys+c["keys"], pastes+c["pastes"], clicks+c["clicks"]
+		asked := time.Now()
+		ctx, cancel := context.WithTimeout(p.ctx, limit)
+		alive, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`robotsStudio.text().then((s) => typeof s === "string")`, chromedp.EvalAwaitPromise))
+		cancel()
+		if err != nil || !alive {
+			p.screenshot(filepath.Join(os.TempDir(), "robots-studio-webtest-stall.png"))
+			t.Fatalf("the app does not answer within %v after %d events (%v)\n%s\nconsole:\n%s", limit, done+batch, err, p.stallReport(), p.consoleTail(30))
+		}
+		if d := time.Since(asked); d > longestStall {
+			longestStall, stallAt = d, done+batch
+		}
+		if time.Since(start) > 10*time.Minute {
+			t.Fatalf("only %d events in 10 minutes", done+batch)
+		}
+	}
+	t.Logf("%d events (%.0f keys, %.0f pastes, %.0f clicks) in %.0f s; the app still answers; the longest wait for an answer was %v (after %d events)",
+		events, keys, pastes, clicks, time.Since(start).Seconds(), longestStall.Round(time.Millisecond), stallAt)
 }
 
 func itoa(n int) string {
