@@ -46,3 +46,32 @@ func TestWatchAndCrawlersSpeakTheUsersLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestCommandsSpeakTheUsersLanguage: the other commands' errors and flag
+// help are catalogue messages too; each case is a Polish sentence that an
+// English literal in the command would not print.
+func TestCommandsSpeakTheUsersLanguage(t *testing.T) {
+	i18n.UseIn("pl")
+	t.Cleanup(func() { msg.SetTranslator(nil) })
+	for _, c := range []struct {
+		rule string
+		args []string
+		code int
+		want string
+	}{
+		{"test: no ROBOTS_FILE", []string{"test"}, cli.ExitUsage, "brak ROBOTS_FILE"},
+		{"test: no --agent", []string{"test", "robots.txt", "/"}, cli.ExitUsage, "podaj co najmniej jeden --agent NAME"},
+		{"test: unknown engine", []string{"test", "--engine", "nope", "robots.txt"}, cli.ExitUsage, `nieznany silnik "nope"`},
+		{"test: flag help", []string{"test", "-h"}, -1, "wypisz tylko sumy"},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			code, out, errs := runCmd(t, "", c.args...)
+			if c.code >= 0 && code != c.code {
+				t.Errorf("exit %d, want %d", code, c.code)
+			}
+			if !strings.Contains(out+errs, c.want) {
+				t.Errorf("no %q in\n%s%s", c.want, out, errs)
+			}
+		})
+	}
+}
