@@ -63,6 +63,10 @@ func TestCommandsSpeakTheUsersLanguage(t *testing.T) {
 		{"test: no --agent", []string{"test", "robots.txt", "/"}, cli.ExitUsage, "podaj co najmniej jeden --agent NAME"},
 		{"test: unknown engine", []string{"test", "--engine", "nope", "robots.txt"}, cli.ExitUsage, `nieznany silnik "nope"`},
 		{"test: flag help", []string{"test", "-h"}, -1, "wypisz tylko sumy"},
+		{"check: one ROBOTS_FILE", []string{"check"}, cli.ExitUsage, "podaj dokładnie jeden ROBOTS_FILE"},
+		{"check: --fix of stdin", []string{"check", "--fix", "-"}, cli.ExitUsage, "--fix wymaga pliku, a nie standardowego wejścia"},
+		{"check: flag help", []string{"check", "-h"}, -1, "jeden obiekt JSON na diagnostykę"},
+		{"check: --engine help lists the defaults", []string{"check", "-h"}, -1, "lub podaj all (domyślnie: "},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			code, out, errs := runCmd(t, "", c.args...)
