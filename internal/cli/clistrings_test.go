@@ -67,6 +67,11 @@ func TestCommandsSpeakTheUsersLanguage(t *testing.T) {
 		{"check: --fix of stdin", []string{"check", "--fix", "-"}, cli.ExitUsage, "--fix wymaga pliku, a nie standardowego wejścia"},
 		{"check: flag help", []string{"check", "-h"}, -1, "jeden obiekt JSON na diagnostykę"},
 		{"check: --engine help lists the defaults", []string{"check", "-h"}, -1, "lub podaj all (domyślnie: "},
+		{"logs: no LOG", []string{"logs"}, cli.ExitUsage, "brak LOG"},
+		{"logs: --violations with --json", []string{"logs", "--violations", "--json", "access.log"}, cli.ExitUsage, "--violations i --json nie można łączyć"},
+		{"logs: flag help", []string{"logs", "-h"}, -1, "szkic robots.txt do porównania z nim"},
+		{"logs --merge: no summaries", []string{"logs", "--merge"}, cli.ExitUsage, "podaj pliki SUMMARY zapisane przez logs --partial"},
+		{"logs --merge: a flag of --partial", []string{"logs", "--merge", "--draft", "d.txt", "s.json"}, cli.ExitUsage, "--draft należy do uruchomień logs --partial"},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			code, out, errs := runCmd(t, "", c.args...)
