@@ -71,6 +71,11 @@ func TestCommandsSpeakTheUsersLanguage(t *testing.T) {
 		{"logs: --violations with --json", []string{"logs", "--violations", "--json", "access.log"}, cli.ExitUsage, "--violations i --json nie można łączyć"},
 		{"logs: flag help", []string{"logs", "-h"}, -1, "szkic robots.txt do porównania z nim"},
 		{"logs --merge: no summaries", []string{"logs", "--merge"}, cli.ExitUsage, "podaj pliki SUMMARY zapisane przez logs --partial"},
+		{"fetch: one site", []string{"fetch"}, cli.ExitUsage, "podaj dokładnie jeden host lub adres URL"},
+		{"fetch: --timeout 0", []string{"fetch", "--timeout", "0", "example.com"}, cli.ExitUsage, "--timeout musi być dodatni"},
+		{"fetch: flag help", []string{"fetch", "-h"}, -1, "zapisz treść bajt w bajt do FILE"},
+		{"fetch-as: one URL", []string{"fetch-as"}, cli.ExitUsage, "podaj jeden adres URL"},
+		{"fetch-as: unknown crawler", []string{"fetch-as", "--as", "NoSuchBot", "http://127.0.0.1:1/"}, cli.ExitUsage, `w katalogu nie ma robota "NoSuchBot"`},
 		{"logs --merge: a flag of --partial", []string{"logs", "--merge", "--draft", "d.txt", "s.json"}, cli.ExitUsage, "--draft należy do uruchomień logs --partial"},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
