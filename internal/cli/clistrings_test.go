@@ -6,6 +6,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/i18n"
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
 
@@ -51,6 +52,7 @@ func TestWatchAndCrawlersSpeakTheUsersLanguage(t *testing.T) {
 // help are catalogue messages too; each case is a Polish sentence that an
 // English literal in the command would not print.
 func TestCommandsSpeakTheUsersLanguage(t *testing.T) {
+	t.Setenv(session.StorageEnv, t.TempDir())
 	i18n.UseIn("pl")
 	t.Cleanup(func() { msg.SetTranslator(nil) })
 	for _, c := range []struct {
@@ -71,6 +73,12 @@ func TestCommandsSpeakTheUsersLanguage(t *testing.T) {
 		{"diff: bad --fail-on", []string{"diff", "--fail-on", "nope", "a.txt", "b.txt"}, cli.ExitUsage, `--fail-on musi mieć wartość any, blocked lub allowed, a nie "nope"`},
 		{"diff: stdin twice", []string{"diff", "-", "-"}, cli.ExitUsage, "OLD i NEW nie mogą oba czytać standardowego wejścia"},
 		{"diff: flag help", []string{"diff", "-h"}, -1, "jeden obiekt JSON na zmianę"},
+		{"history: unknown action", []string{"history", "bogus"}, cli.ExitUsage, `nieznana czynność "bogus"`},
+		{"history keep: on or off", []string{"history", "keep", "maybe"}, cli.ExitUsage, "podaj on lub off"},
+		{"history diff: bad --fail-on", []string{"history", "diff", "--fail-on", "nope", "example.com"}, cli.ExitUsage, `a nie "nope"`},
+		{"history import: limits", []string{"history", "import", "--max", "0", "--wayback", "example.com"}, cli.ExitUsage, "--delay i --max muszą być dodatnie"},
+		{"history import: flag help", []string{"history", "import", "-h"}, -1, "przerwa między dwoma zapytaniami do archiwum"},
+		{"history show: flag help", []string{"history", "show", "-h"}, -1, "wypisz dokładnie bajty wersji i nic więcej"},
 		{"logs: no LOG", []string{"logs"}, cli.ExitUsage, "brak LOG"},
 		{"logs: --violations with --json", []string{"logs", "--violations", "--json", "access.log"}, cli.ExitUsage, "--violations i --json nie można łączyć"},
 		{"logs: flag help", []string{"logs", "-h"}, -1, "szkic robots.txt do porównania z nim"},

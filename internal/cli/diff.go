@@ -21,6 +21,9 @@ import (
 const diffUsage = "[--engine ID|all] [--agent NAME]... [--urls FILE] [--json] [--fail-on any|blocked|allowed] [--jobs N] OLD NEW"
 
 var (
+	msgDiffFlagAgent  = msg.Def("live.diff.flag_agent", "crawler name; repeat for several (default: Googlebot, bingbot, YandexBot and every name either version uses)")
+	msgDiffFlagURLs   = msg.Def("live.diff.flag_urls", "check the URLs or paths in FILE, one per line (- = stdin); default: paths derived from the rules")
+	msgDiffFlagJSON   = msg.Def("live.diff.flag_json", "one JSON object per change")
 	msgDiffTwo        = msg.Def("live.diff.two", "give OLD and NEW (a file, - or an http(s) URL)")
 	msgDiffBadFailOn  = msg.Def("live.diff.bad_fail_on", "--fail-on must be any, blocked or allowed, not {{.Value}}")
 	msgDiffStdinTwice = msg.Def("live.diff.stdin_twice", "OLD and NEW cannot both read standard input")
@@ -103,9 +106,9 @@ func runDiff(env *Env, args []string) int {
 	fs := NewFlags(env, "diff", diffUsage)
 	var agents StringList
 	engineID := fs.String("engine", "", msg.Def("live.diff.flag_engine", "engine id or all; default: each crawler's own (its catalogue engine: Googlebot → google, Yandex robots → yandex, bingbot → bing; any other crawler → rfc9309)"))
-	fs.Var(&agents, "agent", msg.Def("live.diff.flag_agent", "crawler name; repeat for several (default: Googlebot, bingbot, YandexBot and every name either version uses)"))
-	urlsFile := fs.String("urls", "", msg.Def("live.diff.flag_urls", "check the URLs or paths in FILE, one per line (- = stdin); default: paths derived from the rules"))
-	asJSON := fs.Bool("json", false, msg.Def("live.diff.flag_json", "one JSON object per change"))
+	fs.Var(&agents, "agent", msgDiffFlagAgent)
+	urlsFile := fs.String("urls", "", msgDiffFlagURLs)
+	asJSON := fs.Bool("json", false, msgDiffFlagJSON)
 	failOn := fs.String("fail-on", "any", msg.Def("live.diff.flag_fail_on", "exit 1 when a change of this kind exists: any, blocked (newly blocked) or allowed (newly allowed)"))
 	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
