@@ -404,7 +404,7 @@ func withoutSyntheticRule(v *engine.Verdict, res *fetch.Result) *engine.Verdict 
 // already carries a robots.txt).
 func readLines(env *Env, path string, stdinTaken bool) ([]string, error) {
 	if path == "-" && stdinTaken {
-		return nil, fmt.Errorf("--urls - and ROBOTS_FILE - cannot both read standard input")
+		return nil, msg.Error(msgTestStdinTwice)
 	}
 	var lines []string
 	err := urlLines(path, env.Stdin, func(line string) error {
