@@ -76,15 +76,15 @@ var (
 
 func runAI(env *Env, args []string) int {
 	fs := NewFlags(env, "ai", aiUsage)
-	asJSON := fs.Bool("json", false, "one JSON document")
+	asJSON := fs.Bool("json", false, msg.Def("cli.ai.flag_json", "one JSON document"))
 	var paths StringList
-	fs.Var(&paths, "path", "also ask about PATH (repeatable); / is always asked")
+	fs.Var(&paths, "path", msg.Def("cli.ai.flag_path", "also ask about PATH (repeatable); / is always asked"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) != 1 {
-		return Failf(env, "ai: give one ROBOTS_FILE\nusage: robots-studio ai %s", aiUsage)
+		return Failf(env, "ai: %s\nusage: robots-studio ai %s", msg.New(msgGiveOne, "Arg", "ROBOTS_FILE"), aiUsage)
 	}
 	data, code := LoadRobots(env, pos[0])
 	if code >= 0 {

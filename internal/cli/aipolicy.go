@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
@@ -28,6 +29,13 @@ func init() {
 }
 
 var (
+	msgGiveOne        = msg.Def("cli.give_one", "give one {{.Arg}}")
+	msgAPBadStance    = msg.Def("cli.ai-policy.bad_stance", "unknown stance {{.Value}}; valid: allow-all, search-no-training, no-ai, custom")
+	msgAPNeedCustom   = msg.Def("cli.ai-policy.need_custom", "--block, --refuse, --let and the operator flags need --stance custom (or no --stance)")
+	msgAPBadUse       = msg.Def("cli.ai-policy.bad_use", "--use {{.Value}}; valid: immediate, reference, full")
+	msgAPBadPurpose   = msg.Def("cli.ai-policy.bad_purpose", "unknown purpose {{.Value}}")
+	msgAPNoOperator   = msg.Def("cli.ai-policy.no_operator", "the catalogue has no operator {{.Name}} (see robots-studio crawlers)")
+	msgAPBadOnly      = msg.Def("cli.ai-policy.bad_only", "--only {{.Value}}; valid: robots, signal, usage, bing, nginx, apache, caddy, haproxy, cloudflare")
 	msgAPFlagStance   = msg.Def("cli.ai-policy.flag_stance", "the stance: allow-all, search-no-training, no-ai or custom (--block, --refuse, --let and the operator flags make it custom)")
 	msgAPFlagBlock    = msg.Def("cli.ai-policy.flag_block", "refuse every crawler of PURPOSE (repeatable): search, ai-training, ai-search, ai-assistant, ai-data, ads, seo, archive, monitor, preview, copier, other")
 	msgAPFlagRefuse   = msg.Def("cli.ai-policy.flag_refuse", "refuse the catalogue crawler NAME whatever its purpose (repeatable)")
@@ -86,7 +94,7 @@ func runAIPolicy(env *Env, args []string) int {
 		return code
 	}
 	if len(pos) != 1 {
-		return Failf(env, "ai-policy: give one ROBOTS_FILE\nusage: robots-studio ai-policy %s", aiPolicyUsage)
+		return Failf(env, "ai-policy: %s\nusage: robots-studio ai-policy %s", msg.New(msgGiveOne, "Arg", "ROBOTS_FILE"), aiPolicyUsage)
 	}
 	p := aiaccess.Policy{Stance: aiaccess.Stance(*stance), Use: strings.ToLower(*use), RefuseAtServer: *atServer}
 	custom := len(block)+len(refuse)+len(let)+len(refuseOp)+len(letOp) > 0
@@ -96,17 +104,17 @@ func runAIPolicy(env *Env, args []string) int {
 	case *stance == "":
 		p.Stance = aiaccess.SearchNoTraining
 	case !slices.Contains(aiaccess.Stances, p.Stance):
-		return Failf(env, "ai-policy: unknown stance %q; valid: allow-all, search-no-training, no-ai, custom", *stance)
+		return Failf(env, "ai-policy: %s", msg.New(msgAPBadStance, "Value", strconv.Quote(*stance)))
 	case custom && p.Stance != aiaccess.Custom:
-		return Failf(env, "ai-policy: --block, --refuse, --let and the operator flags need --stance custom (or no --stance)")
+		return Failf(env, "ai-policy: %s", msg.New(msgAPNeedCustom))
 	}
 	if p.Use != "" && !slices.Contains(aipref.UseValues, p.Use) {
-		return Failf(env, "ai-policy: --use %q; valid: immediate, reference, full", *use)
+		return Failf(env, "ai-policy: %s", msg.New(msgAPBadUse, "Value", strconv.Quote(*use)))
 	}
 	p.Block = map[catalogue.Purpose]bool{}
 	for _, b := range block {
 		if !slices.Contains(catalogue.Purposes, catalogue.Purpose(b)) {
-			return Failf(env, "ai-policy: unknown purpose %q", b)
+			return Failf(env, "ai-policy: %s", msg.New(msgAPBadPurpose, "Value", strconv.Quote(b)))
 		}
 		p.Block[catalogue.Purpose(b)] = true
 	}
@@ -123,13 +131,13 @@ func runAIPolicy(env *Env, args []string) int {
 		into   map[string]bool
 		known  map[string]string
 		refuse bool
-		what   string
-	}{{refuse, p.Crawlers, names, true, "crawler"}, {let, p.Crawlers, names, false, "crawler"},
-		{refuseOp, p.Operators, operators, true, "operator"}, {letOp, p.Operators, operators, false, "operator"}} {
+		what   string // the message for a name the catalogue lacks
+	}{{refuse, p.Crawlers, names, true, msgFANoCrawler}, {let, p.Crawlers, names, false, msgFANoCrawler},
+		{refuseOp, p.Operators, operators, true, msgAPNoOperator}, {letOp, p.Operators, operators, false, msgAPNoOperator}} {
 		for _, n := range set.list {
 			real, ok := set.known[strings.ToLower(n)]
 			if !ok {
-				return Failf(env, "ai-policy: the catalogue has no %s %q (see robots-studio crawlers)", set.what, n)
+				return Failf(env, "ai-policy: %s", msg.New(set.what, "Name", strconv.Quote(n)))
 			}
 			set.into[real] = set.refuse
 		}
@@ -165,7 +173,7 @@ func runAIPolicy(env *Env, args []string) int {
 				}
 			}
 			if !found && !slices.Contains(aiaccess.Servers, aiaccess.Server(*only)) {
-				return Failf(env, "ai-policy: --only %q; valid: robots, signal, usage, bing, nginx, apache, caddy, haproxy, cloudflare", *only)
+				return Failf(env, "ai-policy: %s", msg.New(msgAPBadOnly, "Value", strconv.Quote(*only)))
 			}
 		}
 		return ExitOK

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/diag"
@@ -16,6 +17,13 @@ import (
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/textfile"
+)
+
+var (
+	msgOneArg          = msg.Def("cli.one_arg", "give exactly one {{.Arg}}")
+	msgCheckFlagEngine = msg.Def("lint.check.flag_engine", "report only what matters to this engine; repeat for several, or all (default: {{.Default}})")
+	msgCheckFixStdin   = msg.Def("lint.check.fix_stdin", "--fix needs a file, not standard input")
+	msgCheckFixURL     = msg.Def("lint.check.fix_url", "--fix needs a local file, not a URL: save the site's file first (robots-studio fetch -o FILE URL)")
 )
 
 const checkUsage = "[--engine ID|all]... [--history] [--each] [--json] [--fix] [--production [--site URL]] ROBOTS_FILE"
@@ -85,19 +93,19 @@ func DiagnosticJSON(doc *syntax.Document, d *lint.Diagnostic) JSONDiagnostic {
 func runCheck(env *Env, args []string) int {
 	fs := NewFlags(env, "check", checkUsage)
 	var engines StringList
-	fs.Var(&engines, "engine", "report only what matters to this engine; repeat for several, or all (default: "+strings.Join(lint.DefaultEngines, ", ")+")")
-	oldReadings := fs.Bool("history", false, "also report what matters only to the 1994/1996 readings and the libraries (temoto, urllib, protego, robots-parser) (as --engine all)")
-	each := fs.Bool("each", false, "one diagnostic per line, repeated findings not grouped")
-	asJSON := fs.Bool("json", false, "one JSON object per diagnostic")
-	fix := fs.Bool("fix", false, "apply the safe fixes to ROBOTS_FILE (atomically) and report what changed")
-	production := fs.Bool("production", false, "also fail on what must never reach a live site: / closed to every crawler or a major search crawler, a sitemap on a staging or another host, noindex in the home page's X-Robots-Tag (of --site, or of ROBOTS_FILE's site when it is a URL)")
-	site := fs.String("site", "", "with --production: the live site (host or URL) the file is for")
+	fs.Var(&engines, "engine", msg.New(msgCheckFlagEngine, "Default", strings.Join(lint.DefaultEngines, ", ")).String())
+	oldReadings := fs.Bool("history", false, msg.Def("lint.check.flag_history", "also report what matters only to the 1994/1996 readings and the libraries (temoto, urllib, protego, robots-parser) (as --engine all)"))
+	each := fs.Bool("each", false, msg.Def("lint.check.flag_each", "one diagnostic per line, repeated findings not grouped"))
+	asJSON := fs.Bool("json", false, msg.Def("lint.check.flag_json", "one JSON object per diagnostic"))
+	fix := fs.Bool("fix", false, msg.Def("lint.check.flag_fix", "apply the safe fixes to ROBOTS_FILE (atomically) and report what changed"))
+	production := fs.Bool("production", false, msg.Def("lint.check.flag_production", "also fail on what must never reach a live site: / closed to every crawler or a major search crawler, a sitemap on a staging or another host, noindex in the home page's X-Robots-Tag (of --site, or of ROBOTS_FILE's site when it is a URL)"))
+	site := fs.String("site", "", msg.Def("lint.check.flag_site", "with --production: the live site (host or URL) the file is for"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) != 1 {
-		return Failf(env, "check: give exactly one ROBOTS_FILE\nusage: robots-studio check %s", checkUsage)
+		return Failf(env, "check: %s\nusage: robots-studio check %s", msg.New(msgOneArg, "Arg", "ROBOTS_FILE"), checkUsage)
 	}
 	path := pos[0]
 	opts := lint.Options{FileName: path}
@@ -111,7 +119,7 @@ func runCheck(env *Env, args []string) int {
 			break
 		}
 		if !contains(known, id) {
-			return Failf(env, "check: unknown engine %q; valid: %s, all", id, strings.Join(known, ", "))
+			return Failf(env, "check: %s", msg.New(msgTestUnknownEngine, "Name", strconv.Quote(id), "Valid", strings.Join(known, ", ")))
 		}
 		opts.Engines = append(opts.Engines, id)
 	}
@@ -119,10 +127,10 @@ func runCheck(env *Env, args []string) int {
 		opts.Engines = known
 	}
 	if *fix && path == "-" {
-		return Failf(env, "check: --fix needs a file, not standard input")
+		return Failf(env, "check: %s", msg.New(msgCheckFixStdin))
 	}
 	if *fix && fetch.IsURL(path) {
-		return Failf(env, "check: --fix needs a local file, not a URL: save the site's file first (robots-studio fetch -o FILE URL)")
+		return Failf(env, "check: %s", msg.New(msgCheckFixURL))
 	}
 	var data []byte
 	var stamp textfile.Stamp

@@ -16,9 +16,15 @@ import (
 const crawlersUsage = "[--purpose P] [--source builtin|user|all] [--json]\n       crawlers update [--from FILE|URL]... [--dry-run] [--json]\n       crawlers undo\n       crawlers add NAME [--token T]... [--ua PATTERN]... [--operator O] [--purpose P] [--engine E] [--robots-txt B] [--note TEXT]\n       crawlers remove NAME"
 
 var (
-	msgCrawlersFlagJSON   = msg.Def("cli.crawlers.flag_json", "one JSON object per crawler")
-	msgCrawlersUnknownSub = msg.Def("cli.crawlers.unknown_sub", "unknown subcommand {{.Name}}; the subcommands are update, undo, add and remove")
-	msgCrawlersBadSource  = msg.Def("cli.crawlers.bad_source", "--source {{.Value}}: want builtin, user or all")
+	msgCrawlersBadPurpose = msg.Def("cli.crawlers.bad_purpose", "unknown purpose {{.Value}}; valid: {{.Valid}}")
+	// The lists of the next three are known at run time: their help is
+	// rendered when the flag is defined, in the language in use then.
+	msgCrawlersFlagPurpose = msg.Def("cli.crawlers.flag_purpose", "only crawlers with this purpose ({{.List}})")
+	msgCatFlagPurpose      = msg.Def("cli.crawlers.flag_add_purpose", "what it fetches for ({{.List}})")
+	msgCatFlagEngine       = msg.Def("cli.crawlers.flag_engine", "how it reads robots.txt ({{.List}})")
+	msgCrawlersFlagJSON    = msg.Def("cli.crawlers.flag_json", "one JSON object per crawler")
+	msgCrawlersUnknownSub  = msg.Def("cli.crawlers.unknown_sub", "unknown subcommand {{.Name}}; the subcommands are update, undo, add and remove")
+	msgCrawlersBadSource   = msg.Def("cli.crawlers.bad_source", "--source {{.Value}}: want builtin, user or all")
 )
 
 func init() {
@@ -79,7 +85,7 @@ func parsePurpose(s string) (catalogue.Purpose, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("unknown purpose %q; valid: %s", s, purposeList())
+	return "", msg.Error(msgCrawlersBadPurpose, "Value", strconv.Quote(s), "Valid", purposeList())
 }
 
 func runCrawlers(env *Env, args []string) int {
@@ -96,7 +102,7 @@ func runCrawlers(env *Env, args []string) int {
 		}
 	}
 	fs := NewFlags(env, "crawlers", crawlersUsage)
-	purpose := fs.String("purpose", "", "only crawlers with this purpose ("+purposeList()+")")
+	purpose := fs.String("purpose", "", msg.New(msgCrawlersFlagPurpose, "List", purposeList()).String())
 	source := fs.String("source", "all", msg.Def("cli.crawlers.flag_source", "which layer: builtin (shipped), user (added by updates and by you) or all"))
 	asJSON := fs.Bool("json", false, msgCrawlersFlagJSON)
 	pos, code := ParseFlags(fs, args)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/batch"
@@ -20,20 +21,26 @@ import (
 const diffUsage = "[--engine ID|all] [--agent NAME]... [--urls FILE] [--json] [--fail-on any|blocked|allowed] [--jobs N] OLD NEW"
 
 var (
-	msgDiffHeader  = msg.Def("live.diff.header", "{{.Agent}} ({{.Engine}}): {{.Blocked}} newly blocked, {{.Allowed}} newly allowed")
-	msgChanges     = msg.Def("live.n.changes", "{{.Count}} changes")
-	msgURLs        = msg.Def("live.n.urls", "{{.Count}} URLs")
-	msgPaths       = msg.Def("live.n.paths", "{{.Count}} paths")
-	msgDiffTotal   = msg.Def("live.diff.total", "{{.Changes}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed) over {{.URLs}}")
-	msgDiffProbed  = msg.Def("live.diff.probed", "no URL list: paths derived from the rules of both versions ({{.URLs}})")
-	msgDiffNone    = msg.Def("live.diff.none", "no verdict changes")
-	msgDiffGroup   = msg.Def("live.diff.group", "group {{.Name}}:")
-	msgDiffNoGroup = msg.Def("live.diff.no_group", "before the first User-agent line:")
-	msgDiffLine    = msg.Def("live.diff.line", "line {{.Line}}: {{.Rule}}")
-	msgDiffWasLine = msg.Def("live.diff.was_line", "was line {{.Line}}: {{.Rule}}")
-	msgDiffNoRule  = msg.Def("live.diff.no_rule", "no matching rule")
-	msgDiffOldLine = msg.Def("live.diff.old_line", "old line {{.Line}}")
-	msgDiffNewLine = msg.Def("live.diff.new_line", "new line {{.Line}}")
+	msgDiffFlagAgent  = msg.Def("live.diff.flag_agent", "crawler name; repeat for several (default: Googlebot, bingbot, YandexBot and every name either version uses)")
+	msgDiffFlagURLs   = msg.Def("live.diff.flag_urls", "check the URLs or paths in FILE, one per line (- = stdin); default: paths derived from the rules")
+	msgDiffFlagJSON   = msg.Def("live.diff.flag_json", "one JSON object per change")
+	msgDiffTwo        = msg.Def("live.diff.two", "give OLD and NEW (a file, - or an http(s) URL)")
+	msgDiffBadFailOn  = msg.Def("live.diff.bad_fail_on", "--fail-on must be any, blocked or allowed, not {{.Value}}")
+	msgDiffStdinTwice = msg.Def("live.diff.stdin_twice", "OLD and NEW cannot both read standard input")
+	msgDiffHeader     = msg.Def("live.diff.header", "{{.Agent}} ({{.Engine}}): {{.Blocked}} newly blocked, {{.Allowed}} newly allowed")
+	msgChanges        = msg.Def("live.n.changes", "{{.Count}} changes")
+	msgURLs           = msg.Def("live.n.urls", "{{.Count}} URLs")
+	msgPaths          = msg.Def("live.n.paths", "{{.Count}} paths")
+	msgDiffTotal      = msg.Def("live.diff.total", "{{.Changes}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed) over {{.URLs}}")
+	msgDiffProbed     = msg.Def("live.diff.probed", "no URL list: paths derived from the rules of both versions ({{.URLs}})")
+	msgDiffNone       = msg.Def("live.diff.none", "no verdict changes")
+	msgDiffGroup      = msg.Def("live.diff.group", "group {{.Name}}:")
+	msgDiffNoGroup    = msg.Def("live.diff.no_group", "before the first User-agent line:")
+	msgDiffLine       = msg.Def("live.diff.line", "line {{.Line}}: {{.Rule}}")
+	msgDiffWasLine    = msg.Def("live.diff.was_line", "was line {{.Line}}: {{.Rule}}")
+	msgDiffNoRule     = msg.Def("live.diff.no_rule", "no matching rule")
+	msgDiffOldLine    = msg.Def("live.diff.old_line", "old line {{.Line}}")
+	msgDiffNewLine    = msg.Def("live.diff.new_line", "new line {{.Line}}")
 )
 
 func init() {
@@ -98,11 +105,11 @@ func loadVersion(env *Env, arg string) (version, int) {
 func runDiff(env *Env, args []string) int {
 	fs := NewFlags(env, "diff", diffUsage)
 	var agents StringList
-	engineID := fs.String("engine", "", "engine id or all; default: each crawler's own (its catalogue engine: Googlebot → google, Yandex robots → yandex, bingbot → bing; any other crawler → rfc9309)")
-	fs.Var(&agents, "agent", "crawler name; repeat for several (default: Googlebot, bingbot, YandexBot and every name either version uses)")
-	urlsFile := fs.String("urls", "", "check the URLs or paths in FILE, one per line (- = stdin); default: paths derived from the rules")
-	asJSON := fs.Bool("json", false, "one JSON object per change")
-	failOn := fs.String("fail-on", "any", "exit 1 when a change of this kind exists: any, blocked (newly blocked) or allowed (newly allowed)")
+	engineID := fs.String("engine", "", msg.Def("live.diff.flag_engine", "engine id or all; default: each crawler's own (its catalogue engine: Googlebot → google, Yandex robots → yandex, bingbot → bing; any other crawler → rfc9309)"))
+	fs.Var(&agents, "agent", msgDiffFlagAgent)
+	urlsFile := fs.String("urls", "", msgDiffFlagURLs)
+	asJSON := fs.Bool("json", false, msgDiffFlagJSON)
+	failOn := fs.String("fail-on", "any", msg.Def("live.diff.flag_fail_on", "exit 1 when a change of this kind exists: any, blocked (newly blocked) or allowed (newly allowed)"))
 	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
@@ -110,13 +117,13 @@ func runDiff(env *Env, args []string) int {
 	}
 	defer LimitCores(*jobs)()
 	if len(pos) != 2 {
-		return Failf(env, "diff: give OLD and NEW (a file, - or an http(s) URL)\nusage: robots-studio diff %s", diffUsage)
+		return Failf(env, "diff: %s\nusage: robots-studio diff %s", msg.New(msgDiffTwo), diffUsage)
 	}
 	if *failOn != "any" && *failOn != "blocked" && *failOn != "allowed" {
-		return Failf(env, "diff: --fail-on must be any, blocked or allowed, not %q", *failOn)
+		return Failf(env, "diff: %s", msg.New(msgDiffBadFailOn, "Value", strconv.Quote(*failOn)))
 	}
 	if pos[0] == "-" && pos[1] == "-" {
-		return Failf(env, "diff: OLD and NEW cannot both read standard input")
+		return Failf(env, "diff: %s", msg.New(msgDiffStdinTwice))
 	}
 	var engines []engine.Engine
 	if *engineID != "" {
@@ -130,7 +137,7 @@ func runDiff(env *Env, args []string) int {
 	// input from another program's pipe) runs in constant memory.
 	stream := *asJSON && *urlsFile != ""
 	if stream && *urlsFile == "-" && (pos[0] == "-" || pos[1] == "-") {
-		return Failf(env, "diff: --urls - and ROBOTS_FILE - cannot both read standard input")
+		return Failf(env, "diff: %s", msg.New(msgTestStdinTwice))
 	}
 	var urls []string
 	if *urlsFile != "" && !stream {
@@ -397,7 +404,7 @@ func withoutSyntheticRule(v *engine.Verdict, res *fetch.Result) *engine.Verdict 
 // already carries a robots.txt).
 func readLines(env *Env, path string, stdinTaken bool) ([]string, error) {
 	if path == "-" && stdinTaken {
-		return nil, fmt.Errorf("--urls - and ROBOTS_FILE - cannot both read standard input")
+		return nil, msg.Error(msgTestStdinTwice)
 	}
 	var lines []string
 	err := urlLines(path, env.Stdin, func(line string) error {

@@ -24,6 +24,7 @@ func init() {
 }
 
 var (
+	msgECGive       = msg.Def("cli.edge-check.give", "give --server (nginx, apache, caddy, haproxy, cloudflare), ROBOTS_FILE and CONFIG_FILE")
 	msgECFlagServer = msg.Def("cli.edge-check.flag_server", "what CONFIG_FILE is written for: nginx, apache, caddy, haproxy, or cloudflare (a WAF rule expression)")
 	msgECFlagJSON   = msg.Def("cli.edge-check.flag_json", "one JSON document")
 	msgECRules      = msg.Def("cli.edge-check.rules", "User-Agent refusals read from the config: {{.Count}}")
@@ -61,7 +62,7 @@ func runEdgeCheck(env *Env, args []string) int {
 		return code
 	}
 	if len(pos) != 2 || !slices.Contains(aiaccess.Servers, aiaccess.Server(*server)) {
-		return Failf(env, "edge-check: give --server (nginx, apache, caddy, haproxy, cloudflare), ROBOTS_FILE and CONFIG_FILE\nusage: robots-studio edge-check %s", edgeCheckUsage)
+		return Failf(env, "edge-check: %s\nusage: robots-studio edge-check %s", msg.New(msgECGive), edgeCheckUsage)
 	}
 	data, code := LoadRobots(env, pos[0])
 	if code >= 0 {

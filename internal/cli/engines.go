@@ -23,7 +23,7 @@ func runEngines(env *Env, args []string) int {
 		return code
 	}
 	if len(pos) > 0 {
-		return Failf(env, "engines: takes no arguments")
+		return Failf(env, "engines: %s", msg.New(msgCatNoArgs))
 	}
 	width := 0
 	for _, e := range engine.All() {

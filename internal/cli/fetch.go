@@ -17,17 +17,19 @@ import (
 const fetchUsage = "[--agent NAME] [--timeout DUR] [--json] [-o FILE] URL"
 
 var (
-	msgFetchHop     = msg.Def("live.cli.hop", "{{.N}}. {{.URL}}  {{.Status}}{{if .Location}} → {{.Location}}{{end}}")
-	msgFetchNoReply = msg.Def("live.cli.no_reply", "no answer")
-	msgBytes        = msg.Def("live.banner.bytes", "{{.Count}} bytes")
-	msgHops         = msg.Def("live.banner.hops", "{{.Count}} redirects")
-	msgFetchFinal   = msg.Def("live.cli.final", "status {{.Status}}, {{.Bytes}}, {{.Type}}, {{.Time}}")
-	msgFetchWarn    = msg.Def("live.cli.warning", "warning: {{.Text}}")
-	msgFetchNote    = msg.Def("live.cli.note", "note: {{.Text}}")
-	msgFetchStops   = msg.Def("live.cli.stops_at", "stops reading at byte {{.At}} (line {{.Line}})")
-	msgFetchVariant = msg.Def("live.cli.variants", "separate files for the same site: {{.List}}")
-	msgFetchSaved   = msg.Def("live.cli.saved", "saved {{.Bytes}} to {{.File}}")
-	msgFetchNoSave  = msg.Def("live.cli.not_saved", "nothing saved to {{.File}}: the server gave no robots.txt")
+	msgFetchOneSite    = msg.Def("live.cli.one_site", "give exactly one host or URL")
+	msgTimeoutPositive = msg.Def("live.cli.timeout_positive", "--timeout must be positive")
+	msgFetchHop        = msg.Def("live.cli.hop", "{{.N}}. {{.URL}}  {{.Status}}{{if .Location}} → {{.Location}}{{end}}")
+	msgFetchNoReply    = msg.Def("live.cli.no_reply", "no answer")
+	msgBytes           = msg.Def("live.banner.bytes", "{{.Count}} bytes")
+	msgHops            = msg.Def("live.banner.hops", "{{.Count}} redirects")
+	msgFetchFinal      = msg.Def("live.cli.final", "status {{.Status}}, {{.Bytes}}, {{.Type}}, {{.Time}}")
+	msgFetchWarn       = msg.Def("live.cli.warning", "warning: {{.Text}}")
+	msgFetchNote       = msg.Def("live.cli.note", "note: {{.Text}}")
+	msgFetchStops      = msg.Def("live.cli.stops_at", "stops reading at byte {{.At}} (line {{.Line}})")
+	msgFetchVariant    = msg.Def("live.cli.variants", "separate files for the same site: {{.List}}")
+	msgFetchSaved      = msg.Def("live.cli.saved", "saved {{.Bytes}} to {{.File}}")
+	msgFetchNoSave     = msg.Def("live.cli.not_saved", "nothing saved to {{.File}}: the server gave no robots.txt")
 )
 
 func init() {
@@ -100,19 +102,19 @@ func FetchJSON(r *fetch.Result) JSONFetch {
 
 func runFetch(env *Env, args []string) int {
 	fs := NewFlags(env, "fetch", fetchUsage)
-	agent := fs.String("agent", fetch.DefaultUserAgent, "the User-Agent header to send")
-	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "give up after this long (every redirect and the body)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	out := fs.String("o", "", "save the body, byte for byte, to FILE")
+	agent := fs.String("agent", fetch.DefaultUserAgent, msg.Def("live.cli.flag_agent", "the User-Agent header to send"))
+	timeout := fs.Duration("timeout", fetch.DefaultTimeout, msg.Def("live.cli.flag_timeout", "give up after this long (every redirect and the body)"))
+	asJSON := fs.Bool("json", false, msg.Def("live.cli.flag_json", "print one JSON object"))
+	out := fs.String("o", "", msg.Def("live.cli.flag_o", "save the body, byte for byte, to FILE"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) != 1 {
-		return Failf(env, "fetch: give exactly one host or URL\nusage: robots-studio fetch %s", fetchUsage)
+		return Failf(env, "fetch: %s\nusage: robots-studio fetch %s", msg.New(msgFetchOneSite), fetchUsage)
 	}
 	if *timeout <= 0 {
-		return Failf(env, "fetch: --timeout must be positive")
+		return Failf(env, "fetch: %s", msg.New(msgTimeoutPositive))
 	}
 	res, err := fetch.Get(context.Background(), pos[0], fetch.Options{Timeout: *timeout, UserAgent: *agent})
 	if err != nil {

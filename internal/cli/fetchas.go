@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,6 +26,8 @@ func init() {
 }
 
 var (
+	msgFAOneURL      = msg.Def("cli.fetch-as.one_url", "give one URL")
+	msgFANoCrawler   = msg.Def("cli.fetch-as.no_crawler", "the catalogue has no crawler {{.Name}} (see robots-studio crawlers)")
 	msgFAFlagAs      = msg.Def("cli.fetch-as.flag_as", "fetch as the catalogue crawler NAME, or as a browser with `browser` (repeatable; default Googlebot, Bingbot, GPTBot, ClaudeBot and a browser)")
 	msgFAFlagTimeout = msg.Def("cli.fetch-as.flag_timeout", "give up on each fetch after this long")
 	msgFAFlagJSON    = msg.Def("cli.fetch-as.flag_json", "one JSON document")
@@ -68,10 +71,10 @@ func runFetchAs(env *Env, args []string) int {
 		return code
 	}
 	if len(pos) != 1 {
-		return Failf(env, "fetch-as: give one URL\nusage: robots-studio fetch-as %s", fetchAsUsage)
+		return Failf(env, "fetch-as: %s\nusage: robots-studio fetch-as %s", msg.New(msgFAOneURL), fetchAsUsage)
 	}
 	if *timeout <= 0 {
-		return Failf(env, "fetch-as: --timeout must be positive")
+		return Failf(env, "fetch-as: %s", msg.New(msgTimeoutPositive))
 	}
 	if len(as) == 0 {
 		as = fetchAsDefault
@@ -91,7 +94,7 @@ func runFetchAs(env *Env, args []string) int {
 			}
 		}
 		if found == nil {
-			return Failf(env, "fetch-as: the catalogue has no crawler %q (see robots-studio crawlers)", name)
+			return Failf(env, "fetch-as: %s", msg.New(msgFANoCrawler, "Name", strconv.Quote(name)))
 		}
 		ua := found.Tokens[0]
 		if len(found.Samples) > 0 {

@@ -26,24 +26,29 @@ const historyUsage = "list [SITE] [--json]\n" +
 	"       history keep on|off"
 
 var (
-	msgHistSite     = msg.Def("history.cli.site", "{{.Site}}  {{.Versions}}, {{.First}} … {{.Last}}")
-	msgHistNVers    = msg.Def("history.n.versions", "{{.Count}} versions")
-	_               = msg.One("history.n.versions", "{{.Count}} version")
-	msgHistNone     = msg.Def("history.cli.none", "no site has a history yet: fetch one (robots-studio fetch SITE) or import its snapshots (history import SITE --wayback)")
-	msgHistVersion  = msg.Def("history.cli.version", "#{{.N}}  {{.Time}}  {{.Source}}  {{.Answer}}{{if .Body}}  sha256:{{.Body}}{{end}}{{if .Seen}}  {{.Seen}}{{end}}")
-	msgHistSeen     = msg.Def("history.cli.seen", "found {{.Count}} times, last {{.Last}}")
-	msgHistStatus   = msg.Def("history.cli.status", "status {{.Status}}, {{.Bytes}}")
-	msgHistNoAnswer = msg.Def("history.cli.no_answer", "no answer ({{.Why}})")
-	msgHistField    = msg.Def("history.cli.field", "{{.Name}}: {{.Value}}")
-	msgHistCompare  = msg.Def("history.cli.compare", "{{.Site}}: #{{.Old}} ({{.OldTime}}) → #{{.New}} ({{.NewTime}})")
-	msgHistSame     = msg.Def("history.cli.same", "the two versions are byte for byte the same")
-	msgHistOnlyOne  = msg.Def("history.cli.only_one", "{{.Site}} has one version: there is nothing to compare it with yet")
-	msgHistForgot   = msg.Def("history.cli.forgot", "forgot {{.Versions}} of {{.Site}}")
-	msgHistKeepOn   = msg.Def("history.cli.keep_on", "fetches are kept as versions in {{.Dir}}")
-	msgHistKeepOff  = msg.Def("history.cli.keep_off", "fetches are no longer kept; what is kept stays until history forget")
-	msgHistBadRef   = msg.Def("history.cli.bad_ref", "{{.Ref}} is not a version of {{.Site}}: give a number from 1 to {{.Max}}, first, last, or a date (2024, 2024-05-01) for the version in force then")
-	msgHistBefore   = msg.Def("history.cli.before_first", "{{.Site}} has no version as early as {{.Ref}}: the first is from {{.First}}")
-	msgHistFromSrc  = msg.Def("history.cli.from", "snapshot {{.URL}}")
+	msgHistGiveAction    = msg.Def("history.cli.give_action", "give list, show, diff, import, forget or keep")
+	msgHistUnknownAction = msg.Def("history.cli.unknown_action", "unknown action {{.Name}}: give list, show, diff, import, forget or keep")
+	msgHistBadFailOn     = msg.Def("history.cli.bad_fail_on", "--fail-on must be any, blocked, allowed or none, not {{.Value}}")
+	msgHistOnOff         = msg.Def("history.cli.on_off", "give on or off")
+	msgHistImportLimits  = msg.Def("history.cli.import_limits", "--delay and --max must be positive")
+	msgHistSite          = msg.Def("history.cli.site", "{{.Site}}  {{.Versions}}, {{.First}} … {{.Last}}")
+	msgHistNVers         = msg.Def("history.n.versions", "{{.Count}} versions")
+	_                    = msg.One("history.n.versions", "{{.Count}} version")
+	msgHistNone          = msg.Def("history.cli.none", "no site has a history yet: fetch one (robots-studio fetch SITE) or import its snapshots (history import SITE --wayback)")
+	msgHistVersion       = msg.Def("history.cli.version", "#{{.N}}  {{.Time}}  {{.Source}}  {{.Answer}}{{if .Body}}  sha256:{{.Body}}{{end}}{{if .Seen}}  {{.Seen}}{{end}}")
+	msgHistSeen          = msg.Def("history.cli.seen", "found {{.Count}} times, last {{.Last}}")
+	msgHistStatus        = msg.Def("history.cli.status", "status {{.Status}}, {{.Bytes}}")
+	msgHistNoAnswer      = msg.Def("history.cli.no_answer", "no answer ({{.Why}})")
+	msgHistField         = msg.Def("history.cli.field", "{{.Name}}: {{.Value}}")
+	msgHistCompare       = msg.Def("history.cli.compare", "{{.Site}}: #{{.Old}} ({{.OldTime}}) → #{{.New}} ({{.NewTime}})")
+	msgHistSame          = msg.Def("history.cli.same", "the two versions are byte for byte the same")
+	msgHistOnlyOne       = msg.Def("history.cli.only_one", "{{.Site}} has one version: there is nothing to compare it with yet")
+	msgHistForgot        = msg.Def("history.cli.forgot", "forgot {{.Versions}} of {{.Site}}")
+	msgHistKeepOn        = msg.Def("history.cli.keep_on", "fetches are kept as versions in {{.Dir}}")
+	msgHistKeepOff       = msg.Def("history.cli.keep_off", "fetches are no longer kept; what is kept stays until history forget")
+	msgHistBadRef        = msg.Def("history.cli.bad_ref", "{{.Ref}} is not a version of {{.Site}}: give a number from 1 to {{.Max}}, first, last, or a date (2024, 2024-05-01) for the version in force then")
+	msgHistBefore        = msg.Def("history.cli.before_first", "{{.Site}} has no version as early as {{.Ref}}: the first is from {{.First}}")
+	msgHistFromSrc       = msg.Def("history.cli.from", "snapshot {{.URL}}")
 )
 
 // Field names of history show.
@@ -69,7 +74,7 @@ func init() {
 
 func runHistory(env *Env, args []string) int {
 	if len(args) == 0 {
-		return Failf(env, "history: give list, show, diff, import, forget or keep\nusage: robots-studio history %s", historyUsage)
+		return Failf(env, "history: %s\nusage: robots-studio history %s", msg.New(msgHistGiveAction), historyUsage)
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintf(env.Stdout, "usage: robots-studio history %s\n", historyUsage)
@@ -93,7 +98,7 @@ func runHistory(env *Env, args []string) int {
 	case "keep":
 		return runHistoryKeep(env, st, args[1:])
 	}
-	return Failf(env, "history: unknown action %q: give list, show, diff, import, forget or keep", args[0])
+	return Failf(env, "history: %s", msg.New(msgHistUnknownAction, "Name", strconv.Quote(args[0])))
 }
 
 // JSONHistoryVersion is a version in --json output.
@@ -129,7 +134,7 @@ func siteArg(env *Env, cmd, input string) (string, int) {
 
 func runHistoryList(env *Env, st history.Store, args []string) int {
 	fs := NewFlags(env, "history list", "[SITE] [--json]")
-	asJSON := fs.Bool("json", false, "print JSON: an array of sites, or of a site's versions")
+	asJSON := fs.Bool("json", false, msg.Def("history.cli.flag_list_json", "print JSON: an array of sites, or of a site's versions"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -249,8 +254,8 @@ func pickVersion(site string, vs []history.Version, ref string) (int, error) {
 
 func runHistoryShow(env *Env, st history.Store, args []string) int {
 	fs := NewFlags(env, "history show", "SITE [VERSION] [--body] [--json]")
-	asJSON := fs.Bool("json", false, "print the version and each engine's outcome as one JSON object")
-	raw := fs.Bool("body", false, "print the version's bytes exactly, nothing else")
+	asJSON := fs.Bool("json", false, msg.Def("history.cli.flag_show_json", "print the version and each engine's outcome as one JSON object"))
+	raw := fs.Bool("body", false, msg.Def("history.cli.flag_body", "print the version's bytes exactly, nothing else"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -330,11 +335,11 @@ func runHistoryShow(env *Env, st history.Store, args []string) int {
 func runHistoryDiff(env *Env, st history.Store, args []string) int {
 	fs := NewFlags(env, "history diff", "SITE [OLD [NEW]] [--engine ID|all] [--agent NAME]... [--urls FILE] [--json] [--fail-on any|blocked|allowed|none] [--jobs N]")
 	var agents StringList
-	engineID := fs.String("engine", "", "engine id or all; default: each crawler's own")
-	fs.Var(&agents, "agent", "crawler name; repeat for several (default: Googlebot, bingbot, YandexBot and every name either version uses)")
-	urlsFile := fs.String("urls", "", "check the URLs or paths in FILE, one per line (- = stdin); default: paths derived from the rules")
-	asJSON := fs.Bool("json", false, "one JSON object per change")
-	failOn := fs.String("fail-on", "none", "exit 1 when a change of this kind exists: any, blocked, allowed, or none")
+	engineID := fs.String("engine", "", msg.Def("history.cli.flag_engine", "engine id or all; default: each crawler's own"))
+	fs.Var(&agents, "agent", msgDiffFlagAgent)
+	urlsFile := fs.String("urls", "", msgDiffFlagURLs)
+	asJSON := fs.Bool("json", false, msgDiffFlagJSON)
+	failOn := fs.String("fail-on", "none", msg.Def("history.cli.flag_fail_on", "exit 1 when a change of this kind exists: any, blocked, allowed, or none"))
 	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
@@ -347,7 +352,7 @@ func runHistoryDiff(env *Env, st history.Store, args []string) int {
 	switch *failOn {
 	case "any", "blocked", "allowed", "none":
 	default:
-		return Failf(env, "history diff: --fail-on must be any, blocked, allowed or none, not %q", *failOn)
+		return Failf(env, "history diff: %s", msg.New(msgHistBadFailOn, "Value", strconv.Quote(*failOn)))
 	}
 	site, code := siteArg(env, "diff", pos[0])
 	if code >= 0 {
@@ -465,7 +470,7 @@ func runHistoryForget(env *Env, st history.Store, args []string) int {
 
 func runHistoryKeep(env *Env, st history.Store, args []string) int {
 	if len(args) != 1 || args[0] != "on" && args[0] != "off" {
-		return Failf(env, "history keep: give on or off")
+		return Failf(env, "history keep: %s", msg.New(msgHistOnOff))
 	}
 	if err := st.SetKeeping(args[0] == "on"); err != nil {
 		return Failf(env, "history keep: %v", err)
@@ -489,14 +494,14 @@ var (
 
 func runHistoryImport(env *Env, st history.Store, args []string) int {
 	fs := NewFlags(env, "history import", "SITE --wayback [--endpoint URL] [--snapshots URL] [--delay DUR] [--max N] [--from YEAR] [--to YEAR] [--json]")
-	wayback := fs.Bool("wayback", false, "import the Internet Archive's snapshots of the site's robots.txt")
-	endpoint := fs.String("endpoint", history.DefaultCDX, "the CDX index to ask")
-	snapshots := fs.String("snapshots", history.DefaultSnapshots, "where the raw snapshots are read (TIMESTAMP id_/URL is appended)")
-	delay := fs.Duration("delay", history.DefaultDelay, "pause between two requests to the archive")
-	maxN := fs.Int("max", history.DefaultMax, "read at most this many snapshots (the report says where to go on)")
-	from := fs.String("from", "", "only captures from this time on (a year, or up to 14 digits: 2019, 20190301)")
-	to := fs.String("to", "", "only captures up to this time")
-	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	wayback := fs.Bool("wayback", false, msg.Def("history.cli.flag_wayback", "import the Internet Archive's snapshots of the site's robots.txt"))
+	endpoint := fs.String("endpoint", history.DefaultCDX, msg.Def("history.cli.flag_endpoint", "the CDX index to ask"))
+	snapshots := fs.String("snapshots", history.DefaultSnapshots, msg.Def("history.cli.flag_snapshots", "where the raw snapshots are read (TIMESTAMP id_/URL is appended)"))
+	delay := fs.Duration("delay", history.DefaultDelay, msg.Def("history.cli.flag_delay", "pause between two requests to the archive"))
+	maxN := fs.Int("max", history.DefaultMax, msg.Def("history.cli.flag_max", "read at most this many snapshots (the report says where to go on)"))
+	from := fs.String("from", "", msg.Def("history.cli.flag_from", "only captures from this time on (a year, or up to 14 digits: 2019, 20190301)"))
+	to := fs.String("to", "", msg.Def("history.cli.flag_to", "only captures up to this time"))
+	asJSON := fs.Bool("json", false, msg.Def("history.cli.flag_import_json", "print the report as one JSON object"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -509,7 +514,7 @@ func runHistoryImport(env *Env, st history.Store, args []string) int {
 		return ExitUsage
 	}
 	if *delay <= 0 || *maxN <= 0 {
-		return Failf(env, "history import: --delay and --max must be positive")
+		return Failf(env, "history import: %s", msg.New(msgHistImportLimits))
 	}
 	site, code := siteArg(env, "import", pos[0])
 	if code >= 0 {

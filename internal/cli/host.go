@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/hostname"
@@ -23,6 +24,8 @@ func init() {
 }
 
 var (
+	msgHostBadAs        = msg.Def("cli.host.bad_as", "--as {{.Value}}: use input, classic or yandex2017")
+	msgHostBadServer    = msg.Def("cli.host.bad_server", "--server {{.Value}}: use nginx, apache or apache-ssi")
 	msgHostFlagJSON     = msg.Def("cli.host.flag_json", "print the validation as JSON")
 	msgHostFlagAs       = msg.Def("cli.host.flag_as", "rules: input (a name for the wizard), classic (a Host value as Yandex's help of the 2000s defined it) or yandex2017 (also https://)")
 	msgHostFlagMain     = msg.Def("cli.host.flag_main", "the main mirror: the name to be indexed")
@@ -70,7 +73,7 @@ func runHost(env *Env, args []string) int {
 		}
 		mode, ok := map[string]hostname.Mode{"input": hostname.ModeInput, "classic": hostname.ModeHostClassic, "yandex2017": hostname.ModeHostYandex2017}[*as]
 		if !ok {
-			return Failf(env, "host: --as %q: use input, classic or yandex2017", *as)
+			return Failf(env, "host: %s", msg.New(msgHostBadAs, "Value", strconv.Quote(*as)))
 		}
 		return validateHosts(env, rest, mode, *asJSON)
 	}
@@ -82,7 +85,7 @@ func runHost(env *Env, args []string) int {
 	case string(mirror.Nginx), string(mirror.Apache), string(mirror.ApacheSSI):
 		servers = []mirror.Server{mirror.Server(*server)}
 	default:
-		return Failf(env, "host: --server %q: use nginx, apache or apache-ssi", *server)
+		return Failf(env, "host: %s", msg.New(msgHostBadServer, "Value", strconv.Quote(*server)))
 	}
 	var robots []byte
 	if *robotsFile != "" {

@@ -41,9 +41,9 @@ var (
 
 func runLessons(env *Env, args []string) int {
 	fs := NewFlags(env, "lessons", lessonsUsage)
-	check := fs.Bool("check", false, "verify every lesson: answers, model solutions, translations; exit 1 on any mismatch")
-	language := fs.String("lang", "", "the language of titles: en, ru or pl (default: the system's)")
-	exportID := fs.String("export", "", "write the lesson with this id (or folder name) to FILE.zip")
+	check := fs.Bool("check", false, msg.Def("cli.lessons.flag_check", "verify every lesson: answers, model solutions, translations; exit 1 on any mismatch"))
+	language := fs.String("lang", "", msg.Def("cli.lessons.flag_lang", "the language of titles: en, ru or pl (default: the system's)"))
+	exportID := fs.String("export", "", msg.Def("cli.lessons.flag_export", "write the lesson with this id (or folder name) to FILE.zip"))
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
 		return code

@@ -22,6 +22,14 @@ import (
 
 const logsUsage = "[--robots ROBOTS_FILE | --site SITE [--as-of-now]] [--draft ROBOTS_FILE] [--format F] [--ip-ranges FILE]... [--verify-dns] [--allow-private] [--json] [--violations] [--partial] [--jobs N] LOG... | --merge [--json] SUMMARY..."
 
+var (
+	msgLogsPartialAlone   = msg.Def("logs.err.partial_alone", "--partial writes a summary; it cannot be combined with --json or --violations")
+	msgLogsStdinOnce      = msg.Def("logs.err.stdin_once", "only one of LOG, --robots and --draft can read standard input")
+	msgLogsViolationsJSON = msg.Def("logs.err.violations_json", "--violations and --json cannot be combined")
+	msgLogsSiteAlone      = msg.Def("logs.err.site_alone", "--site judges by the site's kept versions: it cannot be combined with --robots or --partial")
+	msgLogsAsOfNowSite    = msg.Def("logs.err.as_of_now_site", "--as-of-now goes with --site")
+)
+
 func init() {
 	Register(Command{
 		Name:    "logs",
@@ -144,14 +152,14 @@ func LogsJSON(rep *accesslog.Report, c *accesslog.CrawlerStats) JSONLogCrawler {
 
 func runLogs(env *Env, args []string) int {
 	fs := NewFlags(env, "logs", logsUsage)
-	robotsFile := fs.String("robots", "", "the robots.txt in force (- = stdin)")
-	draftFile := fs.String("draft", "", "a draft robots.txt to compare with it")
-	format := fs.String("format", "", "log format: combined, common, vhost_combined, combined_vhost, vhost_common, or a LogFormat / log_format string (default: detected per file)")
+	robotsFile := fs.String("robots", "", msg.Def("logs.flag.robots", "the robots.txt in force (- = stdin)"))
+	draftFile := fs.String("draft", "", msg.Def("logs.flag.draft", "a draft robots.txt to compare with it"))
+	format := fs.String("format", "", msg.Def("logs.flag.format", "log format: combined, common, vhost_combined, combined_vhost, vhost_common, or a LogFormat / log_format string (default: detected per file)"))
 	var ranges StringList
-	fs.Var(&ranges, "ip-ranges", "IP ranges of crawlers (JSON or text); repeat for several files")
-	verifyDNS := fs.Bool("verify-dns", false, "check claimed identities by reverse DNS and a forward lookup")
+	fs.Var(&ranges, "ip-ranges", msg.Def("logs.flag.ip_ranges", "IP ranges of crawlers (JSON or text); repeat for several files"))
+	verifyDNS := fs.Bool("verify-dns", false, msg.Def("logs.flag.verify_dns", "check claimed identities by reverse DNS and a forward lookup"))
 	asJSON := fs.Bool("json", false, msgLogsFlagJSON)
-	violations := fs.Bool("violations", false, "print one line per hit on a disallowed URL")
+	violations := fs.Bool("violations", false, msg.Def("logs.flag.violations", "print one line per hit on a disallowed URL"))
 	partial := fs.Bool("partial", false, msgLogsFlagPartial)
 	merge := fs.Bool("merge", false, msgLogsFlagMerge)
 	site := fs.String("site", "", msgLogsFlagSite)
@@ -166,10 +174,10 @@ func runLogs(env *Env, args []string) int {
 		return runLogsMerge(env, fs, pos, *asJSON)
 	}
 	if *partial && (*asJSON || *violations) {
-		return Failf(env, "logs: --partial writes a summary; it cannot be combined with --json or --violations")
+		return Failf(env, "logs: %s", msg.New(msgLogsPartialAlone))
 	}
 	if len(pos) == 0 {
-		return Failf(env, "logs: missing LOG\nusage: robots-studio logs %s", logsUsage)
+		return Failf(env, "logs: %s\nusage: robots-studio logs %s", msg.New(msgMissingArg, "Arg", "LOG"), logsUsage)
 	}
 	stdinUsers := 0
 	for _, p := range append(append([]string{}, pos...), *robotsFile, *draftFile) {
@@ -178,16 +186,16 @@ func runLogs(env *Env, args []string) int {
 		}
 	}
 	if stdinUsers > 1 {
-		return Failf(env, "logs: only one of LOG, --robots and --draft can read standard input")
+		return Failf(env, "logs: %s", msg.New(msgLogsStdinOnce))
 	}
 	if *violations && *asJSON {
-		return Failf(env, "logs: --violations and --json cannot be combined")
+		return Failf(env, "logs: %s", msg.New(msgLogsViolationsJSON))
 	}
 	if *site != "" && (*robotsFile != "" || *partial) {
-		return Failf(env, "logs: --site judges by the site's kept versions: it cannot be combined with --robots or --partial")
+		return Failf(env, "logs: %s", msg.New(msgLogsSiteAlone))
 	}
 	if *asOfNow && *site == "" {
-		return Failf(env, "logs: --as-of-now goes with --site")
+		return Failf(env, "logs: %s", msg.New(msgLogsAsOfNowSite))
 	}
 	defer LimitCores(*jobs)()
 	opts := accesslog.Options{Names: pos, Stdin: env.Stdin, Workers: *jobs}

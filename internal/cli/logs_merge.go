@@ -40,6 +40,12 @@ func writePartial(env *Env, out *bufio.Writer, rep *accesslog.Report, opts acces
 	return ExitOK
 }
 
+var (
+	msgLogsMergeBadFlag   = msg.Def("perf.logs.merge_bad_flag", "{{.Flag}} belongs to the logs --partial runs that wrote the summaries, not to the merge")
+	msgLogsMergeNoFiles   = msg.Def("perf.logs.merge_no_files", "give the SUMMARY files written by logs --partial")
+	msgLogsMergeStdinOnce = msg.Def("perf.logs.merge_stdin_once", "standard input (-) can be read only once")
+)
+
 // runLogsMerge is `logs --merge SUMMARY...`: the report of summaries made
 // by `logs --partial`, in the order given, the same as one `logs` over
 // their logs (see accesslog.Merge for what is exact and what is estimated).
@@ -51,10 +57,10 @@ func runLogsMerge(env *Env, fs *flag.FlagSet, names []string, asJSON bool) int {
 		}
 	})
 	if bad != "" {
-		return Failf(env, "logs --merge: --%s belongs to the logs --partial runs that wrote the summaries, not to the merge", bad)
+		return Failf(env, "logs --merge: %s", msg.New(msgLogsMergeBadFlag, "Flag", "--"+bad))
 	}
 	if len(names) == 0 {
-		return Failf(env, "logs --merge: give the SUMMARY files written by logs --partial")
+		return Failf(env, "logs --merge: %s", msg.New(msgLogsMergeNoFiles))
 	}
 	var sums []*accesslog.Summary
 	stdin := false
@@ -63,7 +69,7 @@ func runLogsMerge(env *Env, fs *flag.FlagSet, names []string, asJSON bool) int {
 		var err error
 		if name == "-" {
 			if stdin {
-				return Failf(env, "logs --merge: standard input (-) can be read only once")
+				return Failf(env, "logs --merge: %s", msg.New(msgLogsMergeStdinOnce))
 			}
 			stdin = true
 			s, err = accesslog.ReadSummary(env.Stdin, "-")

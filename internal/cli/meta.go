@@ -26,25 +26,28 @@ func init() {
 }
 
 var (
-	msgMetaFlagEngine  = msg.Def("cli.meta.flag_engine", "engine: google, yandex, bing, strict1996 or all")
-	msgMetaFlagJSON    = msg.Def("cli.meta.flag_json", "print the report as JSON")
-	msgMetaFlagHTML    = msg.Def("cli.meta.flag_html", "HTML page to analyse (- for standard input)")
-	msgMetaFlagURL     = msg.Def("cli.meta.flag_url", "the page's URL, for the robots.txt check")
-	msgMetaFlagHeaders = msg.Def("cli.meta.flag_headers", "response headers of the page (curl -I output)")
-	msgMetaFlagRobots  = msg.Def("cli.meta.flag_robots", "robots.txt of the site: say which crawlers it keeps away from the page (they never see its tags); needs --url")
-	msgMetaFlagNow     = msg.Def("cli.meta.flag_now", "pretend today is DATE (for unavailable_after; reproducible output)")
-	msgMetaContent     = msg.Def("cli.meta.content", "content: {{.Content}}")
-	msgMetaPage        = msg.Def("cli.meta.page", "{{.File}}: robots meta tags: {{.Tags}}, X-Robots-Tag headers: {{.Headers}}")
-	msgMetaLinks       = msg.Def("cli.meta.links", "links: {{.Total}} (rel=nofollow {{.Nofollow}}, ugc {{.UGC}}, sponsored {{.Sponsored}})")
-	msgMetaHistorical  = msg.Def("cli.meta.historical", "historical meta tags:")
-	msgMetaPolicy      = msg.Def("cli.meta.policy", "effective policy:")
-	msgMetaNoProblems  = msg.Def("cli.meta.no_problems", "no problems found")
-	msgMetaUnknownDir  = msg.Def("cli.meta.unknown_directive", "(unknown)")
-	msgColCrawler      = msg.Def("meta.col.crawler", "crawler")
-	msgColIndex        = msg.Def("meta.col.index", "index")
-	msgColFollow       = msg.Def("meta.col.follow", "follow")
-	msgColSnippet      = msg.Def("meta.col.snippet", "snippet")
-	msgColArchive      = msg.Def("meta.col.archive", "archive")
+	msgMetaBadNow        = msg.Def("cli.meta.bad_now", "--now {{.Value}} is not a date (use 2025-09-21)")
+	msgMetaRobotsURL     = msg.Def("cli.meta.robots_url", "--robots needs --url, the page's address")
+	msgMetaHTMLOrContent = msg.Def("cli.meta.html_or_content", "give either --html FILE or a CONTENT string, not both")
+	msgMetaFlagEngine    = msg.Def("cli.meta.flag_engine", "engine: google, yandex, bing, strict1996 or all")
+	msgMetaFlagJSON      = msg.Def("cli.meta.flag_json", "print the report as JSON")
+	msgMetaFlagHTML      = msg.Def("cli.meta.flag_html", "HTML page to analyse (- for standard input)")
+	msgMetaFlagURL       = msg.Def("cli.meta.flag_url", "the page's URL, for the robots.txt check")
+	msgMetaFlagHeaders   = msg.Def("cli.meta.flag_headers", "response headers of the page (curl -I output)")
+	msgMetaFlagRobots    = msg.Def("cli.meta.flag_robots", "robots.txt of the site: say which crawlers it keeps away from the page (they never see its tags); needs --url")
+	msgMetaFlagNow       = msg.Def("cli.meta.flag_now", "pretend today is DATE (for unavailable_after; reproducible output)")
+	msgMetaContent       = msg.Def("cli.meta.content", "content: {{.Content}}")
+	msgMetaPage          = msg.Def("cli.meta.page", "{{.File}}: robots meta tags: {{.Tags}}, X-Robots-Tag headers: {{.Headers}}")
+	msgMetaLinks         = msg.Def("cli.meta.links", "links: {{.Total}} (rel=nofollow {{.Nofollow}}, ugc {{.UGC}}, sponsored {{.Sponsored}})")
+	msgMetaHistorical    = msg.Def("cli.meta.historical", "historical meta tags:")
+	msgMetaPolicy        = msg.Def("cli.meta.policy", "effective policy:")
+	msgMetaNoProblems    = msg.Def("cli.meta.no_problems", "no problems found")
+	msgMetaUnknownDir    = msg.Def("cli.meta.unknown_directive", "(unknown)")
+	msgColCrawler        = msg.Def("meta.col.crawler", "crawler")
+	msgColIndex          = msg.Def("meta.col.index", "index")
+	msgColFollow         = msg.Def("meta.col.follow", "follow")
+	msgColSnippet        = msg.Def("meta.col.snippet", "snippet")
+	msgColArchive        = msg.Def("meta.col.archive", "archive")
 )
 
 func runMeta(env *Env, args []string) int {
@@ -62,19 +65,19 @@ func runMeta(env *Env, args []string) int {
 	}
 	engines, ok := metatag.ParseEngine(*engineID)
 	if !ok {
-		return Failf(env, "meta: unknown engine %q; valid: google, yandex, bing, strict1996, all", *engineID)
+		return Failf(env, "meta: %s", msg.New(msgCatUnknownEngine, "Name", strconv.Quote(*engineID), "Valid", "google, yandex, bing, strict1996, all"))
 	}
 	opt := metatag.Options{URL: *pageURL, Engines: engines}
 	if *nowText != "" {
 		t, ok := metatag.ParseDate(*nowText)
 		if !ok {
-			return Failf(env, "meta: --now %q is not a date (use 2025-09-21)", *nowText)
+			return Failf(env, "meta: %s", msg.New(msgMetaBadNow, "Value", strconv.Quote(*nowText)))
 		}
 		opt.Now = t
 	}
 	if *robotsFile != "" {
 		if *pageURL == "" {
-			return Failf(env, "meta: --robots needs --url, the page's address")
+			return Failf(env, "meta: %s", msg.New(msgMetaRobotsURL))
 		}
 		data, code := LoadRobots(env, *robotsFile)
 		if code >= 0 {
@@ -94,7 +97,7 @@ func runMeta(env *Env, args []string) int {
 	var title string
 	switch {
 	case *htmlFile != "" && len(rest) > 0:
-		return Failf(env, "meta: give either --html FILE or a CONTENT string, not both")
+		return Failf(env, "meta: %s", msg.New(msgMetaHTMLOrContent))
 	case *htmlFile != "":
 		data, code := LoadRobots(env, *htmlFile)
 		if code >= 0 {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
@@ -32,6 +33,7 @@ func init() {
 }
 
 var (
+	msgSitemapOutNotDir       = msg.Def("cli.sitemap.out_not_dir", "--out {{.Dir}}: not a folder")
 	msgSitemapFlagRobots      = msg.Def("cli.sitemap.flag_robots", "robots.txt to test the listed URLs against; its Sitemap: lines name the sitemaps beside it")
 	msgSitemapFlagAgent       = msg.Def("cli.sitemap.flag_agent", "crawler to test for (repeatable; default Googlebot, bingbot, YandexBot)")
 	msgSitemapFlagEngine      = msg.Def("cli.sitemap.flag_engine", "read the robots.txt with this engine for every crawler (default: each crawler's own)")
@@ -86,7 +88,7 @@ func runSitemap(env *Env, args []string) int {
 	defer LimitCores(*jobs)()
 	if *engineID != "" {
 		if _, ok := engine.Get(*engineID); !ok {
-			return Failf(env, "sitemap: unknown engine %q; valid: %s", *engineID, strings.Join(engine.IDs(), ", "))
+			return Failf(env, "sitemap: %s", msg.New(msgCatUnknownEngine, "Name", strconv.Quote(*engineID), "Valid", strings.Join(engine.IDs(), ", ")))
 		}
 	}
 	if len(files) == 0 && *robotsFile == "" {
@@ -213,7 +215,7 @@ func runSitemapBuild(env *Env, args []string) int {
 		return Failf(env, "%s", msg.New(msgSitemapBuildHost, "Host", *host))
 	}
 	if st, err := os.Stat(*outDir); err != nil || !st.IsDir() {
-		return Failf(env, "sitemap build: --out %s: not a folder", *outDir)
+		return Failf(env, "sitemap build: %s", msg.New(msgSitemapOutNotDir, "Dir", *outDir))
 	}
 	data, code := LoadRobots(env, pos[0])
 	if code >= 0 {

@@ -9,8 +9,14 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
+)
+
+var (
+	msgSuiteNoneKept  = msg.Def("cli.test.saved_none", "no test set is kept for {{.File}} (looked in {{.Where}}); the window saves one with the file's tester rows")
+	msgSuiteBadEngine = msg.Def("cli.test.suite_bad_engine", "{{.Err}} (valid: {{.Valid}})")
 )
 
 // runSuite checks the expectations of the test set at suitePath against the
@@ -41,7 +47,7 @@ func runSaved(env *Env, robotsPath string, engines []string, timeout time.Durati
 		return Failf(env, "test --saved: %v", err)
 	}
 	if len(set.Crawlers) == 0 && len(set.Paths) == 0 {
-		return Failf(env, "test --saved: no test set is kept for %s (looked in %s); the window saves one with the file's tester rows", robotsPath, where)
+		return Failf(env, "test --saved: %s", msg.New(msgSuiteNoneKept, "File", robotsPath, "Where", where))
 	}
 	return runSet(env, set, where, data, engines, timeout)
 }
@@ -61,7 +67,7 @@ func runSet(env *Env, set *testset.Set, suitePath string, data []byte, engines [
 	results := testset.EvaluateFor(func(id string) *syntax.Document { return env.docFor(id, doc) }, set, filter, timeout)
 	for _, r := range results {
 		if r.Err != nil {
-			return Failf(env, "test --suite: %s: %v (valid: %s)", suitePath, r.Err, strings.Join(engine.IDs(), ", "))
+			return Failf(env, "test --suite: %s: %s", suitePath, msg.New(msgSuiteBadEngine, "Err", r.Err.Error(), "Valid", strings.Join(engine.IDs(), ", ")))
 		}
 	}
 	out := bufio.NewWriter(env.Stdout)

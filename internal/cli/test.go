@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,6 +28,15 @@ const ExitTimeout = 3
 
 // DefaultTimeout is the time limit of one query.
 const DefaultTimeout = 10 * time.Second
+
+var (
+	msgMissingArg        = msg.Def("cli.missing_arg", "missing {{.Arg}}")
+	msgTestUnknownEngine = msg.Def("cli.test.unknown_engine", "unknown engine {{.Name}}; valid: {{.Valid}}, all")
+	msgTestSuiteOnly     = msg.Def("cli.test.suite_only", "the crawlers and URLs come from the test set; give only --engine, --timeout and ROBOTS_FILE")
+	msgTestNoAgent       = msg.Def("cli.test.no_agent", "give at least one --agent NAME")
+	msgTestNoURL         = msg.Def("cli.test.no_url", "give at least one URL or path (or --urls FILE)")
+	msgTestStdinTwice    = msg.Def("cli.test.stdin_twice", "--urls - and ROBOTS_FILE - cannot both read standard input")
+)
 
 func init() {
 	Register(Command{
@@ -50,7 +60,7 @@ func ResolveEngines(ids []string) ([]engine.Engine, error) {
 		}
 		e, ok := engine.Get(id)
 		if !ok {
-			return nil, fmt.Errorf("unknown engine %q; valid: %s, all", id, strings.Join(engine.IDs(), ", "))
+			return nil, msg.Error(msgTestUnknownEngine, "Name", strconv.Quote(id), "Valid", strings.Join(engine.IDs(), ", "))
 		}
 		out = append(out, e)
 	}
@@ -60,14 +70,14 @@ func ResolveEngines(ids []string) ([]engine.Engine, error) {
 func runTest(env *Env, args []string) int {
 	fs := NewFlags(env, "test", testUsage)
 	var agents, engines StringList
-	fs.Var(&engines, "engine", "engine id (google, rfc9309, …) or all; default google")
-	fs.Var(&agents, "agent", "crawler name; repeat for several (\"\" matches only the * group)")
-	asJSON := fs.Bool("json", false, "one JSON object per result")
-	urlsFile := fs.String("urls", "", "read URLs or paths from FILE, one per line (- = stdin)")
-	count := fs.Bool("count", false, "print only the totals")
-	suite := fs.String("suite", "", "run the expectations of a FILENAME.tests.json test set")
-	saved := fs.Bool("saved", false, "run the expectations the window keeps for ROBOTS_FILE (beside it or in the window's own folder)")
-	timeout := fs.Duration("timeout", DefaultTimeout, "time limit of one query (exit 3 when one is reached; 0 = none)")
+	fs.Var(&engines, "engine", msg.Def("cli.test.flag_engine", "engine id (google, rfc9309, …) or all; default google"))
+	fs.Var(&agents, "agent", msg.Def("cli.test.flag_agent", "crawler name; repeat for several (\"\" matches only the * group)"))
+	asJSON := fs.Bool("json", false, msg.Def("cli.test.flag_json", "one JSON object per result"))
+	urlsFile := fs.String("urls", "", msg.Def("cli.test.flag_urls", "read URLs or paths from FILE, one per line (- = stdin)"))
+	count := fs.Bool("count", false, msg.Def("cli.test.flag_count", "print only the totals"))
+	suite := fs.String("suite", "", msg.Def("cli.test.flag_suite", "run the expectations of a FILENAME.tests.json test set"))
+	saved := fs.Bool("saved", false, msg.Def("cli.test.flag_saved", "run the expectations the window keeps for ROBOTS_FILE (beside it or in the window's own folder)"))
+	timeout := fs.Duration("timeout", DefaultTimeout, msg.Def("cli.test.flag_timeout", "time limit of one query (exit 3 when one is reached; 0 = none)"))
 	jobs := JobsFlag(fs)
 	pos, code := ParseFlags(fs, args)
 	if code >= 0 {
@@ -75,7 +85,7 @@ func runTest(env *Env, args []string) int {
 	}
 	defer LimitCores(*jobs)()
 	if len(pos) == 0 {
-		return Failf(env, "test: missing ROBOTS_FILE\nusage: robots-studio test %s", testUsage)
+		return Failf(env, "test: %s\nusage: robots-studio test %s", msg.New(msgMissingArg, "Arg", "ROBOTS_FILE"), testUsage)
 	}
 	engs, err := ResolveEngines(engines)
 	if err != nil {
@@ -83,7 +93,7 @@ func runTest(env *Env, args []string) int {
 	}
 	if *suite != "" || *saved {
 		if len(pos) > 1 || len(agents) > 0 || *urlsFile != "" || *asJSON || *count || *suite != "" && *saved {
-			return Failf(env, "test --suite/--saved: the crawlers and URLs come from the test set; give only --engine, --timeout and ROBOTS_FILE")
+			return Failf(env, "test --suite/--saved: %s", msg.New(msgTestSuiteOnly))
 		}
 		if *saved {
 			return runSaved(env, pos[0], engines, *timeout)
@@ -91,17 +101,17 @@ func runTest(env *Env, args []string) int {
 		return runSuite(env, *suite, pos[0], engines, *timeout)
 	}
 	if len(agents) == 0 {
-		return Failf(env, "test: give at least one --agent NAME")
+		return Failf(env, "test: %s", msg.New(msgTestNoAgent))
 	}
 	if *count && *urlsFile != "" {
 		return runCountURLs(env, engs, agents, pos, *urlsFile, *timeout, Workers(*jobs))
 	}
 	urls := pos[1:]
 	if len(urls) == 0 && *urlsFile == "" {
-		return Failf(env, "test: give at least one URL or path (or --urls FILE)")
+		return Failf(env, "test: %s", msg.New(msgTestNoURL))
 	}
 	if *urlsFile == "-" && pos[0] == "-" {
-		return Failf(env, "test: --urls - and ROBOTS_FILE - cannot both read standard input")
+		return Failf(env, "test: %s", msg.New(msgTestStdinTwice))
 	}
 	data, code := LoadRobots(env, pos[0])
 	if code >= 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/engine"
+	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 )
@@ -21,7 +22,7 @@ func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile
 	var r io.Reader
 	if urlsFile == "-" {
 		if pos[0] == "-" {
-			return Failf(env, "test: --urls - and ROBOTS_FILE - cannot both read standard input")
+			return Failf(env, "test: %s", msg.New(msgTestStdinTwice))
 		}
 		r = env.Stdin
 	} else {
@@ -51,7 +52,7 @@ func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile
 		return Failf(env, "test: --urls %s: %v", urlsFile, err)
 	}
 	if n.Allowed+n.Blocked+n.TimedOut == 0 {
-		return Failf(env, "test: give at least one URL or path (or --urls FILE)")
+		return Failf(env, "test: %s", msg.New(msgTestNoURL))
 	}
 	if n.TimedOut > 0 {
 		fmt.Fprintf(env.Stdout, "%d allowed, %d blocked, %d timed out\n", n.Allowed, n.Blocked, n.TimedOut)

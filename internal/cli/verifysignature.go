@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,6 +31,8 @@ func init() {
 }
 
 var (
+	msgVSBadAt       = msg.Def("cli.verify-signature.bad_at", "--at {{.Value}} is not a time (use 2026-11-28T12:00:00Z)")
+	msgVSNotFile     = msg.Def("cli.verify-signature.not_file", "{{.File}} is not a regular file")
 	msgVSFlagJSON    = msg.Def("cli.verify-signature.flag_json", "one JSON object per signature")
 	msgVSFlagAt      = msg.Def("cli.verify-signature.flag_at", "check a captured request at TIME (2026-11-28T12:00:00Z) instead of now; a log line is checked at the time it records")
 	msgVSFlagPrivate = msg.Def("cli.verify-signature.flag_allow_private", "let key directories on loopback or private addresses be fetched")
@@ -78,13 +81,13 @@ func runVerifySignature(env *Env, args []string) int {
 		return code
 	}
 	if len(pos) != 1 {
-		return Failf(env, "verify-signature: give one FILE\nusage: robots-studio verify-signature %s", verifySignatureUsage)
+		return Failf(env, "verify-signature: %s\nusage: robots-studio verify-signature %s", msg.New(msgGiveOne, "Arg", "FILE"), verifySignatureUsage)
 	}
 	v := &botauth.Verifier{Directories: &botauth.Directories{AllowPrivate: *allowPrivate, Client: verifyClient}}
 	if *atText != "" {
 		at, err := time.Parse(time.RFC3339, *atText)
 		if err != nil {
-			return Failf(env, "verify-signature: --at %q is not a time (use 2026-11-28T12:00:00Z)", *atText)
+			return Failf(env, "verify-signature: %s", msg.New(msgVSBadAt, "Value", strconv.Quote(*atText)))
 		}
 		v.Now = func() time.Time { return at }
 	}
@@ -150,7 +153,7 @@ func runVerifySignature(env *Env, args []string) int {
 		}
 		defer f.Close()
 		if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-			return Failf(env, "verify-signature: %s is not a regular file", pos[0])
+			return Failf(env, "verify-signature: %s", msg.New(msgVSNotFile, "File", pos[0]))
 		}
 		in = f
 	}
