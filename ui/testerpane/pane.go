@@ -491,9 +491,12 @@ func (p *Pane) selectCell(c cell) {
 	p.selected = &c
 	p.ui.detail.update()
 	p.ui.table.Refresh() // the selected row's highlight
-	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
-		// open (or widen) the detail area to the whole explanation
-		p.ui.lower.SetOffset(off)
+	// open (or widen) the detail area to the whole explanation; presenting,
+	// it stays hidden (the window explains the result in large type)
+	if !p.presenting {
+		if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
+			p.ui.lower.SetOffset(off)
+		}
 	}
 	// the row whole in sight, the rows above it from a row's top (the
 	// table's own scroll to a clicked row left half a row at the top),

@@ -23,11 +23,7 @@ func (p *Pane) SetPresenting(on bool) {
 			o.Show()
 		}
 	}
-	if on {
-		ui.detail.setShown(false)
-	} else {
-		ui.detail.update() // shown again when a result is selected
-	}
+	ui.detail.update() // hidden presenting (a selection keeps it so), else shown when a result is selected
 	ui.root.Refresh()
 }
 
