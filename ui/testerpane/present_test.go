@@ -52,6 +52,12 @@ func TestPresentingGivesTheTableTheHeight(t *testing.T) {
 	if !p.ui.inputs.Visible() || !p.ui.toggleBox.Visible() || !p.ui.detail.object().Visible() {
 		t.Error("leaving presenter mode does not bring the rows back")
 	}
+	// the detail area opens to the explanation selected while presenting,
+	// as a click outside presenter mode opens it (it came back one line tall)
+	w.Content().Refresh()
+	if want := p.ui.detail.fitOffset(p.ui.lower); p.ui.lower.Offset > want+0.02 {
+		t.Errorf("after presenting the table keeps %.2f of the height, the explanation needs it at %.2f", p.ui.lower.Offset, want)
+	}
 }
 
 // Presenting with no rows yet keeps the rows, so a crawler and a path can
