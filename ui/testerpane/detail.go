@@ -153,6 +153,14 @@ func (d *detailView) current() (cell, bool) {
 }
 
 func (d *detailView) update() {
+	if d.p.presenting {
+		// Presenter mode explains the selection in its own large type;
+		// shown here too, the area took the table's height and its widest
+		// line (the expectation buttons) widened the window past a
+		// 1024×768 screen in Russian. SetPresenting(false) updates it.
+		d.setShown(false)
+		return
+	}
 	c, ok := d.current()
 	var v *engine.Verdict
 	if ok {

@@ -483,6 +483,18 @@ func setLabel(l *widget.Label, text string, imp widget.Importance) {
 // and the table lost a row to them); the filter and the table give the rest.
 const maxCountedCrawlers = 3
 
+// openDetail opens (or widens) the detail area to the whole explanation
+// of the selected result; presenting, it stays hidden (the window explains
+// the result in large type).
+func (p *Pane) openDetail() {
+	if p.presenting {
+		return
+	}
+	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
+		p.ui.lower.SetOffset(off)
+	}
+}
+
 // selectCell shows c in the detail area and tells the window.
 func (p *Pane) selectCell(c cell) {
 	if p.suppressSelection {
@@ -491,10 +503,7 @@ func (p *Pane) selectCell(c cell) {
 	p.selected = &c
 	p.ui.detail.update()
 	p.ui.table.Refresh() // the selected row's highlight
-	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
-		// open (or widen) the detail area to the whole explanation
-		p.ui.lower.SetOffset(off)
-	}
+	p.openDetail()
 	// the row whole in sight, the rows above it from a row's top (the
 	// table's own scroll to a clicked row left half a row at the top),
 	// and the keyboard there

@@ -23,12 +23,13 @@ func (p *Pane) SetPresenting(on bool) {
 			o.Show()
 		}
 	}
-	if on {
-		ui.detail.setShown(false)
-	} else {
-		ui.detail.update() // shown again when a result is selected
-	}
+	ui.detail.update() // hidden presenting (a selection keeps it so), else shown when a result is selected
 	ui.root.Refresh()
+	if !on && p.selected != nil {
+		// a result selected while presenting: its explanation whole (the
+		// area came back one line tall)
+		p.openDetail()
+	}
 }
 
 // SelectedWhy is the "why do they differ?" line of the selected result's

@@ -98,6 +98,9 @@ type Figures struct {
 	// normalColumns and fitColumns give way). Presenter mode narrows the
 	// editor to it.
 	TableWidth, PathRoom float32
+	// DetailShown: the detail area below the table is shown (never in
+	// presenter mode); RuleShown: the table has the deciding line column.
+	DetailShown, RuleShown bool
 }
 
 // Figures reports the pane's figures now.
@@ -108,6 +111,8 @@ func (p *Pane) Figures() Figures {
 		return (c.kind == colGroup || c.kind == colEngine) && tb.colChoice[c.kind] == colAuto
 	}))
 	f.ThirdRow, f.HasThird = p.ui.table.rowPoint(2)
+	f.DetailShown = p.ui.detail.object().Visible()
+	f.RuleShown = slices.ContainsFunc(tb.cols, func(c column) bool { return c.kind == colRule })
 	return f
 }
 
