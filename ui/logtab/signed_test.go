@@ -57,7 +57,7 @@ func TestSignedHitsShown(t *testing.T) {
 	if r := tab.signed.rows[0]; !strings.HasPrefix(r, "signed.log:1  203.0.113.7 /page") || !strings.Contains(r, "✔ verified: "+agent+" (key ") {
 		t.Errorf("row 1: %q", r)
 	}
-	if r := tab.signed.rows[1]; !strings.Contains(r, "✘ invalid: the signature does not match key") {
+	if r := tab.signed.rows[1]; !strings.Contains(r, "✖ invalid: the signature does not match key") {
 		t.Errorf("row 2: %q", r)
 	}
 
