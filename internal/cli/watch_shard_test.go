@@ -23,6 +23,12 @@ type fleet struct {
 	sites []*changing
 }
 
+// watchShardBudget is the time each site may take: the stuck site uses it
+// all, every other site must finish well within it (each is graded by
+// every reading), also on a machine loaded with other tests (300 ms was
+// missed under a load of 9).
+const watchShardBudget = "2s"
+
 func newFleet(t *testing.T) *fleet {
 	f := &fleet{list: filepath.Join(t.TempDir(), "sites.txt")}
 	lines := []string{"# the fleet"}
@@ -107,7 +113,7 @@ func watchShards(t *testing.T, dir string, n int, flags ...string) []string {
 func TestWatchShardsMergeAsOneRun(t *testing.T) {
 	f := newFleet(t)
 	whole, sharded := t.TempDir(), t.TempDir()
-	flags := []string{"--budget", "300ms", f.list}
+	flags := []string{"--budget", watchShardBudget, f.list}
 	var reports []string
 	for step, name := range []string{"first watch", "after the changes"} {
 		if step == 1 {
@@ -137,7 +143,7 @@ func TestWatchShardsMergeAsOneRun(t *testing.T) {
 	deployed := strings.Index(out, f.sites[1].srv.URL+"/robots.txt: changed (error)")
 	failing := strings.Index(out, f.sites[2].srv.URL+"/robots.txt: changed (error)")
 	if code != cli.ExitFailure || deployed < 0 || failing < deployed || !strings.Contains(out, "12 sites: 4 changed, 0 seen for the first time, 6 unchanged") ||
-		!strings.Contains(out, "not checked, 1×: no complete answer within 300ms") {
+		!strings.Contains(out, "not checked, 1×: no complete answer within "+watchShardBudget) {
 		t.Errorf("merge, text: exit %d\n%s", code, out)
 	}
 }
@@ -148,15 +154,15 @@ func TestWatchMergeRefuses(t *testing.T) {
 	t.Setenv(session.StorageEnv, t.TempDir())
 	f := newFleet(t)
 	dir := t.TempDir()
-	three := watchShards(t, dir, 3, "--budget", "300ms", f.list)
+	three := watchShards(t, dir, 3, "--budget", watchShardBudget, f.list)
 	read := func(p string) string { data, _ := os.ReadFile(p); return string(data) }
 	write := func(name, data string) string {
 		p := filepath.Join(dir, name)
 		os.WriteFile(p, []byte(data), 0o644)
 		return p
 	}
-	_, whole, _ := runCmd(t, "", "watch", "--json", "--budget", "300ms", f.list)
-	two := watchShards(t, t.TempDir(), 2, "--budget", "300ms", f.list)
+	_, whole, _ := runCmd(t, "", "watch", "--json", "--budget", watchShardBudget, f.list)
+	two := watchShards(t, t.TempDir(), 2, "--budget", watchShardBudget, f.list)
 	lines := func(p string) []string { return strings.Split(strings.TrimSpace(read(p)), "\n") }
 	// A site line of shard 2 or 3 in shard 1's report (its count raised to
 	// match).
