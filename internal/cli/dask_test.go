@@ -87,13 +87,13 @@ func TestWatchMergeOnDask(t *testing.T) {
 	whole, sharded := t.TempDir(), t.TempDir()
 	for _, dir := range []string{whole, sharded} {
 		t.Setenv(session.StorageEnv, dir)
-		if code, _, errOut := runCmd(t, "", "watch", "--budget", "300ms", f.list); code != cli.ExitOK {
+		if code, _, errOut := runCmd(t, "", "watch", "--budget", watchShardBudget, f.list); code != cli.ExitOK {
 			t.Fatalf("first watch: exit %d: %s", code, errOut)
 		}
 	}
 	f.change()
 	t.Setenv(session.StorageEnv, whole)
-	code, out, _ := runCmd(t, "", "watch", "--json", "--budget", "300ms", f.list)
+	code, out, _ := runCmd(t, "", "watch", "--json", "--budget", watchShardBudget, f.list)
 	one := readWatchRun(t, code, out)
 
 	t.Setenv(session.StorageEnv, sharded) // the workers' environment
