@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -41,10 +42,26 @@ type webSettings struct {
 }
 
 // stallLimit is how long the stress step waits for the app to answer
-// after a batch of random events. The page has stalled for more than a
-// minute on some random input (a known gap, being looked into): the step
-// fails on a page that stops answering, and reports the longest wait.
-const stallLimit = 4 * time.Minute
+// after a batch of random events (it answers within seconds). Random
+// pastes once grew a field to megabytes, and then each key took minutes
+// (Fyne's Entry works over its whole text per key): fields now hold at
+// most keys.MaxOneLine characters, and a page that stops answering fails
+// the step with a profile and the goroutines (stallReport).
+const stallLimit = time.Minute
+
+// stressEvents is how many random events the stress step sends: 5,000,
+// or ROBOTS_STUDIO_WEB_EVENTS. The page takes about 16 a second on a
+// loaded 2-core machine (software GL draws most of each frame), and CI
+// runs the suite twice; 10,000 took 10 minutes there. The stall the long
+// run found (a field grown to megabytes) is now bounded where it began
+// (keys.MaxOneLine, TestEntryHoldsAtMostMax); run 10,000 or more with the
+// variable when changing how the page handles input.
+func stressEvents() int {
+	if n, err := strconv.Atoi(os.Getenv("ROBOTS_STUDIO_WEB_EVENTS")); err == nil && n > 0 {
+		return n
+	}
+	return 5000
+}
 
 func checkTimes() bool { return os.Getenv("ROBOTS_STUDIO_WEB_BUDGETS") == "1" }
 
@@ -307,7 +324,7 @@ func TestWeb(t *testing.T) {
 		}
 	})
 
-	step("10,000 random keys, pastes and clicks", func(t *testing.T) { p.randomInput(t, 10000, stallLimit) })
+	step("random keys, pastes and clicks", func(t *testing.T) { p.randomInput(t, stressEvents(), stallLimit) })
 
 	step("console", func(t *testing.T) { p.noBadConsole(t) })
 }
@@ -324,7 +341,8 @@ func (p *tab) randomInput(t *testing.T, events int, limit time.Duration) {
 	// few thousand); what this step proves is that no input breaks
 	// the app, not how fast a file of random text is (web keystroke
 	// speed is measured above and in keysplit_test.go).
-	const batch, perFile = 100, 2000
+	const batch, perFile = 100, 1000
+	budget := max(10*time.Minute, time.Duration(events)*120*time.Millisecond)
 	var keys, pastes, clicks float64
 	var longestStall time.Duration
 	stallAt := 0
@@ -347,8 +365,8 @@ func (p *tab) randomInput(t *testing.T, events int, limit time.Duration) {
 		if d := time.Since(asked); d > longestStall {
 			longestStall, stallAt = d, done+batch
 		}
-		if time.Since(start) > 10*time.Minute {
-			t.Fatalf("only %d events in 10 minutes", done+batch)
+		if time.Since(start) > budget {
+			t.Fatalf("only %d events in %v", done+batch, budget)
 		}
 	}
 	t.Logf("%d events (%.0f keys, %.0f pastes, %.0f clicks) in %.0f s; the app still answers; the longest wait for an answer was %v (after %d events)",
