@@ -18,6 +18,7 @@ import (
 
 var (
 	msgGradeFirst        = msg.Def("history.grade.first", "first version kept: nothing to compare with yet")
+	msgGradeRedirects    = msg.Def("history.grade.redirects", "the server still answers {{.Now}}, by other redirects; every reading does as before")
 	msgGradeAnswer       = msg.Def("history.grade.answer", "the server now answers {{.Now}} (was {{.Was}}): {{.Outcomes}}")
 	msgGradeStarRoot     = msg.Def("history.grade.star_root", "the `*` group now disallows `/` (was: {{.Rules}})")
 	msgGradeStarOpen     = msg.Def("history.grade.star_open", "the `*` group no longer disallows `/`")
@@ -198,6 +199,11 @@ func Grade(c Change, opts GradeOptions) []Finding {
 			return out
 		}
 	}
+	if len(out) == 0 {
+		// a new version with the same status and no file to compare
+		// (a 404 that now redirects elsewhere): still said
+		add("answer", diag.Info, msg.New(msgGradeRedirects, "Now", answerWord(c.New)))
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out
 }
@@ -230,7 +236,7 @@ func answerFinding(c Change, oldRes, newRes *fetch.Result) (Finding, bool) {
 		}
 	}
 	if !changed {
-		return Finding{}, false
+		worst = diag.Info // the status changed, every reading does as before
 	}
 	for _, k := range order {
 		parts = append(parts, strings.Join(byOutcome[k], ", ")+": "+string(k))
