@@ -99,7 +99,7 @@ func TestWatchMergeOnDask(t *testing.T) {
 	t.Setenv(session.StorageEnv, sharded) // the workers' environment
 	dir := t.TempDir()
 	cmd := exec.Command(py, "../../build/scale/dask_watch.py", "--workers", "2", "--shards", "3", "--binary", exe,
-		"--out", dir, "--json", "--watch=--budget 300ms", f.list)
+		"--out", dir, "--json", "--watch=--budget "+watchShardBudget, f.list)
 	cmd.Env = append(os.Environ(), asCLI+"=1", "PYTHONDONTWRITEBYTECODE=1")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
