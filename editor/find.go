@@ -26,6 +26,7 @@ type barEntry struct {
 
 func newBarEntry(onEscape func()) *barEntry {
 	b := &barEntry{}
+	b.Max = keys.MaxOneLine
 	b.OnKey = func(ev *fyne.KeyEvent) bool {
 		if ev.Name == fyne.KeyEscape {
 			onEscape()

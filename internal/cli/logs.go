@@ -61,7 +61,7 @@ var (
 	msgLogsSigned      = msg.Def("logs.signed", "signed requests: {{.Signed}}; signatures verified: {{.Verified}}, invalid: {{.Invalid}}, unverified: {{.Unverified}}")
 	msgLogsSignedMore  = msg.Def("logs.signed_more", "… and {{.Count}} more signed lines, counted above")
 	msgLogsSignedOver  = msg.Def("logs.signed_unchecked", "… and {{.Count}} more signed lines from standard input, counted above but not checked: at most {{.Lines}} signed lines ({{.MiB}} MiB) of it are kept")
-	msgLogsFlagJSON    = msg.Def("logs.flag_json", "one JSON object per crawler, then {\"signatures\": …} when a line is signed")
+	msgLogsFlagJSON    = msg.Def("logs.flag_json", "one JSON object per crawler, then {\"type\": \"signatures\", …} when a line is signed")
 	msgLogsBroken      = msg.Def("logs.read_broken", "reading stopped: {{.Error}}; the report covers the lines read before that: {{.Lines}}")
 )
 
@@ -479,8 +479,11 @@ func writeSignedLines(w io.Writer, names []string, sigs *accesslog.SignatureRepo
 }
 
 // JSONLogSignatures is the last object of `logs --json` when a line is
-// signed: {"signatures": …}.
+// signed: {"type": "signatures", "signatures": …}. The crawler objects
+// before it have no "type"; a reader that takes every line for a crawler
+// tells this one by it.
 type JSONLogSignatures struct {
+	Type       string             `json:"type"`
 	Signatures JSONSignedRequests `json:"signatures"`
 }
 
@@ -520,5 +523,5 @@ func LogsSignaturesJSON(names []string, sigs *accesslog.SignatureReport) JSONLog
 		}
 		j.Lines = append(j.Lines, l)
 	}
-	return JSONLogSignatures{j}
+	return JSONLogSignatures{Type: "signatures", Signatures: j}
 }

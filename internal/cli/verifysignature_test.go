@@ -170,6 +170,9 @@ func lastSignatures(t *testing.T, out string) *cli.JSONSignedRequests {
 			t.Fatalf("an object after the signatures: %s", l)
 		}
 		if raw, ok := o["signatures"]; ok {
+			if string(o["type"]) != `"signatures"` {
+				t.Errorf("the signatures object has type %s, want \"signatures\" (crawler objects have none)", o["type"])
+			}
 			found = &cli.JSONSignedRequests{}
 			if err := json.Unmarshal(raw, found); err != nil {
 				t.Fatal(err)
@@ -181,7 +184,7 @@ func lastSignatures(t *testing.T, out string) *cli.JSONSignedRequests {
 
 // Rule: `logs --json` carries the signature check the text report prints
 // (counts, and each signed line's answers) as one last object,
-// {"signatures": …}, after the crawlers' objects, which stay as they were;
+// {"type": "signatures", "signatures": …}, after the crawlers' objects, which stay as they were;
 // no such object when no line is signed.
 func TestLogsJSONSignatures(t *testing.T) {
 	log, agent, keyid := signedLog(t)

@@ -42,17 +42,24 @@ func holdLock(path string) (func(), error) {
 		return func() { os.Remove(path) }, nil
 	}
 	// The lock is held until the promise the callback returns settles:
-	// end is that promise's resolve, called on release.
+	// end is that promise's resolve, called on release. A release before
+	// the browser granted the lock ends the hold as soon as it is granted.
 	var end js.Value
+	released := false
 	executor := js.FuncOf(func(_ js.Value, a []js.Value) any {
 		end = a[0]
+		if released {
+			end.Invoke()
+		}
 		return nil
 	})
 	granted := js.FuncOf(func(js.Value, []js.Value) any {
 		return js.Global().Get("Promise").New(executor)
 	})
-	locks.Call("request", webLockName(path), granted)
+	ignore := js.FuncOf(func(js.Value, []js.Value) any { return nil }) // the page is going: nothing to do
+	locks.Call("request", webLockName(path), granted).Call("catch", ignore)
 	return func() {
+		released = true
 		if end.Truthy() {
 			end.Invoke()
 		}

@@ -113,6 +113,7 @@ func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 	s.table.CreateHeader = func() fyne.CanvasObject {
 		b := widget.NewButton("", nil)
 		b.Importance = widget.LowImportance
+		b.IconPlacement = widget.ButtonIconTrailingText // the sort's arrow after the title
 		return b
 	}
 	s.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
@@ -132,7 +133,6 @@ func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 		default:
 			b.SetIcon(theme.MoveUpIcon())
 		}
-		b.IconPlacement = widget.ButtonIconTrailingText
 		col := id.Col
 		b.OnTapped = func() { s.sortBy(col) }
 	}

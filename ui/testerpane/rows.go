@@ -3,6 +3,7 @@ package testerpane
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -21,8 +22,15 @@ type rowEntry struct {
 	onPasteLines func(lines []string)
 }
 
+// maxRow is the most characters a crawler or path row holds (its shown
+// line breaks count too): twice the 4 KB paths the slow-path tests use,
+// four times the 2,048 the sitemaps protocol allows a URL. A longer paste
+// is cut and the window says so (keys.TooLong).
+const maxRow = 8192
+
 func newRowEntry() *rowEntry {
 	e := &rowEntry{}
+	e.Max = maxRow
 	e.OnKey = e.typedKey
 	e.OnPaste = e.pasted
 	e.ExtendBaseWidget(e)
@@ -123,6 +131,16 @@ func (e *rowEntry) pasted(text string) bool {
 		return false
 	}
 	if lines := splitLines(text); len(lines) > 1 {
+		left := 0
+		for i, l := range lines {
+			if n := utf8.RuneCountInString(l); n > maxRow {
+				lines[i] = string([]rune(l)[:maxRow])
+				left += n - maxRow
+			}
+		}
+		if left > 0 && keys.TooLong != nil {
+			keys.TooLong(&e.Entry, maxRow, left)
+		}
 		e.onPasteLines(lines)
 		return true
 	}
