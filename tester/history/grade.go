@@ -17,35 +17,36 @@ import (
 )
 
 var (
-	msgGradeFirst        = msg.Def("history.grade.first", "first version kept: nothing to compare with yet")
-	msgGradeRedirects    = msg.Def("history.grade.redirects", "the server still answers {{.Now}}, by other redirects; every reading does as before")
-	msgGradeAnswer       = msg.Def("history.grade.answer", "the server now answers {{.Now}} (was {{.Was}}): {{.Outcomes}}")
-	msgGradeStarRoot     = msg.Def("history.grade.star_root", "the `*` group now disallows `/` (was: {{.Rules}})")
-	msgGradeStarOpen     = msg.Def("history.grade.star_open", "the `*` group no longer disallows `/`")
-	msgGradeMajorRoot    = msg.Def("history.grade.major_root", "{{.Agent}} may no longer fetch `/`")
-	msgGradeMajorOpen    = msg.Def("history.grade.major_open", "{{.Agent}} may fetch `/` again")
-	msgGradeAIOpen       = msg.Def("history.grade.ai_open", "{{.Agent}} newly allowed (an AI crawler: {{.Purpose}})")
-	msgGradeAIClosed     = msg.Def("history.grade.ai_closed", "{{.Agent}} newly disallowed `/` (an AI crawler: {{.Purpose}})")
-	msgGradeSitemapGo    = msg.Def("history.grade.sitemap_removed", "sitemap line removed: {{.URL}}")
-	msgGradeSitemapIn    = msg.Def("history.grade.sitemap_added", "sitemap line added: {{.URL}}")
-	msgGradeHost         = msg.Def("history.grade.host", "Host changed: {{.Was}} → {{.Now}}")
-	msgGradeSaved        = msg.Def("history.grade.saved", "{{.Count}} of your {{.Total}} saved URLs flip for {{.Agent}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed)")
-	msgGradeProbed       = msg.Def("history.grade.probed", "{{.Count}} paths derived from the rules flip for {{.Agent}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed)")
-	msgGradeHarmless     = msg.Def("history.grade.harmless", "harmless: no reading answers a path derived from the rules differently, nor gives another Crawl-delay (comments, order, spacing, case or repeated lines changed)")
-	msgGradeHarmlessSome = msg.Def("history.grade.harmless_some", "harmless: no reading answers differently on the {{.Checked}} of {{.Total}} paths derived from the rules that were checked, nor gives another Crawl-delay (comments, order, spacing, case or repeated lines changed)")
-	msgGradeReadings     = msg.Def("history.grade.readings", "not harmless for {{.Readings}}: they read the new version differently; for example {{.Example}}")
-	msgGradeExVerdict    = msg.Def("history.grade.example_verdict", "{{.Reading}}, {{.Agent}}, {{.Path}}: {{.Was}} → {{.Now}}")
-	msgGradeExDelay      = msg.Def("history.grade.example_delay", "{{.Reading}}, Crawl-delay for {{.Agent}}: {{.Was}} → {{.Now}}")
-	msgGradeAllowed      = msg.Def("history.grade.allowed", "allowed")
-	msgGradeBlocked      = msg.Def("history.grade.blocked", "blocked")
-	msgGradeNoDelay      = msg.Def("history.grade.no_delay", "none")
-	msgGradeUnnamed      = msg.Def("history.grade.unnamed_agent", "a crawler no group names")
-	msgGradeFields       = msg.Def("history.grade.fields", "lines changed {{.Group}}: {{.Lines}}; no reading here answers a path differently for them, but a crawler that reads these fields may act on them")
-	msgGradeInGroup      = msg.Def("history.grade.in_group", "in the group of `{{.Agents}}`")
-	msgGradeBefore       = msg.Def("history.grade.before_groups", "before the first User-agent line")
-	msgGradeNRules       = msg.Def("history.n.rules", "{{.Count}} rules")
-	_                    = msg.One("history.n.rules", "{{.Count}} rule")
-	msgGradeNoAnswer     = msg.Def("history.grade.no_answer", "no answer")
+	msgGradeFirst         = msg.Def("history.grade.first", "first version kept: nothing to compare with yet")
+	msgGradeRedirects     = msg.Def("history.grade.redirects", "the server still answers {{.Now}}, by other redirects; every reading does as before")
+	msgGradeAnswer        = msg.Def("history.grade.answer", "the server now answers {{.Now}} (was {{.Was}}): {{.Outcomes}}")
+	msgGradeStarRoot      = msg.Def("history.grade.star_root", "the `*` group now disallows `/` (was: {{.Rules}})")
+	msgGradeStarOpen      = msg.Def("history.grade.star_open", "the `*` group no longer disallows `/`")
+	msgGradeMajorRoot     = msg.Def("history.grade.major_root", "{{.Agent}} may no longer fetch `/`")
+	msgGradeMajorOpen     = msg.Def("history.grade.major_open", "{{.Agent}} may fetch `/` again")
+	msgGradeAIOpen        = msg.Def("history.grade.ai_open", "{{.Agent}} newly allowed (an AI crawler: {{.Purpose}})")
+	msgGradeAIClosed      = msg.Def("history.grade.ai_closed", "{{.Agent}} newly disallowed `/` (an AI crawler: {{.Purpose}})")
+	msgGradeSitemapGo     = msg.Def("history.grade.sitemap_removed", "sitemap line removed: {{.URL}}")
+	msgGradeSitemapIn     = msg.Def("history.grade.sitemap_added", "sitemap line added: {{.URL}}")
+	msgGradeHost          = msg.Def("history.grade.host", "Host changed: {{.Was}} → {{.Now}}")
+	msgGradeSaved         = msg.Def("history.grade.saved", "{{.Count}} of your {{.Total}} saved URLs flip for {{.Agent}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed)")
+	msgGradeProbed        = msg.Def("history.grade.probed", "{{.Count}} paths derived from the rules flip for {{.Agent}} ({{.Blocked}} newly blocked, {{.Allowed}} newly allowed)")
+	msgGradeHarmless      = msg.Def("history.grade.harmless", "harmless: no reading answers a path derived from the rules differently, nor gives another Crawl-delay (comments, order, spacing, case or repeated lines changed)")
+	msgGradeHarmlessNames = msg.Def("history.grade.harmless_names", "harmless: no reading answers differently for the {{.Names}} of {{.AllNames}} crawler names and the {{.Checked}} of {{.Total}} paths derived from the rules that were checked, nor gives another Crawl-delay (comments, order, spacing, case or repeated lines changed)")
+	msgGradeHarmlessSome  = msg.Def("history.grade.harmless_some", "harmless: no reading answers differently on the {{.Checked}} of {{.Total}} paths derived from the rules that were checked, nor gives another Crawl-delay (comments, order, spacing, case or repeated lines changed)")
+	msgGradeReadings      = msg.Def("history.grade.readings", "not harmless for {{.Readings}}: they read the new version differently; for example {{.Example}}")
+	msgGradeExVerdict     = msg.Def("history.grade.example_verdict", "{{.Reading}}, {{.Agent}}, {{.Path}}: {{.Was}} → {{.Now}}")
+	msgGradeExDelay       = msg.Def("history.grade.example_delay", "{{.Reading}}, Crawl-delay for {{.Agent}}: {{.Was}} → {{.Now}}")
+	msgGradeAllowed       = msg.Def("history.grade.allowed", "allowed")
+	msgGradeBlocked       = msg.Def("history.grade.blocked", "blocked")
+	msgGradeNoDelay       = msg.Def("history.grade.no_delay", "none")
+	msgGradeUnnamed       = msg.Def("history.grade.unnamed_agent", "a crawler no group names")
+	msgGradeFields        = msg.Def("history.grade.fields", "lines changed {{.Group}}: {{.Lines}}; no reading here answers a path differently for them, but a crawler that reads these fields may act on them")
+	msgGradeInGroup       = msg.Def("history.grade.in_group", "in the group of `{{.Agents}}`")
+	msgGradeBefore        = msg.Def("history.grade.before_groups", "before the first User-agent line")
+	msgGradeNRules        = msg.Def("history.n.rules", "{{.Count}} rules")
+	_                     = msg.One("history.n.rules", "{{.Count}} rule")
+	msgGradeNoAnswer      = msg.Def("history.grade.no_answer", "no answer")
 )
 
 // Finding is one thing a change does, with how much it matters.
@@ -185,13 +186,15 @@ func Grade(c Change, opts GradeOptions) []Finding {
 
 	// Nothing above: is the change read alike by every reading?
 	if len(out) == 0 && bothFiles {
-		f, differs, checked, total := readingsFinding(oldDoc, newDoc, oldRes, newRes, opts.Agents)
+		f, differs, checked, total, names, allNames := readingsFinding(oldDoc, newDoc, oldRes, newRes, opts.Agents)
 		if differs {
 			out = append(out, f)
 		}
 		out = append(out, otherFields(oldDoc, newDoc)...)
 		if len(out) == 0 {
-			if checked < total {
+			if names < allNames {
+				add("harmless", diag.Info, msg.New(msgGradeHarmlessNames, "Names", names, "AllNames", allNames, "Checked", checked, "Total", total))
+			} else if checked < total {
 				add("harmless", diag.Info, msg.New(msgGradeHarmlessSome, "Checked", checked, "Total", total))
 			} else {
 				add("harmless", diag.Info, msg.New(msgGradeHarmless))
@@ -307,18 +310,28 @@ const unnamedBot = "RobotsStudioUnnamedBot"
 // Order matters here only where a reading makes it matter: the first
 // matching rule or group of the 1990s texts and of some libraries, a line
 // that ends a group for one reading and not for another.
-func readingsFinding(oldDoc, newDoc *syntax.Document, oldRes, newRes *fetch.Result, extra []string) (f Finding, differs bool, checked, total int) {
-	agents := append(diff.Agents(oldDoc, newDoc), unnamedBot)
-	seen := map[string]bool{}
-	for _, a := range agents {
-		seen[strings.ToLower(a)] = true
-	}
+func readingsFinding(oldDoc, newDoc *syntax.Document, oldRes, newRes *fetch.Result, extra []string) (f Finding, differs bool, checked, total, names, allNames int) {
+	// The crawlers asked: one no group names, the user's, then the names
+	// the versions give, spread over the list past maxReadingAgents (a
+	// file of 20,000 names would otherwise ask every reading about each).
+	agents := []string{unnamedBot}
+	seen := map[string]bool{strings.ToLower(unnamedBot): true}
 	for _, a := range extra {
 		if k := strings.ToLower(a); !seen[k] && !syntax.IsStar(a) {
 			seen[k] = true
 			agents = append(agents, a)
 		}
 	}
+	var named []string
+	for _, a := range diff.Agents(oldDoc, newDoc) {
+		if k := strings.ToLower(a); !seen[k] {
+			seen[k] = true
+			named = append(named, a)
+		}
+	}
+	allNames = len(agents) + len(named)
+	agents = append(agents, spread(named, max(maxReadingAgents-len(agents), 2))...)
+	names = len(agents)
 	oldFor := func(id string) *syntax.Document { return oldRes.DocFor(id, oldDoc) }
 	newFor := func(id string) *syntax.Document { return newRes.DocFor(id, newDoc) }
 	all := diff.Probes(oldDoc, newDoc)
@@ -331,7 +344,7 @@ func readingsFinding(oldDoc, newDoc *syntax.Document, oldRes, newRes *fetch.Resu
 				"Was", verdictWord(ch.Old.Allowed), "Now", verdictWord(ch.New.Allowed))
 		}
 	}
-	var ids, names []string
+	var ids, readings []string
 	for _, e := range engine.All() {
 		id := e.Info().ID
 		if _, ok := examples[id]; !ok {
@@ -346,20 +359,25 @@ func readingsFinding(oldDoc, newDoc *syntax.Document, oldRes, newRes *fetch.Resu
 		}
 		if _, ok := examples[id]; ok {
 			ids = append(ids, id)
-			names = append(names, engine.NameOf(id).String())
+			readings = append(readings, engine.NameOf(id).String())
 		}
 	}
 	if len(ids) == 0 {
-		return Finding{}, false, len(paths), len(all)
+		return Finding{}, false, len(paths), len(all), names, allNames
 	}
-	f = Finding{Code: "readings", Severity: diag.Info, Text: msg.New(msgGradeReadings, "Readings", engine.JoinNames(names), "Example", examples[ids[0]])}
-	return f, true, len(paths), len(all)
+	f = Finding{Code: "readings", Severity: diag.Info, Text: msg.New(msgGradeReadings, "Readings", engine.JoinNames(readings), "Example", examples[ids[0]])}
+	return f, true, len(paths), len(all), names, allNames
 }
 
 // maxReadingPairs bounds the (crawler, path) pairs every reading is asked
 // about when a change is graded: the library readings take up to 0.2 ms a
 // query on a long file, and a file of 70 KB derives some 30,000 paths.
 const maxReadingPairs = 2048
+
+// maxReadingAgents bounds the crawler names asked about (see
+// readingsFinding); with maxReadingPairs each is asked about at least 32
+// paths.
+const maxReadingAgents = 64
 
 // spread is at most n of paths, evenly spread over the list, the first two
 // ("/" and "/robots.txt") always among them.

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -39,5 +40,28 @@ func TestGradeSaysEveryNewVersion(t *testing.T) {
 				t.Errorf("findings %q, want one saying %q", texts, c.want)
 			}
 		})
+	}
+}
+
+// A file that names many crawlers is graded on a spread of at most
+// maxReadingAgents of them (with the one no group names and the user's),
+// and the harmless finding says how many of how many were asked: a file of
+// 20,000 names asked every reading about each, for every path.
+func TestGradeSamplesManyCrawlerNames(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /p%d/\n\n", i, i)
+	}
+	old := b.String()
+	fs := Grade(Change{Old: ver(200), New: ver(200), OldBody: []byte(old), NewBody: []byte(old + "# a comment\n")}, GradeOptions{})
+	if len(fs) != 1 || fs[0].Code != "harmless" {
+		t.Fatalf("findings %v, want one harmless", fs)
+	}
+	var names, all int
+	if _, err := fmt.Sscanf(fs[0].Text.String()[strings.Index(fs[0].Text.String(), "for the "):], "for the %d of %d crawler names", &names, &all); err != nil {
+		t.Fatalf("the finding says %q: %v", fs[0].Text.String(), err)
+	}
+	if names != maxReadingAgents || all < 301 { // 300 named, one unnamed, and the names diff adds
+		t.Errorf("asked about %d of %d names, want %d of at least 301", names, all, maxReadingAgents)
 	}
 }
