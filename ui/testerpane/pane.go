@@ -486,12 +486,12 @@ const maxCountedCrawlers = 3
 // openDetail opens (or widens) the detail area to the whole explanation
 // of the selected result; presenting, it stays hidden (the window explains
 // the result in large type).
-func (p *Pane) openDetail() {
-	if p.presenting {
+func (ui *paneUI) openDetail(presenting bool) {
+	if presenting {
 		return
 	}
-	if off := p.ui.detail.fitOffset(p.ui.lower); off < p.ui.lower.Offset-0.01 {
-		p.ui.lower.SetOffset(off)
+	if off := ui.detail.fitOffset(ui.lower); off < ui.lower.Offset-0.01 {
+		ui.lower.SetOffset(off)
 	}
 }
 
@@ -503,7 +503,7 @@ func (p *Pane) selectCell(c cell) {
 	p.selected = &c
 	p.ui.detail.update()
 	p.ui.table.Refresh() // the selected row's highlight
-	p.openDetail()
+	p.ui.openDetail(p.presenting)
 	// the row whole in sight, the rows above it from a row's top (the
 	// table's own scroll to a clicked row left half a row at the top),
 	// and the keyboard there

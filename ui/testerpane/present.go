@@ -28,7 +28,7 @@ func (p *Pane) SetPresenting(on bool) {
 	if !on && p.selected != nil {
 		// a result selected while presenting: its explanation whole (the
 		// area came back one line tall)
-		p.openDetail()
+		p.ui.openDetail(p.presenting)
 	}
 }
 
