@@ -141,7 +141,7 @@ func TestTimelineGradesEachChange(t *testing.T) {
 	want := []struct{ facts, change string }{
 		{"#4 ", "the server now answers 503"},
 		{"#3 ", "the * group now disallows / (was: 1 rule)"},
-		{"#2 ", "harmless: only comments"},
+		{"#2 ", "harmless: no reading answers"},
 		{"#1 ", "first version kept"},
 	}
 	for i, w := range want {
