@@ -70,6 +70,12 @@ var msgUnknown = msg.Def("cli.unknown_command", "robots-studio: unknown command 
 var msgUsageHead = msg.Def("cli.usage_head", "Usage: robots-studio [FILE]          open the window\n       robots-studio COMMAND [ARGS]  run headless\n       robots-studio --version       print the version\n\nCommands:")
 
 // Run executes args[0] with the rest of args and returns the exit code.
+//
+// The browser build (GOOS=js) runs the command line only for
+// robotsStudio.results() (`test --json`), so the commands a page never runs
+// (watch, history, logs, fetch-as, verify-signature, edge-check, sitemap,
+// meta, host, lessons) are left out of it by `//go:build !js`: with them
+// the page's first visit was over its 15 MB budget.
 func Run(args []string, env Env) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
