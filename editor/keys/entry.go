@@ -115,7 +115,7 @@ func (e *Entry) TypedShortcut(s fyne.Shortcut) {
 			return
 		}
 		if room := e.room(); room < len(text) && room < utf8.RuneCountInString(text) {
-			kept := cutRunes(text, room)
+			kept := CutRunes(text, room)
 			if TooLong != nil {
 				TooLong(e, e.Max, utf8.RuneCountInString(text)-utf8.RuneCountInString(kept))
 			}
@@ -147,8 +147,8 @@ func (e *Entry) room() int {
 	return max(0, e.Max-utf8.RuneCountInString(e.Text)+utf8.RuneCountInString(e.SelectedText()))
 }
 
-// cutRunes is s's first n characters.
-func cutRunes(s string, n int) string {
+// CutRunes is s's first n characters.
+func CutRunes(s string, n int) string {
 	for i := range s {
 		if n == 0 {
 			return s[:i]

@@ -134,7 +134,7 @@ func (e *rowEntry) pasted(text string) bool {
 		left := 0
 		for i, l := range lines {
 			if n := utf8.RuneCountInString(l); n > maxRow {
-				lines[i] = string([]rune(l)[:maxRow])
+				lines[i] = keys.CutRunes(l, maxRow)
 				left += n - maxRow
 			}
 		}

@@ -108,12 +108,12 @@ func goStrings(line string) string {
 	var b strings.Builder
 	var quote rune
 	escaped := false
-	for _, r := range line {
+	for i, r := range line {
 		switch {
+		case quote == 0 && strings.HasPrefix(line[i:], "//"):
+			return b.String() // the rest is a comment
 		case quote == 0 && (r == '"' || r == '`'):
 			quote = r
-		case quote == 0 && r == '/' && strings.Contains(line, "//") && b.Len() == 0 && !strings.ContainsAny(line, "\"`"):
-			return ""
 		case quote == 0:
 		case escaped:
 			escaped = false
