@@ -157,9 +157,17 @@ func newStudio(a fyne.App, storage string) *studio {
 	s := &studio{app: a, status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage, clock: session.RealClock{}}
 	s.doc = session.NewDocument(session.NewRecovery(storage), session.NewPlaces(storage),
 		func() []byte { return s.ed.Bytes() }, func() *testset.Set { return s.pane.TestSet() })
-	s.live.s, s.disk.s, s.class.s, s.recovery.s = s, s, s, s
-	s.view, s.dialogs, s.checks, s.web = viewSide{s}, dialogs{s}, checks{s}, webSide{s: s}
-	s.menus, s.catalogue = menuBar{s}, catalogueSide{s}
+	// The window's parts, one per line.
+	s.live.s = s
+	s.disk.s = s
+	s.class.s = s
+	s.recovery.s = s
+	s.view = viewSide{s}
+	s.dialogs = dialogs{s}
+	s.checks = checks{s}
+	s.web = webSide{s: s}
+	s.menus = menuBar{s}
+	s.catalogue = catalogueSide{s}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(Icon)
 	s.ed = editor.New()
