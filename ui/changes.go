@@ -34,7 +34,14 @@ import (
 // the user edits. Clicking a change shows both verdicts and marks the
 // deciding lines in the editor.
 type changesView struct {
-	s       *studio
+	w    *shared
+	host *liveHost
+	// close closes the view; submit asks the live side's worker for a
+	// comparison; live is the fetch behind the document, if any.
+	close  func()
+	submit func(changesJob)
+	live   func() *fetch.Result
+
 	source  string           // what the buffer is compared with, for the header
 	old     *syntax.Document // that version
 	oldRes  *fetch.Result    // its fetch, when it came from the site
@@ -55,15 +62,24 @@ type changeItem struct {
 	head   bool
 }
 
+// sides are the editor tab's two sides: the editor (under the fetch
+// banner, over the presenter's panel and the Problems panel, both given
+// made) and the tester (rightSide).
+func (l *liveState) sides(presenter, editor fyne.CanvasObject) (left, right fyne.CanvasObject) {
+	l.banner = container.NewVBox()
+	l.left = container.NewBorder(l.banner, presenter, nil, nil, editor)
+	return l.left, l.rightSide()
+}
+
 // rightSide is the tester pane, with the Changes view under it when a
 // comparison is open.
 func (l *liveState) rightSide() fyne.CanvasObject {
-	s := l.s
-	if s.changes == nil {
+	s := l.w
+	if l.changes == nil {
 		return s.pane.Object()
 	}
-	s.changes.build()
-	split := container.NewVSplit(s.pane.Object(), s.changes.root)
+	l.changes.build()
+	split := container.NewVSplit(s.pane.Object(), l.changes.root)
 	// The results keep most of the height (at 0.5 they shrank to one row
 	// under the pane's rows and filters at 1280×800).
 	split.Offset = changesSplit
@@ -75,7 +91,7 @@ const changesSplit = 0.68
 
 // compareWith is Tester ▸ Compare with…: pick what to compare the buffer with.
 func (l *liveState) compareWith() {
-	s := l.s
+	s := l.w
 	var d dialog.Dialog
 	choose := func(f func()) func() { return func() { d.Hide(); f() } }
 	live := newButton(lang.X("live.compare.live", "The live file on the site…"), choose(func() {
@@ -87,7 +103,7 @@ func (l *liveState) compareWith() {
 	}))
 	other := newButton(lang.X("live.compare.file", "Another file…"), choose(func() {
 		if onWeb {
-			s.web.webCompareFile()
+			l.host.webCompareFile()
 			return
 		}
 		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -98,7 +114,7 @@ func (l *liveState) compareWith() {
 			r.Close()
 			l.compareWithFile(path)
 		}, s.win)
-		s.dialogs.startIn(fd)
+		l.host.startIn(fd)
 		filedlg.Show(fd, s.win)
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
@@ -116,7 +132,6 @@ func (l *liveState) compareWith() {
 // earlierVersions are buttons for the site's last kept versions (newest
 // first; the History tab lists them all).
 func (l *liveState) earlierVersions(choose func(func()) func()) []fyne.CanvasObject {
-	s := l.s
 	url := l.currentURL()
 	st, ok := history.InUse()
 	if url == "" || !ok {
@@ -138,7 +153,7 @@ func (l *liveState) earlierVersions(choose func(func()) func()) []fyne.CanvasObj
 		rows = append(rows, newButton(label, choose(func() {
 			data, err := st.Body(v)
 			if err != nil {
-				s.showFileError(err)
+				l.host.showFileError(err)
 				return
 			}
 			p := historytab.Pick{N: n, Version: v, Body: data}
@@ -147,9 +162,7 @@ func (l *liveState) earlierVersions(choose func(func()) func()) []fyne.CanvasObj
 	}
 	if len(vs) > earlierShown {
 		rows = append(rows, newButton(lang.X("live.compare.all_versions", "All versions in the History tab…"), choose(func() {
-			if s.history != nil {
-				s.showTab(s.history)
-			}
+			l.host.showHistory()
 		})))
 	}
 	return rows
@@ -160,7 +173,7 @@ const earlierShown = 6
 
 // currentURL is the site the document came from (or was last fetched).
 func (l *liveState) currentURL() string {
-	s := l.s
+	s := l.w
 	if s.doc.Remote() != "" {
 		return s.doc.Remote()
 	}
@@ -171,10 +184,9 @@ func (l *liveState) currentURL() string {
 }
 
 func (l *liveState) compareWithFile(path string) {
-	s := l.s
 	data, err := textfile.Load(path, nil)
 	if err != nil {
-		s.showFileError(err)
+		l.host.showFileError(err)
 		return
 	}
 	l.showChanges(path, syntax.Parse(data), nil)
@@ -182,20 +194,19 @@ func (l *liveState) compareWithFile(path string) {
 
 // showChanges opens the Changes view against old.
 func (l *liveState) showChanges(source string, old *syntax.Document, res *fetch.Result) {
-	s := l.s
-	s.changes = &changesView{s: s, source: source, old: old, oldRes: res}
-	s.showEditor()
+	s := l.w
+	l.changes = &changesView{w: s, host: &l.host, close: l.closeChanges, submit: l.changesWork.Submit, live: func() *fetch.Result { return l.res }, source: source, old: old, oldRes: res}
+	l.host.showEditor()
 	s.split.Trailing = l.rightSide()
 	s.split.Refresh()
-	s.changes.compute(s.ed.Document())
+	l.changes.compute(s.ed.Document())
 }
 
 // closeChanges removes the Changes view.
 func (l *liveState) closeChanges() {
-	s := l.s
-	s.changes = nil
-	s.selected = nil
-	s.checks.updateMarks()
+	s := l.w
+	l.changes = nil
+	l.host.clearSelection()
 	s.split.Trailing = l.rightSide()
 	s.split.Refresh()
 }
@@ -231,6 +242,7 @@ func (l *liveState) newChangesWorker() *latest.Worker[changesJob, changesOut] {
 		},
 		Deliver: l.changesComputed,
 		Hand:    fyne.Do,
+		Failed:  func(_ changesJob, v any) { l.host.workerFailed(v) },
 	}
 }
 
@@ -238,8 +250,7 @@ func (l *liveState) newChangesWorker() *latest.Worker[changesJob, changesOut] {
 // replaced meanwhile. A result for an older text is shown too: the newer
 // one is already on its way.
 func (l *liveState) changesComputed(j changesJob, o changesOut) {
-	s := l.s
-	c := s.changes
+	c := l.changes
 	if c == nil || c != j.view {
 		return
 	}
@@ -251,7 +262,7 @@ func (l *liveState) changesComputed(j changesJob, o changesOut) {
 // rows (else the names both versions use and paths made from their rules),
 // under the engine in view (or all eight when comparing engines).
 func (c *changesView) compute(doc *syntax.Document) {
-	set := c.s.pane.TestSet()
+	set := c.w.pane.TestSet()
 	agents := set.Crawlers
 	if len(agents) == 0 {
 		agents = diff.Agents(c.old, doc)
@@ -278,9 +289,9 @@ func (c *changesView) compute(doc *syntax.Document) {
 	}
 	engines := engine.All()
 	var engineFor func(string) string
-	if !c.s.pane.Compare() {
-		engines = c.s.pane.ReadingEngines()
-		engineFor = c.s.pane.EngineFor
+	if !c.w.pane.Compare() {
+		engines = c.w.pane.ReadingEngines()
+		engineFor = c.w.pane.EngineFor
 		// Crawlers no row names (an empty tester: the names both versions
 		// use) are read by their own engine too, which the rows' reading
 		// may not include: without it they were never queried.
@@ -295,10 +306,10 @@ func (c *changesView) compute(doc *syntax.Document) {
 		OldFor: func(id string) *syntax.Document { return res.DocFor(id, old) }, EngineFor: engineFor}
 	// The editor holds an answer that was no file (a 503, no answer) as
 	// fetched: each engine reads it as that answer, as the old side does.
-	if now := c.s.live.res; now != nil && !now.OK() && c.s.doc.Remote() != "" && !c.s.doc.TextModified() {
+	if now := c.live(); now != nil && !now.OK() && c.w.doc.Remote() != "" && !c.w.doc.TextModified() {
 		in.NewFor = func(id string) *syntax.Document { return now.DocFor(id, doc) }
 	}
-	c.s.changesWork.Submit(changesJob{view: c, in: in})
+	c.submit(changesJob{view: c, in: in})
 }
 
 // changeItems are the list rows of a report: per crawler a summary and its
@@ -382,7 +393,7 @@ func (c *changesView) build() {
 			l.Refresh()
 		})
 	c.list.OnSelected = func(i widget.ListItemID) { c.selectItem(i) }
-	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), c.s.live.closeChanges)
+	closeBtn := widget.NewButtonWithIcon("", theme.WindowCloseIcon(), c.close)
 	closeBtn.Importance = widget.LowImportance
 	urlsBtn := widget.NewButtonWithIcon(lang.X("live.changes.urls", "URLs…"), theme.ListIcon(), c.askURLs)
 	urlsBtn.Importance = widget.LowImportance
@@ -448,7 +459,7 @@ func (c *changesView) selectItem(i int) {
 	b.WriteString("\n")
 	b.WriteString(lang.X("live.changes.after", "Now (the editor): {{.Verdict}} — {{.Why}}", map[string]any{"Verdict": word(ch.New), "Why": ch.New.Explain().String()}))
 	c.detail.SetParts(richmsg.Part{Text: head, Style: richmsg.Style{Literal: true}}, richmsg.Part{Text: b.String()})
-	c.s.checks.selectVerdict(*ch.New)
+	c.host.selectVerdict(*ch.New)
 }
 
 // askURLs lets the user paste a URL list or load one from a file (one URL
@@ -461,7 +472,7 @@ func (c *changesView) askURLs() {
 	loadPath := func(path string) {
 		data, err := textfile.Load(path, nil)
 		if err != nil {
-			c.s.showFileError(err)
+			c.host.showFileError(err)
 			return
 		}
 		entry.SetText(string(data))
@@ -478,16 +489,16 @@ func (c *changesView) askURLs() {
 			path := r.URI().Path()
 			r.Close()
 			loadPath(path)
-		}, c.s.win)
-		c.s.dialogs.startIn(fd)
-		filedlg.Show(fd, c.s.win)
+		}, c.w.win)
+		c.host.startIn(fd)
+		filedlg.Show(fd, c.w.win)
 	})
 	d := dlg.CustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),
 		container.NewBorder(nil, load, nil, nil, entry), func(ok bool) {
 			if ok {
 				c.setURLs(entry.Text)
 			}
-		}, c.s.win)
+		}, c.w.win)
 	d.Resize(fyne.NewSize(620, 420))
 }
 
@@ -499,5 +510,5 @@ func (c *changesView) setURLs(text string) {
 			c.urls = append(c.urls, line)
 		}
 	}
-	c.compute(c.s.ed.Document())
+	c.compute(c.w.ed.Document())
 }

@@ -11,33 +11,47 @@ import (
 	"github.com/robots-studio/robots-studio/tester/lint"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/dlg"
+	"github.com/robots-studio/robots-studio/ui/latest"
 )
 
 // checks is the window's side of lint and of the tester's selection: the
 // findings in the Problems panel and as marks in the editor, their fixes,
 // and the group and rule of the selected result marked in the text.
-type checks struct{ s *studio }
+type checks struct {
+	w *shared
+	// presented shows a selected result in presenter mode; showEditor
+	// brings the editor into view.
+	presented  func(engine.Verdict)
+	showEditor func()
+
+	// lintReadings are the engines lint reports on (lintpanel.go).
+	lintReadings lintReadings
+	lints        *latest.Worker[*syntax.Document, []lint.Diagnostic]
+	diags        []lint.Diagnostic
+	lintDoc      *syntax.Document // the document diags belong to
+	selected     *engine.Verdict  // the result whose group and rule are marked in the editor
+}
 
 // applyLint shows diagnostics, unless the text has changed since they were
 // computed (a newer run is on its way).
 func (k *checks) applyLint(doc *syntax.Document, diags []lint.Diagnostic) {
-	s := k.s
+	s := k.w
 	if doc != s.ed.Document() {
 		return
 	}
-	s.diags, s.lintDoc = diags, doc
+	k.diags, k.lintDoc = diags, doc
 	s.lint.set(doc, diags)
 	k.updateMarks()
 }
 
 // updateMarks shows lint diagnostics and the selected result in the editor.
 func (k *checks) updateMarks() {
-	s := k.s
+	s := k.w
 	var marks []editor.Mark
-	if s.lintDoc != nil {
-		marks = lintMarks(s.lintDoc, s.diags)
+	if k.lintDoc != nil {
+		marks = lintMarks(k.lintDoc, k.diags)
 	}
-	if v := s.selected; v != nil {
+	if v := k.selected; v != nil {
 		if v.Group != nil {
 			for _, n := range v.Group.Lines {
 				marks = append(marks, editor.Mark{Line: n, Kind: editor.MarkGroup, Message: v.GroupText().String()})
@@ -52,18 +66,17 @@ func (k *checks) updateMarks() {
 
 // selectVerdict marks the group and rule of a result and scrolls there.
 func (k *checks) selectVerdict(v engine.Verdict) {
-	s := k.s
-	s.selected = &v
+	k.selected = &v
 	k.updateMarks()
-	s.class.presentVerdict(v)
+	k.presented(v)
 	k.showSelected()
 }
 
 // showSelected scrolls the editor to what the selected result points at:
 // its deciding rule, else its group.
 func (k *checks) showSelected() {
-	s := k.s
-	switch v := s.selected; {
+	s := k.w
+	switch v := k.selected; {
 	case v == nil:
 	case v.Rule != nil:
 		s.ed.ShowLine(v.Rule.Line)
@@ -74,12 +87,12 @@ func (k *checks) showSelected() {
 
 // selectLine shows the editor with line n selected.
 func (k *checks) selectLine(n int) {
-	s := k.s
+	s := k.w
 	doc := s.ed.Document()
 	if n < 1 || n > len(doc.Lines) {
 		return
 	}
-	s.showEditor()
+	k.showEditor()
 	l := doc.Line(n)
 	s.ed.SetSelection(int(l.Start), int(l.End))
 	s.ed.ShowLine(n)
@@ -87,32 +100,32 @@ func (k *checks) selectLine(n int) {
 }
 
 func (k *checks) jumpTo(d lint.Diagnostic) {
-	s := k.s
-	s.showEditor()
-	s.ed.ShowLine(s.lintDoc.Position(d.Span.Start).Line)
+	s := k.w
+	k.showEditor()
+	s.ed.ShowLine(k.lintDoc.Position(d.Span.Start).Line)
 	s.win.Canvas().Focus(s.ed)
 }
 
 // currentDiags are the diagnostics of the text as it is now: fixes carry
 // byte offsets, so they must never come from an older version of the text.
 func (k *checks) currentDiags() []lint.Diagnostic {
-	s := k.s
-	if doc := s.ed.Document(); s.lintDoc != doc {
-		k.applyLint(doc, lint.Run(doc, s.lintReadings.options()))
+	s := k.w
+	if doc := s.ed.Document(); k.lintDoc != doc {
+		k.applyLint(doc, lint.Run(doc, k.lintReadings.options()))
 	}
-	return s.diags
+	return k.diags
 }
 
 // applyFix applies one diagnostic's fix as one undo step.
 func (k *checks) applyFix(d lint.Diagnostic) {
-	s := k.s
-	if old := s.lintDoc; old != s.ed.Document() {
+	s := k.w
+	if old := k.lintDoc; old != s.ed.Document() {
 		// The text changed after the panel was drawn: use the same finding
 		// (same code, same line and column) of the current text, or nothing.
 		found := false
 		at := old.Position(d.Span.Start)
 		for _, cur := range k.currentDiags() {
-			if cur.Code == d.Code && s.lintDoc.Position(cur.Span.Start) == at {
+			if cur.Code == d.Code && k.lintDoc.Position(cur.Span.Start) == at {
 				d, found = cur, true
 				break
 			}
@@ -129,7 +142,7 @@ func (k *checks) applyFix(d lint.Diagnostic) {
 
 // applyEdits applies edits as one undo step and reports whether it did.
 func (k *checks) applyEdits(edits []lint.Edit) bool {
-	s := k.s
+	s := k.w
 	if err := s.ed.ApplyEdits(edits); err != nil {
 		// Only possible if the fix was computed for another version of the
 		// text; the text is left as it was.
@@ -143,9 +156,9 @@ func (k *checks) applyEdits(edits []lint.Edit) bool {
 // applySafeFixes applies every safe fix (lint.ApplySafe, as check --fix
 // does) as one undo step.
 func (k *checks) applySafeFixes() {
-	s := k.s
+	s := k.w
 	before := s.ed.Bytes()
-	after, applied, err := lint.ApplySafe(before, s.lintReadings.options())
+	after, applied, err := lint.ApplySafe(before, k.lintReadings.options())
 	if err != nil {
 		dlg.Error(err, s.win)
 		return

@@ -314,8 +314,8 @@ func (s *studio) close() {
 	if s.history != nil && s.history.Tab != nil {
 		s.history.CancelImport()
 	}
-	s.lints.Wait()
-	s.fetcher.Wait()
-	s.changesWork.Wait()
+	s.checks.lints.Wait()
+	s.live.fetcher.Wait()
+	s.live.changesWork.Wait()
 	s.doc.Close()
 }

@@ -4,7 +4,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 
-	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/historytab"
 )
@@ -16,28 +15,13 @@ import (
 // Changes view, the newer one in the editor.
 type historyTab struct {
 	*historytab.Tab
-	s    *studio
+	host historytab.Host // the window, as the tab sees it (newTabs)
 	it   *container.TabItem
 	kept historytab.State
 }
 
 func (t *historyTab) build() *container.TabItem {
-	s := t.s
-	t.Tab = historytab.New(historytab.Host{
-		Window:  s.win,
-		Store:   history.InUse,
-		Site:    s.live.currentURL,
-		Open:    s.live.openVersion,
-		Compare: s.live.compareVersions,
-		Grading: func() history.GradeOptions {
-			set := s.pane.TestSet()
-			o := history.GradeOptions{URLs: set.Paths}
-			if len(set.Crawlers) > 0 {
-				o.Agents = set.Crawlers
-			}
-			return o
-		},
-	})
+	t.Tab = historytab.New(t.host)
 	t.it = container.NewTabItem(lang.X("historytab.tab", "History"), t.Content)
 	return t.it
 }
@@ -60,9 +44,9 @@ func (t *historyTab) restore() { t.Restore(t.kept) }
 // openVersion opens a kept version as a new document, with the banner of
 // the fetch it records (each engine's outcome worked out again).
 func (l *liveState) openVersion(p historytab.Pick) {
-	l.s.whenSafe(func() {
+	l.host.whenSafe(func() {
 		l.openFetched(p.Version.Result(p.Body))
-		l.s.showEditor()
+		l.host.showEditor()
 	})
 }
 
@@ -70,7 +54,7 @@ func (l *liveState) openVersion(p historytab.Pick) {
 // view against the older: what flips for each crawler, the deciding lines
 // marked in the editor.
 func (l *liveState) compareVersions(old, new historytab.Pick) {
-	l.s.whenSafe(func() {
+	l.host.whenSafe(func() {
 		l.openFetched(new.Version.Result(new.Body))
 		l.showChanges(versionLabel(old), syntax.Parse(old.Body), old.Version.Result(old.Body))
 	})

@@ -56,7 +56,7 @@ func TestHistoryTabComparesAndOpensKeptVersions(t *testing.T) {
 	if s.tabs.Selected() != s.editor.tabItem() || string(s.ed.Bytes()) != body {
 		t.Fatalf("after Compare the editor has %q", s.ed.Bytes())
 	}
-	if s.changes == nil || s.changes.rep == nil || !strings.Contains(s.changes.source, "version #1") {
+	if s.live.changes == nil || s.live.changes.rep == nil || !strings.Contains(s.live.changes.source, "version #1") {
 		t.Fatal("no Changes view against version #1")
 	}
 	// The banner is #2's, not the fetch shown before it.
@@ -64,13 +64,13 @@ func TestHistoryTabComparesAndOpensKeptVersions(t *testing.T) {
 		t.Errorf("banner after comparing:\n%s", banner)
 	}
 	newlyBlocked := 0
-	for _, c := range s.changes.rep.Changes {
+	for _, c := range s.live.changes.rep.Changes {
 		if c.NewlyBlocked() {
 			newlyBlocked++
 		}
 	}
 	if newlyBlocked == 0 {
-		t.Errorf("Disallow: / blocks nothing new: %+v %+v editor %q", s.changes.rep.Summaries, s.changes.rep, s.ed.Bytes())
+		t.Errorf("Disallow: / blocks nothing new: %+v %+v editor %q", s.live.changes.rep.Summaries, s.live.changes.rep, s.ed.Bytes())
 	}
 
 	// Open #1 (the older) as a new document.

@@ -29,7 +29,7 @@ func BenchmarkKeystroke10k(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			s := linkedinStudio(b, n)
-			s.lints.Inline = false
+			s.checks.lints.Inline = false
 			typeOrErase(s, 0)
 			typeOrErase(s, 1)
 			time.Sleep(200 * time.Millisecond)
@@ -89,7 +89,7 @@ func BenchmarkKeystrokeWeb(b *testing.B) {
 		typeOrErase(s, i)
 	}
 	b.StopTimer()
-	if s.lintDoc != s.ed.Document() {
+	if s.checks.lintDoc != s.ed.Document() {
 		b.Fatal("the lint of the last keystroke is not shown")
 	}
 }

@@ -107,8 +107,8 @@ type tabStates struct {
 // restoreTabs hands each rebuilt tab its state; the pane's selection marks
 // its rule in the editor again.
 func (s *studio) restoreTabs(st tabStates) {
-	if s.lintDoc == s.ed.Document() {
-		s.lint.set(s.lintDoc, s.diags) // the findings at once, not when lint runs again
+	if s.checks.lintDoc == s.ed.Document() {
+		s.lint.set(s.checks.lintDoc, s.checks.diags) // the findings at once, not when lint runs again
 	}
 	s.lint.restore(st.lint)
 	s.pane.Restore(st.pane)

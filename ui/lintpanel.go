@@ -410,9 +410,9 @@ func (r *lintReadings) set(chosen []string) bool {
 // engine while the comparison is on. When the set changes, the text is
 // linted again.
 func (k *checks) readingsChanged() {
-	s := k.s
-	if s.lintReadings.set(lintChosen(s.pane.Engine(), s.pane.Compare())) && s.lints != nil {
-		s.lints.Submit(s.ed.Document())
+	s := k.w
+	if k.lintReadings.set(lintChosen(s.pane.Engine(), s.pane.Compare())) && k.lints != nil {
+		k.lints.Submit(s.ed.Document())
 	}
 }
 

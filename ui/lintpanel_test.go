@@ -69,7 +69,7 @@ func TestLintFollowsTheTesterReading(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /docs/\nAllow: /docs/public/\n")))
 	has := func() bool {
-		for _, d := range s.diags {
+		for _, d := range s.checks.diags {
 			if d.Code == "RS036" {
 				return true
 			}

@@ -21,6 +21,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
 )
@@ -30,7 +31,14 @@ import (
 // running fetch, which the user can cancel. The network is used only when
 // the user asks, never on its own.
 type liveState struct {
-	s        *studio
+	w    *shared
+	host liveHost
+	// fetcher runs Open from Site's fetches; changesWork the Changes
+	// view's comparisons; changes is that view while it is open.
+	fetcher     *latest.Worker[fetchJob, fetchOutcome]
+	changesWork *latest.Worker[changesJob, changesOut]
+	changes     *changesView
+
 	res      *fetch.Result // the fetch behind the document; nil for a file
 	simulate int           // a status the banner simulates; -1 = as fetched
 	banner   *fyne.Container
@@ -38,6 +46,25 @@ type liveState struct {
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // the running fetch
+}
+
+// liveHost is what the live side asks of the rest of the window.
+type liveHost struct {
+	whenSafe      func(action func())                                 // runs action once the open text is safe
+	show          func(f session.File, text []byte, set *testset.Set) // opens a document
+	showEditor    func()
+	showHistory   func() // the History tab into view, where the window has one
+	showFileError func(error)
+	startIn       func(*dialog.FileDialog) // a file dialog opens where the user last was
+	// the browser's ways: a site the page may not read, another file from
+	// the browser's picker
+	webUnreadable  func(url string)
+	webCompareFile func()
+	// selectVerdict marks a result's group and rule in the editor;
+	// clearSelection removes the marks.
+	selectVerdict  func(engine.Verdict)
+	clearSelection func()
+	workerFailed   func(v any) // a worker stopped on a panic
 }
 
 // liveSpinner is the dialog shown while a fetch runs.
@@ -48,7 +75,7 @@ type liveSpinner struct {
 
 // askSite asks for a host or URL, then calls then with it.
 func (l *liveState) askSite(title string, then func(input string)) {
-	s := l.s
+	s := l.w
 	entry := keys.NewEntry()
 	entry.SetPlaceHolder(lang.X("live.ask.placeholder", "example.com or https://example.com/page"))
 	if l.res != nil {
@@ -68,10 +95,9 @@ func (l *liveState) askSite(title string, then func(input string)) {
 
 // openFromSite is File ▸ Open from Site….
 func (l *liveState) openFromSite() {
-	s := l.s
 	l.askSite(lang.X("live.open.title", "Open from Site"), func(input string) {
 		l.fetchSite(input, func(res *fetch.Result) {
-			s.whenSafe(func() { l.openFetched(res) })
+			l.host.whenSafe(func() { l.openFetched(res) })
 		})
 	})
 }
@@ -80,7 +106,7 @@ func (l *liveState) openFromSite() {
 // done on the UI goroutine. A cancelled fetch calls nothing; bad input gets
 // a one-line message.
 func (l *liveState) fetchSite(input string, done func(*fetch.Result)) {
-	s := l.s
+	s := l.w
 	ctx, cancel := context.WithCancel(context.Background())
 	l.mu.Lock()
 	l.cancel = cancel
@@ -92,7 +118,7 @@ func (l *liveState) fetchSite(input string, done func(*fetch.Result)) {
 		container.NewVBox(widget.NewLabel(input), bar, container.NewCenter(sp.cancel)), s.win)
 	sp.d.Resize(fyne.NewSize(460, 160))
 	dlg.Show(s.win, sp.d, dlg.Keys{Cancel: l.cancelFetch})
-	s.fetcher.Submit(fetchJob{ctx: ctx, cancel: cancel, input: input, done: done, sp: sp, bar: bar})
+	l.fetcher.Submit(fetchJob{ctx: ctx, cancel: cancel, input: input, done: done, sp: sp, bar: bar})
 }
 
 // fetchJob is one Open from Site / Compare with live fetch.
@@ -121,12 +147,13 @@ func (l *liveState) newFetcher() *latest.Worker[fetchJob, fetchOutcome] {
 		},
 		Deliver: l.fetched,
 		Hand:    fyne.Do,
+		Failed:  func(_ fetchJob, v any) { l.host.workerFailed(v) },
 	}
 }
 
 // fetched closes the spinner and says what the fetch gave.
 func (l *liveState) fetched(j fetchJob, o fetchOutcome) {
-	s := l.s
+	s := l.w
 	j.bar.Stop()
 	j.sp.d.Hide()
 	l.mu.Lock()
@@ -142,7 +169,7 @@ func (l *liveState) fetched(j fetchJob, o fetchOutcome) {
 		dlg.Error(o.err, s.win)
 	case onWeb && o.res.Unreachable:
 		// In a page, most sites refuse to be read (CORS).
-		s.web.webUnreadable(o.res.Target.RobotsURL)
+		l.host.webUnreadable(o.res.Target.RobotsURL)
 	default:
 		// tester/fetch's keeper has kept it as a version (tester/history)
 		j.done(o.res)
@@ -162,7 +189,7 @@ func (l *liveState) cancelFetch() {
 // with the fetch banner. A non-2xx answer opens an empty document: the
 // banner says what each crawler makes of the answer.
 func (l *liveState) openFetched(res *fetch.Result) {
-	s := l.s
+	s := l.w
 	var body []byte
 	if res.OK() {
 		body = res.Body
@@ -172,12 +199,12 @@ func (l *liveState) openFetched(res *fetch.Result) {
 	if l.banner != nil {
 		l.banner.Objects = nil // drawn again for this fetch (syncBanner draws an empty banner only)
 	}
-	s.show(session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}, body, s.pane.TestSet())
+	l.host.show(session.File{IsNew: true, Disk: body, Remote: res.Target.RobotsURL}, body, s.pane.TestSet())
 }
 
 // syncBanner shows the fetch banner while the document is a fetched one.
 func (l *liveState) syncBanner() {
-	s := l.s
+	s := l.w
 	if l.banner == nil {
 		return
 	}

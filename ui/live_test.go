@@ -199,10 +199,10 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	s.live.fetchSite(srv.URL, func(res *fetch.Result) {
 		s.live.showChanges("live "+res.Target.RobotsURL, syntax.Parse(res.Body), res)
 	})
-	if s.changes == nil || s.changes.rep == nil {
+	if s.live.changes == nil || s.live.changes.rep == nil {
 		t.Fatal("no Changes view")
 	}
-	rep := s.changes.rep
+	rep := s.live.changes.rep
 	// Live: Googlebot has its own group (/beta/ only); the draft puts it
 	// under * with /private/ and /catalog.
 	// The tester's paths change as listed; the paths made from the rules
@@ -221,35 +221,35 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 	if onRows != len(want) {
 		t.Fatalf("changes on the tester's paths %d, want %d: %+v", onRows, len(want), rep.Summaries)
 	}
-	view := texts(s.changes.root)
+	view := texts(s.live.changes.root)
 	if !strings.Contains(view, "Changes against live") || !strings.Contains(view, strconv.Itoa(len(rep.Changes))+" changes") {
 		t.Errorf("view:\n%s", view)
 	}
 	// Clicking a change marks its deciding line and shows both verdicts.
-	for i, it := range s.changes.items {
+	for i, it := range s.live.changes.items {
 		if it.change >= 0 && rep.Changes[it.change].URL == "/catalog/1" {
-			s.changes.list.Select(i)
+			s.live.changes.list.Select(i)
 			break
 		}
 	}
-	if s.selected == nil || s.selected.Rule == nil || s.selected.Rule.Line != 3 {
-		t.Errorf("selected %+v", s.selected)
+	if s.checks.selected == nil || s.checks.selected.Rule == nil || s.checks.selected.Rule.Line != 3 {
+		t.Errorf("selected %+v", s.checks.selected)
 	}
-	if d := s.changes.detail.Text; !strings.Contains(d, "Before (live") || !strings.Contains(d, "Now (the editor): blocked") {
+	if d := s.live.changes.detail.Text; !strings.Contains(d, "Before (live") || !strings.Contains(d, "Now (the editor): blocked") {
 		t.Errorf("detail %q", d)
 	}
 	// The rules the verdicts quote are drawn in the code font without the
 	// backticks, in the detail and in the rows.
-	if d := s.changes.detail.Shown(); strings.Contains(d, "`") {
+	if d := s.live.changes.detail.Shown(); strings.Contains(d, "`") {
 		t.Errorf("the detail draws a backtick: %q", d)
 	}
-	if !uitest.InCode(s.changes.detail.Segments, "Disallow:") {
-		t.Errorf("the detail draws no rule in the code font: %q", s.changes.detail.Text)
+	if !uitest.InCode(s.live.changes.detail.Segments, "Disallow:") {
+		t.Errorf("the detail draws no rule in the code font: %q", s.live.changes.detail.Text)
 	}
 	quoted := 0
-	for i, it := range s.changes.items {
-		row := s.changes.list.CreateItem()
-		s.changes.list.UpdateItem(i, row)
+	for i, it := range s.live.changes.items {
+		row := s.live.changes.list.CreateItem()
+		s.live.changes.list.UpdateItem(i, row)
 		if strings.Contains(it.text, "`") {
 			quoted++
 		}
@@ -261,27 +261,27 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 		t.Error("no row quotes a rule: the rows are not checked")
 	}
 	// A pasted URL list replaces the tester's paths.
-	s.changes.setURLs("https://shop.example/catalog/9\r\n\n/zzz\n")
-	if n := len(s.changes.rep.Changes); n != 2 || s.changes.rep.URLs != 2 {
-		t.Errorf("pasted list: %d changes over %d URLs", n, s.changes.rep.URLs)
+	s.live.changes.setURLs("https://shop.example/catalog/9\r\n\n/zzz\n")
+	if n := len(s.live.changes.rep.Changes); n != 2 || s.live.changes.rep.URLs != 2 {
+		t.Errorf("pasted list: %d changes over %d URLs", n, s.live.changes.rep.URLs)
 	}
-	s.changes.setURLs("")
-	if n := s.changes.rep.URLs; n <= 3 || n != 3+len(probesBeyond(set.Paths, s.changes.old, s.ed.Document())) {
+	s.live.changes.setURLs("")
+	if n := s.live.changes.rep.URLs; n <= 3 || n != 3+len(probesBeyond(set.Paths, s.live.changes.old, s.ed.Document())) {
 		t.Errorf("an empty list should go back to the tester's 3 paths and the rules' paths, got %d", n)
 	}
 	// Editing keeps the comparison current.
 	s.ed.SetText([]byte(siteRobots))
 	s.documentChanged() // as after a keystroke
-	if len(s.changes.rep.Changes) != 0 {
-		t.Errorf("same text as live, still %d changes", len(s.changes.rep.Changes))
+	if len(s.live.changes.rep.Changes) != 0 {
+		t.Errorf("same text as live, still %d changes", len(s.live.changes.rep.Changes))
 	}
 	// Against the saved version.
 	s.live.showChanges("the saved version", syntax.Parse(s.doc.SavedText()), nil)
-	if len(s.changes.rep.Changes) == 0 {
+	if len(s.live.changes.rep.Changes) == 0 {
 		t.Error("the edit differs from the saved file")
 	}
 	s.live.closeChanges()
-	if s.changes != nil {
+	if s.live.changes != nil {
 		t.Error("the Changes view did not close")
 	}
 }
@@ -303,17 +303,17 @@ func TestChangesSeeARuleNoRowNames(t *testing.T) {
 	s.ed.SetText([]byte(old + "Allow: /groups/public\n"))
 	s.documentChanged()
 	s.live.showChanges("the saved version", syntax.Parse([]byte(old)), nil)
-	if s.changes == nil || s.changes.rep == nil {
+	if s.live.changes == nil || s.live.changes.rep == nil {
 		t.Fatal("no Changes view")
 	}
 	allowed := 0
-	for _, c := range s.changes.rep.Changes {
+	for _, c := range s.live.changes.rep.Changes {
 		if !c.NewlyBlocked() && strings.HasPrefix(c.URL, "/groups/public") {
 			allowed++
 		}
 	}
 	if allowed == 0 {
-		t.Errorf("the added Allow: /groups/public shows no newly allowed path: %+v", s.changes.rep.Summaries)
+		t.Errorf("the added Allow: /groups/public shows no newly allowed path: %+v", s.live.changes.rep.Summaries)
 	}
 	if changesSplit < 0.6 {
 		t.Errorf("the Changes view takes %.0f %% of the height from the results", (1-changesSplit)*100)

@@ -30,6 +30,6 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 	p.SetExportPlace(func() (string, string) { return s.dialogs.startDir(), s.doc.SaveName() })
 	p.SetCompareColumns(compareColumns(s.app.Preferences()))
 	p.SetOnColumnsChanged(func() { rememberCompareColumns(s.app.Preferences(), p) })
-	s.lintReadings.set(lintChosen(engineID, compare))
+	s.checks.lintReadings.set(lintChosen(engineID, compare))
 	return p
 }

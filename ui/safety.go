@@ -19,9 +19,13 @@ import (
 // diskState is the watch on the open file and the question about a change
 // on disk, when one is shown.
 type diskState struct {
-	s     *studio
-	watch *session.Watch
-	ask   dialog.Dialog
+	w *shared
+	// reloaded runs after the file on disk replaced the text (the studio's
+	// documentChanged); kept after the user kept their text over it (the
+	// title and the status bar).
+	reloaded, kept func()
+	watch          *session.Watch
+	ask            dialog.Dialog
 	// off: no watch (tests under the test driver, where fyne.Do runs the
 	// callback on the watch's own goroutine; they call checkDisk instead).
 	off bool
@@ -36,7 +40,7 @@ func (d *diskState) stop() {
 // and temporary files a killed save left beside it (swept by session) are
 // offered when they hold newer text.
 func (d *diskState) fileOnDisk() {
-	s := d.s
+	s := d.w
 	d.stop()
 	if !d.off {
 		d.watch = s.doc.Watch(func() { fyne.Do(d.checkDisk) })
@@ -52,7 +56,7 @@ func (d *diskState) fileOnDisk() {
 // wrote, and says at once when another program changed it: a clean buffer
 // is reloaded (nothing of the user's is lost), unsaved text asks.
 func (d *diskState) checkDisk() {
-	s := d.s
+	s := d.w
 	c := s.doc.CheckDisk()
 	switch s.doc.OnDisk(c) {
 	case session.DiskReload:
@@ -66,28 +70,26 @@ func (d *diskState) checkDisk() {
 
 // reloadFromDisk shows the file as it is now on disk.
 func (d *diskState) reloadFromDisk(c session.DiskCheck) {
-	s := d.s
+	s := d.w
 	s.doc.Reloaded(c) // the disk's state is now the saved one …
 	s.ed.SetText(c.Text)
-	s.documentChanged() // … and the buffer equals it
+	d.reloaded() // … and the buffer equals it
 }
 
 // keepMine answers the question with "keep my text".
 func (d *diskState) keepMine() {
-	s := d.s
 	if d.ask != nil {
 		d.ask.Hide()
 		d.ask = nil
 	}
-	s.doc.KeepMine()
-	s.updateTitle()
-	s.refreshStatus()
+	d.w.doc.KeepMine()
+	d.kept()
 }
 
 // askDisk asks what to do about a change on disk while the buffer holds
 // unsaved text, with the two versions' differences.
 func (d *diskState) askDisk(c session.DiskCheck) {
-	s := d.s
+	s := d.w
 	if d.ask != nil {
 		d.ask.Hide()
 	}
@@ -147,7 +149,7 @@ func diffGrid(diff string) *widget.TextGrid {
 // input. The window stays, the text is copied to recovery at once, and the
 // user is told in plain words; the details go to the log.
 func (k *checks) workerFailed(v any) {
-	s := k.s
+	s := k.w
 	fyne.LogError("background work failed", fmt.Errorf("%v", v))
 	s.doc.Rescue()
 	workerNoticeOnce.Do(func() {
@@ -162,9 +164,12 @@ var workerNoticeOnce sync.Once
 // recoveryList is the list of unsaved work a previous run left, offered
 // at start and from File ▸ Recover Unsaved Work….
 type recoveryList struct {
-	s    *studio
-	rows []session.RecoveryRecord
-	dlg  dialog.Dialog
+	w *shared
+	// restore opens a copy in the editor, once the open text is safe (the
+	// studio's whenSafe and restore).
+	restore func(rec session.RecoveryRecord, then func())
+	rows    []session.RecoveryRecord
+	dlg     dialog.Dialog
 }
 
 // offerRecovery lists every copy a previous run left unsaved (file, time,
@@ -172,7 +177,7 @@ type recoveryList struct {
 // "Later" keeps them all for the next start (or File ▸ Recover Unsaved
 // Work…).
 func (rl *recoveryList) offerRecovery() {
-	s := rl.s
+	s := rl.w
 	var recs []session.RecoveryRecord
 	for _, r := range s.doc.PendingCopies() {
 		if r.Path != "" {
@@ -217,7 +222,7 @@ const recoveryListWidth, recoveryListHeight = 680, 300
 
 // recoveryRow is one copy in the list: what it is and its two buttons.
 func (rl *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObject {
-	s := rl.s
+	s := rl.w
 	name := rec.Path
 	if name == "" {
 		name = lang.X("window.recover.new", "New file (never saved)")
@@ -233,10 +238,7 @@ func (rl *recoveryList) recoveryRow(rec session.RecoveryRecord) fyne.CanvasObjec
 	preview := widget.NewLabelWithStyle(rec.Preview(160), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	preview.Wrapping = fyne.TextWrapWord
 	restore := newImportantButton(lang.X("window.recover.restore", "Restore"), func() {
-		s.whenSafe(func() {
-			s.restore(rec)
-			rl.offerRecovery() // the others stay listed
-		})
+		rl.restore(rec, rl.offerRecovery) // the others stay listed
 	})
 	del := newButton(lang.X("window.recover.delete", "Delete"), func() {
 		dlg.Confirm(lang.X("window.recover.delete", "Delete"), recoveryDeleteQuestion(rec),

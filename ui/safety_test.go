@@ -122,7 +122,7 @@ func TestTheWindowSurvivesAPanicInAWorker(t *testing.T) {
 	a := uitest.NewApp(t)
 	s := testStudio(a, t.TempDir())
 	s.newFile()
-	s.lints.Work = func(*syntax.Document) []lint.Diagnostic { panic("boom") }
+	s.checks.lints.Work = func(*syntax.Document) []lint.Diagnostic { panic("boom") }
 	test.Type(s.ed, "User-agent: *")
 	if string(s.ed.Bytes()) != "User-agent: *" || !hasDialog(s) {
 		t.Fatalf("text %q, dialog %v", s.ed.Bytes(), hasDialog(s))

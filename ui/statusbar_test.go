@@ -279,26 +279,26 @@ func TestChangesViewComparesOffTheUIGoroutine(t *testing.T) {
 	set.Crawlers, set.Paths = []string{"Googlebot"}, []string{"/a", "/b"}
 	s.pane.SetTestSet(set)
 	s.live.showChanges("the saved version", syntax.Parse(s.doc.SavedText()), nil)
-	if s.changes.rep == nil || len(s.changes.rep.Changes) != 0 {
-		t.Fatalf("first comparison: %+v", s.changes.rep)
+	if s.live.changes.rep == nil || len(s.live.changes.rep.Changes) != 0 {
+		t.Fatalf("first comparison: %+v", s.live.changes.rep)
 	}
 	release := make(chan struct{})
-	work := s.changesWork.Work
-	s.changesWork.Work = func(j changesJob) changesOut { <-release; return work(j) }
-	s.changesWork.Hand = nil
-	s.changesWork.Inline = false
+	work := s.live.changesWork.Work
+	s.live.changesWork.Work = func(j changesJob) changesOut { <-release; return work(j) }
+	s.live.changesWork.Hand = nil
+	s.live.changesWork.Inline = false
 	s.win.Canvas().Focus(s.ed)
 	s.ed.SetSelection(len(s.ed.Bytes()), len(s.ed.Bytes()))
 	test.Type(s.ed, "Disallow: /b\n") // returns although the diff is held back
-	if len(s.changes.rep.Changes) != 0 {
+	if len(s.live.changes.rep.Changes) != 0 {
 		t.Fatal("the comparison ran on the keystroke")
 	}
 	close(release)
-	s.changesWork.Wait()
+	s.live.changesWork.Wait()
 	// On the tester's paths only /b changed (the rules' own paths, which
 	// the view tests too, may add more).
 	var onRows []string
-	for _, c := range s.changes.rep.Changes {
+	for _, c := range s.live.changes.rep.Changes {
 		if slices.Contains(set.Paths, c.URL) {
 			onRows = append(onRows, c.URL)
 		}

@@ -27,13 +27,13 @@ import (
 // sees the page's tags).
 type metaTab struct {
 	*metatab.Tab
-	s    *studio
+	w    *shared
 	it   *container.TabItem
 	kept metatab.State
 }
 
 func (t *metaTab) build() *container.TabItem {
-	t.Tab = metatab.New(t.s.win, func() metatag.RobotsCheck { return metatag.RobotsFromDocument(t.s.ed.Document()) })
+	t.Tab = metatab.New(t.w.win, func() metatag.RobotsCheck { return metatag.RobotsFromDocument(t.w.ed.Document()) })
 	t.it = container.NewTabItem(lang.X("window.tab.meta", "Meta tags"), t.Content)
 	return t.it
 }
@@ -46,18 +46,19 @@ func (t *metaTab) restore()                    { t.Restore(t.kept) }
 // hostTab is the mirrors and Host wizard; its edits go into the editor.
 type hostTab struct {
 	*hostwizard.Wizard
-	s    *studio
-	it   *container.TabItem
-	kept hostwizard.State
+	w          *shared
+	showEditor func() // brings the editor into view, after an edit
+	it         *container.TabItem
+	kept       hostwizard.State
 }
 
 func (t *hostTab) build() *container.TabItem {
-	s := t.s
-	t.Wizard = hostwizard.New(s.win,
-		func() []byte { return s.ed.Bytes() },
+	w := t.w
+	t.Wizard = hostwizard.New(w.win,
+		func() []byte { return w.ed.Bytes() },
 		func(edits []mirror.Edit) {
-			s.ed.ApplyEdits(edits)
-			s.showEditor()
+			w.ed.ApplyEdits(edits)
+			t.showEditor()
 		},
 		func(robots []byte, crawler, path string) (bool, string) {
 			v := engine.ForCrawler(crawler).Compile(syntax.Parse(robots)).Query(crawler, path)
@@ -84,7 +85,7 @@ func (t *hostTab) restore() { t.Restore(t.kept) }
 // then its body (tabBody) is empty.
 type aiTab struct {
 	*aitab.Tab // nil until the tab is first shown
-	s          *studio
+	w          *shared
 	it         *container.TabItem
 	body       *tabBody // the tab item's content; the tab's widgets once made
 	kept       aitab.State
@@ -100,9 +101,9 @@ func (t *aiTab) build() *container.TabItem {
 
 // fill builds the tab's widgets, with what the user did before a rebuild.
 func (t *aiTab) fill() {
-	ed := t.s.ed
+	ed := t.w.ed
 	t.Tab = aitab.New(ed.Document, func(edits []aiaccess.Edit) error { return ed.ApplyEdits(edits) })
-	t.Tab.Window = t.s.win
+	t.Tab.Window = t.w.win
 	if t.since {
 		t.Restore(t.kept) // reads the document, as Refresh does
 	}
@@ -137,20 +138,13 @@ func (t *aiTab) restore() {}
 // tester rows, and the builder can start from the tester's paths.
 type sitemapsTab struct {
 	*sitemaptab.Tab
-	s    *studio
+	host sitemaptab.Host // the window, as the tab sees it (newTabs)
 	it   *container.TabItem
 	kept sitemaptab.State
 }
 
 func (t *sitemapsTab) build() *container.TabItem {
-	s := t.s
-	t.Tab = sitemaptab.New(sitemaptab.Host{
-		Window:      s.win,
-		Robots:      func() (string, []byte) { return s.doc.Path(), s.ed.Bytes() },
-		SelectRule:  s.checks.selectLine,
-		AddToTester: s.addToTester,
-		TesterPaths: func() []string { return s.pane.TestSet().Paths },
-	})
+	t.Tab = sitemaptab.New(t.host)
 	t.it = container.NewTabItem(lang.X("sitemap.ui.tab", "Sitemaps"), t.Object())
 	return t.it
 }
@@ -170,13 +164,17 @@ func (t *sitemapsTab) restore() { t.Restore(t.kept) }
 // unsaved edits in the editor count as a draft.
 type logsTab struct {
 	*logtab.Tab
-	s    *studio
-	it   *container.TabItem
-	kept logtab.State
+	w *shared
+	// addToTester adds a crawler and paths to the tester's rows and shows
+	// the editor; selectVerdict marks a result's rule in the editor.
+	addToTester   func(crawler string, paths []string)
+	selectVerdict func(engine.Verdict)
+	it            *container.TabItem
+	kept          logtab.State
 }
 
 func (t *logsTab) build() *container.TabItem {
-	t.Tab = logtab.New(t.s.win, t.source, t.s.logs.testFromLogs)
+	t.Tab = logtab.New(t.w.win, t.source, t.testFromLogs)
 	t.it = container.NewTabItem(lang.X("logtab.tab", "Logs"), t.Content)
 	return t.it
 }
@@ -195,21 +193,21 @@ func (t *logsTab) restore() { t.Restore(t.kept) }
 
 // source is the saved file, with the editor's unsaved text as a draft.
 func (t *logsTab) source() logtab.Source {
-	s := t.s
-	doc := s.ed.Document()
-	if s.doc.Path() != "" && s.doc.TextModified() {
-		return logtab.Source{Robots: syntax.Parse(s.doc.SavedText()), Draft: doc}
+	w := t.w
+	doc := w.ed.Document()
+	if w.doc.Path() != "" && w.doc.TextModified() {
+		return logtab.Source{Robots: syntax.Parse(w.doc.SavedText()), Draft: doc}
 	}
 	src := logtab.Source{Robots: doc}
-	if !s.doc.TextModified() {
-		src.Site = s.doc.Remote() // as fetched: the site's kept versions judge each hit
+	if !w.doc.TextModified() {
+		src.Site = w.doc.Remote() // as fetched: the site's kept versions judge each hit
 	}
 	return src
 }
 
 // dropped gives files dropped while the tab is in view to it.
 func (t *logsTab) dropped(uris []fyne.URI) bool {
-	if t.s.tabs == nil || t.Tab == nil || t.s.tabs.Selected() != t.it {
+	if t.w.tabs == nil || t.Tab == nil || t.w.tabs.Selected() != t.it {
 		return false
 	}
 	var paths []string
@@ -226,7 +224,7 @@ func (t *logsTab) dropped(uris []fyne.URI) bool {
 // (`robots-studio robots.txt access.log…`).
 func (t *logsTab) open(paths []string) {
 	t.AddFiles(paths)
-	t.s.showTab(t)
+	t.w.tabs.Select(t.it)
 	t.Start()
 }
 
@@ -250,8 +248,7 @@ func (s *studio) addToTester(crawler string, paths []string) {
 // testFromLogs puts a crawler and paths from the Logs tab into the tester
 // and, for one path, marks the rule that decides it in the editor.
 func (t *logsTab) testFromLogs(sel logtab.Selection) {
-	s := t.s
-	s.addToTester(sel.Crawler, sel.Paths)
+	t.addToTester(sel.Crawler, sel.Paths)
 	if len(sel.Paths) != 1 {
 		return
 	}
@@ -259,5 +256,5 @@ func (t *logsTab) testFromLogs(sel logtab.Selection) {
 	if !ok {
 		e = engine.ForCrawler(sel.Crawler)
 	}
-	s.checks.selectVerdict(e.Compile(s.ed.Document()).Query(sel.Crawler, sel.Paths[0]))
+	t.selectVerdict(e.Compile(t.w.ed.Document()).Query(sel.Crawler, sel.Paths[0]))
 }

@@ -3,6 +3,10 @@ package ui
 import (
 	"reflect"
 
+	"github.com/robots-studio/robots-studio/tester/history"
+	"github.com/robots-studio/robots-studio/ui/historytab"
+	"github.com/robots-studio/robots-studio/ui/sitemaptab"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -42,16 +46,44 @@ const (
 
 // newTabs are the window's tabs, in the order they are shown.
 func (s *studio) newTabs() []tab {
-	s.editor = &editorTab{s: s}
-	s.meta = &metaTab{s: s}
-	s.wizard = &hostTab{s: s}
-	s.ai = &aiTab{s: s}
-	s.sitemaps = &sitemapsTab{s: s}
-	s.logs = &logsTab{s: s}
+	w := s.shared
+	sides := func() (fyne.CanvasObject, fyne.CanvasObject) {
+		return s.live.sides(s.class.present.panel(), w.lint.withEditor(w.ed))
+	}
+	s.editor = &editorTab{w: w, sides: sides, themed: func() {
+		s.live.themeChanged()
+		w.lint.themeChanged()
+		w.pane.ThemeChanged()
+	}}
+	s.meta = &metaTab{w: w}
+	s.wizard = &hostTab{w: w, showEditor: s.showEditor}
+	s.ai = &aiTab{w: w}
+	s.sitemaps = &sitemapsTab{host: sitemaptab.Host{
+		Window:      w.win,
+		Robots:      func() (string, []byte) { return w.doc.Path(), w.ed.Bytes() },
+		SelectRule:  s.checks.selectLine,
+		AddToTester: s.addToTester,
+		TesterPaths: func() []string { return w.pane.TestSet().Paths },
+	}}
+	s.logs = &logsTab{w: w, addToTester: s.addToTester, selectVerdict: s.checks.selectVerdict}
 	if onWeb { // a page has no storage folder to keep versions in (tester/history)
 		return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
 	}
-	s.history = &historyTab{s: s}
+	s.history = &historyTab{host: historytab.Host{
+		Window:  w.win,
+		Store:   history.InUse,
+		Site:    s.live.currentURL,
+		Open:    s.live.openVersion,
+		Compare: s.live.compareVersions,
+		Grading: func() history.GradeOptions {
+			set := w.pane.TestSet()
+			o := history.GradeOptions{URLs: set.Paths}
+			if len(set.Crawlers) > 0 {
+				o.Agents = set.Crawlers
+			}
+			return o
+		},
+	}}
 	return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, s.history, &s.class}
 }
 
@@ -252,19 +284,20 @@ func (s *studio) showEditor() { s.showTab(s.editor) }
 // editorTab is the first tab: the editor (under the fetch banner, over
 // the Problems panel) beside the tester; its title is the file's.
 type editorTab struct {
-	s     *studio
-	it    *container.TabItem
-	split float64 // kept across a rebuild
+	w *shared
+	// sides makes the editor's side and the tester's, anew at each build;
+	// themed redraws what they paint in colours of their own.
+	sides  func() (left, right fyne.CanvasObject)
+	themed func()
+	it     *container.TabItem
+	split  float64 // kept across a rebuild
 }
 
 func (t *editorTab) build() *container.TabItem {
-	s := t.s
-	s.live.banner = container.NewVBox()
-	left := container.NewBorder(s.live.banner, s.class.present.panel(), nil, nil, s.lint.withEditor(s.ed))
-	s.live.left = left
-	s.split = container.NewHSplit(left, s.live.rightSide())
-	s.split.Offset = splitOffset
-	t.it = container.NewTabItem(tabTitle(s.doc.Path(), s.doc.Remote()), s.split)
+	w := t.w
+	w.split = container.NewHSplit(t.sides())
+	w.split.Offset = splitOffset
+	t.it = container.NewTabItem(tabTitle(w.doc.Path(), w.doc.Remote()), w.split)
 	return t.it
 }
 
@@ -275,12 +308,9 @@ func (t *editorTab) tabItem() *container.TabItem { return t.it }
 // follow redraws, on a theme switch, what the editor side paints in colours
 // it chose itself: the fetch banner, the Problems rows, the results' icons.
 func (t *editorTab) follow(c change, _ bool) {
-	if c != themed {
-		return
+	if c == themed {
+		t.themed()
 	}
-	t.s.live.themeChanged()
-	t.s.lint.themeChanged()
-	t.s.pane.ThemeChanged()
 }
 
 // retitle keeps the title the file's name (updateTitle).
@@ -288,11 +318,11 @@ func (t *editorTab) retitle() {
 	if t.it == nil {
 		return
 	}
-	if title := tabTitle(t.s.doc.Path(), t.s.doc.Remote()); t.it.Text != title {
+	if title := tabTitle(t.w.doc.Path(), t.w.doc.Remote()); t.it.Text != title {
 		t.it.Text = title
-		t.s.tabs.Refresh()
+		t.w.tabs.Refresh()
 	}
 }
 
-func (t *editorTab) keep()    { t.split = t.s.split.Offset }
-func (t *editorTab) restore() { t.s.split.SetOffset(t.split) }
+func (t *editorTab) keep()    { t.split = t.w.split.Offset }
+func (t *editorTab) restore() { t.w.split.SetOffset(t.split) }

@@ -28,7 +28,7 @@ import (
 // that runs forever is ticked once per pass of the draw loop, right
 // before the loop paints the canvases that changed.
 type tracer struct {
-	s     *studio
+	w     *shared // the pane, whose state the frames wait for
 	out   *json.Encoder
 	n     int // events so far
 	ready bool
@@ -56,9 +56,9 @@ type traceEvent struct {
 	Rows    int     `json:"rows,omitempty"`
 }
 
-// startTrace begins the trace for s when ROBOTS_STUDIO_TRACE names a file;
+// startTrace begins the trace for the window when ROBOTS_STUDIO_TRACE names a file;
 // without it there is no tracer (nil), and a nil tracer records nothing.
-func startTrace(s *studio) *tracer {
+func startTrace(w *shared) *tracer {
 	path := os.Getenv("ROBOTS_STUDIO_TRACE")
 	if path == "" {
 		return nil
@@ -68,7 +68,7 @@ func startTrace(s *studio) *tracer {
 		fyne.LogError("speed trace", err)
 		return nil
 	}
-	t := &tracer{s: s, out: json.NewEncoder(f)}
+	t := &tracer{w: w, out: json.NewEncoder(f)}
 	t.profile()
 	a := fyne.NewAnimation(time.Hour, func(float32) { t.tick() })
 	a.RepeatCount = fyne.AnimationRepeatForever
@@ -87,8 +87,8 @@ func (t *tracer) edit(doc *syntax.Document) func() {
 	return func() {
 		t.write(traceEvent{Ev: "edit", N: n, T: start.UnixNano(), Ms: ms(time.Since(start)), CPU: int64(cpu)})
 		t.wants = append(t.wants,
-			traceWant{n, "rows", func() bool { d, _, _ := t.s.pane.TraceState(); return d == doc }},
-			traceWant{n, "results", func() bool { d, ok, _ := t.s.pane.TraceState(); return d == doc && ok }})
+			traceWant{n, "rows", func() bool { d, _, _ := t.w.pane.TraceState(); return d == doc }},
+			traceWant{n, "results", func() bool { d, ok, _ := t.w.pane.TraceState(); return d == doc && ok }})
 	}
 }
 
@@ -111,7 +111,7 @@ func (t *tracer) tick() {
 	now := time.Now().UnixNano()
 	var seen []traceEvent
 	if !t.ready {
-		if d, ok, rows := t.s.pane.TraceState(); d != nil && ok && rows > 0 {
+		if d, ok, rows := t.w.pane.TraceState(); d != nil && ok && rows > 0 {
 			t.ready = true
 			seen = append(seen, traceEvent{Ev: "ready", Rows: rows, Tick: now})
 		}

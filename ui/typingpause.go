@@ -27,12 +27,12 @@ var toUI = fyne.Do
 // lintAfterEdit asks for the document to be linted: at once on the
 // desktop, after a pause in typing in the browser.
 func (k *checks) lintAfterEdit(doc *syntax.Document) {
-	s := k.s
+	s := k.w
 	if !lintWaitsForTyping {
-		s.lints.Submit(doc)
+		k.lints.Submit(doc)
 		return
 	}
-	s.lint.pause.after(lintPause, toUI, func() { s.lints.Submit(s.ed.Document()) })
+	s.lint.pause.after(lintPause, toUI, func() { k.lints.Submit(s.ed.Document()) })
 }
 
 // idleTimer runs a function once calls to after have stopped for a while:

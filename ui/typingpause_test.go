@@ -73,8 +73,8 @@ func TestBrowserLintWaitsForAPauseInTyping(t *testing.T) {
 	s := newTestStudio(t)
 	s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /x\n")))
 	var linted []*syntax.Document
-	deliver := s.lints.Deliver
-	s.lints.Deliver = func(doc *syntax.Document, diags []lint.Diagnostic) {
+	deliver := s.checks.lints.Deliver
+	s.checks.lints.Deliver = func(doc *syntax.Document, diags []lint.Diagnostic) {
 		deliver(doc, diags)
 		linted = append(linted, doc)
 	}
@@ -108,7 +108,7 @@ func TestBrowserLintWaitsForAPauseInTyping(t *testing.T) {
 		t.Fatalf("linted %d times after one pause, want once", len(linted))
 	case linted[0] != typed:
 		t.Fatal("the lint after the pause is not of the newest text")
-	case len(s.diags) == 0:
+	case len(s.checks.diags) == 0:
 		t.Errorf("no findings for %q", s.ed.Bytes())
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/editor"
@@ -23,16 +24,12 @@ import (
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
-// studio is one main window and its state.
+// studio is one main window and its state. Its parts (the checks, the
+// dialogs, the live fetch, the classroom, the tabs, …) do not point back
+// to it: each is given the window's objects (shared) and a few callbacks
+// into the studio or into other parts, wired in newStudio.
 type studio struct {
-	app    fyne.App
-	win    fyne.Window
-	ed     *editor.Editor
-	pane   *testerpane.Pane
-	lint   *lintPanel
-	tabs   *container.AppTabs
-	split  *container.Split
-	doc    *session.Document // the open document: text, test set, saved or not, recovery
+	*shared
 	status *statusFile
 	bar    *statusBar
 	// autosaver copies unsaved text every few seconds on clock (close
@@ -51,20 +48,10 @@ type studio struct {
 	logs     *logsTab
 	history  *historyTab
 
-	// lintReadings are the engines lint reports on (lintpanel.go).
-	lintReadings lintReadings
-
-	diags       []lint.Diagnostic
-	lintDoc     *syntax.Document // the document s.diags belong to
-	lints       *latest.Worker[*syntax.Document, []lint.Diagnostic]
-	fetcher     *latest.Worker[fetchJob, fetchOutcome]
-	selected    *engine.Verdict // the result whose group and rule are marked in the editor
 	title       string
 	storageRoot string // the app's storage folder
 	live        liveState
-	changes     *changesView
 	class       classroom // the Lessons tab, the timeline and presenter mode (presenter*.go)
-	changesWork *latest.Worker[changesJob, changesOut]
 	disk        diskState // the open file on disk (safety.go)
 	recovery    recoveryList
 	view        viewSide
@@ -75,6 +62,22 @@ type studio struct {
 	menuKeys    menuKeys      // F10 and Alt+letter (menukeys.go)
 	catalogue   catalogueSide // the Catalogue menu's dialogs (catalogue_dialogs.go)
 	trace       *tracer       // the opt-in speed trace (trace.go)
+}
+
+// shared are the window's objects that several of its parts use. The
+// studio makes them and replaces some of them (a language switch makes a
+// new pane, Problems panel, tab container and divider); a part reads them
+// through this struct when it needs them, so it always sees the current
+// ones. It holds no part.
+type shared struct {
+	app   fyne.App
+	win   fyne.Window
+	ed    *editor.Editor
+	doc   *session.Document // the open document: text, test set, saved or not, recovery
+	pane  *testerpane.Pane
+	lint  *lintPanel
+	tabs  *container.AppTabs
+	split *container.Split
 }
 
 // Start opens the main window: on the file named in args, else the file of
@@ -122,7 +125,7 @@ func openWindow(s *studio, args []string) {
 	s.win.Show()
 	s.view.fitScreen()
 	s.recovery.offerRecovery()
-	s.trace = startTrace(s)
+	s.trace = startTrace(s.shared)
 	s.platformStart()
 	s.watchStatus()
 	// The window owns the autosave: close stops it.
@@ -154,17 +157,41 @@ func fileExists(path string) bool {
 
 // newStudio builds the window and its parts; it shows nothing yet.
 func newStudio(a fyne.App, storage string) *studio {
-	s := &studio{app: a, status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage, clock: session.RealClock{}}
+	s := &studio{shared: &shared{app: a}, status: newStatusFile(os.Getenv("ROBOTS_STUDIO_STATUS")), storageRoot: storage, clock: session.RealClock{}}
 	s.doc = session.NewDocument(session.NewRecovery(storage), session.NewPlaces(storage),
 		func() []byte { return s.ed.Bytes() }, func() *testset.Set { return s.pane.TestSet() })
 	// The window's parts, one per line.
-	s.live.s = s
-	s.disk.s = s
+	s.live = liveState{w: s.shared, host: liveHost{
+		whenSafe:   s.whenSafe,
+		show:       s.show,
+		showEditor: s.showEditor,
+		showHistory: func() {
+			if s.history != nil {
+				s.showTab(s.history)
+			}
+		},
+		showFileError:  s.showFileError,
+		startIn:        func(d *dialog.FileDialog) { s.dialogs.startIn(d) },
+		webUnreadable:  func(url string) { s.web.webUnreadable(url) },
+		webCompareFile: func() { s.web.webCompareFile() },
+		selectVerdict:  func(v engine.Verdict) { s.checks.selectVerdict(v) },
+		clearSelection: func() {
+			s.checks.selected = nil
+			s.checks.updateMarks()
+		},
+		workerFailed: func(v any) { s.checks.workerFailed(v) },
+	}}
+	s.disk = diskState{w: s.shared, reloaded: s.documentChanged, kept: func() { s.updateTitle(); s.refreshStatus() }}
 	s.class.s = s
-	s.recovery.s = s
+	s.recovery = recoveryList{w: s.shared, restore: func(rec session.RecoveryRecord, then func()) {
+		s.whenSafe(func() {
+			s.restore(rec)
+			then()
+		})
+	}}
 	s.view = viewSide{s}
 	s.dialogs = dialogs{s}
-	s.checks = checks{s}
+	s.checks = checks{w: s.shared, presented: func(v engine.Verdict) { s.class.presentVerdict(v) }, showEditor: s.showEditor}
 	s.web = webSide{s: s}
 	s.menus = menuBar{s}
 	s.catalogue = catalogueSide{s}
@@ -178,16 +205,14 @@ func newStudio(a fyne.App, storage string) *studio {
 	// Lint runs off the keystroke path, on the other core: the editor and
 	// the results update at once and the findings follow; if the user typed
 	// meanwhile, only the newest document is linted.
-	s.fetcher = s.live.newFetcher()
-	s.changesWork = s.live.newChangesWorker()
-	s.lints = &latest.Worker[*syntax.Document, []lint.Diagnostic]{
-		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, s.lintReadings.options()) },
+	s.live.fetcher = s.live.newFetcher()
+	s.live.changesWork = s.live.newChangesWorker()
+	s.checks.lints = &latest.Worker[*syntax.Document, []lint.Diagnostic]{
+		Work:    func(doc *syntax.Document) []lint.Diagnostic { return lint.Run(doc, s.checks.lintReadings.options()) },
 		Deliver: s.checks.applyLint,
 		Hand:    fyne.Do,
 		Failed:  func(_ *syntax.Document, v any) { s.checks.workerFailed(v) },
 	}
-	s.fetcher.Failed = func(_ fetchJob, v any) { s.checks.workerFailed(v) }
-	s.changesWork.Failed = func(_ changesJob, v any) { s.checks.workerFailed(v) }
 	s.ed.OnChanged = s.documentChanged
 	s.tabList = s.newTabs()
 	s.view.initView()
@@ -251,11 +276,11 @@ func (s *studio) compareChanged(bool) {
 func (s *studio) documentChanged() {
 	doc := s.ed.Document()
 	defer s.trace.edit(doc)()
-	s.selected = nil
+	s.checks.selected = nil
 	s.pane.SetDocument(doc)
 	s.class.presentCurrent()
 	s.live.syncBanner()
-	s.changes.documentChanged(doc)
+	s.live.changes.documentChanged(doc)
 	s.updateTitle()
 	s.refreshStatus()
 	s.doc.Edited()       // the recovery copy follows undos and deletions

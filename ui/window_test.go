@@ -42,10 +42,10 @@ func testStudio(a fyne.App, storage string) *studio {
 	s := newStudio(a, storage)
 	// Work newStudio already started is handed over (on its own goroutine,
 	// under the test driver) before the test touches the window.
-	s.lints.Wait()
-	s.fetcher.Wait()
-	s.changesWork.Wait()
-	s.lints.Inline, s.fetcher.Inline, s.changesWork.Inline = true, true, true
+	s.checks.lints.Wait()
+	s.live.fetcher.Wait()
+	s.live.changesWork.Wait()
+	s.checks.lints.Inline, s.live.fetcher.Inline, s.live.changesWork.Inline = true, true, true
 	s.disk.off = true // the test calls checkDisk itself
 	s.pane.SetSynchronous(true)
 	s.class.setSynchronous(true)
@@ -404,8 +404,8 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 	} {
 		b.Run(in.name+"/results", func(b *testing.B) {
 			s := cycleStudio(b, in.src)
-			s.lints.Inline = false
-			s.lints.Deliver = func(*syntax.Document, []lint.Diagnostic) {}
+			s.checks.lints.Inline = false
+			s.checks.lints.Deliver = func(*syntax.Document, []lint.Diagnostic) {}
 			b.ResetTimer()
 			for i := range b.N {
 				typeOrErase(s, i)
@@ -418,9 +418,9 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 				diags []lint.Diagnostic
 			}
 			done := make(chan result, 1)
-			s.lints.Inline = false
-			s.lints.Deliver = func(doc *syntax.Document, diags []lint.Diagnostic) { done <- result{doc, diags} }
-			s.lints.Hand = nil
+			s.checks.lints.Inline = false
+			s.checks.lints.Deliver = func(doc *syntax.Document, diags []lint.Diagnostic) { done <- result{doc, diags} }
+			s.checks.lints.Hand = nil
 			b.ResetTimer()
 			for i := range b.N {
 				typeOrErase(s, i)
@@ -428,7 +428,7 @@ func BenchmarkKeystrokeCycle(b *testing.B) {
 				s.checks.applyLint(r.doc, r.diags)
 			}
 			b.StopTimer()
-			if s.lintDoc != s.ed.Document() {
+			if s.checks.lintDoc != s.ed.Document() {
 				b.Fatal("diagnostics are not current")
 			}
 		})
@@ -462,8 +462,8 @@ func TestLogsTabTestsAHit(t *testing.T) {
 	if !slices.Contains(set.Crawlers, "Googlebot") || !slices.Contains(set.Paths, "/shop/cart") {
 		t.Errorf("tester rows: %v %v", set.Crawlers, set.Paths)
 	}
-	if s.selected == nil || s.selected.Rule == nil || s.selected.Rule.Line != 2 {
-		t.Errorf("selected verdict %+v", s.selected)
+	if s.checks.selected == nil || s.checks.selected.Rule == nil || s.checks.selected.Rule.Line != 2 {
+		t.Errorf("selected verdict %+v", s.checks.selected)
 	}
 }
 
