@@ -134,7 +134,7 @@ func verdictText(v engine.Verdict, why string) (text, title string) {
 // from the Logs tab). The pane's own answer for the same result is used
 // when it has one, with the row's "why they differ" line.
 func (c *classroom) presentVerdict(v engine.Verdict) {
-	s := c.s
+	s := c.w
 	p := &c.present
 	why := ""
 	if cur, ok := s.pane.Selected(); ok && cur.Agent == v.Agent && cur.URL == v.URL && cur.Engine == v.Engine {
@@ -147,7 +147,7 @@ func (c *classroom) presentVerdict(v engine.Verdict) {
 // presentCurrent explains the tester's selection again after the text
 // changed, when the pane has its new answer.
 func (c *classroom) presentCurrent() {
-	s := c.s
+	s := c.w
 	if v, ok := s.pane.Selected(); ok && c.present.on {
 		c.presentVerdict(v)
 	}
@@ -180,14 +180,14 @@ func (c *classroom) timelineItem() *fyne.MenuItem {
 // being edited. A focused Entry keeps them: in Fyne 2.7.1 a key without
 // Ctrl, Alt or Super goes to the focused widget only.
 func (c *classroom) presenterKeys() {
-	s := c.s
+	s := c.w
 	s.win.Canvas().SetOnTypedKey(keys.Key(func(ev *fyne.KeyEvent) {
 		if dlg.HandleKey(s.win, ev) { // a dialog's keys are its own
 			return
 		}
 		switch ev.Name {
 		case fyne.KeyF10: // the menu bar, as Alt opens it
-			s.menus.toggleMenu()
+			c.host.toggleMenu()
 		case fyne.KeyF11:
 			c.setPresenter(!c.present.on)
 		case fyne.KeyF5: // as a presentation starts: the lesson's questions for the class
@@ -208,16 +208,16 @@ const presenterSplit = 0.34
 
 // setPresenter enters or leaves presenter mode.
 func (c *classroom) setPresenter(on bool) {
-	s := c.s
+	s := c.w
 	p := &c.present
 	if on == p.on {
 		return
 	}
-	defer s.trace.step(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
+	defer c.host.traceStep(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
 	p.on = on
 	s.win.SetFullScreen(on)
 	if on {
-		p.zoomBefore = s.view.zoom()
+		p.zoomBefore = c.host.zoom()
 		p.splitBefore = s.split.Offset
 		c.presenterLayout()
 		// Keys go to the window, so Esc leaves at once.
@@ -238,23 +238,23 @@ func (c *classroom) setPresenter(on bool) {
 	if on {
 		// As large as still fits: setZoom stops at the largest step whose
 		// layout fits the window, now that the layout is the compact one.
-		s.view.setZoom(p.zoomBefore * presenterZoom / 100)
+		c.host.setZoom(p.zoomBefore * presenterZoom / 100)
 		c.fitPresenterTable()
 	} else {
-		s.view.setZoom(p.zoomBefore)
+		c.host.setZoom(p.zoomBefore)
 	}
 	// The editor's lines are now wrapped (or not) at another size: bring
 	// back the rule the selected result marks, which the class is to read
 	// beside its explanation (the view followed the cursor, often line 1).
-	s.checks.showSelected()
-	s.menus.refresh()
+	c.host.showSelected()
+	c.host.refreshMenus()
 }
 
 // presenterLayout hides what the class does not read: the Problems panel,
 // the tester's crawler and path rows, its toggles and detail area (the
 // large-type explanation replaces it); the editor gets narrower.
 func (c *classroom) presenterLayout() {
-	s := c.s
+	s := c.w
 	s.lint.object().Hide()
 	s.pane.SetPresenting(true)
 	if s.split != nil {
@@ -266,17 +266,17 @@ func (c *classroom) presenterLayout() {
 // again (after the timeline opened in presenter mode): a window whose
 // content outgrows it grows past the screen and loses its menu bar.
 func (c *classroom) fitPresenter() {
-	s := c.s
+	s := c.w
 	if !c.present.on {
 		return
 	}
-	for !s.view.fits() {
-		z := s.view.zoom()
+	for !c.host.fits() {
+		z := c.host.zoom()
 		next := look.ZoomOut(z)
 		if next >= z {
 			return
 		}
-		s.view.applyZoom(next)
+		c.host.applyZoom(next)
 		s.app.Preferences().SetInt(prefZoom, next)
 	}
 }
@@ -290,7 +290,7 @@ const presenterMinSplit = 0.2
 // narrows down to presenterMinSplit, then the zoom steps down until the
 // columns fit.
 func (c *classroom) fitPresenterTable() {
-	s := c.s
+	s := c.w
 	if !c.presenting() || s.split == nil {
 		return
 	}
@@ -330,16 +330,16 @@ func (c *classroom) fitPresenterTable() {
 			s.split.SetOffset(min(presenterSplit, share))
 			return
 		}
-		z := s.view.zoom()
+		z := c.host.zoom()
 		next := look.ZoomOut(z)
 		if next >= z || next < look.DefaultZoom {
 			s.split.SetOffset(presenterMinSplit)
 			return
 		}
-		s.view.applyZoom(next)
+		c.host.applyZoom(next)
 		s.app.Preferences().SetInt(prefZoom, next)
 	}
 }
 
 // presenting reports whether presenter mode is on.
-func (c *classroom) presenting() bool { return c.s.class.present.on }
+func (c *classroom) presenting() bool { return c.present.on }

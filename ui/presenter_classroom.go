@@ -27,7 +27,8 @@ import (
 // classroom is the window's teaching side: the Lessons tab, the timeline
 // of the standard and presenter mode.
 type classroom struct {
-	s        *studio
+	w        *shared
+	host     classHost
 	builtin  []*lessons.Lesson // loaded once
 	loaded   bool
 	opened   []*lessons.Lesson // lessons the user opened, kept across rebuilds
@@ -41,6 +42,30 @@ type classroom struct {
 	present  presenter
 	kept     lessontab.State
 	since    bool // kept holds what the user did before a rebuild
+}
+
+// classHost is what the classroom asks of the rest of the window.
+type classHost struct {
+	whenSafe      func(action func())                                 // runs action once the open text is safe
+	show          func(f session.File, text []byte, set *testset.Set) // opens a document
+	showEditor    func()
+	refreshStatus func()
+	startIn       func(*dialog.FileDialog) // a file dialog opens where the user last was
+	// the menus: drawn again (a check mark changed), opened by F10
+	refreshMenus, toggleMenu func()
+	// the tester's selection marked in the editor again; lint told of the
+	// tester's reading
+	showSelected, readingsChanged func()
+	// the window's zoom: in percent; setZoom stops at the largest step
+	// that fits, applyZoom does not; fits says whether the content fits
+	zoom      func() int
+	setZoom   func(int)
+	applyZoom func(int)
+	fits      func() bool
+	// traceStep records a named step of the opt-in speed trace
+	traceStep func(name string) func()
+	// the browser's ways to open and export a lesson
+	webOpenLesson, webExportLesson func()
 }
 
 // build makes the Lessons tab's item (again after a language switch,
@@ -66,7 +91,7 @@ func (c *classroom) lessons() *lessontab.Tab {
 	if c.tab != nil {
 		return c.tab
 	}
-	s := c.s
+	s := c.w
 	if !c.loaded {
 		list, err := lessons.Builtin()
 		if err != nil {
@@ -78,8 +103,8 @@ func (c *classroom) lessons() *lessontab.Tab {
 	c.tab = lessontab.New(lessontab.Host{
 		Window:       s.win,
 		Prefs:        s.app.Preferences(),
-		OpenInEditor: s.class.openTextAsNew,
-		ShowTimeline: func() { s.class.showTimeline(true) },
+		OpenInEditor: c.openTextAsNew,
+		ShowTimeline: func() { c.showTimeline(true) },
 		OnExplain:    c.present.setLessonText,
 	}, all)
 	c.tab.SetSynchronous(c.sync)
@@ -140,15 +165,15 @@ func (c *classroom) classroomContent(tabs fyne.CanvasObject) fyne.CanvasObject {
 
 // showTimeline shows or hides the timeline of the standard.
 func (c *classroom) showTimeline(on bool) {
-	s := c.s
+	s := c.w
 	switch {
 	case on && !c.present.timelineShown:
 		c.present.readingBefore = s.pane.Engine()
 		c.timeline.Clear() // no year is picked yet: the tester reads as before
 	case !on && c.present.timelineShown && c.present.readingBefore != "" && s.pane.Engine() != c.present.readingBefore:
 		s.pane.SetEngine(c.present.readingBefore)
-		s.checks.readingsChanged()
-		s.refreshStatus()
+		c.host.readingsChanged()
+		c.host.refreshStatus()
 	}
 	c.present.timelineShown = on
 	if on {
@@ -158,19 +183,19 @@ func (c *classroom) showTimeline(on bool) {
 	}
 	s.win.Content().Refresh()
 	c.fitPresenter()
-	s.menus.refresh()
+	c.host.refreshMenus()
 }
 
 // useReading switches the tester to an engine picked on the timeline and
 // shows the tester. The choice lasts while the timeline is open; the
 // reading the user saved is left as it was.
 func (c *classroom) useReading(id string) {
-	s := c.s
+	s := c.w
 	s.pane.SetEngine(id)
-	s.showEditor()
+	c.host.showEditor()
 	c.fitPresenter()
-	s.menus.refresh()
-	s.refreshStatus()
+	c.host.refreshMenus()
+	c.host.refreshStatus()
 }
 
 // readingChosen follows a reading the user chose in the tester: chosen
@@ -184,19 +209,18 @@ func (c *classroom) readingChosen(id string) {
 // openTextAsNew opens text as a new unsaved document in the main editor,
 // after the usual question about unsaved changes.
 func (c *classroom) openTextAsNew(name string, text []byte) {
-	s := c.s
-	s.whenSafe(func() {
-		s.showEditor()
-		s.show(session.File{IsNew: true}, text, testset.New())
+	c.host.whenSafe(func() {
+		c.host.showEditor()
+		c.host.show(session.File{IsNew: true}, text, testset.New())
 	})
 }
 
 // openLessonDialog asks for a lesson: a .zip, or any file inside a lesson
 // folder (its lesson.json).
 func (c *classroom) openLessonDialog() {
-	s := c.s
+	s := c.w
 	if onWeb {
-		s.web.webOpenLesson()
+		c.host.webOpenLesson()
 		return
 	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -209,7 +233,7 @@ func (c *classroom) openLessonDialog() {
 	}, s.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip", ".json"}))
 	d.SetConfirmText(lang.X("lessontab.open.confirm", "Open Lesson"))
-	s.dialogs.startIn(d)
+	c.host.startIn(d)
 	filedlg.Show(d, s.win)
 }
 
@@ -217,7 +241,7 @@ func (c *classroom) openLessonDialog() {
 // lesson.json, adds it to the Lessons tab and shows it. Bad input gets a
 // one-line error dialog and changes nothing.
 func (c *classroom) openLessonPath(path string) bool {
-	s := c.s
+	s := c.w
 	if st, err := os.Stat(path); err == nil && !st.IsDir() && !strings.EqualFold(filepath.Ext(path), ".zip") {
 		path = filepath.Dir(path)
 	}
@@ -262,9 +286,9 @@ func oneLine(s string) string {
 
 // exportLessonDialog saves the selected lesson as a .zip to share.
 func (c *classroom) exportLessonDialog() {
-	s := c.s
+	s := c.w
 	if onWeb {
-		s.web.webExportLesson()
+		c.host.webExportLesson()
 		return
 	}
 	l := c.lessons().Current()
@@ -281,13 +305,13 @@ func (c *classroom) exportLessonDialog() {
 	}, s.win)
 	d.SetFileName(l.ID + ".zip")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
-	s.dialogs.startIn(d)
+	c.host.startIn(d)
 	filedlg.Show(d, s.win)
 }
 
 // exportLessonTo writes the selected lesson to path as a .zip.
 func (c *classroom) exportLessonTo(path string) bool {
-	s := c.s
+	s := c.w
 	l := c.lessons().Current()
 	if l == nil {
 		return false

@@ -182,7 +182,24 @@ func newStudio(a fyne.App, storage string) *studio {
 		workerFailed: func(v any) { s.checks.workerFailed(v) },
 	}}
 	s.disk = diskState{w: s.shared, reloaded: s.documentChanged, kept: func() { s.updateTitle(); s.refreshStatus() }}
-	s.class.s = s
+	s.class = classroom{w: s.shared, host: classHost{
+		whenSafe:        s.whenSafe,
+		show:            s.show,
+		showEditor:      s.showEditor,
+		refreshStatus:   s.refreshStatus,
+		startIn:         func(d *dialog.FileDialog) { s.dialogs.startIn(d) },
+		refreshMenus:    func() { s.menus.refresh() },
+		toggleMenu:      func() { s.menus.toggleMenu() },
+		showSelected:    func() { s.checks.showSelected() },
+		readingsChanged: func() { s.checks.readingsChanged() },
+		zoom:            func() int { return s.view.zoom() },
+		setZoom:         func(z int) { s.view.setZoom(z) },
+		applyZoom:       func(z int) { s.view.applyZoom(z) },
+		fits:            func() bool { return s.view.fits() },
+		traceStep:       func(name string) func() { return s.trace.step(name) },
+		webOpenLesson:   func() { s.web.webOpenLesson() },
+		webExportLesson: func() { s.web.webExportLesson() },
+	}}
 	s.recovery = recoveryList{w: s.shared, restore: func(rec session.RecoveryRecord, then func()) {
 		s.whenSafe(func() {
 			s.restore(rec)
