@@ -14,7 +14,14 @@ import (
 // saved state and the typing commands (insert, delete, new line, paste)
 // live here; the history itself is undo.go's.
 type edits struct {
-	e         *Editor
+	buf  *buffer
+	sel  *selection
+	host *host
+	// recount has the find bar count its matches in the new text.
+	recount func()
+	// notify tells the window the text changed (the Editor's OnChanged).
+	notify func()
+
 	notifying bool // a coalesced OnChanged is queued (changed)
 	savedID   int
 	hist      history
@@ -24,24 +31,23 @@ type edits struct {
 // it for undo (merging with the previous step when kind allows), put the
 // cursor at cursorAfter and tell the window.
 func (ed *edits) edit(kind stepKind, start, end int, text []byte, cursorAfter int) {
-	e := ed.e
-	removed := append([]byte(nil), e.buf.doc.Src[start:end]...)
+	removed := append([]byte(nil), ed.buf.doc.Src[start:end]...)
 	ins := append([]byte(nil), text...)
-	now := e.now()
+	now := ed.host.now()
 	c := change{start: start, removed: removed, inserted: ins}
 	if ed.hist.canMerge(kind, start, end, text, now) {
 		s := ed.hist.undo[len(ed.hist.undo)-1]
 		s.changes = append(s.changes, c)
 		s.at = now
 		ed.hist.redo = nil
-		e.buf.replace(start, end, ins)
-		e.sel.place(cursorAfter)
-		s.cursorAfter, s.anchorAfter = e.sel.cursor, e.sel.anchor
+		ed.buf.replace(start, end, ins)
+		ed.sel.place(cursorAfter)
+		s.cursorAfter, s.anchorAfter = ed.sel.cursor, ed.sel.anchor
 	} else {
-		s := &step{kind: kind, changes: []change{c}, cursorBefore: e.sel.cursor, anchorBefore: e.sel.anchor, at: now}
-		e.buf.replace(start, end, ins)
-		e.sel.place(cursorAfter)
-		s.cursorAfter, s.anchorAfter = e.sel.cursor, e.sel.anchor
+		s := &step{kind: kind, changes: []change{c}, cursorBefore: ed.sel.cursor, anchorBefore: ed.sel.anchor, at: now}
+		ed.buf.replace(start, end, ins)
+		ed.sel.place(cursorAfter)
+		s.cursorAfter, s.anchorAfter = ed.sel.cursor, ed.sel.anchor
 		ed.hist.push(s)
 	}
 	if kind == stepOther {
@@ -50,19 +56,16 @@ func (ed *edits) edit(kind stepKind, start, end int, text []byte, cursorAfter in
 	ed.changed()
 }
 
-// changed runs after every text change: repaint and notify the window.
-// Where keys are queued (the browser), keys typed while a frame was drawn
-// wait in the queue together: the window hears of them once, after the
-// last of them, instead of re-running the tester and lint per key.
+// changed runs after every text change: recount the find bar's matches,
+// repaint and notify the window. Where keys are queued (the browser), keys
+// typed while a frame was drawn wait in the queue together: the window
+// hears of them once, after the last of them, instead of re-running the
+// tester and lint per key.
 func (ed *edits) changed() {
-	e := ed.e
-	e.bars.find.recount()
-	e.Refresh()
-	if e.OnChanged == nil {
-		return
-	}
+	ed.recount()
+	ed.host.refresh()
 	if !keys.Queued() {
-		e.OnChanged()
+		ed.notify()
 		return
 	}
 	if ed.notifying {
@@ -71,15 +74,12 @@ func (ed *edits) changed() {
 	ed.notifying = true
 	keys.Run(func() {
 		ed.notifying = false
-		if e.OnChanged != nil {
-			e.OnChanged()
-		}
+		ed.notify()
 	})
 }
 
 // undo reverses the last step.
 func (ed *edits) undo() {
-	e := ed.e
 	h := &ed.hist
 	if len(h.undo) == 0 {
 		return
@@ -88,17 +88,16 @@ func (ed *edits) undo() {
 	h.undo = h.undo[:len(h.undo)-1]
 	for i := len(s.changes) - 1; i >= 0; i-- {
 		c := s.changes[i]
-		e.buf.replace(c.start, c.start+len(c.inserted), c.removed)
+		ed.buf.replace(c.start, c.start+len(c.inserted), c.removed)
 	}
 	h.redo = append(h.redo, s)
 	h.sealed = true
-	e.sel.restore(s.cursorBefore, s.anchorBefore)
+	ed.sel.restore(s.cursorBefore, s.anchorBefore)
 	ed.changed()
 }
 
 // redo re-applies the last undone step.
 func (ed *edits) redo() {
-	e := ed.e
 	h := &ed.hist
 	if len(h.redo) == 0 {
 		return
@@ -106,11 +105,11 @@ func (ed *edits) redo() {
 	s := h.redo[len(h.redo)-1]
 	h.redo = h.redo[:len(h.redo)-1]
 	for _, c := range s.changes {
-		e.buf.replace(c.start, c.start+len(c.removed), c.inserted)
+		ed.buf.replace(c.start, c.start+len(c.removed), c.inserted)
 	}
 	h.undo = append(h.undo, s)
 	h.sealed = true
-	e.sel.restore(s.cursorAfter, s.anchorAfter)
+	ed.sel.restore(s.cursorAfter, s.anchorAfter)
 	ed.changed()
 }
 
@@ -136,52 +135,48 @@ func (ed *edits) canRedo() bool {
 
 // insert replaces the selection with text as a step of the given kind.
 func (ed *edits) insert(text []byte, kind stepKind) {
-	e := ed.e
-	s, t := e.Selection()
+	s, t := ed.sel.bounds()
 	ed.edit(kind, s, t, text, s+len(text))
 }
 
 // deleteBackward removes the selection, or the character (word with ctrl)
 // before the cursor.
 func (ed *edits) deleteBackward(word bool) {
-	e := ed.e
-	if e.sel.hasSelection() {
+	if ed.sel.hasSelection() {
 		ed.insert(nil, stepOther)
 		return
 	}
-	s := e.buf.charLeft(e.sel.cursor)
+	s := ed.buf.charLeft(ed.sel.cursor)
 	if word {
-		s = e.buf.wordLeft(e.sel.cursor)
+		s = ed.buf.wordLeft(ed.sel.cursor)
 	}
-	if s == e.sel.cursor {
+	if s == ed.sel.cursor {
 		return
 	}
-	ed.edit(stepBackspace, s, e.sel.cursor, nil, s)
+	ed.edit(stepBackspace, s, ed.sel.cursor, nil, s)
 }
 
 func (ed *edits) deleteForward(word bool) {
-	e := ed.e
-	if e.sel.hasSelection() {
+	if ed.sel.hasSelection() {
 		ed.insert(nil, stepOther)
 		return
 	}
-	t := e.buf.charRight(e.sel.cursor)
+	t := ed.buf.charRight(ed.sel.cursor)
 	if word {
-		t = e.buf.wordRight(e.sel.cursor)
+		t = ed.buf.wordRight(ed.sel.cursor)
 	}
-	if t == e.sel.cursor {
+	if t == ed.sel.cursor {
 		return
 	}
-	ed.edit(stepDelete, e.sel.cursor, t, nil, e.sel.cursor)
+	ed.edit(stepDelete, ed.sel.cursor, t, nil, ed.sel.cursor)
 }
 
 // newline inserts the document's dominant terminator (a CRLF file stays CRLF)
 // and repeats the current line's indentation.
 func (ed *edits) newline() {
-	e := ed.e
-	d := e.buf.doc
-	l := e.buf.line(d.LineAt(e.sel.cursor) - 1)
-	s, _ := e.Selection()
+	d := ed.buf.doc
+	l := ed.buf.line(d.LineAt(ed.sel.cursor) - 1)
+	s, _ := ed.sel.bounds()
 	ind := int(l.Start)
 	for ind < s && ind < int(l.End) && isSpaceByte(d.Src[ind]) {
 		ind++
@@ -192,24 +187,22 @@ func (ed *edits) newline() {
 }
 
 func (ed *edits) pasteText(text string) {
-	e := ed.e
 	if text == "" {
 		return
 	}
 	ed.hist.sealed = true
-	ed.insert(normalizeEOL([]byte(text), e.buf.doc.DominantEOL().Bytes()), stepOther)
+	ed.insert(normalizeEOL([]byte(text), ed.buf.doc.DominantEOL().Bytes()), stepOther)
 }
 
 // apply applies edits (offsets all refer to the current text) as one
 // undo step. The text is unchanged when an error is returned.
 func (ed *edits) apply(edits []Edit) error {
-	e := ed.e
 	if len(edits) == 0 {
 		return nil
 	}
 	sorted := append([]Edit(nil), edits...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Start < sorted[j].Start })
-	src := e.buf.doc.Src
+	src := ed.buf.doc.Src
 	prev := 0
 	for _, ed := range sorted {
 		if ed.Start < prev || ed.End < ed.Start || ed.End > len(src) {
@@ -228,7 +221,7 @@ func (ed *edits) apply(edits []Edit) error {
 		at = ed.End
 	}
 	// Keep the cursor on the same text when it lies outside the edited span.
-	cur := e.sel.cursor
+	cur := ed.sel.cursor
 	switch {
 	case cur >= hi:
 		cur += len(text) - (hi - lo)
@@ -247,15 +240,13 @@ func clipboard(c fyne.Clipboard) fyne.Clipboard {
 }
 
 func (ed *edits) copyTo(c fyne.Clipboard) {
-	e := ed.e
-	if e.sel.hasSelection() {
-		clipboard(c).SetContent(string(e.sel.text()))
+	if ed.sel.hasSelection() {
+		clipboard(c).SetContent(string(ed.sel.text()))
 	}
 }
 
 func (ed *edits) cutTo(c fyne.Clipboard) {
-	e := ed.e
-	if e.sel.hasSelection() {
+	if ed.sel.hasSelection() {
 		ed.copyTo(c)
 		ed.insert(nil, stepOther)
 	}

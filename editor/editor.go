@@ -17,15 +17,22 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
 // Editor is the robots.txt code editor widget. It is the Fyne face of
 // the parts below, each a type of its own with one job: the Editor's
 // methods are the Fyne interfaces it implements (input.go) and the API the
-// window uses, and they hand the work to a part.
+// window uses, and they hand the work to a part. No part points back to
+// the Editor: each holds pointers to the parts below it (buffer ← wrapper
+// ← viewport ← selection ← edits ← bars ← keyboard; mouse, marks and the
+// hover tip beside them), what it needs from the widget as the host's
+// callbacks, and a few callbacks of its own for what goes back up (the
+// find bar's recount after an edit, ShowLine, the window's OnChanged).
 type Editor struct {
 	widget.BaseWidget
 
@@ -44,6 +51,7 @@ type Editor struct {
 	// given: the window draws the message's code in the code font.
 	MessageView func(message string) fyne.CanvasObject
 
+	host  host      // what the parts need from the widget, as callbacks
 	buf   buffer    // the text and its parse; where the cursor may go (buffer.go, nav.go)
 	sel   selection // cursor and selection (selection.go)
 	edits edits     // every change of the text, undo and redo (edit.go, undo.go)
@@ -61,20 +69,63 @@ type Editor struct {
 	after func(d time.Duration, f func()) (cancel func())
 }
 
+// host is what the parts need from the widget they are drawn in, as
+// callbacks, so a part can be built and tested without an Editor. It
+// holds no part.
+type host struct {
+	refresh   func()                           // repaint the widget
+	size      func() fyne.Size                 // the widget's size; zero before it is laid out
+	themeSize func(fyne.ThemeSizeName) float32 // a theme size as the widget sees it
+	canvas    func() fyne.Canvas               // the canvas the widget is on; nil before it is shown
+	focus     func()                           // give the widget the keyboard focus
+	now       func() time.Time                 // the clock (undo grouping, multi-clicks)
+}
+
 // New returns an empty editor.
 func New() *Editor {
 	e := &Editor{now: time.Now, after: afterOnUI}
-	e.sel.e = e
-	e.edits.e = e
-	e.vp.e = e
-	e.wrap.e = e
-	e.mouse.e = e
-	e.kb.e = e
-	e.marks.e = e
-	e.tip.e = e
+	e.host = host{
+		refresh:   e.Refresh,
+		size:      e.Size,
+		themeSize: func(n fyne.ThemeSizeName) float32 { return theme.SizeForWidget(n, e) },
+		canvas:    func() fyne.Canvas { return fyne.CurrentApp().Driver().CanvasForObject(e) },
+		focus: func() {
+			if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil && c.Focused() != e {
+				c.Focus(e)
+			}
+		},
+		now: func() time.Time { return e.now() },
+	}
+	h := &e.host
+	e.wrap = wrapper{buf: &e.buf}
+	e.vp = viewport{buf: &e.buf, wrap: &e.wrap, host: h, barHeight: func() float32 {
+		if b := e.bars.top(); b != nil {
+			return b.MinSize().Height
+		}
+		return 0
+	}}
+	e.sel = selection{buf: &e.buf, wrap: &e.wrap, vp: &e.vp, hist: &e.edits.hist, host: h}
+	e.edits = edits{buf: &e.buf, sel: &e.sel, host: h,
+		recount: func() { e.bars.find.recount() },
+		notify: func() {
+			if e.OnChanged != nil {
+				e.OnChanged()
+			}
+		}}
+	e.marks = markSet{buf: &e.buf, host: h, after: func(d time.Duration, f func()) func() { return e.after(d, f) }}
+	e.tip = hoverTip{vp: &e.vp, marks: &e.marks, host: h}
+	e.mouse = mouse{buf: &e.buf, sel: &e.sel, vp: &e.vp, host: h}
+	e.bars = newBars(&e.buf, &e.sel, &e.edits, h, e.ShowLine)
+	e.kb = keyboard{buf: &e.buf, sel: &e.sel, edits: &e.edits, bars: e.bars, vp: &e.vp, wrap: &e.wrap, host: h,
+		passOn:         func(ev *fyne.KeyEvent) { keys.PassOn(e, ev) },
+		passOnShortcut: func(s fyne.Shortcut) { keys.PassOnShortcut(e, s) },
+		shortcut: func(s *desktop.CustomShortcut) {
+			if e.OnShortcut != nil {
+				e.OnShortcut(s)
+			}
+		}}
 	e.buf.set(nil)
 	e.edits.hist.clear()
-	e.bars = newBars(e)
 	e.ExtendBaseWidget(e)
 	return e
 }
@@ -113,7 +164,7 @@ func (e *Editor) CursorColumn() int {
 
 // Selection returns the selected byte range [start, end).
 func (e *Editor) Selection() (start, end int) {
-	return min(e.sel.cursor, e.sel.anchor), max(e.sel.cursor, e.sel.anchor)
+	return e.sel.bounds()
 }
 
 // SetSelection selects [start, end) with the cursor at end; offsets are

@@ -38,9 +38,14 @@ func newBarEntry(onEscape func()) *barEntry {
 	return b
 }
 
-// findBar is the Find / Replace bar shown above the text.
+// findBar is the Find / Replace bar shown above the text. It reads the
+// text and the selection, selects what it finds and replaces through
+// edits.
 type findBar struct {
-	e          *Editor
+	buf        *buffer
+	sel        *selection
+	edits      *edits
+	host       *host
 	box        *fyne.Container
 	replaceRow *fyne.Container
 	what, with *barEntry
@@ -51,8 +56,8 @@ type findBar struct {
 	matches    [][2]int // every match, recounted once per edit while shown
 }
 
-func newFindBar(e *Editor, hide func()) *findBar {
-	f := &findBar{e: e}
+func newFindBar(buf *buffer, sel *selection, ed *edits, h *host, hide func()) *findBar {
+	f := &findBar{buf: buf, sel: sel, edits: ed, host: h}
 	f.what = newBarEntry(hide)
 	f.what.SetPlaceHolder(lang.X("editor.find.placeholder", "Find"))
 	f.what.OnChanged = func(string) { f.recount(); f.findNext(1, true) }
@@ -60,7 +65,7 @@ func newFindBar(e *Editor, hide func()) *findBar {
 	f.with = newBarEntry(hide)
 	f.with.SetPlaceHolder(lang.X("editor.replace.placeholder", "Replace with"))
 	f.with.OnSubmitted = func(string) { f.replaceOne() }
-	f.matchCase = widget.NewCheck(lang.X("editor.find.case", "Match case"), func(bool) { f.recount(); f.e.Refresh() })
+	f.matchCase = widget.NewCheck(lang.X("editor.find.case", "Match case"), func(bool) { f.recount(); f.host.refresh() })
 	f.count = widget.NewLabel("")
 	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { f.findNext(-1, false) })
 	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { f.findNext(1, false) })
@@ -114,7 +119,7 @@ func indexFold(s, q []byte) int {
 // matchesIn returns the matches inside line l as absolute [start, end).
 func (f *findBar) matchesIn(l *syntax.Line) [][2]int {
 	q := f.query()
-	src := f.e.buf.doc.Src
+	src := f.buf.doc.Src
 	var out [][2]int
 	for at := int(l.Start); at < int(l.End); {
 		i := f.index(src[at:l.End], q)
@@ -133,7 +138,7 @@ func (f *findBar) all() [][2]int {
 	if q == nil {
 		return nil
 	}
-	src := f.e.buf.doc.Src
+	src := f.buf.doc.Src
 	var out [][2]int
 	for at := 0; at < len(src); {
 		i := f.index(src[at:], q)
@@ -164,7 +169,7 @@ func (f *findBar) showCount() {
 		f.count.SetText(lang.X("editor.find.none", "No results"))
 	default:
 		cur := 0
-		s, t := f.e.Selection()
+		s, t := f.sel.bounds()
 		i := sort.Search(len(f.matches), func(i int) bool { return f.matches[i][0] >= s })
 		if i < len(f.matches) && f.matches[i] == [2]int{s, t} {
 			cur = i + 1
@@ -181,13 +186,12 @@ func (f *findBar) showCount() {
 // selection, wrapping around the end. again keeps a match that is already
 // selected, so typing into the find field refines the current match.
 func (f *findBar) findNext(dir int, again bool) bool {
-	e := f.e
 	q := f.query()
 	if q == nil {
 		return false
 	}
-	src := e.buf.doc.Src
-	s, t := e.Selection()
+	src := f.buf.doc.Src
+	s, t := f.sel.bounds()
 	var at int
 	if dir > 0 {
 		from := t
@@ -218,30 +222,28 @@ func (f *findBar) findNext(dir int, again bool) bool {
 			}
 		}
 	}
-	e.sel.anchor = at
-	e.sel.move(at+len(q), true)
+	f.sel.anchor = at
+	f.sel.move(at+len(q), true)
 	f.showCount()
 	return true
 }
 
 // replaceOne replaces the selected match and selects the next one.
 func (f *findBar) replaceOne() {
-	e := f.e
 	q := f.query()
 	if q == nil {
 		return
 	}
-	s, t := e.Selection()
-	if t-s == len(q) && f.index(e.buf.doc.Src[s:t], q) == 0 {
+	s, t := f.sel.bounds()
+	if t-s == len(q) && f.index(f.buf.doc.Src[s:t], q) == 0 {
 		with := []byte(f.with.Text)
-		e.edits.edit(stepOther, s, t, with, s+len(with))
+		f.edits.edit(stepOther, s, t, with, s+len(with))
 	}
 	f.findNext(1, false)
 }
 
 // replaceAll replaces every match as one undo step.
 func (f *findBar) replaceAll() {
-	e := f.e
 	ms := f.matches
 	if len(ms) == 0 {
 		return
@@ -250,22 +252,25 @@ func (f *findBar) replaceAll() {
 	for i, m := range ms {
 		edits[i] = Edit{Start: m[0], End: m[1], Text: []byte(f.with.Text)}
 	}
-	if err := e.ApplyEdits(edits); err != nil {
+	if err := f.edits.apply(edits); err != nil {
 		fyne.LogError("replace all", err)
 	}
 }
 
-// gotoBar asks for a line number.
+// gotoBar asks for a line number; showLine scrolls to it and flashes
+// it (the Editor's ShowLine).
 type gotoBar struct {
-	e     *Editor
-	hide  func()
-	box   *fyne.Container
-	entry *barEntry
-	shown bool
+	buf      *buffer
+	sel      *selection
+	showLine func(n int)
+	hide     func()
+	box      *fyne.Container
+	entry    *barEntry
+	shown    bool
 }
 
-func newGotoBar(e *Editor, hide func()) *gotoBar {
-	g := &gotoBar{e: e, hide: hide}
+func newGotoBar(buf *buffer, sel *selection, showLine func(int), hide func()) *gotoBar {
+	g := &gotoBar{buf: buf, sel: sel, showLine: showLine, hide: hide}
 	g.entry = newBarEntry(hide)
 	g.entry.OnSubmitted = func(string) { g.submit() }
 	g.box = container.NewBorder(nil, nil, widget.NewLabel(lang.X("editor.goto.label", "Go to line")),
@@ -286,25 +291,26 @@ func (g *gotoBar) submit() {
 // goTo puts the cursor at the start of 1-based line n (clamped) and
 // flashes it.
 func (g *gotoBar) goTo(n int) {
-	e := g.e
-	n = max(1, min(n, len(e.buf.doc.Lines)))
-	s, _ := e.buf.lineRange(n - 1)
-	e.sel.move(s, false)
-	e.ShowLine(n)
+	n = max(1, min(n, len(g.buf.doc.Lines)))
+	s, _ := g.buf.lineRange(n - 1)
+	g.sel.move(s, false)
+	g.showLine(n)
 }
 
 // bars are the find / replace and go-to-line bars shown above the text;
 // at most one of them is shown.
 type bars struct {
-	e    *Editor
+	buf  *buffer
+	sel  *selection
+	host *host
 	find *findBar
 	jump *gotoBar
 }
 
-func newBars(e *Editor) *bars {
-	b := &bars{e: e}
-	b.find = newFindBar(e, b.hide)
-	b.jump = newGotoBar(e, b.hide)
+func newBars(buf *buffer, sel *selection, ed *edits, h *host, showLine func(int)) *bars {
+	b := &bars{buf: buf, sel: sel, host: h}
+	b.find = newFindBar(buf, sel, ed, h, b.hide)
+	b.jump = newGotoBar(buf, sel, showLine, b.hide)
 	return b
 }
 
@@ -323,12 +329,12 @@ func (b *bars) top() fyne.CanvasObject {
 func (b *bars) hide() {
 	b.find.visible = false
 	b.jump.shown = false
-	b.e.Refresh()
-	b.e.kb.requestFocus()
+	b.host.refresh()
+	b.host.focus()
 }
 
 func (b *bars) focusEntry(w fyne.Focusable) {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(b.e); c != nil {
+	if c := b.host.canvas(); c != nil {
 		c.Focus(w)
 	}
 }
@@ -358,7 +364,7 @@ func (e *Editor) ShowBar(b Bar) {
 
 // showFind opens the find bar, with its replace row when replace is set.
 func (b *bars) showFind(replace bool) {
-	e, f := b.e, b.find
+	f := b.find
 	b.jump.shown = false
 	f.visible = true
 	if replace {
@@ -366,22 +372,22 @@ func (b *bars) showFind(replace bool) {
 	} else {
 		f.replaceRow.Hide()
 	}
-	if sel := e.sel.text(); len(sel) > 0 && !bytes.ContainsAny(sel, "\r\n") {
+	if sel := b.sel.text(); len(sel) > 0 && !bytes.ContainsAny(sel, "\r\n") {
 		f.what.SetText(string(sel))
 	}
 	f.recount()
-	e.Refresh()
+	b.host.refresh()
 	b.focusEntry(f.what)
 }
 
 // showGoTo opens the go-to-line bar.
 func (b *bars) showGoTo() {
-	e, g := b.e, b.jump
+	g := b.jump
 	b.find.visible = false
 	g.shown = true
-	g.entry.SetPlaceHolder(lang.X("editor.goto.placeholder", "1–{{.Last}}", map[string]any{"Last": len(e.buf.doc.Lines)}))
-	g.entry.SetText(strconv.Itoa(e.CursorLine()))
-	e.Refresh()
+	g.entry.SetPlaceHolder(lang.X("editor.goto.placeholder", "1–{{.Last}}", map[string]any{"Last": len(b.buf.doc.Lines)}))
+	g.entry.SetText(strconv.Itoa(b.buf.doc.LineAt(b.sel.cursor)))
+	b.host.refresh()
 	b.focusEntry(g.entry)
 	// The number shown is selected: typing 4297 over 157 gives 4297, not
 	// 1574297.

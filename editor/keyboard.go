@@ -11,57 +11,71 @@ import (
 // the Shift state (Fyne's TypedKey carries no modifiers), what each key and
 // Ctrl shortcut does, and which keys go on to the window. The Editor's
 // Focusable, Keyable and Shortcutable methods (input.go) run it through
-// keys.Run.
+// keys.Run. It moves the selection, edits and opens the bars; what goes
+// on to the window goes through its callbacks.
 type keyboard struct {
-	e       *Editor
+	buf   *buffer
+	sel   *selection
+	edits *edits
+	bars  *bars
+	vp    *viewport
+	wrap  *wrapper
+	host  *host
+	// passOn and passOnShortcut hand a key or shortcut the editor has no
+	// use for to the window's own handlers (keys.PassOn, PassOnShortcut).
+	passOn         func(*fyne.KeyEvent)
+	passOnShortcut func(fyne.Shortcut)
+	// shortcut receives the Ctrl shortcuts the editor does not use (the
+	// Editor's OnShortcut).
+	shortcut func(*desktop.CustomShortcut)
+
 	focused bool
 	shift   bool
 	held    keys.Held // keys that went down here: a character needs one (TypedRune)
 }
 
 func (k *keyboard) typedKey(ev *fyne.KeyEvent) {
-	e := k.e
 	ext := k.shift
-	s, t := e.Selection()
+	s, t := k.sel.bounds()
 	switch ev.Name {
 	case fyne.KeyLeft:
-		if e.sel.hasSelection() && !ext {
-			e.sel.move(s, false)
+		if k.sel.hasSelection() && !ext {
+			k.sel.move(s, false)
 		} else {
-			e.sel.move(e.buf.charLeft(e.sel.cursor), ext)
+			k.sel.move(k.buf.charLeft(k.sel.cursor), ext)
 		}
 	case fyne.KeyRight:
-		if e.sel.hasSelection() && !ext {
-			e.sel.move(t, false)
+		if k.sel.hasSelection() && !ext {
+			k.sel.move(t, false)
 		} else {
-			e.sel.move(e.buf.charRight(e.sel.cursor), ext)
+			k.sel.move(k.buf.charRight(k.sel.cursor), ext)
 		}
 	case fyne.KeyUp:
-		e.sel.vertical(-1, ext)
+		k.sel.vertical(-1, ext)
 	case fyne.KeyDown:
-		e.sel.vertical(1, ext)
+		k.sel.vertical(1, ext)
 	case fyne.KeyPageUp:
 		k.page(-1, ext)
 	case fyne.KeyPageDown:
 		k.page(1, ext)
 	case fyne.KeyHome:
-		e.sel.move(e.buf.homeOf(e.sel.cursor), ext)
+		k.sel.move(k.buf.homeOf(k.sel.cursor), ext)
 	case fyne.KeyEnd:
-		e.sel.move(int(e.buf.line(e.CursorLine()-1).End), ext)
+		k.sel.move(int(k.buf.line(k.buf.doc.LineAt(k.sel.cursor)-1).End), ext)
 	case fyne.KeyReturn, fyne.KeyEnter:
-		e.edits.newline()
+		k.edits.newline()
 	case fyne.KeyBackspace:
-		e.edits.deleteBackward(false)
+		k.edits.deleteBackward(false)
 	case fyne.KeyDelete:
-		e.edits.deleteForward(false)
+		k.edits.deleteForward(false)
 	case fyne.KeyTab:
-		e.edits.insert([]byte{'\t'}, stepTyping)
+		k.edits.insert([]byte{'\t'}, stepTyping)
 	case fyne.KeyEscape:
 		switch {
-		case e.bars.top() != nil:
-			e.bars.hide()
-		case e.sel.hasSelection():
-			e.sel.move(e.sel.cursor, false)
+		case k.bars.top() != nil:
+			k.bars.hide()
+		case k.sel.hasSelection():
+			k.sel.move(k.sel.cursor, false)
 		default:
 			k.passOn(ev)
 		}
@@ -71,49 +85,43 @@ func (k *keyboard) typedKey(ev *fyne.KeyEvent) {
 	}
 }
 
-// passOn hands a key the editor has no use for to the window (keys.PassOn).
-func (k *keyboard) passOn(ev *fyne.KeyEvent) { keys.PassOn(k.e, ev) }
-
 // page moves the cursor and the view by one screen.
 func (k *keyboard) page(dir int, extend bool) {
-	e := k.e
 	rows := 1
-	if e.Size().Height > 0 {
-		rows = max(1, e.vp.view().visRows-1)
+	if k.host.size().Height > 0 {
+		rows = max(1, k.vp.view().visRows-1)
 	}
-	if e.wrap.on && e.Size().Height > 0 {
-		e.vp.scrollRows(e.vp.view(), dir*rows)
+	if k.wrap.on && k.host.size().Height > 0 {
+		k.vp.scrollRows(k.vp.view(), dir*rows)
 	} else {
-		e.vp.topRow += dir * rows
+		k.vp.topRow += dir * rows
 	}
-	e.sel.vertical(dir*rows, extend)
+	k.sel.vertical(dir*rows, extend)
 }
 
 func (k *keyboard) typedShortcut(sc fyne.Shortcut) {
-	e := k.e
 	switch s := sc.(type) {
 	case *fyne.ShortcutCopy:
-		e.edits.copyTo(s.Clipboard)
+		k.edits.copyTo(s.Clipboard)
 	case *fyne.ShortcutCut:
-		e.edits.cutTo(s.Clipboard)
+		k.edits.cutTo(s.Clipboard)
 	case *fyne.ShortcutSelectAll:
-		e.sel.selectAll()
+		k.sel.selectAll()
 	case *fyne.ShortcutUndo:
-		e.edits.undo()
+		k.edits.undo()
 	case *fyne.ShortcutRedo:
-		e.edits.redo()
+		k.edits.redo()
 	case *desktop.CustomShortcut:
 		k.customShortcut(s)
 	}
 }
 
 func (k *keyboard) customShortcut(s *desktop.CustomShortcut) {
-	e := k.e
 	ctrl := s.Modifier&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0
 	ext := s.Modifier&fyne.KeyModifierShift != 0
 	if !ctrl {
 		if keys.MenuShortcut(s) { // Alt and a letter opens a menu
-			keys.PassOnShortcut(e, s)
+			k.passOnShortcut(s)
 		}
 		return
 	}
@@ -121,7 +129,7 @@ func (k *keyboard) customShortcut(s *desktop.CustomShortcut) {
 	case fyne.KeyTab:
 		// Tab indents: Ctrl+Tab and Ctrl+Shift+Tab take the keyboard
 		// out of the editor, to the next or previous control.
-		if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil {
+		if c := k.host.canvas(); c != nil {
 			if ext {
 				c.FocusPrevious()
 			} else {
@@ -130,41 +138,31 @@ func (k *keyboard) customShortcut(s *desktop.CustomShortcut) {
 		}
 	case fyne.KeyZ:
 		if ext {
-			e.edits.redo()
+			k.edits.redo()
 		} else {
-			e.edits.undo()
+			k.edits.undo()
 		}
 	case fyne.KeyY:
-		e.edits.redo()
+		k.edits.redo()
 	case fyne.KeyF:
-		e.bars.showFind(false)
+		k.bars.showFind(false)
 	case fyne.KeyH:
-		e.bars.showFind(true)
+		k.bars.showFind(true)
 	case fyne.KeyG:
-		e.bars.showGoTo()
+		k.bars.showGoTo()
 	case fyne.KeyHome:
-		e.sel.move(e.buf.textStart(), ext)
+		k.sel.move(k.buf.textStart(), ext)
 	case fyne.KeyEnd:
-		e.sel.move(len(e.buf.doc.Src), ext)
+		k.sel.move(len(k.buf.doc.Src), ext)
 	case fyne.KeyLeft:
-		e.sel.move(e.buf.wordLeft(e.sel.cursor), ext)
+		k.sel.move(k.buf.wordLeft(k.sel.cursor), ext)
 	case fyne.KeyRight:
-		e.sel.move(e.buf.wordRight(e.sel.cursor), ext)
+		k.sel.move(k.buf.wordRight(k.sel.cursor), ext)
 	case fyne.KeyBackspace:
-		e.edits.deleteBackward(true)
+		k.edits.deleteBackward(true)
 	case fyne.KeyDelete:
-		e.edits.deleteForward(true)
+		k.edits.deleteForward(true)
 	default:
-		if e.OnShortcut != nil {
-			e.OnShortcut(s)
-		}
-	}
-}
-
-// requestFocus gives the keyboard focus to the editor.
-func (k *keyboard) requestFocus() {
-	e := k.e
-	if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil && c.Focused() != e {
-		c.Focus(e)
+		k.shortcut(s)
 	}
 }

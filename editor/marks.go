@@ -45,7 +45,12 @@ const RuleMarkEdge = 3
 // markSet holds the marks sorted by line, and the line a ShowLine is
 // flashing.
 type markSet struct {
-	e     *Editor
+	buf  *buffer
+	host *host
+	// after runs f on the UI goroutine after d and returns a cancel
+	// function (the Editor's after, which tests run by hand).
+	after func(d time.Duration, f func()) (cancel func())
+
 	list  []Mark // sorted by line
 	flash int    // 1-based line being flashed by ShowLine, 0 for none
 	// unflash cancels the pending end of a ShowLine flash.
@@ -77,10 +82,9 @@ type Mark struct {
 
 // set replaces all marks.
 func (ms *markSet) set(marks []Mark) {
-	e := ms.e
 	ms.list = append([]Mark(nil), marks...)
 	sort.SliceStable(ms.list, func(i, j int) bool { return ms.list[i].Line < ms.list[j].Line })
-	e.Refresh()
+	ms.host.refresh()
 }
 
 // on returns the marks of 1-based line n.
@@ -146,28 +150,26 @@ func afterOnUI(d time.Duration, f func()) func() {
 
 // flashLine highlights 1-based line n for flashTime.
 func (ms *markSet) flashLine(n int) {
-	e := ms.e
 	ms.flash = n
 	if ms.unflash != nil {
 		ms.unflash()
 	}
-	ms.unflash = e.after(flashTime, func() {
+	ms.unflash = ms.after(flashTime, func() {
 		if ms.flash == n {
 			ms.flash = 0
-			e.Refresh()
+			ms.host.refresh()
 		}
 	})
-	e.Refresh()
+	ms.host.refresh()
 }
 
 // at returns the message of a lint mark at 1-based line n and display
 // column c; inGutter matches any lint mark of the line.
 func (ms *markSet) at(n int, c float32, inGutter bool) string {
-	e := ms.e
-	if n < 1 || n > len(e.buf.doc.Lines) {
+	if n < 1 || n > len(ms.buf.doc.Lines) {
 		return ""
 	}
-	l := e.buf.line(n - 1)
+	l := ms.buf.line(n - 1)
 	for _, m := range ms.on(n) {
 		if m.Kind == MarkGroup || m.Kind == MarkRule || m.Message == "" {
 			continue
@@ -175,7 +177,7 @@ func (ms *markSet) at(n int, c float32, inGutter bool) string {
 		if inGutter {
 			return m.Message
 		}
-		s, t := m.cols(e.buf.doc.Src, l)
+		s, t := m.cols(ms.buf.doc.Src, l)
 		if c >= float32(s) && c < float32(t) {
 			return m.Message
 		}

@@ -12,7 +12,7 @@ import (
 // TappedSecondary opens the context menu: the messages of the marks on the
 // clicked line (lint findings, the deciding rule), then the editing commands.
 func (e *Editor) TappedSecondary(ev *fyne.PointEvent) {
-	e.kb.requestFocus()
+	e.host.focus()
 	c := fyne.CurrentApp().Driver().CanvasForObject(e)
 	if c == nil {
 		return

@@ -9,9 +9,12 @@ import (
 
 // mouse is the pointer's selection gestures: press, multi-click (word,
 // line), drag and tap. The Editor's Fyne methods (input.go) hand their
-// events to it.
+// events to it. It reads the text and the view and moves the selection.
 type mouse struct {
-	e            *Editor
+	buf          *buffer
+	sel          *selection
+	vp           *viewport
+	host         *host
 	pressed      bool
 	pressMode    int // 1 char, 2 word, 3 line
 	pressAnchorA int
@@ -31,12 +34,11 @@ const clickTime = 400 * time.Millisecond
 // Shift+click extends the selection. Doing it on press, not on tap, lets a
 // drag start from the right place.
 func (m *mouse) down(ev *desktop.MouseEvent) {
-	e := m.e
 	if ev.Button != desktop.MouseButtonPrimary {
 		return
 	}
-	e.kb.requestFocus()
-	now := e.now()
+	m.host.focus()
+	now := m.host.now()
 	d := ev.Position.Subtract(m.lastDownPos)
 	if now.Sub(m.lastDown) < clickTime && d.X*d.X+d.Y*d.Y < 25 {
 		m.clicks = m.clicks%3 + 1
@@ -45,7 +47,7 @@ func (m *mouse) down(ev *desktop.MouseEvent) {
 	}
 	m.lastDown, m.lastDownPos = now, ev.Position
 	m.downHandled, m.strayUp = true, false
-	if ev.Position.X < e.vp.view().gutterW && m.clicks == 1 {
+	if ev.Position.X < m.vp.view().gutterW && m.clicks == 1 {
 		m.clicks = 3 // a click on a line number selects the line
 	}
 	m.press(ev.Position, m.clicks, ev.Modifier&fyne.KeyModifierShift != 0)
@@ -53,20 +55,19 @@ func (m *mouse) down(ev *desktop.MouseEvent) {
 
 // press starts a selection gesture of the given granularity at p.
 func (m *mouse) press(p fyne.Position, mode int, extend bool) {
-	e := m.e
 	m.pressed, m.pressMode, m.dragPos = true, mode, p
-	off := e.vp.offsetAt(p)
+	off := m.vp.offsetAt(p)
 	switch mode {
 	case 2:
-		m.pressAnchorA, m.pressAnchorB = e.buf.wordAt(off)
+		m.pressAnchorA, m.pressAnchorB = m.buf.wordAt(off)
 	case 3:
-		m.pressAnchorA, m.pressAnchorB = e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
+		m.pressAnchorA, m.pressAnchorB = m.buf.lineRange(m.buf.doc.LineAt(off) - 1)
 	default:
-		e.sel.move(off, extend)
+		m.sel.move(off, extend)
 		return
 	}
-	e.sel.anchor = m.pressAnchorA
-	e.sel.move(m.pressAnchorB, true)
+	m.sel.anchor = m.pressAnchorA
+	m.sel.move(m.pressAnchorB, true)
 }
 
 // up ends a press. A release without a press here is the end of a
@@ -81,35 +82,33 @@ func (m *mouse) up(*desktop.MouseEvent) {
 // is tracked from the press plus the deltas, which is right for both the
 // desktop driver and the test driver's Drag.
 func (m *mouse) dragged(ev *fyne.DragEvent) {
-	e := m.e
 	if !m.pressed {
-		e.kb.requestFocus()
+		m.host.focus()
 		m.press(ev.Position, 1, false)
 	}
 	m.dragPos = m.dragPos.Add(ev.Dragged)
-	off := e.vp.offsetAt(m.dragPos)
+	off := m.vp.offsetAt(m.dragPos)
 	switch m.pressMode {
 	case 2:
-		s, t := e.buf.wordAt(off)
+		s, t := m.buf.wordAt(off)
 		m.extendUnit(off, s, t)
 	case 3:
-		s, t := e.buf.lineRange(e.buf.doc.LineAt(off) - 1)
+		s, t := m.buf.lineRange(m.buf.doc.LineAt(off) - 1)
 		m.extendUnit(off, s, t)
 	default:
-		e.sel.move(off, true)
+		m.sel.move(off, true)
 	}
 }
 
 // extendUnit extends a word or line selection to the unit [s,t) around off,
 // keeping the unit first pressed selected.
 func (m *mouse) extendUnit(off, s, t int) {
-	e := m.e
 	if off < m.pressAnchorA {
-		e.sel.anchor = m.pressAnchorB
-		e.sel.move(s, true)
+		m.sel.anchor = m.pressAnchorB
+		m.sel.move(s, true)
 	} else {
-		e.sel.anchor = m.pressAnchorA
-		e.sel.move(max(t, m.pressAnchorB), true)
+		m.sel.anchor = m.pressAnchorA
+		m.sel.move(max(t, m.pressAnchorB), true)
 	}
 }
 
@@ -119,14 +118,13 @@ func (m *mouse) dragEnd() { m.pressed = false }
 // tapped focuses the editor. A tap without a preceding MouseDown (touch, or
 // the test driver) also places the cursor.
 func (m *mouse) tapped(ev *fyne.PointEvent) {
-	e := m.e
 	if m.strayUp {
 		m.strayUp = false
 		return
 	}
-	e.kb.requestFocus()
+	m.host.focus()
 	if !m.downHandled {
-		e.sel.move(e.vp.offsetAt(ev.Position), false)
+		m.sel.move(m.vp.offsetAt(ev.Position), false)
 	}
 	m.downHandled = false
 	m.pressed = false
@@ -134,11 +132,10 @@ func (m *mouse) tapped(ev *fyne.PointEvent) {
 
 // doubleTapped selects the word under the pointer.
 func (m *mouse) doubleTapped(ev *fyne.PointEvent) {
-	e := m.e
-	e.kb.requestFocus()
-	s, t := e.buf.wordAt(e.vp.offsetAt(ev.Position))
-	e.sel.anchor = s
-	e.sel.move(t, true)
+	m.host.focus()
+	s, t := m.buf.wordAt(m.vp.offsetAt(ev.Position))
+	m.sel.anchor = s
+	m.sel.move(t, true)
 	m.downHandled = false
 	m.pressed = false
 }

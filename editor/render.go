@@ -72,7 +72,7 @@ func (r *editorRenderer) Layout(fyne.Size)             { r.build() }
 // Editor's Refresh is BaseWidget's, which comes here.
 func (r *editorRenderer) Refresh() {
 	r.build()
-	r.e.sel.reportMove()
+	r.e.sel.reportMove(r.e.OnCursorMoved)
 }
 
 func (r *editorRenderer) MinSize() fyne.Size {

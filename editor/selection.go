@@ -3,9 +3,14 @@ package editor
 // selection is the cursor and the selection: where the cursor is, the
 // other end of the selection, and the column vertical moves aim for. It
 // moves them and keeps the view on the cursor; what the text allows is
-// the buffer's (nav.go).
+// the buffer's (nav.go). Every move seals the undo step being typed.
 type selection struct {
-	e      *Editor
+	buf  *buffer
+	wrap *wrapper
+	vp   *viewport
+	hist *history
+	host *host
+
 	cursor int // byte offset, always on a character boundary
 	anchor int // other end of the selection; == cursor when none
 	// wantCol is the display column vertical moves aim for, so moving
@@ -14,11 +19,11 @@ type selection struct {
 	reported int // the cursor offset last reported to OnCursorMoved
 }
 
-// reportMove calls OnCursorMoved when the cursor moved since the last
-// report. The renderer calls it after each repaint, so every Refresh of
-// the Editor reports a move, as OnCursorMoved promises.
-func (s *selection) reportMove() {
-	if f := s.e.OnCursorMoved; f != nil && s.cursor != s.reported {
+// reportMove calls f (the Editor's OnCursorMoved) when the cursor moved
+// since the last report. The renderer calls it after each repaint, so
+// every Refresh of the Editor reports a move, as OnCursorMoved promises.
+func (s *selection) reportMove(f func()) {
+	if f != nil && s.cursor != s.reported {
 		s.reported = s.cursor
 		f()
 	}
@@ -26,14 +31,18 @@ func (s *selection) reportMove() {
 
 // setCursor moves the cursor; extend keeps the anchor (selecting).
 func (s *selection) setCursor(off int, extend bool) {
-	e := s.e
 	s.cursor = off
 	if !extend {
 		s.anchor = off
 	}
-	e.edits.hist.sealed = true
-	e.vp.toCursor()
-	e.Refresh()
+	s.hist.sealed = true
+	s.vp.toCursor(s.cursor)
+	s.host.refresh()
+}
+
+// bounds is the selected byte range [start, end).
+func (s *selection) bounds() (start, end int) {
+	return min(s.cursor, s.anchor), max(s.cursor, s.anchor)
 }
 
 func (s *selection) hasSelection() bool {
@@ -42,26 +51,25 @@ func (s *selection) hasSelection() bool {
 
 // vertical moves the cursor n lines (negative: up), keeping wantCol.
 func (s *selection) vertical(n int, extend bool) {
-	e := s.e
-	if e.wrap.on && e.Size().Width > 0 {
+	if s.wrap.on && s.host.size().Width > 0 {
 		s.verticalWrapped(n, extend)
 		return
 	}
-	d := e.buf.doc
+	d := s.buf.doc
 	i := d.LineAt(s.cursor) - 1
 	if s.wantCol < 0 {
-		s.wantCol = colOf(d.Src, e.buf.line(i), s.cursor)
+		s.wantCol = colOf(d.Src, s.buf.line(i), s.cursor)
 	}
 	j := max(0, min(len(d.Lines)-1, i+n))
 	want := s.wantCol
 	var off int
 	switch {
 	case j == i && n < 0:
-		off = e.buf.textStart()
+		off = s.buf.textStart()
 	case j == i && n > 0:
-		off = int(e.buf.line(j).End)
+		off = int(s.buf.line(j).End)
 	default:
-		off = offsetAtCol(d.Src, e.buf.line(j), float32(want))
+		off = offsetAtCol(d.Src, s.buf.line(j), float32(want))
 	}
 	s.setCursor(off, extend)
 	s.wantCol = want
@@ -76,9 +84,8 @@ func (s *selection) move(off int, extend bool) {
 
 // selectAll selects the whole text (after the BOM).
 func (s *selection) selectAll() {
-	e := s.e
-	s.anchor = e.buf.textStart()
-	s.move(len(e.buf.doc.Src), true)
+	s.anchor = s.buf.textStart()
+	s.move(len(s.buf.doc.Src), true)
 }
 
 // normalizeEOL converts every line ending of pasted text to eol, so a paste
@@ -103,48 +110,45 @@ func normalizeEOL(p []byte, eol []byte) []byte {
 
 // place puts the cursor after an edit, with nothing selected.
 func (s *selection) place(cursor int) {
-	e := s.e
-	s.cursor = e.buf.snap(cursor)
+	s.cursor = s.buf.snap(cursor)
 	s.anchor = s.cursor
 	s.wantCol = -1
-	e.vp.toCursor()
+	s.vp.toCursor(s.cursor)
 }
 
 // restore puts back the cursor and selection an undo step recorded.
 func (s *selection) restore(cursor, anchor int) {
-	e := s.e
-	s.anchor = e.buf.snap(anchor)
-	s.cursor = e.buf.snap(cursor)
+	s.anchor = s.buf.snap(anchor)
+	s.cursor = s.buf.snap(cursor)
 	s.wantCol = -1
-	e.vp.toCursor()
+	s.vp.toCursor(s.cursor)
 }
 
 // text returns a copy of the selected bytes.
 func (s *selection) text() []byte {
-	lo, hi := s.e.Selection()
-	return append([]byte(nil), s.e.buf.doc.Src[lo:hi]...)
+	lo, hi := s.bounds()
+	return append([]byte(nil), s.buf.doc.Src[lo:hi]...)
 }
 
 // verticalWrapped moves the cursor n visual rows, keeping the column
 // within the row (wantCol counts from the row's start in wrap mode).
 func (s *selection) verticalWrapped(n int, extend bool) {
-	e := s.e
-	v := e.vp.view()
-	cl, cs := e.wrap.cursorRow(v.visCols)
-	rows := e.wrap.rows(cl, v.visCols)
+	v := s.vp.view()
+	cl, cs := s.wrap.cursorRow(s.cursor, v.visCols)
+	rows := s.wrap.rows(cl, v.visCols)
 	if s.wantCol < 0 {
-		s.wantCol = colOf(e.buf.doc.Src, e.buf.line(cl), s.cursor) - rows[cs].col
+		s.wantCol = colOf(s.buf.doc.Src, s.buf.line(cl), s.cursor) - rows[cs].col
 	}
 	want := s.wantCol
-	nl, ns, rest := e.wrap.stepRows(cl, cs, n, v.visCols)
+	nl, ns, rest := s.wrap.stepRows(cl, cs, n, v.visCols)
 	var off int
 	switch {
 	case rest < 0 && nl == cl && ns == cs:
-		off = e.buf.textStart()
+		off = s.buf.textStart()
 	case rest > 0 && nl == cl && ns == cs:
-		off = int(e.buf.line(nl).End)
+		off = int(s.buf.line(nl).End)
 	default:
-		off = e.wrap.offsetInRow(nl, ns, float32(e.wrap.rows(nl, v.visCols)[ns].col+want), v.visCols)
+		off = s.wrap.offsetInRow(nl, ns, float32(s.wrap.rows(nl, v.visCols)[ns].col+want), v.visCols)
 	}
 	s.setCursor(off, extend)
 	s.wantCol = want

@@ -210,19 +210,20 @@ func cutRuns(w []tipRun, maxW float32, measure func(string, bool) float32) (head
 // hoverTip is the message of the lint mark under the pointer, and where
 // the pointer is; the renderer draws it (tipText) below the pointer.
 type hoverTip struct {
-	e   *Editor
-	msg string
-	pos fyne.Position
+	vp    *viewport
+	marks *markSet
+	host  *host
+	msg   string
+	pos   fyne.Position
 }
 
 // moved shows the message of a lint mark under the pointer at p.
 func (h *hoverTip) moved(p fyne.Position) {
-	e := h.e
-	row, col := e.vp.pointAt(p)
-	msg := e.marks.at(row+1, col, p.X < e.vp.view().gutterW)
+	row, col := h.vp.pointAt(p)
+	msg := h.marks.at(row+1, col, p.X < h.vp.view().gutterW)
 	if msg != h.msg || msg != "" && p != h.pos {
 		h.msg, h.pos = msg, p
-		e.Refresh()
+		h.host.refresh()
 	}
 }
 
@@ -230,7 +231,7 @@ func (h *hoverTip) moved(p fyne.Position) {
 func (h *hoverTip) out() {
 	if h.msg != "" {
 		h.msg = ""
-		h.e.Refresh()
+		h.host.refresh()
 	}
 }
 

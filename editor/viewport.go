@@ -11,9 +11,17 @@ import (
 // viewport is what part of the text is on screen and where each part of
 // the widget lies: the scroll position, the layout of the areas for the
 // current size (view), following the cursor, and which text lies under a
-// point of the widget.
+// point of the widget. It reads the buffer and the wrapper; the cursor
+// it follows is handed to toCursor, and what it needs from the widget
+// (size, theme, repaint, the height of a bar at the top) comes as
+// callbacks.
 type viewport struct {
-	e               *Editor
+	buf  *buffer
+	wrap *wrapper
+	host *host
+	// barHeight is the height of the find or go-to bar at the top, 0 when
+	// none is shown.
+	barHeight       func() float32
 	topRow, leftCol int // first visible line (0-based) and display column
 	// With word wrap on, topSub is the first visible row of line topRow
 	// and leftCol stays 0; see wrap.go.
@@ -32,35 +40,31 @@ func (vp *viewport) forget() { vp.kept = 0 }
 
 // keep shows the kept line again when the view's size changed since.
 func (vp *viewport) keep(v view) {
-	if vp.kept > 0 && vp.e.Size().Height > 0 && [2]int{v.visRows, v.visCols} != vp.keptIn {
+	if vp.kept > 0 && vp.host.size().Height > 0 && [2]int{v.visRows, v.visCols} != vp.keptIn {
 		vp.showLine(vp.kept)
 	}
 }
 
 // metrics measures the monospace cell at the widget's text size.
 func (vp *viewport) metrics() metrics {
-	e := vp.e
-	size := theme.SizeForWidget(theme.SizeNameText, e)
+	size := vp.host.themeSize(theme.SizeNameText)
 	m := fyne.MeasureText("M", size, fyne.TextStyle{Monospace: true})
 	return metrics{cellW: m.Width, lineH: m.Height, textSize: size}
 }
 
 // view lays out the editor's areas for its current size.
 func (vp *viewport) view() view {
-	e := vp.e
 	v := view{metrics: vp.metrics()}
-	size := e.Size()
-	if b := e.bars.top(); b != nil {
-		v.barH = b.MinSize().Height
-	}
-	digits := len(strconv.Itoa(len(e.buf.doc.Lines)))
+	size := vp.host.size()
+	v.barH = vp.barHeight()
+	digits := len(strconv.Itoa(len(vp.buf.doc.Lines)))
 	// One cell for gutter marks, one of padding after the numbers.
 	v.gutterW = float32(max(digits, 3)+2) * v.cellW
-	v.sb = theme.SizeForWidget(theme.SizeNameScrollBarSmall, e) * 3
+	v.sb = vp.host.themeSize(theme.SizeNameScrollBarSmall) * 3
 	v.x0, v.y0 = v.gutterW, v.barH
 	v.w = max(0, size.Width-v.gutterW-v.sb)
 	v.h = max(0, size.Height-v.barH-v.sb)
-	if e.wrap.on {
+	if vp.wrap.on {
 		v.h = max(0, size.Height-v.barH) // no horizontal scroll bar
 	}
 	v.visRows = max(1, int(v.h/v.lineH))
@@ -71,37 +75,35 @@ func (vp *viewport) view() view {
 // clamp keeps the view inside the text; the last line may rise to the
 // bottom of the view, not further.
 func (vp *viewport) clamp(v view) {
-	e := vp.e
-	if e.wrap.on {
+	if vp.wrap.on {
 		vp.leftCol = 0
 		vp.clampWrapped(v)
 		return
 	}
-	vp.topRow = max(0, min(vp.topRow, len(e.buf.doc.Lines)-v.visRows))
-	vp.leftCol = max(0, min(vp.leftCol, int(e.buf.maxWidth)+1-v.visCols))
+	vp.topRow = max(0, min(vp.topRow, len(vp.buf.doc.Lines)-v.visRows))
+	vp.leftCol = max(0, min(vp.leftCol, int(vp.buf.maxWidth)+1-v.visCols))
 }
 
 // toCursor makes the view follow the cursor, vertically and
 // horizontally. Before the first layout there is no view to follow.
-func (vp *viewport) toCursor() {
-	e := vp.e
+func (vp *viewport) toCursor(cursor int) {
 	vp.forget()
-	if e.Size().Height <= 0 {
+	if vp.host.size().Height <= 0 {
 		return
 	}
 	v := vp.view()
-	if e.wrap.on {
-		vp.toCursorWrapped(v)
+	if vp.wrap.on {
+		vp.toCursorWrapped(v, cursor)
 		return
 	}
-	d := e.buf.doc
-	row := d.LineAt(e.sel.cursor) - 1
+	d := vp.buf.doc
+	row := d.LineAt(cursor) - 1
 	if row < vp.topRow {
 		vp.topRow = row
 	} else if row >= vp.topRow+v.visRows {
 		vp.topRow = row - v.visRows + 1
 	}
-	col := colOf(d.Src, e.buf.line(row), e.sel.cursor)
+	col := colOf(d.Src, vp.buf.line(row), cursor)
 	// A margin of a few cells shows what is next to the cursor after a
 	// horizontal jump instead of pinning it to the edge.
 	margin := min(8, v.visCols/4)
@@ -116,9 +118,8 @@ func (vp *viewport) toCursor() {
 // visibleRows lists the rows on screen: one per line scrolled by leftCol,
 // or with word wrap the rows of the lines from topRow/topSub down.
 func (vp *viewport) visibleRows(dst []vrow, v view) []vrow {
-	e := vp.e
-	d := e.buf.doc
-	if !e.wrap.on {
+	d := vp.buf.doc
+	if !vp.wrap.on {
 		for row := vp.topRow; row < min(len(d.Lines), vp.topRow+v.visRows); row++ {
 			dst = append(dst, vrow{line: row, off: -1, left: vp.leftCol, right: vp.leftCol + v.visCols})
 		}
@@ -126,7 +127,7 @@ func (vp *viewport) visibleRows(dst []vrow, v view) []vrow {
 	}
 	line, sub := vp.topRow, vp.topSub
 	for len(dst) < v.visRows && line < len(d.Lines) {
-		rows := e.wrap.rows(line, v.visCols)
+		rows := vp.wrap.rows(line, v.visCols)
 		for ; sub < len(rows) && len(dst) < v.visRows; sub++ {
 			right := rows[sub].col + v.visCols
 			if sub+1 < len(rows) {
@@ -142,15 +143,14 @@ func (vp *viewport) visibleRows(dst []vrow, v view) []vrow {
 // clampWrapped keeps the wrapped view inside the text: the top row exists
 // and the last row rises no higher than the bottom of the view.
 func (vp *viewport) clampWrapped(v view) {
-	e := vp.e
-	last := len(e.buf.doc.Lines) - 1
+	last := len(vp.buf.doc.Lines) - 1
 	vp.topRow = max(0, min(vp.topRow, last))
-	vp.topSub = max(0, min(vp.topSub, len(e.wrap.rows(vp.topRow, v.visCols))-1))
+	vp.topSub = max(0, min(vp.topSub, len(vp.wrap.rows(vp.topRow, v.visCols))-1))
 	if vp.topRow+v.visRows <= last {
 		return // at least a screen of lines, so of rows, follows the top
 	}
-	ll := len(e.wrap.rows(last, v.visCols)) - 1
-	l, s, _ := e.wrap.stepRows(last, ll, -(v.visRows - 1), v.visCols)
+	ll := len(vp.wrap.rows(last, v.visCols)) - 1
+	l, s, _ := vp.wrap.stepRows(last, ll, -(v.visRows - 1), v.visCols)
 	if before(l, s, vp.topRow, vp.topSub) {
 		vp.topRow, vp.topSub = l, s
 	}
@@ -158,12 +158,11 @@ func (vp *viewport) clampWrapped(v view) {
 
 // toCursorWrapped scrolls the fewest rows that bring the cursor's
 // row into view.
-func (vp *viewport) toCursorWrapped(v view) {
-	e := vp.e
-	cl, cs := e.wrap.cursorRow(v.visCols)
+func (vp *viewport) toCursorWrapped(v view, cursor int) {
+	cl, cs := vp.wrap.cursorRow(cursor, v.visCols)
 	if before(cl, cs, vp.topRow, vp.topSub) {
 		vp.topRow, vp.topSub = cl, cs
-	} else if l, s, _ := e.wrap.stepRows(cl, cs, -(v.visRows - 1), v.visCols); before(vp.topRow, vp.topSub, l, s) {
+	} else if l, s, _ := vp.wrap.stepRows(cl, cs, -(v.visRows - 1), v.visCols); before(vp.topRow, vp.topSub, l, s) {
 		vp.topRow, vp.topSub = l, s
 	}
 	vp.clampWrapped(v)
@@ -171,8 +170,7 @@ func (vp *viewport) toCursorWrapped(v view) {
 
 // scrollRows scrolls the wrapped view by n rows.
 func (vp *viewport) scrollRows(v view, n int) {
-	e := vp.e
-	vp.topRow, vp.topSub, _ = e.wrap.stepRows(vp.topRow, vp.topSub, n, v.visCols)
+	vp.topRow, vp.topSub, _ = vp.wrap.stepRows(vp.topRow, vp.topSub, n, v.visCols)
 	vp.clampWrapped(v)
 }
 
@@ -186,54 +184,51 @@ func (vp *viewport) pointAt(p fyne.Position) (row int, col float32) {
 // hit is pointAt with the visual row of the line under p when word wrap
 // is on (sub is 0 otherwise).
 func (vp *viewport) hit(p fyne.Position) (row, sub int, col float32) {
-	e := vp.e
 	v := vp.view()
 	k := int(math.Floor(float64((p.Y - v.y0) / v.lineH)))
 	x := (p.X - v.x0) / v.cellW
-	if !e.wrap.on {
+	if !vp.wrap.on {
 		return vp.topRow + k, 0, max(0, float32(vp.leftCol)+x)
 	}
-	l, s, rest := e.wrap.stepRows(vp.topRow, vp.topSub, k, v.visCols)
+	l, s, rest := vp.wrap.stepRows(vp.topRow, vp.topSub, k, v.visCols)
 	switch {
 	case rest > 0:
-		return len(e.buf.doc.Lines), 0, 0
+		return len(vp.buf.doc.Lines), 0, 0
 	case rest < 0:
 		return -1, 0, 0
 	}
-	return l, s, float32(e.wrap.rows(l, v.visCols)[s].col) + max(0, x)
+	return l, s, float32(vp.wrap.rows(l, v.visCols)[s].col) + max(0, x)
 }
 
 // offsetAt is the character boundary nearest to position p.
 func (vp *viewport) offsetAt(p fyne.Position) int {
-	e := vp.e
 	row, sub, col := vp.hit(p)
-	d := e.buf.doc
+	d := vp.buf.doc
 	switch {
 	case row < 0:
-		return e.buf.textStart()
+		return vp.buf.textStart()
 	case row >= len(d.Lines):
 		return len(d.Src)
-	case e.wrap.on:
-		return e.wrap.offsetInRow(row, sub, col, vp.view().visCols)
+	case vp.wrap.on:
+		return vp.wrap.offsetInRow(row, sub, col, vp.view().visCols)
 	}
-	return offsetAtCol(d.Src, e.buf.line(row), col)
+	return offsetAtCol(d.Src, vp.buf.line(row), col)
 }
 
 // showLine scrolls so 1-based line n (in the text) is visible, all its
 // wrapped rows, centred when it was off screen. Before the first layout
 // there is nothing to scroll.
 func (vp *viewport) showLine(n int) {
-	e := vp.e
-	if e.Size().Height <= 0 {
+	if vp.host.size().Height <= 0 {
 		return
 	}
 	v := vp.view()
-	if e.wrap.on {
-		bl, bs, _ := e.wrap.stepRows(vp.topRow, vp.topSub, v.visRows-1, v.visCols)
-		rows := len(e.wrap.rows(n-1, v.visCols))
+	if vp.wrap.on {
+		bl, bs, _ := vp.wrap.stepRows(vp.topRow, vp.topSub, v.visRows-1, v.visCols)
+		rows := len(vp.wrap.rows(n-1, v.visCols))
 		switch {
 		case n-1 < vp.topRow || n-1 > bl || n-1 == vp.topRow && vp.topSub > 0:
-			vp.topRow, vp.topSub, _ = e.wrap.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
+			vp.topRow, vp.topSub, _ = vp.wrap.stepRows(n-1, 0, -(v.visRows / 2), v.visCols)
 		case n-1 == bl && bs < rows-1:
 			// Its first rows are at the bottom, the rest below the edge
 			// (a long rule wrapped in the narrow editor): scroll just so
@@ -242,7 +237,7 @@ func (vp *viewport) showLine(n int) {
 			if rows >= v.visRows {
 				vp.topRow, vp.topSub = n-1, 0
 			} else {
-				vp.topRow, vp.topSub, _ = e.wrap.stepRows(n-1, rows-1, -(v.visRows - 1), v.visCols)
+				vp.topRow, vp.topSub, _ = vp.wrap.stepRows(n-1, rows-1, -(v.visRows - 1), v.visCols)
 			}
 		}
 		vp.clampWrapped(v)
@@ -259,7 +254,6 @@ func (vp *viewport) showLine(n int) {
 // wheel scrolls by whole lines (and columns with Shift or a
 // horizontal wheel), at least one per event.
 func (vp *viewport) wheel(ev *fyne.ScrollEvent, shift bool) {
-	e := vp.e
 	vp.forget()
 	v := vp.view()
 	dx, dy := ev.Scrolled.DX, ev.Scrolled.DY
@@ -276,12 +270,12 @@ func (vp *viewport) wheel(ev *fyne.ScrollEvent, shift bool) {
 		}
 		return n
 	}
-	if e.wrap.on {
+	if vp.wrap.on {
 		vp.scrollRows(v, steps(dy, v.lineH)*3)
 	} else {
 		vp.topRow += steps(dy, v.lineH) * 3
 		vp.leftCol += steps(dx, v.cellW) * 3
 	}
 	vp.clamp(v)
-	e.Refresh()
+	vp.host.refresh()
 }

@@ -20,9 +20,9 @@ import (
 type wrapRow struct{ off, col int }
 
 // wrapper is word wrap: whether it is on, and the rows of the lines
-// looked at, cached for one text and width.
+// looked at, cached for one text and width. It reads the buffer only.
 type wrapper struct {
-	e     *Editor
+	buf   *buffer
 	on    bool
 	cache wrapCache
 }
@@ -53,7 +53,7 @@ func (e *Editor) SetWrap(on bool) {
 	e.vp.topSub, e.vp.leftCol = 0, 0
 	e.sel.wantCol = -1
 	if followCursor {
-		e.vp.toCursor()
+		e.vp.toCursor(e.sel.cursor)
 	} else if e.Size().Height > 0 {
 		e.vp.clamp(e.vp.view())
 	}
@@ -114,20 +114,19 @@ func wrapLine(dst []wrapRow, src []byte, l *syntax.Line, width int) []wrapRow {
 
 // rows returns the visual rows of 0-based line i at width cells.
 func (w *wrapper) rows(i, width int) []wrapRow {
-	e := w.e
 	wc := &w.cache
-	if wc.doc != e.buf.doc || wc.width != width {
-		wc.doc, wc.width, wc.rows = e.buf.doc, width, make(map[int][]wrapRow)
+	if wc.doc != w.buf.doc || wc.width != width {
+		wc.doc, wc.width, wc.rows = w.buf.doc, width, make(map[int][]wrapRow)
 	}
 	if r, ok := wc.rows[i]; ok {
 		return r
 	}
-	l := e.buf.line(i)
+	l := w.buf.line(i)
 	var r []wrapRow
-	if int(e.buf.widths[i]) <= width {
+	if int(w.buf.widths[i]) <= width {
 		r = []wrapRow{{int(l.Start), 0}}
 	} else {
-		r = wrapLine(nil, e.buf.doc.Src, l, width)
+		r = wrapLine(nil, w.buf.doc.Src, l, width)
 	}
 	wc.rows[i] = r
 	return r
@@ -143,8 +142,7 @@ func rowIndex(rows []wrapRow, off int) int {
 // at the first and last rows of the text and returns the steps it could not
 // take (positive past the end, negative before the start).
 func (w *wrapper) stepRows(line, sub, n, width int) (int, int, int) {
-	e := w.e
-	last := len(e.buf.doc.Lines) - 1
+	last := len(w.buf.doc.Lines) - 1
 	for n > 0 {
 		rs := len(w.rows(line, width))
 		if sub+n < rs {
@@ -173,11 +171,10 @@ func (w *wrapper) stepRows(line, sub, n, width int) (int, int, int) {
 // before reports whether row (l1, s1) comes before row (l2, s2).
 func before(l1, s1, l2, s2 int) bool { return l1 < l2 || l1 == l2 && s1 < s2 }
 
-// cursorRow is the line and row of the cursor.
-func (w *wrapper) cursorRow(width int) (line, sub int) {
-	e := w.e
-	line = e.buf.doc.LineAt(e.sel.cursor) - 1
-	return line, rowIndex(w.rows(line, width), e.sel.cursor)
+// cursorRow is the line and row of the cursor at byte offset cursor.
+func (w *wrapper) cursorRow(cursor, width int) (line, sub int) {
+	line = w.buf.doc.LineAt(cursor) - 1
+	return line, rowIndex(w.rows(line, width), cursor)
 }
 
 // rowEnd is the offset after the last character of row k: where the next
@@ -194,12 +191,11 @@ func rowEnd(rows []wrapRow, k int, l *syntax.Line) int {
 // stops before the row's last character, since the offset where the next
 // row starts is shown at the start of that row.
 func (w *wrapper) offsetInRow(i, k int, col float32, width int) int {
-	e := w.e
 	rows := w.rows(i, width)
-	l := e.buf.line(i)
-	off := offsetAtCol(e.buf.doc.Src, l, max(col, float32(rows[k].col)))
+	l := w.buf.line(i)
+	off := offsetAtCol(w.buf.doc.Src, l, max(col, float32(rows[k].col)))
 	if end := rowEnd(rows, k, l); k+1 < len(rows) && off >= end {
-		off = e.buf.charLeft(end)
+		off = w.buf.charLeft(end)
 	}
 	return off
 }

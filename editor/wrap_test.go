@@ -155,7 +155,7 @@ func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
 	e, _ := wrapEditor(t, src, 50) // each line is 4 rows, 160 rows in all
 	ctrl(fyne.KeyEnd)(e)
 	v := e.vp.view()
-	cl, cs := e.wrap.cursorRow(v.visCols)
+	cl, cs := e.wrap.cursorRow(e.sel.cursor, v.visCols)
 	bl, bs, _ := e.wrap.stepRows(e.vp.topRow, e.vp.topSub, v.visRows-1, v.visCols)
 	if before(bl, bs, cl, cs) || before(cl, cs, e.vp.topRow, e.vp.topSub) {
 		t.Fatalf("Ctrl+End: cursor row %d.%d outside the view %d.%d–%d.%d", cl, cs, e.vp.topRow, e.vp.topSub, bl, bs)
@@ -175,7 +175,7 @@ func TestWrapFollowsTheCursorAndGoToLine(t *testing.T) {
 	if s, t2 := e.Selection(); string(e.Bytes()[s:t2]) != "needle" {
 		t.Fatalf("find selected %q", e.Bytes()[s:t2])
 	}
-	cl, cs = e.wrap.cursorRow(v.visCols)
+	cl, cs = e.wrap.cursorRow(e.sel.cursor, v.visCols)
 	if before(cl, cs, e.vp.topRow, e.vp.topSub) || cs < 5 {
 		t.Fatalf("the match on row %d is not in view (top %d.%d)", cs, e.vp.topRow, e.vp.topSub)
 	}
