@@ -26,8 +26,8 @@ const (
 
 // questionRow is one question: what is asked, the two answers to choose
 // from (for each reading it asks about) and, once every answer is chosen,
-// the reveal. Its buttons call the quiz's closures; it holds nothing of the
-// quiz's.
+// the reveal. Its buttons call the closures it is built with (pick, mark);
+// it holds nothing of the quiz's.
 type questionRow struct {
 	l       *lessons.Lesson
 	n       int
