@@ -40,7 +40,7 @@ func TestRevealStaysAtTheTop(t *testing.T) {
 	for _, id := range l.Asked(l.Questions[q]) {
 		tab.PredictFor(q, id, l.Questions[q].Expected(id))
 	}
-	z := &tab.quiz
+	z := tab.quiz
 	atReveal := func(when string) {
 		t.Helper()
 		r := z.rows[q]

@@ -21,15 +21,23 @@ import (
 // classView is the lesson's questions one at a time, over the whole
 // window, for a class to answer together (in presenter mode, on a
 // projector): the question, the example, two large buttons, then the
-// reveal. It records answers as the tab's questions do (PredictFor): the
-// same progress, the same score.
+// reveal. It records answers through the quiz, as the tab's questions do:
+// the same progress, the same score. It holds the course and the quiz (which
+// do not point back to it) and tells the tab through onLeave when it goes.
 //
 // Its keys are its own: a widget that covers the view holds the keyboard
 // (keyCatcher), and the view is on ui/dlg's stack, so a key that reaches
 // the window while it is shown (Esc, Enter) goes to it and nothing reaches
 // the lesson's or the main editor.
 type classView struct {
-	t        *Tab
+	c   *course
+	z   *quiz
+	win fyne.Window
+	// onLeave is told the view closed, with the question to show in the
+	// lesson (the last one revealed in the view; -1: none).
+	onLeave func(reveal int)
+	closed  bool
+
 	overlay  *fyne.Container
 	catcher  *keyCatcher
 	onClosed func()
@@ -88,8 +96,12 @@ func (t *Tab) AskClass() {
 		}
 		v.close() // hidden past close: put away before a new one
 	}
-	v := &classView{t: t}
-	v.build()
+	v := newClassView(t.c, t.quiz, t.host.Window, func(reveal int) {
+		t.class = nil
+		if reveal >= 0 {
+			t.showQuestion(reveal)
+		}
+	})
 	t.class = v
 	dlg.Show(t.host.Window, v, dlg.Keys{Cancel: v.close, Default: v.advance})
 	start := 0
@@ -105,9 +117,17 @@ func (t *Tab) AskClass() {
 // ClassShown reports whether the one-question view is shown.
 func (t *Tab) ClassShown() bool { return t.class != nil }
 
+// newClassView builds the view of c's current lesson over win; its
+// answers go through z.
+func newClassView(c *course, z *quiz, win fyne.Window, onLeave func(reveal int)) *classView {
+	v := &classView{c: c, z: z, win: win, onLeave: onLeave}
+	v.build()
+	return v
+}
+
 // Show puts the view over the window and gives it the keyboard (dlg.Dialog).
 func (v *classView) Show() {
-	c := v.t.host.Window.Canvas()
+	c := v.win.Canvas()
 	v.overlay.Resize(c.Size())
 	v.overlay.Move(fyne.NewPos(0, 0))
 	c.Overlays().Add(v.overlay)
@@ -120,22 +140,23 @@ func (v *classView) SetOnClosed(f func()) { v.onClosed = f }
 // close takes the view away; the lesson shows the last question revealed
 // in it.
 func (v *classView) close() {
-	t := v.t
-	if t.class != v {
+	if v.closed {
 		return
 	}
-	t.class = nil
-	t.host.Window.Canvas().Overlays().Remove(v.overlay)
+	v.closed = true
+	v.win.Canvas().Overlays().Remove(v.overlay)
 	if v.onClosed != nil {
 		v.onClosed()
 	}
-	if !v.summary && t.Revealed(v.n) {
-		t.showQuestion(v.n)
+	reveal := -1
+	if !v.summary && v.z.revealed(v.n) {
+		reveal = v.n
 	}
+	v.onLeave(reveal)
 }
 
 func (v *classView) build() {
-	v.catcher = newKeyCatcher(v)
+	v.catcher = newKeyCatcher(v.key, v.refocus)
 
 	v.counter = widget.NewLabel("")
 	v.counter.TextStyle.Bold = true
@@ -191,7 +212,7 @@ func (v *classView) build() {
 // refocus gives the keyboard back to the view after a click on one of its
 // buttons.
 func (v *classView) refocus() {
-	if c := v.t.host.Window.Canvas(); c != nil {
+	if c := v.win.Canvas(); c != nil {
 		c.Focus(v.catcher)
 	}
 }
@@ -200,9 +221,9 @@ func (v *classView) refocus() {
 // answers given so far (per reading) and the reading being answered (-1
 // when every reading is answered).
 func (v *classView) asked() (l *lessons.Lesson, ids, picks []string, next int) {
-	l = v.t.Current()
+	l = v.c.current()
 	ids = l.Asked(l.Questions[v.n])
-	picks, _ = picksOf(v.t.prog, l, v.n)
+	picks, _ = picksOf(v.c.prog, l, v.n)
 	next = -1
 	for k, p := range picks {
 		if p == "" {
@@ -216,8 +237,7 @@ func (v *classView) asked() (l *lessons.Lesson, ids, picks []string, next int) {
 // show shows question i (i past the last: the score), unanswered or as
 // the progress has it.
 func (v *classView) show(i int) {
-	t := v.t
-	l := t.Current()
+	l := v.c.current()
 	if l == nil || i < 0 {
 		return
 	}
@@ -249,10 +269,9 @@ func (v *classView) show(i int) {
 // update shows the answers given, the one chosen and, once every reading
 // is answered, the reveal.
 func (v *classView) update() {
-	t := v.t
 	l, ids, picks, next := v.asked()
 	q := l.Questions[v.n]
-	right, answered := scoreOf(t.prog, l, t.answers(l))
+	right, answered := v.c.score(l)
 	v.score.SetText(lang.X("lessontab.score", "Score: {{.Right}} of {{.Of}} right ({{.Answered}} answered)",
 		map[string]any{"Right": right, "Of": len(l.Questions), "Answered": answered}))
 	last := v.n == len(l.Questions)-1
@@ -281,7 +300,7 @@ func (v *classView) update() {
 	}
 	// Revealed: the class's answer marked right or wrong (for a question
 	// about several readings, right only when every answer is).
-	truth := t.quiz.truth[v.n]
+	truth := v.z.truth[v.n]
 	ok := true
 	for k, p := range picks {
 		ok = ok && (p == answerAllowed) == truth[k].Allowed
@@ -319,9 +338,8 @@ func stateOf(cond bool, yes, no btnState) btnState {
 // lesson's explanation and every reading the lesson compares; the example
 // marks the lines that decided.
 func (v *classView) showReveal(l *lessons.Lesson, q lessons.Question, ids, picks []string) {
-	t := v.t
 	size := look.SizeNameReadingText
-	truth := t.quiz.truth[v.n]
+	truth := v.z.truth[v.n]
 	v.result.Segments = resultSegments(l, q, truth, picks, size)
 	v.result.Refresh()
 	v.deciding.SetText(decidingText(ids, truth))
@@ -402,10 +420,9 @@ func decidingText(ids []string, truth []engine.Verdict) string {
 
 // showSummary shows the score after the last question.
 func (v *classView) showSummary() {
-	t := v.t
-	l := t.Current()
+	l := v.c.current()
 	v.summary, v.n = true, len(l.Questions)
-	right, answered := scoreOf(t.prog, l, t.answers(l))
+	right, answered := v.c.score(l)
 	v.counter.SetText(l.Title.In(language()))
 	v.ask.SetText(lang.X("lessontab.class.summary", "That was the last question. Score: {{.Right}} of {{.Of}} right ({{.Answered}} answered).",
 		map[string]any{"Right": right, "Of": len(l.Questions), "Answered": answered}))
@@ -447,7 +464,7 @@ func (v *classView) advance() {
 	}
 	pick := v.pick
 	v.pick = ""
-	v.t.PredictFor(v.n, ids[next], pick)
+	v.z.predictFor(v.n, ids[next], pick)
 	v.update()
 }
 
@@ -486,13 +503,15 @@ func (v *classView) scroll(down bool) {
 
 // keyCatcher is the view's background and holds its keyboard: every key
 // typed while the view is shown comes here, and none goes on to an editor.
+// It hands the keys to onKey; onTap takes the keyboard back after a click.
 type keyCatcher struct {
 	widget.BaseWidget
-	v *classView
+	onKey func(fyne.KeyName)
+	onTap func()
 }
 
-func newKeyCatcher(v *classView) *keyCatcher {
-	k := &keyCatcher{v: v}
+func newKeyCatcher(onKey func(fyne.KeyName), onTap func()) *keyCatcher {
+	k := &keyCatcher{onKey: onKey, onTap: onTap}
 	k.ExtendBaseWidget(k)
 	return k
 }
@@ -511,7 +530,7 @@ func (k *keyCatcher) FocusLost()   {}
 func (k *keyCatcher) TypedRune(rune) {}
 
 // TypedKey acts on the view's keys and drops the rest.
-func (k *keyCatcher) TypedKey(ev *fyne.KeyEvent) { keys.Run(func() { k.v.key(ev.Name) }) }
+func (k *keyCatcher) TypedKey(ev *fyne.KeyEvent) { keys.Run(func() { k.onKey(ev.Name) }) }
 
 // AcceptsTab keeps Tab in the view: it has no other control to move to
 // that its keys do not reach.
@@ -530,4 +549,4 @@ func (k *keyCatcher) TypedShortcut(s fyne.Shortcut) {
 }
 
 // Tapped keeps the keyboard in the view after a click on its background.
-func (k *keyCatcher) Tapped(*fyne.PointEvent) { k.v.refocus() }
+func (k *keyCatcher) Tapped(*fyne.PointEvent) { k.onTap() }

@@ -59,10 +59,10 @@ func classTab(t *testing.T) (*Tab, fyne.Window) {
 func TestAskTheClassOneQuestionAtATime(t *testing.T) {
 	tab, w := classTab(t)
 	c := w.Canvas()
-	if !tab.askBtn.Visible() || tab.askBtn.Disabled() {
+	if !tab.quiz.askBtn.Visible() || tab.quiz.askBtn.Disabled() {
 		t.Fatal("the lesson has questions and no button to ask the class")
 	}
-	test.Tap(tab.askBtn)
+	test.Tap(tab.quiz.askBtn)
 	v := tab.class
 	if v == nil || c.Overlays().Top() != v.overlay {
 		t.Fatal("the button shows no view over the window")
@@ -151,8 +151,8 @@ func TestClassViewKeepsItsKeys(t *testing.T) {
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyV, Modifier: fyne.KeyModifierControl}, func(fyne.Shortcut) {
 		pasted++ // the window's Edit ▸ Paste, which pastes into an editor
 	})
-	c.Focus(tab.ed)
-	before := string(tab.ed.Bytes())
+	c.Focus(tab.le.ed)
+	before := string(tab.le.ed.Bytes())
 	tab.AskClass()
 	v := tab.class
 	example := string(v.ed.Bytes())
@@ -161,7 +161,7 @@ func TestClassViewKeepsItsKeys(t *testing.T) {
 	shortcut(c, &desktop.CustomShortcut{KeyName: fyne.KeyV, Modifier: fyne.KeyModifierControl})
 	shortcut(c, &fyne.ShortcutPaste{Clipboard: test.NewClipboard()})
 	shortcut(c, &fyne.ShortcutUndo{})
-	if got := string(tab.ed.Bytes()); got != before {
+	if got := string(tab.le.ed.Bytes()); got != before {
 		t.Errorf("keys typed in the view changed the lesson's editor: %q", got)
 	}
 	if got := string(v.ed.Bytes()); got != example {
@@ -177,7 +177,7 @@ func TestClassViewKeepsItsKeys(t *testing.T) {
 	if tab.ClassShown() || c.Overlays().Top() != nil {
 		t.Fatal("Esc did not leave the view")
 	}
-	if got := string(tab.ed.Bytes()); got != before {
+	if got := string(tab.le.ed.Bytes()); got != before {
 		t.Errorf("Esc changed the lesson's editor: %q", got)
 	}
 	// Back in the lesson, the question answered in the view is shown there.

@@ -15,6 +15,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/ui/dlg"
+	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/look"
 )
 
@@ -26,9 +27,23 @@ type checkJob struct {
 }
 
 // exercisePanel shows the chosen exercise: its task, each expectation
-// passing or failing with its hint, and the model solution on request.
+// passing or failing with its hint, and the model solution on request. It
+// puts the exercise's text in the lesson's editor, checks it as the student
+// types and keeps it in the course's progress; the tab hears through its
+// callbacks.
 type exercisePanel struct {
-	t       *Tab
+	c   *course
+	le  *lessonEditor
+	win fyne.Window // for the model solution's question
+	// onFront brings the Exercises tab to the front.
+	onFront func()
+	// onSaved is told the progress changed (the tab keeps it and shows it
+	// in the list).
+	onSaved func()
+
+	checker *latest.Worker[checkJob, []testset.Result]
+	gen     int
+
 	chosen  int
 	pick    *widget.RadioGroup
 	task    *prose
@@ -46,12 +61,23 @@ type exercisePanel struct {
 	hintsBtn *widget.Button
 }
 
-func (p *exercisePanel) build(t *Tab) fyne.CanvasObject {
-	p.t = t
+// newExercisePanel makes the panel of c's exercises in the editor le;
+// build makes its widgets, once its callbacks are set.
+func newExercisePanel(c *course, le *lessonEditor, win fyne.Window) *exercisePanel {
+	p := &exercisePanel{c: c, le: le, win: win, onFront: func() {}, onSaved: func() {}}
+	p.checker = &latest.Worker[checkJob, []testset.Result]{
+		Work:    func(j checkJob) []testset.Result { return lessons.CheckExercise(j.exercise, j.text) },
+		Deliver: p.checked,
+		Hand:    fyne.Do,
+	}
+	return p
+}
+
+func (p *exercisePanel) build() fyne.CanvasObject {
 	p.pick = widget.NewRadioGroup(nil, func(s string) {
 		for i, o := range p.pick.Options {
 			if o == s && i != p.chosen {
-				t.showExercise(i)
+				p.show(i)
 			}
 		}
 	})
@@ -69,7 +95,7 @@ func (p *exercisePanel) build(t *Tab) fyne.CanvasObject {
 	p.hints = map[int]bool{}
 	p.hintsBtn = widget.NewButtonWithIcon(lang.X("lessontab.hints.show", "Show hints"), theme.HelpIcon(), func() {
 		p.hints[p.chosen] = true
-		t.submitCheck()
+		p.submitCheck()
 	})
 	p.hintsBtn.Hide()
 	p.body = container.NewVBox(p.pick, p.task, container.NewStack(p.band, p.status), p.checks, container.NewHBox(solution, restart, p.hintsBtn))
@@ -86,7 +112,7 @@ func (p *exercisePanel) load(l *lessons.Lesson) {
 	}
 	p.chosen = 0
 	for i := range l.Exercises {
-		if !p.t.prog.Passed[idx(i)] {
+		if !p.c.prog.Passed[idx(i)] {
 			p.chosen = i
 			break
 		}
@@ -112,60 +138,57 @@ func (p *exercisePanel) load(l *lessons.Lesson) {
 	p.checks.RemoveAll()
 }
 
-// showExercise puts exercise i's text (the student's, else its start) in
-// the editor and checks it.
-func (t *Tab) showExercise(i int) {
-	l := t.Current()
+// show puts exercise i's text (the student's, else its start) in the
+// editor and checks it.
+func (p *exercisePanel) show(i int) {
+	l := p.c.current()
 	if l == nil || i < 0 || i >= len(l.Exercises) {
 		return
 	}
-	if t.practice.Selected() != t.xTab {
-		t.practice.Select(t.xTab)
-	}
-	p := &t.ex
-	if t.mode != i {
-		t.saveExerciseText()
-		t.mode = i
-		text, ok := t.prog.text(i)
+	p.onFront()
+	if p.le.mode != i {
+		p.saveText()
+		p.le.mode = i
+		text, ok := p.c.prog.text(i)
 		if !ok {
 			text = l.Exercises[i].Start
 		}
-		t.setEditorText([]byte(text))
+		p.le.setText([]byte(text))
 	}
 	p.chosen = i
 	if len(p.pick.Options) > i && p.pick.Selected != p.pick.Options[i] {
 		p.pick.Selected = p.pick.Options[i]
 		p.pick.Refresh()
 	}
-	t.edWhat.SetText(lang.X("lessontab.editor.exercise", "Exercise {{.N}}: your file", map[string]any{"N": i + 1}))
+	p.le.what.SetText(lang.X("lessontab.editor.exercise", "Exercise {{.N}}: your file", map[string]any{"N": i + 1}))
 	p.task.SetText(l.Exercises[i].Task.In(language()))
-	t.submitCheck()
+	p.submitCheck()
 }
 
-// saveExerciseText keeps the student's text of the exercise in the editor.
-func (t *Tab) saveExerciseText() {
-	if t.cur >= 0 && t.mode >= 0 && t.prog != nil {
-		t.prog.setText(t.mode, t.ed.Bytes(), t.lessons[t.cur].Exercises[t.mode].Start)
-		t.saveProgress()
+// saveText keeps the student's text of the exercise in the editor.
+func (p *exercisePanel) saveText() {
+	if p.c.cur >= 0 && p.le.mode >= 0 && p.c.prog != nil {
+		p.c.prog.setText(p.le.mode, p.le.ed.Bytes(), p.c.lessons[p.c.cur].Exercises[p.le.mode].Start)
+		p.onSaved()
 	}
 }
 
-func (t *Tab) submitCheck() {
-	l := t.Current()
-	if l == nil || t.mode < 0 {
+// submitCheck checks the text in the editor against the exercise shown.
+func (p *exercisePanel) submitCheck() {
+	l := p.c.current()
+	if l == nil || p.le.mode < 0 {
 		return
 	}
-	t.gen++
-	t.checker.Submit(checkJob{gen: t.gen, ex: t.mode, exercise: l.Exercises[t.mode], text: append([]byte(nil), t.ed.Bytes()...)})
+	p.gen++
+	p.checker.Submit(checkJob{gen: p.gen, ex: p.le.mode, exercise: l.Exercises[p.le.mode], text: append([]byte(nil), p.le.ed.Bytes()...)})
 }
 
 // checked shows the results of the newest check.
-func (t *Tab) checked(j checkJob, res []testset.Result) {
-	if j.gen != t.gen || j.ex != t.mode {
+func (p *exercisePanel) checked(j checkJob, res []testset.Result) {
+	if j.gen != p.gen || j.ex != p.le.mode {
 		return
 	}
-	l := t.Current()
-	p := &t.ex
+	l := p.c.current()
 	p.results = res
 	pass := 0
 	p.checks.RemoveAll()
@@ -199,7 +222,7 @@ func (t *Tab) checked(j checkJob, res []testset.Result) {
 		text = lang.X("lessontab.exercise.done", "Done: every check passes.")
 		colour = look.ColorNameAllowed
 		p.band.FillColor = fade(theme.Color(look.ColorNameAllowed))
-		t.prog.Passed[idx(j.ex)] = true
+		p.c.prog.Passed[idx(j.ex)] = true
 	} else {
 		text = lang.X("lessontab.exercise.progress", "{{.Pass}} of {{.All}} checks pass. Keep typing: the checks follow your text.",
 			map[string]any{"Pass": pass, "All": len(res)})
@@ -210,8 +233,8 @@ func (t *Tab) checked(j checkJob, res []testset.Result) {
 		Style: widget.RichTextStyle{ColorName: colour, TextStyle: fyne.TextStyle{Bold: true}}}}
 	p.status.Refresh()
 	if l != nil {
-		t.prog.setText(j.ex, j.text, j.exercise.Start)
-		t.saveProgress()
+		p.c.prog.setText(j.ex, j.text, j.exercise.Start)
+		p.onSaved()
 	}
 }
 
@@ -254,45 +277,45 @@ func checkRow(r testset.Result, hint string) fyne.CanvasObject {
 }
 
 // Done reports whether every check of the exercise shown passes.
-func (t *Tab) Done() bool { return t.mode >= 0 && t.ex.done }
+func (t *Tab) Done() bool { return t.le.mode >= 0 && t.ex.done }
 
 // Results are the last check results of the exercise shown.
 func (t *Tab) Results() []testset.Result { return t.ex.results }
 
 func (p *exercisePanel) confirmSolution() {
-	t := p.t
-	if t.Current() == nil || t.mode < 0 {
+	if p.c.current() == nil || p.le.mode < 0 {
 		return
 	}
 	dlg.Confirm(lang.X("lessontab.solution", "Show model solution"),
 		lang.X("lessontab.solution.ask", "Replace your text with the model solution? Ctrl+Z in the lesson's editor brings your text back."),
 		func(ok bool) {
 			if ok {
-				t.ShowSolution()
+				p.showSolution()
 			}
-		}, t.host.Window)
+		}, p.win)
 }
 
 // ShowSolution replaces the student's text with the model solution as one
 // undo step.
-func (t *Tab) ShowSolution() {
-	if l := t.Current(); l != nil && t.mode >= 0 {
-		t.replaceText([]byte(l.Exercises[t.mode].Solution))
+func (t *Tab) ShowSolution() { t.ex.showSolution() }
+
+func (p *exercisePanel) showSolution() {
+	if l := p.c.current(); l != nil && p.le.mode >= 0 {
+		p.replaceText([]byte(l.Exercises[p.le.mode].Solution))
 	}
 }
 
 // restart puts the exercise's start text back, as one undo step.
 func (p *exercisePanel) restart() {
-	t := p.t
-	if l := t.Current(); l != nil && t.mode >= 0 {
-		t.replaceText([]byte(l.Exercises[t.mode].Start))
+	if l := p.c.current(); l != nil && p.le.mode >= 0 {
+		p.replaceText([]byte(l.Exercises[p.le.mode].Start))
 	}
 }
 
-func (t *Tab) replaceText(b []byte) {
-	if err := t.ed.ApplyEdits([]editor.Edit{{Start: 0, End: len(t.ed.Bytes()), Text: b}}); err != nil {
-		t.setEditorText(b)
-		t.submitCheck()
+func (p *exercisePanel) replaceText(b []byte) {
+	if err := p.le.ed.ApplyEdits([]editor.Edit{{Start: 0, End: len(p.le.ed.Bytes()), Text: b}}); err != nil {
+		p.le.setText(b)
+		p.submitCheck()
 	}
 }
 
@@ -303,7 +326,7 @@ func (t *Tab) replaceText(b []byte) {
 // worker's goroutine, and must be in place before the caller goes on.
 func (t *Tab) SetSynchronous(on bool) {
 	if on {
-		t.checker.Wait()
+		t.ex.checker.Wait()
 	}
-	t.checker.Inline = on
+	t.ex.checker.Inline = on
 }

@@ -21,8 +21,8 @@ func TestHintsFollowAFirstTry(t *testing.T) {
 	if !tab.ex.hintsBtn.Hidden {
 		t.Error("the Show hints button stays while the hints show")
 	}
-	tab.setEditorText([]byte(tab.Current().Exercises[0].Start))
-	tab.submitCheck()
+	tab.le.setText([]byte(tab.Current().Exercises[0].Start))
+	tab.ex.submitCheck()
 	if got := rendered(tab.ex.checks); strings.Contains(got, "Hint:") {
 		t.Errorf("back at the start text, hints still show: %q", got)
 	}

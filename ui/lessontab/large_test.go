@@ -98,7 +98,7 @@ func largeTypeIn(t *testing.T, code string) {
 			t.Logf("%v: %.1f px, %d characters a line", screen, size*presenterScale, avg)
 		}
 		line := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height
-		if lines := int(tab.ed.Size().Height / line); lines < 12 {
+		if lines := int(tab.le.ed.Size().Height / line); lines < 12 {
 			t.Errorf("%v: the example shows %d lines, want 12 or more", screen, lines)
 		} else {
 			t.Logf("%v: the example shows %d lines", screen, lines)

@@ -101,17 +101,17 @@ func (tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 
 // refreshList redraws every row (titles, progress, selection).
 func (t *Tab) refreshList() {
-	for len(t.rows) < len(t.lessons) {
+	for len(t.rows) < len(t.c.lessons) {
 		i := len(t.rows)
 		r := newLessonRow(func() {
-			if i != t.cur {
+			if i != t.c.cur {
 				t.Select(i)
 			}
 		})
 		t.rows = append(t.rows, r)
 		t.listBox.Add(r)
 	}
-	for i, l := range t.lessons {
-		t.rows[i].set(i+1, l.Title.In(language()), t.progressText(l, i == t.cur), i == t.cur)
+	for i, l := range t.c.lessons {
+		t.rows[i].set(i+1, l.Title.In(language()), t.progressText(l, i == t.c.cur), i == t.c.cur)
 	}
 }

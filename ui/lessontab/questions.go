@@ -26,10 +26,13 @@ const (
 
 // questionRow is one question: what is asked, the two answers to choose
 // from (for each reading it asks about) and, once every answer is chosen,
-// the reveal.
+// the reveal. Its buttons call the closures it is built with (pick, mark);
+// it holds nothing of the quiz's.
 type questionRow struct {
-	t       *Tab
+	l       *lessons.Lesson
 	n       int
+	truth   []engine.Verdict   // per reading asked: the verdict on the example
+	size    fyne.ThemeSizeName // the reveal's text size
 	head    *widget.Label
 	ask     *prose
 	choices []*choice
@@ -43,10 +46,22 @@ type questionRow struct {
 }
 
 // quiz is the "Predict, then reveal" panel: the current lesson's questions,
-// the score, and which reveal the editor and presenter mode explain.
+// the score, and which reveal the editor and presenter mode explain. It
+// reads and records answers in the course, marks the deciding lines in the
+// lesson's editor, and tells the tab through its callbacks.
 type quiz struct {
-	t          *Tab
+	c  *course
+	le *lessonEditor
+	// onPicked is told an answer was recorded in the progress (the tab
+	// keeps it and shows it in the list).
+	onPicked func()
+	// onShow shows question i's reveal in the example: the lines that
+	// decided, and its explanation to the window.
+	onShow func(i int)
+
 	score      *widget.Label
+	resetBtn   *widget.Button
+	askBtn     *widget.Button // the one-question view for a class
 	box        *fyne.Container
 	scroll     *container.Scroll
 	rows       []*questionRow
@@ -58,15 +73,14 @@ type quiz struct {
 	keeping    bool // the view is being scrolled to the anchor
 }
 
-// panel builds the quiz's widgets.
-func (z *quiz) panel(t *Tab) fyne.CanvasObject {
-	z.t = t
+// panel builds the quiz's widgets; reset and ask are its buttons' actions
+// (forget the lesson's answers, ask the class).
+func (z *quiz) panel(reset, ask func()) fyne.CanvasObject {
 	z.explainedQ = -1
 	z.score = widget.NewLabel("")
 	z.score.TextStyle.Bold = true
 	z.score.Wrapping = fyne.TextWrapWord // beside Reset, in Russian and Polish at 1024×768
-	reset := widget.NewButtonWithIcon(resetLabel(), theme.ViewRefreshIcon(), t.confirmReset)
-	t.resetBtn = reset
+	z.resetBtn = widget.NewButtonWithIcon(resetLabel(), theme.ViewRefreshIcon(), reset)
 	z.anchor = -1
 	z.box = container.New(anchoredVBox{z})
 	z.scroll = container.NewVScroll(z.box)
@@ -75,10 +89,9 @@ func (z *quiz) panel(t *Tab) fyne.CanvasObject {
 			z.anchor = -1 // the user scrolled: the questions stay where they are put
 		}
 	}
-	ask := widget.NewButtonWithIcon(lang.X("lessontab.class.open", "Ask the class (F5)"), theme.MediaPlayIcon(), t.AskClass)
-	ask.Importance = widget.HighImportance
-	t.askBtn = ask
-	head := container.NewVBox(container.NewBorder(nil, nil, nil, reset, z.score), ask)
+	z.askBtn = widget.NewButtonWithIcon(lang.X("lessontab.class.open", "Ask the class (F5)"), theme.MediaPlayIcon(), ask)
+	z.askBtn.Importance = widget.HighImportance
+	head := container.NewVBox(container.NewBorder(nil, nil, nil, z.resetBtn, z.score), z.askBtn)
 	return container.NewBorder(head, nil, nil, nil, z.scroll)
 }
 
@@ -105,20 +118,21 @@ type choice struct {
 
 // build shows the current lesson's questions with the answers given so far.
 func (z *quiz) build() {
-	l := z.t.Current()
+	l := z.c.current()
 	z.rows = nil
 	z.box.RemoveAll()
 	if len(l.Questions) == 0 {
 		z.box.Add(wrapped(lang.X("lessontab.no_questions", "This lesson has no questions.")))
-		z.t.askBtn.Disable()
+		z.askBtn.Disable()
 	} else {
-		z.t.askBtn.Enable()
+		z.askBtn.Enable()
 	}
 	for i := range l.Questions {
-		r := z.newRow(i)
+		r := newQuestionRow(l, i, z.truth[i], z.textSize(),
+			func(id, answer string) { z.predictFor(i, id, answer) }, func() { z.onShow(i) })
 		z.rows = append(z.rows, r)
 		z.box.Add(r.box)
-		r.restore()
+		r.restore(z.c.prog)
 	}
 	z.updateScore()
 }
@@ -132,11 +146,13 @@ func wrapped(s string) *widget.Label {
 // readingName is an engine's short name ("Google", "1994 standard").
 func readingName(id string) string { return engine.NameOf(id).String() }
 
-func (z *quiz) newRow(i int) *questionRow {
-	t := z.t
-	l := t.Current()
+// newQuestionRow builds question i of l, whose verdicts on the example are
+// truth, its reveal's text at size: pick records an answer under a
+// reading, mark shows the reveal in the example.
+func newQuestionRow(l *lessons.Lesson, i int, truth []engine.Verdict, size fyne.ThemeSizeName,
+	pick func(id, answer string), mark func()) *questionRow {
 	q := l.Questions[i]
-	r := &questionRow{t: t, n: i}
+	r := &questionRow{l: l, n: i, truth: truth, size: size}
 	asked := l.Asked(q)
 	r.head = wrapped(headText(l, i))
 	r.head.TextStyle.Bold = true
@@ -149,8 +165,8 @@ func (z *quiz) newRow(i int) *questionRow {
 	}
 	for _, id := range asked {
 		c := &choice{id: id}
-		c.allow = widget.NewButton(lang.X("lessontab.pick.allowed", "Allowed"), func() { t.PredictFor(i, id, answerAllowed) })
-		c.block = widget.NewButton(lang.X("lessontab.pick.blocked", "Blocked"), func() { t.PredictFor(i, id, answerBlocked) })
+		c.allow = widget.NewButton(lang.X("lessontab.pick.allowed", "Allowed"), func() { pick(id, answerAllowed) })
+		c.block = widget.NewButton(lang.X("lessontab.pick.blocked", "Blocked"), func() { pick(id, answerBlocked) })
 		r.choices = append(r.choices, c)
 		if q.PerReading() {
 			name := widget.NewLabel(readingName(id) + ":")
@@ -163,7 +179,7 @@ func (z *quiz) newRow(i int) *questionRow {
 	r.result.Wrapping = fyne.TextWrapWord
 	r.verdict = container.NewVBox()
 	r.why = newProse("")
-	r.mark = widget.NewButton(lang.X("lessontab.question.mark", "Mark the deciding lines"), func() { t.showQuestion(i) })
+	r.mark = widget.NewButton(lang.X("lessontab.question.mark", "Mark the deciding lines"), mark)
 	r.reveal = container.NewVBox(r.result, r.verdict, r.why, container.NewHBox(r.mark))
 	r.reveal.Hide()
 	r.box = container.NewVBox(widget.NewSeparator(), r.head, r.ask, container.NewVBox(picks...), r.reveal)
@@ -242,9 +258,13 @@ func (t *Tab) Predict(i int, answer string) {
 
 // PredictFor records the student's answer to question i under the engine
 // id; the answer shows once every reading the question asks is answered.
-func (t *Tab) PredictFor(i int, id, answer string) {
-	l := t.Current()
-	if l == nil || i < 0 || i >= len(t.quiz.rows) {
+func (t *Tab) PredictFor(i int, id, answer string) { t.quiz.predictFor(i, id, answer) }
+
+// predictFor records the answer to question i under the engine id, once:
+// the row shows it, and its reveal once every reading is answered.
+func (z *quiz) predictFor(i int, id, answer string) {
+	l := z.c.current()
+	if l == nil || i < 0 || i >= len(z.rows) {
 		return
 	}
 	q := l.Questions[i]
@@ -252,16 +272,16 @@ func (t *Tab) PredictFor(i int, id, answer string) {
 		return
 	}
 	key := pickKey(q, i, id)
-	if _, done := t.prog.Picks[key]; done {
+	if _, done := z.c.prog.Picks[key]; done {
 		return
 	}
-	t.prog.Picks[key] = answer
-	t.saveProgress()
-	r := t.quiz.rows[i]
-	r.restore()
-	t.quiz.updateScore()
+	z.c.prog.Picks[key] = answer
+	z.onPicked()
+	r := z.rows[i]
+	r.restore(z.c.prog)
+	z.updateScore()
 	if r.reveal.Visible() {
-		t.showQuestion(i)
+		z.onShow(i)
 	}
 }
 
@@ -272,21 +292,21 @@ func (t *Tab) Score() (right, of int) {
 	if l == nil {
 		return 0, 0
 	}
-	right, _ = scoreOf(t.prog, l, t.answers(l))
+	right, _ = t.c.score(l)
 	return right, len(l.Questions)
 }
 
 func (z *quiz) updateScore() {
-	l := z.t.Current()
-	right, answered := scoreOf(z.t.prog, l, z.t.answers(l))
+	l := z.c.current()
+	right, answered := z.c.score(l)
 	z.score.SetText(lang.X("lessontab.score", "Score: {{.Right}} of {{.Of}} right ({{.Answered}} answered)",
 		map[string]any{"Right": right, "Of": len(l.Questions), "Answered": answered}))
 }
 
-// restore shows the answers chosen so far and, when every reading is
-// answered, the reveal.
-func (r *questionRow) restore() {
-	picks, all := picksOf(r.t.prog, r.t.Current(), r.n)
+// restore shows the answers chosen so far in pr and, when every reading
+// is answered, the reveal.
+func (r *questionRow) restore(pr *progress) {
+	picks, all := picksOf(pr, r.l, r.n)
 	for k, c := range r.choices {
 		if picks[k] == "" {
 			continue
@@ -307,11 +327,10 @@ func (r *questionRow) restore() {
 
 // show reveals the answer after the student answered every reading.
 func (r *questionRow) show(picks []string) {
-	t := r.t
-	l := t.Current()
+	l := r.l
 	q := l.Questions[r.n]
-	truth := t.quiz.truth[r.n]
-	r.result.Segments = resultSegments(l, q, truth, picks, t.quiz.textSize())
+	truth := r.truth
+	r.result.Segments = resultSegments(l, q, truth, picks, r.size)
 	r.result.Refresh()
 	r.verdict.RemoveAll()
 	r.said = r.said[:0]
@@ -323,11 +342,11 @@ func (r *questionRow) show(picks []string) {
 		} else {
 			rv = l.AskUnder(q, id)
 		}
-		r.verdict.Add(verdictText(id, &rv, t.quiz.textSize()))
+		r.verdict.Add(verdictText(id, &rv, r.size))
 		r.said = append(r.said, readingName(id)+": "+rv.Word().String()+" — "+rv.ExplainAll())
 	}
 	why := q.Why.In(language())
-	r.why.SizeName = t.quiz.textSize()
+	r.why.SizeName = r.size
 	r.why.SetText(why)
 	if why == "" {
 		r.why.Hide()
@@ -418,7 +437,7 @@ func verdictText(id string, v *engine.Verdict, size fyne.ThemeSizeName) *widget.
 
 // lastRevealed is the question whose lines were last marked (-1: none).
 func (z *quiz) lastRevealed() int {
-	if z.t.Revealed(z.explainedQ) {
+	if z.revealed(z.explainedQ) {
 		return z.explainedQ
 	}
 	return -1
@@ -432,7 +451,16 @@ func (t *Tab) showQuestion(i int) {
 		t.practice.Select(t.qTab)
 	}
 	t.showExample()
-	r := t.quiz.rows[i]
+	t.quiz.explain(i)
+	if t.host.OnExplain != nil {
+		t.host.OnExplain(t.quiz.explained)
+	}
+}
+
+// explain makes question i's reveal the one explained (its head, verdicts
+// and explanation as text) and scrolls to it.
+func (z *quiz) explain(i int) {
+	r := z.rows[i]
 	var b strings.Builder
 	b.WriteString(r.head.Text + "\n")
 	for _, line := range r.said {
@@ -441,26 +469,23 @@ func (t *Tab) showQuestion(i int) {
 	if r.why.Visible() {
 		b.WriteString(r.why.Text)
 	}
-	t.quiz.explained = strings.TrimSpace(b.String())
-	t.quiz.scrollTo(i)
-	if t.host.OnExplain != nil {
-		t.host.OnExplain(t.quiz.explained)
-	}
+	z.explained = strings.TrimSpace(b.String())
+	z.scrollTo(i)
 }
 
 // markQuestion marks the deciding group and rule of question i in the
 // editor (nothing when i < 0 or the example was edited).
-func (t *Tab) markQuestion(i int) {
-	l := t.Current()
-	if i < 0 || l == nil || !isExample(l, t.ed.Bytes()) {
-		t.setMarks(nil)
+func (z *quiz) markQuestion(i int) {
+	l := z.c.current()
+	if i < 0 || l == nil || !isExample(l, z.le.ed.Bytes()) {
+		z.le.setMarks(nil)
 		return
 	}
-	marks, show := decidingMarks(t.quiz.truth[i][:1])
+	marks, show := decidingMarks(z.truth[i][:1])
 	if show > 0 {
-		t.ed.ShowLine(show)
+		z.le.ed.ShowLine(show)
 	}
-	t.setMarks(marks)
+	z.le.setMarks(marks)
 }
 
 // decidingMarks mark the groups and rules that decided the verdicts, and
@@ -495,14 +520,11 @@ func decidingMarks(vs []engine.Verdict) (marks []editor.Mark, show int) {
 	return marks, show
 }
 
-func (t *Tab) setMarks(m []editor.Mark) {
-	t.marks = m
-	t.ed.SetMarks(m)
-}
-
 // Revealed reports whether question i's answer is shown.
-func (t *Tab) Revealed(i int) bool {
-	return i >= 0 && i < len(t.quiz.rows) && t.quiz.rows[i].reveal.Visible()
+func (t *Tab) Revealed(i int) bool { return t.quiz.revealed(i) }
+
+func (z *quiz) revealed(i int) bool {
+	return i >= 0 && i < len(z.rows) && z.rows[i].reveal.Visible()
 }
 
 // scrollTo scrolls the questions so question i is at the top; in large
@@ -546,7 +568,7 @@ func (l anchoredVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 
 // SetLarge draws the reveals in large type (presenter mode) or normally.
 func (t *Tab) SetLarge(on bool) {
-	z := &t.quiz
+	z := t.quiz
 	if z.large == on {
 		return
 	}

@@ -14,9 +14,9 @@ type State struct {
 
 // State returns what the student did in the tab.
 func (t *Tab) State() State {
-	st := State{mode: t.mode, explainedQ: t.quiz.explainedQ}
+	st := State{mode: t.le.mode, explainedQ: t.quiz.explainedQ}
 	if l := t.Current(); l != nil {
-		st.lesson, st.prog, st.text = l.ID, t.prog, t.ed.Bytes()
+		st.lesson, st.prog, st.text = l.ID, t.c.prog, t.le.ed.Bytes()
 	}
 	return st
 }
@@ -24,23 +24,23 @@ func (t *Tab) State() State {
 // Restore puts st back into a freshly built tab holding the same lessons:
 // its labels speak the current language, its contents are the student's.
 func (t *Tab) Restore(st State) {
-	for i, l := range t.lessons {
+	for i, l := range t.c.lessons {
 		if l.ID != st.lesson {
 			continue
 		}
 		t.Select(i)
-		t.prog = st.prog
+		t.c.prog = st.prog
 		t.quiz.build()
 		t.ex.load(l)
 		t.refreshList()
 		if st.mode >= 0 && st.mode < len(l.Exercises) {
-			t.showExercise(st.mode)
-			t.setEditorText(st.text)
-			t.submitCheck()
+			t.ex.show(st.mode)
+			t.le.setText(st.text)
+			t.ex.submitCheck()
 			return
 		}
 		if !isExample(l, st.text) {
-			t.setEditorText(st.text) // the example, edited
+			t.le.setText(st.text) // the example, edited
 		} else if st.explainedQ >= 0 && st.explainedQ < len(t.quiz.rows) && t.Revealed(st.explainedQ) {
 			t.showQuestion(st.explainedQ)
 		}

@@ -50,8 +50,8 @@ func TestLanguageSwitchKeepsTheLesson(t *testing.T) {
 		if !x.Revealed(0) || x.Revealed(1) {
 			t.Errorf("%s: revealed %v %v, want only the first answer", lg.code, x.Revealed(0), x.Revealed(1))
 		}
-		if x.mode != 0 || x.practice.Selected() != x.xTab || string(x.Editor().Bytes()) != typed {
-			t.Errorf("%s: exercise %d shown, editor %q, want %q", lg.code, x.mode, x.Editor().Bytes(), typed)
+		if x.le.mode != 0 || x.practice.Selected() != x.xTab || string(x.Editor().Bytes()) != typed {
+			t.Errorf("%s: exercise %d shown, editor %q, want %q", lg.code, x.le.mode, x.Editor().Bytes(), typed)
 		}
 		if !hasButton(x.Content, lg.reset) {
 			t.Errorf("%s: no %q button", lg.code, lg.reset)
@@ -92,7 +92,7 @@ func TestExampleInTheReadersLanguage(t *testing.T) {
 	for _, id := range l.Asked(q) {
 		x.PredictFor(0, id, q.Expected(id))
 	}
-	if len(x.marks) == 0 {
+	if len(x.le.marks) == 0 {
 		t.Error("no deciding lines marked on the translated example")
 	}
 }

@@ -18,9 +18,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/tester/lessons"
-	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/ui/dlg"
-	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 )
@@ -39,13 +37,17 @@ type Host struct {
 	OnExplain func(text string)
 }
 
-// Tab is the Lessons tab.
+// Tab is the Lessons tab. It owns its parts, which do not point back to
+// it: the quiz ("Predict, then reveal"), the exercises and, while it is
+// shown, the one-question view for a class. They share the course (the
+// lessons and the student's progress) and the lesson's editor, and tell
+// the tab through a few callbacks what must go back up (progress to save
+// and show in the list, a question to explain, the practice tab to bring
+// to the front).
 type Tab struct {
-	host    Host
-	lessons []*lessons.Lesson
-	cur     int
-	prog    *progress
-	known   map[*lessons.Lesson][][]bool
+	host Host
+	c    *course
+	le   *lessonEditor
 
 	listBox  *fyne.Container
 	root     *fyne.Container // the whole tab, or in large type the lesson without its list
@@ -59,24 +61,14 @@ type Tab struct {
 	title    *widget.Label
 	body     *widget.RichText
 	bodyBox  *container.Scroll
-	ed       *editor.Editor
-	edWhat   *widget.Label
 	openBtn  *widget.Button
-	resetBtn *widget.Button
-	askBtn   *widget.Button // the one-question view for a class
 	practice *container.AppTabs
 	qTab     *container.TabItem
 	xTab     *container.TabItem
 
-	quiz  quiz
-	marks []editor.Mark
+	quiz  *quiz
 	class *classView // the one-question view, while it is shown
-
-	ex      exercisePanel
-	mode    int // -1: the editor shows the example; else the exercise shown
-	loading bool
-	checker *latest.Worker[checkJob, []testset.Result]
-	gen     int
+	ex    *exercisePanel
 
 	// Content is the tab's widget tree.
 	Content fyne.CanvasObject
@@ -84,12 +76,7 @@ type Tab struct {
 
 // New builds the tab on the given lessons (the built-in ones, in order).
 func New(h Host, list []*lessons.Lesson) *Tab {
-	t := &Tab{host: h, lessons: list, cur: -1, mode: -1}
-	t.checker = &latest.Worker[checkJob, []testset.Result]{
-		Work:    func(j checkJob) []testset.Result { return lessons.CheckExercise(j.exercise, j.text) },
-		Deliver: t.checked,
-		Hand:    fyne.Do,
-	}
+	t := &Tab{host: h, c: &course{lessons: list, cur: -1, prefs: h.Prefs}, le: &lessonEditor{mode: -1}}
 	t.build()
 	if len(list) > 0 {
 		t.Select(0)
@@ -120,24 +107,33 @@ func (t *Tab) build() {
 	t.body.Wrapping = fyne.TextWrapWord
 	t.bodyBox = container.NewVScroll(container.NewVBox(t.title, t.body))
 
-	t.ed = editor.New()
+	ed := editor.New()
 	// Wrapped, whatever the main editor does: the example's comments are
 	// long, and a class must read every word without scrolling sideways.
-	t.ed.SetWrap(true)
-	t.ed.OnChanged = t.editorChanged
-	t.edWhat = widget.NewLabel("")
-	t.edWhat.Truncation = fyne.TextTruncateEllipsis
+	ed.SetWrap(true)
+	ed.OnChanged = t.editorChanged
+	t.le.ed = ed
+	t.le.what = widget.NewLabel("")
+	t.le.what.Truncation = fyne.TextTruncateEllipsis
 	t.openBtn = widget.NewButtonWithIcon(openLabel(), theme.DocumentIcon(), t.openExample)
-	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.edWhat), nil, nil, nil, t.ed)
+	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.le.what), nil, nil, nil, ed)
 
-	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), t.quiz.panel(t))
-	t.xTab = container.NewTabItem(lang.X("lessontab.exercises", "Exercises"), t.ex.build(t))
+	t.quiz = &quiz{c: t.c, le: t.le, onPicked: t.saveProgress, onShow: t.showQuestion}
+	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), t.quiz.panel(t.confirmReset, t.AskClass))
+	t.ex = newExercisePanel(t.c, t.le, t.host.Window)
+	t.ex.onFront = func() {
+		if t.practice.Selected() != t.xTab {
+			t.practice.Select(t.xTab)
+		}
+	}
+	t.ex.onSaved = t.saveProgress
+	t.xTab = container.NewTabItem(lang.X("lessontab.exercises", "Exercises"), t.ex.build())
 	t.practice = container.NewAppTabs(t.qTab, t.xTab)
 	t.practice.OnSelected = func(it *container.TabItem) {
 		if it == t.qTab {
 			t.showExample()
 		} else {
-			t.showExercise(t.ex.chosen)
+			t.ex.show(t.ex.chosen)
 		}
 	}
 
@@ -215,7 +211,7 @@ func (t *Tab) arrange() {
 		// Their icons say it: their Russian and Polish words kept the
 		// text narrow in large type.
 		t.openBtn.SetText("")
-		t.resetBtn.SetText("")
+		t.quiz.resetBtn.SetText("")
 		t.all.Trailing = nil
 		t.work.Trailing = t.qTab.Content
 		t.right.Offset, t.work.Offset = largeTextShare, largeExampleShare
@@ -226,7 +222,7 @@ func (t *Tab) arrange() {
 		t.root.Objects = []fyne.CanvasObject{t.rightBox}
 	} else {
 		t.openBtn.SetText(openLabel())
-		t.resetBtn.SetText(resetLabel())
+		t.quiz.resetBtn.SetText(resetLabel())
 		t.all.Trailing = t.rightBox
 		t.work.Trailing = t.practice
 		t.right.Offset, t.work.Offset = 0.45, 0.3
@@ -253,9 +249,9 @@ func resetLabel() string { return lang.X("lessontab.reset", "Reset lesson") }
 // progressText is a lesson's line under its title in the list: the
 // student's progress, else (for the selected lesson) its summary.
 func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
-	pr := t.prog
-	if t.cur < 0 || t.lessons[t.cur] != l {
-		pr = loadProgress(t.host.Prefs, l.ID)
+	pr := t.c.prog
+	if t.c.current() != l {
+		pr = loadProgress(t.c.prefs, l.ID)
 	}
 	if len(pr.Picks) == 0 && len(pr.Passed) == 0 {
 		if selected {
@@ -263,7 +259,7 @@ func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 		}
 		return ""
 	}
-	right, _ := scoreOf(pr, l, t.answers(l))
+	right, _ := scoreOf(pr, l, t.c.answers(l))
 	done := 0
 	for i := range l.Exercises {
 		if pr.Passed[idx(i)] {
@@ -274,38 +270,14 @@ func (t *Tab) progressText(l *lessons.Lesson, selected bool) string {
 		map[string]any{"Right": right, "Questions": len(l.Questions), "Done": done, "Exercises": len(l.Exercises)})
 }
 
-// answers are the engines' answers to a lesson's questions (allowed or
-// not), per question and reading asked, computed once per lesson.
-func (t *Tab) answers(l *lessons.Lesson) [][]bool {
-	if a, ok := t.known[l]; ok {
-		return a
-	}
-	a := make([][]bool, len(l.Questions))
-	for i, q := range l.Questions {
-		for _, id := range l.Asked(q) {
-			a[i] = append(a[i], l.AskUnder(q, id).Allowed)
-		}
-	}
-	if t.known == nil {
-		t.known = map[*lessons.Lesson][][]bool{}
-	}
-	t.known[l] = a
-	return a
-}
-
 // Lessons are the lessons in the list, in order.
-func (t *Tab) Lessons() []*lessons.Lesson { return t.lessons }
+func (t *Tab) Lessons() []*lessons.Lesson { return t.c.lessons }
 
 // Current is the selected lesson (nil when there is none).
-func (t *Tab) Current() *lessons.Lesson {
-	if t.cur < 0 {
-		return nil
-	}
-	return t.lessons[t.cur]
-}
+func (t *Tab) Current() *lessons.Lesson { return t.c.current() }
 
 // Editor is the lesson's own editor.
-func (t *Tab) Editor() *editor.Editor { return t.ed }
+func (t *Tab) Editor() *editor.Editor { return t.le.ed }
 
 // Explanation is the text of the last revealed question ("" if none).
 func (t *Tab) Explanation() string { return t.quiz.explained }
@@ -313,27 +285,27 @@ func (t *Tab) Explanation() string { return t.quiz.explained }
 // Add puts a lesson the user opened in the list (replacing one with the
 // same ID) and selects it.
 func (t *Tab) Add(l *lessons.Lesson) {
-	for i, old := range t.lessons {
+	for i, old := range t.c.lessons {
 		if old.ID == l.ID {
-			t.lessons[i] = l
-			t.cur = -1
+			t.c.lessons[i] = l
+			t.c.cur = -1
 			t.Select(i)
 			return
 		}
 	}
-	t.lessons = append(t.lessons, l)
-	t.Select(len(t.lessons) - 1)
+	t.c.lessons = append(t.c.lessons, l)
+	t.Select(len(t.c.lessons) - 1)
 }
 
 // Select shows lesson i.
 func (t *Tab) Select(i int) {
-	if i < 0 || i >= len(t.lessons) {
+	if i < 0 || i >= len(t.c.lessons) {
 		return
 	}
-	t.saveExerciseText()
-	t.cur = i
-	l := t.lessons[i]
-	t.prog = loadProgress(t.host.Prefs, l.ID)
+	t.ex.saveText()
+	t.c.cur = i
+	l := t.c.lessons[i]
+	t.c.prog = loadProgress(t.c.prefs, l.ID)
 	// Lessons open with their title as a heading; a lesson that does not
 	// gets one.
 	t.title.SetText(l.Title.In(language()))
@@ -346,9 +318,9 @@ func (t *Tab) Select(i int) {
 	t.bodyBox.ScrollToTop()
 	t.quiz.load(l)
 	t.ex.load(l)
-	t.mode = -2 // force the editor to load
+	t.le.mode = -2 // force the editor to load
 	if t.practice.Selected() == t.xTab && len(l.Exercises) > 0 {
-		t.showExercise(t.ex.chosen)
+		t.ex.show(t.ex.chosen)
 	} else {
 		t.practice.Select(t.qTab)
 		t.showExample()
@@ -465,13 +437,13 @@ func (t *Tab) showExample() {
 	if l == nil {
 		return
 	}
-	if t.mode != -1 {
-		t.saveExerciseText()
-		t.mode = -1
-		t.setEditorText(l.RobotsIn(language()))
+	if t.le.mode != -1 {
+		t.ex.saveText()
+		t.le.mode = -1
+		t.le.setText(l.RobotsIn(language()))
 	}
-	t.edWhat.SetText(lang.X("lessontab.editor.example", "Example: {{.File}}", map[string]any{"File": exampleName(l)}))
-	t.markQuestion(t.quiz.lastRevealed())
+	t.le.what.SetText(lang.X("lessontab.editor.example", "Example: {{.File}}", map[string]any{"File": exampleName(l)}))
+	t.quiz.markQuestion(t.quiz.lastRevealed())
 }
 
 func exampleName(l *lessons.Lesson) string {
@@ -481,25 +453,17 @@ func exampleName(l *lessons.Lesson) string {
 	return "robots.txt"
 }
 
-// setEditorText loads text without treating it as the student's typing.
-func (t *Tab) setEditorText(b []byte) {
-	t.loading = true
-	t.ed.SetText(b)
-	t.setMarks(nil)
-	t.loading = false
-}
-
 func (t *Tab) editorChanged() {
-	if t.loading {
+	if t.le.loading {
 		return
 	}
-	if t.mode >= 0 {
-		t.submitCheck()
+	if t.le.mode >= 0 {
+		t.ex.submitCheck()
 		return
 	}
 	// The student edits the example: the marks of a revealed question
 	// may point at other lines now.
-	t.setMarks(nil)
+	t.le.setMarks(nil)
 }
 
 // openExample hands the text in the lesson's editor to the main window.
@@ -508,7 +472,7 @@ func (t *Tab) openExample() {
 	if l == nil || t.host.OpenInEditor == nil {
 		return
 	}
-	t.host.OpenInEditor(exampleName(l), append([]byte(nil), t.ed.Bytes()...))
+	t.host.OpenInEditor(exampleName(l), append([]byte(nil), t.le.ed.Bytes()...))
 }
 
 // confirmReset asks before forgetting the lesson's answers and exercises.
@@ -533,18 +497,20 @@ func (t *Tab) Reset() {
 	if l == nil {
 		return
 	}
-	t.prog = &progress{Picks: map[string]string{}, Passed: map[string]bool{}, Texts: map[string]string{}}
-	t.prog.save(t.host.Prefs, l.ID)
-	t.mode = -2
-	i := t.cur
-	t.cur = -1
+	t.c.prog = &progress{Picks: map[string]string{}, Passed: map[string]bool{}, Texts: map[string]string{}}
+	t.c.save()
+	t.le.mode = -2
+	i := t.c.cur
+	t.c.cur = -1
 	t.Select(i)
 }
 
+// saveProgress keeps the progress in the current lesson and shows it in
+// the list.
 func (t *Tab) saveProgress() {
 	if l := t.Current(); l != nil {
-		t.prog.save(t.host.Prefs, l.ID)
-		t.rows[t.cur].set(t.cur+1, l.Title.In(language()), t.progressText(l, true), true)
+		t.c.save()
+		t.rows[t.c.cur].set(t.c.cur+1, l.Title.In(language()), t.progressText(l, true), true)
 	}
 }
 

@@ -83,7 +83,7 @@ func TestPredictThenReveal(t *testing.T) {
 	}
 	// The deciding lines are marked in the lesson's editor: the rule on
 	// line 3 and the group on line 1.
-	marks := tab.marks
+	marks := tab.le.marks
 	if !hasMark(marks, 3, editor.MarkRule) || !hasMark(marks, 1, editor.MarkGroup) {
 		t.Errorf("marks after revealing question 2: %+v", marks)
 	}
@@ -150,7 +150,7 @@ func TestExerciseCheckedAsTheStudentTypes(t *testing.T) {
 	if got := tab.ex.status.String(); !strings.Contains(got, "every check passes") {
 		t.Errorf("status %q", got)
 	}
-	if !tab.prog.Passed["0"] {
+	if !tab.c.prog.Passed["0"] {
 		t.Error("the passed exercise is not in the progress")
 	}
 }
@@ -239,7 +239,7 @@ func TestProgressRememberedAndReset(t *testing.T) {
 		t.Fatal("Reset left the score")
 	}
 	third := openTab(t, a)
-	if third.Revealed(1) || len(third.prog.Texts) != 0 {
+	if third.Revealed(1) || len(third.c.prog.Texts) != 0 {
 		t.Fatal("Reset did not reach the preferences")
 	}
 }
@@ -277,7 +277,7 @@ func TestBuiltinLessonsWorkInTheTab(t *testing.T) {
 			t.Errorf("%s: the stated answers score %d of %d", l.ID, right, of)
 		}
 		for x := range l.Exercises {
-			tab.showExercise(x)
+			tab.ex.show(x)
 			if tab.Done() {
 				t.Errorf("%s: exercise %d passes with its start text", l.ID, x+1)
 			}
