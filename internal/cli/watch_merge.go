@@ -15,9 +15,14 @@ import (
 	"github.com/robots-studio/robots-studio/tester/textfile"
 )
 
-// maxMergedSites bounds what watch --merge holds: every site's report, to
-// print them in the order of SITES_FILE and prove each is there once.
+// maxMergedSites and maxMergedBytes bound what watch --merge holds: every
+// site's report, to print them in the order of SITES_FILE and prove each is
+// there once. A site's line is about a kilobyte; a line of findings may be
+// a megabyte (textfile.Lines' limit), so the count alone does not bound the
+// memory: the lines' bytes are counted too. (A variable: a test lowers it.)
 const maxMergedSites = 2_000_000
+
+var maxMergedBytes int64 = 1 << 30
 
 var (
 	msgMergeFlag      = msg.Def("history.merge.flag", "--{{.Flag}} belongs to the watch --shard runs that wrote the reports, not to the merge")
@@ -39,6 +44,7 @@ var (
 	msgMergeLineNone  = msg.Def("history.merge.line_none", "no report for line {{.Line}} of SITES_FILE: the shards' reports are incomplete")
 	msgMergeBeyond    = msg.Def("history.merge.beyond", "{{.File}} reports line {{.Line}} of SITES_FILE, which holds {{.Count}}")
 	msgMergeTooMany   = msg.Def("history.merge.too_many", "more than {{.Count}} sites: watch --merge holds every site's report and stops there")
+	msgMergeTooBig    = msg.Def("history.merge.too_big", "the site reports pass {{.MiB}} MiB: watch --merge holds every site's report and stops there; merge fewer shards at a time, or write shorter reports (without --json findings you do not need)")
 )
 
 // shardReport is one file given to watch --merge.
@@ -66,7 +72,7 @@ func runWatchMerge(env *Env, fs *flag.FlagSet, names []string, asJSON bool) int 
 		return Failf(env, "watch --merge: %s", msg.New(msgMergeNoReports))
 	}
 	var reps []*shardReport
-	stdin, total := false, 0
+	stdin, total := false, mergeTotal{}
 	for _, name := range names {
 		if name == "-" {
 			if stdin {
@@ -107,10 +113,17 @@ func runWatchMerge(env *Env, fs *flag.FlagSet, names []string, asJSON bool) int 
 	return ExitOK
 }
 
+// mergeTotal is what the reports read so far hold: sites, and the bytes of
+// their lines.
+type mergeTotal struct {
+	sites int
+	bytes int64
+}
+
 // readShardReport reads one report, line by line (textfile.Lines bounds
 // each), checking that each line is one a watch writes and that its sites
 // are the report's shard's. total counts the sites of every report read.
-func readShardReport(env *Env, name string, total *int) (*shardReport, error) {
+func readShardReport(env *Env, name string, total *mergeTotal) (*shardReport, error) {
 	r := &shardReport{name: name}
 	n := 0
 	err := textfile.Lines(name, env.Stdin, func(line string) error {
@@ -136,8 +149,11 @@ func readShardReport(env *Env, name string, total *int) (*shardReport, error) {
 			if why := checkSiteReport(&j); why != "" {
 				return msg.Error(msgMergeBadSite, "File", name, "Line", n, "Why", why)
 			}
-			if *total++; *total > maxMergedSites {
+			if total.sites++; total.sites > maxMergedSites {
 				return msg.Error(msgMergeTooMany, "Count", maxMergedSites)
+			}
+			if total.bytes += int64(len(line)); total.bytes > maxMergedBytes {
+				return msg.Error(msgMergeTooBig, "MiB", maxMergedBytes>>20)
 			}
 			r.sites = append(r.sites, j)
 		case "summary":

@@ -201,6 +201,31 @@ func TestWatchMergeRefuses(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q (want %q), stdout %q", c.rule, code, errOut, c.want, out)
 		}
 	}
+	// The reports' site lines are held in memory: past the bound on their
+	// bytes the merge stops, with the reason; at the bound it merges.
+	siteBytes := int64(0)
+	for _, p := range three {
+		for _, l := range lines(p) {
+			if strings.Contains(l, `"type":"site"`) {
+				siteBytes += int64(len(l))
+			}
+		}
+	}
+	for _, c := range []struct {
+		rule  string
+		bound int64
+		code  int
+	}{
+		{"reports within the bound merge", siteBytes, cli.ExitOK},
+		{"reports a byte past the bound are refused", siteBytes - 1, cli.ExitUsage},
+	} {
+		restore := cli.SetMaxMergedBytes(c.bound)
+		code, _, errOut := runCmd(t, "", append([]string{"watch", "--merge"}, three...)...)
+		restore()
+		if code != c.code && !(c.code == cli.ExitOK && code == cli.ExitFailure) || (c.code == cli.ExitUsage) != strings.Contains(errOut, "watch --merge holds every site's report") {
+			t.Errorf("%s: exit %d, stderr %q", c.rule, code, errOut)
+		}
+	}
 }
 
 // --shard I/N is checked before anything is fetched.
