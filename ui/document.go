@@ -313,6 +313,7 @@ func (s *studio) close() {
 	s.live.cancelFetch()
 	if s.history != nil && s.history.Tab != nil {
 		s.history.CancelImport()
+		s.history.CancelCheck()
 	}
 	s.checks.lints.Wait()
 	s.live.fetcher.Wait()

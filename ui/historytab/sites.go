@@ -36,7 +36,14 @@ func (t *Tab) buildSites() fyne.CanvasObject {
 			}
 		}
 	})
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, reload, t.sitesStatus), t.keepCheck, widget.NewSeparator())
+	t.checkB = widget.NewButtonWithIcon(lang.X("historytab.check", "Check every site now"), theme.MediaPlayIcon(), t.startCheck)
+	t.checkBar = widget.NewProgressBar()
+	t.checkStop = dlg.Button(lang.X("historytab.cancel", "Cancel"), theme.CancelIcon(), false, t.CancelCheck)
+	t.checkNote = widget.NewLabel("")
+	t.checkNote.Wrapping = fyne.TextWrapWord
+	t.showCheck(nil)
+	check := container.NewVBox(container.NewHBox(t.checkB), container.NewBorder(nil, nil, nil, t.checkStop, t.checkBar), t.checkNote)
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, reload, t.sitesStatus), check, t.keepCheck, widget.NewSeparator())
 	return container.NewBorder(top, nil, nil, nil, t.sites)
 }
 
@@ -108,4 +115,11 @@ func (t *Tab) sitesLoaded(j sitesJob, o sitesOut) {
 			map[string]any{"Sites": lang.XN("historytab.n.sites", "{{.Count}} sites", n, map[string]any{"Count": n}), "Bad": bad}))
 	}
 	t.sites.Refresh()
+	if t.checking == nil {
+		if len(o.rows) == 0 {
+			t.checkB.Disable()
+		} else {
+			t.checkB.Enable()
+		}
+	}
 }

@@ -23,6 +23,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/ui/dlg"
@@ -47,6 +48,11 @@ type Host struct {
 	Grading func() history.GradeOptions
 	// Import is the Wayback import's settings (zero: the Internet Archive).
 	Import history.ImportOptions
+	// Watch is how Check every site now fetches (zero: as the command
+	// line's watch does, 8 sites at once).
+	Watch history.WatchOptions
+	// Notify shows a desktop notification; nil = the app's.
+	Notify func(*fyne.Notification)
 	// Hand brings a result to the UI goroutine; nil = fyne.Do.
 	Hand func(func())
 }
@@ -104,6 +110,14 @@ type Tab struct {
 	sitesLoader *latest.Worker[sitesJob, sitesOut]
 	importing   *importRun
 	lastImport  *importRun // for tests: the last import's widgets
+
+	// Check every site now (check.go)
+	checkB    *widget.Button
+	checkBar  *widget.ProgressBar
+	checkStop *keys.Button
+	checkNote *widget.Label
+	checking  *checkRun
+	lastCheck string // what the last check found
 }
 
 type loadJob struct {

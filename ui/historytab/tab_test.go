@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -581,5 +582,117 @@ func TestForgetAndKeepSetting(t *testing.T) {
 	x.tab.keepCheck.SetChecked(true)
 	if !x.st.Keeping() {
 		t.Error("checking left keeping off")
+	}
+}
+
+// TestCheckEverySiteNow: the Sites view checks every site of the history
+// as watch does, off the UI goroutine behind a progress bar: a site that
+// became a staging file and one that stopped answering are told at once by
+// desktop notifications, one that did not change is not, one that answers
+// too slowly is counted as not checked; the run ends with a notification
+// and a line of what it found, and the list shows the new changes' badges.
+func TestCheckEverySiteNow(t *testing.T) {
+	calm, broken, gone := newChangingSite(t), newChangingSite(t), newChangingSite(t)
+	release := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() { close(release); slow.Close() })
+	var mu sync.Mutex
+	var told []string
+	loop := uitest.NewLoop()
+	x := newHarness(t, "", Host{Hand: loop.Hand, Notify: func(n *fyne.Notification) {
+		mu.Lock()
+		told = append(told, n.Title+" | "+n.Content)
+		mu.Unlock()
+	}, Watch: history.WatchOptions{Budget: time.Second}})
+	for _, s := range []*changingSite{calm, broken, gone} {
+		s.serve(openFile, 200)
+		s.fetchInto(t, x.st)
+	}
+	if _, _, err := x.st.Add(history.Version{Site: slow.URL + "/robots.txt", Time: time.Now().Add(-time.Hour), Status: 200, Source: "fetch"}, []byte(openFile)); err != nil {
+		t.Fatal(err)
+	}
+	broken.serve(stagingFile, 200)
+	gone.srv.Close() // no answer: RFC 9309 readers take it as a complete disallow
+	x.tab.inner.SelectIndex(1)
+	loop.Until(func() bool { return len(x.tab.siteRows) == 4 })
+	if x.tab.checkB.Disabled() {
+		t.Fatal("Check every site now is disabled with four sites listed")
+	}
+	x.tab.startCheck()
+	running, done := x.tab.Checking()
+	if !running || !x.tab.checkB.Disabled() || !x.tab.checkBar.Visible() {
+		t.Fatal("no check running, or its button stays enabled, or no progress shows")
+	}
+	loop.Until(func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
+	})
+	mu.Lock()
+	got := slices.Clone(told)
+	mu.Unlock()
+	if len(got) == 3 {
+		slices.Sort(got[:2]) // the changes come as the sites finish
+	}
+	want := []string{"robots.txt changed: " + broken.robots() + " | the * group now disallows / (was: 1 rule)",
+		"robots.txt changed: " + gone.robots() + " | the server now answers no answer (was 200)",
+		"Robots Studio: sites checked | Checked 4 sites: 2 changed, 2 of them matter; 1 could not be checked."}
+	slices.Sort(want[:2])
+	if len(got) != 3 || !strings.HasPrefix(got[0], want[0]) || !strings.HasPrefix(got[1], want[1]) || got[2] != want[2] {
+		t.Errorf("notifications:\n%s\nwant (each line's start):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if x.tab.checkB.Disabled() || x.tab.checkBar.Visible() || !strings.HasPrefix(x.tab.checkNote.Text, "Checked 4 sites") {
+		t.Errorf("after the check: button disabled %v, bar shown %v, note %q", x.tab.checkB.Disabled(), x.tab.checkBar.Visible(), x.tab.checkNote.Text)
+	}
+	loop.Until(func() bool {
+		n := 0
+		for _, r := range x.tab.siteRows {
+			if r.matters() && (r.URL == broken.robots() || r.URL == gone.robots()) {
+				n++
+			}
+		}
+		return n == 2
+	})
+}
+
+// TestCheckEverySiteCancel: Cancel stops the check; the tab says so.
+func TestCheckEverySiteCancel(t *testing.T) {
+	release := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		fmt.Fprint(w, openFile)
+	}))
+	t.Cleanup(func() { close(release); slow.Close() })
+	loop := uitest.NewLoop()
+	x := newHarness(t, "", Host{Hand: loop.Hand, Notify: func(*fyne.Notification) {}})
+	if _, _, err := x.st.Add(history.Version{Site: slow.URL + "/robots.txt", Time: time.Now().Add(-time.Hour), Status: 200, Source: "fetch"}, []byte(openFile)); err != nil {
+		t.Fatal(err)
+	}
+	x.tab.inner.SelectIndex(1)
+	loop.Until(func() bool { return len(x.tab.siteRows) == 1 })
+	x.tab.startCheck()
+	_, done := x.tab.Checking()
+	x.tab.CancelCheck()
+	loop.Until(func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
+	})
+	if !strings.Contains(x.tab.checkNote.Text, "Stopped: the sites not checked keep their last check.") {
+		t.Errorf("after the cancel: %q", x.tab.checkNote.Text)
 	}
 }
