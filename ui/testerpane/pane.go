@@ -48,30 +48,19 @@ type cell struct {
 // the table's columns, compare's columns, expectations, export) is a named
 // field with one job, and the parts reach each other through the pane.
 type Pane struct {
-	win fyne.Window
+	// The state the parts share (state.go's paneState): the document, the
+	// test set, compare, the selection, and how work reaches the UI
+	// goroutine. It holds no pointer to the pane or its parts.
+	*paneState
 
-	doc   *syntax.Document
-	prefs *aipref.File // the document's Content-Signal and Content-Usage lines
-	// set holds the rows as the user typed them (empty rows included) and
-	// the expectations.
-	set      *testset.Set
-	compare  bool
-	selected *cell // the result shown in the detail area
-
-	// Background compiles (see SetDocument): gen counts documents.
-	gen      int
+	// Background compiles (see SetDocument).
 	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
-	// toUI is how a background result reaches the UI goroutine: fyne.Do.
-	// A test driver has no UI goroutine, so tests play it with a channel.
-	toUI func(func())
-	// after runs f on the UI goroutine once d has passed (tests run it
-	// when they choose)
-	after func(d time.Duration, f func())
-	// synchronous: no background work at all (SetSynchronous)
-	synchronous bool
 
-	// The pane's parts, each with one job. They reach each other through
-	// the pane, which they point back to.
+	// The pane's parts, each with one job. A part holds pointers to the
+	// shared state and to the parts below it (a part never points to the
+	// pane, nor to a part that points back to it), and a few named
+	// callbacks for what goes back up: the order below is the order they
+	// may point in.
 	reading readings     // which engine answers for which crawler (reading.go)
 	answers answerer     // compiled engines and verdicts (queries.go)
 	input   rowInput     // the crawler and path rows (rows.go, rowtext.go, rowwindow.go)
@@ -82,15 +71,43 @@ type Pane struct {
 	expect  expectations // pinned verdicts (expect.go)
 	export  exporter     // Copy and Export… (export.go)
 
-	onSelect          func(engine.Verdict)
-	onTestSetChanged  func()
-	onEngineChanged   func(id string)
-	onCompareChanged  func(on bool)
-	onColumnsChanged  func() // the compare columns' order or hiding changed
-	suppressSelection bool   // set while the pane moves the selection itself
-	presenting        bool   // presenter mode's layout (present.go)
-
 	ui paneUI
+}
+
+// paneState is what several parts of the pane read and change: it holds
+// no pointer to the pane or to its parts.
+type paneState struct {
+	win fyne.Window // places pop-ups and dialogs
+
+	doc   *syntax.Document
+	prefs *aipref.File // the document's Content-Signal and Content-Usage lines
+	// set holds the rows as the user typed them (empty rows included) and
+	// the expectations.
+	set      *testset.Set
+	compare  bool
+	selected *cell // the result shown in the detail area
+
+	// gen counts documents (background compiles and queries keep the
+	// answer of the newest only).
+	gen int
+	// toUI is how a background result reaches the UI goroutine: fyne.Do.
+	// A test driver has no UI goroutine, so tests play it with a channel.
+	toUI func(func())
+	// after runs f on the UI goroutine once d has passed (tests run it
+	// when they choose)
+	after func(d time.Duration, f func())
+	// synchronous: no background work at all (SetSynchronous)
+	synchronous bool
+
+	suppressSelection bool // set while the pane moves the selection itself
+	presenting        bool // presenter mode's layout (present.go)
+
+	// What the window asked to hear of (the Pane's SetOn… methods).
+	onSelect         func(engine.Verdict)
+	onTestSetChanged func()
+	onEngineChanged  func(id string)
+	onCompareChanged func(on bool)
+	onColumnsChanged func() // the compare columns' order or hiding changed
 }
 
 // paneUI holds the widgets.
@@ -128,18 +145,28 @@ var emptyDoc = syntax.Parse(nil)
 // New builds an empty pane (one empty crawler row and one empty path row,
 // each crawler read by its own rules). win is used to place pop-ups.
 func New(win fyne.Window) *Pane {
-	p := &Pane{
+	p := &Pane{paneState: &paneState{
 		win:  win,
 		toUI: fyne.Do,
 		doc:  emptyDoc,
 		set:  testset.New(),
-	}
-	p.reading = readings{p: p, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
+	}}
+	cols := &engineColumns{hidden: map[string]bool{}}
+	p.reading = readings{paneState: p.paneState, cols: cols, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
 	p.input.p = p
-	p.export.p = p
-	p.expect.p = p
+	p.export = exporter{paneState: p.paneState, answers: &p.answers, view: &p.view}
+	p.expect = expectations{paneState: p.paneState, answers: &p.answers, reading: &p.reading, rowsChanged: p.rowsChanged}
 	p.table = resultTable{p: p, colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
-	p.matrix = compareView{p: p, hidden: map[string]bool{}}
+	p.matrix = compareView{paneState: p.paneState, engineColumns: cols, answers: &p.answers, reading: &p.reading,
+		columnsChanged: func() {
+			p.table.layoutColumns()
+			p.tallies.startTally()
+			p.refreshResults()
+		},
+		fitColumns: func() {
+			p.table.forgetWidths()
+			p.table.layoutColumns()
+		}}
 	for _, e := range p.reading.engines {
 		if hiddenByDefault(e.Info().ID) {
 			p.matrix.hidden[e.Info().ID] = true
@@ -148,13 +175,15 @@ func New(win fyne.Window) *Pane {
 	p.view = resultView{p: p, sortCol: -1}
 	p.tallies = tallier{p: p, facts: map[cell]fact{}}
 	p.answers = answerer{
-		p:         p,
-		compiled:  map[string]engine.Compiled{},
-		verdicts:  map[cell]*engine.Verdict{},
-		cost:      map[string]time.Duration{},
-		runners:   map[string]*queryRunner{},
-		pending:   map[cell]bool{},
-		cancelled: map[cell]bool{},
+		paneState:      p.paneState,
+		compiling:      func() bool { return p.compiler.Busy() },
+		refreshResults: p.refreshResults,
+		compiled:       map[string]engine.Compiled{},
+		verdicts:       map[cell]*engine.Verdict{},
+		cost:           map[string]time.Duration{},
+		runners:        map[string]*queryRunner{},
+		pending:        map[cell]bool{},
+		cancelled:      map[cell]bool{},
 	}
 	p.compiler = &latest.Worker[compileJob, compiledSet]{
 		Work: func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
