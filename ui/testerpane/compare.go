@@ -494,7 +494,7 @@ func (cv *compareView) showChooser(anchor fyne.CanvasObject, title string, body 
 // the pane allows. It does so when the space changes; a column the user
 // widened keeps its width (widths.go).
 type fillLayout struct {
-	p     *Pane
+	tb    *resultTable
 	width float32
 	// height is the table's height at the last layout
 	height float32
@@ -507,11 +507,11 @@ func (l *fillLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return obj
 // detail area opens or its divider is dragged) a selected row that was in
 // view stays in view.
 func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	t := l.p.ui.table
+	t := l.tb.ui.table
 	h := t.wholeRowsHeight(size.Height)
 	keep := -1
 	if h != l.height {
-		if i := l.p.view.selectedRow(); i >= 0 && t.rowInView(i, l.height-t.metrics().header) {
+		if i := l.tb.view.selectedRow(); i >= 0 && t.rowInView(i, l.height-t.metrics().header) {
 			keep = i
 		}
 		l.height = h
@@ -523,19 +523,19 @@ func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	if keep >= 0 {
 		t.showRow(keep)
 	}
-	if l.p.table.widthsText != theme.TextSize() {
+	if l.tb.widthsText != theme.TextSize() {
 		l.width = size.Width
-		l.p.table.tableW = size.Width
-		l.p.table.layoutColumns() // zoomed: every column again, the path's fill too
+		l.tb.tableW = size.Width
+		l.tb.layoutColumns() // zoomed: every column again, the path's fill too
 		return
 	}
 	if size.Width != l.width {
 		l.width = size.Width
-		l.p.table.tableW = size.Width
-		if l.p.compare {
-			l.p.table.fitCompare(size.Width)
+		l.tb.tableW = size.Width
+		if l.tb.compare {
+			l.tb.fitCompare(size.Width)
 		} else {
-			l.p.table.columnsFollow(size.Width)
+			l.tb.columnsFollow(size.Width)
 		}
 	}
 }
@@ -553,8 +553,7 @@ const compareLeast = 80
 // keeps compareLeast and the table scrolls sideways. A width the user
 // dragged is kept (widths.go): the path then takes what it leaves.
 func (tb *resultTable) fitCompare(width float32) {
-	p := tb.p
-	if !p.compare || p.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
+	if !tb.compare || tb.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
 		return
 	}
 	ci := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colCrawler })
@@ -584,6 +583,6 @@ func (tb *resultTable) fitCompare(width float32) {
 		path = max(path, zoomed(compareLeast), tb.headerWidth(tb.cols[pi]))
 	}
 	tb.widths[ci], tb.widths[pi] = crawler, path
-	p.ui.table.SetColumnWidth(ci, crawler)
-	p.ui.table.SetColumnWidth(pi, path)
+	tb.ui.table.SetColumnWidth(ci, crawler)
+	tb.ui.table.SetColumnWidth(pi, path)
 }

@@ -146,7 +146,7 @@ func TestClickScrollsByWholeRows(t *testing.T) {
 	if got := p.view.selectedRow(); got != row {
 		t.Fatalf("the click selected row %d, not %d", got, row)
 	}
-	if !p.ui.detail.body.Visible() {
+	if !p.detail.body.Visible() {
 		t.Fatal("the detail area did not open")
 	}
 	checkWhole(t, p, row, "a click on the bottom row")
