@@ -17,7 +17,7 @@ import (
 func TestFilterHidingTheSelectedRowClearsTheDetail(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/a", "/public"}})
-	p.selectCell(cell{pair{"Googlebot", "/private/a"}, p.reading.engineFor("Googlebot")})
+	p.table.selectCell(cell{pair{"Googlebot", "/private/a"}, p.reading.engineFor("Googlebot")})
 	if !p.detail.body.Visible() {
 		t.Fatal("selecting a result does not show its detail")
 	}
@@ -30,7 +30,7 @@ func TestFilterHidingTheSelectedRowClearsTheDetail(t *testing.T) {
 	}
 	// A filter that keeps the selected row keeps its detail.
 	p.view.setFilter("")
-	p.selectCell(cell{pair{"Googlebot", "/public"}, p.reading.engineFor("Googlebot")})
+	p.table.selectCell(cell{pair{"Googlebot", "/public"}, p.reading.engineFor("Googlebot")})
 	p.view.setFilter("pub")
 	if p.selected == nil || !p.detail.body.Visible() {
 		t.Error("a filter that keeps the selected row dropped its detail")
@@ -71,7 +71,7 @@ func TestDetailOpensToTheWholeExplanation(t *testing.T) {
 		set.Paths = append(set.Paths, fmt.Sprintf("/public/%d", i))
 	}
 	p.SetTestSet(set)
-	p.selectCell(cell{pair{"YandexBot", "/public/0"}, "google"})
+	p.table.selectCell(cell{pair{"YandexBot", "/public/0"}, "google"})
 	if !p.detail.body.Visible() || !strings.HasPrefix(p.detail.differ.Text, "Why they differ:") {
 		t.Fatal("setup: no explanation shown")
 	}
@@ -95,7 +95,7 @@ func TestNoDetailAreaWithNothingSelected(t *testing.T) {
 	if p.detail.root.Visible() {
 		t.Error("the detail area shows with nothing selected")
 	}
-	p.selectCell(cell{pair{"Googlebot", "/a"}, "google"})
+	p.table.selectCell(cell{pair{"Googlebot", "/a"}, "google"})
 	if !p.detail.root.Visible() {
 		t.Error("the detail area stays hidden with a result selected")
 	}

@@ -159,8 +159,9 @@ func New(win fyne.Window) *Pane {
 	p.input = rowInput{paneState: p.paneState, ui: &p.ui, rowsChanged: p.rowsChanged}
 	p.export = exporter{paneState: p.paneState, answers: &p.answers, view: &p.view}
 	p.expect = expectations{paneState: p.paneState, answers: &p.answers, reading: &p.reading, rowsChanged: p.rowsChanged}
+	p.detail = newDetailView(p.paneState, &p.ui, &p.answers, &p.expect, &p.matrix, &p.view)
 	p.table = resultTable{paneState: p.paneState, ui: &p.ui, view: &p.view, answers: &p.answers, reading: &p.reading,
-		expect: &p.expect, matrix: &p.matrix, selectCell: p.selectCell,
+		expect: &p.expect, matrix: &p.matrix, detail: p.detail,
 		colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
 	p.matrix = compareView{paneState: p.paneState, engineColumns: cols, answers: &p.answers, reading: &p.reading,
 		columnsChanged: func() {
@@ -223,7 +224,7 @@ func New(win fyne.Window) *Pane {
 	}
 	p.matrix.order = p.matrix.defaultOrder()
 	p.input.ensureEmptyRows()
-	p.ui.build(p)
+	p.buildUI()
 	p.rowsChanged(false)
 	return p
 }
@@ -537,27 +538,9 @@ func (d *detailView) openDetail() {
 	}
 }
 
-// selectCell shows c in the detail area and tells the window.
-func (p *Pane) selectCell(c cell) {
-	if p.suppressSelection {
-		return
-	}
-	p.selected = &c
-	p.detail.update()
-	p.ui.table.Refresh() // the selected row's highlight
-	p.detail.openDetail()
-	// the row whole in sight, the rows above it from a row's top (the
-	// table's own scroll to a clicked row left half a row at the top),
-	// and the keyboard there
-	p.ui.table.focusOn(p.view.selectedRow())
-	p.ui.table.showRow(p.view.selectedRow())
-	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
-		p.onSelect(*v)
-	}
-}
-
-// build makes the pane's widgets.
-func (ui *paneUI) build(p *Pane) {
+// buildUI makes the pane's widgets and ties them to the parts.
+func (p *Pane) buildUI() {
+	ui := &p.ui
 	ui.engineNames = []string{lang.X("testerpane.reading.own", "Each crawler's own")}
 	for _, e := range p.reading.engines {
 		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
@@ -636,7 +619,6 @@ func (ui *paneUI) build(p *Pane) {
 	tableArea := container.New(&fillLayout{tb: &p.table}, ui.table)
 	ui.tip = NewHoverTip(tableArea)
 	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.Layer())
-	p.detail = newDetailView(p.paneState, ui, &p.answers, &p.expect, &p.matrix, &p.view)
 
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
 		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)

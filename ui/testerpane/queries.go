@@ -56,7 +56,7 @@ type queryJob struct {
 	gen  int
 	comp engine.Compiled
 	// doc is the document comp was compiled from: while a big document
-	// compiles in the background, gen is already the new one's but p.doc
+	// compiles in the background, gen is already the new one's but the shared doc
 	// and comp are still the old one's, so an answer is kept only if doc is
 	// still the one on screen.
 	doc *syntax.Document

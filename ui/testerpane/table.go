@@ -49,8 +49,7 @@ type resultTable struct {
 	reading *readings
 	expect  *expectations
 	matrix  *compareView
-
-	selectCell func(c cell) // a click on a result: show it, tell the window
+	detail  *detailView // the selected result explained
 
 	cols   []column
 	widths []float32
@@ -742,3 +741,22 @@ func (r *tableCellRenderer) Refresh() {
 
 func (r *tableCellRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *tableCellRenderer) Destroy()                     {}
+
+// selectCell shows c in the detail area and tells the window.
+func (tb *resultTable) selectCell(c cell) {
+	if tb.suppressSelection {
+		return
+	}
+	tb.selected = &c
+	tb.detail.update()
+	tb.ui.table.Refresh() // the selected row's highlight
+	tb.detail.openDetail()
+	// the row whole in sight, the rows above it from a row's top (the
+	// table's own scroll to a clicked row left half a row at the top),
+	// and the keyboard there
+	tb.ui.table.focusOn(tb.view.selectedRow())
+	tb.ui.table.showRow(tb.view.selectedRow())
+	if v := tb.answers.verdict(c); v != nil && tb.onSelect != nil {
+		tb.onSelect(*v)
+	}
+}

@@ -285,8 +285,9 @@ func (rv *resultView) viewNeedsFacts() bool {
 	if slices.Contains(rv.toggles[:], true) || rv.filter != "" {
 		return true
 	}
-	return rv.sortCol >= 0 && rv.sortCol < len(rv.columns()) && rv.columns()[rv.sortCol].kind != colCrawler && rv.columns()[rv.sortCol].kind != colPath &&
-		rv.columns()[rv.sortCol].kind != colEngine
+	cols := rv.columns()
+	return rv.sortCol >= 0 && rv.sortCol < len(cols) && cols[rv.sortCol].kind != colCrawler && cols[rv.sortCol].kind != colPath &&
+		cols[rv.sortCol].kind != colEngine
 }
 
 // factOf is the tally's fact for c, or the verdict on screen.
@@ -376,8 +377,8 @@ func (rv *resultView) applyView() {
 			rows = append(rows, pr)
 		}
 	}
-	if rv.sortCol >= 0 && rv.sortCol < len(rv.columns()) {
-		col := rv.columns()[rv.sortCol]
+	if cols := rv.columns(); rv.sortCol >= 0 && rv.sortCol < len(cols) {
+		col := cols[rv.sortCol]
 		sort.SliceStable(rows, func(i, j int) bool {
 			c := rv.compareRows(col, rows[i], rows[j])
 			if rv.sortDesc {
