@@ -39,3 +39,34 @@ func TestExpectationsWorkWithoutThePane(t *testing.T) {
 		t.Errorf("cleared google's expectation: still pinned %v, %d changes", ok, len(changes))
 	}
 }
+
+// Compare's columns without the pane: the last shown column cannot be
+// hidden, every change re-lays the table and tells the window (stubs), and
+// the readings see the same columns when compare is on.
+func TestCompareColumnsWorkWithoutThePane(t *testing.T) {
+	st := &paneState{set: testset.New()}
+	cols := &engineColumns{hidden: map[string]bool{}}
+	rd := &readings{paneState: st, cols: cols, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
+	relaid, told := 0, 0
+	st.onColumnsChanged = func() { told++ }
+	cv := &compareView{paneState: st, engineColumns: cols, reading: rd, columnsChanged: func() { relaid++ }}
+	cv.order = cv.defaultOrder()
+	for _, id := range cv.order {
+		cv.showEngine(id, false)
+	}
+	last := cv.order[len(cv.order)-1]
+	if got := cv.compareEngines(); len(got) != 1 || got[0] != last {
+		t.Fatalf("after hiding every column: %v, want the last one (%s) kept", got, last)
+	}
+	if relaid != len(cv.order) || told != len(cv.order) {
+		t.Errorf("%d changes: re-laid %d times, told the window %d times", len(cv.order), relaid, told)
+	}
+	st.compare = true
+	if got := rd.enginesInView(); len(got) != 1 || got[0] != last {
+		t.Errorf("the readings in view with compare: %v, want [%s]", got, last)
+	}
+	cv.orderByDate(true)
+	if cv.order[0] != "original1994" || cv.hidden["original1994"] {
+		t.Errorf("by date: first %s (hidden %v), want original1994 shown", cv.order[0], cv.hidden["original1994"])
+	}
+}
