@@ -21,8 +21,8 @@ func TestFullUserAgentAndUsagePreference(t *testing.T) {
 	test.Type(p.input.entry(pathRows, 0), "/page")
 	r := rowFor(t, p, ua, "/page")
 	selectRow(t, p, ua, "/page")
-	if r.word != "blocked" || !strings.Contains(p.ui.detail.explain.Text, "tested as GPTBot") {
-		t.Errorf("full UA: %s, explanation %q", r.word, p.ui.detail.explain.Text)
+	if r.word != "blocked" || !strings.Contains(p.detail.explain.Text, "tested as GPTBot") {
+		t.Errorf("full UA: %s, explanation %q", r.word, p.detail.explain.Text)
 	}
 	p.input.addCrawlers([]string{"ClaudeBot"})
 	r = rowFor(t, p, "ClaudeBot", "/page")

@@ -137,10 +137,9 @@ func newCatalogueView(pick func(catalogue.Crawler), pickAll func(tokens []string
 // added. With several false the picker closes after a pick (it fills one
 // row); else it stays open for more and says what each pick added.
 func (in *rowInput) showCatalogue(anchor fyne.CanvasObject, several bool, pick func(token string) int) {
-	p := in.p
 	var c fyne.Canvas
-	if p.win != nil {
-		c = p.win.Canvas()
+	if in.win != nil {
+		c = in.win.Canvas()
 	} else if anchor != nil {
 		c = fyne.CurrentApp().Driver().CanvasForObject(anchor)
 	}

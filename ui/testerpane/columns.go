@@ -48,7 +48,6 @@ const (
 
 // normalColumns are the columns without compare for a table width wide.
 func (tb *resultTable) normalColumns(width float32) []column {
-	p := tb.p
 	want := func(k colKind) bool {
 		switch tb.colChoice[k] {
 		case colShown:
@@ -58,15 +57,15 @@ func (tb *resultTable) normalColumns(width float32) []column {
 		}
 		switch k {
 		case colEngine:
-			return p.reading.engineID == OwnReading
+			return tb.reading.engineID == OwnReading
 		case colExpect:
-			return len(p.set.Expect) > 0
+			return len(tb.set.Expect) > 0
 		}
 		return true
 	}
 	var cols []column
 	for _, k := range []colKind{colCrawler, colHost, colPath, colVerdict, colEngine, colRule, colGroup, colExpect} {
-		if k == colHost && !p.view.mixed {
+		if k == colHost && !tb.view.mixed {
 			continue
 		}
 		if !slices.Contains(optionalCols, k) || want(k) {
@@ -86,7 +85,7 @@ func (tb *resultTable) normalColumns(width float32) []column {
 	// (1024×768): the back row reads the crawler, the path and the verdict
 	// large, and the selected result's deciding rule is in the large-type
 	// explanation and marked in the editor beside the table.
-	if p.presenting && width > 0 && tb.colChoice[colRule] == colAuto && tb.pathRoom(cols) > width {
+	if tb.presenting && width > 0 && tb.colChoice[colRule] == colAuto && tb.pathRoom(cols) > width {
 		cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == colRule })
 	}
 	return cols
@@ -136,7 +135,7 @@ func flexIndex(k colKind) int {
 // header at the floor alone).
 func (tb *resultTable) leastOf(c column, f int) float32 {
 	least := zoomed(flexCols[f].least)
-	if c.kind == colPath && !tb.p.compare {
+	if c.kind == colPath && !tb.compare {
 		least = textWidth(pathLeastText, false) + zoomed(2*cellPad)
 	}
 	return max(least, tb.headerWidth(c))
@@ -154,8 +153,7 @@ func (tb *resultTable) leastCrawler(c column) float32 {
 // they stay at their least and the table scrolls. A column the user gave a
 // width keeps it, and the others share what it leaves (widths.go).
 func (tb *resultTable) fitColumns(width float32) {
-	p := tb.p
-	if p.compare || p.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
+	if tb.compare || tb.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
 		return
 	}
 	flex := func(c column) int {
@@ -184,7 +182,7 @@ func (tb *resultTable) fitColumns(width float32) {
 			if _, kept := tb.userWidth(tb.cols[i]); !kept {
 				give := max(0, min(-spare, tb.widths[i]-tb.leastCrawler(tb.cols[i])))
 				tb.widths[i] -= give
-				p.ui.table.SetColumnWidth(i, tb.widths[i])
+				tb.ui.table.SetColumnWidth(i, tb.widths[i])
 				spare += give
 			}
 		}
@@ -198,7 +196,7 @@ func (tb *resultTable) fitColumns(width float32) {
 			f := flexIndex(colPath)
 			give := min(-spare, tb.leastOf(tb.cols[i], f)/3)
 			tb.widths[i] = tb.leastOf(tb.cols[i], f) - give
-			p.ui.table.SetColumnWidth(i, tb.widths[i])
+			tb.ui.table.SetColumnWidth(i, tb.widths[i])
 			spare += give
 			weights -= flexCols[f].weight
 			shrunk = true
@@ -212,7 +210,7 @@ func (tb *resultTable) fitColumns(width float32) {
 				w += spare * flexCols[f].weight / weights
 			}
 			tb.widths[i] = w
-			p.ui.table.SetColumnWidth(i, w)
+			tb.ui.table.SetColumnWidth(i, w)
 		}
 	}
 }
@@ -220,8 +218,7 @@ func (tb *resultTable) fitColumns(width float32) {
 // columnsFollow lays the table out again when the columns it should show
 // changed (an expectation set, the reading changed, the width changed).
 func (tb *resultTable) columnsFollow(width float32) {
-	p := tb.p
-	if p.compare || p.ui.table == nil {
+	if tb.compare || tb.ui.table == nil {
 		return
 	}
 	if !slices.Equal(tb.cols, tb.normalColumns(width)) {
@@ -237,7 +234,7 @@ func (tb *resultTable) columnsFollow(width float32) {
 			}
 			if w := tb.startWidth(c); w != tb.widths[i] {
 				tb.widths[i] = w
-				p.ui.table.SetColumnWidth(i, w)
+				tb.ui.table.SetColumnWidth(i, w)
 			}
 		}
 	}
@@ -246,7 +243,6 @@ func (tb *resultTable) columnsFollow(width float32) {
 
 // SetColumnShown shows (on) or hides an optional column for good.
 func (tb *resultTable) SetColumnShown(k colKind, on bool) {
-	p := tb.p
 	if !slices.Contains(optionalCols, k) {
 		return
 	}
@@ -256,27 +252,25 @@ func (tb *resultTable) SetColumnShown(k colKind, on bool) {
 		tb.colChoice[k] = colHidden
 	}
 	tb.layoutColumns()
-	if p.onColumnsChanged != nil {
-		p.onColumnsChanged()
+	if tb.onColumnsChanged != nil {
+		tb.onColumnsChanged()
 	}
 }
 
 // fitColumnsAgain gives every optional column back to the automatic rules,
 // and every width back to the layout.
 func (tb *resultTable) fitColumnsAgain() {
-	p := tb.p
 	clear(tb.colChoice)
 	tb.forgetWidths()
 	tb.layoutColumns()
-	if p.onColumnsChanged != nil {
-		p.onColumnsChanged()
+	if tb.onColumnsChanged != nil {
+		tb.onColumnsChanged()
 	}
 }
 
 // showColumnChooser opens the table's column list without compare: a
 // check for each optional column, as it shows now.
 func (tb *resultTable) showColumnChooser(anchor fyne.CanvasObject) {
-	p := tb.p
 	list := container.NewVBox()
 	var fill func()
 	fill = func() {
@@ -290,5 +284,5 @@ func (tb *resultTable) showColumnChooser(anchor fyne.CanvasObject) {
 	}
 	fill()
 	auto := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), func() { tb.fitColumnsAgain(); fill() })
-	p.matrix.showChooser(anchor, lang.X("testerpane.columns.title", "Columns"), container.NewVBox(list, auto))
+	tb.matrix.showChooser(anchor, lang.X("testerpane.columns.title", "Columns"), container.NewVBox(list, auto))
 }

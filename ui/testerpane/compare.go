@@ -19,11 +19,23 @@ import (
 // compareView is compare's engine columns: their order, the engines the
 // user took out, and why the readings differ on a row.
 type compareView struct {
-	p *Pane
+	*paneState
+	*engineColumns
+	answers *answerer
+	reading *readings
+	// columnsChanged re-lays the table's columns after a change of mode or
+	// engine choice; verdicts of newly shown engines follow.
+	columnsChanged func()
+	fitColumns     func() // the table's widths back to fitting the window
 
-	order       []string        // the compare columns' engines, in order
-	hidden      map[string]bool // engines the user took out of compare
-	lastChooser *widget.PopUp   // the engine column chooser last opened
+	lastChooser *widget.PopUp // the engine column chooser last opened
+}
+
+// engineColumns are compare's columns: the engines in their order, and
+// the ones the user took out. The readings and the tally read them too.
+type engineColumns struct {
+	order  []string        // the compare columns' engines, in order
+	hidden map[string]bool // engines the user took out of compare
 }
 
 // Compare: one column per engine, short enough that all eight fit beside
@@ -65,9 +77,8 @@ func standardInForce() string {
 
 // defaultOrder is the engines' own order (engine.All).
 func (cv *compareView) defaultOrder() []string {
-	p := cv.p
-	ids := make([]string, len(p.reading.engines))
-	for i, e := range p.reading.engines {
+	ids := make([]string, len(cv.reading.engines))
+	for i, e := range cv.reading.engines {
 		ids[i] = e.Info().ID
 	}
 	return ids
@@ -79,9 +90,8 @@ func (cv *compareView) defaultOrder() []string {
 // the 1996 draft), the search engines, the libraries, and the standard in
 // force (RFC 9309, 2022) last.
 func (cv *compareView) dateOrder() []string {
-	p := cv.p
-	infos := make([]engine.Info, len(p.reading.engines))
-	for i, e := range p.reading.engines {
+	infos := make([]engine.Info, len(cv.reading.engines))
+	for i, e := range cv.reading.engines {
 		infos[i] = e.Info()
 	}
 	std := standardInForce()
@@ -113,10 +123,10 @@ func (cv *compareView) dateOrder() []string {
 }
 
 // compareEngines are the engine columns, in order, without the hidden ones.
-func (cv *compareView) compareEngines() []string {
+func (ec *engineColumns) compareEngines() []string {
 	var out []string
-	for _, id := range cv.order {
-		if !cv.hidden[id] {
+	for _, id := range ec.order {
+		if !ec.hidden[id] {
 			out = append(out, id)
 		}
 	}
@@ -126,10 +136,9 @@ func (cv *compareView) compareEngines() []string {
 // SetCompareOrder puts the engine columns in the order of ids (unknown ids
 // are ignored, missing engines follow in their own order).
 func (cv *compareView) SetCompareOrder(ids []string) {
-	p := cv.p
 	var out []string
 	for _, id := range ids {
-		if p.reading.engineIndex(id) >= 0 && !slices.Contains(out, id) {
+		if cv.reading.engineIndex(id) >= 0 && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}
@@ -140,69 +149,61 @@ func (cv *compareView) SetCompareOrder(ids []string) {
 	}
 	cv.order = out
 	cv.columnsChanged()
-	if p.onColumnsChanged != nil {
-		p.onColumnsChanged()
+	if cv.onColumnsChanged != nil {
+		cv.onColumnsChanged()
 	}
 }
 
 // OrderByDate shows the engine columns oldest first (1994 … RFC 9309), the
 // 1990s texts among them (a history lesson is about them), or in the
 // default order.
-func (p *Pane) OrderByDate(on bool) {
+func (p *Pane) OrderByDate(on bool) { p.matrix.orderByDate(on) }
+
+// ShowEngine shows or hides an engine's column.
+func (p *Pane) ShowEngine(id string, on bool) { p.matrix.showEngine(id, on) }
+
+func (cv *compareView) orderByDate(on bool) {
 	if on {
-		for _, e := range p.reading.engines {
+		for _, e := range cv.reading.engines {
 			if e.Info().Kind == engine.KindStandard {
-				delete(p.matrix.hidden, e.Info().ID)
+				delete(cv.hidden, e.Info().ID)
 			}
 		}
-		p.matrix.SetCompareOrder(p.matrix.dateOrder())
+		cv.SetCompareOrder(cv.dateOrder())
 	} else {
-		p.matrix.SetCompareOrder(p.matrix.defaultOrder())
+		cv.SetCompareOrder(cv.defaultOrder())
 	}
 }
 
-// ShowEngine shows or hides an engine's column.
-func (p *Pane) ShowEngine(id string, on bool) {
+func (cv *compareView) showEngine(id string, on bool) {
 	if on {
-		delete(p.matrix.hidden, id)
-	} else if len(p.matrix.compareEngines()) > 1 {
-		p.matrix.hidden[id] = true
+		delete(cv.hidden, id)
+	} else if len(cv.compareEngines()) > 1 {
+		cv.hidden[id] = true
 	}
-	p.matrix.columnsChanged()
-	if p.onColumnsChanged != nil {
-		p.onColumnsChanged()
+	cv.columnsChanged()
+	if cv.onColumnsChanged != nil {
+		cv.onColumnsChanged()
 	}
 }
 
 // showAll shows every reading's column (a history lesson, the libraries
 // scrapers use); the table scrolls sideways where they do not fit.
 func (cv *compareView) showAll() {
-	p := cv.p
 	clear(cv.hidden)
 	cv.columnsChanged()
-	if p.onColumnsChanged != nil {
-		p.onColumnsChanged()
+	if cv.onColumnsChanged != nil {
+		cv.onColumnsChanged()
 	}
 }
 
-// columnsChanged re-lays the columns after a change of mode or engine
-// choice; verdicts of newly shown engines follow.
-func (cv *compareView) columnsChanged() {
-	p := cv.p
-	p.table.layoutColumns()
-	p.tallies.startTally()
-	p.refreshResults()
-}
-
-// dissent reports whether c's answer differs from the majority of the
 // engines in view for its row (all of them when the row splits evenly).
 func (cv *compareView) differs(c cell) bool {
-	p := cv.p
 	ids := cv.compareEngines()
 	yes, no := 0, 0
 	mine, known := false, false
 	for _, id := range ids {
-		v := p.answers.verdict(cell{c.pair, id})
+		v := cv.answers.verdict(cell{c.pair, id})
 		if v == nil {
 			continue
 		}
@@ -227,7 +228,7 @@ func (cv *compareView) differs(c cell) bool {
 		if std := standardInForce(); slices.Contains(ids, std) {
 			ref = std
 		}
-		if rv := p.answers.verdict(cell{c.pair, ref}); rv != nil {
+		if rv := cv.answers.verdict(cell{c.pair, ref}); rv != nil {
 			return mine != rv.Allowed
 		}
 		return false
@@ -304,11 +305,10 @@ func (r *readingsAlike) String() string {
 // 1994, Lycos: blocked by line 2 `Disallow: /p` (any matching Disallow
 // blocks)". It is "" when the readings agree.
 func (cv *compareView) whyDiffer(pr pair) string {
-	p := cv.p
 	var answers readingsAlike
 	yes, no := 0, 0
 	for _, id := range cv.compareEngines() {
-		v := p.answers.verdict(cell{pr, id})
+		v := cv.answers.verdict(cell{pr, id})
 		if v == nil {
 			continue
 		}
@@ -343,10 +343,9 @@ func (cv *compareView) whyDiffer(pr pair) string {
 // group at line 1178, as the name contains “Yandex”". "" when every reading
 // chose the same group.
 func (cv *compareView) groupsDiffer(pr pair) string {
-	p := cv.p
 	var groups readingsAlike
 	for _, id := range cv.compareEngines() {
-		v := p.answers.verdict(cell{pr, id})
+		v := cv.answers.verdict(cell{pr, id})
 		if v == nil || v.Reason == engine.ReasonFileError || v.Reason == engine.ReasonTimeout {
 			continue
 		}
@@ -387,12 +386,11 @@ func groupReason(v *engine.Verdict, crawler string) string {
 // that this is the cause: "`*` and `$` are ordinary characters to 1994,
 // Lycos 1996". "" when that is not what differs.
 func (cv *compareView) wildcardsLiteral(pr pair) string {
-	p := cv.p
 	ids := cv.compareEngines()
 	wild := false
 	var literal []string
 	for _, id := range ids {
-		v := p.answers.verdict(cell{pr, id})
+		v := cv.answers.verdict(cell{pr, id})
 		if v == nil {
 			continue
 		}
@@ -418,7 +416,6 @@ func (cv *compareView) wildcardsLiteral(pr pair) string {
 // showEngineChooser opens the list of engine columns: which show, in what
 // order (by date, the default, or moved one by one).
 func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
-	p := cv.p
 	list := container.NewVBox()
 	var fill func()
 	fill = func() {
@@ -437,7 +434,7 @@ func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
 			}
 			check := widget.NewCheck(label, nil)
 			check.SetChecked(!cv.hidden[id])
-			check.OnChanged = func(on bool) { p.ShowEngine(id, on); fill() }
+			check.OnChanged = func(on bool) { cv.showEngine(id, on); fill() }
 			up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() {
 				o := slices.Clone(cv.order)
 				o[i-1], o[i] = o[i], o[i-1]
@@ -462,13 +459,10 @@ func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
 		}
 	}
 	fill()
-	byDateBtn := widget.NewButton(lang.X("testerpane.order.by_date", "Order by date (1994 first)"), func() { p.OrderByDate(true); fill() })
-	defBtn := widget.NewButton(lang.X("testerpane.order.default", "Default order"), func() { p.OrderByDate(false); fill() })
+	byDateBtn := widget.NewButton(lang.X("testerpane.order.by_date", "Order by date (1994 first)"), func() { cv.orderByDate(true); fill() })
+	defBtn := widget.NewButton(lang.X("testerpane.order.default", "Default order"), func() { cv.orderByDate(false); fill() })
 	allBtn := widget.NewButton(lang.X("testerpane.order.all", "Show every reading"), func() { cv.showAll(); fill() })
-	fitBtn := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), func() {
-		p.table.forgetWidths()
-		p.table.layoutColumns()
-	})
+	fitBtn := widget.NewButton(lang.X("testerpane.columns.auto", "Fit to the window"), cv.fitColumns)
 	cv.showChooser(anchor, lang.X("testerpane.order.title", "Engine columns"),
 		container.NewVBox(container.NewGridWithColumns(1, byDateBtn, defBtn, allBtn, fitBtn), list))
 }
@@ -476,10 +470,9 @@ func (cv *compareView) showEngineChooser(anchor fyne.CanvasObject) {
 // showChooser opens a column chooser under anchor: a title with a close
 // button over body, kept inside the window.
 func (cv *compareView) showChooser(anchor fyne.CanvasObject, title string, body fyne.CanvasObject) {
-	p := cv.p
 	c := fyne.CurrentApp().Driver().CanvasForObject(anchor)
-	if c == nil && p.win != nil {
-		c = p.win.Canvas()
+	if c == nil && cv.win != nil {
+		c = cv.win.Canvas()
 	}
 	if c == nil {
 		return
@@ -501,7 +494,7 @@ func (cv *compareView) showChooser(anchor fyne.CanvasObject, title string, body 
 // the pane allows. It does so when the space changes; a column the user
 // widened keeps its width (widths.go).
 type fillLayout struct {
-	p     *Pane
+	tb    *resultTable
 	width float32
 	// height is the table's height at the last layout
 	height float32
@@ -514,11 +507,11 @@ func (l *fillLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return obj
 // detail area opens or its divider is dragged) a selected row that was in
 // view stays in view.
 func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	t := l.p.ui.table
+	t := l.tb.ui.table
 	h := t.wholeRowsHeight(size.Height)
 	keep := -1
 	if h != l.height {
-		if i := l.p.view.selectedRow(); i >= 0 && t.rowInView(i, l.height-t.metrics().header) {
+		if i := l.tb.view.selectedRow(); i >= 0 && t.rowInView(i, l.height-t.metrics().header) {
 			keep = i
 		}
 		l.height = h
@@ -530,19 +523,19 @@ func (l *fillLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	if keep >= 0 {
 		t.showRow(keep)
 	}
-	if l.p.table.widthsText != theme.TextSize() {
+	if l.tb.widthsText != theme.TextSize() {
 		l.width = size.Width
-		l.p.table.tableW = size.Width
-		l.p.table.layoutColumns() // zoomed: every column again, the path's fill too
+		l.tb.tableW = size.Width
+		l.tb.layoutColumns() // zoomed: every column again, the path's fill too
 		return
 	}
 	if size.Width != l.width {
 		l.width = size.Width
-		l.p.table.tableW = size.Width
-		if l.p.compare {
-			l.p.table.fitCompare(size.Width)
+		l.tb.tableW = size.Width
+		if l.tb.compare {
+			l.tb.fitCompare(size.Width)
 		} else {
-			l.p.table.columnsFollow(size.Width)
+			l.tb.columnsFollow(size.Width)
 		}
 	}
 }
@@ -560,8 +553,7 @@ const compareLeast = 80
 // keeps compareLeast and the table scrolls sideways. A width the user
 // dragged is kept (widths.go): the path then takes what it leaves.
 func (tb *resultTable) fitCompare(width float32) {
-	p := tb.p
-	if !p.compare || p.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
+	if !tb.compare || tb.ui.table == nil || width <= 0 || len(tb.widths) != len(tb.cols) {
 		return
 	}
 	ci := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colCrawler })
@@ -591,6 +583,6 @@ func (tb *resultTable) fitCompare(width float32) {
 		path = max(path, zoomed(compareLeast), tb.headerWidth(tb.cols[pi]))
 	}
 	tb.widths[ci], tb.widths[pi] = crawler, path
-	p.ui.table.SetColumnWidth(ci, crawler)
-	p.ui.table.SetColumnWidth(pi, path)
+	tb.ui.table.SetColumnWidth(ci, crawler)
+	tb.ui.table.SetColumnWidth(pi, path)
 }

@@ -23,7 +23,7 @@ func TestDecidingLineLeadsWithTheRule(t *testing.T) {
 			t.Errorf("%s: the Deciding line cell reads %q, want it to start with the line and the rule: %q", l.code, r.rule, "2: Disallow: /private")
 		}
 		selectRow(t, p, "Googlebot", "/private/x")
-		if e := p.ui.detail.explain.Text; !strings.Contains(e, l.word) || !strings.Contains(e, "Disallow: /private") {
+		if e := p.detail.explain.Text; !strings.Contains(e, l.word) || !strings.Contains(e, "Disallow: /private") {
 			t.Errorf("%s: the explanation %q lost the worded line %q or the rule", l.code, e, l.word)
 		}
 	}

@@ -21,7 +21,12 @@ import (
 // expectation. The engine's messages quote lines and paths as `code`:
 // they are drawn as code, without the backticks (richmsg).
 type detailView struct {
-	p *Pane
+	*paneState
+	ui      *paneUI // the split it opens, the table it keeps rows of
+	answers *answerer
+	expect  *expectations
+	matrix  *compareView // why the readings differ
+	view    *resultView
 
 	icon     *widget.Icon
 	title    *richmsg.Text
@@ -39,8 +44,8 @@ type detailView struct {
 	root     fyne.CanvasObject
 }
 
-func newDetailView(p *Pane) *detailView {
-	d := &detailView{p: p}
+func newDetailView(st *paneState, ui *paneUI, answers *answerer, expect *expectations, matrix *compareView, view *resultView) *detailView {
+	d := &detailView{paneState: st, ui: ui, answers: answers, expect: expect, matrix: matrix, view: view}
 	wrap := func(bold bool) *widget.Label {
 		l := widget.NewLabel("")
 		l.Wrapping = fyne.TextWrapWord
@@ -64,7 +69,7 @@ func newDetailView(p *Pane) *detailView {
 	buttons := container.NewHBox(d.expectOK, d.expectNo, d.clear)
 	d.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
 		if c, ok := d.current(); ok {
-			d.p.answers.cancel(c)
+			d.answers.cancel(c)
 		}
 	})
 	d.cancel.Hide()
@@ -86,8 +91,8 @@ func (d *detailView) setShown(on bool) {
 	} else {
 		d.root.Hide()
 	}
-	if d.p.ui.lower != nil {
-		d.p.ui.lower.Refresh()
+	if d.ui.lower != nil {
+		d.ui.lower.Refresh()
 	}
 }
 
@@ -128,23 +133,23 @@ func (d *detailView) fitOffset(split *container.Split) float64 {
 // resultsHeight is the height the filter, the summary and the table need
 // to show rows whole rows under the table's header.
 func (d *detailView) resultsHeight(rows int) float32 {
-	m := d.p.ui.table.metrics()
-	return d.p.ui.tools.MinSize().Height + theme.Padding() + m.header + float32(rows)*m.stride() + 2*theme.Padding()
+	m := d.ui.table.metrics()
+	return d.ui.tools.MinSize().Height + theme.Padding() + m.header + float32(rows)*m.stride() + 2*theme.Padding()
 }
 
 func (d *detailView) pin(allowed, clear bool) {
-	if d.p.selected != nil {
-		d.p.expect.setExpectation(*d.p.selected, allowed, clear)
+	if d.selected != nil {
+		d.expect.setExpectation(*d.selected, allowed, clear)
 	}
 }
 
 // current is the selected cell if it is still a result row.
 func (d *detailView) current() (cell, bool) {
-	s := d.p.selected
+	s := d.selected
 	if s == nil {
 		return cell{}, false
 	}
-	for _, pr := range d.p.view.pairs {
+	for _, pr := range d.view.pairs {
 		if pr == s.pair {
 			return *s, true
 		}
@@ -153,7 +158,7 @@ func (d *detailView) current() (cell, bool) {
 }
 
 func (d *detailView) update() {
-	if d.p.presenting {
+	if d.presenting {
 		// Presenter mode explains the selection in its own large type;
 		// shown here too, the area took the table's height and its widest
 		// line (the expectation buttons) widened the window past a
@@ -164,13 +169,13 @@ func (d *detailView) update() {
 	c, ok := d.current()
 	var v *engine.Verdict
 	if ok {
-		v = d.p.answers.verdict(c)
+		v = d.answers.verdict(c)
 	}
 	if v == nil {
 		d.body.Hide()
 		// Nothing to explain: the table takes the height (the empty area
 		// kept ~45 px at 1280×800); a slow or stopped answer says so.
-		working, cancelled := ok && d.p.answers.state(c) == cellWorking, ok && d.p.answers.state(c) == cellCancelled
+		working, cancelled := ok && d.answers.state(c) == cellWorking, ok && d.answers.state(c) == cellCancelled
 		d.setShown(working || cancelled)
 		hint := ""
 		if working {
@@ -197,7 +202,7 @@ func (d *detailView) update() {
 	}
 	d.title.SetText(lang.X("testerpane.detail.title", "{{.Word}}: {{.Crawler}} → {{.Path}} ({{.Engine}})", map[string]any{
 		"Word": verdictWord(v.Allowed), "Crawler": c.crawler, "Path": c.path, "Engine": engine.NameOf(c.engine).String()}))
-	if why := d.p.matrix.whyDiffer(c.pair); why != "" && d.p.compare {
+	if why := d.matrix.whyDiffer(c.pair); why != "" && d.compare {
 		d.differ.SetText(why)
 		d.differ.Show()
 	} else {
@@ -218,7 +223,7 @@ func (d *detailView) update() {
 	} else {
 		d.delay.Hide()
 	}
-	want, has := d.p.expect.expectation(c)
+	want, has := d.expect.expectation(c)
 	if has {
 		text, imp := checkText(v, want)
 		setLabel(d.check, text, imp)

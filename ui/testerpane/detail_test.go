@@ -59,10 +59,10 @@ func TestDetailSaysEachThingOnce(t *testing.T) {
 		p.SetTestSet(&testset.Set{Crawlers: []string{c.crawler}, Paths: []string{c.path}})
 		selectRow(t, p, c.crawler, c.path)
 		v, ok := p.Selected()
-		if !ok || !p.ui.detail.body.Visible() {
+		if !ok || !p.detail.body.Visible() {
 			t.Fatalf("%s: nothing selected", c.rule)
 		}
-		shown := detailShown(p.ui.detail)
+		shown := detailShown(p.detail)
 		if strings.Contains(shown, "`") {
 			t.Errorf("%s: the detail shows backticks:\n%s", c.rule, shown)
 		}

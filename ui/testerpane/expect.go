@@ -9,36 +9,38 @@ import (
 
 // expectations pins verdicts of the results: the expectations that turn
 // the rows into regression tests.
-type expectations struct{ p *Pane }
+type expectations struct {
+	*paneState
+	answers     *answerer
+	reading     *readings
+	rowsChanged func(user bool) // an expectation changed: count, filter and show again
+}
 
 // expectation returns the pinned verdict of c.
 func (ev *expectations) expectation(c cell) (allowed, ok bool) {
-	p := ev.p
-	return p.set.Expected(c.crawler, c.path, c.engine)
+	return ev.set.Expected(c.crawler, c.path, c.engine)
 }
 
 // setExpectation pins (or, with clear, unpins) the verdict of c.
 func (ev *expectations) setExpectation(c cell, allowed, clear bool) {
-	p := ev.p
 	if clear {
-		p.set.ClearExpected(c.crawler, c.path, c.engine)
+		ev.set.ClearExpected(c.crawler, c.path, c.engine)
 	} else {
-		p.set.SetExpected(c.crawler, c.path, c.engine, allowed)
+		ev.set.SetExpected(c.crawler, c.path, c.engine, allowed)
 	}
-	p.rowsChanged(true)
+	ev.rowsChanged(true)
 }
 
 // pinAllEngines pins every engine's current verdict for pr, turning what
 // the file does now into a regression test.
 func (ev *expectations) pinAllEngines(pr pair) {
-	p := ev.p
-	for _, e := range p.reading.engines {
+	for _, e := range ev.reading.engines {
 		c := cell{pr, e.Info().ID}
-		if v := p.answers.verdict(c); v != nil {
-			p.set.SetExpected(pr.crawler, pr.path, c.engine, v.Allowed)
+		if v := ev.answers.verdict(c); v != nil {
+			ev.set.SetExpected(pr.crawler, pr.path, c.engine, v.Allowed)
 		}
 	}
-	p.rowsChanged(true)
+	ev.rowsChanged(true)
 }
 
 // expectMenu is the menu to pin the verdict of c.

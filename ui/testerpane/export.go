@@ -27,7 +27,9 @@ import (
 
 // exporter copies and exports the rows on screen.
 type exporter struct {
-	p *Pane
+	*paneState
+	answers *answerer
+	view    *resultView // the rows on screen
 
 	exportPlace    func() (dir, base string)
 	lastExportMenu *widget.PopUpMenu // the Export… pop-up last shown (for tests)
@@ -38,24 +40,23 @@ type exporter struct {
 // A verdict still being worked out is asked for here and waited on: the
 // user asked for a file of them.
 func (ex *exporter) shownVerdicts() []*engine.Verdict {
-	p := ex.p
 	var out []*engine.Verdict
-	for _, pr := range p.view.shown {
-		for _, id := range p.view.rowEngines(pr) {
+	for _, pr := range ex.view.shown {
+		for _, id := range ex.view.rowEngines(pr) {
 			c := cell{pr, id}
-			v := p.answers.verdicts[c]
+			v := ex.answers.verdicts[c]
 			if v == nil {
-				comp, ok := p.answers.compiled[id]
+				comp, ok := ex.answers.compiled[id]
 				if !ok {
 					e, found := engine.Get(id)
 					if !found {
 						continue
 					}
-					comp = e.Compile(p.doc)
-					p.answers.compiled[id] = comp
+					comp = e.Compile(ex.doc)
+					ex.answers.compiled[id] = comp
 				}
 				a := answer(comp, c)
-				p.answers.withUsage(c, &a)
+				ex.answers.withUsage(c, &a)
 				v = &a
 			}
 			out = append(out, v)
@@ -133,13 +134,12 @@ func (ex *exporter) exportName(ext string) string {
 // browser, where Fyne's save dialog cannot reach the user's disk, the rows
 // are downloaded under that name. It says where they went and how many.
 func (ex *exporter) exportTo(f exportFormat, name string) {
-	p := ex.p
-	if p.win == nil {
+	if ex.win == nil {
 		return
 	}
 	var b bytes.Buffer
 	if err := ex.writeShown(&b, f); err != nil {
-		dlg.Error(err, p.win)
+		dlg.Error(err, ex.win)
 		return
 	}
 	if webfile.Enabled {
@@ -151,29 +151,28 @@ func (ex *exporter) exportTo(f exportFormat, name string) {
 		if err == nil && w != nil {
 			ex.writeExport(w, b.Bytes(), rows)
 		}
-	}, p.win)
+	}, ex.win)
 	d.SetFileName(name)
 	if ex.exportPlace != nil {
 		dir, _ := ex.exportPlace()
 		filedlg.StartIn(d, dir)
 	}
-	filedlg.Show(d, p.win)
+	filedlg.Show(d, ex.win)
 }
 
 // writeExport writes data, the rows of an export, to the place the save
 // dialog gave, and says where they went; a failed write says why.
 func (ex *exporter) writeExport(w fyne.URIWriteCloser, data []byte, rows int) {
-	p := ex.p
 	_, werr := w.Write(data)
 	if cerr := w.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {
-		dlg.Error(werr, p.win)
+		dlg.Error(werr, ex.win)
 		return
 	}
 	ex.lastExport = w.URI().Path()
 	dlg.Info(lang.X("testerpane.export.done_title", "Exported"),
 		lang.XN("testerpane.export.done", "{{.Count}} results written to {{.Path}}", rows,
-			map[string]any{"Count": rows, "Path": ex.lastExport}), p.win)
+			map[string]any{"Count": rows, "Path": ex.lastExport}), ex.win)
 }

@@ -17,22 +17,22 @@ import (
 func TestFilterHidingTheSelectedRowClearsTheDetail(t *testing.T) {
 	p, _ := newTestPane(t, privateRobots)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/a", "/public"}})
-	p.selectCell(cell{pair{"Googlebot", "/private/a"}, p.reading.engineFor("Googlebot")})
-	if !p.ui.detail.body.Visible() {
+	p.table.selectCell(cell{pair{"Googlebot", "/private/a"}, p.reading.engineFor("Googlebot")})
+	if !p.detail.body.Visible() {
 		t.Fatal("selecting a result does not show its detail")
 	}
 	p.view.setFilter("public")
 	if len(p.view.shown) != 1 || p.view.shown[0].path != "/public" {
 		t.Fatalf("the filter shows %v", p.view.shown)
 	}
-	if p.selected != nil || p.ui.detail.body.Visible() {
+	if p.selected != nil || p.detail.body.Visible() {
 		t.Errorf("the detail area still describes /private/a, which the filter hid")
 	}
 	// A filter that keeps the selected row keeps its detail.
 	p.view.setFilter("")
-	p.selectCell(cell{pair{"Googlebot", "/public"}, p.reading.engineFor("Googlebot")})
+	p.table.selectCell(cell{pair{"Googlebot", "/public"}, p.reading.engineFor("Googlebot")})
 	p.view.setFilter("pub")
-	if p.selected == nil || !p.ui.detail.body.Visible() {
+	if p.selected == nil || !p.detail.body.Visible() {
 		t.Error("a filter that keeps the selected row dropped its detail")
 	}
 }
@@ -71,14 +71,14 @@ func TestDetailOpensToTheWholeExplanation(t *testing.T) {
 		set.Paths = append(set.Paths, fmt.Sprintf("/public/%d", i))
 	}
 	p.SetTestSet(set)
-	p.selectCell(cell{pair{"YandexBot", "/public/0"}, "google"})
-	if !p.ui.detail.body.Visible() || !strings.HasPrefix(p.ui.detail.differ.Text, "Why they differ:") {
+	p.table.selectCell(cell{pair{"YandexBot", "/public/0"}, "google"})
+	if !p.detail.body.Visible() || !strings.HasPrefix(p.detail.differ.Text, "Why they differ:") {
 		t.Fatal("setup: no explanation shown")
 	}
 	total := p.ui.lower.Size().Height
-	shown := p.ui.detail.root.Size().Height
-	need := p.ui.detail.body.MinSize().Height
-	if shown+2*theme.Padding()+1 < min(need, total-p.ui.detail.resultsHeight(tableKeepRows)) {
+	shown := p.detail.root.Size().Height
+	need := p.detail.body.MinSize().Height
+	if shown+2*theme.Padding()+1 < min(need, total-p.detail.resultsHeight(tableKeepRows)) {
 		t.Errorf("the detail area is %.0f px for an explanation of %.0f px (results %.0f px)", shown, need, total)
 	}
 	if rows := p.Figures().RowsInView; rows < tableKeepRows {
@@ -92,11 +92,11 @@ func TestNoDetailAreaWithNothingSelected(t *testing.T) {
 	p, w := newTestPane(t, "User-agent: *\nDisallow: /private\n")
 	w.Resize(fyne.NewSize(705, 700))
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/a", "/b"}})
-	if p.ui.detail.root.Visible() {
+	if p.detail.root.Visible() {
 		t.Error("the detail area shows with nothing selected")
 	}
-	p.selectCell(cell{pair{"Googlebot", "/a"}, "google"})
-	if !p.ui.detail.root.Visible() {
+	p.table.selectCell(cell{pair{"Googlebot", "/a"}, "google"})
+	if !p.detail.root.Visible() {
 		t.Error("the detail area stays hidden with a result selected")
 	}
 }

@@ -16,7 +16,7 @@ import (
 // widens or narrows the column; the width is the user's (widths.go).
 type headerCell struct {
 	widget.BaseWidget
-	p     *Pane
+	tb    *resultTable
 	col   int
 	tip   string
 	text  *canvas.Text
@@ -27,8 +27,8 @@ type headerCell struct {
 	pointerX float32 // where the pointer is over the header, for the cursor
 }
 
-func newHeaderCell(p *Pane) *headerCell {
-	h := &headerCell{p: p, text: canvas.NewText("", theme.Color(theme.ColorNameForeground)),
+func newHeaderCell(tb *resultTable) *headerCell {
+	h := &headerCell{tb: tb, text: canvas.NewText("", theme.Color(theme.ColorNameForeground)),
 		arrow: canvas.NewImageFromResource(nil), bg: canvas.NewRectangle(color.Transparent)}
 	h.text.TextStyle.Bold = true
 	h.arrow.FillMode = canvas.ImageFillContain
@@ -44,7 +44,7 @@ func (h *headerCell) onEdge(x float32) bool { return x >= h.Size().Width-edgeGra
 
 // Cursor shows the resize arrows over the edge and while resizing.
 func (h *headerCell) Cursor() desktop.Cursor {
-	if h.p.table.resize.active || h.onEdge(h.pointerX) {
+	if h.tb.resize.active || h.onEdge(h.pointerX) {
 		return desktop.HResizeCursor
 	}
 	return desktop.DefaultCursor
@@ -53,12 +53,12 @@ func (h *headerCell) Cursor() desktop.Cursor {
 // MouseDown on the edge starts resizing the column (widths.go).
 func (h *headerCell) MouseDown(e *desktop.MouseEvent) {
 	if e.Button == desktop.MouseButtonPrimary && h.onEdge(e.Position.X) {
-		h.p.table.startResize(h.col, e.AbsolutePosition.X)
+		h.tb.startResize(h.col, e.AbsolutePosition.X)
 	}
 }
 
 // MouseUp ends a resize.
-func (h *headerCell) MouseUp(*desktop.MouseEvent) { h.p.table.finishResize() }
+func (h *headerCell) MouseUp(*desktop.MouseEvent) { h.tb.finishResize() }
 
 func (h *headerCell) show(col int, text, tip string, arrow fyne.Resource) {
 	h.col, h.tip = col, tip
@@ -77,12 +77,12 @@ func (h *headerCell) show(col int, text, tip string, arrow fyne.Resource) {
 }
 
 // Tapped sorts by this column.
-func (h *headerCell) Tapped(*fyne.PointEvent) { h.p.view.sortBy(h.col) }
+func (h *headerCell) Tapped(*fyne.PointEvent) { h.tb.view.sortBy(h.col) }
 
 // MouseIn shows the full name under the header.
 func (h *headerCell) MouseIn(e *desktop.MouseEvent) {
 	h.pointerX = e.Position.X
-	if h.p.table.followResize(e) {
+	if h.tb.followResize(e) {
 		return
 	}
 	if h.tip == "" || h.tip == h.text.Text {
@@ -100,7 +100,7 @@ func (h *headerCell) MouseIn(e *desktop.MouseEvent) {
 
 func (h *headerCell) MouseMoved(e *desktop.MouseEvent) {
 	h.pointerX = e.Position.X
-	h.p.table.followResize(e)
+	h.tb.followResize(e)
 }
 
 // MouseOut hides the full name.

@@ -12,15 +12,36 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
+// hoverCell is what the table needs of its cells to pass the pointer on:
+// a cell that takes hover events and knows its place.
+type hoverCell interface {
+	fyne.CanvasObject
+	desktop.Hoverable
+	cellID() widget.TableCellID
+}
+
+// columnResize is a column's width dragged at its edge (widths.go), as
+// the table, its cells and its headers start, follow and end it.
+type columnResize interface {
+	startResize(col int, absX float32)
+	followResize(e *desktop.MouseEvent) bool // true while a resize goes on
+	finishResize()
+}
+
 // hoverTable is the results table, passing the pointer on to its cells.
 // widget.Table takes the hover events itself (for its column dividers), so
 // a cell never heard of the pointer and a cut cell could not show its whole
 // text; the table now tells the cell under the pointer.
 type hoverTable struct {
 	widget.Table
-	p     *Pane
-	cells []*tableCell // every cell the table made (it reuses them)
-	over  *tableCell   // the cell under the pointer
+	st    *paneState  // the pane moves the selection itself (focusOn)
+	cells []hoverCell // every cell the table made (it reuses them)
+	over  hoverCell   // the cell under the pointer
+
+	// What the table asks of the results table.
+	newCell     func() fyne.CanvasObject // a cell, to measure the rows
+	resize      columnResize             // a column's width dragged at its edge
+	selectedRow func() int               // the selected result's row, or -1
 	// measured is the rows' height, for scrolling by whole rows
 	// (tablescroll.go)
 	measured rowMetrics
@@ -29,12 +50,12 @@ type hoverTable struct {
 	before *float32
 }
 
-func newHoverTable(p *Pane, length func() (int, int), create func() fyne.CanvasObject, update func(widget.TableCellID, fyne.CanvasObject)) *hoverTable {
-	t := &hoverTable{p: p}
+func newHoverTable(st *paneState, resize columnResize, selectedRow func() int, length func() (int, int), create func() fyne.CanvasObject, update func(widget.TableCellID, fyne.CanvasObject)) *hoverTable {
+	t := &hoverTable{st: st, resize: resize, selectedRow: selectedRow, newCell: create}
 	t.Length, t.UpdateCell = length, update
 	t.CreateCell = func() fyne.CanvasObject {
 		o := create()
-		if c, ok := o.(*tableCell); ok {
+		if c, ok := o.(hoverCell); ok {
 			t.cells = append(t.cells, c)
 		}
 		return o
@@ -44,14 +65,15 @@ func newHoverTable(p *Pane, length func() (int, int), create func() fyne.CanvasO
 }
 
 // cellAt is the cell drawn at the window position abs, if any.
-func (t *hoverTable) cellAt(abs fyne.Position) *tableCell {
+func (t *hoverTable) cellAt(abs fyne.Position) hoverCell {
 	drv := fyne.CurrentApp().Driver()
 	rows, cols := 0, 0
 	if t.Length != nil {
 		rows, cols = t.Length()
 	}
 	for _, c := range t.cells {
-		if !c.Visible() || c.id.Row < 0 || c.id.Row >= rows || c.id.Col < 0 || c.id.Col >= cols || drv.CanvasForObject(c) == nil {
+		id := c.cellID()
+		if !c.Visible() || id.Row < 0 || id.Row >= rows || id.Col < 0 || id.Col >= cols || drv.CanvasForObject(c) == nil {
 			continue
 		}
 		at, size := drv.AbsolutePositionForObject(c), c.Size()
@@ -79,7 +101,7 @@ func (t *hoverTable) hover(abs fyne.Position) {
 // MouseIn is part of desktop.Hoverable.
 func (t *hoverTable) MouseIn(e *desktop.MouseEvent) {
 	t.Table.MouseIn(e)
-	if t.p.table.followResize(e) {
+	if t.resize.followResize(e) {
 		return
 	}
 	t.hover(e.AbsolutePosition)
@@ -88,7 +110,7 @@ func (t *hoverTable) MouseIn(e *desktop.MouseEvent) {
 // MouseMoved is part of desktop.Hoverable.
 func (t *hoverTable) MouseMoved(e *desktop.MouseEvent) {
 	t.Table.MouseMoved(e)
-	if t.p.table.followResize(e) {
+	if t.resize.followResize(e) {
 		return
 	}
 	t.hover(e.AbsolutePosition)

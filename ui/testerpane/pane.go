@@ -45,10 +45,42 @@ type cell struct {
 // Pane is the tester pane. All methods must run on the Fyne goroutine.
 // It is what the window talks to, and it coordinates its parts: each part
 // (the reading, the answers, the row input, the result view and its tally,
-// the table's columns, compare's columns, expectations, export) is a named
-// field with one job, and the parts reach each other through the pane.
+// the table's columns, compare's columns, expectations, export, the detail
+// area) is a named field with one job. A part never points back to the
+// pane: it holds the state the parts share (paneState), pointers to the
+// parts it reads, and a few named callbacks that the pane sets in New.
 type Pane struct {
-	win fyne.Window
+	// The state the parts share: the document, the test set, compare, the
+	// selection, and how work reaches the UI goroutine. It holds no
+	// pointer to the pane or to its parts.
+	*paneState
+
+	// Background compiles (see SetDocument).
+	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
+
+	// The pane's parts, each with one job. A part may point to the shared
+	// state, to the widgets (ui) and to the parts above it in this list,
+	// never to one below it nor to the pane; what must go the other way
+	// (the results to redraw, the rows changed, a cell selected) is a
+	// named callback.
+	reading readings     // which engine answers for which crawler (reading.go)
+	answers answerer     // compiled engines and verdicts (queries.go)
+	expect  expectations // pinned verdicts (expect.go)
+	matrix  compareView  // compare's engine columns (compare.go)
+	tallies tallier      // every verdict worked out, for counts, filter and sort (view.go)
+	view    resultView   // the result rows after filter and sort, and their summary (view.go)
+	table   resultTable  // the results table's columns (table.go, columns.go)
+	export  exporter     // Copy and Export… (export.go)
+	input   rowInput     // the crawler and path rows (rows.go, rowtext.go, rowwindow.go)
+	detail  *detailView  // the selected result explained (detail.go)
+
+	ui paneUI // the widgets (no part among them)
+}
+
+// paneState is what several parts of the pane read and change: it holds
+// no pointer to the pane or to its parts.
+type paneState struct {
+	win fyne.Window // places pop-ups and dialogs
 
 	doc   *syntax.Document
 	prefs *aipref.File // the document's Content-Signal and Content-Usage lines
@@ -58,9 +90,9 @@ type Pane struct {
 	compare  bool
 	selected *cell // the result shown in the detail area
 
-	// Background compiles (see SetDocument): gen counts documents.
-	gen      int
-	compiler *latest.Worker[compileJob, compiledSet] // compiles big documents off the UI goroutine
+	// gen counts documents (background compiles and queries keep the
+	// answer of the newest only).
+	gen int
 	// toUI is how a background result reaches the UI goroutine: fyne.Do.
 	// A test driver has no UI goroutine, so tests play it with a channel.
 	toUI func(func())
@@ -70,30 +102,19 @@ type Pane struct {
 	// synchronous: no background work at all (SetSynchronous)
 	synchronous bool
 
-	// The pane's parts, each with one job. They reach each other through
-	// the pane, which they point back to.
-	reading readings     // which engine answers for which crawler (reading.go)
-	answers answerer     // compiled engines and verdicts (queries.go)
-	input   rowInput     // the crawler and path rows (rows.go, rowtext.go, rowwindow.go)
-	view    resultView   // the result rows after filter and sort (view.go)
-	tallies tallier      // every verdict worked out, for counts, filter and sort (view.go)
-	table   resultTable  // the results table's columns (table.go, columns.go)
-	matrix  compareView  // compare's engine columns (compare.go)
-	expect  expectations // pinned verdicts (expect.go)
-	export  exporter     // Copy and Export… (export.go)
+	suppressSelection bool // set while the pane moves the selection itself
+	presenting        bool // presenter mode's layout (present.go)
 
-	onSelect          func(engine.Verdict)
-	onTestSetChanged  func()
-	onEngineChanged   func(id string)
-	onCompareChanged  func(on bool)
-	onColumnsChanged  func() // the compare columns' order or hiding changed
-	suppressSelection bool   // set while the pane moves the selection itself
-	presenting        bool   // presenter mode's layout (present.go)
-
-	ui paneUI
+	// What the window asked to hear of (the Pane's SetOn… methods).
+	onSelect         func(engine.Verdict)
+	onTestSetChanged func()
+	onEngineChanged  func(id string)
+	onCompareChanged func(on bool)
+	onColumnsChanged func() // the compare columns' order or hiding changed
 }
 
-// paneUI holds the widgets.
+// paneUI holds the widgets. It holds no part: the parts that show
+// something share it by pointer.
 type paneUI struct {
 	root        fyne.CanvasObject
 	engineSel   *safewidget.Select
@@ -113,7 +134,6 @@ type paneUI struct {
 	tip         *HoverTip // a cut cell's whole text, over the table
 	results     *fyne.Container
 	emptyHint   *widget.Label
-	detail      *detailView
 	lower       *container.Split  // the results over the detail area
 	upper       *container.Split  // the rows over the results and the detail area
 	inputs      fyne.CanvasObject // the crawler and path rows (hidden when presenting)
@@ -128,33 +148,58 @@ var emptyDoc = syntax.Parse(nil)
 // New builds an empty pane (one empty crawler row and one empty path row,
 // each crawler read by its own rules). win is used to place pop-ups.
 func New(win fyne.Window) *Pane {
-	p := &Pane{
+	p := &Pane{paneState: &paneState{
 		win:  win,
 		toUI: fyne.Do,
 		doc:  emptyDoc,
 		set:  testset.New(),
-	}
-	p.reading = readings{p: p, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
-	p.input.p = p
-	p.export.p = p
-	p.expect.p = p
-	p.table = resultTable{p: p, colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
-	p.matrix = compareView{p: p, hidden: map[string]bool{}}
+	}}
+	cols := &engineColumns{hidden: map[string]bool{}}
+	p.reading = readings{paneState: p.paneState, cols: cols, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
+	p.input = rowInput{paneState: p.paneState, ui: &p.ui, rowsChanged: p.rowsChanged}
+	p.export = exporter{paneState: p.paneState, answers: &p.answers, view: &p.view}
+	p.expect = expectations{paneState: p.paneState, answers: &p.answers, reading: &p.reading, rowsChanged: p.rowsChanged}
+	p.detail = newDetailView(p.paneState, &p.ui, &p.answers, &p.expect, &p.matrix, &p.view)
+	p.table = resultTable{paneState: p.paneState, ui: &p.ui, view: &p.view, answers: &p.answers, reading: &p.reading,
+		expect: &p.expect, matrix: &p.matrix, detail: p.detail,
+		colChoice: map[colKind]colChoice{}, fits: map[fitKey]string{}}
+	p.matrix = compareView{paneState: p.paneState, engineColumns: cols, answers: &p.answers, reading: &p.reading,
+		columnsChanged: func() {
+			p.table.layoutColumns()
+			p.tallies.startTally()
+			p.refreshResults()
+		},
+		fitColumns: func() {
+			p.table.forgetWidths()
+			p.table.layoutColumns()
+		}}
 	for _, e := range p.reading.engines {
 		if hiddenByDefault(e.Info().ID) {
 			p.matrix.hidden[e.Info().ID] = true
 		}
 	}
-	p.view = resultView{p: p, sortCol: -1}
-	p.tallies = tallier{p: p, facts: map[cell]fact{}}
+	p.view = resultView{paneState: p.paneState, reading: &p.reading, answers: &p.answers, cols: cols, tallies: &p.tallies, ui: &p.ui, sortCol: -1,
+		columns:        func() []column { return p.table.cols },
+		layoutColumns:  func() { p.table.layoutColumns() },
+		setCompare:     p.SetCompare,
+		refreshResults: p.refreshResults,
+	}
+	p.tallies = tallier{paneState: p.paneState, answers: &p.answers, reading: &p.reading, cols: cols, facts: map[cell]fact{},
+		rows:          func() ([]pair, bool) { return p.view.pairs, p.view.toggles[showDiffer] },
+		countSummary:  p.view.countSummary,
+		updateSummary: p.view.updateSummary,
+		tallied:       p.view.tallied,
+	}
 	p.answers = answerer{
-		p:         p,
-		compiled:  map[string]engine.Compiled{},
-		verdicts:  map[cell]*engine.Verdict{},
-		cost:      map[string]time.Duration{},
-		runners:   map[string]*queryRunner{},
-		pending:   map[cell]bool{},
-		cancelled: map[cell]bool{},
+		paneState:      p.paneState,
+		compiling:      func() bool { return p.compiler.Busy() },
+		refreshResults: p.refreshResults,
+		compiled:       map[string]engine.Compiled{},
+		verdicts:       map[cell]*engine.Verdict{},
+		cost:           map[string]time.Duration{},
+		runners:        map[string]*queryRunner{},
+		pending:        map[cell]bool{},
+		cancelled:      map[cell]bool{},
 	}
 	p.compiler = &latest.Worker[compileJob, compiledSet]{
 		Work: func(j compileJob) compiledSet { return compileAll(j.doc, j.ids) },
@@ -174,12 +219,12 @@ func New(win fyne.Window) *Pane {
 	}
 	p.tallies.worker = &latest.Worker[tallyJob, tallyOut]{
 		Work:    runTally,
-		Deliver: p.tallies.tallied,
+		Deliver: p.tallies.deliver,
 		Hand:    func(f func()) { p.toUI(f) },
 	}
 	p.matrix.order = p.matrix.defaultOrder()
 	p.input.ensureEmptyRows()
-	p.ui.build(p)
+	p.buildUI()
 	p.rowsChanged(false)
 	return p
 }
@@ -383,12 +428,11 @@ func (p *Pane) SetTestSet(s *testset.Set) {
 }
 
 func (in *rowInput) ensureEmptyRows() {
-	p := in.p
-	if len(p.set.Crawlers) == 0 {
-		p.set.Crawlers = []string{""}
+	if len(in.set.Crawlers) == 0 {
+		in.set.Crawlers = []string{""}
 	}
-	if len(p.set.Paths) == 0 {
-		p.set.Paths = []string{""}
+	if len(in.set.Paths) == 0 {
+		in.set.Paths = []string{""}
 	}
 }
 
@@ -406,14 +450,13 @@ func nonEmpty(list []string) []string {
 // crawler-major, empty rows skipped, each pair once. It reports whether the
 // rows changed.
 func (rv *resultView) recomputePairs() bool {
-	p := rv.p
 	seen := map[pair]bool{}
 	var out []pair
-	for _, c := range p.set.Crawlers {
+	for _, c := range rv.set.Crawlers {
 		if c == "" {
 			continue
 		}
-		for _, path := range p.set.Paths {
+		for _, path := range rv.set.Paths {
 			pr := pair{c, path}
 			if path == "" || seen[pr] {
 				continue
@@ -457,7 +500,7 @@ func (p *Pane) rowsChanged(user bool) {
 // verdicts of its visible rows only.
 func (p *Pane) refreshResults() {
 	p.input.updateRowWindow()
-	p.tallies.updateSummary()
+	p.view.updateSummary()
 	if len(p.view.pairs) == 0 {
 		p.ui.emptyHint.Show()
 		p.ui.table.Hide() // the hint takes its place, headers and all
@@ -466,7 +509,7 @@ func (p *Pane) refreshResults() {
 		p.ui.table.Show()
 	}
 	p.ui.table.Refresh()
-	p.ui.detail.update()
+	p.detail.update()
 }
 
 // setLabel changes a label only when its text or importance differ.
@@ -486,36 +529,18 @@ const maxCountedCrawlers = 3
 // openDetail opens (or widens) the detail area to the whole explanation
 // of the selected result; presenting, it stays hidden (the window explains
 // the result in large type).
-func (ui *paneUI) openDetail(presenting bool) {
-	if presenting {
+func (d *detailView) openDetail() {
+	if d.presenting {
 		return
 	}
-	if off := ui.detail.fitOffset(ui.lower); off < ui.lower.Offset-0.01 {
-		ui.lower.SetOffset(off)
+	if off := d.fitOffset(d.ui.lower); off < d.ui.lower.Offset-0.01 {
+		d.ui.lower.SetOffset(off)
 	}
 }
 
-// selectCell shows c in the detail area and tells the window.
-func (p *Pane) selectCell(c cell) {
-	if p.suppressSelection {
-		return
-	}
-	p.selected = &c
-	p.ui.detail.update()
-	p.ui.table.Refresh() // the selected row's highlight
-	p.ui.openDetail(p.presenting)
-	// the row whole in sight, the rows above it from a row's top (the
-	// table's own scroll to a clicked row left half a row at the top),
-	// and the keyboard there
-	p.ui.table.focusOn(p.view.selectedRow())
-	p.ui.table.showRow(p.view.selectedRow())
-	if v := p.answers.verdict(c); v != nil && p.onSelect != nil {
-		p.onSelect(*v)
-	}
-}
-
-// build makes the pane's widgets.
-func (ui *paneUI) build(p *Pane) {
+// buildUI makes the pane's widgets and ties them to the parts.
+func (p *Pane) buildUI() {
+	ui := &p.ui
 	ui.engineNames = []string{lang.X("testerpane.reading.own", "Each crawler's own")}
 	for _, e := range p.reading.engines {
 		ui.engineNames = append(ui.engineNames, msg.New(e.Info().Name).String())
@@ -591,10 +616,9 @@ func (ui *paneUI) build(p *Pane) {
 	ui.emptyHint = widget.NewLabel(lang.X("testerpane.empty_hint", "Type a crawler and a path above to see whether this file lets it in."))
 	ui.emptyHint.Wrapping = fyne.TextWrapWord
 	ui.emptyHint.Alignment = fyne.TextAlignCenter
-	tableArea := container.New(&fillLayout{p: p}, ui.table)
+	tableArea := container.New(&fillLayout{tb: &p.table}, ui.table)
 	ui.tip = NewHoverTip(tableArea)
 	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.Layer())
-	ui.detail = newDetailView(p)
 
 	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
 		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
@@ -617,7 +641,7 @@ func (ui *paneUI) build(p *Pane) {
 	ui.tools = container.New(&stackLayout{flow: flow, gap: theme.Padding()}, ui.filterRow, ui.toggleBox, ui.summary)
 	resultsPart := topOver(ui.tools, ui.results)
 	flow.relayout = func() { ui.tools.Refresh(); resultsPart.Refresh() }
-	ui.lower = container.NewVSplit(resultsPart, ui.detail.object())
+	ui.lower = container.NewVSplit(resultsPart, p.detail.object())
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	ui.rowsScroll = container.NewVScroll(inputs)
 	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.input.updateRowWindow() }

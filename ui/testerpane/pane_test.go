@@ -167,7 +167,7 @@ func TestAddCrawlerAndPathShowsBlockedAndLine(t *testing.T) {
 		t.Errorf("the detail area takes %.0f%% before anything is selected", 100*(1-p.ui.lower.Offset))
 	}
 	selectRow(t, p, "Googlebot", "/private/x")
-	if e := p.ui.detail.explain.Text; !strings.Contains(e, "line 2") || !strings.Contains(e, "`*` group") {
+	if e := p.detail.explain.Text; !strings.Contains(e, "line 2") || !strings.Contains(e, "`*` group") {
 		t.Errorf("explanation = %q, want the line and the group", e)
 	}
 	if p.ui.lower.Offset > 0.9 {
@@ -328,14 +328,14 @@ func TestCompareMatrixMarksDifference(t *testing.T) {
 	if len(got) != 1 || got[0].Engine != blockedBy || got[0].Allowed {
 		t.Fatalf("OnSelect got %+v, want %s's blocked verdict", got, blockedBy)
 	}
-	if !strings.Contains(p.ui.detail.explain.Text, got[0].ExplainAll()) || !p.ui.detail.body.Visible() {
-		t.Errorf("detail shows %q", p.ui.detail.explain.Text)
+	if !strings.Contains(p.detail.explain.Text, got[0].ExplainAll()) || !p.detail.body.Visible() {
+		t.Errorf("detail shows %q", p.detail.explain.Text)
 	}
-	if !strings.Contains(p.ui.detail.title.Text, engine.NameOf(blockedBy).String()) {
-		t.Errorf("detail title %q does not name the engine", p.ui.detail.title.Text)
+	if !strings.Contains(p.detail.title.Text, engine.NameOf(blockedBy).String()) {
+		t.Errorf("detail title %q does not name the engine", p.detail.title.Text)
 	}
-	why := p.ui.detail.differ.Text
-	if !p.ui.detail.differ.Visible() || !strings.HasPrefix(why, "Why they differ:") || !strings.Contains(why, shortName(blockedBy)) ||
+	why := p.detail.differ.Text
+	if !p.detail.differ.Visible() || !strings.HasPrefix(why, "Why they differ:") || !strings.Contains(why, shortName(blockedBy)) ||
 		!strings.Contains(why, shortName(allowedBy)) || !strings.Contains(why, "line ") {
 		t.Errorf("why-differ line = %q", why)
 	}
@@ -362,13 +362,13 @@ func TestOnSelectGivesTheVerdict(t *testing.T) {
 	if v.Agent != "bingbot" || v.Allowed || v.Rule == nil || v.Rule.Line != 5 || v.Group == nil || v.Group.Start() != 4 {
 		t.Errorf("verdict = %+v (rule %+v, group %+v), want bingbot blocked by line 5 in the group at line 4", v, v.Rule, v.Group)
 	}
-	if !strings.Contains(p.ui.detail.explain.Shown(), "line 5 Disallow: /private") {
-		t.Errorf("detail explanation = %q", p.ui.detail.explain.Shown())
+	if !strings.Contains(p.detail.explain.Shown(), "line 5 Disallow: /private") {
+		t.Errorf("detail explanation = %q", p.detail.explain.Shown())
 	}
 	// The detail follows edits of the file.
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nAllow: /\n")))
-	if !strings.Contains(p.ui.detail.title.Text, "allowed") {
-		t.Errorf("detail after an edit: %q", p.ui.detail.title.Text)
+	if !strings.Contains(p.detail.title.Text, "allowed") {
+		t.Errorf("detail after an edit: %q", p.detail.title.Text)
 	}
 	if len(got) != 1 {
 		t.Error("an edit of the file must not fire OnSelect (it would scroll the editor while typing)")
@@ -415,10 +415,10 @@ func TestExpectations(t *testing.T) {
 
 	// Right expectation from the detail area's button: the row passes.
 	selectRow(t, p, "Googlebot", "/private/x")
-	if d := p.ui.detail.check; d.Text != "FAIL: expected allowed" || d.Importance != widget.DangerImportance {
+	if d := p.detail.check; d.Text != "FAIL: expected allowed" || d.Importance != widget.DangerImportance {
 		t.Errorf("detail check = %q", d.Text)
 	}
-	test.Tap(p.ui.detail.expectNo)
+	test.Tap(p.detail.expectNo)
 	r = rowFor(t, p, "Googlebot", "/private/x")
 	if r.check != "✓ blocked" {
 		t.Errorf("check = %q", r.check)

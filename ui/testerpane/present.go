@@ -23,12 +23,12 @@ func (p *Pane) SetPresenting(on bool) {
 			o.Show()
 		}
 	}
-	ui.detail.update() // hidden presenting (a selection keeps it so), else shown when a result is selected
+	p.detail.update() // hidden presenting (a selection keeps it so), else shown when a result is selected
 	ui.root.Refresh()
 	if !on && p.selected != nil {
 		// a result selected while presenting: its explanation whole (the
 		// area came back one line tall)
-		p.ui.openDetail(p.presenting)
+		p.detail.openDetail()
 	}
 }
 

@@ -25,7 +25,7 @@ func TestPresentingGivesTheTableTheHeight(t *testing.T) {
 	p.SetPresenting(true)
 	w.Content().Refresh()
 	after := p.ui.table.Size().Height
-	if p.ui.inputs.Visible() || p.ui.toggleBox.Visible() || p.ui.detail.object().Visible() {
+	if p.ui.inputs.Visible() || p.ui.toggleBox.Visible() || p.detail.object().Visible() {
 		t.Error("presenting leaves the rows, toggles or detail area shown")
 	}
 	if after < before*1.5 {
@@ -45,17 +45,17 @@ func TestPresentingGivesTheTableTheHeight(t *testing.T) {
 	}
 	// presenter mode's own explanation replaces the detail area: a
 	// selection keeps it hidden (it once came back and took the height)
-	if f := p.Figures(); f.DetailShown || p.ui.detail.object().Visible() {
+	if f := p.Figures(); f.DetailShown || p.detail.object().Visible() {
 		t.Error("selecting a result while presenting shows the detail area")
 	}
 	p.SetPresenting(false)
-	if !p.ui.inputs.Visible() || !p.ui.toggleBox.Visible() || !p.ui.detail.object().Visible() {
+	if !p.ui.inputs.Visible() || !p.ui.toggleBox.Visible() || !p.detail.object().Visible() {
 		t.Error("leaving presenter mode does not bring the rows back")
 	}
 	// the detail area opens to the explanation selected while presenting,
 	// as a click outside presenter mode opens it (it came back one line tall)
 	w.Content().Refresh()
-	if want := p.ui.detail.fitOffset(p.ui.lower); p.ui.lower.Offset > want+0.02 {
+	if want := p.detail.fitOffset(p.ui.lower); p.ui.lower.Offset > want+0.02 {
 		t.Errorf("after presenting the table keeps %.2f of the height, the explanation needs it at %.2f", p.ui.lower.Offset, want)
 	}
 }

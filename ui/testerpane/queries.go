@@ -32,7 +32,9 @@ const (
 // computes each verdict once, only when a visible row asks for it, on the
 // UI goroutine within its time budget or in the background.
 type answerer struct {
-	p *Pane
+	*paneState
+	compiling      func() bool // a document is compiling in the background
+	refreshResults func()      // a verdict arrived or was given up on: show it
 
 	// Per-document caches.
 	compiled map[string]engine.Compiled
@@ -54,7 +56,7 @@ type queryJob struct {
 	gen  int
 	comp engine.Compiled
 	// doc is the document comp was compiled from: while a big document
-	// compiles in the background, gen is already the new one's but p.doc
+	// compiles in the background, gen is already the new one's but the shared doc
 	// and comp are still the old one's, so an answer is kept only if doc is
 	// still the one on screen.
 	doc *syntax.Document
@@ -106,8 +108,7 @@ func (an *answerer) runner(id string) *queryRunner {
 // query answers c with comp: at once when that fits the budget, else in the
 // background (then it returns nil and c is cellWorking).
 func (an *answerer) query(c cell, comp engine.Compiled) *engine.Verdict {
-	p := an.p
-	if !engine.MayBeSlow(comp, c.crawler, c.path) || p.synchronous {
+	if !engine.MayBeSlow(comp, c.crawler, c.path) || an.synchronous {
 		v := answer(comp, c)
 		return &v
 	}
@@ -115,7 +116,7 @@ func (an *answerer) query(c cell, comp engine.Compiled) *engine.Verdict {
 	budget := an.spend()
 	if r.running || budget <= 0 {
 		an.pending[c] = true
-		r.queue = append(r.queue, queryJob{c, p.gen, comp, p.doc})
+		r.queue = append(r.queue, queryJob{c, an.gen, comp, an.doc})
 		an.runNext(c.engine)
 		return nil
 	}
@@ -132,10 +133,10 @@ func (an *answerer) query(c cell, comp engine.Compiled) *engine.Verdict {
 		an.budget = 0
 		an.pending[c] = true
 		r.running = true
-		gen, doc := p.gen, p.doc
+		gen, doc := an.gen, an.doc
 		go func() {
 			v := <-done
-			p.toUI(func() { an.delivered(c, gen, doc, v) })
+			an.toUI(func() { an.delivered(c, gen, doc, v) })
 		}()
 		return nil
 	}
@@ -151,13 +152,11 @@ func answer(comp engine.Compiled, c cell) engine.Verdict {
 // withUsage adds the usage preferences in force for c's crawler (UI
 // goroutine: they belong to the current document).
 func (an *answerer) withUsage(c cell, v *engine.Verdict) {
-	p := an.p
-	aiaccess.AddUsage(v, p.prefs, crawlers.Resolve(c.crawler))
+	aiaccess.AddUsage(v, an.prefs, crawlers.Resolve(c.crawler))
 }
 
 // runNext starts the engine's next waiting query that still matters.
 func (an *answerer) runNext(id string) {
-	p := an.p
 	r := an.runner(id)
 	if r.running {
 		return
@@ -165,13 +164,13 @@ func (an *answerer) runNext(id string) {
 	for len(r.queue) > 0 {
 		job := r.queue[0]
 		r.queue = r.queue[1:]
-		if job.gen != p.gen || job.doc != p.doc || !an.pending[job.c] {
+		if job.gen != an.gen || job.doc != an.doc || !an.pending[job.c] {
 			continue // superseded by a newer document, or cancelled
 		}
 		r.running = true
 		go func() {
 			v := answer(job.comp, job.c)
-			p.toUI(func() { an.delivered(job.c, job.gen, job.doc, v) })
+			an.toUI(func() { an.delivered(job.c, job.gen, job.doc, v) })
 		}()
 		return
 	}
@@ -180,37 +179,34 @@ func (an *answerer) runNext(id string) {
 
 // delivered receives a background verdict on the UI goroutine.
 func (an *answerer) delivered(c cell, gen int, doc *syntax.Document, v engine.Verdict) {
-	p := an.p
 	an.runner(c.engine).running = false
-	if gen == p.gen && doc == p.doc && an.pending[c] {
+	if gen == an.gen && doc == an.doc && an.pending[c] {
 		delete(an.pending, c)
 		an.withUsage(c, &v)
 		an.verdicts[c] = &v
-		p.refreshResults()
+		an.refreshResults()
 	}
 	an.runNext(c.engine)
 }
 
 func (an *answerer) anyRunning() bool {
-	p := an.p
 	for _, r := range an.runners {
 		if r.running {
 			return true
 		}
 	}
-	return p.compiler.Busy()
+	return an.compiling()
 }
 
 // cancel gives up on c for this document: its row says so, and a late
 // answer is dropped. Editing the file or the rows asks again.
 func (an *answerer) cancel(c cell) {
-	p := an.p
 	if !an.pending[c] {
 		return
 	}
 	delete(an.pending, c)
 	an.cancelled[c] = true
-	p.refreshResults()
+	an.refreshResults()
 }
 
 // forgetQueries drops the per-document query state (a new document).
@@ -222,7 +218,6 @@ func (an *answerer) forgetQueries() {
 // compile returns engine id compiled for the document shown, compiling it
 // here when it is not yet.
 func (an *answerer) compile(id string) (engine.Compiled, bool) {
-	p := an.p
 	if comp, ok := an.compiled[id]; ok {
 		return comp, true
 	}
@@ -231,7 +226,7 @@ func (an *answerer) compile(id string) (engine.Compiled, bool) {
 		return nil, false
 	}
 	start := time.Now()
-	comp := e.Compile(p.doc)
+	comp := e.Compile(an.doc)
 	an.cost[id] = time.Since(start)
 	an.compiled[id] = comp
 	return comp, true

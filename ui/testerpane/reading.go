@@ -10,7 +10,8 @@ import (
 // readings is the reading of the results: one engine for every crawler,
 // or each crawler's own (OwnReading), and the engines there are.
 type readings struct {
-	p *Pane
+	*paneState
+	cols *engineColumns // compare's columns: the engines in view with compare
 
 	engines  []engine.Engine   // every engine, in their Order
 	engineID string            // an engine id or OwnReading
@@ -52,15 +53,14 @@ func (rd *readings) engineIndex(id string) int {
 
 // enginesInView are the engines whose verdicts are on screen.
 func (rd *readings) enginesInView() []string {
-	p := rd.p
-	if p.compare {
-		return p.matrix.compareEngines()
+	if rd.compare {
+		return rd.cols.compareEngines()
 	}
 	if rd.engineID != OwnReading {
 		return []string{rd.engineID}
 	}
 	var ids []string
-	for _, c := range p.set.Crawlers {
+	for _, c := range rd.set.Crawlers {
 		if c == "" {
 			continue
 		}

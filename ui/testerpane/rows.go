@@ -163,7 +163,9 @@ func splitLines(s string) []string {
 // The rows themselves live in the pane's test set; rowInput edits them and
 // tells the pane (rowsChanged).
 type rowInput struct {
-	p *Pane
+	*paneState
+	ui          *paneUI         // the rows' boxes, their scroll, the fold
+	rowsChanged func(user bool) // a row changed: the results follow
 
 	text          [2]rowText     // each row list's text box (rowtext.go)
 	lastCatalogue *catalogueView // the picker last opened (tests drive it)
@@ -178,19 +180,17 @@ const (
 )
 
 func (in *rowInput) rows(k rowKind) *[]string {
-	p := in.p
 	if k == crawlerRows {
-		return &p.set.Crawlers
+		return &in.set.Crawlers
 	}
-	return &p.set.Paths
+	return &in.set.Paths
 }
 
 func (in *rowInput) box(k rowKind) *fyne.Container {
-	p := in.p
 	if k == crawlerRows {
-		return p.ui.crawlerBox
+		return in.ui.crawlerBox
 	}
-	return p.ui.pathBox
+	return in.ui.pathBox
 }
 
 // addButtons are a row list's add buttons; they stay under the scrolled
@@ -290,7 +290,6 @@ func (in *rowInput) usedElsewhere(k rowKind, i int, value string) bool {
 
 // editRow follows typing in row i; the row's expectations follow its text.
 func (in *rowInput) editRow(k rowKind, i int, text string) {
-	p := in.p
 	rows := *in.rows(k)
 	if i >= len(rows) || rows[i] == text {
 		return
@@ -299,12 +298,12 @@ func (in *rowInput) editRow(k rowKind, i int, text string) {
 	rows[i] = text
 	if old != "" && !in.usedElsewhere(k, i, old) {
 		if k == crawlerRows {
-			p.set.RenameCrawler(old, text)
+			in.set.RenameCrawler(old, text)
 		} else {
-			p.set.RenamePath(old, text)
+			in.set.RenamePath(old, text)
 		}
 	}
-	p.rowsChanged(true)
+	in.rowsChanged(true)
 }
 
 // pasteRows puts pasted lines into rows: the first into row i when it is
@@ -312,7 +311,6 @@ func (in *rowInput) editRow(k rowKind, i int, text string) {
 // The focus moves to the last pasted row, the cursor at its end, so what
 // is typed next goes where the user sees it.
 func (in *rowInput) pasteRows(k rowKind, i int, lines []string) {
-	p := in.p
 	rows := in.rows(k)
 	if (*rows)[i] == "" {
 		(*rows)[i] = lines[0]
@@ -320,7 +318,7 @@ func (in *rowInput) pasteRows(k rowKind, i int, lines []string) {
 	}
 	*rows = slices.Insert(*rows, i+1, lines...)
 	in.buildRows()
-	p.rowsChanged(true)
+	in.rowsChanged(true)
 	last := i + len(lines)
 	in.focusRow(k, last)
 	e := in.entry(k, last)
@@ -334,11 +332,10 @@ func (in *rowInput) pasteRows(k rowKind, i int, lines []string) {
 
 // addRow appends a row with text and focuses it.
 func (in *rowInput) addRow(k rowKind, text string) {
-	p := in.p
 	rows := in.rows(k)
 	*rows = append(*rows, text)
 	in.buildRows()
-	p.rowsChanged(text != "")
+	in.rowsChanged(text != "")
 	in.focusRow(k, len(*rows)-1)
 }
 
@@ -357,15 +354,14 @@ func (in *rowInput) nextRow(k rowKind, i int) {
 }
 
 func (in *rowInput) focusRow(k rowKind, i int) {
-	p := in.p
-	p.ui.fold.set(false) // a row to type in is a row in sight
+	in.ui.fold.set(false) // a row to type in is a row in sight
 	if in.text[k].on {
 		in.focusText(k)
 		return
 	}
 	in.revealRow(k, i)
-	if p.win != nil {
-		p.win.Canvas().Focus(in.entry(k, i))
+	if in.win != nil {
+		in.win.Canvas().Focus(in.entry(k, i))
 	}
 }
 
@@ -393,7 +389,6 @@ func (in *rowInput) addFromCatalogue() {
 // picker's "add all of this purpose"), filling an empty last row first.
 // It returns how many it added.
 func (in *rowInput) addCrawlers(tokens []string) int {
-	p := in.p
 	rows := in.rows(crawlerRows)
 	have := map[string]bool{}
 	for _, r := range *rows {
@@ -414,7 +409,7 @@ func (in *rowInput) addCrawlers(tokens []string) int {
 	}
 	if added > 0 {
 		in.buildRows()
-		p.rowsChanged(true)
+		in.rowsChanged(true)
 	}
 	return added
 }
@@ -423,7 +418,6 @@ func (in *rowInput) addCrawlers(tokens []string) int {
 // the same text). The last row is emptied rather than removed, so there is
 // always a place to type.
 func (in *rowInput) removeRow(k rowKind, i int) {
-	p := in.p
 	rows := in.rows(k)
 	if i >= len(*rows) {
 		return
@@ -431,15 +425,15 @@ func (in *rowInput) removeRow(k rowKind, i int) {
 	old := (*rows)[i]
 	if old != "" && !in.usedElsewhere(k, i, old) {
 		if k == crawlerRows {
-			p.set.DropCrawler(old)
+			in.set.DropCrawler(old)
 		} else {
-			p.set.DropPath(old)
+			in.set.DropPath(old)
 		}
 	}
 	*rows = slices.Delete(*rows, i, i+1)
 	in.ensureEmptyRows()
 	in.buildRows()
-	p.rowsChanged(true)
+	in.rowsChanged(true)
 }
 
 // AddCrawler focuses an empty crawler row, adding one if there is none, so
@@ -450,7 +444,7 @@ func (p *Pane) AddCrawler() { p.input.focusEmptyRow(crawlerRows) }
 func (p *Pane) AddPath() { p.input.focusEmptyRow(pathRows) }
 
 func (in *rowInput) focusEmptyRow(k rowKind) {
-	in.p.ui.fold.set(false)
+	in.ui.fold.set(false)
 	if in.text[k].on {
 		in.focusText(k)
 		return

@@ -54,7 +54,6 @@ func (in *rowInput) rowSection(k rowKind, title string, box *fyne.Container) fyn
 
 // setAsText shows list k as a text box (on) or as rows.
 func (in *rowInput) setAsText(k rowKind, on bool) {
-	p := in.p
 	rt := &in.text[k]
 	if rt.entry == nil || rt.on == on {
 		return
@@ -66,8 +65,8 @@ func (in *rowInput) setAsText(k rowKind, on bool) {
 		rt.entry.Show()
 		rt.toggle.SetText(lang.X("testerpane.text.hide", "As rows"))
 		rt.toggle.SetIcon(theme.ListIcon())
-		if p.win != nil {
-			p.win.Canvas().Focus(rt.entry)
+		if in.win != nil {
+			in.win.Canvas().Focus(rt.entry)
 		}
 	} else {
 		rt.entry.Hide()
@@ -107,7 +106,6 @@ func rowValueLines(s string) string { return strings.Join(splitLines(s), "\n") }
 // place renames its row, so the row's expectations follow it, as typing in
 // a row does; a row whose line is gone takes its expectations with it.
 func (in *rowInput) setRowsFromText(k rowKind, s string) {
-	p := in.p
 	lines := splitLines(s)
 	rows := in.rows(k)
 	var old []string
@@ -123,9 +121,9 @@ func (in *rowInput) setRowsFromText(k rowKind, s string) {
 		for i := range old {
 			if old[i] != lines[i] && !slices.Contains(lines, old[i]) && !slices.Contains(old, lines[i]) {
 				if k == crawlerRows {
-					p.set.RenameCrawler(old[i], lines[i])
+					in.set.RenameCrawler(old[i], lines[i])
 				} else {
-					p.set.RenamePath(old[i], lines[i])
+					in.set.RenamePath(old[i], lines[i])
 				}
 			}
 		}
@@ -133,22 +131,21 @@ func (in *rowInput) setRowsFromText(k rowKind, s string) {
 	for _, o := range old {
 		if !slices.Contains(lines, o) {
 			if k == crawlerRows {
-				p.set.DropCrawler(o)
+				in.set.DropCrawler(o)
 			} else {
-				p.set.DropPath(o)
+				in.set.DropPath(o)
 			}
 		}
 	}
 	*rows = lines
 	in.ensureEmptyRows()
 	in.buildRows()
-	p.rowsChanged(true)
+	in.rowsChanged(true)
 }
 
 // focusText puts the cursor on a new line at the end of list k's text box,
 // where Add crawler or Add path lets the user type.
 func (in *rowInput) focusText(k rowKind) {
-	p := in.p
 	rt := &in.text[k]
 	if t := rt.entry.Text; t != "" && !strings.HasSuffix(t, "\n") {
 		rt.syncing = true
@@ -158,7 +155,7 @@ func (in *rowInput) focusText(k rowKind) {
 	lines := strings.Split(rt.entry.Text, "\n")
 	rt.entry.CursorRow, rt.entry.CursorColumn = len(lines)-1, 0
 	rt.entry.Refresh()
-	if p.win != nil {
-		p.win.Canvas().Focus(rt.entry)
+	if in.win != nil {
+		in.win.Canvas().Focus(rt.entry)
 	}
 }

@@ -83,15 +83,14 @@ func (l *rowsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // updateRowWindow shows the rows near the view of the rows' scroll and
 // hides the others (the focused row always stays shown).
 func (in *rowInput) updateRowWindow() {
-	p := in.p
-	sc := p.ui.rowsScroll
+	sc := in.ui.rowsScroll
 	if sc == nil {
 		return
 	}
 	drv := fyne.CurrentApp().Driver()
 	var focused fyne.Focusable
-	if p.win != nil {
-		focused = p.win.Canvas().Focused()
+	if in.win != nil {
+		focused = in.win.Canvas().Focused()
 	}
 	for _, k := range []rowKind{crawlerRows, pathRows} {
 		box := in.box(k)
@@ -134,7 +133,6 @@ func (in *rowInput) updateRowWindow() {
 
 // revealRow shows row i of k and scrolls the rows' view to it.
 func (in *rowInput) revealRow(k rowKind, i int) {
-	p := in.p
 	box := in.box(k)
 	if i >= len(box.Objects) {
 		return
@@ -144,7 +142,7 @@ func (in *rowInput) revealRow(k rowKind, i int) {
 		o.Show()
 		box.Refresh()
 	}
-	sc := p.ui.rowsScroll
+	sc := in.ui.rowsScroll
 	if sc == nil || sc.Size().Height == 0 {
 		return
 	}

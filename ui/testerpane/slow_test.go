@@ -135,7 +135,7 @@ func TestALongPathIsDrawnInLinesThatFit(t *testing.T) {
 	if strings.Contains(p.set.Paths[0], "\n") {
 		t.Fatal("Return put a newline into a path")
 	}
-	if d := widestText(p.ui.detail.object()); d > 4000 {
+	if d := widestText(p.detail.object()); d > 4000 {
 		t.Fatalf("the detail area draws a line %.0f px wide", d)
 	}
 	if r := widestText(p.ui.table); r > 4000 {

@@ -54,7 +54,7 @@ func (p *Pane) Restore(st State) {
 	p.ui.upper.SetOffset(st.dividers[0])
 	p.ui.lower.SetOffset(st.dividers[1])
 	if st.selected != nil && slices.Contains(p.view.shown, st.selected.pair) {
-		p.selectCell(*st.selected)
+		p.table.selectCell(*st.selected)
 	}
 }
 

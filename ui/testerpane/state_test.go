@@ -30,7 +30,7 @@ func TestLanguageSwitchKeepsTheTester(t *testing.T) {
 	x.ui.toggles[showBlocked].SetChecked(true)
 	x.view.sortBy(1)
 	x.view.sortBy(1) // by path, descending
-	x.selectCell(cell{pair{"YandexBot", "/private/x"}, "yandex"})
+	x.table.selectCell(cell{pair{"YandexBot", "/private/x"}, "yandex"})
 	x.ui.upper.SetOffset(0.4)
 	x.ui.lower.SetOffset(0.6)
 	shown := slices.Clone(x.view.shown)

@@ -42,7 +42,14 @@ const (
 // resultTable is the results table's columns: which there are, their
 // widths for the current language and zoom, and the cell texts cut to them.
 type resultTable struct {
-	p *Pane
+	*paneState
+	ui      *paneUI // the table widget, the hover tip
+	view    *resultView
+	answers *answerer
+	reading *readings
+	expect  *expectations
+	matrix  *compareView
+	detail  *detailView // the selected result explained
 
 	cols   []column
 	widths []float32
@@ -98,14 +105,13 @@ func (tb *resultTable) tip(c column) string {
 // layoutColumns chooses the columns for the mode and sizes each so that its
 // header and its words fit in the current language.
 func (tb *resultTable) layoutColumns() {
-	p := tb.p
-	if p.compare {
+	if tb.compare {
 		tb.cols = []column{{kind: colCrawler}}
-		if p.view.mixed {
+		if tb.view.mixed {
 			tb.cols = append(tb.cols, column{kind: colHost})
 		}
 		tb.cols = append(tb.cols, column{kind: colPath})
-		for _, id := range p.matrix.compareEngines() {
+		for _, id := range tb.matrix.compareEngines() {
 			tb.cols = append(tb.cols, column{kind: colEngineVerdict, engine: id})
 		}
 	} else {
@@ -116,7 +122,7 @@ func (tb *resultTable) layoutColumns() {
 	for i, c := range tb.cols {
 		tb.widths[i] = tb.startWidth(c)
 	}
-	if t := p.ui.table; t != nil {
+	if t := tb.ui.table; t != nil {
 		for i, w := range tb.widths {
 			t.SetColumnWidth(i, w)
 		}
@@ -143,7 +149,6 @@ func textWidth(s string, bold bool) float32 {
 // columns, its longest word; long-text columns start at a useful width and
 // the user widens them by dragging the header's edge.
 func (tb *resultTable) fitWidth(c column) float32 {
-	p := tb.p
 	need := tb.headerWidth(c)
 	word := float32(0)
 	switch c.kind {
@@ -151,7 +156,7 @@ func (tb *resultTable) fitWidth(c column) float32 {
 		// the longest crawler name, within reason: names are not cut; in
 		// compare the eight engine columns need the width more
 		most := zoomed(200)
-		if p.compare {
+		if tb.compare {
 			most = zoomed(120)
 		}
 		if tb.tableW > 0 {
@@ -160,20 +165,20 @@ func (tb *resultTable) fitWidth(c column) float32 {
 			most = min(most, max(zoomed(84), tb.tableW*0.22))
 		}
 		word = zoomed(84)
-		for _, cr := range p.set.Crawlers {
+		for _, cr := range tb.set.Crawlers {
 			word = max(word, min(textWidth(cr, false), most))
 		}
 		word += zoomed(2 * cellPad)
 	case colPath:
 		word = zoomed(180)
-		if p.compare {
+		if tb.compare {
 			word = zoomed(104)
 		}
 	case colHost:
 		// the widest host, within reason (hosts are few and short)
 		word = zoomed(60)
-		for _, pr := range p.view.pairs {
-			word = max(word, min(textWidth(p.view.displayHost(pr.path), false), zoomed(180)))
+		for _, pr := range tb.view.pairs {
+			word = max(word, min(textWidth(tb.view.displayHost(pr.path), false), zoomed(180)))
 		}
 		word += zoomed(2 * cellPad)
 	case colRule:
@@ -187,9 +192,9 @@ func (tb *resultTable) fitWidth(c column) float32 {
 		word += zoomed(iconSize + iconGap + 2*cellPad)
 	case colEngine:
 		// as wide as the readings the rows use, not every reading there is
-		for _, cr := range p.set.Crawlers {
+		for _, cr := range tb.set.Crawlers {
 			if cr != "" {
-				word = max(word, textWidth(shortName(p.reading.engineFor(cr)), false))
+				word = max(word, textWidth(shortName(tb.reading.engineFor(cr)), false))
 			}
 		}
 		word += zoomed(2 * cellPad)
@@ -222,7 +227,7 @@ func (tb *resultTable) startWidth(c column) float32 {
 // columns wider than anything they show).
 func (tb *resultTable) headerWidth(c column) float32 {
 	room := float32(0)
-	if s := tb.p.view.sortCol; s >= 0 && s < len(tb.cols) && tb.cols[s] == c {
+	if s := tb.view.sortCol; s >= 0 && s < len(tb.cols) && tb.cols[s] == c {
 		room = sortRoom
 	}
 	return textWidth(tb.header(c), true) + zoomed(2*cellPad+room)
@@ -301,13 +306,12 @@ func verdictIcon(allowed bool) fyne.Resource {
 // it: "Google: blocked · line 14: Disallow: /addContacts*", and the answer
 // expected when it is not met. Worked out on hover, not for every cell drawn.
 func (tb *resultTable) markTip(c cell) string {
-	p := tb.p
-	v := p.answers.verdict(c)
+	v := tb.answers.verdict(c)
 	if v == nil {
 		return ""
 	}
 	data := map[string]any{"Reading": engine.NameOf(c.engine).String(), "Verdict": verdictWord(v.Allowed), "Deciding": decidingText(v)}
-	if want, ok := p.expect.expectation(c); ok && want != v.Allowed {
+	if want, ok := tb.expect.expectation(c); ok && want != v.Allowed {
 		data["Want"] = expectWord(want)
 		return lang.X("testerpane.mark.tip_failed", "{{.Reading}}: {{.Verdict}}, expected {{.Want}} · {{.Deciding}}", data)
 	}
@@ -378,40 +382,38 @@ type content struct {
 
 // cellAt is where row, col of the table stand in the pane.
 func (tb *resultTable) cellAt(row int, col column) cell {
-	p := tb.p
-	pr := p.view.shown[row]
+	pr := tb.view.shown[row]
 	if col.kind == colEngineVerdict {
 		return cell{pr, col.engine}
 	}
-	return cell{pr, p.reading.engineFor(pr.crawler)}
+	return cell{pr, tb.reading.engineFor(pr.crawler)}
 }
 
 // content works out the cell at row, col.
 func (tb *resultTable) content(row int, col column) content {
-	p := tb.p
 	makeIcons()
 	c := tb.cellAt(row, col)
-	out := content{selected: p.selected != nil && p.selected.pair == c.pair}
+	out := content{selected: tb.selected != nil && tb.selected.pair == c.pair}
 	switch col.kind {
 	case colCrawler:
 		out.text = c.crawler
 		return out
 	case colPath:
-		out.text, out.middle = p.view.displayPath(c.path), true
+		out.text, out.middle = tb.view.displayPath(c.path), true
 		if out.text != c.path {
 			out.full = c.path
 		}
 		return out
 	case colHost:
-		out.text = p.view.displayHost(c.path)
+		out.text = tb.view.displayHost(c.path)
 		return out
 	case colEngine:
 		out.text = shortName(c.engine)
 		return out
 	}
-	v := p.answers.verdict(c)
+	v := tb.answers.verdict(c)
 	if v == nil {
-		switch p.answers.state(c) {
+		switch tb.answers.state(c) {
 		case cellWorking:
 			if col.kind == colVerdict || col.kind == colEngineVerdict {
 				out.working = true
@@ -427,12 +429,12 @@ func (tb *resultTable) content(row int, col column) content {
 		out.text, out.icon, out.color, out.bold = verdictWord(v.Allowed), verdictIcon(v.Allowed), verdictColorName(v.Allowed), true
 	case colEngineVerdict:
 		out.icon, out.color = verdictIcon(v.Allowed), verdictColorName(v.Allowed)
-		if want, ok := p.expect.expectation(c); ok && want != v.Allowed {
+		if want, ok := tb.expect.expectation(c); ok && want != v.Allowed {
 			// not as expected: marked as in the plain table's Expected column
 			out.icon, out.bold, out.color = failIcon, true, look.ColorNameBlocked
 			return out
 		}
-		if p.matrix.differs(c) {
+		if tb.matrix.differs(c) {
 			out.differ, out.bold, out.color = true, true, look.ColorNameDifferText
 			out.icon = differBlockedIcon
 			if v.Allowed {
@@ -444,7 +446,7 @@ func (tb *resultTable) content(row int, col column) content {
 	case colGroup:
 		out.text = groupText(v)
 	case colExpect:
-		want, ok := p.expect.expectation(c)
+		want, ok := tb.expect.expectation(c)
 		if !ok {
 			return out
 		}
@@ -461,33 +463,32 @@ func (tb *resultTable) content(row int, col column) content {
 
 // newTable builds the results table.
 func (tb *resultTable) newTable() *hoverTable {
-	p := tb.p
-	t := newHoverTable(p,
-		func() (int, int) { return len(p.view.shown), len(tb.cols) },
-		func() fyne.CanvasObject { return newTableCell(p) },
+	t := newHoverTable(tb.paneState, tb, tb.view.selectedRow,
+		func() (int, int) { return len(tb.view.shown), len(tb.cols) },
+		func() fyne.CanvasObject { return newTableCell(tb) },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			tc := o.(*tableCell)
-			if id.Row >= len(p.view.shown) || id.Col >= len(tb.cols) {
+			if id.Row >= len(tb.view.shown) || id.Col >= len(tb.cols) {
 				tc.show(id, content{})
 				return
 			}
 			tc.show(id, tb.content(id.Row, tb.cols[id.Col]))
 		})
 	t.ShowHeaderRow = true
-	t.CreateHeader = func() fyne.CanvasObject { return newHeaderCell(p) }
+	t.CreateHeader = func() fyne.CanvasObject { return newHeaderCell(tb) }
 	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		h := o.(*headerCell)
 		if id.Col < 0 || id.Col >= len(tb.cols) {
 			return
 		}
 		c := tb.cols[id.Col]
-		h.show(id.Col, tb.header(c), tb.tip(c), p.view.sortArrow(id.Col))
+		h.show(id.Col, tb.header(c), tb.tip(c), tb.view.sortArrow(id.Col))
 	}
 	t.OnSelected = func(id widget.TableCellID) {
-		if id.Row < 0 || id.Row >= len(p.view.shown) || id.Col < 0 || id.Col >= len(tb.cols) {
+		if id.Row < 0 || id.Row >= len(tb.view.shown) || id.Col < 0 || id.Col >= len(tb.cols) {
 			return
 		}
-		p.selectCell(tb.cellAt(id.Row, tb.cols[id.Col]))
+		tb.selectCell(tb.cellAt(id.Row, tb.cols[id.Col]))
 	}
 	return t
 }
@@ -499,7 +500,7 @@ func (tb *resultTable) newTable() *hoverTable {
 // remembers its cuts: a RichText shaped its text again on every scroll.
 type tableCell struct {
 	widget.BaseWidget
-	p      *Pane
+	tb     *resultTable
 	id     widget.TableCellID
 	shown  content
 	bg     *canvas.Rectangle
@@ -512,13 +513,13 @@ type tableCell struct {
 	iconTheme color.Color
 }
 
-func newTableCell(p *Pane) *tableCell {
-	c := &tableCell{p: p, bg: canvas.NewRectangle(color.Transparent), icon: canvas.NewImageFromResource(nil)}
+func newTableCell(tb *resultTable) *tableCell {
+	c := &tableCell{tb: tb, bg: canvas.NewRectangle(color.Transparent), icon: canvas.NewImageFromResource(nil)}
 	c.icon.FillMode = canvas.ImageFillContain
 	c.text = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	c.cancel = widget.NewButton(lang.X("testerpane.working.cancel", "Cancel"), func() {
-		if c.id.Row < len(p.view.shown) && c.id.Col < len(p.table.cols) {
-			p.answers.cancel(p.table.cellAt(c.id.Row, p.table.cols[c.id.Col]))
+		if c.id.Row < len(tb.view.shown) && c.id.Col < len(tb.cols) {
+			tb.answers.cancel(tb.cellAt(c.id.Row, tb.cols[c.id.Col]))
 		}
 	})
 	c.cancel.Importance = widget.LowImportance
@@ -528,6 +529,9 @@ func newTableCell(p *Pane) *tableCell {
 	return c
 }
 
+// cellID is the cell's place in the table (hoverCell).
+func (c *tableCell) cellID() widget.TableCellID { return c.id }
+
 func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 	return &tableCellRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.icon, c.text, c.cancel}}
 }
@@ -536,32 +540,32 @@ func (c *tableCell) CreateRenderer() fyne.WidgetRenderer {
 // (the table passes the pointer on: see hoverTable).
 // A path shows its whole URL there.
 func (c *tableCell) MouseIn(e *desktop.MouseEvent) {
-	if c.p.table.followResize(e) {
+	if c.tb.followResize(e) {
 		return
 	}
 	tip := c.shown.full
 	if tip == "" {
 		tip = c.shown.text
 	}
-	if p := c.p; c.id.Row < len(p.view.shown) && c.id.Col < len(p.table.cols) && p.table.cols[c.id.Col].kind == colEngineVerdict {
-		tip = p.table.markTip(p.table.cellAt(c.id.Row, p.table.cols[c.id.Col]))
+	if tb := c.tb; c.id.Row < len(tb.view.shown) && c.id.Col < len(tb.cols) && tb.cols[c.id.Col].kind == colEngineVerdict {
+		tip = tb.markTip(tb.cellAt(c.id.Row, tb.cols[c.id.Col]))
 	}
 	if tip == "" || c.text.Text == tip {
 		return
 	}
-	c.p.ui.tip.Show(c, tip)
+	c.tb.ui.tip.Show(c, tip)
 }
 
 // MouseMoved follows a column's resize that went down into the rows.
-func (c *tableCell) MouseMoved(e *desktop.MouseEvent) { c.p.table.followResize(e) }
+func (c *tableCell) MouseMoved(e *desktop.MouseEvent) { c.tb.followResize(e) }
 
 // MouseOut hides the whole text.
-func (c *tableCell) MouseOut() { c.p.ui.tip.Hide() }
+func (c *tableCell) MouseOut() { c.tb.ui.tip.Hide() }
 
 // Tapped hands a click to the table, which selects the cell: a cell that
 // takes right-clicks is where the window delivers left-clicks too.
 func (c *tableCell) Tapped(e *fyne.PointEvent) {
-	t := c.p.ui.table
+	t := c.tb.ui.table
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(t)
 	t.Tapped(&fyne.PointEvent{AbsolutePosition: e.AbsolutePosition, Position: e.AbsolutePosition.Subtract(at)})
 }
@@ -569,15 +573,15 @@ func (c *tableCell) Tapped(e *fyne.PointEvent) {
 // TappedSecondary opens the expectation menu of the cell's result (a
 // right-click): pin this answer, or every engine's current answers.
 func (c *tableCell) TappedSecondary(e *fyne.PointEvent) {
-	p := c.p
-	if c.id.Row >= len(p.view.shown) || c.id.Col >= len(p.table.cols) {
+	tb := c.tb
+	if c.id.Row >= len(tb.view.shown) || c.id.Col >= len(tb.cols) {
 		return
 	}
 	cnv := fyne.CurrentApp().Driver().CanvasForObject(c)
 	if cnv == nil {
 		return
 	}
-	widget.ShowPopUpMenuAtPosition(p.expect.expectMenu(p.table.cellAt(c.id.Row, p.table.cols[c.id.Col])), cnv, e.AbsolutePosition)
+	widget.ShowPopUpMenuAtPosition(tb.expect.expectMenu(tb.cellAt(c.id.Row, tb.cols[c.id.Col])), cnv, e.AbsolutePosition)
 }
 
 // colorOf is the text colour of a content.
@@ -716,7 +720,7 @@ func (r *tableCellRenderer) Layout(size fyne.Size) {
 		c.cancel.Move(fyne.NewPos(size.Width-w, 0))
 		right -= w
 	}
-	c.text.Text = c.p.table.fit(c.shown.text, c.shown.bold, c.shown.middle, right-x-cellPad)
+	c.text.Text = c.tb.fit(c.shown.text, c.shown.bold, c.shown.middle, right-x-cellPad)
 	h := c.text.MinSize().Height
 	c.text.Move(fyne.NewPos(x, (size.Height-h)/2))
 	c.text.Resize(fyne.NewSize(max(0, right-x-cellPad), h))
@@ -737,3 +741,22 @@ func (r *tableCellRenderer) Refresh() {
 
 func (r *tableCellRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *tableCellRenderer) Destroy()                     {}
+
+// selectCell shows c in the detail area and tells the window.
+func (tb *resultTable) selectCell(c cell) {
+	if tb.suppressSelection {
+		return
+	}
+	tb.selected = &c
+	tb.detail.update()
+	tb.ui.table.Refresh() // the selected row's highlight
+	tb.detail.openDetail()
+	// the row whole in sight, the rows above it from a row's top (the
+	// table's own scroll to a clicked row left half a row at the top),
+	// and the keyboard there
+	tb.ui.table.focusOn(tb.view.selectedRow())
+	tb.ui.table.showRow(tb.view.selectedRow())
+	if v := tb.answers.verdict(c); v != nil && tb.onSelect != nil {
+		tb.onSelect(*v)
+	}
+}

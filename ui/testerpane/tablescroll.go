@@ -41,7 +41,7 @@ func (m rowMetrics) stride() float32 { return m.row + m.gap }
 func (t *hoverTable) metrics() rowMetrics {
 	key := [2]float32{theme.TextSize(), theme.Padding()}
 	if t.measured.in != key || t.measured.row == 0 {
-		cell, head := newTableCell(t.p).MinSize(), newHeaderCell(t.p).MinSize()
+		cell, head := t.newCell().MinSize(), t.CreateHeader().MinSize()
 		t.measured = rowMetrics{row: max(cell.Height, head.Height), header: head.Height, gap: theme.Padding(), in: key}
 	}
 	return t.measured
@@ -111,7 +111,7 @@ func (p *Pane) Figures() Figures {
 		return (c.kind == colGroup || c.kind == colEngine) && tb.colChoice[c.kind] == colAuto
 	}))
 	f.ThirdRow, f.HasThird = p.ui.table.rowPoint(2)
-	f.DetailShown = p.ui.detail.object().Visible()
+	f.DetailShown = p.detail.object().Visible()
 	f.RuleShown = slices.ContainsFunc(tb.cols, func(c column) bool { return c.kind == colRule })
 	return f
 }
@@ -171,10 +171,10 @@ func (t *hoverTable) rowInView(row int, view float32) bool {
 
 // selectedRow is the table row of the selected result, or -1.
 func (rv *resultView) selectedRow() int {
-	if rv.p.selected == nil {
+	if rv.selected == nil {
 		return -1
 	}
-	return slices.Index(rv.shown, rv.p.selected.pair)
+	return slices.Index(rv.shown, rv.selected.pair)
 }
 
 // Tapped selects the cell under the pointer as widget.Table does, and
@@ -207,7 +207,7 @@ func (t *hoverTable) TypedKey(e *fyne.KeyEvent) {
 				// The selection follows the keyboard, as in any list of
 				// results: the detail and the editor's marks go with it
 				// (widget.Table moves only its focus and waits for Space).
-				if row := t.focusRow(); row >= 0 && row != t.p.view.selectedRow() {
+				if row := t.focusRow(); row >= 0 && row != t.selectedRow() {
 					t.Select(widget.TableCellID{Row: row, Col: 0})
 				}
 				t.showRow(t.focusRow())
@@ -237,9 +237,8 @@ func (t *hoverTable) focusOn(row int) {
 	if row < 0 || t.focusRow() == row {
 		return
 	}
-	p := t.p
-	p.suppressSelection = true // the pane has selected it already
-	defer func() { p.suppressSelection = false }()
+	t.st.suppressSelection = true // the pane has selected it already
+	defer func() { t.st.suppressSelection = false }()
 	t.keepPlace(func() {
 		t.Select(widget.TableCellID{Row: row, Col: 0})
 		t.showRow(row)

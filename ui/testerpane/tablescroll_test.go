@@ -146,7 +146,7 @@ func TestClickScrollsByWholeRows(t *testing.T) {
 	if got := p.view.selectedRow(); got != row {
 		t.Fatalf("the click selected row %d, not %d", got, row)
 	}
-	if !p.ui.detail.body.Visible() {
+	if !p.detail.body.Visible() {
 		t.Fatal("the detail area did not open")
 	}
 	checkWhole(t, p, row, "a click on the bottom row")
@@ -214,7 +214,7 @@ func TestDetailKeepsTheSelectionInView(t *testing.T) {
 	p, _ := manyRowsPane(t)
 	row := lastWholeRow(t, p)
 	pr := p.view.shown[row]
-	p.selectCell(cell{pr, p.reading.engineFor(pr.crawler)})
+	p.table.selectCell(cell{pr, p.reading.engineFor(pr.crawler)})
 	if p.ui.lower.Offset > 0.99 {
 		t.Fatal("setup: the detail area did not open")
 	}
@@ -262,7 +262,7 @@ func TestTableScrolledReadsTheOffset(t *testing.T) {
 func TestRestoredSelectionTakesTheKeyboard(t *testing.T) {
 	p, _ := manyRowsPane(t)
 	pr := p.view.shown[50]
-	p.selectCell(cell{pr, p.reading.engineFor(pr.crawler)})
+	p.table.selectCell(cell{pr, p.reading.engineFor(pr.crawler)})
 	st := p.State()
 
 	q, w := manyRowsPane(t)

@@ -33,7 +33,18 @@ import (
 // resultView is the result rows and the rows the table shows of them,
 // after the filter, the toggles and the sort.
 type resultView struct {
-	p *Pane
+	*paneState
+	reading *readings
+	answers *answerer
+	cols    *engineColumns
+	tallies *tallier
+	ui      *paneUI // the table and the summary
+
+	// What the view asks of the table and the pane.
+	columns        func() []column // the table's columns, for the sort
+	layoutColumns  func()          // the sorted column makes room for its arrow
+	setCompare     func(on bool)   // the "readings differ" toggle brings compare's columns
+	refreshResults func()          // the rows shown changed: show them
 
 	pairs    []pair // the non-empty, distinct (crawler, path) rows
 	isPair   map[pair]bool
@@ -50,7 +61,16 @@ type resultView struct {
 // there are many) for the summary's counts and for the filter and sorts
 // that read verdicts of rows off screen.
 type tallier struct {
-	p *Pane
+	*paneState
+	answers *answerer
+	reading *readings
+	cols    *engineColumns
+
+	// What the tally asks of the result view and tells it.
+	rows          func() (pairs []pair, allEngines bool) // the rows to tally; allEngines: under every compare engine too
+	countSummary  func() string                          // the summary's counts from the facts
+	updateSummary func()                                 // say in the summary that counting goes on
+	tallied       func()                                 // new facts: filter, sort and show again
 
 	worker   *latest.Worker[tallyJob, tallyOut]
 	tallyGen int
@@ -159,14 +179,14 @@ func runTally(j tallyJob) tallyOut {
 // reading in view, and every engine when compare or the "differ" toggle
 // asks.
 func (tl *tallier) tallyJob() tallyJob {
-	p := tl.p
-	j := tallyJob{gen: tl.tallyGen, doc: p.doc, compiled: maps.Clone(p.answers.compiled), pairs: p.view.pairs, own: map[string]string{}}
-	if p.compare || p.view.toggles[showDiffer] {
-		j.also = p.matrix.compareEngines()
+	pairs, all := tl.rows()
+	j := tallyJob{gen: tl.tallyGen, doc: tl.doc, compiled: maps.Clone(tl.answers.compiled), pairs: pairs, own: map[string]string{}}
+	if tl.compare || all {
+		j.also = tl.cols.compareEngines()
 	}
-	for _, c := range p.set.Crawlers {
+	for _, c := range tl.set.Crawlers {
 		if c != "" {
-			j.own[c] = p.reading.engineFor(c)
+			j.own[c] = tl.reading.engineFor(c)
 		}
 	}
 	return j
@@ -174,10 +194,9 @@ func (tl *tallier) tallyJob() tallyJob {
 
 // startTally asks for the facts of the current document and rows.
 func (tl *tallier) startTally() {
-	p := tl.p
 	tl.tallyGen++
 	tl.factsOK = false
-	if len(p.view.pairs) == 0 {
+	if pairs, _ := tl.rows(); len(pairs) == 0 {
 		tl.facts = map[cell]fact{}
 		tl.factsOK = true
 		tl.counts = tl.countSummary() // none: the last rows' counts go with them
@@ -186,12 +205,12 @@ func (tl *tallier) startTally() {
 	}
 	j := tl.tallyJob()
 	if tl.tallyInline(j) && j.compiledAll() {
-		tl.tallied(j, runTally(j)) // small: at once, no flicker of counts
+		tl.deliver(j, runTally(j)) // small: at once, no flicker of counts
 		return
 	}
 	tl.worker.Submit(j)
 	gen := tl.tallyGen
-	p.after(workingDelay, func() {
+	tl.after(workingDelay, func() {
 		if tl.tallyGen == gen && !tl.factsOK && !tl.counting {
 			tl.counting = true
 			tl.updateSummary()
@@ -235,44 +254,48 @@ func (j tallyJob) compiledAll() bool {
 	return true
 }
 
-// tallied receives the facts on the UI goroutine.
-func (tl *tallier) tallied(j tallyJob, out tallyOut) {
-	p := tl.p
+// deliver receives the facts on the UI goroutine.
+func (tl *tallier) deliver(j tallyJob, out tallyOut) {
 	tl.perCell = out.perCell
-	if j.gen != tl.tallyGen || j.doc != p.doc {
+	if j.gen != tl.tallyGen || j.doc != tl.doc {
 		return
 	}
 	tl.facts, tl.factsOK = out.facts, true
 	tl.counting = false
 	for id, comp := range out.compiled {
-		if _, ok := p.answers.compiled[id]; !ok {
-			p.answers.compiled[id] = comp
+		if _, ok := tl.answers.compiled[id]; !ok {
+			tl.answers.compiled[id] = comp
 		}
 	}
-	if p.view.viewNeedsFacts() {
-		p.view.applyView()
+	tl.tallied()
+}
+
+// tallied follows new facts of the tally: a filter or sort that reads
+// verdicts applies again, the counts follow, and the results show them.
+func (rv *resultView) tallied() {
+	if rv.viewNeedsFacts() {
+		rv.applyView()
 	}
-	tl.counts = tl.countSummary()
-	p.refreshResults()
+	rv.tallies.counts = rv.countSummary()
+	rv.refreshResults()
 }
 
 // viewNeedsFacts says whether the filter or the sort reads verdicts.
 func (rv *resultView) viewNeedsFacts() bool {
-	p := rv.p
 	if slices.Contains(rv.toggles[:], true) || rv.filter != "" {
 		return true
 	}
-	return rv.sortCol >= 0 && rv.sortCol < len(p.table.cols) && p.table.cols[rv.sortCol].kind != colCrawler && p.table.cols[rv.sortCol].kind != colPath &&
-		p.table.cols[rv.sortCol].kind != colEngine
+	cols := rv.columns()
+	return rv.sortCol >= 0 && rv.sortCol < len(cols) && cols[rv.sortCol].kind != colCrawler && cols[rv.sortCol].kind != colPath &&
+		cols[rv.sortCol].kind != colEngine
 }
 
 // factOf is the tally's fact for c, or the verdict on screen.
 func (tl *tallier) factOf(c cell) (fact, bool) {
-	p := tl.p
 	if f, ok := tl.facts[c]; ok && tl.factsOK {
 		return f, true
 	}
-	if v, ok := p.answers.verdicts[c]; ok && v != nil {
+	if v, ok := tl.answers.verdicts[c]; ok && v != nil {
 		f := fact{allowed: v.Allowed, group: v.Group.Start()}
 		if v.Rule != nil {
 			f.ruleLine, f.rule = v.Rule.Line, v.Rule.Text
@@ -284,10 +307,9 @@ func (tl *tallier) factOf(c cell) (fact, bool) {
 
 // rowDiffers says whether the engines in view disagree on pr.
 func (rv *resultView) rowDiffers(pr pair) bool {
-	p := rv.p
 	yes, no := false, false
-	for _, id := range p.matrix.compareEngines() {
-		if f, ok := p.tallies.factOf(cell{pr, id}); ok {
+	for _, id := range rv.cols.compareEngines() {
+		if f, ok := rv.tallies.factOf(cell{pr, id}); ok {
 			yes = yes || f.allowed
 			no = no || !f.allowed
 		}
@@ -297,13 +319,12 @@ func (rv *resultView) rowDiffers(pr pair) bool {
 
 // rowFails says whether a verdict of pr in view misses its expectation.
 func (rv *resultView) rowFails(pr pair) bool {
-	p := rv.p
 	for _, id := range rv.rowEngines(pr) {
-		want, ok := p.set.Expected(pr.crawler, pr.path, id)
+		want, ok := rv.set.Expected(pr.crawler, pr.path, id)
 		if !ok {
 			continue
 		}
-		if f, known := p.tallies.factOf(cell{pr, id}); known && f.allowed != want {
+		if f, known := rv.tallies.factOf(cell{pr, id}); known && f.allowed != want {
 			return true
 		}
 	}
@@ -312,20 +333,18 @@ func (rv *resultView) rowFails(pr pair) bool {
 
 // rowEngines are the engines whose answers pr shows.
 func (rv *resultView) rowEngines(pr pair) []string {
-	p := rv.p
-	if p.compare {
-		return p.matrix.compareEngines()
+	if rv.compare {
+		return rv.cols.compareEngines()
 	}
-	return []string{p.reading.engineFor(pr.crawler)}
+	return []string{rv.reading.engineFor(pr.crawler)}
 }
 
 // keep says whether pr passes the filter and the toggles.
 func (rv *resultView) keep(pr pair) bool {
-	p := rv.p
 	if q := rv.filter; q != "" {
 		hit := strings.Contains(strings.ToLower(pr.crawler), q) || strings.Contains(strings.ToLower(pr.path), q)
 		for _, id := range rv.rowEngines(pr) {
-			if f, ok := p.tallies.factOf(cell{pr, id}); ok && !hit {
+			if f, ok := rv.tallies.factOf(cell{pr, id}); ok && !hit {
 				hit = strings.Contains(strings.ToLower(f.rule), q)
 			}
 		}
@@ -341,7 +360,7 @@ func (rv *resultView) keep(pr pair) bool {
 	}
 	if rv.toggles[showAllowed] || rv.toggles[showBlocked] {
 		for _, id := range rv.rowEngines(pr) {
-			if f, ok := p.tallies.factOf(cell{pr, id}); ok && (f.allowed && rv.toggles[showAllowed] || !f.allowed && rv.toggles[showBlocked]) {
+			if f, ok := rv.tallies.factOf(cell{pr, id}); ok && (f.allowed && rv.toggles[showAllowed] || !f.allowed && rv.toggles[showBlocked]) {
 				return true
 			}
 		}
@@ -352,15 +371,14 @@ func (rv *resultView) keep(pr pair) bool {
 // applyView rebuilds the rows on screen from the results, the filter, the
 // toggles and the sort, and keeps the selection on its row.
 func (rv *resultView) applyView() {
-	p := rv.p
 	rows := rv.shown[:0:0]
 	for _, pr := range rv.pairs {
 		if rv.keep(pr) {
 			rows = append(rows, pr)
 		}
 	}
-	if rv.sortCol >= 0 && rv.sortCol < len(p.table.cols) {
-		col := p.table.cols[rv.sortCol]
+	if cols := rv.columns(); rv.sortCol >= 0 && rv.sortCol < len(cols) {
+		col := cols[rv.sortCol]
 		sort.SliceStable(rows, func(i, j int) bool {
 			c := rv.compareRows(col, rows[i], rows[j])
 			if rv.sortDesc {
@@ -370,18 +388,17 @@ func (rv *resultView) applyView() {
 		})
 	}
 	rv.shown = rows
-	if p.ui.table == nil {
+	if rv.ui.table == nil {
 		return
 	}
-	p.suppressSelection = true
-	p.ui.table.UnselectAll()
-	p.suppressSelection = false
+	rv.suppressSelection = true
+	rv.ui.table.UnselectAll()
+	rv.suppressSelection = false
 }
 
 // compareRows orders two rows by col; rows it cannot tell apart keep their
 // order (the sort is stable).
 func (rv *resultView) compareRows(col column, a, b pair) int {
-	p := rv.p
 	switch col.kind {
 	case colCrawler:
 		return cmp.Compare(strings.ToLower(a.crawler), strings.ToLower(b.crawler))
@@ -390,11 +407,11 @@ func (rv *resultView) compareRows(col column, a, b pair) int {
 	case colHost:
 		return cmp.Compare(rv.displayHost(a.path), rv.displayHost(b.path))
 	case colEngine:
-		return cmp.Compare(shortName(p.reading.engineFor(a.crawler)), shortName(p.reading.engineFor(b.crawler)))
+		return cmp.Compare(shortName(rv.reading.engineFor(a.crawler)), shortName(rv.reading.engineFor(b.crawler)))
 	}
 	ca, cb := rv.cellAtPair(a, col), rv.cellAtPair(b, col)
-	fa, oka := p.tallies.factOf(ca)
-	fb, okb := p.tallies.factOf(cb)
+	fa, oka := rv.tallies.factOf(ca)
+	fb, okb := rv.tallies.factOf(cb)
 	if !oka || !okb {
 		return cmp.Compare(boolInt(!oka), boolInt(!okb)) // unknown last
 	}
@@ -412,11 +429,10 @@ func (rv *resultView) compareRows(col column, a, b pair) int {
 }
 
 func (rv *resultView) cellAtPair(pr pair, col column) cell {
-	p := rv.p
 	if col.kind == colEngineVerdict {
 		return cell{pr, col.engine}
 	}
-	return cell{pr, p.reading.engineFor(pr.crawler)}
+	return cell{pr, rv.reading.engineFor(pr.crawler)}
 }
 
 func boolInt(b bool) int {
@@ -438,7 +454,7 @@ func (rv *resultView) sortBy(col int) {
 		rv.sortCol = -1
 	}
 	rv.viewChanged()
-	rv.p.table.layoutColumns() // the sorted column makes room for its arrow
+	rv.layoutColumns() // the sorted column makes room for its arrow
 }
 
 // viewChanged follows a new filter, toggle or sort: the rows shown change,
@@ -446,23 +462,22 @@ func (rv *resultView) sortBy(col int) {
 // position hid its first matches above the view), and the counts describe
 // the rows shown.
 func (rv *resultView) viewChanged() {
-	p := rv.p
 	rv.applyView()
-	if p.selected != nil && !slices.Contains(rv.shown, p.selected.pair) {
+	if rv.selected != nil && !slices.Contains(rv.shown, rv.selected.pair) {
 		// the filter or a toggle hid the selected result: the detail area
 		// must not go on describing a row the table no longer shows
-		p.selected = nil
-		if p.ui.table != nil {
-			p.ui.table.UnselectAll()
+		rv.selected = nil
+		if rv.ui.table != nil {
+			rv.ui.table.UnselectAll()
 		}
 	}
-	if p.tallies.factsOK {
-		p.tallies.counts = p.tallies.countSummary()
+	if rv.tallies.factsOK {
+		rv.tallies.counts = rv.countSummary()
 	}
-	if p.ui.table != nil {
-		p.ui.table.ScrollToTop()
+	if rv.ui.table != nil {
+		rv.ui.table.ScrollToTop()
 	}
-	p.refreshResults()
+	rv.refreshResults()
 }
 
 func (rv *resultView) sortArrow(col int) fyne.Resource {
@@ -487,17 +502,16 @@ func (rv *resultView) setFilter(q string) {
 
 // setToggle switches a verdict toggle.
 func (rv *resultView) setToggle(t toggle, on bool) {
-	p := rv.p
 	if rv.toggles[t] == on {
 		return
 	}
 	rv.toggles[t] = on
-	if t == showDiffer && on && !p.compare {
+	if t == showDiffer && on && !rv.compare {
 		// the difference is seen in compare's columns: they come with it
 		rv.viewChanged()
-		p.SetCompare(true)
-		if p.onCompareChanged != nil {
-			p.onCompareChanged(true)
+		rv.setCompare(true)
+		if rv.onCompareChanged != nil {
+			rv.onCompareChanged(true)
 		}
 		return
 	}
@@ -570,13 +584,12 @@ func (rv *resultView) displayHost(path string) string {
 
 // crawlerCounts is the summary's "Googlebot: 180 allowed, 40 blocked" for
 // each crawler (list mode), from the tally.
-func (tl *tallier) crawlerCounts() []string {
-	p := tl.p
+func (rv *resultView) crawlerCounts() []string {
 	type count struct{ allowed, blocked int }
 	counts := map[string]*count{}
 	var order []string
-	for _, pr := range p.view.shown { // the rows shown: the counts follow the filter
-		f, ok := tl.factOf(cell{pr, p.reading.engineFor(pr.crawler)})
+	for _, pr := range rv.shown { // the rows shown: the counts follow the filter
+		f, ok := rv.tallies.factOf(cell{pr, rv.reading.engineFor(pr.crawler)})
 		if !ok {
 			continue
 		}
@@ -605,11 +618,10 @@ func (tl *tallier) crawlerCounts() []string {
 }
 
 // differCount is how many rows the engines in view disagree on.
-func (tl *tallier) differCount() int {
-	p := tl.p
+func (rv *resultView) differCount() int {
 	n := 0
-	for _, pr := range p.view.shown {
-		if p.view.rowDiffers(pr) {
+	for _, pr := range rv.shown {
+		if rv.rowDiffers(pr) {
 			n++
 		}
 	}
@@ -620,8 +632,7 @@ func (tl *tallier) differCount() int {
 // results show, for a small set) and reports whether the tally will run at
 // once on this goroutine, where it paints the results itself.
 func (tl *tallier) tallyAtOnce() bool {
-	p := tl.p
-	if len(p.view.pairs) == 0 {
+	if pairs, _ := tl.rows(); len(pairs) == 0 {
 		return false
 	}
 	j := tl.tallyJob()
@@ -629,18 +640,18 @@ func (tl *tallier) tallyAtOnce() bool {
 		return false
 	}
 	for _, id := range j.own {
-		p.answers.compile(id)
+		tl.answers.compile(id)
 	}
 	for _, id := range j.also {
-		p.answers.compile(id)
+		tl.answers.compile(id)
 	}
 	for _, id := range j.own {
-		if _, ok := p.answers.compiled[id]; !ok {
+		if _, ok := tl.answers.compiled[id]; !ok {
 			return false
 		}
 	}
 	for _, id := range j.also {
-		if _, ok := p.answers.compiled[id]; !ok {
+		if _, ok := tl.answers.compiled[id]; !ok {
 			return false
 		}
 	}
@@ -649,21 +660,20 @@ func (tl *tallier) tallyAtOnce() bool {
 
 // updateSummary counts the expectations of the engines in view and says
 // how many more exist for other engines.
-func (tl *tallier) updateSummary() {
-	p := tl.p
+func (rv *resultView) updateSummary() {
 	pass, fail, other := 0, 0, 0
-	for _, e := range p.set.Expect {
+	for _, e := range rv.set.Expect {
 		pr := pair{e.Crawler, e.Path}
-		if !p.view.isPair[pr] {
+		if !rv.isPair[pr] {
 			continue
 		}
-		if !slices.Contains(p.view.rowEngines(pr), e.Engine) {
+		if !slices.Contains(rv.rowEngines(pr), e.Engine) {
 			other++
 			continue
 		}
 		c := cell{pr, e.Engine}
-		v := p.answers.verdict(c)
-		if v == nil && p.answers.state(c) != cellReady {
+		v := rv.answers.verdict(c)
+		if v == nil && rv.answers.state(c) != cellReady {
 			continue // not known yet: neither passed nor failed
 		}
 		if v != nil && v.Allowed == e.Allowed {
@@ -672,17 +682,17 @@ func (tl *tallier) updateSummary() {
 			fail++
 		}
 	}
-	text := lang.XN("testerpane.summary.results", "{{.Count}} results", len(p.view.pairs), map[string]any{"Count": len(p.view.pairs)})
-	if len(p.view.shown) != len(p.view.pairs) {
-		text = lang.X("testerpane.summary.shown", "{{.Shown}} of {{.Results}}", map[string]any{"Shown": len(p.view.shown), "Results": text})
+	text := lang.XN("testerpane.summary.results", "{{.Count}} results", len(rv.pairs), map[string]any{"Count": len(rv.pairs)})
+	if len(rv.shown) != len(rv.pairs) {
+		text = lang.X("testerpane.summary.shown", "{{.Shown}} of {{.Results}}", map[string]any{"Shown": len(rv.shown), "Results": text})
 	}
-	if p.view.host != "" {
-		text += " · " + lang.X("testerpane.summary.host", "on {{.Host}}", map[string]any{"Host": p.view.host})
+	if rv.host != "" {
+		text += " · " + lang.X("testerpane.summary.host", "on {{.Host}}", map[string]any{"Host": rv.host})
 	}
-	if tl.counting {
+	if rv.tallies.counting {
 		text += " · " + lang.X("testerpane.summary.counting", "counting…")
-	} else if tl.counts != "" {
-		text += " · " + tl.counts
+	} else if rv.tallies.counts != "" {
+		text += " · " + rv.tallies.counts
 	}
 	if pass+fail > 0 {
 		text += " · " + lang.X("testerpane.summary.expectations", "expectations: {{.Pass}} pass, {{.Fail}} fail",
@@ -696,18 +706,17 @@ func (tl *tallier) updateSummary() {
 	if fail > 0 {
 		imp = widget.DangerImportance
 	}
-	setLabel(p.ui.summary, text, imp)
+	setLabel(rv.ui.summary, text, imp)
 }
 
 // countSummary is the summary's tally part: per-crawler counts, or in
 // compare how many rows the readings disagree on.
-func (tl *tallier) countSummary() string {
-	p := tl.p
-	if p.compare {
-		n := tl.differCount()
+func (rv *resultView) countSummary() string {
+	if rv.compare {
+		n := rv.differCount()
 		return lang.XN("testerpane.summary.differ", "the readings differ on {{.Count}} rows", n, map[string]any{"Count": n})
 	}
-	counts := tl.crawlerCounts()
+	counts := rv.crawlerCounts()
 	if len(counts) > maxCountedCrawlers {
 		more := len(counts) - maxCountedCrawlers
 		counts = append(counts[:maxCountedCrawlers], lang.XN("testerpane.summary.more_crawlers", "{{.Count}} more crawlers", more, map[string]any{"Count": more}))

@@ -52,7 +52,7 @@ func (tb *resultTable) colName(c column) string {
 	case colEngineVerdict:
 		name = c.engine
 	}
-	if tb.p.compare {
+	if tb.compare {
 		name = comparePrefix + name
 	}
 	return name
@@ -60,7 +60,7 @@ func (tb *resultTable) colName(c column) string {
 
 // userWidth is the width the user gave column c, at the text size in use.
 func (tb *resultTable) userWidth(c column) (float32, bool) {
-	w, ok := tb.p.set.Columns[tb.colName(c)]
+	w, ok := tb.set.Columns[tb.colName(c)]
 	if !ok || math.IsNaN(w) || w < leastKeptWidth || w > mostKeptWidth {
 		return 0, false
 	}
@@ -70,48 +70,46 @@ func (tb *resultTable) userWidth(c column) (float32, bool) {
 // userResized keeps the width the user dragged column col to, and lays the
 // other columns out around it.
 func (tb *resultTable) userResized(col int, w float32) {
-	p := tb.p
 	if col < 0 || col >= len(tb.cols) || col >= len(tb.widths) || w <= 0 {
 		return
 	}
 	std := math.Round(float64(w * 14 / max(1, zoomed(14)))) // at the standard text size
 	name := tb.colName(tb.cols[col])
-	if old, ok := p.set.Columns[name]; ok && old == std {
+	if old, ok := tb.set.Columns[name]; ok && old == std {
 		return
 	}
-	if p.set.Columns == nil {
-		p.set.Columns = map[string]float64{}
+	if tb.set.Columns == nil {
+		tb.set.Columns = map[string]float64{}
 	}
-	p.set.Columns[name] = std
+	tb.set.Columns[name] = std
 	tb.widths[col] = w
-	if p.compare {
+	if tb.compare {
 		tb.fitCompare(tb.tableW)
 	} else {
 		tb.fitColumns(tb.tableW)
 	}
-	if p.ui.table != nil {
-		p.ui.table.Refresh()
+	if tb.ui.table != nil {
+		tb.ui.table.Refresh()
 	}
-	if p.onTestSetChanged != nil {
-		p.onTestSetChanged()
+	if tb.onTestSetChanged != nil {
+		tb.onTestSetChanged()
 	}
 }
 
 // forgetWidths gives the widths of the table in view (plain or Compare)
 // back to the layout.
 func (tb *resultTable) forgetWidths() {
-	p := tb.p
-	if len(p.set.Columns) == 0 {
+	if len(tb.set.Columns) == 0 {
 		return
 	}
-	maps.DeleteFunc(p.set.Columns, func(name string, _ float64) bool {
-		return strings.HasPrefix(name, comparePrefix) == p.compare
+	maps.DeleteFunc(tb.set.Columns, func(name string, _ float64) bool {
+		return strings.HasPrefix(name, comparePrefix) == tb.compare
 	})
-	if len(p.set.Columns) == 0 {
-		p.set.Columns = nil
+	if len(tb.set.Columns) == 0 {
+		tb.set.Columns = nil
 	}
-	if p.onTestSetChanged != nil {
-		p.onTestSetChanged()
+	if tb.onTestSetChanged != nil {
+		tb.onTestSetChanged()
 	}
 }
 
@@ -148,13 +146,13 @@ func (tb *resultTable) followResize(e *desktop.MouseEvent) bool {
 		tb.finishResize()
 		return true
 	}
-	if r.col >= len(tb.widths) || tb.p.ui.table == nil {
+	if r.col >= len(tb.widths) || tb.ui.table == nil {
 		r.active = false
 		return true
 	}
 	r.to = max(zoomed(leastKeptWidth), r.startW+e.AbsolutePosition.X-r.startX)
 	tb.widths[r.col] = r.to
-	tb.p.ui.table.SetColumnWidth(r.col, r.to)
+	tb.ui.table.SetColumnWidth(r.col, r.to)
 	return true
 }
 
@@ -175,7 +173,7 @@ func (t *hoverTable) MouseDown(e *desktop.MouseEvent) {
 	t.Table.MouseDown(e)
 	if v := reflect.ValueOf(&t.Table).Elem().FieldByName("dragCol"); v.IsValid() && e.Button == desktop.MouseButtonPrimary {
 		if col := int(v.Int()); col >= 0 {
-			t.p.table.startResize(col, e.AbsolutePosition.X)
+			t.resize.startResize(col, e.AbsolutePosition.X)
 		}
 	}
 }
@@ -183,5 +181,5 @@ func (t *hoverTable) MouseDown(e *desktop.MouseEvent) {
 // MouseUp ends a resize.
 func (t *hoverTable) MouseUp(e *desktop.MouseEvent) {
 	t.Table.MouseUp(e)
-	t.p.table.finishResize()
+	t.resize.finishResize()
 }
