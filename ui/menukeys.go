@@ -69,12 +69,11 @@ var menuEnglish = []string{"File", "Edit", "Tester", "View", "Catalogue", "Help"
 
 // bindMenuKeys binds Alt and each menu's letter to opening that menu.
 func (m menuBar) bindMenuKeys(mm *fyne.MainMenu) {
-	s := m.s
-	c := s.win.Canvas()
-	for _, sc := range s.menuKeys.bound {
+	c := m.win.Canvas()
+	for _, sc := range m.keys.bound {
 		c.RemoveShortcut(sc)
 	}
-	s.menuKeys.bound = nil
+	m.keys.bound = nil
 	for i, r := range menuLetters(menuTitles(mm), menuEnglish) {
 		if r == 0 {
 			continue
@@ -82,7 +81,7 @@ func (m menuBar) bindMenuKeys(mm *fyne.MainMenu) {
 		i := i
 		sc := &desktop.CustomShortcut{KeyName: fyne.KeyName(string(r)), Modifier: fyne.KeyModifierAlt}
 		c.AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { m.openMenu(i) }))
-		s.menuKeys.bound = append(s.menuKeys.bound, sc)
+		m.keys.bound = append(m.keys.bound, sc)
 	}
 }
 
@@ -96,14 +95,14 @@ func menuTitles(mm *fyne.MainMenu) []string {
 
 // toggleMenu opens the menu bar on its first menu, or closes it (F10).
 func (m menuBar) toggleMenu() {
-	if dlg.Open(m.s.win) > 0 {
+	if dlg.Open(m.win) > 0 {
 		return // a dialog has the keys; the bar would open under it
 	}
-	if f := m.s.menuKeys.toggle; f != nil {
+	if f := m.keys.toggle; f != nil {
 		f()
 		return
 	}
-	if t, ok := m.s.win.Canvas().(menuToggler); ok {
+	if t, ok := m.win.Canvas().(menuToggler); ok {
 		t.ToggleMenu()
 	}
 }
@@ -111,16 +110,16 @@ func (m menuBar) toggleMenu() {
 // menuOpen reports whether the menu bar has the keyboard: a menu title is
 // focused (the driver's own type, seen by name).
 func (m menuBar) menuOpen() bool {
-	return strings.HasSuffix(fmt.Sprintf("%T", m.s.win.Canvas().Focused()), ".menuBarItem")
+	return strings.HasSuffix(fmt.Sprintf("%T", m.win.Canvas().Focused()), ".menuBarItem")
 }
 
 // openMenu opens menu i of the bar: the bar opens on its first menu and
 // the focus steps right, as the Right arrow does.
 func (m menuBar) openMenu(i int) {
-	if dlg.Open(m.s.win) > 0 {
+	if dlg.Open(m.win) > 0 {
 		return
 	}
-	if f := m.s.menuKeys.opened; f != nil {
+	if f := m.keys.opened; f != nil {
 		f(i)
 		return
 	}
@@ -128,7 +127,7 @@ func (m menuBar) openMenu(i int) {
 		m.toggleMenu() // closed first, so it opens at the first menu
 	}
 	m.toggleMenu()
-	c := m.s.win.Canvas()
+	c := m.win.Canvas()
 	for range i {
 		c.FocusNext()
 	}

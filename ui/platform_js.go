@@ -45,13 +45,12 @@ func (s *studio) platformStart() {
 // soon as Go runs again, as an edit pause would. Neither waits: the event
 // must return before the page can do anything else.
 func (w *webSide) pageHidden(closing bool) {
-	s := w.s
 	if closing {
 		w.gone = true
-		s.doc.Release()
+		w.doc.Release()
 		return
 	}
-	fyne.Do(s.autosave)
+	fyne.Do(w.do.autosave)
 }
 
 // pageVisible says whether the page is in view.
@@ -62,12 +61,11 @@ func pageVisible() bool {
 // openDroppedPaths opens files dropped on the page as a drop on the window
 // would (dropped, window.go).
 func (w *webSide) openDroppedPaths(paths []string) {
-	s := w.s
 	uris := make([]fyne.URI, 0, len(paths))
 	for _, p := range paths {
 		uris = append(uris, storage.NewFileURI(p))
 	}
-	s.dropped(uris)
+	w.do.openPaths(uris)
 }
 
 // installHook sets globalThis.robotsStudio, the page's documented
@@ -76,7 +74,6 @@ func (w *webSide) openDroppedPaths(paths []string) {
 // (fyne.Do): a JavaScript callback must never wait for Go, or the page
 // stops.
 func (w *webSide) installHook() {
-	s := w.s
 	h := js.Global().Get("Object").New()
 	h.Set("version", version.String())
 	// goroutines answers at once, without the UI goroutine: what every
@@ -93,28 +90,26 @@ func (w *webSide) installHook() {
 		w.openTextNamed(name, []byte(text))
 		return nil
 	})
-	fn("text", func([]js.Value) any { return string(s.ed.Bytes()) })
+	fn("text", func([]js.Value) any { return string(w.ed.Bytes()) })
 	fn("recoveryOffered", func([]js.Value) any {
 		out := []any{}
-		if s.recovery.dlg != nil {
-			for _, r := range s.recovery.rows {
-				out = append(out, string(r.Text))
-			}
+		for _, t := range w.do.recoveryOffered() {
+			out = append(out, t)
 		}
 		return out
 	})
 	fn("setText", func(a []js.Value) any {
-		s.ed.SetText([]byte(argString(a, 0)))
-		s.documentChanged()
+		w.ed.SetText([]byte(argString(a, 0)))
+		w.do.edited()
 		return nil
 	})
 	fn("setTests", func(a []js.Value) any {
-		set := s.pane.TestSet()
+		pane := w.pane()
+		set := pane.TestSet()
 		set.Crawlers = argStrings(a, 0)
 		set.Paths = argStrings(a, 1)
-		s.pane.SetTestSet(set)
-		s.updateTitle()
-		s.refreshStatus()
+		pane.SetTestSet(set)
+		w.do.testsEdited()
 		return nil
 	})
 	fn("results", func([]js.Value) any {
@@ -124,15 +119,15 @@ func (w *webSide) installHook() {
 		}
 		return js.Global().Get("JSON").Call("parse", out)
 	})
-	fn("save", func([]js.Value) any { s.save(nil); return nil })
+	fn("save", func([]js.Value) any { w.do.save(nil); return nil })
 	fn("openPaths", func(a []js.Value) any { w.openDroppedPaths(argStrings(a, 0)); return nil })
-	fn("setLanguage", func(a []js.Value) any { s.switchLanguage(argString(a, 0)); return nil })
+	fn("setLanguage", func(a []js.Value) any { w.do.language(argString(a, 0)); return nil })
 	fn("settings", func([]js.Value) any {
-		p := s.app.Preferences()
+		p := w.app.Preferences()
 		// fileMenu: the File menu's title as the window shows it now, so a
 		// script can tell which language the window speaks.
 		return map[string]any{"language": p.String(prefLanguage), "theme": p.StringWithFallback(prefTheme, "system"),
-			"fileMenu": lang.X("menu.file", "File"), "zoom": s.view.zoom()}
+			"fileMenu": lang.X("menu.file", "File"), "zoom": w.do.zoom()}
 	})
 	h.Set("ready", true)
 	js.Global().Set("robotsStudio", h)
@@ -142,21 +137,20 @@ func (w *webSide) installHook() {
 // question about unsaved changes): it is written to the page's temporary
 // folder and opened from there, so Save downloads it under that name.
 func (w *webSide) openTextNamed(name string, text []byte) {
-	s := w.s
 	if validSaveName(name) != "" {
 		name = "robots.txt"
 	}
 	dir, err := os.MkdirTemp("", "opened")
 	if err != nil {
-		s.showFileError(err)
+		w.do.showFileError(err)
 		return
 	}
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, text, 0o600); err != nil {
-		s.showFileError(err)
+		w.do.showFileError(err)
 		return
 	}
-	s.whenSafe(func() { s.openPath(path) })
+	w.do.whenSafe(func() { w.do.openPath(path) })
 }
 
 // resultsJSON is a JSON array of the verdicts the tester shows for the
@@ -164,15 +158,15 @@ func (w *webSide) openTextNamed(name string, text []byte) {
 // uses for it — the objects `robots-studio test --json` prints, made by the
 // CLI's own code.
 func (w *webSide) resultsJSON() (string, error) {
-	s := w.s
-	set := s.pane.TestSet()
-	doc := s.ed.Bytes()
+	pane := w.pane()
+	set := pane.TestSet()
+	doc := w.ed.Bytes()
 	var lines []string
 	for _, c := range set.Crawlers {
 		if len(set.Paths) == 0 {
 			break
 		}
-		args := append([]string{"test", "--json", "--engine", s.pane.EngineFor(c), "--agent", c, "-"}, set.Paths...)
+		args := append([]string{"test", "--json", "--engine", pane.EngineFor(c), "--agent", c, "-"}, set.Paths...)
 		var out, errOut bytes.Buffer
 		if code := cli.Run(args, cli.Env{Stdin: bytes.NewReader(doc), Stdout: &out, Stderr: &errOut}); code != cli.ExitOK {
 			return "", fmt.Errorf("test: %s", strings.TrimSpace(errOut.String()))

@@ -162,17 +162,20 @@ func newStudio(a fyne.App, storage string) *studio {
 	s.disk.s = s
 	s.class.s = s
 	s.recovery.s = s
-	s.view = viewSide{s}
-	s.dialogs = dialogs{s}
 	s.checks = checks{s}
-	s.web = webSide{s: s}
-	s.menus = menuBar{s}
-	s.catalogue = catalogueSide{s}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(Icon)
 	s.ed = editor.New()
 	// a mark's whole message, opened from the editor's context menu
 	s.ed.MessageView = func(m string) fyne.CanvasObject { return richmsg.NewText(m, richmsg.Style{}) }
+	// The parts made here hold the window, its editor and document (made
+	// above, never replaced) and ask for the pane, the tabs and the split,
+	// which the studio replaces, through funcs.
+	s.view = newViewSide(a, s.win, s.ed, func() *testerpane.Pane { return s.pane }, func() *container.Split { return s.split }, func() { s.menus.refresh() })
+	s.dialogs = newDialogs(s)
+	s.web = newWebSide(s)
+	s.menus = newMenuBar(s)
+	s.catalogue = newCatalogueSide(s.win, storage, func() { s.menus.refresh() })
 	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, testerpane.OwnReading), false, nil)
 	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	// Lint runs off the keystroke path, on the other core: the editor and

@@ -2,16 +2,37 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/ui/look"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
 // viewSide is how the window is seen: its zoom, word wrap, size on the
 // screen and where the focus is.
-type viewSide struct{ s *studio }
+type viewSide struct {
+	app fyne.App
+	win fyne.Window
+	ed  *editor.Editor
+	// pane and split are the window's current tester pane and editor |
+	// tester divider: the studio replaces both (a new pane on a language
+	// switch, a new split with every rebuilt content), so the view asks
+	// for them each time. split may be nil before the content is built.
+	pane  func() *testerpane.Pane
+	split func() *container.Split
+	// menuChanged rebuilds the main menu, whose items show the zoom, wrap
+	// and results-only states (a new menu bar also lays the window out again).
+	menuChanged func()
+}
+
+// newViewSide makes the view part of the window win showing ed.
+func newViewSide(app fyne.App, win fyne.Window, ed *editor.Editor, pane func() *testerpane.Pane, split func() *container.Split, menuChanged func()) viewSide {
+	return viewSide{app: app, win: win, ed: ed, pane: pane, split: split, menuChanged: menuChanged}
+}
 
 // zoom is the window's zoom in percent (100 when never changed).
 func (v *viewSide) zoom() int {
@@ -24,7 +45,6 @@ func (v *viewSide) zoom() int {
 // Zooming in stops at the largest stop whose layout still fits the window:
 // a window whose content outgrows it would grow past the screen.
 func (v *viewSide) setZoom(percent int) {
-	s := v.s
 	percent = look.ClampZoom(percent)
 	prev := v.themeZoom()
 	v.applyZoom(percent)
@@ -32,24 +52,22 @@ func (v *viewSide) setZoom(percent int) {
 		percent = max(prev, look.ZoomOut(percent))
 		v.applyZoom(percent)
 	}
-	s.app.Preferences().SetInt(prefZoom, percent)
+	v.app.Preferences().SetInt(prefZoom, percent)
 	// A new menu bar makes the window lay out again under the menu's new
 	// height; without it a zoom by key repaints only at the next event.
-	s.menus.refresh()
+	v.menuChanged()
 }
 
 // applyZoom sets the theme at percent.
 func (v *viewSide) applyZoom(percent int) {
-	s := v.s
-	t := look.New(s.app.Preferences().StringWithFallback(prefTheme, "system"))
+	t := look.New(v.app.Preferences().StringWithFallback(prefTheme, "system"))
 	t.Zoom = percent
-	setTheme(s.app, t)
+	setTheme(v.app, t)
 }
 
 // themeZoom is the zoom of the theme in use.
 func (v *viewSide) themeZoom() int {
-	s := v.s
-	if t, ok := s.app.Settings().Theme().(*look.Theme); ok {
+	if t, ok := v.app.Settings().Theme().(*look.Theme); ok {
 		return look.ClampZoom(t.Zoom)
 	}
 	return look.DefaultZoom
@@ -58,10 +76,9 @@ func (v *viewSide) themeZoom() int {
 // fits reports whether the window's content, at the theme in use, fits
 // the window's current size.
 func (v *viewSide) fits() bool {
-	s := v.s
-	c := s.win.Canvas()
+	c := v.win.Canvas()
 	have := c.Size()
-	need := s.win.Content().MinSize()
+	need := v.win.Content().MinSize()
 	if m, ok := c.(interface{ MinSize() fyne.Size }); ok {
 		need = m.MinSize() // the desktop canvas adds its menu bar and padding
 	}
@@ -82,11 +99,10 @@ func (v *viewSide) zoomItems() []*fyne.MenuItem {
 // item carries one shortcut, so the other spellings are caught here, from
 // the editor or, when nothing has focus, from the window.
 func (v *viewSide) initView() {
-	s := v.s
-	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
-	s.ed.OnShortcut = v.zoomShortcut
+	v.ed.SetWrap(v.app.Preferences().Bool(prefWrap))
+	v.ed.OnShortcut = v.zoomShortcut
 	for _, sc := range zoomInAliases() {
-		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
+		v.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
 	}
 }
 
