@@ -15,9 +15,11 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 
+	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/version"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
@@ -30,11 +32,60 @@ const onWeb = true
 // the automation hook and opens the files dropped on the page while the
 // app was loading.
 func (s *studio) platformStart() {
-	s.web.installHook()
+	hook := newWebHook(s)
+	hook.install()
 	webfile.OnHide(s.web.pageHidden)
 	keys.Browser(s.win) // the keys and input method text the web driver drops
 	if q := webfile.Queued(); len(q) > 0 {
-		s.web.openDroppedPaths(q)
+		hook.openDroppedPaths(q)
+	}
+}
+
+// webHook is the page's automation interface (globalThis.robotsStudio,
+// docs/web-automation.md): what a script may read of the window and ask
+// it to do.
+type webHook struct {
+	app fyne.App
+	ed  *editor.Editor
+	// pane is the window's current tester pane: the studio replaces it (a
+	// new pane on a language switch), so it is asked for each time.
+	pane          func() *testerpane.Pane
+	whenSafe      func(action func())    // runs action once unsaved changes are saved or given up
+	openPath      func(path string) bool // opens a file in the editor
+	openURIs      func(uris []fyne.URI)  // opens files as a drop on the window would
+	showFileError func(err error)
+	// edited and testsEdited follow a change the hook made to the text or
+	// to the tester's rows.
+	edited, testsEdited func()
+	save                func(then func()) // File ▸ Save
+	language            func(code string) // switches the window's language ("": the system's)
+	zoom                func() int        // the window's zoom in percent
+	recoveryOffered     func() []string   // the texts the recovery dialog offers (none when it is closed)
+}
+
+// newWebHook makes the automation interface of the studio's window; the
+// app and the editor are made before it and never replaced.
+func newWebHook(s *studio) webHook {
+	return webHook{app: s.app, ed: s.ed,
+		pane:          func() *testerpane.Pane { return s.pane },
+		whenSafe:      s.whenSafe,
+		openPath:      s.openPath,
+		openURIs:      s.dropped,
+		showFileError: s.showFileError,
+		edited:        s.documentChanged,
+		testsEdited:   func() { s.updateTitle(); s.refreshStatus() },
+		save:          s.save,
+		language:      s.switchLanguage,
+		zoom:          func() int { return s.view.zoom() },
+		recoveryOffered: func() []string {
+			out := []string{}
+			if s.recovery.dlg != nil {
+				for _, r := range s.recovery.rows {
+					out = append(out, string(r.Text))
+				}
+			}
+			return out
+		},
 	}
 }
 
@@ -60,20 +111,20 @@ func pageVisible() bool {
 
 // openDroppedPaths opens files dropped on the page as a drop on the window
 // would (dropped, window.go).
-func (w *webSide) openDroppedPaths(paths []string) {
+func (w webHook) openDroppedPaths(paths []string) {
 	uris := make([]fyne.URI, 0, len(paths))
 	for _, p := range paths {
 		uris = append(uris, storage.NewFileURI(p))
 	}
-	w.do.openPaths(uris)
+	w.openURIs(uris)
 }
 
-// installHook sets globalThis.robotsStudio, the page's documented
+// install sets globalThis.robotsStudio, the page's documented
 // automation interface (docs/web-automation.md). Every call that touches
 // the window returns a Promise and does its work on the UI goroutine
 // (fyne.Do): a JavaScript callback must never wait for Go, or the page
 // stops.
-func (w *webSide) installHook() {
+func (w webHook) install() {
 	h := js.Global().Get("Object").New()
 	h.Set("version", version.String())
 	// goroutines answers at once, without the UI goroutine: what every
@@ -93,14 +144,14 @@ func (w *webSide) installHook() {
 	fn("text", func([]js.Value) any { return string(w.ed.Bytes()) })
 	fn("recoveryOffered", func([]js.Value) any {
 		out := []any{}
-		for _, t := range w.do.recoveryOffered() {
+		for _, t := range w.recoveryOffered() {
 			out = append(out, t)
 		}
 		return out
 	})
 	fn("setText", func(a []js.Value) any {
 		w.ed.SetText([]byte(argString(a, 0)))
-		w.do.edited()
+		w.edited()
 		return nil
 	})
 	fn("setTests", func(a []js.Value) any {
@@ -109,7 +160,7 @@ func (w *webSide) installHook() {
 		set.Crawlers = argStrings(a, 0)
 		set.Paths = argStrings(a, 1)
 		pane.SetTestSet(set)
-		w.do.testsEdited()
+		w.testsEdited()
 		return nil
 	})
 	fn("results", func([]js.Value) any {
@@ -119,15 +170,15 @@ func (w *webSide) installHook() {
 		}
 		return js.Global().Get("JSON").Call("parse", out)
 	})
-	fn("save", func([]js.Value) any { w.do.save(nil); return nil })
+	fn("save", func([]js.Value) any { w.save(nil); return nil })
 	fn("openPaths", func(a []js.Value) any { w.openDroppedPaths(argStrings(a, 0)); return nil })
-	fn("setLanguage", func(a []js.Value) any { w.do.language(argString(a, 0)); return nil })
+	fn("setLanguage", func(a []js.Value) any { w.language(argString(a, 0)); return nil })
 	fn("settings", func([]js.Value) any {
 		p := w.app.Preferences()
 		// fileMenu: the File menu's title as the window shows it now, so a
 		// script can tell which language the window speaks.
 		return map[string]any{"language": p.String(prefLanguage), "theme": p.StringWithFallback(prefTheme, "system"),
-			"fileMenu": lang.X("menu.file", "File"), "zoom": w.do.zoom()}
+			"fileMenu": lang.X("menu.file", "File"), "zoom": w.zoom()}
 	})
 	h.Set("ready", true)
 	js.Global().Set("robotsStudio", h)
@@ -136,28 +187,28 @@ func (w *webSide) installHook() {
 // openTextNamed opens text as a document named name (after the usual
 // question about unsaved changes): it is written to the page's temporary
 // folder and opened from there, so Save downloads it under that name.
-func (w *webSide) openTextNamed(name string, text []byte) {
+func (w webHook) openTextNamed(name string, text []byte) {
 	if validSaveName(name) != "" {
 		name = "robots.txt"
 	}
 	dir, err := os.MkdirTemp("", "opened")
 	if err != nil {
-		w.do.showFileError(err)
+		w.showFileError(err)
 		return
 	}
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, text, 0o600); err != nil {
-		w.do.showFileError(err)
+		w.showFileError(err)
 		return
 	}
-	w.do.whenSafe(func() { w.do.openPath(path) })
+	w.whenSafe(func() { w.openPath(path) })
 }
 
 // resultsJSON is a JSON array of the verdicts the tester shows for the
 // document, crawlers and paths, each crawler under the reading the tester
 // uses for it — the objects `robots-studio test --json` prints, made by the
 // CLI's own code.
-func (w *webSide) resultsJSON() (string, error) {
+func (w webHook) resultsJSON() (string, error) {
 	pane := w.pane()
 	set := pane.TestSet()
 	doc := w.ed.Bytes()

@@ -13,12 +13,10 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/robots-studio/robots-studio/editor"
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/dlg"
-	"github.com/robots-studio/robots-studio/ui/testerpane"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
@@ -27,39 +25,26 @@ import (
 // it saves goes to its own persisted folder (webDocuments under the home
 // folder) and, as the bytes the user keeps, to a download.
 
-// webSide is the browser build's way with files and the page's automation
-// hook.
+// webSide is the browser build's way with files: pick, save and download,
+// and the page's going away (the page's automation hook is webHook,
+// platform_js.go).
 type webSide struct {
-	app fyne.App
 	win fyne.Window
-	ed  *editor.Editor
 	doc *session.Document // the open document: its name, path, text and recovery copies
-	// pane is the window's current tester pane: the studio replaces it (a
-	// new pane on a language switch), so it is asked for each time.
-	pane func() *testerpane.Pane
-	do   webCalls
+	do  webCalls
 	// gone: the page said it is going away (pagehide) and gave its
 	// recovery copies up, for the next load to offer
 	gone bool
 }
 
-// webCalls are what the browser build's file handling and automation hook
-// ask of the window.
+// webCalls are what the browser build's file handling asks of the window.
 type webCalls struct {
-	whenSafe      func(action func())     // runs action once unsaved changes are saved or given up
 	openPath      func(path string) bool  // opens a file in the editor
-	openPaths     func(uris []fyne.URI)   // opens files as a drop on the window would
 	writeTo       func(path string) error // saves the document (text and test set) at path
-	save          func(then func())       // File ▸ Save
 	checkDisk     func()                  // asks about a change on disk (reload or keep mine)
 	autosave      func()                  // writes the recovery copy now
 	showFileError func(err error)
-	// edited and testsEdited follow a change the hook made to the text or
-	// to the tester's rows.
-	edited, testsEdited func()
-	language            func(code string) // switches the window's language ("": the system's)
-	zoom                func() int        // the window's zoom in percent
-	recoveryOffered     func() []string   // the texts the recovery dialog offers (none when it is closed)
+	compareWith   func(path string) // Tester ▸ Compare with… a file
 	// the Lessons tab: open a lesson, the current lesson's ID ("" when
 	// none), export it as a .zip at path (false: it said why), open a text
 	// as a new document
@@ -67,49 +52,29 @@ type webCalls struct {
 	currentLesson  func() string
 	exportLessonTo func(path string) bool
 	openTextAsNew  func(name string, text []byte)
-	compareWith    func(path string) // Tester ▸ Compare with… a file
 }
 
 // newWebSide makes the browser build's file handling for the studio's
-// window. The window, its editor and document are made before it and
-// never replaced; the pane is asked for when needed (see webSide.pane).
+// window; the window and its document are made before it and never
+// replaced.
 func newWebSide(s *studio) webSide {
-	return webSide{app: s.app, win: s.win, ed: s.ed, doc: s.doc,
-		pane: func() *testerpane.Pane { return s.pane },
-		do: webCalls{
-			whenSafe:      s.whenSafe,
-			openPath:      s.openPath,
-			openPaths:     s.dropped,
-			writeTo:       s.writeTo,
-			save:          s.save,
-			checkDisk:     func() { s.disk.checkDisk() },
-			autosave:      s.autosave,
-			showFileError: s.showFileError,
-			edited:        s.documentChanged,
-			testsEdited:   func() { s.updateTitle(); s.refreshStatus() },
-			language:      s.switchLanguage,
-			zoom:          func() int { return s.view.zoom() },
-			recoveryOffered: func() []string {
-				out := []string{}
-				if s.recovery.dlg != nil {
-					for _, r := range s.recovery.rows {
-						out = append(out, string(r.Text))
-					}
-				}
-				return out
-			},
-			openLesson: func(path string) bool { return s.class.openLessonPath(path) },
-			currentLesson: func() string {
-				if l := s.class.lessons().Current(); l != nil {
-					return l.ID
-				}
-				return ""
-			},
-			exportLessonTo: func(path string) bool { return s.class.exportLessonTo(path) },
-			openTextAsNew:  func(name string, text []byte) { s.class.openTextAsNew(name, text) },
-			compareWith:    func(path string) { s.live.compareWithFile(path) },
+	return webSide{win: s.win, doc: s.doc, do: webCalls{
+		openPath:      s.openPath,
+		writeTo:       s.writeTo,
+		checkDisk:     func() { s.disk.checkDisk() },
+		autosave:      s.autosave,
+		showFileError: s.showFileError,
+		compareWith:   func(path string) { s.live.compareWithFile(path) },
+		openLesson:    func(path string) bool { return s.class.openLessonPath(path) },
+		currentLesson: func() string {
+			if l := s.class.lessons().Current(); l != nil {
+				return l.ID
+			}
+			return ""
 		},
-	}
+		exportLessonTo: func(path string) bool { return s.class.exportLessonTo(path) },
+		openTextAsNew:  func(name string, text []byte) { s.class.openTextAsNew(name, text) },
+	}}
 }
 
 // mayKeepCopies says whether a recovery copy may be written now. Once the
