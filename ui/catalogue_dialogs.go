@@ -49,7 +49,7 @@ var catalogueOpened sync.Map
 // store opens the user layer in the app's storage once per folder
 // and returns it; a damaged layer is reported and the built-in catalogue
 // stays in use.
-func (cat catalogueSide) store() sources.Store {
+func (cat *catalogueSide) store() sources.Store {
 	if st, ok := sources.InUse(); ok && st.Dir != "" {
 		if _, done := catalogueOpened.Load(cat.storageRoot); done {
 			return st
@@ -68,7 +68,7 @@ func (cat catalogueSide) store() sources.Store {
 }
 
 // summary is the catalogue in numbers, from the store in use.
-func (cat catalogueSide) summary() sources.Summary {
+func (cat *catalogueSide) summary() sources.Summary {
 	state, _ := cat.store().Load()
 	return sources.Summarise(state)
 }
@@ -91,7 +91,7 @@ func catalogueDays(sm sources.Summary, now time.Time) int {
 // menu is the Catalogue menu. When the catalogue is older than 30
 // days the Update item says so: that is the offer; nothing is fetched
 // unless the user asks.
-func (cat catalogueSide) menu() *fyne.Menu {
+func (cat *catalogueSide) menu() *fyne.Menu {
 	sm := sources.Summary{Date: cat.store().Date()} // the date only: the menu does not read the whole layer
 	update := lang.X("catalogue.menu.update", "Update…")
 	if days := catalogueDays(sm, clock()); days > staleDays {
@@ -105,7 +105,7 @@ func (cat catalogueSide) menu() *fyne.Menu {
 	)
 }
 
-func (cat catalogueSide) undo() {
+func (cat *catalogueSide) undo() {
 	st, err := cat.store().Undo()
 	if err != nil {
 		if errors.Is(err, sources.ErrNothingToUndo) {
@@ -140,7 +140,7 @@ var clock = time.Now
 // showUpdate is Catalogue ▸ Update…: the summary, the sources to
 // read (the published lists, or files and URLs of the user's choosing), a
 // dry run, and the changes with their sources once read.
-func (cat catalogueSide) showUpdate() {
+func (cat *catalogueSide) showUpdate() {
 	v := cat.newUpdateView()
 	var d *dialog.CustomDialog
 	closeB := newButton(lang.X("catalogue.update.close", "Close"), func() {
@@ -161,7 +161,7 @@ func (cat catalogueSide) showUpdate() {
 	}})
 }
 
-func (cat catalogueSide) newUpdateView() *catalogueUpdateView {
+func (cat *catalogueSide) newUpdateView() *catalogueUpdateView {
 	v := &catalogueUpdateView{summary: widget.NewLabel(""), offer: widget.NewLabel(""), result: widget.NewLabel("")}
 	v.result.Wrapping = fyne.TextWrapWord
 	v.offer.Wrapping = fyne.TextWrapWord
@@ -181,7 +181,7 @@ func (cat catalogueSide) newUpdateView() *catalogueUpdateView {
 	return v
 }
 
-func (cat catalogueSide) showSummary(v *catalogueUpdateView) {
+func (cat *catalogueSide) showSummary(v *catalogueUpdateView) {
 	sm := cat.summary()
 	v.summary.SetText(sm.Text().String())
 	if catalogueDays(sm, clock()) > staleDays {
@@ -194,7 +194,7 @@ func (cat catalogueSide) showSummary(v *catalogueUpdateView) {
 
 // runUpdate reads the sources off the UI goroutine; the result
 // and the new summary come back through fyne.Do.
-func (cat catalogueSide) runUpdate(v *catalogueUpdateView) {
+func (cat *catalogueSide) runUpdate(v *catalogueUpdateView) {
 	var srcs []string
 	for _, l := range strings.Split(v.sources.Text, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
@@ -247,7 +247,7 @@ func updateResultText(rep sources.Report, err error, dry bool) string {
 
 // showOwn is Catalogue ▸ Your Crawlers…: the user's own entries,
 // with Add, Edit and Remove. They are used everywhere a catalogue entry is.
-func (cat catalogueSide) showOwn() {
+func (cat *catalogueSide) showOwn() {
 	store := cat.store()
 	var own []catalogue.Crawler
 	reload := func() {
@@ -312,7 +312,7 @@ func (cat catalogueSide) showOwn() {
 }
 
 // editOwn asks for an entry's fields and saves it in the user layer.
-func (cat catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done func()) {
+func (cat *catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done func()) {
 	name := keys.NewEntry()
 	name.SetText(c.Name)
 	tokens := keys.NewEntry()

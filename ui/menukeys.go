@@ -68,7 +68,7 @@ func menuLetters(titles, english []string) []rune {
 var menuEnglish = []string{"File", "Edit", "Tester", "View", "Catalogue", "Help"}
 
 // bindMenuKeys binds Alt and each menu's letter to opening that menu.
-func (m menuBar) bindMenuKeys(mm *fyne.MainMenu) {
+func (m *menuBar) bindMenuKeys(mm *fyne.MainMenu) {
 	c := m.win.Canvas()
 	for _, sc := range m.keys.bound {
 		c.RemoveShortcut(sc)
@@ -94,7 +94,7 @@ func menuTitles(mm *fyne.MainMenu) []string {
 }
 
 // toggleMenu opens the menu bar on its first menu, or closes it (F10).
-func (m menuBar) toggleMenu() {
+func (m *menuBar) toggleMenu() {
 	if dlg.Open(m.win) > 0 {
 		return // a dialog has the keys; the bar would open under it
 	}
@@ -109,13 +109,13 @@ func (m menuBar) toggleMenu() {
 
 // menuOpen reports whether the menu bar has the keyboard: a menu title is
 // focused (the driver's own type, seen by name).
-func (m menuBar) menuOpen() bool {
+func (m *menuBar) menuOpen() bool {
 	return strings.HasSuffix(fmt.Sprintf("%T", m.win.Canvas().Focused()), ".menuBarItem")
 }
 
 // openMenu opens menu i of the bar: the bar opens on its first menu and
 // the focus steps right, as the Right arrow does.
-func (m menuBar) openMenu(i int) {
+func (m *menuBar) openMenu(i int) {
 	if dlg.Open(m.win) > 0 {
 		return
 	}
@@ -134,7 +134,7 @@ func (m menuBar) openMenu(i int) {
 }
 
 // menuKeysHelp is the Keyboard Shortcuts list's lines for the menus.
-func (m menuBar) menuKeysHelp(mm *fyne.MainMenu) [][2]string {
+func (m *menuBar) menuKeysHelp(mm *fyne.MainMenu) [][2]string {
 	rows := [][2]string{
 		{"F10, Alt", lang.X("help.keys.menu_bar", "the menu bar: arrows move through menus and items, Enter runs one, Esc closes")},
 	}

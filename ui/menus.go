@@ -128,18 +128,18 @@ func newMenuBar(s *studio) menuBar {
 // refresh puts a new main menu on the window: it is rebuilt when the
 // recent list, the engine, the theme, the catalogue or the language
 // changes.
-func (m menuBar) refresh() {
+func (m *menuBar) refresh() {
 	mm := m.main()
 	m.win.SetMainMenu(mm)
 	m.bindMenuKeys(mm)
 }
 
 // main builds the main menu for this platform.
-func (m menuBar) main() *fyne.MainMenu { return m.forPlatform(onWeb) }
+func (m *menuBar) main() *fyne.MainMenu { return m.forPlatform(onWeb) }
 
 // forPlatform builds the main menu for the browser build (web) or the
 // desktop: the browser's leaves out what a page cannot do (platform.go).
-func (m menuBar) forPlatform(web bool) *fyne.MainMenu {
+func (m *menuBar) forPlatform(web bool) *fyne.MainMenu {
 	do, ed, pane := m.do, m.ed, m.pane()
 	p := m.app.Preferences()
 	recent := fyne.NewMenuItem(lang.X("menu.file.recent", "Open Recent"), nil)
@@ -248,7 +248,7 @@ func (m menuBar) forPlatform(web bool) *fyne.MainMenu {
 
 // setEngine is View ▸ Engine ▸ id: the tester reads with id, which is
 // remembered.
-func (m menuBar) setEngine(id string) {
+func (m *menuBar) setEngine(id string) {
 	m.pane().SetEngine(id)
 	m.app.Preferences().SetString(prefEngine, id)
 	m.refresh()
@@ -260,7 +260,7 @@ func (m menuBar) setEngine(id string) {
 // from the keyboard wherever the focus is (a main-menu shortcut comes before
 // the focused widget's). A browser keeps Ctrl+Page Up/Down for its own
 // tabs, so the browser build's items have no shortcut to promise.
-func (m menuBar) tabItem(web bool, step int) *fyne.MenuItem {
+func (m *menuBar) tabItem(web bool, step int) *fyne.MenuItem {
 	label, key := lang.X("menu.view.next_tab", "Next Tab"), fyne.KeyPageDown
 	if step < 0 {
 		label, key = lang.X("menu.view.previous_tab", "Previous Tab"), fyne.KeyPageUp
@@ -273,7 +273,7 @@ func (m menuBar) tabItem(web bool, step int) *fyne.MenuItem {
 }
 
 // stepTab selects the tab step places from the shown one, round the ends.
-func (m menuBar) stepTab(step int) {
+func (m *menuBar) stepTab(step int) {
 	tabs := m.tabs()
 	if n := len(tabs.Items); n > 0 {
 		tabs.SelectIndex(((tabs.SelectedIndex()+step)%n + n) % n)
@@ -290,7 +290,7 @@ func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
 
 // toFocused sends a clipboard shortcut to the focused widget (an entry in
 // the tester pane, or the editor), falling back to the editor.
-func (m menuBar) toFocused(sc fyne.Shortcut, fallback func()) {
+func (m *menuBar) toFocused(sc fyne.Shortcut, fallback func()) {
 	if f, ok := m.win.Canvas().Focused().(fyne.Shortcutable); ok && f != fyne.Shortcutable(m.ed) {
 		f.TypedShortcut(sc)
 		return
@@ -298,7 +298,7 @@ func (m menuBar) toFocused(sc fyne.Shortcut, fallback func()) {
 	fallback()
 }
 
-func (m menuBar) focusEditor() {
+func (m *menuBar) focusEditor() {
 	m.do.showEditor()
 	m.win.Canvas().Focus(m.ed)
 }
