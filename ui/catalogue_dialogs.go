@@ -29,7 +29,19 @@ const staleDays = 30
 
 // catalogueSide is the Catalogue menu and its dialogs: updating the crawler
 // catalogue and the user's own crawlers, kept in the app's storage.
-type catalogueSide struct{ s *studio }
+type catalogueSide struct {
+	win         fyne.Window // the dialogs' parent
+	storageRoot string      // the app's storage folder, where the user layer is kept
+	// changed rebuilds what shows the catalogue's numbers (the window's
+	// menu) after an update, an undo or an edit of the user's crawlers.
+	changed func()
+}
+
+// newCatalogueSide makes the Catalogue menu's part for the window win,
+// keeping the user layer under storageRoot.
+func newCatalogueSide(win fyne.Window, storageRoot string, changed func()) catalogueSide {
+	return catalogueSide{win: win, storageRoot: storageRoot, changed: changed}
+}
 
 // catalogueOpened remembers the storage folders whose user layer is open.
 var catalogueOpened sync.Map
@@ -37,26 +49,26 @@ var catalogueOpened sync.Map
 // store opens the user layer in the app's storage once per folder
 // and returns it; a damaged layer is reported and the built-in catalogue
 // stays in use.
-func (cat catalogueSide) store() sources.Store {
+func (cat *catalogueSide) store() sources.Store {
 	if st, ok := sources.InUse(); ok && st.Dir != "" {
-		if _, done := catalogueOpened.Load(cat.s.storageRoot); done {
+		if _, done := catalogueOpened.Load(cat.storageRoot); done {
 			return st
 		}
 	}
 	// The layer is read when the catalogue is first consulted, so a large
 	// one does not slow the window's start.
-	win := cat.s.win
-	st := sources.OpenLazy(cat.s.storageRoot, func(err error) {
+	win := cat.win
+	st := sources.OpenLazy(cat.storageRoot, func(err error) {
 		fyne.Do(func() {
 			dlg.Error(errors.New(sources.BrokenLayer(err).String()), win)
 		})
 	})
-	catalogueOpened.Store(cat.s.storageRoot, true)
+	catalogueOpened.Store(cat.storageRoot, true)
 	return st
 }
 
 // summary is the catalogue in numbers, from the store in use.
-func (cat catalogueSide) summary() sources.Summary {
+func (cat *catalogueSide) summary() sources.Summary {
 	state, _ := cat.store().Load()
 	return sources.Summarise(state)
 }
@@ -79,7 +91,7 @@ func catalogueDays(sm sources.Summary, now time.Time) int {
 // menu is the Catalogue menu. When the catalogue is older than 30
 // days the Update item says so: that is the offer; nothing is fetched
 // unless the user asks.
-func (cat catalogueSide) menu() *fyne.Menu {
+func (cat *catalogueSide) menu() *fyne.Menu {
 	sm := sources.Summary{Date: cat.store().Date()} // the date only: the menu does not read the whole layer
 	update := lang.X("catalogue.menu.update", "Update…")
 	if days := catalogueDays(sm, clock()); days > staleDays {
@@ -93,21 +105,18 @@ func (cat catalogueSide) menu() *fyne.Menu {
 	)
 }
 
-// changed rebuilds what shows the catalogue's numbers (the menu).
-func (cat catalogueSide) changed() { cat.s.menus.refresh() }
-
-func (cat catalogueSide) undo() {
+func (cat *catalogueSide) undo() {
 	st, err := cat.store().Undo()
 	if err != nil {
 		if errors.Is(err, sources.ErrNothingToUndo) {
 			err = errors.New(lang.X("catalogue.undo.nothing", "There is no catalogue update or edit to undo."))
 		}
-		dlg.Error(err, cat.s.win)
+		dlg.Error(err, cat.win)
 		return
 	}
 	cat.changed()
 	dlg.Info(lang.X("catalogue.undo.title", "Catalogue"),
-		lang.X("catalogue.undo.done", "Undone. {{.Summary}}", map[string]any{"Summary": sources.Summarise(st).Text().String()}), cat.s.win)
+		lang.X("catalogue.undo.done", "Undone. {{.Summary}}", map[string]any{"Summary": sources.Summarise(st).Text().String()}), cat.win)
 }
 
 // catalogueUpdateView is the Update dialog's content.
@@ -131,7 +140,7 @@ var clock = time.Now
 // showUpdate is Catalogue ▸ Update…: the summary, the sources to
 // read (the published lists, or files and URLs of the user's choosing), a
 // dry run, and the changes with their sources once read.
-func (cat catalogueSide) showUpdate() {
+func (cat *catalogueSide) showUpdate() {
 	v := cat.newUpdateView()
 	var d *dialog.CustomDialog
 	closeB := newButton(lang.X("catalogue.update.close", "Close"), func() {
@@ -143,16 +152,16 @@ func (cat catalogueSide) showUpdate() {
 	buttons := container.NewHBox(v.run, v.cancel, closeB)
 	content := container.NewBorder(container.NewVBox(v.summary, v.offer, widget.NewLabel(lang.X("catalogue.update.sources", "Sources (one file or URL per line):")), v.sources, v.dryRun),
 		container.NewCenter(buttons), nil, nil, container.NewVScroll(v.result))
-	d = dialog.NewCustomWithoutButtons(lang.X("catalogue.update.title", "Update the Crawler Catalogue"), content, cat.s.win)
+	d = dialog.NewCustomWithoutButtons(lang.X("catalogue.update.title", "Update the Crawler Catalogue"), content, cat.win)
 	d.Resize(fyne.NewSize(820, 560))
-	dlg.Show(cat.s.win, d, dlg.Keys{Cancel: closeB.OnTapped, Default: func() {
+	dlg.Show(cat.win, d, dlg.Keys{Cancel: closeB.OnTapped, Default: func() {
 		if !v.run.Disabled() {
 			v.run.OnTapped()
 		}
 	}})
 }
 
-func (cat catalogueSide) newUpdateView() *catalogueUpdateView {
+func (cat *catalogueSide) newUpdateView() *catalogueUpdateView {
 	v := &catalogueUpdateView{summary: widget.NewLabel(""), offer: widget.NewLabel(""), result: widget.NewLabel("")}
 	v.result.Wrapping = fyne.TextWrapWord
 	v.offer.Wrapping = fyne.TextWrapWord
@@ -172,7 +181,7 @@ func (cat catalogueSide) newUpdateView() *catalogueUpdateView {
 	return v
 }
 
-func (cat catalogueSide) showSummary(v *catalogueUpdateView) {
+func (cat *catalogueSide) showSummary(v *catalogueUpdateView) {
 	sm := cat.summary()
 	v.summary.SetText(sm.Text().String())
 	if catalogueDays(sm, clock()) > staleDays {
@@ -185,7 +194,7 @@ func (cat catalogueSide) showSummary(v *catalogueUpdateView) {
 
 // runUpdate reads the sources off the UI goroutine; the result
 // and the new summary come back through fyne.Do.
-func (cat catalogueSide) runUpdate(v *catalogueUpdateView) {
+func (cat *catalogueSide) runUpdate(v *catalogueUpdateView) {
 	var srcs []string
 	for _, l := range strings.Split(v.sources.Text, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
@@ -238,7 +247,7 @@ func updateResultText(rep sources.Report, err error, dry bool) string {
 
 // showOwn is Catalogue ▸ Your Crawlers…: the user's own entries,
 // with Add, Edit and Remove. They are used everywhere a catalogue entry is.
-func (cat catalogueSide) showOwn() {
+func (cat *catalogueSide) showOwn() {
 	store := cat.store()
 	var own []catalogue.Crawler
 	reload := func() {
@@ -289,7 +298,7 @@ func (cat catalogueSide) showOwn() {
 			return
 		}
 		if err := store.Remove(own[selected].Name); err != nil {
-			dlg.Error(err, cat.s.win)
+			dlg.Error(err, cat.win)
 		}
 		refresh()
 	})
@@ -297,13 +306,13 @@ func (cat catalogueSide) showOwn() {
 	remove.Disable()
 	empty.Hidden = len(own) > 0
 	content := container.NewBorder(empty, container.NewHBox(add, edit, remove), nil, nil, list)
-	d := dlg.NewCustom(lang.X("catalogue.own.title", "Your Crawlers"), lang.X("catalogue.update.close", "Close"), content, cat.s.win)
+	d := dlg.NewCustom(lang.X("catalogue.own.title", "Your Crawlers"), lang.X("catalogue.update.close", "Close"), content, cat.win)
 	d.Resize(fyne.NewSize(720, 460))
-	dlg.Show(cat.s.win, d, dlg.Keys{Cancel: d.Hide, Default: d.Hide})
+	dlg.Show(cat.win, d, dlg.Keys{Cancel: d.Hide, Default: d.Hide})
 }
 
 // editOwn asks for an entry's fields and saves it in the user layer.
-func (cat catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done func()) {
+func (cat *catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done func()) {
 	name := keys.NewEntry()
 	name.SetText(c.Name)
 	tokens := keys.NewEntry()
@@ -347,11 +356,11 @@ func (cat catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done 
 		}
 		e := ownEntry(name.Text, tokens.Text, uas.Text, operator.Text, string(p), eng.Selected, string(b), note.Text)
 		if err := store.Put(e); err != nil {
-			dlg.Error(err, cat.s.win)
+			dlg.Error(err, cat.win)
 			return
 		}
 		done()
-	}, cat.s.win)
+	}, cat.win)
 	d.Resize(fyne.NewSize(620, 460))
 }
 

@@ -13,15 +13,13 @@ import (
 )
 
 func (dl *dialogs) showAbout() {
-	s := dl.s
 	text := lang.X("help.about.text", "Robots Studio {{.Version}}\n\nWrite a robots.txt and see, for every crawler and URL, whether it may be fetched, which group and which rule decided, and why — as Google, RFC 9309, Yandex, Bing, the 1996 draft, the Lycos 1996 revision, the 1994 original and temoto/robotstxt (the Go library many Go crawlers use) read it.",
 		map[string]any{"Version": version.String()})
 	dlg.Custom(lang.X("help.about.title", "About Robots Studio"), lang.X("help.close", "Close"),
-		container.NewVBox(widget.NewIcon(s.win.Icon()), newWrappedLabel(text)), s.win)
+		container.NewVBox(widget.NewIcon(dl.win.Icon()), newWrappedLabel(text)), dl.win)
 }
 
 func (dl *dialogs) showShortcuts() {
-	s := dl.s
 	rows := [][2]string{
 		{"Ctrl+N / Ctrl+O / Ctrl+S", lang.X("help.keys.files", "new, open, save file")},
 		{"Ctrl+Shift+S", lang.X("help.keys.saveas", "save as")},
@@ -46,7 +44,7 @@ func (dl *dialogs) showShortcuts() {
 		{"Esc / Enter", lang.X("help.keys.dialog", "in a dialog: cancel / the highlighted button, or the button that has the keyboard")},
 		{"Ctrl+Q", lang.X("help.keys.quit", "quit")},
 	}
-	rows = append(rows, s.menus.menuKeysHelp(s.win.MainMenu())...)
+	rows = append(rows, dl.menuKeysHelp()...)
 	if onWeb {
 		// The page has no Quit and no typed paths, and the browser keeps
 		// Ctrl+Page Up/Down for its own tabs.
@@ -64,9 +62,9 @@ func (dl *dialogs) showShortcuts() {
 	// The list scrolls when the window is too low for all of it.
 	scroll := container.NewVScroll(grid)
 	h := grid.MinSize().Height
-	if wh := s.win.Canvas().Size().Height * 0.7; wh > 0 && h > wh {
+	if wh := dl.win.Canvas().Size().Height * 0.7; wh > 0 && h > wh {
 		h = wh
 	}
 	scroll.SetMinSize(fyne.NewSize(grid.MinSize().Width, h))
-	dlg.Custom(lang.X("help.keys.title", "Keyboard Shortcuts"), lang.X("help.close", "Close"), scroll, s.win)
+	dlg.Custom(lang.X("help.keys.title", "Keyboard Shortcuts"), lang.X("help.close", "Close"), scroll, dl.win)
 }

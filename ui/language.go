@@ -38,15 +38,14 @@ func currentLanguage(p fyne.Preferences) string {
 // rows shown), else the focused widget's place in the window's focus order
 // (Tab order), or -1.
 func (v *viewSide) focusPlace() int {
-	s := v.s
-	c := s.win.Canvas()
+	c := v.w.win.Canvas()
 	orig := c.Focused()
 	switch {
 	case orig == nil:
 		return -1
-	case orig == fyne.Focusable(s.ed):
+	case orig == fyne.Focusable(v.w.ed):
 		return editorFocus
-	case orig == s.pane.ResultsTable():
+	case orig == v.w.pane.ResultsTable():
 		return tableFocus
 	}
 	c.Unfocus()
@@ -67,13 +66,12 @@ func (v *viewSide) focusPlace() int {
 
 // restoreFocus focuses what focusPlace described, in the rebuilt window.
 func (v *viewSide) restoreFocus(place int) {
-	s := v.s
-	c := s.win.Canvas()
+	c := v.w.win.Canvas()
 	switch {
 	case place == editorFocus:
-		c.Focus(s.ed)
+		c.Focus(v.w.ed)
 	case place == tableFocus:
-		c.Focus(s.pane.ResultsTable())
+		c.Focus(v.w.pane.ResultsTable())
 	case place >= 0:
 		c.Unfocus()
 		for range place + 1 {

@@ -68,13 +68,12 @@ func menuLetters(titles, english []string) []rune {
 var menuEnglish = []string{"File", "Edit", "Tester", "View", "Catalogue", "Help"}
 
 // bindMenuKeys binds Alt and each menu's letter to opening that menu.
-func (m menuBar) bindMenuKeys(mm *fyne.MainMenu) {
-	s := m.s
-	c := s.win.Canvas()
-	for _, sc := range s.menuKeys.bound {
+func (m *menuBar) bindMenuKeys(mm *fyne.MainMenu) {
+	c := m.w.win.Canvas()
+	for _, sc := range m.keys.bound {
 		c.RemoveShortcut(sc)
 	}
-	s.menuKeys.bound = nil
+	m.keys.bound = nil
 	for i, r := range menuLetters(menuTitles(mm), menuEnglish) {
 		if r == 0 {
 			continue
@@ -82,7 +81,7 @@ func (m menuBar) bindMenuKeys(mm *fyne.MainMenu) {
 		i := i
 		sc := &desktop.CustomShortcut{KeyName: fyne.KeyName(string(r)), Modifier: fyne.KeyModifierAlt}
 		c.AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { m.openMenu(i) }))
-		s.menuKeys.bound = append(s.menuKeys.bound, sc)
+		m.keys.bound = append(m.keys.bound, sc)
 	}
 }
 
@@ -95,32 +94,32 @@ func menuTitles(mm *fyne.MainMenu) []string {
 }
 
 // toggleMenu opens the menu bar on its first menu, or closes it (F10).
-func (m menuBar) toggleMenu() {
-	if dlg.Open(m.s.win) > 0 {
+func (m *menuBar) toggleMenu() {
+	if dlg.Open(m.w.win) > 0 {
 		return // a dialog has the keys; the bar would open under it
 	}
-	if f := m.s.menuKeys.toggle; f != nil {
+	if f := m.keys.toggle; f != nil {
 		f()
 		return
 	}
-	if t, ok := m.s.win.Canvas().(menuToggler); ok {
+	if t, ok := m.w.win.Canvas().(menuToggler); ok {
 		t.ToggleMenu()
 	}
 }
 
 // menuOpen reports whether the menu bar has the keyboard: a menu title is
 // focused (the driver's own type, seen by name).
-func (m menuBar) menuOpen() bool {
-	return strings.HasSuffix(fmt.Sprintf("%T", m.s.win.Canvas().Focused()), ".menuBarItem")
+func (m *menuBar) menuOpen() bool {
+	return strings.HasSuffix(fmt.Sprintf("%T", m.w.win.Canvas().Focused()), ".menuBarItem")
 }
 
 // openMenu opens menu i of the bar: the bar opens on its first menu and
 // the focus steps right, as the Right arrow does.
-func (m menuBar) openMenu(i int) {
-	if dlg.Open(m.s.win) > 0 {
+func (m *menuBar) openMenu(i int) {
+	if dlg.Open(m.w.win) > 0 {
 		return
 	}
-	if f := m.s.menuKeys.opened; f != nil {
+	if f := m.keys.opened; f != nil {
 		f(i)
 		return
 	}
@@ -128,14 +127,14 @@ func (m menuBar) openMenu(i int) {
 		m.toggleMenu() // closed first, so it opens at the first menu
 	}
 	m.toggleMenu()
-	c := m.s.win.Canvas()
+	c := m.w.win.Canvas()
 	for range i {
 		c.FocusNext()
 	}
 }
 
 // menuKeysHelp is the Keyboard Shortcuts list's lines for the menus.
-func (m menuBar) menuKeysHelp(mm *fyne.MainMenu) [][2]string {
+func (m *menuBar) menuKeysHelp(mm *fyne.MainMenu) [][2]string {
 	rows := [][2]string{
 		{"F10, Alt", lang.X("help.keys.menu_bar", "the menu bar: arrows move through menus and items, Enter runs one, Esc closes")},
 	}

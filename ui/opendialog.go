@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/tester/uri"
 	"github.com/robots-studio/robots-studio/ui/dlg"
@@ -23,7 +24,37 @@ import (
 
 // dialogs are the window's own dialogs: opening files, where test sets are
 // kept, About and the keyboard shortcuts.
-type dialogs struct{ s *studio }
+type dialogs struct {
+	app fyne.App
+	win fyne.Window
+	doc *session.Document // the open document: its path and where its test set is kept
+	dialogCalls
+}
+
+// dialogCalls are what the dialogs ask of the window once the user has
+// answered.
+type dialogCalls struct {
+	whenSafe func(action func())    // runs action once unsaved changes are saved or given up
+	openPath func(path string) bool // opens a file in the editor
+	pickFile func()                 // the browser build's file picker, in place of the file dialog
+	// refreshBar and refreshStatus show a moved test set in the status bar
+	// and the status file.
+	refreshBar, refreshStatus func()
+	menuKeysHelp              func() [][2]string // the menu keys' lines of the shortcuts list
+}
+
+// newDialogs makes the studio's own dialogs. The window and its document
+// are made before them and never replaced.
+func newDialogs(s *studio) dialogs {
+	return dialogs{app: s.app, win: s.win, doc: s.doc, dialogCalls: dialogCalls{
+		whenSafe:      s.whenSafe,
+		openPath:      s.openPath,
+		pickFile:      func() { s.web.webOpenDialog() },
+		refreshBar:    s.refreshBar,
+		refreshStatus: s.refreshStatus,
+		menuKeysHelp:  func() [][2]string { return s.menus.menuKeysHelp(s.win.MainMenu()) },
+	}}
+}
 
 // Preference keys of the open dialogs.
 const (
@@ -53,14 +84,12 @@ func isDir(path string) bool {
 
 // startDir is openStartDir for this window.
 func (dl *dialogs) startDir() string {
-	s := dl.s
-	return openStartDir(s.doc.Path(), s.app.Preferences().String(prefOpenFolder), isDir)
+	return openStartDir(dl.doc.Path(), dl.app.Preferences().String(prefOpenFolder), isDir)
 }
 
 // rememberFolder keeps the folder of a file just opened for the next dialog.
 func (dl *dialogs) rememberFolder(path string) {
-	s := dl.s
-	s.app.Preferences().SetString(prefOpenFolder, filepath.Dir(path))
+	dl.app.Preferences().SetString(prefOpenFolder, filepath.Dir(path))
 }
 
 // resolveTypedPath turns what the user typed into a path: blanks and
@@ -95,31 +124,29 @@ func resolveTypedPath(typed, base, home string) string {
 // openDialog is File ▸ Open…: Fyne's file dialog in the current file's
 // folder, listing *.txt files unless the user switched that off.
 func (dl *dialogs) openDialog() {
-	s := dl.s
 	if onWeb {
-		s.whenSafe(s.web.webOpenDialog) // the page's file picker
+		dl.whenSafe(dl.pickFile) // the page's file picker
 		return
 	}
-	s.whenSafe(func() { dl.showOpenDialog(dl.startDir()) })
+	dl.whenSafe(func() { dl.showOpenDialog(dl.startDir()) })
 }
 
 func (dl *dialogs) showOpenDialog(dir string) {
-	s := dl.s
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
 		}
 		path := r.URI().Path()
 		r.Close()
-		s.openPath(path)
-	}, s.win)
+		dl.openPath(path)
+	}, dl.win)
 	filedlg.StartIn(d, dir)
-	if !s.app.Preferences().Bool(prefOpenAll) {
+	if !dl.app.Preferences().Bool(prefOpenAll) {
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".TXT"}))
 		d.SetTitleText(lang.X("window.open.title_txt", "Open (*.txt files — File › Open Path… to show all)"))
 	}
 	d.Resize(fyne.NewSize(900, 600))
-	filedlg.Show(d, s.win)
+	filedlg.Show(d, dl.win)
 }
 
 // startIn makes a file dialog (Save As) start where Open… would.
@@ -130,7 +157,6 @@ func (dl *dialogs) startIn(d *dialog.FileDialog) { filedlg.StartIn(d, dl.startDi
 // that cannot be opened says why in the dialog, before anything else
 // happens, so the text in the editor is never at stake.
 func (dl *dialogs) openPathDialog() {
-	s := dl.s
 	base := dl.startDir()
 	home, _ := os.UserHomeDir()
 	entry := keys.NewEntry()
@@ -145,9 +171,9 @@ func (dl *dialogs) openPathDialog() {
 	problem.Importance = widget.DangerImportance
 	problem.Hide()
 	all := widget.NewCheck(lang.X("window.open.show_all", "File › Open… lists every file, not only *.txt"), func(on bool) {
-		s.app.Preferences().SetBool(prefOpenAll, on)
+		dl.app.Preferences().SetBool(prefOpenAll, on)
 	})
-	all.SetChecked(s.app.Preferences().Bool(prefOpenAll))
+	all.SetChecked(dl.app.Preferences().Bool(prefOpenAll))
 	var d *dialog.CustomDialog
 	open := func() {
 		path := resolveTypedPath(entry.Text, base, home)
@@ -157,7 +183,7 @@ func (dl *dialogs) openPathDialog() {
 			return
 		}
 		d.Hide()
-		s.whenSafe(func() { s.openPath(path) })
+		dl.whenSafe(func() { dl.openPath(path) })
 	}
 	entry.OnSubmitted = func(string) { open() }
 	entry.OnChanged = func(string) { problem.Hide() }
@@ -169,7 +195,7 @@ func (dl *dialogs) openPathDialog() {
 			dir = filepath.Dir(p)
 		}
 		d.Hide()
-		s.whenSafe(func() { dl.showOpenDialog(dir) })
+		dl.whenSafe(func() { dl.showOpenDialog(dir) })
 	})
 	buttons := container.NewHBox(
 		newButton(lang.X("window.open.cancel", "Cancel"), func() { d.Hide() }),
@@ -179,10 +205,10 @@ func (dl *dialogs) openPathDialog() {
 	content := container.NewVBox(
 		widget.NewLabel(lang.X("window.open.path_label", "Path of the file to open:")),
 		entry, problem, all, container.NewCenter(buttons))
-	d = dialog.NewCustomWithoutButtons(lang.X("window.open.path_title", "Open Path"), content, s.win)
+	d = dialog.NewCustomWithoutButtons(lang.X("window.open.path_title", "Open Path"), content, dl.win)
 	d.Resize(fyne.NewSize(640, content.MinSize().Height+80))
-	dlg.Show(s.win, d, dlg.Keys{Cancel: d.Hide, Default: open})
-	s.win.Canvas().Focus(entry)
+	dlg.Show(dl.win, d, dlg.Keys{Cancel: d.Hide, Default: open})
+	dl.win.Canvas().Focus(entry)
 }
 
 // openProblem says in one line why path cannot be opened, or "".

@@ -13,7 +13,7 @@ func (dl *dialogs) pasteCut(max, left int) {
 	text := lang.XN("window.paste_cut.text",
 		"This field holds at most {{.Max}} characters, so {{.Count}} characters of the pasted text were left out. The clipboard still holds all of it.",
 		left, map[string]any{"Max": max, "Count": left})
-	dlg.Custom(lang.X("window.paste_cut.title", "Pasted text cut"), lang.X("help.close", "Close"), newWrappedLabel(text), dl.s.win)
+	dlg.Custom(lang.X("window.paste_cut.title", "Pasted text cut"), lang.X("help.close", "Close"), newWrappedLabel(text), dl.win)
 }
 
 // tellPasteCuts makes every field of the window say when a paste was cut.

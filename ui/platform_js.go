@@ -30,11 +30,55 @@ const onWeb = true
 // the automation hook and opens the files dropped on the page while the
 // app was loading.
 func (s *studio) platformStart() {
-	s.web.installHook()
+	hook := newWebHook(s)
+	hook.install()
 	webfile.OnHide(s.web.pageHidden)
 	keys.Browser(s.win) // the keys and input method text the web driver drops
 	if q := webfile.Queued(); len(q) > 0 {
-		s.web.openDroppedPaths(q)
+		hook.openDroppedPaths(q)
+	}
+}
+
+// webHook is the page's automation interface (globalThis.robotsStudio,
+// docs/web-automation.md): what a script may read of the window and ask
+// it to do.
+type webHook struct {
+	w             *shared                // the window's objects (the pane is replaced on a language switch)
+	whenSafe      func(action func())    // runs action once unsaved changes are saved or given up
+	openPath      func(path string) bool // opens a file in the editor
+	openURIs      func(uris []fyne.URI)  // opens files as a drop on the window would
+	showFileError func(err error)
+	// edited and testsEdited follow a change the hook made to the text or
+	// to the tester's rows.
+	edited, testsEdited func()
+	save                func(then func()) // File ▸ Save
+	language            func(code string) // switches the window's language ("": the system's)
+	zoom                func() int        // the window's zoom in percent
+	recoveryOffered     func() []string   // the texts the recovery dialog offers (none when it is closed)
+}
+
+// newWebHook makes the automation interface of the studio's window; the
+// app and the editor are made before it and never replaced.
+func newWebHook(s *studio) webHook {
+	return webHook{w: s.shared,
+		whenSafe:      s.whenSafe,
+		openPath:      s.openPath,
+		openURIs:      s.dropped,
+		showFileError: s.showFileError,
+		edited:        s.documentChanged,
+		testsEdited:   func() { s.updateTitle(); s.refreshStatus() },
+		save:          s.save,
+		language:      s.switchLanguage,
+		zoom:          func() int { return s.view.zoom() },
+		recoveryOffered: func() []string {
+			out := []string{}
+			if s.recovery.dlg != nil {
+				for _, r := range s.recovery.rows {
+					out = append(out, string(r.Text))
+				}
+			}
+			return out
+		},
 	}
 }
 
@@ -45,13 +89,12 @@ func (s *studio) platformStart() {
 // soon as Go runs again, as an edit pause would. Neither waits: the event
 // must return before the page can do anything else.
 func (w *webSide) pageHidden(closing bool) {
-	s := w.s
 	if closing {
 		w.gone = true
-		s.doc.Release()
+		w.doc.Release()
 		return
 	}
-	fyne.Do(s.autosave)
+	fyne.Do(w.do.autosave)
 }
 
 // pageVisible says whether the page is in view.
@@ -61,118 +104,113 @@ func pageVisible() bool {
 
 // openDroppedPaths opens files dropped on the page as a drop on the window
 // would (dropped, window.go).
-func (w *webSide) openDroppedPaths(paths []string) {
-	s := w.s
+func (h webHook) openDroppedPaths(paths []string) {
 	uris := make([]fyne.URI, 0, len(paths))
 	for _, p := range paths {
 		uris = append(uris, storage.NewFileURI(p))
 	}
-	s.dropped(uris)
+	h.openURIs(uris)
 }
 
-// installHook sets globalThis.robotsStudio, the page's documented
+// install sets globalThis.robotsStudio, the page's documented
 // automation interface (docs/web-automation.md). Every call that touches
 // the window returns a Promise and does its work on the UI goroutine
 // (fyne.Do): a JavaScript callback must never wait for Go, or the page
 // stops.
-func (w *webSide) installHook() {
-	s := w.s
-	h := js.Global().Get("Object").New()
-	h.Set("version", version.String())
+func (h webHook) install() {
+	api := js.Global().Get("Object").New()
+	api.Set("version", version.String())
 	// goroutines answers at once, without the UI goroutine: what every
 	// goroutine is doing, for a report of a page that stopped answering
-	h.Set("goroutines", js.FuncOf(func(js.Value, []js.Value) any {
+	api.Set("goroutines", js.FuncOf(func(js.Value, []js.Value) any {
 		buf := make([]byte, 1<<20)
 		return string(buf[:runtime.Stack(buf, true)])
 	}))
 	fn := func(name string, f func(args []js.Value) any) {
-		h.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any { return onUI(func() any { return f(args) }) }))
+		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any { return onUI(func() any { return f(args) }) }))
 	}
 	fn("openText", func(a []js.Value) any {
 		name, text := argString(a, 0), argString(a, 1)
-		w.openTextNamed(name, []byte(text))
+		h.openTextNamed(name, []byte(text))
 		return nil
 	})
-	fn("text", func([]js.Value) any { return string(s.ed.Bytes()) })
+	fn("text", func([]js.Value) any { return string(h.w.ed.Bytes()) })
 	fn("recoveryOffered", func([]js.Value) any {
 		out := []any{}
-		if s.recovery.dlg != nil {
-			for _, r := range s.recovery.rows {
-				out = append(out, string(r.Text))
-			}
+		for _, t := range h.recoveryOffered() {
+			out = append(out, t)
 		}
 		return out
 	})
 	fn("setText", func(a []js.Value) any {
-		s.ed.SetText([]byte(argString(a, 0)))
-		s.documentChanged()
+		h.w.ed.SetText([]byte(argString(a, 0)))
+		h.edited()
 		return nil
 	})
 	fn("setTests", func(a []js.Value) any {
-		set := s.pane.TestSet()
+		pane := h.w.pane
+		set := pane.TestSet()
 		set.Crawlers = argStrings(a, 0)
 		set.Paths = argStrings(a, 1)
-		s.pane.SetTestSet(set)
-		s.updateTitle()
-		s.refreshStatus()
+		pane.SetTestSet(set)
+		h.testsEdited()
 		return nil
 	})
 	fn("results", func([]js.Value) any {
-		out, err := w.resultsJSON()
+		out, err := h.resultsJSON()
 		if err != nil {
 			panic(err)
 		}
 		return js.Global().Get("JSON").Call("parse", out)
 	})
-	fn("save", func([]js.Value) any { s.save(nil); return nil })
-	fn("openPaths", func(a []js.Value) any { w.openDroppedPaths(argStrings(a, 0)); return nil })
-	fn("setLanguage", func(a []js.Value) any { s.switchLanguage(argString(a, 0)); return nil })
+	fn("save", func([]js.Value) any { h.save(nil); return nil })
+	fn("openPaths", func(a []js.Value) any { h.openDroppedPaths(argStrings(a, 0)); return nil })
+	fn("setLanguage", func(a []js.Value) any { h.language(argString(a, 0)); return nil })
 	fn("settings", func([]js.Value) any {
-		p := s.app.Preferences()
+		p := h.w.app.Preferences()
 		// fileMenu: the File menu's title as the window shows it now, so a
 		// script can tell which language the window speaks.
 		return map[string]any{"language": p.String(prefLanguage), "theme": p.StringWithFallback(prefTheme, "system"),
-			"fileMenu": lang.X("menu.file", "File"), "zoom": s.view.zoom()}
+			"fileMenu": lang.X("menu.file", "File"), "zoom": h.zoom()}
 	})
-	h.Set("ready", true)
-	js.Global().Set("robotsStudio", h)
+	api.Set("ready", true)
+	js.Global().Set("robotsStudio", api)
 }
 
 // openTextNamed opens text as a document named name (after the usual
 // question about unsaved changes): it is written to the page's temporary
 // folder and opened from there, so Save downloads it under that name.
-func (w *webSide) openTextNamed(name string, text []byte) {
-	s := w.s
+func (h webHook) openTextNamed(name string, text []byte) {
 	if validSaveName(name) != "" {
 		name = "robots.txt"
 	}
 	dir, err := os.MkdirTemp("", "opened")
 	if err != nil {
-		s.showFileError(err)
+		h.showFileError(err)
 		return
 	}
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, text, 0o600); err != nil {
-		s.showFileError(err)
+		h.showFileError(err)
 		return
 	}
-	s.whenSafe(func() { s.openPath(path) })
+	h.whenSafe(func() { h.openPath(path) })
 }
 
 // resultsJSON is a JSON array of the verdicts the tester shows for the
 // document, crawlers and paths, each crawler under the reading the tester
 // uses for it — the objects `robots-studio test --json` prints, made by the
 // CLI's own code.
-func (w *webSide) resultsJSON() (string, error) {
-	s := w.s
-	set := s.pane.TestSet()
-	doc := s.ed.Bytes()
+func (h webHook) resultsJSON() (string, error) {
+	pane := h.w.pane
+	set := pane.TestSet()
+	doc := h.w.ed.Bytes()
 	var lines []string
 	for _, c := range set.Crawlers {
 		if len(set.Paths) == 0 {
 			break
 		}
-		args := append([]string{"test", "--json", "--engine", s.pane.EngineFor(c), "--agent", c, "-"}, set.Paths...)
+		args := append([]string{"test", "--json", "--engine", pane.EngineFor(c), "--agent", c, "-"}, set.Paths...)
 		var out, errOut bytes.Buffer
 		if code := cli.Run(args, cli.Env{Stdin: bytes.NewReader(doc), Stdout: &out, Stderr: &errOut}); code != cli.ExitOK {
 			return "", fmt.Errorf("test: %s", strings.TrimSpace(errOut.String()))

@@ -8,26 +8,25 @@ import (
 // setResultsOnly gives the tester the window's whole width (on), as the
 // tester's Results only button asks, or gives the editor its side back.
 func (v *viewSide) setResultsOnly(on bool) {
-	s := v.s
-	if s.split == nil || s.split.Leading == nil {
+	split := v.w.split
+	if split == nil || split.Leading == nil {
 		return
 	}
-	if on == !s.split.Leading.Visible() {
+	if on == !split.Leading.Visible() {
 		return
 	}
 	if on {
-		s.split.Leading.Hide()
+		split.Leading.Hide()
 	} else {
-		s.split.Leading.Show()
+		split.Leading.Show()
 	}
-	s.split.Refresh()
-	s.menus.refresh()
+	split.Refresh()
+	v.menuChanged()
 }
 
 // resultsOnlyItem is View ▸ Results Only.
 func (v *viewSide) resultsOnlyItem() *fyne.MenuItem {
-	s := v.s
-	it := fyne.NewMenuItem(lang.X("menu.view.results_only", "Results Only"), func() { s.pane.ResultsOnly().Set(!s.pane.ResultsOnly().On()) })
-	it.Checked = s.pane != nil && s.pane.ResultsOnly().On()
+	it := fyne.NewMenuItem(lang.X("menu.view.results_only", "Results Only"), func() { v.w.pane.ResultsOnly().Set(!v.w.pane.ResultsOnly().On()) })
+	it.Checked = v.w.pane != nil && v.w.pane.ResultsOnly().On()
 	return it
 }

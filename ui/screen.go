@@ -15,7 +15,6 @@ var defaultWindowSize = fyne.NewSize(1280, 800)
 // window's frame is (Windows), the frame fits too; and a window the user
 // left maximised opens maximised.
 func (v *viewSide) fitScreen() {
-	s := v.s
 	if ScreenPixels == nil {
 		return
 	}
@@ -23,18 +22,18 @@ func (v *viewSide) fitScreen() {
 	if !ok {
 		return
 	}
-	fw, fh, known := windowFrame(s.win)
-	s.win.Resize(fitSize(defaultWindowSize, w, h, s.win.Canvas().Scale(), frame{fw, fh, known}))
-	keepOnWorkArea(s.win)
-	if s.app.Preferences().Bool(prefMaximised) {
-		maximiseWindow(s.win)
+	fw, fh, known := windowFrame(v.w.win)
+	v.w.win.Resize(fitSize(defaultWindowSize, w, h, v.w.win.Canvas().Scale(), frame{fw, fh, known}))
+	keepOnWorkArea(v.w.win)
+	if v.w.app.Preferences().Bool(prefMaximised) {
+		maximiseWindow(v.w.win)
 	}
 }
 
 // rememberMaximised keeps whether the window is maximised, for the next
 // start.
 func (v *viewSide) rememberMaximised() {
-	v.s.app.Preferences().SetBool(prefMaximised, windowMaximised(v.s.win))
+	v.w.app.Preferences().SetBool(prefMaximised, windowMaximised(v.w.win))
 }
 
 // frame is what the system's frame adds to a window, in pixels; known is

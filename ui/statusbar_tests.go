@@ -19,14 +19,13 @@ import (
 // button): where the rows and expectations are kept, why, the command that
 // runs them in CI, and the choice between the two places.
 func (dl *dialogs) showTestSetPlace() {
-	s := dl.s
-	if s.doc.Path() == "" {
+	if dl.doc.Path() == "" {
 		dlg.Info(lang.X("window.tests.place_title", "Test set location"),
-			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), s.win)
+			lang.X("window.tests.place_unsaved", "This document has not been saved yet. Its tester rows are kept when you save it: in Robots Studio's own folder, unless you choose to keep them beside the file."), dl.win)
 		return
 	}
-	robots := s.doc.Path()
-	path, place := s.doc.Places.For(robots)
+	robots := dl.doc.Path()
+	path, place := dl.doc.Places.For(robots)
 	where := widget.NewLabel(path)
 	where.Wrapping = fyne.TextWrapBreak
 	where.Selectable = true
@@ -51,13 +50,13 @@ func (dl *dialogs) showTestSetPlace() {
 		if want == place {
 			return
 		}
-		if err := s.doc.Places.Choose(robots, want); err != nil {
+		if err := dl.doc.Places.Choose(robots, want); err != nil {
 			d.Hide()
-			dlg.Error(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
+			dlg.Error(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), dl.win)
 			return
 		}
-		s.doc.TestsMoved(robots)
-		s.refreshBar()
+		dl.doc.TestsMoved(robots)
+		dl.refreshBar()
 		d.Hide()
 		dl.showTestSetPlace()
 	}
@@ -66,7 +65,7 @@ func (dl *dialogs) showTestSetPlace() {
 	cmdLabel.Selectable = true
 	cmdLabel.TextStyle = fyne.TextStyle{Monospace: true}
 	copyCmd := newButton(lang.X("window.tests.copy_command", "Copy the command"), func() {
-		s.app.Clipboard().SetContent(command)
+		dl.app.Clipboard().SetContent(command)
 	})
 	body := container.NewVBox(
 		newWrappedLabel(lang.X("window.tests.place_head", "The tester's rows and expectations for {{.File}} are kept in:", map[string]any{"File": filepath.Base(robots)})),
@@ -78,9 +77,9 @@ func (dl *dialogs) showTestSetPlace() {
 		cmdLabel,
 		container.NewHBox(copyCmd),
 	)
-	d = dlg.NewCustom(lang.X("window.tests.place_title", "Test set location"), lang.X("window.tests.close", "Close"), body, s.win)
+	d = dlg.NewCustom(lang.X("window.tests.place_title", "Test set location"), lang.X("window.tests.close", "Close"), body, dl.win)
 	d.Resize(fyne.NewSize(760, 0))
-	dlg.Show(s.win, d, dlg.Keys{Cancel: d.Hide, Default: d.Hide})
+	dlg.Show(dl.win, d, dlg.Keys{Cancel: d.Hide, Default: d.Hide})
 }
 
 // askTestSetPlaceOnce runs after a save that put a test set in the app's
@@ -88,16 +87,15 @@ func (dl *dialogs) showTestSetPlace() {
 // keep the set beside the file instead. The answer is remembered, so each
 // file is asked once.
 func (dl *dialogs) askTestSetPlaceOnce() {
-	s := dl.s
-	robots := s.doc.Path()
-	if robots == "" || s.doc.Places.Dir == "" || s.doc.Places.Chosen(robots) {
+	robots := dl.doc.Path()
+	if robots == "" || dl.doc.Places.Dir == "" || dl.doc.Places.Chosen(robots) {
 		return
 	}
-	if _, place := s.doc.Places.For(robots); place != session.InApp || !fileExists(s.doc.TestsPath()) {
+	if _, place := dl.doc.Places.For(robots); place != session.InApp || !fileExists(dl.doc.TestsPath()) {
 		return
 	}
 	name := filepath.Base(robots)
-	c := s.win.Canvas()
+	c := dl.win.Canvas()
 	prev := c.Focused()
 	var d *dialog.CustomDialog
 	answer := func(want session.Place) func() {
@@ -111,11 +109,11 @@ func (dl *dialogs) askTestSetPlaceOnce() {
 					c.Focus(prev)
 				}
 			})
-			if err := s.doc.Places.Choose(robots, want); err != nil {
-				dlg.Error(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), s.win)
+			if err := dl.doc.Places.Choose(robots, want); err != nil {
+				dlg.Error(fmt.Errorf("%s", lang.X("window.tests.move_failed", "The test set was not moved: {{.Error}}", map[string]any{"Error": err.Error()})), dl.win)
 			}
-			s.doc.TestsMoved(robots)
-			s.refreshStatus()
+			dl.doc.TestsMoved(robots)
+			dl.refreshStatus()
 		}
 	}
 	keep := newImportantButton(lang.X("window.tests.ask_app", "Keep it in Robots Studio"), answer(session.InApp))
@@ -123,10 +121,10 @@ func (dl *dialogs) askTestSetPlaceOnce() {
 	msgText := lang.X("window.tests.ask", "The tester's rows for {{.File}} were saved in Robots Studio's own folder, not beside the file, so a deploy of the site folder will not publish them. Keep them there, or beside the file as {{.Name}} (to commit them with it)? You can change this later (Tester › Test Set Location…).",
 		map[string]any{"File": name, "Name": name + ".tests.json"})
 	d = dialog.NewCustomWithoutButtons(lang.X("window.tests.ask_title", "Where to keep the test set?"),
-		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(container.NewHBox(beside, keep))), s.win)
+		container.NewVBox(newWrappedLabel(msgText), container.NewCenter(container.NewHBox(beside, keep))), dl.win)
 	d.Resize(fyne.NewSize(600, 0))
 	// Esc and Enter keep the set where it is, the safe answer.
-	dlg.Show(s.win, d, dlg.Keys{Cancel: keep.OnTapped, Default: keep.OnTapped})
+	dlg.Show(dl.win, d, dlg.Keys{Cancel: keep.OnTapped, Default: keep.OnTapped})
 	// The safe answer has the focus: Space keeps the set where it is.
 	c.Focus(keep)
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/textfile"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
@@ -24,13 +25,56 @@ import (
 // it saves goes to its own persisted folder (webDocuments under the home
 // folder) and, as the bytes the user keeps, to a download.
 
-// webSide is the browser build's way with files and the page's automation
-// hook.
+// webSide is the browser build's way with files: pick, save and download,
+// and the page's going away (the page's automation hook is webHook,
+// platform_js.go).
 type webSide struct {
-	s *studio
+	win fyne.Window
+	doc *session.Document // the open document: its name, path, text and recovery copies
+	do  webCalls
 	// gone: the page said it is going away (pagehide) and gave its
 	// recovery copies up, for the next load to offer
 	gone bool
+}
+
+// webCalls are what the browser build's file handling asks of the window.
+type webCalls struct {
+	openPath      func(path string) bool  // opens a file in the editor
+	writeTo       func(path string) error // saves the document (text and test set) at path
+	checkDisk     func()                  // asks about a change on disk (reload or keep mine)
+	autosave      func()                  // writes the recovery copy now
+	showFileError func(err error)
+	compareWith   func(path string) // Tester ▸ Compare with… a file
+	// the Lessons tab: open a lesson, the current lesson's ID ("" when
+	// none), export it as a .zip at path (false: it said why), open a text
+	// as a new document
+	openLesson     func(path string) bool
+	currentLesson  func() string
+	exportLessonTo func(path string) bool
+	openTextAsNew  func(name string, text []byte)
+}
+
+// newWebSide makes the browser build's file handling for the studio's
+// window; the window and its document are made before it and never
+// replaced.
+func newWebSide(s *studio) webSide {
+	return webSide{win: s.win, doc: s.doc, do: webCalls{
+		openPath:      s.openPath,
+		writeTo:       s.writeTo,
+		checkDisk:     func() { s.disk.checkDisk() },
+		autosave:      s.autosave,
+		showFileError: s.showFileError,
+		compareWith:   func(path string) { s.live.compareWithFile(path) },
+		openLesson:    func(path string) bool { return s.class.openLessonPath(path) },
+		currentLesson: func() string {
+			if l := s.class.lessons().Current(); l != nil {
+				return l.ID
+			}
+			return ""
+		},
+		exportLessonTo: func(path string) bool { return s.class.exportLessonTo(path) },
+		openTextAsNew:  func(name string, text []byte) { s.class.openTextAsNew(name, text) },
+	}}
 }
 
 // mayKeepCopies says whether a recovery copy may be written now. Once the
@@ -77,27 +121,24 @@ func validSaveName(name string) string {
 // webOpenDialog is File ▸ Open… in the browser: the page's file picker
 // (any file: robots.txt files are not always named *.txt).
 func (w *webSide) webOpenDialog() {
-	s := w.s
-	webfile.Pick(webfile.Accept(), false, func(paths []string) { s.openPath(paths[0]) })
+	webfile.Pick(webfile.Accept(), false, func(paths []string) { w.do.openPath(paths[0]) })
 }
 
 // webSave is File ▸ Save in the browser: the text is written as on the
 // desktop (session.File.Save, atomically, with its test set) into the
 // page's storage, and the bytes written are downloaded.
 func (w *webSide) webSave(then func()) {
-	s := w.s
-	if s.doc.Path() == "" {
+	if w.doc.Path() == "" {
 		w.webSaveAs(then)
 		return
 	}
-	w.webWrite(s.doc.SaveName(), then)
+	w.webWrite(w.doc.SaveName(), then)
 }
 
 // webSaveAs asks for a file name, then saves and downloads as webSave.
 func (w *webSide) webSaveAs(then func()) {
-	s := w.s
 	entry := keys.NewEntry()
-	entry.SetText(s.doc.SaveName())
+	entry.SetText(w.doc.SaveName())
 	problem := newWrappedLabel("")
 	problem.Importance = widget.DangerImportance
 	problem.Hide()
@@ -120,10 +161,10 @@ func (w *webSide) webSaveAs(then func()) {
 	content := container.NewVBox(
 		newWrappedLabel(lang.X("web.saveas.label", "File name (the browser downloads it; a copy stays in this page's storage):")),
 		entry, problem, container.NewCenter(buttons))
-	d = dialog.NewCustomWithoutButtons(lang.X("web.saveas.title", "Save As"), content, s.win)
+	d = dialog.NewCustomWithoutButtons(lang.X("web.saveas.title", "Save As"), content, w.win)
 	d.Resize(fyne.NewSize(520, content.MinSize().Height+80))
-	dlg.Show(s.win, d, dlg.Keys{Cancel: d.Hide, Default: ok})
-	s.win.Canvas().Focus(entry)
+	dlg.Show(w.win, d, dlg.Keys{Cancel: d.Hide, Default: ok})
+	w.win.Canvas().Focus(entry)
 }
 
 // webWrite saves under name and downloads exactly the bytes on disk. The
@@ -131,16 +172,15 @@ func (w *webSide) webSaveAs(then func()) {
 // copy (its storage is full), the text is downloaded all the same and the
 // message says so, in words that name none of the page's own paths.
 func (w *webSide) webWrite(name string, then func()) {
-	s := w.s
 	home, _ := os.UserHomeDir()
-	path := webSavePath(s.doc.Path(), name, home)
+	path := webSavePath(w.doc.Path(), name, home)
 	if filepath.Base(path) != name {
 		path = filepath.Join(filepath.Dir(path), name)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		// the download is the save: it happens whatever the page's storage says
-		webfile.Download(name, s.doc.Text())
-		dlg.Error(errors.New(webSaveProblem(err)), s.win)
+		webfile.Download(name, w.doc.Text())
+		dlg.Error(errors.New(webSaveProblem(err)), w.win)
 		return
 	}
 	// Another tab may have saved this file since: the page's storage is
@@ -153,19 +193,18 @@ func (w *webSide) webWrite(name string, then func()) {
 // disk (reload or keep mine), never written over; a page whose storage
 // cannot keep the file (full) still downloads it.
 func (w *webSide) webWriteNow(name, path string, then func()) {
-	s := w.s
-	if err := s.writeTo(path); err != nil {
+	if err := w.do.writeTo(path); err != nil {
 		if errors.Is(err, textfile.ErrChangedOnDisk) {
-			s.disk.checkDisk()
+			w.do.checkDisk()
 			return
 		}
-		webfile.Download(name, s.doc.Text())
-		dlg.Error(errors.New(webSaveProblem(err)), s.win)
+		webfile.Download(name, w.doc.Text())
+		dlg.Error(errors.New(webSaveProblem(err)), w.win)
 		return
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		data = s.doc.Text() // what was just written
+		data = w.doc.Text() // what was just written
 	}
 	webfile.Download(name, data)
 	if then != nil {
@@ -185,31 +224,29 @@ func webSaveProblem(err error) string {
 
 // webOpenLesson is File ▸ Open Lesson… in the browser: a picked .zip.
 func (w *webSide) webOpenLesson() {
-	s := w.s
-	webfile.Pick(webfile.Accept(".zip"), false, func(paths []string) { s.class.openLessonPath(paths[0]) })
+	webfile.Pick(webfile.Accept(".zip"), false, func(paths []string) { w.do.openLesson(paths[0]) })
 }
 
 // webExportLesson is File ▸ Export Lesson… in the browser: the .zip is
 // written to the page's temporary folder and downloaded.
 func (w *webSide) webExportLesson() {
-	s := w.s
-	l := s.class.lessons().Current()
-	if l == nil {
+	id := w.do.currentLesson()
+	if id == "" {
 		return
 	}
 	dir, err := os.MkdirTemp("", "lesson")
 	if err != nil {
-		s.showFileError(err)
+		w.do.showFileError(err)
 		return
 	}
 	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, l.ID+".zip")
-	if !s.class.exportLessonTo(path) {
+	path := filepath.Join(dir, id+".zip")
+	if !w.do.exportLessonTo(path) {
 		return
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		s.showFileError(err)
+		w.do.showFileError(err)
 		return
 	}
 	webfile.Download(filepath.Base(path), data)
@@ -217,8 +254,7 @@ func (w *webSide) webExportLesson() {
 
 // webCompareFile is Tester ▸ Compare with… ▸ Another file… in the browser.
 func (w *webSide) webCompareFile() {
-	s := w.s
-	webfile.Pick(webfile.Accept(), false, func(paths []string) { s.live.compareWithFile(paths[0]) })
+	webfile.Pick(webfile.Accept(), false, func(paths []string) { w.do.compareWith(paths[0]) })
 }
 
 // webUnreadable says that the site did not let the page read its
@@ -231,16 +267,15 @@ func (w *webSide) webUnreadable(url string) {
 
 // pasteDialog takes pasted text and opens it as a new document.
 func (w *webSide) pasteDialog(why string) {
-	s := w.s
 	entry := keys.NewMultiLineEntry()
 	entry.SetPlaceHolder(lang.X("web.paste.placeholder", "Paste the robots.txt here"))
 	entry.SetMinRowsVisible(10)
 	d := dlg.CustomConfirm(lang.X("web.paste.title", "Paste robots.txt"), lang.X("web.paste.open", "Open"), lang.X("web.saveas.cancel", "Cancel"),
 		container.NewBorder(newWrappedLabel(why), nil, nil, nil, entry), func(ok bool) {
 			if ok && entry.Text != "" {
-				s.class.openTextAsNew("robots.txt", []byte(entry.Text))
+				w.do.openTextAsNew("robots.txt", []byte(entry.Text))
 			}
-		}, s.win)
+		}, w.win)
 	d.Resize(fyne.NewSize(620, 440))
-	s.win.Canvas().Focus(entry)
+	w.win.Canvas().Focus(entry)
 }

@@ -206,17 +206,20 @@ func newStudio(a fyne.App, storage string) *studio {
 			then()
 		})
 	}}
-	s.view = viewSide{s}
-	s.dialogs = dialogs{s}
 	s.checks = checks{w: s.shared, presented: func(v engine.Verdict) { s.class.presentVerdict(v) }, showEditor: s.showEditor}
-	s.web = webSide{s: s}
-	s.menus = menuBar{s}
-	s.catalogue = catalogueSide{s}
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(Icon)
 	s.ed = editor.New()
 	// a mark's whole message, opened from the editor's context menu
 	s.ed.MessageView = func(m string) fyne.CanvasObject { return richmsg.NewText(m, richmsg.Style{}) }
+	// The parts made here hold the window, its editor and document (made
+	// above, never replaced), or the shared objects where they read the
+	// pane, the tabs or the split, which the studio replaces.
+	s.view = newViewSide(s.shared, func() { s.menus.refresh() })
+	s.dialogs = newDialogs(s)
+	s.web = newWebSide(s)
+	s.menus = newMenuBar(s)
+	s.catalogue = newCatalogueSide(s.win, storage, func() { s.menus.refresh() })
 	s.pane = s.newPane(a.Preferences().StringWithFallback(prefEngine, testerpane.OwnReading), false, nil)
 	s.lint = newLintPanel(s.checks.jumpTo, s.checks.applyFix)
 	// Lint runs off the keystroke path, on the other core: the editor and

@@ -7,19 +7,17 @@ import (
 
 // wrapItem is View ▸ Word Wrap, a remembered toggle for the editor.
 func (v *viewSide) wrapItem() *fyne.MenuItem {
-	s := v.s
 	it := fyne.NewMenuItem(lang.X("editor.menu.wrap", "Word Wrap"), nil)
-	it.Checked = s.ed.Wrap()
+	it.Checked = v.w.ed.Wrap()
 	it.Action = func() {
-		v.setWrap(!s.ed.Wrap())
+		v.setWrap(!v.w.ed.Wrap())
 	}
 	return it
 }
 
 // setWrap turns the editor's word wrap on or off and remembers it.
 func (v *viewSide) setWrap(on bool) {
-	s := v.s
-	s.ed.SetWrap(on)
-	s.app.Preferences().SetBool(prefWrap, on)
-	s.menus.refresh()
+	v.w.ed.SetWrap(on)
+	v.w.app.Preferences().SetBool(prefWrap, on)
+	v.menuChanged()
 }

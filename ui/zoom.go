@@ -11,7 +11,21 @@ import (
 
 // viewSide is how the window is seen: its zoom, word wrap, size on the
 // screen and where the focus is.
-type viewSide struct{ s *studio }
+type viewSide struct {
+	// w are the window's objects: the view reads the pane and the editor
+	// | tester divider there each time (the studio replaces both: a new
+	// pane on a language switch, a new split with every rebuilt content);
+	// split is nil before the content is built.
+	w *shared
+	// menuChanged rebuilds the main menu, whose items show the zoom, wrap
+	// and results-only states (a new menu bar also lays the window out again).
+	menuChanged func()
+}
+
+// newViewSide makes the view part of the window win showing ed.
+func newViewSide(w *shared, menuChanged func()) viewSide {
+	return viewSide{w: w, menuChanged: menuChanged}
+}
 
 // zoom is the window's zoom in percent (100 when never changed).
 func (v *viewSide) zoom() int {
@@ -24,7 +38,6 @@ func (v *viewSide) zoom() int {
 // Zooming in stops at the largest stop whose layout still fits the window:
 // a window whose content outgrows it would grow past the screen.
 func (v *viewSide) setZoom(percent int) {
-	s := v.s
 	percent = look.ClampZoom(percent)
 	prev := v.themeZoom()
 	v.applyZoom(percent)
@@ -32,24 +45,22 @@ func (v *viewSide) setZoom(percent int) {
 		percent = max(prev, look.ZoomOut(percent))
 		v.applyZoom(percent)
 	}
-	s.app.Preferences().SetInt(prefZoom, percent)
+	v.w.app.Preferences().SetInt(prefZoom, percent)
 	// A new menu bar makes the window lay out again under the menu's new
 	// height; without it a zoom by key repaints only at the next event.
-	s.menus.refresh()
+	v.menuChanged()
 }
 
 // applyZoom sets the theme at percent.
 func (v *viewSide) applyZoom(percent int) {
-	s := v.s
-	t := look.New(s.app.Preferences().StringWithFallback(prefTheme, "system"))
+	t := look.New(v.w.app.Preferences().StringWithFallback(prefTheme, "system"))
 	t.Zoom = percent
-	setTheme(s.app, t)
+	setTheme(v.w.app, t)
 }
 
 // themeZoom is the zoom of the theme in use.
 func (v *viewSide) themeZoom() int {
-	s := v.s
-	if t, ok := s.app.Settings().Theme().(*look.Theme); ok {
+	if t, ok := v.w.app.Settings().Theme().(*look.Theme); ok {
 		return look.ClampZoom(t.Zoom)
 	}
 	return look.DefaultZoom
@@ -58,10 +69,9 @@ func (v *viewSide) themeZoom() int {
 // fits reports whether the window's content, at the theme in use, fits
 // the window's current size.
 func (v *viewSide) fits() bool {
-	s := v.s
-	c := s.win.Canvas()
+	c := v.w.win.Canvas()
 	have := c.Size()
-	need := s.win.Content().MinSize()
+	need := v.w.win.Content().MinSize()
 	if m, ok := c.(interface{ MinSize() fyne.Size }); ok {
 		need = m.MinSize() // the desktop canvas adds its menu bar and padding
 	}
@@ -82,11 +92,10 @@ func (v *viewSide) zoomItems() []*fyne.MenuItem {
 // item carries one shortcut, so the other spellings are caught here, from
 // the editor or, when nothing has focus, from the window.
 func (v *viewSide) initView() {
-	s := v.s
-	s.ed.SetWrap(s.app.Preferences().Bool(prefWrap))
-	s.ed.OnShortcut = v.zoomShortcut
+	v.w.ed.SetWrap(v.w.app.Preferences().Bool(prefWrap))
+	v.w.ed.OnShortcut = v.zoomShortcut
 	for _, sc := range zoomInAliases() {
-		s.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
+		v.w.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
 	}
 }
 
