@@ -10,6 +10,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+
+	"github.com/robots-studio/robots-studio/assets"
 )
 
 // Colour names for meanings the default theme has no name for.
@@ -136,4 +138,34 @@ func (t *Theme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 		return c
 	}
 	return t.Theme.Color(n, v)
+}
+
+// The symbol fonts (assets.SymbolFont): arrows, the minus sign and the star,
+// which the text font lacks, and a space.
+var (
+	symbolFont     = fyne.NewStaticResource("RobotsStudioSymbols-Regular.ttf", assets.SymbolFont)
+	symbolFontBold = fyne.NewStaticResource("RobotsStudioSymbols-Bold.ttf", assets.SymbolFontBold)
+)
+
+// Font returns, for proportional text, the symbol font: the few characters
+// the window's texts use that Noto Sans (Fyne's text font) lacks. Fyne
+// 2.7's painter (CachedFontFace) lists the theme's font first, the default
+// font of the style (Noto Sans) after it, then its emoji font, then the
+// system's fonts; a character is drawn from the first that has it. So the
+// arrows come from a font the app ships (a browser page has no system fonts
+// to fall back on, and drew them as boxes) and everything else from Noto
+// Sans. Fyne also takes a line's height and baseline from the first font
+// with a space, and go-text shapes a space that follows an arrow with the
+// arrow's font: the symbol font has a space, and Noto Sans's units per em,
+// vertical metrics and space width (build/symbolfont.sh), so text measures
+// and sits as with Noto Sans alone. Monospace text keeps DejaVu Sans Mono,
+// which has the symbols.
+func (t *Theme) Font(s fyne.TextStyle) fyne.Resource {
+	switch {
+	case s.Monospace || s.Symbol:
+		return t.Theme.Font(s)
+	case s.Bold:
+		return symbolFontBold
+	}
+	return symbolFont
 }

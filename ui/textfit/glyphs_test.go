@@ -7,51 +7,50 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"golang.org/x/image/font/sfnt"
 
 	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/ui/look"
 )
 
-// drawnBySystemFonts are characters the window's text font (Fyne's Noto
-// Sans) lacks that the catalogues still use, and why that holds: Fyne draws
-// a missing character from the system's fonts, and these are in the fonts
-// every platform ships (Arial and Segoe UI on Windows, DejaVu on Linux, the
-// browser's own). A character not listed here and not in the text font
-// showed as a replacement box under Wine ("File �Open Path…", issue 36,
-// point 27): use one the font has.
-var drawnBySystemFonts = map[rune]string{
-	'→': "arrow: Arial, Segoe UI, DejaVu Sans",
-	'←': "arrow: Arial, Segoe UI, DejaVu Sans",
-	'↑': "arrow: Arial, Segoe UI, DejaVu Sans",
-	'↓': "arrow: Arial, Segoe UI, DejaVu Sans",
-	'−': "minus sign: Arial, Segoe UI, DejaVu Sans",
-	'★': "star: Segoe UI Symbol, DejaVu Sans",
-	'⚠': "warning sign: Segoe UI Symbol, DejaVu Sans",
-}
-
 // TestTextsUseTheTextFontsCharacters: every character of every message
-// catalogue and lesson text is in the window's text font, or listed above
-// with the system fonts that have it.
+// catalogue, lesson text and window string is in a font the app ships: the
+// window's text font (Fyne's Noto Sans), the theme's symbol font (ui/look,
+// assets/fonts: the arrows, the minus sign and the star Noto Sans lacks) in
+// regular and bold, or Fyne's emoji font. Nothing may rely on the system's
+// fonts: a browser page has none to offer the app (it drew → as a box), nor
+// has a desktop without them. A character in none of these showed as a
+// replacement box under Wine too ("File �Open Path…", issue 36, point 27):
+// use one the fonts have, or add it to build/symbolfont.sh's list.
 func TestTextsUseTheTextFontsCharacters(t *testing.T) {
-	f, err := sfnt.Parse(theme.DefaultTextFont().Content())
-	if err != nil {
-		t.Fatal(err)
+	parse := func(r fyne.Resource) *sfnt.Font {
+		f, err := sfnt.Parse(r.Content())
+		if err != nil {
+			t.Fatalf("%s: %v", r.Name(), err)
+		}
+		return f
 	}
-	var buf sfnt.Buffer
+	text := parse(theme.DefaultTextFont())
+	th := look.New("light")
+	symbols, symbolsBold := parse(th.Font(fyne.TextStyle{})), parse(th.Font(fyne.TextStyle{Bold: true}))
 	// Fyne bundles a colour emoji font and draws from it on every
 	// platform, the browser too (✔, ✖, ⚠)
-	emoji, err := sfnt.Parse(theme.DefaultEmojiFont().Content())
-	if err != nil {
-		t.Fatal(err)
-	}
+	emoji := parse(theme.DefaultEmojiFont())
+	var buf sfnt.Buffer
 	in := func(f *sfnt.Font, r rune) bool {
 		i, err := f.GlyphIndex(&buf, r)
 		return err == nil && i != 0
 	}
-	has := func(r rune) bool { return in(f, r) || in(emoji, r) }
+	has := func(r rune) bool {
+		return in(text, r) || in(emoji, r) || in(symbols, r) && in(symbolsBold, r)
+	}
 	if has('▸') {
-		t.Fatal("the text font now has ▸: this test no longer tells a missing character from a present one")
+		t.Fatal("a shipped font now has ▸: this test no longer tells a missing character from a present one")
+	}
+	if !has('→') || in(text, '→') {
+		t.Fatal("→ should be in the theme's symbol font (regular and bold) and not in the text font")
 	}
 	// The window's own code: its string literals (✔ and ✖ in the Logs and
 	// AI access tabs were not checked while the catalogues were).
@@ -81,11 +80,11 @@ func TestTextsUseTheTextFontsCharacters(t *testing.T) {
 					line = goStrings(line)
 				}
 				for _, r := range line {
-					if r < 0x80 || seen[r] || has(r) || drawnBySystemFonts[r] != "" {
+					if r < 0x80 || seen[r] || has(r) {
 						continue
 					}
 					seen[r] = true
-					t.Errorf("%s:%d: %q (U+%04X) is not in the text font", p, i+1, r, r)
+					t.Errorf("%s:%d: %q (U+%04X) is in no font the app ships", p, i+1, r, r)
 				}
 			}
 			return nil
