@@ -1,3 +1,5 @@
+//go:build !js
+
 package cli
 
 // SetMaxMergedBytes lowers watch --merge's bound on the bytes of the site
