@@ -254,6 +254,7 @@ var ruleCases = map[string][]ruleCase{
 		{"an unknown name with digits", "User-agent: Foo2Bot\nDisallow: /\n", nil, []string{"1:info"}},
 		{"a product token is every reading's", "User-agent: GPTBot\nDisallow: /\n", nil, nil},
 		{"the 1994 reading compares the name as written", "User-agent: MJ12bot\nDisallow: /\n", []string{"original1994"}, nil},
+		{"Yandex cuts at / but keeps the digits: MJ12bot is MJ12bot's", "User-agent: MJ12bot\nDisallow: /\n", []string{"yandex"}, nil},
 		{"words that are no crawler's name are several robots (RS014)", "User-agent: Copernicus Fred\nDisallow:\n", nil, nil},
 	},
 	"RS052_rejected-by-reader": {
@@ -448,5 +449,21 @@ func TestDocsCurrent(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Error("docs/lint.md is out of date: run go generate ./tester/lint")
+	}
+}
+
+// TestReadOtherwiseNamesTheReadingsThatMiss: RS051 names only the readings
+// under which the group is not the crawler's; Yandex, whose traits say it
+// keeps a leading token ("Googlebot/2.1" is googlebot), keeps MJ12bot's
+// digits and is not named.
+func TestReadOtherwiseNamesTheReadingsThatMiss(t *testing.T) {
+	doc := syntax.Parse([]byte("User-agent: MJ12bot\nDisallow: /\n"))
+	ds := codesOf(Run(doc, Options{Engines: EngineIDs()}), "RS051")
+	if len(ds) != 1 {
+		t.Fatalf("%d RS051 findings, want 1", len(ds))
+	}
+	text := ds[0].Message.String()
+	if !strings.Contains(text, "Google and Bing read this name as `MJ`") || strings.Contains(text, "Yandex") {
+		t.Errorf("RS051 says %q", text)
 	}
 }

@@ -160,7 +160,8 @@ func wholeName(v string) bool {
 // otherwise: those that keep the leading token (`MJ12bot` is `MJ`) and
 // those that need a product token (no name at all).
 func (s *state) readOtherwise(n int, v string) {
-	leading, product := s.f.leadingToken&s.selected, s.f.productToken&s.selected
+	named := namesWhole(s.all, v)
+	leading, product := s.f.leadingToken&s.selected&^named, s.f.productToken&s.selected&^named
 	if leading|product == 0 {
 		return
 	}
@@ -181,6 +182,21 @@ func (s *state) readOtherwise(n int, v string) {
 	}
 	a, b := s.valueSpan(n)
 	s.report(finding{code: "RS051", sev: diag.Info, start: a, end: b, engines: leading | product, text: text})
+}
+
+// namesWhole are the engines of all under which a group `User-agent: v`
+// is the group of the crawler named v after all: the traits say how an
+// engine reads "Googlebot/2.1", not every name (Yandex cuts at "/" but
+// keeps the digits of MJ12bot), so each reading is asked.
+func namesWhole(all []string, v string) engineSet {
+	doc := syntax.Parse([]byte("User-agent: " + v + "\nDisallow: /\n"))
+	var set engineSet
+	for i, id := range all {
+		if e, ok := engine.Get(id); ok && !e.Compile(doc).Query(v, "/").Allowed {
+			set |= 1 << i
+		}
+	}
+	return set
 }
 
 // crawlerName reports whether v is made of letters, digits, ".", "-" and
