@@ -1,11 +1,17 @@
 package sources
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/fetch"
 )
 
 const teamLine = `{"name":"Team-Bot","tokens":["Team-Bot"],"ua_patterns":["Team-Bot"],"operator":"Team","purpose":"monitor","engine":"rfc9309","robots_txt":"obeys","sources":[]}`
@@ -78,5 +84,80 @@ func TestRunTwiceChangesOnce(t *testing.T) {
 	}
 	if len(s.history()) != history {
 		t.Error("runs that changed nothing pushed history entries")
+	}
+}
+
+// Rule: every source is bounded before it is used: a file or an answer of
+// the body limit or more is not read, a list of more than MaxEntries
+// crawlers (robots.json or JSON Lines) and a range file of more than
+// MaxPrefixes ranges are refused, each saying so, and the store is left as
+// it was. (A 324 MB range file once took 3 GB and 91 s; issue 36, point 5.)
+func TestSourcesAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// A sparse file as large as the limit: refused from its size, unread.
+	huge := filepath.Join(dir, "huge.json")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(int64(fetch.MaxBody)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var robots strings.Builder
+	robots.WriteString("{")
+	for i := range MaxEntries + 1 {
+		if i > 0 {
+			robots.WriteString(",")
+		}
+		fmt.Fprintf(&robots, `"Bot%dBot": {"operator": "Team", "respect": "Yes", "function": "AI Agents", "description": "d"}`, i)
+	}
+	robots.WriteString("}")
+	var lines strings.Builder
+	for i := range MaxEntries + 1 {
+		lines.WriteString(strings.ReplaceAll(teamLine, "Team-Bot", fmt.Sprintf("Team-Bot-%d", i)) + "\n")
+	}
+	var ranges strings.Builder
+	ranges.WriteString(`{"creationTime": "2026-11-01T00:00:00", "prefixes": [`)
+	for i := range MaxPrefixes + 1 {
+		if i > 0 {
+			ranges.WriteString(",")
+		}
+		fmt.Fprintf(&ranges, `{"ipv4Prefix": "10.%d.%d.0/24"}`, i/256%256, i%256)
+	}
+	ranges.WriteString("]}")
+	big := bytes.Repeat([]byte("x"), 4096)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(big) }))
+	defer srv.Close()
+	small := opts()
+	small.Fetch.MaxBytes = 1024
+	for _, c := range []struct {
+		rule, src string
+		o         Options
+		want      string
+	}{
+		{"a file of the body limit is not read", huge, opts(), fmt.Sprintf("larger than %d bytes: not read", fetch.MaxBody)},
+		{"an answer past the limit is not kept", srv.URL + "/robots.json", small, "larger than 1024 bytes: not read"},
+		{"a robots.json of more than MaxEntries crawlers", write("robots.json", []byte(robots.String())), opts(), fmt.Sprint(MaxEntries)},
+		{"JSON Lines of more than MaxEntries crawlers", write("team.jsonl", []byte(lines.String())), opts(), fmt.Sprint(MaxEntries)},
+		{"a range file of more than MaxPrefixes ranges", write("gptbot.json", []byte(ranges.String())), opts(), fmt.Sprint(MaxPrefixes)},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			s := newStore(t)
+			_, err := s.Update(context.Background(), []string{c.src}, c.o)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one saying %q", err, c.want)
+			}
+			if overlayBytes(t, s) != nil {
+				t.Error("the refused source changed the store")
+			}
+		})
 	}
 }
