@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bufio"
+	"errors"
 	"flag"
 	"io"
 	"runtime"
@@ -101,11 +103,17 @@ func lineBlocks(env *Env, path string, size int) (next func() ([]string, error),
 // batch.MaxURL stops it with an error that names the line.
 func urlLines(path string, stdin io.Reader, fn func(line string) error) error {
 	n := 0
-	return textfile.Lines(path, stdin, func(line string) error {
+	err := textfile.Lines(path, stdin, func(line string) error {
 		n++
 		if len(line) > batch.MaxURL {
 			return batch.URLTooLong(path, n)
 		}
 		return fn(line)
 	})
+	if errors.Is(err, bufio.ErrTooLong) {
+		// past the reader's own limit (1 MiB): the same words as a line
+		// past MaxURL
+		return batch.URLTooLong(path, n+1)
+	}
+	return err
 }

@@ -176,6 +176,7 @@ func TestURLListsRefuseLongLines(t *testing.T) {
 	oldFile, newFile, _, _ := streamFiles(t, 1)
 	under := "/a/" + strings.Repeat("u", 64<<10-10)
 	over := "/a/" + strings.Repeat("o", 64<<10)
+	huge := "/a/" + strings.Repeat("h", 1<<20+10)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -192,6 +193,12 @@ func TestURLListsRefuseLongLines(t *testing.T) {
 		code, _, errs = runCmd(t, "/x\n\n"+over+"\n/cart\n", c.args...)
 		if code != cli.ExitUsage || !strings.Contains(errs, "line 3 ") || !strings.Contains(errs, "64 KiB") {
 			t.Errorf("%s: a line of %d bytes: exit %d, %q", c.name, len(over), code, errs)
+		}
+		// Past the line limit of every line file (1 MiB) the same words,
+		// not the reader's own ("bufio.Scanner: token too long").
+		code, _, errs = runCmd(t, "/x\n\n"+huge+"\n/cart\n", c.args...)
+		if code != cli.ExitUsage || !strings.Contains(errs, "line 3 is longer than 64 KiB") || strings.Contains(errs, "bufio") {
+			t.Errorf("%s: a line of %d bytes: exit %d, %q", c.name, len(huge), code, errs)
 		}
 	}
 }
