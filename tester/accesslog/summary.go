@@ -341,12 +341,18 @@ func (s *Summary) check() error {
 	if s.Bytes < 0 {
 		return fmt.Errorf("bytes %d", s.Bytes)
 	}
+	if s.Lines < 0 {
+		return fmt.Errorf("lines %d", s.Lines)
+	}
 	var parts int64
-	for _, v := range []int64{s.Blank, s.Malformed, s.NoRequest, s.OtherHits, s.CrawlerHits} {
-		if err := count("count", v, s.Lines); err != nil {
+	for _, p := range []struct {
+		what string
+		v    int64
+	}{{"blank", s.Blank}, {"malformed", s.Malformed}, {"no request", s.NoRequest}, {"other hits", s.OtherHits}, {"crawler hits", s.CrawlerHits}} {
+		if err := count(p.what, p.v, s.Lines); err != nil {
 			return err
 		}
-		parts += v // each at most Lines, five of them: no overflow
+		parts += p.v // each at most Lines, five of them: no overflow
 	}
 	if parts != s.Lines {
 		return fmt.Errorf("lines %d, but blank, malformed, no request, other and crawler hits add up to %d", s.Lines, parts)

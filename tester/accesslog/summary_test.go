@@ -111,6 +111,13 @@ func TestReadSummaryRefusesTamperedFigures(t *testing.T) {
 			t.Errorf("%s: read as %v", c.rule, err)
 		}
 	}
+	// The refusal names the figure that is wrong: negative lines, not a
+	// part "outside 0…-560".
+	m := sampleSummary(t, testdata("combined.log"), testdata("vhost.log"))
+	m["lines"] = -560.0
+	if _, err := ReadSummary(bytes.NewReader(encode(t, m)), "s.json"); err == nil || !strings.Contains(err.Error(), "lines -560") {
+		t.Errorf("negative lines read as %v", err)
+	}
 }
 
 // TestReadSummaryIsBounded: a summary past the size limit once
