@@ -3,11 +3,13 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -62,6 +64,18 @@ func runSet(env *Env, set *testset.Set, suitePath string, data []byte, engines [
 			break
 		}
 		filter = append(filter, id)
+	}
+	if own, named := ownAndNamed(filter); own {
+		// each expectation pinned for its crawler's own reading, and those
+		// of the engines named
+		kept := *set
+		kept.Expect = nil
+		for _, e := range set.Expect {
+			if slices.Contains(named, e.Engine) || e.Engine == engine.ForCrawler(crawlers.Resolve(e.Crawler).Token).Info().ID {
+				kept.Expect = append(kept.Expect, e)
+			}
+		}
+		set, filter = &kept, nil
 	}
 	doc := syntax.Parse(data)
 	results := testset.EvaluateFor(func(id string) *syntax.Document { return env.docFor(id, doc) }, set, filter, timeout)

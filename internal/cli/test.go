@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,7 +21,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
 
-const testUsage = "[--engine ID|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] [--timeout D] [--jobs N] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|all] [--timeout D] ROBOTS_FILE\n       robots-studio test --saved [--engine ID|all] [--timeout D] ROBOTS_FILE"
+const testUsage = "[--engine ID|own|all] --agent NAME [--agent NAME]... [--json] [--urls FILE] [--count] [--timeout D] [--jobs N] ROBOTS_FILE [URL...]\n       robots-studio test --suite FILENAME.tests.json [--engine ID|own|all] [--timeout D] ROBOTS_FILE\n       robots-studio test --saved [--engine ID|own|all] [--timeout D] ROBOTS_FILE"
 
 // ExitTimeout: at least one query took longer than --timeout; its result
 // says so and the others are printed as usual.
@@ -47,6 +48,40 @@ func init() {
 	})
 }
 
+// OwnReading is the --engine value for each crawler's own reading: the
+// engine its operator documents, as the window's "each crawler's own"
+// (engine.ForCrawler of the token the crawler obeys).
+const OwnReading = "own"
+
+// ownAndNamed splits --engine values into "own" and the engines named.
+func ownAndNamed(ids []string) (own bool, named []string) {
+	for _, id := range ids {
+		if id == OwnReading {
+			own = true
+		} else {
+			named = append(named, id)
+		}
+	}
+	return own, named
+}
+
+// enginesFor gives each agent the engines named and, with own, its own
+// reading (once, when it is one of those named).
+func enginesFor(engs []engine.Engine, own bool) func(agent string) []engine.Engine {
+	return func(agent string) []engine.Engine {
+		if !own {
+			return engs
+		}
+		mine := engine.ForCrawler(crawlers.Resolve(agent).Token)
+		for _, e := range engs {
+			if e.Info().ID == mine.Info().ID {
+				return engs
+			}
+		}
+		return append(slices.Clip(engs), mine)
+	}
+}
+
 // ResolveEngines turns an --engine value ("google", "all") into engines, or
 // an error listing the valid ids.
 func ResolveEngines(ids []string) ([]engine.Engine, error) {
@@ -70,7 +105,7 @@ func ResolveEngines(ids []string) ([]engine.Engine, error) {
 func runTest(env *Env, args []string) int {
 	fs := NewFlags(env, "test", testUsage)
 	var agents, engines StringList
-	fs.Var(&engines, "engine", msg.Def("cli.test.flag_engine", "engine id (google, rfc9309, …) or all; default google"))
+	fs.Var(&engines, "engine", msg.Def("cli.test.flag_engine", "engine id (google, rfc9309, …), own (each crawler under the reading its operator documents, as the window's default) or all; repeat for several; default google"))
 	fs.Var(&agents, "agent", msg.Def("cli.test.flag_agent", "crawler name; repeat for several (\"\" matches only the * group)"))
 	asJSON := fs.Bool("json", false, msg.Def("cli.test.flag_json", "one JSON object per result"))
 	urlsFile := fs.String("urls", "", msg.Def("cli.test.flag_urls", "read URLs or paths from FILE, one per line (- = stdin)"))
@@ -87,9 +122,15 @@ func runTest(env *Env, args []string) int {
 	if len(pos) == 0 {
 		return Failf(env, "test: %s\nusage: robots-studio test %s", msg.New(msgMissingArg, "Arg", "ROBOTS_FILE"), testUsage)
 	}
-	engs, err := ResolveEngines(engines)
-	if err != nil {
-		return Failf(env, "test: %v", err)
+	// "own": each crawler under its own reading, as the window's default
+	// ("each crawler's own"), beside any engines named.
+	own, named := ownAndNamed(engines)
+	var engs []engine.Engine
+	if !own || len(named) > 0 {
+		var err error
+		if engs, err = ResolveEngines(named); err != nil {
+			return Failf(env, "test: %v", err)
+		}
 	}
 	if *suite != "" || *saved {
 		if len(pos) > 1 || len(agents) > 0 || *urlsFile != "" || *asJSON || *count || *suite != "" && *saved {
@@ -104,7 +145,7 @@ func runTest(env *Env, args []string) int {
 		return Failf(env, "test: %s", msg.New(msgTestNoAgent))
 	}
 	if *count && *urlsFile != "" {
-		return runCountURLs(env, engs, agents, pos, *urlsFile, *timeout, Workers(*jobs))
+		return runCountURLs(env, enginesFor(engs, own), agents, pos, *urlsFile, *timeout, Workers(*jobs))
 	}
 	urls := pos[1:]
 	if len(urls) == 0 && *urlsFile == "" {
@@ -119,10 +160,6 @@ func runTest(env *Env, args []string) int {
 	}
 	doc := syntax.Parse(data)
 	prefs := aipref.Read(doc)
-	compiled := make([]engine.Compiled, len(engs))
-	for i, e := range engs {
-		compiled[i] = engine.WithTimeout(env.Compile(e, doc), *timeout)
-	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	// A full User-Agent is asked with the token its crawler obeys, and says so.
@@ -133,6 +170,22 @@ func runTest(env *Env, args []string) int {
 			fmt.Fprintf(out, "note: %s\n", printable(aiaccess.ResolvedNote(resolved[i]).String()))
 		}
 	}
+	// Each agent's engines, each compiled once.
+	byID := map[string]engine.Compiled{}
+	compiledFor := make([][]engine.Compiled, len(agents))
+	withEngine := false
+	for i, agent := range agents {
+		for _, e := range enginesFor(engs, own)(agent) {
+			id := e.Info().ID
+			c, ok := byID[id]
+			if !ok {
+				c = engine.WithTimeout(env.Compile(e, doc), *timeout)
+				byID[id] = c
+			}
+			compiledFor[i] = append(compiledFor[i], c)
+		}
+		withEngine = withEngine || own || len(compiledFor[i]) > 1
+	}
 	// answer asks one agent about one URL under every engine and writes the
 	// results to w; it touches nothing shared, so the URLs of --urls are
 	// answered on every core.
@@ -142,7 +195,7 @@ func runTest(env *Env, args []string) int {
 		if *asJSON {
 			lines = report.NewJSONLines(w)
 		}
-		for _, c := range compiled {
+		for _, c := range compiledFor[agent] {
 			v := aiaccess.QueryResolved(c, res, url)
 			aiaccess.AddUsage(&v, prefs, res)
 			t.add(&v)
@@ -151,7 +204,7 @@ func runTest(env *Env, args []string) int {
 			case *asJSON:
 				lines.Write(&v)
 			default:
-				writeTextVerdict(w, &v, len(compiled) > 1)
+				writeTextVerdict(w, &v, withEngine)
 			}
 		}
 		return t

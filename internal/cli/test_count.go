@@ -18,7 +18,7 @@ import (
 // runCountURLs is `test --count --urls FILE`: the URLs are streamed through
 // the engines' Judges on all cores (batch.CountURLs) instead of being read
 // into memory first.
-func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile string, timeout time.Duration, workers int) int {
+func runCountURLs(env *Env, enginesOf func(agent string) []engine.Engine, agents, pos []string, urlsFile string, timeout time.Duration, workers int) int {
 	var r io.Reader
 	if urlsFile == "-" {
 		if pos[0] == "-" {
@@ -43,7 +43,7 @@ func runCountURLs(env *Env, engs []engine.Engine, agents, pos []string, urlsFile
 	compile := func(e engine.Engine, doc *syntax.Document) engine.Compiled {
 		return engine.WithTimeout(env.Compile(e, doc), timeout)
 	}
-	n, err := batch.CountURLs(context.Background(), engs, syntax.Parse(data), agents, pos[1:], r, compile, workers)
+	n, err := batch.CountURLsEach(context.Background(), enginesOf, syntax.Parse(data), agents, pos[1:], r, compile, workers)
 	if err != nil {
 		var fe *textfile.Error
 		if errors.As(err, &fe) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/corpus"
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
@@ -202,5 +203,65 @@ func TestTestLibraryEngines(t *testing.T) {
 		if !strings.Contains(out, "\n"+id+" ") {
 			t.Errorf("engines does not list %s:\n%s", id, out)
 		}
+	}
+}
+
+// TestTestOwnReading: --engine own reads each crawler as its operator
+// documents (the window's "each crawler's own"): MJ12bot and AI2Bot by
+// their whole names, Googlebot the Google way, a full User-Agent by the
+// token its crawler obeys; with --count and with a test set too.
+func TestTestOwnReading(t *testing.T) {
+	robots := "User-agent: MJ12bot\nDisallow: /\n\nUser-agent: AI2Bot\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /g\n"
+	for _, c := range []struct {
+		rule, agent, url string
+		engines          []string
+		want             []string // each line's start
+	}{
+		{"MJ12bot's own reading matches its whole name", "MJ12bot", "/", []string{"own"}, []string{"rfc9309+own  blocked  MJ12bot"}},
+		{"Google's parser reads MJ12bot as MJ: no group", "MJ12bot", "/", nil, []string{"allowed  MJ12bot"}},
+		{"own beside a named engine: both answer", "MJ12bot", "/", []string{"google", "own"}, []string{"google       allowed", "rfc9309+own  blocked"}},
+		{"AI2Bot too", "AI2Bot", "/", []string{"own"}, []string{"rfc9309+own  blocked  AI2Bot"}},
+		{"Googlebot's own reading is Google's", "Googlebot", "/g", []string{"own"}, []string{"google       blocked  Googlebot"}},
+		{"own named with google answers once", "Googlebot", "/g", []string{"google", "own"}, []string{"google       blocked  Googlebot"}},
+		{"a full User-Agent is read by its crawler's token", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "/g", []string{"own"}, []string{"google       blocked"}},
+	} {
+		args := []string{"test"}
+		for _, e := range c.engines {
+			args = append(args, "--engine", e)
+		}
+		code, out, errs := runCmd(t, robots, append(args, "--agent", c.agent, "-", c.url)...)
+		var lines []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if !strings.HasPrefix(l, "note: ") {
+				lines = append(lines, l)
+			}
+		}
+		ok := len(lines) == len(c.want) && errs == "" && code != cli.ExitUsage
+		for i := 0; ok && i < len(lines); i++ {
+			ok = strings.HasPrefix(lines[i], c.want[i])
+		}
+		if !ok {
+			t.Errorf("%s: exit %d\n%s%s\nwant lines starting %q", c.rule, code, out, errs, c.want)
+		}
+	}
+	// --count: each agent by its own reading (MJ12bot and AI2Bot blocked
+	// twice, Googlebot allowed on / and blocked on /g).
+	urls := filepath.Join(t.TempDir(), "urls.txt")
+	os.WriteFile(urls, []byte("/\n/g\n"), 0o644)
+	robotsFile := filepath.Join(t.TempDir(), "robots.txt")
+	os.WriteFile(robotsFile, []byte(robots), 0o644)
+	_, out, errs := runCmd(t, "", "test", "--count", "--engine", "own", "--agent", "MJ12bot", "--agent", "AI2Bot", "--agent", "Googlebot", "--urls", urls, robotsFile)
+	if strings.TrimSpace(out) != "1 allowed, 5 blocked" {
+		t.Errorf("--count --engine own: %q %s", out, errs)
+	}
+	// A test set: the expectations pinned for each crawler's own reading.
+	set := filepath.Join(t.TempDir(), "robots.txt.tests.json")
+	os.WriteFile(set, []byte(`{"version":1,"crawlers":["MJ12bot","Googlebot"],"paths":["/"],"expect":[`+
+		`{"crawler":"MJ12bot","path":"/","engine":"rfc9309+own","allowed":false},`+
+		`{"crawler":"MJ12bot","path":"/","engine":"google","allowed":true},`+
+		`{"crawler":"Googlebot","path":"/g","engine":"google","allowed":false}]}`), 0o644)
+	code, out, errs := runCmd(t, "", "test", "--suite", set, "--engine", "own", robotsFile)
+	if code != cli.ExitOK || !strings.Contains(out, "2 expectations: 2 passed, 0 failed") || strings.Contains(out, "PASS  google  MJ12bot") {
+		t.Errorf("--suite --engine own: exit %d\n%s%s", code, out, errs)
 	}
 }

@@ -177,28 +177,52 @@ type Count struct{ Allowed, Blocked, TimedOut int }
 // engine (see Evaluator.Compile). workers goroutines answer (0: Workers()).
 func CountURLs(ctx context.Context, engs []engine.Engine, doc *syntax.Document, agents, urls []string, r io.Reader,
 	compile func(engine.Engine, *syntax.Document) engine.Compiled, workers int) (Count, error) {
+	return CountURLsEach(ctx, func(string) []engine.Engine { return engs }, doc, agents, urls, r, compile, workers)
+}
+
+// CountURLsEach is CountURLs with each agent's own engines (enginesOf):
+// `test --count --engine own` reads each crawler by its own reading.
+func CountURLsEach(ctx context.Context, enginesOf func(agent string) []engine.Engine, doc *syntax.Document, agents, urls []string, r io.Reader,
+	compile func(engine.Engine, *syntax.Document) engine.Compiled, workers int) (Count, error) {
 	// Each agent is asked as QueryResolved would ask it, decided once per
 	// (engine, agent) instead of on every query; the verdict's Allowed is
 	// the same.
 	askAs := make(map[string][]string, len(agents))
+	engsOf := make(map[string][]engine.Engine, len(agents))
 	for _, a := range agents {
 		r := crawlers.Resolve(a)
-		for _, e := range engs {
+		engsOf[a] = enginesOf(a)
+		for _, e := range engsOf[a] {
 			askAs[a] = append(askAs[a], aiaccess.AskedAs(e.Info(), r))
 		}
 	}
-	ev := New(nil, doc)
-	ev.Compile = compile
 	if workers <= 0 {
 		workers = Workers()
+	}
+	// Each engine compiled once (an agent's own reading may be none of the
+	// registered engines, so by the engine itself, not its id).
+	compiled := map[string]engine.Compiled{}
+	compileOnce := func(e engine.Engine) engine.Compiled {
+		id := e.Info().ID
+		if c, ok := compiled[id]; ok {
+			return c
+		}
+		var c engine.Compiled
+		if compile != nil {
+			c = compile(e, doc)
+		} else {
+			c = e.Compile(doc)
+		}
+		compiled[id] = c
+		return c
 	}
 	// One Judge per (agent, engine), shared by the workers. No verdict
 	// cache: a Judge decides a path in less time than a cache lookup
 	// takes on a list of mostly distinct URLs.
 	judges := make(map[string][]engine.Judge, len(agents))
 	for _, a := range agents {
-		for i, e := range engs {
-			judges[a] = append(judges[a], engine.JudgeFor(ev.Compiled(e.Info().ID)[0], askAs[a][i]))
+		for i, e := range engsOf[a] {
+			judges[a] = append(judges[a], engine.JudgeFor(compileOnce(e), askAs[a][i]))
 		}
 	}
 	count := func(n *Count, judges []engine.Judge, url string) {
