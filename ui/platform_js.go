@@ -55,6 +55,7 @@ type webHook struct {
 	language            func(code string) // switches the window's language ("": the system's)
 	zoom                func() int        // the window's zoom in percent
 	recoveryOffered     func() []string   // the texts the recovery dialog offers (none when it is closed)
+	disk                *diskState        // the question about a change on disk (another tab's save)
 }
 
 // newWebHook makes the automation interface of the studio's window; the
@@ -70,6 +71,7 @@ func newWebHook(s *studio) webHook {
 		save:          s.save,
 		language:      s.switchLanguage,
 		zoom:          func() int { return s.view.zoom() },
+		disk:          &s.disk,
 		recoveryOffered: func() []string {
 			out := []string{}
 			if s.recovery.dlg != nil {
@@ -164,6 +166,23 @@ func (h webHook) install() {
 		return js.Global().Get("JSON").Call("parse", out)
 	})
 	fn("save", func([]js.Value) any { h.save(nil); return nil })
+	fn("diskQuestion", func([]js.Value) any {
+		if h.disk.ask == nil {
+			return ""
+		}
+		return h.disk.question
+	})
+	fn("answerDisk", func(a []js.Value) any {
+		b := h.disk.mine
+		if argString(a, 0) == "reload" {
+			b = h.disk.reload
+		}
+		if h.disk.ask == nil || b == nil {
+			return false
+		}
+		b.OnTapped()
+		return true
+	})
 	fn("openPaths", func(a []js.Value) any { h.openDroppedPaths(argStrings(a, 0)); return nil })
 	fn("setLanguage", func(a []js.Value) any { h.language(argString(a, 0)); return nil })
 	fn("settings", func([]js.Value) any {

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 )
@@ -26,6 +27,11 @@ type diskState struct {
 	reloaded, kept func()
 	watch          *session.Watch
 	ask            dialog.Dialog
+	// question, reload and mine are the text and the buttons of ask while it
+	// is shown (reload is nil when the file cannot be reloaded): the
+	// page's automation reads and taps them (diskQuestion, answerDisk).
+	question     string
+	reload, mine *keys.Button
 	// off: no watch (tests under the test driver, where fyne.Do runs the
 	// callback on the watch's own goroutine; they call checkDisk instead).
 	off bool
@@ -118,6 +124,12 @@ func (d *diskState) askDisk(c session.DiskCheck) {
 		scroll := container.NewScroll(diffGrid(session.LineDiff(s.ed.Bytes(), c.Text, 2)))
 		scroll.SetMinSize(fyne.NewSize(640, 260))
 		body = scroll
+	}
+	d.question, d.mine = text, mine
+	if !c.Gone && c.Err == nil {
+		d.reload = reload
+	} else {
+		d.reload = nil
 	}
 	d.ask = dialog.NewCustomWithoutButtons(lang.X("window.disk.title", "Changed on disk"),
 		container.NewBorder(newWrappedLabel(text), container.NewCenter(buttons), nil, nil, body), s.win)
