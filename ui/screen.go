@@ -6,6 +6,14 @@ import "fyne.io/fyne/v2"
 // screen's work area in pixels.
 var ScreenPixels func() (w, h int, ok bool)
 
+// maximised asks and sets a window's maximised state: the system's calls
+// (frame_*.go; only Windows has them). Tests replace them, the test
+// driver's windows having no such state.
+var maximised = struct {
+	is  func(fyne.Window) bool
+	set func(fyne.Window)
+}{windowMaximised, maximiseWindow}
+
 // defaultWindowSize is the size a window opens at on a screen with room.
 var defaultWindowSize = fyne.NewSize(1280, 800)
 
@@ -26,14 +34,14 @@ func (v *viewSide) fitScreen() {
 	v.w.win.Resize(fitSize(defaultWindowSize, w, h, v.w.win.Canvas().Scale(), frame{fw, fh, known}))
 	keepOnWorkArea(v.w.win)
 	if v.w.app.Preferences().Bool(prefMaximised) {
-		maximiseWindow(v.w.win)
+		maximised.set(v.w.win)
 	}
 }
 
 // rememberMaximised keeps whether the window is maximised, for the next
 // start.
 func (v *viewSide) rememberMaximised() {
-	v.w.app.Preferences().SetBool(prefMaximised, windowMaximised(v.w.win))
+	v.w.app.Preferences().SetBool(prefMaximised, maximised.is(v.w.win))
 }
 
 // frame is what the system's frame adds to a window, in pixels; known is

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
 // The window opens at 1280×800 where that fits and at the screen's size on
@@ -53,6 +55,52 @@ func TestWindowFitsTheScreen(t *testing.T) {
 		s.tabs.SelectIndex(i)
 		if m := s.win.Content().MinSize(); m.Width > 1024 || m.Height > 660 {
 			t.Errorf("tab %q needs %v: more than a 1024×700 screen", it.Text, m)
+		}
+	}
+}
+
+// A window the user left maximised opens maximised at the next start, once
+// fitted to the screen (issue 36, point 27: fit the work area, keep a
+// maximised state); one the user restored opens at the fitted size. The
+// system's state is faked: the test driver's windows have none.
+func TestWindowKeepsItsMaximisedState(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	zoomed := map[fyne.Window]bool{}
+	orig := maximised
+	maximised.is = func(w fyne.Window) bool { return zoomed[w] }
+	maximised.set = func(w fyne.Window) { zoomed[w] = true }
+	ScreenPixels = func() (int, int, bool) { return 1024, 700, true }
+	t.Cleanup(func() { maximised, ScreenPixels = orig, nil })
+
+	a := uitest.NewApp(t)
+	storage := t.TempDir()
+	start := func() *studio {
+		s := testStudio(a, storage)
+		s.win.Resize(defaultWindowSize)
+		s.openSample()
+		s.view.fitScreen()
+		return s
+	}
+	s := start()
+	if zoomed[s.win] {
+		t.Fatal("a first start maximised the window")
+	}
+	for _, c := range []struct {
+		rule   string
+		zoomed bool
+	}{
+		{"a window the user maximised opens maximised", true},
+		{"a window the user restored opens at the fitted size", false},
+		{"maximised again, it opens maximised again", true},
+	} {
+		zoomed[s.win] = c.zoomed
+		s.quit()
+		s = start()
+		if zoomed[s.win] != c.zoomed {
+			t.Errorf("%s: maximised %v", c.rule, zoomed[s.win])
+		}
+		if got := s.win.Canvas().Size(); got.Width > 1024 || got.Height > 700 {
+			t.Errorf("%s: the window is %v on a 1024×700 screen", c.rule, got)
 		}
 	}
 }

@@ -270,11 +270,38 @@ func TestWindowOpensEditsAndSaves(t *testing.T) {
 		t.Error("the autosave for recovery changed the file itself")
 	}
 
-	// View ▸ Language ▸ Русский is a preference; Windows gives a process
-	// no way to change the locale Fyne reads, and the window stayed
-	// English, after a restart too (issue 36, point 26). Start again with
-	// the preference set: the tab shown must have a Russian title.
+	// View › Language › Русский in the running window, from the keyboard:
+	// the preference was written and the tick moved, but the window stayed
+	// English (issue 36, point 26): Windows gives a process no way to
+	// change the locale Fyne reads. Alt+V opens View; Down steps through
+	// its items (separators are skipped: Engine, Compare Readings, Zoom In,
+	// Zoom Out, Actual Size, Word Wrap, Results Only, Theme, Language);
+	// Right opens Language on its first item (System: English, Русский
+	// follow). The window must speak Russian at once (the status file's
+	// language is what the loaded catalogue answers, not the preference),
+	// with the unsaved edit and the file kept.
 	english := st.Language
+	before, _ := readStatus(status)
+	x("key", "alt+v")
+	for range 9 {
+		x("key", "Down")
+	}
+	x("key", "Right")
+	x("key", "Down", "Down", "Return")
+	if !statusHolds(status, 15*time.Second, func(s statusdoc.Doc) bool { return s.Language == "ru" }) {
+		screenshot(t, display, filepath.Join(scratch, "language-menu-failed.png"))
+		s, _ := readStatus(status)
+		t.Fatalf("View › Language › Русский left the running window speaking %q (screenshot in %s)", s.Language, scratch)
+	}
+	if s, _ := readStatus(status); !s.Modified || s.Title != before.Title {
+		t.Errorf("the switch of language lost the unsaved edit or the file: modified %v, title %q (before: %q)", s.Modified, s.Title, before.Title)
+	}
+	shot = filepath.Join(scratch, "windows-ru-switched.png")
+	settled(display, shot, 20*time.Second)
+	screenshot(t, display, shot)
+
+	// Start again with the preference set (the test writes it, as the
+	// menu did): the window must speak Russian from the start.
 	app.Process.Kill()
 	app.Wait()
 	w.killAll(t)
