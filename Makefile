@@ -116,7 +116,7 @@ suite:
 
 # staticcheck: the linter past go vet (unused code, deprecated calls,
 # values never used), on Linux and on the browser build (GOOS=js), tests
-# included. Installed with go install at STATICCHECK_VERSION when the one in
+# included; then go.mod and go.sum must be as go mod tidy leaves them. Installed with go install at STATICCHECK_VERSION when the one in
 # GOBIN (or GOPATH/bin) is not that version. Its cache sits beside Go's
 # build cache, so a hermetic run (empty XDG_CACHE_HOME) does not redo it.
 STATICCHECK_VERSION := 0.8.2
@@ -126,8 +126,9 @@ staticcheck:
 	  echo "installing staticcheck v$(STATICCHECK_VERSION)"; \
 	  $(GO) install honnef.co/go/tools/cmd/staticcheck@v$(STATICCHECK_VERSION) || exit 1; }; \
 	export STATICCHECK_CACHE="$${STATICCHECK_CACHE:-$$(dirname "$$($(GO) env GOCACHE)")/staticcheck}"; \
-	echo "staticcheck ./... (linux, then js/wasm)"; \
-	"$$bin/staticcheck" ./... && GOOS=js GOARCH=wasm "$$bin/staticcheck" ./...
+	echo "staticcheck ./... (linux, then js/wasm); go.mod tidy"; \
+	"$$bin/staticcheck" ./... && GOOS=js GOARCH=wasm "$$bin/staticcheck" ./... && \
+	{ $(GO) mod tidy -diff || { echo "go.mod or go.sum is not tidy: run go mod tidy"; exit 1; }; }
 
 e2e: build
 	bash ui/e2e/run.sh ./$(BIN)
