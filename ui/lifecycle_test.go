@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"github.com/robots-studio/robots-studio/ui/uitest"
-
 	"runtime"
 	"testing"
 	"time"
@@ -10,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/internal/testenv"
+	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
 // TestClosingAWindowEndsItsGoroutines: every goroutine a window starts
@@ -23,7 +23,7 @@ func TestClosingAWindowEndsItsGoroutines(t *testing.T) {
 	cycle := func() {
 		s := testStudio(a, storage)
 		s.disk.off = false // the real window watches its file
-		s.clock = &session.ManualClock{}
+		s.clock = &testenv.ManualClock{}
 		openWindow(s, []string{p})
 		if s.autosaver == nil || s.disk.watch == nil {
 			t.Fatal("setup: the window did not start its autosave and its watch")
@@ -57,7 +57,7 @@ func TestAutosaveRunsOnTheWindowsClock(t *testing.T) {
 	a := uitest.NewApp(t)
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, t.TempDir())
-	clock := &session.ManualClock{}
+	clock := &testenv.ManualClock{}
 	s.clock = clock
 	openWindow(s, []string{p})
 	defer s.win.Close()

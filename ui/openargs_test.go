@@ -1,15 +1,14 @@
 package ui
 
 import (
-	"github.com/robots-studio/robots-studio/ui/uitest"
-
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/internal/testenv"
+	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
 // TestSiteFromTheCommandLineGetsItsOwnRows: `robots-studio URL` fetches the
@@ -27,7 +26,7 @@ func TestSiteFromTheCommandLineGetsItsOwnRows(t *testing.T) {
 	defer srv.Close()
 	a := uitest.NewApp(t)
 	s := testStudio(a, t.TempDir())
-	s.clock = &session.ManualClock{}
+	s.clock = &testenv.ManualClock{}
 	openWindow(s, []string{srv.URL + "/robots.txt"})
 	defer s.win.Close()
 	if got := string(s.ed.Bytes()); !strings.Contains(got, "Disallow: /private/") {
@@ -47,7 +46,7 @@ func TestSiteFromTheCommandLineGetsItsOwnRows(t *testing.T) {
 func TestLessonFromTheCommandLineLeavesTheSampleOut(t *testing.T) {
 	a := uitest.NewApp(t)
 	s := testStudio(a, t.TempDir())
-	s.clock = &session.ManualClock{}
+	s.clock = &testenv.ManualClock{}
 	lesson, err := filepath.Abs(filepath.Join("lessontab", "testdata", "99-private"))
 	if err != nil {
 		t.Fatal(err)

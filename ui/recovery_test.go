@@ -6,9 +6,10 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
-	"github.com/robots-studio/robots-studio/ui/uitest"
 
 	"github.com/robots-studio/robots-studio/internal/session"
+	"github.com/robots-studio/robots-studio/internal/testenv"
+	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
 // Start opens the last file before offerRecovery: opening it must not drop
@@ -66,7 +67,7 @@ func TestTheLastKeysReachTheCopyAtAPauseInTyping(t *testing.T) {
 	storage := t.TempDir()
 	p := writeFile(t, "robots.txt", []byte("User-agent: *\n"))
 	s := testStudio(a, storage)
-	clock := &session.ManualClock{}
+	clock := &testenv.ManualClock{}
 	s.clock = clock
 	openWindow(s, []string{p})
 	defer s.win.Close()

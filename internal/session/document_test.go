@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/tester/testset"
 )
 
@@ -86,7 +87,7 @@ func TestAutosaveRunsOnTheClockItIsGiven(t *testing.T) {
 	b := &buffer{set: testset.New()}
 	d := newDoc(t, b)
 	before := runtime.NumGoroutine()
-	clock := &ManualClock{}
+	clock := &testenv.ManualClock{}
 	saved := make(chan bool)
 	a := StartAutosave(clock, time.Hour, func(f func()) { f() }, func() {
 		_, err := d.Autosave()
@@ -152,7 +153,7 @@ func waitGoroutines(t *testing.T, want int) {
 func TestACopyIsWrittenAtEachPauseInTyping(t *testing.T) {
 	b := &buffer{set: testset.New()}
 	d := newDoc(t, b)
-	clock := &ManualClock{}
+	clock := &testenv.ManualClock{}
 	saved := make(chan bool)
 	a := StartAutosave(clock, time.Hour, func(f func()) { f() }, func() {
 		_, err := d.Autosave()
