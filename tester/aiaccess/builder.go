@@ -342,7 +342,7 @@ func Build(doc *syntax.Document, p Policy) Plan {
 // matches whole (MJ12bot) as written, any other cut to its token
 // (engine.Token); "" for none.
 func groupToken(v string) string {
-	if c, known := crawlers.ByToken(v); known && c.MatchOf() == catalogue.MatchWhole {
+	if c, known := crawlers.ByToken(v); known && engine.MatchOf(c) == catalogue.MatchWhole {
 		return v
 	}
 	return engine.Token(v)

@@ -85,22 +85,6 @@ const (
 // Matches lists every match word.
 var Matches = []Match{MatchWhole, MatchLeading, MatchSubstring}
 
-// MatchOf is the entry's Match; an entry that states none (an update's or
-// the user's) matches as its engine's family does: Google, Bing and Yandex
-// by the leading run, the 1990s readings by substring, every other whole.
-func (c Crawler) MatchOf() Match {
-	if c.Match != "" {
-		return c.Match
-	}
-	switch c.Engine {
-	case "google", "bing", "yandex":
-		return MatchLeading
-	case "original1994", "lycos1996", "draft1996":
-		return MatchSubstring
-	}
-	return MatchWhole
-}
-
 // Source is where a claim comes from, and when it was checked there.
 type Source struct {
 	URL string `json:"url"`
@@ -134,7 +118,7 @@ type Crawler struct {
 	Purpose    Purpose  `json:"purpose"`
 	Engine     string   `json:"engine"` // google, bing, yandex or rfc9309
 	// Match is how it compares its tokens with a User-agent value; "":
-	// as its engine's family does (MatchOf).
+	// as its engine's entries do (engine.MatchOf, Info.EntryMatch).
 	Match      Match     `json:"match,omitempty"`
 	RobotsTxt  Behaviour `json:"robots_txt"`
 	Sources    []Source  `json:"sources"`

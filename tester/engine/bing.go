@@ -1,8 +1,8 @@
 package engine
 
 import (
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
-
 	"github.com/robots-studio/robots-studio/tester/uri"
 )
 
@@ -24,7 +24,7 @@ var (
 func init() {
 	Register(&longestFamily{
 		// Year: the Bing Webmaster blog's robots.txt column of 3 May 2012 (blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question).
-		info: Info{ID: "bing", Order: 40, Year: 2012, RobotNames: []string{"bingbot", "msnbot", "adidxbot"}, Kind: KindSearchEngine, Name: msgBingName, Short: msgBingShort, Description: msgBingDesc,
+		info: Info{ID: "bing", EntryMatch: catalogue.MatchLeading, Order: 40, Year: 2012, RobotNames: []string{"bingbot", "msnbot", "adidxbot"}, Kind: KindSearchEngine, Name: msgBingName, Short: msgBingShort, Description: msgBingDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch: bingFetch,
 		rules: ruleReading{pattern: uri.EscapeNonASCII},

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
@@ -35,7 +36,7 @@ func init() { Register(draft1996{}) }
 
 func (draft1996) Info() Info {
 	// Year: draft-koster-robots-00, 1996.
-	return Info{ID: "draft1996", Order: 50, Year: 1996, Kind: KindStandard, Name: msgDraftName, Short: msgDraftShort, Description: msgDraftDesc,
+	return Info{ID: "draft1996", EntryMatch: catalogue.MatchSubstring, Order: 50, Year: 1996, Kind: KindStandard, Name: msgDraftName, Short: msgDraftShort, Description: msgDraftDesc,
 		Traits: classicTraits(Traits{Allow: true, BlankEndsGroup: true, FieldsEndAgents: true}), ReadsFullUserAgent: true}
 }
 

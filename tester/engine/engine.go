@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -61,6 +62,11 @@ type Info struct {
 	// YandexMobileBot…): ForCrawler gives this reading to a robot the
 	// catalogue does not list when its name holds one.
 	RobotNames []string
+	// EntryMatch is how a catalogue entry of this reading that states no
+	// match compares its tokens (MatchOf): Google's, Bing's and Yandex's
+	// crawlers by the leading run, the 1990s robots by substring; "" for
+	// the whole name.
+	EntryMatch catalogue.Match
 	// ReadsFullUserAgent: the reading looks for a record's name inside the
 	// whole name a robot gives (the 1990s texts), so a User-Agent goes to
 	// it as typed rather than cut down to a catalogue token.

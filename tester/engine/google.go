@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
@@ -22,7 +23,7 @@ var (
 func init() {
 	Register(&longestFamily{
 		// Year: google/robotstxt, Google's parser, open-sourced in July 2019.
-		info: Info{ID: "google", Order: 10, Year: 2019, RobotNames: []string{"google"}, Kind: KindSearchEngine, Name: msgGoogleName, Short: msgGoogleShort, Description: msgGoogleDesc,
+		info: Info{ID: "google", EntryMatch: catalogue.MatchLeading, Order: 10, Year: 2019, RobotNames: []string{"google"}, Kind: KindSearchEngine, Name: msgGoogleName, Short: msgGoogleShort, Description: msgGoogleDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 				EncodesNonASCII: true, Crawler: true, FlagsUnknownFields: true}},
 		fetch:     googleFetch,

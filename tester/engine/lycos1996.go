@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -23,7 +24,7 @@ var (
 func init() {
 	Register(&anyDisallowFamily{
 		// Year: Lycos's text of 1996.
-		info: Info{ID: "lycos1996", Order: 60, Year: 1996, Kind: KindStandard, Name: msgLycosName, Short: msgLycosShort, Description: msgLycosDesc,
+		info: Info{ID: "lycos1996", EntryMatch: catalogue.MatchSubstring, Order: 60, Year: 1996, Kind: KindStandard, Name: msgLycosName, Short: msgLycosShort, Description: msgLycosDesc,
 			Traits: Traits{BlankEndsGroup: true, ListsPerLine: true}, ReadsFullUserAgent: true},
 		agent: lycosAgentIDs,
 		rule:  lycosPathRoots,

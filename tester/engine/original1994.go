@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -20,7 +21,7 @@ var (
 func init() {
 	Register(&anyDisallowFamily{
 		// Year: the standard of June 1994 (robotstxt.org/orig.html).
-		info: Info{ID: "original1994", Order: 70, Year: 1994, Kind: KindStandard, Name: msgOrigName, Short: msgOrigShort, Description: msgOrigDesc,
+		info: Info{ID: "original1994", EntryMatch: catalogue.MatchSubstring, Order: 70, Year: 1994, Kind: KindStandard, Name: msgOrigName, Short: msgOrigShort, Description: msgOrigDesc,
 			Traits: Traits{BlankEndsGroup: true}, ReadsFullUserAgent: true},
 		agent: origName,
 		rule:  origPath,

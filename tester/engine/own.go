@@ -67,6 +67,20 @@ func getOwn(id string) (Engine, bool) {
 	return ownOf(base), true
 }
 
+// MatchOf is how the catalogue entry c compares its tokens: as it says,
+// else as its engine's entries do (Info.EntryMatch: Google's, Bing's and
+// Yandex's crawlers by the leading run, the 1990s robots by substring),
+// else by the whole name.
+func MatchOf(c catalogue.Crawler) catalogue.Match {
+	if c.Match != "" {
+		return c.Match
+	}
+	if e, ok := registry[c.Engine]; ok && e.Info().EntryMatch != "" {
+		return e.Info().EntryMatch
+	}
+	return catalogue.MatchWhole
+}
+
 // ForCrawler picks the reading of robots.txt for a crawler, named by a
 // robots.txt token or its catalogue name: the engine its catalogue entry
 // names (Googlebot → google, YandexBot → yandex, bingbot → bing, a 1990s
@@ -133,7 +147,7 @@ func ownDiffers(e catalogue.Crawler, base Engine, asked string) bool {
 	if len(e.Tokens) > 1 {
 		return true
 	}
-	if e.MatchOf() != catalogue.MatchWhole {
+	if MatchOf(e) != catalogue.MatchWhole {
 		return false
 	}
 	token, _, _, named := lf.agentReading()(e.Tokens[0])
@@ -179,7 +193,7 @@ func ownTokens(agent string) (tokens []string, m catalogue.Match, known bool) {
 	if !ok {
 		return []string{agent}, catalogue.MatchWhole, false
 	}
-	return e.Tokens, e.MatchOf(), true
+	return e.Tokens, MatchOf(e), true
 }
 
 // ownPick is pick for a variant: the first of the crawler's tokens a group

@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
@@ -35,7 +36,7 @@ func init() {
 	y := &yandexEngine{}
 	y.longestFamily = longestFamily{
 		// Year: Yandex's rules since 22 February 2018 (Crawl-delay ignored).
-		info: Info{ID: "yandex", Order: 30, Year: 2018, RobotNames: []string{"yandex"}, Kind: KindSearchEngine, Name: msgYandexName, Short: msgYandexShort, Description: msgYandexDesc,
+		info: Info{ID: "yandex", EntryMatch: catalogue.MatchLeading, Order: 30, Year: 2018, RobotNames: []string{"yandex"}, Kind: KindSearchEngine, Name: msgYandexName, Short: msgYandexShort, Description: msgYandexDesc,
 			Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true, Crawler: true}},
 		fetch:     yandexFetch,
 		readLimit: yandexMaxBytes,

@@ -148,7 +148,7 @@ func checkUserAgents(s *state) {
 // and "_" as crawlers publish them (AI2Bot, MJ12bot, Mail.RU_Bot, 008).
 func wholeName(v string) bool {
 	if c, ok := crawlers.ByToken(v); ok {
-		return c.MatchOf() == catalogue.MatchWhole
+		return engine.MatchOf(c) == catalogue.MatchWhole
 	}
 	return crawlerName(v)
 }
