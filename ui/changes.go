@@ -25,7 +25,6 @@ import (
 	"github.com/robots-studio/robots-studio/ui/historytab"
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
-	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // changesView is the tester pane's Changes view: what the text in the
@@ -102,20 +101,7 @@ func (l *liveState) compareWith() {
 		})
 	}))
 	other := newButton(lang.X("live.compare.file", "Another file…"), choose(func() {
-		if onWeb {
-			l.host.webCompareFile()
-			return
-		}
-		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-			if err != nil || r == nil {
-				return
-			}
-			path := r.URI().Path()
-			r.Close()
-			l.compareWithFile(path)
-		}, s.win)
-		l.host.startIn(fd)
-		filedlg.Show(fd, s.win)
+		filedlg.Open(s.win, filedlg.Pick{Dir: l.host.startDir()}, func(p []string) { l.compareWithFile(p[0]) })
 	}))
 	saved := newButton(lang.X("live.compare.saved", "The saved version"), choose(func() {
 		l.showChanges(lang.X("live.compare.source_saved", "the saved version"), syntax.Parse(s.doc.SavedText()), nil)
@@ -478,20 +464,7 @@ func (c *changesView) askURLs() {
 		entry.SetText(string(data))
 	}
 	load := newButton(lang.X("live.changes.urls_file", "Load from file…"), func() {
-		if webfile.Enabled {
-			webfile.Pick(webfile.Accept(), false, func(p []string) { loadPath(p[0]) })
-			return
-		}
-		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-			if err != nil || r == nil {
-				return
-			}
-			path := r.URI().Path()
-			r.Close()
-			loadPath(path)
-		}, c.w.win)
-		c.host.startIn(fd)
-		filedlg.Show(fd, c.w.win)
+		filedlg.Open(c.w.win, filedlg.Pick{Dir: c.host.startDir()}, func(p []string) { loadPath(p[0]) })
 	})
 	d := dlg.CustomConfirm(lang.X("live.changes.urls_title", "URLs to compare"), lang.X("live.changes.urls_use", "Compare"), lang.X("live.ask.cancel", "Cancel"),
 		container.NewBorder(nil, load, nil, nil, entry), func(ok bool) {

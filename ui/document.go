@@ -106,7 +106,7 @@ func (s *studio) remember(path string) {
 
 // save writes the buffer to its file (asking for a name for a new one).
 func (s *studio) save(then func()) {
-	if onWeb {
+	if webfile.Enabled {
 		s.web.webSave(then) // written into the page's storage, and downloaded
 		return
 	}
@@ -136,7 +136,7 @@ func (s *studio) writeTo(path string) error {
 	s.updateTitle()
 	s.refreshStatus()
 	webfile.Flush()
-	if !onWeb { // a page's storage is never deployed with a site
+	if !webfile.Enabled { // a page's storage is never deployed with a site
 		s.dialogs.askTestSetPlaceOnce()
 	}
 	s.disk.fileOnDisk()
@@ -144,7 +144,7 @@ func (s *studio) writeTo(path string) error {
 }
 
 func (s *studio) saveAs(then func()) {
-	if onWeb {
+	if webfile.Enabled {
 		s.web.webSaveAs(then)
 		return
 	}

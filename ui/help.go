@@ -10,6 +10,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/internal/version"
 	"github.com/robots-studio/robots-studio/ui/dlg"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 func (dl *dialogs) showAbout() {
@@ -45,7 +46,7 @@ func (dl *dialogs) showShortcuts() {
 		{"Ctrl+Q", lang.X("help.keys.quit", "quit")},
 	}
 	rows = append(rows, dl.menuKeysHelp()...)
-	if onWeb {
+	if webfile.Enabled {
 		// The page has no Quit and no typed paths, and the browser keeps
 		// Ctrl+Page Up/Down for its own tabs.
 		rows = slices.DeleteFunc(rows, func(r [2]string) bool {

@@ -24,6 +24,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // liveState is the window's link to the live site: the fetch behind the
@@ -55,11 +56,9 @@ type liveHost struct {
 	showEditor    func()
 	showHistory   func() // the History tab into view, where the window has one
 	showFileError func(error)
-	startIn       func(*dialog.FileDialog) // a file dialog opens where the user last was
-	// the browser's ways: a site the page may not read, another file from
-	// the browser's picker
-	webUnreadable  func(url string)
-	webCompareFile func()
+	startDir      func() string // where a file dialog opens: where the user last was
+	// the browser's way with a site the page may not read
+	webUnreadable func(url string)
 	// selectVerdict marks a result's group and rule in the editor;
 	// clearSelection removes the marks.
 	selectVerdict  func(engine.Verdict)
@@ -167,7 +166,7 @@ func (l *liveState) fetched(j fetchJob, o fetchOutcome) {
 		dlg.Error(fmt.Errorf("%s", ie.Text.String()), s.win)
 	case o.err != nil:
 		dlg.Error(o.err, s.win)
-	case onWeb && o.res.Unreachable:
+	case webfile.Enabled && o.res.Unreachable:
 		// In a page, most sites refuse to be read (CORS).
 		l.host.webUnreadable(o.res.Target.RobotsURL)
 	default:

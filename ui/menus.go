@@ -10,6 +10,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 func shortcut(key fyne.KeyName, mod fyne.KeyModifier) fyne.Shortcut {
@@ -125,7 +126,7 @@ func (m *menuBar) refresh() {
 }
 
 // main builds the main menu for this platform.
-func (m *menuBar) main() *fyne.MainMenu { return m.forPlatform(onWeb) }
+func (m *menuBar) main() *fyne.MainMenu { return m.forPlatform(webfile.Enabled) }
 
 // forPlatform builds the main menu for the browser build (web) or the
 // desktop: the browser's leaves out what a page cannot do (platform.go).

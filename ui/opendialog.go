@@ -20,6 +20,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/uri"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // dialogs are the window's own dialogs: opening files, where test sets are
@@ -124,7 +125,7 @@ func resolveTypedPath(typed, base, home string) string {
 // openDialog is File ▸ Open…: Fyne's file dialog in the current file's
 // folder, listing *.txt files unless the user switched that off.
 func (dl *dialogs) openDialog() {
-	if onWeb {
+	if webfile.Enabled {
 		dl.whenSafe(dl.pickFile) // the page's file picker
 		return
 	}

@@ -21,11 +21,6 @@ import (
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
-// onWeb: this is the browser build (GOOS=js): its menus leave out what a
-// page cannot do (platform.go), and files are picked and downloaded
-// (web.go).
-const onWeb = true
-
 // platformStart runs at the end of Start, on the UI goroutine: it exposes
 // the automation hook and opens the files dropped on the page while the
 // app was loading.

@@ -4,9 +4,6 @@ package ui
 
 import "fyne.io/fyne/v2"
 
-// onWeb: this is not the browser build; the desktop's menus and dialogs.
-const onWeb = false
-
 // platformStart runs at the end of Start: the desktop has nothing to add.
 func (s *studio) platformStart() {}
 

@@ -22,6 +22,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/lessontab"
 	"github.com/robots-studio/robots-studio/ui/timeline"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // classroom is the window's teaching side: the Lessons tab, the timeline
@@ -219,7 +220,7 @@ func (c *classroom) openTextAsNew(name string, text []byte) {
 // folder (its lesson.json).
 func (c *classroom) openLessonDialog() {
 	s := c.w
-	if onWeb {
+	if webfile.Enabled {
 		c.host.webOpenLesson()
 		return
 	}
@@ -287,7 +288,7 @@ func oneLine(s string) string {
 // exportLessonDialog saves the selected lesson as a .zip to share.
 func (c *classroom) exportLessonDialog() {
 	s := c.w
-	if onWeb {
+	if webfile.Enabled {
 		c.host.webExportLesson()
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // statusBar is the line under the window: whether the file is saved, where
@@ -143,7 +144,7 @@ func (s *studio) refreshBar() {
 // set's path changed (opening, saving and choosing the place set them),
 // not on every key.
 func (b *statusBar) placeBeside(s *studio) bool {
-	if !onWeb {
+	if !webfile.Enabled {
 		_, place := s.doc.Places.For(s.doc.Path())
 		return place == session.Beside
 	}

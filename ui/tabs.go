@@ -6,6 +6,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/ui/historytab"
 	"github.com/robots-studio/robots-studio/ui/sitemaptab"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -66,7 +67,7 @@ func (s *studio) newTabs() []tab {
 		TesterPaths: func() []string { return w.pane.TestSet().Paths },
 	}}
 	s.logs = &logsTab{w: w, addToTester: s.addToTester, selectVerdict: s.checks.selectVerdict}
-	if onWeb { // a page has no storage folder to keep versions in (tester/history)
+	if webfile.Enabled { // a page has no storage folder to keep versions in (tester/history)
 		return []tab{s.editor, s.meta, s.wizard, s.ai, s.sitemaps, s.logs, &s.class}
 	}
 	s.history = &historyTab{host: historytab.Host{

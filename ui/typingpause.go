@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/robots-studio/robots-studio/tester/syntax"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // lintPause is how long the browser build waits after the last edit before
@@ -18,7 +19,7 @@ const lintPause = 300 * time.Millisecond
 
 // lintWaitsForTyping: lint waits for lintPause (the browser build; a
 // variable so that the desktop's tests can check the browser's way).
-var lintWaitsForTyping = onWeb
+var lintWaitsForTyping = webfile.Enabled
 
 // toUI brings the pause's end back to the UI goroutine (a variable: the
 // test driver has no UI goroutine, so a test plays its part).

@@ -20,7 +20,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
-// The browser build's file handling (onWeb, platform_js.go). A page sees
+// The browser build's file handling (webfile.Enabled, platform_js.go). A page sees
 // only the files the user picks or drops, read-only under pickedRoot; what
 // it saves goes to its own persisted folder (webDocuments under the home
 // folder) and, as the bytes the user keeps, to a download.
@@ -44,7 +44,6 @@ type webCalls struct {
 	checkDisk     func()                  // asks about a change on disk (reload or keep mine)
 	autosave      func()                  // writes the recovery copy now
 	showFileError func(err error)
-	compareWith   func(path string) // Tester ▸ Compare with… a file
 	// the Lessons tab: open a lesson, the current lesson's ID ("" when
 	// none), export it as a .zip at path (false: it said why), open a text
 	// as a new document
@@ -64,7 +63,6 @@ func newWebSide(s *studio) webSide {
 		checkDisk:     func() { s.disk.checkDisk() },
 		autosave:      s.autosave,
 		showFileError: s.showFileError,
-		compareWith:   func(path string) { s.live.compareWithFile(path) },
 		openLesson:    func(path string) bool { return s.class.openLessonPath(path) },
 		currentLesson: func() string {
 			if l := s.class.lessons().Current(); l != nil {
@@ -250,11 +248,6 @@ func (w *webSide) webExportLesson() {
 		return
 	}
 	webfile.Download(filepath.Base(path), data)
-}
-
-// webCompareFile is Tester ▸ Compare with… ▸ Another file… in the browser.
-func (w *webSide) webCompareFile() {
-	webfile.Pick(webfile.Accept(), false, func(paths []string) { w.do.compareWith(paths[0]) })
 }
 
 // webUnreadable says that the site did not let the page read its

@@ -170,11 +170,10 @@ func newStudio(a fyne.App, storage string) *studio {
 				s.showTab(s.history)
 			}
 		},
-		showFileError:  s.showFileError,
-		startIn:        func(d *dialog.FileDialog) { s.dialogs.startIn(d) },
-		webUnreadable:  func(url string) { s.web.webUnreadable(url) },
-		webCompareFile: func() { s.web.webCompareFile() },
-		selectVerdict:  func(v engine.Verdict) { s.checks.selectVerdict(v) },
+		showFileError: s.showFileError,
+		startDir:      func() string { return s.dialogs.startDir() },
+		webUnreadable: func(url string) { s.web.webUnreadable(url) },
+		selectVerdict: func(v engine.Verdict) { s.checks.selectVerdict(v) },
 		clearSelection: func() {
 			s.checks.selected = nil
 			s.checks.updateMarks()

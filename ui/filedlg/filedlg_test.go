@@ -129,7 +129,11 @@ func TestEveryFileDialogGoesThroughShow(t *testing.T) {
 		}
 		n := len(made.FindAll(src, -1))
 		seen += n
-		if shown := strings.Count(string(src), "filedlg.Show("); shown != n {
+		show := "filedlg.Show("
+		if filepath.Base(filepath.Dir(p)) == "filedlg" { // this package calls its own Show
+			show = "\tShow("
+		}
+		if shown := strings.Count(string(src), show); shown != n {
 			t.Errorf("%s makes %d file dialogs and shows %d through filedlg.Show", p, n, shown)
 		}
 		return nil

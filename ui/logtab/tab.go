@@ -16,7 +16,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
@@ -25,7 +24,6 @@ import (
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
-	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // Source is what the hits are replayed against: the robots.txt in force
@@ -179,19 +177,8 @@ func (t *Tab) showFiles() {
 }
 
 func (t *Tab) openDialog() {
-	if webfile.Enabled { // the page's picker; the logs are streamed from the picked files
-		webfile.Pick(webfile.Accept(), true, t.AddFiles)
-		return
-	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		t.AddFiles([]string{path})
-	}, t.win)
-	filedlg.Show(d, t.win)
+	// in the browser several at once; the logs are streamed from the picked files
+	filedlg.Open(t.win, filedlg.Pick{Multiple: true}, t.AddFiles)
 }
 
 // Start reads the listed logs off the UI thread; the progress bar, lines/s

@@ -8,9 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -19,7 +17,6 @@ import (
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
-	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // maxShown is the largest opened page put into the (slow, multi-line) entry;
@@ -102,29 +99,14 @@ func newAnalyser(t *tab) *analyser {
 	return a
 }
 
-// openFile shows a file dialog and hands the chosen file's bytes to use.
+// openFile lets the user pick a file and hands its bytes to use.
 func (a *analyser) openFile(exts []string, use func(data []byte, name string)) {
-	if webfile.Enabled {
-		webfile.Pick(webfile.Accept(exts...), false, func(p []string) { a.usePicked(p[0], use) })
-		return
-	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dlg.Error(err, a.t.win)
-			return
-		}
-		if r == nil {
-			return
-		}
-		defer r.Close()
-		a.readPage(r, r.URI().Name(), use)
-	}, a.t.win)
-	d.SetFilter(storage.NewExtensionFileFilter(exts))
-	filedlg.Show(d, a.t.win)
+	pick := filedlg.Pick{Exts: exts, Failed: func(err error) { dlg.Error(err, a.t.win) }}
+	filedlg.Open(a.t.win, pick, func(p []string) { a.usePicked(p[0], use) })
 }
 
-// usePicked reads a file picked in the browser (a path of the page's file
-// system) as openFile reads a chosen one.
+// usePicked reads the picked file at path (on the desktop or in the
+// page's file system).
 func (a *analyser) usePicked(path string, use func(data []byte, name string)) {
 	f, err := os.Open(path)
 	if err != nil {

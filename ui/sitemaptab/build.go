@@ -80,19 +80,7 @@ func newBuildView(t *Tab) *buildView {
 }
 
 func (b *buildView) loadDialog() {
-	if webfile.Enabled {
-		webfile.Pick(webfile.Accept(), false, func(p []string) { b.load(p[0]) })
-		return
-	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		b.load(path)
-	}, b.t.host.Window)
-	filedlg.Show(d, b.t.host.Window)
+	filedlg.Open(b.t.host.Window, filedlg.Pick{}, func(p []string) { b.load(p[0]) })
 }
 
 // load puts a URL list file into the list.

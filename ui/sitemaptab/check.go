@@ -14,7 +14,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -29,7 +28,6 @@ import (
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
 	"github.com/robots-studio/robots-studio/ui/severity"
-	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // maxTesterRows bounds "Add these URLs to the tester": the tester is for
@@ -182,25 +180,14 @@ func cut(s string) string {
 }
 
 func (v *checkView) openDialog() {
-	if webfile.Enabled {
-		webfile.Pick(webfile.Accept(), false, func(p []string) { v.start(p[0], "") })
-		return
-	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		v.start(path, "")
-	}, v.t.host.Window)
 	// Sitemaps are kept beside the robots.txt: start there.
+	var pick filedlg.Pick
 	if v.t.host.Robots != nil {
 		if robots, _ := v.t.host.Robots(); robots != "" {
-			filedlg.StartIn(d, filepath.Dir(robots))
+			pick.Dir = filepath.Dir(robots)
 		}
 	}
-	filedlg.Show(d, v.t.host.Window)
+	filedlg.Open(v.t.host.Window, pick, func(p []string) { v.start(p[0], "") })
 }
 
 // refreshSitemapLines offers the Sitemap: lines of the robots.txt.
