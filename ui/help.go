@@ -59,12 +59,12 @@ func (dl *dialogs) showShortcuts() {
 		grid.Add(k)
 		grid.Add(widget.NewLabel(r[1]))
 	}
-	// The list scrolls when the window is too low for all of it.
-	scroll := container.NewVScroll(grid)
+	// The list scrolls when the window is too low for all of it, by the
+	// keyboard too (Tab to it, then the arrows).
 	h := grid.MinSize().Height
 	if wh := dl.win.Canvas().Size().Height * 0.7; wh > 0 && h > wh {
 		h = wh
 	}
-	scroll.SetMinSize(fyne.NewSize(grid.MinSize().Width, h))
+	scroll := dlg.NewScroll(grid, h)
 	dlg.Custom(lang.X("help.keys.title", "Keyboard Shortcuts"), lang.X("help.close", "Close"), scroll, dl.win)
 }
