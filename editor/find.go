@@ -38,6 +38,50 @@ func newBarEntry(onEscape func()) *barEntry {
 	return b
 }
 
+// barButton is a bar's button that closes the bar on Esc, as the bar's
+// entries do: Tab from the search text to an arrow, then Esc, left the bar
+// open. Enter presses it (keys.Button).
+type barButton struct {
+	keys.Button
+	onEscape func()
+}
+
+func newBarButton(label string, icon fyne.Resource, tapped, onEscape func()) *barButton {
+	b := &barButton{onEscape: onEscape}
+	b.Text, b.Icon, b.OnTapped = label, icon, tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *barButton) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		keys.Run(b.onEscape)
+		return
+	}
+	b.Button.TypedKey(k)
+}
+
+// barCheck is a bar's check box that closes the bar on Esc.
+type barCheck struct {
+	widget.Check
+	onEscape func()
+}
+
+func newBarCheck(label string, changed func(bool), onEscape func()) *barCheck {
+	c := &barCheck{onEscape: onEscape}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *barCheck) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		keys.Run(c.onEscape)
+		return
+	}
+	c.Check.TypedKey(k)
+}
+
 // findBar is the Find / Replace bar shown above the text. It reads the
 // text and the selection, selects what it finds and replaces through
 // edits.
@@ -49,7 +93,7 @@ type findBar struct {
 	box        *fyne.Container
 	replaceRow *fyne.Container
 	what, with *barEntry
-	matchCase  *widget.Check
+	matchCase  *barCheck
 	count      *widget.Label
 	visible    bool
 	total      int
@@ -65,16 +109,16 @@ func newFindBar(buf *buffer, sel *selection, ed *edits, h *host, hide func()) *f
 	f.with = newBarEntry(hide)
 	f.with.SetPlaceHolder(lang.X("editor.replace.placeholder", "Replace with"))
 	f.with.OnSubmitted = func(string) { f.replaceOne() }
-	f.matchCase = widget.NewCheck(lang.X("editor.find.case", "Match case"), func(bool) { f.recount(); f.host.refresh() })
+	f.matchCase = newBarCheck(lang.X("editor.find.case", "Match case"), func(bool) { f.recount(); f.host.refresh() }, hide)
 	f.count = widget.NewLabel("")
-	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { f.findNext(-1, false) })
-	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { f.findNext(1, false) })
-	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), hide)
+	prev := newBarButton("", theme.MoveUpIcon(), func() { f.findNext(-1, false) }, hide)
+	next := newBarButton("", theme.MoveDownIcon(), func() { f.findNext(1, false) }, hide)
+	closeBtn := newBarButton("", theme.CancelIcon(), hide, hide)
 	findRow := container.NewBorder(nil, nil, nil,
 		container.NewHBox(f.count, prev, next, f.matchCase, closeBtn), f.what)
 	f.replaceRow = container.NewBorder(nil, nil, nil, container.NewHBox(
-		widget.NewButton(lang.X("editor.replace.one", "Replace"), f.replaceOne),
-		widget.NewButton(lang.X("editor.replace.all", "Replace all"), f.replaceAll)), f.with)
+		newBarButton(lang.X("editor.replace.one", "Replace"), nil, f.replaceOne, hide),
+		newBarButton(lang.X("editor.replace.all", "Replace all"), nil, f.replaceAll, hide)), f.with)
 	f.box = container.NewVBox(findRow, f.replaceRow)
 	return f
 }
@@ -274,8 +318,8 @@ func newGotoBar(buf *buffer, sel *selection, showLine func(int), hide func()) *g
 	g.entry = newBarEntry(hide)
 	g.entry.OnSubmitted = func(string) { g.submit() }
 	g.box = container.NewBorder(nil, nil, widget.NewLabel(lang.X("editor.goto.label", "Go to line")),
-		container.NewHBox(widget.NewButton(lang.X("editor.goto.go", "Go"), g.submit),
-			widget.NewButtonWithIcon("", theme.CancelIcon(), hide)), g.entry)
+		container.NewHBox(newBarButton(lang.X("editor.goto.go", "Go"), nil, g.submit, hide),
+			newBarButton("", theme.CancelIcon(), hide, hide)), g.entry)
 	return g
 }
 

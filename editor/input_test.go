@@ -347,3 +347,35 @@ func TestUnusedKeysReachTheWindow(t *testing.T) {
 		t.Error("Esc no longer closes the bar or clears the selection")
 	}
 }
+
+// TestEscapeFromAnyControlOfABarClosesIt: Esc closes the Find / Replace
+// bar and the Go to line bar wherever in the bar the keyboard is — its
+// entries, its arrows, Match case, Replace, Close — and the text gets the
+// keyboard back. Tab from the search text to ↑ and then Esc left the bar
+// open with the keyboard on the arrow.
+func TestEscapeFromAnyControlOfABarClosesIt(t *testing.T) {
+	e := newTestEditor(t, "|Disallow: /a\nAllow: /b\n")
+	c := fyne.CurrentApp().Driver().CanvasForObject(e)
+	for _, bar := range []Bar{ReplaceBar, GoToLineBar} {
+		e.ShowBar(bar)
+		first := c.Focused()
+		if first == nil || first == fyne.Focusable(e) {
+			t.Fatalf("bar %d: the bar did not take the keyboard", bar)
+		}
+		for n := 0; n < 12; n++ {
+			e.ShowBar(bar)
+			for range n {
+				c.FocusNext()
+			}
+			f := c.Focused()
+			if f == fyne.Focusable(e) {
+				break // round the bar: back in the text
+			}
+			f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+			if e.bars.find.visible || e.bars.jump.shown || c.Focused() != fyne.Focusable(e) {
+				t.Errorf("bar %d: Esc on %T (Tab × %d) left the bar open or the keyboard outside the text", bar, f, n)
+				e.bars.hide()
+			}
+		}
+	}
+}

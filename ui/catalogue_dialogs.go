@@ -260,7 +260,7 @@ func (cat *catalogueSide) showOwn() {
 	}
 	reload()
 	selected := -1
-	list := widget.NewList(func() int { return len(own) },
+	list := keys.NewList(func() int { return len(own) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			c := own[i]
@@ -323,15 +323,15 @@ func (cat *catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done
 	uas.SetPlaceHolder(lang.X("catalogue.own.ua_hint", "words that identify it in a User-Agent, separated by commas"))
 	operator := keys.NewEntry()
 	operator.SetText(c.Operator)
-	purpose := widget.NewSelect(aitab.PurposeLabels(), nil)
+	purpose := keys.NewSelect(aitab.PurposeLabels(), nil)
 	purpose.SetSelected(aitab.PurposeLabel(c.Purpose))
-	eng := widget.NewSelect(engine.IDs(), nil)
+	eng := keys.NewSelect(engine.IDs(), nil)
 	eng.SetSelected(c.Engine)
 	var behaviours []string
 	for _, b := range catalogue.Behaviours {
 		behaviours = append(behaviours, aiaccess.BehaviourText(b).String())
 	}
-	robots := widget.NewSelect(behaviours, nil)
+	robots := keys.NewSelect(behaviours, nil)
 	robots.SetSelected(aiaccess.BehaviourText(c.RobotsTxt).String())
 	note := keys.NewEntry()
 	note.SetText(c.Note.In("en"))

@@ -102,7 +102,13 @@ func (k *checks) selectLine(n int) {
 func (k *checks) jumpTo(d lint.Diagnostic) {
 	s := k.w
 	k.showEditor()
+	// the line centred first, then the cursor on it (it then needs no
+	// scroll): the next key would otherwise take the view back to where
+	// the cursor was
 	s.ed.ShowLine(k.lintDoc.Position(d.Span.Start).Line)
+	if k.lintDoc == s.ed.Document() {
+		s.ed.SetSelection(d.Span.Start, d.Span.Start)
+	}
 	s.win.Canvas().Focus(s.ed)
 }
 

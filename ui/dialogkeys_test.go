@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/session"
@@ -268,5 +269,58 @@ func TestKeyboardReachesTheMenusAndLeavesTheEditor(t *testing.T) {
 	press(c, fyne.KeyTab, 0)
 	if c.Focused() != fyne.Focusable(s.ed) || !bytes.Contains(s.ed.Bytes(), []byte("\t")) {
 		t.Errorf("Tab in the editor: focus on %T, text %q", c.Focused(), s.ed.Bytes())
+	}
+}
+
+// TestEscClosesADialogWhereverTheKeyboardIs: Esc closes every dialog
+// whichever of its controls Tab took the keyboard to, and the text stays
+// as it was. In File ▸ Open Path… Esc on the "lists every file" box did
+// nothing, nor on the selectors of a crawler of one's own, nor on the
+// list of Your Crawlers: Fyne's widgets take Esc and drop it.
+func TestEscClosesADialogWhereverTheKeyboardIs(t *testing.T) {
+	// Not yet: dialogs whose controls are Fyne's own and still drop Esc.
+	// Fyne's file dialogs (their buttons, lists and folder grid), and the
+	// test set's place (its radio buttons, and the path and command one
+	// can select to copy).
+	gaps := map[string]string{
+		"File ▸ Save As…":             "Fyne's file dialog",
+		"File ▸ Open Lesson…":         "Fyne's file dialog",
+		"File ▸ Export Lesson…":       "Fyne's file dialog",
+		"Tester ▸ Test Set Location…": "radio buttons and selectable text",
+	}
+	for _, d := range windowDialogs {
+		t.Run(d.name, func(t *testing.T) {
+			if why, ok := gaps[d.name]; ok {
+				t.Skip("Esc is dropped there still: " + why)
+			}
+			s, before, _ := editedStudio(t)
+			c := s.win.Canvas()
+			for n := 1; n <= 8; n++ {
+				c.Focus(s.ed)
+				d.open(s)
+				if !hasDialog(s) {
+					t.Fatal("no dialog shown")
+				}
+				for range n {
+					press(c, fyne.KeyTab, 0)
+				}
+				f := c.Focused()
+				if d.fieldKeepsEsc {
+					if _, field := f.(*widget.Entry); field {
+						c.Unfocus()
+					}
+				}
+				press(c, fyne.KeyEscape, 0)
+				if hasDialog(s) {
+					t.Errorf("Tab × %d, then Esc on %T: the dialog stays open", n, f)
+					for i := 0; hasDialog(s) && i < 5; i++ {
+						c.Overlays().Top().Hide()
+					}
+				}
+				if got := s.ed.Bytes(); !bytes.Equal(got, before) {
+					t.Fatalf("Tab × %d, Esc: the text changed to %q", n, got)
+				}
+			}
+		})
 	}
 }

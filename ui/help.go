@@ -41,7 +41,7 @@ func (dl *dialogs) showShortcuts() {
 		{"F5", lang.X("help.keys.class", "in the Lessons tab: the questions one at a time for a class (A / B answer, Enter reveals, Esc leaves)")},
 		{"Ctrl+PgDn / Ctrl+PgUp", lang.X("help.keys.tabs", "next / previous tab")},
 		{"Tab / Shift+Tab", lang.X("help.keys.focus", "next / previous control")},
-		{"Ctrl+Tab / Ctrl+Shift+Tab", lang.X("help.keys.leave_editor", "in the editor (where Tab indents): next / previous control")},
+		{"Ctrl+Tab / Ctrl+Shift+Tab", lang.X("help.keys.leave_editor", "in the editor and in fields of several lines (where Tab is text): next / previous control")},
 		{"Esc / Enter", lang.X("help.keys.dialog", "in a dialog: cancel / the highlighted button, or the button that has the keyboard")},
 		{"Ctrl+Q", lang.X("help.keys.quit", "quit")},
 	}
@@ -60,12 +60,12 @@ func (dl *dialogs) showShortcuts() {
 		grid.Add(k)
 		grid.Add(widget.NewLabel(r[1]))
 	}
-	// The list scrolls when the window is too low for all of it.
-	scroll := container.NewVScroll(grid)
+	// The list scrolls when the window is too low for all of it, by the
+	// keyboard too (Tab to it, then the arrows).
 	h := grid.MinSize().Height
 	if wh := dl.win.Canvas().Size().Height * 0.7; wh > 0 && h > wh {
 		h = wh
 	}
-	scroll.SetMinSize(fyne.NewSize(grid.MinSize().Width, h))
+	scroll := dlg.NewScroll(grid, h)
 	dlg.Custom(lang.X("help.keys.title", "Keyboard Shortcuts"), lang.X("help.close", "Close"), scroll, dl.win)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -168,5 +169,38 @@ func TestLintPanelDrawsCodeWithoutBackticks(t *testing.T) {
 		if tip := fullDiagnosticLine(p.doc, p.diags[i]); strings.Contains(tip, "`") {
 			t.Errorf("%s: the hover tip shows %q", l, tip)
 		}
+	}
+}
+
+// TestEnterOnAProblemPutsTheCursorOnItsLine: with the keyboard in the
+// Problems list, Enter (as Space) opens the highlighted finding, and the
+// editor takes the keyboard with its cursor at the finding. The jump only
+// scrolled: the cursor stayed on line 1, so the next arrow key took the
+// user back to the top of a 4,000-line file.
+func TestEnterOnAProblemPutsTheCursorOnItsLine(t *testing.T) {
+	s := newTestStudio(t)
+	src := "User-agent: *\nDisallow: /a\n\n\n\nUser-agent: Googlebot/2.1\nDisallow: /b\n"
+	s.openPath(writeFile(t, "robots.txt", []byte(src)))
+	p := s.lint
+	if len(p.diags) == 0 {
+		t.Fatal("no finding to jump to")
+	}
+	want := s.checks.lintDoc.Position(p.diags[0].Span.Start).Line
+	if want == 1 {
+		t.Fatal("the finding is on line 1: the test proves nothing")
+	}
+	c := s.win.Canvas()
+	c.Focus(p.list)
+	p.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	p.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})
+	p.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if p.selected != 0 {
+		t.Fatalf("Enter did not open the finding (selected %d)", p.selected)
+	}
+	if c.Focused() != fyne.Focusable(s.ed) {
+		t.Errorf("after Enter the keyboard is in %T, not the editor", c.Focused())
+	}
+	if got := s.ed.CursorLine(); got != want {
+		t.Errorf("cursor on line %d, want the finding's line %d", got, want)
 	}
 }

@@ -171,7 +171,7 @@ func (dl *dialogs) openPathDialog() {
 	problem := newWrappedLabel("")
 	problem.Importance = widget.DangerImportance
 	problem.Hide()
-	all := widget.NewCheck(lang.X("window.open.show_all", "File › Open… lists every file, not only *.txt"), func(on bool) {
+	all := keys.NewCheck(lang.X("window.open.show_all", "File › Open… lists every file, not only *.txt"), func(on bool) {
 		dl.app.Preferences().SetBool(prefOpenAll, on)
 	})
 	all.SetChecked(dl.app.Preferences().Bool(prefOpenAll))

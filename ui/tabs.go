@@ -100,6 +100,12 @@ func (s *studio) buildTabs() *container.AppTabs {
 	}
 	tabs := newQuietTabs(items...)
 	tabs.OnSelected = func(it *container.TabItem) {
+		// before the tab shown may give one of its widgets the keyboard
+		var keep fyne.Focusable
+		if s.bar != nil {
+			keep = s.bar.tests
+		}
+		leaveHiddenTab(s.win.Canvas(), keep)
 		for _, t := range s.tabList {
 			if t.tabItem() == it {
 				t.follow(shown, true)
@@ -108,6 +114,19 @@ func (s *studio) buildTabs() *container.AppTabs {
 		s.refreshStatus()
 	}
 	return tabs
+}
+
+// leaveHiddenTab takes the keyboard from the tab that was in view when
+// another is chosen, so no key reaches what the user no longer sees: after
+// Ctrl+Page Down from the editor, Tab on the Meta tags tab inserted tabs
+// into the hidden robots.txt. Whatever has the keyboard then is in the
+// tab left (the new one's widgets were hidden), unless it is the status
+// bar's button, which stays in view. The next Tab goes to the first
+// control in view.
+func leaveHiddenTab(c fyne.Canvas, keep fyne.Focusable) {
+	if f := c.Focused(); f != nil && f != keep {
+		c.Unfocus()
+	}
 }
 
 // newQuietTabs is a tab container showing the first of items, each

@@ -76,3 +76,37 @@ func TestNextAndPreviousTab(t *testing.T) {
 		t.Errorf("Previous Tab: tab %d, want %d", got, n-2)
 	}
 }
+
+// TestNextTabTakesTheKeyboardOutOfTheHiddenTab: after Ctrl+Page Down from
+// the editor no key reaches the editor the user no longer sees, and Tab
+// goes to a control of the tab in view. The editor kept the keyboard:
+// Tab on the Meta tags tab inserted tabs into the hidden robots.txt.
+func TestNextTabTakesTheKeyboardOutOfTheHiddenTab(t *testing.T) {
+	s := newTestStudio(t)
+	s.openSample()
+	before := string(s.ed.Bytes())
+	c := s.win.Canvas()
+	c.Focus(s.ed)
+	next := viewItem(t, s.menus.forPlatform(false), "Next Tab")
+	for i := 1; i < len(s.tabs.Items); i++ {
+		next.Action()
+		if c.Focused() == fyne.Focusable(s.ed) {
+			t.Fatalf("tab %q shown: the hidden editor has the keyboard", s.tabs.Selected().Text)
+		}
+		c.FocusNext()
+		if c.Focused() == fyne.Focusable(s.ed) {
+			t.Fatalf("tab %q shown: Tab went to the hidden editor", s.tabs.Selected().Text)
+		}
+		if f, ok := c.Focused().(fyne.CanvasObject); ok && !inTree(s.tabs.Selected().Content, f) && !inTree(s.bar.root, f) {
+			t.Errorf("tab %q shown: Tab went to %T, outside the tab in view", s.tabs.Selected().Text, f)
+		}
+	}
+	if string(s.ed.Bytes()) != before {
+		t.Error("the text changed")
+	}
+}
+
+func inTree(root, o fyne.CanvasObject) (in bool) {
+	walkAll(root, func(c fyne.CanvasObject) { in = in || c == o })
+	return in
+}

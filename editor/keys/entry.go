@@ -102,6 +102,20 @@ func (e *Entry) passesEnter(k *fyne.KeyEvent) bool {
 func (e *Entry) TypedShortcut(s fyne.Shortcut) {
 	p, ok := s.(*fyne.ShortcutPaste)
 	if !ok {
+		if next, ok := ctrlTab(s); ok {
+			// Tab is text in a multi-line field: Ctrl+Tab and
+			// Ctrl+Shift+Tab leave it, as they leave the editor.
+			if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil {
+				Run(func() {
+					if next {
+						c.FocusNext()
+					} else {
+						c.FocusPrevious()
+					}
+				})
+			}
+			return
+		}
 		if MenuShortcut(s) { // Alt and a letter: the window's menus
 			PassOnShortcut(e, s)
 			return
@@ -123,6 +137,22 @@ func (e *Entry) TypedShortcut(s fyne.Shortcut) {
 		}
 		e.Entry.TypedShortcut(Read(p, text))
 	})
+}
+
+// ctrlTab reports whether s is Ctrl+Tab (next) or Ctrl+Shift+Tab.
+func ctrlTab(s fyne.Shortcut) (next, ok bool) {
+	c, is := s.(interface {
+		Key() fyne.KeyName
+		Mod() fyne.KeyModifier
+	})
+	if !is || c.Key() != fyne.KeyTab {
+		return false, false
+	}
+	switch base := c.Mod() &^ fyne.KeyModifierShift; base {
+	case fyne.KeyModifierControl, fyne.KeyModifierSuper: // as the editor
+		return c.Mod()&fyne.KeyModifierShift == 0, true
+	}
+	return false, false
 }
 
 // KeyDown is widget.Entry's (it tracks Shift), on the UI goroutine.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
@@ -144,5 +145,31 @@ func TestEntryHoldsAtMostMax(t *testing.T) {
 	paste(e, strings.Repeat("q", 5000))
 	if len(e.Text) != 5000 {
 		t.Errorf("Max 0 took %d of 5000", len(e.Text))
+	}
+}
+
+// TestCtrlTabLeavesAMultiLineField: a multi-line field takes Tab (it is
+// text), so Ctrl+Tab and Ctrl+Shift+Tab take the keyboard to the next and
+// previous control, as in the editor. The AI access tab's field for the
+// server's configuration kept the keyboard for good: Tab typed a tab,
+// Ctrl+Tab did nothing.
+func TestCtrlTabLeavesAMultiLineField(t *testing.T) {
+	test.NewTempApp(t)
+	before, field, after := keys.NewEntry(), keys.NewMultiLineEntry(), keys.NewEntry()
+	w := test.NewTempWindow(t, container.NewVBox(before, field, after))
+	w.Resize(fyne.NewSize(400, 300))
+	c := w.Canvas()
+	c.Focus(field)
+	field.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyTab, Modifier: fyne.KeyModifierControl})
+	if c.Focused() != after {
+		t.Errorf("Ctrl+Tab: the keyboard is in %T, not the next field", c.Focused())
+	}
+	c.Focus(field)
+	field.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyTab, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift})
+	if c.Focused() != before {
+		t.Errorf("Ctrl+Shift+Tab: the keyboard is in %T, not the field before", c.Focused())
+	}
+	if field.Text != "" {
+		t.Errorf("the field's text became %q", field.Text)
 	}
 }

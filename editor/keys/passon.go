@@ -80,3 +80,49 @@ func MenuShortcut(s fyne.Shortcut) bool {
 	})
 	return ok && c.Mod()&fyne.KeyModifierAlt != 0 && c.Mod()&(fyne.KeyModifierControl|fyne.KeyModifierSuper) == 0
 }
+
+// Select is a widget.Select that hands Esc, Enter and the function keys
+// to the window: in a dialog Esc on a focused selector did nothing.
+type Select struct {
+	widget.Select
+}
+
+// NewSelect is widget.NewSelect with the keys handed on.
+func NewSelect(options []string, changed func(string)) *Select {
+	s := &Select{}
+	s.Options, s.OnChanged = options, changed
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// TypedKey gives the window the keys a selector does nothing with.
+func (s *Select) TypedKey(k *fyne.KeyEvent) {
+	if WindowKey(k.Name) || k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter {
+		PassOn(s, k)
+		return
+	}
+	s.Select.TypedKey(k)
+}
+
+// List is a widget.List that hands Esc and the function keys to the
+// window (a list answers Space and the arrows only).
+type List struct {
+	widget.List
+}
+
+// NewList is widget.NewList with the keys handed on.
+func NewList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *List {
+	l := &List{}
+	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey gives the window the keys a list does nothing with.
+func (l *List) TypedKey(k *fyne.KeyEvent) {
+	if WindowKey(k.Name) {
+		PassOn(l, k)
+		return
+	}
+	l.List.TypedKey(k)
+}

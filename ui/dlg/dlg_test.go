@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -178,5 +179,47 @@ func TestHiddenPopUpLeavesTheKeys(t *testing.T) {
 	w.Canvas().Overlays().Top().Hide()
 	if HandleKey(w, &fyne.KeyEvent{Name: fyne.KeyEscape}) {
 		t.Error("Esc went to a dialog no longer shown")
+	}
+}
+
+// TestAListTooLongForTheDialogScrollsByKeyboard: a dialog's text longer
+// than the window (Help ▸ Keyboard Shortcuts) takes the keyboard on Tab
+// and moves with Down, Page Down, End and Home; Esc still closes the
+// dialog. Only the mouse wheel moved it: the rows below the first screen
+// (Ctrl+Tab, the way out of the editor, among them) were out of reach.
+func TestAListTooLongForTheDialogScrollsByKeyboard(t *testing.T) {
+	w := window(t)
+	var rows []fyne.CanvasObject
+	for range 60 {
+		rows = append(rows, widget.NewLabel("row"))
+	}
+	s := NewScroll(container.NewVBox(rows...), 300)
+	Custom("Long", "Close", s, w)
+	c := w.Canvas()
+	c.FocusNext()
+	if c.Focused() != fyne.Focusable(s) {
+		t.Fatalf("Tab went to %T, not the text", c.Focused())
+	}
+	key(w, fyne.KeyDown)
+	down := s.scroll.Offset.Y
+	if down <= 0 {
+		t.Fatal("Down did not move the text")
+	}
+	key(w, fyne.KeyPageDown)
+	if s.scroll.Offset.Y <= down {
+		t.Error("Page Down did not move the text further")
+	}
+	key(w, fyne.KeyEnd)
+	end := s.scroll.Offset.Y
+	if want := s.scroll.Content.MinSize().Height - s.scroll.Size().Height; end < want-1 {
+		t.Errorf("End: at %v, the end is %v", end, want)
+	}
+	key(w, fyne.KeyHome)
+	if s.scroll.Offset.Y != 0 {
+		t.Error("Home did not go back to the top")
+	}
+	key(w, fyne.KeyEscape)
+	if open(w) {
+		t.Error("Esc on the text did not close the dialog")
 	}
 }

@@ -535,7 +535,7 @@ func TestCatalogue(t *testing.T) {
 	p, w := newTestPane(t, "User-agent: * Rex\nDisallow: /t\n")
 	// The picker button next to the first crawler row.
 	row := p.ui.crawlerBox.Objects[0].(*fyne.Container)
-	pick := row.Objects[1].(*fyne.Container).Objects[0].(*widget.Button)
+	pick := row.Objects[1].(*fyne.Container).Objects[0].(*rowButton)
 	test.Tap(pick)
 	view := p.input.lastCatalogue
 	if view == nil || len(w.Canvas().Overlays().List()) != 1 {

@@ -20,6 +20,37 @@ import (
 type rowEntry struct {
 	keys.Entry
 	onPasteLines func(lines []string)
+	onFocus      func() // scrolls the row into the rows' view
+}
+
+// FocusGained brings the row into sight: Tab into a row below the view
+// left the keyboard in a row no one could see.
+func (e *rowEntry) FocusGained() {
+	e.Entry.FocusGained()
+	if e.onFocus != nil {
+		e.onFocus()
+	}
+}
+
+// rowButton is a row's button (pick from the catalogue, remove) that
+// brings its row into sight when Tab reaches it, as the row's entry does.
+type rowButton struct {
+	widget.Button
+	onFocus func()
+}
+
+func newRowButton(icon fyne.Resource, tapped func(), onFocus func()) *rowButton {
+	b := &rowButton{onFocus: onFocus}
+	b.Icon = icon
+	b.OnTapped = tapped
+	b.Importance = widget.LowImportance
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *rowButton) FocusGained() {
+	b.Button.FocusGained()
+	b.onFocus()
 }
 
 // maxRow is the most characters a crawler or path row holds (its shown
@@ -259,12 +290,16 @@ func (in *rowInput) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 			in.nextRow(k, i)
 		}
 	}
-	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { in.removeRow(k, i) })
-	remove.Importance = widget.LowImportance
+	reveal := func() {
+		if live() {
+			in.revealRow(k, i)
+		}
+	}
+	e.onFocus = reveal
+	remove := newRowButton(theme.DeleteIcon(), func() { in.removeRow(k, i) }, reveal)
 	right := container.NewHBox(remove)
 	if k == crawlerRows {
-		pick := widget.NewButtonWithIcon("", theme.SearchIcon(), nil)
-		pick.Importance = widget.LowImportance
+		pick := newRowButton(theme.SearchIcon(), nil, reveal)
 		pick.OnTapped = func() {
 			in.showCatalogue(pick, false, func(token string) int { e.setRowText(token); return 1 })
 		}

@@ -1,6 +1,7 @@
 package testerpane
 
 import (
+	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -50,5 +51,47 @@ func TestTabGoesDownThePane(t *testing.T) {
 	}
 	if c.Focused() != p.ui.filter {
 		t.Error("Shift+Tab from the table does not come back to the filter")
+	}
+}
+
+// TestTabIntoARowOutOfSightScrollsToIt: Tab through twenty crawler rows
+// brings each focused row (its entry and its buttons) into the rows' view.
+// In the real window the lists show two rows; Tab went on to the third
+// row, the fourth, … with the view standing still, so the keyboard was in
+// a row no one could see.
+func TestTabIntoARowOutOfSightScrollsToIt(t *testing.T) {
+	p, w := newTestPane(t, privateRobots)
+	s := testset.New()
+	for i := range 20 {
+		s.Crawlers = append(s.Crawlers, fmt.Sprintf("Bot%d", i))
+	}
+	s.Paths = []string{"/a"}
+	p.SetTestSet(s)
+	p.ui.fold.set(false)
+	sc := p.ui.rowsScroll
+	sc.Content.Resize(fyne.NewSize(sc.Size().Width, sc.Content.MinSize().Height))
+	if sc.Content.Size().Height <= sc.Size().Height {
+		t.Fatalf("the rows fit their view (%v in %v): nothing to scroll", sc.Content.Size(), sc.Size())
+	}
+	c := w.Canvas()
+	c.Focus(p.input.entry(crawlerRows, 0))
+	drv := fyne.CurrentApp().Driver()
+	inView := func(o fyne.CanvasObject) bool {
+		y := drv.AbsolutePositionForObject(o).Y - drv.AbsolutePositionForObject(sc).Y
+		return y >= 0 && y+o.Size().Height <= sc.Size().Height+0.5
+	}
+	last := p.input.entry(crawlerRows, 19)
+	for i := 0; i < 100 && c.Focused() != last; i++ {
+		c.FocusNext()
+		f, ok := c.Focused().(fyne.CanvasObject)
+		if !ok {
+			t.Fatalf("Tab %d: nothing focused", i+1)
+		}
+		if !inView(f) {
+			t.Fatalf("Tab %d: the focused %T is out of the rows' view (scrolled to %v)", i+1, f, sc.Offset)
+		}
+	}
+	if c.Focused() != last {
+		t.Fatal("Tab did not reach the last crawler row")
 	}
 }
