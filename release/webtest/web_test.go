@@ -23,15 +23,29 @@ import (
 	"github.com/robots-studio/robots-studio/tester/engine"
 )
 
-// Budgets of issue 23. The transfer is always checked (it does not depend
-// on the machine's load); the times are measured and logged on every run,
-// and checked when ROBOTS_STUDIO_WEB_BUDGETS=1 (a quiet machine: the two
-// cores here are shared with other jobs during development).
+// Budgets of issue 23. The transfer does not depend on the machine's load
+// and is always held to its budget. The times are checked on every run
+// against limits that hold on a shared, loaded 2-core machine (the build
+// machine measured a first frame of 5 s and a key → frame median of
+// 70–110 ms), which catch a page that got several times slower; with
+// ROBOTS_STUDIO_WEB_BUDGETS=1 (a quiet machine) against issue 23's own
+// targets.
 const (
 	maxTransfer      = 15 * 1000 * 1000
 	maxFirstFrame    = 10 * time.Second
 	maxKeyToFrameP50 = 50 * time.Millisecond
+
+	loadedFirstFrame    = 45 * time.Second
+	loadedKeyToFrameP50 = 300 * time.Millisecond
 )
+
+// timeBudgets are the limits this run holds the times to (see above).
+func timeBudgets() (firstFrame, keyToFrameP50 time.Duration) {
+	if os.Getenv("ROBOTS_STUDIO_WEB_BUDGETS") == "1" {
+		return maxFirstFrame, maxKeyToFrameP50
+	}
+	return loadedFirstFrame, loadedKeyToFrameP50
+}
 
 // webSettings is what robotsStudio.settings() gives.
 type webSettings struct {
@@ -62,8 +76,6 @@ func stressEvents() int {
 	}
 	return 5000
 }
-
-func checkTimes() bool { return os.Getenv("ROBOTS_STUDIO_WEB_BUDGETS") == "1" }
 
 // load opens url and waits for the app's first usable frame (frameProbe);
 // it returns that time, counted from the start of navigation.
@@ -206,8 +218,8 @@ func TestWeb(t *testing.T) {
 		if sent > maxTransfer {
 			t.Errorf("page transfer %d bytes, budget %d", sent, maxTransfer)
 		}
-		if checkTimes() && first > maxFirstFrame {
-			t.Errorf("first usable frame after %v, budget %v", first, maxFirstFrame)
+		if budget, _ := timeBudgets(); first > budget {
+			t.Errorf("first usable frame after %v, budget %v", first, budget)
 		}
 		var v string
 		p.eval("robotsStudio.version", &v)
@@ -316,8 +328,8 @@ func TestWeb(t *testing.T) {
 		lat := p.typeKeys(keys)
 		med, p95 := percentile(lat, 0.5), percentile(lat, 0.95)
 		t.Logf("keystroke → frame over %d keys: median %.1f ms, p95 %.1f ms, max %.1f ms", len(lat), med, p95, lat[len(lat)-1])
-		if checkTimes() && med > float64(maxKeyToFrameP50.Milliseconds()) {
-			t.Errorf("keystroke → frame median %.1f ms, budget %v", med, maxKeyToFrameP50)
+		if _, budget := timeBudgets(); med > float64(budget.Milliseconds()) {
+			t.Errorf("keystroke → frame median %.1f ms, budget %v", med, budget)
 		}
 		if txt := p.text(); len(txt) < len(linkedin)+keys-5 {
 			t.Errorf("the editor has %d bytes after %d keys, want about %d", len(txt), keys, len(linkedin)+keys)
