@@ -70,7 +70,7 @@ func (p *productionGuard) show(j productionJob, found []history.GuardFinding) {
 		dlg.Info(title, lang.X("production.ready", "Ready for production: none of the checks failed.")+"\n\n"+scope, win)
 		return
 	}
-	head := widget.NewLabel(lang.XN("production.failed", "{{.Count}} check failed: this file must not reach a live site.", len(found), map[string]any{"Count": len(found)}) + "\n" + scope)
+	head := widget.NewLabel(lang.XN("production.failed", "{{.Count}} checks failed: this file must not reach a live site.", len(found), map[string]any{"Count": len(found)}) + "\n" + scope)
 	head.Wrapping = fyne.TextWrapWord
 	var d *dialog.CustomDialog
 	rows := container.NewVBox()
