@@ -155,7 +155,7 @@ func TestProductionMenuItemInEveryLanguage(t *testing.T) {
 			t.Fatalf("%s: no %q in the Edit menu", code, label)
 		}
 		it.Action()
-		if !hasDialog(s) || strings.Contains(dialogText(s), "failed: this file must not") {
+		if !hasDialog(s) || code != "en" && strings.Contains(dialogText(s), "failed: this file must not") {
 			t.Errorf("%s: the dialog is missing or in English:\n%s", code, dialogText(s))
 		}
 	}
