@@ -14,6 +14,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/catalogue"
+	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
@@ -69,6 +70,11 @@ var windowDialogs = []struct {
 	{"File ▸ Open Lesson…", func(s *studio) { s.class.openLessonDialog() }, false},
 	{"File ▸ Export Lesson…", func(s *studio) { s.class.exportLessonDialog() }, true},
 	{"Edit ▸ Apply All Safe Fixes", func(s *studio) { s.checks.applySafeFixes() }, false},
+	{"Edit ▸ Check for Production… (ready)", func(s *studio) { s.production.work.Inline = true; s.production.check() }, false},
+	{"Edit ▸ Check for Production… (findings)", func(s *studio) {
+		s.production.work.Inline = true
+		s.production.work.Submit(productionJob{doc: syntax.Parse([]byte(stagingRobots))})
+	}, false},
 	{"Tester ▸ Compare with…", func(s *studio) { s.live.compareWith() }, false},
 	{"Tester ▸ Test Set Location…", func(s *studio) { s.dialogs.showTestSetPlace() }, false},
 	{"Catalogue ▸ Update…", func(s *studio) { s.catalogue.showUpdate() }, false},

@@ -47,7 +47,7 @@ type menuCommands struct {
 	save, saveAs, revert, recover     func()
 	openLesson, exportLesson, quit    func()
 	// Edit
-	applySafeFixes func()
+	applySafeFixes, production func()
 	// Tester
 	addCrawler, addPath, compareWith, testSetPlace func()
 	// View: the reading or compare switch changed (the status and what
@@ -93,6 +93,7 @@ func newMenuBar(s *studio) menuBar {
 			exportLesson:   func() { s.class.exportLessonDialog() },
 			quit:           func() { s.whenSafe(s.quit) },
 			applySafeFixes: func() { s.checks.applySafeFixes() },
+			production:     func() { s.production.check() },
 			addCrawler:     func() { s.showEditor(); s.pane.AddCrawler() },
 			addPath:        func() { s.showEditor(); s.pane.AddPath() },
 			compareWith:    func() { s.live.compareWith() },
@@ -173,6 +174,7 @@ func (m *menuBar) forPlatform(web bool) *fyne.MainMenu {
 		item(lang.X("menu.edit.goto", "Go to Line…"), shortcut(fyne.KeyG, 0), func() { m.focusEditor(); ed.ShowBar(editor.GoToLineBar) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.X("menu.edit.fixall", "Apply All Safe Fixes"), do.applySafeFixes),
+		fyne.NewMenuItem(lang.X("production.menu", "Check for Production…"), do.production),
 	)
 	engines := fyne.NewMenuItem(lang.X("menu.view.engine", "Engine"), nil)
 	own := fyne.NewMenuItem(lang.X("testerpane.reading.own", "Each crawler's own"), func() { m.setEngine(testerpane.OwnReading) })

@@ -32,7 +32,7 @@ func TestMenuAloneRunsEachItemsCommand(t *testing.T) {
 			addCrawler:     run("addCrawler"), addPath: run("addPath"), compareWith: run("compareWith"), testSetPlace: run("testSetPlace"),
 			readingChanged: run("reading"), compareChanged: func(bool) { ran = append(ran, "compare") },
 			themed: run("themed"), language: func(code string) { ran = append(ran, "language "+code) },
-			shortcuts: run("shortcuts"), about: run("about"), showEditor: run("showEditor"),
+			shortcuts: run("shortcuts"), about: run("about"), showEditor: run("showEditor"), production: run("production"),
 		},
 		part: menuParts{
 			zoom:        func() []*fyne.MenuItem { return nil },
@@ -68,6 +68,7 @@ func TestMenuAloneRunsEachItemsCommand(t *testing.T) {
 		{"File", "Recover Unsaved Work…", "recover"},
 		{"File", "Quit", "quit"},
 		{"Edit", "Apply All Safe Fixes", "fixes"},
+		{"Edit", "Check for Production…", "production"},
 		{"Tester", "Add Path Row", "addPath"},
 		{"Tester", "Test Set Location…", "testSetPlace"},
 		{"View", "Compare Readings", "compare"},

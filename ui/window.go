@@ -57,6 +57,7 @@ type studio struct {
 	view        viewSide
 	dialogs     dialogs
 	checks      checks
+	production  *productionGuard // Edit ▸ Check for Production… (production.go)
 	web         webSide
 	menus       menuBar       // the main menu (menus.go)
 	menuKeys    menuKeys      // F10 and Alt+letter (menukeys.go)
@@ -206,6 +207,7 @@ func newStudio(a fyne.App, storage string) *studio {
 		})
 	}}
 	s.checks = checks{w: s.shared, presented: func(v engine.Verdict) { s.class.presentVerdict(v) }, showEditor: s.showEditor}
+	s.production = newProductionGuard(s.shared, func(n int) { s.checks.selectLine(n) }, func(v any) { s.checks.workerFailed(v) })
 	s.win = a.NewWindow("Robots Studio")
 	s.win.SetIcon(Icon)
 	s.ed = editor.New()

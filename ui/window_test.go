@@ -302,7 +302,7 @@ func TestMenusHaveTheStandardItemsAndShortcuts(t *testing.T) {
 	m := s.menus.main()
 	want := map[string][]string{
 		"File":      {"New", "Open…", "Open Path…", "Open Recent", "Open from Site…", "Save", "Save As…", "Revert", "Recover Unsaved Work…", "Open Lesson…", "Export Lesson…", "Quit"},
-		"Edit":      {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes"},
+		"Edit":      {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to Line…", "Apply All Safe Fixes", "Check for Production…"},
 		"Tester":    {"Add Crawler Row", "Add Path Row", "Compare with…", "Test Set Location…"},
 		"View":      {"Engine", "Compare Readings", "Zoom In", "Zoom Out", "Actual Size", "Word Wrap", "Results Only", "Theme", "Language", "Presenter", "Timeline of the Standard", "Next Tab", "Previous Tab"},
 		"Catalogue": {"Update…", "Your Crawlers…", "Undo Last Catalogue Change"},
