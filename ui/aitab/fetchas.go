@@ -41,7 +41,8 @@ type fetchAs struct {
 	worker *latest.Worker[asJob, asOut]
 	hand   func(func()) // how progress reaches the UI goroutine (fyne.Do)
 	stop   context.CancelFunc
-	run    int // increases with every fetch; a late answer of an older one is dropped
+	run    int               // increases with every fetch; a late answer of an older one is dropped
+	last   *fetch.Comparison // the answers on screen, to show again in another language
 }
 
 type asJob struct {
@@ -189,9 +190,7 @@ func (v *fetchAs) fetchingAs(run, i int) {
 		map[string]any{"Agent": v.agents[i].Name, "N": i + 1, "Total": len(v.agents)}))
 }
 
-// fetched shows the answers: a row per crawler with its version's letter
-// (the most common version is A), then what each other version has and
-// lacks against A, in the words of fetch.AsAgents.
+// fetched shows the answers, or why there are none.
 func (v *fetchAs) fetched(j asJob, o asOut) {
 	if j.run != v.run {
 		return
@@ -199,6 +198,7 @@ func (v *fetchAs) fetched(j asJob, o asOut) {
 	v.stop = nil
 	v.setRunning(false)
 	v.results.RemoveAll()
+	v.last = nil
 	var ie *fetch.InputError
 	switch {
 	case errors.Is(o.err, context.Canceled):
@@ -211,7 +211,16 @@ func (v *fetchAs) fetched(j asJob, o asOut) {
 		v.status.SetText(o.err.Error())
 		return
 	}
-	c := o.c
+	v.show(o.c)
+}
+
+// show puts the answers on screen: a row per crawler with its version's
+// letter (A the most common), then what each other version has and lacks
+// against A, in the words of fetch.AsAgents.
+func (v *fetchAs) show(c *fetch.Comparison) {
+	v.last = c
+	v.results.RemoveAll()
+	v.status.Show()
 	if c.Same {
 		v.status.SetText(lang.X("aitab.as.same", "Every crawler got the same robots.txt."))
 	} else {

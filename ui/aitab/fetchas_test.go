@@ -81,6 +81,12 @@ func TestFetchAsShowsEachCrawlersVersion(t *testing.T) {
 	if !strings.Contains(v.status.Text, "3 different versions") || v.cancel.Visible() || v.fetchBtn.Disabled() {
 		t.Errorf("status %q, cancel shown %v, fetch disabled %v", v.status.Text, v.cancel.Visible(), v.fetchBtn.Disabled())
 	}
+	// The answers and the site survive a rebuild in another language.
+	again, _ := newTestTab(t, "User-agent: *\nAllow: /\n")
+	again.Restore(tab.State())
+	if again.as.site.Text != v.site.Text || labels(again.as.results) != got || again.as.status.Text != v.status.Text {
+		t.Errorf("restored: site %q, status %q, results\n%s", again.as.site.Text, again.as.status.Text, labels(again.as.results))
+	}
 	// A site typed by the user stays when the document is read again.
 	v.site.SetText("example.org")
 	tab.Refresh()
