@@ -226,26 +226,31 @@ func (v *fetchAs) show(c *fetch.Comparison) {
 	} else {
 		v.status.SetText(lang.XN("aitab.as.versions", "The crawlers got {{.Count}} different versions of robots.txt.", len(c.Versions), map[string]any{"Count": len(c.Versions)}))
 	}
+	// The site's lines and the crawlers' names are drawn as they are;
+	// fetch's notes quote code in backticks.
 	add := func(s string, colour fyne.ThemeColorName) {
 		v.results.Add(richmsg.NewText(s, richmsg.Style{Color: colour, Literal: true}))
 	}
+	note := func(s string) { v.results.Add(richmsg.NewText(s, richmsg.Style{Color: theme.ColorNamePlaceHolder})) }
 	letter := func(i int) string { return string(rune('A' + i)) }
-	// a row per crawler, in the order they were fetched
+	// a row per crawler, in the order they were fetched, in one block
+	var rows []string
 	for _, a := range v.agents {
 		for i, ver := range c.Versions {
 			for _, name := range ver.Agents {
 				if name == a.Name {
-					add(asRow(a.Name, letter(i), ver.Result), theme.ColorNameForeground)
+					rows = append(rows, asRow(a.Name, letter(i), ver.Result))
 				}
 			}
 		}
 	}
+	add(strings.Join(rows, "\n"), theme.ColorNameForeground)
 	for i := 1; i < len(c.Versions); i++ {
 		ver := c.Versions[i]
 		add(lang.X("aitab.as.differs", "Version {{.Version}} ({{.Agents}}) against version {{.Common}}:",
 			map[string]any{"Version": letter(i), "Agents": strings.Join(ver.Agents, ", "), "Common": letter(0)}), theme.ColorNameWarning)
 		for _, n := range ver.Notes {
-			add("  "+n.String(), theme.ColorNamePlaceHolder)
+			note("  " + n.String())
 		}
 		for _, part := range []struct {
 			title string
@@ -262,7 +267,7 @@ func (v *fetchAs) show(c *fetch.Comparison) {
 			add(strings.Join(lines, "\n"), theme.ColorNameForeground)
 		}
 		if len(ver.Only) == 0 && len(ver.Missing) == 0 && len(ver.Notes) == 0 {
-			add("  "+lang.X("aitab.as.same_lines", "the same lines; the bytes differ (line ends, a byte order mark or spaces)"), theme.ColorNamePlaceHolder)
+			note("  " + lang.X("aitab.as.same_lines", "the same lines; the bytes differ (line ends, a byte order mark or spaces)"))
 		}
 	}
 }

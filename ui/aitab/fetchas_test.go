@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -128,5 +129,33 @@ func TestFetchAsCancel(t *testing.T) {
 	ui.Drain()
 	if v.cancel.Visible() || v.fetchBtn.Disabled() || v.status.Text != "Cancelled." || len(v.results.Objects) != 0 {
 		t.Errorf("after Cancel: cancel shown %v, fetch disabled %v, status %q, %d results", v.cancel.Visible(), v.fetchBtn.Disabled(), v.status.Text, len(v.results.Objects))
+	}
+}
+
+// Rule: one answer for all says so; bodies that differ only in line ends
+// are two versions whose lines are the same, and the row says that.
+func TestFetchAsSameAndLineEnds(t *testing.T) {
+	var crlf atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body := "User-agent: *\nDisallow: /admin/\n"
+		if crlf.Load() && strings.Contains(r.Header.Get("User-Agent"), "GPTBot") {
+			body = strings.ReplaceAll(body, "\n", "\r\n")
+		}
+		w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	tab, _ := newTestTab(t, "User-agent: *\nAllow: /\n")
+	v := tab.as
+	v.worker.Inline = true
+	v.site.SetText(srv.URL)
+	test.Tap(v.fetchBtn)
+	if v.status.Text != "Every crawler got the same robots.txt." || !strings.Contains(labels(v.results), "GPTBot: version A · HTTP 200 · 32 bytes") {
+		t.Errorf("status %q, results\n%s", v.status.Text, labels(v.results))
+	}
+	crlf.Store(true)
+	test.Tap(v.fetchBtn)
+	got := labels(v.results)
+	if !strings.Contains(got, "GPTBot: version B · HTTP 200 · 34 bytes") || !strings.Contains(got, "the same lines; the bytes differ") {
+		t.Errorf("results\n%s", got)
 	}
 }
