@@ -104,6 +104,7 @@ func (t *aiTab) fill() {
 	ed := t.w.ed
 	t.Tab = aitab.New(ed.Document, func(edits []aiaccess.Edit) error { return ed.ApplyEdits(edits) })
 	t.Tab.Window = t.w.win
+	t.Tab.SetSite(func() string { return t.w.doc.Remote() }) // "What each crawler gets" offers the document's site
 	if t.since {
 		t.Restore(t.kept) // reads the document, as Refresh does
 	}

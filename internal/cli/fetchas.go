@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -36,12 +35,6 @@ var (
 	msgFAOnly        = msg.Def("cli.fetch-as.only", "only in this version:")
 	msgFAMissing     = msg.Def("cli.fetch-as.missing", "missing from this version:")
 )
-
-// browserUA is a real desktop Chrome User-Agent (the one ChatGPT's agent
-// was seen sending in 2025).
-const browserUA = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36"
-
-var fetchAsDefault = []string{"Googlebot", "Bingbot", "GPTBot", "ClaudeBot", "browser"}
 
 // JSONFetchAs is the --json form.
 type JSONFetchAs struct {
@@ -77,30 +70,15 @@ func runFetchAs(env *Env, args []string) int {
 		return Failf(env, "fetch-as: %s", msg.New(msgTimeoutPositive))
 	}
 	if len(as) == 0 {
-		as = fetchAsDefault
+		as = fetch.DefaultAgents
 	}
 	var agents []fetch.Agent
 	for _, name := range as {
-		if strings.EqualFold(name, "browser") {
-			agents = append(agents, fetch.Agent{Name: "browser", UserAgent: browserUA})
-			continue
-		}
-		var found *catalogue.Crawler
-		for _, c := range catalogue.All() {
-			if strings.EqualFold(c.Name, name) {
-				c := c
-				found = &c
-				break
-			}
-		}
-		if found == nil {
+		a, ok := fetch.AgentNamed(name)
+		if !ok {
 			return Failf(env, "fetch-as: %s", msg.New(msgFANoCrawler, "Name", strconv.Quote(name)))
 		}
-		ua := found.Tokens[0]
-		if len(found.Samples) > 0 {
-			ua = found.Samples[0]
-		}
-		agents = append(agents, fetch.Agent{Name: found.Name, UserAgent: ua})
+		agents = append(agents, a)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(len(agents)+1)**timeout)
 	defer cancel()

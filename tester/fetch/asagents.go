@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/linealign"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -20,6 +21,34 @@ import (
 type Agent struct {
 	Name      string // "GPTBot"
 	UserAgent string // the full header sent
+}
+
+// BrowserUA is a real desktop Chrome User-Agent (the one ChatGPT's agent
+// was seen sending in 2025): the agent named "browser".
+const BrowserUA = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36"
+
+// DefaultAgents are the agents fetched as when none is named (the
+// fetch-as command and the window's AI access tab): the two search
+// crawlers, two AI crawlers and a browser.
+var DefaultAgents = []string{"Googlebot", "Bingbot", "GPTBot", "ClaudeBot", "browser"}
+
+// AgentNamed is the catalogue crawler called name (any case) as an Agent:
+// the User-Agent of its first sample, else its first token; "browser" is
+// BrowserUA. False: the catalogue has no such crawler.
+func AgentNamed(name string) (Agent, bool) {
+	if strings.EqualFold(name, "browser") {
+		return Agent{Name: "browser", UserAgent: BrowserUA}, true
+	}
+	for _, c := range catalogue.All() {
+		if strings.EqualFold(c.Name, name) {
+			ua := c.Tokens[0]
+			if len(c.Samples) > 0 {
+				ua = c.Samples[0]
+			}
+			return Agent{Name: c.Name, UserAgent: ua}, true
+		}
+	}
+	return Agent{}, false
 }
 
 // Version is one distinct answer and the agents that got it.

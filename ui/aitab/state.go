@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/catalogue"
+	"github.com/robots-studio/robots-studio/tester/fetch"
 )
 
 // State is what the user did in the tab: the paths asked about and the
@@ -20,6 +21,8 @@ type State struct {
 	edge     string // the pasted server config
 	server   int
 	use      int
+	site     string            // What each crawler gets: the site typed
+	asLast   *fetch.Comparison // and the answers shown
 }
 
 // State returns what the user did in the tab.
@@ -29,6 +32,9 @@ func (t *Tab) State() State {
 		edge: t.edge.config.Text, server: t.edge.server.SelectedIndex(), use: t.use.SelectedIndex()}
 	for p, c := range t.purposes {
 		st.purposes[p] = c.Checked
+	}
+	if t.as != nil {
+		st.site, st.asLast = t.as.site.Text, t.as.last
 	}
 	return st
 }
@@ -57,6 +63,12 @@ func (t *Tab) Restore(st State) {
 	}
 	if st.stance >= 0 && st.stance < len(t.stance.Options) {
 		t.stance.SetSelected(t.stance.Options[st.stance])
+	}
+	if t.as != nil {
+		t.as.site.SetText(st.site)
+		if st.asLast != nil {
+			t.as.show(st.asLast)
+		}
 	}
 	t.Refresh()
 }

@@ -51,6 +51,8 @@ type Tab struct {
 	copyBtn   *widget.Button
 	shownText string // the selected target's text, for Copy
 	edge      *edgeCheck
+	as        *fetchAs // nil in the browser build
+	site      func() string
 
 	Content fyne.CanvasObject
 	// Window is the window file dialogs open over (the edge check's Open);
@@ -136,6 +138,11 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, drafts, t.edge.box))
+	// What each crawler gets of the live file, below the edge check: both
+	// are about what the site serves rather than what the file says.
+	if t.as = newFetchAs(t); t.as != nil {
+		builder.Content.(*fyne.Container).Add(t.as.box)
+	}
 	// The note (where a rule goes, whom it refuses: a long list) scrolls
 	// below the text it is about; above the scroll it pushed the buttons
 	// out of the window (Russian, 1024×768).
@@ -158,6 +165,15 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.stance.SetSelected(labels[1])
 	t.Refresh()
 	return t
+}
+
+// SetSite tells the tab where the open document came from (its address,
+// "" for a file): "What each crawler gets" offers to fetch that site.
+func (t *Tab) SetSite(site func() string) {
+	t.site = site
+	if t.as != nil {
+		t.as.follow()
+	}
 }
 
 // Refresh recomputes the access view for the current document.
@@ -217,6 +233,9 @@ func (t *Tab) Refresh() {
 	t.report.setRows(rows)
 	if t.edge != nil {
 		t.edge.run()
+	}
+	if t.as != nil {
+		t.as.follow()
 	}
 	t.summary.SetText(lang.X("aitab.access.summary", "AI crawlers that may fetch /: {{.Allowed}}; refused: {{.Blocked}}. Each is asked under the engine that reads robots.txt for it.",
 		map[string]any{"Allowed": allowedAI, "Blocked": blockedAI}))
