@@ -110,6 +110,7 @@ suite:
 	bash .ci/headless-check ./$(BIN)-headless
 	./$(BIN)-headless lessons --check
 	GOOS=js GOARCH=wasm $(GO) test -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./editor/keys/
+	GOOS=js GOARCH=wasm $(GO) test -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run 'InTheBrowser' ./ui/aitab/
 	WEB_GZIP=gzip $(MAKE) --no-print-directory dist
 	ROBOTS_STUDIO_DIST=$(CURDIR)/$(DIST) ROBOTS_STUDIO_LINUX_CLI=$(CURDIR)/$(BIN)-headless $(GO) test -p 1 -timeout 40m -v ./release/...
 	$(MAKE) --no-print-directory e2e
