@@ -5,7 +5,7 @@
 //	statusq STATUS_FILE CHECK...    exit 0 when every check holds
 //	statusq --recovery FILE TEXT    exit 0 when the recovery record holds TEXT
 //	statusq --tests STATUS_FILE     print where the window saves the test set
-//	statusq --get STATUS_FILE KEY   print rows_in_view, path_chars or third_row (the tour's figures)
+//	statusq --get STATUS_FILE KEY   print rows_in_view, path_chars, third_row (the tour's figures) or tab
 //
 // A CHECK is title_has=TEXT, modified=true|false, tab=TITLE (the tab
 // shown), focus_has=TEXT (the widget with the keyboard: "editor", or
@@ -55,6 +55,8 @@ func main() {
 			fmt.Println(s.PathChars)
 		case "third_row":
 			fmt.Println(s.ThirdRow[0], s.ThirdRow[1])
+		case "tab":
+			fmt.Println(s.Tab)
 		default:
 			os.Exit(2)
 		}
