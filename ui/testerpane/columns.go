@@ -85,20 +85,29 @@ func (tb *resultTable) normalColumns(width float32) []column {
 	// (1024×768): the back row reads the crawler, the path and the verdict
 	// large, and the selected result's deciding rule is in the large-type
 	// explanation and marked in the editor beside the table.
-	if tb.presenting && width > 0 && tb.colChoice[colRule] == colAuto && tb.pathRoom(cols) > width {
+	// So it does beside a host column (rows of several hosts at 1024×768,
+	// in Russian and Polish): the selected result's explanation quotes
+	// its deciding line.
+	if (tb.presenting || tb.view.mixed) && width > 0 && tb.colChoice[colRule] == colAuto && tb.pathRoom(cols) > width {
 		cols = slices.DeleteFunc(cols, func(c column) bool { return c.kind == colRule })
 	}
 	return cols
 }
 
 // pathRoom is the width cols need for thirty characters of the path: every
-// column at its least, the crawler column at a short name's width (as
-// fitColumns gives way).
+// column at its least, the crawler and host columns at a short name's
+// width (as fitColumns gives way).
 func (tb *resultTable) pathRoom(cols []column) float32 {
 	w := tb.leastWidth(cols)
 	for _, c := range cols {
-		if _, kept := tb.userWidth(c); c.kind == colCrawler && !kept {
+		if _, kept := tb.userWidth(c); kept {
+			continue
+		}
+		switch c.kind {
+		case colCrawler:
 			w -= max(0, tb.fitWidth(c)-tb.leastCrawler(c))
+		case colHost:
+			w -= max(0, tb.fitWidth(c)-tb.leastHost(c))
 		}
 	}
 	return w
@@ -147,6 +156,13 @@ func (tb *resultTable) leastCrawler(c column) float32 {
 	return max(zoomed(84), tb.headerWidth(c))
 }
 
+// leastHost is the least width the host column gives way to when the
+// path needs the width: about twelve characters ("www.li…n.com"), never
+// narrower than its header.
+func (tb *resultTable) leastHost(c column) float32 {
+	return max(textWidth("www.linkedin", false)+zoomed(2*cellPad), tb.headerWidth(c))
+}
+
 // fitColumns sizes the text columns of the table without compare so that
 // every column fits width: each text column gets its least width and a
 // share of what is left by weight. When even the least widths do not fit,
@@ -181,6 +197,19 @@ func (tb *resultTable) fitColumns(width float32) {
 		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colCrawler }); i >= 0 {
 			if _, kept := tb.userWidth(tb.cols[i]); !kept {
 				give := max(0, min(-spare, tb.widths[i]-tb.leastCrawler(tb.cols[i])))
+				tb.widths[i] -= give
+				tb.ui.table.SetColumnWidth(i, tb.widths[i])
+				spare += give
+			}
+		}
+	}
+	if spare < 0 {
+		// Rows of several hosts (1024×768): the host column gives way
+		// next, down to a short host's width; a host cut there is cut in
+		// the middle, and its whole URL is in the cell's tip.
+		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colHost }); i >= 0 {
+			if _, kept := tb.userWidth(tb.cols[i]); !kept {
+				give := max(0, min(-spare, tb.widths[i]-tb.leastHost(tb.cols[i])))
 				tb.widths[i] -= give
 				tb.ui.table.SetColumnWidth(i, tb.widths[i])
 				spare += give

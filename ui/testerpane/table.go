@@ -405,7 +405,8 @@ func (tb *resultTable) content(row int, col column) content {
 		}
 		return out
 	case colHost:
-		out.text = tb.view.displayHost(c.path)
+		out.text, out.middle = tb.view.displayHost(c.path), true
+		out.full = c.path // the whole URL, when the host is cut
 		return out
 	case colEngine:
 		out.text = shortName(c.engine)

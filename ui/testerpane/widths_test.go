@@ -2,6 +2,7 @@ package testerpane
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -287,6 +288,44 @@ func TestPathReadsThirtyCharactersAt1024(t *testing.T) {
 						t.Errorf("compare %v, %.0f px: the crawler column is %.0f px", compare, c.width, p.table.widths[i])
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestMixedHostsPathReadsThirtyCharactersAt1024: rows of several hosts (and
+// bare paths) add a Host column; at 1024×768 the host column gives way,
+// down to a short host's width, before the path drops under thirty
+// characters (it showed 20).
+func TestMixedHostsPathReadsThirtyCharactersAt1024(t *testing.T) {
+	src := corpus.File(t, "linkedin.robots.txt")
+	for _, locale := range []string{"en_US.UTF-8", "ru_RU.UTF-8", "pl_PL.UTF-8"} {
+		t.Run(locale, func(t *testing.T) {
+			p, w := newTestPane(t, "")
+			t.Setenv("LC_ALL", locale)
+			if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+				t.Fatal(err)
+			}
+			p.SetDocument(syntax.Parse(src))
+			set := loggen.TestSet(src, 20, 60, "https://www.linkedin.com")
+			for i := range set.Paths {
+				switch i % 3 {
+				case 1: // another host
+					set.Paths[i] = strings.Replace(set.Paths[i], "https://www.linkedin.com", "https://business.linkedin.com", 1)
+				case 2: // a bare path
+					set.Paths[i] = strings.TrimPrefix(set.Paths[i], "https://www.linkedin.com")
+				}
+			}
+			p.SetTestSet(set)
+			w.Resize(fyne.NewSize(565, 700))
+			if colIndex(p, colHost) < 0 {
+				t.Fatalf("no host column for rows of several hosts: %v", p.table.cols)
+			}
+			if got := p.table.pathChars(); got < 30 {
+				t.Errorf("the path column shows %d characters of a path beside the host column, want 30: %v", got, p.table.widths)
+			}
+			if use, have := tableUse(p), p.table.tableW; use > have+0.5 {
+				t.Errorf("the columns take %.0f px of %.0f and scroll sideways: %v", use, have, p.table.widths)
 			}
 		})
 	}
