@@ -20,6 +20,7 @@ var (
 	msgGradeFirst         = msg.Def("history.grade.first", "first version kept: nothing to compare with yet")
 	msgGradeRedirects     = msg.Def("history.grade.redirects", "the server still answers {{.Now}}, by other redirects; every reading does as before")
 	msgGradeAnswer        = msg.Def("history.grade.answer", "the server now answers {{.Now}} (was {{.Was}}): {{.Outcomes}}")
+	msgGradeGone          = msg.Def("history.grade.gone", "the server no longer answers (was {{.Was}}): {{.Outcomes}}")
 	msgGradeStarRoot      = msg.Def("history.grade.star_root", "the `*` group now disallows `/` (was: {{.Rules}})")
 	msgGradeStarOpen      = msg.Def("history.grade.star_open", "the `*` group no longer disallows `/`")
 	msgGradeMajorRoot     = msg.Def("history.grade.major_root", "{{.Agent}} may no longer fetch `/`")
@@ -244,8 +245,11 @@ func answerFinding(c Change, oldRes, newRes *fetch.Result) (Finding, bool) {
 	for _, k := range order {
 		parts = append(parts, strings.Join(byOutcome[k], ", ")+": "+string(k))
 	}
-	return Finding{Code: "answer", Severity: worst, Text: msg.New(msgGradeAnswer, "Now", answerWord(c.New), "Was", answerWord(c.Old),
-		"Outcomes", strings.Join(parts, "; "))}, true
+	text := msg.New(msgGradeAnswer, "Now", answerWord(c.New), "Was", answerWord(c.Old), "Outcomes", strings.Join(parts, "; "))
+	if c.New.Unreachable {
+		text = msg.New(msgGradeGone, "Was", answerWord(c.Old), "Outcomes", strings.Join(parts, "; "))
+	}
+	return Finding{Code: "answer", Severity: worst, Text: text}, true
 }
 
 func answerWord(v *Version) any {

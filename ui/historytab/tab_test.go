@@ -643,7 +643,7 @@ func TestCheckEverySiteNow(t *testing.T) {
 		slices.Sort(got[:2]) // the changes come as the sites finish
 	}
 	want := []string{"robots.txt changed: " + broken.robots() + " | the * group now disallows / (was: 1 rule)",
-		"robots.txt changed: " + gone.robots() + " | the server now answers no answer (was 200)",
+		"robots.txt changed: " + gone.robots() + " | the server no longer answers (was 200)",
 		"Robots Studio: sites checked | Checked 4 sites: 2 changed, 2 of them matter; 1 could not be checked."}
 	slices.Sort(want[:2])
 	if len(got) != 3 || !strings.HasPrefix(got[0], want[0]) || !strings.HasPrefix(got[1], want[1]) || got[2] != want[2] {
