@@ -315,6 +315,10 @@ func (s *studio) close() {
 		s.history.CancelImport()
 		s.history.CancelCheck()
 	}
+	if s.ai != nil && s.ai.Tab != nil {
+		s.ai.CancelFetch()
+	}
+	s.production.close()
 	s.checks.lints.Wait()
 	s.live.fetcher.Wait()
 	s.live.changesWork.Wait()

@@ -38,7 +38,15 @@ func (t *historyTab) follow(c change, inView bool) {
 		t.DocumentChanged()
 	}
 }
-func (t *historyTab) keep()    { t.kept = t.State() }
+
+// keep remembers what the user did; a running import or check of the
+// sites stops (what was read is kept), since its answers would reach the
+// old widgets and a second one could start beside it.
+func (t *historyTab) keep() {
+	t.kept = t.State()
+	t.CancelImport()
+	t.CancelCheck()
+}
 func (t *historyTab) restore() { t.Restore(t.kept) }
 
 // openVersion opens a kept version as a new document, with the banner of

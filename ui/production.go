@@ -16,6 +16,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/severity"
+	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // productionGuard is Edit ▸ Check for Production…: the staging guard of
@@ -28,8 +29,10 @@ type productionGuard struct {
 	// selectLine shows the editor with a line selected.
 	selectLine func(n int)
 	// work runs the guard off the UI goroutine: with a site it reads the
-	// home page over the network.
+	// home page over the network; stop (the window closes) cancels it.
 	work *latest.Worker[productionJob, []history.GuardFinding]
+	ctx  context.Context
+	stop context.CancelFunc
 }
 
 // productionJob is one run of the guard: the text as it was when asked,
@@ -41,9 +44,10 @@ type productionJob struct {
 
 func newProductionGuard(w *shared, selectLine func(n int), failed func(v any)) *productionGuard {
 	p := &productionGuard{w: w, selectLine: selectLine}
+	p.ctx, p.stop = context.WithCancel(context.Background())
 	p.work = &latest.Worker[productionJob, []history.GuardFinding]{
 		Work: func(j productionJob) []history.GuardFinding {
-			return history.Production(context.Background(), j.doc, history.GuardOptions{Site: j.site})
+			return history.Production(p.ctx, j.doc, history.GuardOptions{Site: j.site})
 		},
 		Deliver: p.show,
 		Hand:    fyne.Do,
@@ -52,17 +56,42 @@ func newProductionGuard(w *shared, selectLine func(n int), failed func(v any)) *
 	return p
 }
 
-// check runs the guard on the text in the editor.
+// check runs the guard on the text in the editor. A page cannot read a
+// site's home page (the browser refuses it without the site's consent,
+// CORS), so in the browser only the text is checked, and the dialog says
+// so.
 func (p *productionGuard) check() {
-	p.work.Submit(productionJob{doc: p.w.ed.Document(), site: p.w.doc.Remote()})
+	site := p.w.doc.Remote()
+	if webfile.Enabled {
+		site = ""
+	}
+	p.work.Submit(productionJob{doc: p.w.ed.Document(), site: site})
+}
+
+// close stops a check that reads a site (the window closes).
+func (p *productionGuard) close() {
+	p.stop()
+	p.work.Wait()
 }
 
 // show says what the guard found: the findings with their lines, or that
 // the file is ready.
 func (p *productionGuard) show(j productionJob, found []history.GuardFinding) {
+	if p.ctx.Err() != nil {
+		return // the window closed
+	}
+	if j.doc != p.w.ed.Document() {
+		// edited while the home page was read: the lines would be the old
+		// text's; check the text as it is now
+		p.check()
+		return
+	}
 	win := p.w.win
 	title := lang.X("production.title", "Check for Production")
 	scope := lang.X("production.scope.text", "The text was checked; open the file from its site (File ▸ Open from Site…) to check its home page's X-Robots-Tag too.")
+	if webfile.Enabled {
+		scope = lang.X("production.scope.web", "The text was checked. A page in the browser cannot read a site's home page: check its X-Robots-Tag with robots-studio check --production --site SITE ROBOTS_FILE.")
+	}
 	if j.site != "" {
 		scope = lang.X("production.scope.site", "Checked as the robots.txt of {{.Site}}, its home page's X-Robots-Tag included.", map[string]any{"Site": j.site})
 	}

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
@@ -158,5 +159,24 @@ func TestProductionMenuItemInEveryLanguage(t *testing.T) {
 		if !hasDialog(s) || code != "en" && strings.Contains(dialogText(s), "failed: this file must not") {
 			t.Errorf("%s: the dialog is missing or in English:\n%s", code, dialogText(s))
 		}
+	}
+}
+
+// A result for a text edited while the guard ran is not shown (its lines
+// are the old text's): the text as it is now is checked instead. A result
+// after the window closed is not shown at all.
+func TestProductionResultOfAnOlderTextIsCheckedAgain(t *testing.T) {
+	s := productionStudio(t, stagingRobots)
+	old := s.ed.Document()
+	s.ed.SetText([]byte("User-agent: *\nDisallow: /private/\n"))
+	s.production.show(productionJob{doc: old}, []history.GuardFinding{{Line: 2}})
+	if got := dialogText(s); !strings.Contains(got, "Ready for production") {
+		t.Errorf("the dialog after an edit says %q, want the check of the text as it is now", got)
+	}
+	s.win.Canvas().Overlays().Top().Hide()
+	s.production.close()
+	s.production.show(productionJob{doc: s.ed.Document()}, nil)
+	if top := s.win.Canvas().Overlays().Top(); top != nil && top.Visible() {
+		t.Errorf("a result after the window closed is shown: %q", dialogText(s))
 	}
 }

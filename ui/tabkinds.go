@@ -130,6 +130,7 @@ func (t *aiTab) follow(c change, shown bool) {
 func (t *aiTab) keep() {
 	if t.Tab != nil {
 		t.kept, t.since = t.State(), true
+		t.CancelFetch() // its answer would reach the old widgets
 	}
 }
 func (t *aiTab) restore() {}

@@ -19,6 +19,7 @@ import (
 var (
 	msgSuiteNoneKept  = msg.Def("cli.test.saved_none", "no test set is kept for {{.File}} (looked in {{.Where}}); the window saves one with the file's tester rows")
 	msgSuiteBadEngine = msg.Def("cli.test.suite_bad_engine", "{{.Err}} (valid: {{.Valid}})")
+	msgSuiteNoneOwn   = msg.Def("cli.test.suite_none_own", "none of the test set's expectations ({{.Count}}) is pinned for a crawler's own reading: nothing would be checked (name their engines with --engine, or all)")
 )
 
 // runSuite checks the expectations of the test set at suitePath against the
@@ -74,6 +75,9 @@ func runSet(env *Env, set *testset.Set, suitePath string, data []byte, engines [
 			if slices.Contains(named, e.Engine) || e.Engine == engine.ForCrawler(crawlers.Resolve(e.Crawler).Token).Info().ID {
 				kept.Expect = append(kept.Expect, e)
 			}
+		}
+		if len(kept.Expect) == 0 && len(set.Expect) > 0 {
+			return Failf(env, "test --suite: %s: %s", suitePath, msg.New(msgSuiteNoneOwn, "Count", len(set.Expect)))
 		}
 		set, filter = &kept, nil
 	}

@@ -264,4 +264,12 @@ func TestTestOwnReading(t *testing.T) {
 	if code != cli.ExitOK || !strings.Contains(out, "2 expectations: 2 passed, 0 failed") || strings.Contains(out, "PASS  google  MJ12bot") {
 		t.Errorf("--suite --engine own: exit %d\n%s%s", code, out, errs)
 	}
+	// A set with nothing pinned for the crawlers' own readings is no
+	// green run: it says so.
+	os.WriteFile(set, []byte(`{"version":1,"crawlers":["MJ12bot"],"paths":["/"],"expect":[`+
+		`{"crawler":"MJ12bot","path":"/","engine":"google","allowed":true}]}`), 0o644)
+	code, out, errs = runCmd(t, "", "test", "--suite", set, "--engine", "own", robotsFile)
+	if code != cli.ExitUsage || !strings.Contains(errs, "none of the test set's expectations (1) is pinned for a crawler's own reading") {
+		t.Errorf("--suite --engine own, nothing pinned for it: exit %d\n%s%s", code, out, errs)
+	}
 }

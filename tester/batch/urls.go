@@ -199,30 +199,15 @@ func CountURLsEach(ctx context.Context, enginesOf func(agent string) []engine.En
 	if workers <= 0 {
 		workers = Workers()
 	}
-	// Each engine compiled once (an agent's own reading may be none of the
-	// registered engines, so by the engine itself, not its id).
-	compiled := map[string]engine.Compiled{}
-	compileOnce := func(e engine.Engine) engine.Compiled {
-		id := e.Info().ID
-		if c, ok := compiled[id]; ok {
-			return c
-		}
-		var c engine.Compiled
-		if compile != nil {
-			c = compile(e, doc)
-		} else {
-			c = e.Compile(doc)
-		}
-		compiled[id] = c
-		return c
-	}
+	ev := New(nil, doc) // each engine compiled once, by id (an own reading's too)
+	ev.Compile = compile
 	// One Judge per (agent, engine), shared by the workers. No verdict
 	// cache: a Judge decides a path in less time than a cache lookup
 	// takes on a list of mostly distinct URLs.
 	judges := make(map[string][]engine.Judge, len(agents))
 	for _, a := range agents {
 		for i, e := range engsOf[a] {
-			judges[a] = append(judges[a], engine.JudgeFor(compileOnce(e), askAs[a][i]))
+			judges[a] = append(judges[a], engine.JudgeFor(ev.Compiled(e.Info().ID)[0], askAs[a][i]))
 		}
 	}
 	count := func(n *Count, judges []engine.Judge, url string) {

@@ -77,11 +77,23 @@ func newFetchAs(t *Tab) *fetchAs {
 	v.worker = &latest.Worker[asJob, asOut]{
 		Work: func(j asJob) asOut {
 			defer j.cancel()
-			c, err := fetch.AsAgents(j.ctx, j.input, v.agents, fetch.Options{Transport: v.announcer(j.run)})
+			tr := v.announcer(j.run)
+			defer tr.next.CloseIdleConnections() // this run's connections end with it
+			c, err := fetch.AsAgents(j.ctx, j.input, v.agents, fetch.Options{Transport: tr})
 			return asOut{c, err}
 		},
 		Deliver: v.fetched,
 		Hand:    func(f func()) { v.hand(f) },
+		// A fetch that stopped on a panic gives the section back.
+		Failed: func(j asJob, _ any) {
+			if j.run != v.run {
+				return
+			}
+			v.stop = nil
+			v.setRunning(false)
+			v.status.SetText(lang.X("aitab.as.failed", "The fetch stopped on an unexpected problem. Try again; if it happens again, please report it with the site."))
+			v.status.Show()
+		},
 	}
 	title := widget.NewLabelWithStyle(lang.X("aitab.as.title", "What each crawler gets"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Wrapping = fyne.TextWrapWord
@@ -157,7 +169,7 @@ func (v *fetchAs) stopFetch() {
 // announcer is the fetches' transport: it tells the UI which crawler is
 // being fetched as (by the User-Agent of each request), then carries the
 // request as fetch's own transport does (Go's gzip off: fetch undoes it).
-func (v *fetchAs) announcer(run int) http.RoundTripper {
+func (v *fetchAs) announcer(run int) announce {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.DisableCompression = true
 	return announce{next: tr, saw: func(ua string) {
@@ -171,7 +183,7 @@ func (v *fetchAs) announcer(run int) http.RoundTripper {
 }
 
 type announce struct {
-	next http.RoundTripper
+	next *http.Transport
 	saw  func(userAgent string)
 }
 

@@ -400,3 +400,12 @@ func (t *Tab) Insert() {
 		t.Refresh()
 	}
 }
+
+// CancelFetch stops a running "What each crawler gets" fetch: the window
+// closes, or the tab is about to be rebuilt in another language (its
+// answer would reach the old widgets).
+func (t *Tab) CancelFetch() {
+	if t.as != nil {
+		t.as.stopFetch()
+	}
+}

@@ -19,11 +19,12 @@ import (
 // desktop notification, and the whole run by one more at its end: the
 // user need not keep the tab in view.
 type checkRun struct {
+	ctx    context.Context
 	cancel context.CancelFunc
 	done   chan struct{} // closed when the result is shown
 	total  int
-	// counts of the reports so far
-	finished, changed, matter, failed int
+	// counts of the reports so far; stopped: not begun when Cancel came
+	finished, changed, matter, failed, stopped int
 }
 
 // checkWorkers is how many sites the window checks at once: fewer than
@@ -41,7 +42,7 @@ func (t *Tab) startCheck() {
 		urls[i] = t.siteRows[i].URL
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &checkRun{cancel: cancel, done: make(chan struct{}), total: len(urls)}
+	r := &checkRun{ctx: ctx, cancel: cancel, done: make(chan struct{}), total: len(urls)}
 	t.checking = r
 	t.showCheck(r)
 	opts := t.host.Watch
@@ -70,6 +71,8 @@ func (t *Tab) startCheck() {
 func (t *Tab) siteChecked(r *checkRun, rep history.SiteReport) {
 	r.finished++
 	switch {
+	case !rep.Checked && r.ctx.Err() != nil:
+		r.stopped++ // Cancel came first: not a failure of the site
 	case !rep.Checked:
 		r.failed++
 	case rep.Changed:
@@ -89,7 +92,7 @@ func (t *Tab) checkDone(r *checkRun, err error, cancelled bool) {
 	t.checking = nil
 	defer close(r.done)
 	text := lang.X("historytab.check.summary", "Checked {{.Sites}}: {{.Changed}} changed, {{.Matter}} of them matter; {{.Failed}} could not be checked.",
-		map[string]any{"Sites": lang.XN("historytab.n.sites", "{{.Count}} sites", r.finished, map[string]any{"Count": r.finished}),
+		map[string]any{"Sites": lang.XN("historytab.n.sites", "{{.Count}} sites", r.finished-r.stopped, map[string]any{"Count": r.finished - r.stopped}),
 			"Changed": r.changed, "Matter": r.matter, "Failed": r.failed})
 	switch {
 	case cancelled:
