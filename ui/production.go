@@ -88,7 +88,7 @@ func (p *productionGuard) show(j productionJob, found []history.GuardFinding) {
 	}
 	win := p.w.win
 	title := lang.X("production.title", "Check for Production")
-	scope := lang.X("production.scope.text", "The text was checked; open the file from its site (File ▸ Open from Site…) to check its home page's X-Robots-Tag too.")
+	scope := lang.X("production.scope.text", "The text was checked; open the file from its site (File › Open from Site…) to check its home page's X-Robots-Tag too.")
 	if webfile.Enabled {
 		scope = lang.X("production.scope.web", "The text was checked. A page in the browser cannot read a site's home page: check its X-Robots-Tag with robots-studio check --production --site SITE ROBOTS_FILE.")
 	}
