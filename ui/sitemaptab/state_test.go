@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
+	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
 // TestLanguageSwitchKeepsTheCheck: a finished check (its findings, the
@@ -66,6 +67,12 @@ func TestLanguageSwitchDuringACheck(t *testing.T) {
 	p := bigSitemap(t, dir)
 	old := x.check
 	old.checker.Inline = false
+	// The test driver runs fyne.Do on the caller's goroutine: the reading's
+	// progress and result go through a loop the test runs instead, as the
+	// window's UI goroutine would (the race detector saw the progress bar
+	// set beside the rebuild).
+	loop := uitest.NewLoop()
+	old.checker.Hand = loop.Hand
 	x.Open(p)
 	i18ntest.Speak(t, "ru")
 	y := New(x.host)
@@ -77,6 +84,7 @@ func TestLanguageSwitchDuringACheck(t *testing.T) {
 	}
 	test.Tap(v.cancel)
 	old.checker.Wait()
+	loop.Drain()
 	if v.cancel.Visible() || !strings.HasPrefix(v.status.Text, "Отменено") {
 		t.Errorf("after cancel: Cancel shown %v, status %q", v.cancel.Visible(), v.status.Text)
 	}
