@@ -95,19 +95,16 @@ func (tb *resultTable) normalColumns(width float32) []column {
 }
 
 // pathRoom is the width cols need for thirty characters of the path: every
-// column at its least, the crawler and host columns at a short name's
-// width (as fitColumns gives way).
+// column at its least, those of givingWay at theirs (as fitColumns gives
+// way).
 func (tb *resultTable) pathRoom(cols []column) float32 {
 	w := tb.leastWidth(cols)
 	for _, c := range cols {
 		if _, kept := tb.userWidth(c); kept {
 			continue
 		}
-		switch c.kind {
-		case colCrawler:
-			w -= max(0, tb.fitWidth(c)-tb.leastCrawler(c))
-		case colHost:
-			w -= max(0, tb.fitWidth(c)-tb.leastHost(c))
+		if slices.Contains(givingWay, c.kind) {
+			w -= max(0, tb.fitWidth(c)-tb.leastGiving(c))
 		}
 	}
 	return w
@@ -156,11 +153,18 @@ func (tb *resultTable) leastCrawler(c column) float32 {
 	return max(zoomed(84), tb.headerWidth(c))
 }
 
-// leastHost is the least width the host column gives way to when the
-// path needs the width: about twelve characters ("www.li…n.com"), never
-// narrower than its header.
-func (tb *resultTable) leastHost(c column) float32 {
-	return max(textWidth("www.linkedin", false)+zoomed(2*cellPad), tb.headerWidth(c))
+// givingWay are the columns that give way, in this order, to thirty
+// characters of the path (fitColumns, pathRoom).
+var givingWay = []colKind{colCrawler, colHost}
+
+// leastGiving is the least width a column of givingWay gives way to: a
+// short crawler name's, about twelve characters of a host
+// ("www.li…n.com"); never narrower than its header.
+func (tb *resultTable) leastGiving(c column) float32 {
+	if c.kind == colHost {
+		return max(textWidth("www.linkedin", false)+zoomed(2*cellPad), tb.headerWidth(c))
+	}
+	return tb.leastCrawler(c)
 }
 
 // fitColumns sizes the text columns of the table without compare so that
@@ -189,31 +193,21 @@ func (tb *resultTable) fitColumns(width float32) {
 		}
 	}
 	spare := width - used
-	if spare < 0 {
-		// Too narrow for thirty characters of the path (1024×768, in
-		// Russian and Polish above all, whose verdicts are long words):
-		// the crawler column gives way first, as in Compare, down to a
-		// short name's width; a name cut there shows whole in its tip.
-		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colCrawler }); i >= 0 {
-			if _, kept := tb.userWidth(tb.cols[i]); !kept {
-				give := max(0, min(-spare, tb.widths[i]-tb.leastCrawler(tb.cols[i])))
-				tb.widths[i] -= give
-				tb.ui.table.SetColumnWidth(i, tb.widths[i])
-				spare += give
-			}
+	// Too narrow for thirty characters of the path (1024×768, in Russian
+	// and Polish above all, whose verdicts are long words): the crawler
+	// column gives way first, as in Compare, then the host column of rows
+	// of several hosts, each down to a short name's width; a name cut
+	// there shows whole in its tip (a host is cut in the middle).
+	for _, k := range givingWay {
+		i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == k })
+		if spare >= 0 || i < 0 {
+			continue
 		}
-	}
-	if spare < 0 {
-		// Rows of several hosts (1024×768): the host column gives way
-		// next, down to a short host's width; a host cut there is cut in
-		// the middle, and its whole URL is in the cell's tip.
-		if i := slices.IndexFunc(tb.cols, func(c column) bool { return c.kind == colHost }); i >= 0 {
-			if _, kept := tb.userWidth(tb.cols[i]); !kept {
-				give := max(0, min(-spare, tb.widths[i]-tb.leastHost(tb.cols[i])))
-				tb.widths[i] -= give
-				tb.ui.table.SetColumnWidth(i, tb.widths[i])
-				spare += give
-			}
+		if _, kept := tb.userWidth(tb.cols[i]); !kept {
+			give := max(0, min(-spare, tb.widths[i]-tb.leastGiving(tb.cols[i])))
+			tb.widths[i] -= give
+			tb.ui.table.SetColumnWidth(i, tb.widths[i])
+			spare += give
 		}
 	}
 	shrunk := false

@@ -258,16 +258,9 @@ func TestDraggedWidthIsKept(t *testing.T) {
 // below a short name's width. At 1280×800 (about 705 px) the path keeps
 // what it had (32 characters plain in Russian, 47 in Compare).
 func TestPathReadsThirtyCharactersAt1024(t *testing.T) {
-	src := corpus.File(t, "linkedin.robots.txt")
 	for _, locale := range []string{"en_US.UTF-8", "ru_RU.UTF-8", "pl_PL.UTF-8"} {
 		t.Run(locale, func(t *testing.T) {
-			p, w := newTestPane(t, "")
-			t.Setenv("LC_ALL", locale)
-			if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
-				t.Fatal(err)
-			}
-			p.SetDocument(syntax.Parse(src))
-			p.SetTestSet(loggen.TestSet(src, 20, 60, "https://www.linkedin.com"))
+			p, w := linkedinPaneIn(t, locale, nil)
 			for _, compare := range []bool{false, true} {
 				p.SetCompare(compare)
 				for _, c := range []struct {
@@ -298,25 +291,18 @@ func TestPathReadsThirtyCharactersAt1024(t *testing.T) {
 // down to a short host's width, before the path drops under thirty
 // characters (it showed 20).
 func TestMixedHostsPathReadsThirtyCharactersAt1024(t *testing.T) {
-	src := corpus.File(t, "linkedin.robots.txt")
 	for _, locale := range []string{"en_US.UTF-8", "ru_RU.UTF-8", "pl_PL.UTF-8"} {
 		t.Run(locale, func(t *testing.T) {
-			p, w := newTestPane(t, "")
-			t.Setenv("LC_ALL", locale)
-			if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
-				t.Fatal(err)
-			}
-			p.SetDocument(syntax.Parse(src))
-			set := loggen.TestSet(src, 20, 60, "https://www.linkedin.com")
-			for i := range set.Paths {
-				switch i % 3 {
-				case 1: // another host
-					set.Paths[i] = strings.Replace(set.Paths[i], "https://www.linkedin.com", "https://business.linkedin.com", 1)
-				case 2: // a bare path
-					set.Paths[i] = strings.TrimPrefix(set.Paths[i], "https://www.linkedin.com")
+			p, w := linkedinPaneIn(t, locale, func(paths []string) {
+				for i := range paths {
+					switch i % 3 {
+					case 1: // another host
+						paths[i] = strings.Replace(paths[i], "https://www.linkedin.com", "https://business.linkedin.com", 1)
+					case 2: // a bare path
+						paths[i] = strings.TrimPrefix(paths[i], "https://www.linkedin.com")
+					}
 				}
-			}
-			p.SetTestSet(set)
+			})
 			w.Resize(fyne.NewSize(565, 700))
 			if colIndex(p, colHost) < 0 {
 				t.Fatalf("no host column for rows of several hosts: %v", p.table.cols)
@@ -329,4 +315,23 @@ func TestMixedHostsPathReadsThirtyCharactersAt1024(t *testing.T) {
 			}
 		})
 	}
+}
+
+// linkedinPaneIn is a pane in locale on linkedin's robots.txt with 20
+// crawlers × 60 of its URLs, which mix, when given, changes first.
+func linkedinPaneIn(t *testing.T, locale string, mix func(paths []string)) (*Pane, fyne.Window) {
+	t.Helper()
+	src := corpus.File(t, "linkedin.robots.txt")
+	p, w := newTestPane(t, "")
+	t.Setenv("LC_ALL", locale)
+	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+		t.Fatal(err)
+	}
+	p.SetDocument(syntax.Parse(src))
+	set := loggen.TestSet(src, 20, 60, "https://www.linkedin.com")
+	if mix != nil {
+		mix(set.Paths)
+	}
+	p.SetTestSet(set)
+	return p, w
 }
