@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/lint"
@@ -33,7 +34,7 @@ import (
 type lintPanel struct {
 	diags    []lint.Diagnostic // as listed: lint.Group of the run's findings
 	doc      *syntax.Document  // the text the diagnostics' spans are bytes of
-	list     *enterList
+	list     *keys.List
 	header   *widget.Button
 	detail   *richmsg.Text // the message, its `code` drawn as code
 	where    *widget.Label
@@ -59,7 +60,7 @@ const lintPanelShare = 0.28
 
 func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	p := &lintPanel{onJump: onJump, onFix: onFix, open: true, selected: -1, offset: 1 - lintPanelShare}
-	p.list = newEnterList(
+	p.list = keys.NewList(
 		func() int { return len(p.diags) },
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.InfoIcon())
@@ -72,6 +73,7 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 			return container.NewBorder(nil, nil, icon, fix, text)
 		},
 		p.updateRow)
+	p.list.EnterSelects = true // Enter goes to a finding, as Space does
 	p.list.OnSelected = func(i widget.ListItemID) {
 		if i < len(p.diags) {
 			p.selected, p.member = i, 0
@@ -99,25 +101,6 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	p.box = container.NewBorder(p.header, nil, nil, nil, container.New(&turnLayout{split: p.body, panel: p}, p.body))
 	p.set(syntax.Parse(nil), nil)
 	return p
-}
-
-// enterList is a list where Enter opens the highlighted row, as Space
-// does: Fyne's list answers Space only, and a keyboard user presses Enter
-// to go to a finding.
-type enterList struct{ widget.List }
-
-func newEnterList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *enterList {
-	l := &enterList{}
-	l.Length, l.CreateItem, l.UpdateItem = length, create, update
-	l.ExtendBaseWidget(l)
-	return l
-}
-
-func (l *enterList) TypedKey(k *fyne.KeyEvent) {
-	if k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter {
-		k = &fyne.KeyEvent{Name: fyne.KeySpace, Physical: k.Physical}
-	}
-	l.List.TypedKey(k)
 }
 
 // themeChanged draws the rows again in the theme in use.

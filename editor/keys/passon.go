@@ -105,9 +105,13 @@ func (s *Select) TypedKey(k *fyne.KeyEvent) {
 }
 
 // List is a widget.List that hands Esc and the function keys to the
-// window (a list answers Space and the arrows only).
+// window (a list answers Space and the arrows only). With EnterSelects,
+// Enter opens the highlighted row as Space does (a keyboard user presses
+// Enter to go to a finding); without it Enter goes to the window (in a
+// dialog, its default button).
 type List struct {
 	widget.List
+	EnterSelects bool
 }
 
 // NewList is widget.NewList with the keys handed on.
@@ -120,7 +124,11 @@ func NewList(length func() int, create func() fyne.CanvasObject, update func(wid
 
 // TypedKey gives the window the keys a list does nothing with.
 func (l *List) TypedKey(k *fyne.KeyEvent) {
-	if WindowKey(k.Name) {
+	enter := k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter
+	switch {
+	case enter && l.EnterSelects:
+		k = &fyne.KeyEvent{Name: fyne.KeySpace, Physical: k.Physical}
+	case WindowKey(k.Name) || enter:
 		PassOn(l, k)
 		return
 	}
