@@ -309,14 +309,7 @@ func TestWaybackImport(t *testing.T) {
 	if !running || !x.tab.importB.Disabled() {
 		t.Fatal("no import running, or the import button stays enabled during one")
 	}
-	loop.Until(func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-			return false
-		}
-	})
+	loop.Until(closed(done))
 	if x.tab.importing != nil || x.tab.importB.Disabled() {
 		t.Error("the import still shows as running")
 	}
@@ -346,14 +339,7 @@ func TestWaybackImportCancel(t *testing.T) {
 	_, done := x.tab.Importing()
 	<-a.held // the second snapshot is being read
 	x.tab.CancelImport()
-	loop.Until(func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-			return false
-		}
-	})
+	loop.Until(closed(done))
 	if rows := x.rows(); len(rows) != 1 || !strings.Contains(rows[0], "#1 · "+stamp(time.Date(2019, 1, 1, 0, 0, 0, 0, time.UTC))) {
 		t.Errorf("after the cancel:\n%s", strings.Join(rows, "\n"))
 	}
@@ -531,14 +517,7 @@ func TestSelectionFollowsItsVersion(t *testing.T) {
 	x.tab.list.Select(1) // #1, the first fetch
 	x.tab.startImport(x.site)
 	_, done := x.tab.Importing()
-	loop.Until(func() bool {
-		select {
-		case <-done:
-			return !x.tab.loading
-		default:
-			return false
-		}
-	})
+	loop.Until(func() bool { return closed(done)() && !x.tab.loading })
 	if len(x.tab.entries) != 3 || x.tab.selected != 2 || fmt.Sprint(x.tab.checked) != "[2 3]" {
 		t.Errorf("after the import: %d versions, #%d selected, %v checked; want 3, #2, [2 3]", len(x.tab.entries), x.tab.selected, x.tab.checked)
 	}
@@ -628,14 +607,7 @@ func TestCheckEverySiteNow(t *testing.T) {
 	if !running || !x.tab.checkB.Disabled() || !x.tab.checkBar.Visible() {
 		t.Fatal("no check running, or its button stays enabled, or no progress shows")
 	}
-	loop.Until(func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-			return false
-		}
-	})
+	loop.Until(closed(done))
 	mu.Lock()
 	got := slices.Clone(told)
 	mu.Unlock()
@@ -684,15 +656,20 @@ func TestCheckEverySiteCancel(t *testing.T) {
 	x.tab.startCheck()
 	_, done := x.tab.Checking()
 	x.tab.CancelCheck()
-	loop.Until(func() bool {
+	loop.Until(closed(done))
+	if !strings.Contains(x.tab.checkNote.Text, "Stopped: the sites not checked keep their last check.") {
+		t.Errorf("after the cancel: %q", x.tab.checkNote.Text)
+	}
+}
+
+// closed is a condition for Loop.Until: done is closed.
+func closed(done <-chan struct{}) func() bool {
+	return func() bool {
 		select {
 		case <-done:
 			return true
 		default:
 			return false
 		}
-	})
-	if !strings.Contains(x.tab.checkNote.Text, "Stopped: the sites not checked keep their last check.") {
-		t.Errorf("after the cancel: %q", x.tab.checkNote.Text)
 	}
 }
