@@ -14,14 +14,7 @@ import (
 // and flag help are messages of the catalogue, shown in the user's language
 // (Polish here), not English text written into the command.
 func TestWatchAndCrawlersSpeakTheUsersLanguage(t *testing.T) {
-	i18n.UseIn("pl")
-	t.Cleanup(func() { msg.SetTranslator(nil) })
-	for _, c := range []struct {
-		rule string
-		args []string
-		code int
-		want string
-	}{
+	speaksPolish(t, []polishCase{
 		{"watch: limits must be positive", []string{"watch", "--workers", "0", "sites.txt"}, cli.ExitUsage, "--workers, --per-host i --budget muszą być dodatnie"},
 		{"watch: --notify must be a URL", []string{"watch", "--notify", "ftp://x", "sites.txt"}, cli.ExitUsage, "--notify musi być adresem URL http(s)"},
 		{"watch: flag help", []string{"watch", "-h"}, -1, "ile witryn pobierać jednocześnie"},
@@ -35,17 +28,7 @@ func TestWatchAndCrawlersSpeakTheUsersLanguage(t *testing.T) {
 		{"crawlers add: unknown engine", []string{"crawlers", "add", "ExampleBot", "--engine", "nope"}, cli.ExitUsage, `nieznany silnik "nope"`},
 		{"crawlers add: flag help", []string{"crawlers", "add", "-h"}, -1, "kto go prowadzi"},
 		{"crawlers remove: one NAME", []string{"crawlers", "remove"}, cli.ExitUsage, "podaj jedną nazwę NAME"},
-	} {
-		t.Run(c.rule, func(t *testing.T) {
-			code, out, errs := runCmd(t, "", c.args...)
-			if c.code >= 0 && code != c.code {
-				t.Errorf("exit %d, want %d", code, c.code)
-			}
-			if !strings.Contains(out+errs, c.want) {
-				t.Errorf("no %q in\n%s%s", c.want, out, errs)
-			}
-		})
-	}
+	})
 }
 
 // TestCommandsSpeakTheUsersLanguage: the other commands' errors and flag
@@ -53,14 +36,7 @@ func TestWatchAndCrawlersSpeakTheUsersLanguage(t *testing.T) {
 // English literal in the command would not print.
 func TestCommandsSpeakTheUsersLanguage(t *testing.T) {
 	t.Setenv(session.StorageEnv, t.TempDir())
-	i18n.UseIn("pl")
-	t.Cleanup(func() { msg.SetTranslator(nil) })
-	for _, c := range []struct {
-		rule string
-		args []string
-		code int
-		want string
-	}{
+	speaksPolish(t, []polishCase{
 		{"test: no ROBOTS_FILE", []string{"test"}, cli.ExitUsage, "brak ROBOTS_FILE"},
 		{"test: no --agent", []string{"test", "robots.txt", "/"}, cli.ExitUsage, "podaj co najmniej jeden --agent NAME"},
 		{"test: unknown engine", []string{"test", "--engine", "nope", "robots.txt"}, cli.ExitUsage, `nieznany silnik "nope"`},
@@ -108,7 +84,25 @@ func TestCommandsSpeakTheUsersLanguage(t *testing.T) {
 		{"fetch-as: one URL", []string{"fetch-as"}, cli.ExitUsage, "podaj jeden adres URL"},
 		{"fetch-as: unknown crawler", []string{"fetch-as", "--as", "NoSuchBot", "http://127.0.0.1:1/"}, cli.ExitUsage, `w katalogu nie ma robota "NoSuchBot"`},
 		{"logs --merge: a flag of --partial", []string{"logs", "--merge", "--draft", "d.txt", "s.json"}, cli.ExitUsage, "--draft należy do uruchomień logs --partial"},
-	} {
+	})
+}
+
+// polishCase is a command whose output or error must hold want, a Polish
+// sentence an English literal in the command would not print; code is its
+// exit status (-1: any).
+type polishCase struct {
+	rule string
+	args []string
+	code int
+	want string
+}
+
+// speaksPolish runs each case with the catalogue in Polish.
+func speaksPolish(t *testing.T, cases []polishCase) {
+	t.Helper()
+	i18n.UseIn("pl")
+	t.Cleanup(func() { msg.SetTranslator(nil) })
+	for _, c := range cases {
 		t.Run(c.rule, func(t *testing.T) {
 			code, out, errs := runCmd(t, "", c.args...)
 			if c.code >= 0 && code != c.code {
