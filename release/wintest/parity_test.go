@@ -228,10 +228,19 @@ func TestCLIParity(t *testing.T) {
 	}
 	t.Logf("%d files, %d runs each side: Linux %.1f s, Windows under Wine %.1f s (at the same time)", len(files), len(runs), linTime.Seconds(), winTime.Seconds())
 
-	differ := 0
+	differ, restarted := 0, 0
 	for i, r := range runs {
 		lr := readResult(t, filepath.Join(work, "lin"), i)
 		wr := readResult(t, filepath.Join(work, "win"), i)
+		if neverStarted(wr) {
+			// cmd.exe under a loaded Wine now and then fails to create
+			// the process at all (exit 9009, "Can't recognize"): the CLI
+			// never ran, so its answer is asked again, once, directly.
+			restarted++
+			c := w.Command(work, []string{"LC_ALL=" + r.lang}, exe, r.args...)
+			c.Dir = work
+			wr = run(t, c)
+		}
 		if lr.code != wr.code || !bytes.Equal(lr.stdout, wr.stdout) || !bytes.Equal(lr.stderr, wr.stderr) {
 			differ++
 			if differ <= 5 {
@@ -244,6 +253,12 @@ func TestCLIParity(t *testing.T) {
 	}
 	if differ > 0 {
 		t.Errorf("%d of %d runs differ", differ, len(runs))
+	}
+	if restarted > 0 {
+		t.Logf("%d of %d runs were not started by cmd.exe under Wine and were run again directly", restarted, len(runs))
+	}
+	if restarted > len(runs)/10 {
+		t.Errorf("cmd.exe under Wine failed to start %d of %d runs: the batch no longer proves anything", restarted, len(runs))
 	}
 	// The comparison must have had something to compare: verdicts and
 	// findings, some files with errors (exit 1).
@@ -300,6 +315,13 @@ func readResult(t *testing.T, dir string, i int) result {
 		t.Fatalf("run %d: no exit code (%q)", i, code)
 	}
 	return r
+}
+
+// neverStarted reports a batch line whose program cmd.exe could not
+// start: cmd's own exit code for "not a command" and its message, with
+// nothing on standard output.
+func neverStarted(r result) bool {
+	return r.code == 9009 && len(r.stdout) == 0 && bytes.Contains(r.stderr, []byte("recognize"))
 }
 
 // clip shortens a result for a failure message.
