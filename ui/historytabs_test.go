@@ -7,9 +7,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/tester/fetch"
+	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/ui/historytab"
 )
 
@@ -88,4 +93,113 @@ func TestHistoryTabComparesAndOpensKeptVersions(t *testing.T) {
 	if banner := texts(s.live.banner); !strings.Contains(banner, fmt.Sprintf("· %d bytes", len(siteRobots))) {
 		t.Errorf("banner after opening #1:\n%s", banner)
 	}
+}
+
+// TestLanguageSwitchStopsAHistoryCheck: a check of every site that is
+// running when the language changes stops (historyTab.keep): its answers
+// would reach the discarded tab, and the rebuilt tab could start a second
+// check beside it. The site answers only when its client gives up.
+func TestLanguageSwitchStopsAHistoryCheck(t *testing.T) {
+	english(t)
+	asked := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case asked <- struct{}{}:
+		default:
+		}
+		<-r.Context().Done()
+	}))
+	t.Cleanup(srv.Close)
+	s := newTestStudio(t)
+	st := keepHistory(t, s)
+	s.history.SetSynchronous(true)
+	if _, _, err := st.Add(history.Version{Site: srv.URL + "/robots.txt", Time: time.Now().Add(-time.Hour), Status: 200, Source: "fetch"}, []byte(siteRobots)); err != nil {
+		t.Fatal(err)
+	}
+	s.showTab(s.history)
+	var inner *container.AppTabs
+	for _, o := range test.LaidOutObjects(s.history.Content) {
+		if x, ok := o.(*container.AppTabs); ok && inner == nil {
+			inner = x
+		}
+	}
+	if inner == nil || len(inner.Items) < 2 {
+		t.Fatal("the History tab has no Sites view")
+	}
+	inner.SelectIndex(1)
+	var check *widget.Button
+	for _, o := range test.LaidOutObjects(s.history.Content) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Check every site now" {
+			check = b
+		}
+	}
+	if check == nil || check.Disabled() {
+		t.Fatalf("no enabled Check every site now button (%v)", check)
+	}
+	test.Tap(check)
+	running, done := s.history.Checking()
+	if !running {
+		t.Fatal("the check did not start")
+	}
+	select {
+	case <-asked:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the check never asked the site")
+	}
+	s.switchLanguage("ru")
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the check still runs after the language switch")
+	}
+	if again, _ := s.history.Checking(); again {
+		t.Error("the rebuilt History tab says a check is running")
+	}
+}
+
+// TestLanguageSwitchStopsFetchAs: the AI access tab's "What each crawler
+// gets" fetch running when the language changes is cancelled (aiTab.keep):
+// the site sees its client give up.
+func TestLanguageSwitchStopsFetchAs(t *testing.T) {
+	english(t)
+	asked := make(chan struct{}, 1)
+	gaveUp := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case asked <- struct{}{}:
+		default:
+		}
+		<-r.Context().Done()
+		select {
+		case gaveUp <- struct{}{}:
+		default:
+		}
+	}))
+	s := newTestStudio(t)
+	s.showTab(s.ai)
+	site := entryWithPlaceholder(s.ai.Content, "example.com or https://example.com/")
+	var fetchB *widget.Button
+	for _, o := range test.LaidOutObjects(s.ai.Content) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Fetch as Each Crawler" {
+			fetchB = b
+		}
+	}
+	if site == nil || fetchB == nil {
+		t.Fatal("no site field or Fetch as Each Crawler button in the AI access tab")
+	}
+	site.SetText(srv.URL)
+	test.Tap(fetchB)
+	select {
+	case <-asked:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the fetch never asked the site")
+	}
+	s.switchLanguage("pl")
+	// Without the cancel the fetch would give up only at its own timeout.
+	select {
+	case <-gaveUp:
+	case <-time.After(fetch.DefaultTimeout / 2):
+		t.Fatal("the fetch still waits for the site after the language switch")
+	}
+	srv.Close()
 }
