@@ -72,9 +72,9 @@ type Limits struct {
 	RuleChars int // characters of one rule's path
 }
 
-// Rejection is a reader's verdict on one line: the reason and which check
+// rejection is a reader's verdict on one line: the reason and which check
 // gave it.
-type Rejection struct {
+type rejection struct {
 	Reason
 	field bool // the check was UnknownField
 }
@@ -118,8 +118,8 @@ var seoPoints = int(math.Round(100 / (9 + 93.0/23)))
 // directive the rules for using robots.txt do not describe: Yandex's help
 // describes User-agent, Disallow, Allow, Sitemap, Clean-param and
 // Crawl-delay (which the robot no longer takes into account, since
-// 2018-02-22). Host, which the help described until 2018, is taken as known:
-// the page does not say the analysis flags it. Not modelled: "Multiple
+// 2018-02-22). Host, which Yandex read until 2018 (RS023), is taken as
+// known: no page read says the analysis flags it. Not modelled: "Multiple
 // 'User-agent: *' rules found" (a finding about the file, RS016's) and the
 // warning for "a special character other than * and $" (the page names no
 // characters).
@@ -143,7 +143,8 @@ var yandexChecks = Checks{
 
 // Google Search Console's robots.txt report: Cloudflare's documentation of
 // its managed robots.txt warns that the report may show "Syntax not
-// understood" for Content Signals (a caution added 2025-09-30) and says it
+// understood" for Content Signals (a caution added on 2025-09-30,
+// cloudflare-docs pull request 25534) and says it
 // has observed no effect on crawling or SEO. Google's own help says nothing
 // of Content-Signal, and no source read says the report flags Content-Usage,
 // so only Content-Signal is modelled. RS048 already says it.
@@ -184,22 +185,22 @@ func (r Reader) Rejects(line string, afterUA bool) string {
 	return r.rejects(line, afterUA).Text
 }
 
-func (r Reader) rejects(line string, afterUA bool) Rejection {
+func (r Reader) rejects(line string, afterUA bool) rejection {
 	c := &r.Checks
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}
 	line = strings.TrimSpace(line)
 	if line == "" {
-		return Rejection{}
+		return rejection{}
 	}
 	name, value, ok := strings.Cut(line, ":")
 	if !ok {
-		return Rejection{Reason: c.NoColon}
+		return rejection{Reason: c.NoColon}
 	}
 	name, value = strings.ToLower(strings.TrimSpace(name)), strings.TrimSpace(value)
 	if !r.knows(name) {
-		return Rejection{Reason: c.UnknownField, field: true}
+		return rejection{Reason: c.UnknownField, field: true}
 	}
 	var why Reason
 	switch name {
@@ -233,7 +234,7 @@ func (r Reader) rejects(line string, afterUA bool) Rejection {
 			why = c.RuleTooLong
 		}
 	}
-	return Rejection{Reason: why}
+	return rejection{Reason: why}
 }
 
 // knows reports whether r accepts the field name (lower case).
@@ -331,13 +332,13 @@ func checkReaders(s *state) {
 		r := lim.r
 		if lim.ruleAt > 0 {
 			a, b := s.lineSpan(lim.ruleAt)
-			s.report(finding{code: "RS052", sev: diag.Warning, start: a, end: b,
+			s.report(finding{code: "RS052", sev: readerSeverity(r.Checks.TooManyRules), start: a, end: b,
 				text: msg.New(msgTooManyRules, "Reader", r.Name, "Count", rules, "Limit", r.Limits.Rules, "Rule", r.Limits.Rules+1,
 					"Reason", r.Checks.TooManyRules.Text, "Cost", r.Cost, "Source", r.Source, "Read", r.Read)})
 		}
 		if lim.long > 0 {
 			a, b := s.lineSpan(lim.longAt)
-			s.report(finding{code: "RS052", sev: diag.Warning, start: a, end: b,
+			s.report(finding{code: "RS052", sev: readerSeverity(r.Checks.RuleTooLong), start: a, end: b,
 				text: msg.New(msgRulesTooLong, "Reader", r.Name, "Count", lim.long, "Limit", r.Limits.RuleChars, "Chars", lim.longLen,
 					"Reason", r.Checks.RuleTooLong.Text, "Cost", r.Cost, "Source", r.Source, "Read", r.Read)})
 		}
@@ -397,10 +398,16 @@ func readersRejecting(readers []Reader, raw string, afterUA bool) (text msg.Text
 	for k := len(parts) - 2; k >= 0; k-- {
 		text = msg.New(msgReadersAnd, "First", parts[k], "Rest", text)
 	}
-	if grave {
-		return text, diag.Warning, true
+	return text, readerSeverity(Reason{Error: grave}), true
+}
+
+// readerSeverity is a warning for what the reader calls an error, else a
+// note.
+func readerSeverity(why Reason) diag.Severity {
+	if why.Error {
+		return diag.Warning
 	}
-	return text, diag.Info, true
+	return diag.Info
 }
 
 // versionFrom and versionTo are the ends of a range of versions
