@@ -2,6 +2,7 @@ package lint
 
 import (
 	"math"
+	"slices"
 	"net/url" // stands in for the WHATWG URL parser Lighthouse calls (new URL), not for tester/uri
 	"strings"
 	"unicode/utf8"
@@ -209,7 +210,7 @@ func (r Reader) rejects(line string, afterUA bool) rejection {
 		switch {
 		case err != nil || !u.IsAbs():
 			why = c.SitemapURL
-		case len(c.SitemapSchemes) > 0 && !contains(c.SitemapSchemes, strings.ToLower(u.Scheme)):
+		case len(c.SitemapSchemes) > 0 && !slices.Contains(c.SitemapSchemes, strings.ToLower(u.Scheme)):
 			why = c.SitemapScheme
 		}
 	case "user-agent":
@@ -240,9 +241,9 @@ func (r Reader) rejects(line string, afterUA bool) rejection {
 // knows reports whether r accepts the field name (lower case).
 func (r Reader) knows(name string) bool {
 	if r.Accepts == nil {
-		return !contains(r.Flags, name)
+		return !slices.Contains(r.Flags, name)
 	}
-	return contains(r.Accepts, name)
+	return slices.Contains(r.Accepts, name)
 }
 
 // tooLong reports whether the rule path v is past r's limit, counted in
@@ -250,15 +251,6 @@ func (r Reader) knows(name string) bool {
 func (r Reader) tooLong(v string) bool {
 	n := r.Limits.RuleChars
 	return n > 0 && len(v) > n && utf8.RuneCountInString(v) > n
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 var (
