@@ -2,8 +2,8 @@ package lint
 
 import (
 	"math"
-	"slices"
 	"net/url" // stands in for the WHATWG URL parser Lighthouse calls (new URL), not for tester/uri
+	"slices"
 	"strings"
 	"unicode/utf8"
 
