@@ -264,6 +264,10 @@ var ruleCases = map[string][]ruleCase{
 		{"mistakes in rule lines have their own rules", "Disallow: /tmp/\nUser-agent: *\nDisallow /x/\nDisallow: tmp/\nDisallow: /a$b\nSitemap: /s.xml\n", nil, nil},
 		{"the fields it knows, comments and blank lines", "# hi\nUser-agent: *\nDisallow: /a/ # x\n\nCrawl-delay: 5\nClean-param: ref /\nHost: example.com\nSitemap: https://example.com/s.xml\n", nil, nil},
 		{"a byte order mark", "\uFEFFUser-agent: *\nDisallow: /a/\n", nil, nil},
+		{"Request-rate: Lighthouse knows it, Yandex Webmaster warns", "User-agent: *\nAllow: /\nRequest-rate: 1/5\n", nil, []string{"3:info"}},
+		{"Yandex Webmaster's 2048 rules, with one to spare", "User-agent: *\n" + strings.Repeat("Disallow: /a\n", 2048), nil, nil},
+		{"Yandex Webmaster's 2049th rule", "User-agent: *\n" + strings.Repeat("Disallow: /a\n", 2049), nil, []string{"2050:warning"}},
+		{"a rule past Yandex Webmaster's 1024 characters", "User-agent: *\nDisallow: /" + strings.Repeat("a", 1024) + "\n", nil, []string{"2:warning"}},
 	},
 	"RS050_file-type-without-slash": {
 		{"*.doc", "User-agent: *\nDisallow: *.doc\n", nil, []string{"2:warning"}},

@@ -162,7 +162,7 @@ var table = []RuleInfo{
 		"User-agent: *\nDisallow: *.doc\n", "User-agent: *\nDisallow: /*.doc$\n"),
 	ri("RS051", "name-read-otherwise", diag.Info, msg.Def("lint.title.RS051", "Crawler name that some readings cannot match (MJ12bot: `MJ` for Google, no name for RFC 9309)"),
 		"User-agent: MJ12bot\nDisallow: /\n", ""),
-	ri("RS052", "rejected-by-reader", diag.Warning, msg.Def("lint.title.RS052", "Line a reader of the file rejects (Lighthouse's robots-txt audit)"),
+	ri("RS052", "rejected-by-reader", diag.Warning, msg.Def("lint.title.RS052", "Line a reader of the file rejects, or past a reader's limits (Lighthouse, Yandex Webmaster)"),
 		"User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n", ""),
 }
 
