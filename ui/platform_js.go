@@ -51,6 +51,10 @@ type webHook struct {
 	zoom                func() int        // the window's zoom in percent
 	recoveryOffered     func() []string   // the texts the recovery dialog offers (none when it is closed)
 	disk                *diskState        // the question about a change on disk (another tab's save)
+	// problems is the codes of the findings the Problems panel shows, and
+	// whether they are of the editor's current text (the browser lints
+	// after a pause in typing).
+	problems func() (codes []string, current bool)
 }
 
 // newWebHook makes the automation interface of the studio's window; the
@@ -67,6 +71,13 @@ func newWebHook(s *studio) webHook {
 		language:      s.switchLanguage,
 		zoom:          func() int { return s.view.zoom() },
 		disk:          &s.disk,
+		problems: func() ([]string, bool) {
+			codes := make([]string, len(s.checks.diags))
+			for i, d := range s.checks.diags {
+				codes[i] = d.Code
+			}
+			return codes, s.checks.lintDoc != nil && s.checks.lintDoc == s.ed.Document()
+		},
 		recoveryOffered: func() []string {
 			out := []string{}
 			if s.recovery.dlg != nil {
@@ -159,6 +170,17 @@ func (h webHook) install() {
 			panic(err)
 		}
 		return js.Global().Get("JSON").Call("parse", out)
+	})
+	fn("problems", func([]js.Value) any {
+		codes, current := h.problems()
+		if !current {
+			return nil
+		}
+		out := make([]any, len(codes))
+		for i, c := range codes {
+			out[i] = c
+		}
+		return out
 	})
 	fn("save", func([]js.Value) any { h.save(nil); return nil })
 	fn("diskQuestion", func([]js.Value) any {

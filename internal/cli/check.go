@@ -20,10 +20,11 @@ import (
 )
 
 var (
-	msgOneArg          = msg.Def("cli.one_arg", "give exactly one {{.Arg}}")
-	msgCheckFlagEngine = msg.Def("lint.check.flag_engine", "report only what matters to this engine; repeat for several, or all (default: {{.Default}})")
-	msgCheckFixStdin   = msg.Def("lint.check.fix_stdin", "--fix needs a file, not standard input")
-	msgCheckFixURL     = msg.Def("lint.check.fix_url", "--fix needs a local file, not a URL: save the site's file first (robots-studio fetch -o FILE URL)")
+	msgOneArg           = msg.Def("cli.one_arg", "give exactly one {{.Arg}}")
+	msgCheckFlagEngine  = msg.Def("lint.check.flag_engine", "report only what matters to this engine; repeat for several, or all (default: {{.Default}})")
+	msgCheckFlagHistory = msg.Def("lint.check.flag_history", "also report what matters only to the other readings ({{.Others}}) (as --engine all)")
+	msgCheckFixStdin    = msg.Def("lint.check.fix_stdin", "--fix needs a file, not standard input")
+	msgCheckFixURL      = msg.Def("lint.check.fix_url", "--fix needs a local file, not a URL: save the site's file first (robots-studio fetch -o FILE URL)")
 )
 
 const checkUsage = "[--engine ID|all]... [--history] [--each] [--json] [--fix] [--production [--site URL]] ROBOTS_FILE"
@@ -94,7 +95,7 @@ func runCheck(env *Env, args []string) int {
 	fs := NewFlags(env, "check", checkUsage)
 	var engines StringList
 	fs.Var(&engines, "engine", msg.New(msgCheckFlagEngine, "Default", strings.Join(lint.DefaultEngines, ", ")).String())
-	oldReadings := fs.Bool("history", false, msg.Def("lint.check.flag_history", "also report what matters only to the 1994/1996 readings and the libraries (temoto, urllib, protego, robots-parser) (as --engine all)"))
+	oldReadings := fs.Bool("history", false, msg.New(msgCheckFlagHistory, "Others", strings.Join(otherReadings(), ", ")).String())
 	each := fs.Bool("each", false, msg.Def("lint.check.flag_each", "one diagnostic per line, repeated findings not grouped"))
 	asJSON := fs.Bool("json", false, msg.Def("lint.check.flag_json", "one JSON object per diagnostic"))
 	fix := fs.Bool("fix", false, msg.Def("lint.check.flag_fix", "apply the safe fixes to ROBOTS_FILE (atomically) and report what changed"))
@@ -235,4 +236,17 @@ func applySafeFixes(w io.Writer, path string, data []byte, opts lint.Options) ([
 		fmt.Fprintf(w, "%s:%d:%d: fixed: %s [%s]\n", printable(path), at.Line, at.Col, oneLine(d.Fix.Title.String()), d.Code)
 	}
 	return out, len(applied) > 0, err
+}
+
+// otherReadings are the readings --history adds to the default ones: every
+// engine lint knows that lint.DefaultEngines leaves out, in the engines'
+// order.
+func otherReadings() []string {
+	var out []string
+	for _, id := range lint.EngineIDs() {
+		if !contains(lint.DefaultEngines, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }

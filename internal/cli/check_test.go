@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/robots-studio/robots-studio/internal/cli"
+	"github.com/robots-studio/robots-studio/tester/lint"
 )
 
 // TestCheckGolden: the text and JSON output of `check` on files with many
@@ -135,5 +137,24 @@ func TestCheckFixRefusesAURL(t *testing.T) {
 	code, out, errs := runCmd(t, "", "check", "--fix", "http://127.0.0.1:1/robots.txt")
 	if code != cli.ExitUsage || out != "" || !strings.Contains(errs, "--fix needs a local file") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestCheckHistoryNamesTheOtherReadings: --history's help names the
+// readings it adds from the engines lint knows, so every engine the default
+// leaves out is named and no default one is.
+func TestCheckHistoryNamesTheOtherReadings(t *testing.T) {
+	_, out, errs := runCmd(t, "", "check", "-h")
+	errs = out + errs
+	i := strings.Index(errs, "\n  -history")
+	if i < 0 {
+		t.Fatalf("no --history in the help:\n%s", errs)
+	}
+	help, _, _ := strings.Cut(errs[i+1:], "\n  -")
+	for _, id := range lint.EngineIDs() {
+		named := strings.Contains(help, id+",") || strings.Contains(help, id+")")
+		if want := !slices.Contains(lint.DefaultEngines, id); named != want {
+			t.Errorf("--history's help names %s: %v, want %v\n%s", id, named, want, help)
+		}
 	}
 }

@@ -31,7 +31,7 @@ var (
 	msgMetaBadNow        = msg.Def("cli.meta.bad_now", "--now {{.Value}} is not a date (use 2025-09-21)")
 	msgMetaRobotsURL     = msg.Def("cli.meta.robots_url", "--robots needs --url, the page's address")
 	msgMetaHTMLOrContent = msg.Def("cli.meta.html_or_content", "give either --html FILE or a CONTENT string, not both")
-	msgMetaFlagEngine    = msg.Def("cli.meta.flag_engine", "engine: google, yandex, bing, strict1996 or all")
+	msgMetaFlagEngine    = msg.Def("cli.meta.flag_engine", "engine: {{.IDs}} or all")
 	msgMetaFlagJSON      = msg.Def("cli.meta.flag_json", "print the report as JSON")
 	msgMetaFlagHTML      = msg.Def("cli.meta.flag_html", "HTML page to analyse (- for standard input)")
 	msgMetaFlagURL       = msg.Def("cli.meta.flag_url", "the page's URL, for the robots.txt check")
@@ -54,7 +54,11 @@ var (
 
 func runMeta(env *Env, args []string) int {
 	fs := NewFlags(env, "meta", metaUsage)
-	engineID := fs.String("engine", "all", msgMetaFlagEngine)
+	engineIDs := make([]string, len(metatag.Engines))
+	for i, e := range metatag.Engines {
+		engineIDs[i] = string(e)
+	}
+	engineID := fs.String("engine", "all", msg.New(msgMetaFlagEngine, "IDs", strings.Join(engineIDs, ", ")).String())
 	asJSON := fs.Bool("json", false, msgMetaFlagJSON)
 	htmlFile := fs.String("html", "", msgMetaFlagHTML)
 	pageURL := fs.String("url", "", msgMetaFlagURL)
@@ -67,7 +71,7 @@ func runMeta(env *Env, args []string) int {
 	}
 	engines, ok := metatag.ParseEngine(*engineID)
 	if !ok {
-		return Failf(env, "meta: %s", msg.New(msgCatUnknownEngine, "Name", strconv.Quote(*engineID), "Valid", "google, yandex, bing, strict1996, all"))
+		return Failf(env, "meta: %s", msg.New(msgCatUnknownEngine, "Name", strconv.Quote(*engineID), "Valid", strings.Join(append(engineIDs, "all"), ", ")))
 	}
 	opt := metatag.Options{URL: *pageURL, Engines: engines}
 	if *nowText != "" {

@@ -3,8 +3,11 @@ package cli_test
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/robots-studio/robots-studio/tester/metatag"
 )
 
 // metaNow pins "today" so unavailable_after output does not age.
@@ -125,5 +128,26 @@ func TestMetaJSON(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no contradictory error in %+v", got.Diagnostics)
+	}
+}
+
+// TestMetaUnknownEngineListsTheEngines: the refusal of an engine id lists
+// the ids metatag has, each of which --engine then accepts.
+func TestMetaUnknownEngineListsTheEngines(t *testing.T) {
+	_, _, errOut := runMeta(t, "", "--engine", "altavista", "noindex")
+	_, valid, ok := strings.Cut(strings.TrimSpace(errOut), "valid: ")
+	if !ok {
+		t.Fatalf("no list of valid engines: %q", errOut)
+	}
+	ids := strings.Split(valid, ", ")
+	for _, e := range metatag.Engines {
+		if !slices.Contains(ids, string(e)) {
+			t.Errorf("%s is not listed: %q", e, errOut)
+		}
+	}
+	for _, id := range ids {
+		if code, out, errs := runMeta(t, "", "--engine", id, "noindex"); code != 0 {
+			t.Errorf("--engine %s, listed as valid: exit %d\n%s%s", id, code, out, errs)
+		}
 	}
 }

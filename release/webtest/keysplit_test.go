@@ -162,7 +162,9 @@ func TestKeystrokeSplit(t *testing.T) {
 			mustf(t, err, "profile")
 			base := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
 			mustf(t, os.WriteFile(base+".cpuprofile", data, 0o644), "profile")
-			time.Sleep(time.Second) // lint follows a pause in typing
+			// Lint follows a pause in typing: the screenshot waits for
+			// the findings of the typed text.
+			p.waitFor(name+": lint of the typed text", "robotsStudio.problems().then((codes) => codes != null)", 30*time.Second)
 			p.screenshot(base + ".png")
 		}
 		s := splitProfile(res.Profile)

@@ -135,7 +135,11 @@ type Traits struct {
 	EncodesNonASCII bool
 	CrawlDelay      DelayHandling // what a Crawl-delay line does
 	Host            HostHandling  // what a Host line does
-	CleanParam      bool          // Clean-param lines are read (Yandex)
+	// HostKept is which Host line the reading keeps when a file has
+	// several: the first (Yandex) or the last (the libraries, which store
+	// each one over the one before); HostKeptNone when it reads no Host.
+	HostKept   HostChoice
+	CleanParam bool // Clean-param lines are read (Yandex)
 	// RequestRate: Request-rate lines are read (Python's urllib.robotparser
 	// documents request_rate(); Protego 0.2.1 reads the field too). Stated,
 	// not seen in verdicts: no engine's answer depends on it.
@@ -153,6 +157,11 @@ type Traits struct {
 	// stands, so a rule with one before its end never matches (the temoto
 	// library); the others read such a `$` as a character.
 	DollarAnchorsAnywhere bool
+	// TrailingStarDropped: the `*`s that end a rule's path are dropped
+	// before matching, so `Disallow: *` is an empty rule that matches
+	// nothing (the temoto library); the others read them as wildcards or
+	// as characters.
+	TrailingStarDropped bool
 	// EmptyAgentNamesAll: an empty User-agent value names every robot (an
 	// empty name is inside every name: Python's urllib); the others match
 	// no robot with it.
@@ -235,6 +244,16 @@ const (
 	HostNotRead HostHandling = iota // an unknown line
 	HostRead                        // read and given to the caller (the temoto library)
 	HostMirror                      // names the main mirror; other hosts were closed (Yandex until 2018)
+)
+
+// HostChoice is which of several Host lines a reading keeps.
+type HostChoice uint8
+
+// Host choices.
+const (
+	HostKeptNone  HostChoice = iota // it reads no Host line
+	HostKeptFirst                   // the first one (Yandex: the first valid one)
+	HostKeptLast                    // the last one: each Host read replaces the one before
 )
 
 var registry = map[string]Engine{}

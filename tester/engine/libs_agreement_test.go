@@ -53,6 +53,7 @@ type libAnswer struct {
 	Err     string `json:"err"`
 	Version string `json:"version"`
 	RFC9309 bool   `json:"rfc9309"`
+	Host    string `json:"host"` // the Host the library keeps (Protego, robots-parser)
 }
 
 // libDiffClass is a known kind of disagreement: its name and how to tell

@@ -32,11 +32,13 @@ func init() { Register(protego{}) }
 
 func (protego) Info() Info {
 	// Year: Protego 0.2.1, packaged by Debian in February 2022.
+	// Host: the parser stores each Host value over the one before
+	// (preferred_host is the last).
 	return Info{ID: "protego", Order: 84, Year: 2022, Kind: KindLibrary, Name: msgProtegoName, Short: msgProtegoShort, Description: msgProtegoDesc,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
 			LenientKeys: true, JoinedUserAgent: true, FieldsEndAgents: true, RelativePaths: true, EncodesNonASCII: true,
 			BOMInFirstKey: true, UTF8Only: true, TrailingAgentsIgnored: true, RequestRate: true,
-			CrawlDelay: DelayHonoured, Host: HostRead}}
+			CrawlDelay: DelayHonoured, Host: HostRead, HostKept: HostKeptLast}}
 }
 
 // Protego's field names, as its sets list them.

@@ -29,9 +29,11 @@ func init() { Register(robotsParser{}) }
 
 func (robotsParser) Info() Info {
 	// Year: robots-parser 3.0.1, published on npm in 2023.
+	// Host: each non-empty Host value replaces the one before
+	// (getPreferredHost is the last).
 	return Info{ID: "robots-parser", Order: 86, Year: 2023, Kind: KindLibrary, Name: msgRPName, Short: msgRPShort, Description: msgRPDesc,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
-			FieldsEndAgents: true, EncodesNonASCII: true, UTF8Only: true, CrawlDelay: DelayHonoured, Host: HostRead,
+			FieldsEndAgents: true, EncodesNonASCII: true, UTF8Only: true, CrawlDelay: DelayHonoured, Host: HostRead, HostKept: HostKeptLast,
 			TrailingAgentsIgnored: true}}
 }
 

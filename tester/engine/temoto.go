@@ -112,10 +112,13 @@ func temotoKind(doc *syntax.Document, i int) syntax.Kind {
 
 func (temoto) Info() Info {
 	// Year: v1.1.2, tagged 2021-03-31 (the Go module proxy's .info).
+	// Host: parseAll stores each Host value over the one before, so the
+	// last is kept. Paths: the parser trims the `*`s that end a rule.
 	return Info{ID: "temoto", Order: 80, Year: 2021, Kind: KindLibrary, Name: msgTemotoName, Short: msgTemotoShort, Description: msgTemotoDesc, SlowQueries: true,
 		Traits: Traits{Wildcards: true, Allow: true, LongestMatch: true, MergesGroups: true, Sitemaps: true,
 			JoinedUserAgent: true, ColonOptional: true, FieldsEndAgents: true, RelativePaths: true, TokenStream: true,
-			CrawlDelay: DelayHonoured, Host: HostRead, TrailingAgentsIgnored: true, StrictParse: true, DollarAnchorsAnywhere: true}}
+			CrawlDelay: DelayHonoured, Host: HostRead, HostKept: HostKeptLast, TrailingAgentsIgnored: true, StrictParse: true,
+			DollarAnchorsAnywhere: true, TrailingStarDropped: true}}
 }
 
 // FetchPolicy is FromStatusAndBytes behind Go's http.Client: 2xx parse, 4xx

@@ -14,10 +14,12 @@ func (f *longestFamily) Info() Info {
 }
 
 // Info is the longest-match family's description and what only the Yandex
-// reading has: Compile reads Host (the main mirror) and Clean-param.
+// reading has: Compile reads Host (the main mirror; Host() keeps the first
+// valid line) and Clean-param.
 func (y *yandexEngine) Info() Info {
 	info := y.longestFamily.Info()
 	info.Traits.Host = HostMirror
+	info.Traits.HostKept = HostKeptFirst
 	info.Traits.CleanParam = true
 	return info
 }

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/temoto/robotstxt"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
 
@@ -102,6 +105,66 @@ func checkStatedReadings(t *testing.T, e Engine) {
 	hosts, reads := c.(interface{ Hosts() []HostDirective })
 	if mirror := info.Traits.Host == HostMirror; mirror != (reads && len(hosts.Hosts()) == 1) {
 		t.Errorf("%s publishes Host %d, but its compiled file reads Host: %v", info.ID, info.Traits.Host, reads)
+	}
+	// A dropped trailing `*` leaves `Disallow: *` closing nothing where `*`
+	// is a wildcard, and makes `Disallow: /a*` close /ab where it is a
+	// character.
+	robots, path, closedIfDropped := "User-agent: *\nDisallow: *\n", "/x", false
+	if !info.Traits.Wildcards {
+		robots, path, closedIfDropped = "User-agent: *\nDisallow: /a*\n", "/ab", true
+	}
+	s := e.Compile(syntax.Parse([]byte(robots))).Query("x", path)
+	if dropped := info.Traits.TrailingStarDropped; s.Allowed == (dropped == closedIfDropped) {
+		t.Errorf("%s publishes TrailingStarDropped = %v, but answers allowed=%v on %q for %s: %s", info.ID, dropped, s.Allowed, robots, path, s.Explain())
+	}
+}
+
+// TestHostKeptIsTheReadings holds Traits.HostKept to which of two Host
+// lines each reading that reads Host keeps: Yandex's compiled file, and
+// the libraries themselves (temoto linked in; Protego and robots-parser
+// run as the agreement test runs them).
+func TestHostKeptIsTheReadings(t *testing.T) {
+	const robots = "User-agent: *\nDisallow: /p\nHost: www.first.com\nHost: www.last.com\n"
+	library := func(cmd func(*testing.T) *exec.Cmd) func(*testing.T, Engine) string {
+		return func(t *testing.T, _ Engine) string {
+			_, answers := runLibrary(t, cmd(t), []libJob{{Robots: robots, Queries: [][2]string{}}})
+			return answers[0].Host
+		}
+	}
+	kept := map[string]func(*testing.T, Engine) string{
+		"yandex": func(t *testing.T, e Engine) string {
+			h, _ := e.Compile(syntax.Parse([]byte(robots))).(*YandexCompiled).Host()
+			return h.Host
+		},
+		"temoto": func(t *testing.T, _ Engine) string {
+			data, err := robotstxt.FromBytes([]byte(robots))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return data.Host
+		},
+		"protego":       library(protegoCmd),
+		"robots-parser": library(robotsParserCmd),
+	}
+	want := map[HostChoice]string{HostKeptFirst: "www.first.com", HostKeptLast: "www.last.com"}
+	for _, e := range All() {
+		info := e.Info()
+		if (info.Traits.HostKept == HostKeptNone) != (info.Traits.Host == HostNotRead) {
+			t.Errorf("%s publishes Host %d but HostKept %d: a reading of Host keeps the first or the last", info.ID, info.Traits.Host, info.Traits.HostKept)
+		}
+		if info.Traits.Host == HostNotRead {
+			continue
+		}
+		ask, ok := kept[info.ID]
+		if !ok {
+			t.Errorf("%s reads Host, but this test cannot ask it which Host line it keeps", info.ID)
+			continue
+		}
+		t.Run(info.ID, func(t *testing.T) {
+			if got := ask(t, e); got != want[info.Traits.HostKept] {
+				t.Errorf("%s publishes HostKept %d (%q), but keeps %q", info.ID, info.Traits.HostKept, want[info.Traits.HostKept], got)
+			}
+		})
 	}
 }
 

@@ -51,10 +51,13 @@ type families struct {
 	flagsUnknown   engineSet // the operator's tools list unread lines as problems
 	hostReaders    engineSet // Host lines are read
 	hostMirror     engineSet // Host names the main mirror
+	hostFirst      engineSet // of several Host lines the first is kept
+	hostLast       engineSet // of several Host lines the last is kept
 	cleanParam     engineSet // Clean-param lines are read
 	trailingUA     engineSet // User-agent lines without rules at the end make no group
 	strictParse    engineSet // a line the parser cannot place or read fails the file
 	dollarAnywhere engineSet // `$` anchors the end wherever it stands
+	starDropped    engineSet // the `*`s that end a rule are dropped
 	emptyUAAll     engineSet // an empty User-agent names every robot
 	requestRate    engineSet // Request-rate lines are read
 }
@@ -105,10 +108,13 @@ func familiesOf(all []string) families {
 		add(&f.flagsUnknown, t.FlagsUnknownFields)
 		add(&f.hostReaders, t.Host != engine.HostNotRead)
 		add(&f.hostMirror, t.Host == engine.HostMirror)
+		add(&f.hostFirst, t.HostKept == engine.HostKeptFirst)
+		add(&f.hostLast, t.HostKept == engine.HostKeptLast)
 		add(&f.cleanParam, t.CleanParam)
 		add(&f.trailingUA, t.TrailingAgentsIgnored)
 		add(&f.strictParse, t.StrictParse)
 		add(&f.dollarAnywhere, t.DollarAnchorsAnywhere)
+		add(&f.starDropped, t.TrailingStarDropped)
 		add(&f.emptyUAAll, t.EmptyAgentNamesAll)
 		add(&f.requestRate, t.RequestRate)
 	}

@@ -29,7 +29,7 @@ var (
 	msgHostOld       = msg.Def("lint.host.deprecated", "Host is read by {{.Mirror}} only, as the name of the main mirror (Yandex ignores it since 2018 and wants a 301 redirect to the main mirror); the other crawlers never read it (Yandex Webmaster help; Google Search Central lists Host as unsupported)")
 	msgHostInvalid   = msg.Def("lint.host.invalid", "this Host would be ignored by {{.Mirror}}: {{.Reason}} (Yandex Webmaster help)")
 	msgFixHost       = msg.Def("lint.fix.host", "Write the host name only: `{{.Host}}`")
-	msgHostMany      = msg.Def("lint.host.many", "another Host line (the first is at line {{.First}}): Yandex takes the first one, the temoto library the last one")
+	msgHostMany      = msg.Def("lint.host.many", "another Host line (the first is at line {{.Line}}): {{if .First}}{{.First}} {{if .First.Many}}take{{else}}takes{{end}} the first one{{if .Last}}, {{end}}{{end}}{{if .Last}}{{.Last}} the last one{{end}}")
 	msgCleanParam    = msg.Def("lint.clean_param", "this Clean-param is ignored by {{.Readers}}: {{.Reason}} (Yandex Webmaster help: Clean-param)")
 	msgCPEmpty       = msg.Def("lint.clean_param.empty", "it needs parameter names, e.g. `Clean-param: utm_source&utm_medium /catalog/`")
 	msgCPParts       = msg.Def("lint.clean_param.parts", "it takes parameter names joined by `&` and at most one path prefix after a space")
@@ -189,7 +189,7 @@ func checkFields(s *state) {
 				s.report(finding{code: "RS023", sev: diag.Info, start: a, end: b, engines: s.f.hostMirror, text: msg.New(msgHostOld, "Mirror", s.names(s.f.hostMirror))})
 			} else {
 				s.report(finding{code: "RS025", sev: diag.Warning, start: a, end: b, engines: s.f.hostReaders,
-					text: msg.New(msgHostMany, "First", firstHost)})
+					text: msg.New(msgHostMany, "Line", firstHost, "First", s.names(s.f.hostFirst), "Last", s.names(s.f.hostLast))})
 			}
 			if reason := HostError(v); !reason.IsZero() {
 				f := finding{code: "RS024", sev: diag.Warning, start: va, end: vb, engines: s.f.hostMirror,

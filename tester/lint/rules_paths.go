@@ -23,7 +23,7 @@ var (
 	msgWildLiteral    = msg.Def("lint.wildcard.literal", "`*` and `$` are ordinary characters for {{.Historic}}: this rule matches only paths that contain them literally (robotstxt.org/orig.html; the 1996 Internet-Draft)")
 	msgWildLiteralSum = msg.Def("lint.wildcard.summary", "{{.Count}} rules use `*` or `$`, which are ordinary characters for {{.Historic}}: for robots following them these rules match only paths that contain those characters (this is the first) (robotstxt.org/orig.html; the 1996 Internet-Draft)")
 	_                 = msg.One("lint.wildcard.summary", "{{.Count}} rule uses `*` or `$`, which are ordinary characters for {{.Historic}}: for robots following them it matches only paths that contain those characters (robotstxt.org/orig.html; the 1996 Internet-Draft)")
-	msgStarOnly       = msg.Def("lint.star_only", "`{{.Rule}}` covers every path for {{.Crawlers}}, but none for {{.Literal}} (`*` is an ordinary character there) or the temoto library (it drops a trailing `*`); `/` means the same to every reader (RFC 9309 §2.2.3; robotstxt.org/orig.html)")
+	msgStarOnly       = msg.Def("lint.star_only", "`{{.Rule}}` covers every path for {{.Crawlers}}, but none for {{.Literal}} (`*` is an ordinary character there){{if .Dropped}} or {{.Dropped}}, where a trailing `*` is dropped{{end}}; `/` means the same to every reader (RFC 9309 §2.2.3; robotstxt.org/orig.html)")
 	msgFixStarOnly    = msg.Def("lint.fix.star_only", "Write `/` instead of `*`")
 	msgNoAllow        = msg.Def("lint.no_allow.line", "Allow is not read by {{.NoAllow}}: robots following them ignore this line (robotstxt.org/orig.html)")
 	msgNoAllowSum     = msg.Def("lint.no_allow.summary", "Allow is not read by {{.NoAllow}}: robots following them ignore the {{.Count}} Allow lines and stay out of everything the Disallow lines close (this is the first) (robotstxt.org/orig.html)")
@@ -61,8 +61,8 @@ func checkPaths(s *state) {
 		switch {
 		case strings.Trim(v, "*") == "":
 			// A reader of relative paths reads `*` as `/*`, longer than `/`.
-			f := finding{code: "RS007", sev: diag.Warning, start: a, end: b, engines: s.f.firstOfEqual | s.f.historic | s.f.relativePaths,
-				text: msg.New(msgStarOnly, "Rule", s.doc.RuleText(n), "Crawlers", s.names(s.f.crawlers&s.f.wildcard), "Literal", s.names(s.f.historic))}
+			f := finding{code: "RS007", sev: diag.Warning, start: a, end: b, engines: s.f.starDropped | s.f.historic | s.f.relativePaths,
+				text: msg.New(msgStarOnly, "Rule", s.doc.RuleText(n), "Crawlers", s.names(s.f.crawlers&s.f.wildcard), "Literal", s.names(s.f.historic), "Dropped", s.names(s.f.starDropped))}
 			if v == "*" { // `*` and `/` both score 1 in a longest-match contest
 				f.fix = newFix(msg.New(msgFixStarOnly), true, f.engines.names(s.all), Edit{Start: a, End: b, Text: []byte("/")})
 			}

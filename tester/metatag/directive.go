@@ -7,6 +7,7 @@
 package metatag
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/robots-studio/robots-studio/tester/msg"
@@ -24,9 +25,6 @@ const (
 	Strict1996 Engine = "strict1996" // the 1996 grammar (the HTML 4 robots meta tag): no repeats, no contradictions
 )
 
-// Engines lists every engine in display order.
-var Engines = []Engine{Google, Yandex, Bing, Strict1996}
-
 var (
 	msgEngineGoogle = msg.Def("meta.engine.google", "Google")
 	msgEngineYandex = msg.Def("meta.engine.yandex", "Yandex")
@@ -34,35 +32,55 @@ var (
 	msgEngine1996   = msg.Def("meta.engine.strict1996", "1996 rules")
 )
 
+// engineInfo is one engine as data: its name, and the other ids that choose
+// it — its crawler's name, and the robots.txt readings (tester/engine ids)
+// whose reading of robots directives it stands for.
+type engineInfo struct {
+	engine  Engine
+	label   string // msg key
+	aliases []string
+}
+
+// engineTable is every engine in display order. RFC 9309 says nothing of
+// meta tags: its reading is checked as Google reads them. The 1990s
+// robots.txt texts go with the grammar of their time.
+var engineTable = []engineInfo{
+	{Google, msgEngineGoogle, []string{"googlebot", "rfc9309"}},
+	{Yandex, msgEngineYandex, nil},
+	{Bing, msgEngineBing, []string{"bingbot"}},
+	{Strict1996, msgEngine1996, []string{"1996", "draft1996", "lycos1996", "original1994"}},
+}
+
+// Engines lists every engine in display order.
+var Engines = func() []Engine {
+	out := make([]Engine, len(engineTable))
+	for i, e := range engineTable {
+		out[i] = e.engine
+	}
+	return out
+}()
+
 // Label is the engine's name for people.
 func (e Engine) Label() msg.Text {
-	switch e {
-	case Google:
-		return msg.New(msgEngineGoogle)
-	case Yandex:
-		return msg.New(msgEngineYandex)
-	case Bing:
-		return msg.New(msgEngineBing)
-	case Strict1996:
-		return msg.New(msgEngine1996)
+	for _, info := range engineTable {
+		if info.engine == e {
+			return msg.New(info.label)
+		}
 	}
 	return msg.Text{}
 }
 
-// ParseEngine accepts an engine id; the robots.txt engine ids of the 1990s
-// map to the strict 1996 reading, "all" (or "") to every engine.
+// ParseEngine accepts an engine's id or one of its aliases (engineTable),
+// in any case; "all" (or "") is every engine.
 func ParseEngine(id string) ([]Engine, bool) {
-	switch strings.ToLower(strings.TrimSpace(id)) {
-	case "", "all":
+	id = strings.ToLower(strings.TrimSpace(id))
+	if id == "" || id == "all" {
 		return Engines, true
-	case "google", "googlebot", "rfc9309":
-		return []Engine{Google}, true
-	case "yandex":
-		return []Engine{Yandex}, true
-	case "bing", "bingbot":
-		return []Engine{Bing}, true
-	case "strict1996", "1996", "draft1996", "lycos1996", "original1994":
-		return []Engine{Strict1996}, true
+	}
+	for _, info := range engineTable {
+		if id == string(info.engine) || slices.Contains(info.aliases, id) {
+			return []Engine{info.engine}, true
+		}
 	}
 	return nil, false
 }

@@ -146,16 +146,47 @@ func TestCanonical(t *testing.T) {
 	}
 }
 
+// TestParseEngine: every id the command line's --engine accepted when the
+// ids became data still chooses the same engines.
 func TestParseEngine(t *testing.T) {
-	for id, want := range map[string][]Engine{"": Engines, "all": Engines, "Google": {Google}, "lycos1996": {Strict1996},
-		"yandex": {Yandex}, "bing": {Bing}} {
-		got, ok := ParseEngine(id)
-		if !ok || !slices.Equal(got, want) {
-			t.Errorf("ParseEngine(%q) = %v, %v", id, got, ok)
+	cases := []struct {
+		rule string
+		id   string
+		want []Engine // nil: refused
+	}{
+		{"no id is every engine", "", Engines},
+		{"all is every engine", "all", Engines},
+		{"case and blanks do not matter", " ALL ", Engines},
+		{"an engine's own id", "google", []Engine{Google}},
+		{"a crawler's name chooses its engine", "googlebot", []Engine{Google}},
+		{"RFC 9309 is read as Google reads meta tags", "rfc9309", []Engine{Google}},
+		{"an id in any case", "Google", []Engine{Google}},
+		{"an engine's own id", "yandex", []Engine{Yandex}},
+		{"an engine's own id", "bing", []Engine{Bing}},
+		{"a crawler's name chooses its engine", "bingbot", []Engine{Bing}},
+		{"an engine's own id", "strict1996", []Engine{Strict1996}},
+		{"the year names the 1996 grammar", "1996", []Engine{Strict1996}},
+		{"the 1996 draft's robots.txt reading goes with the 1996 grammar", "draft1996", []Engine{Strict1996}},
+		{"Lycos 1996's robots.txt reading goes with the 1996 grammar", "lycos1996", []Engine{Strict1996}},
+		{"the 1994 standard's robots.txt reading goes with the 1996 grammar", "original1994", []Engine{Strict1996}},
+		{"an engine nobody has is refused", "altavista", nil},
+		{"a library's robots.txt reading has no meta tag reading", "temoto", nil},
+		{"an alias is matched whole, not as a prefix", "goog", nil},
+	}
+	for _, c := range cases {
+		got, ok := ParseEngine(c.id)
+		if ok != (c.want != nil) || !slices.Equal(got, c.want) {
+			t.Errorf("%s: ParseEngine(%q) = %v, %v; want %v", c.rule, c.id, got, ok, c.want)
 		}
 	}
-	if _, ok := ParseEngine("altavista"); ok {
-		t.Error("unknown engine accepted")
+}
+
+// TestEveryEngineHasALabel: each engine of the table is named for people.
+func TestEveryEngineHasALabel(t *testing.T) {
+	for _, e := range Engines {
+		if e.Label().IsZero() {
+			t.Errorf("%s has no label", e)
+		}
 	}
 }
 

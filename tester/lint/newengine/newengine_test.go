@@ -25,15 +25,17 @@ func (s stated) Info() engine.Info { return s.info }
 // The test engine's facts, as a new crawler's reading would state them.
 var testTraits = engine.Traits{
 	Wildcards: true, Allow: true, LongestMatch: true, AllowWinsTie: true, MergesGroups: true, Sitemaps: true,
-	ReadLimit:     1000,  // stops reading early
-	LineLimit:     60,    // cuts short lines
-	LenientKeys:   true,  // forgives "Dissallow"
-	ColonOptional: false, // but not a missing colon
-	Agents:        engine.AgentsProductToken,
-	CrawlDelay:    engine.DelayHonoured, // waits as asked
-	Host:          engine.HostMirror,    // reads Host as Yandex did
-	StrictParse:   true,                 // a line it cannot place fails the file
-	Crawler:       true,
+	ReadLimit:           1000,  // stops reading early
+	LineLimit:           60,    // cuts short lines
+	LenientKeys:         true,  // forgives "Dissallow"
+	ColonOptional:       false, // but not a missing colon
+	Agents:              engine.AgentsProductToken,
+	CrawlDelay:          engine.DelayHonoured, // waits as asked
+	Host:                engine.HostMirror,    // reads Host as Yandex did
+	HostKept:            engine.HostKeptFirst, // the first of several, as Yandex
+	TrailingStarDropped: true,                 // `Disallow: *` is no rule, as for temoto
+	StrictParse:         true,                 // a line it cannot place fails the file
+	Crawler:             true,
 }
 
 func init() {
@@ -124,6 +126,10 @@ func TestTheMessagesNameTheEnginesOfTheSet(t *testing.T) {
 			"RS008 [rfc9309] `Dissallow` is not `Disallow`: it is read as `Disallow` by Google, Protego (Scrapy) and testbot only"},
 		{"RS013 product token: testbot ignores Googlebot/2.1 as RFC 9309 does", "User-agent: Googlebot/2.1\nDisallow: /x\n", []string{"testbot"},
 			"RS013 [testbot] `Googlebot/2.1` is not a product token (RFC 9309 allows only letters, `-` and `_`): the line is ignored by RFC 9309 and testbot and read as `Googlebot` by Google, Yandex and Bing"},
+		{"RS025 several Host lines: testbot keeps the first as Yandex does", "User-agent: *\nDisallow: /x\nHost: a.com\nHost: b.com\n", []string{"testbot"},
+			"RS025 [testbot] another Host line (the first is at line 3): Yandex and testbot take the first one, temoto/robotstxt (Go library), Protego (Scrapy) and robots-parser (Node.js) the last one"},
+		{"RS007 `Disallow: *`: testbot drops the trailing `*` as temoto does", "User-agent: *\nDisallow: *\n", []string{"testbot"},
+			"RS007 [testbot] `Disallow: *` covers every path for Google, Yandex, Bing and testbot, but none for 1996 draft, Lycos 1996, 1994 standard and Python urllib (`*` is an ordinary character there) or temoto/robotstxt (Go library) and testbot, where a trailing `*` is dropped;"},
 		{"RS001 a stray rule: temoto and testbot reject the file", "Disallow: /x\nUser-agent: *\nDisallow: /y\n", []string{"testbot"},
 			"RS001 [testbot] 1 rule line before the first User-agent line (line 1) belongs to no group: every crawler ignores it (RFC 9309 §2.2), and the whole file is rejected by temoto/robotstxt (Go library) and testbot"},
 	}

@@ -26,5 +26,5 @@ for line in sys.stdin:
             answers.append(1 if rp.can_fetch(url, agent) else 0)
         except Exception:
             answers.append(None)
-    print(json.dumps({"a": answers}))
+    print(json.dumps({"a": answers, "host": rp.preferred_host}))
 sys.stdout.flush()

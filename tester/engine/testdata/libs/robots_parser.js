@@ -26,6 +26,6 @@ rl.on('line', (line) => {
 			return null;
 		}
 	});
-	out.push(JSON.stringify({ a: answers }));
+	out.push(JSON.stringify({ a: answers, host: robots.getPreferredHost() }));
 });
 rl.on('close', () => process.stdout.write(out.join('\n') + '\n'));
