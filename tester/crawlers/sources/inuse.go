@@ -108,3 +108,18 @@ func Verifier() *accesslog.Verifier {
 	v, _ := RangeVerifier()
 	return v
 }
+
+// InUseRanges are the IP range files updates saved in the store in use,
+// for the AI policy's server rules; none when no store is open, no update
+// read any, or the overlay cannot be read.
+func InUseRanges() []Ranges {
+	s, ok := InUse()
+	if !ok {
+		return nil
+	}
+	st, err := s.Load()
+	if err != nil {
+		return nil
+	}
+	return st.Ranges
+}
