@@ -2,12 +2,15 @@ package aiaccess_test
 
 import (
 	"fmt"
+	"net"
+	"net/http"
 	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
@@ -71,35 +74,58 @@ func TestServerRulesAcceptedByServers(t *testing.T) {
 // block:" in the http block, the rest in a server block.
 func nginxAccepts(t *testing.T, rule string) {
 	bin := testenv.Tool(t, "nginx")
-	tmp := t.TempDir()
-	httpPart, serverPart, _ := strings.Cut(rule, "# in each server block:\n")
-	conf := fmt.Sprintf("error_log %[1]s/error.log;\npid %[1]s/nginx.pid;\nevents {}\nhttp {\n    access_log off;\n    client_body_temp_path %[1]s/body;\n    proxy_temp_path %[1]s/proxy;\n    fastcgi_temp_path %[1]s/fastcgi;\n    uwsgi_temp_path %[1]s/uwsgi;\n    scgi_temp_path %[1]s/scgi;\n%[2]s\n    server {\n        listen 18082;\n        root %[1]s;\n%[3]s\n    }\n}\n", tmp, httpPart, serverPart)
-	path := filepath.Join(tmp, "nginx.conf")
-	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	tmp, path, conf := nginxConf(t, rule, 18082)
 	if out, err := exec.Command(bin, "-t", "-q", "-p", tmp, "-e", filepath.Join(tmp, "error.log"), "-c", path).CombinedOutput(); err != nil {
 		t.Fatalf("nginx -t: %v\n%s\n%s", err, out, conf)
 	}
+}
+
+// nginxConf writes a whole nginx.conf around rule, listening on port,
+// every location answering 200; it returns the folder, the file and its
+// text.
+func nginxConf(t *testing.T, rule string, port int) (tmp, path, conf string) {
+	tmp = t.TempDir()
+	httpPart, serverPart, _ := strings.Cut(rule, "# in each server block:\n")
+	conf = fmt.Sprintf("error_log %[1]s/error.log;\npid %[1]s/nginx.pid;\nevents {}\nhttp {\n    access_log off;\n    client_body_temp_path %[1]s/body;\n    proxy_temp_path %[1]s/proxy;\n    fastcgi_temp_path %[1]s/fastcgi;\n    uwsgi_temp_path %[1]s/uwsgi;\n    scgi_temp_path %[1]s/scgi;\n%[2]s\n    server {\n        listen 127.0.0.1:%[4]d;\n        root %[1]s;\n%[3]s\n        location / { return 200 \"ok\\n\"; }\n    }\n}\n", tmp, httpPart, serverPart, port)
+	path = filepath.Join(tmp, "nginx.conf")
+	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return tmp, path, conf
 }
 
 // apacheAccepts checks rule with apachectl -t inside a virtual host, with
 // the modules the rule's Where names.
 func apacheAccepts(t *testing.T, rule string) {
 	bin := testenv.Tool(t, "apache2ctl", "apachectl", "httpd")
+	path, conf := apacheConf(t, rule, 18083)
+	if out, err := exec.Command(bin, "-t", "-f", path).CombinedOutput(); err != nil {
+		t.Fatalf("apache -t: %v\n%s\n%s", err, out, conf)
+	}
+}
+
+// apacheConf writes a whole configuration around rule in a virtual host on
+// port, whose folder everyone may read but whose file "secret" nobody may
+// (a rule in force before the refusal); it returns the file and its text.
+func apacheConf(t *testing.T, rule string, port int) (path, conf string) {
 	modules := "/usr/lib/apache2/modules"
 	if _, err := os.Stat(filepath.Join(modules, "mod_rewrite.so")); err != nil {
 		testenv.Need(t, "Apache modules not found in "+modules)
 	}
 	tmp := t.TempDir()
-	conf := fmt.Sprintf("DefaultRuntimeDir %[1]s\nPidFile %[1]s/apache2.pid\nErrorLog %[1]s/error.log\nMutex file:%[1]s default\nLoadModule mpm_event_module %[2]s/mod_mpm_event.so\nLoadModule authz_core_module %[2]s/mod_authz_core.so\nLoadModule authz_host_module %[2]s/mod_authz_host.so\nLoadModule rewrite_module %[2]s/mod_rewrite.so\nServerName localhost\nListen 127.0.0.1:18083\n<VirtualHost *:18083>\n    DocumentRoot %[1]s\n%[3]s</VirtualHost>\n", tmp, modules, rule)
-	path := filepath.Join(tmp, "apache2.conf")
+	// Apache started as root serves as another user: the folder must be
+	// readable to it.
+	os.Chmod(filepath.Dir(tmp), 0o755)
+	os.Chmod(tmp, 0o755)
+	if err := os.WriteFile(filepath.Join(tmp, "secret"), []byte("secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf = fmt.Sprintf("DefaultRuntimeDir %[1]s\nPidFile %[1]s/apache2.pid\nErrorLog %[1]s/error.log\nMutex file:%[1]s default\nLoadModule mpm_event_module %[2]s/mod_mpm_event.so\nLoadModule authz_core_module %[2]s/mod_authz_core.so\nLoadModule authz_host_module %[2]s/mod_authz_host.so\nLoadModule rewrite_module %[2]s/mod_rewrite.so\nServerName localhost\nListen 127.0.0.1:%[4]d\n<Directory />\n    Require all granted\n</Directory>\n<Files \"secret\">\n    Require all denied\n</Files>\n<VirtualHost *:%[4]d>\n    DocumentRoot %[1]s\n%[3]s</VirtualHost>\n", tmp, modules, rule, port)
+	path = filepath.Join(tmp, "apache2.conf")
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command(bin, "-t", "-f", path).CombinedOutput(); err != nil {
-		t.Fatalf("apache -t: %v\n%s\n%s", err, out, conf)
-	}
+	return path, conf
 }
 
 // Rule: the rules refuse every address of the refused crawlers' range
@@ -203,4 +229,110 @@ func warningsOf(s aiaccess.Signals) []string {
 		out = append(out, w.String())
 	}
 	return out
+}
+
+// Rule: the nginx and Apache rules, run, refuse a refused crawler's
+// address everywhere but /robots.txt, let other addresses in, still refuse
+// its User-Agent from anywhere, and (Apache) keep a denial already in
+// force: the refusal adds to the access rules, it does not replace them.
+func TestServerRulesRefuseAddressesLive(t *testing.T) {
+	ranges := []catalogue.Ranges{{Key: "Bytespider", Source: "https://operator.example/bytespider.json", Read: "2026-11-29", Prefixes: []string{"127.0.0.1/32", "::1/128"}}}
+	s := aiaccess.Compile(syntax.Parse(nil), aiaccess.Policy{Stance: aiaccess.NoAI, Ranges: ranges})
+	if len(s.Rules) != len(aiaccess.Servers) {
+		t.Fatalf("%d rules", len(s.Rules))
+	}
+	type ask struct {
+		from, path, ua string
+		refused        bool
+	}
+	asks := []ask{
+		{"127.0.0.1", "/page", "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", true},
+		{"127.0.0.1", "/robots.txt", "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", false},
+		{"127.0.0.2", "/page", "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", false},
+		{"127.0.0.2", "/page", "Mozilla/5.0 (compatible; Bytespider; spider-feedback@bytedance.com)", true},
+	}
+	t.Run("nginx", func(t *testing.T) {
+		bin := testenv.Tool(t, "nginx")
+		port := freePort(t)
+		tmp, path, conf := nginxConf(t, s.Rules[0].Text, port)
+		serve(t, port, exec.Command(bin, "-p", tmp, "-e", filepath.Join(tmp, "error.log"), "-c", path, "-g", "daemon off; master_process off;"), conf)
+		for _, a := range asks {
+			if got := status(t, a.from, port, a.path, a.ua); (got == 403) != a.refused {
+				t.Errorf("from %s, %s as %q: %d, refused want %v", a.from, a.path, a.ua, got, a.refused)
+			}
+		}
+	})
+	t.Run("apache", func(t *testing.T) {
+		bin := testenv.Tool(t, "apache2", "httpd")
+		port := freePort(t)
+		path, conf := apacheConf(t, s.Rules[1].Text, port)
+		serve(t, port, exec.Command(bin, "-X", "-f", path), conf)
+		for _, a := range append(asks, ask{"127.0.0.2", "/secret", "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", true}) {
+			if got := status(t, a.from, port, a.path, a.ua); (got == 403) != a.refused {
+				t.Errorf("from %s, %s as %q: %d, refused want %v", a.from, a.path, a.ua, got, a.refused)
+			}
+		}
+	})
+}
+
+// freePort is a loopback port nothing listens on now.
+func freePort(t *testing.T) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// serve starts cmd, a server in the foreground, ends it when the test
+// ends, and returns once port accepts connections (or fails the test when
+// the server stops first or takes more than ten seconds).
+func serve(t *testing.T, port int, cmd *exec.Cmd, conf string) {
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-done
+	})
+	deadline := time.After(10 * time.Second)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
+			c.Close()
+			return
+		}
+		select {
+		case err := <-done:
+			done <- err
+			t.Fatalf("the server stopped: %v\n%s\n%s", err, out.String(), conf)
+		case <-deadline:
+			t.Fatalf("the server does not listen on %d:\n%s", port, out.String())
+		case <-tick.C:
+		}
+	}
+}
+
+// status is the status of GET path on the loopback port, asked from the
+// address from with User-Agent ua.
+func status(t *testing.T, from string, port int, path, ua string) int {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}}
+	req, _ := http.NewRequest("GET", fmt.Sprintf("http://127.0.0.1:%d%s", port, path), nil)
+	req.Header.Set("User-Agent", ua)
+	resp, err := client.Do(req)
+	if err != nil {
+		if from != "127.0.0.1" {
+			testenv.Need(t, "no loopback address "+from+" to ask from: "+err.Error())
+		}
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }
