@@ -40,7 +40,8 @@ func TestMerge(t *testing.T) {
 }
 
 // Rule: whatever it is given, merging covers the same addresses (random
-// prefixes from one /16, every address of it checked).
+// prefixes from one /16, every address of it checked), and overlapsAny on
+// the merged set answers as a test against each prefix given would.
 func TestMergeKeepsTheAddresses(t *testing.T) {
 	state := uint32(1)
 	next := func() uint32 { state = state*1664525 + 1013904223; return state >> 8 }
@@ -56,6 +57,16 @@ func TestMergeKeepsTheAddresses(t *testing.T) {
 			a := netip.AddrFrom4([4]byte{10, 0, byte(x >> 8), byte(x)})
 			if covers(in, a) != covers(out, a) {
 				t.Fatalf("round %d: %v in %v is %v, in the merged %v %v", round, a, in, covers(in, a), out, covers(out, a))
+			}
+		}
+		for i := 0; i < 200; i++ {
+			q := netip.PrefixFrom(netip.AddrFrom4([4]byte{10, 0, byte(next()), byte(next())}), 16+int(next()%17)).Masked()
+			want := false
+			for _, p := range in {
+				want = want || p.Overlaps(q)
+			}
+			if overlapsAny(out, q) != want {
+				t.Fatalf("round %d: overlapsAny(%v, %v) = %v, want %v", round, out, q, !want, want)
 			}
 		}
 		for i := 1; i < len(out); i++ {

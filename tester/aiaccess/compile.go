@@ -82,7 +82,7 @@ var (
 	msgWhereCFMany   = msg.Def("aiaccess.compile.where_cloudflare_many", "Cloudflare dashboard: Security, WAF, custom rules; Cloudflare takes at most 4,096 characters in one expression, so each paragraph below is a rule of its own (rules in all: {{.Count}}; the Free plan allows 5), action Block")
 	msgPatternUnsafe = msg.Def("aiaccess.compile.pattern_unsafe", "the User-Agent pattern `{{.Pattern}}` of {{.Name}} has characters the server rules do not take; it was left out")
 	msgPatternKept   = msg.Def("aiaccess.compile.pattern_kept", "the User-Agent pattern `{{.Pattern}}` of the refused {{.Name}} also matches {{.Kept}}, which the policy lets in; it was left out of the server rules")
-	msgServerNote    = msg.Def("aiaccess.compile.server_note", "the server rules answer 403 to these User-Agents everywhere except /robots.txt, so a crawler that reads robots.txt still learns the refusal (a 403 on robots.txt itself would tell RFC 9309 crawlers that everything is allowed)")
+	msgServerNote    = msg.Def("aiaccess.compile.server_note", "the server rules answer 403 to these User-Agents (and to the IP ranges they list) everywhere except /robots.txt, so a crawler that reads robots.txt still learns the refusal (a 403 on robots.txt itself would tell RFC 9309 crawlers that everything is allowed)")
 )
 
 // Compile compiles p for doc.

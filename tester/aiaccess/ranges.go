@@ -99,6 +99,11 @@ func refusedRanges(refused []catalogue.Crawler, p Policy) ([]netip.Prefix, []cat
 			}
 		}
 	}
+	keptAll := make([]netip.Prefix, len(kept))
+	for i, k := range kept {
+		keptAll[i] = k.p
+	}
+	keptSet := merge(keptAll)
 	var warnings []msg.Text
 	for i := range files {
 		f := &files[i]
@@ -108,21 +113,16 @@ func refusedRanges(refused []catalogue.Crawler, p Policy) ([]netip.Prefix, []cat
 			if err != nil {
 				continue // ReadRanges kept only valid ones
 			}
-			hit := ""
-			for _, k := range kept {
-				if k.p.Overlaps(pp) {
-					hit = k.name
-					break
-				}
-			}
-			if hit != "" {
-				dropped++
-				if by == "" {
-					by = hit
-				}
+			if !overlapsAny(keptSet, pp) {
+				f.prefixes = append(f.prefixes, pp)
 				continue
 			}
-			f.prefixes = append(f.prefixes, pp)
+			dropped++
+			for _, k := range kept {
+				if by == "" && k.p.Overlaps(pp) {
+					by = k.name
+				}
+			}
 		}
 		if dropped > 0 {
 			warnings = append(warnings, msg.New(msgRangesKept, "Key", f.r.Key, "Source", f.r.Source, "Kept", by, "Count", dropped))
@@ -147,6 +147,16 @@ func refusedRanges(refused []catalogue.Crawler, p Policy) ([]netip.Prefix, []cat
 	}
 	sort.SliceStable(used, func(i, j int) bool { return used[i].Key < used[j].Key })
 	return all, used, warnings
+}
+
+// overlapsAny reports whether p shares an address with one of set, which
+// merge made: sorted, none overlapping another. Only the prefix that
+// starts last at or before p's start can hold p's start, and only the one
+// after it can start inside p.
+func overlapsAny(set []netip.Prefix, p netip.Prefix) bool {
+	p = merge([]netip.Prefix{p})[0] // IPv4-mapped as IPv4, masked
+	i := sort.Search(len(set), func(i int) bool { return lessPrefix(p, set[i]) })
+	return (i > 0 && set[i-1].Overlaps(p)) || (i < len(set) && set[i].Overlaps(p))
 }
 
 // rangesUsed is the sentence naming the files the rules refuse ranges

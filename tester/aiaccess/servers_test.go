@@ -336,3 +336,27 @@ func status(t *testing.T, from string, port int, path, ua string) int {
 	resp.Body.Close()
 	return resp.StatusCode
 }
+
+// BenchmarkCompileWithRanges: the policy the window compiles on every
+// change, with every operator file of the fixtures in the store (about
+// 1,500 ranges, Google's left out for Googlebot).
+func BenchmarkCompileWithRanges(b *testing.B) {
+	t := &testing.T{}
+	ranges := publishedRanges(t, "googlebot.json", "special-crawlers.json", "user-triggered-fetchers.json", "bingbot.json",
+		"gptbot.json", "searchbot.json", "chatgpt-user.json", "perplexitybot.json", "applebot.json", "ccbot.json")
+	doc := syntax.Parse([]byte("User-agent: *\nDisallow: /admin/\n"))
+	p := aiaccess.Policy{Stance: aiaccess.NoAI, RefuseAtServer: true, Ranges: ranges}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		aiaccess.Compile(doc, p)
+	}
+}
+
+// BenchmarkCompileWithoutRanges is the same policy by User-Agent alone.
+func BenchmarkCompileWithoutRanges(b *testing.B) {
+	doc := syntax.Parse([]byte("User-agent: *\nDisallow: /admin/\n"))
+	p := aiaccess.Policy{Stance: aiaccess.NoAI, RefuseAtServer: true}
+	for i := 0; i < b.N; i++ {
+		aiaccess.Compile(doc, p)
+	}
+}
