@@ -11,6 +11,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/catalogue"
+	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 )
@@ -23,7 +24,7 @@ func init() {
 	Register(Command{
 		Name:    "ai-policy",
 		Usage:   aiPolicyUsage,
-		Summary: msg.Def("cli.ai-policy.summary", "compile one AI policy to every signal: the robots.txt groups, Content-Signal, Content-Usage, Bing's noarchive/nocache tag and X-Robots-Tag, and nginx, Apache, Caddy, HAProxy and Cloudflare rules refusing the crawlers robots.txt cannot stop"),
+		Summary: msg.Def("cli.ai-policy.summary", "compile one AI policy to every signal: the robots.txt groups, Content-Signal, Content-Usage, Bing's noarchive/nocache tag and X-Robots-Tag, and nginx, Apache, Caddy, HAProxy and Cloudflare rules refusing the crawlers robots.txt cannot stop (by User-Agent, and by the IP ranges `crawlers update` read)"),
 		Run:     runAIPolicy,
 	})
 }
@@ -65,15 +66,26 @@ type JSONAIPolicy struct {
 	XRobotsTag    string           `json:"x_robots_tag"`
 	Bing          string           `json:"bing"`
 	Refused       []string         `json:"refused_at_server"`
+	IPRanges      []string         `json:"ip_ranges"`   // the IP ranges the rules refuse, merged
+	RangeFiles    []JSONRangeFile  `json:"range_files"` // where they come from
 	Rules         []JSONServerRule `json:"server_rules"`
 	Warnings      []string         `json:"warnings"`
 }
 
 // JSONServerRule is one server's rule.
 type JSONServerRule struct {
-	Server string `json:"server"`
-	Where  string `json:"where"`
-	Text   string `json:"text"`
+	Server string   `json:"server"`
+	Where  string   `json:"where"`
+	Text   string   `json:"text"`
+	Notes  []string `json:"notes"`
+}
+
+// JSONRangeFile is a range file a catalogue update read whose ranges the
+// rules refuse.
+type JSONRangeFile struct {
+	Key    string `json:"key"`
+	Source string `json:"source"`
+	Read   string `json:"read"`
 }
 
 func runAIPolicy(env *Env, args []string) int {
@@ -96,7 +108,7 @@ func runAIPolicy(env *Env, args []string) int {
 	if len(pos) != 1 {
 		return Failf(env, "ai-policy: %s\nusage: robots-studio ai-policy %s", msg.New(msgGiveOne, "Arg", "ROBOTS_FILE"), aiPolicyUsage)
 	}
-	p := aiaccess.Policy{Stance: aiaccess.Stance(*stance), Use: strings.ToLower(*use), RefuseAtServer: *atServer}
+	p := aiaccess.Policy{Stance: aiaccess.Stance(*stance), Use: strings.ToLower(*use), RefuseAtServer: *atServer, Ranges: sources.InUseRanges()}
 	custom := len(block)+len(refuse)+len(let)+len(refuseOp)+len(letOp) > 0
 	switch {
 	case *stance == "" && custom:
@@ -185,9 +197,19 @@ func runAIPolicy(env *Env, args []string) int {
 	if *asJSON {
 		j := JSONAIPolicy{Drafts: drafts, Robots: string(s.Robots), ContentSignal: s.ContentSignal, ContentUsage: s.ContentUsage,
 			BingMeta: s.BingMeta, XRobotsTag: s.XRobotsTag, Bing: s.BingWhy.String(), Refused: append([]string{}, refusedNames...),
-			Rules: []JSONServerRule{}, Warnings: []string{}}
+			IPRanges: []string{}, RangeFiles: []JSONRangeFile{}, Rules: []JSONServerRule{}, Warnings: []string{}}
+		for _, p := range s.Prefixes {
+			j.IPRanges = append(j.IPRanges, p.String())
+		}
+		for _, f := range s.RangeFiles {
+			j.RangeFiles = append(j.RangeFiles, JSONRangeFile{Key: f.Key, Source: f.Source, Read: f.Read})
+		}
 		for _, r := range s.Rules {
-			j.Rules = append(j.Rules, JSONServerRule{Server: string(r.Server), Where: r.Where.String(), Text: r.Text})
+			jr := JSONServerRule{Server: string(r.Server), Where: r.Where.String(), Text: r.Text, Notes: []string{}}
+			for _, n := range r.Notes {
+				jr.Notes = append(jr.Notes, n.String())
+			}
+			j.Rules = append(j.Rules, jr)
 		}
 		for _, w := range s.Warnings {
 			j.Warnings = append(j.Warnings, w.String())
@@ -215,8 +237,14 @@ func runAIPolicy(env *Env, args []string) int {
 		fmt.Fprintf(text, "\n%s\n", msg.New(msgAPNoRules))
 	} else {
 		fmt.Fprintf(text, "\n%s\n", msg.New(msgAPRefused, "Names", strings.Join(refusedNames, ", ")))
+		if !s.RangesNote.IsZero() {
+			fmt.Fprintf(text, "%s\n", s.RangesNote)
+		}
 		for _, r := range s.Rules {
 			fmt.Fprintf(text, "\n== %s (%s)\n%s", r.Server, r.Where, r.Text)
+			for _, n := range r.Notes {
+				fmt.Fprintf(text, "  ! %s\n", n)
+			}
 		}
 	}
 	if len(s.Warnings) > 0 {

@@ -46,6 +46,10 @@ type Policy struct {
 	// RefuseAtServer puts every refused crawler that sends requests in the
 	// server rules, not only those robots.txt cannot stop.
 	RefuseAtServer bool
+	// Ranges are the IP range files the catalogue's updates read
+	// (sources.InUseRanges in tester/crawlers/sources): the server rules refuse those of the crawlers
+	// they refuse. None: the rules go by User-Agent only.
+	Ranges []catalogue.Ranges
 }
 
 // Blocks reports whether the policy refuses c.

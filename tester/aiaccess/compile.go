@@ -1,6 +1,7 @@
 package aiaccess
 
 import (
+	"net/netip"
 	"sort"
 	"strings"
 
@@ -12,7 +13,8 @@ import (
 // One policy compiled to every place a crawler or a reader looks: the
 // robots.txt groups (Build), the Content-Signal and Content-Usage values
 // (for robots.txt and as HTTP headers), Bing's robots meta tag and
-// X-Robots-Tag, and server and edge rules that refuse by User-Agent the
+// X-Robots-Tag, and server and edge rules that refuse by User-Agent, and by
+// the IP ranges the operators publish where an update read them, the
 // crawlers robots.txt cannot stop.
 
 // Server is a web server or edge the rules are written for.
@@ -35,6 +37,9 @@ type ServerRule struct {
 	Server Server
 	Where  msg.Text // where it goes ("in the http block, and in each server block")
 	Text   string
+	// Notes are this server's own: what its address test sees behind a
+	// proxy, what its limits left out.
+	Notes []msg.Text
 }
 
 // Signals is a compiled policy.
@@ -53,8 +58,14 @@ type Signals struct {
 	// User-Agent patterns that match them.
 	Refused  []catalogue.Crawler
 	Patterns []string
-	Rules    []ServerRule
-	Warnings []msg.Text
+	// Prefixes are the IP ranges the server rules refuse (merged), from
+	// the range files RangeFiles; RangesNote names them with the day each
+	// was read.
+	Prefixes   []netip.Prefix
+	RangeFiles []catalogue.Ranges
+	RangesNote msg.Text
+	Rules      []ServerRule
+	Warnings   []msg.Text
 }
 
 var (
@@ -62,14 +73,16 @@ var (
 	msgBingNocache   = msg.Def("aiaccess.compile.bing_nocache", "Bing: nocache lets Copilot (Bing Chat) answers show only the URL, title and snippet, and only those may be used for training; the pages stay in Bing search")
 	msgBingNothing   = msg.Def("aiaccess.compile.bing_nothing", "Bing: the policy lets Copilot (Bing Chat) answers and training use the pages, so no tag is needed")
 	msgWhereNginx    = msg.Def("aiaccess.compile.where_nginx", "the map in the http block; the three lines in each server block")
+	msgWhereNginxIP  = msg.Def("aiaccess.compile.where_nginx_ranges", "the map and geo blocks in the http block; the lines after “# in each server block” in each server block")
 	msgWhereApache   = msg.Def("aiaccess.compile.where_apache", "in the virtual host or .htaccess (needs mod_rewrite)")
+	msgWhereApacheIP = msg.Def("aiaccess.compile.where_apache_ranges", "in the virtual host or .htaccess (needs mod_rewrite, mod_authz_core and mod_authz_host)")
 	msgWhereCaddy    = msg.Def("aiaccess.compile.where_caddy", "in the site block of the Caddyfile")
 	msgWhereHAProxy  = msg.Def("aiaccess.compile.where_haproxy", "in the frontend section")
 	msgWhereCF       = msg.Def("aiaccess.compile.where_cloudflare", "Cloudflare dashboard: Security, WAF, custom rule; expression as below, action Block")
+	msgWhereCFMany   = msg.Def("aiaccess.compile.where_cloudflare_many", "Cloudflare dashboard: Security, WAF, custom rules; Cloudflare takes at most 4,096 characters in one expression, so each paragraph below is a rule of its own (rules in all: {{.Count}}; the Free plan allows 5), action Block")
 	msgPatternUnsafe = msg.Def("aiaccess.compile.pattern_unsafe", "the User-Agent pattern `{{.Pattern}}` of {{.Name}} has characters the server rules do not take; it was left out")
 	msgPatternKept   = msg.Def("aiaccess.compile.pattern_kept", "the User-Agent pattern `{{.Pattern}}` of the refused {{.Name}} also matches {{.Kept}}, which the policy lets in; it was left out of the server rules")
-	msgServerNote    = msg.Def("aiaccess.compile.server_note", "the server rules answer 403 to these User-Agents everywhere except /robots.txt, so a crawler that reads robots.txt still learns the refusal (a 403 on robots.txt itself would tell RFC 9309 crawlers that everything is allowed)")
-	msgRanges        = msg.Def("aiaccess.compile.ranges", "{{.Operator}} publishes the IP ranges of {{.Name}}: {{.Files}}; refusing them too stops a crawler that changes its User-Agent")
+	msgServerNote    = msg.Def("aiaccess.compile.server_note", "the server rules answer 403 to these User-Agents (and to the IP ranges they list) everywhere except /robots.txt, so a crawler that reads robots.txt still learns the refusal (a 403 on robots.txt itself would tell RFC 9309 crawlers that everything is allowed)")
 )
 
 // Compile compiles p for doc.
@@ -97,11 +110,12 @@ func Compile(doc *syntax.Document, p Policy) Signals {
 	// The server rules: refused crawlers that send requests and that
 	// robots.txt cannot stop, or every refused one when asked.
 	seen := map[string]bool{}
+	patterned := map[string]bool{} // refused by a User-Agent pattern
 	for _, c := range s.Plan.Blocked {
 		if c.RobotsTxt == catalogue.TokenOnly || (!p.RefuseAtServer && c.RobotsTxt.Stoppable()) {
 			continue
 		}
-		added := false
+		added := len(rangesOf(c, p.Ranges)) > 0 // refused by address alone if it must
 		for _, pat := range c.UAPatterns {
 			if !safePattern(pat) {
 				s.Warnings = append(s.Warnings, msg.New(msgPatternUnsafe, "Pattern", pat, "Name", c.Name))
@@ -115,18 +129,33 @@ func Compile(doc *syntax.Document, p Policy) Signals {
 				seen[key] = true
 				s.Patterns = append(s.Patterns, pat)
 			}
-			added = true
+			added, patterned[c.Name] = true, true
 		}
 		if added {
 			s.Refused = append(s.Refused, c)
-			if len(c.RangeFiles) > 0 {
-				s.Warnings = append(s.Warnings, msg.New(msgRanges, "Operator", c.Operator, "Name", c.Name, "Files", strings.Join(c.RangeFiles, ", ")))
+			if files := catalogue.HowToVerify(c).Ranges; len(files) > 0 && len(rangesOf(c, p.Ranges)) == 0 {
+				s.Warnings = append(s.Warnings, msg.New(msgRangesMissing, "Operator", c.Operator, "Name", c.Name, "Files", strings.Join(files, ", ")))
 			}
 		}
 	}
 	sort.Slice(s.Patterns, func(i, j int) bool { return strings.ToLower(s.Patterns[i]) < strings.ToLower(s.Patterns[j]) })
-	if len(s.Patterns) > 0 {
-		s.Rules = serverRules(s.Patterns)
+	var warnings []msg.Text
+	s.Prefixes, s.RangeFiles, warnings = refusedRanges(s.Refused, p)
+	s.Warnings = append(s.Warnings, warnings...)
+	// A crawler refused by address alone whose ranges all stayed out is
+	// not refused at all.
+	kept := s.Refused[:0]
+	for _, c := range s.Refused {
+		if patterned[c.Name] || len(rangesOf(c, s.RangeFiles)) > 0 {
+			kept = append(kept, c)
+		}
+	}
+	s.Refused = kept
+	if len(s.RangeFiles) > 0 {
+		s.RangesNote = rangesUsed(s.RangeFiles)
+	}
+	if len(s.Patterns) > 0 || len(s.Prefixes) > 0 {
+		s.Rules = serverRules(s.Patterns, s.Prefixes)
 		s.Warnings = append(s.Warnings, msg.New(msgServerNote))
 	}
 	return s
@@ -210,35 +239,159 @@ func regex(patterns []string) string {
 	return b.String()
 }
 
-func serverRules(patterns []string) []ServerRule {
+func serverRules(patterns []string, prefixes []netip.Prefix) []ServerRule {
 	re := regex(patterns)
-	var cf []string
-	for _, p := range patterns {
-		cf = append(cf, `lower(http.user_agent) contains "`+strings.ToLower(p)+`"`)
+	rules := []ServerRule{nginxRule(re, prefixes), apacheRule(re, prefixes), caddyRule(re, prefixes), haproxyRule(re, prefixes), cloudflareRule(patterns, prefixes)}
+	return rules
+}
+
+// perLine is how many IP ranges one line of a rule lists.
+const perLine = 8
+
+func nginxRule(re string, prefixes []netip.Prefix) ServerRule {
+	var b strings.Builder
+	if re != "()" {
+		b.WriteString("map $http_user_agent $robots_studio_refused {\n    default 0;\n    \"~*" + re + "\" 1;\n}\n")
 	}
-	return []ServerRule{
-		{Server: Nginx, Where: msg.New(msgWhereNginx), Text: "map $http_user_agent $robots_studio_refused {\n" +
-			"    default 0;\n" +
-			"    \"~*" + re + "\" 1;\n" +
-			"}\n" +
-			"# in each server block:\n" +
-			"set $robots_studio_refuse $robots_studio_refused;\n" +
-			"if ($uri = /robots.txt) { set $robots_studio_refuse 0; }\n" +
-			"if ($robots_studio_refuse) { return 403; }\n"},
-		{Server: Apache, Where: msg.New(msgWhereApache), Text: "RewriteEngine On\n" +
+	r := ServerRule{Server: Nginx, Where: msg.New(msgWhereNginx)}
+	if len(prefixes) > 0 {
+		b.WriteString("geo $robots_studio_refused_ip {\n    default 0;\n")
+		for _, p := range prefixes {
+			b.WriteString("    " + p.String() + " 1;\n")
+		}
+		b.WriteString("}\n")
+		r.Where, r.Notes = msg.New(msgWhereNginxIP), []msg.Text{msg.New(msgProxyNginx)}
+	}
+	b.WriteString("# in each server block:\n")
+	if re != "()" {
+		b.WriteString("set $robots_studio_refuse $robots_studio_refused;\n")
+	} else {
+		b.WriteString("set $robots_studio_refuse 0;\n")
+	}
+	if len(prefixes) > 0 {
+		b.WriteString("if ($robots_studio_refused_ip) { set $robots_studio_refuse 1; }\n")
+	}
+	b.WriteString("if ($uri = /robots.txt) { set $robots_studio_refuse 0; }\n" +
+		"if ($robots_studio_refuse) { return 403; }\n")
+	r.Text = b.String()
+	return r
+}
+
+func apacheRule(re string, prefixes []netip.Prefix) ServerRule {
+	var b strings.Builder
+	if re != "()" {
+		b.WriteString("RewriteEngine On\n" +
 			"RewriteCond %{REQUEST_URI} !=/robots.txt\n" +
 			"RewriteCond %{HTTP_USER_AGENT} \"" + re + "\" [NC]\n" +
-			"RewriteRule ^ - [F]\n"},
-		{Server: Caddy, Where: msg.New(msgWhereCaddy), Text: "@robots_studio_refused {\n" +
+			"RewriteRule ^ - [F]\n")
+	}
+	if len(prefixes) == 0 {
+		return ServerRule{Server: Apache, Where: msg.New(msgWhereApache), Text: b.String()}
+	}
+	// AuthMerging And: the refusal adds to the access rules already in
+	// force (a denied folder stays denied) instead of replacing them.
+	b.WriteString("<If \"%{REQUEST_URI} != '/robots.txt'\">\n" +
+		"    AuthMerging And\n" +
+		"    <RequireAll>\n" +
+		"        Require all granted\n")
+	for _, line := range prefixLines(prefixes, perLine) {
+		b.WriteString("        Require not ip " + strings.Join(line, " ") + "\n")
+	}
+	b.WriteString("    </RequireAll>\n</If>\n")
+	return ServerRule{Server: Apache, Where: msg.New(msgWhereApacheIP), Text: b.String(), Notes: []msg.Text{msg.New(msgProxyApache)}}
+}
+
+func caddyRule(re string, prefixes []netip.Prefix) ServerRule {
+	var b strings.Builder
+	if re != "()" {
+		b.WriteString("@robots_studio_refused {\n" +
 			"    header_regexp User-Agent \"(?i)" + re + "\"\n" +
 			"    not path /robots.txt\n" +
 			"}\n" +
-			"respond @robots_studio_refused 403\n"},
-		{Server: HAProxy, Where: msg.New(msgWhereHAProxy), Text: "acl robots_studio_refused hdr_reg(User-Agent) -i \"" + re + "\"\n" +
-			"acl robots_studio_robots_txt path /robots.txt\n" +
-			"http-request deny deny_status 403 if robots_studio_refused !robots_studio_robots_txt\n"},
-		{Server: Cloudflare, Where: msg.New(msgWhereCF), Text: "(" + strings.Join(cf, " or ") + ") and not http.request.uri.path eq \"/robots.txt\"\n"},
+			"respond @robots_studio_refused 403\n")
 	}
+	r := ServerRule{Server: Caddy, Where: msg.New(msgWhereCaddy)}
+	if len(prefixes) > 0 {
+		b.WriteString("@robots_studio_refused_ip {\n")
+		for _, line := range prefixLines(prefixes, perLine) {
+			b.WriteString("    remote_ip " + strings.Join(line, " ") + "\n")
+		}
+		b.WriteString("    not path /robots.txt\n}\nrespond @robots_studio_refused_ip 403\n")
+		r.Notes = []msg.Text{msg.New(msgProxyCaddy)}
+	}
+	r.Text = b.String()
+	return r
+}
+
+func haproxyRule(re string, prefixes []netip.Prefix) ServerRule {
+	var b strings.Builder
+	b.WriteString("acl robots_studio_robots_txt path /robots.txt\n")
+	if re != "()" {
+		b.WriteString("acl robots_studio_refused hdr_reg(User-Agent) -i \"" + re + "\"\n" +
+			"http-request deny deny_status 403 if robots_studio_refused !robots_studio_robots_txt\n")
+	}
+	r := ServerRule{Server: HAProxy, Where: msg.New(msgWhereHAProxy)}
+	if len(prefixes) > 0 {
+		// Lines that declare one ACL name are ORed.
+		for _, line := range prefixLines(prefixes, perLine) {
+			b.WriteString("acl robots_studio_refused_ip src " + strings.Join(line, " ") + "\n")
+		}
+		b.WriteString("http-request deny deny_status 403 if robots_studio_refused_ip !robots_studio_robots_txt\n")
+		r.Notes = []msg.Text{msg.New(msgProxyHAProxy)}
+	}
+	r.Text = b.String()
+	return r
+}
+
+// cloudflareRule is the expressions of Cloudflare custom rules, one a
+// paragraph: the User-Agents, then the IP ranges, each cut where one more
+// term would take it past cloudflareMax characters.
+func cloudflareRule(patterns []string, prefixes []netip.Prefix) ServerRule {
+	const tail = ") and not http.request.uri.path eq \"/robots.txt\""
+	var exprs []string
+	var cur []string
+	size := 0
+	flush := func() {
+		if len(cur) > 0 {
+			exprs = append(exprs, "("+strings.Join(cur, " or ")+tail)
+			cur, size = nil, 0
+		}
+	}
+	room := cloudflareMax - 1 - len(tail)
+	for _, p := range patterns {
+		t := `lower(http.user_agent) contains "` + strings.ToLower(p) + `"`
+		if size > 0 && size+len(" or ")+len(t) > room {
+			flush()
+		}
+		if size > 0 {
+			size += len(" or ")
+		}
+		cur, size = append(cur, t), size+len(t)
+	}
+	flush()
+	var ips []string
+	ipSize := len("ip.src in {}")
+	for _, p := range prefixes {
+		t := p.String()
+		if len(ips) > 0 && ipSize+1+len(t) > room {
+			cur = []string{"ip.src in {" + strings.Join(ips, " ") + "}"}
+			flush()
+			ips, ipSize = nil, len("ip.src in {}")
+		}
+		if len(ips) > 0 {
+			ipSize++
+		}
+		ips, ipSize = append(ips, t), ipSize+len(t)
+	}
+	if len(ips) > 0 {
+		cur = []string{"ip.src in {" + strings.Join(ips, " ") + "}"}
+		flush()
+	}
+	r := ServerRule{Server: Cloudflare, Where: msg.New(msgWhereCF), Text: strings.Join(exprs, "\n\n") + "\n"}
+	if len(exprs) > 1 {
+		r.Where = msg.New(msgWhereCFMany, "Count", len(exprs))
+	}
+	return r
 }
 
 // UsageHeader is the Content-Usage HTTP header line the attachment draft

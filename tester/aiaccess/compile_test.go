@@ -1,15 +1,10 @@
 package aiaccess
 
 import (
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/robots-studio/robots-studio/internal/testenv"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/diag"
@@ -124,46 +119,6 @@ func TestOperatorOverride(t *testing.T) {
 			t.Errorf("%s (%s): blocked %v, want %v", c.Name, c.Operator, p.Blocks(c), want)
 		}
 	}
-}
-
-// Rule: the nginx and Apache rules pass the servers' own syntax checks, and
-// the exemption of /robots.txt is in each server's rule.
-func TestServerRulesAcceptedByServers(t *testing.T) {
-	s := Compile(syntax.Parse(nil), Policy{Stance: NoAI, RefuseAtServer: true})
-	if len(s.Rules) != len(Servers) {
-		t.Fatalf("%d rules", len(s.Rules))
-	}
-	for _, r := range s.Rules {
-		if !strings.Contains(r.Text, "/robots.txt") {
-			t.Errorf("%s: no /robots.txt exemption:\n%s", r.Server, r.Text)
-		}
-	}
-	t.Run("nginx", func(t *testing.T) {
-		bin := testenv.Tool(t, "nginx")
-		tmp := t.TempDir()
-		rule := s.Rules[0].Text
-		mapPart, serverPart, _ := strings.Cut(rule, "# in each server block:\n")
-		conf := fmt.Sprintf("error_log %[1]s/error.log;\npid %[1]s/nginx.pid;\nevents {}\nhttp {\n    access_log off;\n    client_body_temp_path %[1]s/body;\n    proxy_temp_path %[1]s/proxy;\n    fastcgi_temp_path %[1]s/fastcgi;\n    uwsgi_temp_path %[1]s/uwsgi;\n    scgi_temp_path %[1]s/scgi;\n%[2]s\n    server {\n        listen 18082;\n        root %[1]s;\n%[3]s\n    }\n}\n", tmp, mapPart, serverPart)
-		path := filepath.Join(tmp, "nginx.conf")
-		os.WriteFile(path, []byte(conf), 0o644)
-		if out, err := exec.Command(bin, "-t", "-q", "-p", tmp, "-e", filepath.Join(tmp, "error.log"), "-c", path).CombinedOutput(); err != nil {
-			t.Fatalf("nginx -t: %v\n%s\n%s", err, out, conf)
-		}
-	})
-	t.Run("apache", func(t *testing.T) {
-		bin := testenv.Tool(t, "apache2ctl", "apachectl", "httpd")
-		modules := "/usr/lib/apache2/modules"
-		if _, err := os.Stat(filepath.Join(modules, "mod_rewrite.so")); err != nil {
-			testenv.Need(t, "Apache modules not found in "+modules)
-		}
-		tmp := t.TempDir()
-		conf := fmt.Sprintf("DefaultRuntimeDir %[1]s\nPidFile %[1]s/apache2.pid\nErrorLog %[1]s/error.log\nMutex file:%[1]s default\nLoadModule mpm_event_module %[2]s/mod_mpm_event.so\nLoadModule authz_core_module %[2]s/mod_authz_core.so\nLoadModule rewrite_module %[2]s/mod_rewrite.so\nServerName localhost\nListen 127.0.0.1:18083\n<VirtualHost *:18083>\n    DocumentRoot %[1]s\n%[3]s</VirtualHost>\n", tmp, modules, s.Rules[1].Text)
-		path := filepath.Join(tmp, "apache2.conf")
-		os.WriteFile(path, []byte(conf), 0o644)
-		if out, err := exec.Command(bin, "-t", "-f", path).CombinedOutput(); err != nil {
-			t.Fatalf("apache -t: %v\n%s\n%s", err, out, conf)
-		}
-	})
 }
 
 // Rule: a pattern with characters the servers' syntax would need escaped

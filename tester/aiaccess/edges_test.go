@@ -11,9 +11,20 @@ import (
 
 // Rule: the rules Compile writes, read back from each server's syntax,
 // refuse exactly the crawlers Compile refused, and set against the
-// robots.txt Compile wrote they contradict it nowhere.
+// robots.txt Compile wrote they contradict it nowhere; IP ranges beside
+// the User-Agents change none of that.
 func TestEdgeRoundTrip(t *testing.T) {
-	s := Compile(syntax.Parse([]byte("User-agent: *\nDisallow: /admin/\n")), Policy{Stance: NoAI})
+	ranges := []catalogue.Ranges{{Key: "Bytespider", Source: "https://operator.example/bytespider.json", Read: "2026-11-29", Prefixes: []string{"192.0.2.0/24", "2001:db8::/32"}}}
+	for _, p := range []Policy{{Stance: NoAI}, {Stance: NoAI, Ranges: ranges}} {
+		edgeRoundTrip(t, p)
+	}
+}
+
+func edgeRoundTrip(t *testing.T, p Policy) {
+	s := Compile(syntax.Parse([]byte("User-agent: *\nDisallow: /admin/\n")), p)
+	if len(p.Ranges) > 0 && len(s.Prefixes) != 2 {
+		t.Fatalf("the ranges are not refused: %v", s.Prefixes)
+	}
 	doc := syntax.Parse(s.Robots)
 	for _, r := range s.Rules {
 		rules, notes := ReadEdge(r.Server, []byte(r.Text))

@@ -42,6 +42,19 @@ type Quote struct {
 	Read   string `json:"read"`
 }
 
+// Ranges is one published IP range file as a catalogue update keeps it
+// (tester/crawlers/sources reads it; the AI policy's server rules refuse
+// its prefixes).
+type Ranges struct {
+	// Key is whose ranges they are: a crawler's name (GPTBot) or, for a
+	// file that serves all of an operator's crawlers, the operator (Google).
+	Key      string   `json:"key"`
+	Source   string   `json:"source"`   // the file or URL read
+	Read     string   `json:"read"`     // the day it was read
+	Created  string   `json:"created"`  // the file's own creationTime, if any
+	Prefixes []string `json:"prefixes"` // normalised, sorted, without repeats
+}
+
 // Verification is how an operator's crawlers can be told from impostors.
 type Verification struct {
 	Ranges []string `json:"ranges,omitempty"` // URLs of published IP range files

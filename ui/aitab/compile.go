@@ -101,9 +101,15 @@ func targetText(s aiaccess.Signals, t target, added string) (text, note string) 
 		for _, c := range s.Refused {
 			names = append(names, c.Name)
 		}
-		head := lang.X("aitab.compile.where", "Where: {{.Where}}. Refused at the server: {{.Names}}.",
-			map[string]any{"Where": r.Where.String(), "Names": strings.Join(names, ", ")})
-		return r.Text, strings.Join(append([]string{head}, notes...), "\n")
+		head := []string{lang.X("aitab.compile.where", "Where: {{.Where}}. Refused at the server: {{.Names}}.",
+			map[string]any{"Where": r.Where.String(), "Names": strings.Join(names, ", ")})}
+		if !s.RangesNote.IsZero() {
+			head = append(head, s.RangesNote.String())
+		}
+		for _, n := range r.Notes {
+			head = append(head, "⚠ "+n.String())
+		}
+		return r.Text, strings.Join(append(head, notes...), "\n")
 	}
 	return "", lang.X("aitab.compile.no_rules", "No server rules: the policy refuses no crawler that robots.txt cannot stop. Tick “Refuse at the server too” to refuse every refused crawler there.")
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
 	"github.com/robots-studio/robots-studio/tester/catalogue"
+	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
@@ -304,7 +305,7 @@ func rowText(row aiaccess.Row) string {
 
 // policy reads the builder's widgets.
 func (t *Tab) policy() aiaccess.Policy {
-	p := aiaccess.Policy{Stance: aiaccess.SearchNoTraining, RefuseAtServer: t.atServer.Checked}
+	p := aiaccess.Policy{Stance: aiaccess.SearchNoTraining, RefuseAtServer: t.atServer.Checked, Ranges: sources.InUseRanges()}
 	if i := t.use.SelectedIndex(); i > 0 {
 		p.Use = aipref.UseValues[i-1]
 	}

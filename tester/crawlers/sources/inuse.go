@@ -1,9 +1,11 @@
 package sources
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
 	"github.com/robots-studio/robots-studio/tester/catalogue"
@@ -107,4 +109,44 @@ func RangeVerifier() (*accesslog.Verifier, string) {
 func Verifier() *accesslog.Verifier {
 	v, _ := RangeVerifier()
 	return v
+}
+
+// InUseRanges are the IP range files updates saved in the store in use,
+// for the AI policy's server rules; none when no store is open, no update
+// read any, or the overlay cannot be read. The window asks on every change
+// to the policy: the overlay is read again only when its file changed.
+func InUseRanges() []Ranges {
+	s, ok := InUse()
+	if !ok {
+		return nil
+	}
+	fi, err := os.Stat(s.overlayPath())
+	if err != nil {
+		return nil
+	}
+	key := rangesKeyOf{s.overlayPath(), fi.ModTime(), fi.Size()}
+	rangesMemo.Lock()
+	defer rangesMemo.Unlock()
+	if rangesMemo.key == key {
+		return rangesMemo.ranges
+	}
+	st, err := s.Load()
+	if err != nil {
+		return nil
+	}
+	rangesMemo.key, rangesMemo.ranges = key, st.Ranges
+	return st.Ranges
+}
+
+// rangesKeyOf is the overlay file as InUseRanges last read it.
+type rangesKeyOf struct {
+	path string
+	mod  time.Time
+	size int64
+}
+
+var rangesMemo struct {
+	sync.Mutex
+	key    rangesKeyOf
+	ranges []Ranges
 }

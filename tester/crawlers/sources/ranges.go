@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/msg"
 )
@@ -43,16 +44,9 @@ const jafarMajor = 1
 
 var msgJafarVersion = msg.Def("catalogue.err.jafar_version", "the file says formatVersion {{.Version}}; Robots Studio reads JAFAR files up to major version {{.Known}} and does not guess at a newer one")
 
-// Ranges is one published range file as an update keeps it.
-type Ranges struct {
-	// Key is whose ranges they are: a crawler's name (GPTBot) or, for a
-	// file that serves all of an operator's crawlers, the operator (Google).
-	Key      string   `json:"key"`
-	Source   string   `json:"source"`  // the file or URL read
-	Read     string   `json:"read"`    // the day it was read
-	Created  string   `json:"created"` // the file's own creationTime, if any
-	Prefixes []string `json:"prefixes"`
-}
+// Ranges is one published range file as an update keeps it (its type is
+// the catalogue's, which the server rules of the AI policy read too).
+type Ranges = catalogue.Ranges
 
 // MaxPrefixes is the most IP ranges one range file may list (the
 // operators' files list hundreds).

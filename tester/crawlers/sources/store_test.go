@@ -592,3 +592,28 @@ func TestReadOnlyStore(t *testing.T) {
 		t.Errorf("entries %v", got)
 	}
 }
+
+// Rule: the ranges an update read are the store in use's InUseRanges (the
+// AI policy's server rules refuse them); no store open, none.
+func TestInUseRanges(t *testing.T) {
+	root := t.TempDir()
+	t.Cleanup(func() { Open("") })
+	Open("")
+	if got := InUseRanges(); got != nil {
+		t.Fatalf("no store open, yet ranges: %v", got)
+	}
+	s, err := Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := InUseRanges(); got != nil {
+		t.Fatalf("no update read any, yet ranges: %v", got)
+	}
+	if _, err := s.Update(context.Background(), []string{filepath.Join("testdata", "gptbot.json")}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	got := InUseRanges()
+	if len(got) != 1 || got[0].Key != "GPTBot" || len(got[0].Prefixes) != 21 {
+		t.Fatalf("after the update: %+v", got)
+	}
+}
