@@ -99,6 +99,18 @@ func HowToVerify(c Crawler) Verification {
 	return out
 }
 
+// RangesOwner says whose IP ranges the published file at url holds: the
+// crawler or operator the catalogue lists it under ("Anthropic" for
+// https://claude.com/crawling/bots.json, a name that says nothing).
+func RangesOwner(url string) (string, bool) {
+	for who, v := range builtin().Verification {
+		if contains(v.Ranges, url) {
+			return who, true
+		}
+	}
+	return "", false
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

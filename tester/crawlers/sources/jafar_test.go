@@ -27,3 +27,27 @@ func TestJAFAR(t *testing.T) {
 		t.Errorf("major 2: %v", err)
 	}
 }
+
+// Rule: whose ranges a file holds comes from its name, else from the URL
+// the catalogue lists under a crawler or an operator (Anthropic publishes
+// bots.json, a name that names no one), else it is refused.
+func TestRangeFileOwner(t *testing.T) {
+	file := `{"prefixes": [{"ipv4Prefix": "192.0.2.0/24"}]}`
+	for _, c := range []struct{ rule, where, key string }{
+		{"a name operators publish", "https://openai.com/gptbot.json", "GPTBot"},
+		{"a URL the catalogue lists under an operator", "https://claude.com/crawling/bots.json", "Anthropic"},
+		{"a crawler's name the catalogue knows", "/tmp/amazonbot.json", "Amazonbot"},
+		{"the same name elsewhere is nobody's", "https://example.com/crawling/bots.json", ""},
+	} {
+		r, err := ReadRanges([]byte(file), c.where, "2026-11-29")
+		if c.key == "" {
+			if err == nil || !strings.Contains(err.Error(), "cannot tell whose") {
+				t.Errorf("%s: %s read as %q (%v)", c.rule, c.where, r.Key, err)
+			}
+			continue
+		}
+		if err != nil || r.Key != c.key {
+			t.Errorf("%s: %s read as %q (%v), want %q", c.rule, c.where, r.Key, err, c.key)
+		}
+	}
+}

@@ -75,14 +75,17 @@ var publishedRangeFiles = map[string]string{
 }
 
 // rangeKey says whose ranges a file holds, from its name: a name
-// operators publish, or a crawler's name the catalogue knows
-// ("amazonbot.json").
+// operators publish, a URL the catalogue lists under a crawler or an
+// operator, or a crawler's name the catalogue knows ("amazonbot.json").
 func rangeKey(where string) (string, error) {
 	base := strings.ToLower(path.Base(strings.ReplaceAll(where, `\`, "/")))
 	if q := strings.IndexAny(base, "?#"); q >= 0 {
 		base = base[:q]
 	}
 	if k, ok := publishedRangeFiles[base]; ok {
+		return k, nil
+	}
+	if k, ok := catalogue.RangesOwner(where); ok {
 		return k, nil
 	}
 	if c, _, ok := crawlers.Match(strings.TrimSuffix(base, path.Ext(base))); ok {
