@@ -168,7 +168,7 @@ func New(h Host) *Tab {
 		container.NewTabItem(lang.X("historytab.sites", "Sites"), t.buildSites()),
 	)
 	t.inner.OnSelected = func(*container.TabItem) { t.Refresh() }
-	t.Content = t.inner
+	t.Content = keys.NewTabs(t.inner)
 	t.render()
 	return t
 }

@@ -7,10 +7,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/ui/i18n"
@@ -51,9 +51,9 @@ func texts(c *fyne.Container) string {
 func TestNewIsBuildAndAnalyseTabs(t *testing.T) {
 	uitest.NewApp(t)
 	w := test.NewTempWindow(t, nil)
-	tabs, ok := New(w, nil).Content.(*container.AppTabs)
-	if !ok || len(tabs.Items) != 2 {
-		t.Fatalf("New should return two tabs, got %T", tabs)
+	keyed, ok := New(w, nil).Content.(*keys.Tabs)
+	if !ok || len(keyed.Tabs.Items) != 2 {
+		t.Fatalf("New should return two tabs, got %T", keyed)
 	}
 }
 
@@ -344,7 +344,7 @@ func TestNoTextCut(t *testing.T) {
 		}
 		test.Tap(tb.b.with1996)
 		check("builder, everything ticked")
-		tb.content.(*container.AppTabs).SelectIndex(1)
+		tb.tabs.SelectIndex(1)
 		tb.a.input.SetText(`<html><head><meta name="robots" content="noindex, nofollow"><meta name="googlebot" content="nosnippet"><meta name="keywords" content="a, b"></head><body><a href="/x" rel="nofollow">x</a></body></html>`)
 		tb.a.headers.SetText("X-Robots-Tag: noarchive\n")
 		check("analyser")
