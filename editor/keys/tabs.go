@@ -90,6 +90,7 @@ func (k *Tabs) step(dir, from int) {
 // keyboard, an outline round the strip.
 func (k *Tabs) CreateRenderer() fyne.WidgetRenderer {
 	line := canvas.NewRectangle(color.Transparent)
+	line.StrokeColor = color.Transparent
 	return &tabsRenderer{k: k, line: line}
 }
 

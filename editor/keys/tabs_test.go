@@ -87,3 +87,56 @@ func outlined(k *keys.Tabs) bool {
 	}
 	return false
 }
+
+// TestListAndTableShowTheKeyboard: a list or a table with the keyboard is
+// outlined (Fyne marks only the row, in the faint hover colour), and the
+// outline goes when the keyboard leaves; Esc goes on to the window.
+func TestListAndTableShowTheKeyboard(t *testing.T) {
+	test.NewTempApp(t)
+	l := keys.NewList(func() int { return 3 }, func() fyne.CanvasObject { return widget.NewLabel("row") }, func(widget.ListItemID, fyne.CanvasObject) {})
+	tb := keys.NewTable(func() (int, int) { return 3, 2 }, func() fyne.CanvasObject { return widget.NewLabel("cell") }, func(widget.TableCellID, fyne.CanvasObject) {})
+	w := test.NewTempWindow(t, container.NewGridWithColumns(2, l, tb))
+	w.Resize(fyne.NewSize(500, 300))
+	c := w.Canvas()
+	escapes := 0
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape {
+			escapes++
+		}
+	})
+	for _, x := range []struct {
+		name   string
+		w      fyne.Focusable
+		ringed func() bool
+	}{{"list", l, l.Ringed}, {"table", tb, tb.Ringed}} {
+		if x.ringed() || drawnRing(x.w.(fyne.Widget)) {
+			t.Errorf("%s: outlined before it had the keyboard", x.name)
+		}
+		c.Focus(x.w)
+		if !x.ringed() || !drawnRing(x.w.(fyne.Widget)) {
+			t.Errorf("%s: not outlined with the keyboard", x.name)
+		}
+		x.w.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		c.Unfocus()
+		if x.ringed() || drawnRing(x.w.(fyne.Widget)) {
+			t.Errorf("%s: still outlined after the keyboard left", x.name)
+		}
+	}
+	if escapes != 2 {
+		t.Errorf("Esc reached the window %d times from the list and the table, want 2", escapes)
+	}
+}
+
+// drawnRing reports whether w's renderer draws a visible outline last.
+func drawnRing(w fyne.Widget) bool {
+	objs := test.WidgetRenderer(w).Objects()
+	if len(objs) == 0 {
+		return false
+	}
+	rect, ok := objs[len(objs)-1].(*canvas.Rectangle)
+	if !ok || rect.StrokeColor == nil {
+		return false
+	}
+	_, _, _, a := rect.StrokeColor.RGBA()
+	return a > 0 && rect.StrokeWidth > 0 && rect.Size().Width > 0
+}
