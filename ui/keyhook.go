@@ -27,10 +27,17 @@ func (s *studio) hookKeys() {
 
 // windowKey is what the window does with a key before and after Fyne: Esc
 // (and Enter in a dialog of Fyne's own widgets) goes to the dialog on top
-// whichever widget has the keyboard (dlg.Ahead).
+// whichever widget has the keyboard (dlg.Ahead); a key that moved the
+// keyboard (Tab, Ctrl+Tab, Enter to a new row…) scrolls the control it
+// went to into view (reveal).
 func windowKey(win fyne.Window, name fyne.KeyName, mods fyne.KeyModifier, pass func()) {
 	if mods == 0 && dlg.Ahead(win, name) {
 		return
 	}
+	c := win.Canvas()
+	before := c.Focused()
 	pass()
+	if f := c.Focused(); f != nil && f != before {
+		reveal(c, f)
+	}
 }
