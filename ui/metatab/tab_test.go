@@ -371,3 +371,32 @@ func TestRedirectCountTakesPluralForm(t *testing.T) {
 		t.Errorf("want the plural form «5 ответов»:\n%s", got)
 	}
 }
+
+// TestEmptyDateIsNoError: unavailable_after turned red when merely tabbed
+// through empty (Fyne's date entry parses "" as a date, and shows the
+// error once the field has had the keyboard). Empty is "not set": no
+// error; a date typed wrong is one, and emptying the field again takes it
+// away.
+func TestEmptyDateIsNoError(t *testing.T) {
+	tb := newTestTab(t, nil)
+	d := tb.b.unavailable
+	c := tb.win.Canvas()
+	test.WidgetRenderer(d) // drawn, as in the window: the date entry sets its validator then
+	c.Focus(d)
+	c.Unfocus()
+	if err := d.Validate(); err != nil {
+		t.Errorf("tabbed through empty: %v", err)
+	}
+	c.Focus(d)
+	test.Type(d, "2030-13")
+	c.Unfocus()
+	if err := d.Validate(); err == nil {
+		t.Error("a wrong date typed: no error")
+	}
+	c.Focus(d)
+	d.SetText(" ")
+	c.Unfocus()
+	if err := d.Validate(); err != nil {
+		t.Errorf("emptied again: %v", err)
+	}
+}
