@@ -40,6 +40,7 @@ func main() {
 	app.SetMetadata(metadata())
 	a := app.NewWithID(ui.AppID)
 	ui.ScreenPixels = screenPixels
+	ui.KeyHook = keyHook
 	ui.Start(a, args)
 	a.Run()
 }

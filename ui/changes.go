@@ -49,7 +49,7 @@ type changesView struct {
 	items   []changeItem
 	header  *widget.Label
 	summary *widget.Label
-	list    *widget.List
+	list    *keys.List
 	detail  *richmsg.Text // both verdicts, the rules they quote in the code font
 	root    fyne.CanvasObject
 }
@@ -366,7 +366,7 @@ func (c *changesView) build() {
 	c.summary = widget.NewLabel("")
 	c.summary.Wrapping = fyne.TextWrapWord
 	c.detail = richmsg.NewText(lang.X("live.changes.hint", "Click a change to see both verdicts and the deciding lines."), richmsg.Style{})
-	c.list = widget.NewList(func() int { return len(c.items) },
+	c.list = keys.NewList(func() int { return len(c.items) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
 			l.Truncation = fyne.TextTruncateEllipsis

@@ -41,6 +41,7 @@ func (dl *dialogs) showShortcuts() {
 		{"F5", lang.X("help.keys.class", "in the Lessons tab: the questions one at a time for a class (A / B answer, Enter reveals, Esc leaves)")},
 		{"Ctrl+PgDn / Ctrl+PgUp", lang.X("help.keys.tabs", "next / previous tab")},
 		{"Tab / Shift+Tab", lang.X("help.keys.focus", "next / previous control")},
+		{"← / →, Home / End", lang.X("help.keys.subtabs", "on a strip of tabs inside a tab (reached with Tab, outlined): previous / next tab, first / last")},
 		{"Ctrl+Tab / Ctrl+Shift+Tab", lang.X("help.keys.leave_editor", "in the editor and in fields of several lines (where Tab is text): next / previous control")},
 		{"Esc / Enter", lang.X("help.keys.dialog", "in a dialog: cancel / the highlighted button, or the button that has the keyboard")},
 		{"Ctrl+Q", lang.X("help.keys.quit", "quit")},

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
@@ -20,7 +19,6 @@ import (
 	"github.com/robots-studio/robots-studio/tester/uri"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/filedlg"
-	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
 // dialogs are the window's own dialogs: opening files, where test sets are
@@ -37,7 +35,6 @@ type dialogs struct {
 type dialogCalls struct {
 	whenSafe func(action func())    // runs action once unsaved changes are saved or given up
 	openPath func(path string) bool // opens a file in the editor
-	pickFile func()                 // the browser build's file picker, in place of the file dialog
 	// refreshBar and refreshStatus show a moved test set in the status bar
 	// and the status file.
 	refreshBar, refreshStatus func()
@@ -50,7 +47,6 @@ func newDialogs(s *studio) dialogs {
 	return dialogs{app: s.app, win: s.win, doc: s.doc, dialogCalls: dialogCalls{
 		whenSafe:      s.whenSafe,
 		openPath:      s.openPath,
-		pickFile:      func() { s.web.webOpenDialog() },
 		refreshBar:    s.refreshBar,
 		refreshStatus: s.refreshStatus,
 		menuKeysHelp:  func() [][2]string { return s.menus.menuKeysHelp(s.win.MainMenu()) },
@@ -123,31 +119,20 @@ func resolveTypedPath(typed, base, home string) string {
 }
 
 // openDialog is File ▸ Open…: Fyne's file dialog in the current file's
-// folder, listing *.txt files unless the user switched that off.
+// folder, listing *.txt files unless the user switched that off; in the
+// browser the page's picker, offering any file (robots.txt files are not
+// always named *.txt, and the page's picker has no switch to show all).
 func (dl *dialogs) openDialog() {
-	if webfile.Enabled {
-		dl.whenSafe(dl.pickFile) // the page's file picker
-		return
-	}
 	dl.whenSafe(func() { dl.showOpenDialog(dl.startDir()) })
 }
 
 func (dl *dialogs) showOpenDialog(dir string) {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		dl.openPath(path)
-	}, dl.win)
-	filedlg.StartIn(d, dir)
+	pick := filedlg.Pick{Dir: dir, Web: []string{}, Size: fyne.NewSize(900, 600)}
 	if !dl.app.Preferences().Bool(prefOpenAll) {
-		d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".TXT"}))
-		d.SetTitleText(lang.X("window.open.title_txt", "Open (*.txt files — File › Open Path… to show all)"))
+		pick.Exts = []string{".txt", ".TXT"}
+		pick.Title = lang.X("window.open.title_txt", "Open (*.txt files — File › Open Path… to show all)")
 	}
-	d.Resize(fyne.NewSize(900, 600))
-	filedlg.Show(d, dl.win)
+	filedlg.Open(dl.win, pick, func(paths []string) { dl.openPath(paths[0]) })
 }
 
 // startIn makes a file dialog (Save As) start where Open… would.

@@ -52,6 +52,7 @@ type classHost struct {
 	showEditor    func()
 	refreshStatus func()
 	startIn       func(*dialog.FileDialog) // a file dialog opens where the user last was
+	startDir      func() string            // the folder an open dialog starts in
 	// the menus: drawn again (a check mark changed), opened by F10
 	refreshMenus, toggleMenu func()
 	// the tester's selection marked in the editor again; lint told of the
@@ -65,8 +66,8 @@ type classHost struct {
 	fits      func() bool
 	// traceStep records a named step of the opt-in speed trace
 	traceStep func(name string) func()
-	// the browser's ways to open and export a lesson
-	webOpenLesson, webExportLesson func()
+	// the browser's way to export a lesson
+	webExportLesson func()
 }
 
 // build makes the Lessons tab's item (again after a language switch,
@@ -218,24 +219,11 @@ func (c *classroom) openTextAsNew(name string, text []byte) {
 
 // openLessonDialog asks for a lesson: a .zip, or any file inside a lesson
 // folder (its lesson.json).
+// In the browser a lesson comes as a .zip.
 func (c *classroom) openLessonDialog() {
-	s := c.w
-	if webfile.Enabled {
-		c.host.webOpenLesson()
-		return
-	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		c.openLessonPath(path)
-	}, s.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip", ".json"}))
-	d.SetConfirmText(lang.X("lessontab.open.confirm", "Open Lesson"))
-	c.host.startIn(d)
-	filedlg.Show(d, s.win)
+	pick := filedlg.Pick{Dir: c.host.startDir(), Exts: []string{".zip", ".json"}, Web: []string{".zip"},
+		Confirm: lang.X("lessontab.open.confirm", "Open Lesson")}
+	filedlg.Open(c.w.win, pick, func(paths []string) { c.openLessonPath(paths[0]) })
 }
 
 // openLessonPath opens a lesson folder, a lesson .zip, or a folder's

@@ -79,7 +79,9 @@ func (dl *dialogs) showTestSetPlace() {
 	)
 	d = dlg.NewCustom(lang.X("window.tests.place_title", "Test set location"), lang.X("window.tests.close", "Close"), body, dl.win)
 	d.Resize(fyne.NewSize(760, 0))
-	dlg.Show(dl.win, d, dlg.Keys{Cancel: d.Hide, Default: d.Hide})
+	// Its radio buttons and selectable text are Fyne's own, which drop
+	// Esc and Enter.
+	dlg.Show(dl.win, d, dlg.Keys{Cancel: d.Hide, Default: d.Hide, Foreign: true})
 }
 
 // askTestSetPlaceOnce runs after a save that put a test set in the app's

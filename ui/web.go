@@ -44,10 +44,8 @@ type webCalls struct {
 	checkDisk     func()                  // asks about a change on disk (reload or keep mine)
 	autosave      func()                  // writes the recovery copy now
 	showFileError func(err error)
-	// the Lessons tab: open a lesson, the current lesson's ID ("" when
-	// none), export it as a .zip at path (false: it said why), open a text
-	// as a new document
-	openLesson     func(path string) bool
+	// the Lessons tab: the current lesson's ID ("" when none), export it
+	// as a .zip at path (false: it said why), open a text as a new document
 	currentLesson  func() string
 	exportLessonTo func(path string) bool
 	openTextAsNew  func(name string, text []byte)
@@ -63,7 +61,6 @@ func newWebSide(s *studio) webSide {
 		checkDisk:     func() { s.disk.checkDisk() },
 		autosave:      s.autosave,
 		showFileError: s.showFileError,
-		openLesson:    func(path string) bool { return s.class.openLessonPath(path) },
 		currentLesson: func() string {
 			if l := s.class.lessons().Current(); l != nil {
 				return l.ID
@@ -114,12 +111,6 @@ func validSaveName(name string) string {
 		return lang.X("web.saveas.bad", "A file name cannot contain / or \\.")
 	}
 	return ""
-}
-
-// webOpenDialog is File ▸ Open… in the browser: the page's file picker
-// (any file: robots.txt files are not always named *.txt).
-func (w *webSide) webOpenDialog() {
-	webfile.Pick(webfile.Accept(), false, func(paths []string) { w.do.openPath(paths[0]) })
 }
 
 // webSave is File ▸ Save in the browser: the text is written as on the
@@ -218,11 +209,6 @@ func webSaveProblem(err error) string {
 		return lang.X("web.save.full", "The file was downloaded. This page could not keep its own copy: the browser's storage for this site is full. Free some space (or delete old recovery copies) so that it can.")
 	}
 	return lang.X("web.save.failed", "The file was downloaded. This page could not keep its own copy in the browser's storage.")
-}
-
-// webOpenLesson is File ▸ Open Lesson… in the browser: a picked .zip.
-func (w *webSide) webOpenLesson() {
-	webfile.Pick(webfile.Accept(".zip"), false, func(paths []string) { w.do.openLesson(paths[0]) })
 }
 
 // webExportLesson is File ▸ Export Lesson… in the browser: the .zip is

@@ -125,6 +125,7 @@ func openWindow(s *studio, args []string) {
 	}
 	s.win.Show()
 	s.view.fitScreen()
+	s.hookKeys()
 	s.recovery.offerRecovery()
 	s.trace = startTrace(s.shared)
 	s.platformStart()
@@ -188,6 +189,7 @@ func newStudio(a fyne.App, storage string) *studio {
 		showEditor:      s.showEditor,
 		refreshStatus:   s.refreshStatus,
 		startIn:         func(d *dialog.FileDialog) { s.dialogs.startIn(d) },
+		startDir:        s.dialogs.startDir,
 		refreshMenus:    func() { s.menus.refresh() },
 		toggleMenu:      func() { s.menus.toggleMenu() },
 		showSelected:    func() { s.checks.showSelected() },
@@ -197,7 +199,6 @@ func newStudio(a fyne.App, storage string) *studio {
 		applyZoom:       func(z int) { s.view.applyZoom(z) },
 		fits:            func() bool { return s.view.fits() },
 		traceStep:       func(name string) func() { return s.trace.step(name) },
-		webOpenLesson:   func() { s.web.webOpenLesson() },
 		webExportLesson: func() { s.web.webExportLesson() },
 	}}
 	s.recovery = recoveryList{w: s.shared, restore: func(rec session.RecoveryRecord, then func()) {

@@ -112,6 +112,7 @@ func (s *Select) TypedKey(k *fyne.KeyEvent) {
 type List struct {
 	widget.List
 	EnterSelects bool
+	ring         Ring // round the list while it has the keyboard
 }
 
 // NewList is widget.NewList with the keys handed on.
@@ -121,6 +122,28 @@ func NewList(length func() int, create func() fyne.CanvasObject, update func(wid
 	l.ExtendBaseWidget(l)
 	return l
 }
+
+// CreateRenderer draws the list with its ring.
+func (l *List) CreateRenderer() fyne.WidgetRenderer { return l.ring.Wrap(l.List.CreateRenderer()) }
+
+// FocusGained marks the focused row, as widget.List does, and shows the ring.
+func (l *List) FocusGained() {
+	Run(func() {
+		l.List.FocusGained()
+		l.ring.Set(l, true)
+	})
+}
+
+// FocusLost takes the mark and the ring away.
+func (l *List) FocusLost() {
+	Run(func() {
+		l.List.FocusLost()
+		l.ring.Set(l, false)
+	})
+}
+
+// Ringed reports whether the list shows it has the keyboard.
+func (l *List) Ringed() bool { return l.ring.On() }
 
 // TypedKey gives the window the keys a list does nothing with.
 func (l *List) TypedKey(k *fyne.KeyEvent) {
@@ -133,4 +156,57 @@ func (l *List) TypedKey(k *fyne.KeyEvent) {
 		return
 	}
 	l.List.TypedKey(k)
+}
+
+// Table is a widget.Table that hands Esc, Enter and the function keys to
+// the window, and shows a Ring while it has the keyboard.
+type Table struct {
+	widget.Table
+	ring Ring
+}
+
+// NewTable is widget.NewTable with the keys handed on and the ring.
+func NewTable(length func() (rows, cols int), create func() fyne.CanvasObject, update func(widget.TableCellID, fyne.CanvasObject)) *Table {
+	t := &Table{}
+	t.Length, t.CreateCell, t.UpdateCell = length, create, update
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// NewTableWithHeaders is widget.NewTableWithHeaders as a Table.
+func NewTableWithHeaders(length func() (rows, cols int), create func() fyne.CanvasObject, update func(widget.TableCellID, fyne.CanvasObject)) *Table {
+	t := NewTable(length, create, update)
+	t.ShowHeaderRow, t.ShowHeaderColumn = true, true
+	return t
+}
+
+// CreateRenderer draws the table with its ring.
+func (t *Table) CreateRenderer() fyne.WidgetRenderer { return t.ring.Wrap(t.Table.CreateRenderer()) }
+
+// FocusGained marks the focused cell, as widget.Table does, and shows the ring.
+func (t *Table) FocusGained() {
+	Run(func() {
+		t.Table.FocusGained()
+		t.ring.Set(t, true)
+	})
+}
+
+// FocusLost takes the mark and the ring away.
+func (t *Table) FocusLost() {
+	Run(func() {
+		t.Table.FocusLost()
+		t.ring.Set(t, false)
+	})
+}
+
+// Ringed reports whether the table shows it has the keyboard.
+func (t *Table) Ringed() bool { return t.ring.On() }
+
+// TypedKey gives the window the keys a table does nothing with.
+func (t *Table) TypedKey(k *fyne.KeyEvent) {
+	if WindowKey(k.Name) || k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter {
+		PassOn(t, k)
+		return
+	}
+	t.Table.TypedKey(k)
 }

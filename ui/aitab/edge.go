@@ -7,8 +7,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"fyne.io/fyne/v2/dialog"
-
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/textfile"
@@ -103,15 +101,7 @@ func (e *edgeCheck) openDialog() {
 	if win == nil {
 		return
 	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		e.load(path)
-	}, win)
-	filedlg.Show(d, win)
+	filedlg.Open(win, filedlg.Pick{}, func(paths []string) { e.load(paths[0]) })
 }
 
 // load puts the file at path into the field and checks it; a file that

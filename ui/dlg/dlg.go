@@ -8,7 +8,11 @@
 // handler asks HandleKey first. The buttons are keys.Buttons, which hand
 // Esc on to that handler and press themselves on Enter, and the app's
 // fields (keys.Entry) hand on Esc, and Enter when they do nothing with it:
-// so the keys work whichever part of the dialog has the keyboard.
+// so the keys work whichever part of the dialog has the keyboard. Fyne's
+// own widgets (its file dialogs' buttons, lists and folder grid, a radio
+// group, selectable text) take Esc and Enter and drop them: for those the
+// window's build hands the keys to Ahead before the focused widget sees
+// them (ui.KeyHook).
 package dlg
 
 import (
@@ -30,6 +34,10 @@ import (
 type Keys struct {
 	Cancel  func() // Esc: what the dialog's Cancel, Close or No does
 	Default func() // Enter: the default button's action; nil: Enter does nothing
+	// Foreign says the dialog's controls include Fyne's own, which drop
+	// Enter: Ahead gives it Enter too, unless one of the app's buttons has
+	// the keyboard (it presses itself on Enter).
+	Foreign bool
 }
 
 // Dialog is what the stack needs of a dialog: Fyne's dialogs and its
@@ -40,8 +48,9 @@ type Dialog interface {
 }
 
 type shown struct {
-	d    Dialog
-	keys Keys
+	d     Dialog
+	keys  Keys
+	popUp fyne.CanvasObject // what Show put over the window (nil: not known)
 }
 
 var (
@@ -52,17 +61,24 @@ var (
 // Show shows d over win, with what Esc and Enter do in it, until it closes
 // (SetOnClosed takes it off the stack).
 func Show(win fyne.Window, d Dialog, k Keys) {
-	Track(win, d, k)
+	sh := track(win, d, k)
 	d.Show()
+	top := win.Canvas().Overlays().Top()
+	mu.Lock()
+	sh.popUp = top
+	mu.Unlock()
 }
 
 // Track puts d, about to be shown, on win's stack without showing it.
-func Track(win fyne.Window, d Dialog, k Keys) {
+func Track(win fyne.Window, d Dialog, k Keys) { track(win, d, k) }
+
+func track(win fyne.Window, d Dialog, k Keys) *shown {
 	sh := &shown{d: d, keys: k}
 	mu.Lock()
 	stacks[win] = append(stacks[win], sh)
 	mu.Unlock()
 	d.SetOnClosed(func() { remove(win, sh) })
+	return sh
 }
 
 func remove(win fyne.Window, sh *shown) {
@@ -119,6 +135,38 @@ func HandleKey(win fyne.Window, ev *fyne.KeyEvent) bool {
 		}
 	}
 	return true
+}
+
+// Ahead gives Esc, and Enter in a Foreign dialog, to the dialog on top of
+// win before the widget that has the keyboard sees the key; it reports
+// whether it did, and then the key is spent. It leaves the key alone while
+// something is shown over the dialog (a menu, or a dialog Fyne opened over
+// its own, as a file dialog's New Folder).
+func Ahead(win fyne.Window, name fyne.KeyName) bool {
+	enter := name == fyne.KeyReturn || name == fyne.KeyEnter
+	if name != fyne.KeyEscape && !enter {
+		return false
+	}
+	c := win.Canvas()
+	mu.Lock()
+	st := stacks[win]
+	var top *shown
+	if len(st) > 0 {
+		top = st[len(st)-1]
+	}
+	mu.Unlock()
+	if top == nil || c.Overlays().Top() == nil || top.popUp != nil && c.Overlays().Top() != top.popUp {
+		return false
+	}
+	if enter {
+		if !top.keys.Foreign {
+			return false
+		}
+		if _, own := c.Focused().(*keys.Button); own {
+			return false
+		}
+	}
+	return HandleKey(win, &fyne.KeyEvent{Name: name})
 }
 
 // Button is a dialog's button (keys.Button: Space and Enter press it, Esc
@@ -254,8 +302,34 @@ func Form(title, confirm, dismiss string, items []*widget.FormItem, callback fun
 }
 
 // File shows a file dialog: Esc cancels it (its callback hears nil, as
-// from its Cancel button) when the key reaches the window, that is while
-// none of the dialog's own widgets has the keyboard.
+// from its Cancel button), Enter presses its confirm button (Open, Save)
+// when that is enabled.
 func File(win fyne.Window, d *dialog.FileDialog) {
-	Show(win, d, Keys{Cancel: d.Dismiss})
+	var popUp fyne.CanvasObject
+	Show(win, d, Keys{Cancel: d.Dismiss, Foreign: true, Default: func() {
+		if b := confirmButton(popUp); b != nil && !b.Disabled() && b.OnTapped != nil {
+			b.OnTapped()
+		}
+	}})
+	popUp = win.Canvas().Overlays().Top()
+}
+
+// confirmButton finds a file dialog's confirm button, its one button of
+// high importance, in the containers of the pop-up o that holds it.
+func confirmButton(o fyne.CanvasObject) *widget.Button {
+	switch x := o.(type) {
+	case *widget.PopUp:
+		return confirmButton(x.Content)
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if b := confirmButton(c); b != nil {
+				return b
+			}
+		}
+	case *widget.Button:
+		if x.Importance == widget.HighImportance {
+			return x
+		}
+	}
+	return nil
 }

@@ -159,6 +159,24 @@ wait_for 10 status_has dialog=false modified=false line=1 || { cat "$ROBOTS_STUD
 cmp "$TMP/site/robots.txt" "$TMP/expected.txt" || fail "the file on disk changed"
 echo "e2e: F10 opens the menus; Revert from the keyboard: Esc keeps the edit, Tab Tab Space reverts and types nothing"
 
+# 3c. Fyne's own file dialogs: their buttons, places list and folder grid
+# take Esc and drop it (the window's key hook gives it to the dialog
+# first). File ▸ Open…, Tab to a button of the dialog, Esc closes it; the
+# Save As dialog, its name field with the keyboard, Esc closes it too.
+xdotool key ctrl+o
+wait_for 10 status_has dialog=true || { cat "$ROBOTS_STUDIO_STATUS"; fail "Ctrl+O did not show the open dialog"; }
+xdotool key Tab Tab Tab Tab
+wait_for 10 status_has "focus_has=Button" || { cat "$ROBOTS_STUDIO_STATUS"; fail "Tab × 4 in the open dialog did not reach a button"; }
+import -window root "$SHOTS/e2e-open-dialog-tabbed.png"
+xdotool key Escape
+wait_for 10 status_has dialog=false modified=false || { cat "$ROBOTS_STUDIO_STATUS"; fail "Esc on a button of the open dialog did not close it"; }
+xdotool key ctrl+shift+s
+wait_for 10 status_has dialog=true "focus_has=entry: " || { cat "$ROBOTS_STUDIO_STATUS"; fail "Ctrl+Shift+S did not show the Save As dialog with its name field"; }
+xdotool key Escape
+wait_for 10 status_has dialog=false modified=false || { cat "$ROBOTS_STUDIO_STATUS"; fail "Esc in the Save As name field did not close the dialog"; }
+cmp "$TMP/site/robots.txt" "$TMP/expected.txt" || fail "the file on disk changed"
+echo "e2e: Esc closes Fyne's file dialogs from a focused button and from the name field"
+
 # 4. An unsaved edit survives a kill: wait for the autosave, kill -9, check.
 xdotool type --delay 20 'Disallow: /killed'
 wait_for 10 status_has modified=true || fail "second edit not seen"

@@ -107,8 +107,9 @@ func TestPlaceNamesFitTheSideList(t *testing.T) {
 }
 
 // TestEveryFileDialogGoesThroughShow: a file dialog shown with its own
-// Show() would name its places in English again, so each file of the app
-// shows as many dialogs through filedlg.Show as it makes.
+// Show() would name its places in English again, and take no Esc nor
+// Enter, so each file of the app shows as many dialogs through
+// filedlg.Show as it makes; and every open dialog is filedlg.Open's.
 func TestEveryFileDialogGoesThroughShow(t *testing.T) {
 	made := regexp.MustCompile(`dialog\.New(FileOpen|FileSave|FolderOpen)\(`)
 	root := filepath.Join("..", "..")
@@ -135,6 +136,9 @@ func TestEveryFileDialogGoesThroughShow(t *testing.T) {
 		}
 		if shown := strings.Count(string(src), show); shown != n {
 			t.Errorf("%s makes %d file dialogs and shows %d through filedlg.Show", p, n, shown)
+		}
+		if strings.Contains(string(src), "dialog.NewFileOpen(") && filepath.Base(filepath.Dir(p)) != "filedlg" {
+			t.Errorf("%s makes an open dialog of its own: filedlg.Open makes them all (its filters, the browser's picker)", p)
 		}
 		return nil
 	})

@@ -14,6 +14,16 @@ type Pick struct {
 	Dir string
 	// Exts lists the extensions offered (".html", ".htm"); none means any file.
 	Exts []string
+	// Web, when not nil, is what the browser's picker offers in place of
+	// Exts (an empty list: any file). The desktop's dialog filters on
+	// Exts; a page's picker cannot be switched to "all files" by the
+	// user, so it may need to offer more.
+	Web []string
+	// Title and Confirm replace the desktop dialog's title and the label
+	// of its confirm button ("": Fyne's "Open File" and "Open").
+	Title, Confirm string
+	// Size is the desktop dialog's size (zero: Fyne's own).
+	Size fyne.Size
 	// Multiple lets the browser's picker take several files at once (the
 	// desktop's dialog picks one).
 	Multiple bool
@@ -30,7 +40,11 @@ type Pick struct {
 // caller reads.
 func Open(w fyne.Window, p Pick, then func(paths []string)) {
 	if webfile.Enabled {
-		webfile.Pick(webfile.Accept(p.Exts...), p.Multiple, then)
+		exts := p.Exts
+		if p.Web != nil {
+			exts = p.Web
+		}
+		webfile.Pick(webfile.Accept(exts...), p.Multiple, then)
 		return
 	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -49,6 +63,15 @@ func Open(w fyne.Window, p Pick, then func(paths []string)) {
 	}, w)
 	if len(p.Exts) > 0 {
 		d.SetFilter(storage.NewExtensionFileFilter(p.Exts))
+	}
+	if p.Title != "" {
+		d.SetTitleText(p.Title)
+	}
+	if p.Confirm != "" {
+		d.SetConfirmText(p.Confirm)
+	}
+	if !p.Size.IsZero() {
+		d.Resize(p.Size)
 	}
 	StartIn(d, p.Dir)
 	Show(d, w)

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/ui/dlg"
 )
 
 // TestOpenOffersTheFilesAsked: on the desktop Open shows Fyne's dialog in
@@ -54,5 +56,63 @@ func TestOpenOffersTheFilesAsked(t *testing.T) {
 	test.Tap(open)
 	if want := filepath.Join(dir, "page.html"); len(got) != 1 || got[0] != want {
 		t.Errorf("Open handed %q, want [%q]", got, want)
+	}
+}
+
+// TestKeysWhereverTheKeyboardIs: Fyne's own widgets in the dialog (its
+// buttons, lists and folder grid) take Esc and Enter and drop them; the
+// window's key filter gives the keys to the dialog first (dlg.Ahead): Enter
+// opens the chosen file from any of them, and does nothing while no file
+// is chosen; Esc closes the dialog, choosing nothing.
+func TestKeysWhereverTheKeyboardIs(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(900, 700))
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	Open(w, Pick{Dir: dir, Exts: []string{".txt"}}, func(paths []string) { got = paths })
+	c := w.Canvas()
+	var grid *widget.GridWrap
+	for _, o := range test.LaidOutObjects(c.Overlays().Top()) {
+		if g, ok := o.(*widget.GridWrap); ok {
+			grid = g
+		}
+	}
+	if grid == nil {
+		t.Fatal("the dialog has no folder grid")
+	}
+	c.Focus(grid)
+	if !dlg.Ahead(w, fyne.KeyReturn) || len(got) != 0 || c.Overlays().Top() == nil {
+		t.Fatalf("Enter with no file chosen: picked %q, dialog shown %v", got, c.Overlays().Top() != nil)
+	}
+	grid.Select(grid.Length() - 1)
+	for n := 0; n < 12 && c.Focused() != nil; n++ {
+		if _, fynes := c.Focused().(*widget.Button); fynes {
+			break
+		}
+		c.FocusNext()
+	}
+	if _, fynes := c.Focused().(*widget.Button); !fynes {
+		t.Fatalf("Tab reaches no button of the dialog: %T", c.Focused())
+	}
+	if !dlg.Ahead(w, fyne.KeyReturn) {
+		t.Fatal("Enter on a button of the dialog did not go to the dialog")
+	}
+	if want := filepath.Join(dir, "robots.txt"); len(got) != 1 || got[0] != want {
+		t.Errorf("Enter picked %q, want [%q]", got, want)
+	}
+
+	got = nil
+	Open(w, Pick{Dir: dir}, func(paths []string) { got = paths })
+	for _, o := range test.LaidOutObjects(c.Overlays().Top()) {
+		if g, ok := o.(*widget.GridWrap); ok {
+			c.Focus(g)
+		}
+	}
+	if !dlg.Ahead(w, fyne.KeyEscape) || c.Overlays().Top() != nil || got != nil {
+		t.Errorf("Esc on the folder grid: dialog still shown %v, picked %q", c.Overlays().Top() != nil, got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/severity"
@@ -20,7 +21,7 @@ import (
 func (t *Tab) buildSites() fyne.CanvasObject {
 	t.sitesStatus = widget.NewLabel("")
 	t.sitesStatus.Wrapping = fyne.TextWrapWord
-	t.sites = widget.NewList(func() int { return len(t.siteRows) }, newSiteRow, t.updateSiteRow)
+	t.sites = keys.NewList(func() int { return len(t.siteRows) }, newSiteRow, t.updateSiteRow)
 	t.sites.OnSelected = func(i widget.ListItemID) {
 		if i < 0 || i >= len(t.siteRows) {
 			return

@@ -89,7 +89,7 @@ type Tab struct {
 
 	siteLabel *widget.Label
 	status    *widget.Label
-	list      *widget.List
+	list      *keys.List
 	detail    *fyne.Container
 	compareB  *widget.Button
 	importB   *widget.Button
@@ -98,7 +98,7 @@ type Tab struct {
 	backB     *widget.Button
 	hint      *widget.Label
 
-	sites       *widget.List
+	sites       *keys.List
 	siteRows    []siteRow
 	sitesStatus *widget.Label
 	keepCheck   *widget.Check
@@ -168,7 +168,7 @@ func New(h Host) *Tab {
 		container.NewTabItem(lang.X("historytab.sites", "Sites"), t.buildSites()),
 	)
 	t.inner.OnSelected = func(*container.TabItem) { t.Refresh() }
-	t.Content = t.inner
+	t.Content = keys.NewTabs(t.inner)
 	t.render()
 	return t
 }
@@ -193,7 +193,7 @@ func (t *Tab) buildVersions() fyne.CanvasObject {
 		t.chosen = ""
 		t.Refresh()
 	})
-	t.list = widget.NewList(func() int { return len(t.entries) }, t.newRow, t.updateRow)
+	t.list = keys.NewList(func() int { return len(t.entries) }, t.newRow, t.updateRow)
 	t.forgetB.Importance = widget.LowImportance
 	t.list.OnSelected = func(i widget.ListItemID) {
 		if e := t.at(i); e != nil {

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/history"
@@ -461,7 +462,7 @@ func TestTimelineSpeaksRussianAndPolish(t *testing.T) {
 func TestNoTextCut(t *testing.T) {
 	site := newChangingSite(t)
 	skip := textfit.Options{Skip: func(o fyne.CanvasObject) bool {
-		_, list := o.(*widget.List)
+		_, list := o.(*keys.List)
 		return list
 	}}
 	defer func(s fyne.Size) { textfit.WindowSize = s }(textfit.WindowSize)

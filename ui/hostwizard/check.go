@@ -24,7 +24,7 @@ type checkStep struct {
 	strategy *safewidget.Select
 	crawlers *keys.Entry
 	paths    *keys.Entry
-	table    *widget.Table
+	table    *keys.Table
 	rows     []mirror.CheckRow
 	summary  *widget.Label
 	detail   *richmsg.Text // the selected row in full (the Why column is cut), its rules as code
@@ -39,7 +39,7 @@ func newCheckStep(w *wizard) *checkStep {
 		lang.X("mirror.ui.strategy_redirect", "Each mirror answers 301 to the main name (recommended)"),
 		lang.X("mirror.ui.strategy_per_host", "Each mirror serves its own robots.txt with Disallow: / (classic; hides the 301s from Google)"),
 	}, func(string) { c.run() })
-	c.table = widget.NewTableWithHeaders(
+	c.table = keys.NewTableWithHeaders(
 		func() (int, int) { return len(c.rows), checkCols },
 		func() fyne.CanvasObject {
 			// A cell never spills over its neighbour: the long Why text

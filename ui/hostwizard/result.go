@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/mirror"
 )
 
@@ -50,7 +51,7 @@ func (r *resultStep) content() fyne.CanvasObject {
 		container.NewTabItem(lang.X("mirror.ui.tab_per_host", "Per-host robots.txt (classic)"), container.NewVScroll(r.serve)),
 		container.NewTabItem(lang.X("mirror.ui.tab_readers", "Who honours what"), container.NewVScroll(r.readers)),
 	)
-	split := container.NewHSplit(left, r.tabs)
+	split := container.NewHSplit(left, keys.NewTabs(r.tabs))
 	split.Offset = 0.45
 	return split
 }

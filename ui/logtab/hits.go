@@ -9,13 +9,14 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
 )
 
 // hitList lists a crawler's disallowed paths with the deciding rule and
 // the first log lines; a tap sends the path to the tester.
 type hitList struct {
-	list  *widget.List
+	list  *keys.List
 	items []accesslog.DisallowedPath
 	rep   *accesslog.Report
 	onTap func(accesslog.DisallowedPath)
@@ -23,7 +24,7 @@ type hitList struct {
 
 func newHitList(onTap func(accesslog.DisallowedPath)) *hitList {
 	h := &hitList{onTap: onTap}
-	h.list = widget.NewList(
+	h.list = keys.NewList(
 		func() int { return len(h.items) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")

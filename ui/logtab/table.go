@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
 )
 
@@ -91,7 +92,7 @@ func sortRows(rows []*accesslog.CrawlerStats, col column, desc bool) {
 // summaryTable is the per-crawler table; a header click sorts by that
 // column (again: the other way), a row click selects the crawler.
 type summaryTable struct {
-	table    *widget.Table
+	table    *keys.Table
 	cols     []column
 	rows     []*accesslog.CrawlerStats
 	sortCol  int
@@ -101,7 +102,7 @@ type summaryTable struct {
 
 func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 	s := &summaryTable{cols: columns(false), sortCol: 2, desc: true, onSelect: onSelect}
-	s.table = widget.NewTable(
+	s.table = keys.NewTable(
 		func() (int, int) { return len(s.rows), len(s.cols) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {

@@ -256,3 +256,30 @@ func TestMarksReachNonTextContrast(t *testing.T) {
 		t.Errorf("a %d px edge is too thin to see", editor.RuleMarkEdge)
 	}
 }
+
+// TestFocusedRowStandsOut: Fyne marks the keyboard's row in a list and
+// its cell in a table with the hover colour only, which at 6% was all but
+// invisible (1.14:1 on white, 1.16:1 on the dark background): a keyboard
+// user could not see where they were. The marked row is now at least
+// 1.25:1 against the rows around it, while text on it keeps 4.5:1
+// (TestTextContrastWCAGAA); the list or table with the keyboard is also
+// outlined (keys.Ring), in the primary colour, at least 3:1 (WCAG 1.4.11).
+func TestFocusedRowStandsOut(t *testing.T) {
+	for _, variant := range []struct {
+		name string
+		v    fyne.ThemeVariant
+	}{{"light", theme.VariantLight}, {"dark", theme.VariantDark}} {
+		th := New(variant.name)
+		for _, under := range []fyne.ThemeColorName{theme.ColorNameBackground, theme.ColorNameInputBackground} {
+			row := paint(th, variant.v, []layer{{name: under}})
+			marked := paint(th, variant.v, []layer{{name: under}, {name: theme.ColorNameHover}})
+			if r := contrast(marked, row); r < 1.25 {
+				t.Errorf("%s: the focused row on %s is %.2f:1 against the others, under 1.25:1", variant.name, under, r)
+			}
+			ring := paint(th, variant.v, []layer{{name: theme.ColorNamePrimary}})
+			if r := contrast(ring, row); r < 3 {
+				t.Errorf("%s: the ring on %s is %.2f:1, under 3:1", variant.name, under, r)
+			}
+		}
+	}
+}

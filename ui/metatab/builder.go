@@ -29,7 +29,7 @@ type builder struct {
 	maxSnippet   *keys.Entry
 	maxVideo     *keys.Entry
 	imagePreview *safewidget.Select
-	unavailable  *widget.DateEntry
+	unavailable  *dateField
 	files        *keys.Entry
 	with1996     *widget.Check
 
@@ -67,7 +67,7 @@ func newBuilder(t *tab) *builder {
 	notSet := lang.X("meta.ui.not_set", "not set")
 	b.imagePreview = safewidget.NewSelect([]string{notSet, "none", "standard", "large"}, func(string) { b.rebuild() })
 	b.imagePreview.SetSelected(notSet)
-	b.unavailable = widget.NewDateEntry()
+	b.unavailable = newDateField()
 	b.unavailable.OnChanged = func(*time.Time) { b.rebuild() }
 	// The pattern starts filled in and in view: the snippet never carries a
 	// value the user did not see. Emptied, the snippet has no <Files> block.

@@ -2,8 +2,6 @@ package metatab
 
 import (
 	"time"
-
-	"fyne.io/fyne/v2/container"
 )
 
 // State is what the user did in the tab: the builder's choices and the
@@ -30,7 +28,7 @@ type State struct {
 // State returns what the user did in the tab.
 func (x *Tab) State() State {
 	b, a := x.t.b, x.t.a
-	st := State{side: x.t.content.(*container.AppTabs).SelectedIndex(),
+	st := State{side: x.t.tabs.SelectedIndex(),
 		target: b.target.Text, checks: map[string]bool{}, maxSnippet: b.maxSnippet.Text, maxVideo: b.maxVideo.Text,
 		imagePreview: b.imagePreview.SelectedIndex(), unavailable: b.unavailable.Date, files: b.files.Text,
 		build1996: b.with1996.Checked,
@@ -68,5 +66,5 @@ func (x *Tab) Restore(st State) {
 	if st.page != nil {
 		a.loadPage(st.page, st.pageName)
 	}
-	x.t.content.(*container.AppTabs).SelectIndex(st.side)
+	x.t.tabs.SelectIndex(st.side)
 }

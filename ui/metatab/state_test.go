@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
@@ -31,7 +30,7 @@ func TestLanguageSwitchKeepsTheMetaTab(t *testing.T) {
 	a.headers.SetText("X-Robots-Tag: noarchive")
 	a.url.SetText("https://example.com/a")
 	a.with1996.SetChecked(true)
-	tb.content.(*container.AppTabs).SelectIndex(1)
+	tb.tabs.SelectIndex(1)
 	meta := b.built.Meta
 	x := &Tab{Content: tb.content, t: tb}
 
@@ -46,7 +45,7 @@ func TestLanguageSwitchKeepsTheMetaTab(t *testing.T) {
 		y.Restore(x.State())
 		x = y
 		b, a := next.b, next.a
-		tabs := next.content.(*container.AppTabs)
+		tabs := next.tabs
 		if got := tabs.Items[0].Text; got != l.build {
 			t.Errorf("%s: builder tab reads %q, want %q", l.code, got, l.build)
 		}

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
@@ -42,17 +43,19 @@ type tab struct {
 	now     func() time.Time
 	b       *builder
 	a       *analyser
-	content fyne.CanvasObject
+	tabs    *container.AppTabs // Build and Analyse
+	content fyne.CanvasObject  // tabs, with their strip in the Tab order
 }
 
 func newTab(win fyne.Window, check func() metatag.RobotsCheck, now func() time.Time) *tab {
 	t := &tab{win: win, check: check, now: now}
 	t.b = newBuilder(t)
 	t.a = newAnalyser(t)
-	t.content = container.NewAppTabs(
+	t.tabs = container.NewAppTabs(
 		container.NewTabItem(lang.X("meta.ui.tab.build", "Build"), t.b.content),
 		container.NewTabItem(lang.X("meta.ui.tab.analyse", "Analyse"), t.a.content),
 	)
+	t.content = keys.NewTabs(t.tabs)
 	return t
 }
 

@@ -7,10 +7,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/metatag"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/ui/i18n"
@@ -51,9 +51,9 @@ func texts(c *fyne.Container) string {
 func TestNewIsBuildAndAnalyseTabs(t *testing.T) {
 	uitest.NewApp(t)
 	w := test.NewTempWindow(t, nil)
-	tabs, ok := New(w, nil).Content.(*container.AppTabs)
-	if !ok || len(tabs.Items) != 2 {
-		t.Fatalf("New should return two tabs, got %T", tabs)
+	keyed, ok := New(w, nil).Content.(*keys.Tabs)
+	if !ok || len(keyed.Tabs.Items) != 2 {
+		t.Fatalf("New should return two tabs, got %T", keyed)
 	}
 }
 
@@ -344,7 +344,7 @@ func TestNoTextCut(t *testing.T) {
 		}
 		test.Tap(tb.b.with1996)
 		check("builder, everything ticked")
-		tb.content.(*container.AppTabs).SelectIndex(1)
+		tb.tabs.SelectIndex(1)
 		tb.a.input.SetText(`<html><head><meta name="robots" content="noindex, nofollow"><meta name="googlebot" content="nosnippet"><meta name="keywords" content="a, b"></head><body><a href="/x" rel="nofollow">x</a></body></html>`)
 		tb.a.headers.SetText("X-Robots-Tag: noarchive\n")
 		check("analyser")
@@ -369,5 +369,34 @@ func TestRedirectCountTakesPluralForm(t *testing.T) {
 	got := texts(tb.a.findings)
 	if !strings.Contains(got, "5 ответов") || strings.Contains(got, "(ов)") {
 		t.Errorf("want the plural form «5 ответов»:\n%s", got)
+	}
+}
+
+// TestEmptyDateIsNoError: unavailable_after turned red when merely tabbed
+// through empty (Fyne's date entry parses "" as a date, and shows the
+// error once the field has had the keyboard). Empty is "not set": no
+// error; a date typed wrong is one, and emptying the field again takes it
+// away.
+func TestEmptyDateIsNoError(t *testing.T) {
+	tb := newTestTab(t, nil)
+	d := tb.b.unavailable
+	c := tb.win.Canvas()
+	test.WidgetRenderer(d) // drawn, as in the window: the date entry sets its validator then
+	c.Focus(d)
+	c.Unfocus()
+	if err := d.Validate(); err != nil {
+		t.Errorf("tabbed through empty: %v", err)
+	}
+	c.Focus(d)
+	test.Type(d, "2030-13")
+	c.Unfocus()
+	if err := d.Validate(); err == nil {
+		t.Error("a wrong date typed: no error")
+	}
+	c.Focus(d)
+	d.SetText(" ")
+	c.Unfocus()
+	if err := d.Validate(); err != nil {
+		t.Errorf("emptied again: %v", err)
 	}
 }

@@ -45,10 +45,10 @@ type checkView struct {
 	progress *widget.ProgressBar
 	cancel   *widget.Button
 	status   *widget.Label
-	list     *widget.List
+	list     *keys.List
 	detail   *richmsg.Text // the selected finding in full, its URLs and rules as code
 	crawler  *widget.Select
-	blockedL *widget.List
+	blockedL *keys.List
 	add      *widget.Button
 	content  fyne.CanvasObject
 
@@ -91,7 +91,7 @@ func newCheckView(t *Tab) *checkView {
 	v.status = widget.NewLabel(lang.X("sitemap.ui.hint", "Open or drop a sitemap (XML, gzip or a text list of URLs), or pick a Sitemap: line of the robots.txt in the editor."))
 	v.status.Wrapping = fyne.TextWrapWord
 	v.detail = richmsg.NewText("", richmsg.Style{})
-	v.list = widget.NewList(func() int { return len(v.findings) }, newRow, func(i widget.ListItemID, o fyne.CanvasObject) {
+	v.list = keys.NewList(func() int { return len(v.findings) }, newRow, func(i widget.ListItemID, o fyne.CanvasObject) {
 		if i < len(v.findings) {
 			setRow(o, v.findings[i].Severity, v.findingLine(&v.findings[i]))
 		}
@@ -104,7 +104,7 @@ func newCheckView(t *Tab) *checkView {
 	}
 	v.crawler = widget.NewSelect(nil, func(string) { v.showBlocked() })
 	v.crawler.PlaceHolder = lang.X("sitemap.ui.none_blocked", "no URL is blocked")
-	v.blockedL = widget.NewList(func() int { return len(v.shown) }, newRow, func(i widget.ListItemID, o fyne.CanvasObject) {
+	v.blockedL = keys.NewList(func() int { return len(v.shown) }, newRow, func(i widget.ListItemID, o fyne.CanvasObject) {
 		if i < len(v.shown) {
 			setRow(o, diag.Error, blockedLine(&v.shown[i]))
 		}

@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
 )
 
 // Host is what the tab needs from the window.
@@ -35,6 +37,7 @@ type Tab struct {
 	check   *checkView
 	build   *buildView
 	content *container.AppTabs
+	keyed   *keys.Tabs // content, with its strip in the Tab order
 }
 
 // New builds the tab.
@@ -46,11 +49,12 @@ func New(h Host) *Tab {
 		container.NewTabItem(lang.X("sitemap.ui.tab.check", "Check"), t.check.content),
 		container.NewTabItem(lang.X("sitemap.ui.tab.build", "Build"), t.build.content),
 	)
+	t.keyed = keys.NewTabs(t.content)
 	return t
 }
 
 // Object is the tab's content.
-func (t *Tab) Object() fyne.CanvasObject { return t.content }
+func (t *Tab) Object() fyne.CanvasObject { return t.keyed }
 
 // Open checks the sitemap file at path (File ▸ Open in the tab, or a file
 // dropped on the window).

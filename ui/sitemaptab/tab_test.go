@@ -11,8 +11,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/sitemap"
 	"github.com/robots-studio/robots-studio/ui/textfit"
@@ -286,7 +286,7 @@ func TestBuilderBigList(t *testing.T) {
 // of the two lists are left out: a row is one line by design, and the
 // selected finding is shown in full, wrapped, under the list.
 func TestNoTextCut(t *testing.T) {
-	skipLists := textfit.Options{Skip: func(o fyne.CanvasObject) bool { _, ok := o.(*widget.List); return ok }}
+	skipLists := textfit.Options{Skip: func(o fyne.CanvasObject) bool { _, ok := o.(*keys.List); return ok }}
 	textfit.InEachLanguage(t, skipLists, func(t *testing.T, win fyne.Window, check func(string)) {
 		dir := t.TempDir()
 		h := &fakeHost{robotsPath: filepath.Join(dir, "robots.txt")}

@@ -42,7 +42,7 @@ type catalogueView struct {
 	filter  *keys.Entry
 	purpose *widget.Select // the first option shows every purpose
 	addAll  *widget.Button // adds every crawler of the chosen purpose
-	list    *widget.List
+	list    *keys.List
 	shown   []catalogue.Crawler
 	// status says what the last pick added ("Added 12 crawlers"): the
 	// picker stays open for the next one.
@@ -67,7 +67,7 @@ func (v *catalogueView) refilter() {
 func newCatalogueView(pick func(catalogue.Crawler), pickAll func(tokens []string)) *catalogueView {
 	v := &catalogueView{shown: catalogue.All()}
 	language := noteLanguage()
-	v.list = widget.NewList(
+	v.list = keys.NewList(
 		func() int { return len(v.shown) },
 		func() fyne.CanvasObject {
 			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

@@ -5,8 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/textfit"
 )
@@ -18,7 +18,7 @@ import (
 // business (a Polish note or two runs past the row).
 func TestCatalogueNotCut(t *testing.T) {
 	skipList := textfit.Options{Skip: func(o fyne.CanvasObject) bool {
-		_, isList := o.(*widget.List)
+		_, isList := o.(*keys.List)
 		return isList
 	}}
 	textfit.InEachLanguage(t, skipList, func(t *testing.T, win fyne.Window, check func(string)) {

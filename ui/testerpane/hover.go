@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
 )
 
 // hoverCell is what the table needs of its cells to pass the pointer on:
@@ -48,6 +50,28 @@ type hoverTable struct {
 	// before is where the view was before widget.Table scrolled by its
 	// own rule, while a click or a key is handled (keepPlace)
 	before *float32
+	ring   keys.Ring // round the table while it has the keyboard
+}
+
+// CreateRenderer draws the table with its ring.
+func (t *hoverTable) CreateRenderer() fyne.WidgetRenderer {
+	return t.ring.Wrap(t.Table.CreateRenderer())
+}
+
+// FocusGained marks the focused cell, as widget.Table does, and shows the ring.
+func (t *hoverTable) FocusGained() {
+	keys.Run(func() {
+		t.Table.FocusGained()
+		t.ring.Set(t, true)
+	})
+}
+
+// FocusLost takes the mark and the ring away.
+func (t *hoverTable) FocusLost() {
+	keys.Run(func() {
+		t.Table.FocusLost()
+		t.ring.Set(t, false)
+	})
 }
 
 func newHoverTable(st *paneState, resize columnResize, selectedRow func() int, length func() (int, int), create func() fyne.CanvasObject, update func(widget.TableCellID, fyne.CanvasObject)) *hoverTable {

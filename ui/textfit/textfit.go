@@ -96,7 +96,8 @@ func (f *finder) walk(o fyne.CanvasObject, hScroll bool, edge float32) {
 		if _, isTable := o.(*widget.Table); isTable {
 			hScroll = true // a table scrolls sideways; its cells are checked on their own
 		}
-		if _, isList := o.(*widget.List); isList {
+		switch o.(type) {
+		case *widget.List, *keys.List, *keys.Table:
 			hScroll = true
 		}
 		for _, c := range test.WidgetRenderer(w).Objects() {
