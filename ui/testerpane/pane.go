@@ -118,6 +118,7 @@ type paneState struct {
 type paneUI struct {
 	root        fyne.CanvasObject
 	engineSel   *safewidget.Select
+	readingRow  *readingRow // the row of engineSel, fitting it
 	compareChk  *keys.Check
 	columnsBtn  *widget.Button // the engine column chooser (compare)
 	summary     *widget.Label
@@ -361,6 +362,7 @@ func (p *Pane) SetEngine(id string) {
 	}
 	p.reading.engineID = id
 	p.ui.engineSel.SetSelectedIndex(i)
+	p.ui.readingRow.refit()
 	if p.selected != nil && !p.compare {
 		p.selected.engine = p.reading.engineFor(p.selected.crawler)
 	}
@@ -620,8 +622,10 @@ func (p *Pane) buildUI() {
 	ui.tip = NewHoverTip(tableArea)
 	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.Layer())
 
-	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
-		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
+	readingLabel := widget.NewLabel(lang.X("testerpane.engine", "Reading"))
+	ui.readingRow = newReadingRow(readingLabel, ui.engineSel, ui.compareChk, ui.columnsBtn)
+	header := ui.readingRow.box(container.NewBorder(nil, nil, readingLabel,
+		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel))
 	inputs := container.NewGridWithColumns(2,
 		p.input.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
 		p.input.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
