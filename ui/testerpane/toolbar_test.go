@@ -46,5 +46,3 @@ func TestReadingNameWholeInItsSelector(t *testing.T) {
 		})
 	}
 }
-
-
