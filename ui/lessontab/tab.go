@@ -124,7 +124,9 @@ func (t *Tab) build() {
 	ed.OnChanged = t.editorChanged
 	t.le.ed = ed
 	t.le.what = widget.NewLabel("")
-	t.le.what.Truncation = fyne.TextTruncateEllipsis
+	// Wrapped beside Open: cut short, it read "Пример: example.r…" at
+	// 1024×768 in Russian ("Przykład: example.robots…" in Polish).
+	t.le.what.Wrapping = fyne.TextWrapWord
 	t.openBtn = widget.NewButtonWithIcon(openLabel(), theme.DocumentIcon(), t.openExample)
 	t.openSlot = container.NewStack(t.openBtn)
 	t.edHead = container.NewBorder(nil, nil, nil, t.openSlot, t.le.what)
