@@ -104,6 +104,10 @@ type paneState struct {
 
 	suppressSelection bool // set while the pane moves the selection itself
 	presenting        bool // presenter mode's layout (present.go)
+	// rowsRoomy: presenter mode gave the rows presentingRowsShare of the
+	// height (no results yet); rowsShare is what they had before.
+	rowsRoomy bool
+	rowsShare float64
 
 	// What the window asked to hear of (the Pane's SetOn… methods).
 	onSelect         func(engine.Verdict)
