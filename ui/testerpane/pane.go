@@ -126,6 +126,7 @@ type paneUI struct {
 	compareChk  *keys.Check
 	columnsBtn  *widget.Button // the engine column chooser (compare)
 	summary     *widget.Label
+	summaryFit  *summaryFit // lays summary out: its parts whole as far as they fit
 	filter      *keys.Entry
 	toggles     [toggleCount]*keys.Check
 	toggleBox   *fyne.Container
@@ -587,8 +588,9 @@ func (p *Pane) buildUI() {
 		}
 	}
 	ui.summary = widget.NewLabel("")
-	// One line: the counts and the host first, the crawlers' counts as far
-	// as they fit (a second line cost the table a row at 1280×800).
+	// One line: the counts and the host first, the crawlers' counts last,
+	// as far as they fit (a second line cost the table a row at 1280×800):
+	// summaryFit.
 	ui.summary.Truncation = fyne.TextTruncateEllipsis
 
 	ui.filter = keys.NewEntry()
@@ -646,7 +648,8 @@ func (p *Pane) buildUI() {
 		container.New(pathsFlow, append(addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil), ui.fold.fold)...))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	ui.fold.bar = container.NewBorder(nil, nil, nil, container.NewHBox(ui.resultsOnly.button(), ui.fold.edit), ui.fold.label)
-	ui.tools = container.New(&stackLayout{flow: flow, gap: theme.Padding()}, ui.filterRow, ui.toggleBox, ui.summary)
+	ui.summaryFit = &summaryFit{label: ui.summary}
+	ui.tools = container.New(&stackLayout{flow: flow, gap: theme.Padding()}, ui.filterRow, ui.toggleBox, container.New(ui.summaryFit, ui.summary))
 	resultsPart := topOver(ui.tools, ui.results)
 	flow.relayout = func() { ui.tools.Refresh(); resultsPart.Refresh() }
 	ui.lower = container.NewVSplit(resultsPart, p.detail.object())

@@ -1,6 +1,8 @@
 package testerpane
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -124,6 +126,74 @@ func (r *readingRow) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0
 func (r *readingRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	r.width = size.Width
 	r.fit(size.Width)
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+// summaryFit lays the summary line out: its parts (" · " between them)
+// whole as far as they fit, then "…", never a part cut inside ("Googlebot:
+// 5 разрешённых, 5…" at 1024×768). The per-crawler counts come last, so
+// the expectations' tally is never what is left out.
+type summaryFit struct {
+	label *widget.Label
+	full  string  // the whole summary
+	width float32 // the line's width at the last layout
+}
+
+const summarySep = " · "
+
+// set shows text (whole or as far as it fits) with importance imp.
+func (l *summaryFit) set(text string, imp widget.Importance) {
+	if l.full == text && l.label.Importance == imp {
+		return
+	}
+	l.full = text
+	l.label.Importance = imp
+	l.fit()
+	l.label.Refresh()
+}
+
+// fit puts as many of the summary's parts as fit the width in the label.
+func (l *summaryFit) fit() {
+	text := fitParts(l.full, l.width, func(s string) float32 {
+		return fyne.MeasureText(s, theme.TextSize(), l.label.TextStyle).Width + 2*theme.InnerPadding()
+	})
+	if l.label.Text != text {
+		l.label.Text = text
+		l.label.Refresh()
+	}
+}
+
+// fitParts is text's leading parts that fit width (measured by w) and
+// "…" for the rest; text whole when it fits or the width is not known. The
+// first part stays even when it does not fit (the label cuts it then).
+func fitParts(text string, width float32, w func(string) float32) string {
+	if width <= 0 || w(text) <= width {
+		return text
+	}
+	parts := strings.Split(text, summarySep)
+	out := parts[0]
+	for _, p := range parts[1:] {
+		if w(out+summarySep+p+summarySep+"…") > width {
+			break
+		}
+		out += summarySep + p
+	}
+	if w(out+summarySep+"…") <= width {
+		out += summarySep + "…"
+	}
+	return out
+}
+
+func (l *summaryFit) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+func (l *summaryFit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if size.Width != l.width {
+		l.width = size.Width
+		l.fit()
+	}
 	for _, o := range objs {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
