@@ -36,7 +36,8 @@ type lintPanel struct {
 	doc      *syntax.Document  // the text the diagnostics' spans are bytes of
 	list     *keys.List
 	header   *widget.Button
-	detail   *richmsg.Text // the message, its `code` drawn as code
+	detail   *richmsg.Text     // the message, its `code` drawn as code
+	text     *container.Scroll // where and detail
 	where    *widget.Label
 	fix      *widget.Button // the selected entry's fix (every line of a group)
 	fixOne   *widget.Button // a group: the fix of the line in view only
@@ -93,8 +94,8 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 	p.fixOne = widget.NewButton("", func() { p.applySelected(true) })
 	p.next = widget.NewButtonWithIcon(lang.X("lintpanel.next", "Next"), theme.MoveDownIcon(), p.nextLine)
 	actions := container.NewVBox(container.NewHBox(p.fix), container.NewHBox(p.fixOne, p.next))
-	text := container.NewVScroll(container.NewVBox(p.where, p.detail))
-	detailBox := container.NewBorder(nil, container.NewHScroll(actions), nil, nil, text)
+	p.text = container.NewVScroll(container.NewVBox(p.where, p.detail))
+	detailBox := container.NewBorder(nil, container.NewHScroll(actions), nil, nil, p.text)
 	p.tip = testerpane.NewHoverTip(p.list)
 	p.body = container.NewHSplit(container.NewStack(p.list, p.tip.Layer()), detailBox)
 	p.body.Offset = 0.45

@@ -311,13 +311,18 @@ type editorTab struct {
 	themed func()
 	it     *container.TabItem
 	split  float64 // kept across a rebuild
+	// title is the file's title the tab was last given; fit names the
+	// tabs anew as their strip lets (tabFit), nil: the title as it is.
+	title string
+	fit   func()
 }
 
 func (t *editorTab) build() *container.TabItem {
 	w := t.w
 	w.split = container.NewHSplit(t.sides())
 	w.split.Offset = splitOffset
-	t.it = container.NewTabItem(tabTitle(w.doc.Path(), w.doc.Remote()), w.split)
+	t.title = tabTitle(w.doc.Path(), w.doc.Remote())
+	t.it = container.NewTabItem(t.title, w.split)
 	return t.it
 }
 
@@ -338,10 +343,17 @@ func (t *editorTab) retitle() {
 	if t.it == nil {
 		return
 	}
-	if title := tabTitle(t.w.doc.Path(), t.w.doc.Remote()); t.it.Text != title {
-		t.it.Text = title
-		t.w.tabs.Refresh()
+	title := tabTitle(t.w.doc.Path(), t.w.doc.Remote())
+	if title == t.title {
+		return
 	}
+	t.title = title
+	if t.fit != nil {
+		t.fit()
+		return
+	}
+	t.it.Text = title
+	t.w.tabs.Refresh()
 }
 
 func (t *editorTab) keep()    { t.split = t.w.split.Offset }

@@ -276,7 +276,8 @@ func (s *studio) dropped(uris []fyne.URI) {
 func (s *studio) buildContent() {
 	s.tabs = s.buildTabs()
 	s.bar = newStatusBar(s.dialogs.showTestSetPlace)
-	s.win.SetContent(container.NewBorder(nil, s.bar.root, nil, nil, s.class.classroomContent(s.tabs)))
+	strip := container.New(s.newTabFit(), s.tabs) // every tab's name in sight
+	s.win.SetContent(container.NewBorder(nil, s.bar.root, nil, nil, s.class.classroomContent(strip)))
 }
 
 // splitOffset is the editor's share of the window's width, the same with

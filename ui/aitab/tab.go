@@ -66,13 +66,18 @@ type Tab struct {
 func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *Tab {
 	t := &Tab{doc: doc, apply: apply, purposes: map[catalogue.Purpose]*widget.Check{}}
 	t.paths = keys.NewEntry()
-	t.paths.SetPlaceHolder(lang.X("aitab.paths.placeholder", "More paths to ask about, separated by spaces, then Enter: /blog/ /private/"))
+	// What the field is for in a wrapped line above it, an example in it:
+	// as the field's hint the sentence was cut at 1024×768 in Russian
+	// and Polish ("…затем Enter: /blo").
+	pathsAsk := widget.NewLabel(lang.X("aitab.paths.ask", "More paths to ask about, separated by spaces, then Enter:"))
+	pathsAsk.Wrapping = fyne.TextWrapWord
+	t.paths.SetPlaceHolder(lang.X("aitab.paths.placeholder", "/blog/ /private/"))
 	t.paths.OnSubmitted = func(string) { t.Refresh() }
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.report = newRowsView()
 	left := container.NewBorder(
-		container.NewVBox(widget.NewLabelWithStyle(lang.X("aitab.access.title", "Who may read this site, and for what"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.paths, t.summary),
+		container.NewVBox(widget.NewLabelWithStyle(lang.X("aitab.access.title", "Who may read this site, and for what"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), pathsAsk, t.paths, t.summary),
 		nil, nil, nil, t.report.scroll)
 
 	labels := make([]string, len(aiaccess.Stances))

@@ -233,17 +233,28 @@ func TestPreviewInSight(t *testing.T) {
 }
 
 // TestPathsHintFits: the hint in the paths field is read whole at 1280×800
-// in each language, beside the builder's two columns (the Polish one was
-// cut after "Enter: /blog").
+// and in a 1024×768 window in each language, beside the builder's two
+// columns (the Polish one was cut after "Enter: /blog", the Russian one at
+// 1024×768 after "Enter: /blo"), and what the field is for is said whole
+// above it.
 func TestPathsHintFits(t *testing.T) {
 	textfit.InEachLanguage(t, textfit.Options{}, func(t *testing.T, win fyne.Window, _ func(string)) {
 		tab := New(func() *syntax.Document { return syntax.Parse(nil) }, func([]aiaccess.Edit) error { return nil })
-		win.Resize(fyne.NewSize(1280, 800))
 		win.SetContent(tab.Content)
-		hint := tab.paths.PlaceHolder
-		need := fyne.MeasureText(hint, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
-		if have := tab.paths.Size().Width; need > have {
-			t.Errorf("%q needs %.0f px, the field is %.0f", hint, need, have)
+		// the tab's room in a 1280×800 and a 1024×768 window
+		for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 1016, Height: 600}} {
+			win.Resize(size)
+			win.Content().Refresh() // as a window lays out again what wrapped taller
+			hint := tab.paths.PlaceHolder
+			need := fyne.MeasureText(hint, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+			if have := tab.paths.Size().Width; need > have {
+				t.Errorf("%v: %q needs %.0f px, the field is %.0f", size, hint, need, have)
+			}
+			for _, c := range textfit.Cut(win, textfit.Options{}) {
+				if strings.Contains(c, lang.X("aitab.paths.ask", "?")) {
+					t.Errorf("%v: cut: %s", size, c)
+				}
+			}
 		}
 	})
 }

@@ -205,7 +205,7 @@ func (v *classView) build() {
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.primary), v.hint)
 
 	content := container.NewBorder(container.NewVBox(top, v.ask, widget.NewSeparator()),
-		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, container.New(&splitFit{split: v.center, share: splitFor}, v.center))
+		container.NewVBox(widget.NewSeparator(), bottom), nil, nil, container.New(&splitFit{split: v.center, share: func(s fyne.Size) float64 { return splitFor(s.Width) }}, v.center))
 	v.overlay = container.NewStack(v.catcher, container.NewPadded(content))
 }
 

@@ -61,7 +61,8 @@ type quiz struct {
 
 	score      *widget.Label
 	resetBtn   *widget.Button
-	askBtn     *widget.Button // the one-question view for a class
+	tools      *fyne.Container // the buttons beside the score: Reset (in large type the tab's Open too)
+	askBtn     *widget.Button  // the one-question view for a class
 	box        *fyne.Container
 	scroll     *container.Scroll
 	rows       []*questionRow
@@ -91,7 +92,8 @@ func (z *quiz) panel(reset, ask func()) fyne.CanvasObject {
 	}
 	z.askBtn = widget.NewButtonWithIcon(lang.X("lessontab.class.open", "Ask the class (F5)"), theme.MediaPlayIcon(), ask)
 	z.askBtn.Importance = widget.HighImportance
-	head := container.NewVBox(container.NewBorder(nil, nil, nil, z.resetBtn, z.score), z.askBtn)
+	z.tools = container.NewHBox(z.resetBtn)
+	head := container.NewVBox(container.NewBorder(nil, nil, nil, z.tools, z.score), z.askBtn)
 	return container.NewBorder(head, nil, nil, nil, z.scroll)
 }
 
@@ -168,10 +170,17 @@ func newQuestionRow(l *lessons.Lesson, i int, truth []engine.Verdict, size fyne.
 		c.allow = widget.NewButton(lang.X("lessontab.pick.allowed", "Allowed"), func() { pick(id, answerAllowed) })
 		c.block = widget.NewButton(lang.X("lessontab.pick.blocked", "Blocked"), func() { pick(id, answerBlocked) })
 		r.choices = append(r.choices, c)
-		if q.PerReading() {
+		switch {
+		case q.PerReading() && size != theme.SizeNameText:
+			// In large type the reading's name is a line above its
+			// buttons: beside them ("Стандарт 1994:") they needed more
+			// than the questions' column, and the text beside gave way.
+			name := widget.NewLabel(readingName(id) + ":")
+			picks = append(picks, name, container.NewHBox(c.allow, c.block))
+		case q.PerReading():
 			name := widget.NewLabel(readingName(id) + ":")
 			picks = append(picks, container.NewHBox(name, c.allow, c.block))
-		} else {
+		default:
 			picks = append(picks, container.NewHBox(c.allow, c.block))
 		}
 	}

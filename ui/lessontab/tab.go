@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -53,9 +54,18 @@ type Tab struct {
 	root     *fyne.Container // the whole tab, or in large type the lesson without its list
 	all      *container.Split
 	right    *container.Split
-	rightBox *fyne.Container // right in the layout that gives the text its share in large type
-	fit      *splitFit
 	work     *container.Split
+	edPanel  fyne.CanvasObject // the example's editor under its name
+	edHead   *fyne.Container   // the example's name and Open
+	openSlot *fyne.Container   // where Open is beside the name
+	// In large type (presenter mode) the lesson is stage: the text and
+	// the questions side by side (top) above the example across the
+	// whole width, each split set for its size by its splitFit.
+	stage    *container.Split
+	top      *container.Split
+	stageBox *fyne.Container
+	topFit   *splitFit
+	stageFit *splitFit
 	large    bool // presenter mode: the lesson in large type, the list put away
 	rows     []*lessonRow
 	title    *widget.Label
@@ -114,9 +124,13 @@ func (t *Tab) build() {
 	ed.OnChanged = t.editorChanged
 	t.le.ed = ed
 	t.le.what = widget.NewLabel("")
-	t.le.what.Truncation = fyne.TextTruncateEllipsis
+	// Wrapped beside Open: cut short, it read "Пример: example.r…" at
+	// 1024×768 in Russian ("Przykład: example.robots…" in Polish).
+	t.le.what.Wrapping = fyne.TextWrapWord
 	t.openBtn = widget.NewButtonWithIcon(openLabel(), theme.DocumentIcon(), t.openExample)
-	edPanel := container.NewBorder(container.NewBorder(nil, nil, nil, t.openBtn, t.le.what), nil, nil, nil, ed)
+	t.openSlot = container.NewStack(t.openBtn)
+	t.edHead = container.NewBorder(nil, nil, nil, t.openSlot, t.le.what)
+	t.edPanel = container.NewBorder(t.edHead, nil, nil, nil, ed)
 
 	t.quiz = &quiz{c: t.c, le: t.le, onPicked: t.saveProgress, onShow: t.showQuestion}
 	t.qTab = container.NewTabItem(lang.X("lessontab.questions", "Predict, then reveal"), t.quiz.panel(t.confirmReset, t.AskClass))
@@ -137,47 +151,75 @@ func (t *Tab) build() {
 		}
 	}
 
-	t.work = container.NewVSplit(edPanel, t.practice)
+	t.work = container.NewVSplit(t.edPanel, t.practice)
 	t.right = container.NewHSplit(t.bodyBox, t.work)
-	t.fit = &splitFit{split: t.right, share: largeShareFor, on: func() bool { return t.large }}
-	t.rightBox = container.New(t.fit, t.right)
-	t.all = container.NewHSplit(listPanel, t.rightBox)
+	t.all = container.NewHSplit(listPanel, t.right)
 	t.all.Offset = 0.2
+
+	t.top = container.NewHSplit(layout.NewSpacer(), layout.NewSpacer())
+	t.topFit = &splitFit{split: t.top, share: func(s fyne.Size) float64 { return largeShareFor(s.Width) }}
+	t.stage = container.NewVSplit(container.New(t.topFit, t.top), layout.NewSpacer())
+	t.stageFit = &splitFit{split: t.stage, share: t.exampleShare}
+	t.stageBox = container.New(t.stageFit, t.stage)
 	t.root = container.NewStack(t.all)
 	t.arrange()
 	t.Content = t.root
 }
 
-// Presenter mode's shares of the lesson: the text gets as much of the
-// width as readingLine needs at its size, within these shares (at
-// 1024×768 the most: 45 characters a line in Russian; at 1280×800 the
-// example gets back what the text does not need), the example most of the
-// height beside it (12 lines at least).
+// Presenter mode's lesson (large type): the text beside the questions,
+// as wide as readingLine needs at its size within these shares of the
+// width (at 1024×768 the most: 45 characters a line in Russian), above
+// the example across the whole width, as tall as exampleRows of it. Beside
+// the text the example showed 5 lines of 17 at 1024×768: its comments
+// wrapped three times in a third of the width; across the width they do
+// not wrap at all (the longest line of a built-in example is 77
+// characters, 80 fit there).
 const (
 	largeTextShare      = 0.65
 	largeTextShareLeast = 0.5
-	largeExampleShare   = 0.7
+	// exampleRows is how many of the example's lines are in view: the
+	// issue's figure for a class reading them (a shorter example gets
+	// the height it needs, the text the rest).
+	exampleRows = 12
+	// largeTextLeast is the least share of the height the text and the
+	// questions keep above the example.
+	largeTextLeast = 0.35
 )
 
-// splitFit sets split's share for its width as the width changes (a
+// splitFit sets split's share for its size as the size changes (a
 // divider the user dragged stays until then), while on says so (nil:
 // always): presenter mode's lesson and the one-question view give the
-// prose the width of a comfortable line.
+// prose the width of a comfortable line, the example its rows.
 type splitFit struct {
 	split *container.Split
-	share func(width float32) float64
+	share func(size fyne.Size) float64
 	on    func() bool
-	width float32 // the width the share was set for
+	size  fyne.Size // the size the share was set for
 }
 
 func (l *splitFit) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
 
 func (l *splitFit) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	if (l.on == nil || l.on()) && size.Width != l.width && size.Width > 0 {
-		l.width = size.Width
-		l.split.Offset = l.share(size.Width)
+	if (l.on == nil || l.on()) && size != l.size && size.Width > 0 && size.Height > 0 {
+		l.size = size
+		l.split.Offset = l.share(size)
 	}
 	objects[0].Resize(size)
+}
+
+// exampleShare is the text's and questions' share of a stage size tall:
+// the rest holds the example's name and exampleRows of its lines (fewer
+// when it has fewer), and the split's divider.
+func (t *Tab) exampleShare(size fyne.Size) float64 {
+	rows := exampleRows
+	if n := len(t.le.ed.Document().Lines); n < rows {
+		rows = max(n, 1)
+	}
+	line := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height
+	// the name above the editor when shown, and the split's divider
+	head := t.edPanel.MinSize().Height - t.le.ed.MinSize().Height
+	need := float32(rows)*line + 1 + head + 2*theme.Padding()
+	return max(largeTextLeast, 1-float64(need/size.Height))
 }
 
 // largeShareFor is the text's share of a lesson width wide in large type.
@@ -209,27 +251,43 @@ func (t *Tab) arrange() {
 			t.practice.Select(t.qTab)
 		}
 		// Their icons say it: their Russian and Polish words kept the
-		// text narrow in large type.
+		// text narrow in large type. Open goes beside Reset, and the
+		// example's name away: its row is the example's 13th line.
 		t.openBtn.SetText("")
 		t.quiz.resetBtn.SetText("")
-		t.all.Trailing = nil
-		t.work.Trailing = t.qTab.Content
-		t.right.Offset, t.work.Offset = largeTextShare, largeExampleShare
-		if w := t.rightBox.Size().Width; w > 0 {
-			t.right.Offset = largeShareFor(w)
+		t.openSlot.Objects = nil
+		t.quiz.tools.Objects = []fyne.CanvasObject{t.openBtn, t.quiz.resetBtn}
+		t.edHead.Hide()
+		// Each part has one place: what large type shows moves from the
+		// normal layout to the stage, a spacer stands in for it there.
+		t.right.Leading, t.work.Leading, t.work.Trailing = layout.NewSpacer(), layout.NewSpacer(), layout.NewSpacer()
+		t.top.Leading, t.top.Trailing, t.stage.Trailing = t.bodyBox, t.qTab.Content, t.edPanel
+		t.top.Offset = largeTextShare
+		if w := t.stageBox.Size().Width; w > 0 {
+			t.top.Offset = largeShareFor(w)
 		}
-		t.fit.width = 0 // the next layout sets the share for its width
-		t.root.Objects = []fyne.CanvasObject{t.rightBox}
+		// the next layouts set the shares for their sizes
+		t.topFit.size = fyne.Size{}
+		t.stageFit.size = fyne.Size{}
+		t.root.Objects = []fyne.CanvasObject{t.stageBox}
+		t.top.Refresh()
+		t.stage.Refresh()
 	} else {
 		t.openBtn.SetText(openLabel())
 		t.quiz.resetBtn.SetText(resetLabel())
-		t.all.Trailing = t.rightBox
-		t.work.Trailing = t.practice
+		t.quiz.tools.Objects = []fyne.CanvasObject{t.quiz.resetBtn}
+		t.openSlot.Objects = []fyne.CanvasObject{t.openBtn}
+		t.edHead.Show()
+		t.top.Leading, t.top.Trailing, t.stage.Trailing = layout.NewSpacer(), layout.NewSpacer(), layout.NewSpacer()
+		t.right.Leading, t.work.Leading, t.work.Trailing = t.bodyBox, t.edPanel, t.practice
 		t.right.Offset, t.work.Offset = 0.45, 0.3
 		t.root.Objects = []fyne.CanvasObject{t.all}
+		t.right.Refresh()
 		t.practice.Refresh()
 	}
 	t.work.Refresh()
+	t.quiz.tools.Refresh()
+	t.openSlot.Refresh()
 	t.root.Refresh()
 }
 

@@ -303,9 +303,18 @@ func TestLargeTypeForPresenterMode(t *testing.T) {
 	if size() != theme.SizeNameSubHeadingText || !tab.Revealed(0) {
 		t.Fatal("presenter mode does not show the reveal in large type")
 	}
+	if tab.root.Objects[0] != tab.stageBox || tab.stage.Trailing != tab.edPanel || tab.top.Leading != tab.bodyBox || tab.edHead.Visible() {
+		t.Error("presenter mode does not lay the lesson out as text and questions over the example")
+	}
 	tab.SetLarge(false)
 	if size() == theme.SizeNameSubHeadingText {
 		t.Error("leaving presenter mode keeps the large type")
+	}
+	// each part back in its place: the list, the text, the example under
+	// its name with Open, the practice tabs under it
+	if tab.root.Objects[0] != tab.all || tab.right.Leading != tab.bodyBox || tab.work.Leading != tab.edPanel ||
+		tab.work.Trailing != tab.practice || !tab.edHead.Visible() || len(tab.openSlot.Objects) != 1 || tab.openBtn.Text == "" {
+		t.Error("leaving presenter mode does not give the lesson its layout back")
 	}
 }
 

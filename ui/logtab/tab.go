@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
@@ -121,8 +122,11 @@ func New(win fyne.Window, source func() Source, onTest func(Selection)) *Tab {
 	hitsAndSigned.Offset = 0.3 // the signed lines are two or three lines each
 	t.right = container.NewBorder(container.NewVBox(t.detail, t.testTop), nil, nil, nil, hitsAndSigned)
 	tables := container.NewHSplit(t.summary.table, t.right)
-	tables.Offset = 0.62
-	body := container.NewVSplit(tables, t.chart)
+	tables.Offset = tableShareLeast
+	fit := &tableFit{split: tables, s: t.summary}
+	fitted := container.New(fit, tables)
+	t.summary.onWidths = func() { fitted.Refresh() }
+	body := container.NewVSplit(fitted, t.chart)
 	body.Offset = 0.55
 	t.Content = container.NewBorder(top, nil, nil, nil, body)
 	t.showFiles()
@@ -427,5 +431,37 @@ func enable(b *widget.Button, on bool) {
 		b.Enable()
 	} else {
 		b.Disable()
+	}
+}
+
+// The crawlers' table's share of the tab's width: as much as its columns
+// need within these (at 1024×768 the Polish and Russian columns needed
+// 674 and 713 px of the table's 620, and the last was cut at the edge;
+// the crawler's detail and hits keep the rest).
+const (
+	tableShareLeast = 0.62
+	tableShareMost  = 0.72
+)
+
+// tableFit gives the crawlers' table the width its columns need (within
+// the shares above) when the width or the columns change; a divider the
+// user dragged stays until then.
+type tableFit struct {
+	split       *container.Split
+	s           *summaryTable
+	width, need float32 // what the share was set for
+}
+
+func (l *tableFit) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+func (l *tableFit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if need := l.s.need(); size.Width > 0 && (size.Width != l.width || need != l.need) {
+		l.width, l.need = size.Width, need
+		// the divider's own width is the table's too
+		l.split.Offset = min(tableShareMost, max(tableShareLeast, float64((need+theme.Padding())/size.Width)))
+	}
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
 	}
 }

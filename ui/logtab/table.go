@@ -31,7 +31,7 @@ func num(f func(c *accesslog.CrawlerStats) int64) (func(*accesslog.CrawlerStats)
 // columns are the table's columns; the draft's only when there is one.
 func columns(draft bool) []column {
 	cols := []column{
-		{key: "crawler", title: lang.X("logtab.col.crawler", "Crawler"), width: 170,
+		{key: "crawler", title: lang.X("logtab.col.crawler", "Crawler"), width: 140,
 			text: func(c *accesslog.CrawlerStats) string { return c.Name },
 			less: func(a, b *accesslog.CrawlerStats) bool { return strings.ToLower(a.Name) < strings.ToLower(b.Name) }},
 		{key: "verified", title: lang.X("logtab.col.verified", "Identity"), width: 90,
@@ -98,6 +98,10 @@ type summaryTable struct {
 	sortCol  int
 	desc     bool
 	onSelect func(*accesslog.CrawlerStats)
+	widths   []float32 // the columns' widths, as setWidths set them
+	// onWidths is told the columns' widths changed (the tab gives the
+	// table the room they need).
+	onWidths func()
 }
 
 func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
@@ -150,21 +154,51 @@ func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 // out of view; such a name is written out in full when its row is selected.
 const maxColumnWidth = 280
 
-// setWidths gives each column room for its heading with the sort arrow and
-// for its widest cell, in the language shown: Russian and Polish headings
-// are longer than the English ones the base widths were made for.
+// setWidths gives each column room for its heading and for its widest
+// cell, in the language shown (Russian and Polish headings are longer
+// than the English ones the base widths were made for), and the column
+// sorted by room for its arrow too: room for an arrow beside every
+// heading made the Polish table 790 px wide, wider than its 630 at
+// 1024×768 ("Niedozwo…").
 func (s *summaryTable) setWidths() {
 	pad := 2 * theme.InnerPadding()
 	measure := func(text string, bold bool) float32 {
 		return fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{Bold: bold}).Width + pad
 	}
+	s.widths = s.widths[:0]
 	for i, c := range s.cols {
-		w := max(c.width, measure(c.title, true)+theme.IconInlineSize()+theme.Padding()+pad)
+		head := measure(c.title, true)
+		if i == s.sortCol {
+			head += theme.IconInlineSize() + theme.Padding()
+		}
+		w := max(c.width, head)
 		for _, r := range s.rows {
 			w = max(w, measure(c.text(r), false))
 		}
-		s.table.SetColumnWidth(i, min(w, max(c.width, maxColumnWidth)))
+		w = min(w, max(c.width, maxColumnWidth))
+		s.widths = append(s.widths, w)
+		s.table.SetColumnWidth(i, w)
 	}
+	if s.onWidths != nil {
+		s.onWidths()
+	}
+}
+
+// width is column i's width (0 past the last).
+func (s *summaryTable) width(i int) float32 {
+	if i < 0 || i >= len(s.widths) {
+		return 0
+	}
+	return s.widths[i]
+}
+
+// need is the width the table needs to show every column whole.
+func (s *summaryTable) need() float32 {
+	w := theme.ScrollBarSize() + theme.Padding()
+	for _, c := range s.widths {
+		w += c
+	}
+	return w
 }
 
 // sortBy sorts by column col: a new column starts descending for numbers
@@ -176,6 +210,7 @@ func (s *summaryTable) sortBy(col int) {
 		s.sortCol, s.desc = col, col >= 2
 	}
 	sortRows(s.rows, s.cols[s.sortCol], s.desc)
+	s.setWidths() // the arrow moved to another column
 	s.table.UnselectAll()
 	s.table.Refresh()
 }

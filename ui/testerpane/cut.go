@@ -1,6 +1,6 @@
 package testerpane
 
-// cutMiddle shortens a path that is too wide for its column by its middle,
+// CutMiddle shortens a path that is too wide for its column by its middle,
 // as a file manager shortens a long name: /learning/…/course-12 keeps the
 // first folder, which says where on the site the page is, and the last
 // part, which says which page it is. Whole segments are kept where they
@@ -8,7 +8,7 @@ package testerpane
 // first and the last segment do not fit, characters go from both sides of
 // the cut, the end keeping twice as many as the start. fits tells whether
 // a text fits the column.
-func cutMiddle(path string, fits func(string) bool) string {
+func CutMiddle(path string, fits func(string) bool) string {
 	const mark = "…"
 	if fits(path) {
 		return path

@@ -22,9 +22,9 @@ func TestCutMiddle(t *testing.T) {
 		{"one segment is cut by characters", "/abcdefghijklmnopqrstuvwxyz0123456789", 10, "/ab…456789"},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
-			got := cutMiddle(c.path, func(s string) bool { return utf8.RuneCountInString(s) <= c.chars })
+			got := CutMiddle(c.path, func(s string) bool { return utf8.RuneCountInString(s) <= c.chars })
 			if got != c.want {
-				t.Errorf("cutMiddle(%q, %d chars) = %q, want %q", c.path, c.chars, got, c.want)
+				t.Errorf("CutMiddle(%q, %d chars) = %q, want %q", c.path, c.chars, got, c.want)
 			}
 			if utf8.RuneCountInString(got) > c.chars {
 				t.Errorf("%q is wider than %d characters", got, c.chars)
@@ -38,7 +38,7 @@ func TestCutMiddle(t *testing.T) {
 func TestCutMiddleMeasuresLittle(t *testing.T) {
 	long := "/" + strings.Repeat("a", 4096)
 	n := 0
-	got := cutMiddle(long, func(s string) bool { n++; return utf8.RuneCountInString(s) <= 30 })
+	got := CutMiddle(long, func(s string) bool { n++; return utf8.RuneCountInString(s) <= 30 })
 	if utf8.RuneCountInString(got) != 30 {
 		t.Errorf("cut to %d characters, want 30", utf8.RuneCountInString(got))
 	}

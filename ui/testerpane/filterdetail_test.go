@@ -39,16 +39,34 @@ func TestFilterHidingTheSelectedRowClearsTheDetail(t *testing.T) {
 
 // TestSummaryIsOneLine: the summary is one line that starts with the
 // count and the host, the crawlers' counts as far as they fit (a second
-// line cost the table a row at 1280×800).
+// line cost the table a row at 1280×800), each part whole or left out for
+// "…" ("Googlebot: 5 разрешённых, 5…" at 1024×768): narrow, the counts
+// give way; wide, they show.
 func TestSummaryIsOneLine(t *testing.T) {
 	p, w := newTestPane(t, privateRobots)
-	w.Resize(fyne.NewSize(500, 800))
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "bingbot", "YandexBot", "DuckDuckBot"}, Paths: []string{"https://www.example.com/private/a", "https://www.example.com/public"}})
 	p.tallies.worker.Wait()
-	p.view.viewChanged()
-	sum := p.ui.summary.Text
-	if !strings.HasPrefix(sum, "8 results · on https://www.example.com · Googlebot") {
-		t.Fatalf("the summary does not start with the count and the host: %q", sum)
+	for _, c := range []struct {
+		width     float32
+		googlebot bool
+	}{{420, false}, {900, true}} {
+		w.Resize(fyne.NewSize(c.width, 800))
+		p.view.viewChanged()
+		sum, full := p.ui.summary.Text, p.ui.summaryFit.full
+		if !strings.HasPrefix(sum, "8 results · on https://www.example.com") {
+			t.Fatalf("%v px: the summary does not start with the count and the host: %q", c.width, sum)
+		}
+		if strings.Contains(sum, "Googlebot") != c.googlebot {
+			t.Errorf("%v px: the summary reads %q (of %q)", c.width, sum, full)
+		}
+		for _, part := range strings.Split(sum, summarySep) {
+			if part != "…" && !strings.Contains(summarySep+full+summarySep, summarySep+part+summarySep) {
+				t.Errorf("%v px: %q is cut inside a part: %q", c.width, sum, part)
+			}
+		}
+		if need := fyne.MeasureText(sum, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding(); need > p.ui.summary.Size().Width+0.5 {
+			t.Errorf("%v px: %q needs %.0f px, the line has %.0f", c.width, sum, need, p.ui.summary.Size().Width)
+		}
 	}
 	if p.ui.summary.Truncation != fyne.TextTruncateEllipsis || p.ui.summary.Wrapping != fyne.TextWrapOff {
 		t.Error("the summary wraps")

@@ -104,6 +104,10 @@ type paneState struct {
 
 	suppressSelection bool // set while the pane moves the selection itself
 	presenting        bool // presenter mode's layout (present.go)
+	// rowsRoomy: presenter mode gave the rows presentingRowsShare of the
+	// height (no results yet); rowsShare is what they had before.
+	rowsRoomy bool
+	rowsShare float64
 
 	// What the window asked to hear of (the Pane's SetOn… methods).
 	onSelect         func(engine.Verdict)
@@ -118,9 +122,11 @@ type paneState struct {
 type paneUI struct {
 	root        fyne.CanvasObject
 	engineSel   *safewidget.Select
+	readingRow  *readingRow // the row of engineSel, fitting it
 	compareChk  *keys.Check
 	columnsBtn  *widget.Button // the engine column chooser (compare)
 	summary     *widget.Label
+	summaryFit  *summaryFit // lays summary out: its parts whole as far as they fit
 	filter      *keys.Entry
 	toggles     [toggleCount]*keys.Check
 	toggleBox   *fyne.Container
@@ -361,6 +367,7 @@ func (p *Pane) SetEngine(id string) {
 	}
 	p.reading.engineID = id
 	p.ui.engineSel.SetSelectedIndex(i)
+	p.ui.readingRow.refit()
 	if p.selected != nil && !p.compare {
 		p.selected.engine = p.reading.engineFor(p.selected.crawler)
 	}
@@ -581,8 +588,9 @@ func (p *Pane) buildUI() {
 		}
 	}
 	ui.summary = widget.NewLabel("")
-	// One line: the counts and the host first, the crawlers' counts as far
-	// as they fit (a second line cost the table a row at 1280×800).
+	// One line: the counts and the host first, the crawlers' counts last,
+	// as far as they fit (a second line cost the table a row at 1280×800):
+	// summaryFit.
 	ui.summary.Truncation = fyne.TextTruncateEllipsis
 
 	ui.filter = keys.NewEntry()
@@ -620,8 +628,10 @@ func (p *Pane) buildUI() {
 	ui.tip = NewHoverTip(tableArea)
 	ui.results = container.NewStack(tableArea, container.NewVBox(ui.emptyHint), ui.tip.Layer())
 
-	header := container.NewBorder(nil, nil, widget.NewLabel(lang.X("testerpane.engine", "Reading")),
-		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel)
+	readingLabel := widget.NewLabel(lang.X("testerpane.engine", "Reading"))
+	ui.readingRow = newReadingRow(readingLabel, ui.engineSel, ui.compareChk, ui.columnsBtn)
+	header := ui.readingRow.box(container.NewBorder(nil, nil, readingLabel,
+		container.NewHBox(ui.compareChk, ui.columnsBtn), ui.engineSel))
 	inputs := container.NewGridWithColumns(2,
 		p.input.rowSection(crawlerRows, lang.X("testerpane.crawlers", "Crawlers"), ui.crawlerBox),
 		p.input.rowSection(pathRows, lang.X("testerpane.paths", "Paths"), ui.pathBox),
@@ -638,7 +648,8 @@ func (p *Pane) buildUI() {
 		container.New(pathsFlow, append(addButtons(lang.X("testerpane.add_path", "Add path"), p.input.addPathRow, "", nil), ui.fold.fold)...))
 	ui.filterRow = container.NewBorder(nil, nil, nil, container.NewHBox(ui.copyBtn, ui.exportBtn), ui.filter)
 	ui.fold.bar = container.NewBorder(nil, nil, nil, container.NewHBox(ui.resultsOnly.button(), ui.fold.edit), ui.fold.label)
-	ui.tools = container.New(&stackLayout{flow: flow, gap: theme.Padding()}, ui.filterRow, ui.toggleBox, ui.summary)
+	ui.summaryFit = &summaryFit{label: ui.summary}
+	ui.tools = container.New(&stackLayout{flow: flow, gap: theme.Padding()}, ui.filterRow, ui.toggleBox, container.New(ui.summaryFit, ui.summary))
 	resultsPart := topOver(ui.tools, ui.results)
 	flow.relayout = func() { ui.tools.Refresh(); resultsPart.Refresh() }
 	ui.lower = container.NewVSplit(resultsPart, p.detail.object())

@@ -23,6 +23,17 @@ func (p *Pane) SetPresenting(on bool) {
 			o.Show()
 		}
 	}
+	// With no results the rows the class types in take most of the
+	// height (the results area holds a line of hint): at their quarter
+	// their headings were cut in half under the Add buttons at 1024×768.
+	switch keep := len(p.view.shown) == 0; {
+	case on && keep && !p.rowsRoomy:
+		p.rowsRoomy, p.rowsShare = true, ui.upper.Offset
+		ui.upper.SetOffset(presentingRowsShare)
+	case !on && p.rowsRoomy:
+		p.rowsRoomy = false
+		ui.upper.SetOffset(p.rowsShare)
+	}
 	p.detail.update() // hidden presenting (a selection keeps it so), else shown when a result is selected
 	ui.root.Refresh()
 	if !on && p.selected != nil {
@@ -31,6 +42,10 @@ func (p *Pane) SetPresenting(on bool) {
 		p.detail.openDetail()
 	}
 }
+
+// presentingRowsShare is the rows' share of the pane's height in presenter
+// mode while there are no results.
+const presentingRowsShare = 0.6
 
 // SelectedWhy is the "why do they differ?" line of the selected result's
 // row in compare mode ("" when nothing is selected, compare is off or the

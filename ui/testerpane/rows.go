@@ -258,7 +258,7 @@ func (in *rowInput) buildRows() {
 func (in *rowInput) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 	e := newRowEntry()
 	if k == crawlerRows {
-		e.SetPlaceHolder(lang.X("testerpane.crawler_placeholder", "crawler, e.g. Googlebot"))
+		e.SetPlaceHolder(lang.X("testerpane.crawler_placeholder", "e.g. Googlebot"))
 	} else {
 		e.SetPlaceHolder(lang.X("testerpane.path_placeholder", "/path or https://host/path"))
 	}

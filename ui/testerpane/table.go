@@ -681,7 +681,7 @@ func (tb *resultTable) fit(text string, bold, middle bool, width float32) string
 	}
 	out := text
 	if middle && textWidth(text, bold) > width {
-		out = cutMiddle(text, func(t string) bool { return textWidth(t, bold) <= width })
+		out = CutMiddle(text, func(t string) bool { return textWidth(t, bold) <= width })
 	} else if textWidth(text, bold) > width {
 		r := []rune(text)
 		// Start from the share of characters the width holds, then shorten

@@ -691,8 +691,6 @@ func (rv *resultView) updateSummary() {
 	}
 	if rv.tallies.counting {
 		text += " · " + lang.X("testerpane.summary.counting", "counting…")
-	} else if rv.tallies.counts != "" {
-		text += " · " + rv.tallies.counts
 	}
 	if pass+fail > 0 {
 		text += " · " + lang.X("testerpane.summary.expectations", "expectations: {{.Pass}} pass, {{.Fail}} fail",
@@ -702,11 +700,15 @@ func (rv *resultView) updateSummary() {
 		text += " · " + lang.XN("testerpane.summary.other", "{{.Count}} more for other engines (see Compare)",
 			other, map[string]any{"Count": other})
 	}
+	// the crawlers' counts last: what a narrow line leaves out (summaryFit)
+	if !rv.tallies.counting && rv.tallies.counts != "" {
+		text += " · " + rv.tallies.counts
+	}
 	imp := widget.MediumImportance
 	if fail > 0 {
 		imp = widget.DangerImportance
 	}
-	setLabel(rv.ui.summary, text, imp)
+	rv.ui.summaryFit.set(text, imp)
 }
 
 // countSummary is the summary's tally part: per-crawler counts, or in
