@@ -215,7 +215,7 @@ func (p *lintPanel) showDetail() {
 	if p.selected < 0 || p.selected >= len(p.diags) {
 		p.where.SetText("")
 		p.where.Hide()
-		p.detail.SetText(lang.X("lintpanel.hint", "Select a problem to read it in full and fix it. Notes that concern only the 1994/1996 standards or the temoto library appear when you choose such a reading in the tester."))
+		p.detail.SetText(lang.X("lintpanel.hint", "Select a problem to read it in full and fix it. Notes that concern only the 1994/1996 standards or the libraries appear when you choose such a reading in the tester."))
 		return
 	}
 	d := p.diags[p.selected]

@@ -24,7 +24,7 @@ const MaxRulePrefixes = 1000
 const cloudflareMax = 4096
 
 var (
-	msgRangesMissing = msg.Def("aiaccess.compile.ranges", "{{.Operator}} publishes the IP ranges of {{.Name}} ({{.Files}}), but the catalogue holds none of them, so the server rules refuse its User-Agent only; `robots-studio crawlers update` (add `--from URL` for a file not among its defaults) or Catalogue ▸ Update… in the window reads them, and the rules then refuse them too")
+	msgRangesMissing = msg.Def("aiaccess.compile.ranges", "{{.Operator}} publishes the IP ranges of {{.Name}} ({{.Files}}), but the catalogue holds none of them, so the server rules refuse its User-Agent only; `robots-studio crawlers update` (add `--from URL` for a file not among its defaults) or Catalogue › Update… in the window reads them, and the rules then refuse them too")
 	msgRangesUsed    = msg.Def("aiaccess.compile.ranges_used", "the server rules also refuse the IP ranges the catalogue's update read: {{.List}}")
 	msgRangesKept    = msg.Def("aiaccess.compile.ranges_kept", "IP ranges of {{.Key}} ({{.Source}}) that also serve {{.Kept}}, which the policy lets in, were left out of the server rules: {{.Count}}")
 	msgRangesCap     = msg.Def("aiaccess.compile.ranges_cap", "the IP ranges of {{.Key}} ({{.Source}}) were left out: with them the server rules would list more than {{.Max}} ranges")

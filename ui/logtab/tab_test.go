@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/textfit"
 	"github.com/robots-studio/robots-studio/ui/uitest"
@@ -174,7 +175,7 @@ func fyneCell(row, col int) widget.TableCellID { return widget.TableCellID{Row: 
 func TestNoTextCut(t *testing.T) {
 	skip := textfit.Options{Skip: func(o fyne.CanvasObject) bool {
 		switch o.(type) {
-		case *widget.List:
+		case *widget.List, *keys.List:
 			return true
 		}
 		return false
