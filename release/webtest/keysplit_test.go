@@ -19,9 +19,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// typeKeys types n letters into the focused editor, one at a time as a
-// person types (each key waits for its frame, then 40 ms), and returns
-// each key's keydown → frame time in ms, sorted.
+// typeKeys types n letters into the focused editor, one at a time (each
+// key waits for the frame that shows it), and returns each key's keydown →
+// frame time in ms, sorted.
 func (p *tab) typeKeys(n int) []float64 {
 	p.t.Helper()
 	var before int
