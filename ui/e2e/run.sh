@@ -75,7 +75,7 @@ wait_for 10 xdotool windowfocus --sync "$WID" || fail "cannot focus the window"
 # Ctrl+Shift+A puts the keyboard in a new crawler row; the window may take
 # a moment to hear its first keys after it got the focus, so press again
 # until it did (the status file names the widget with the keyboard).
-add_crawler() { xdotool key ctrl+shift+a; wait_for 2 status_has "focus_has=entry: crawler"; }
+add_crawler() { xdotool key ctrl+shift+a; wait_for 2 status_has "focus_has=entry: e.g. Googlebot"; }
 wait_for 20 add_crawler || { cat "$ROBOTS_STUDIO_STATUS"; fail "Ctrl+Shift+A did not give a crawler row the keyboard"; }
 xdotool type --delay 20 'Googlebot'
 xdotool key ctrl+shift+p
