@@ -10,9 +10,11 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/ui/historytab"
@@ -202,4 +204,76 @@ func TestLanguageSwitchStopsFetchAs(t *testing.T) {
 		t.Fatal("the fetch still waits for the site after the language switch")
 	}
 	srv.Close()
+}
+
+// TestLanguageSwitchStopsAWaybackImport: an import from the archive that
+// is running when the language changes stops (historyTab.keep). The
+// archive here is a local server that lists one capture and answers its
+// snapshot only when the client gives up.
+func TestLanguageSwitchStopsAWaybackImport(t *testing.T) {
+	english(t)
+	held := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/cdx":
+			fmt.Fprint(w, `[["timestamp","original","mimetype","statuscode","digest"],["20190101000000","example.com/robots.txt","text/plain","200","D1"]]`)
+		case strings.HasPrefix(r.URL.Path, "/web/"):
+			select {
+			case held <- struct{}{}:
+			default:
+			}
+			<-r.Context().Done()
+		default:
+			fmt.Fprint(w, siteRobots)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	s := newTestStudio(t)
+	keepHistory(t, s)
+	openSite(t, s, srv.URL)
+	s.history.host.Import = history.ImportOptions{CDX: srv.URL + "/cdx", Snapshots: srv.URL + "/web/", Delay: -1}
+	s.switchLanguage("pl") // the tab is built again with the local archive
+	s.history.SetSynchronous(true)
+	s.showTab(s.history)
+	s.history.Refresh()
+	var start *widget.Button
+	for _, o := range test.LaidOutObjects(s.history.Content) {
+		if b, ok := o.(*widget.Button); ok && b.Text == lang.X("historytab.import", "?") {
+			start = b
+		}
+	}
+	if start == nil || start.Disabled() {
+		t.Fatalf("no enabled import button (%v)", start)
+	}
+	test.Tap(start)
+	top := s.win.Canvas().Overlays().Top()
+	var confirm *keys.Button
+	if top != nil {
+		for _, o := range test.LaidOutObjects(top) {
+			if b, ok := o.(*keys.Button); ok && b.Text == lang.X("historytab.import.start", "?") {
+				confirm = b
+			}
+		}
+	}
+	if confirm == nil {
+		t.Fatal("no question before the import")
+	}
+	test.Tap(confirm)
+	running, done := s.history.Importing()
+	if !running {
+		t.Fatal("the import did not start")
+	}
+	select {
+	case <-held:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the import never asked for the snapshot")
+	}
+	s.switchLanguage("ru")
+	// Without the cancel the import would wait for the snapshot until its
+	// own timeout.
+	select {
+	case <-done:
+	case <-time.After(fetch.DefaultTimeout / 2):
+		t.Fatal("the import still runs after the language switch")
+	}
 }
