@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor"
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/look"
@@ -73,8 +74,10 @@ type Tab struct {
 	bodyBox  *container.Scroll
 	openBtn  *widget.Button
 	practice *container.AppTabs
-	qTab     *container.TabItem
-	xTab     *container.TabItem
+	// practiceKeys puts the practice strip in the Tab order (←/→ switch).
+	practiceKeys *keys.Tabs
+	qTab         *container.TabItem
+	xTab         *container.TabItem
 
 	quiz  *quiz
 	class *classView // the one-question view, while it is shown
@@ -151,7 +154,8 @@ func (t *Tab) build() {
 		}
 	}
 
-	t.work = container.NewVSplit(t.edPanel, t.practice)
+	t.practiceKeys = keys.NewTabs(t.practice)
+	t.work = container.NewVSplit(t.edPanel, t.practiceKeys)
 	t.right = container.NewHSplit(t.bodyBox, t.work)
 	t.all = container.NewHSplit(listPanel, t.right)
 	t.all.Offset = 0.2
@@ -279,11 +283,11 @@ func (t *Tab) arrange() {
 		t.openSlot.Objects = []fyne.CanvasObject{t.openBtn}
 		t.edHead.Show()
 		t.top.Leading, t.top.Trailing, t.stage.Trailing = layout.NewSpacer(), layout.NewSpacer(), layout.NewSpacer()
-		t.right.Leading, t.work.Leading, t.work.Trailing = t.bodyBox, t.edPanel, t.practice
+		t.right.Leading, t.work.Leading, t.work.Trailing = t.bodyBox, t.edPanel, t.practiceKeys
 		t.right.Offset, t.work.Offset = 0.45, 0.3
 		t.root.Objects = []fyne.CanvasObject{t.all}
 		t.right.Refresh()
-		t.practice.Refresh()
+		t.practiceKeys.Refresh()
 	}
 	t.work.Refresh()
 	t.quiz.tools.Refresh()

@@ -313,7 +313,7 @@ func TestLargeTypeForPresenterMode(t *testing.T) {
 	// each part back in its place: the list, the text, the example under
 	// its name with Open, the practice tabs under it
 	if tab.root.Objects[0] != tab.all || tab.right.Leading != tab.bodyBox || tab.work.Leading != tab.edPanel ||
-		tab.work.Trailing != tab.practice || !tab.edHead.Visible() || len(tab.openSlot.Objects) != 1 || tab.openBtn.Text == "" {
+		tab.work.Trailing != tab.practiceKeys || !tab.edHead.Visible() || len(tab.openSlot.Objects) != 1 || tab.openBtn.Text == "" {
 		t.Error("leaving presenter mode does not give the lesson its layout back")
 	}
 }
@@ -418,5 +418,24 @@ func TestPredictEachReading(t *testing.T) {
 	}
 	if got := again.progressText(again.Current(), false); !strings.Contains(got, "0 of 3 right") {
 		t.Errorf("the list shows %q", got)
+	}
+}
+
+// TestPracticeTabsByKeyboard: the strip of the questions and the exercises
+// is in the Tab order and → / ← switch between them (keys.Tabs), as the
+// other tabs inside a tab.
+func TestPracticeTabsByKeyboard(t *testing.T) {
+	tab, _ := newTestTab(t)
+	var strip fyne.Focusable = tab.practiceKeys
+	if tab.practice.Selected() != tab.qTab {
+		t.Fatal("the questions are not the first practice tab")
+	}
+	strip.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if tab.practice.Selected() != tab.xTab {
+		t.Error("→ on the strip does not show the exercises")
+	}
+	strip.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	if tab.practice.Selected() != tab.qTab {
+		t.Error("← on the strip does not show the questions again")
 	}
 }
