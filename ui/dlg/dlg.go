@@ -138,7 +138,8 @@ func HandleKey(win fyne.Window, ev *fyne.KeyEvent) bool {
 }
 
 // Ahead gives Esc, and Enter in a Foreign dialog, to the dialog on top of
-// win before the widget that has the keyboard sees the key; it reports
+// win before the widget that has the keyboard sees the key (Enter on one
+// of Fyne's buttons presses that button); it reports
 // whether it did, and then the key is spent. It leaves the key alone while
 // something is shown over the dialog (a menu, or a dialog Fyne opened over
 // its own, as a file dialog's New Folder).
@@ -162,8 +163,17 @@ func Ahead(win fyne.Window, name fyne.KeyName) bool {
 		if !top.keys.Foreign {
 			return false
 		}
-		if _, own := c.Focused().(*keys.Button); own {
-			return false
+		switch b := c.Focused().(type) {
+		case *keys.Button:
+			return false // it presses itself
+		case *widget.Button:
+			// One of Fyne's own (a file dialog's Cancel, New Folder, a
+			// folder of the path): Enter presses the button that has
+			// the keyboard, as Space does, not the dialog's default.
+			if !b.Disabled() && b.OnTapped != nil {
+				b.OnTapped()
+			}
+			return true
 		}
 	}
 	return HandleKey(win, &fyne.KeyEvent{Name: name})
