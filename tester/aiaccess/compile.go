@@ -75,7 +75,7 @@ var (
 	msgWhereNginx    = msg.Def("aiaccess.compile.where_nginx", "the map in the http block; the three lines in each server block")
 	msgWhereNginxIP  = msg.Def("aiaccess.compile.where_nginx_ranges", "the map and geo blocks in the http block; the lines after “# in each server block” in each server block")
 	msgWhereApache   = msg.Def("aiaccess.compile.where_apache", "in the virtual host or .htaccess (needs mod_rewrite)")
-	msgWhereApacheIP = msg.Def("aiaccess.compile.where_apache_ranges", "in the virtual host or .htaccess (needs mod_rewrite, mod_authz_core and mod_authz_host)")
+	msgWhereApacheIP = msg.Def("aiaccess.compile.where_apache_ranges", "in the virtual host (needs mod_rewrite, mod_authz_core and mod_authz_host); in .htaccess only where the folder has `AllowOverride All`, which `<If>`, `Require` and `AuthMerging` need: elsewhere Apache answers every request there with 500")
 	msgWhereCaddy    = msg.Def("aiaccess.compile.where_caddy", "in the site block of the Caddyfile")
 	msgWhereHAProxy  = msg.Def("aiaccess.compile.where_haproxy", "in the frontend section")
 	msgWhereCF       = msg.Def("aiaccess.compile.where_cloudflare", "Cloudflare dashboard: Security, WAF, custom rule; expression as below, action Block")

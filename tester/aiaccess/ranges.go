@@ -27,12 +27,36 @@ var (
 	msgRangesMissing = msg.Def("aiaccess.compile.ranges", "{{.Operator}} publishes the IP ranges of {{.Name}} ({{.Files}}), but the catalogue holds none of them, so the server rules refuse its User-Agent only; `robots-studio crawlers update` (add `--from URL` for a file not among its defaults) or Catalogue › Update… in the window reads them, and the rules then refuse them too")
 	msgRangesUsed    = msg.Def("aiaccess.compile.ranges_used", "the server rules also refuse the IP ranges the catalogue's update read: {{.List}}")
 	msgRangesKept    = msg.Def("aiaccess.compile.ranges_kept", "IP ranges of {{.Key}} ({{.Source}}) that also serve {{.Kept}}, which the policy lets in, were left out of the server rules: {{.Count}}")
+	msgRangesNotOne  = msg.Def("aiaccess.compile.ranges_not_one", "IP ranges of {{.Key}} ({{.Source}}) that are no crawler's own were left out of the server rules: {{.Count}} (such as {{.Example}}: a private, loopback or reserved range, or one wider than /{{.V4}} for IPv4 or /{{.V6}} for IPv6, would turn ordinary visitors away)")
 	msgRangesCap     = msg.Def("aiaccess.compile.ranges_cap", "the IP ranges of {{.Key}} ({{.Source}}) were left out: with them the server rules would list more than {{.Max}} ranges")
 	msgProxyNginx    = msg.Def("aiaccess.compile.proxy_nginx", "geo tests $remote_addr: behind a CDN or a reverse proxy that is the proxy's address, so first set set_real_ip_from and real_ip_header (ngx_http_realip_module)")
 	msgProxyApache   = msg.Def("aiaccess.compile.proxy_apache", "Require ip tests the connection's address (needs mod_authz_host): behind a CDN or a reverse proxy, first set RemoteIPHeader and RemoteIPTrustedProxy (mod_remoteip)")
 	msgProxyCaddy    = msg.Def("aiaccess.compile.proxy_caddy", "remote_ip tests the connection's address: behind a CDN or a reverse proxy, set trusted_proxies in the global options and write client_ip instead of remote_ip")
 	msgProxyHAProxy  = msg.Def("aiaccess.compile.proxy_haproxy", "src is the connection's address: behind a CDN or another proxy, accept the PROXY protocol (accept-proxy) or test req.hdr_ip(X-Forwarded-For) from trusted proxies only")
 )
+
+// The widest prefixes a range file may refuse: operators publish their
+// crawlers' addresses in far narrower blocks, and a wider one (a mistake,
+// or a file that is not what it says) would refuse a large part of the
+// internet.
+const (
+	widestV4 = 8
+	widestV6 = 24
+)
+
+// refusable reports whether p may be refused at the server: a public
+// unicast block no wider than widestV4 / widestV6 bits. A test that runs
+// the servers on loopback swaps it.
+var refusable = func(p netip.Prefix) bool {
+	a := p.Addr().Unmap()
+	if !a.IsGlobalUnicast() || a.IsPrivate() {
+		return false
+	}
+	if a.Is4() {
+		return p.Bits() >= widestV4
+	}
+	return p.Bits() >= widestV6
+}
 
 // rangedFile is a range file the rules refuse, with the prefixes of it
 // that stay in.
@@ -108,10 +132,18 @@ func refusedRanges(refused []catalogue.Crawler, p Policy) ([]netip.Prefix, []cat
 	for i := range files {
 		f := &files[i]
 		dropped, by := 0, ""
+		notOne, example := 0, ""
 		for _, s := range f.r.Prefixes {
 			pp, err := netip.ParsePrefix(s)
 			if err != nil {
 				continue // ReadRanges kept only valid ones
+			}
+			if !refusable(pp) {
+				if notOne == 0 {
+					example = s
+				}
+				notOne++
+				continue
 			}
 			if !overlapsAny(keptSet, pp) {
 				f.prefixes = append(f.prefixes, pp)
@@ -123,6 +155,9 @@ func refusedRanges(refused []catalogue.Crawler, p Policy) ([]netip.Prefix, []cat
 					by = k.name
 				}
 			}
+		}
+		if notOne > 0 {
+			warnings = append(warnings, msg.New(msgRangesNotOne, "Key", f.r.Key, "Source", f.r.Source, "Count", notOne, "Example", example, "V4", widestV4, "V6", widestV6))
 		}
 		if dropped > 0 {
 			warnings = append(warnings, msg.New(msgRangesKept, "Key", f.r.Key, "Source", f.r.Source, "Kept", by, "Count", dropped))

@@ -178,11 +178,11 @@ func TestServerRulesCapRanges(t *testing.T) {
 	big := catalogue.Ranges{Key: "Bytespider", Source: "https://operator.example/bytespider.json", Read: "2026-11-29"}
 	for i := 0; i <= aiaccess.MaxRulePrefixes; i++ {
 		// every other /32: no two join
-		big.Prefixes = append(big.Prefixes, netip.AddrFrom4([4]byte{10, byte(i >> 7), byte(i << 1), 1}).String()+"/32")
+		big.Prefixes = append(big.Prefixes, netip.AddrFrom4([4]byte{45, byte(i >> 7), byte(i << 1), 1}).String()+"/32")
 	}
 	ranges := append(publishedRanges(t, "gptbot.json"), big)
 	s := aiaccess.Compile(syntax.Parse(nil), aiaccess.Policy{Stance: aiaccess.NoAI, RefuseAtServer: true, Ranges: ranges})
-	if !refusedBy(s.Prefixes, netip.MustParseAddr("20.171.206.1")) || refusedBy(s.Prefixes, netip.MustParseAddr("10.0.0.1")) {
+	if !refusedBy(s.Prefixes, netip.MustParseAddr("20.171.206.1")) || refusedBy(s.Prefixes, netip.MustParseAddr("45.0.0.1")) {
 		t.Errorf("GPTBot's ranges should stay and Bytespider's go: %d prefixes", len(s.Prefixes))
 	}
 	if w := strings.Join(warningsOf(s), "\n"); !strings.Contains(w, "IP ranges of Bytespider (https://operator.example/bytespider.json) were left out") {
@@ -236,6 +236,7 @@ func warningsOf(s aiaccess.Signals) []string {
 // its User-Agent from anywhere, and (Apache) keep a denial already in
 // force: the refusal adds to the access rules, it does not replace them.
 func TestServerRulesRefuseAddressesLive(t *testing.T) {
+	t.Cleanup(aiaccess.RefuseAnyPrefix())
 	ranges := []catalogue.Ranges{{Key: "Bytespider", Source: "https://operator.example/bytespider.json", Read: "2026-11-29", Prefixes: []string{"127.0.0.1/32", "::1/128"}}}
 	s := aiaccess.Compile(syntax.Parse(nil), aiaccess.Policy{Stance: aiaccess.NoAI, Ranges: ranges})
 	if len(s.Rules) != len(aiaccess.Servers) {
@@ -358,5 +359,47 @@ func BenchmarkCompileWithoutRanges(b *testing.B) {
 	p := aiaccess.Policy{Stance: aiaccess.NoAI, RefuseAtServer: true}
 	for i := 0; i < b.N; i++ {
 		aiaccess.Compile(doc, p)
+	}
+}
+
+// Rule: a range that cannot be one crawler's own — private, loopback,
+// reserved, or wider than /8 (IPv4) or /24 (IPv6) — is never refused, and
+// the output says so: a file listing 0.0.0.0/0 would otherwise turn every
+// visitor away.
+func TestServerRulesRefuseOnlyPublicNarrowRanges(t *testing.T) {
+	for _, c := range []struct {
+		rule   string
+		prefix string
+		kept   bool
+	}{
+		{"a public IPv4 block", "20.15.240.64/28", true},
+		{"a public IPv6 block", "2600:1f28:365:80b0::/60", true},
+		{"/8 is the widest IPv4 block", "20.0.0.0/8", true},
+		{"the whole IPv4 internet", "0.0.0.0/0", false},
+		{"wider than /8", "16.0.0.0/4", false},
+		{"the whole IPv6 internet", "::/0", false},
+		{"wider than /24", "2600::/16", false},
+		{"private", "10.1.0.0/16", false},
+		{"loopback", "127.0.0.1/32", false},
+		{"IPv6 unique local", "fd00::/8", false},
+	} {
+		ranges := []catalogue.Ranges{{Key: "Bytespider", Source: "https://operator.example/bytespider.json", Read: "2026-11-29", Prefixes: []string{c.prefix}}}
+		s := aiaccess.Compile(syntax.Parse(nil), aiaccess.Policy{Stance: aiaccess.NoAI, Ranges: ranges})
+		nginx := ""
+		for _, r := range s.Rules {
+			if r.Server == aiaccess.Nginx {
+				nginx = r.Text
+			}
+		}
+		said := ""
+		for _, w := range s.Warnings {
+			said += w.String() + "\n"
+		}
+		if got := strings.Contains(nginx, c.prefix); got != c.kept {
+			t.Errorf("%s: %s in the nginx rule %v, want %v", c.rule, c.prefix, got, c.kept)
+		}
+		if warned := strings.Contains(said, c.prefix); warned == c.kept {
+			t.Errorf("%s: a warning naming %s %v, want %v:\n%s", c.rule, c.prefix, warned, !c.kept, said)
+		}
 	}
 }
