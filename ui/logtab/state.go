@@ -56,6 +56,7 @@ func (t *Tab) Restore(st State) {
 		}
 	}
 	s.desc = st.desc
+	s.setWidths() // the arrow's room goes with the sorted column
 	if st.outcome != nil {
 		t.outcome = st.outcome
 		t.report = st.outcome.report
