@@ -150,3 +150,13 @@ var rangesMemo struct {
 	key    rangesKeyOf
 	ranges []Ranges
 }
+
+// forgetRanges makes InUseRanges read the overlay again: this process is
+// writing it, and a new file of the same size within the file system's
+// time resolution would look unchanged.
+func forgetRanges() {
+	rangesMemo.Lock()
+	rangesMemo.key = rangesKeyOf{}
+	rangesMemo.ranges = nil
+	rangesMemo.Unlock()
+}

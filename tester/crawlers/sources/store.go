@@ -204,6 +204,7 @@ func (s Store) commit(cur onDisk, next State, record bool) (repaired []string, e
 			return nil, err
 		}
 	}
+	forgetRanges() // even a failed write may have replaced the file
 	if err = writeFile(s.overlayPath(), data); err != nil {
 		if hist != "" {
 			os.Remove(hist)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -615,5 +616,49 @@ func TestInUseRanges(t *testing.T) {
 	got := InUseRanges()
 	if len(got) != 1 || got[0].Key != "GPTBot" || len(got[0].Prefixes) != 21 {
 		t.Fatalf("after the update: %+v", got)
+	}
+}
+
+// Rule: ranges an update writes are the ones InUseRanges gives next, even
+// when the new overlay has the old one's size and time (the memo is keyed
+// by both; the store's own write drops it).
+func TestInUseRangesAfterASameSizeUpdate(t *testing.T) {
+	t.Cleanup(func() { Open("") })
+	s, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := os.ReadFile(filepath.Join("testdata", "gptbot.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "gptbot.json")
+	update := func(data []byte) {
+		t.Helper()
+		if err := os.WriteFile(src, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Update(context.Background(), []string{src}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	update(orig)
+	if got := InUseRanges(); len(got) != 1 || !slices.Contains(got[0].Prefixes, "132.196.86.0/24") {
+		t.Fatalf("after the first update: %+v", got)
+	}
+	before, err := os.Stat(s.overlayPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	update(bytes.Replace(orig, []byte("132.196.86.0/24"), []byte("132.196.87.0/24"), 1))
+	after, err := os.Stat(s.overlayPath())
+	if err != nil || after.Size() != before.Size() {
+		t.Fatalf("the second overlay is not the first one's size (%v): the test proves nothing", err)
+	}
+	if err := os.Chtimes(s.overlayPath(), before.ModTime(), before.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if got := InUseRanges(); len(got) != 1 || !slices.Contains(got[0].Prefixes, "132.196.87.0/24") {
+		t.Errorf("after the second update, still: %+v", got)
 	}
 }
