@@ -21,14 +21,15 @@ func reveal(c fyne.Canvas, f fyne.Focusable) {
 	if !ok || target == nil {
 		return
 	}
+	drv := fyne.CurrentApp().Driver()
+	t := sought{target, drv.AbsolutePositionForObject(target), target.Size()}
 	var path []fyne.CanvasObject
 	for _, root := range []fyne.CanvasObject{c.Overlays().Top(), c.Content()} {
-		if p, found := pathTo(root, target, nil); found {
+		if p, found := pathTo(root, t, nil); found {
 			path = p
 			break
 		}
 	}
-	drv := fyne.CurrentApp().Driver()
 	pad := theme.Padding()
 	for i := len(path) - 2; i >= 0; i-- {
 		s, ok := path[i].(*container.Scroll)
@@ -36,7 +37,7 @@ func reveal(c fyne.Canvas, f fyne.Focusable) {
 			continue
 		}
 		rel := drv.AbsolutePositionForObject(target).Subtract(drv.AbsolutePositionForObject(s.Content))
-		size, view, whole := target.Size(), s.Size(), s.Content.Size()
+		size, view, whole := t.size, s.Size(), s.Content.Size()
 		off := s.Offset
 		if s.Direction != container.ScrollHorizontalOnly && s.Direction != container.ScrollNone {
 			off.Y = into(off.Y, rel.Y, size.Height, view.Height, whole.Height, pad)
@@ -66,17 +67,25 @@ func into(offset, at, size, view, whole, pad float32) float32 {
 	return max(0, min(offset, whole-view))
 }
 
+// sought is the control reveal looks for, with its place on the screen
+// (found once: each look-up walks the window).
+type sought struct {
+	obj  fyne.CanvasObject
+	pos  fyne.Position
+	size fyne.Size
+}
+
 // pathTo is the chain of objects from o down to target, when o holds it.
 // Fyne has no public way to a widget's parts (its renderer); the
 // containers and the widgets that say what they hold are followed, and a
 // widget that does not is taken to hold target when target lies within
 // it on the screen (widgets that are not stacked do not overlap).
-func pathTo(o, target fyne.CanvasObject, path []fyne.CanvasObject) ([]fyne.CanvasObject, bool) {
+func pathTo(o fyne.CanvasObject, target sought, path []fyne.CanvasObject) ([]fyne.CanvasObject, bool) {
 	if o == nil || !o.Visible() {
 		return nil, false
 	}
 	path = append(path, o)
-	if o == target {
+	if o == target.obj {
 		return path, true
 	}
 	var kids []fyne.CanvasObject
@@ -104,8 +113,8 @@ func pathTo(o, target fyne.CanvasObject, path []fyne.CanvasObject) ([]fyne.Canva
 	case *tabBody:
 		kids = []fyne.CanvasObject{x.content}
 	case fyne.Widget:
-		if within(target, o) {
-			return append(path, target), true
+		if target.within(o) {
+			return append(path, target.obj), true
 		}
 		return nil, false
 	}
@@ -117,13 +126,13 @@ func pathTo(o, target fyne.CanvasObject, path []fyne.CanvasObject) ([]fyne.Canva
 	return nil, false
 }
 
-// within reports whether a lies inside b on the screen.
-func within(a, b fyne.CanvasObject) bool {
+// within reports whether t lies inside b on the screen.
+func (t sought) within(b fyne.CanvasObject) bool {
 	drv := fyne.CurrentApp().Driver()
 	if drv.CanvasForObject(b) == nil {
 		return false
 	}
-	pa, pb := drv.AbsolutePositionForObject(a), drv.AbsolutePositionForObject(b)
-	sa, sb := a.Size(), b.Size()
+	pa, pb := t.pos, drv.AbsolutePositionForObject(b)
+	sa, sb := t.size, b.Size()
 	return pa.X >= pb.X && pa.Y >= pb.Y && pa.X+sa.Width <= pb.X+sb.Width && pa.Y+sa.Height <= pb.Y+sb.Height
 }
