@@ -80,13 +80,14 @@ type sites struct {
 	body        map[string]string
 	status      map[string]int
 	slow        map[string]bool
+	lateFirst   map[string]time.Duration // the first answer of the site comes this late
 	conditional atomic.Int32
 	inFlight    atomic.Int32
 	peak        atomic.Int32
 }
 
 func newSites(t *testing.T, names ...string) *sites {
-	s := &sites{srv: map[string]*httptest.Server{}, body: map[string]string{}, status: map[string]int{}, slow: map[string]bool{}}
+	s := &sites{srv: map[string]*httptest.Server{}, body: map[string]string{}, status: map[string]int{}, slow: map[string]bool{}, lateFirst: map[string]time.Duration{}}
 	for _, name := range names {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.serve(name, w, r) }))
 		t.Cleanup(srv.Close)
@@ -107,8 +108,10 @@ func (s *sites) serve(name string, w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mu.Lock()
-	body, status, slow := s.body[name], s.status[name], s.slow[name]
+	body, status, slow, late := s.body[name], s.status[name], s.slow[name], s.lateFirst[name]
+	delete(s.lateFirst, name)
 	s.mu.Unlock()
+	time.Sleep(late)
 	if slow {
 		<-r.Context().Done()
 		return
@@ -194,6 +197,35 @@ func TestWatchKeepsChangesGradesThemAndSaysWhatWasNotChecked(t *testing.T) {
 	}
 	if s.conditional.Load() < 2 {
 		t.Errorf("%d conditional requests, want a and c's", s.conditional.Load())
+	}
+}
+
+// A site listed more than once (host, page, robots.txt URL) is checked in
+// the list's order, never two at once: the first line keeps the version
+// and is graded "first", every later line finds it kept. Its first answer
+// comes late, so lines checked at once would finish first and each keep a
+// "first" version of its own.
+func TestWatchChecksOneSiteListedTwiceInListOrder(t *testing.T) {
+	st := In(t.TempDir())
+	s := newSites(t, "a", "b")
+	s.set("a", 200, "User-agent: *\nDisallow: /a\n")
+	s.set("b", 200, "User-agent: *\nDisallow: /b\n")
+	s.lateFirst["a"] = 200 * time.Millisecond
+	a := s.url("a")
+	inputs := []string{a, a + "/page", s.url("b"), a + "/robots.txt", a + "/x?y", a}
+	out := make([]SiteReport, len(inputs))
+	opts := WatchOptions{Workers: 8, PerHost: 8, Budget: 5 * time.Second}
+	if err := st.Watch(context.Background(), list(inputs...), opts, func(r SiteReport) error { out[r.Index] = r; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range out {
+		first := i == 0 || i == 2
+		if !r.Checked || r.Changed != first || first && r.Findings[0].Code != "first" {
+			t.Errorf("line %d (%s): checked %v, changed %v (want %v), findings %+v", i+1, r.Input, r.Checked, r.Changed, first, r.Findings)
+		}
+	}
+	if vs, err := st.Versions(a + "/robots.txt"); err != nil || len(vs) != 1 {
+		t.Errorf("%d versions of a kept (%v), want 1", len(vs), err)
 	}
 }
 

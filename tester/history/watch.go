@@ -139,13 +139,30 @@ func (s Store) Watch(ctx context.Context, next func() (string, error), opts Watc
 	// its whole budget must not hold back the thousands behind it.
 	jobs := make(chan indexed, opts.Workers)
 	results := make(chan SiteReport, opts.Workers)
+	// A site listed twice (a host and one of its pages) is checked once
+	// after the other, in the list's order: at once, both would fetch
+	// before either kept a version and both would be "first". Only the
+	// sites handed out and not finished are held here.
+	var busyMu sync.Mutex
+	busy := map[string]chan struct{}{}
 	var wg sync.WaitGroup
 	for range opts.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
+				if j.after != nil {
+					<-j.after // handed out earlier, so a worker has it
+				}
 				r := s.check(ctx, j.input, opts, limit)
+				if j.done != nil {
+					busyMu.Lock()
+					if busy[j.site] == j.done {
+						delete(busy, j.site)
+					}
+					busyMu.Unlock()
+					close(j.done)
+				}
 				r.Index = j.n
 				results <- r
 			}
@@ -165,8 +182,16 @@ func (s Store) Watch(ctx context.Context, next func() (string, error), opts Watc
 			if opts.Shards > 1 && ShardOf(input, opts.Shards) != opts.Shard {
 				continue // another shard's site: its place still counts
 			}
+			j := indexed{n: n, input: input}
+			if t, err := fetch.Resolve(input); err == nil {
+				j.site, j.done = t.RobotsURL, make(chan struct{})
+				busyMu.Lock()
+				j.after = busy[j.site]
+				busy[j.site] = j.done
+				busyMu.Unlock()
+			}
 			select {
-			case jobs <- indexed{n, input}:
+			case jobs <- j:
 			case <-ctx.Done():
 				return
 			}
@@ -193,6 +218,9 @@ func (s Store) Watch(ctx context.Context, next func() (string, error), opts Watc
 type indexed struct {
 	n     int
 	input string
+	site  string        // the robots.txt URL ("" for input that is no site)
+	done  chan struct{} // closed when this job's check is over
+	after chan struct{} // the same site's job before this one, if running
 }
 
 // check watches one site.
