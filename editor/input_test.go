@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 // posOf is the widget position inside the cell of 0-based row and display
@@ -377,5 +379,36 @@ func TestEscapeFromAnyControlOfABarClosesIt(t *testing.T) {
 				e.bars.hide()
 			}
 		}
+	}
+}
+
+// A click gives the editor the keyboard on the press. The desktop driver
+// sends the tap later (300 ms, when no second click came); a key pressed
+// in between that moved the keyboard elsewhere (Ctrl+Shift+P to a path
+// row, then a paste) keeps it there: the late tap takes nothing back.
+func TestLateTapAfterAClickKeepsTheFocusWhereAKeyMovedIt(t *testing.T) {
+	test.NewTempApp(t)
+	e := New()
+	e.after = func(time.Duration, func()) func() { return func() {} }
+	e.SetText([]byte("User-agent: *\nDisallow: /\n"))
+	other := widget.NewEntry()
+	w := test.NewTempWindow(t, container.NewVBox(e, other))
+	w.Resize(fyne.NewSize(600, 400))
+	ev := &desktop.MouseEvent{Button: desktop.MouseButtonPrimary}
+	ev.Position = posOf(e, 0, 2)
+	e.MouseDown(ev)
+	e.MouseUp(ev)
+	if w.Canvas().Focused() != fyne.Focusable(e) {
+		t.Fatalf("the press did not focus the editor: %T", w.Canvas().Focused())
+	}
+	w.Canvas().Focus(other) // a key moved the keyboard
+	e.Tapped(&fyne.PointEvent{Position: ev.Position})
+	if w.Canvas().Focused() != fyne.Focusable(other) {
+		t.Errorf("the late tap took the keyboard back: %T has it", w.Canvas().Focused())
+	}
+	// A tap with no press before it (touch) still focuses the editor.
+	e.Tapped(&fyne.PointEvent{Position: ev.Position})
+	if w.Canvas().Focused() != fyne.Focusable(e) {
+		t.Errorf("a tap alone did not focus the editor: %T has it", w.Canvas().Focused())
 	}
 }

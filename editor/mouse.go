@@ -115,15 +115,19 @@ func (m *mouse) extendUnit(off, s, t int) {
 // dragEnd ends a drag.
 func (m *mouse) dragEnd() { m.pressed = false }
 
-// tapped focuses the editor. A tap without a preceding MouseDown (touch, or
-// the test driver) also places the cursor.
+// tapped follows a tap without a preceding MouseDown (touch, or the test
+// driver): it focuses the editor and places the cursor.
 func (m *mouse) tapped(ev *fyne.PointEvent) {
 	if m.strayUp {
 		m.strayUp = false
 		return
 	}
-	m.host.focus()
+	// After a press the editor has the keyboard already. The driver sends
+	// the tap only when no second click came (300 ms later), and a key
+	// pressed meanwhile (Ctrl+Shift+P to a path row, a paste there) may
+	// have moved the keyboard on: the late tap must not take it back.
 	if !m.downHandled {
+		m.host.focus()
 		m.sel.move(m.vp.offsetAt(ev.Position), false)
 	}
 	m.downHandled = false
