@@ -21,8 +21,7 @@ func reveal(c fyne.Canvas, f fyne.Focusable) {
 	if !ok || target == nil {
 		return
 	}
-	drv := fyne.CurrentApp().Driver()
-	t := sought{target, drv.AbsolutePositionForObject(target), target.Size()}
+	t := sought{target, screenPos(target), target.Size()}
 	var path []fyne.CanvasObject
 	for _, root := range []fyne.CanvasObject{c.Overlays().Top(), c.Content()} {
 		if p, found := pathTo(root, t, nil); found {
@@ -36,7 +35,10 @@ func reveal(c fyne.Canvas, f fyne.Focusable) {
 		if !ok || s.Content == nil {
 			continue
 		}
-		rel := drv.AbsolutePositionForObject(target).Subtract(drv.AbsolutePositionForObject(s.Content))
+		rel, ok := placeIn(path[i+1:])
+		if !ok {
+			rel = screenPos(target).Subtract(screenPos(s.Content))
+		}
 		size, view, whole := t.size, s.Size(), s.Content.Size()
 		off := s.Offset
 		if s.Direction != container.ScrollHorizontalOnly && s.Direction != container.ScrollNone {
@@ -49,6 +51,23 @@ func reveal(c fyne.Canvas, f fyne.Focusable) {
 			s.ScrollToOffset(off)
 		}
 	}
+}
+
+// placeIn is where the last object of path lies in the first, when each
+// object on the way is a container's (a place relative to its parent):
+// the sum of their places. The driver's screen position is no help for a
+// control never drawn yet (a row just pasted): it has no canvas, the
+// driver placed it at 0,0, and the view scrolled to the top instead of to
+// the row that has the keyboard.
+func placeIn(path []fyne.CanvasObject) (fyne.Position, bool) {
+	var at fyne.Position
+	for j := 1; j < len(path); j++ {
+		if _, ok := path[j-1].(*fyne.Container); !ok {
+			return fyne.Position{}, false
+		}
+		at = at.Add(path[j].Position())
+	}
+	return at, len(path) > 1
 }
 
 // into is the offset along one axis that shows the span [at, at+size) of
@@ -65,6 +84,13 @@ func into(offset, at, size, view, whole, pad float32) float32 {
 		return offset
 	}
 	return max(0, min(offset, whole-view))
+}
+
+// screenPos is where the driver draws o. The desktop driver knows only
+// objects it has drawn and puts any other at 0,0 (Fyne's test driver finds
+// every object: its tests replace this to behave as the desktop does).
+var screenPos = func(o fyne.CanvasObject) fyne.Position {
+	return fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
 }
 
 // sought is the control reveal looks for, with its place on the screen
@@ -132,7 +158,7 @@ func (t sought) within(b fyne.CanvasObject) bool {
 	if drv.CanvasForObject(b) == nil {
 		return false
 	}
-	pa, pb := t.pos, drv.AbsolutePositionForObject(b)
+	pa, pb := t.pos, screenPos(b)
 	sa, sb := t.size, b.Size()
 	return pa.X >= pb.X && pa.Y >= pb.Y && pa.X+sa.Width <= pb.X+sb.Width && pa.Y+sa.Height <= pb.Y+sb.Height
 }

@@ -77,3 +77,40 @@ func TestIntoMovesTheLeast(t *testing.T) {
 		}
 	}
 }
+
+// A control added and focused before any frame drew it (the last of 500
+// pasted path rows) has no canvas yet: the driver puts it at 0,0, and the
+// view went to the top instead of to the control. Its place is found from
+// the containers it lies in.
+func TestRevealFindsAControlNeverDrawn(t *testing.T) {
+	test.NewTempApp(t)
+	rows := container.NewVBox()
+	for range 5 {
+		rows.Add(widget.NewEntry())
+	}
+	view := container.NewVScroll(container.NewVBox(widget.NewLabel("Paths"), rows))
+	w := test.NewTempWindow(t, view)
+	w.Resize(fyne.NewSize(300, 200))
+	// 40 rows more, laid out but never drawn, the way a paste adds them.
+	var last *widget.Entry
+	for range 40 {
+		last = widget.NewEntry()
+		rows.Objects = append(rows.Objects, last)
+	}
+	rows.Layout.Layout(rows.Objects, rows.MinSize())
+	view.Content.Resize(view.Content.MinSize())
+	// The desktop driver: an object never drawn is at 0,0.
+	drawn := screenPos
+	t.Cleanup(func() { screenPos = drawn })
+	screenPos = func(o fyne.CanvasObject) fyne.Position {
+		if o == last {
+			return fyne.Position{}
+		}
+		return drawn(o)
+	}
+	reveal(w.Canvas(), last)
+	at := rows.Position().Y + last.Position().Y
+	if view.Offset.Y+view.Size().Height < at+last.Size().Height || view.Offset.Y > at {
+		t.Errorf("the row at %v (height %v) is out of the view at offset %v (height %v)", at, last.Size().Height, view.Offset.Y, view.Size().Height)
+	}
+}
