@@ -115,6 +115,9 @@ type paneState struct {
 	onEngineChanged  func(id string)
 	onCompareChanged func(on bool)
 	onColumnsChanged func() // the compare columns' order or hiding changed
+	// traceStep records a named step in the window's opt-in speed trace
+	// (SetTrace); nil records nothing.
+	traceStep func(name string) func()
 }
 
 // paneUI holds the widgets. It holds no part: the parts that show
@@ -656,9 +659,13 @@ func (p *Pane) buildUI() {
 	ui.lower.Offset = 1 // the detail area opens when a result is selected
 	ui.rowsScroll = container.NewVScroll(inputs)
 	ui.rowsScroll.OnScrolled = func(fyne.Position) { p.input.updateRowWindow() }
-	ui.inputs = container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
+	inputsBox := container.NewBorder(nil, adds, nil, nil, ui.rowsScroll)
+	ui.inputs = inputsBox
 	ui.upper = container.NewVSplit(ui.inputs, ui.lower)
-	addsFlow.relayout = func() { adds.Refresh(); ui.inputs.Refresh() }
+	// The rows' area is laid out again around the buttons' new height,
+	// not refreshed: a refresh reaches every row, hidden ones too
+	// (relayout).
+	addsFlow.relayout = func() { adds.Refresh(); relayout(inputsBox) }
 	pathsFlow.relayout = addsFlow.relayout
 	ui.upper.Offset = 0.25
 	ui.root = topOver(header, ui.fold.place(ui.upper, ui.lower))

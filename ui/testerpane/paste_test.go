@@ -1,6 +1,7 @@
 package testerpane
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -60,5 +61,48 @@ func TestTickedBoxesHandF11ToTheWindow(t *testing.T) {
 	}
 	if !p.compare {
 		t.Error("the tick did not turn compare on")
+	}
+}
+
+// A paste of 500 paths draws the rows in sight, not all 500: a refresh
+// of the rows' box refreshed every row, hidden ones too, and so made a
+// renderer for each (most of a second in the real window). The rows
+// further down are drawn when the view reaches them, with their text.
+func TestPasteOf500PathsDrawsTheRowsInSightOnly(t *testing.T) {
+	p, w := newTestPane(t, privateRobots)
+	test.Type(p.input.entry(crawlerRows, 0), "Googlebot")
+	lines := make([]string, 500)
+	for i := range lines {
+		lines[i] = fmt.Sprintf("/section/%d/page", i)
+	}
+	clip := fyne.CurrentApp().Clipboard()
+	clip.SetContent(strings.Join(lines, "\n"))
+	first := p.input.entry(pathRows, 0)
+	w.Canvas().Focus(first)
+	first.TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
+	if len(p.set.Paths) < 500 {
+		t.Fatalf("%d paths after the paste, want 500", len(p.set.Paths))
+	}
+	drawn, shown := 0, 0
+	for i := range p.set.Paths {
+		if p.input.entry(pathRows, i).refreshed > 0 {
+			drawn++
+		}
+		if p.input.box(pathRows).Objects[i].Visible() {
+			shown++
+		}
+	}
+	if drawn > shown+1 || shown > 200 {
+		t.Errorf("%d of %d pasted rows were refreshed, %d are shown: a refresh reached rows out of sight", drawn, len(p.set.Paths), shown)
+	}
+	// The focus went to the last row (in sight now): it shows its path.
+	last := len(p.set.Paths) - 1
+	if e := p.input.entry(pathRows, last); !p.input.box(pathRows).Objects[last].Visible() || e.Text != lines[499] {
+		t.Errorf("the last pasted row: shown %v, text %q", p.input.box(pathRows).Objects[last].Visible(), e.Text)
+	}
+	// Back to the top: the first rows are shown again with their paths.
+	p.input.revealRow(pathRows, 1)
+	if e := p.input.entry(pathRows, 1); !p.input.box(pathRows).Objects[1].Visible() || e.Text != lines[1] {
+		t.Errorf("row 2 after scrolling back: shown %v, text %q", p.input.box(pathRows).Objects[1].Visible(), e.Text)
 	}
 }

@@ -21,6 +21,14 @@ type rowEntry struct {
 	keys.Entry
 	onPasteLines func(lines []string)
 	onFocus      func() // scrolls the row into the rows' view
+	refreshed    int    // refreshes from outside (containers): a refresh draws it
+}
+
+// Refresh counts the refreshes its containers pass on: a refresh makes a
+// row's renderer, and a paste of 500 rows must make only those in sight.
+func (e *rowEntry) Refresh() {
+	e.refreshed++
+	e.Entry.Refresh()
 }
 
 // FocusGained brings the row into sight: Tab into a row below the view
@@ -105,6 +113,17 @@ func rowValue(shown string) string {
 func (e *rowEntry) setRowText(text string) {
 	e.fitText(text)
 	e.SetText(chunked(text))
+}
+
+// initRowText is setRowText for an entry never drawn: its fields are set
+// and nothing is refreshed (a refresh would make its renderer now, before
+// it is in sight).
+func (e *rowEntry) initRowText(text string) {
+	if len(text) > longRow {
+		e.MultiLine = true
+		e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	}
+	e.Text = chunked(text)
 }
 
 // fitText makes the entry multi-line for a long row, single-line otherwise.
@@ -237,19 +256,26 @@ func addButtons(add string, onAdd func(), extra string, onExtra func()) []fyne.C
 // buildRows recreates the row entries from the test set; typing only
 // updates the set, so this runs when rows are added or removed.
 func (in *rowInput) buildRows() {
-	for _, k := range []rowKind{crawlerRows, pathRows} {
+	in.buildRowsOf(crawlerRows, pathRows)
+}
+
+// buildRowsOf makes the rows of the kinds named anew (a paste of paths
+// leaves the crawler rows as they are). The new rows are laid out and
+// drawn, not refreshed: they have never been drawn, and a refresh of
+// every row would make each one's renderer at once (relayout).
+func (in *rowInput) buildRowsOf(kinds ...rowKind) {
+	for _, k := range kinds {
 		box := in.box(k)
 		objs := make([]fyne.CanvasObject, 0, len(*in.rows(k)))
 		for i, text := range *in.rows(k) {
-			objs = append(objs, in.rowWidget(k, i, text))
-		}
-		box.Objects = objs // one layout, not one per row
-		for i, o := range objs {
+			o := in.rowWidget(k, i, text)
 			if i >= alwaysShown {
 				o.Hide() // shown as the view comes near (updateRowWindow)
 			}
+			objs = append(objs, o)
 		}
-		box.Refresh()
+		box.Objects = objs // one layout, not one per row
+		relayout(box)
 		in.fillText(k)
 	}
 	in.updateRowWindow()
@@ -262,7 +288,7 @@ func (in *rowInput) rowWidget(k rowKind, i int, text string) fyne.CanvasObject {
 	} else {
 		e.SetPlaceHolder(lang.X("testerpane.path_placeholder", "/path or https://host/path"))
 	}
-	e.setRowText(text)
+	e.initRowText(text)
 	changing := false
 	// live: the rows are rebuilt after a paste, a removal or an added row;
 	// an entry that is no longer shown (one that still held the focus)
@@ -346,13 +372,14 @@ func (in *rowInput) editRow(k rowKind, i int, text string) {
 // The focus moves to the last pasted row, the cursor at its end, so what
 // is typed next goes where the user sees it.
 func (in *rowInput) pasteRows(k rowKind, i int, lines []string) {
+	defer in.trace("paste")()
 	rows := in.rows(k)
 	if (*rows)[i] == "" {
 		(*rows)[i] = lines[0]
 		lines = lines[1:]
 	}
 	*rows = slices.Insert(*rows, i+1, lines...)
-	in.buildRows()
+	in.buildRowsOf(k)
 	in.rowsChanged(true)
 	last := i + len(lines)
 	in.focusRow(k, last)
@@ -369,7 +396,7 @@ func (in *rowInput) pasteRows(k rowKind, i int, lines []string) {
 func (in *rowInput) addRow(k rowKind, text string) {
 	rows := in.rows(k)
 	*rows = append(*rows, text)
-	in.buildRows()
+	in.buildRowsOf(k)
 	in.rowsChanged(text != "")
 	in.focusRow(k, len(*rows)-1)
 }
@@ -384,7 +411,7 @@ func (in *rowInput) nextRow(k rowKind, i int) {
 		return
 	}
 	*rows = slices.Insert(*rows, i+1, "")
-	in.buildRows()
+	in.buildRowsOf(k)
 	in.focusRow(k, i+1)
 }
 
@@ -443,7 +470,7 @@ func (in *rowInput) addCrawlers(tokens []string) int {
 		added++
 	}
 	if added > 0 {
-		in.buildRows()
+		in.buildRowsOf(crawlerRows)
 		in.rowsChanged(true)
 	}
 	return added
@@ -467,7 +494,7 @@ func (in *rowInput) removeRow(k rowKind, i int) {
 	}
 	*rows = slices.Delete(*rows, i, i+1)
 	in.ensureEmptyRows()
-	in.buildRows()
+	in.buildRows() // an empty row may come back in either list
 	in.rowsChanged(true)
 }
 

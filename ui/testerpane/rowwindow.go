@@ -2,6 +2,7 @@ package testerpane
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -120,15 +121,27 @@ func (in *rowInput) updateRowWindow() {
 				changed = true
 				if show {
 					o.Show()
+					o.Refresh() // it may have changed while hidden
 				} else {
 					o.Hide()
 				}
 			}
 		}
 		if changed {
-			box.Refresh()
+			relayout(box)
 		}
 	}
+}
+
+// relayout lays the rows of box out again and has them drawn. It is not
+// Container.Refresh, which refreshes every row, hidden ones too, and so
+// made the renderer of each of 500 pasted rows at once (most of the paste's
+// time); a row is refreshed when it is shown.
+func relayout(box *fyne.Container) {
+	if box.Layout != nil {
+		box.Layout.Layout(box.Objects, box.Size())
+	}
+	canvas.Refresh(box)
 }
 
 // revealRow shows row i of k and scrolls the rows' view to it.
@@ -140,14 +153,24 @@ func (in *rowInput) revealRow(k rowKind, i int) {
 	o := box.Objects[i]
 	if !o.Visible() {
 		o.Show()
-		box.Refresh()
+		o.Refresh()
+		relayout(box)
 	}
 	sc := in.ui.rowsScroll
 	if sc == nil || sc.Size().Height == 0 {
 		return
 	}
+	// Rows just added (a paste of 500) lie past the content's old size
+	// until the next frame lays the window out: the scroll would stop at
+	// the old end and the row stay out of sight, hidden, with the focus.
+	if m, have := sc.Content.MinSize(), sc.Content.Size(); have.Height < m.Height {
+		sc.Content.Resize(fyne.NewSize(have.Width, m.Height))
+	}
+	// The row's place from the box's: a row never drawn has no canvas
+	// yet, and the driver places it at 0,0 (the scroll went to the top and
+	// the row stayed hidden, with the keyboard lost).
 	drv := fyne.CurrentApp().Driver()
-	y := drv.AbsolutePositionForObject(o).Y - drv.AbsolutePositionForObject(sc.Content).Y
+	y := drv.AbsolutePositionForObject(box).Y - drv.AbsolutePositionForObject(sc.Content).Y + o.Position().Y
 	switch {
 	case y < sc.Offset.Y:
 		sc.ScrollToOffset(fyne.NewPos(0, y))
