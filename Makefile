@@ -195,12 +195,13 @@ check-fresh: test
 race-ui:
 	$(GO) test -race -timeout 90m ./ui
 
-# speed-window: keystroke → frame, F11, and F11 with the AI access tab opened
-# or in view, in the real window under Xvfb
+# speed-window: keystroke → frame, F11, F11 with the AI access tab opened
+# or in view, View ▸ Zoom In / Actual Size and a paste of 500 paths, in the
+# real window under Xvfb
 # (docs/speed-window.md); not in make test: its 10,000-result target fails
 # on a busy machine.
 speed-window: build test-deps
-	cd release/windowtest && ROBOTS_STUDIO_WINDOW_SPEED=1 ROBOTS_STUDIO_BIN=$(CURDIR)/$(BIN) $(GO) test -run 'KeystrokeToFrame|PresenterWithTabs' -v -count=1 .
+	cd release/windowtest && ROBOTS_STUDIO_WINDOW_SPEED=1 ROBOTS_STUDIO_BIN=$(CURDIR)/$(BIN) $(GO) test -run 'KeystrokeToFrame|PresenterWithTabs|ZoomAndPaste' -v -count=1 .
 
 # bench: the four whole-process comparisons of docs/speed.md and
 # docs/scale.md side by side (1M URLs vs temoto/robotstxt, a 50,000-URL

@@ -19,7 +19,8 @@ import (
 //	{"ev":"frame","n":K,"what":"rows"|"results",…} the first frame after edit K whose table shows
 //	                                              K's verdicts ("rows") and also its counts,
 //	                                              filter and sort ("results")
-//	{"ev":"step","n":K,"name":"presenter-on",…}  and its "frame" (what = the name)
+//	{"ev":"step","n":K,"name":"presenter-on",…}  and its "frame" (what = the name); the
+//	                                              steps: presenter-on, presenter-off, zoom, paste
 //
 // Times are Unix nanoseconds; "tick" is when Fyne's draw loop ticked the
 // animations just before painting the frame, "painted" when the UI
@@ -92,8 +93,10 @@ func (t *tracer) edit(doc *syntax.Document) func() {
 	}
 }
 
-// step records a named action (presenter mode on or off) and the
-// first frame after it; call it as defer s.trace.step(name)().
+// step records a named action (presenter mode on or off, a zoom, a paste
+// of rows) and the first frame after it whose results are tallied (for a
+// paste, the new rows' counts, filter and sort; the other steps do not
+// change them); call it as defer s.trace.step(name)().
 func (t *tracer) step(name string) func() {
 	if t == nil {
 		return func() {}
@@ -102,7 +105,7 @@ func (t *tracer) step(name string) func() {
 	n, start, cpu := t.n, time.Now(), threadCPU()
 	return func() {
 		t.write(traceEvent{Ev: "step", N: n, Name: name, T: start.UnixNano(), Ms: ms(time.Since(start)), CPU: int64(cpu)})
-		t.wants = append(t.wants, traceWant{n, name, func() bool { return true }})
+		t.wants = append(t.wants, traceWant{n, name, func() bool { _, ok, _ := t.w.pane.TraceState(); return ok }})
 	}
 }
 
@@ -119,7 +122,8 @@ func (t *tracer) tick() {
 	keep, newest := t.wants[:0], 0
 	for _, w := range t.wants {
 		if w.ok() {
-			seen = append(seen, traceEvent{Ev: "frame", N: w.n, What: w.what, Tick: now})
+			_, _, rows := t.w.pane.TraceState()
+			seen = append(seen, traceEvent{Ev: "frame", N: w.n, What: w.what, Tick: now, Rows: rows})
 			newest = max(newest, w.n)
 		} else {
 			keep = append(keep, w)

@@ -218,6 +218,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	// above, never replaced), or the shared objects where they read the
 	// pane, the tabs or the split, which the studio replaces.
 	s.view = newViewSide(s.shared, func() { s.menus.refresh() })
+	s.view.traceStep = func(name string) func() { return s.trace.step(name) }
 	s.dialogs = newDialogs(s)
 	s.web = newWebSide(s)
 	s.menus = newMenuBar(s)

@@ -20,6 +20,9 @@ type viewSide struct {
 	// menuChanged rebuilds the main menu, whose items show the zoom, wrap
 	// and results-only states (a new menu bar also lays the window out again).
 	menuChanged func()
+	// traceStep records a zoom the user asked for in the opt-in speed
+	// trace (trace.go); nil records nothing.
+	traceStep func(name string) func()
 }
 
 // newViewSide makes the view part of the window win showing ed.
@@ -49,6 +52,15 @@ func (v *viewSide) setZoom(percent int) {
 	// A new menu bar makes the window lay out again under the menu's new
 	// height; without it a zoom by key repaints only at the next event.
 	v.menuChanged()
+}
+
+// userZoom is a zoom the user asked for (View ▸ Zoom In, Zoom Out, Actual
+// Size and their keys): setZoom, recorded as the trace's "zoom" step.
+func (v *viewSide) userZoom(percent int) {
+	if v.traceStep != nil {
+		defer v.traceStep("zoom")()
+	}
+	v.setZoom(percent)
 }
 
 // applyZoom sets the theme at percent.
@@ -81,9 +93,9 @@ func (v *viewSide) fits() bool {
 // zoomItems are the View menu's zoom entries: Ctrl+= in, Ctrl+- out,
 // Ctrl+0 back to 100 %.
 func (v *viewSide) zoomItems() []*fyne.MenuItem {
-	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { v.setZoom(look.ZoomIn(v.zoom())) })
-	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { v.setZoom(look.ZoomOut(v.zoom())) })
-	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { v.setZoom(look.DefaultZoom) })
+	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { v.userZoom(look.ZoomIn(v.zoom())) })
+	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { v.userZoom(look.ZoomOut(v.zoom())) })
+	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { v.userZoom(look.DefaultZoom) })
 	return []*fyne.MenuItem{in, out, reset}
 }
 
@@ -95,7 +107,7 @@ func (v *viewSide) initView() {
 	v.w.ed.SetWrap(v.w.app.Preferences().Bool(prefWrap))
 	v.w.ed.OnShortcut = v.zoomShortcut
 	for _, sc := range zoomInAliases() {
-		v.w.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.setZoom(look.ZoomIn(v.zoom())) }))
+		v.w.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.userZoom(look.ZoomIn(v.zoom())) }))
 	}
 }
 
@@ -112,7 +124,7 @@ func zoomInAliases() []*desktop.CustomShortcut {
 func (v *viewSide) zoomShortcut(sc *desktop.CustomShortcut) {
 	for _, a := range zoomInAliases() {
 		if sc.ShortcutName() == a.ShortcutName() {
-			v.setZoom(look.ZoomIn(v.zoom()))
+			v.userZoom(look.ZoomIn(v.zoom()))
 			return
 		}
 	}
