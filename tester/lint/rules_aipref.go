@@ -17,7 +17,7 @@ var (
 	msgPrefOutside    = msg.Def("lint.aipref.outside", "`{{.Field}}` before any User-agent line belongs to no group: it applies to no crawler")
 	msgPrefDisallowed = msg.Def("lint.aipref.disallowed", "this allows {{.Use}}, but the group disallows every path (line {{.Rule}}): preferences apply only to what may be crawled, so it says nothing")
 	msgPrefConflict   = msg.Def("lint.aipref.conflict", "line {{.Other}} of the same group says no to {{.Use}}: the most restrictive preference wins, so this yes has no effect")
-	msgPrefGoogle     = msg.Def("lint.aipref.google", "Content-Signal and Content-Usage are reported as unused by {{.Flag}}, whose tools list the lines the crawler does not read (Google Search Console: “Syntax not understood”). They are harmless; the vocabularies are still drafts ({{.Drafts}})")
+	msgPrefGoogle     = msg.Def("lint.aipref.google", "{{.Flag}} {{if .Flag.Many}}do{{else}}does{{end}} not read Content-Signal or Content-Usage: the lines are skipped. Google Search Console's robots.txt report may list Content-Signal lines as “Syntax not understood” (Cloudflare's managed robots.txt documentation, read 2026-11-29); no source says so of Content-Usage. Both are harmless; the vocabularies are still drafts ({{.Drafts}})")
 )
 
 // checkAIPref: Content-Signal and Content-Usage lines.
