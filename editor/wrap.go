@@ -64,20 +64,25 @@ func (e *Editor) SetWrap(on bool) {
 func (e *Editor) Wrap() bool { return e.wrap.on }
 
 // breaksAfter are the characters a row may end with when a line is too
-// long: blanks first of all, and the separators of paths and query strings,
+// long: blanks first of all, the separators of paths and query strings,
 // which is where long robots.txt lines (paths, Sitemap URLs) can be split
-// without hiding a token's start.
+// without hiding a token's start, and the hyphen, which joins the words of
+// crawler names and of paths (GeistHaus-PageFetcher read
+// "GeistHaus-PageFet" + "cher" in presenter mode's 17 columns, and
+// Gemini-Deep-Research "Gemini-Deep-Resea" + "rch").
 func breaksAfter(c byte) bool {
 	switch c {
-	case ' ', '\t', '/', '&', '?', ',', '=':
+	case ' ', '\t', '/', '&', '?', ',', '=', '-':
 		return true
 	}
 	return false
 }
 
 // wrapLine appends the rows of line l at width cells. A row ends after its
-// last break opportunity when one lies inside it, else at the last whole
-// character that fits; every row holds at least one character.
+// last break opportunity when one lies inside it (a token boundary: after
+// a blank, a separator or a hyphen), else at the last whole character that
+// fits: a row breaks inside a token only when the token alone is wider
+// than the row. Every row holds at least one character.
 func wrapLine(dst []wrapRow, src []byte, l *syntax.Line, width int) []wrapRow {
 	width = max(1, width)
 	start, end := int(l.Start), int(l.End)

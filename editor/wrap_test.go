@@ -53,6 +53,10 @@ func TestWrapSplitsALongLineIntoRows(t *testing.T) {
 		{"a long path breaks after a slash", "Disallow: /aaaa/bbbb/cccc/dddd/eeee", 16, []int{0, 16, 31}},
 		{"a short line is one row", "User-agent: *", 20, []int{0}},
 		{"a wide character never splits", strings.Repeat("文", 5), 3, []int{0, 3, 6, 9, 12}},
+		{"a crawler name breaks after its hyphen, not inside a word", "User-agent: GeistHaus-PageFetcher", 17, []int{0, 12, 22}},
+		{"a hyphenated path breaks after its last hyphen that fits", "Disallow: /some-long-path-name", 16, []int{0, 16}},
+		{"a query breaks after '?' and '&'", "Disallow: /*?utm_source=feed&utm_medium=rss", 16, []int{0, 13, 29}},
+		{"one token wider than the row is cut where the row ends", "User-agent: facebookexternalhit", 17, []int{0, 12, 29}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e, _ := wrapEditor(t, c.src, c.cols)
@@ -343,5 +347,78 @@ func TestShownLineStaysInViewWhenResized(t *testing.T) {
 	e.Resize(size)
 	if e.vp.topRow != top {
 		t.Errorf("after a scroll and a resize the top line is %d, want %d (where the user scrolled)", e.vp.topRow+1, top+1)
+	}
+}
+
+// TestWrapBreaksInsideATokenOnlyWhenItIsWiderThanTheRow: over the lines of
+// real robots.txt files at every width from 8 to 40 columns, a row that
+// ends inside a token (not after a blank, '/', '?', '&', '=', ',' or '-')
+// holds no token boundary at all: it is one token's piece, cut because the
+// token is wider than a row. A row never ends past the width, and the rows
+// cover the line from its first byte in order.
+func TestWrapBreaksInsideATokenOnlyWhenItIsWiderThanTheRow(t *testing.T) {
+	const boundaries = " \t/?&=,-" // the rule's token boundaries, written out
+	src := strings.Join([]string{
+		"User-agent: GeistHaus-PageFetcher",
+		"User-agent: Gemini-Deep-Research",
+		"User-agent: AdsBot-Google-Mobile",
+		"Disallow: /learning/instructors?",
+		"Disallow: /learning/login*?redirect=",
+		"Disallow: /job-apply/",
+		"Disallow: /*/wiki/MediaWiki:Spam-blacklist",
+		"Disallow: /3otsekrejut-k.shtml",
+		"# See https://www.linkedin.com/legal/",
+		"Sitemap: https://www.example.com/sitemaps/news-sitemap-index.xml?lang=en&section=world-news",
+	}, "\n")
+	e, _ := wrapEditor(t, src, 40)
+	for width := 8; width <= 40; width++ {
+		for i := range e.buf.doc.Lines {
+			l := e.buf.line(i)
+			text := string(e.buf.doc.Src[l.Start:l.End])
+			rows := wrapLine(nil, e.buf.doc.Src, l, width)
+			for k, r := range rows {
+				end := rowEnd(rows, k, l)
+				row := string(e.buf.doc.Src[r.off:end])
+				if k == 0 && r.off != int(l.Start) || k > 0 && r.off <= rows[k-1].off {
+					t.Fatalf("width %d, %q: rows start at %v", width, text, rows)
+				}
+				if len(row) > width {
+					t.Errorf("width %d, %q: row %q is wider than the row", width, text, row)
+				}
+				if k+1 == len(rows) || strings.ContainsRune(boundaries, rune(row[len(row)-1])) {
+					continue // the line's end, or a row ending at a boundary
+				}
+				if strings.ContainsAny(row, boundaries) {
+					t.Errorf("width %d, %q: row %q ends inside a token though it holds a token boundary", width, text, row)
+				}
+			}
+		}
+	}
+}
+
+// TestWrapAtAHyphenKeepsTheCursorMath: on a line wrapped after a hyphen, a
+// tap on the second row puts the cursor on the byte under the pointer, and
+// Down and Up move by visual row, keeping the column.
+func TestWrapAtAHyphenKeepsTheCursorMath(t *testing.T) {
+	src := "User-agent: GeistHaus-PageFetcher\nDisallow: /\n"
+	e, _ := wrapEditor(t, src, 17) // rows at 0, 12 and 22
+	test.TapAt(e, wrapPos(e, 2, 4))
+	if e.sel.cursor != 26 { // "Page|Fetcher"
+		t.Fatalf("a tap at row 3 column 4: cursor %d, want 26", e.sel.cursor)
+	}
+	for i, s := range []struct {
+		key  fyne.KeyName
+		want int
+	}{
+		{fyne.KeyUp, 16},   // "GeistHaus-": "Geis|tHaus-"
+		{fyne.KeyUp, 4},    // "User|-agent: "
+		{fyne.KeyDown, 16}, // back, column 4 kept
+		{fyne.KeyDown, 26},
+		{fyne.KeyDown, 38}, // line 2 "Disa|llow: /"
+	} {
+		e.TypedKey(&fyne.KeyEvent{Name: s.key})
+		if e.sel.cursor != s.want {
+			t.Fatalf("step %d (%s): cursor at %d, want %d", i, s.key, e.sel.cursor, s.want)
+		}
 	}
 }

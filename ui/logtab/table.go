@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -28,32 +29,43 @@ func num(f func(c *accesslog.CrawlerStats) int64) (func(*accesslog.CrawlerStats)
 		func(a, b *accesslog.CrawlerStats) bool { return f(a) < f(b) }
 }
 
-// columns are the table's columns; the draft's only when there is one.
+// columns are the table's columns; the draft's only when there is one. A
+// column is as wide as its title and its values; width is a least width
+// for the crawler's names before there are any.
 func columns(draft bool) []column {
 	cols := []column{
 		{key: "crawler", title: lang.X("logtab.col.crawler", "Crawler"), width: 140,
 			text: func(c *accesslog.CrawlerStats) string { return c.Name },
 			less: func(a, b *accesslog.CrawlerStats) bool { return strings.ToLower(a.Name) < strings.ToLower(b.Name) }},
-		{key: "verified", title: lang.X("logtab.col.verified", "Identity"), width: 90,
+		{key: "verified", title: lang.X("logtab.col.verified", "Identity"),
 			text: func(c *accesslog.CrawlerStats) string { return verifiedText(c.Verified) },
 			less: func(a, b *accesslog.CrawlerStats) bool { return a.Verified < b.Verified }},
 	}
-	add := func(key, title string, width float32, f func(c *accesslog.CrawlerStats) int64) {
+	add := func(key, title string, f func(c *accesslog.CrawlerStats) int64) {
 		text, less := num(f)
-		cols = append(cols, column{key: key, title: title, width: width, text: text, less: less})
+		cols = append(cols, column{key: key, title: title, text: text, less: less})
 	}
-	add("hits", lang.X("logtab.col.hits", "Hits"), 70, func(c *accesslog.CrawlerStats) int64 { return c.Hits })
-	add("paths", lang.X("logtab.col.paths", "Paths"), 70, func(c *accesslog.CrawlerStats) int64 { return c.DistinctPaths })
-	add("disallowed", lang.X("logtab.col.disallowed", "Disallowed"), 90, func(c *accesslog.CrawlerStats) int64 { return c.Disallowed })
+	add("hits", lang.X("logtab.col.hits", "Hits"), func(c *accesslog.CrawlerStats) int64 { return c.Hits })
+	add("paths", lang.X("logtab.col.paths", "Paths"), func(c *accesslog.CrawlerStats) int64 { return c.DistinctPaths })
+	add("disallowed", lang.X("logtab.col.disallowed", "Disallowed"), func(c *accesslog.CrawlerStats) int64 { return c.Disallowed })
 	if draft {
-		add("blocked", lang.X("logtab.col.newly_blocked", "Draft blocks"), 95, func(c *accesslog.CrawlerStats) int64 { return c.NewlyBlocked })
-		add("allowed", lang.X("logtab.col.newly_allowed", "Draft allows"), 95, func(c *accesslog.CrawlerStats) int64 { return c.NewlyAllowed })
+		add("blocked", lang.X("logtab.col.newly_blocked", "Draft blocks"), func(c *accesslog.CrawlerStats) int64 { return c.NewlyBlocked })
+		add("allowed", lang.X("logtab.col.newly_allowed", "Draft allows"), func(c *accesslog.CrawlerStats) int64 { return c.NewlyAllowed })
 	}
-	cols = append(cols, column{key: "robots", title: lang.X("logtab.col.robots", "robots.txt"), width: 120,
+	cols = append(cols, column{key: "robots", title: lang.X("logtab.col.robots", "robots.txt"),
 		text: robotsText,
 		less: func(a, b *accesslog.CrawlerStats) bool { return robotsFetches(a) < robotsFetches(b) }})
 	return cols
 }
+
+// foldOrder is the order columns leave the table when it has not the room
+// for all of them (a draft's two columns more at 1024×768, longer titles in
+// Russian and Polish): first the count of distinct paths, then the
+// robots.txt fetches, then the identity. The crawler, its hits and the
+// counts of the verdicts (disallowed, and what a draft blocks and allows)
+// always stay; a folded column is written in the detail beside the table
+// for the crawler selected. The column sorted by stays.
+var foldOrder = []string{"paths", "robots", "verified"}
 
 func verifiedText(v accesslog.Verification) string { return v.Text().String() }
 
@@ -92,20 +104,26 @@ func sortRows(rows []*accesslog.CrawlerStats, col column, desc bool) {
 // summaryTable is the per-crawler table; a header click sorts by that
 // column (again: the other way), a row click selects the crawler.
 type summaryTable struct {
-	table    *keys.Table
-	cols     []column
+	table *keys.Table
+	all   []column // the columns of the report shown (the draft's or not)
+	cols  []column // those the table shows: all less the folded ones
+	// folded are the columns left out for want of room, in the table's
+	// order; the tab writes them in the detail for the crawler selected.
+	folded   []column
+	room     float32 // the widest the table may be (0: not known yet, no limit)
 	rows     []*accesslog.CrawlerStats
-	sortCol  int
+	sortCol  int // in cols
 	desc     bool
 	onSelect func(*accesslog.CrawlerStats)
-	widths   []float32 // the columns' widths, as setWidths set them
+	widths   []float32 // the shown columns' widths, as setWidths set them
 	// onWidths is told the columns' widths changed (the tab gives the
-	// table the room they need).
-	onWidths func()
+	// table the room they need); onFolded that other columns are folded.
+	onWidths, onFolded func()
 }
 
 func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
-	s := &summaryTable{cols: columns(false), sortCol: 2, desc: true, onSelect: onSelect}
+	s := &summaryTable{all: columns(false), sortCol: 2, desc: true, onSelect: onSelect}
+	s.cols = s.all
 	s.table = keys.NewTable(
 		func() (int, int) { return len(s.rows), len(s.cols) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
@@ -115,31 +133,25 @@ func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 			}
 		})
 	s.table.ShowHeaderRow = true
-	s.table.CreateHeader = func() fyne.CanvasObject {
-		b := widget.NewButton("", nil)
-		b.Importance = widget.LowImportance
-		b.IconPlacement = widget.ButtonIconTrailingText // the sort's arrow after the title
-		return b
-	}
+	s.table.CreateHeader = func() fyne.CanvasObject { return newSortHeader() }
 	s.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		b := o.(*widget.Button)
+		h := o.(*sortHeader)
 		if id.Col < 0 || id.Col >= len(s.cols) {
-			b.SetText("")
+			h.set("", nil, nil)
 			return
 		}
-		b.SetText(s.cols[id.Col].title)
 		// the sort's direction as an icon: ▲ and ▼ are in no font the
 		// browser build has
+		var arrow fyne.Resource
 		switch {
 		case id.Col != s.sortCol:
-			b.SetIcon(nil)
 		case s.desc:
-			b.SetIcon(theme.MoveDownIcon())
+			arrow = theme.MoveDownIcon()
 		default:
-			b.SetIcon(theme.MoveUpIcon())
+			arrow = theme.MoveUpIcon()
 		}
 		col := id.Col
-		b.OnTapped = func() { s.sortBy(col) }
+		h.set(s.cols[id.Col].title, arrow, func() { s.sortBy(col) })
 	}
 	s.table.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(s.rows) && s.onSelect != nil {
@@ -150,37 +162,146 @@ func newSummaryTable(onSelect func(*accesslog.CrawlerStats)) *summaryTable {
 	return s
 }
 
+// sortHeader is a column's heading: a button with its title and, on the
+// column sorted by, the sort's arrow after it. The arrow is an icon of its
+// own, not the button's: a Fyne button that once had an icon keeps its
+// room in its least size, and the table hands a heading to another column
+// when columns fold.
+type sortHeader struct {
+	widget.BaseWidget
+	button *widget.Button
+	arrow  *widget.Icon
+}
+
+func newSortHeader() *sortHeader {
+	h := &sortHeader{button: widget.NewButton("", nil), arrow: widget.NewIcon(nil)}
+	h.button.Importance = widget.LowImportance
+	h.arrow.Hide()
+	h.ExtendBaseWidget(h)
+	return h
+}
+
+// set shows title, arrow (nil: none) and what a tap does.
+func (h *sortHeader) set(title string, arrow fyne.Resource, tapped func()) {
+	h.button.OnTapped = tapped
+	h.button.SetText(title)
+	h.arrow.SetResource(arrow)
+	h.arrow.Hidden = arrow == nil
+	h.Refresh()
+}
+
+// Tapped: a tap on the arrow sorts as one on the title.
+func (h *sortHeader) Tapped(*fyne.PointEvent) {
+	if h.button.OnTapped != nil {
+		h.button.OnTapped()
+	}
+}
+
+func (h *sortHeader) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, nil, h.arrow, h.button))
+}
+
 // maxColumnWidth keeps one long crawler name from pushing the other columns
 // out of view; such a name is written out in full when its row is selected.
 const maxColumnWidth = 280
 
 // setWidths gives each column room for its heading and for its widest
-// cell, in the language shown (Russian and Polish headings are longer
-// than the English ones the base widths were made for), and the column
-// sorted by room for its arrow too: room for an arrow beside every
-// heading made the Polish table 790 px wide, wider than its 630 at
-// 1024×768 ("Niedozwo…").
+// cell, in the language shown, and the column sorted by room for its arrow
+// too (room for an arrow beside every heading made the Polish table 790 px
+// wide, wider than its 630 at 1024×768: "Niedozwo…"). When the columns
+// need more than the table's room, the columns of foldOrder leave it until
+// the rest fit (with a draft's two columns at 1024×768 the table scrolled
+// sideways, in every language), and then a long crawler name is cut; room
+// left over goes to a crawler name cut at maxColumnWidth.
 func (s *summaryTable) setWidths() {
 	pad := 2 * theme.InnerPadding()
 	measure := func(text string, bold bool) float32 {
 		return fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{Bold: bold}).Width + pad
 	}
-	s.widths = s.widths[:0]
-	for i, c := range s.cols {
-		head := measure(c.title, true)
-		if i == s.sortCol {
-			head += theme.IconInlineSize() + theme.Padding()
+	sortKey := s.cols[s.sortCol].key
+	want := make([]float32, len(s.all)) // each column's width, whole
+	wide := make([]float32, len(s.all)) // and with no crawler name cut
+	total := theme.ScrollBarSize() + theme.Padding() + gaps(len(s.all))
+	for i, c := range s.all {
+		w := max(c.width, measure(c.title, true))
+		if c.key == sortKey {
+			w += theme.IconInlineSize() + theme.Padding()
 		}
-		w := max(c.width, head)
 		for _, r := range s.rows {
 			w = max(w, measure(c.text(r), false))
 		}
-		w = min(w, max(c.width, maxColumnWidth))
+		wide[i] = w
+		want[i] = min(w, max(c.width, maxColumnWidth))
+		total += want[i]
+	}
+	fold := map[string]bool{}
+	for _, key := range foldOrder {
+		if s.room <= 0 || total <= s.room {
+			break
+		}
+		for i, c := range s.all {
+			if c.key == key && key != sortKey {
+				fold[key] = true
+				total -= want[i] + theme.Padding()
+			}
+		}
+	}
+	// Still too wide: a long crawler name is cut before the counts, down
+	// to the column's least width (the name is written out in full when
+	// its row is selected).
+	for i, c := range s.all {
+		if over := total - s.room; s.room > 0 && over > 0 && c.key == "crawler" && want[i] > c.width {
+			cut := min(over, want[i]-c.width)
+			want[i] -= cut
+			total -= cut
+		}
+	}
+	was := s.foldedKeys()
+	s.cols, s.folded, s.widths = nil, nil, s.widths[:0]
+	for i, c := range s.all {
+		if fold[c.key] {
+			s.folded = append(s.folded, c)
+			continue
+		}
+		w := want[i]
+		if spare := s.room - total; spare > 0 && wide[i] > w {
+			w = min(wide[i], w+spare)
+			total += w - want[i]
+		}
+		if c.key == sortKey {
+			s.sortCol = len(s.cols)
+		}
+		s.table.SetColumnWidth(len(s.cols), w)
+		s.cols = append(s.cols, c)
 		s.widths = append(s.widths, w)
-		s.table.SetColumnWidth(i, w)
+	}
+	if s.foldedKeys() != was {
+		// the cells and headers are other columns' now, and a column's
+		// width the same as before refreshes nothing
+		s.table.Refresh()
 	}
 	if s.onWidths != nil {
 		s.onWidths()
+	}
+	if s.onFolded != nil && s.foldedKeys() != was {
+		s.onFolded()
+	}
+}
+
+// foldedKeys names the folded columns, to tell a change.
+func (s *summaryTable) foldedKeys() string {
+	var k []string
+	for _, c := range s.folded {
+		k = append(k, c.key)
+	}
+	return strings.Join(k, " ")
+}
+
+// setRoom sets the widest the table may be and fits the columns to it.
+func (s *summaryTable) setRoom(room float32) {
+	if room != s.room {
+		s.room = room
+		s.setWidths()
 	}
 }
 
@@ -192,14 +313,19 @@ func (s *summaryTable) width(i int) float32 {
 	return s.widths[i]
 }
 
-// need is the width the table needs to show every column whole.
+// need is the width the table needs to show every column whole: the
+// columns, the table's gaps between them, and the vertical scroll bar's
+// room at the right.
 func (s *summaryTable) need() float32 {
 	w := theme.ScrollBarSize() + theme.Padding()
 	for _, c := range s.widths {
 		w += c
 	}
-	return w
+	return w + gaps(len(s.widths))
 }
+
+// gaps is the room a table of n columns leaves between them.
+func gaps(n int) float32 { return float32(max(0, n-1)) * theme.Padding() }
 
 // sortBy sorts by column col: a new column starts descending for numbers
 // and ascending for names; the same column again flips the order.
@@ -216,16 +342,15 @@ func (s *summaryTable) sortBy(col int) {
 }
 
 func (s *summaryTable) setReport(rep *accesslog.Report) {
-	if draft := len(s.cols) > len(columns(false)); draft != rep.HasDraft {
+	if draft := len(s.all) > len(columns(false)); draft != rep.HasDraft {
 		key := s.cols[s.sortCol].key
-		s.cols = columns(rep.HasDraft)
-		s.sortCol = 2
+		s.all = columns(rep.HasDraft)
+		s.cols, s.sortCol = s.all, 2
 		for i, c := range s.cols {
 			if c.key == key {
 				s.sortCol = i
 			}
 		}
-		s.setWidths()
 	}
 	s.rows = append([]*accesslog.CrawlerStats(nil), rep.Crawlers...)
 	s.setWidths()
