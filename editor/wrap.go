@@ -108,9 +108,13 @@ func wrapLine(dst []wrapRow, src []byte, l *syntax.Line, width int) []wrapRow {
 			brkOff = -1
 			continue // the character may not fit the new row either
 		}
+		// A separator that starts a token (the / of "Disallow: /learning/")
+		// stays with it: a row ending "Disallow: /" reads as a rule of its
+		// own, and one that blocks everything.
+		opens := ch != ' ' && ch != '\t' && (i == start || src[i-1] == ' ' || src[i-1] == '\t')
 		c += w
 		i += n
-		if breaksAfter(ch) {
+		if breaksAfter(ch) && !opens {
 			brkOff, brkCol = i, c
 		}
 	}
