@@ -161,7 +161,7 @@ func presenterShortcut() fyne.Shortcut {
 
 // presenterItem is View ▸ Presenter.
 func (c *classroom) presenterItem() *fyne.MenuItem {
-	it := item(lang.X("presenter.menu", "Presenter"), presenterShortcut(), func() { c.setPresenter(!c.present.on) })
+	it := item(lang.X("presenter.menu", "Presenter"), presenterShortcut(), c.togglePresenter)
 	it.Checked = c.present.on
 	return it
 }
@@ -189,17 +189,34 @@ func (c *classroom) presenterKeys() {
 		case fyne.KeyF10: // the menu bar, as Alt opens it
 			c.host.toggleMenu()
 		case fyne.KeyF11:
-			c.setPresenter(!c.present.on)
+			c.togglePresenter()
 		case fyne.KeyF5: // as a presentation starts: the lesson's questions for the class
 			if c.item != nil && s.tabs.Selected() == c.item {
 				c.lessons().AskClass()
 			}
 		case fyne.KeyEscape:
 			if c.present.on {
-				c.setPresenter(false)
+				c.working(func() { c.setPresenter(false) })
 			}
 		}
 	}))
+}
+
+// togglePresenter is F11 and View ▸ Presenter: presenter mode on or off,
+// the window saying it is working first (the switch lays out and draws the
+// whole window again). Which way is decided when the switch runs, so two
+// quick presses come back to where they started.
+func (c *classroom) togglePresenter() {
+	c.working(func() { c.setPresenter(!c.present.on) })
+}
+
+// working runs f once the window shows that it is under way.
+func (c *classroom) working(f func()) {
+	if c.host.working == nil {
+		f()
+		return
+	}
+	c.host.working(f)
 }
 
 // presenterSplit is the editor's share of the width in presenter mode: the

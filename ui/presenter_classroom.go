@@ -66,6 +66,8 @@ type classHost struct {
 	fits      func() bool
 	// traceStep records a named step of the opt-in speed trace
 	traceStep func(name string) func()
+	// working runs slow work once the window says it is under way
+	working func(func())
 	// the browser's way to export a lesson
 	webExportLesson func()
 }

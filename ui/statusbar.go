@@ -22,6 +22,7 @@ import (
 // are on save), the reading the tester uses, and where the test set is kept.
 type statusBar struct {
 	state, pos, enc, eol, reading *widget.Label
+	busy                          *widget.Label // "Working…" while something slow runs (working.go)
 	tests                         *widget.Button
 	root                          fyne.CanvasObject
 	// The full texts of the position and the reading, and their short
@@ -45,12 +46,14 @@ type statusBar struct {
 func newStatusBar(showTests func()) *statusBar {
 	b := &statusBar{
 		state: widget.NewLabel(""), pos: widget.NewLabel(""), enc: widget.NewLabel(""),
-		eol: widget.NewLabel(""), reading: widget.NewLabel(""),
+		eol: widget.NewLabel(""), reading: widget.NewLabel(""), busy: widget.NewLabel(""),
 	}
+	b.busy.TextStyle.Bold = true
+	b.busy.Hide()
 	b.reading.Truncation = fyne.TextTruncateEllipsis
 	b.tests = widget.NewButton("", showTests)
 	b.tests.Importance = widget.LowImportance
-	left := container.NewHBox(b.state, widget.NewSeparator(), b.pos, widget.NewSeparator(), b.enc,
+	left := container.NewHBox(b.busy, b.state, widget.NewSeparator(), b.pos, widget.NewSeparator(), b.enc,
 		widget.NewSeparator(), b.eol, widget.NewSeparator())
 	row := container.NewBorder(nil, nil, left, b.tests, b.reading)
 	b.root = container.NewVBox(widget.NewSeparator(), container.New(&barFit{b: b}, row))

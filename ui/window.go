@@ -63,6 +63,9 @@ type studio struct {
 	menuKeys    menuKeys      // F10 and Alt+letter (menukeys.go)
 	catalogue   catalogueSide // the Catalogue menu's dialogs (catalogue_dialogs.go)
 	trace       *tracer       // the opt-in speed trace (trace.go)
+	// afterPaint runs a function after the next frame is painted (working.go);
+	// nil under Fyne's test driver, where working runs at once.
+	afterPaint func(func())
 }
 
 // shared are the window's objects that several of its parts use. The
@@ -90,6 +93,7 @@ func Start(a fyne.App, args []string) fyne.Window {
 	setLanguage(p.String(prefLanguage))
 	applyTheme(a, p.StringWithFallback(prefTheme, "system"))
 	s := newStudio(a, storageDir(a))
+	s.afterPaint = afterPaint
 	openWindow(s, args)
 	return s.win
 }
@@ -199,6 +203,7 @@ func newStudio(a fyne.App, storage string) *studio {
 		applyZoom:       func(z int) { s.view.applyZoom(z) },
 		fits:            func() bool { return s.view.fits() },
 		traceStep:       func(name string) func() { return s.trace.step(name) },
+		working:         func(f func()) { s.working(f) },
 		webExportLesson: func() { s.web.webExportLesson() },
 	}}
 	s.recovery = recoveryList{w: s.shared, restore: func(rec session.RecoveryRecord, then func()) {
@@ -219,6 +224,7 @@ func newStudio(a fyne.App, storage string) *studio {
 	// pane, the tabs or the split, which the studio replaces.
 	s.view = newViewSide(s.shared, func() { s.menus.refresh() })
 	s.view.traceStep = func(name string) func() { return s.trace.step(name) }
+	s.view.working = func(f func()) { s.working(f) }
 	s.dialogs = newDialogs(s)
 	s.web = newWebSide(s)
 	s.menus = newMenuBar(s)

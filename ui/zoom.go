@@ -23,6 +23,9 @@ type viewSide struct {
 	// traceStep records a zoom the user asked for in the opt-in speed
 	// trace (trace.go); nil records nothing.
 	traceStep func(name string) func()
+	// working runs slow work once the window shows it is under way
+	// (working.go); nil runs it at once.
+	working func(func())
 }
 
 // newViewSide makes the view part of the window win showing ed.
@@ -55,12 +58,21 @@ func (v *viewSide) setZoom(percent int) {
 }
 
 // userZoom is a zoom the user asked for (View ▸ Zoom In, Zoom Out, Actual
-// Size and their keys): setZoom, recorded as the trace's "zoom" step.
-func (v *viewSide) userZoom(percent int) {
-	if v.traceStep != nil {
-		defer v.traceStep("zoom")()
+// Size and their keys): setZoom to next(the zoom then), recorded as the
+// trace's "zoom" step. The step is worked out when it runs, so two quick
+// presses zoom two steps.
+func (v *viewSide) userZoom(next func(int) int) {
+	zoom := func() {
+		if v.traceStep != nil {
+			defer v.traceStep("zoom")()
+		}
+		v.setZoom(next(v.zoom()))
 	}
-	v.setZoom(percent)
+	if v.working == nil {
+		zoom()
+		return
+	}
+	v.working(zoom)
 }
 
 // applyZoom sets the theme at percent.
@@ -93,9 +105,9 @@ func (v *viewSide) fits() bool {
 // zoomItems are the View menu's zoom entries: Ctrl+= in, Ctrl+- out,
 // Ctrl+0 back to 100 %.
 func (v *viewSide) zoomItems() []*fyne.MenuItem {
-	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { v.userZoom(look.ZoomIn(v.zoom())) })
-	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { v.userZoom(look.ZoomOut(v.zoom())) })
-	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { v.userZoom(look.DefaultZoom) })
+	in := item(lang.X("editor.menu.zoom_in", "Zoom In"), shortcut(fyne.KeyEqual, 0), func() { v.userZoom(look.ZoomIn) })
+	out := item(lang.X("editor.menu.zoom_out", "Zoom Out"), shortcut(fyne.KeyMinus, 0), func() { v.userZoom(look.ZoomOut) })
+	reset := item(lang.X("editor.menu.zoom_reset", "Actual Size"), shortcut(fyne.Key0, 0), func() { v.userZoom(func(int) int { return look.DefaultZoom }) })
 	return []*fyne.MenuItem{in, out, reset}
 }
 
@@ -107,7 +119,7 @@ func (v *viewSide) initView() {
 	v.w.ed.SetWrap(v.w.app.Preferences().Bool(prefWrap))
 	v.w.ed.OnShortcut = v.zoomShortcut
 	for _, sc := range zoomInAliases() {
-		v.w.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.userZoom(look.ZoomIn(v.zoom())) }))
+		v.w.win.Canvas().AddShortcut(sc, keys.Shortcut(func(fyne.Shortcut) { v.userZoom(look.ZoomIn) }))
 	}
 }
 
@@ -124,7 +136,7 @@ func zoomInAliases() []*desktop.CustomShortcut {
 func (v *viewSide) zoomShortcut(sc *desktop.CustomShortcut) {
 	for _, a := range zoomInAliases() {
 		if sc.ShortcutName() == a.ShortcutName() {
-			v.userZoom(look.ZoomIn(v.zoom()))
+			v.userZoom(look.ZoomIn)
 			return
 		}
 	}
