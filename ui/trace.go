@@ -109,6 +109,16 @@ func (t *tracer) step(name string) func() {
 	}
 }
 
+// shown records the first frame painted after now under name (the
+// status bar's "Working…": working.go), with no step of its own.
+func (t *tracer) shown(name string) {
+	if t == nil {
+		return
+	}
+	t.n++
+	t.wants = append(t.wants, traceWant{t.n, name, func() bool { return true }})
+}
+
 // tick runs on the UI goroutine just before each paint.
 func (t *tracer) tick() {
 	now := time.Now().UnixNano()

@@ -23,6 +23,7 @@ func (s *studio) working(f func()) {
 		return
 	}
 	s.bar.setBusy(true)
+	s.trace.shown("working")
 	s.afterPaint(func() {
 		defer s.bar.setBusy(false)
 		f()

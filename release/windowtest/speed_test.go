@@ -311,7 +311,21 @@ func (w *window) presenter(on bool) (frame, handler, cpu time.Duration) {
 	}
 	st := tr.wait(20*time.Second, name, func(e event) bool { return e.Ev == "step" && e.Name == name && tr.index(e) >= from })
 	fr := tr.wait(20*time.Second, name+" frame", func(e event) bool { return e.Ev == "frame" && e.N == st.N })
+	tr.workingFirst(from, st, "F11")
 	return time.Duration(fr.Painted - sent), time.Duration(st.Ms * 1e6), time.Duration(fr.CPU - st.CPU)
+}
+
+// workingFirst checks that the window painted "Working…" (a frame named
+// working in the trace, seen after from) before step began: the word must
+// be on the screen while the slow work runs.
+func (tr *trace) workingFirst(from int, step event, key string) {
+	tr.t.Helper()
+	w := tr.wait(5*time.Second, "working frame", func(e event) bool {
+		return e.Ev == "frame" && e.What == "working" && tr.index(e) >= from
+	})
+	if w.Painted > step.T {
+		tr.t.Errorf("%s: the frame with \"Working…\" came after the work began (%d ns)", key, w.Painted-step.T)
+	}
 }
 
 // index is e's place in the trace.

@@ -87,6 +87,9 @@ func (w *window) stepKey(key, name string, rows int) (frame, cpu time.Duration) 
 	sent := time.Now().UnixNano()
 	st := tr.wait(30*time.Second, name, func(e event) bool { return e.Ev == "step" && e.Name == name && tr.index(e) >= from })
 	fr := tr.wait(30*time.Second, name+" frame", func(e event) bool { return e.Ev == "frame" && e.N == st.N })
+	if name == "zoom" {
+		tr.workingFirst(from, st, key)
+	}
 	if rows > 0 && fr.Rows != rows {
 		tr.t.Fatalf("%s: the frame shows %d results, want %d", name, fr.Rows, rows)
 	}
