@@ -34,6 +34,10 @@ func main() {
 		i18n.Use()
 		os.Exit(cli.NoDisplay(env))
 	}
+	if d := os.Getenv("DISPLAY"); needsDisplay() && d != "" && !displayAnswers(d) {
+		i18n.Use()
+		os.Exit(cli.DisplayUnreachable(env, d))
+	}
 	// Every fetch of a robots.txt (Open from Site, Compare) is kept as a
 	// version of the site (tester/history; off with `history keep off`).
 	history.Open(session.AppStorage())

@@ -36,6 +36,7 @@ func RouteOf(args []string) Route {
 
 var (
 	msgNoDisplay = msg.Def("cli.no_display", "robots-studio: the window needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set; the commands work without one (robots-studio help)")
+	msgNoServer  = msg.Def("cli.no_x_server", "robots-studio: the window cannot open the display {{.Display}} (DISPLAY): no X server answers there; the commands work without one (robots-studio help)")
 	msgNoWindow  = msg.Def("cli.no_window", "robots-studio: this build has no window (it was built with -tags headless); the commands are all here (robots-studio help)")
 )
 
@@ -43,6 +44,13 @@ var (
 // ExitUsage.
 func NoDisplay(env Env) int {
 	fmt.Fprintln(env.Stderr, msg.New(msgNoDisplay))
+	return ExitUsage
+}
+
+// DisplayUnreachable prints that no X server answers at display (the
+// DISPLAY value) and returns ExitUsage.
+func DisplayUnreachable(env Env, display string) int {
+	fmt.Fprintln(env.Stderr, msg.New(msgNoServer, "Display", display))
 	return ExitUsage
 }
 

@@ -46,10 +46,14 @@ recovery_with() {
 set +e
 err=$(env -u DISPLAY -u WAYLAND_DISPLAY "$BIN" "$TMP/none.txt" 2>&1 >/dev/null); code=$?
 [ $code = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || { echo "e2e: FAIL: without a display: exit $code: $err" >&2; exit 1; }
+# A DISPLAY where no X server answers (nothing listens on 127.0.0.1:6059):
+# one line too, not GLFW's panic.
+err=$(DISPLAY=127.0.0.1:59 "$BIN" "$TMP/none.txt" 2>&1 >/dev/null); code=$?
+[ $code = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] && grep -q '127.0.0.1:59' <<<"$err" || { echo "e2e: FAIL: a display with no server: exit $code: $err" >&2; exit 1; }
 err=$("$BIN" tset 2>&1 >/dev/null); code=$?
 [ $code = 2 ] && grep -q 'unknown command' <<<"$err" || { echo "e2e: FAIL: a typo: exit $code: $err" >&2; exit 1; }
 set -e
-echo "e2e: without a display: one line, exit 2; a mistyped command: usage error"
+echo "e2e: without a display, or with one no server answers: one line, exit 2; a mistyped command: usage error"
 
 Xvfb ":$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 XVFB_PID=$!
