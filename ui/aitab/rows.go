@@ -44,10 +44,14 @@ type rowsView struct {
 	placing bool
 }
 
-// reportRow is one row: its text segments and whether it wraps.
+// reportRow is one row: its text segments and whether it wraps. A joined
+// row is the next line of the row before it, as the lines of one label:
+// no padding between them, and they share the label's inner padding (its
+// widget overlaps the one above by that padding twice over).
 type reportRow struct {
-	segs []widget.RichTextSegment
-	wrap fyne.TextWrap
+	segs   []widget.RichTextSegment
+	wrap   fyne.TextWrap
+	joined bool
 }
 
 // rowsKey is what a measured height depends on.
@@ -57,6 +61,19 @@ type rowsKey struct{ width, text, pad, inner, spacing float32 }
 func labelRow(text string, style fyne.TextStyle, wrap fyne.TextWrap) reportRow {
 	return reportRow{segs: []widget.RichTextSegment{&widget.TextSegment{Text: text, Style: widget.RichTextStyle{
 		ColorName: theme.ColorNameForeground, Inline: true, TextStyle: style, SizeName: theme.SizeNameText}}}, wrap: wrap}
+}
+
+// labelLines is text as a label with style and wrap shows it: a row for
+// each line, each after the first joined to the one before. A label wraps
+// each line on its own, so the rows wrap as the label would.
+func labelLines(text string, style fyne.TextStyle, wrap fyne.TextWrap) []reportRow {
+	lines := strings.Split(text, "\n")
+	rows := make([]reportRow, len(lines))
+	for i, l := range lines {
+		rows[i] = labelRow(l, style, wrap)
+		rows[i].joined = i > 0
+	}
+	return rows
 }
 
 // width is an unwrapped row's least width: its segments side by side.
@@ -186,10 +203,7 @@ func (v *rowsView) minSize() fyne.Size {
 	if v.total < 0 {
 		v.total = 0
 		for i := range v.rows {
-			v.total += v.height(i)
-		}
-		if n := len(v.rows); n > 1 {
-			v.total += float32(n-1) * k.pad
+			v.total += v.gap(i) + v.height(i)
 		}
 	}
 	if mk := (rowsKey{text: k.text, inner: k.inner}); mk != v.minKey {
@@ -213,7 +227,7 @@ func (v *rowsView) place(size fyne.Size) {
 	}
 	v.placing = true
 	defer func() { v.placing = false }()
-	k := v.sizes(size.Width)
+	v.sizes(size.Width)
 	top, view := float32(0), size.Height
 	if s := v.scroll.Size(); s.Height > 0 {
 		top, view = v.scroll.Offset.Y, s.Height
@@ -221,8 +235,9 @@ func (v *rowsView) place(size fyne.Size) {
 	from, to := top-view/2, top+view*3/2
 	seen := map[int]*widget.RichText{}
 	v.objects = make([]fyne.CanvasObject, 0, len(v.inUse)+8)
-	y, total := float32(0), float32(0)
+	y := float32(0)
 	for i, row := range v.rows {
+		y += v.gap(i)
 		h := v.height(i)
 		if y+h >= from && y <= to {
 			rt := v.take(i, row)
@@ -238,9 +253,9 @@ func (v *rowsView) place(size fyne.Size) {
 			seen[i] = rt
 			v.objects = append(v.objects, rt)
 		}
-		y += h + k.pad
-		total = y - k.pad
+		y += h
 	}
+	total := y
 	for i, rt := range v.inUse {
 		if seen[i] == nil {
 			v.free = append(v.free, rt)
@@ -279,7 +294,20 @@ func (v *rowsView) take(i int, row reportRow) *widget.RichText {
 func (v *rowsView) y(i int) float32 {
 	y := float32(0)
 	for j := range i {
-		y += v.height(j) + v.key.pad
+		y += v.gap(j) + v.height(j)
 	}
-	return y
+	return y + v.gap(i)
+}
+
+// gap is the space above row i: none above the first, the theme's padding
+// between rows as a VBox has, and less than none between the lines of one
+// label (rows joined), whose widgets overlap by their inner padding.
+func (v *rowsView) gap(i int) float32 {
+	switch {
+	case i == 0:
+		return 0
+	case v.rows[i].joined:
+		return -2 * v.key.inner
+	}
+	return v.key.pad
 }

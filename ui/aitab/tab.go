@@ -38,17 +38,22 @@ type Tab struct {
 	refuse   *keys.Entry // per-crawler overrides: names to refuse
 	admit    *keys.Entry // names to let in
 	warnings *fyne.Container
-	preview  *widget.Label
-	// previewBox scrolls the preview in its own column.
-	previewBox *container.Scroll
-	insert     *widget.Button
-	plan       aiaccess.Plan
+	// preview is the text shown of the compiled policy (one target's), in
+	// monospace; note, below it, where that text goes and its warnings.
+	preview, note string
+	// rule shows the preview and the note in a column that scrolls on its
+	// own, as a label of each would, with widgets only for the lines in
+	// sight: the robots.txt target alone runs to some 200 lines, and as one
+	// label it was wrapped again and drawn whole (most of it out of sight)
+	// on every zoom, a third of each F11 with the tab in view.
+	rule   *rowsView
+	insert *widget.Button
+	plan   aiaccess.Plan
 	// The compiled policy: every signal, one target in the preview.
 	compiled  aiaccess.Signals
 	target    *widget.Select
 	atServer  *widget.Check  // Policy.RefuseAtServer
 	use       *widget.Select // Policy.Use: none, then aipref.UseValues
-	note      *widget.Label  // where the target's text goes, its warnings
 	copyBtn   *widget.Button
 	shownText string // the selected target's text, for Copy
 	edge      *edgeCheck
@@ -105,9 +110,7 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.warnings = container.NewVBox()
 	// The preview wraps at word boundaries: its comment lines are long, and
 	// a sideways scroll in a narrow pane hides half of each.
-	t.preview = widget.NewLabel("")
-	t.preview.TextStyle = fyne.TextStyle{Monospace: true}
-	t.preview.Wrapping = fyne.TextWrapWord
+	t.rule = newRowsView()
 	t.insert = widget.NewButton(lang.X("aitab.build.insert", "Insert into robots.txt"), t.Insert)
 	t.insert.Importance = widget.HighImportance
 	t.copyBtn = widget.NewButtonWithIcon(lang.X("aitab.compile.copy", "Copy"), theme.ContentCopyIcon(), func() {
@@ -128,8 +131,6 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.use = widget.NewSelect(uses, nil)
 	t.use.SetSelectedIndex(0)
 	t.use.OnChanged = func(string) { t.replan() }
-	t.note = widget.NewLabel("")
-	t.note.Wrapping = fyne.TextWrapWord
 	t.target = widget.NewSelect(targetLabels(), func(string) { t.replan() })
 	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
 		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
@@ -152,7 +153,6 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	// The note (where a rule goes, whom it refuses: a long list) scrolls
 	// below the text it is about; above the scroll it pushed the buttons
 	// out of the window (Russian, 1024×768).
-	t.previewBox = container.NewVScroll(container.NewVBox(t.preview, t.note))
 	// The preview shows one target of the compiled policy at a time: the
 	// robots.txt lines (the one target Insert applies), the header
 	// values, Bing's tag, each server's rules.
@@ -161,7 +161,7 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	lines := container.NewBorder(
 		container.NewVBox(
 			compileTitle, t.target),
-		container.NewVBox(t.insert, t.copyBtn), nil, nil, t.previewBox)
+		container.NewVBox(t.insert, t.copyBtn), nil, nil, t.rule.scroll)
 	right := container.NewHSplit(builder, lines)
 	right.Offset = 0.5
 	split := container.NewHSplit(left, right)
@@ -338,7 +338,7 @@ func (t *Tab) policy() aiaccess.Policy {
 
 // replan rebuilds the builder's preview and warnings.
 func (t *Tab) replan() {
-	if t.preview == nil {
+	if t.rule == nil {
 		return
 	}
 	p := t.policy()
@@ -373,13 +373,7 @@ func (t *Tab) replan() {
 	case text == "":
 		text = "—"
 	}
-	t.preview.SetText(text)
-	t.note.SetText(note)
-	if note == "" {
-		t.note.Hide()
-	} else {
-		t.note.Show()
-	}
+	t.showRule(text, note)
 	if tg == targetRobots {
 		t.insert.Show()
 	} else {
@@ -395,6 +389,20 @@ func (t *Tab) replan() {
 	} else {
 		t.copyBtn.Enable()
 	}
+}
+
+// showRule shows text in monospace and note below it (none when ""), each
+// as a label wrapping at words would show it.
+func (t *Tab) showRule(text, note string) {
+	if text == t.preview && note == t.note && t.rule.rows != nil {
+		return
+	}
+	t.preview, t.note = text, note
+	rows := labelLines(text, fyne.TextStyle{Monospace: true}, fyne.TextWrapWord)
+	if note != "" {
+		rows = append(rows, labelLines(note, fyne.TextStyle{}, fyne.TextWrapWord)...)
+	}
+	t.rule.setRows(rows)
 }
 
 // Insert applies the plan to the document as one undo step.

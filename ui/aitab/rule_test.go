@@ -1,0 +1,172 @@
+package aitab
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/ui/look"
+)
+
+// linkedin is the window's speed-test file (4,302 lines): under the
+// default choice its lines to add run to some 200 lines.
+func linkedin(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../release/webtest/testdata/linkedin.robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// placed is a text object and where it is, relative to an object above.
+type placed struct {
+	text *canvas.Text
+	at   fyne.Position
+}
+
+// drawn is the text objects the window would draw under o (what is in
+// its tree and visible), with their places relative to o.
+func drawn(o fyne.CanvasObject) []placed {
+	var out []placed
+	var walk func(o fyne.CanvasObject, at fyne.Position)
+	walk = func(o fyne.CanvasObject, at fyne.Position) {
+		if !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *canvas.Text:
+			if x.Text != "" {
+				out = append(out, placed{x, at})
+			}
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c, at.Add(c.Position()))
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c, at.Add(c.Position()))
+			}
+		}
+	}
+	walk(o, fyne.Position{})
+	return out
+}
+
+// scrollShowing is the scroll in c whose drawn texts include one that
+// starts with prefix.
+func scrollShowing(t *testing.T, c fyne.CanvasObject, prefix string) *container.Scroll {
+	t.Helper()
+	var found *container.Scroll
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if s, ok := o.(*container.Scroll); ok && found == nil {
+			for _, tx := range drawn(s) {
+				if strings.HasPrefix(tx.text.Text, prefix) {
+					found = s
+					return
+				}
+			}
+		}
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(c)
+	if found == nil {
+		t.Fatalf("no scroll shows a text starting %q", prefix)
+	}
+	return found
+}
+
+// TestRuleDrawsOnlyLinesInSight: the lines to add (some 200 for
+// linkedin's file) are drawn only as far as they are in sight, give or
+// take half a view either side, before and after a zoom: as one label,
+// every line was wrapped again and drawn anew at each zoom (F11), a third
+// of its time with the tab in view (docs/speed-window.md).
+func TestRuleDrawsOnlyLinesInSight(t *testing.T) {
+	tab, _ := newTestTab(t, linkedin(t))
+	win := fyne.CurrentApp().Driver().AllWindows()[0]
+	win.Resize(fyne.NewSize(1280, 740))
+	if n := strings.Count(tab.preview, "\n"); n < 150 {
+		t.Fatalf("the preview has %d lines; the test wants a long one", n)
+	}
+	for _, zoom := range []int{100, 140} {
+		th := look.New("light")
+		th.Zoom = zoom
+		test.ApplyTheme(t, th)
+		s := scrollShowing(t, tab.Content, "Content-Signal:")
+		texts := drawn(s)
+		line := texts[0].text.MinSize().Height
+		if most := int(2*s.Size().Height/line) + 4; len(texts) > most {
+			t.Errorf("at %d %%, the rule's column draws %d texts; %d lines fit in twice its view", zoom, len(texts), most)
+		}
+		if h := tab.rule.MinSize().Height; h < 3*s.Size().Height {
+			t.Fatalf("at %d %%, the rule is %v high in a %v high view; the test proves nothing", zoom, h, s.Size().Height)
+		}
+	}
+}
+
+// TestRuleAsOneLabel: the rule's lines are where one label of the whole
+// text (monospace, wrapped at words) would draw them, row for row, and the
+// note goes below it as a second label in a VBox would; the column is as
+// high as that VBox.
+func TestRuleAsOneLabel(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: *\nDisallow: /private/\n")
+	win := fyne.CurrentApp().Driver().AllWindows()[0]
+	win.Resize(fyne.NewSize(1024, 700))
+	for _, zoom := range []int{100, 140} {
+		th := look.New("light")
+		th.Zoom = zoom
+		test.ApplyTheme(t, th)
+		for _, tg := range []target{targetRobots, targetServer} {
+			tab.target.SetSelectedIndex(int(tg))
+			v := tab.rule
+			v.scroll.ScrollToOffset(fyne.Position{})
+			v.scroll.Refresh()
+			label := widget.NewLabel(tab.preview)
+			label.TextStyle = fyne.TextStyle{Monospace: true}
+			label.Wrapping = fyne.TextWrapWord
+			note := widget.NewLabel(tab.note)
+			note.Wrapping = fyne.TextWrapWord
+			if tab.note == "" {
+				note.Hide()
+			}
+			box := container.NewVBox(label, note)
+			width := v.Size().Width
+			box.Resize(fyne.NewSize(width, box.MinSize().Height))
+			box.Resize(fyne.NewSize(width, box.MinSize().Height)) // the wrapped texts know their width now
+			want, got := drawn(box), drawn(v)
+			if len(got) == 0 {
+				t.Fatalf("%d %%, %s: nothing drawn", zoom, targetLabel(tg))
+			}
+			for i, g := range got {
+				if i >= len(want) {
+					t.Fatalf("%d %%, %s: %d texts drawn, one label draws %d", zoom, targetLabel(tg), len(got), len(want))
+				}
+				gp, wp := g.at, want[i].at
+				g, w := g.text, want[i].text
+				if g.Text != w.Text || gp != wp || g.Size() != w.Size() || g.TextSize != w.TextSize || g.TextStyle != w.TextStyle || g.Color != w.Color {
+					t.Fatalf("%d %%, %s: text %d is %q at %v (%v, size %v), a label draws %q at %v (%v, size %v)", zoom, targetLabel(tg), i, g.Text, gp, g.Size(), g.TextSize, w.Text, wp, w.Size(), w.TextSize)
+				}
+			}
+			if !slices.Contains(v.heights, 0) && v.MinSize().Height != box.MinSize().Height {
+				t.Errorf("%d %%, %s: the column is %v high, a VBox of the labels %v", zoom, targetLabel(tg), v.MinSize().Height, box.MinSize().Height)
+			}
+		}
+	}
+}
