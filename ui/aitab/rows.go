@@ -2,6 +2,7 @@ package aitab
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -36,8 +37,8 @@ type rowsView struct {
 	guessed float32 // under key: what the rows measured so far were
 	found   float32 // estimated to be, and what they measured
 
-	inUse   map[int]*widget.RichText // the widgets of the rows in sight
-	free    []*widget.RichText
+	inUse   map[int]*steadyText // the widgets of the rows in sight
+	free    []*steadyText
 	objects []fyne.CanvasObject
 	minW    float32 // the widest row's least width: the unwrapped rows and the wrapped ones seen
 	minKey  rowsKey // the key minW's unwrapped rows were measured under; widthless
@@ -97,7 +98,7 @@ func (r reportRow) String() string {
 }
 
 func newRowsView() *rowsView {
-	v := &rowsView{inUse: map[int]*widget.RichText{}}
+	v := &rowsView{inUse: map[int]*steadyText{}}
 	v.ExtendBaseWidget(v)
 	v.scroll = container.NewVScroll(v)
 	v.scroll.OnScrolled = func(fyne.Position) { v.place(v.Size()) }
@@ -233,7 +234,7 @@ func (v *rowsView) place(size fyne.Size) {
 		top, view = v.scroll.Offset.Y, s.Height
 	}
 	from, to := top-view/2, top+view*3/2
-	seen := map[int]*widget.RichText{}
+	seen := map[int]*steadyText{}
 	v.objects = make([]fyne.CanvasObject, 0, len(v.inUse)+8)
 	y := float32(0)
 	for i, row := range v.rows {
@@ -274,20 +275,83 @@ func (v *rowsView) place(size fyne.Size) {
 
 // take is the widget for row i: the one it has, or a free one given the
 // row's text.
-func (v *rowsView) take(i int, row reportRow) *widget.RichText {
+func (v *rowsView) take(i int, row reportRow) *steadyText {
 	if rt := v.inUse[i]; rt != nil {
 		return rt
 	}
-	var rt *widget.RichText
+	var rt *steadyText
 	if n := len(v.free); n > 0 {
 		rt, v.free = v.free[n-1], v.free[:n-1]
 	} else {
-		rt = widget.NewRichText()
+		rt = newSteadyText()
 	}
-	rt.Segments = slices.Clone(row.segs)
-	rt.Wrapping = row.wrap
-	rt.Refresh()
+	rt.show(row)
 	return rt
+}
+
+// steadyText is a rich text that wraps its rows again only when what they
+// depend on changed: its width, its segments (show) or the theme.
+// widget.RichText wraps on every Refresh, and twice on every Resize, even
+// one that changes only its height; on a zoom, Fyne's theme walk and the
+// containers above it refresh each text several times, and the rows are
+// resized to their new height after (measured: each row in sight wrapped
+// six times per zoom).
+type steadyText struct {
+	widget.RichText
+	shown   int     // counts show: the segments' version
+	wrapped wrapKey // what the rows were last wrapped under
+}
+
+// wrapKey is what a rich text's rows depend on. Themes are compared as
+// values: a new theme (each zoom is one) wraps again.
+type wrapKey struct {
+	theme   fyne.Theme
+	variant fyne.ThemeVariant
+	width   float32
+	shown   int
+}
+
+func newSteadyText() *steadyText {
+	s := &steadyText{}
+	s.Scroll = container.ScrollNone // as widget.NewRichText
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// show gives the text row's segments and wrapping.
+func (s *steadyText) show(row reportRow) {
+	s.Segments = slices.Clone(row.segs)
+	s.Wrapping = row.wrap
+	s.shown++
+	s.Refresh()
+}
+
+// Refresh wraps the rows again if the theme or the width changed since
+// they were last wrapped; otherwise it redraws them as they are.
+func (s *steadyText) Refresh() {
+	k := wrapKey{theme: s.Theme(), width: s.Size().Width, shown: s.shown}
+	if a := fyne.CurrentApp(); a != nil {
+		k.variant = a.Settings().ThemeVariant()
+	}
+	if reflect.TypeOf(k.theme).Comparable() && k == s.wrapped {
+		s.BaseWidget.Refresh()
+		return
+	}
+	s.wrapped = k
+	s.RichText.Refresh()
+}
+
+// Resize lays the rows out again at size, wrapping them only if the width
+// changed.
+func (s *steadyText) Resize(size fyne.Size) {
+	if size == s.Size() {
+		return
+	}
+	width := s.Size().Width
+	s.BaseWidget.Resize(size)
+	if size.Width != width {
+		s.Refresh()
+	}
 }
 
 // y is where row i starts, with the heights known or estimated.
