@@ -26,7 +26,10 @@ import (
 // from their length, so the scroll's length settles as the user scrolls.
 type rowsView struct {
 	widget.BaseWidget
-	scroll *container.Scroll
+	scroll *container.Scroll // the view's own scroll; nil when it sits in outer
+	// outer is the scroll the view sits in, as one object of outer's
+	// content (a VBox) among others; nil: the view has a scroll of its own.
+	outer *container.Scroll
 
 	rows    []reportRow
 	heights []float32 // measured under key; 0: not yet
@@ -105,6 +108,46 @@ func newRowsView() *rowsView {
 	return v
 }
 
+// newRowsInBox is a view without a scroll of its own, for a VBox in a
+// scroll with other objects; within names that scroll.
+func newRowsInBox() *rowsView {
+	v := &rowsView{inUse: map[int]*steadyText{}}
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// within tells the view the scroll it sits in, as one object of the
+// scroll's content, a VBox.
+func (v *rowsView) within(outer *container.Scroll) {
+	v.outer = outer
+	outer.OnScrolled = func(fyne.Position) { v.place(v.Size()) }
+}
+
+// viewport is the part of the view in sight: where it starts and how high
+// it is, in the view's own coordinates.
+func (v *rowsView) viewport(size fyne.Size) (top, view float32) {
+	switch {
+	case v.outer != nil && v.outer.Size().Height > 0:
+		return v.outer.Offset.Y - v.Position().Y, v.outer.Size().Height
+	case v.scroll != nil && v.scroll.Size().Height > 0:
+		return v.scroll.Offset.Y, v.scroll.Size().Height
+	}
+	return 0, size.Height
+}
+
+// relayout lays out again the VBox the view sits in, as the scroll does
+// when the content's least size changed: the view's height did.
+func (v *rowsView) relayout() {
+	c, ok := v.outer.Content.(*fyne.Container)
+	if !ok || c.Layout == nil {
+		return
+	}
+	size := fyne.NewSize(c.Size().Width, max(c.MinSize().Height, v.outer.Size().Height))
+	c.Resize(size)
+	c.Layout.Layout(c.Objects, size)
+	canvas.Refresh(v.outer) // its bar: the frame's least-size pass lays the scroll out again
+}
+
 // setRows shows rows in place of the ones shown.
 func (v *rowsView) setRows(rows []reportRow) {
 	v.rows = rows
@@ -116,6 +159,13 @@ func (v *rowsView) setRows(rows []reportRow) {
 		v.free = append(v.free, rt)
 	}
 	v.total = -1
+	if v.outer != nil {
+		if v.Size().Width > 0 {
+			v.relayout()
+			v.Refresh()
+		}
+		return
+	}
 	if v.scroll.Size().Width > 0 {
 		v.Resize(v.MinSize().Max(v.scroll.Size())) // as the scroll lays out its content
 		v.place(v.Size())
@@ -229,10 +279,7 @@ func (v *rowsView) place(size fyne.Size) {
 	v.placing = true
 	defer func() { v.placing = false }()
 	v.sizes(size.Width)
-	top, view := float32(0), size.Height
-	if s := v.scroll.Size(); s.Height > 0 {
-		top, view = v.scroll.Offset.Y, s.Height
-	}
+	top, view := v.viewport(size)
 	from, to := top-view/2, top+view*3/2
 	seen := map[int]*steadyText{}
 	v.objects = make([]fyne.CanvasObject, 0, len(v.inUse)+8)
@@ -265,6 +312,13 @@ func (v *rowsView) place(size fyne.Size) {
 	v.inUse = seen
 	if total != v.total {
 		v.total = total
+		if v.outer != nil {
+			if total != size.Height && size.Width > 0 {
+				v.placing = false
+				v.relayout() // which gives the view its new height, and places its rows again
+			}
+			return
+		}
 		if want := max(total, v.scroll.Size().Height); want != size.Height && size.Width > 0 {
 			v.BaseWidget.Resize(fyne.NewSize(size.Width, want))
 			v.placing = false

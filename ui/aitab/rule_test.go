@@ -10,9 +10,11 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/ui/look"
+	"github.com/robots-studio/robots-studio/ui/richmsg"
 )
 
 // linkedin is the window's speed-test file (4,302 lines): under the
@@ -167,6 +169,77 @@ func TestRuleAsOneLabel(t *testing.T) {
 			if !slices.Contains(v.heights, 0) && v.MinSize().Height != box.MinSize().Height {
 				t.Errorf("%d %%, %s: the column is %v high, a VBox of the labels %v", zoom, targetLabel(tg), v.MinSize().Height, box.MinSize().Height)
 			}
+		}
+	}
+}
+
+// TestWarningsDrawnOnlyInSight: the builder's warnings (a dozen long texts
+// for linkedin's file, most of them below the builder's view) are drawn
+// only as far as they are in sight, give or take a view, before and after
+// a zoom: in a VBox each was wrapped again and drawn anew on every zoom.
+func TestWarningsDrawnOnlyInSight(t *testing.T) {
+	tab, _ := newTestTab(t, linkedin(t))
+	win := fyne.CurrentApp().Driver().AllWindows()[0]
+	win.Resize(fyne.NewSize(1280, 740))
+	for _, zoom := range []int{100, 140} {
+		th := look.New("light")
+		th.Zoom = zoom
+		test.ApplyTheme(t, th)
+		s := scrollShowing(t, tab.Content, "AI policy builder")
+		warning := th.Color(theme.ColorNameWarning, fyne.CurrentApp().Settings().ThemeVariant())
+		top, view := s.Offset.Y, s.Size().Height
+		n, far := 0, 0
+		for _, tx := range drawn(s.Content) {
+			if tx.text.Color != warning {
+				continue
+			}
+			n++
+			if tx.at.Y+tx.text.Size().Height < top-view || tx.at.Y > top+2*view {
+				far++
+			}
+		}
+		if n == 0 {
+			t.Fatalf("at %d %%, no warning drawn in the builder's view", zoom)
+		}
+		if far > 0 {
+			t.Errorf("at %d %%, %d of the %d warning texts drawn are more than a view out of sight", zoom, far, n)
+		}
+		if h := s.Content.MinSize().Height; h < 3*view {
+			t.Fatalf("at %d %%, the builder is %v high in a %v high view; the test proves nothing", zoom, h, view)
+		}
+	}
+}
+
+// TestWarningsAsBefore: the warnings in sight are drawn where a VBox of
+// richmsg texts, as the builder had, draws them.
+func TestWarningsAsBefore(t *testing.T) {
+	tab, _ := newTestTab(t, linkedin(t))
+	win := fyne.CurrentApp().Driver().AllWindows()[0]
+	win.Resize(fyne.NewSize(1280, 740))
+	for _, zoom := range []int{100, 140} {
+		th := look.New("light")
+		th.Zoom = zoom
+		test.ApplyTheme(t, th)
+		v := tab.warnings
+		box := container.NewVBox()
+		for _, w := range tab.plan.Warnings {
+			box.Add(richmsg.NewText("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}))
+		}
+		width := v.Size().Width
+		box.Resize(fyne.NewSize(width, box.MinSize().Height))
+		box.Resize(fyne.NewSize(width, box.MinSize().Height))
+		want, got := drawn(box), drawn(v)
+		if len(got) < 10 {
+			t.Fatalf("at %d %%, %d warning texts drawn; the test proves nothing", zoom, len(got))
+		}
+		for i, g := range got {
+			w := want[i]
+			if g.text.Text != w.text.Text || g.at != w.at || g.text.Size() != w.text.Size() || g.text.TextStyle != w.text.TextStyle || g.text.Color != w.text.Color {
+				t.Fatalf("at %d %%, text %d is %q at %v (%v), a VBox draws %q at %v (%v)", zoom, i, g.text.Text, g.at, g.text.Size(), w.text.Text, w.at, w.text.Size())
+			}
+		}
+		if !slices.Contains(v.heights, 0) && v.MinSize().Height != box.MinSize().Height {
+			t.Errorf("at %d %%, the warnings are %v high, a VBox of them %v", zoom, v.MinSize().Height, box.MinSize().Height)
 		}
 	}
 }

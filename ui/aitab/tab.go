@@ -37,7 +37,7 @@ type Tab struct {
 	custom   *fyne.Container
 	refuse   *keys.Entry // per-crawler overrides: names to refuse
 	admit    *keys.Entry // names to let in
-	warnings *fyne.Container
+	warnings *rowsView // the builder's warnings, in its column
 	// preview is the text shown of the compiled policy (one target's), in
 	// monospace; note, below it, where that text goes and its warnings.
 	preview, note string
@@ -107,7 +107,7 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.custom.Add(t.refuse)
 	t.custom.Add(t.admit)
 	t.custom.Hide()
-	t.warnings = container.NewVBox()
+	t.warnings = newRowsInBox()
 	// The preview wraps at word boundaries: its comment lines are long, and
 	// a sideways scroll in a narrow pane hides half of each.
 	t.rule = newRowsView()
@@ -145,6 +145,9 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, drafts, t.edge.box))
+	// The warnings run to a dozen long texts with linkedin's file, most
+	// of them out of sight: they get widgets only in sight, as the report.
+	t.warnings.within(builder)
 	// What each crawler gets of the live file, below the edge check: both
 	// are about what the site serves rather than what the file says.
 	if t.as = newFetchAs(t); t.as != nil {
@@ -350,11 +353,13 @@ func (t *Tab) replan() {
 	doc := t.doc()
 	t.compiled = aiaccess.Compile(doc, p)
 	t.plan = t.compiled.Plan
-	t.warnings.RemoveAll()
-	for _, w := range t.plan.Warnings {
-		// the crawler names and rules it quotes are drawn as code
-		t.warnings.Add(richmsg.NewText("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}))
+	warnings := make([]reportRow, len(t.plan.Warnings))
+	for i, w := range t.plan.Warnings {
+		// the crawler names and rules it quotes are drawn as code, as
+		// richmsg.NewText draws them
+		warnings[i] = reportRow{segs: richmsg.Segments("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}), wrap: fyne.TextWrapWord}
 	}
+	t.warnings.setRows(warnings)
 	var added []string
 	for _, e := range t.plan.Edits {
 		added = append(added, strings.TrimRight(string(e.Text), "\r\n"))

@@ -91,12 +91,12 @@ func TestBuilderInsertsOneStepAndEnginesAgree(t *testing.T) {
 	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
 	// The warning quotes the crawler's name as code: drawn in the code
 	// font, without the backticks.
-	if got := labels(tab.warnings); !strings.Contains(got, "if GPTBot was meant") || strings.Contains(got, "`") {
+	if got := warningsShown(tab); !strings.Contains(got, "if GPTBot was meant") || strings.Contains(got, "`") {
 		t.Errorf("warnings: %s", got)
 	}
 	code := false
-	for _, o := range tab.warnings.Objects {
-		if w, ok := o.(*richmsg.Text); ok && uitest.InCode(w.Segments, "GPTBot") {
+	for _, r := range tab.warnings.rows {
+		if uitest.InCode(r.segs, "GPTBot") {
 			code = true
 		}
 	}
@@ -136,8 +136,8 @@ func TestCustomStanceShowsPurposes(t *testing.T) {
 		t.Errorf("the purposes do not say that a ticked box refuses: %s", got)
 	}
 	tab.purposes["search"].SetChecked(true)
-	if !strings.Contains(labels(tab.warnings), "refuses Googlebot") {
-		t.Errorf("no Googlebot trap: %s", labels(tab.warnings))
+	if !strings.Contains(warningsShown(tab), "refuses Googlebot") {
+		t.Errorf("no Googlebot trap: %s", warningsShown(tab))
 	}
 	test.Type(tab.refuse, "CCBot")
 	if !strings.Contains(tab.preview, "User-agent: CCBot") {
@@ -292,4 +292,14 @@ func TestAfterInsert(t *testing.T) {
 	if w, col := left.MinSize().Width, left.Size().Width; w > col {
 		t.Errorf("the left column needs %.0f px, has %.0f", w, col)
 	}
+}
+
+// warningsShown is the builder's warnings as the reader sees them, a line
+// each.
+func warningsShown(tab *Tab) string {
+	out := make([]string, len(tab.warnings.rows))
+	for i, r := range tab.warnings.rows {
+		out[i] = richmsg.Shown(r.segs)
+	}
+	return strings.Join(out, "\n")
 }
