@@ -37,7 +37,7 @@ type Tab struct {
 	custom   *fyne.Container
 	refuse   *keys.Entry // per-crawler overrides: names to refuse
 	admit    *keys.Entry // names to let in
-	warnings *rowsView // the builder's warnings, in its column
+	warnings *rowsView   // the builder's warnings, in its column
 	// preview is the text shown of the compiled policy (one target's), in
 	// monospace; note, below it, where that text goes and its warnings.
 	preview, note string
