@@ -48,7 +48,8 @@ type rowsView struct {
 	placing bool
 }
 
-// reportRow is one row: its text segments and whether it wraps. A joined
+// reportRow is one row: its text segments and whether it wraps (a row
+// without segments is an empty space, none high, as an empty VBox). A joined
 // row is the next line of the row before it, as the lines of one label:
 // no padding between them, and they share the label's inner padding (its
 // widget overlaps the one above by that padding twice over).
@@ -217,6 +218,9 @@ func (v *rowsView) sizes(width float32) rowsKey {
 // height is row i's measured height, or an estimate from its length,
 // scaled as the rows measured so far came out against their estimates.
 func (v *rowsView) height(i int) float32 {
+	if len(v.rows[i].segs) == 0 {
+		return 0
+	}
 	if h := v.heights[i]; h > 0 {
 		return h
 	}
@@ -262,7 +266,7 @@ func (v *rowsView) minSize() fyne.Size {
 		// is as wide as its widest row): measured once per text size.
 		v.minKey, v.minW = mk, 0
 		for _, r := range v.rows {
-			if r.wrap == fyne.TextWrapOff {
+			if r.wrap == fyne.TextWrapOff && len(r.segs) > 0 {
 				v.minW = max(v.minW, r.width(k))
 			}
 		}
@@ -287,7 +291,7 @@ func (v *rowsView) place(size fyne.Size) {
 	for i, row := range v.rows {
 		y += v.gap(i)
 		h := v.height(i)
-		if y+h >= from && y <= to {
+		if len(row.segs) > 0 && y+h >= from && y <= to {
 			rt := v.take(i, row)
 			rt.Move(fyne.NewPos(0, y))
 			if rt.Size().Width != size.Width {

@@ -37,7 +37,8 @@ type Tab struct {
 	custom   *fyne.Container
 	refuse   *keys.Entry // per-crawler overrides: names to refuse
 	admit    *keys.Entry // names to let in
-	warnings *rowsView   // the builder's warnings, in its column
+	warnings *rowsView   // the builder's warnings and, under them, drafts
+	drafts   string      // what the vocabularies follow, and that they are drafts
 	// preview is the text shown of the compiled policy (one target's), in
 	// monospace; note, below it, where that text goes and its warnings.
 	preview, note string
@@ -132,9 +133,8 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.use.SetSelectedIndex(0)
 	t.use.OnChanged = func(string) { t.replan() }
 	t.target = widget.NewSelect(targetLabels(), func(string) { t.replan() })
-	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
-		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
-	drafts.Wrapping = fyne.TextWrapWord
+	t.drafts = lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
+		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft})
 	// The lines to add sit beside the choices, in a column of their own
 	// that starts at the top: below the choices and warnings, they were
 	// out of sight at 1280×800, so a choice seemed to change nothing.
@@ -144,9 +144,10 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.edge = newEdgeCheck(t)
 	builder := container.NewVScroll(container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, drafts, t.edge.box))
+		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, t.edge.box))
 	// The warnings run to a dozen long texts with linkedin's file, most
-	// of them out of sight: they get widgets only in sight, as the report.
+	// of them out of sight, and the note on the drafts under them is long
+	// too: they get widgets only in sight, as the report.
 	t.warnings.within(builder)
 	// What each crawler gets of the live file, below the edge check: both
 	// are about what the site serves rather than what the file says.
@@ -353,13 +354,18 @@ func (t *Tab) replan() {
 	doc := t.doc()
 	t.compiled = aiaccess.Compile(doc, p)
 	t.plan = t.compiled.Plan
-	warnings := make([]reportRow, len(t.plan.Warnings))
-	for i, w := range t.plan.Warnings {
+	var warnings []reportRow
+	for _, w := range t.plan.Warnings {
 		// the crawler names and rules it quotes are drawn as code, as
 		// richmsg.NewText draws them
-		warnings[i] = reportRow{segs: richmsg.Segments("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}), wrap: fyne.TextWrapWord}
+		warnings = append(warnings, reportRow{segs: richmsg.Segments("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}), wrap: fyne.TextWrapWord})
 	}
-	t.warnings.setRows(warnings)
+	if len(warnings) == 0 {
+		// where the builder had a VBox of warnings, empty, and padding
+		// after it
+		warnings = append(warnings, reportRow{})
+	}
+	t.warnings.setRows(append(warnings, labelRow(t.drafts, fyne.TextStyle{}, fyne.TextWrapWord)))
 	var added []string
 	for _, e := range t.plan.Edits {
 		added = append(added, strings.TrimRight(string(e.Text), "\r\n"))
