@@ -317,10 +317,10 @@ func (v *rowsView) place(size fyne.Size) {
 	if total != v.total {
 		v.total = total
 		if v.outer != nil {
-			if total != size.Height && size.Width > 0 {
-				v.placing = false
-				v.relayout() // which gives the view its new height, and places its rows again
-			}
+			// The VBox lays the view out again at its new height in the
+			// next frame's least-size pass (a layout from here would run
+			// inside the VBox's own, which goes on with the old height).
+			canvas.Refresh(v)
 			return
 		}
 		if want := max(total, v.scroll.Size().Height); want != size.Height && size.Width > 0 {
