@@ -27,9 +27,10 @@ import (
 type rowsView struct {
 	widget.BaseWidget
 	scroll *container.Scroll // the view's own scroll; nil when it sits in outer
-	// outer is the scroll the view sits in, as one object of outer's
-	// content (a VBox) among others; nil: the view has a scroll of its own.
+	// outer is the scroll the view sits in, as one object of box, a VBox,
+	// among others; nil: the view has a scroll of its own.
 	outer *container.Scroll
+	box   *fyne.Container
 
 	rows    []reportRow
 	heights []float32 // measured under key; 0: not yet
@@ -117,12 +118,47 @@ func newRowsInBox() *rowsView {
 	return v
 }
 
-// within tells the view the scroll it sits in, as one object of the
-// scroll's content, a VBox.
-func (v *rowsView) within(outer *container.Scroll) {
-	v.outer = outer
-	outer.OnScrolled = func(fyne.Position) { v.place(v.Size()) }
+// within puts box, a VBox holding the view among other objects, in a
+// vertical scroll, which the view follows, and returns that scroll.
+func (v *rowsView) within(box *fyne.Container) *container.Scroll {
+	v.box = box
+	v.outer = container.NewVScroll(newMoving(box, func() { v.place(v.Size()) }))
+	return v.outer
 }
+
+// moving is a scroll's content that says when the scroll moves it. A
+// scroll moved by code (the window's Tab scrolls the control it reaches
+// into view) tells no OnScrolled; every move of the view moves its content.
+type moving struct {
+	widget.BaseWidget
+	content fyne.CanvasObject
+	moved   func()
+}
+
+func newMoving(content fyne.CanvasObject, moved func()) *moving {
+	m := &moving{content: content, moved: moved}
+	m.ExtendBaseWidget(m)
+	return m
+}
+
+// Move moves the content with the scroll's view, and says so.
+func (m *moving) Move(p fyne.Position) {
+	if p == m.Position() {
+		return
+	}
+	m.BaseWidget.Move(p)
+	m.moved()
+}
+
+func (m *moving) CreateRenderer() fyne.WidgetRenderer { return movingRenderer{m} }
+
+type movingRenderer struct{ m *moving }
+
+func (r movingRenderer) Destroy()                     {}
+func (r movingRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.m.content} }
+func (r movingRenderer) Layout(size fyne.Size)        { r.m.content.Resize(size) }
+func (r movingRenderer) MinSize() fyne.Size           { return r.m.content.MinSize() }
+func (r movingRenderer) Refresh()                     { r.m.content.Refresh() }
 
 // viewport is the part of the view in sight: where it starts and how high
 // it is, in the view's own coordinates.
@@ -139,8 +175,8 @@ func (v *rowsView) viewport(size fyne.Size) (top, view float32) {
 // relayout lays out again the VBox the view sits in, as the scroll does
 // when the content's least size changed: the view's height did.
 func (v *rowsView) relayout() {
-	c, ok := v.outer.Content.(*fyne.Container)
-	if !ok || c.Layout == nil {
+	c := v.box
+	if c.Layout == nil {
 		return
 	}
 	size := fyne.NewSize(c.Size().Width, max(c.MinSize().Height, v.outer.Size().Height))

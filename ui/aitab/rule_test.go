@@ -267,3 +267,30 @@ func warningsAsBefore(t *testing.T, src string, least int) {
 		}
 	}
 }
+
+// TestWarningsFollowTheBuildersScroll: the builder scrolled by code (as
+// the window's Tab scrolls the control it reaches into view, which tells
+// no OnScrolled) shows the warnings now in sight.
+func TestWarningsFollowTheBuildersScroll(t *testing.T) {
+	tab, _ := newTestTab(t, linkedin(t))
+	win := fyne.CurrentApp().Driver().AllWindows()[0]
+	win.Resize(fyne.NewSize(1280, 740))
+	s := scrollShowing(t, tab.Content, "AI policy builder")
+	v := tab.warnings
+	view := s.Size().Height
+	at := v.Position().Y + v.Size().Height - view // the warnings' end at the view's foot
+	if v.Size().Height < 2*view {
+		t.Fatalf("the warnings are %v high in a %v high view; the test proves nothing", v.Size().Height, view)
+	}
+	s.ScrollToOffset(fyne.NewPos(0, at))
+	warning := theme.Color(theme.ColorNameWarning)
+	seen := 0
+	for _, tx := range drawn(s.Content) {
+		if tx.text.Color == warning && tx.at.Y+tx.text.Size().Height > at && tx.at.Y < at+view {
+			seen++
+		}
+	}
+	if seen < 5 {
+		t.Errorf("scrolled to the warnings' end, %d of their texts are drawn in sight", seen)
+	}
+}

@@ -142,17 +142,18 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	// The edge check sits below the builder's choices: the config it
 	// reads is the one the compiled server rules go into.
 	t.edge = newEdgeCheck(t)
-	builder := container.NewVScroll(container.NewVBox(
+	box := container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, t.edge.box))
+		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, t.edge.box)
 	// The warnings run to a dozen long texts with linkedin's file, most
 	// of them out of sight, and the note on the drafts under them is long
-	// too: they get widgets only in sight, as the report.
-	t.warnings.within(builder)
+	// too: they get widgets only in sight, as the report, which follows
+	// the builder's scroll.
+	builder := t.warnings.within(box)
 	// What each crawler gets of the live file, below the edge check: both
 	// are about what the site serves rather than what the file says.
 	if t.as = newFetchAs(t); t.as != nil {
-		builder.Content.(*fyne.Container).Add(t.as.box)
+		box.Add(t.as.box)
 	}
 	// The note (where a rule goes, whom it refuses: a long list) scrolls
 	// below the text it is about; above the scroll it pushed the buttons
