@@ -19,11 +19,12 @@ import (
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
-// aiRow is the text of the AI tab's row that names crawler, "" when there
-// is none.
+// aiRow is the text of the AI tab's report row that names crawler, ""
+// when there is none. The report's rows are rich texts of the tab's own
+// kind (aitab's steadyText); they begin with ✔ or ✖.
 func aiRow(s *studio, crawler string) string {
 	for _, o := range test.LaidOutObjects(s.ai.Content) {
-		if r, ok := o.(*widget.RichText); ok && strings.Contains(r.String(), crawler) {
+		if r, ok := o.(fmt.Stringer); ok && strings.ContainsAny(r.String(), "✔✖") && strings.Contains(r.String(), crawler) {
 			return r.String()
 		}
 	}

@@ -22,6 +22,8 @@ func hasButton(o fyne.CanvasObject, text string) bool {
 		return hasButton(w.Leading, text) || hasButton(w.Trailing, text)
 	case *container.Scroll:
 		return hasButton(w.Content, text)
+	case *moving:
+		return hasButton(w.content, text)
 	}
 	return false
 }

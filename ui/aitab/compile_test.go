@@ -33,8 +33,8 @@ func TestCompileEveryTarget(t *testing.T) {
 	}
 	for tg, text := range cases {
 		tab.target.SetSelectedIndex(int(tg))
-		if tab.preview.Text != text {
-			t.Errorf("%s: the preview shows\n%s\nwant\n%s", targetLabel(tg), tab.preview.Text, text)
+		if tab.preview != text {
+			t.Errorf("%s: the preview shows\n%s\nwant\n%s", targetLabel(tg), tab.preview, text)
 		}
 		if tab.insert.Visible() {
 			t.Errorf("%s: Insert is offered for a target it does not apply", targetLabel(tg))
@@ -48,8 +48,8 @@ func TestCompileEveryTarget(t *testing.T) {
 		t.Errorf("the nginx rule does not refuse GPTBot:\n%s", cases[targetServer])
 	}
 	tab.target.SetSelectedIndex(int(targetRobots))
-	if !tab.insert.Visible() || !strings.Contains(tab.preview.Text, "User-agent: GPTBot") {
-		t.Errorf("robots.txt target: insert shown %v, preview\n%s", tab.insert.Visible(), tab.preview.Text)
+	if !tab.insert.Visible() || !strings.Contains(tab.preview, "User-agent: GPTBot") {
+		t.Errorf("robots.txt target: insert shown %v, preview\n%s", tab.insert.Visible(), tab.preview)
 	}
 }
 
@@ -59,8 +59,8 @@ func TestCompileNoServerRulesSaysWhy(t *testing.T) {
 	tab, _ := newTestTab(t, "User-agent: *\nAllow: /\n")
 	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.AllowAll).String())
 	tab.target.SetSelectedIndex(int(targetServer))
-	if !strings.Contains(tab.note.Text, "No server rules") || !tab.copyBtn.Disabled() {
-		t.Errorf("note %q, copy disabled %v", tab.note.Text, tab.copyBtn.Disabled())
+	if !strings.Contains(tab.note, "No server rules") || !tab.copyBtn.Disabled() {
+		t.Errorf("note %q, copy disabled %v", tab.note, tab.copyBtn.Disabled())
 	}
 }
 
@@ -88,16 +88,16 @@ func TestCompileButtonsInSight(t *testing.T) {
 	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
 	tab.atServer.SetChecked(true)
 	tab.target.SetSelectedIndex(int(targetServer))
-	if len(tab.note.Text) < 500 {
-		t.Fatalf("the note is too short to test with: %q", tab.note.Text)
+	if len(tab.note) < 500 {
+		t.Fatalf("the note is too short to test with: %q", tab.note)
 	}
 	// lay the window out again, as a frame does
 	win.Resize(fyne.NewSize(1000, 680))
 	win.Resize(fyne.NewSize(1024, 700))
 	d := fyne.CurrentApp().Driver()
 	bottom := d.AbsolutePositionForObject(tab.copyBtn).Y + tab.copyBtn.Size().Height
-	if h := win.Canvas().Size().Height; bottom > h || tab.previewBox.Size().Height < h/3 {
-		t.Errorf("Copy ends at y %v, the rule's view is %v high, the window %v", bottom, tab.previewBox.Size().Height, h)
+	if h := win.Canvas().Size().Height; bottom > h || tab.rule.scroll.Size().Height < h/3 {
+		t.Errorf("Copy ends at y %v, the rule's view is %v high, the window %v", bottom, tab.rule.scroll.Size().Height, h)
 	}
 }
 
@@ -109,7 +109,7 @@ func TestCompileUse(t *testing.T) {
 	tab.use.SetSelectedIndex(2) // use=reference
 	tab.target.SetSelectedIndex(int(targetSignal))
 	want := aiaccess.Compile(syntax.Parse([]byte(src)), aiaccess.Policy{Stance: aiaccess.SearchNoTraining, Use: "reference"}).SignalHeader()
-	if !strings.Contains(want, "use=reference") || tab.preview.Text != want {
-		t.Errorf("preview %q, want %q", tab.preview.Text, want)
+	if !strings.Contains(want, "use=reference") || tab.preview != want {
+		t.Errorf("preview %q, want %q", tab.preview, want)
 	}
 }

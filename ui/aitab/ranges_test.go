@@ -29,9 +29,9 @@ func TestCompileRefusesUpdatedRanges(t *testing.T) {
 	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
 	tab.atServer.SetChecked(true)
 	tab.target.SetSelectedIndex(int(targetServer)) // nginx
-	if !strings.Contains(tab.note.Text, "IP ranges of GPTBot (https://openai.com/gptbot.json), but the catalogue holds none") ||
-		strings.Contains(tab.preview.Text, "geo ") {
-		t.Fatalf("before the update: note\n%s\nrule\n%s", tab.note.Text, tab.preview.Text)
+	if !strings.Contains(tab.note, "IP ranges of GPTBot (https://openai.com/gptbot.json), but the catalogue holds none") ||
+		strings.Contains(tab.preview, "geo ") {
+		t.Fatalf("before the update: note\n%s\nrule\n%s", tab.note, tab.preview)
 	}
 
 	srv := httptest.NewServer(http.FileServer(http.Dir("../../tester/crawlers/sources/testdata")))
@@ -41,19 +41,19 @@ func TestCompileRefusesUpdatedRanges(t *testing.T) {
 	}
 	tab.atServer.SetChecked(false) // any change of the policy compiles it again
 	tab.atServer.SetChecked(true)
-	if !strings.Contains(tab.preview.Text, "geo $robots_studio_refused_ip {") || !strings.Contains(tab.preview.Text, "    20.171.206.0/23 1;") {
-		t.Errorf("the nginx rule does not refuse GPTBot's ranges:\n%s", tab.preview.Text)
+	if !strings.Contains(tab.preview, "geo $robots_studio_refused_ip {") || !strings.Contains(tab.preview, "    20.171.206.0/23 1;") {
+		t.Errorf("the nginx rule does not refuse GPTBot's ranges:\n%s", tab.preview)
 	}
 	for _, want := range []string{"GPTBot (" + srv.URL + "/gptbot.json, ", "⚠ geo tests $remote_addr"} {
-		if !strings.Contains(tab.note.Text, want) {
-			t.Errorf("no %q in the note:\n%s", want, tab.note.Text)
+		if !strings.Contains(tab.note, want) {
+			t.Errorf("no %q in the note:\n%s", want, tab.note)
 		}
 	}
-	if strings.Contains(tab.note.Text, "IP ranges of GPTBot (https://openai.com/gptbot.json), but the catalogue holds none") {
-		t.Errorf("the ranges were read, yet the note says they are missing:\n%s", tab.note.Text)
+	if strings.Contains(tab.note, "IP ranges of GPTBot (https://openai.com/gptbot.json), but the catalogue holds none") {
+		t.Errorf("the ranges were read, yet the note says they are missing:\n%s", tab.note)
 	}
 	tab.target.SetSelectedIndex(int(targetServer) + len(aiaccess.Servers) - 1) // Cloudflare
-	if !strings.Contains(tab.preview.Text, "ip.src in {") || !strings.Contains(tab.preview.Text, "20.171.206.0/23") {
-		t.Errorf("the Cloudflare rule does not refuse GPTBot's ranges:\n%s", tab.preview.Text)
+	if !strings.Contains(tab.preview, "ip.src in {") || !strings.Contains(tab.preview, "20.171.206.0/23") {
+		t.Errorf("the Cloudflare rule does not refuse GPTBot's ranges:\n%s", tab.preview)
 	}
 }

@@ -2,6 +2,7 @@ package aitab
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -25,7 +26,11 @@ import (
 // from their length, so the scroll's length settles as the user scrolls.
 type rowsView struct {
 	widget.BaseWidget
-	scroll *container.Scroll
+	scroll *container.Scroll // the view's own scroll; nil when it sits in outer
+	// outer is the scroll the view sits in, as one object of box, a VBox,
+	// among others; nil: the view has a scroll of its own.
+	outer *container.Scroll
+	box   *fyne.Container
 
 	rows    []reportRow
 	heights []float32 // measured under key; 0: not yet
@@ -36,18 +41,23 @@ type rowsView struct {
 	guessed float32 // under key: what the rows measured so far were
 	found   float32 // estimated to be, and what they measured
 
-	inUse   map[int]*widget.RichText // the widgets of the rows in sight
-	free    []*widget.RichText
+	inUse   map[int]*steadyText // the widgets of the rows in sight
+	free    []*steadyText
 	objects []fyne.CanvasObject
 	minW    float32 // the widest row's least width: the unwrapped rows and the wrapped ones seen
 	minKey  rowsKey // the key minW's unwrapped rows were measured under; widthless
 	placing bool
 }
 
-// reportRow is one row: its text segments and whether it wraps.
+// reportRow is one row: its text segments and whether it wraps (a row
+// without segments is an empty space, none high, as an empty VBox). A joined
+// row is the next line of the row before it, as the lines of one label:
+// no padding between them, and they share the label's inner padding (its
+// widget overlaps the one above by that padding twice over).
 type reportRow struct {
-	segs []widget.RichTextSegment
-	wrap fyne.TextWrap
+	segs   []widget.RichTextSegment
+	wrap   fyne.TextWrap
+	joined bool
 }
 
 // rowsKey is what a measured height depends on.
@@ -57,6 +67,19 @@ type rowsKey struct{ width, text, pad, inner, spacing float32 }
 func labelRow(text string, style fyne.TextStyle, wrap fyne.TextWrap) reportRow {
 	return reportRow{segs: []widget.RichTextSegment{&widget.TextSegment{Text: text, Style: widget.RichTextStyle{
 		ColorName: theme.ColorNameForeground, Inline: true, TextStyle: style, SizeName: theme.SizeNameText}}}, wrap: wrap}
+}
+
+// labelLines is text as a label with style and wrap shows it: a row for
+// each line, each after the first joined to the one before. A label wraps
+// each line on its own, so the rows wrap as the label would.
+func labelLines(text string, style fyne.TextStyle, wrap fyne.TextWrap) []reportRow {
+	lines := strings.Split(text, "\n")
+	rows := make([]reportRow, len(lines))
+	for i, l := range lines {
+		rows[i] = labelRow(l, style, wrap)
+		rows[i].joined = i > 0
+	}
+	return rows
 }
 
 // width is an unwrapped row's least width: its segments side by side.
@@ -80,11 +103,86 @@ func (r reportRow) String() string {
 }
 
 func newRowsView() *rowsView {
-	v := &rowsView{inUse: map[int]*widget.RichText{}}
+	v := &rowsView{inUse: map[int]*steadyText{}}
 	v.ExtendBaseWidget(v)
 	v.scroll = container.NewVScroll(v)
 	v.scroll.OnScrolled = func(fyne.Position) { v.place(v.Size()) }
 	return v
+}
+
+// newRowsInBox is a view without a scroll of its own, for a VBox in a
+// scroll with other objects; within names that scroll.
+func newRowsInBox() *rowsView {
+	v := &rowsView{inUse: map[int]*steadyText{}}
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// within puts box, a VBox holding the view among other objects, in a
+// vertical scroll, which the view follows, and returns that scroll.
+func (v *rowsView) within(box *fyne.Container) *container.Scroll {
+	v.box = box
+	v.outer = container.NewVScroll(newMoving(box, func() { v.place(v.Size()) }))
+	return v.outer
+}
+
+// moving is a scroll's content that says when the scroll moves it. A
+// scroll moved by code (the window's Tab scrolls the control it reaches
+// into view) tells no OnScrolled; every move of the view moves its content.
+type moving struct {
+	widget.BaseWidget
+	content fyne.CanvasObject
+	moved   func()
+}
+
+func newMoving(content fyne.CanvasObject, moved func()) *moving {
+	m := &moving{content: content, moved: moved}
+	m.ExtendBaseWidget(m)
+	return m
+}
+
+// Move moves the content with the scroll's view, and says so.
+func (m *moving) Move(p fyne.Position) {
+	if p == m.Position() {
+		return
+	}
+	m.BaseWidget.Move(p)
+	m.moved()
+}
+
+func (m *moving) CreateRenderer() fyne.WidgetRenderer { return movingRenderer{m} }
+
+type movingRenderer struct{ m *moving }
+
+func (r movingRenderer) Destroy()                     {}
+func (r movingRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.m.content} }
+func (r movingRenderer) Layout(size fyne.Size)        { r.m.content.Resize(size) }
+func (r movingRenderer) MinSize() fyne.Size           { return r.m.content.MinSize() }
+func (r movingRenderer) Refresh()                     { r.m.content.Refresh() }
+
+// viewport is the part of the view in sight: where it starts and how high
+// it is, in the view's own coordinates.
+func (v *rowsView) viewport(size fyne.Size) (top, view float32) {
+	switch {
+	case v.outer != nil && v.outer.Size().Height > 0:
+		return v.outer.Offset.Y - v.Position().Y, v.outer.Size().Height
+	case v.scroll != nil && v.scroll.Size().Height > 0:
+		return v.scroll.Offset.Y, v.scroll.Size().Height
+	}
+	return 0, size.Height
+}
+
+// relayout lays out again the VBox the view sits in, as the scroll does
+// when the content's least size changed: the view's height did.
+func (v *rowsView) relayout() {
+	c := v.box
+	if c.Layout == nil {
+		return
+	}
+	size := fyne.NewSize(c.Size().Width, max(c.MinSize().Height, v.outer.Size().Height))
+	c.Resize(size)
+	c.Layout.Layout(c.Objects, size)
+	canvas.Refresh(v.outer) // its bar: the frame's least-size pass lays the scroll out again
 }
 
 // setRows shows rows in place of the ones shown.
@@ -98,6 +196,13 @@ func (v *rowsView) setRows(rows []reportRow) {
 		v.free = append(v.free, rt)
 	}
 	v.total = -1
+	if v.outer != nil {
+		if v.Size().Width > 0 {
+			v.relayout()
+			v.Refresh()
+		}
+		return
+	}
 	if v.scroll.Size().Width > 0 {
 		v.Resize(v.MinSize().Max(v.scroll.Size())) // as the scroll lays out its content
 		v.place(v.Size())
@@ -149,6 +254,9 @@ func (v *rowsView) sizes(width float32) rowsKey {
 // height is row i's measured height, or an estimate from its length,
 // scaled as the rows measured so far came out against their estimates.
 func (v *rowsView) height(i int) float32 {
+	if len(v.rows[i].segs) == 0 {
+		return 0
+	}
 	if h := v.heights[i]; h > 0 {
 		return h
 	}
@@ -186,10 +294,7 @@ func (v *rowsView) minSize() fyne.Size {
 	if v.total < 0 {
 		v.total = 0
 		for i := range v.rows {
-			v.total += v.height(i)
-		}
-		if n := len(v.rows); n > 1 {
-			v.total += float32(n-1) * k.pad
+			v.total += v.gap(i) + v.height(i)
 		}
 	}
 	if mk := (rowsKey{text: k.text, inner: k.inner}); mk != v.minKey {
@@ -197,7 +302,7 @@ func (v *rowsView) minSize() fyne.Size {
 		// is as wide as its widest row): measured once per text size.
 		v.minKey, v.minW = mk, 0
 		for _, r := range v.rows {
-			if r.wrap == fyne.TextWrapOff {
+			if r.wrap == fyne.TextWrapOff && len(r.segs) > 0 {
 				v.minW = max(v.minW, r.width(k))
 			}
 		}
@@ -213,18 +318,16 @@ func (v *rowsView) place(size fyne.Size) {
 	}
 	v.placing = true
 	defer func() { v.placing = false }()
-	k := v.sizes(size.Width)
-	top, view := float32(0), size.Height
-	if s := v.scroll.Size(); s.Height > 0 {
-		top, view = v.scroll.Offset.Y, s.Height
-	}
+	v.sizes(size.Width)
+	top, view := v.viewport(size)
 	from, to := top-view/2, top+view*3/2
-	seen := map[int]*widget.RichText{}
+	seen := map[int]*steadyText{}
 	v.objects = make([]fyne.CanvasObject, 0, len(v.inUse)+8)
-	y, total := float32(0), float32(0)
+	y := float32(0)
 	for i, row := range v.rows {
+		y += v.gap(i)
 		h := v.height(i)
-		if y+h >= from && y <= to {
+		if len(row.segs) > 0 && y+h >= from && y <= to {
 			rt := v.take(i, row)
 			rt.Move(fyne.NewPos(0, y))
 			if rt.Size().Width != size.Width {
@@ -238,9 +341,9 @@ func (v *rowsView) place(size fyne.Size) {
 			seen[i] = rt
 			v.objects = append(v.objects, rt)
 		}
-		y += h + k.pad
-		total = y - k.pad
+		y += h
 	}
+	total := y
 	for i, rt := range v.inUse {
 		if seen[i] == nil {
 			v.free = append(v.free, rt)
@@ -249,6 +352,13 @@ func (v *rowsView) place(size fyne.Size) {
 	v.inUse = seen
 	if total != v.total {
 		v.total = total
+		if v.outer != nil {
+			// The VBox lays the view out again at its new height in the
+			// next frame's least-size pass (a layout from here would run
+			// inside the VBox's own, which goes on with the old height).
+			canvas.Refresh(v)
+			return
+		}
 		if want := max(total, v.scroll.Size().Height); want != size.Height && size.Width > 0 {
 			v.BaseWidget.Resize(fyne.NewSize(size.Width, want))
 			v.placing = false
@@ -259,27 +369,103 @@ func (v *rowsView) place(size fyne.Size) {
 
 // take is the widget for row i: the one it has, or a free one given the
 // row's text.
-func (v *rowsView) take(i int, row reportRow) *widget.RichText {
+func (v *rowsView) take(i int, row reportRow) *steadyText {
 	if rt := v.inUse[i]; rt != nil {
 		return rt
 	}
-	var rt *widget.RichText
+	var rt *steadyText
 	if n := len(v.free); n > 0 {
 		rt, v.free = v.free[n-1], v.free[:n-1]
 	} else {
-		rt = widget.NewRichText()
+		rt = newSteadyText()
 	}
-	rt.Segments = slices.Clone(row.segs)
-	rt.Wrapping = row.wrap
-	rt.Refresh()
+	rt.show(row)
 	return rt
+}
+
+// steadyText is a rich text that wraps its rows again only when what they
+// depend on changed: its width, its segments (show) or the theme.
+// widget.RichText wraps on every Refresh, and twice on every Resize, even
+// one that changes only its height; on a zoom, Fyne's theme walk and the
+// containers above it refresh each text several times, and the rows are
+// resized to their new height after (measured: each row in sight wrapped
+// six times per zoom).
+type steadyText struct {
+	widget.RichText
+	shown   int     // counts show: the segments' version
+	wrapped wrapKey // what the rows were last wrapped under
+}
+
+// wrapKey is what a rich text's rows depend on. Themes are compared as
+// values: a new theme (each zoom is one) wraps again.
+type wrapKey struct {
+	theme   fyne.Theme
+	variant fyne.ThemeVariant
+	width   float32
+	shown   int
+}
+
+func newSteadyText() *steadyText {
+	s := &steadyText{}
+	s.Scroll = container.ScrollNone // as widget.NewRichText
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// show gives the text row's segments and wrapping.
+func (s *steadyText) show(row reportRow) {
+	s.Segments = slices.Clone(row.segs)
+	s.Wrapping = row.wrap
+	s.shown++
+	s.Refresh()
+}
+
+// Refresh wraps the rows again if the theme or the width changed since
+// they were last wrapped; otherwise it redraws them as they are.
+func (s *steadyText) Refresh() {
+	k := wrapKey{theme: s.Theme(), width: s.Size().Width, shown: s.shown}
+	if a := fyne.CurrentApp(); a != nil {
+		k.variant = a.Settings().ThemeVariant()
+	}
+	if reflect.TypeOf(k.theme).Comparable() && k == s.wrapped {
+		s.BaseWidget.Refresh()
+		return
+	}
+	s.wrapped = k
+	s.RichText.Refresh()
+}
+
+// Resize lays the rows out again at size, wrapping them only if the width
+// changed.
+func (s *steadyText) Resize(size fyne.Size) {
+	if size == s.Size() {
+		return
+	}
+	width := s.Size().Width
+	s.BaseWidget.Resize(size)
+	if size.Width != width {
+		s.Refresh()
+	}
 }
 
 // y is where row i starts, with the heights known or estimated.
 func (v *rowsView) y(i int) float32 {
 	y := float32(0)
 	for j := range i {
-		y += v.height(j) + v.key.pad
+		y += v.gap(j) + v.height(j)
 	}
-	return y
+	return y + v.gap(i)
+}
+
+// gap is the space above row i: none above the first, the theme's padding
+// between rows as a VBox has, and less than none between the lines of one
+// label (rows joined), whose widgets overlap by their inner padding.
+func (v *rowsView) gap(i int) float32 {
+	switch {
+	case i == 0:
+		return 0
+	case v.rows[i].joined:
+		return -2 * v.key.inner
+	}
+	return v.key.pad
 }

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/ui/look"
@@ -112,4 +113,60 @@ func TestReportHasWidgetsOnlyInSight(t *testing.T) {
 		t.Fatal("the zoom did not reach the report; the test proves nothing")
 	}
 	inSight(t, v)
+}
+
+// measuring counts the texts measured while it is the app, each text as
+// often as it was measured.
+type measuring struct {
+	fyne.App
+	seen map[string]int
+}
+
+func (m *measuring) Driver() fyne.Driver { return measuringDriver{m.App.Driver(), m} }
+
+type measuringDriver struct {
+	fyne.Driver
+	m *measuring
+}
+
+func (d measuringDriver) RenderedTextSize(text string, size float32, style fyne.TextStyle, source fyne.Resource) (fyne.Size, float32) {
+	d.m.seen[text]++
+	return d.Driver.RenderedTextSize(text, size, style, source)
+}
+
+// TestRowsWrapOnlyWhenTheyMust: on a zoom, each wrapped row in sight of
+// the report and of the lines to add is wrapped when the theme reaches it
+// and again only when its width changes: the column narrows twice here
+// while the splits above settle under the new sizes, so three times at
+// most. A widget.RichText wraps on every refresh and twice on every
+// resize: Fyne's theme walk, the containers above it and the row's new
+// height made it six (each wrap measures the row's whole text first: that
+// is what is counted).
+func TestRowsWrapOnlyWhenTheyMust(t *testing.T) {
+	tab, _ := newTestTab(t, linkedin(t))
+	fyne.CurrentApp().Driver().AllWindows()[0].Resize(fyne.NewSize(1280, 740))
+	app := fyne.CurrentApp()
+	m := &measuring{App: app, seen: map[string]int{}}
+	fyne.SetCurrentApp(m)
+	defer fyne.SetCurrentApp(app)
+	zoomed := look.New("light")
+	zoomed.Zoom = 140
+	app.Settings().SetTheme(zoomed) // as test.ApplyTheme, which wants its own app
+	checked := 0
+	for _, v := range []*rowsView{tab.report, tab.rule} {
+		line := fyne.MeasureText("Ág", theme.TextSize(), fyne.TextStyle{}).Height
+		for i, rt := range v.inUse {
+			text := v.rows[i].segs[0].Textual()
+			if len(v.rows[i].segs) > 1 || rt.MinSize().Height < 2*line+2*theme.InnerPadding() {
+				continue // one line: its text is measured to be drawn too
+			}
+			checked++
+			if n := m.seen[text]; n > 3 {
+				t.Errorf("row %d (%q) was wrapped %d times on a zoom", i, text, n)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("%d wrapped rows in sight; the test proves nothing", checked)
+	}
 }

@@ -26,7 +26,7 @@ func TestLanguageSwitchKeepsTheAITab(t *testing.T) {
 	x.purposes[catalogue.Archive].SetChecked(true)
 	x.refuse.SetText("Bytespider")
 	x.admit.SetText("GPTBot")
-	preview := rules(x.preview.Text)
+	preview := rules(x.preview)
 	for _, l := range []struct{ code, locale, title, custom string }{
 		{"ru", "ru_RU.UTF-8", "Конструктор политики для ИИ", aiaccess.StanceName(aiaccess.Custom).String()},
 		{"pl", "pl_PL.UTF-8", "Kreator polityki AI", aiaccess.StanceName(aiaccess.Custom).String()},
@@ -46,7 +46,7 @@ func TestLanguageSwitchKeepsTheAITab(t *testing.T) {
 		if x.stance.Selected != x.stance.Options[3] || !x.custom.Visible() {
 			t.Errorf("%s: stance %q, want the custom one", l.code, x.stance.Selected)
 		}
-		if got := rules(x.preview.Text); got != preview || preview == "" {
+		if got := rules(x.preview); got != preview || preview == "" {
 			t.Errorf("%s: lines to add\n%s\nwant\n%s", l.code, got, preview)
 		}
 	}

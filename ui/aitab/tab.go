@@ -37,18 +37,24 @@ type Tab struct {
 	custom   *fyne.Container
 	refuse   *keys.Entry // per-crawler overrides: names to refuse
 	admit    *keys.Entry // names to let in
-	warnings *fyne.Container
-	preview  *widget.Label
-	// previewBox scrolls the preview in its own column.
-	previewBox *container.Scroll
-	insert     *widget.Button
-	plan       aiaccess.Plan
+	warnings *rowsView   // the builder's warnings and, under them, drafts
+	drafts   string      // what the vocabularies follow, and that they are drafts
+	// preview is the text shown of the compiled policy (one target's), in
+	// monospace; note, below it, where that text goes and its warnings.
+	preview, note string
+	// rule shows the preview and the note in a column that scrolls on its
+	// own, as a label of each would, with widgets only for the lines in
+	// sight: the robots.txt target alone runs to some 200 lines, and as one
+	// label it was wrapped again and drawn whole (most of it out of sight)
+	// on every zoom, a third of each F11 with the tab in view.
+	rule   *rowsView
+	insert *widget.Button
+	plan   aiaccess.Plan
 	// The compiled policy: every signal, one target in the preview.
 	compiled  aiaccess.Signals
 	target    *widget.Select
 	atServer  *widget.Check  // Policy.RefuseAtServer
 	use       *widget.Select // Policy.Use: none, then aipref.UseValues
-	note      *widget.Label  // where the target's text goes, its warnings
 	copyBtn   *widget.Button
 	shownText string // the selected target's text, for Copy
 	edge      *edgeCheck
@@ -102,12 +108,10 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.custom.Add(t.refuse)
 	t.custom.Add(t.admit)
 	t.custom.Hide()
-	t.warnings = container.NewVBox()
+	t.warnings = newRowsInBox()
 	// The preview wraps at word boundaries: its comment lines are long, and
 	// a sideways scroll in a narrow pane hides half of each.
-	t.preview = widget.NewLabel("")
-	t.preview.TextStyle = fyne.TextStyle{Monospace: true}
-	t.preview.Wrapping = fyne.TextWrapWord
+	t.rule = newRowsView()
 	t.insert = widget.NewButton(lang.X("aitab.build.insert", "Insert into robots.txt"), t.Insert)
 	t.insert.Importance = widget.HighImportance
 	t.copyBtn = widget.NewButtonWithIcon(lang.X("aitab.compile.copy", "Copy"), theme.ContentCopyIcon(), func() {
@@ -128,12 +132,9 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	t.use = widget.NewSelect(uses, nil)
 	t.use.SetSelectedIndex(0)
 	t.use.OnChanged = func(string) { t.replan() }
-	t.note = widget.NewLabel("")
-	t.note.Wrapping = fyne.TextWrapWord
 	t.target = widget.NewSelect(targetLabels(), func(string) { t.replan() })
-	drafts := widget.NewLabel(lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
-		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft}))
-	drafts.Wrapping = fyne.TextWrapWord
+	t.drafts = lang.X("aitab.build.drafts", "Content-Signal follows {{.Signals}}; Content-Usage follows {{.Attach}} with the labels of {{.Vocab}}. Neither vocabulary is settled: crawlers may read them differently, or not at all.",
+		map[string]any{"Signals": aipref.SignalsPolicy, "Attach": aipref.AttachDraft, "Vocab": aipref.VocabDraft})
 	// The lines to add sit beside the choices, in a column of their own
 	// that starts at the top: below the choices and warnings, they were
 	// out of sight at 1280×800, so a choice seemed to change nothing.
@@ -141,18 +142,22 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	// The edge check sits below the builder's choices: the config it
 	// reads is the one the compiled server rules go into.
 	t.edge = newEdgeCheck(t)
-	builder := container.NewVScroll(container.NewVBox(
+	box := container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("aitab.build.title", "AI policy builder"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, drafts, t.edge.box))
+		t.stance, t.custom, t.atServer, atServerWhy, t.use, t.warnings, t.edge.box)
+	// The warnings run to a dozen long texts with linkedin's file, most
+	// of them out of sight, and the note on the drafts under them is long
+	// too: they get widgets only in sight, as the report, which follows
+	// the builder's scroll.
+	builder := t.warnings.within(box)
 	// What each crawler gets of the live file, below the edge check: both
 	// are about what the site serves rather than what the file says.
 	if t.as = newFetchAs(t); t.as != nil {
-		builder.Content.(*fyne.Container).Add(t.as.box)
+		box.Add(t.as.box)
 	}
 	// The note (where a rule goes, whom it refuses: a long list) scrolls
 	// below the text it is about; above the scroll it pushed the buttons
 	// out of the window (Russian, 1024×768).
-	t.previewBox = container.NewVScroll(container.NewVBox(t.preview, t.note))
 	// The preview shows one target of the compiled policy at a time: the
 	// robots.txt lines (the one target Insert applies), the header
 	// values, Bing's tag, each server's rules.
@@ -161,7 +166,7 @@ func New(doc func() *syntax.Document, apply func(edits []aiaccess.Edit) error) *
 	lines := container.NewBorder(
 		container.NewVBox(
 			compileTitle, t.target),
-		container.NewVBox(t.insert, t.copyBtn), nil, nil, t.previewBox)
+		container.NewVBox(t.insert, t.copyBtn), nil, nil, t.rule.scroll)
 	right := container.NewHSplit(builder, lines)
 	right.Offset = 0.5
 	split := container.NewHSplit(left, right)
@@ -338,7 +343,7 @@ func (t *Tab) policy() aiaccess.Policy {
 
 // replan rebuilds the builder's preview and warnings.
 func (t *Tab) replan() {
-	if t.preview == nil {
+	if t.rule == nil {
 		return
 	}
 	p := t.policy()
@@ -350,11 +355,18 @@ func (t *Tab) replan() {
 	doc := t.doc()
 	t.compiled = aiaccess.Compile(doc, p)
 	t.plan = t.compiled.Plan
-	t.warnings.RemoveAll()
+	var warnings []reportRow
 	for _, w := range t.plan.Warnings {
-		// the crawler names and rules it quotes are drawn as code
-		t.warnings.Add(richmsg.NewText("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}))
+		// the crawler names and rules it quotes are drawn as code, as
+		// richmsg.NewText draws them
+		warnings = append(warnings, reportRow{segs: richmsg.Segments("⚠ "+w.String(), richmsg.Style{Color: theme.ColorNameWarning}), wrap: fyne.TextWrapWord})
 	}
+	if len(warnings) == 0 {
+		// where the builder had a VBox of warnings, empty, and padding
+		// after it
+		warnings = append(warnings, reportRow{})
+	}
+	t.warnings.setRows(append(warnings, labelRow(t.drafts, fyne.TextStyle{}, fyne.TextWrapWord)))
 	var added []string
 	for _, e := range t.plan.Edits {
 		added = append(added, strings.TrimRight(string(e.Text), "\r\n"))
@@ -373,13 +385,7 @@ func (t *Tab) replan() {
 	case text == "":
 		text = "—"
 	}
-	t.preview.SetText(text)
-	t.note.SetText(note)
-	if note == "" {
-		t.note.Hide()
-	} else {
-		t.note.Show()
-	}
+	t.showRule(text, note)
 	if tg == targetRobots {
 		t.insert.Show()
 	} else {
@@ -395,6 +401,20 @@ func (t *Tab) replan() {
 	} else {
 		t.copyBtn.Enable()
 	}
+}
+
+// showRule shows text in monospace and note below it (none when ""), each
+// as a label wrapping at words would show it.
+func (t *Tab) showRule(text, note string) {
+	if text == t.preview && note == t.note && t.rule.rows != nil {
+		return
+	}
+	t.preview, t.note = text, note
+	rows := labelLines(text, fyne.TextStyle{Monospace: true}, fyne.TextWrapWord)
+	if note != "" {
+		rows = append(rows, labelLines(note, fyne.TextStyle{}, fyne.TextWrapWord)...)
+	}
+	t.rule.setRows(rows)
 }
 
 // Insert applies the plan to the document as one undo step.

@@ -91,20 +91,20 @@ func TestBuilderInsertsOneStepAndEnginesAgree(t *testing.T) {
 	tab.stance.SetSelected(aiaccess.StanceName(aiaccess.NoAI).String())
 	// The warning quotes the crawler's name as code: drawn in the code
 	// font, without the backticks.
-	if got := labels(tab.warnings); !strings.Contains(got, "if GPTBot was meant") || strings.Contains(got, "`") {
+	if got := warningsShown(tab); !strings.Contains(got, "if GPTBot was meant") || strings.Contains(got, "`") {
 		t.Errorf("warnings: %s", got)
 	}
 	code := false
-	for _, o := range tab.warnings.Objects {
-		if w, ok := o.(*richmsg.Text); ok && uitest.InCode(w.Segments, "GPTBot") {
+	for _, r := range tab.warnings.rows {
+		if uitest.InCode(r.segs, "GPTBot") {
 			code = true
 		}
 	}
 	if !code {
 		t.Error("the warning does not draw GPTBot in the code font")
 	}
-	if !strings.Contains(tab.preview.Text, "User-agent: PerplexityBot") {
-		t.Errorf("preview: %s", tab.preview.Text)
+	if !strings.Contains(tab.preview, "User-agent: PerplexityBot") {
+		t.Errorf("preview: %s", tab.preview)
 	}
 	calls := 0
 	apply := tab.apply
@@ -136,12 +136,12 @@ func TestCustomStanceShowsPurposes(t *testing.T) {
 		t.Errorf("the purposes do not say that a ticked box refuses: %s", got)
 	}
 	tab.purposes["search"].SetChecked(true)
-	if !strings.Contains(labels(tab.warnings), "refuses Googlebot") {
-		t.Errorf("no Googlebot trap: %s", labels(tab.warnings))
+	if !strings.Contains(warningsShown(tab), "refuses Googlebot") {
+		t.Errorf("no Googlebot trap: %s", warningsShown(tab))
 	}
 	test.Type(tab.refuse, "CCBot")
-	if !strings.Contains(tab.preview.Text, "User-agent: CCBot") {
-		t.Errorf("per-crawler refusal missing: %s", tab.preview.Text)
+	if !strings.Contains(tab.preview, "User-agent: CCBot") {
+		t.Errorf("per-crawler refusal missing: %s", tab.preview)
 	}
 }
 
@@ -165,13 +165,15 @@ func TestNoTextCut(t *testing.T) {
 // blank line, not a line holding only "…", and uses the ordinary text size.
 func TestPreviewHasNoEllipsisLine(t *testing.T) {
 	tab, _ := newTestTab(t, "User-agent: *\nDisallow: /cart\n")
-	for _, line := range strings.Split(tab.preview.Text, "\n") {
+	for _, line := range strings.Split(tab.preview, "\n") {
 		if strings.TrimSpace(line) == "…" {
-			t.Fatalf("a stray … line in the preview:\n%s", tab.preview.Text)
+			t.Fatalf("a stray … line in the preview:\n%s", tab.preview)
 		}
 	}
-	if tab.preview.Wrapping == fyne.TextWrapOff {
-		t.Error("the preview must wrap at word boundaries")
+	for _, r := range tab.rule.rows {
+		if r.wrap == fyne.TextWrapOff {
+			t.Fatalf("the preview's line %q does not wrap; it must wrap at word boundaries", r.String())
+		}
 	}
 }
 
@@ -211,22 +213,26 @@ func TestPreviewInSight(t *testing.T) {
 		tab := New(func() *syntax.Document { return syntax.Parse(text) }, func([]aiaccess.Edit) error { return nil })
 		win.Resize(fyne.NewSize(1280, 800))
 		win.SetContent(tab.Content)
-		if tab.preview.Text == "" {
+		if tab.preview == "" {
 			t.Fatal("the default choice adds no lines; the test proves nothing")
 		}
 		d := fyne.CurrentApp().Driver()
-		pos := d.AbsolutePositionForObject(tab.preview)
-		box := d.AbsolutePositionForObject(tab.previewBox)
+		first0 := tab.rule.inUse[0]
+		if first0 == nil {
+			t.Fatal("the preview's first line has no widget")
+		}
+		pos := d.AbsolutePositionForObject(first0)
+		box := d.AbsolutePositionForObject(tab.rule.scroll)
 		first := fyne.MeasureText("Ág", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height
-		bottom := box.Y + tab.previewBox.Size().Height
+		bottom := box.Y + tab.rule.scroll.Size().Height
 		if pos.Y < box.Y || pos.Y+first > bottom || bottom > win.Canvas().Size().Height {
 			t.Errorf("the preview's first line at y %v..%v, its view %v..%v, the window %v high", pos.Y, pos.Y+first, box.Y, bottom, win.Canvas().Size().Height)
 		}
 		// a third of the window's height at least: a dozen lines or more
-		if h := tab.previewBox.Size().Height; h < win.Canvas().Size().Height/3 {
+		if h := tab.rule.scroll.Size().Height; h < win.Canvas().Size().Height/3 {
 			t.Errorf("the preview's view is %v high", h)
 		}
-		if w := tab.previewBox.Size().Width; w < 300 {
+		if w := tab.rule.scroll.Size().Width; w < 300 {
 			t.Errorf("the preview's view is %v wide", w)
 		}
 	})
@@ -276,8 +282,8 @@ func TestAfterInsert(t *testing.T) {
 	if !tab.insert.Disabled() {
 		t.Error("Insert stays enabled with nothing to add")
 	}
-	if !strings.Contains(tab.preview.Text, "Nothing to add") {
-		t.Errorf("the preview does not say there is nothing to add: %q", tab.preview.Text)
+	if !strings.Contains(tab.preview, "Nothing to add") {
+		t.Errorf("the preview does not say there is nothing to add: %q", tab.preview)
 	}
 	left := tab.Content.(*container.Split).Leading
 	if w, col := tab.report.MinSize().Width, left.Size().Width; w > col {
@@ -286,4 +292,14 @@ func TestAfterInsert(t *testing.T) {
 	if w, col := left.MinSize().Width, left.Size().Width; w > col {
 		t.Errorf("the left column needs %.0f px, has %.0f", w, col)
 	}
+}
+
+// warningsShown is the builder's warnings as the reader sees them, a line
+// each.
+func warningsShown(tab *Tab) string {
+	out := make([]string, len(tab.warnings.rows))
+	for i, r := range tab.warnings.rows {
+		out[i] = richmsg.Shown(r.segs)
+	}
+	return strings.Join(out, "\n")
 }
