@@ -101,7 +101,7 @@ func newMenuBar(s *studio) menuBar {
 			readingChanged: s.refreshStatus,
 			compareChanged: s.compareChanged,
 			themed:         func() { s.tell(themed) },
-			language:       func(code string) { s.working(func() { s.switchLanguage(code) }) },
+			language:       func(code string) { s.slow.run(func() { s.switchLanguage(code) }) },
 			shortcuts:      func() { s.dialogs.showShortcuts() },
 			about:          func() { s.dialogs.showAbout() },
 			showEditor:     s.showEditor,

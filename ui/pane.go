@@ -15,7 +15,7 @@ func (s *studio) newPane(engineID string, compare bool, set *testset.Set) *teste
 		p.SetTestSet(set)
 	}
 	p.SetOnSelect(s.checks.selectVerdict)
-	p.SetTrace(func(name string) func() { return s.trace.step(name) })
+	p.TraceStep = func(name string) func() { return s.trace.step(name) }
 	p.SetOnTestSetChanged(func() { s.updateTitle(); s.refreshStatus() })
 	p.SetOnEngineChanged(func(id string) {
 		s.app.Preferences().SetString(prefEngine, id)

@@ -63,9 +63,7 @@ type studio struct {
 	menuKeys    menuKeys      // F10 and Alt+letter (menukeys.go)
 	catalogue   catalogueSide // the Catalogue menu's dialogs (catalogue_dialogs.go)
 	trace       *tracer       // the opt-in speed trace (trace.go)
-	// afterPaint runs a function after the next frame is painted (working.go);
-	// nil under Fyne's test driver, where working runs at once.
-	afterPaint func(func())
+	slow        slowWork      // "Working…" before slow work (working.go)
 }
 
 // shared are the window's objects that several of its parts use. The
@@ -93,7 +91,7 @@ func Start(a fyne.App, args []string) fyne.Window {
 	setLanguage(p.String(prefLanguage))
 	applyTheme(a, p.StringWithFallback(prefTheme, "system"))
 	s := newStudio(a, storageDir(a))
-	s.afterPaint = afterPaint
+	s.slow.afterPaint = afterPaint
 	openWindow(s, args)
 	return s.win
 }
@@ -203,7 +201,7 @@ func newStudio(a fyne.App, storage string) *studio {
 		applyZoom:       func(z int) { s.view.applyZoom(z) },
 		fits:            func() bool { return s.view.fits() },
 		traceStep:       func(name string) func() { return s.trace.step(name) },
-		working:         func(f func()) { s.working(f) },
+		working:         s.slow.run,
 		webExportLesson: func() { s.web.webExportLesson() },
 	}}
 	s.recovery = recoveryList{w: s.shared, restore: func(rec session.RecoveryRecord, then func()) {
@@ -224,7 +222,9 @@ func newStudio(a fyne.App, storage string) *studio {
 	// pane, the tabs or the split, which the studio replaces.
 	s.view = newViewSide(s.shared, func() { s.menus.refresh() })
 	s.view.traceStep = func(name string) func() { return s.trace.step(name) }
-	s.view.working = func(f func()) { s.working(f) }
+	s.slow.bar = func() *statusBar { return s.bar }
+	s.slow.trace = func() *tracer { return s.trace }
+	s.view.working = s.slow.run
 	s.dialogs = newDialogs(s)
 	s.web = newWebSide(s)
 	s.menus = newMenuBar(s)

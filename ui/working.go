@@ -14,18 +14,32 @@ import (
 // before; the word goes when the work is done. Fyne paints nothing while a
 // handler runs, so the word must reach the screen before the work starts.
 
-// working runs f after the status bar has shown that it is under way. The
-// studio's afterPaint is nil in tests made with Fyne's test driver (it has
-// no paint to wait for): f runs at once there.
-func (s *studio) working(f func()) {
-	if s.afterPaint == nil || s.bar == nil {
+// slowWork runs slow work once the status bar shows it is under way.
+type slowWork struct {
+	bar func() *statusBar // the window's status bar (nil before it is built)
+	// afterPaint runs a function after the next frame is painted; nil
+	// under Fyne's test driver (it has no paint to wait for), where the
+	// work runs at once.
+	afterPaint func(func())
+	trace      func() *tracer // the opt-in speed trace
+}
+
+// run runs f after the status bar has shown that it is under way.
+func (w *slowWork) run(f func()) {
+	var bar *statusBar
+	if w.bar != nil {
+		bar = w.bar()
+	}
+	if w.afterPaint == nil || bar == nil {
 		f()
 		return
 	}
-	s.bar.setBusy(true)
-	s.trace.shown("working")
-	s.afterPaint(func() {
-		defer s.bar.setBusy(false)
+	bar.setBusy(true)
+	if w.trace != nil {
+		w.trace().shown("working")
+	}
+	w.afterPaint(func() {
+		defer bar.setBusy(false)
 		f()
 	})
 }

@@ -17,7 +17,7 @@ import (
 func TestSlowSwitchesSayTheyAreWorkingFirst(t *testing.T) {
 	s := newTestStudio(t)
 	var queued []func()
-	s.afterPaint = func(f func()) { queued = append(queued, f) }
+	s.slow.afterPaint = func(f func()) { queued = append(queued, f) }
 	runQueued := func() {
 		for len(queued) > 0 {
 			f := queued[0]

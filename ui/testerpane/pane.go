@@ -115,9 +115,10 @@ type paneState struct {
 	onEngineChanged  func(id string)
 	onCompareChanged func(on bool)
 	onColumnsChanged func() // the compare columns' order or hiding changed
-	// traceStep records a named step in the window's opt-in speed trace
-	// (SetTrace); nil records nothing.
-	traceStep func(name string) func()
+	// TraceStep records a named step of the window's opt-in speed trace
+	// (a paste of rows: "paste") and returns the function to call when
+	// the step's handler ends; nil records nothing. The window sets it.
+	TraceStep func(name string) func()
 }
 
 // paneUI holds the widgets. It holds no part: the parts that show

@@ -372,7 +372,7 @@ func (in *rowInput) editRow(k rowKind, i int, text string) {
 // The focus moves to the last pasted row, the cursor at its end, so what
 // is typed next goes where the user sees it.
 func (in *rowInput) pasteRows(k rowKind, i int, lines []string) {
-	defer in.trace("paste")()
+	defer trace(in.paneState, "paste")()
 	rows := in.rows(k)
 	if (*rows)[i] == "" {
 		(*rows)[i] = lines[0]

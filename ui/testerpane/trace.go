@@ -10,16 +10,11 @@ func (p *Pane) TraceState() (doc *syntax.Document, tallied bool, rows int) {
 	return p.doc, p.tallies.factsOK, len(p.view.pairs)
 }
 
-// SetTrace gives the pane the window's opt-in speed trace: step(name)
-// records a named step (a paste of rows: "paste") and returns the function
-// to call when its handler ends.
-func (p *Pane) SetTrace(step func(name string) func()) { p.traceStep = step }
-
 // trace starts a named step of the speed trace; call it as
-// defer p.trace(name)().
-func (ps *paneState) trace(name string) func() {
-	if ps.traceStep == nil {
+// defer trace(ps, name)().
+func trace(ps *paneState, name string) func() {
+	if ps.TraceStep == nil {
 		return func() {}
 	}
-	return ps.traceStep(name)
+	return ps.TraceStep(name)
 }
