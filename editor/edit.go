@@ -57,10 +57,10 @@ func (ed *edits) edit(kind stepKind, start, end int, text []byte, cursorAfter in
 }
 
 // changed runs after every text change: recount the find bar's matches,
-// repaint and notify the window. Where keys are queued (the browser), keys
-// typed while a frame was drawn wait in the queue together: the window
-// hears of them once, after the last of them, instead of re-running the
-// tester and lint per key.
+// repaint and notify the window. Where keys are queued (the browser), the
+// window hears of the keys handled since the last frame once, right before
+// the next frame is painted (keys.BeforeFrame), instead of re-running the
+// tester per key, and that frame shows all they changed.
 func (ed *edits) changed() {
 	ed.recount()
 	ed.host.refresh()
@@ -72,7 +72,7 @@ func (ed *edits) changed() {
 		return
 	}
 	ed.notifying = true
-	keys.Run(func() {
+	keys.BeforeFrame(func() {
 		ed.notifying = false
 		ed.notify()
 	})

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"image/color"
+	"slices"
 	"sort"
 	"time"
 
@@ -80,10 +81,15 @@ type Mark struct {
 	Message    string
 }
 
-// set replaces all marks.
+// set replaces all marks; the same marks again (lint after a pause in
+// typing that changed nothing it reports) repaint nothing.
 func (ms *markSet) set(marks []Mark) {
-	ms.list = append([]Mark(nil), marks...)
-	sort.SliceStable(ms.list, func(i, j int) bool { return ms.list[i].Line < ms.list[j].Line })
+	list := append([]Mark(nil), marks...)
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Line < list[j].Line })
+	if slices.Equal(list, ms.list) {
+		return
+	}
+	ms.list = list
 	ms.host.refresh()
 }
 

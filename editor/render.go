@@ -62,11 +62,28 @@ type editorRenderer struct {
 	pal                                 palette
 	cursorX, cursorY                    float32 // last cursor position, for tests
 	lastRows, lastTextObjs, lastCellsDn int     // what the last frame drew, for tests
+	// built, builtSize and builtBarH: the size and bar height of the
+	// last build (Layout)
+	built     bool
+	builtSize fyne.Size
+	builtBarH float32
+	builds    int // how many times build ran, for tests
 }
 
 func (r *editorRenderer) Destroy()                     {}
 func (r *editorRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *editorRenderer) Layout(fyne.Size)             { r.build() }
+
+// Layout builds for a new size. Fyne also lays a widget out again when one
+// of its objects' minimum sizes changed, which here is every text object
+// whose text did (each key): the last build placed everything for this size
+// already, and building again would only ask for one more frame (its
+// bg.Refresh comes after the canvas took its dirty mark for this one).
+func (r *editorRenderer) Layout(size fyne.Size) {
+	if r.built && size == r.builtSize && r.e.vp.barHeight() == r.builtBarH {
+		return
+	}
+	r.build()
+}
 
 // Refresh repaints, then reports a cursor move (OnCursorMoved): the
 // Editor's Refresh is BaseWidget's, which comes here.
@@ -271,6 +288,8 @@ func (r *editorRenderer) build() {
 	o = r.tip.appendTo(append(o, r.tipBg))
 	r.objects = o
 	r.lastTextObjs = r.nText
+	r.built, r.builtSize, r.builtBarH = true, size, v.barH
+	r.builds++
 	r.bg.Refresh() // new pooled objects are unknown to the canvas: ask for a repaint
 }
 

@@ -165,3 +165,46 @@ func TestHighlightImage(t *testing.T) {
 		})
 	}
 }
+
+// Fyne lays a widget out again whenever one of its objects' minimum sizes
+// changed: for the editor, each key (the typed line's text object grew).
+// Building again then only asked the canvas for one more frame, painted
+// right after the one that already showed the key (twice the work per key,
+// and in the browser on the way to the key's frame). A new size still
+// builds.
+func TestLayoutAtTheBuiltSizeBuildsNothing(t *testing.T) {
+	e := newTestEditor(t, "User-agent: *\nDisallow: /x|\n")
+	r := test.WidgetRenderer(e).(*editorRenderer)
+	e.TypedRune('y')
+	if !strings.Contains(string(e.Bytes()), "/xy") {
+		t.Fatalf("typed y: %q", e.Bytes())
+	}
+	n := r.builds
+	r.Layout(e.Size())
+	if r.builds != n {
+		t.Errorf("Layout at the size of the last build built again (%d builds, want %d)", r.builds, n)
+	}
+	r.Layout(e.Size().AddWidthHeight(10, 0))
+	if r.builds != n+1 {
+		t.Errorf("Layout at a new size: %d builds, want %d", r.builds, n+1)
+	}
+}
+
+// Lint runs again after each pause in typing and mostly finds what it
+// found before: the same marks again must not repaint the editor (each
+// repaint is a frame of the whole window).
+func TestSameMarksAgainBuildNothing(t *testing.T) {
+	e := newTestEditor(t, "User-agent: *\nDisallow: /x\n")
+	r := test.WidgetRenderer(e).(*editorRenderer)
+	marks := []Mark{{Line: 2, Kind: MarkWarning, Message: "w"}, {Line: 1, Kind: MarkError, Message: "e"}}
+	e.SetMarks(marks)
+	n := r.builds
+	e.SetMarks(append([]Mark(nil), marks...))
+	if r.builds != n {
+		t.Errorf("the same marks again: %d builds, want %d", r.builds, n)
+	}
+	e.SetMarks(marks[:1])
+	if r.builds != n+1 {
+		t.Errorf("other marks: %d builds, want %d", r.builds, n+1)
+	}
+}

@@ -25,6 +25,14 @@ import (
 // the automation hook and opens the files dropped on the page while the
 // app was loading.
 func (s *studio) platformStart() {
+	// The page has one thread: the tester's compile and tally "in the
+	// background" run only while the UI goroutine waits, which is for the
+	// next frame, and their results then need a frame of their own (the
+	// whole window painted twice per key, the browser showing neither
+	// until both are done). Done with the key, before its frame, the one
+	// frame shows the key and its results (docs/speed-window.md, "The
+	// browser build").
+	s.pane.SetSynchronous(true)
 	hook := newWebHook(s)
 	hook.install()
 	webfile.OnHide(s.web.pageHidden)

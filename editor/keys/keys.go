@@ -29,6 +29,22 @@ func Run(f func()) {
 	f()
 }
 
+// BeforeFrame runs f on the UI goroutine as Run does; where keys are
+// queued (the browser) it runs when Fyne next ticks its animations, right
+// before it paints, so that the frame that shows a key shows all the key
+// set off (the tester's results, the status bar), not half of it with a
+// second frame of the whole window for the rest. Whatever is given to it
+// before that tick runs then, in order. Under UseQueue (tests) it queues
+// as Run does.
+func BeforeFrame(f func()) {
+	q := queue
+	if q == nil {
+		f()
+		return
+	}
+	beforeFrame(q, f)
+}
+
 // Queued reports whether Run queues its work instead of running it at once.
 func Queued() bool { return queue != nil }
 

@@ -71,3 +71,51 @@ func TestEntryKeysQueueInTheBrowser(t *testing.T) {
 		t.Fatalf("text %q after the queue ran", e.Text)
 	}
 }
+
+// animatingDriver records what fyne.Do and animations hand it.
+type animatingDriver struct {
+	queueingDriver
+	anims []*fyne.Animation
+}
+
+func (d *animatingDriver) StartAnimation(a *fyne.Animation) { d.anims = append(d.anims, a) }
+
+type animatingApp struct {
+	fyne.App
+	d *animatingDriver
+}
+
+func (a animatingApp) Driver() fyne.Driver { return a.d }
+
+// In the browser what a key sets off (BeforeFrame: the editor's OnChanged)
+// runs from the animation tick Fyne's loop makes right before it paints,
+// all of it at once, in order: through fyne.Do it could run after the
+// frame and need a second one.
+func TestBeforeFrameRunsAtTheTickBeforePaintInTheBrowser(t *testing.T) {
+	real := test.NewTempApp(t)
+	d := &animatingDriver{queueingDriver: queueingDriver{Driver: real.Driver()}}
+	fyne.SetCurrentApp(animatingApp{App: real, d: d})
+	defer fyne.SetCurrentApp(real)
+	var ran []int
+	BeforeFrame(func() { ran = append(ran, 1) })
+	BeforeFrame(func() { ran = append(ran, 2) })
+	if len(ran) != 0 || len(d.queued) != 0 {
+		t.Fatalf("before the tick: ran %v, %d handed to fyne.Do", ran, len(d.queued))
+	}
+	if len(d.anims) != 1 {
+		t.Fatalf("%d animations started, want 1 for both", len(d.anims))
+	}
+	d.anims[0].Tick(0.5)
+	d.anims[0].Tick(1)
+	if len(ran) != 2 || ran[0] != 1 || ran[1] != 2 {
+		t.Fatalf("after the tick ran %v, want [1 2]", ran)
+	}
+	BeforeFrame(func() { ran = append(ran, 3) })
+	if len(d.anims) != 2 {
+		t.Fatalf("work after the tick waits for a new one: %d animations, want 2", len(d.anims))
+	}
+	d.anims[1].Tick(0.1)
+	if len(ran) != 3 {
+		t.Fatalf("ran %v", ran)
+	}
+}

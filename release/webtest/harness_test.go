@@ -161,17 +161,20 @@ const actionLimit = 60 * time.Second
 // it; the animation frame after that upload closes the measurement
 // (keydown → the frame that shows the change). It also notes the first
 // usable frame: the first animation frame once the app's hook is ready and
-// the window has been drawn.
+// the window has been drawn. It counts the frames the app paints (each
+// starts with a clear), and for each key notes in parts when the frame
+// that showed it started painting and when its first texture went up.
 const frameProbe = `(() => {
-  const P = globalThis.__probe = { lat: [], pending: -1, waiting: false, draws: 0, uploads: 0, usable: -1 };
-  addEventListener("keydown", () => { if (P.pending < 0) P.pending = performance.now(); }, true);
+  const P = globalThis.__probe = { lat: [], parts: [], pending: -1, painting: -1, waiting: false, draws: 0, uploads: 0, frames: 0, usable: -1 };
+  addEventListener("keydown", () => { if (P.pending < 0) { P.pending = performance.now(); P.painting = -1; } }, true);
   const changed = () => {
     P.uploads++;
     if (P.pending >= 0 && !P.waiting) {
       P.waiting = true;
-      const t0 = P.pending;
+      const t0 = P.pending, up = performance.now() - t0, paint = P.painting;
       requestAnimationFrame(() => {
         P.lat.push(performance.now() - t0);
+        P.parts.push([paint, up]);
         P.pending = -1;
         P.waiting = false;
       });
@@ -182,6 +185,12 @@ const frameProbe = `(() => {
       const orig = proto[name];
       proto[name] = function (...a) { P.draws++; return orig.apply(this, a); };
     }
+    const clear = proto.clear; // the painter clears once at the start of each frame it paints
+    proto.clear = function (...a) {
+      P.frames++;
+      if (P.pending >= 0 && !P.waiting) P.painting = performance.now() - P.pending; // the key's frame starts (so far)
+      return clear.apply(this, a);
+    };
     for (const name of ["texImage2D", "texSubImage2D"]) {
       const orig = proto[name];
       proto[name] = function (...a) { changed(); return orig.apply(this, a); };

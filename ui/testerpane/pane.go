@@ -337,7 +337,8 @@ func (p *Pane) Engine() string { return p.reading.engineID }
 // SetSynchronous compiles and tallies on the caller's goroutine (for
 // callers with no UI goroutine to hand results to, such as the test
 // driver, where a result handed over with fyne.Do would run on the
-// worker's goroutine beside the test's).
+// worker's goroutine beside the test's; and for the browser, where there
+// is one thread and a result handed over needs a frame of its own).
 // Slow queries are answered on the caller's goroutine too. Work already
 // started (a new pane compiles its document) is waited for first (when on).
 func (p *Pane) SetSynchronous(on bool) {
@@ -518,8 +519,10 @@ func (p *Pane) refreshResults() {
 	} else {
 		p.ui.emptyHint.Hide()
 		p.ui.table.Show()
+		// Only a shown table: refreshing a hidden one repaints its headers
+		// and asks for a frame on every key of a file with no rows.
+		p.ui.table.Refresh()
 	}
-	p.ui.table.Refresh()
 	p.detail.update()
 }
 

@@ -99,7 +99,7 @@ func (in *rowInput) updateRowWindow() {
 		if sc.Size().Height > 0 && box.Size().Height > 0 {
 			// OnScrolled comes before the content moves: the box's place
 			// in the content, and the scroll's offset, tell the view.
-			boxY := drv.AbsolutePositionForObject(box).Y - drv.AbsolutePositionForObject(sc.Content).Y
+			boxY := placeIn(sc.Content, box, drv).Y
 			top = sc.Offset.Y - boxY - rowMargin
 			bottom = top + sc.Size().Height + 2*rowMargin
 		}
@@ -144,6 +144,35 @@ func relayout(box *fyne.Container) {
 	canvas.Refresh(box)
 }
 
+// placeIn is o's place inside c. The rows' boxes sit in containers only
+// (rowSection), so their place is the sum of the containers' positions
+// down to them; otherwise the driver finds both on the screen, walking the
+// whole window each time (the results refresh this window on every key).
+func placeIn(c, o fyne.CanvasObject, drv fyne.Driver) fyne.Position {
+	if p, ok := containerPlace(c, o); ok {
+		return p
+	}
+	return drv.AbsolutePositionForObject(o).Subtract(drv.AbsolutePositionForObject(c))
+}
+
+// containerPlace is o's place inside c when the way down from c to o is
+// through fyne.Containers only.
+func containerPlace(c, o fyne.CanvasObject) (fyne.Position, bool) {
+	if c == o {
+		return fyne.Position{}, true
+	}
+	cont, ok := c.(*fyne.Container)
+	if !ok {
+		return fyne.Position{}, false
+	}
+	for _, ch := range cont.Objects {
+		if p, ok := containerPlace(ch, o); ok {
+			return ch.Position().Add(p), true
+		}
+	}
+	return fyne.Position{}, false
+}
+
 // revealRow shows row i of k and scrolls the rows' view to it.
 func (in *rowInput) revealRow(k rowKind, i int) {
 	box := in.box(k)
@@ -169,8 +198,7 @@ func (in *rowInput) revealRow(k rowKind, i int) {
 	// The row's place from the box's: a row never drawn has no canvas
 	// yet, and the driver places it at 0,0 (the scroll went to the top and
 	// the row stayed hidden, with the keyboard lost).
-	drv := fyne.CurrentApp().Driver()
-	y := drv.AbsolutePositionForObject(box).Y - drv.AbsolutePositionForObject(sc.Content).Y + o.Position().Y
+	y := placeIn(sc.Content, box, fyne.CurrentApp().Driver()).Y + o.Position().Y
 	switch {
 	case y < sc.Offset.Y:
 		sc.ScrollToOffset(fyne.NewPos(0, y))
