@@ -254,10 +254,15 @@ func TestWeb(t *testing.T) {
 		p.screenshot("/tmp/webapp/rows.png")
 		// The first crawler row and the first path row of the tester
 		// (1280×800: the tester is the right side, its rows at the top).
+		// Each click is drawn (the row has the keyboard) before keys
+		// follow: keys sent in the same instant as a click once reached
+		// the row before it (the crawler row became "/").
 		p.click(700, 167)
+		p.settle()
 		p.key("a", chromedp.ModifierCtrl)
 		p.key("Googlebot")
 		p.click(1080, 167)
+		p.settle()
 		p.key("a", chromedp.ModifierCtrl)
 		p.key("/nogoogle/page")
 		p.waitFor("the typed rows reach the tester", `robotsStudio.results().then((r) => r.some((v) => v.agent === "Googlebot" && v.path === "/nogoogle/page"))`, 20*time.Second)
