@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/ui/place"
 )
 
 // reveal scrolls every scroll container that holds f, innermost first, so
@@ -35,7 +36,7 @@ func reveal(c fyne.Canvas, f fyne.Focusable) {
 		if !ok || s.Content == nil {
 			continue
 		}
-		rel, ok := placeIn(path[i+1:])
+		rel, ok := place.In(s.Content, target)
 		if !ok {
 			rel = screenPos(target).Subtract(screenPos(s.Content))
 		}
@@ -51,23 +52,6 @@ func reveal(c fyne.Canvas, f fyne.Focusable) {
 			s.ScrollToOffset(off)
 		}
 	}
-}
-
-// placeIn is where the last object of path lies in the first, when each
-// object on the way is a container's (a place relative to its parent):
-// the sum of their places. The driver's screen position is no help for a
-// control never drawn yet (a row just pasted): it has no canvas, the
-// driver placed it at 0,0, and the view scrolled to the top instead of to
-// the row that has the keyboard.
-func placeIn(path []fyne.CanvasObject) (fyne.Position, bool) {
-	var at fyne.Position
-	for j := 1; j < len(path); j++ {
-		if _, ok := path[j-1].(*fyne.Container); !ok {
-			return fyne.Position{}, false
-		}
-		at = at.Add(path[j].Position())
-	}
-	return at, len(path) > 1
 }
 
 // into is the offset along one axis that shows the span [at, at+size) of

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/place"
 )
 
 // The row window finds where each row list sits in the rows' scrolled
@@ -28,7 +29,7 @@ func TestRowListsArePlacedWithoutTheDriver(t *testing.T) {
 	sc.ScrollToOffset(fyne.NewPos(0, 20))
 	drv := fyne.CurrentApp().Driver()
 	for _, box := range []*fyne.Container{p.ui.crawlerBox, p.ui.pathBox} {
-		got, ok := containerPlace(sc.Content, box)
+		got, ok := place.In(sc.Content, box)
 		if !ok {
 			t.Fatal("a row list is not reached through containers from the rows' content")
 		}

@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
+
+	"github.com/robots-studio/robots-studio/ui/place"
 )
 
 // The crawler and path rows are real entries, one per row; a test set of
@@ -146,31 +148,14 @@ func relayout(box *fyne.Container) {
 
 // placeIn is o's place inside c. The rows' boxes sit in containers only
 // (rowSection), so their place is the sum of the containers' positions
-// down to them; otherwise the driver finds both on the screen, walking the
-// whole window each time (the results refresh this window on every key).
+// down to them (place.In); otherwise the driver finds both on the screen,
+// walking the whole window each time (the results refresh this window on
+// every key).
 func placeIn(c, o fyne.CanvasObject, drv fyne.Driver) fyne.Position {
-	if p, ok := containerPlace(c, o); ok {
+	if p, ok := place.In(c, o); ok {
 		return p
 	}
 	return drv.AbsolutePositionForObject(o).Subtract(drv.AbsolutePositionForObject(c))
-}
-
-// containerPlace is o's place inside c when the way down from c to o is
-// through fyne.Containers only.
-func containerPlace(c, o fyne.CanvasObject) (fyne.Position, bool) {
-	if c == o {
-		return fyne.Position{}, true
-	}
-	cont, ok := c.(*fyne.Container)
-	if !ok {
-		return fyne.Position{}, false
-	}
-	for _, ch := range cont.Objects {
-		if p, ok := containerPlace(ch, o); ok {
-			return ch.Position().Add(p), true
-		}
-	}
-	return fyne.Position{}, false
 }
 
 // revealRow shows row i of k and scrolls the rows' view to it.
