@@ -1,10 +1,10 @@
 package ui
 
 import (
-	"time"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
+
+	"github.com/robots-studio/robots-studio/editor/keys"
 )
 
 // What may take longer than a fifth of a second (presenter mode on and off,
@@ -44,19 +44,11 @@ func (w *slowWork) run(f func()) {
 	})
 }
 
-// afterPaint runs f on the UI goroutine after the next frame is painted.
-// Fyne has no frame callback: an animation is ticked right before the
-// draw loop paints, and a function queued with fyne.Do from that tick runs
-// after the paint (docs/speed-window.md).
+// afterPaint runs f on the UI goroutine after the next frame is painted:
+// queued with fyne.Do from the animation tick right before that paint
+// (keys.NextTick).
 func afterPaint(f func()) {
-	queued := false
-	a := fyne.NewAnimation(time.Millisecond, func(float32) {
-		if !queued {
-			queued = true
-			fyne.Do(f)
-		}
-	})
-	a.Start()
+	keys.NextTick(func() { fyne.Do(f) })
 }
 
 // setBusy shows or hides the status bar's "Working…".

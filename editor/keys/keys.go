@@ -14,7 +14,11 @@
 // can stall behind a frame, and nothing is half done when a frame is drawn.
 package keys
 
-import "fyne.io/fyne/v2"
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+)
 
 // queue hands work to the UI goroutine; nil runs it on the caller.
 var queue = platformQueue
@@ -43,6 +47,19 @@ func BeforeFrame(f func()) {
 		return
 	}
 	beforeFrame(q, f)
+}
+
+// NextTick runs f once, on the UI goroutine, when Fyne next ticks its
+// animations: its loop ticks them and then paints, in one pass. What f
+// queues with fyne.Do runs after that paint.
+func NextTick(f func()) {
+	ticked := false
+	fyne.NewAnimation(time.Millisecond, func(float32) {
+		if !ticked {
+			ticked = true
+			f()
+		}
+	}).Start()
 }
 
 // Queued reports whether Run queues its work instead of running it at once.

@@ -2,11 +2,7 @@
 
 package keys
 
-import (
-	"time"
-
-	"fyne.io/fyne/v2"
-)
+import "fyne.io/fyne/v2"
 
 // platformQueue: the web driver calls key methods off the UI goroutine, so
 // key work is queued there, behind the mouse events already waiting.
@@ -23,7 +19,7 @@ var framed struct {
 	waiting bool
 }
 
-// beforeFrame runs f from the tick of a one-shot animation: Fyne's loop
+// beforeFrame runs f from the next animation tick (NextTick): Fyne's loop
 // ticks its animations and then paints, on the UI goroutine, in one pass.
 // A fyne.Do would run whenever the loop next takes from its queue, which
 // may be after the frame, and then the browser paints the whole window
@@ -36,16 +32,11 @@ func beforeFrame(_ func(func()), f func()) {
 		return
 	}
 	framed.waiting = true
-	ticked := false
-	fyne.NewAnimation(time.Millisecond, func(float32) {
-		if ticked {
-			return
-		}
-		ticked = true
+	NextTick(func() {
 		runs := framed.runs
 		framed.runs, framed.waiting = nil, false
 		for _, r := range runs {
 			r()
 		}
-	}).Start()
+	})
 }
