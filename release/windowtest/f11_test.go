@@ -4,15 +4,10 @@ package windowtest
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
-	"os/exec"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
-
-	"github.com/robots-studio/robots-studio/internal/testenv"
 )
 
 // TestPresenterWithTabs measures F11 (presenter mode on, then off, which
@@ -24,19 +19,11 @@ import (
 // frame. ROBOTS_STUDIO_F11_PRESSES sets how many presses per state
 // (default 6). It reports; it has no target.
 func TestPresenterWithTabs(t *testing.T) {
-	if os.Getenv("ROBOTS_STUDIO_WINDOW_SPEED") != "1" {
-		t.Skip("set ROBOTS_STUDIO_WINDOW_SPEED=1 to measure the real window")
-	}
-	for _, tool := range []string{"Xvfb", "xdotool"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			testenv.Need(t, fmt.Sprintf("%s is not installed (Debian: xvfb xdotool)", tool))
-		}
-	}
 	presses := 6
 	if n, err := strconv.Atoi(os.Getenv("ROBOTS_STUDIO_F11_PRESSES")); err == nil && n > 0 {
 		presses = n
 	}
-	bin := binary(t)
+	bin := windowBinary(t)
 	for _, c := range []struct {
 		name string
 		away int // Ctrl+Page Down presses from the editor to the tab opened (0: none)
@@ -65,11 +52,7 @@ func TestPresenterWithTabs(t *testing.T) {
 				f, _, c := w.presenter(i%2 == 0)
 				frame, cpu = append(frame, f), append(cpu, c)
 			}
-			if prof := os.Getenv("ROBOTS_STUDIO_CPUPROFILE"); prof != "" {
-				w.app.Process.Signal(syscall.SIGUSR1) // the window writes its profile
-				e := w.tr.wait(30*time.Second, "profile", func(e event) bool { return e.Ev == "profile" })
-				t.Logf("CPU profile: %s", e.Name)
-			}
+			w.profile(t)
 			t.Logf("%s, %d presses\n  F11 → frame:             %v  all %v\n  UI-thread CPU to frame:  %v  all %v",
 				c.name, presses, frame, rounded(frame), cpu, rounded(cpu))
 		})

@@ -21,7 +21,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -34,15 +33,7 @@ import (
 // after a keystroke shows the new results; with 10,000 never more than
 // 100 ms pass from the key to that frame.
 func TestKeystrokeToFrame(t *testing.T) {
-	if os.Getenv("ROBOTS_STUDIO_WINDOW_SPEED") != "1" {
-		t.Skip("set ROBOTS_STUDIO_WINDOW_SPEED=1 to measure the real window (about a minute)")
-	}
-	for _, tool := range []string{"Xvfb", "xdotool"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			testenv.Need(t, fmt.Sprintf("%s is not installed (Debian: xvfb xdotool)", tool))
-		}
-	}
-	bin := binary(t)
+	bin := windowBinary(t)
 	for _, c := range []struct {
 		crawlers, paths int
 		limit           time.Duration // key → frame with the new results, at most (0: the first frame after the edit)
@@ -64,6 +55,21 @@ func TestKeystrokeToFrame(t *testing.T) {
 }
 
 // binary is $ROBOTS_STUDIO_BIN or a fresh build of the app.
+// windowBinary skips a measurement unless ROBOTS_STUDIO_WINDOW_SPEED=1
+// asks for it (each takes up to a minute), needs Xvfb and xdotool, and
+// returns the app to measure.
+func windowBinary(t *testing.T) string {
+	if os.Getenv("ROBOTS_STUDIO_WINDOW_SPEED") != "1" {
+		t.Skip("set ROBOTS_STUDIO_WINDOW_SPEED=1 to measure the real window (up to a minute)")
+	}
+	for _, tool := range []string{"Xvfb", "xdotool"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			testenv.Need(t, fmt.Sprintf("%s is not installed (Debian: xvfb xdotool)", tool))
+		}
+	}
+	return binary(t)
+}
+
 func binary(t *testing.T) string {
 	if b := os.Getenv("ROBOTS_STUDIO_BIN"); b != "" {
 		return b
@@ -248,7 +254,7 @@ func open(t *testing.T, bin string, crawlers, paths int, status bool) *window {
 // gathers the numbers.
 func measure(t *testing.T, bin string, crawlers, paths int) result {
 	w := open(t, bin, crawlers, paths, false)
-	tr, xdo, win, app := w.tr, w.xdo, w.win, w.app
+	tr, xdo, win := w.tr, w.xdo, w.win
 	r := result{rows: w.ready.Rows}
 	// Into the editor, then to the end of "Disallow: /" in the `*` group
 	// (the file's fifth line from the end): typing "x" there makes the
@@ -288,11 +294,7 @@ func measure(t *testing.T, bin string, crawlers, paths int) result {
 		r.presenter = append(r.presenter, d)
 		r.presenterHandler = append(r.presenterHandler, h)
 	}
-	if prof := os.Getenv("ROBOTS_STUDIO_CPUPROFILE"); prof != "" {
-		app.Process.Signal(syscall.SIGUSR1) // the window writes its profile
-		e := tr.wait(30*time.Second, "profile", func(e event) bool { return e.Ev == "profile" })
-		t.Logf("CPU profile: %s", e.Name)
-	}
+	w.profile(t)
 	return r
 }
 
@@ -300,19 +302,11 @@ func measure(t *testing.T, bin string, crawlers, paths int) result {
 // time from the key to the first frame after the switch, the handler's
 // time, and the UI thread's CPU time from the handler's start to that frame.
 func (w *window) presenter(on bool) (frame, handler, cpu time.Duration) {
-	tr := w.tr
-	tr.t.Helper()
-	from := len(tr.seen)
-	w.xdo("key", "--delay", "0", "F11")
-	sent := time.Now().UnixNano()
 	name := "presenter-off"
 	if on {
 		name = "presenter-on"
 	}
-	st := tr.wait(20*time.Second, name, func(e event) bool { return e.Ev == "step" && e.Name == name && tr.index(e) >= from })
-	fr := tr.wait(20*time.Second, name+" frame", func(e event) bool { return e.Ev == "frame" && e.N == st.N })
-	tr.workingFirst(from, st, "F11")
-	return time.Duration(fr.Painted - sent), time.Duration(st.Ms * 1e6), time.Duration(fr.CPU - st.CPU)
+	return w.stepKey("F11", name, 0, true)
 }
 
 // workingFirst checks that the window painted "Working…" (a frame named
