@@ -41,7 +41,8 @@ type rowsView struct {
 	guessed float32 // under key: what the rows measured so far were
 	found   float32 // estimated to be, and what they measured
 
-	inUse   map[int]*steadyText // the widgets of the rows in sight
+	inUse   map[int]*steadyText // the widgets of the rows in sight, drawn
+	parked  map[int]*steadyText // rows seen and just out of sight: kept as wrapped, not drawn
 	free    []*steadyText
 	objects []fyne.CanvasObject
 	minW    float32 // the widest row's least width: the unwrapped rows and the wrapped ones seen
@@ -103,7 +104,7 @@ func (r reportRow) String() string {
 }
 
 func newRowsView() *rowsView {
-	v := &rowsView{inUse: map[int]*steadyText{}}
+	v := &rowsView{inUse: map[int]*steadyText{}, parked: map[int]*steadyText{}}
 	v.ExtendBaseWidget(v)
 	v.scroll = container.NewVScroll(v)
 	v.scroll.OnScrolled = func(fyne.Position) { v.place(v.Size()) }
@@ -113,7 +114,7 @@ func newRowsView() *rowsView {
 // newRowsInBox is a view without a scroll of its own, for a VBox in a
 // scroll with other objects; within names that scroll.
 func newRowsInBox() *rowsView {
-	v := &rowsView{inUse: map[int]*steadyText{}}
+	v := &rowsView{inUse: map[int]*steadyText{}, parked: map[int]*steadyText{}}
 	v.ExtendBaseWidget(v)
 	return v
 }
@@ -191,9 +192,11 @@ func (v *rowsView) setRows(rows []reportRow) {
 	v.heights = make([]float32, len(rows))
 	v.guessed, v.found = 0, 0
 	v.minKey = rowsKey{}
-	for i, rt := range v.inUse {
-		delete(v.inUse, i)
-		v.free = append(v.free, rt)
+	for _, m := range []map[int]*steadyText{v.inUse, v.parked} {
+		for i, rt := range m {
+			delete(m, i)
+			v.free = append(v.free, rt)
+		}
 	}
 	v.total = -1
 	if v.outer != nil {
@@ -311,7 +314,14 @@ func (v *rowsView) minSize() fyne.Size {
 }
 
 // place gives widgets to the rows in sight, lays them out in the column
-// and lets the others' widgets go.
+// and lets the others' widgets go, but for those of rows within half a
+// view of it that had one: they are kept as they were wrapped, out of the
+// window, so that scrolling back to them wraps nothing (and their height
+// is known while it holds). Only the rows in sight are drawn and wrapped:
+// Fyne paints every object in a scroll's content, in sight or not (the
+// scroll only clips), and on a zoom its theme walk wraps every rich text in
+// the window again; a row kept aside is wrapped again when it comes back
+// into sight, if the theme or the width changed meanwhile.
 func (v *rowsView) place(size fyne.Size) {
 	if v.placing {
 		return
@@ -321,17 +331,21 @@ func (v *rowsView) place(size fyne.Size) {
 	v.sizes(size.Width)
 	top, view := v.viewport(size)
 	from, to := top-view/2, top+view*3/2
-	seen := map[int]*steadyText{}
+	seen, parked := map[int]*steadyText{}, map[int]*steadyText{}
 	v.objects = make([]fyne.CanvasObject, 0, len(v.inUse)+8)
 	y := float32(0)
 	for i, row := range v.rows {
 		y += v.gap(i)
 		h := v.height(i)
-		if len(row.segs) > 0 && y+h >= from && y <= to {
+		switch {
+		case len(row.segs) == 0 || y+h < from || y > to:
+		case y+h >= top && y <= top+view:
 			rt := v.take(i, row)
 			rt.Move(fyne.NewPos(0, y))
 			if rt.Size().Width != size.Width {
 				rt.Resize(fyne.NewSize(size.Width, h))
+			} else if !rt.current(size.Width) {
+				rt.Refresh() // new text, or kept aside while the theme changed
 			}
 			m := rt.MinSize()
 			h = m.Height
@@ -340,16 +354,32 @@ func (v *rowsView) place(size fyne.Size) {
 			rt.Resize(fyne.NewSize(size.Width, h))
 			seen[i] = rt
 			v.objects = append(v.objects, rt)
+		default:
+			rt := v.inUse[i]
+			if rt == nil {
+				rt = v.parked[i]
+			}
+			if rt == nil {
+				break
+			}
+			parked[i] = rt
+			if rt.current(size.Width) {
+				// as wrapped for this theme and width: its height is known
+				h = rt.MinSize().Height
+				v.measured(i, h)
+			}
 		}
 		y += h
 	}
 	total := y
-	for i, rt := range v.inUse {
-		if seen[i] == nil {
-			v.free = append(v.free, rt)
+	for _, m := range []map[int]*steadyText{v.inUse, v.parked} {
+		for i, rt := range m {
+			if seen[i] == nil && parked[i] == nil {
+				v.free = append(v.free, rt)
+			}
 		}
 	}
-	v.inUse = seen
+	v.inUse, v.parked = seen, parked
 	if total != v.total {
 		v.total = total
 		if v.outer != nil {
@@ -360,17 +390,26 @@ func (v *rowsView) place(size fyne.Size) {
 			return
 		}
 		if want := max(total, v.scroll.Size().Height); want != size.Height && size.Width > 0 {
+			// A view scrolled to the end stays at the end: the rows
+			// measured there may have come out higher than estimated.
+			atEnd := top > 0 && top+view >= size.Height-1
 			v.BaseWidget.Resize(fyne.NewSize(size.Width, want))
 			v.placing = false
+			if atEnd {
+				v.scroll.ScrollToOffset(fyne.NewPos(v.scroll.Offset.X, want-view))
+			}
 			v.place(v.Size())
 		}
 	}
 }
 
-// take is the widget for row i: the one it has, or a free one given the
-// row's text.
+// take is the widget for row i: the one it has, in sight or kept aside,
+// or a free one given the row's text.
 func (v *rowsView) take(i int, row reportRow) *steadyText {
 	if rt := v.inUse[i]; rt != nil {
+		return rt
+	}
+	if rt := v.parked[i]; rt != nil {
 		return rt
 	}
 	var rt *steadyText
@@ -392,9 +431,13 @@ func (v *rowsView) take(i int, row reportRow) *steadyText {
 // six times per zoom).
 type steadyText struct {
 	widget.RichText
-	shown   int     // counts show: the segments' version
-	wrapped wrapKey // what the rows were last wrapped under
+	row     []widget.RichTextSegment // the row's segments, as given; Segments has them broken into lines
+	shown   int                      // counts show: the segments' version
+	wrapped wrapKey                  // what the rows were last wrapped under
 }
+
+// words are the widths of the words the rows were broken at (breakRow).
+var words widthCache
 
 // wrapKey is what a rich text's rows depend on. Themes are compared as
 // values: a new theme (each zoom is one) wraps again.
@@ -412,27 +455,55 @@ func newSteadyText() *steadyText {
 	return s
 }
 
-// show gives the text row's segments and wrapping.
+// show gives the text row's segments and wrapping; they are wrapped when
+// the row is placed, at its width.
 func (s *steadyText) show(row reportRow) {
-	s.Segments = slices.Clone(row.segs)
+	s.row = slices.Clone(row.segs)
+	s.Segments = s.row
 	s.Wrapping = row.wrap
 	s.shown++
-	s.Refresh()
 }
 
 // Refresh wraps the rows again if the theme or the width changed since
 // they were last wrapped; otherwise it redraws them as they are.
 func (s *steadyText) Refresh() {
-	k := wrapKey{theme: s.Theme(), width: s.Size().Width, shown: s.shown}
-	if a := fyne.CurrentApp(); a != nil {
-		k.variant = a.Settings().ThemeVariant()
-	}
+	k := s.key()
 	if reflect.TypeOf(k.theme).Comparable() && k == s.wrapped {
 		s.BaseWidget.Refresh()
 		return
 	}
 	s.wrapped = k
+	s.Segments = s.row
+	th := s.Theme()
+	if width := k.width - 2*th.Size(theme.SizeNameInnerPadding); s.Wrapping == fyne.TextWrapWord && width > 0 {
+		s.Segments = breakRow(s.row, width, th, &words)
+	}
 	s.RichText.Refresh()
+}
+
+// String is the row's text, without the line breaks it was given.
+func (s *steadyText) String() string {
+	var b strings.Builder
+	for _, seg := range s.row {
+		b.WriteString(seg.Textual())
+	}
+	return b.String()
+}
+
+// current says whether the rows are wrapped as they would be now at width.
+func (s *steadyText) current(width float32) bool {
+	k := s.key()
+	k.width = width
+	return reflect.TypeOf(k.theme).Comparable() && k == s.wrapped
+}
+
+// key is what the rows would be wrapped under now.
+func (s *steadyText) key() wrapKey {
+	k := wrapKey{theme: s.Theme(), width: s.Size().Width, shown: s.shown}
+	if a := fyne.CurrentApp(); a != nil {
+		k.variant = a.Settings().ThemeVariant()
+	}
+	return k
 }
 
 // Resize lays the rows out again at size, wrapping them only if the width

@@ -1,6 +1,8 @@
 package aitab
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -70,6 +72,36 @@ func inSight(t *testing.T, v *rowsView) {
 	}
 }
 
+// TestRowsOutOfSightAreNotDrawn: Fyne paints every object of a scroll's
+// content, in sight or not, and its theme walk wraps every rich text again
+// on a zoom. The report draws only the rows in sight; the rows within half
+// a view of it that were seen keep their widget, as wrapped, out of the
+// window, and get it back when they come into sight again.
+func TestRowsOutOfSightAreNotDrawn(t *testing.T) {
+	tab, _ := newTestTab(t, "User-agent: GPTBot\nDisallow: /\n")
+	v := tab.report
+	top, view := v.scroll.Offset.Y, v.scroll.Size().Height
+	for _, o := range v.objects {
+		if y := o.Position().Y; y+o.Size().Height < top || y > top+view {
+			t.Errorf("a row at %v..%v is drawn out of sight (view %v..%v)", y, y+o.Size().Height, top, top+view)
+		}
+	}
+	first := v.inUse[0]
+	v.scroll.ScrollToOffset(fyne.NewPos(0, v.y(0)+v.height(0)+view/4))
+	v.place(v.Size())
+	if v.inUse[0] != nil || slices.Contains(v.objects, fyne.CanvasObject(first)) {
+		t.Fatal("the first row is still drawn, scrolled out of sight; the test proves nothing")
+	}
+	if v.parked[0] != first {
+		t.Error("the first row, a quarter of a view out of sight, lost its widget")
+	}
+	v.scroll.ScrollToOffset(fyne.Position{})
+	v.place(v.Size())
+	if v.inUse[0] != first {
+		t.Error("back in sight, the first row got another widget than the one kept aside")
+	}
+}
+
 // TestReportHasWidgetsOnlyInSight: the access report (a row for every
 // catalogue crawler) makes widgets only for the rows in sight, laid out as
 // a VBox of labels lays out the same rows: at the top, scrolled to the
@@ -98,7 +130,7 @@ func TestReportHasWidgetsOnlyInSight(t *testing.T) {
 	inSight(t, v)
 	last := v.inUse[len(v.rows)-1]
 	if last == nil {
-		t.Fatal("scrolled to the end, the last row has no widget")
+		t.Fatal("scrolled to the end, the last row is not drawn")
 	}
 	if end := last.Position().Y + last.Size().Height; end != v.MinSize().Height || end != v.Size().Height {
 		t.Errorf("the last row ends at %v; the column is %v high, wants %v", end, v.Size().Height, v.MinSize().Height)
@@ -163,6 +195,19 @@ func TestRowsWrapOnlyWhenTheyMust(t *testing.T) {
 			checked++
 			if n := m.seen[text]; n > 3 {
 				t.Errorf("row %d (%q) was wrapped %d times on a zoom", i, text, n)
+			}
+			// Given its lines, the rich text measures each once at each
+			// width the row passes through on a zoom (three at most, as
+			// above); left to find them, it measures a dozen prefixes a
+			// line, halving.
+			prefixes := 0
+			for s := range m.seen {
+				if strings.HasPrefix(text, s) && strings.Contains(s, " ") && s != text {
+					prefixes++
+				}
+			}
+			if prefixes > 3 {
+				t.Errorf("row %d (%q): %d of its prefixes were measured on a zoom", i, text, prefixes)
 			}
 		}
 	}
