@@ -23,6 +23,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 	"github.com/robots-studio/robots-studio/ui/severity"
 	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
@@ -66,7 +67,6 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.InfoIcon())
 			text := newHoverLabel(p)
-			text.Truncation = fyne.TextTruncateEllipsis
 			// Icon only: the row's text needs the width, and the detail
 			// beside the list names the fix in words.
 			fix := widget.NewButtonWithIcon("", theme.DocumentCreateIcon(), nil)
@@ -432,7 +432,7 @@ func lintChosen(reading string, compare bool) []string {
 // shows its whole text over the list (widget.List gives the hover to the
 // deepest object that wants it, so the label hears of it).
 type hoverLabel struct {
-	widget.Label
+	safewidget.Ellipsis
 	p    *lintPanel
 	full string // the whole text (the row's own is cut at 180 characters)
 	// drawnIn is the foreground of the theme the row was drawn in: a row

@@ -14,6 +14,7 @@ import (
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/uri"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
@@ -21,10 +22,11 @@ import (
 // the cursor is, the encoding and line endings the file uses (kept as they
 // are on save), the reading the tester uses, and where the test set is kept.
 type statusBar struct {
-	state, pos, enc, eol, reading *widget.Label
-	busy                          *widget.Label // "Working…" while something slow runs (working.go)
-	tests                         *widget.Button
-	root                          fyne.CanvasObject
+	state, pos, enc, eol *widget.Label
+	reading              *safewidget.Ellipsis
+	busy                 *widget.Label // "Working…" while something slow runs (working.go)
+	tests                *widget.Button
+	root                 fyne.CanvasObject
 	// The full texts of the position and the reading, and their short
 	// forms ("14:3", the reading's name alone), shown when the row is too
 	// narrow for the reading whole (Russian and Polish at 1024×768,
@@ -46,11 +48,10 @@ type statusBar struct {
 func newStatusBar(showTests func()) *statusBar {
 	b := &statusBar{
 		state: widget.NewLabel(""), pos: widget.NewLabel(""), enc: widget.NewLabel(""),
-		eol: widget.NewLabel(""), reading: widget.NewLabel(""), busy: widget.NewLabel(""),
+		eol: widget.NewLabel(""), reading: safewidget.NewEllipsis(""), busy: widget.NewLabel(""),
 	}
 	b.busy.TextStyle.Bold = true
 	b.busy.Hide()
-	b.reading.Truncation = fyne.TextTruncateEllipsis
 	b.tests = widget.NewButton("", showTests)
 	b.tests.Importance = widget.LowImportance
 	left := container.NewHBox(b.busy, b.state, widget.NewSeparator(), b.pos, widget.NewSeparator(), b.enc,
@@ -82,7 +83,7 @@ func labelWidth(text string) float32 {
 // fit shows the full texts when the row (which needs min as it is now)
 // has room for them in width, else the short ones.
 func (b *statusBar) fit(min, width float32) {
-	shown := func(l *widget.Label) float32 { return l.MinSize().Width }
+	shown := func(l fyne.CanvasObject) float32 { return l.MinSize().Width }
 	bold := func(t string) float32 {
 		return fyne.MeasureText(t, theme.TextSize(), fyne.TextStyle{Bold: true}).Width
 	}
@@ -105,11 +106,11 @@ func (b *statusBar) apply() {
 	}
 	if b.compact {
 		setText(b.pos, b.posShort)
-		setText(b.reading, b.readShort)
+		setReading(b.reading, b.readShort)
 		return
 	}
 	setText(b.pos, b.posFull)
-	setText(b.reading, b.readFull)
+	setReading(b.reading, b.readFull)
 }
 
 // setPosition and setReading change what the status bar says.
@@ -164,6 +165,13 @@ func (s *studio) cursorMoved() {
 		return
 	}
 	s.bar.setPosition(s.ed.CursorLine(), s.ed.CursorColumn())
+}
+
+// setReading is setText for the reading's label.
+func setReading(l *safewidget.Ellipsis, t string) {
+	if l.Text != t {
+		l.SetText(t)
+	}
 }
 
 // setText changes a label only when its text changes (no relayout per key).

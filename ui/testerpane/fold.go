@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // The crawler and path lists fold to one line when a test set brings more
@@ -24,7 +26,7 @@ const foldAbove = 3
 // over the results (open), or the line over the results (folded).
 type foldUI struct {
 	folded bool
-	label  *widget.Label
+	label  *safewidget.Ellipsis
 	edit   *widget.Button
 	fold   *widget.Button // in the open lists: back to one line
 	bar    *fyne.Container
@@ -36,8 +38,7 @@ type foldUI struct {
 // build makes the line's widgets; edit is what Edit does after opening the
 // lists (give the first row the keyboard).
 func (f *foldUI) build(edit func()) {
-	f.label = widget.NewLabel("")
-	f.label.Truncation = fyne.TextTruncateEllipsis
+	f.label = safewidget.NewEllipsis("")
 	f.edit = widget.NewButtonWithIcon(lang.X("testerpane.fold.edit", "Edit"), theme.DocumentCreateIcon(), func() {
 		f.set(false)
 		edit()

@@ -129,7 +129,7 @@ type paneUI struct {
 	readingRow  *readingRow // the row of engineSel, fitting it
 	compareChk  *keys.Check
 	columnsBtn  *widget.Button // the engine column chooser (compare)
-	summary     *widget.Label
+	summary     *safewidget.Ellipsis
 	summaryFit  *summaryFit // lays summary out: its parts whole as far as they fit
 	filter      *keys.Entry
 	toggles     [toggleCount]*keys.Check
@@ -594,11 +594,10 @@ func (p *Pane) buildUI() {
 			p.table.showColumnChooser(ui.columnsBtn)
 		}
 	}
-	ui.summary = widget.NewLabel("")
+	ui.summary = safewidget.NewEllipsis("")
 	// One line: the counts and the host first, the crawlers' counts last,
 	// as far as they fit (a second line cost the table a row at 1280×800):
 	// summaryFit.
-	ui.summary.Truncation = fyne.TextTruncateEllipsis
 
 	ui.filter = keys.NewEntry()
 	ui.filter.SetPlaceHolder(lang.X("testerpane.filter", "Filter: crawler, path or rule"))

@@ -137,7 +137,7 @@ func (r *readingRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // 5 разрешённых, 5…" at 1024×768). The per-crawler counts come last, so
 // the expectations' tally is never what is left out.
 type summaryFit struct {
-	label *widget.Label
+	label *safewidget.Ellipsis
 	full  string  // the whole summary
 	width float32 // the line's width at the last layout
 }

@@ -1,0 +1,79 @@
+package safewidget
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/robots-studio/robots-studio/ui/uitest"
+)
+
+// TestEllipsisDrawsAsFynesEllipsisLabel: an Ellipsis draws what a
+// widget.Label with TextTruncateEllipsis draws, at every width from too
+// narrow for a character to wider than the text, and is as wide at least;
+// a text that fits is handed to the label whole (Fyne's cut, which makes
+// a line wrapper and a shaper each time, is not asked for), one that does
+// not is cut by Fyne, with "…".
+func TestEllipsisDrawsAsFynesEllipsisLabel(t *testing.T) {
+	uitest.NewApp(t)
+	for _, text := range []string{
+		"Reading: Each crawler's own",
+		"20 crawlers · 60 paths — 1,200 results, 417 blocked",
+		"Чтение: у каждого краулера своё",
+		"",
+	} {
+		for _, bold := range []bool{false, true} {
+			own := NewEllipsis(text)
+			own.TextStyle.Bold = bold
+			fynes := widget.NewLabel(text)
+			fynes.TextStyle.Bold = bold
+			fynes.Truncation = fyne.TextTruncateEllipsis
+			test.NewTempWindow(t, &fyne.Container{Objects: []fyne.CanvasObject{own, fynes}})
+			if own.MinSize() != fynes.MinSize() {
+				t.Errorf("%q: least size %v, Fyne's ellipsis label %v", text, own.MinSize(), fynes.MinSize())
+			}
+			plain := widget.NewLabel(text)
+			plain.TextStyle.Bold = bold
+			whole := plain.MinSize().Width
+			for width := float32(10); width < whole+40; width += 9 {
+				size := fyne.NewSize(width, own.MinSize().Height)
+				own.Resize(size)
+				fynes.Resize(size)
+				if got, want := drawnText(own), drawnText(fynes); got != want {
+					t.Fatalf("%q at %v: draws %q, Fyne's ellipsis label %q", text, width, got, want)
+				}
+				fits := width >= whole
+				if fits != (own.Truncation == fyne.TextTruncateOff) || own.Cut() == fits && text != "" {
+					t.Errorf("%q at %v (whole at %v): truncation %v, cut %v", text, width, whole, own.Truncation, own.Cut())
+				}
+			}
+			own.SetText(text + " and more")
+			if got := drawnText(own); !strings.HasPrefix(got, text) && !strings.HasSuffix(got, "…") {
+				t.Errorf("after SetText it draws %q", got)
+			}
+		}
+	}
+}
+
+// drawnText is what a label's texts say, one after the other.
+func drawnText(o fyne.CanvasObject) string {
+	var b strings.Builder
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *canvas.Text:
+			fmt.Fprint(&b, x.Text)
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return b.String()
+}
