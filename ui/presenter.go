@@ -33,12 +33,15 @@ type presenter struct {
 	// this one back (it stayed "1996 draft" for good).
 	readingBefore string
 	zoomBefore    int
-	splitBefore   float64           // where the user had the editor's divider
-	lessonText    string            // the lesson's last reveal (the Lessons tab shows it large itself)
-	text          *richmsg.Text     // the engine's `code` drawn as code, URLs wrapped at their '/'
-	scroll        *container.Scroll // the text's, as tall as explainLayout lets it
-	box           fyne.CanvasObject
-	selection     string // the tester's selected result, explained
+	splitBefore   float64 // where the user had the editor's divider
+	// paneLater is what the tester pane is to be told of presenter mode
+	// when the editor's tab next comes into view (nil: nothing)
+	paneLater  *bool
+	lessonText string            // the lesson's last reveal (the Lessons tab shows it large itself)
+	text       *richmsg.Text     // the engine's `code` drawn as code, URLs wrapped at their '/'
+	scroll     *container.Scroll // the text's, as tall as explainLayout lets it
+	box        fyne.CanvasObject
+	selection  string // the tester's selected result, explained
 	// title is selection's first line, the crawler and URL as the user
 	// typed them: a backtick there is text, not a mark.
 	title string
@@ -241,7 +244,7 @@ func (c *classroom) setPresenter(on bool) {
 		s.win.Canvas().Unfocus()
 	} else {
 		s.lint.object().Show()
-		s.pane.SetPresenting(false)
+		c.presentPane(false)
 		s.split.SetOffset(p.splitBefore)
 	}
 	// The editor is narrow and large in presenter mode: its lines wrap so
@@ -256,7 +259,9 @@ func (c *classroom) setPresenter(on bool) {
 		// As large as still fits: setZoom stops at the largest step whose
 		// layout fits the window, now that the layout is the compact one.
 		c.host.setZoom(p.zoomBefore * presenterZoom / 100)
-		c.fitPresenterTable()
+		if p.paneLater == nil {
+			c.fitPresenterTable()
+		}
 	} else {
 		c.host.setZoom(p.zoomBefore)
 	}
@@ -273,10 +278,35 @@ func (c *classroom) setPresenter(on bool) {
 func (c *classroom) presenterLayout() {
 	s := c.w
 	s.lint.object().Hide()
-	s.pane.SetPresenting(true)
+	c.presentPane(true)
 	if s.split != nil {
 		s.split.SetOffset(presenterSplit)
 	}
+}
+
+// presentPane tells the tester pane that presenter mode is on or off:
+// now, if the editor's tab is in view, else when it next comes into view
+// (paneInView). The pane lays its table out again and refreshes itself
+// whole, a tenth of F11 with another tab in view, for nobody to see.
+func (c *classroom) presentPane(on bool) {
+	if c.host.editorInView != nil && !c.host.editorInView() {
+		c.present.paneLater = &on
+		return
+	}
+	c.present.paneLater = nil
+	c.w.pane.SetPresenting(on)
+}
+
+// paneInView tells the tester pane, as its tab comes into view, what it
+// missed of presenter mode, and fits the table for the class.
+func (c *classroom) paneInView() {
+	on := c.present.paneLater
+	if on == nil {
+		return
+	}
+	c.present.paneLater = nil
+	c.w.pane.SetPresenting(*on)
+	c.fitPresenterTable()
 }
 
 // fitPresenter zooms out, step by step, until the window's content fits

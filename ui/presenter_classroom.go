@@ -68,6 +68,9 @@ type classHost struct {
 	traceStep func(name string) func()
 	// working runs slow work once the window says it is under way
 	working func(func())
+	// editorInView says whether the editor's tab (the tester's) is the
+	// tab in view
+	editorInView func() bool
 	// the browser's way to export a lesson
 	webExportLesson func()
 }

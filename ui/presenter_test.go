@@ -412,3 +412,44 @@ func TestF5AsksTheClass(t *testing.T) {
 			s.class.lessons().ClassShown(), s.class.presenting())
 	}
 }
+
+// TestPresenterOnAnotherTabReachesTheTesterWhenShown: F11 on another tab
+// tells the tester pane of presenter mode only when the editor's tab comes
+// into view (laying the hidden pane out and refreshing it whole was a
+// tenth of F11 there), and the pane is then as F11 on its own tab leaves
+// it: the same figures, on and off.
+func TestPresenterOnAnotherTabReachesTheTesterWhenShown(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	studio := func() *studio {
+		s := newTestStudio(t)
+		s.openSample()
+		s.pane.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot", "Lycos", "GPTBot"}, Paths: []string{"/cgi-bin/a", "/tmp/b", "/learning/a/very/long/path/to/a/course-12"}})
+		return s
+	}
+	here := studio()
+	before := here.pane.Figures()
+	here.class.setPresenter(true)
+	on := here.pane.Figures()
+	here.class.setPresenter(false)
+	off := here.pane.Figures()
+	if on == before || off != before {
+		t.Fatalf("on the editor's tab: figures before %+v, presenting %+v, after %+v; the test proves nothing", before, on, off)
+	}
+
+	away := studio()
+	away.tabs.SelectIndex(1)
+	away.class.setPresenter(true)
+	if away.class.present.paneLater == nil {
+		t.Error("F11 on another tab laid the hidden tester out for presenter mode")
+	}
+	away.tabs.SelectIndex(0)
+	if got := away.pane.Figures(); got != on {
+		t.Errorf("presenter mode entered on another tab, then the tester shown: %+v; entered on its tab: %+v", got, on)
+	}
+	away.tabs.SelectIndex(1)
+	away.class.setPresenter(false)
+	away.tabs.SelectIndex(0)
+	if got := away.pane.Figures(); got != off {
+		t.Errorf("presenter mode left on another tab, then the tester shown: %+v; left on its tab: %+v", got, off)
+	}
+}

@@ -55,7 +55,7 @@ func (s *studio) newTabs() []tab {
 		s.live.themeChanged()
 		w.lint.themeChanged()
 		w.pane.ThemeChanged()
-	}}
+	}, shown: func() { s.class.paneInView() }}
 	s.meta = &metaTab{w: w}
 	s.wizard = &hostTab{w: w, showEditor: s.showEditor}
 	s.ai = &aiTab{w: w}
@@ -309,6 +309,7 @@ type editorTab struct {
 	// themed redraws what they paint in colours of their own.
 	sides  func() (left, right fyne.CanvasObject)
 	themed func()
+	shown  func() // the tab came into view
 	it     *container.TabItem
 	split  float64 // kept across a rebuild
 	// title is the file's title the tab was last given; fit names the
@@ -333,8 +334,11 @@ func (t *editorTab) tabItem() *container.TabItem { return t.it }
 // follow redraws, on a theme switch, what the editor side paints in colours
 // it chose itself: the fetch banner, the Problems rows, the results' icons.
 func (t *editorTab) follow(c change, _ bool) {
-	if c == themed {
+	switch c {
+	case themed:
 		t.themed()
+	case shown:
+		t.shown()
 	}
 }
 

@@ -202,6 +202,7 @@ func newStudio(a fyne.App, storage string) *studio {
 		fits:            func() bool { return s.view.fits() },
 		traceStep:       func(name string) func() { return s.trace.step(name) },
 		working:         s.slow.run,
+		editorInView:    func() bool { return s.tabs == nil || s.editor == nil || s.tabs.Selected() == s.editor.it },
 		webExportLesson: func() { s.web.webExportLesson() },
 	}}
 	s.recovery = recoveryList{w: s.shared, restore: func(rec session.RecoveryRecord, then func()) {
