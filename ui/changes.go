@@ -25,6 +25,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/historytab"
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // changesView is the tester pane's Changes view: what the text in the
@@ -47,7 +48,7 @@ type changesView struct {
 	urls    []string         // a pasted or loaded URL list; nil = the tester's paths
 	rep     *diff.Report
 	items   []changeItem
-	header  *widget.Label
+	header  *safewidget.Ellipsis
 	summary *widget.Label
 	list    *keys.List
 	detail  *richmsg.Text // both verdicts, the rules they quote in the code font
@@ -361,20 +362,18 @@ func changeText(c *diff.Change) string {
 
 // build makes the widgets (once per window layout).
 func (c *changesView) build() {
-	c.header = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	c.header.Truncation = fyne.TextTruncateEllipsis
+	c.header = safewidget.NewEllipsis("")
+	c.header.TextStyle.Bold = true
 	c.summary = widget.NewLabel("")
 	c.summary.Wrapping = fyne.TextWrapWord
 	c.detail = richmsg.NewText(lang.X("live.changes.hint", "Click a change to see both verdicts and the deciding lines."), richmsg.Style{})
 	c.list = keys.NewList(func() int { return len(c.items) },
 		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
+			return safewidget.NewEllipsis("")
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
-			l.SetText(richmsg.Plain(c.items[i].text)) // one line: no code font
+			l := o.(*safewidget.Ellipsis)
+			l.Text = richmsg.Plain(c.items[i].text) // one line: no code font
 			l.TextStyle = fyne.TextStyle{Bold: c.items[i].head}
 			l.Refresh()
 		})

@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
 
@@ -48,6 +49,8 @@ func texts(o fyne.CanvasObject) string {
 	walk = func(o fyne.CanvasObject) {
 		switch w := o.(type) {
 		case *widget.Label:
+			b.WriteString(w.Text + "\n")
+		case *safewidget.Ellipsis: // the changes' header
 			b.WriteString(w.Text + "\n")
 		case *fyne.Container:
 			for _, c := range w.Objects {
@@ -253,7 +256,7 @@ func TestCompareWithLiveAndSaved(t *testing.T) {
 		if strings.Contains(it.text, "`") {
 			quoted++
 		}
-		if l := row.(*widget.Label); strings.Contains(l.Text, "`") {
+		if l := row.(*safewidget.Ellipsis); strings.Contains(l.Text, "`") {
 			t.Errorf("row %d draws a backtick: %q", i, l.Text)
 		}
 	}

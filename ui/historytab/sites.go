@@ -10,6 +10,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/diag"
 	"github.com/robots-studio/robots-studio/ui/dlg"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 	"github.com/robots-studio/robots-studio/ui/severity"
 )
 
@@ -60,12 +61,10 @@ func (t *Tab) ShowSite(url string) {
 
 func newSiteRow() fyne.CanvasObject {
 	badge := widget.NewIcon(theme.WarningIcon())
-	url := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	url.Truncation = fyne.TextTruncateEllipsis
-	facts := widget.NewLabel("")
-	facts.Truncation = fyne.TextTruncateEllipsis
-	change := widget.NewLabel("")
-	change.Truncation = fyne.TextTruncateEllipsis
+	url := safewidget.NewEllipsis("")
+	url.TextStyle.Bold = true
+	facts := safewidget.NewEllipsis("")
+	change := safewidget.NewEllipsis("")
 	return container.NewBorder(nil, nil, container.NewVBox(badge), nil, container.NewVBox(url, facts, change))
 }
 
@@ -77,15 +76,15 @@ func (t *Tab) updateSiteRow(i widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*fyne.Container)
 	text := row.Objects[0].(*fyne.Container)
 	badge := row.Objects[1].(*fyne.Container).Objects[0].(*widget.Icon)
-	text.Objects[0].(*widget.Label).SetText(r.URL)
-	text.Objects[1].(*widget.Label).SetText(lang.X("historytab.site_facts", "{{.Versions}} · last checked {{.Last}}",
+	text.Objects[0].(*safewidget.Ellipsis).SetText(r.URL)
+	text.Objects[1].(*safewidget.Ellipsis).SetText(lang.X("historytab.site_facts", "{{.Versions}} · last checked {{.Last}}",
 		map[string]any{"Versions": lang.XN("historytab.n.versions", "{{.Count}} versions", r.Versions, map[string]any{"Count": r.Versions}),
 			"Last": stamp(r.Last)}))
 	change := ""
 	if r.known {
 		change = lang.X("historytab.site_change", "last change {{.Time}}: {{.Text}}", map[string]any{"Time": stamp(r.last.v.Time), "Text": r.last.line()})
 	}
-	text.Objects[2].(*widget.Label).SetText(change)
+	text.Objects[2].(*safewidget.Ellipsis).SetText(change)
 	if r.matters() {
 		badge.SetResource(severity.Icon(r.last.worst))
 	} else {

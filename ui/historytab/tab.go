@@ -29,6 +29,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 	"github.com/robots-studio/robots-studio/ui/severity"
 )
 
@@ -220,11 +221,9 @@ func (t *Tab) buildVersions() fyne.CanvasObject {
 // facts, and what its change did with the worst finding's icon.
 func (t *Tab) newRow() fyne.CanvasObject {
 	check := widget.NewCheck("", nil)
-	facts := widget.NewLabel("")
-	facts.Truncation = fyne.TextTruncateEllipsis
+	facts := safewidget.NewEllipsis("")
 	icon := widget.NewIcon(theme.InfoIcon())
-	change := widget.NewLabel("")
-	change.Truncation = fyne.TextTruncateEllipsis
+	change := safewidget.NewEllipsis("")
 	return container.NewBorder(nil, nil, check, nil,
 		container.NewVBox(facts, container.NewBorder(nil, nil, icon, nil, change)))
 }
@@ -237,9 +236,9 @@ func (t *Tab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*fyne.Container)
 	body := row.Objects[0].(*fyne.Container)
 	check := row.Objects[1].(*widget.Check)
-	facts := body.Objects[0].(*widget.Label)
+	facts := body.Objects[0].(*safewidget.Ellipsis)
 	line := body.Objects[1].(*fyne.Container)
-	change := line.Objects[0].(*widget.Label)
+	change := line.Objects[0].(*safewidget.Ellipsis)
 	icon := line.Objects[1].(*widget.Icon)
 	n := e.n
 	check.OnChanged = nil

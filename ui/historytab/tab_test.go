@@ -21,6 +21,7 @@ import (
 	"github.com/robots-studio/robots-studio/tester/fetch"
 	"github.com/robots-studio/robots-studio/tester/history"
 	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 	"github.com/robots-studio/robots-studio/ui/textfit"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
@@ -107,8 +108,8 @@ func (x *harness) rows() []string {
 		o := x.tab.newRow()
 		x.tab.updateRow(i, o)
 		body := o.(*fyne.Container).Objects[0].(*fyne.Container)
-		facts := body.Objects[0].(*widget.Label).Text
-		change := body.Objects[1].(*fyne.Container).Objects[0].(*widget.Label).Text
+		facts := body.Objects[0].(*safewidget.Ellipsis).Text
+		change := body.Objects[1].(*fyne.Container).Objects[0].(*safewidget.Ellipsis).Text
 		out = append(out, facts+" | "+change)
 	}
 	return out

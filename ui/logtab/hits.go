@@ -11,6 +11,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // hitList lists a crawler's disallowed paths with the deciding rule and
@@ -27,13 +28,11 @@ func newHitList(onTap func(accesslog.DisallowedPath)) *hitList {
 	h.list = keys.NewList(
 		func() int { return len(h.items) },
 		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
+			return safewidget.NewEllipsis("")
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(h.items) {
-				o.(*widget.Label).SetText(h.text(h.items[i]))
+				o.(*safewidget.Ellipsis).SetText(h.text(h.items[i]))
 			}
 		})
 	h.list.OnSelected = func(i widget.ListItemID) {

@@ -27,6 +27,7 @@ import (
 	"github.com/robots-studio/robots-studio/ui/filedlg"
 	"github.com/robots-studio/robots-studio/ui/latest"
 	"github.com/robots-studio/robots-studio/ui/richmsg"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 	"github.com/robots-studio/robots-studio/ui/severity"
 )
 
@@ -143,14 +144,12 @@ func newCheckView(t *Tab) *checkView {
 }
 
 func newRow() fyne.CanvasObject {
-	text := widget.NewLabel("")
-	text.Truncation = fyne.TextTruncateEllipsis
-	return container.NewBorder(nil, nil, widget.NewIcon(theme.InfoIcon()), nil, text)
+	return container.NewBorder(nil, nil, widget.NewIcon(theme.InfoIcon()), nil, safewidget.NewEllipsis(""))
 }
 
 func setRow(o fyne.CanvasObject, sev diag.Severity, s string) {
 	row := o.(*fyne.Container)
-	if l := row.Objects[0].(*widget.Label); l.Text != s {
+	if l := row.Objects[0].(*safewidget.Ellipsis); l.Text != s {
 		l.SetText(s)
 	}
 	row.Objects[1].(*widget.Icon).SetResource(severity.Icon(sev))

@@ -12,6 +12,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/tester/catalogue"
 	"github.com/robots-studio/robots-studio/ui/aitab"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // noteLanguage is the catalogue language matching the UI's translation
@@ -71,10 +72,8 @@ func newCatalogueView(pick func(catalogue.Crawler), pickAll func(tokens []string
 		func() int { return len(v.shown) },
 		func() fyne.CanvasObject {
 			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			owner := widget.NewLabel("")
-			owner.Truncation = fyne.TextTruncateEllipsis
-			note := widget.NewLabel("")
-			note.Truncation = fyne.TextTruncateEllipsis
+			owner := safewidget.NewEllipsis("")
+			note := safewidget.NewEllipsis("")
 			note.SizeName = theme.SizeNameCaptionText
 			return container.New(&tightVBox{}, container.NewBorder(nil, nil, name, nil, owner), note)
 		},
@@ -82,7 +81,7 @@ func newCatalogueView(pick func(catalogue.Crawler), pickAll func(tokens []string
 			c := v.shown[id]
 			rows := o.(*fyne.Container).Objects
 			line := rows[0].(*fyne.Container).Objects
-			note := rows[1].(*widget.Label)
+			note := rows[1].(*safewidget.Ellipsis)
 			owner := c.Operator
 			if c.Token != c.Name {
 				owner = c.Token + " · " + owner
@@ -92,7 +91,7 @@ func newCatalogueView(pick func(catalogue.Crawler), pickAll func(tokens []string
 			}
 			owner = strings.TrimPrefix(owner+entryMarks(c), " · ")
 			line[1].(*widget.Label).SetText(c.Name)
-			line[0].(*widget.Label).SetText(owner)
+			line[0].(*safewidget.Ellipsis).SetText(owner)
 			rows[0].(*fyne.Container).Refresh() // the name's width changed
 			text := c.Note.In(language)
 			if c.Quote != nil {
