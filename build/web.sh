@@ -1,7 +1,7 @@
 #!/bin/sh
 # build/web.sh OUTDIR [VERSION]: the browser version of Robots Studio in one
 # folder that works from any static host under any sub-path:
-#   index.html loader.js loader.css vfs.js wasm_exec.js manifest.webmanifest
+#   index.html loader.js loader.css vfs.js clock.js wasm_exec.js manifest.webmanifest
 #   icon-192.png icon-512.png robots-studio.wasm.gz
 # The program is shipped gzip-compressed and unpacked by the page itself
 # (DecompressionStream), so no server setting is needed.
@@ -50,7 +50,7 @@ gzip -t "$gz"
 web=$root/web
 cp "$gz" "$out/robots-studio.wasm.gz"
 cp "$execjs" "$out/wasm_exec.js"
-cp "$web/loader.js" "$web/loader.css" "$web/vfs.js" "$web/manifest.webmanifest" "$web/icon-192.png" "$out/"
+cp "$web/loader.js" "$web/loader.css" "$web/vfs.js" "$web/clock.js" "$web/manifest.webmanifest" "$web/icon-192.png" "$out/"
 cp "$root/assets/icon.png" "$out/icon-512.png"
 gzsize=$(wc -c <"$gz" | tr -d ' ')
 # The version goes into the page (and into its script URLs, so a new release
@@ -64,7 +64,7 @@ sed -e "s|<meta name=\"robots-studio-version\" content=\"[^\"]*\">|<meta name=\"
 
 wasm=$(wc -c <"$tmp/robots-studio.wasm" | tr -d ' ')
 total=0
-for f in index.html loader.js loader.css vfs.js wasm_exec.js manifest.webmanifest icon-192.png robots-studio.wasm.gz; do
+for f in index.html loader.js loader.css vfs.js clock.js wasm_exec.js manifest.webmanifest icon-192.png robots-studio.wasm.gz; do
 	total=$((total + $(wc -c <"$out/$f" | tr -d ' ')))
 done
 echo "web: $out (version $version)"

@@ -166,6 +166,17 @@ func quiet(it *container.TabItem) *tabBody {
 //     (light, dark, zoom) changed since the content last had it; while in
 //     view, Fyne's own walk of the window brings a new theme to the
 //     content, and the body refreshes it no second time.
+//   - in view, measures its content once per walk of the window: Fyne
+//     measures every object the window shows, each container measuring its
+//     children again, so without it the tab's whole content (most of the
+//     window) was measured once more by each of the tab container, the
+//     tabs' strip and the window's containers above it, on every frame that
+//     changed (some 900 of 3,500 measurements a frame; in the browser each
+//     widget's measurement looks its renderer up, and each look-up reads
+//     the clock, a call out to JavaScript: docs/speed-window.md). Fyne asks
+//     whether the body is visible as its walk reaches it, before it walks
+//     the content: that question, and any refresh, resize, show or hide,
+//     drops the measurement.
 //
 // The tab container hides and shows the body; the content inside stays
 // visible (a content the container had hidden, in a wrapper shown, drew
@@ -179,6 +190,10 @@ type tabBody struct {
 	away    bool              // hidden since the content was last in view
 	seen    themeKey          // the theme the content last had
 	min     fyne.Size         // the content's minimum size, last measured in view
+	// measured says that measure is the body's minimum size in this walk
+	// of the window (see Visible).
+	measured bool
+	measure  fyne.Size
 }
 
 func newTabBody(content fyne.CanvasObject) *tabBody {
@@ -209,8 +224,14 @@ func (b *tabBody) inView() bool {
 
 // Hide takes the body out of view; its content is left as it is.
 func (b *tabBody) Hide() {
-	b.away = true
+	b.away, b.measured = true, false
 	b.BaseWidget.Hide()
+}
+
+// Show brings the body into view.
+func (b *tabBody) Show() {
+	b.measured = false
+	b.BaseWidget.Show()
 }
 
 // Refresh does nothing while hidden (what it missed is caught up when the
@@ -219,6 +240,31 @@ func (b *tabBody) Refresh() {
 	if b.Visible() {
 		b.BaseWidget.Refresh()
 	}
+}
+
+// Visible says whether the body is shown. Fyne's walks of the window ask
+// it of every object as they reach it, before its children: a walk that
+// measures the window starts the body's measurement afresh.
+func (b *tabBody) Visible() bool {
+	b.measured = false
+	return b.BaseWidget.Visible()
+}
+
+// Resize lays the body out at size.
+func (b *tabBody) Resize(size fyne.Size) {
+	b.measured = false
+	b.BaseWidget.Resize(size)
+}
+
+// MinSize is the content's minimum size, measured once until Fyne next
+// asks whether the body is visible (or the body changes): the containers
+// above the body in the same walk take that measurement.
+func (b *tabBody) MinSize() fyne.Size {
+	if !b.measured {
+		b.measure = b.BaseWidget.MinSize()
+		b.measured = true
+	}
+	return b.measure
 }
 
 func (b *tabBody) CreateRenderer() fyne.WidgetRenderer { return tabBodyRenderer{b} }

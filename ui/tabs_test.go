@@ -288,3 +288,59 @@ func TestQuietTabsDrawTheirContent(t *testing.T) {
 		}
 	}
 }
+
+// measureWalk measures o as Fyne's window does before it paints a frame
+// that changed (common.Canvas.EnsureMinSize in Fyne 2.7.1): it walks the
+// visible objects, asks each whether it is visible as it reaches it, and
+// after its children asks again and measures it. It returns o's minimum
+// size.
+func measureWalk(o fyne.CanvasObject) fyne.Size {
+	if !o.Visible() {
+		return fyne.Size{}
+	}
+	var children []fyne.CanvasObject
+	switch c := o.(type) {
+	case *fyne.Container:
+		children = c.Objects
+	case fyne.Widget:
+		children = test.WidgetRenderer(c).Objects()
+	}
+	for _, child := range children {
+		measureWalk(child)
+	}
+	if !o.Visible() {
+		return fyne.Size{}
+	}
+	return o.MinSize()
+}
+
+// TestTabBodyMeasuredOncePerWalk: in a window's walk the tab's body is
+// measured once, and the tab container and each container above it (the
+// window: a status bar under the tabs, in a border, in a stack) take that
+// measurement instead of measuring the tab's whole content again; the next
+// walk measures it afresh and sees what changed. An object in the tab is
+// measured by the walk itself, by the stack it is in and by the body: 3
+// times (7 before).
+func TestTabBodyMeasuredOncePerWalk(t *testing.T) {
+	uitest.NewApp(t)
+	first, second := newCounted(color.White), newCounted(color.Black)
+	grows := canvas.NewRectangle(color.White)
+	tabs := newQuietTabs(container.NewTabItem("a", container.NewStack(first, grows)), container.NewTabItem("b", second))
+	window := container.NewStack(container.NewBorder(nil, widget.NewLabel("status"), nil, nil, container.NewStack(tabs)))
+	w := test.NewTempWindow(t, window)
+	w.Resize(fyne.NewSize(400, 300))
+	measureWalk(window)
+	for walk := range 3 {
+		first.forget()
+		if walk == 2 {
+			grows.SetMinSize(fyne.NewSize(500, 400))
+		}
+		got := measureWalk(window)
+		if first.measured != 3 {
+			t.Fatalf("walk %d: an object in the tab in view was measured %d times, want 3 (by the walk, its stack, the tab's body)", walk, first.measured)
+		}
+		if walk == 2 && (got.Width < 500 || got.Height < 400) {
+			t.Fatalf("walk %d: the window's minimum size %v does not follow the tab that grew to 500×400", walk, got)
+		}
+	}
+}

@@ -203,6 +203,7 @@
 		show(say("downloadingNoTotal", { a: "0.0" }));
 		watchCanvas();
 		const go = new Go();
+		if (typeof W.fastClock === "function") W.fastClock(go); // clock.js
 		go.argv = ["robots-studio"];
 		go.env = env();
 		let module;

@@ -134,7 +134,7 @@ func pageSite(t *testing.T, wasmGz []byte) string {
 	copies := map[string]string{
 		filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"): "wasm_exec.js",
 	}
-	for _, f := range []string{"index.html", "loader.js", "loader.css", "vfs.js", "manifest.webmanifest", "icon-192.png"} {
+	for _, f := range []string{"index.html", "loader.js", "loader.css", "vfs.js", "clock.js", "manifest.webmanifest", "icon-192.png"} {
 		copies[filepath.Join(root, "web", f)] = f
 	}
 	for from, to := range copies {
