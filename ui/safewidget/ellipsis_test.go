@@ -2,6 +2,9 @@ package safewidget
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,4 +79,42 @@ func drawnText(o fyne.CanvasObject) string {
 	}
 	walk(o)
 	return b.String()
+}
+
+// TestWindowCutsLabelsWithEllipsis: no one-line label of the window asks
+// Fyne for its ellipsis itself (a label that does re-cuts its text on
+// every refresh, fitting or not): they are Ellipsis labels. The one
+// exception is a rich text, which Ellipsis is not.
+func TestWindowCutsLabelsWithEllipsis(t *testing.T) {
+	allowed := map[string]string{
+		"safewidget/ellipsis.go": "the widget itself",
+		"hostwizard/check.go":    "a widget.RichText in a table cell",
+	}
+	found := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(path, ".."+string(filepath.Separator)))
+		for i, line := range strings.Split(string(b), "\n") {
+			if !strings.Contains(line, "Truncation = fyne.TextTruncateEllipsis") {
+				continue
+			}
+			found++
+			if _, ok := allowed[rel]; !ok {
+				t.Errorf("ui/%s:%d asks Fyne to cut a label: use safewidget.Ellipsis", rel, i+1)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Fatal("not even the widget itself was found: the walk read nothing")
+	}
 }

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/ui/safewidget"
 )
 
 // tolerance absorbs rounding between measuring and laying out.
@@ -61,6 +62,10 @@ func (f *finder) walk(o fyne.CanvasObject, hScroll bool, edge float32) {
 	switch x := o.(type) {
 	case *widget.Label:
 		f.text(textOf{x, x.Text, x.Wrapping, x.Truncation, x.TextStyle, x.SizeName}, hScroll, edge)
+		return
+	case *safewidget.Ellipsis:
+		// cut with "…" where it must be: as a label that says so
+		f.text(textOf{x, x.Text, x.Wrapping, fyne.TextTruncateEllipsis, x.TextStyle, x.SizeName}, hScroll, edge)
 		return
 	case *widget.RichText:
 		f.text(textOf{x, x.String(), x.Wrapping, x.Truncation, richStyle(x), ""}, hScroll, edge)
