@@ -124,7 +124,7 @@ type catalogueUpdateView struct {
 	summary *widget.Label
 	offer   *widget.Label
 	sources *keys.Entry
-	dryRun  *widget.Check
+	dryRun  *keys.Check
 	result  *widget.Label
 	run     *keys.Button
 	cancel  *keys.Button
@@ -168,7 +168,9 @@ func (cat *catalogueSide) newUpdateView() *catalogueUpdateView {
 	v.sources = keys.NewMultiLineEntry()
 	v.sources.SetText(strings.Join(sources.Defaults, "\n"))
 	v.sources.SetMinRowsVisible(5)
-	v.dryRun = widget.NewCheck(lang.X("catalogue.update.dry_run", "Only show the changes (keep nothing)"), nil)
+	// keys.Check: Esc on the box closes the dialog in the browser too,
+	// which has no key hook to give it Esc first (ui/keyhook.go)
+	v.dryRun = keys.NewCheck(lang.X("catalogue.update.dry_run", "Only show the changes (keep nothing)"), nil)
 	v.cancel = newButton(lang.X("catalogue.update.cancel", "Stop"), func() {
 		if v.stop != nil {
 			v.stop()
