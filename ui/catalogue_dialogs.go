@@ -317,6 +317,15 @@ func (cat *catalogueSide) showOwn() {
 func (cat *catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done func()) {
 	name := keys.NewEntry()
 	name.SetText(c.Name)
+	// Save waits for a name (dlg.Form keeps it disabled): the store
+	// refused a nameless entry only after the form had closed, losing
+	// what was typed in it.
+	name.Validator = func(s string) error {
+		if strings.TrimSpace(s) == "" {
+			return errors.New(lang.X("catalogue.err.entry_no_name", "an entry has no name"))
+		}
+		return nil
+	}
 	tokens := keys.NewEntry()
 	tokens.SetText(strings.Join(c.Tokens, " "))
 	tokens.SetPlaceHolder(lang.X("catalogue.own.tokens_hint", "robots.txt tokens, separated by spaces (default: the name)"))

@@ -394,3 +394,18 @@ func TestDialogKeysAsTheBrowserGivesThem(t *testing.T) {
 		})
 	}
 }
+
+// TestCrawlerOfYourOwnWaitsForAName: Enter in Catalogue ▸ Your Crawlers ▸
+// Add… with no name typed left the form open: its Save waits for a name.
+// It closed the form and then said "an entry has no name", losing what
+// had been typed in the other fields.
+func TestCrawlerOfYourOwnWaitsForAName(t *testing.T) {
+	s, _, _ := editedStudio(t)
+	c := s.win.Canvas()
+	saved := false
+	s.catalogue.editOwn(s.catalogue.store(), catalogue.Crawler{Operator: "Example Ltd"}, func() { saved = true })
+	press(c, fyne.KeyReturn, 0)
+	if title, _ := dlg.Shown(s.win); title != "Crawler of Your Own" || saved {
+		t.Fatalf("Enter with no name: %q is shown (saved %v), want the form still open", title, saved)
+	}
+}
