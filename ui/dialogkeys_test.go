@@ -409,3 +409,65 @@ func TestCrawlerOfYourOwnWaitsForAName(t *testing.T) {
 		t.Fatalf("Enter with no name: %q is shown (saved %v), want the form still open", title, saved)
 	}
 }
+
+// TestEnterTakesTheDefaultButton: Enter, pressed as soon as a dialog is
+// shown, does what its highlighted button does: each dialog's outcome by
+// name (what is shown after it, "" for a dialog with no title: Fyne's
+// file dialogs, the lessons' one-question view), and whether the text is
+// then the file on disk (Revert) or as edited.
+func TestEnterTakesTheDefaultButton(t *testing.T) {
+	type after struct {
+		shown  bool   // a dialog is shown after Enter
+		title  string // its title
+		reload bool   // the text is the file's on disk
+	}
+	closes := after{}
+	want := map[string]after{
+		"File ▸ Revert":   {reload: true}, // Yes
+		"unsaved changes": closes,         // Save (then the action)
+		"File ▸ Open…":    {shown: true},  // Save, then the file dialog
+		// Open: a folder, which it says it cannot open
+		"File ▸ Open Path…":                       {shown: true, title: "Open Path"},
+		"File ▸ Save As…":                         {shown: true, title: "Overwrite?"}, // Save, over the file itself
+		"File ▸ Open from Site…":                  closes,                             // Fetch, with no site: nothing
+		"File ▸ Open Lesson…":                     {shown: true},                      // Open, with no lesson chosen: disabled
+		"File ▸ Export Lesson…":                   closes,                             // Save
+		"Edit ▸ Apply All Safe Fixes":             closes,
+		"Edit ▸ Check for Production… (ready)":    closes,
+		"Edit ▸ Check for Production… (findings)": closes,
+		"Tester ▸ Compare with…":                  {shown: true, title: "Compare with…"}, // no default
+		"Tester ▸ Test Set Location…":             closes,                                // OK
+		"Catalogue ▸ Your Crawlers…":              closes,
+		"a crawler of your own":                   closes,        // Save
+		"Lessons ▸ Ask the class (F5)":            {shown: true}, // the answer revealed
+		"Help ▸ Keyboard Shortcuts":               closes,
+		"Help ▸ About":                            closes,
+		"an error":                                closes,
+		"changed on disk":                         closes, // Keep my text
+	}
+	for _, d := range windowDialogs {
+		w, ok := want[d.name]
+		if !ok {
+			// Catalogue ▸ Update…: Update reads the published lists over
+			// the network (TestCatalogueUpdateDialog reads local ones).
+			continue
+		}
+		t.Run(d.name, func(t *testing.T) {
+			s, before, disk := editedStudio(t)
+			c := s.win.Canvas()
+			d.open(s)
+			press(c, fyne.KeyReturn, 0)
+			title, shown := dlg.Shown(s.win)
+			if shown != w.shown || title != w.title {
+				t.Errorf("after Enter: shown %v, %q; want %v, %q", shown, title, w.shown, w.title)
+			}
+			wantText := before
+			if w.reload {
+				wantText = disk
+			}
+			if got := s.ed.Bytes(); !bytes.Equal(got, wantText) {
+				t.Errorf("after Enter the text is %q, want %q", got, wantText)
+			}
+		})
+	}
+}
