@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -130,23 +131,24 @@ func TestWebDialogKeys(t *testing.T) {
 		open        func()
 		// after Tab, Tab, Space and after Enter
 		tabTabSpace, enter outcome
-		noEnter            bool   // the dialog has no default button
+		noEnter            bool   // no Enter: the dialog has no default button, or it is closing, held by ui's tests
+		noTabTabSpace      bool   // played by the next case, which opens its dialog so
 		under              string // the dialog it was opened from, left open
 		after              func() // brings the editor back in view
 	}{
 		{name: "Help ▸ Keyboard Shortcuts", title: "Keyboard Shortcuts", open: func() { p.menu(menuHelp, 1) }},
-		{name: "Help ▸ About", title: "About Robots Studio", open: func() { p.menu(menuHelp, 2) }},
-		{name: "Edit ▸ Apply All Safe Fixes", title: "Safe fixes", open: func() { p.menu(menuEdit, 9) }},
-		{name: "Edit ▸ Check for Production…", title: "Check for Production", open: func() { p.menu(menuEdit, 10) }},
+		{name: "Help ▸ About", title: "About Robots Studio", open: func() { p.menu(menuHelp, 2) }, noEnter: true},
+		{name: "Edit ▸ Apply All Safe Fixes", title: "Safe fixes", open: func() { p.menu(menuEdit, 9) }, noEnter: true},
+		{name: "Edit ▸ Check for Production…", title: "Check for Production", open: func() { p.menu(menuEdit, 10) }, noEnter: true},
 		// Tab, Tab: "Another file…", whose picker is the browser's own
 		{name: "Tester ▸ Compare with…", title: "Compare with…", open: func() { p.menu(menuTester, 3) }, noEnter: true},
 		// Tab, Tab, Space go into its list of sources; Enter runs the
-		// update from the network (ui's TestEnterTakesTheDefaultButton)
+		// update from the network (ui's TestCatalogueUpdateDialog holds it)
 		{name: "Catalogue ▸ Update…", title: "Update the Crawler Catalogue", open: func() { p.menu(menuCatalogue, 1) },
 			tabTabSpace: shown("Update the Crawler Catalogue"), noEnter: true},
 		// Tab, Tab: its Add… button, which asks for a crawler
 		{name: "Catalogue ▸ Your Crawlers…", title: "Your Crawlers", open: func() { p.menu(menuCatalogue, 2) },
-			tabTabSpace: outcome{left: []string{"Crawler of Your Own", "Your Crawlers"}}},
+			noTabTabSpace: true},
 		// Tab, Tab, Space: a space in its second field; Enter: Save,
 		// which waits for a name
 		{name: "a crawler of your own", title: "Crawler of Your Own", open: func() {
@@ -156,15 +158,15 @@ func TestWebDialogKeys(t *testing.T) {
 			p.key(kb.Tab)
 			p.key(" ")
 		}, tabTabSpace: shown("Crawler of Your Own"), enter: shown("Crawler of Your Own"), under: "Your Crawlers"},
-		// Tab, Tab, Space: Fetch with no site, which fetches nothing
-		{name: "File ▸ Open from Site…", title: "Open from Site", open: func() { p.menu(menuFile, 3) }, noEnter: true},
+		// Tab, Tab, Space: Fetch with no site, which fetches nothing; so
+		// does Enter in the empty field
+		{name: "File ▸ Open from Site…", title: "Open from Site", open: func() { p.menu(menuFile, 3) }},
 		// the browser cannot read the site: it offers to paste the text
 		{name: "Paste robots.txt", title: "Paste robots.txt", open: func() {
 			p.menu(menuFile, 3)
 			p.waitDialog("Open from Site", "Open from Site")
-			for _, r := range "http://127.0.0.1:9/" {
-				p.key(string(r))
-			}
+			_, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: "127.0.0.1:9"})
+			mustf(t, err, "type the site")
 			p.key(kb.Enter)
 		}, tabTabSpace: shown("Paste robots.txt"), noEnter: true},
 		// Tab, Tab, Space: Save and download
@@ -189,8 +191,6 @@ func TestWebDialogKeys(t *testing.T) {
 			defer func() { p.t = parent }()
 			try := func(what string, keys func(), want outcome) {
 				t.Helper()
-				start := time.Now()
-				defer func() { t.Logf("%s: %v", what, time.Since(start)) }()
 				edit()
 				c.open()
 				p.waitDialog(what, c.title)
@@ -212,7 +212,9 @@ func TestWebDialogKeys(t *testing.T) {
 					c.after()
 				}
 			}
-			try("Tab, Tab, Space", func() { p.key(kb.Tab); p.key(kb.Tab); p.key(" ") }, c.tabTabSpace)
+			if !c.noTabTabSpace {
+				try("Tab, Tab, Space", func() { p.key(kb.Tab); p.key(kb.Tab); p.key(" ") }, c.tabTabSpace)
+			}
 			try("Shift+Tab ×3, Esc", func() {
 				for range 3 {
 					p.key(kb.Tab, chromedp.ModifierShift)
