@@ -124,7 +124,7 @@ type catalogueUpdateView struct {
 	summary *widget.Label
 	offer   *widget.Label
 	sources *keys.Entry
-	dryRun  *widget.Check
+	dryRun  *keys.Check
 	result  *widget.Label
 	run     *keys.Button
 	cancel  *keys.Button
@@ -168,7 +168,9 @@ func (cat *catalogueSide) newUpdateView() *catalogueUpdateView {
 	v.sources = keys.NewMultiLineEntry()
 	v.sources.SetText(strings.Join(sources.Defaults, "\n"))
 	v.sources.SetMinRowsVisible(5)
-	v.dryRun = widget.NewCheck(lang.X("catalogue.update.dry_run", "Only show the changes (keep nothing)"), nil)
+	// keys.Check: Esc on the box closes the dialog in the browser too,
+	// which has no key hook to give it Esc first (ui/keyhook.go)
+	v.dryRun = keys.NewCheck(lang.X("catalogue.update.dry_run", "Only show the changes (keep nothing)"), nil)
 	v.cancel = newButton(lang.X("catalogue.update.cancel", "Stop"), func() {
 		if v.stop != nil {
 			v.stop()
@@ -315,6 +317,15 @@ func (cat *catalogueSide) showOwn() {
 func (cat *catalogueSide) editOwn(store sources.Store, c catalogue.Crawler, done func()) {
 	name := keys.NewEntry()
 	name.SetText(c.Name)
+	// Save waits for a name (dlg.Form keeps it disabled): the store
+	// refused a nameless entry only after the form had closed, losing
+	// what was typed in it.
+	name.Validator = func(s string) error {
+		if strings.TrimSpace(s) == "" {
+			return errors.New(lang.X("catalogue.err.entry_no_name", "an entry has no name"))
+		}
+		return nil
+	}
 	tokens := keys.NewEntry()
 	tokens.SetText(strings.Join(c.Tokens, " "))
 	tokens.SetPlaceHolder(lang.X("catalogue.own.tokens_hint", "robots.txt tokens, separated by spaces (default: the name)"))

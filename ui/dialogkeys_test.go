@@ -72,39 +72,42 @@ func driverPress(c fyne.Canvas, name fyne.KeyName, char rune) {
 // field the keyboard: a plain widget.Entry of Fyne's own, which takes Esc
 // and does nothing with it. Esc closes them once the field has lost the
 // keyboard (a click elsewhere in the dialog, or Tab).
+// notInBrowser says why the browser build shows no such dialog ("": it
+// shows it; release/webtest's TestWebDialogKeys plays its keys there).
 var windowDialogs = []struct {
 	name          string
 	open          func(s *studio)
 	fieldKeepsEsc bool
+	notInBrowser  string
 }{
-	{"File ▸ Revert", func(s *studio) { s.revert() }, false},
-	{"unsaved changes", func(s *studio) { s.whenSafe(func() {}) }, false},
-	{"File ▸ Open…", func(s *studio) { s.dialogs.openDialog() }, false},
-	{"File ▸ Open Path…", func(s *studio) { s.dialogs.openPathDialog() }, false},
-	{"File ▸ Save As…", func(s *studio) { s.saveAs(nil) }, true},
-	{"File ▸ Open from Site…", func(s *studio) { s.live.openFromSite() }, false},
-	{"File ▸ Open Lesson…", func(s *studio) { s.class.openLessonDialog() }, false},
-	{"File ▸ Export Lesson…", func(s *studio) { s.class.exportLessonDialog() }, true},
-	{"Edit ▸ Apply All Safe Fixes", func(s *studio) { s.checks.applySafeFixes() }, false},
-	{"Edit ▸ Check for Production… (ready)", func(s *studio) { s.production.work.Inline = true; s.production.check() }, false},
-	{"Edit ▸ Check for Production… (findings)", func(s *studio) {
+	{name: "File ▸ Revert", open: func(s *studio) { s.revert() }},
+	{name: "unsaved changes", open: func(s *studio) { s.whenSafe(func() {}) }},
+	{name: "File ▸ Open…", open: func(s *studio) { s.dialogs.openDialog() }, notInBrowser: "the browser's own file picker"},
+	{name: "File ▸ Open Path…", open: func(s *studio) { s.dialogs.openPathDialog() }, notInBrowser: "a page cannot open a typed path: no such item"},
+	{name: "File ▸ Save As…", open: func(s *studio) { s.saveAs(nil) }, fieldKeepsEsc: true, notInBrowser: "the page's own Save As (a name, then a download)"},
+	{name: "File ▸ Open from Site…", open: func(s *studio) { s.live.openFromSite() }},
+	{name: "File ▸ Open Lesson…", open: func(s *studio) { s.class.openLessonDialog() }, notInBrowser: "the browser's own file picker"},
+	{name: "File ▸ Export Lesson…", open: func(s *studio) { s.class.exportLessonDialog() }, fieldKeepsEsc: true, notInBrowser: "a download"},
+	{name: "Edit ▸ Apply All Safe Fixes", open: func(s *studio) { s.checks.applySafeFixes() }},
+	{name: "Edit ▸ Check for Production… (ready)", open: func(s *studio) { s.production.work.Inline = true; s.production.check() }},
+	{name: "Edit ▸ Check for Production… (findings)", open: func(s *studio) {
 		s.production.work.Inline = true
 		s.production.work.Submit(productionJob{doc: syntax.Parse([]byte(stagingRobots))})
-	}, false},
-	{"Tester ▸ Compare with…", func(s *studio) { s.live.compareWith() }, false},
-	{"Tester ▸ Test Set Location…", func(s *studio) { s.dialogs.showTestSetPlace() }, false},
-	{"Catalogue ▸ Update…", func(s *studio) { s.catalogue.showUpdate() }, false},
-	{"Catalogue ▸ Your Crawlers…", func(s *studio) { s.catalogue.showOwn() }, false},
-	{"a crawler of your own", func(s *studio) {
+	}},
+	{name: "Tester ▸ Compare with…", open: func(s *studio) { s.live.compareWith() }},
+	{name: "Tester ▸ Test Set Location…", open: func(s *studio) { s.dialogs.showTestSetPlace() }, notInBrowser: "a page has no folder beside the file: no such item"},
+	{name: "Catalogue ▸ Update…", open: func(s *studio) { s.catalogue.showUpdate() }},
+	{name: "Catalogue ▸ Your Crawlers…", open: func(s *studio) { s.catalogue.showOwn() }},
+	{name: "a crawler of your own", open: func(s *studio) {
 		s.catalogue.editOwn(s.catalogue.store(), catalogue.Crawler{Name: "MyBot"}, func() {})
-	}, false},
-	{"Lessons ▸ Ask the class (F5)", func(s *studio) { s.class.lessons().AskClass() }, false},
-	{"Help ▸ Keyboard Shortcuts", func(s *studio) { s.dialogs.showShortcuts() }, false},
-	{"Help ▸ About", func(s *studio) { s.dialogs.showAbout() }, false},
-	{"an error", func(s *studio) { s.showFileError(errors.New("cannot read")) }, false},
-	{"changed on disk", func(s *studio) {
+	}},
+	{name: "Lessons ▸ Ask the class (F5)", open: func(s *studio) { s.class.lessons().AskClass() }},
+	{name: "Help ▸ Keyboard Shortcuts", open: func(s *studio) { s.dialogs.showShortcuts() }},
+	{name: "Help ▸ About", open: func(s *studio) { s.dialogs.showAbout() }},
+	{name: "an error", open: func(s *studio) { s.showFileError(errors.New("cannot read")) }},
+	{name: "changed on disk", open: func(s *studio) {
 		s.disk.askDisk(session.DiskCheck{Changed: true, Text: []byte("User-agent: *\nDisallow: /disk\n")})
-	}, false},
+	}},
 }
 
 // editedStudio is the window with a file open and edited, the editor
@@ -332,6 +335,138 @@ func TestEscClosesADialogWhereverTheKeyboardIs(t *testing.T) {
 				if got := s.ed.Bytes(); !bytes.Equal(got, before) {
 					t.Fatalf("Tab × %d, Esc: the text changed to %q", n, got)
 				}
+			}
+		})
+	}
+}
+
+// browserPress plays one key as Fyne's web driver gives it to the window
+// (internal/driver/glfw window.go, processKeyPressed, as the desktop's):
+// the browser build has no key hook (ui/keyhook.go) to give Esc to the
+// dialog first. Shift+Tab moves the focus back unless the focused widget
+// takes Tab.
+func browserPress(c fyne.Canvas, name fyne.KeyName, shift bool) {
+	if name == fyne.KeyTab && shift {
+		if tab, ok := c.Focused().(fyne.Tabbable); !ok || !tab.AcceptsTab() {
+			c.FocusPrevious()
+			return
+		}
+	}
+	driverPress(c, name, 0)
+}
+
+// TestDialogKeysAsTheBrowserGivesThem: in each dialog the browser build
+// shows, Esc closes it whichever of its controls Tab or Shift+Tab took the
+// keyboard to, with no key hook putting the dialog first, and the text
+// stays as it was. In the browser Esc on Catalogue ▸ Update…'s "Only show
+// the changes" box did nothing: Fyne's check box drops Esc.
+func TestDialogKeysAsTheBrowserGivesThem(t *testing.T) {
+	for _, d := range windowDialogs {
+		if d.notInBrowser != "" {
+			continue
+		}
+		t.Run(d.name, func(t *testing.T) {
+			s, before, _ := editedStudio(t)
+			c := s.win.Canvas()
+			for _, back := range []bool{false, true} {
+				for n := 0; n <= 8; n++ {
+					c.Focus(s.ed)
+					d.open(s)
+					if !hasDialog(s) {
+						t.Fatal("no dialog shown")
+					}
+					for range n {
+						browserPress(c, fyne.KeyTab, back)
+					}
+					f := c.Focused()
+					browserPress(c, fyne.KeyEscape, false)
+					if hasDialog(s) {
+						t.Errorf("Tab × %d (back %v), then Esc on %T: the dialog stays open", n, back, f)
+						for i := 0; hasDialog(s) && i < 5; i++ {
+							c.Overlays().Top().Hide()
+						}
+					}
+					if got := s.ed.Bytes(); !bytes.Equal(got, before) {
+						t.Fatalf("Tab × %d (back %v), Esc: the text changed to %q", n, back, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCrawlerOfYourOwnWaitsForAName: Enter in Catalogue ▸ Your Crawlers ▸
+// Add… with no name typed left the form open: its Save waits for a name.
+// It closed the form and then said "an entry has no name", losing what
+// had been typed in the other fields.
+func TestCrawlerOfYourOwnWaitsForAName(t *testing.T) {
+	s, _, _ := editedStudio(t)
+	c := s.win.Canvas()
+	saved := false
+	s.catalogue.editOwn(s.catalogue.store(), catalogue.Crawler{Operator: "Example Ltd"}, func() { saved = true })
+	press(c, fyne.KeyReturn, 0)
+	if title, _ := dlg.Shown(s.win); title != "Crawler of Your Own" || saved {
+		t.Fatalf("Enter with no name: %q is shown (saved %v), want the form still open", title, saved)
+	}
+}
+
+// TestEnterTakesTheDefaultButton: Enter, pressed as soon as a dialog is
+// shown, does what its highlighted button does: each dialog's outcome by
+// name (what is shown after it, "" for a dialog with no title: Fyne's
+// file dialogs, the lessons' one-question view), and whether the text is
+// then the file on disk (Revert) or as edited.
+func TestEnterTakesTheDefaultButton(t *testing.T) {
+	type after struct {
+		shown  bool   // a dialog is shown after Enter
+		title  string // its title
+		reload bool   // the text is the file's on disk
+	}
+	closes := after{}
+	want := map[string]after{
+		"File ▸ Revert":   {reload: true}, // Yes
+		"unsaved changes": closes,         // Save (then the action)
+		"File ▸ Open…":    {shown: true},  // Save, then the file dialog
+		// Open: a folder, which it says it cannot open
+		"File ▸ Open Path…":                       {shown: true, title: "Open Path"},
+		"File ▸ Save As…":                         {shown: true, title: "Overwrite?"}, // Save, over the file itself
+		"File ▸ Open from Site…":                  closes,                             // Fetch, with no site: nothing
+		"File ▸ Open Lesson…":                     {shown: true},                      // Open, with no lesson chosen: disabled
+		"File ▸ Export Lesson…":                   closes,                             // Save
+		"Edit ▸ Apply All Safe Fixes":             closes,
+		"Edit ▸ Check for Production… (ready)":    closes,
+		"Edit ▸ Check for Production… (findings)": closes,
+		"Tester ▸ Compare with…":                  {shown: true, title: "Compare with…"}, // no default
+		"Tester ▸ Test Set Location…":             closes,                                // OK
+		"Catalogue ▸ Your Crawlers…":              closes,
+		"a crawler of your own":                   closes,        // Save
+		"Lessons ▸ Ask the class (F5)":            {shown: true}, // the answer revealed
+		"Help ▸ Keyboard Shortcuts":               closes,
+		"Help ▸ About":                            closes,
+		"an error":                                closes,
+		"changed on disk":                         closes, // Keep my text
+	}
+	for _, d := range windowDialogs {
+		w, ok := want[d.name]
+		if !ok {
+			// Catalogue ▸ Update…: Update reads the published lists over
+			// the network (TestCatalogueUpdateDialog reads local ones).
+			continue
+		}
+		t.Run(d.name, func(t *testing.T) {
+			s, before, disk := editedStudio(t)
+			c := s.win.Canvas()
+			d.open(s)
+			press(c, fyne.KeyReturn, 0)
+			title, shown := dlg.Shown(s.win)
+			if shown != w.shown || title != w.title {
+				t.Errorf("after Enter: shown %v, %q; want %v, %q", shown, title, w.shown, w.title)
+			}
+			wantText := before
+			if w.reload {
+				wantText = disk
+			}
+			if got := s.ed.Bytes(); !bytes.Equal(got, wantText) {
+				t.Errorf("after Enter the text is %q, want %q", got, wantText)
 			}
 		})
 	}

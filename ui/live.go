@@ -87,7 +87,14 @@ func (l *liveState) askSite(title string, then func(input string)) {
 				then(entry.Text)
 			}
 		}, s.win)
-	entry.OnSubmitted = func(string) { d.Hide(); then(entry.Text) }
+	// Enter in the field is the Fetch button: with no site it fetches
+	// nothing (it fetched "" and said it could not)
+	entry.OnSubmitted = func(string) {
+		d.Hide()
+		if strings.TrimSpace(entry.Text) != "" {
+			then(entry.Text)
+		}
+	}
 	d.Resize(fyne.NewSize(560, 220))
 	s.win.Canvas().Focus(entry)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/version"
+	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
 
@@ -207,6 +208,13 @@ func (h webHook) install() {
 		}
 		b.OnTapped()
 		return true
+	})
+	fn("dialog", func([]js.Value) any {
+		title, shown := dlg.Shown(h.w.win)
+		if !shown {
+			return nil
+		}
+		return map[string]any{"title": title, "keys": dlg.Open(h.w.win) > 0}
 	})
 	fn("openPaths", func(a []js.Value) any { h.openDroppedPaths(argStrings(a, 0)); return nil })
 	fn("setLanguage", func(a []js.Value) any { h.language(argString(a, 0)); return nil })

@@ -105,6 +105,24 @@ func Open(win fyne.Window) int {
 	return len(stacks[win])
 }
 
+// Shown says what is shown over win: shown is false when nothing is, and
+// title is the title of the dialog on top ("" for a pop-up that is no
+// dialog of Fyne's, whose title is the last object of its content).
+func Shown(win fyne.Window) (title string, shown bool) {
+	top := win.Canvas().Overlays().Top()
+	if top == nil {
+		return "", false
+	}
+	if p, ok := top.(*widget.PopUp); ok {
+		if c, ok := p.Content.(*fyne.Container); ok && len(c.Objects) > 0 {
+			if l, ok := c.Objects[len(c.Objects)-1].(*widget.Label); ok {
+				return l.Text, true
+			}
+		}
+	}
+	return "", true
+}
+
 // HandleKey gives a key to the dialog on top of win: Esc runs its cancel,
 // Enter its default. It reports whether a dialog is open, in which case
 // the key is the dialog's and the window does nothing more with it.

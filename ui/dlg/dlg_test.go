@@ -223,3 +223,26 @@ func TestAListTooLongForTheDialogScrollsByKeyboard(t *testing.T) {
 		t.Error("Esc on the text did not close the dialog")
 	}
 }
+
+// TestShownNamesTheDialogOnTop: Shown says nothing is over the window,
+// then the title of the dialog on top, then of the one under it once the
+// top one closes.
+func TestShownNamesTheDialogOnTop(t *testing.T) {
+	w := window(t)
+	if title, shown := Shown(w); shown || title != "" {
+		t.Fatalf("nothing shown: got %q, %v", title, shown)
+	}
+	Info("First", "one", w)
+	Confirm("Second", "two?", nil, w)
+	if title, shown := Shown(w); !shown || title != "Second" {
+		t.Fatalf("two dialogs: got %q, %v, want Second", title, shown)
+	}
+	key(w, fyne.KeyEscape)
+	if title, shown := Shown(w); !shown || title != "First" {
+		t.Fatalf("after Esc: got %q, %v, want First", title, shown)
+	}
+	key(w, fyne.KeyEscape)
+	if _, shown := Shown(w); shown {
+		t.Fatal("after two Esc something is still shown")
+	}
+}
