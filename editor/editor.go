@@ -117,7 +117,7 @@ func New() *Editor {
 	e.mouse = mouse{buf: &e.buf, sel: &e.sel, vp: &e.vp, host: h}
 	e.bars = newBars(&e.buf, &e.sel, &e.edits, h, e.ShowLine)
 	e.kb = keyboard{buf: &e.buf, sel: &e.sel, edits: &e.edits, bars: e.bars, vp: &e.vp, wrap: &e.wrap, host: h,
-		passOn:         func(ev *fyne.KeyEvent) { keys.PassOn(e, ev) },
+		passOn:         func(ev *fyne.KeyEvent) { keys.PassOnNow(e, ev) }, // typedKey runs through keys.Run
 		passOnShortcut: func(s fyne.Shortcut) { keys.PassOnShortcut(e, s) },
 		shortcut: func(s *desktop.CustomShortcut) {
 			if e.OnShortcut != nil {

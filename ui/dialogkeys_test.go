@@ -3,10 +3,12 @@ package ui
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -471,3 +473,53 @@ func TestEnterTakesTheDefaultButton(t *testing.T) {
 		})
 	}
 }
+
+// TestKeysTypedAfterF10GoToTheMenuInTheBrowser: the browser hands each key
+// to the widget with the keyboard on a goroutine of its own, and the
+// editor's work waits in a queue (keys.Run). F10, Down and Enter typed
+// quickly all reached the editor before F10's menu bar opened, F10's work
+// being queued a second time on its way to the window: the Down and the
+// Enter moved the cursor and put a line break in the file. Now F10 opens
+// the bar in the editor's turn, and the keys queued behind it go where the
+// keyboard went.
+func TestKeysTypedAfterF10GoToTheMenuInTheBrowser(t *testing.T) {
+	s, before, _ := editedStudio(t)
+	c := s.win.Canvas()
+	menu := &keyTaker{}
+	s.menuKeys.toggle = func() { c.Overlays().Add(menu); c.Focus(menu) } // the bar takes the keyboard, as the desktop driver's does
+	defer func() { c.Overlays().Remove(menu) }()
+	var queued []func()
+	restore := keys.UseQueue(func(f func()) { queued = append(queued, f) })
+	defer restore()
+	line, col := s.ed.CursorLine(), s.ed.CursorColumn()
+	// the web driver: each key to the widget with the keyboard when it
+	// comes, before the UI goroutine has run any of them
+	for _, k := range []fyne.KeyName{fyne.KeyF10, fyne.KeyDown, fyne.KeyReturn} {
+		c.Focused().TypedKey(&fyne.KeyEvent{Name: k})
+	}
+	for len(queued) > 0 {
+		f := queued[0]
+		queued = queued[1:]
+		f()
+	}
+	if got := s.ed.Bytes(); !bytes.Equal(got, before) || s.ed.CursorLine() != line || s.ed.CursorColumn() != col {
+		t.Errorf("F10, Down, Enter typed ahead: the text is %q, the cursor at %d:%d (was %d:%d)", got, s.ed.CursorLine(), s.ed.CursorColumn(), line, col)
+	}
+	if want := []fyne.KeyName{fyne.KeyDown, fyne.KeyReturn}; !slices.Equal(menu.keys, want) {
+		t.Errorf("the menu bar got %v, want %v", menu.keys, want)
+	}
+}
+
+// keyTaker is a focusable widget that notes the keys it gets.
+type keyTaker struct {
+	widget.BaseWidget
+	keys []fyne.KeyName
+}
+
+func (k *keyTaker) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(canvas.NewRectangle(nil))
+}
+func (k *keyTaker) FocusGained()               {}
+func (k *keyTaker) FocusLost()                 {}
+func (k *keyTaker) TypedRune(rune)             {}
+func (k *keyTaker) TypedKey(ev *fyne.KeyEvent) { k.keys = append(k.keys, ev.Name) }

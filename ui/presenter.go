@@ -184,7 +184,7 @@ func (c *classroom) timelineItem() *fyne.MenuItem {
 // Ctrl, Alt or Super goes to the focused widget only.
 func (c *classroom) presenterKeys() {
 	s := c.w
-	s.win.Canvas().SetOnTypedKey(keys.Key(func(ev *fyne.KeyEvent) {
+	keys.SetWindowKey(s.win.Canvas(), func(ev *fyne.KeyEvent) {
 		if dlg.HandleKey(s.win, ev) { // a dialog's keys are its own
 			return
 		}
@@ -202,7 +202,7 @@ func (c *classroom) presenterKeys() {
 				c.working(func() { c.setPresenter(false) })
 			}
 		}
-	}))
+	})
 }
 
 // togglePresenter is F11 and View ▸ Presenter: presenter mode on or off,

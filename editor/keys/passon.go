@@ -1,9 +1,41 @@
 package keys
 
 import (
+	"sync"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 )
+
+// windowKeys are the windows' own key handlers as given to SetWindowKey,
+// unwrapped, by canvas: PassOnNow calls them directly.
+var windowKeys sync.Map
+
+// SetWindowKey makes f the window's own key handler (c.SetOnTypedKey),
+// run through Run as Key does.
+func SetWindowKey(c fyne.Canvas, f func(*fyne.KeyEvent)) {
+	windowKeys.Store(c, f)
+	c.SetOnTypedKey(Key(f))
+}
+
+// PassOnNow is PassOn for work already on the UI goroutine (a widget's key
+// handling, run through Run): the window's handler runs at once, not
+// queued a second time behind keys typed since. In the browser, F10 typed
+// in the editor opened the menu bar only after the Down and Enter typed
+// right after it, which the editor had taken as its own.
+func PassOnNow(o fyne.CanvasObject, ev *fyne.KeyEvent) {
+	a := fyne.CurrentApp()
+	if a == nil || a.Driver() == nil {
+		return
+	}
+	if c := a.Driver().CanvasForObject(o); c != nil {
+		if f, ok := windowKeys.Load(c); ok {
+			f.(func(*fyne.KeyEvent))(ev)
+			return
+		}
+	}
+	PassOn(o, ev)
+}
 
 // PassOn hands a key a focused widget has no use for (a function key, Esc
 // with nothing to close) to the window's own key handler, which Fyne calls
