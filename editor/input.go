@@ -61,7 +61,7 @@ func (e *Editor) TypedRune(r rune) {
 		return
 	}
 	keys.Run(func() {
-		if other := e.keysMovedOn(); other != nil {
+		if other := keys.MovedOn(e); other != nil {
 			other.TypedRune(r)
 			return
 		}
@@ -69,31 +69,6 @@ func (e *Editor) TypedRune(r rune) {
 			e.edits.insert(utf8.AppendRune(nil, r), stepTyping)
 		}
 	})
-}
-
-// keysMovedOn is the widget that has the keyboard now, when another than
-// the editor: in the browser a key reaches the editor on a goroutine of
-// its own and waits in keys.Run's queue, and a key before it may have
-// moved the keyboard on meanwhile (F10 to the menu bar, Tab in a dialog
-// opened by a shortcut). The key then goes where the keyboard went, as
-// it would have, typed a moment later. Nil on the desktop, where a key
-// reaches the editor only while it has the keyboard.
-func (e *Editor) keysMovedOn() fyne.Focusable {
-	if !keys.Queued() {
-		return nil
-	}
-	a := fyne.CurrentApp()
-	if a == nil || a.Driver() == nil {
-		return nil
-	}
-	c := a.Driver().CanvasForObject(e)
-	if c == nil {
-		return nil
-	}
-	if f := c.Focused(); f != nil && f != fyne.Focusable(e) {
-		return f
-	}
-	return nil
 }
 
 // KeyDown tracks Shift for selection with the arrow keys.
@@ -120,7 +95,7 @@ func (e *Editor) KeyUp(ev *fyne.KeyEvent) {
 // TypedKey handles editing and movement keys.
 func (e *Editor) TypedKey(ev *fyne.KeyEvent) {
 	keys.Run(func() {
-		if other := e.keysMovedOn(); other != nil {
+		if other := keys.MovedOn(e); other != nil {
 			other.TypedKey(ev)
 			return
 		}

@@ -235,8 +235,13 @@ func (c *classroom) setPresenter(on bool) {
 	}
 	defer c.host.traceStep(map[bool]string{true: "presenter-on", false: "presenter-off"}[on])()
 	p.on = on
-	s.win.SetFullScreen(on)
 	if on {
+		// Full screen first: Fyne lays the window out again on a theme
+		// change (RescaleContext) and, out of full screen only, drops
+		// every text's texture and refreshes the whole window a second
+		// time. The zoom below then costs one walk, and leaves the
+		// textures drawn at the other size for the next switch.
+		s.win.SetFullScreen(true)
 		p.zoomBefore = c.host.zoom()
 		p.splitBefore = s.split.Offset
 		c.presenterLayout()
@@ -263,7 +268,8 @@ func (c *classroom) setPresenter(on bool) {
 			c.fitPresenterTable()
 		}
 	} else {
-		c.host.setZoom(p.zoomBefore)
+		c.host.setZoom(p.zoomBefore) // still full screen: see above
+		s.win.SetFullScreen(false)
 	}
 	// The editor's lines are now wrapped (or not) at another size: bring
 	// back the rule the selected result marks, which the class is to read

@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -451,5 +452,26 @@ func TestPresenterOnAnotherTabReachesTheTesterWhenShown(t *testing.T) {
 	away.tabs.SelectIndex(0)
 	if got := away.pane.Figures(); got != off {
 		t.Errorf("presenter mode left on another tab, then the tester shown: %+v; left on its tab: %+v", got, off)
+	}
+}
+
+// TestPresenterZoomsInFullScreen: presenter mode changes the zoom while
+// the window is full screen, entering and leaving. Fyne lays the window out
+// again on every theme change and, out of full screen only, drops every
+// text's drawn texture and refreshes the whole window a second time: F11
+// out of presenter mode did both, so the next F11 drew every text anew.
+func TestPresenterZoomsInFullScreen(t *testing.T) {
+	t.Setenv("LC_ALL", "en_US.UTF-8")
+	s := newTestStudio(t)
+	var full []bool
+	setZoom := s.class.host.setZoom
+	s.class.host.setZoom = func(z int) {
+		full = append(full, s.win.FullScreen())
+		setZoom(z)
+	}
+	s.class.setPresenter(true)
+	s.class.setPresenter(false)
+	if !slices.Equal(full, []bool{true, true}) || s.win.FullScreen() {
+		t.Errorf("zoomed in full screen %v (entering, leaving), full screen after %v; want [true true], false", full, s.win.FullScreen())
 	}
 }

@@ -37,6 +37,31 @@ func PassOnNow(o fyne.CanvasObject, ev *fyne.KeyEvent) {
 	PassOn(o, ev)
 }
 
+// MovedOn is the widget that has the keyboard now, when another than w:
+// in the browser a key reaches the widget with the keyboard on a goroutine
+// of its own and its work waits in Run's queue, and a key before it may
+// have moved the keyboard on meanwhile (F10 to the menu bar, a shortcut
+// that opened a dialog). The key then goes where the keyboard went, as it
+// would have, typed a moment later. Nil where keys are not queued (the
+// desktop gives a key only to the widget with the keyboard).
+func MovedOn(w interface {
+	fyne.Focusable
+	fyne.CanvasObject
+}) fyne.Focusable {
+	a := fyne.CurrentApp()
+	if !Queued() || a == nil || a.Driver() == nil {
+		return nil
+	}
+	c := a.Driver().CanvasForObject(w)
+	if c == nil {
+		return nil
+	}
+	if f := c.Focused(); f != nil && f != fyne.Focusable(w) {
+		return f
+	}
+	return nil
+}
+
 // PassOn hands a key a focused widget has no use for (a function key, Esc
 // with nothing to close) to the window's own key handler, which Fyne calls
 // only when no widget has the focus: so F11 and Esc work for the window
