@@ -79,13 +79,22 @@ tab_is_not() { [ "$("$TMP/statusq" --get "$STATUS" tab 2>/dev/null)" != "$1" ]; 
 # the window before presenter mode). A blinking caret can end the wait
 # early: the figures of 04-presenter say whether presenter mode was shot.
 f11() {
-  local was now last="" i
+  local was now last="" same=0 i
   was=$(screen_sum)
   key F11
   wait_for 20 screen_is_not "$was" || echo "tour: $SIZE $LANG: the screen did not change after F11" >&2
-  for i in $(seq 1 40); do
+  # The window paints "Working…" first and then works, the screen standing
+  # still meanwhile (a second or more on the Lessons tab under load; a shot
+  # after a quarter of a second unchanged caught the word, not presenter
+  # mode): settled is a screen unchanged for a second and a half.
+  for i in $(seq 1 120); do
     now=$(screen_sum)
-    [ "$now" = "$last" ] && break
+    if [ "$now" = "$last" ]; then
+      same=$((same + 1))
+      [ "$same" -ge 6 ] && break
+    else
+      same=0
+    fi
     last=$now; sleep 0.25
   done
 }
