@@ -5,39 +5,12 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/robots-studio/robots-studio/tester/lessons"
 	"github.com/robots-studio/robots-studio/ui/look"
 	"github.com/robots-studio/robots-studio/ui/uitest"
 )
-
-// drawn is the text the editor draws, run after run, as one string.
-func drawn(o fyne.CanvasObject) string {
-	var b strings.Builder
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if !o.Visible() {
-			return
-		}
-		switch x := o.(type) {
-		case *canvas.Text:
-			b.WriteString(x.Text)
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return b.String()
-}
 
 // TestExampleLinesWrap: in the window at 1280×800 the lesson's editor
 // shows every word of the example's long lines (issue 25: they were cut at
@@ -60,7 +33,7 @@ func TestExampleLinesWrap(t *testing.T) {
 		tab.Select(i)
 		ed := tab.Editor()
 		width := ed.Size().Width
-		shown := strings.ReplaceAll(drawn(ed), " ", "")
+		shown := strings.ReplaceAll(uitest.Drawn(ed), " ", "")
 		// the first lines, which are in view without scrolling
 		for n, line := range strings.SplitN(string(ed.Bytes()), "\n", 6)[:5] {
 			if fyne.MeasureText(line, theme.TextSize(), fyne.TextStyle{Monospace: true}).Width < width {

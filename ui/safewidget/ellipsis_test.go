@@ -1,7 +1,6 @@
 package safewidget
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -50,7 +48,7 @@ func TestEllipsisCutsAsFynesEllipsisLabel(t *testing.T) {
 				size := fyne.NewSize(width, own.MinSize().Height)
 				own.Resize(size)
 				fynes.Resize(size)
-				got, want := drawnText(own), drawnText(fynes)
+				got, want := uitest.Drawn(own), uitest.Drawn(fynes)
 				if want == text || got == text {
 					if got != want {
 						t.Fatalf("%q at %v: draws %q, Fyne's ellipsis label %q", text, width, got, want)
@@ -76,29 +74,11 @@ func TestEllipsisCutsAsFynesEllipsisLabel(t *testing.T) {
 				}
 			}
 			own.SetText(text + " and more")
-			if got := drawnText(own); !strings.HasPrefix(got, text) && !strings.HasSuffix(got, "…") {
+			if got := uitest.Drawn(own); !strings.HasPrefix(got, text) && !strings.HasSuffix(got, "…") {
 				t.Errorf("after SetText it draws %q", got)
 			}
 		}
 	}
-}
-
-// drawnText is what a label's texts say, one after the other.
-func drawnText(o fyne.CanvasObject) string {
-	var b strings.Builder
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *canvas.Text:
-			fmt.Fprint(&b, x.Text)
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return b.String()
 }
 
 // TestWindowCutsLabelsWithEllipsis: no one-line label of the window asks

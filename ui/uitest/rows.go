@@ -84,3 +84,29 @@ func InCode(segs []widget.RichTextSegment, s string) bool {
 	}
 	return false
 }
+
+// Drawn is the text o draws as it is shown, its texts one after the other
+// in the order of the object tree (hidden objects left out).
+func Drawn(o fyne.CanvasObject) string {
+	var b strings.Builder
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *canvas.Text:
+			b.WriteString(x.Text)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return b.String()
+}
