@@ -446,10 +446,10 @@ func newHoverLabel(p *lintPanel) *hoverLabel {
 	return l
 }
 
-// cut says whether the row shows less than its text.
+// cut says whether the row shows less than its text: the label cut it,
+// or the row's own text is the message cut at 180 characters.
 func (l *hoverLabel) cut() bool {
-	w := fyne.MeasureText(l.Text, theme.TextSize(), l.TextStyle).Width + 2*theme.InnerPadding()
-	return w > l.Size().Width || l.full != "" && l.full != l.Text
+	return l.Cut() || l.full != "" && l.full != l.Text
 }
 
 // MouseIn is part of desktop.Hoverable.
