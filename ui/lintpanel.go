@@ -36,7 +36,7 @@ type lintPanel struct {
 	diags    []lint.Diagnostic // as listed: lint.Group of the run's findings
 	doc      *syntax.Document  // the text the diagnostics' spans are bytes of
 	list     *keys.List
-	header   *widget.Button
+	header   *safewidget.TextButton
 	detail   *richmsg.Text     // the message, its `code` drawn as code
 	text     *container.Scroll // where and detail
 	where    *widget.Label
@@ -82,9 +82,7 @@ func newLintPanel(onJump, onFix func(lint.Diagnostic)) *lintPanel {
 			p.onJump(p.diags[i])
 		}
 	}
-	p.header = widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), p.toggle)
-	p.header.Alignment = widget.ButtonAlignLeading
-	p.header.Importance = widget.LowImportance
+	p.header = safewidget.NewTextButton("", theme.MenuDropDownIcon(), p.toggle)
 
 	p.where = widget.NewLabel("")
 	p.where.TextStyle = fyne.TextStyle{Bold: true}
@@ -161,7 +159,7 @@ func (p *lintPanel) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 // gives them); repeats of one rule are listed once.
 func (p *lintPanel) set(doc *syntax.Document, diags []lint.Diagnostic) {
 	grouped := lint.Group(doc, diags)
-	if p.header.Text != "" && sameDiagnostics(p.doc, p.diags, doc, grouped) {
+	if p.header.Text() != "" && sameDiagnostics(p.doc, p.diags, doc, grouped) {
 		p.diags, p.doc = grouped, doc // same findings: keep the rows, take the new fixes' offsets
 		if p.selected >= 0 {
 			p.showDetail()

@@ -23,6 +23,7 @@ import (
 // are on save), the reading the tester uses, and where the test set is kept.
 type statusBar struct {
 	state, pos, enc, eol *widget.Label
+	stateTexts           []string // the two states the file turns between: the state's width is the wider
 	reading              *safewidget.Ellipsis
 	busy                 *widget.Label // "Working…" while something slow runs (working.go)
 	tests                *widget.Button
@@ -54,7 +55,12 @@ func newStatusBar(showTests func()) *statusBar {
 	b.busy.Hide()
 	b.tests = widget.NewButton("", showTests)
 	b.tests.Importance = widget.LowImportance
-	left := container.NewHBox(b.busy, b.state, widget.NewSeparator(), b.pos, widget.NewSeparator(), b.enc,
+	// The state is as wide as the wider of the two it turns between as the
+	// user types (Saved, Modified): a label that changes width lays the
+	// whole row out again in the next frame, and that marks the window
+	// for one frame more.
+	state := container.New(&widestLayout{texts: func() []string { return b.stateTexts }}, b.state)
+	left := container.NewHBox(b.busy, state, widget.NewSeparator(), b.pos, widget.NewSeparator(), b.enc,
 		widget.NewSeparator(), b.eol, widget.NewSeparator())
 	row := container.NewBorder(nil, nil, left, b.tests, b.reading)
 	b.root = container.NewVBox(widget.NewSeparator(), container.New(&barFit{b: b}, row))
@@ -74,6 +80,23 @@ func (l *barFit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (l *barFit) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+// widestLayout gives its one label the width of the widest of texts, so
+// that it keeps its width when it says another of them.
+type widestLayout struct{ texts func() []string }
+
+func (l *widestLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Resize(size)
+	objs[0].Move(fyne.NewPos(0, 0))
+}
+
+func (l *widestLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := objs[0].MinSize()
+	for _, t := range l.texts() {
+		m.Width = max(m.Width, labelWidth(t))
+	}
+	return m
+}
 
 // labelWidth is the width a label needs for text whole.
 func labelWidth(text string) float32 {
@@ -134,6 +157,7 @@ func (s *studio) refreshBar() {
 		return
 	}
 	doc := s.ed.Document()
+	b.stateTexts = []string{fileStateText(s.doc.Path(), s.doc.Remote(), false), fileStateText(s.doc.Path(), s.doc.Remote(), true)}
 	setText(b.state, fileStateText(s.doc.Path(), s.doc.Remote(), s.doc.Modified()))
 	b.setPosition(s.ed.CursorLine(), s.ed.CursorColumn())
 	setText(b.enc, encodingText(doc))

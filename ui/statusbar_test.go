@@ -2,8 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"github.com/robots-studio/robots-studio/editor/keys"
-	"github.com/robots-studio/robots-studio/ui/testerpane"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,10 +13,13 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/corpus"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/tester/testset"
+	"github.com/robots-studio/robots-studio/ui/i18n/i18ntest"
+	"github.com/robots-studio/robots-studio/ui/testerpane"
 )
 
 // deepTexts collects the text of every label, entry and button under o,
@@ -435,4 +436,55 @@ func english(t *testing.T) {
 	t.Setenv("LC_ALL", "en_US.UTF-8")
 	setLanguage("en")
 	t.Cleanup(func() { setLanguage("") })
+}
+
+// TestStateKeepsItsWidthWhileTyping: the file's state turns between Saved
+// and Modified as the user types and takes a change back; the status bar's
+// row keeps its layout (a label that changes width lays the row out again
+// in the real window's next frame, and marks the window for a frame more):
+// the state is as wide as the wider of the two, in each language.
+func TestStateKeepsItsWidthWhileTyping(t *testing.T) {
+	for _, l := range []string{"en", "ru", "pl"} {
+		t.Run(l, func(t *testing.T) {
+			i18ntest.Speak(t, l)
+			s := newTestStudio(t)
+			s.openPath(writeFile(t, "robots.txt", []byte("User-agent: *\nDisallow: /a\n")))
+			s.win.Canvas().Focus(s.ed)
+			s.ed.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
+			row := s.bar.state
+			box := stateBox(t, s)
+			saved, text := box.MinSize(), row.Text
+			test.Type(s.ed, "x")
+			if row.Text == text {
+				t.Fatalf("typing left the state %q", text)
+			}
+			if box.MinSize() != saved {
+				t.Errorf("%q: %v, %q: %v", text, saved, row.Text, box.MinSize())
+			}
+			if w := labelWidth(row.Text); box.MinSize().Width < w {
+				t.Errorf("%q needs %v, has %v", row.Text, w, box.MinSize().Width)
+			}
+		})
+	}
+}
+
+// stateBox is the container that holds the state's label.
+func stateBox(t *testing.T, s *studio) fyne.CanvasObject {
+	var found fyne.CanvasObject
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if c, ok := o.(*fyne.Container); ok {
+			for _, ch := range c.Objects {
+				if ch == fyne.CanvasObject(s.bar.state) {
+					found = c
+				}
+				walk(ch)
+			}
+		}
+	}
+	walk(s.bar.root)
+	if found == nil {
+		t.Fatal("no container holds the state")
+	}
+	return found
 }

@@ -8,7 +8,6 @@
 package testerpane
 
 import (
-	"maps"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -206,7 +205,7 @@ func New(win fyne.Window) *Pane {
 		refreshResults: p.refreshResults,
 		compiled:       map[string]engine.Compiled{},
 		verdicts:       map[cell]*engine.Verdict{},
-		cost:           map[string]time.Duration{},
+		cost:           compileCosts{},
 		runners:        map[string]*queryRunner{},
 		pending:        map[cell]bool{},
 		cancelled:      map[cell]bool{},
@@ -216,7 +215,9 @@ func New(win fyne.Window) *Pane {
 		// a background compile reaches the UI goroutine: its costs are
 		// kept, and its result installed unless a newer document came
 		Deliver: func(job compileJob, c compiledSet) {
-			maps.Copy(p.answers.cost, c.costs)
+			for id, d := range c.costs {
+				p.answers.cost.note(id, d)
+			}
 			if job.gen == p.gen {
 				p.install(job.doc, c.compiled)
 			}

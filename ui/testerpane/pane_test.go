@@ -610,7 +610,7 @@ func TestSlowEnginesCompileInTheBackground(t *testing.T) {
 	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x"}})
 	p.SetCompare(true)
 	for _, e := range engine.All() {
-		p.answers.cost[e.Info().ID] = time.Second // as if compiling took long last time
+		p.answers.cost[e.Info().ID] = [2]time.Duration{time.Second, time.Second} // as if compiling took long the last two times
 	}
 	// The test driver has no UI goroutine: this test's goroutine plays it,
 	// running what the background compile hands over.
@@ -639,7 +639,61 @@ func TestSlowEnginesCompileInTheBackground(t *testing.T) {
 	if want := len(p.matrix.compareEngines()); len(p.answers.compiled) != want {
 		t.Errorf("%d engines compiled in the background, want the %d in view", len(p.answers.compiled), want)
 	}
-	if p.answers.cost["google"] >= time.Second {
+	if p.answers.cost.of("google") >= time.Second {
 		t.Error("the measured compile time was not recorded")
+	}
+}
+
+// TestOneSlowCompileKeepsTheNextInline: SetDocument compiles in the
+// background when the engines in view are expected to take asyncAbove or
+// more, expected from the shorter of each engine's last two compiles: one
+// compile stopped midway (the collector, the other core painting) does not
+// cost the next keystroke its results in its own frame; a document that
+// compiles slowly twice does go to the background.
+func TestOneSlowCompileKeepsTheNextInline(t *testing.T) {
+	for _, tc := range []struct {
+		rule     string
+		measured []time.Duration // oldest first
+		want     time.Duration
+	}{
+		{"no compile yet: nothing expected", nil, 0},
+		{"one compile: its time", []time.Duration{12 * time.Millisecond}, 12 * time.Millisecond},
+		{"a slow compile after a fast one: the fast one", []time.Duration{300 * time.Microsecond, 12 * time.Millisecond}, 300 * time.Microsecond},
+		{"a fast compile after a slow one: the fast one", []time.Duration{12 * time.Millisecond, 300 * time.Microsecond}, 300 * time.Microsecond},
+		{"slow twice: slow", []time.Duration{300 * time.Microsecond, 40 * time.Millisecond, 50 * time.Millisecond}, 40 * time.Millisecond},
+		{"only the last two count", []time.Duration{time.Microsecond, 40 * time.Millisecond, 50 * time.Millisecond}, 40 * time.Millisecond},
+	} {
+		c := compileCosts{}
+		for _, d := range tc.measured {
+			c.note("google", d)
+		}
+		if got := c.of("google"); got != tc.want {
+			t.Errorf("%s: expected %v, want %v", tc.rule, got, tc.want)
+		}
+	}
+	// In the pane: after one slow compile a keystroke compiles inline;
+	// after two, in the background (which hands its result over).
+	p, _ := newTestPane(t, privateRobots)
+	p.synchronous = false
+	handed := make(chan func(), 8)
+	p.toUI = func(f func()) { handed <- f }
+	p.SetTestSet(&testset.Set{Crawlers: []string{"Googlebot"}, Paths: []string{"/private/x"}})
+	p.compiler.Wait()
+	for len(handed) > 0 {
+		(<-handed)()
+	}
+	p.answers.cost.note("google", 200*time.Microsecond)
+	p.answers.cost.note("google", 2*asyncAbove)
+	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /private\n")))
+	p.compiler.Wait()
+	if len(handed) > 0 {
+		t.Error("one slow compile sent the next keystroke's compile to the background")
+	}
+	p.answers.cost.note("google", 2*asyncAbove) // (the row's compile of the document above was noted too)
+	p.answers.cost.note("google", 2*asyncAbove)
+	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /\n")))
+	p.compiler.Wait()
+	if len(handed) == 0 {
+		t.Error("two slow compiles kept the compile on the UI goroutine")
 	}
 }

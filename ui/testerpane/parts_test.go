@@ -2,7 +2,6 @@ package testerpane
 
 import (
 	"testing"
-	"time"
 
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -18,7 +17,7 @@ func TestExpectationsWorkWithoutThePane(t *testing.T) {
 	st := &paneState{doc: syntax.Parse([]byte("User-agent: *\nDisallow: /private\n")), set: testset.New(), synchronous: true}
 	rd := &readings{paneState: st, cols: &engineColumns{hidden: map[string]bool{}}, engines: engine.All(), engineID: OwnReading, own: map[string]string{}}
 	an := &answerer{paneState: st, compiling: func() bool { return false }, refreshResults: func() {},
-		compiled: map[string]engine.Compiled{}, verdicts: map[cell]*engine.Verdict{}, cost: map[string]time.Duration{},
+		compiled: map[string]engine.Compiled{}, verdicts: map[cell]*engine.Verdict{}, cost: compileCosts{},
 		runners: map[string]*queryRunner{}, pending: map[cell]bool{}, cancelled: map[cell]bool{}}
 	var changes []bool
 	ev := &expectations{paneState: st, answers: an, reading: rd, rowsChanged: func(user bool) { changes = append(changes, user) }}

@@ -21,7 +21,7 @@ func TestAnAnswerForAnOlderDocumentIsNeverShown(t *testing.T) {
 	p.SetEngine("temoto")
 	long := "/" + strings.Repeat("a", 4096)
 	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{"/b"}})
-	p.answers.cost["temoto"] = time.Second // the next SetDocument compiles in the background
+	p.answers.cost["temoto"] = [2]time.Duration{time.Second, time.Second} // the next SetDocument compiles in the background
 	p.SetDocument(syntax.Parse([]byte("User-agent: *\nDisallow: /a\n")))
 	p.SetTestSet(&testset.Set{Crawlers: []string{"x"}, Paths: []string{long, "/b"}})
 	slow := cell{pair{"x", long}, "temoto"}
