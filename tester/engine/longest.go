@@ -37,6 +37,17 @@ type longestFamily struct {
 	delay *delayReading // how Crawl-delay is read (nil: not at all)
 
 	described sync.Once // info.Traits completed from the fields above (traits.go)
+
+	// last is the last document compiled, with its own variant's whole
+	// names (compileWith): the family's plain reading and its own variant
+	// of one document share one compile (the tester asks both of each
+	// document it shows: Googlebot by Google's reading, Googlebot-Image by
+	// its own).
+	last struct {
+		mu  sync.Mutex
+		doc *syntax.Document
+		c   *longestCompiled
+	}
 }
 
 // agentReading reads one User-agent value: the global `*`, a token, or
@@ -143,15 +154,15 @@ func (rs *ruleSet) candidates(c *longestCompiled, path string) (first, second []
 
 // prepare compiles the set's patterns and builds its index, once.
 func (rs *ruleSet) prepare(c *longestCompiled) {
-	rules := c.rules
+	rules := c.table.rules
 	rs.once.Do(func() {
-		c.mu.Lock() // rules shared with other sets may be compiling
+		c.table.mu.Lock() // rules shared with other sets may be compiling
 		for _, i := range rs.idx {
 			if r := &rules[i]; !r.ready {
 				c.eng.compileRule(r)
 			}
 		}
-		c.mu.Unlock()
+		c.table.mu.Unlock()
 		if len(rs.idx) <= indexThreshold {
 			return
 		}
@@ -175,11 +186,17 @@ func (rs *ruleSet) prefixTree(c *longestCompiled) *prefixTree {
 	return rs.tree
 }
 
+// ruleTable is every rule of a compiled file, in file order; mu guards
+// compiling them on first use.
+type ruleTable struct {
+	mu    sync.Mutex
+	rules []compiledRule
+}
+
 // longestCompiled is a file compiled by a longestFamily engine.
 type longestCompiled struct {
 	eng      *longestFamily
-	rules    []compiledRule      // every rule of the file, in file order
-	mu       sync.Mutex          // guards compiling rules on first use
+	table    *ruleTable          // every rule of the file, shared with the compile's other views
 	owner    Engine              // the registered engine when it wraps the family (Yandex, an own variant); nil = eng
 	id       string              // the id of Engine(), which verdicts carry
 	specific map[string]*ruleSet // lower-case token → merged rules
@@ -262,19 +279,42 @@ func (f *longestFamily) compile(doc *syntax.Document) *longestCompiled {
 }
 
 // compileWith compiles doc; whole also keeps every named User-agent value
-// whole (an own variant's groups, own.go).
+// whole (an own variant's groups, own.go). The family compiles a document
+// once, whole, and gives each caller a view of it: the plain reading's has
+// no whole names. The views share the rules and the merged sets (the rules
+// are compiled and the sets indexed on first use, once for both).
 func (f *longestFamily) compileWith(doc *syntax.Document, whole bool) *longestCompiled {
-	c := &longestCompiled{eng: f, id: f.info.ID, specific: map[string]*ruleSet{}}
-	if whole {
-		c.whole = map[string]*ruleSet{}
+	f.last.mu.Lock()
+	c := f.last.c
+	if f.last.doc != doc {
+		c = nil
 	}
+	f.last.mu.Unlock()
+	if c == nil {
+		c = f.compileWhole(doc)
+		f.last.mu.Lock()
+		f.last.doc, f.last.c = doc, c
+		f.last.mu.Unlock()
+	}
+	view := *c
+	if !whole {
+		view.whole = nil
+	}
+	return &view
+}
+
+// compileWhole compiles doc with every named User-agent value also kept
+// whole.
+func (f *longestFamily) compileWhole(doc *syntax.Document) *longestCompiled {
+	c := &longestCompiled{eng: f, id: f.info.ID, specific: map[string]*ruleSet{}, table: &ruleTable{}}
+	c.whole = map[string]*ruleSet{}
 	keys, agents := f.keyReading(), f.agentReading()
 	groups := doc.Groups(f.GroupRule())
 	nRules := 0
 	for _, g := range groups.Groups {
 		nRules += len(g.Fields)
 	}
-	c.rules = make([]compiledRule, 0, nRules)
+	c.table.rules = make([]compiledRule, 0, nRules)
 	// One copy of the text; values and rule texts are substrings of it.
 	src := string(doc.Src)
 	// limited is fd as far as the engine reads it: a value the read limit
@@ -301,8 +341,8 @@ func (f *longestFamily) compileWith(doc *syntax.Document, whole bool) *longestCo
 			fd := keys(doc, int(n)-1)
 			switch fd.kind {
 			case syntax.Allow, syntax.Disallow:
-				rules = append(rules, int32(len(c.rules)))
-				c.rules = append(c.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, limited(fd)), Allow: fd.kind == syntax.Allow}, value: value(fd)})
+				rules = append(rules, int32(len(c.table.rules)))
+				c.table.rules = append(c.table.rules, compiledRule{Rule: Rule{Line: int(n), Text: ruleText(src, limited(fd)), Allow: fd.kind == syntax.Allow}, value: value(fd)})
 			case syntax.CrawlDelay:
 				// The first readable Crawl-delay of a group counts.
 				if f.delay != nil && delay == nil {
@@ -526,7 +566,7 @@ func (c *longestCompiled) match(rs *ruleSet, path string) (allow, dis best, matc
 	first, second := rs.candidates(c, path)
 	for _, list := range [2][]int32{first, second} {
 		for _, i := range list {
-			r := &c.rules[i]
+			r := &c.table.rules[i]
 			if r.pat.match(path) {
 				matches++
 				if r.Allow {

@@ -91,3 +91,73 @@ func TestOwnVariantIsReachableButNotListed(t *testing.T) {
 		t.Errorf("the verdict names engine %q", v.Engine)
 	}
 }
+
+// TestPlainAndOwnReadingShareOneCompile: a family's plain reading and its
+// own variant compile one document once between them (the tester asks
+// both of each document it shows) and answer each as a compile of its own
+// would; another document, even with the same bytes, is compiled anew; and
+// compiles of one document from several goroutines at once agree.
+func TestPlainAndOwnReadingShareOneCompile(t *testing.T) {
+	src := []byte("User-agent: *\nDisallow: /private\n\nUser-agent: MJ12bot\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /private/ok\nDisallow: /x\n")
+	google, _ := Get("google")
+	own, _ := Get("google+own")
+	doc := syntax.Parse(src)
+	plain, mine := google.Compile(doc).(*longestCompiled), own.Compile(doc).(*longestCompiled)
+	if plain.table != mine.table {
+		t.Error("the plain reading and its own variant compiled the document twice")
+	}
+	if plain.whole != nil || mine.whole == nil {
+		t.Errorf("whole names: plain %v, own %v; want none and some", plain.whole != nil, mine.whole != nil)
+	}
+	if plain.Engine() != google || mine.Engine() != own {
+		t.Errorf("engines %s and %s, want google and google+own", plain.Engine().Info().ID, mine.Engine().Info().ID)
+	}
+	other := syntax.Parse(src)
+	again := google.Compile(other).(*longestCompiled)
+	if again.table == plain.table {
+		t.Error("another document was answered from the last one's compile")
+	}
+	// Each view answers as its engine: MJ12bot's own reading names its
+	// group (the whole token); Google's reads `MJ` and falls to `*`.
+	for _, q := range []struct {
+		rule    string
+		c       Compiled
+		agent   string
+		path    string
+		allowed bool
+		line    int
+	}{
+		{"google: MJ12bot is cut to MJ, `*` decides", plain, "MJ12bot", "/private/a", false, 2},
+		{"google: MJ12bot is cut to MJ, `*` allows the rest", plain, "MJ12bot", "/public", true, 0},
+		{"own: MJ12bot's whole token names its group", mine, "MJ12bot", "/public", false, 5},
+		{"google: Googlebot's own group, longest match", plain, "Googlebot", "/private/ok/1", true, 8},
+		{"own: the same group through the shared rules", mine, "Googlebot", "/x/1", false, 9},
+	} {
+		v := q.c.Query(q.agent, q.path)
+		line := 0
+		if v.Rule != nil {
+			line = v.Rule.Line
+		}
+		if v.Allowed != q.allowed || line != q.line {
+			t.Errorf("%s: allowed %v by line %d, want %v by line %d", q.rule, v.Allowed, line, q.allowed, q.line)
+		}
+	}
+	// Several goroutines compiling and asking at once (run with -race).
+	fresh := syntax.Parse(src)
+	done := make(chan bool)
+	for i := range 8 {
+		go func() {
+			e := google
+			if i%2 == 1 {
+				e = own
+			}
+			v := e.Compile(fresh).Query("Googlebot", "/private/ok/1")
+			done <- v.Allowed
+		}()
+	}
+	for range 8 {
+		if !<-done {
+			t.Error("a compile from another goroutine answered otherwise")
+		}
+	}
+}

@@ -59,7 +59,7 @@ func newPrefixTree(c *longestCompiled, idx []int32) *prefixTree {
 		t.insert(r.pat.lit, int32(len(t.entries)-1))
 	}
 	for _, i := range idx {
-		r := &c.rules[i]
+		r := &c.table.rules[i]
 		add(r)
 		if r.fallback != nil {
 			add(r.fallback)
