@@ -3,10 +3,12 @@ package testerpane
 import (
 	"cmp"
 	"maps"
+	"runtime"
 
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -141,22 +143,60 @@ type tallyOut struct {
 	perCell  time.Duration // what a cell took
 }
 
-func runTally(j tallyJob) tallyOut {
+func runTally(j tallyJob) tallyOut { return runTallyIn(j, 1) }
+
+// runTallyIn works the job out in up to parts goroutines at once (the
+// compiled engines answer from any goroutine), each on its own share of
+// the cells; the facts are the same however many.
+func runTallyIn(j tallyJob, parts int) tallyOut {
 	start := time.Now()
 	cells := j.cells()
 	out := tallyOut{facts: make(map[cell]fact, len(cells)), compiled: j.compiled}
+	for _, c := range cells {
+		if _, ok := out.compiled[c.engine]; !ok {
+			if e, found := engine.Get(c.engine); found {
+				out.compiled[c.engine] = e.Compile(j.doc)
+			}
+		}
+	}
+	parts = max(1, min(parts, len(cells)/minTallyShare))
+	shares := make([][]cellFact, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		lo, hi := p*len(cells)/parts, (p+1)*len(cells)/parts
+		if p == parts-1 { // the caller's goroutine takes the last share
+			shares[p] = tallyCells(cells[lo:hi], out.compiled)
+			break
+		}
+		wg.Go(func() { shares[p] = tallyCells(cells[lo:hi], out.compiled) })
+	}
+	wg.Wait()
+	for _, share := range shares {
+		for _, cf := range share {
+			out.facts[cf.cell] = cf.fact
+		}
+	}
+	out.perCell = time.Since(start) / time.Duration(max(1, len(cells)))
+	return out
+}
+
+// minTallyShare is the fewest cells worth a goroutine of their own.
+const minTallyShare = 1000
+
+// cellFact is one cell's fact.
+type cellFact struct {
+	cell
+	fact
+}
+
+// tallyCells works out the facts of cells with the compiled engines (read
+// only); a query that may be slow is left out.
+func tallyCells(cells []cell, compiled map[string]engine.Compiled) []cellFact {
+	out := make([]cellFact, 0, len(cells))
 	resolved := map[string]crawlers.Resolution{}
 	for _, c := range cells {
-		comp, ok := out.compiled[c.engine]
-		if !ok {
-			e, found := engine.Get(c.engine)
-			if !found {
-				continue
-			}
-			comp = e.Compile(j.doc)
-			out.compiled[c.engine] = comp
-		}
-		if engine.MayBeSlow(comp, c.crawler, c.path) {
+		comp, ok := compiled[c.engine]
+		if !ok || engine.MayBeSlow(comp, c.crawler, c.path) {
 			continue
 		}
 		r, ok := resolved[c.crawler]
@@ -169,9 +209,8 @@ func runTally(j tallyJob) tallyOut {
 		if v.Rule != nil {
 			f.ruleLine, f.rule = v.Rule.Line, v.Rule.Text
 		}
-		out.facts[c] = f
+		out = append(out, cellFact{c, f})
 	}
-	out.perCell = time.Since(start) / time.Duration(max(1, len(cells)))
 	return out
 }
 
@@ -205,7 +244,9 @@ func (tl *tallier) startTally() {
 	}
 	j := tl.tallyJob()
 	if tl.tallyInline(j) && j.compiledAll() {
-		tl.deliver(j, runTally(j)) // small: at once, no flicker of counts
+		// small or quick: at once, no flicker of counts; the UI goroutine
+		// waits for it, so the other cores share it
+		tl.deliver(j, runTallyIn(j, runtime.GOMAXPROCS(0)))
 		return
 	}
 	tl.worker.Submit(j)
