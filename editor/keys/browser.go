@@ -1,6 +1,7 @@
 package keys
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -22,6 +23,7 @@ import (
 // modifiers.
 type BrowserKey struct {
 	Key                    string
+	Code                   string // the DOM's `code`: the physical key ("KeyF")
 	Ctrl, Alt, Shift, Meta bool
 	AltGraph               bool // getModifierState("AltGraph"): AltGr made the character
 	Mac                    bool // the page runs on macOS, where Option makes characters
@@ -70,7 +72,12 @@ var punctuation = map[string]fyne.KeyName{
 // Name is the key the driver drops, and the modifiers it goes with: Home,
 // End, Page Up and Page Down with any modifiers; a punctuation key with
 // Ctrl, Alt or Super (alone it types its character, which the driver
-// does). ok is false for every other key.
+// does); a letter with Alt and neither Ctrl nor Super, the key of a menu
+// (the driver names a letter only with Ctrl or Super: Alt+F reached the
+// window as Alt and no key) — the letter the layout makes, or where it
+// makes none in ASCII (Russian), the physical key's. On a Mac Option makes
+// characters, and AltGr makes them everywhere: neither is a menu's key. ok
+// is false for every other key.
 func (k BrowserKey) Name() (name fyne.KeyName, mod fyne.KeyModifier, ok bool) {
 	if k.Shift {
 		mod |= fyne.KeyModifierShift
@@ -90,8 +97,19 @@ func (k BrowserKey) Name() (name fyne.KeyName, mod fyne.KeyModifier, ok bool) {
 	if n, found := punctuation[k.Key]; found && (k.Ctrl || k.Alt || k.Meta) && !k.AltGraph {
 		return n, mod, true
 	}
+	if k.Alt && !k.Ctrl && !k.Meta && !k.AltGraph && !k.Mac {
+		if len(k.Key) == 1 && asciiLetter(k.Key[0]) {
+			return fyne.KeyName(strings.ToUpper(k.Key)), mod, true
+		}
+		r, _ := utf8.DecodeRuneInString(k.Key)
+		if l, ok := strings.CutPrefix(k.Code, "Key"); ok && len(l) == 1 && asciiLetter(l[0]) && r >= utf8.RuneSelf && unicode.IsLetter(r) {
+			return fyne.KeyName(l), mod, true
+		}
+	}
 	return "", 0, false
 }
+
+func asciiLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
 // TypeText types text into the window as the driver types a character:
 // each rune to the focused widget's TypedRune, or to the canvas's rune

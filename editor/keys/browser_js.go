@@ -42,7 +42,7 @@ func Browser(w fyne.Window) {
 		if ev.Get("key").Type() != js.TypeString {
 			return nil
 		}
-		k := BrowserKey{Key: ev.Get("key").String(), Ctrl: ev.Get("ctrlKey").Truthy(), Alt: ev.Get("altKey").Truthy(),
+		k := BrowserKey{Key: ev.Get("key").String(), Code: ev.Get("code").String(), Ctrl: ev.Get("ctrlKey").Truthy(), Alt: ev.Get("altKey").Truthy(),
 			Shift: ev.Get("shiftKey").Truthy(), Meta: ev.Get("metaKey").Truthy(),
 			AltGraph: modifier(ev, "AltGraph"), Mac: mac}
 		if text := k.Text(); text != "" {

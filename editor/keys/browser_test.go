@@ -64,6 +64,14 @@ func TestBrowserKeyName(t *testing.T) {
 		{"a punctuation character by AltGr is text", keys.BrowserKey{Key: "=", Ctrl: true, Alt: true, AltGraph: true}, "", 0, false},
 		{"a letter is no named key", keys.BrowserKey{Key: "a", Ctrl: true}, "", 0, false},
 		{"arrows are named by the driver", keys.BrowserKey{Key: "ArrowLeft"}, "", 0, false},
+		{"Alt+f opens a menu: the letter is named", keys.BrowserKey{Key: "f", Alt: true}, fyne.KeyF, fyne.KeyModifierAlt, true},
+		{"Alt+Shift+H names the letter too", keys.BrowserKey{Key: "H", Alt: true, Shift: true}, fyne.KeyH, fyne.KeyModifierAlt | fyne.KeyModifierShift, true},
+		{"Ctrl+Alt+f is no menu's key (AltGr on Windows)", keys.BrowserKey{Key: "f", Ctrl: true, Alt: true}, "", 0, false},
+		{"Option+f on a Mac makes a character", keys.BrowserKey{Key: "f", Alt: true, Mac: true}, "", 0, false},
+		{"AltGr with a letter is a character", keys.BrowserKey{Key: "e", Alt: true, AltGraph: true}, "", 0, false},
+		{"Alt with a Russian letter: the physical key's", keys.BrowserKey{Key: "а", Code: "KeyF", Alt: true}, fyne.KeyF, fyne.KeyModifierAlt, true},
+		{"Alt+q on AZERTY (the physical A): the layout's letter", keys.BrowserKey{Key: "q", Code: "KeyA", Alt: true}, fyne.KeyQ, fyne.KeyModifierAlt, true},
+		{"Alt with a digit is no menu's key", keys.BrowserKey{Key: "1", Code: "Digit1", Alt: true}, "", 0, false},
 	} {
 		name, mod, ok := c.key.Name()
 		if name != c.name || mod != c.mod || ok != c.ok {

@@ -62,6 +62,20 @@ func (p *tab) menu(menu, item int) {
 	p.key(kb.Enter)
 }
 
+// menuByLetter runs the item at (1-based) place item of the menu whose
+// key is Alt and letter, from the keyboard: Alt+letter, Down to the item,
+// Enter (the driver names no letter pressed with Alt: editor/keys.BrowserKey).
+func (p *tab) menuByLetter(letter string, item int) {
+	p.t.Helper()
+	p.key(letter, chromedp.ModifierAlt)
+	p.text() // as for F10: two turns of the window's queue
+	p.text()
+	for range item {
+		p.key(kb.ArrowDown)
+	}
+	p.key(kb.Enter)
+}
+
 // The menus of the browser build by place (ui/menus.go, without the items
 // a page leaves out: ui/platform.go).
 const (
@@ -136,7 +150,7 @@ func TestWebDialogKeys(t *testing.T) {
 		under              string // the dialog it was opened from, left open
 		after              func() // brings the editor back in view
 	}{
-		{name: "Help ▸ Keyboard Shortcuts", title: "Keyboard Shortcuts", open: func() { p.menu(menuHelp, 1) }},
+		{name: "Help ▸ Keyboard Shortcuts (Alt+H)", title: "Keyboard Shortcuts", open: func() { p.menuByLetter("h", 1) }},
 		{name: "Help ▸ About", title: "About Robots Studio", open: func() { p.menu(menuHelp, 2) }, noEnter: true},
 		{name: "Edit ▸ Apply All Safe Fixes", title: "Safe fixes", open: func() { p.menu(menuEdit, 9) }, noEnter: true},
 		{name: "Edit ▸ Check for Production…", title: "Check for Production", open: func() { p.menu(menuEdit, 10) }, noEnter: true},
