@@ -8,13 +8,10 @@ package main
 
 import (
 	"os"
-	"runtime"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
-	"github.com/robots-studio/robots-studio/internal/cli"
-	"github.com/robots-studio/robots-studio/internal/i18n"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/internal/version"
 	"github.com/robots-studio/robots-studio/tester/history"
@@ -24,20 +21,7 @@ import (
 
 func main() {
 	args := os.Args[1:]
-	env := cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
-	switch cli.RouteOf(args) {
-	case cli.RouteCommand, cli.RouteUnknown:
-		i18n.Use()
-		os.Exit(cli.Run(args, env))
-	}
-	if needsDisplay() && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		i18n.Use()
-		os.Exit(cli.NoDisplay(env))
-	}
-	if d := os.Getenv("DISPLAY"); needsDisplay() && d != "" && !displayAnswers(d) {
-		i18n.Use()
-		os.Exit(cli.DisplayUnreachable(env, d))
-	}
+	commandLine(args) // a command runs and exits here; so does a window with no display
 	// Every fetch of a robots.txt (Open from Site, Compare) is kept as a
 	// version of the site (tester/history; off with `history keep off`).
 	history.Open(session.AppStorage())
@@ -47,16 +31,6 @@ func main() {
 	ui.KeyHook = keyHook
 	ui.Start(a, args)
 	a.Run()
-}
-
-// needsDisplay: on these systems the window is an X11 or Wayland client,
-// and without a server GLFW fails with a stack trace.
-func needsDisplay() bool {
-	switch runtime.GOOS {
-	case "linux", "freebsd", "openbsd", "netbsd", "dragonfly":
-		return true
-	}
-	return false
 }
 
 // metadata is what `fyne package` would generate from FyneApp.toml, for

@@ -16,8 +16,8 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
-	"github.com/robots-studio/robots-studio/internal/cli"
 	"github.com/robots-studio/robots-studio/internal/version"
+	"github.com/robots-studio/robots-studio/tester/report"
 	"github.com/robots-studio/robots-studio/ui/dlg"
 	"github.com/robots-studio/robots-studio/ui/webfile"
 )
@@ -251,29 +251,17 @@ func (h webHook) openTextNamed(name string, text []byte) {
 
 // resultsJSON is a JSON array of the verdicts the tester shows for the
 // document, crawlers and paths, each crawler under the reading the tester
-// uses for it — the objects `robots-studio test --json` prints, made by the
-// CLI's own code.
+// uses for it — as the objects `robots-studio test --json` prints
+// (tester/report), which release/webtest compares them with.
 func (h webHook) resultsJSON() (string, error) {
-	pane := h.w.pane
-	set := pane.TestSet()
-	doc := h.w.ed.Bytes()
-	var lines []string
-	for _, c := range set.Crawlers {
-		if len(set.Paths) == 0 {
-			break
-		}
-		args := append([]string{"test", "--json", "--engine", pane.EngineFor(c), "--agent", c, "-"}, set.Paths...)
-		var out, errOut bytes.Buffer
-		if code := cli.Run(args, cli.Env{Stdin: bytes.NewReader(doc), Stdout: &out, Stderr: &errOut}); code != cli.ExitOK {
-			return "", fmt.Errorf("test: %s", strings.TrimSpace(errOut.String()))
-		}
-		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-			if l != "" {
-				lines = append(lines, l)
-			}
+	var b bytes.Buffer
+	lines := report.NewJSONLines(&b)
+	for _, v := range h.w.pane.Verdicts() {
+		if err := lines.Write(&v); err != nil {
+			return "", err
 		}
 	}
-	return "[" + strings.Join(lines, ",") + "]", nil
+	return "[" + strings.ReplaceAll(strings.TrimSpace(b.String()), "\n", ",") + "]", nil
 }
 
 // onUI runs f on the UI goroutine and returns a Promise of its result (a

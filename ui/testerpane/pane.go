@@ -675,6 +675,30 @@ func (p *Pane) buildUI() {
 	ui.root = topOver(header, ui.fold.place(ui.upper, ui.lower))
 }
 
+// Verdicts are the verdicts of the test set's rows, crawler by crawler in
+// the set's order, each crawler under the reading the tester uses for it
+// without compare, answered as the rows answer them (a full User-Agent
+// asked with its crawler's token, the usage preferences in force noted):
+// the browser build's test hook compares them with `robots-studio test`.
+func (p *Pane) Verdicts() []engine.Verdict {
+	set := p.TestSet()
+	var out []engine.Verdict
+	for _, crawler := range set.Crawlers {
+		id := p.reading.engineFor(crawler)
+		comp, ok := p.answers.compile(id)
+		if !ok {
+			continue
+		}
+		for _, path := range set.Paths {
+			c := cell{pair{crawler, path}, id}
+			v := answer(comp, c)
+			p.answers.withUsage(c, &v)
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // EngineFor is the id of the engine that answers for crawler without
 // compare: the chosen engine, or under OwnReading the crawler's own.
 func (p *Pane) EngineFor(crawler string) string { return p.reading.engineFor(crawler) }
