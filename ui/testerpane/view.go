@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"maps"
 	"runtime"
-
 	"slices"
 	"sort"
 	"strings"
