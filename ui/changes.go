@@ -277,8 +277,7 @@ func (c *changesView) compute(doc *syntax.Document) {
 	engines := engine.All()
 	var engineFor func(string) string
 	if !c.w.pane.Compare() {
-		engines = c.w.pane.ReadingEngines()
-		engineFor = c.w.pane.EngineFor
+		engines, engineFor = c.w.pane.Reading()
 		// Crawlers no row names (an empty tester: the names both versions
 		// use) are read by their own engine too, which the rows' reading
 		// may not include: without it they were never queried.

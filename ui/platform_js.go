@@ -256,8 +256,8 @@ func (h webHook) openTextNamed(name string, text []byte) {
 func (h webHook) resultsJSON() (string, error) {
 	var b bytes.Buffer
 	lines := report.NewJSONLines(&b)
-	for _, v := range h.w.pane.Verdicts() {
-		if err := lines.Write(&v); err != nil {
+	for _, v := range h.w.pane.Verdicts(h.w.ed.Document()) {
+		if err := lines.Write(&v.Verdict); err != nil {
 			return "", err
 		}
 	}

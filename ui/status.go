@@ -10,9 +10,6 @@ import (
 
 	"github.com/robots-studio/robots-studio/editor"
 
-	"github.com/robots-studio/robots-studio/tester/aiaccess"
-	"github.com/robots-studio/robots-studio/tester/crawlers"
-	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/ui/statusdoc"
 )
 
@@ -65,28 +62,12 @@ func (s *studio) refreshStatus() {
 		it := s.tabs.Selected()
 		doc.Tab = it.Text
 	}
-	compiled := map[string]engine.Compiled{}
-	for _, crawler := range set.Crawlers {
-		// the engine that reads this crawler (under "each crawler's own"
-		// it depends on the crawler)
-		id := s.pane.EngineFor(crawler)
-		c, ok := compiled[id]
-		if !ok {
-			e, found := engine.Get(id)
-			if !found {
-				continue
-			}
-			c = e.Compile(s.ed.Document())
-			compiled[id] = c
+	for _, v := range s.pane.Verdicts(s.ed.Document()) {
+		r := statusdoc.Result{Crawler: v.Crawler, Path: v.Path, Engine: v.Engine, Allowed: v.Allowed}
+		if v.Rule != nil {
+			r.Line = v.Rule.Line
 		}
-		for _, path := range set.Paths {
-			v := aiaccess.QueryResolved(c, crawlers.Resolve(crawler), path)
-			r := statusdoc.Result{Crawler: crawler, Path: path, Engine: v.Engine, Allowed: v.Allowed}
-			if v.Rule != nil {
-				r.Line = v.Rule.Line
-			}
-			doc.Results = append(doc.Results, r)
-		}
+		doc.Results = append(doc.Results, r)
 	}
 	s.status.last = &doc
 	s.status.write(&doc)

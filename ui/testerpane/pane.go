@@ -17,7 +17,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/tester/aiaccess"
 	"github.com/robots-studio/robots-studio/tester/aipref"
+	"github.com/robots-studio/robots-studio/tester/crawlers"
 	"github.com/robots-studio/robots-studio/tester/engine"
 	"github.com/robots-studio/robots-studio/tester/msg"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -675,46 +677,59 @@ func (p *Pane) buildUI() {
 	ui.root = topOver(header, ui.fold.place(ui.upper, ui.lower))
 }
 
-// Verdicts are the verdicts of the test set's rows, crawler by crawler in
-// the set's order, each crawler under the reading the tester uses for it
-// without compare, answered as the rows answer them (a full User-Agent
-// asked with its crawler's token, the usage preferences in force noted):
-// the browser build's test hook compares them with `robots-studio test`.
-func (p *Pane) Verdicts() []engine.Verdict {
+// RowVerdict is the verdict of one row of the test set: its crawler and
+// path as written.
+type RowVerdict struct {
+	Crawler, Path string
+	engine.Verdict
+}
+
+// Verdicts are the verdicts for doc of the test set's rows, crawler by
+// crawler in the set's order, each crawler under the reading the tester
+// uses for it without compare, answered as the rows answer them (a full
+// User-Agent asked with its crawler's token, the usage preferences in
+// force noted): the browser build's test hook gives them as `robots-studio
+// test --json` prints them, and the window's status file (tests) says
+// them.
+func (p *Pane) Verdicts(doc *syntax.Document) []RowVerdict {
 	set := p.TestSet()
-	var out []engine.Verdict
+	prefs := aipref.Read(doc)
+	compiled := map[string]engine.Compiled{}
+	var out []RowVerdict
 	for _, crawler := range set.Crawlers {
 		id := p.reading.engineFor(crawler)
-		comp, ok := p.answers.compile(id)
+		comp, ok := compiled[id]
 		if !ok {
-			continue
+			e, found := engine.Get(id)
+			if !found {
+				continue
+			}
+			comp = e.Compile(doc)
+			compiled[id] = comp
 		}
+		res := crawlers.Resolve(crawler)
 		for _, path := range set.Paths {
-			c := cell{pair{crawler, path}, id}
-			v := answer(comp, c)
-			p.answers.withUsage(c, &v)
-			out = append(out, v)
+			v := aiaccess.QueryResolved(comp, res, path)
+			aiaccess.AddUsage(&v, prefs, res)
+			out = append(out, RowVerdict{crawler, path, v})
 		}
 	}
 	return out
 }
 
-// EngineFor is the id of the engine that answers for crawler without
-// compare: the chosen engine, or under OwnReading the crawler's own.
-func (p *Pane) EngineFor(crawler string) string { return p.reading.engineFor(crawler) }
-
-// ReadingEngines are the engines the results use without compare.
-func (p *Pane) ReadingEngines() []engine.Engine {
-	var out []engine.Engine
+// Reading is how the results read the rows without compare: the engines
+// they use, and the id of the engine that answers for a crawler (the
+// chosen engine, or under OwnReading the crawler's own).
+func (p *Pane) Reading() (engines []engine.Engine, engineFor func(crawler string) string) {
 	for _, id := range p.reading.enginesInView() {
 		if e, ok := engine.Get(id); ok && !p.compare {
-			out = append(out, e)
+			engines = append(engines, e)
 		}
 	}
-	if len(out) == 0 {
+	if len(engines) == 0 {
 		if e, ok := engine.Get(p.reading.engineFor("")); ok {
-			out = append(out, e)
+			engines = append(engines, e)
 		}
 	}
-	return out
+	return engines, p.reading.engineFor
 }

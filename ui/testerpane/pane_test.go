@@ -507,8 +507,8 @@ func TestEngineSelector(t *testing.T) {
 	p.SetEngine("google")
 	// One reading for every row: the selector names it, and the Read as
 	// column, which would repeat it on every row, is left out.
-	if r := rowFor(t, p, "x", "/robots.txt"); r.word != "blocked" || r.read != "" || p.EngineFor("x") != "google" {
-		t.Errorf("google: %s (read as %q, engine %s)", r.word, r.read, p.EngineFor("x"))
+	if r := rowFor(t, p, "x", "/robots.txt"); r.word != "blocked" || r.read != "" || p.reading.engineFor("x") != "google" {
+		t.Errorf("google: %s (read as %q, engine %s)", r.word, r.read, p.reading.engineFor("x"))
 	}
 	p.ui.engineSel.SetSelectedIndex(p.reading.readingIndex("rfc9309"))
 	if p.Engine() != "rfc9309" || len(told) != 1 || told[0] != "rfc9309" {

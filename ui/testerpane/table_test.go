@@ -223,7 +223,7 @@ func TestDefaultReadingIsEachCrawlersOwn(t *testing.T) {
 	}
 	// One engine for all: YandexBot under Google's reading misses the group.
 	p.SetEngine("google")
-	if y := rowFor(t, p, "YandexBot", "/yandex-only"); y.word != "allowed" || p.EngineFor("YandexBot") != "google" {
+	if y := rowFor(t, p, "YandexBot", "/yandex-only"); y.word != "allowed" || p.reading.engineFor("YandexBot") != "google" {
 		t.Errorf("YandexBot read as Google: %+v", y)
 	}
 }

@@ -28,9 +28,9 @@ func TestVerdictsAreTheCommandLines(t *testing.T) {
 	}
 	p.SetTestSet(set)
 	var got []map[string]any
-	for _, v := range p.Verdicts() {
+	for _, v := range p.Verdicts(syntax.Parse([]byte(robots))) {
 		var b bytes.Buffer
-		if err := report.NewJSONLines(&b).Write(&v); err != nil {
+		if err := report.NewJSONLines(&b).Write(&v.Verdict); err != nil {
 			t.Fatal(err)
 		}
 		var m map[string]any
@@ -42,7 +42,7 @@ func TestVerdictsAreTheCommandLines(t *testing.T) {
 	var want []map[string]any
 	for _, c := range set.Crawlers {
 		var out, errOut bytes.Buffer
-		args := append([]string{"test", "--json", "--engine", p.EngineFor(c), "--agent", c, "-"}, set.Paths...)
+		args := append([]string{"test", "--json", "--engine", p.reading.engineFor(c), "--agent", c, "-"}, set.Paths...)
 		if code := cli.Run(args, cli.Env{Stdin: bytes.NewReader([]byte(robots)), Stdout: &out, Stderr: &errOut}); code != cli.ExitOK {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
 		}
