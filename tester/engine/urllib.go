@@ -25,8 +25,8 @@ var (
 // python3, /usr/lib/python3.11/urllib/robotparser.py): the 1994 records
 // with Allow, read by an emulation of its parse and can_fetch, which a
 // differential test holds to the real module. CPython rewrote the module
-// for RFC 9309 in September 2025 (gh-138907, in 3.15, backported to 3.13
-// and 3.14 in May 2026); docs/engines.md says what changed.
+// for RFC 9309 in September 2025 (gh-138907, on main for 3.15, backported
+// to the 3.13 branch in May 2026); docs/engines.md says what changed.
 type urllib struct{}
 
 func init() { Register(urllib{}) }
