@@ -10,7 +10,8 @@
 //     is a Structured Fields dictionary (RFC 9651) whose labels come from the
 //     vocabulary draft — `train-ai` and `search` since
 //     draft-ietf-aipref-vocab-05 (1 December 2025), unchanged in -07 (19
-//     August 2026), which also keeps the vocabulary flat — each `y` or `n`. A
+//     August 2026), which also keeps the vocabulary flat — each `y` or `n`
+//     (-08, of 14 September 2026, could not be read here; docs/ai.md). A
 //     Content-Usage line applies to the paths it matches, longest pattern
 //     first like Allow and Disallow, and only to paths that may be crawled.
 //
