@@ -22,6 +22,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/robots-studio/robots-studio/tester/accesslog"
+	"github.com/robots-studio/robots-studio/tester/batch"
 	"github.com/robots-studio/robots-studio/tester/botauth"
 	"github.com/robots-studio/robots-studio/tester/crawlers/sources"
 	"github.com/robots-studio/robots-studio/tester/syntax"
@@ -220,30 +221,47 @@ func (t *Tab) Start() {
 	t.running.Add(1)
 	go func() {
 		defer t.running.Done()
-		verifier, ranges := sources.RangeVerifier()
-		hist, site := siteHistory(src.Site)
-		rep, err := accesslog.Analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft, Verifier: verifier, History: hist,
-			OnProgress: func(p accesslog.Progress) {
-				if now := time.Now(); now.Sub(last) > 100*time.Millisecond {
-					last = now
-					frac := 0.0
-					if total > 0 {
-						frac = float64(p.Bytes) / float64(total)
+		var (
+			rep    *accesslog.Report
+			err    error
+			sigs   *accesslog.SignatureReport
+			ranges string
+			hist   *accesslog.History
+			site   string
+		)
+		// A panic here (the workers' own are caught by batch.Run) ends
+		// this run with an error; it must not close the window with the
+		// user's unsaved text.
+		if perr := batch.Catch(func() {
+			var verifier *accesslog.Verifier
+			verifier, ranges = sources.RangeVerifier()
+			hist, site = siteHistory(src.Site)
+			rep, err = analyze(ctx, accesslog.Options{Names: files, Robots: src.Robots, Draft: src.Draft, Verifier: verifier, History: hist,
+				OnProgress: func(p accesslog.Progress) {
+					if now := time.Now(); now.Sub(last) > 100*time.Millisecond {
+						last = now
+						frac := 0.0
+						if total > 0 {
+							frac = float64(p.Bytes) / float64(total)
+						}
+						rate := float64(p.Lines) / now.Sub(start).Seconds()
+						t.do(func() {
+							t := t.live()
+							t.progress.SetValue(frac)
+							t.status.SetText(lang.X("logtab.progress", "{{.Lines}} lines, {{.Rate}} lines/s",
+								map[string]any{"Lines": p.Lines, "Rate": fmt.Sprintf("%.0f", rate)}))
+						}, false)
 					}
-					rate := float64(p.Lines) / now.Sub(start).Seconds()
-					t.do(func() {
-						t := t.live()
-						t.progress.SetValue(frac)
-						t.status.SetText(lang.X("logtab.progress", "{{.Lines}} lines, {{.Rate}} lines/s",
-							map[string]any{"Lines": p.Lines, "Rate": fmt.Sprintf("%.0f", rate)}))
-					}, false)
-				}
-			}})
-		// The signed lines, checked against their signers' key
-		// directories; a log that records no signature costs one read.
-		var sigs *accesslog.SignatureReport
-		if err == nil && ctx.Err() == nil {
-			sigs, _ = accesslog.VerifySignatures(ctx, files, nil, &botauth.Verifier{Directories: t.sigDirs})
+				}})
+			// The signed lines, checked against their signers' key
+			// directories; a log that records no signature costs one read.
+			if err == nil && ctx.Err() == nil {
+				sigs, _ = accesslog.VerifySignatures(ctx, files, nil, &botauth.Verifier{Directories: t.sigDirs})
+			}
+		}); perr != nil {
+			// What was read before the panic is not trusted; the
+			// outcome, like Analyze's on an error, still has a report.
+			rep, sigs, err = &accesslog.Report{}, nil, perr
 		}
 		elapsed := time.Since(start)
 		robots, draft := sourceTexts(src)
@@ -253,6 +271,9 @@ func (t *Tab) Start() {
 		}, true)
 	}()
 }
+
+// analyze is accesslog.Analyze; a test makes it panic.
+var analyze = accesslog.Analyze
 
 // sourceTexts is the text of src's robots.txt and draft (nil: none).
 func sourceTexts(src Source) (robots, draft []byte) {

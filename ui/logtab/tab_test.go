@@ -2,6 +2,7 @@ package logtab
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/robots-studio/robots-studio/assets"
 	"github.com/robots-studio/robots-studio/editor/keys"
+	"github.com/robots-studio/robots-studio/tester/accesslog"
 	"github.com/robots-studio/robots-studio/tester/syntax"
 	"github.com/robots-studio/robots-studio/ui/textfit"
 	"github.com/robots-studio/robots-studio/ui/uitest"
@@ -163,6 +165,23 @@ func TestMissingFileSaysWhy(t *testing.T) {
 	run(t, tab, filepath.Join("testdata", "missing.log"))
 	if !strings.HasPrefix(tab.status.Text, "Stopped: ") || !strings.Contains(tab.status.Text, "missing.log") {
 		t.Errorf("status = %q", tab.status.Text)
+	}
+}
+
+// TestAPanicInTheRunStopsOnlyTheRun: a panic in the tab's own reading
+// goroutine (outside the workers batch.Run guards) ends the run with the
+// internal-error message in the status line; without the catch it would
+// take the process, and the user's unsaved text, down.
+func TestAPanicInTheRunStopsOnlyTheRun(t *testing.T) {
+	tab, _ := newTestTab(t)
+	defer func(a func(context.Context, accesslog.Options) (*accesslog.Report, error)) { analyze = a }(analyze)
+	analyze = func(context.Context, accesslog.Options) (*accesslog.Report, error) { panic("index out of range") }
+	run(t, tab, filepath.Join("testdata", "combined.log"))
+	if !strings.HasPrefix(tab.status.Text, "Stopped: ") || !strings.Contains(tab.status.Text, "index out of range") {
+		t.Errorf("status = %q", tab.status.Text)
+	}
+	if tab.run.Disabled() {
+		t.Error("Analyse stays disabled after the caught panic")
 	}
 }
 
