@@ -161,14 +161,7 @@ func where(r metatag.Report, d metatag.Diagnostic, title, headersFile string) st
 
 func printMeta(w io.Writer, r metatag.Report, title, headersFile string, engines []metatag.Engine) {
 	if r.HTML {
-		tags, headers := 0, 0
-		for _, s := range r.Sources {
-			if s.Kind == metatag.FromHeader {
-				headers++
-			} else {
-				tags++
-			}
-		}
+		tags, headers := r.SourceCounts()
 		fmt.Fprintln(w, msg.New(msgMetaPage, "File", title, "Tags", tags, "Headers", headers))
 	}
 	for _, s := range r.Sources {

@@ -119,3 +119,14 @@ func TestValidateReadsAHeaderLine(t *testing.T) {
 		t.Error("the note must say it is not documented")
 	}
 }
+
+// TestSourceCountsSplitsTagsFromHeaders: the page summary (the meta
+// command's first line and the Meta tab's) counts the page's robots meta
+// tags apart from the X-Robots-Tag headers given with it.
+func TestSourceCountsSplitsTagsFromHeaders(t *testing.T) {
+	page := []byte(`<html><head><meta name="robots" content="noindex"><meta name="googlebot" content="nofollow"></head></html>`)
+	r := AnalyseHTML(page, Options{Headers: "X-Robots-Tag: noarchive\nX-Robots-Tag: bingbot: nocache\n", Now: testNow})
+	if tags, headers := r.SourceCounts(); tags != 2 || headers != 2 {
+		t.Errorf("SourceCounts() = %d tags, %d headers; want 2, 2 (sources %+v)", tags, headers, r.Sources)
+	}
+}

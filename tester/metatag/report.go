@@ -157,6 +157,19 @@ type LinkCount struct {
 	Total, Nofollow, UGC, Sponsored int
 }
 
+// SourceCounts is how many of the report's sources are tags in the page
+// (or content strings) and how many are X-Robots-Tag headers.
+func (r Report) SourceCounts() (tags, headers int) {
+	for _, s := range r.Sources {
+		if s.Kind == FromHeader {
+			headers++
+		} else {
+			tags++
+		}
+	}
+	return tags, headers
+}
+
 // HasError reports whether a diagnostic of severity Error concerns one of
 // engines (nil: any engine).
 func (r Report) HasError(engines []Engine) bool {

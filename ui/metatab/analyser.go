@@ -182,14 +182,7 @@ func (a *analyser) analyse() {
 
 func (a *analyser) show() {
 	r := a.report
-	tags, headers := 0, 0
-	for _, s := range r.Sources {
-		if s.Kind == metatag.FromHeader {
-			headers++
-		} else {
-			tags++
-		}
-	}
+	tags, headers := r.SourceCounts()
 	switch {
 	case r.HTML:
 		a.summary.SetText(lang.X("meta.ui.summary_page",
