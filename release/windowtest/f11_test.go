@@ -3,11 +3,12 @@
 package windowtest
 
 import (
-	"encoding/json"
 	"os"
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/robots-studio/robots-studio/ui/statusdoc"
 )
 
 // TestPresenterWithTabs measures F11 (presenter mode on, then off, which
@@ -64,8 +65,7 @@ func (w *window) waitTab(t *testing.T, title string) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		var st struct{ Tab string }
-		if b, err := os.ReadFile(w.status); err == nil && json.Unmarshal(b, &st) == nil && st.Tab == title {
+		if st, ok := statusdoc.Read(w.status); ok && st.Tab == title {
 			return
 		}
 		if time.Now().After(deadline) {

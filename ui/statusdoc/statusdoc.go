@@ -1,8 +1,8 @@
 // Package statusdoc is the format of the status file the window writes
 // when ROBOTS_STUDIO_STATUS names one: what the real-window tests (make e2e,
 // the tour, the Windows build under Wine) read of what the window shows.
-// The window writes it (ui/status.go); ui/e2e/statusq and release/wintest
-// read it. No Fyne: the readers build without cgo.
+// The window writes it (ui/status.go); ui/e2e/statusq, release/wintest
+// and release/windowtest read it. No Fyne: the readers build without cgo.
 package statusdoc
 
 import (
