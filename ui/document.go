@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/robots-studio/robots-studio/assets"
+	"github.com/robots-studio/robots-studio/editor/keys"
 	"github.com/robots-studio/robots-studio/internal/session"
 	"github.com/robots-studio/robots-studio/tester/testset"
 	"github.com/robots-studio/robots-studio/tester/textfile"
@@ -323,4 +324,5 @@ func (s *studio) close() {
 	s.live.fetcher.Wait()
 	s.live.changesWork.Wait()
 	s.doc.Close()
+	keys.ForgetWindowKey(s.win.Canvas())
 }

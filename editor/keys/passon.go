@@ -18,6 +18,11 @@ func SetWindowKey(c fyne.Canvas, f func(*fyne.KeyEvent)) {
 	c.SetOnTypedKey(Key(f))
 }
 
+// ForgetWindowKey drops the handler SetWindowKey kept for c, when its
+// window closes: the handler holds the window's whole state, which would
+// otherwise outlive every window the user closed.
+func ForgetWindowKey(c fyne.Canvas) { windowKeys.Delete(c) }
+
 // PassOnNow is PassOn for work already on the UI goroutine (a widget's key
 // handling, run through Run): the window's handler runs at once, not
 // queued a second time behind keys typed since. In the browser, F10 typed
