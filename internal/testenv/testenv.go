@@ -7,8 +7,9 @@
 // pass without them: a file of ../shared/corpus (corpus.Path; a clone has
 // no ../shared, and the repository's own testdata covers what those tests
 // prove), a measurement asked for by a variable (make speed-window's
-// ROBOTS_STUDIO_WINDOW_SPEED, the sitemap scale benchmark's SITEMAP_BENCH_DIR), and the long
-// cases `go test -short` leaves out (make test does not pass -short).
+// ROBOTS_STUDIO_WINDOW_SPEED, the sitemap scale benchmark's
+// SITEMAP_BENCH_DIR), and the long cases `go test -short` leaves out (make
+// test does not pass -short).
 package testenv
 
 import (
